@@ -1,0 +1,1 @@
+//! The headless subcommands behind `slotmark` (roll, run, replay, show, export, new, open).

@@ -1,0 +1,19 @@
+//! slotmark: a judge's character sheet and combat tracker for d12 slot-system games.
+//!
+//! Layers, from the inside out:
+//! - [`dice`]: dice expressions, edge, and every source of faces (live, scripted, manual).
+//! - [`rules`]: pure game mechanics behind one seam; `rules::slots` is rule file 000.
+//! - [`session`]: the session state, commands, and the log with undo, redo and replay.
+//! - [`store`]: session files, the crash journal, atomic writes and the saves folder.
+//! - [`script`]: the text command language shared by the palette and `slotmark run`.
+//! - [`tui`]: the terminal screens; the only layer that knows about the terminal.
+//! - [`content`]: the bundled item library, bestiary and demo session.
+
+pub mod cli;
+pub mod content;
+pub mod dice;
+pub mod rules;
+pub mod script;
+pub mod session;
+pub mod store;
+pub mod tui;

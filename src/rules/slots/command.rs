@@ -1,0 +1,375 @@
+//! The slot system's commands (what the judge asks for) and events (what happened). Every
+//! mutation of a slot-system session is one of these commands; every visible consequence is an
+//! event, kept in the log and shown in the roll log.
+
+use super::model::*;
+use crate::dice::Edge;
+use serde::{Deserialize, Serialize};
+
+/// What a judge can ask of the slot system. Character and zone references are ids; the script
+/// language resolves names to ids against the current state.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Command {
+    // ---- Roster and sheets (R1-R4)
+    AddCharacter {
+        name: String,
+        side: Side,
+        layout: Layout,
+        /// Starting items by slot.
+        items: Vec<(SlotNo, Item)>,
+    },
+    RenameCharacter {
+        who: CharId,
+        name: String,
+    },
+    SetSide {
+        who: CharId,
+        side: Side,
+    },
+    RemoveCharacter {
+        who: CharId,
+    },
+    PutItem {
+        who: CharId,
+        slot: SlotNo,
+        item: Item,
+    },
+    /// Moves an item; when the target slot holds one, the two are swapped.
+    MoveItem {
+        who: CharId,
+        from: SlotNo,
+        to: SlotNo,
+    },
+    RemoveItem {
+        who: CharId,
+        slot: SlotNo,
+    },
+    /// Holds the grip weapon in `slot` with both grips (or lets go of the second grip).
+    TwoHands {
+        who: CharId,
+        slot: SlotNo,
+        on: bool,
+    },
+    DropBackpack {
+        who: CharId,
+    },
+    ShoulderBackpack {
+        who: CharId,
+    },
+
+    // ---- Rolls (R5-R18)
+    Check {
+        who: CharId,
+        kind: CheckKind,
+        edge: Edge,
+    },
+    /// One check per full 10 ft (R10).
+    Fall {
+        who: CharId,
+        feet: u16,
+    },
+    GroupCheck {
+        who: Vec<CharId>,
+        kind: CheckKind,
+    },
+    Attack {
+        spec: AttackSpec,
+        edge: Edge,
+        /// Trade advantage for two attacks, one with each weapon (R18).
+        dual: bool,
+    },
+    /// Picks another die of the active roll (R6).
+    Pick {
+        die: usize,
+    },
+    /// Swaps the dice of two group members (R12).
+    SwapDice {
+        a: CharId,
+        b: CharId,
+    },
+    /// Overrides the verdict of the active roll.
+    Override {
+        verdict: Verdict,
+    },
+    /// Accepts the active roll or decision as it stands (the proposal unless changed).
+    Accept,
+    /// Answers the active decision with a slot.
+    ChooseSlot {
+        slot: SlotNo,
+    },
+    /// Answers an improvised-block decision.
+    RuleBlocks {
+        blocks: bool,
+    },
+    /// Drops the active roll or decision with no consequence.
+    Cancel,
+
+    // ---- Wounds (R19)
+    Wound {
+        who: CharId,
+        slot: SlotNo,
+        wound: Wound,
+    },
+    Treat {
+        who: CharId,
+        slot: SlotNo,
+    },
+    Heal {
+        who: CharId,
+        slot: SlotNo,
+    },
+
+    // ---- Conditions and marks (R20-R28)
+    Mark {
+        who: CharId,
+        slot: SlotNo,
+        condition: Condition,
+    },
+    Worsen {
+        who: CharId,
+        condition: Condition,
+    },
+    /// Clears one slot's mark, or every mark of that letter when `slot` is None.
+    ClearMark {
+        who: CharId,
+        condition: Condition,
+        slot: Option<SlotNo>,
+    },
+    SetFatigue {
+        who: CharId,
+        slot: SlotNo,
+        on: bool,
+    },
+    Ignite {
+        who: CharId,
+        slot: SlotNo,
+    },
+    RollOnGround {
+        who: CharId,
+    },
+    Douse {
+        who: CharId,
+    },
+    /// Starts or stops asphyxiation (stopping clears every A, R21).
+    Suffocate {
+        who: CharId,
+        on: bool,
+    },
+    /// Starts or stops exposure to extreme cold (R26).
+    Cold {
+        who: CharId,
+        on: bool,
+    },
+    /// Starts or stops warming (one H removed per try, R26).
+    Warm {
+        who: CharId,
+        on: bool,
+    },
+    /// A week without food or a day without drink (R27).
+    Starve {
+        who: CharId,
+    },
+    /// Sets a status flag by hand.
+    SetStatus {
+        who: CharId,
+        flag: StatusFlag,
+        on: bool,
+    },
+
+    // ---- Zones (R29)
+    NewScene {
+        name: String,
+    },
+    AddZone {
+        name: String,
+        cover: bool,
+    },
+    RemoveZone {
+        zone: ZoneId,
+    },
+    Link {
+        a: ZoneId,
+        b: ZoneId,
+    },
+    Unlink {
+        a: ZoneId,
+        b: ZoneId,
+    },
+    /// Marks two zones of the scene as out of each other's sight (or in sight again).
+    Hide {
+        a: ZoneId,
+        b: ZoneId,
+        hidden: bool,
+    },
+    Place {
+        who: CharId,
+        zone: Option<ZoneId>,
+    },
+
+    // ---- Time and exploration (R30-R32)
+    /// Spends trys on a task, rolling a d10 per try for encounters (R30, R31).
+    Task {
+        label: String,
+        trys: u16,
+        senses: Vec<Sense>,
+    },
+    /// A 30-minute rest (5 trys, R31): clears fatigue and, with food and water, bleeding.
+    Rest {
+        fed: bool,
+        senses: Vec<Sense>,
+    },
+    Travel {
+        watches: u16,
+    },
+    PassDays {
+        days: u16,
+    },
+    SetDark {
+        dark: bool,
+    },
+
+    // ---- Combat (R33-R36)
+    StartCombat {
+        initiator: Side,
+        surprised: Option<Side>,
+    },
+    StartTurn {
+        who: CharId,
+    },
+    Setup {
+        what: String,
+    },
+    Interrupt {
+        who: CharId,
+    },
+    /// The judge rules the interruption: did it damage or stop the actor?
+    InterruptResult {
+        stopped: bool,
+    },
+    EndTurn,
+    EndCombat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StatusFlag {
+    Prone,
+    Restrained,
+    Immobilized,
+    Unconscious,
+    Dead,
+    Evil,
+    Cringe,
+}
+
+/// What happened. Names are carried so the log reads without looking anything up.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    /// A die roll with its verdict: the roll log's lines.
+    Rolled {
+        who: String,
+        what: String,
+        faces: Vec<u16>,
+        pick: usize,
+        verdict: Verdict,
+        reason: String,
+    },
+    /// An attack's result in the slot hit.
+    Hit {
+        attacker: String,
+        target: String,
+        slot: Option<SlotNo>,
+        outcome: HitOutcome,
+        reason: String,
+    },
+    Wounded {
+        who: String,
+        slot: SlotNo,
+        wound: Wound,
+        cause: String,
+    },
+    Healed {
+        who: String,
+        slot: SlotNo,
+    },
+    Marked {
+        who: String,
+        slot: SlotNo,
+        condition: Condition,
+        cause: String,
+    },
+    Unmarked {
+        who: String,
+        slot: Option<SlotNo>,
+        condition: Condition,
+    },
+    Fatigue {
+        who: String,
+        slot: SlotNo,
+        on: bool,
+    },
+    Cringed {
+        who: String,
+    },
+    ItemDestroyed {
+        who: String,
+        slot: SlotNo,
+        item: String,
+    },
+    StatusChanged {
+        who: String,
+        flag: StatusFlag,
+        on: bool,
+        cause: String,
+    },
+    Died {
+        who: String,
+        cause: String,
+    },
+    /// The judge must decide something; the text says what and what is proposed.
+    Asked {
+        question: String,
+    },
+    /// The judge changed a verdict.
+    Overridden {
+        what: String,
+        verdict: Verdict,
+    },
+    /// Encounter dice for a stretch of trys (R30).
+    EncounterRoll {
+        faces: Vec<u16>,
+        encounter_faces: u16,
+        encounters: u16,
+    },
+    TimePassed {
+        trys: u32,
+        what: String,
+    },
+    RoundStarted {
+        round: u32,
+        initiative: Side,
+    },
+    TurnStarted {
+        who: String,
+    },
+    TurnEnded {
+        who: String,
+    },
+    InitiativeTo {
+        side: Side,
+        why: String,
+    },
+    CombatStarted {
+        initiator: Side,
+        surprised: Option<Side>,
+    },
+    CombatEnded {
+        rounds: u32,
+    },
+    /// A counterattack is open to the defender (R17).
+    CounterOffered {
+        who: String,
+        against: String,
+    },
+    /// Anything else worth a line in the log (an edit, a scene change).
+    Note(String),
+}

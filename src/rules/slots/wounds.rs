@@ -1,0 +1,251 @@
+//! Wounds (R19, with R8 for a wound met again and R16 for wounds aimed outside the body).
+//!
+//! [`deal_wound`] is the one way a wound reaches a sheet, whatever caused it (a hit, a fall,
+//! fire, frostbite or the judge's hand).
+
+use super::conditions;
+use super::model::*;
+use super::{Event, StatusFlag};
+use crate::rules::RuleError;
+
+/// Deals a wound of kind `wound` (Treated or Open) to `slot`.
+///
+/// - Outside the body slots (a grip, the backpack): the judge picks a body slot, Arms/Hands
+///   proposed for a grip (R16).
+/// - An unwounded body slot takes the wound; an open wound marks B there (R22).
+/// - A slot already wounded meets R8 (treated opens, open makes the character cringe) and the new
+///   wound goes to an adjacent body slot the judge picks (R19), the lowest unwounded proposed.
+pub fn deal_wound(
+    state: &mut State,
+    who: CharId,
+    slot: SlotNo,
+    wound: Wound,
+    cause: &str,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    deal_wound_inner(state, who, slot, wound, cause, &mut Vec::new(), out)
+}
+
+fn deal_wound_inner(
+    state: &mut State,
+    who: CharId,
+    slot: SlotNo,
+    wound: Wound,
+    cause: &str,
+    visited: &mut Vec<SlotNo>,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    if wound == Wound::None {
+        return Err(RuleError::invalid("a wound must be treated or open"));
+    }
+    let c = state.character(who)?;
+    c.require_slot(slot)?;
+    let name = c.name.clone();
+    if !c.layout.is_body(slot) {
+        let options: Vec<SlotNo> = c.layout.body_slots().collect();
+        if options.is_empty() {
+            out.push(Event::Note(format!(
+                "{name} has no body slots; the wound in slot {slot} is not recorded"
+            )));
+            return Ok(());
+        }
+        let proposed = if c.layout.region(slot) == Some(Region::Grip) {
+            options
+                .iter()
+                .copied()
+                .find(|&n| c.layout.region(n) == Some(Region::ArmsHands))
+                .unwrap_or(options[0])
+        } else {
+            options[0]
+        };
+        let why = format!(
+            "Wounds land only in body slots: slot {slot} of {name} is not one. Pick a body slot, \
+             or cancel if the item there took the blow."
+        );
+        ask(
+            state,
+            Decision::WoundSlot {
+                who,
+                wound,
+                options,
+                proposed,
+                why,
+            },
+            out,
+        );
+        return Ok(());
+    }
+    visited.push(slot);
+    let existing = c.require_slot(slot)?.wound;
+    match existing {
+        Wound::None => {
+            state.character_mut(who)?.require_slot_mut(slot)?.wound = wound;
+            out.push(Event::Wounded {
+                who: name,
+                slot,
+                wound,
+                cause: cause.to_string(),
+            });
+            if wound == Wound::Open {
+                conditions::mark(state, who, slot, Condition::B, "an open wound bleeds", out)?;
+            }
+            return Ok(());
+        }
+        Wound::Treated => {
+            open_treated(state, who, slot, "a new wound landed on it", out)?;
+        }
+        Wound::Open => cringe(state, who, "a new wound landed on an open wound", out)?,
+    }
+    // R19: the new wound goes to an adjacent body slot.
+    let c = state.character(who)?;
+    let options: Vec<SlotNo> = c
+        .layout
+        .neighbours(slot)
+        .filter(|&n| c.layout.is_body(n) && !visited.contains(&n))
+        .collect();
+    match options.as_slice() {
+        [] => {
+            out.push(Event::Note(format!(
+                "{name} has no free adjacent body slot for the new wound"
+            )));
+            Ok(())
+        }
+        [only] => deal_wound_inner(state, who, *only, wound, cause, visited, out),
+        _ => {
+            let proposed = options
+                .iter()
+                .copied()
+                .find(|&n| c.slot(n).is_some_and(|s| s.wound == Wound::None))
+                .unwrap_or(options[0]);
+            let why = format!(
+                "Slot {slot} of {name} is already wounded: the new wound goes to an adjacent body slot."
+            );
+            ask(
+                state,
+                Decision::WoundSlot {
+                    who,
+                    wound,
+                    options,
+                    proposed,
+                    why,
+                },
+                out,
+            );
+            Ok(())
+        }
+    }
+}
+
+/// A treated wound becomes open and bleeds (R8, R22).
+pub fn open_treated(
+    state: &mut State,
+    who: CharId,
+    slot: SlotNo,
+    why: &str,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let c = state.character_mut(who)?;
+    let name = c.name.clone();
+    c.require_slot_mut(slot)?.wound = Wound::Open;
+    out.push(Event::Wounded {
+        who: name,
+        slot,
+        wound: Wound::Open,
+        cause: format!("the treated wound opened: {why}"),
+    });
+    conditions::mark(state, who, slot, Condition::B, "an open wound bleeds", out)
+}
+
+/// Disadvantage on every roll for one round (R8): until the end of the character's next turn in
+/// combat, on the next roll otherwise.
+pub fn cringe(
+    state: &mut State,
+    who: CharId,
+    why: &str,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let in_combat = state.combat.is_some();
+    let c = state.character_mut(who)?;
+    c.status.cringe = if in_combat {
+        Cringe::UntilTurnEnds {
+            turn_started: false,
+        }
+    } else {
+        Cringe::NextRoll
+    };
+    out.push(Event::StatusChanged {
+        who: c.name.clone(),
+        flag: StatusFlag::Cringe,
+        on: true,
+        cause: why.to_string(),
+    });
+    Ok(())
+}
+
+/// Queues a decision for the judge and says so in the log.
+pub fn ask(state: &mut State, decision: Decision, out: &mut Vec<Event>) {
+    let question = super::resolve::describe(state, &Pending::Decide(decision.clone()));
+    state.pending.push(Pending::Decide(decision));
+    out.push(Event::Asked { question });
+}
+
+/// The judge wounds a slot by hand.
+pub fn wound_command(
+    state: &mut State,
+    who: CharId,
+    slot: SlotNo,
+    wound: Wound,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    deal_wound(state, who, slot, wound, "the judge's ruling", out)
+}
+
+/// Treating turns an open wound into a treated one (R19). Its B mark stays until rest clears it.
+pub fn treat(
+    state: &mut State,
+    who: CharId,
+    slot: SlotNo,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let c = state.character_mut(who)?;
+    let name = c.name.clone();
+    let s = c.require_slot_mut(slot)?;
+    match s.wound {
+        Wound::Open => {
+            s.wound = Wound::Treated;
+            out.push(Event::Wounded {
+                who: name,
+                slot,
+                wound: Wound::Treated,
+                cause: "treated".to_string(),
+            });
+            Ok(())
+        }
+        Wound::Treated => Err(RuleError::invalid(format!(
+            "the wound in slot {slot} of {name} is already treated"
+        ))),
+        Wound::None => Err(RuleError::invalid(format!(
+            "slot {slot} of {name} has no wound to treat"
+        ))),
+    }
+}
+
+/// Healing removes a wound (time, medicine or magic: R19).
+pub fn heal(
+    state: &mut State,
+    who: CharId,
+    slot: SlotNo,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let c = state.character_mut(who)?;
+    let name = c.name.clone();
+    let s = c.require_slot_mut(slot)?;
+    if s.wound == Wound::None {
+        return Err(RuleError::invalid(format!(
+            "slot {slot} of {name} has no wound to heal"
+        )));
+    }
+    s.wound = Wound::None;
+    out.push(Event::Healed { who: name, slot });
+    Ok(())
+}

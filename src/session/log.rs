@@ -1,0 +1,218 @@
+//! The log: entries, a cursor for undo/redo, and checkpoints so that undo at any depth re-applies
+//! at most [`CHECKPOINT_EVERY`] entries.
+
+use super::{Command, Event, SessionState, apply};
+use crate::dice::{DiceSource, RecordedDice, Recorder, Roll};
+use crate::rules::RuleError;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// A checkpoint is kept every this many entries.
+pub const CHECKPOINT_EVERY: usize = 256;
+
+/// One applied command with the faces it drew and what it did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    pub command: Command,
+    #[serde(default)]
+    pub rolls: Vec<Roll>,
+    #[serde(default)]
+    pub events: Vec<Event>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SessionError {
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+    #[error("nothing to undo")]
+    NothingToUndo,
+    #[error("nothing to redo")]
+    NothingToRedo,
+    #[error("entry {index} of the log does not replay: {error}")]
+    Replay { index: usize, error: RuleError },
+    #[error("the log has {len} entries, so the cursor cannot be at {cursor}")]
+    BadCursor { cursor: usize, len: usize },
+}
+
+/// A session with its log. `state` is always the state at `cursor`.
+#[derive(Debug, Clone)]
+pub struct Session {
+    initial: SessionState,
+    state: SessionState,
+    entries: Vec<Entry>,
+    cursor: usize,
+    /// (entries applied, state then), ascending; the initial state is checkpoint 0.
+    checkpoints: Vec<(usize, SessionState)>,
+}
+
+impl Session {
+    pub fn new(initial: SessionState) -> Self {
+        Session {
+            state: initial.clone(),
+            checkpoints: vec![(0, initial.clone())],
+            initial,
+            entries: Vec::new(),
+            cursor: 0,
+        }
+    }
+
+    /// Rebuilds a session from a saved initial state, log and cursor, re-applying every entry
+    /// with its recorded faces.
+    pub fn from_log(
+        initial: SessionState,
+        entries: Vec<Entry>,
+        cursor: usize,
+    ) -> Result<Self, SessionError> {
+        if cursor > entries.len() {
+            return Err(SessionError::BadCursor {
+                cursor,
+                len: entries.len(),
+            });
+        }
+        let mut session = Session::new(initial);
+        let mut state = session.initial.clone();
+        for (index, entry) in entries.iter().enumerate() {
+            replay_entry(&mut state, entry)
+                .map_err(|error| SessionError::Replay { index, error })?;
+            if (index + 1).is_multiple_of(CHECKPOINT_EVERY) {
+                session.checkpoints.push((index + 1, state.clone()));
+            }
+            if index + 1 == cursor {
+                session.state = state.clone();
+            }
+        }
+        session.entries = entries;
+        session.cursor = cursor;
+        if cursor == 0 {
+            session.state = session.initial.clone();
+        }
+        Ok(session)
+    }
+
+    pub fn state(&self) -> &SessionState {
+        &self.state
+    }
+
+    pub fn initial(&self) -> &SessionState {
+        &self.initial
+    }
+
+    /// Every entry, including the redo tail past the cursor.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// The entries applied to reach the current state.
+    pub fn applied(&self) -> &[Entry] {
+        &self.entries[..self.cursor]
+    }
+
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    pub fn can_undo(&self) -> bool {
+        self.cursor > 0
+    }
+
+    pub fn can_redo(&self) -> bool {
+        self.cursor < self.entries.len()
+    }
+
+    /// Applies a command. On success the entry is logged (dropping any redo tail) and returned;
+    /// on error nothing changes.
+    pub fn execute(
+        &mut self,
+        command: Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<&Entry, SessionError> {
+        let mut next = self.state.clone();
+        let mut recorder = Recorder::new(dice);
+        let events = apply(&mut next, &command, &mut recorder)?;
+        let rolls = recorder.rolls;
+        self.entries.truncate(self.cursor);
+        self.checkpoints.retain(|(at, _)| *at <= self.cursor);
+        self.entries.push(Entry {
+            command,
+            rolls,
+            events,
+        });
+        self.cursor += 1;
+        self.state = next;
+        self.maybe_checkpoint();
+        Ok(&self.entries[self.cursor - 1])
+    }
+
+    /// Steps back one entry; returns the entry undone.
+    pub fn undo(&mut self) -> Result<&Entry, SessionError> {
+        if self.cursor == 0 {
+            return Err(SessionError::NothingToUndo);
+        }
+        let target = self.cursor - 1;
+        self.state = self.state_at(target)?;
+        self.cursor = target;
+        Ok(&self.entries[target])
+    }
+
+    /// Re-applies the next entry with its recorded faces; returns it.
+    pub fn redo(&mut self) -> Result<&Entry, SessionError> {
+        if self.cursor >= self.entries.len() {
+            return Err(SessionError::NothingToRedo);
+        }
+        let index = self.cursor;
+        let mut next = self.state.clone();
+        replay_entry(&mut next, &self.entries[index])
+            .map_err(|error| SessionError::Replay { index, error })?;
+        self.state = next;
+        self.cursor += 1;
+        self.maybe_checkpoint();
+        Ok(&self.entries[index])
+    }
+
+    /// The state after the first `at` entries, from the nearest checkpoint at or before it.
+    pub fn state_at(&self, at: usize) -> Result<SessionState, SessionError> {
+        if at > self.entries.len() {
+            return Err(SessionError::BadCursor {
+                cursor: at,
+                len: self.entries.len(),
+            });
+        }
+        let (from, base) = self
+            .checkpoints
+            .iter()
+            .rev()
+            .find(|(n, _)| *n <= at)
+            .map(|(n, s)| (*n, s))
+            .unwrap_or((0, &self.initial));
+        let mut state = base.clone();
+        for index in from..at {
+            replay_entry(&mut state, &self.entries[index])
+                .map_err(|error| SessionError::Replay { index, error })?;
+        }
+        Ok(state)
+    }
+
+    fn maybe_checkpoint(&mut self) {
+        if self.cursor.is_multiple_of(CHECKPOINT_EVERY)
+            && !self.checkpoints.iter().any(|(at, _)| *at == self.cursor)
+        {
+            self.checkpoints.push((self.cursor, self.state.clone()));
+        }
+    }
+}
+
+/// Re-applies one entry with the faces it recorded.
+pub(crate) fn replay_entry(state: &mut SessionState, entry: &Entry) -> Result<(), RuleError> {
+    let mut dice = RecordedDice::new(&entry.rolls);
+    apply(state, &entry.command, &mut dice as &mut dyn DiceSource)?;
+    Ok(())
+}
+
+/// Replays a whole log from the initial state.
+pub fn replay(initial: &SessionState, entries: &[Entry]) -> Result<SessionState, SessionError> {
+    let mut state = initial.clone();
+    for (index, entry) in entries.iter().enumerate() {
+        replay_entry(&mut state, entry).map_err(|error| SessionError::Replay { index, error })?;
+    }
+    Ok(state)
+}

@@ -1,0 +1,104 @@
+//! The session: its state, the commands that change it, and the log that makes every change
+//! undoable and replayable.
+//!
+//! Only this module mutates session state, and only through [`Session::execute`], [`Session::undo`]
+//! and [`Session::redo`]. A command is applied to a copy and kept only if it succeeds, so a
+//! refused command changes nothing. Each log entry keeps the command, every die face it drew and
+//! the events it produced; undo rebuilds the state from the nearest checkpoint by re-applying
+//! entries with their recorded faces, never rolling again.
+
+mod log;
+
+pub use log::{CHECKPOINT_EVERY, Entry, Session, SessionError, replay};
+
+use crate::dice::DiceSource;
+use crate::rules::{self, GameCommand, GameEvent, GameState, RuleError, RulesetId};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Everything a session is: its title, the judge's notes and the game itself.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SessionState {
+    pub title: String,
+    #[serde(default)]
+    pub notes: Vec<String>,
+    pub game: GameState,
+}
+
+impl SessionState {
+    pub fn new(title: impl Into<String>, ruleset: RulesetId) -> Self {
+        SessionState {
+            title: title.into(),
+            notes: Vec::new(),
+            game: GameState::new(ruleset),
+        }
+    }
+
+    pub fn ruleset(&self) -> RulesetId {
+        self.game.ruleset()
+    }
+}
+
+/// A change the judge asks for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Command {
+    /// A line in the session's notes.
+    Note(String),
+    Retitle(String),
+    Game(GameCommand),
+}
+
+impl From<rules::slots::Command> for Command {
+    fn from(c: rules::slots::Command) -> Self {
+        Command::Game(GameCommand::Slots(c))
+    }
+}
+
+/// What a command did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    Noted(String),
+    Retitled(String),
+    Game(GameEvent),
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::Noted(text) => write!(f, "Note: {text}"),
+            Event::Retitled(title) => write!(f, "The session is now called {title}"),
+            Event::Game(e) => e.fmt(f),
+        }
+    }
+}
+
+/// Applies a command to the state in place. Not transactional by itself: [`Session::execute`]
+/// applies to a copy.
+pub fn apply(
+    state: &mut SessionState,
+    command: &Command,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    match command {
+        Command::Note(text) => {
+            let text = text.trim();
+            if text.is_empty() {
+                return Err(RuleError::invalid("a note needs some text"));
+            }
+            state.notes.push(text.to_string());
+            Ok(vec![Event::Noted(text.to_string())])
+        }
+        Command::Retitle(title) => {
+            let title = title.trim();
+            if title.is_empty() {
+                return Err(RuleError::invalid("a session needs a title"));
+            }
+            state.title = title.to_string();
+            Ok(vec![Event::Retitled(title.to_string())])
+        }
+        Command::Game(c) => Ok(rules::apply(&mut state.game, c, dice)?
+            .into_iter()
+            .map(Event::Game)
+            .collect()),
+    }
+}
