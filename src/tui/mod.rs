@@ -1,9 +1,39 @@
 //! The terminal screens. The only layer that knows about ratatui and crossterm: it turns keys and
 //! clicks into session commands and draws from the session, owning nothing but view state.
+//!
+//! - [`app`]: the view state and the answer to every key and click.
+//! - [`keymap`]: every key in one table; dispatch, help and the status line come from it.
+//! - [`form`]: the small form model behind roll setups and edit dialogs.
+//! - `views`: one file per panel or dialog.
+//!
+//! The loop ([`run_loop`]) takes events from any iterator, so tests drive it without a terminal.
+//! It blocks on the next event (no timer) and draws only after something changed or a resize.
 
+pub mod app;
+pub mod form;
+pub mod keymap;
+pub mod theme;
+mod views;
+
+use std::io::{self, Stdout};
 use std::path::PathBuf;
+use std::sync::Once;
+
+use ratatui::Terminal;
+use ratatui::backend::{Backend, CrosstermBackend};
+use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
+use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
+use thiserror::Error;
+
+pub use app::{App, Dice};
+pub use views::{MainAreas, main_areas};
 
 use crate::rules::RulesetId;
+use crate::session::{Session, SessionState};
+use crate::store::Store;
 
 /// What the screen opens on.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,8 +56,155 @@ pub struct Options {
     pub seed: Option<u64>,
 }
 
+#[derive(Debug, Error)]
+pub enum TuiError {
+    #[error("the terminal failed: {0}")]
+    Terminal(String),
+    #[error(transparent)]
+    Store(#[from] crate::store::StoreError),
+    #[error("{0}")]
+    Launch(String),
+}
+
+/// Draws the app into any backend.
+pub fn draw<B: Backend>(terminal: &mut Terminal<B>, app: &mut App) -> Result<(), TuiError> {
+    terminal
+        .draw(|frame| views::draw(app, frame))
+        .map(|_| ())
+        .map_err(|e| TuiError::Terminal(e.to_string()))
+}
+
+/// The event loop: draw once, then for each event update the app and draw again only when it
+/// says something changed. Ends when the app quits or the events run out.
+pub fn run_loop<B, I>(terminal: &mut Terminal<B>, app: &mut App, events: I) -> Result<(), TuiError>
+where
+    B: Backend,
+    I: IntoIterator<Item = io::Result<Event>>,
+{
+    if let Ok(size) = terminal.size() {
+        app.area = ratatui::layout::Rect::new(0, 0, size.width, size.height);
+    }
+    draw(terminal, app)?;
+    for event in events {
+        let event = event.map_err(|e| TuiError::Terminal(e.to_string()))?;
+        if let Event::Resize(w, h) = event {
+            terminal
+                .resize(ratatui::layout::Rect::new(0, 0, w, h))
+                .map_err(|e| TuiError::Terminal(e.to_string()))?;
+        }
+        let changed = app.handle(event);
+        if app.should_quit() {
+            break;
+        }
+        if changed {
+            draw(terminal, app)?;
+        }
+    }
+    Ok(())
+}
+
+/// Resolves the launch before the terminal is touched, so a bad file or name prints plainly.
+fn prepare(options: &Options) -> Result<App, TuiError> {
+    let dice = Dice::live(options.seed);
+    match &options.launch {
+        Launch::Start => Ok(App::start(options.saves.clone(), dice)),
+        Launch::Open(path) => {
+            let opened = Store::open(path)?;
+            let mut app = App::with_session(opened.session, Some(opened.store), dice);
+            app.saves = options.saves.clone();
+            if !opened.warnings.is_empty()
+                && let Some(m) = app.main_mut()
+            {
+                m.message = Some(app::Message {
+                    text: opened.warnings.join("; "),
+                    kind: app::MessageKind::Error,
+                });
+            }
+            Ok(app)
+        }
+        Launch::New { name, ruleset } => {
+            let name = name.trim();
+            if name.is_empty() {
+                return Err(TuiError::Launch("a new session needs a name".into()));
+            }
+            let path = app::session_path(&options.saves, name);
+            if path.exists() {
+                return Err(TuiError::Launch(format!(
+                    "{} already exists; open it with `slotmark open {}`",
+                    path.display(),
+                    path.display()
+                )));
+            }
+            std::fs::create_dir_all(&options.saves).map_err(|e| {
+                TuiError::Launch(format!(
+                    "cannot make the saves folder {}: {e}",
+                    options.saves.display()
+                ))
+            })?;
+            let session = Session::new(SessionState::new(name, *ruleset));
+            let store = Store::create(&path, &session)?;
+            let mut app = App::with_session(session, Some(store), dice);
+            app.saves = options.saves.clone();
+            Ok(app)
+        }
+    }
+}
+
+fn enter_terminal() -> io::Result<Terminal<CrosstermBackend<Stdout>>> {
+    enable_raw_mode()?;
+    let mut stdout = io::stdout();
+    execute!(stdout, EnterAlternateScreen, EnableMouseCapture)?;
+    Terminal::new(CrosstermBackend::new(stdout))
+}
+
+/// Puts the terminal back as the shell left it. Safe to call more than once.
+fn restore_terminal() {
+    let _ = disable_raw_mode();
+    let _ = execute!(
+        io::stdout(),
+        DisableMouseCapture,
+        LeaveAlternateScreen,
+        ratatui::crossterm::cursor::Show
+    );
+}
+
+/// Restores the terminal when dropped, whichever way `run` leaves.
+struct TerminalGuard;
+
+impl Drop for TerminalGuard {
+    fn drop(&mut self) {
+        restore_terminal();
+    }
+}
+
+/// A panic must not leave the judge's terminal in raw mode on the alternate screen: restore it
+/// first, then let the usual report print where it can be read.
+fn install_panic_hook() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            restore_terminal();
+            previous(info);
+        }));
+    });
+}
+
 /// Runs the interactive screen until the judge quits. The terminal is restored on every exit
 /// path, panics included.
-pub fn run(_options: Options) -> color_eyre::Result<()> {
-    Err(color_eyre::eyre::eyre!("the screen is not available yet"))
+pub fn run(options: Options) -> color_eyre::Result<()> {
+    let mut app = prepare(&options)?;
+    install_panic_hook();
+    let mut terminal = enter_terminal().map_err(|e| TuiError::Terminal(e.to_string()))?;
+    let guard = TerminalGuard;
+    // Blocks on each read: the screen sleeps until the judge does something.
+    let events = std::iter::from_fn(|| Some(event::read()));
+    let result = run_loop(&mut terminal, &mut app, events);
+    let notes = app.finish();
+    drop(guard);
+    for note in notes {
+        eprintln!("slotmark: {note}");
+    }
+    result?;
+    Ok(())
 }

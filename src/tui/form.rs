@@ -1,0 +1,376 @@
+//! A small form model shared by every dialog that gathers a few values before a command: roll
+//! setups (edge, senses, attack details), characters, items, moves. Fields are named so the code
+//! that turns a form into a command reads by meaning, not by position.
+
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use tui_input::Input;
+use tui_input::backend::crossterm::EventHandler;
+
+#[derive(Debug, Clone)]
+pub enum FieldKind {
+    Text(Input),
+    /// One of several options, each with the value it stands for (an id, a slot, an index).
+    Choice {
+        options: Vec<(String, u32)>,
+        idx: usize,
+    },
+    Toggle(bool),
+    Number {
+        value: u16,
+        min: u16,
+        max: u16,
+        step: u16,
+    },
+    /// Net edge, -2 (double disadvantage) to 2 (double advantage).
+    Edge(i8),
+    /// Several options each on or off; `cursor` is the one Space toggles.
+    Multi {
+        options: Vec<(String, u32)>,
+        on: Vec<bool>,
+        cursor: usize,
+    },
+}
+
+#[derive(Debug, Clone)]
+pub struct Field {
+    pub id: &'static str,
+    pub label: String,
+    pub kind: FieldKind,
+}
+
+impl Field {
+    pub fn text(id: &'static str, label: &str, value: &str) -> Field {
+        Field {
+            id,
+            label: label.into(),
+            kind: FieldKind::Text(Input::new(value.to_string())),
+        }
+    }
+
+    pub fn choice(id: &'static str, label: &str, options: Vec<(String, u32)>, idx: usize) -> Field {
+        let idx = idx.min(options.len().saturating_sub(1));
+        Field {
+            id,
+            label: label.into(),
+            kind: FieldKind::Choice { options, idx },
+        }
+    }
+
+    pub fn toggle(id: &'static str, label: &str, on: bool) -> Field {
+        Field {
+            id,
+            label: label.into(),
+            kind: FieldKind::Toggle(on),
+        }
+    }
+
+    pub fn number(id: &'static str, label: &str, value: u16, min: u16, max: u16, step: u16) -> Field {
+        Field {
+            id,
+            label: label.into(),
+            kind: FieldKind::Number {
+                value: value.clamp(min, max),
+                min,
+                max,
+                step,
+            },
+        }
+    }
+
+    pub fn edge(net: i8) -> Field {
+        Field {
+            id: "edge",
+            label: "Edge".into(),
+            kind: FieldKind::Edge(net.clamp(-2, 2)),
+        }
+    }
+
+    pub fn multi(id: &'static str, label: &str, options: Vec<(String, u32)>, on: Vec<bool>) -> Field {
+        let mut on = on;
+        on.resize(options.len(), false);
+        Field {
+            id,
+            label: label.into(),
+            kind: FieldKind::Multi {
+                options,
+                on,
+                cursor: 0,
+            },
+        }
+    }
+
+    /// The value as the form shows it.
+    pub fn display(&self) -> String {
+        match &self.kind {
+            FieldKind::Text(input) => input.value().to_string(),
+            FieldKind::Choice { options, idx } => options
+                .get(*idx)
+                .map(|(l, _)| format!("‹ {l} ›"))
+                .unwrap_or_else(|| "(none)".into()),
+            FieldKind::Toggle(on) => if *on { "[x]" } else { "[ ]" }.into(),
+            FieldKind::Number { value, .. } => format!("‹ {value} ›"),
+            FieldKind::Edge(n) => format!("‹ {} ›", edge_words(*n)),
+            FieldKind::Multi { options, on, .. } => options
+                .iter()
+                .zip(on)
+                .map(|((l, _), on)| format!("{}{l}", if *on { "[x]" } else { "[ ]" }))
+                .collect::<Vec<_>>()
+                .join(" "),
+        }
+    }
+}
+
+pub fn edge_words(n: i8) -> &'static str {
+    match n {
+        i8::MIN..=-2 => "double disadvantage",
+        -1 => "disadvantage",
+        0 => "none",
+        1 => "advantage",
+        _ => "double advantage",
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Form<P> {
+    pub title: String,
+    pub purpose: P,
+    pub fields: Vec<Field>,
+    pub focus: usize,
+    /// Why the last submit was refused; shown in the form, which stays open.
+    pub error: Option<String>,
+    /// A line of explanation under the title.
+    pub note: Option<String>,
+}
+
+/// What a key did to a form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FormKey {
+    Submit,
+    Cancel,
+    Changed,
+    Ignored,
+}
+
+impl<P> Form<P> {
+    pub fn new(title: impl Into<String>, purpose: P, fields: Vec<Field>) -> Self {
+        Form {
+            title: title.into(),
+            purpose,
+            fields,
+            focus: 0,
+            error: None,
+            note: None,
+        }
+    }
+
+    pub fn with_note(mut self, note: impl Into<String>) -> Self {
+        self.note = Some(note.into());
+        self
+    }
+
+    pub fn focused(&self) -> Option<&Field> {
+        self.fields.get(self.focus)
+    }
+
+    /// Is the cursor in a text field (so letters type instead of acting)?
+    pub fn typing(&self) -> bool {
+        matches!(self.focused().map(|f| &f.kind), Some(FieldKind::Text(_)))
+    }
+
+    fn field(&self, id: &str) -> Option<&Field> {
+        self.fields.iter().find(|f| f.id == id)
+    }
+
+    fn field_mut(&mut self, id: &str) -> Option<&mut Field> {
+        self.fields.iter_mut().find(|f| f.id == id)
+    }
+
+    pub fn text(&self, id: &str) -> String {
+        match self.field(id).map(|f| &f.kind) {
+            Some(FieldKind::Text(i)) => i.value().trim().to_string(),
+            _ => String::new(),
+        }
+    }
+
+    pub fn choice(&self, id: &str) -> Option<u32> {
+        match self.field(id).map(|f| &f.kind) {
+            Some(FieldKind::Choice { options, idx }) => options.get(*idx).map(|(_, v)| *v),
+            _ => None,
+        }
+    }
+
+    pub fn toggle(&self, id: &str) -> bool {
+        matches!(self.field(id).map(|f| &f.kind), Some(FieldKind::Toggle(true)))
+    }
+
+    pub fn number(&self, id: &str) -> u16 {
+        match self.field(id).map(|f| &f.kind) {
+            Some(FieldKind::Number { value, .. }) => *value,
+            _ => 0,
+        }
+    }
+
+    pub fn edge(&self) -> i8 {
+        match self.field("edge").map(|f| &f.kind) {
+            Some(FieldKind::Edge(n)) => *n,
+            _ => 0,
+        }
+    }
+
+    pub fn multi(&self, id: &str) -> Vec<u32> {
+        match self.field(id).map(|f| &f.kind) {
+            Some(FieldKind::Multi { options, on, .. }) => options
+                .iter()
+                .zip(on)
+                .filter(|(_, on)| **on)
+                .map(|((_, v), _)| *v)
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Adds one step of edge (positive: advantage); a form without an edge field ignores it.
+    pub fn shift_edge(&mut self, by: i8) -> bool {
+        match self.field_mut("edge").map(|f| &mut f.kind) {
+            Some(FieldKind::Edge(n)) => {
+                let next = (*n + by).clamp(-2, 2);
+                let changed = next != *n;
+                *n = next;
+                changed
+            }
+            _ => false,
+        }
+    }
+
+    pub fn focus_next(&mut self) {
+        if !self.fields.is_empty() {
+            self.focus = (self.focus + 1) % self.fields.len();
+        }
+    }
+
+    pub fn focus_prev(&mut self) {
+        if !self.fields.is_empty() {
+            self.focus = (self.focus + self.fields.len() - 1) % self.fields.len();
+        }
+    }
+
+    /// Changes the focused field's value one step forward or back. Space on a multi-choice
+    /// toggles the option under its cursor; arrows move that cursor.
+    pub fn change(&mut self, forward: bool, space: bool) -> bool {
+        let Some(field) = self.fields.get_mut(self.focus) else {
+            return false;
+        };
+        match &mut field.kind {
+            FieldKind::Text(_) => false,
+            FieldKind::Choice { options, idx } => {
+                if options.len() < 2 {
+                    return false;
+                }
+                *idx = if forward {
+                    (*idx + 1) % options.len()
+                } else {
+                    (*idx + options.len() - 1) % options.len()
+                };
+                true
+            }
+            FieldKind::Toggle(on) => {
+                *on = !*on;
+                true
+            }
+            FieldKind::Number {
+                value,
+                min,
+                max,
+                step,
+            } => {
+                let next = if forward {
+                    value.saturating_add(*step).min(*max)
+                } else {
+                    value.saturating_sub(*step).max(*min)
+                };
+                let changed = next != *value;
+                *value = next;
+                changed
+            }
+            FieldKind::Edge(n) => {
+                let next = (*n + if forward { 1 } else { -1 }).clamp(-2, 2);
+                let changed = next != *n;
+                *n = next;
+                changed
+            }
+            FieldKind::Multi { options, on, cursor } => {
+                if options.is_empty() {
+                    return false;
+                }
+                if space {
+                    on[*cursor] = !on[*cursor];
+                } else if forward {
+                    *cursor = (*cursor + 1) % options.len();
+                } else {
+                    *cursor = (*cursor + options.len() - 1) % options.len();
+                }
+                true
+            }
+        }
+    }
+
+    /// Passes a key to the focused text field.
+    pub fn type_key(&mut self, key: KeyEvent) -> bool {
+        match self.fields.get_mut(self.focus).map(|f| &mut f.kind) {
+            Some(FieldKind::Text(input)) => input.handle_event(&Event::Key(key)).is_some(),
+            _ => {
+                // Digits typed on a number field set it directly ("30" for a 30 ft fall).
+                if let (KeyCode::Char(c), Some(FieldKind::Number { value, min, max, .. })) = (
+                    key.code,
+                    self.fields.get_mut(self.focus).map(|f| &mut f.kind),
+                ) && let Some(d) = c.to_digit(10)
+                    && !key.modifiers.contains(KeyModifiers::CONTROL)
+                {
+                    let typed = value.saturating_mul(10).saturating_add(d as u16);
+                    *value = if typed > *max { d as u16 } else { typed }.clamp(*min, *max);
+                    return true;
+                }
+                false
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edge_is_capped_at_two_either_way() {
+        let mut f = Form::new("t", (), vec![Field::edge(0)]);
+        for _ in 0..5 {
+            f.shift_edge(1);
+        }
+        assert_eq!(f.edge(), 2);
+        for _ in 0..9 {
+            f.shift_edge(-1);
+        }
+        assert_eq!(f.edge(), -2);
+    }
+
+    #[test]
+    fn fields_are_read_by_name() {
+        let mut f = Form::new(
+            "t",
+            (),
+            vec![
+                Field::text("name", "Name", " Aldo "),
+                Field::choice("side", "Side", vec![("a".into(), 1), ("b".into(), 2)], 0),
+                Field::multi("who", "Who", vec![("x".into(), 7), ("y".into(), 8)], vec![true]),
+            ],
+        );
+        assert_eq!(f.text("name"), "Aldo");
+        f.focus = 1;
+        assert!(f.change(true, false));
+        assert_eq!(f.choice("side"), Some(2));
+        f.focus = 2;
+        f.change(true, false);
+        f.change(true, true);
+        assert_eq!(f.multi("who"), vec![7, 8]);
+    }
+}

@@ -1,0 +1,656 @@
+//! Everything drawn on top of the main screen: the waiting roll, group check and decision (from
+//! the session's pending list), and the dialogs the judge opens (forms, one-key choices, the item
+//! library, the palette, typed dice, help).
+
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Position, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
+
+use super::sheet::slot_line;
+use super::{RenderTo, centered, fit, pad, record};
+use crate::content::Library;
+use crate::dice::Edge;
+use crate::rules::slots::{
+    Character, CheckKind, Decision, Pending, PendingGroup, PendingRoll, RollFor, State, Verdict,
+};
+use crate::tui::app::{
+    Choice, FacePrompt, FormPurpose, Hit, Main, Overlay, Palette, Picker, decision_options,
+    picker_matches,
+};
+use crate::tui::form::{FieldKind, Form};
+use crate::tui::keymap::{self, Ctx};
+use crate::tui::theme::Theme;
+
+/// Clears a centred box and draws its frame; returns the inside.
+fn dialog(buf: &mut Buffer, area: Rect, w: u16, h: u16, title: &str, theme: Theme) -> Rect {
+    let rect = centered(area, w, h);
+    Clear.render(rect, buf);
+    let block = Block::new()
+        .borders(Borders::ALL)
+        .border_style(theme.border())
+        .title(Span::styled(format!(" {title} "), theme.title()));
+    let inner = block.inner(rect);
+    block.render(rect, buf);
+    inner
+}
+
+/// Dialog width for the screen: roomy on large terminals, never wider than the screen.
+fn width_for(area: Rect, want: u16) -> u16 {
+    want.min(area.width.saturating_sub(2))
+}
+
+fn paragraph_height(lines: &[Line], width: u16) -> u16 {
+    let w = width.max(1) as usize;
+    lines
+        .iter()
+        .map(|l| (l.width().max(1)).div_ceil(w) as u16)
+        .sum()
+}
+
+pub fn draw(
+    frame: &mut Frame,
+    area: Rect,
+    main: &Main,
+    ctx: Ctx,
+    theme: Theme,
+    library: &Library,
+    hits: &mut Vec<(Rect, Hit)>,
+) {
+    // A pending roll or decision shows under any dialog the judge opened on top of it.
+    if let Some(pending) = main.state().pending.first() {
+        let under_help = matches!(main.overlay, Some(Overlay::Help { .. }) | None);
+        if under_help || matches!(main.overlay, Some(Overlay::Palette(_)) | Some(Overlay::Face(_))) {
+            let buf = frame.buffer_mut();
+            match pending {
+                Pending::Roll(r) => roll(buf, area, main, r, theme, hits),
+                Pending::Group(g) => group(buf, area, main, g, theme, hits),
+                Pending::Decide(d) => decide(buf, area, main, d, theme, hits),
+            }
+        }
+    }
+    match &main.overlay {
+        None => {}
+        Some(Overlay::Help { scroll, under }) => help(frame.buffer_mut(), area, *under, *scroll, theme),
+        Some(Overlay::Form(f)) => form(frame, area, f, theme),
+        Some(Overlay::Choice(c)) => choice(frame.buffer_mut(), area, c, theme),
+        Some(Overlay::Picker(p)) => picker(frame, area, p, library, main.state(), theme),
+        Some(Overlay::Palette(p)) => palette(frame, area, p, theme),
+        Some(Overlay::Face(p)) => face(frame, area, p, theme),
+    }
+    let _ = ctx;
+}
+
+fn character<'a>(state: &'a State, id: u32) -> Option<&'a Character> {
+    state.characters.iter().find(|c| c.id == id)
+}
+
+/// What a roll is for, in words, and whose sheet its faces name slots on.
+pub fn roll_title(state: &State, r: &PendingRoll) -> (String, Option<u32>) {
+    let roller = state.name_of(r.roller);
+    match &r.what {
+        RollFor::Check { who, kind } => {
+            let what = match kind {
+                CheckKind::Generic => "check".to_string(),
+                CheckKind::Terrain => "terrain check".to_string(),
+                CheckKind::Corruption => "corruption check".to_string(),
+                CheckKind::Stealth(s) => {
+                    let mut senses = Vec::new();
+                    if s.hearing {
+                        senses.push("hearing");
+                    }
+                    if s.smell {
+                        senses.push("smell");
+                    }
+                    if !s.sight.is_empty() {
+                        senses.push("sight");
+                    }
+                    if senses.is_empty() {
+                        "stealth check".to_string()
+                    } else {
+                        format!("stealth check against {}", senses.join(" and "))
+                    }
+                }
+            };
+            (format!("{}: {what}", state.name_of(*who)), Some(*who))
+        }
+        RollFor::Fall { who, step, of } => (
+            format!("{}: fall, check {step} of {of}", state.name_of(*who)),
+            Some(*who),
+        ),
+        RollFor::Attack(spec) => {
+            let rolled = if r.roller == spec.target {
+                "defense check"
+            } else {
+                "attack roll"
+            };
+            (
+                format!(
+                    "{} {} attack on {}: {roller}'s {rolled}",
+                    state.name_of(spec.attacker),
+                    spec.kind,
+                    state.name_of(spec.target)
+                ),
+                Some(spec.target),
+            )
+        }
+    }
+}
+
+fn edge_line(edge: Edge) -> String {
+    match edge.net() {
+        0 => "No edge: one die.".into(),
+        n if n > 0 => format!(
+            "{} ({} dice): the player picks; the best die is proposed.",
+            capital(&edge.to_string()),
+            edge.dice()
+        ),
+        _ => format!(
+            "{} ({} dice): the judge picks; the worst die is proposed.",
+            capital(&edge.to_string()),
+            edge.dice()
+        ),
+    }
+}
+
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+fn verdict_span(v: Verdict, theme: Theme) -> Span<'static> {
+    match v {
+        Verdict::Pass => Span::styled("PASS", theme.pass()),
+        Verdict::Fail => Span::styled("FAIL", theme.fail()),
+    }
+}
+
+fn roll(
+    buf: &mut Buffer,
+    area: Rect,
+    main: &Main,
+    r: &PendingRoll,
+    theme: Theme,
+    hits: &mut Vec<(Rect, Hit)>,
+) {
+    let state = main.state();
+    let (title, sheet_of) = roll_title(state, r);
+    let sheet = sheet_of.and_then(|id| character(state, id));
+    let w = width_for(area, 84);
+    let inner_w = w.saturating_sub(2);
+    let mut lines: Vec<Line> = vec![Line::styled(edge_line(r.edge), theme.dim()), Line::raw("")];
+    let die_lines_at = lines.len();
+    for (i, face) in r.faces.iter().enumerate() {
+        let what = match sheet {
+            Some(c) => slot_line(c, *face as u8),
+            None => String::new(),
+        };
+        let picked = i == r.pick;
+        let mut spans = vec![
+            Span::raw(if picked { "▶ " } else { "  " }),
+            Span::styled(format!("die {}: ", i + 1), theme.dim()),
+            Span::styled(format!("[{face:>2}]"), if picked { theme.bold() } else { Style::new() }),
+            Span::raw(format!(" → {what}")),
+        ];
+        if i == r.proposed && r.faces.len() > 1 {
+            spans.push(Span::styled("  ★ proposed", theme.key()));
+        }
+        let mut line = Line::from(spans);
+        if picked && r.faces.len() > 1 {
+            line = line.style(theme.selected());
+        }
+        lines.push(line);
+    }
+    lines.push(Line::raw(""));
+    let effective = r.overridden.unwrap_or(r.verdict);
+    let mut verdict = vec![Span::raw("Verdict: "), verdict_span(effective, theme)];
+    match r.overridden {
+        Some(v) if v != r.verdict => {
+            verdict.push(Span::styled(
+                format!("  (judge's ruling; the book says {})", r.verdict.to_string().to_uppercase()),
+                theme.warn(),
+            ));
+        }
+        _ => verdict.push(Span::styled("  (by the book)", theme.dim())),
+    }
+    lines.push(Line::from(verdict));
+    lines.push(Line::from(vec![
+        Span::styled("Why: ", theme.dim()),
+        Span::raw(r.reason.clone()),
+    ]));
+    let h = paragraph_height(&lines, inner_w) + 3;
+    let inner = dialog(buf, area, w, h, &fit(&title, inner_w as usize - 2), theme);
+    let body = Rect::new(inner.x, inner.y, inner.width, inner.height.saturating_sub(1));
+    for i in 0..r.faces.len() {
+        let y = body.y + (die_lines_at + i) as u16;
+        if y < body.y + body.height {
+            record(hits, Rect::new(body.x, y, body.width, 1), Hit::Die(i));
+        }
+    }
+    Paragraph::new(lines).wrap(Wrap { trim: false }).render(body, buf);
+    dialog_keys(buf, inner, Ctx::Roll, theme);
+}
+
+/// The dialog's own keys on its last line, from the keymap.
+fn dialog_keys(buf: &mut Buffer, inner: Rect, ctx: Ctx, theme: Theme) {
+    if inner.height == 0 {
+        return;
+    }
+    let y = inner.y + inner.height - 1;
+    Line::from(super::hint_spans(ctx, theme, |_| true)).render_to(buf, Rect::new(inner.x, y, inner.width, 1));
+}
+
+fn group(
+    buf: &mut Buffer,
+    area: Rect,
+    main: &Main,
+    g: &PendingGroup,
+    theme: Theme,
+    hits: &mut Vec<(Rect, Hit)>,
+) {
+    let state = main.state();
+    let w = width_for(area, 84);
+    let mut lines = vec![
+        Line::styled(
+            "Everyone has rolled. Each may swap dice once with another before the dice are read.",
+            theme.dim(),
+        ),
+        Line::raw(""),
+    ];
+    let first_member = lines.len();
+    for (i, (id, face)) in g.members.iter().zip(&g.faces).enumerate() {
+        let c = character(state, *id);
+        let name = c.map_or_else(|| format!("#{id}"), |c| c.name.clone());
+        let what = c.map(|c| slot_line(c, *face as u8)).unwrap_or_default();
+        let sel = i == main.view.pending_sel;
+        let mut spans = vec![
+            Span::raw(if sel { "▶ " } else { "  " }),
+            Span::styled(pad(&name, 14), theme.bold()),
+            Span::raw(format!(" [{face:>2}] → {what}")),
+        ];
+        if g.swapped.contains(id) {
+            spans.push(Span::styled("  (swapped)", theme.dim()));
+        }
+        if main.view.swap_first == Some(*id) {
+            spans.push(Span::styled("  ⇄ swap with…", theme.key()));
+        }
+        let mut line = Line::from(spans);
+        if sel {
+            line = line.style(theme.selected());
+        }
+        lines.push(line);
+    }
+    let h = paragraph_height(&lines, w.saturating_sub(2)) + 3;
+    let inner = dialog(buf, area, w, h, "Group check", theme);
+    for i in 0..g.members.len() {
+        let y = inner.y + (first_member + i) as u16;
+        if y + 1 < inner.y + inner.height {
+            record(hits, Rect::new(inner.x, y, inner.width, 1), Hit::Member(i));
+        }
+    }
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(Rect::new(inner.x, inner.y, inner.width, inner.height.saturating_sub(1)), buf);
+    dialog_keys(buf, inner, Ctx::Group, theme);
+}
+
+fn decide(
+    buf: &mut Buffer,
+    area: Rect,
+    main: &Main,
+    d: &Decision,
+    theme: Theme,
+    hits: &mut Vec<(Rect, Hit)>,
+) {
+    let state = main.state();
+    let (title, why, whose) = match d {
+        Decision::WoundSlot { who, why, wound, .. } => (
+            format!("Where does the {} go?", wound_words(*wound)),
+            why.clone(),
+            Some(*who),
+        ),
+        Decision::SpreadSlot {
+            who, condition, why, ..
+        } => (
+            format!("Where does {} ({}) spread?", condition.letter(), condition.name()),
+            why.clone(),
+            Some(*who),
+        ),
+        Decision::HitSlot { attack, why, .. } => {
+            ("Which slot is hit?".to_string(), why.clone(), Some(attack.target))
+        }
+        Decision::ImprovisedBlock { attack, why, .. } => (
+            "Does the item stop the attack?".to_string(),
+            why.clone(),
+            Some(attack.target),
+        ),
+        Decision::FallSlot { who, .. } => (
+            "Which slot takes the fall?".to_string(),
+            "The die named no slot: the judge picks where the fall lands.".to_string(),
+            Some(*who),
+        ),
+    };
+    let c = whose.and_then(|id| character(state, id));
+    let w = width_for(area, 84);
+    let mut lines = vec![Line::raw(why), Line::raw("")];
+    let first_option = lines.len();
+    let mut count = 0;
+    match decision_options(d) {
+        Some((options, proposed)) => {
+            for (i, slot) in options.iter().enumerate() {
+                let sel = i == main.view.pending_sel;
+                let what = c.map(|c| slot_line(c, *slot)).unwrap_or_else(|| format!("slot {slot}"));
+                let mut spans = vec![Span::raw(if sel { "▶ " } else { "  " }), Span::raw(what)];
+                if *slot == proposed {
+                    spans.push(Span::styled("  ★ proposed", theme.key()));
+                }
+                let mut line = Line::from(spans);
+                if sel {
+                    line = line.style(theme.selected());
+                }
+                lines.push(line);
+                count += 1;
+            }
+        }
+        None => {
+            if let Decision::ImprovisedBlock { slot, .. } = d
+                && let Some(c) = c
+            {
+                lines.push(Line::raw(format!("The hit lands in {}.", slot_line(c, *slot))));
+            }
+            lines.push(Line::from(vec![
+                Span::styled("y", theme.key()),
+                Span::raw(" it stops the attack    "),
+                Span::styled("n", theme.key()),
+                Span::raw(" the hit lands  ★ proposed (Enter)"),
+            ]));
+        }
+    }
+    let h = paragraph_height(&lines, w.saturating_sub(2)) + 3;
+    let inner = dialog(buf, area, w, h, &title, theme);
+    for i in 0..count {
+        let y = inner.y + (first_option + i) as u16;
+        if y + 1 < inner.y + inner.height {
+            record(hits, Rect::new(inner.x, y, inner.width, 1), Hit::Option(i));
+        }
+    }
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(Rect::new(inner.x, inner.y, inner.width, inner.height.saturating_sub(1)), buf);
+    dialog_keys(buf, inner, Ctx::Decide, theme);
+}
+
+fn wound_words(w: crate::rules::slots::Wound) -> &'static str {
+    match w {
+        crate::rules::slots::Wound::Open => "open wound",
+        crate::rules::slots::Wound::Treated => "treated wound",
+        crate::rules::slots::Wound::None => "wound",
+    }
+}
+
+pub fn form(frame: &mut Frame, area: Rect, f: &Form<FormPurpose>, theme: Theme) {
+    let w = width_for(area, 72);
+    let label_w = f
+        .fields
+        .iter()
+        .map(|x| x.label.chars().count())
+        .max()
+        .unwrap_or(8)
+        + 1;
+    let mut lines: Vec<Line> = Vec::new();
+    if let Some(note) = &f.note {
+        lines.push(Line::styled(note.clone(), theme.dim()));
+        lines.push(Line::raw(""));
+    }
+    let fields_at = lines.len();
+    let mut cursor = None;
+    for (i, field) in f.fields.iter().enumerate() {
+        let focus = i == f.focus;
+        let label = Span::styled(
+            format!("{}{} ", if focus { "▶ " } else { "  " }, pad(&field.label, label_w)),
+            if focus { theme.bold() } else { theme.dim() },
+        );
+        let value: Vec<Span> = match &field.kind {
+            FieldKind::Text(input) => {
+                if focus {
+                    cursor = Some((i, input.visual_cursor()));
+                }
+                vec![Span::styled(
+                    format!("{}_", input.value()),
+                    if focus { theme.selected() } else { Style::new() },
+                )]
+            }
+            FieldKind::Multi { options, on, cursor: at } => options
+                .iter()
+                .zip(on)
+                .enumerate()
+                .flat_map(|(k, ((name, _), on))| {
+                    let style = if focus && k == *at { theme.selected() } else { Style::new() };
+                    [
+                        Span::styled(format!("{}{name}", if *on { "[x]" } else { "[ ]" }), style),
+                        Span::raw(" "),
+                    ]
+                })
+                .collect(),
+            _ => vec![Span::styled(
+                field.display(),
+                if focus { theme.selected() } else { Style::new() },
+            )],
+        };
+        let mut spans = vec![label];
+        spans.extend(value);
+        lines.push(Line::from(spans));
+    }
+    if let Some(err) = &f.error {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled(format!("✗ {err}"), theme.error()));
+    }
+    let h = paragraph_height(&lines, w.saturating_sub(2)) + 3;
+    let buf = frame.buffer_mut();
+    let inner = dialog(buf, area, w, h, &f.title, theme);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(Rect::new(inner.x, inner.y, inner.width, inner.height.saturating_sub(1)), buf);
+    dialog_keys(buf, inner, Ctx::Form, theme);
+    if let Some((i, col)) = cursor {
+        // Text fields sit on one line each, so the cursor row is the field's line.
+        let y = inner.y + (fields_at + i) as u16;
+        let x = inner.x + 2 + label_w as u16 + 1 + col as u16;
+        if y < inner.y + inner.height && x < inner.x + inner.width {
+            frame.set_cursor_position(Position::new(x, y));
+        }
+    }
+}
+
+fn choice(buf: &mut Buffer, area: Rect, c: &Choice, theme: Theme) {
+    let w = width_for(area, 50);
+    let mut lines: Vec<Line> = c
+        .options
+        .iter()
+        .map(|(k, label)| {
+            Line::from(vec![
+                Span::styled(format!(" {k} "), theme.key()),
+                Span::raw(format!(" {label}")),
+            ])
+        })
+        .collect();
+    if let Some(err) = &c.error {
+        lines.push(Line::styled(format!("✗ {err}"), theme.error()));
+    }
+    let h = paragraph_height(&lines, w.saturating_sub(2)) + 3;
+    let inner = dialog(buf, area, w, h, &c.title, theme);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(Rect::new(inner.x, inner.y, inner.width, inner.height.saturating_sub(1)), buf);
+    dialog_keys(buf, inner, Ctx::Choice, theme);
+}
+
+fn picker(frame: &mut Frame, area: Rect, p: &Picker, library: &Library, state: &State, theme: Theme) {
+    let w = width_for(area, 76);
+    let h = area.height.saturating_sub(4).clamp(8, 22);
+    let who = state.name_of(p.who);
+    let buf = frame.buffer_mut();
+    let inner = dialog(buf, area, w, h, &format!("Item for slot {} of {who}", p.slot), theme);
+    let search = Line::from(vec![
+        Span::styled("Search: ", theme.dim()),
+        Span::raw(p.input.value().to_string()),
+    ]);
+    search.render_to(buf, Rect::new(inner.x, inner.y, inner.width, 1));
+    let matches = picker_matches(library, p.input.value());
+    let typed = p.input.value().trim();
+    let mut rows: Vec<Line> = matches
+        .iter()
+        .map(|item| {
+            let props = super::sheet::item_props(item).join(", ");
+            Line::from(vec![
+                Span::raw(pad(&item.name, 26)),
+                Span::styled(format!(" {props}"), theme.dim()),
+            ])
+        })
+        .collect();
+    if !typed.is_empty() {
+        rows.push(Line::styled(
+            format!("+ new item \"{typed}\" (then set its properties)"),
+            theme.key(),
+        ));
+    }
+    if rows.is_empty() {
+        rows.push(Line::styled(
+            if library.items.is_empty() {
+                "The library is empty: type a name to make a new item."
+            } else {
+                "Type to search the library."
+            },
+            theme.dim(),
+        ));
+    }
+    let list_h = inner.height.saturating_sub(3) as usize;
+    let first = p.selected.saturating_sub(list_h.saturating_sub(1));
+    for (row, (i, line)) in rows.into_iter().enumerate().skip(first).take(list_h).enumerate() {
+        let mut line = line;
+        if i == p.selected && (!matches.is_empty() || !typed.is_empty()) {
+            line = line.style(theme.selected());
+        }
+        line.render_to(buf, Rect::new(inner.x, inner.y + 2 + row as u16, inner.width, 1));
+    }
+    dialog_keys(buf, inner, Ctx::Picker, theme);
+    let x = inner.x + 8 + p.input.visual_cursor() as u16;
+    if x < inner.x + inner.width {
+        frame.set_cursor_position(Position::new(x, inner.y));
+    }
+}
+
+fn palette(frame: &mut Frame, area: Rect, p: &Palette, theme: Theme) {
+    let extra = p.completions.len().min(6) as u16 + u16::from(p.error.is_some());
+    let h = 2 + extra;
+    let rect = Rect::new(area.x, area.y + area.height.saturating_sub(h), area.width, h.min(area.height));
+    let buf = frame.buffer_mut();
+    Clear.render(rect, buf);
+    let mut y = rect.y;
+    for c in p.completions.iter().take(6) {
+        Line::styled(format!("   {c}"), theme.dim()).render_to(buf, Rect::new(rect.x, y, rect.width, 1));
+        y += 1;
+    }
+    if let Some((err, col)) = &p.error {
+        let at = col.map(|c| format!(" (at column {c})")).unwrap_or_default();
+        Line::styled(format!(" ✗ {err}{at}"), theme.error()).render_to(buf, Rect::new(rect.x, y, rect.width, 1));
+        y += 1;
+    }
+    let line = Line::from(vec![
+        Span::styled(":", theme.key()),
+        Span::raw(p.input.value().to_string()),
+    ]);
+    line.render_to(buf, Rect::new(rect.x, y, rect.width, 1));
+    Line::from(super::hint_spans(Ctx::Palette, theme, |_| true))
+        .render_to(buf, Rect::new(rect.x, y + 1, rect.width, 1));
+    let x = rect.x + 1 + p.input.visual_cursor() as u16;
+    if x < rect.x + rect.width {
+        frame.set_cursor_position(Position::new(x, y));
+    }
+}
+
+fn face(frame: &mut Frame, area: Rect, p: &FacePrompt, theme: Theme) {
+    let w = width_for(area, 60);
+    let mut lines = vec![Line::raw(format!("Roll a d{} for {}.", p.sides, p.purpose))];
+    if !p.faces.is_empty() {
+        let so_far: Vec<String> = p.faces.iter().map(|f| f.to_string()).collect();
+        lines.push(Line::styled(format!("Faces so far: {}", so_far.join(", ")), theme.dim()));
+    }
+    let prompt_at = lines.len();
+    lines.push(Line::from(vec![
+        Span::styled("Face: ", theme.bold()),
+        Span::raw(p.input.value().to_string()),
+    ]));
+    if let Some(err) = &p.error {
+        lines.push(Line::styled(format!("✗ {err}"), theme.error()));
+    }
+    let h = paragraph_height(&lines, w.saturating_sub(2)) + 3;
+    let buf = frame.buffer_mut();
+    let inner = dialog(buf, area, w, h, "The table's dice", theme);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(Rect::new(inner.x, inner.y, inner.width, inner.height.saturating_sub(1)), buf);
+    dialog_keys(buf, inner, Ctx::Face, theme);
+    let x = inner.x + 6 + p.input.visual_cursor() as u16;
+    let y = inner.y + prompt_at as u16;
+    if x < inner.x + inner.width && y < inner.y + inner.height {
+        frame.set_cursor_position(Position::new(x, y));
+    }
+}
+
+/// Every key of the context under the help, straight from the keymap; in the palette, the script
+/// language's own help follows.
+pub fn help_lines(under: Ctx, theme: Theme) -> Vec<Line<'static>> {
+    let mut lines = vec![
+        Line::styled(format!("Keys on the {}", under.title()), theme.bold()),
+        Line::raw(""),
+    ];
+    let key_w = keymap::bindings(under)
+        .map(|b| keymap::keys_label(b).chars().count())
+        .max()
+        .unwrap_or(4)
+        .min(16);
+    for b in keymap::bindings(under) {
+        lines.push(Line::from(vec![
+            Span::styled(format!(" {} ", pad(&keymap::keys_label(b), key_w)), theme.key()),
+            Span::raw(b.help),
+        ]));
+    }
+    if under == Ctx::Main {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled("Reading the screen", theme.bold()));
+        for (sym, what) in [
+            ("● / ◐", "open wound (bleeds) / treated wound"),
+            ("~", "fatigue mark from a terrain check"),
+            ("A B C E F H M", "condition letters: asphyxiation, bleeding, corruption, exhaustion, fire, hypothermia, malnourishment"),
+            ("=", "the item is equipped (worn where it belongs)"),
+            ("✓", "in the roster: acted this round"),
+            ("cr pr rs im KO", "cringing, prone, restrained, immobilized, unconscious"),
+        ] {
+            lines.push(Line::from(vec![
+                Span::styled(format!(" {} ", pad(sym, key_w.max(14))), theme.key()),
+                Span::raw(what),
+            ]));
+        }
+    }
+    lines
+}
+
+fn help(buf: &mut Buffer, area: Rect, under: Ctx, scroll: u16, theme: Theme) {
+    let w = width_for(area, 100);
+    let h = area.height.saturating_sub(2);
+    let lines = help_lines(under, theme);
+    let inner = dialog(buf, area, w, h, "Help", theme);
+    let body = Rect::new(inner.x, inner.y, inner.width, inner.height.saturating_sub(1));
+    let max_scroll = paragraph_height(&lines, body.width).saturating_sub(body.height);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .scroll((scroll.min(max_scroll), 0))
+        .render(body, buf);
+    dialog_keys(buf, inner, Ctx::Help, theme);
+}

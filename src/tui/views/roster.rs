@@ -1,0 +1,137 @@
+//! The roster: everyone in the session grouped by side, each with their state at a glance.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Widget};
+
+use super::{RenderTo, fit, record};
+use crate::rules::slots::{Character, Cringe, Side, Wound};
+use crate::tui::app::{Hit, Main};
+use crate::tui::theme::Theme;
+
+/// The short tags after a name: acted this round, wounds, condition letters, status.
+pub fn glance(c: &Character, acted: bool, theme: Theme) -> Vec<Span<'static>> {
+    let mut spans = Vec::new();
+    if acted {
+        spans.push(Span::styled("✓", theme.ok()));
+    }
+    let open = c.slots.iter().filter(|s| s.wound == Wound::Open).count();
+    let treated = c.slots.iter().filter(|s| s.wound == Wound::Treated).count();
+    if open > 0 {
+        spans.push(Span::styled(format!("●{open}"), theme.open_wound()));
+    }
+    if treated > 0 {
+        spans.push(Span::styled(format!("◐{treated}"), theme.treated_wound()));
+    }
+    let mut letters = String::new();
+    for cond in crate::rules::slots::Condition::ALL {
+        if c.slots.iter().any(|s| s.marks.has(cond)) {
+            letters.push(cond.letter());
+        }
+    }
+    if !letters.is_empty() {
+        spans.push(Span::styled(letters, theme.mark()));
+    }
+    let st = &c.status;
+    let mut flags = Vec::new();
+    if st.dead {
+        flags.push("DEAD");
+    } else if st.unconscious {
+        flags.push("KO");
+    }
+    if st.cringe != Cringe::None {
+        flags.push("cr");
+    }
+    if st.prone {
+        flags.push("pr");
+    }
+    if st.restrained.is_some() {
+        flags.push("rs");
+    }
+    if st.immobilized {
+        flags.push("im");
+    }
+    if st.evil {
+        flags.push("ev");
+    }
+    if !flags.is_empty() {
+        spans.push(Span::styled(flags.join(" "), theme.warn()));
+    }
+    // One space between tags.
+    let mut out = Vec::with_capacity(spans.len() * 2);
+    for (i, s) in spans.into_iter().enumerate() {
+        if i > 0 {
+            out.push(Span::raw(" "));
+        }
+        out.push(s);
+    }
+    out
+}
+
+pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut Vec<(Rect, Hit)>) {
+    let block = Block::new()
+        .borders(Borders::RIGHT)
+        .border_style(theme.border());
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let state = main.state();
+    let acted: &[u32] = state.combat.as_ref().map_or(&[], |c| c.acted.as_slice());
+    let mut y = inner.y;
+    let bottom = inner.y + inner.height;
+    if state.characters.is_empty() {
+        Line::styled(" No one yet.", theme.dim()).render_to(buf, Rect::new(inner.x, y, inner.width, 1));
+        Line::styled(" Press n to add", theme.dim())
+            .render_to(buf, Rect::new(inner.x, y + 1, inner.width, 1));
+        Line::styled(" a character.", theme.dim())
+            .render_to(buf, Rect::new(inner.x, y + 2, inner.width, 1));
+        return;
+    }
+    for side in [Side::Players, Side::Opponents] {
+        let members: Vec<&Character> = state.characters.iter().filter(|c| c.side == side).collect();
+        if members.is_empty() || y >= bottom {
+            continue;
+        }
+        let (title, style) = match side {
+            Side::Players => ("Players", theme.players()),
+            Side::Opponents => ("Opponents", theme.opponents()),
+        };
+        Line::styled(format!(" {title} ({})", members.len()), style)
+            .render_to(buf, Rect::new(inner.x, y, inner.width, 1));
+        y += 1;
+        for c in members {
+            if y >= bottom {
+                break;
+            }
+            let row = Rect::new(inner.x, y, inner.width, 1);
+            let selected = main.view.selected == Some(c.id);
+            let tags = glance(c, acted.contains(&c.id), theme);
+            let tags_w: usize = tags.iter().map(|s| s.width()).sum();
+            let name_w = (inner.width as usize).saturating_sub(2 + tags_w + 1).max(4);
+            let name_style = if c.status.dead {
+                theme.dead()
+            } else if c.status.unconscious {
+                theme.dim()
+            } else {
+                Style::new()
+            };
+            let mut spans = vec![
+                Span::raw(if selected { "▶" } else { " " }),
+                Span::styled(fit(&c.name, name_w), name_style),
+            ];
+            let used = 1 + spans[1].width();
+            let gap = (inner.width as usize).saturating_sub(used + tags_w).max(1);
+            spans.push(Span::raw(" ".repeat(gap)));
+            spans.extend(tags);
+            let mut line = Line::from(spans);
+            if selected {
+                line = line.style(theme.selected());
+            }
+            line.render_to(buf, row);
+            record(hits, row, Hit::Character(c.id));
+            y += 1;
+        }
+        y += 1;
+    }
+}

@@ -1,0 +1,306 @@
+//! The selected character's sheet: every slot with its number, region, item, properties, wound and
+//! marks, the body picture beside it, and the selected slot spelled out underneath.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
+
+use super::{RenderTo, doll, pad, record};
+use crate::rules::slots::{ArmorClass, Character, Cringe, Item, Region, SlotNo, WeaponKind, WeaponSize, Wound};
+use crate::tui::app::{Hit, Main};
+use crate::tui::theme::Theme;
+
+/// The rule-relevant properties of an item, in words.
+pub fn item_props(item: &Item) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    if let Some(a) = item.armor {
+        out.push(
+            match a {
+                ArmorClass::HeavyArmor => "heavy armor",
+                ArmorClass::LightArmor => "light armor",
+                ArmorClass::Shield => "shield",
+            }
+            .into(),
+        );
+    }
+    if let Some(w) = item.weapon {
+        let size = match w.size {
+            WeaponSize::Small => "small",
+            WeaponSize::Medium => "medium",
+            WeaponSize::Bulky => "bulky",
+        };
+        let kind = match w.kind {
+            WeaponKind::Melee => "melee",
+            WeaponKind::Thrown => "thrown",
+            WeaponKind::Bow => "bow",
+        };
+        out.push(format!("{size} {kind}"));
+    }
+    out.extend(item.props.iter().map(|p| p.name().to_string()));
+    out
+}
+
+pub fn wound_glyph(w: Wound) -> &'static str {
+    match w {
+        Wound::None => " ",
+        Wound::Treated => "◐",
+        Wound::Open => "●",
+    }
+}
+
+pub fn wound_style(w: Wound, theme: Theme) -> Style {
+    match w {
+        Wound::None => Style::new(),
+        Wound::Treated => theme.treated_wound(),
+        Wound::Open => theme.open_wound(),
+    }
+}
+
+/// Fatigue (`~`) and condition letters of a slot.
+pub fn marks_text(c: &Character, n: SlotNo) -> String {
+    let Some(s) = c.slot(n) else {
+        return String::new();
+    };
+    let mut out = String::new();
+    if s.fatigue {
+        out.push('~');
+    }
+    out.push_str(&s.marks.to_string());
+    out
+}
+
+/// What a slot holds, as the sheet names it (a two-handed weapon shows in both grips).
+pub fn item_text(c: &Character, n: SlotNo) -> String {
+    let Some(slot) = c.slot(n) else {
+        return String::new();
+    };
+    match &slot.item {
+        Some(item) if slot.two_hands => format!("{} (both hands)", item.name),
+        Some(item) => item.name.clone(),
+        None => match c
+            .two_handed_partner(n)
+            .and_then(|p| c.slot(p)?.item.as_ref())
+        {
+            Some(item) if c.layout.region(n) == Some(Region::Grip) => {
+                format!("↳ {} (both hands)", item.name)
+            }
+            _ => String::new(),
+        },
+    }
+}
+
+/// "slot 3 Torso: Chain shirt (heavy armor) · open wound · B" for dialogs and the detail line.
+pub fn slot_line(c: &Character, n: SlotNo) -> String {
+    let Some(def) = c.layout.def(n) else {
+        return format!("face {n} names no slot of {}", c.name);
+    };
+    let mut text = format!("slot {n} {}", def.label);
+    let item = item_text(c, n);
+    if c.packed_away(n) {
+        text.push_str(": (backpack dropped: counts as empty)");
+    } else if item.is_empty() {
+        text.push_str(": empty");
+    } else {
+        text.push_str(&format!(": {item}"));
+        if let Some(i) = c.item_at(n) {
+            let props = item_props(i);
+            if !props.is_empty() {
+                text.push_str(&format!(" ({})", props.join(", ")));
+            }
+        }
+    }
+    if let Some(s) = c.slot(n) {
+        match s.wound {
+            Wound::Open => text.push_str(" · open wound"),
+            Wound::Treated => text.push_str(" · treated wound"),
+            Wound::None => {}
+        }
+        let marks = marks_text(c, n);
+        if !marks.is_empty() {
+            text.push_str(&format!(" · marks {marks}"));
+        }
+    }
+    text
+}
+
+fn status_words(c: &Character) -> Vec<&'static str> {
+    let s = &c.status;
+    let mut out = Vec::new();
+    if s.dead {
+        out.push("DEAD");
+    } else if s.unconscious {
+        out.push("unconscious");
+    }
+    if s.cringe != Cringe::None {
+        out.push("cringing");
+    }
+    if s.prone {
+        out.push("prone");
+    }
+    if s.restrained.is_some() {
+        out.push("restrained");
+    }
+    if s.immobilized {
+        out.push("immobilized");
+    }
+    if s.evil {
+        out.push("turned evil");
+    }
+    if s.exposure.suffocating {
+        out.push("cannot breathe");
+    }
+    out
+}
+
+pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut Vec<(Rect, Hit)>) {
+    let block = Block::new()
+        .borders(Borders::BOTTOM | Borders::RIGHT)
+        .border_style(theme.border());
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let Some(c) = main.selected() else {
+        Paragraph::new(vec![
+            Line::styled(" No character selected.", theme.dim()),
+            Line::styled(" Press n to add one, or : for the command palette.", theme.dim()),
+        ])
+        .render(inner, buf);
+        return;
+    };
+    if inner.height < 3 {
+        return;
+    }
+    // Title: who, which side, which body, and anything that changes how they act.
+    let side_style = match c.side {
+        crate::rules::slots::Side::Players => theme.players(),
+        crate::rules::slots::Side::Opponents => theme.opponents(),
+    };
+    let mut title = vec![
+        Span::styled(format!(" {}", c.name), theme.title()),
+        Span::raw(" · "),
+        Span::styled(c.side.to_string(), side_style),
+        Span::styled(format!(" · {} d{}", c.layout.name, c.layout.die), theme.dim()),
+    ];
+    if c.backpack_dropped {
+        title.push(Span::styled(" · backpack dropped", theme.warn()));
+    }
+    let words = status_words(c);
+    if !words.is_empty() {
+        title.push(Span::styled(format!(" · {}", words.join(", ")), theme.warn()));
+    }
+    Line::from(title).render_to(buf, Rect::new(inner.x, inner.y, inner.width, 1));
+
+    let show_doll = inner.width >= 56;
+    let doll_w = if show_doll { doll::WIDTH } else { 0 };
+    let list_w = inner.width.saturating_sub(doll_w);
+    let list = Rect::new(inner.x, inner.y + 1, list_w, inner.height - 1);
+    let detail_h = if list.height >= c.slots.len() as u16 + 4 { 2 } else { 1 };
+    let rows_h = list.height.saturating_sub(1 + detail_h);
+
+    // Columns: the item takes what the others leave; properties only when there is room.
+    let w = list_w as usize;
+    let label_w = c
+        .layout
+        .slots
+        .iter()
+        .map(|d| d.label.chars().count())
+        .max()
+        .unwrap_or(4)
+        .min(10);
+    let marks_w = 5;
+    let wound_w = if w >= 70 { 8 } else { 2 };
+    let fixed = 1 + 3 + label_w + 1 + wound_w + 1 + marks_w;
+    let flexible = w.saturating_sub(fixed);
+    let (item_w, props_w) = if flexible >= 44 {
+        let item_w = (flexible * 9 / 20).max(18);
+        (item_w, flexible - item_w - 1)
+    } else {
+        (flexible, 0)
+    };
+    let header = format!(
+        " {:>2} {} {}{}{} {}",
+        "#",
+        pad("Region", label_w),
+        pad("Item", item_w),
+        if props_w > 0 {
+            format!(" {}", pad("Properties", props_w))
+        } else {
+            String::new()
+        },
+        pad(if wound_w > 2 { " Wound" } else { " W" }, wound_w + 1),
+        "Marks"
+    );
+    Line::styled(header, theme.dim()).render_to(buf, Rect::new(list.x, list.y, list.width, 1));
+
+    // Scroll so the selected slot stays visible on layouts longer than the panel.
+    let sel = usize::from(main.view.slot.max(1)) - 1;
+    let first = sel.saturating_sub((rows_h as usize).saturating_sub(1));
+    for (row, i) in (first..c.slots.len()).take(rows_h as usize).enumerate() {
+        let n = (i + 1) as SlotNo;
+        let slot = &c.slots[i];
+        let def = &c.layout.slots[i];
+        let greyed = c.packed_away(n);
+        let base = if greyed { theme.dim() } else { Style::new() };
+        let item = item_text(c, n);
+        let props = c
+            .slot(n)
+            .and_then(|s| s.item.as_ref())
+            .map(|i| item_props(i).join(", "))
+            .unwrap_or_default();
+        let equipped = c.equipped(n);
+        let num_style = if def.body { theme.bold() } else { Style::new() };
+        let mut spans = vec![
+            Span::raw(if usize::from(main.view.slot) == i + 1 { "▶" } else { " " }),
+            Span::styled(format!("{:>2} ", n), num_style.patch(base)),
+            Span::styled(pad(&def.label, label_w), base),
+            Span::raw(" "),
+            Span::styled(
+                pad(
+                    &if equipped { format!("{item} =") } else { item },
+                    item_w,
+                ),
+                base,
+            ),
+        ];
+        if props_w > 0 {
+            spans.push(Span::raw(" "));
+            spans.push(Span::styled(pad(&props, props_w), theme.dim()));
+        }
+        let wound_text = match (slot.wound, wound_w > 2) {
+            (Wound::None, _) => String::new(),
+            (w, false) => wound_glyph(w).to_string(),
+            (Wound::Open, true) => "● open".into(),
+            (Wound::Treated, true) => "◐ treated".into(),
+        };
+        spans.push(Span::raw(" "));
+        spans.push(Span::styled(
+            pad(&wound_text, wound_w),
+            wound_style(slot.wound, theme),
+        ));
+        spans.push(Span::raw(" "));
+        spans.push(Span::styled(pad(&marks_text(c, n), marks_w), theme.mark()));
+        let mut line = Line::from(spans);
+        if usize::from(main.view.slot) == i + 1 {
+            line = line.style(theme.selected());
+        }
+        let rect = Rect::new(list.x, list.y + 1 + row as u16, list.width, 1);
+        line.render_to(buf, rect);
+        record(hits, rect, Hit::Slot(n));
+    }
+
+    // The selected slot, spelled out.
+    let detail = Rect::new(list.x, list.y + 1 + rows_h, list.width, detail_h);
+    let mut text = format!(" {}", slot_line(c, main.view.slot));
+    if c.equipped(main.view.slot) {
+        text.push_str(" · equipped");
+    }
+    Paragraph::new(Line::styled(text, theme.base()))
+        .wrap(Wrap { trim: true })
+        .render(detail, buf);
+
+    if show_doll {
+        let doll_area = Rect::new(inner.x + list_w, inner.y + 1, doll_w, inner.height - 1);
+        doll::draw(buf, doll_area, c, main.view.slot, theme, hits);
+    }
+}
