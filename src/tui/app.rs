@@ -45,7 +45,9 @@ pub struct Dice {
 impl Dice {
     pub fn live(seed: Option<u64>) -> Dice {
         Dice {
-            source: DiceSourceKind::Live(seed.map_or_else(LiveDice::from_entropy, LiveDice::seeded)),
+            source: DiceSourceKind::Live(
+                seed.map_or_else(LiveDice::from_entropy, LiveDice::seeded),
+            ),
             typed: false,
         }
     }
@@ -129,19 +131,34 @@ pub struct View {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FormPurpose {
     NewSession,
-    Check { who: CharId, terrain: bool },
-    Stealth { who: CharId },
+    Check {
+        who: CharId,
+        terrain: bool,
+    },
+    Stealth {
+        who: CharId,
+    },
     /// `attacker` set: the selected character attacks; otherwise `target` is attacked.
     Attack {
         attacker: Option<CharId>,
         target: Option<CharId>,
     },
-    Fall { who: CharId },
+    Fall {
+        who: CharId,
+    },
     Group,
     NewChar,
-    EditChar { who: CharId },
-    Item { who: CharId, slot: SlotNo },
-    MoveItem { who: CharId, from: SlotNo },
+    EditChar {
+        who: CharId,
+    },
+    Item {
+        who: CharId,
+        slot: SlotNo,
+    },
+    MoveItem {
+        who: CharId,
+        from: SlotNo,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -578,7 +595,10 @@ impl App {
             Ctx::Main | Ctx::Start => m.sheet_key(action, key, dice, library),
         };
         if action == Some(Action::Help) {
-            m.overlay = Some(Overlay::Help { scroll: 0, under: ctx });
+            m.overlay = Some(Overlay::Help {
+                scroll: 0,
+                under: ctx,
+            });
             return true;
         }
         m.fix_selection();
@@ -587,7 +607,10 @@ impl App {
 
     fn mouse(&mut self, mouse: MouseEvent) -> bool {
         if !matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left))
-            && !matches!(mouse.kind, MouseEventKind::ScrollUp | MouseEventKind::ScrollDown)
+            && !matches!(
+                mouse.kind,
+                MouseEventKind::ScrollUp | MouseEventKind::ScrollDown
+            )
         {
             return false;
         }
@@ -683,8 +706,8 @@ enum FormStep {
 }
 
 fn form_key<P>(form: &mut Form<P>, action: Option<Action>, key: KeyEvent) -> FormStep {
-    let plain_char = matches!(key.code, KeyCode::Char(_))
-        && !key.modifiers.contains(KeyModifiers::CONTROL);
+    let plain_char =
+        matches!(key.code, KeyCode::Char(_)) && !key.modifiers.contains(KeyModifiers::CONTROL);
     let text_key = plain_char
         || matches!(
             key.code,
@@ -835,7 +858,10 @@ impl Main {
             let faces = faces.unwrap_or_default();
             let mut manual = ManualDice::new(faces.clone());
             match self.session.execute(command.clone(), &mut manual) {
-                Err(SessionError::Rule(RuleError::Dice(DiceError::NeedFace { sides, purpose }))) => {
+                Err(SessionError::Rule(RuleError::Dice(DiceError::NeedFace {
+                    sides,
+                    purpose,
+                }))) => {
                     self.overlay = Some(Overlay::Face(FacePrompt {
                         command,
                         faces,
@@ -962,7 +988,9 @@ impl Main {
             Action::Digit => {
                 if let KeyCode::Char(c) = key.code
                     && let Some(d) = c.to_digit(10)
-                    && self.selected().is_some_and(|ch| d as usize <= ch.slots.len())
+                    && self
+                        .selected()
+                        .is_some_and(|ch| d as usize <= ch.slots.len())
                 {
                     self.view.slot = d as SlotNo;
                     return true;
@@ -1376,7 +1404,9 @@ impl Main {
                             Line::Command(command) => {
                                 if let Exec::Failed(why) = self.run(command, dice, None) {
                                     let mut p = Palette {
-                                        input: Input::new(self.history.last().cloned().unwrap_or_default()),
+                                        input: Input::new(
+                                            self.history.last().cloned().unwrap_or_default(),
+                                        ),
                                         ..Palette::default()
                                     };
                                     p.error = Some((why, None));
@@ -1659,7 +1689,10 @@ impl Main {
                 };
                 true
             }
-            (Ctx::Roll | Ctx::Decide | Ctx::Group, Hit::Die(i) | Hit::Option(i) | Hit::Member(i)) => {
+            (
+                Ctx::Roll | Ctx::Decide | Ctx::Group,
+                Hit::Die(i) | Hit::Option(i) | Hit::Member(i),
+            ) => {
                 if ctx == Ctx::Roll {
                     // A click picks the die, as its digit would.
                     if let Some(Pending::Roll(r)) = self.state().pending.first()
@@ -1743,13 +1776,12 @@ fn side_from(v: Option<u32>) -> Side {
 
 fn new_char_form(library: &Library) -> Form<FormPurpose> {
     let mut kinds = vec![("human (11 slots, d12)".to_string(), 0)];
-    kinds.extend(
-        library
-            .creatures
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (format!("{} ({} slots, d{})", c.name, c.layout.len(), c.layout.die), i as u32 + 1)),
-    );
+    kinds.extend(library.creatures.iter().enumerate().map(|(i, c)| {
+        (
+            format!("{} ({} slots, d{})", c.name, c.layout.len(), c.layout.die),
+            i as u32 + 1,
+        )
+    }));
     Form::new(
         "New character",
         FormPurpose::NewChar,
@@ -1825,7 +1857,11 @@ fn refresh_weapons(form: &mut Form<FormPurpose>, state: &State) {
     }
 }
 
-fn attack_form(state: &State, attacker: Option<CharId>, target: Option<CharId>) -> Form<FormPurpose> {
+fn attack_form(
+    state: &State,
+    attacker: Option<CharId>,
+    target: Option<CharId>,
+) -> Form<FormPurpose> {
     let me = attacker.or(target);
     let my_side = me
         .and_then(|id| state.character(id).ok())
@@ -1837,10 +1873,7 @@ fn attack_form(state: &State, attacker: Option<CharId>, target: Option<CharId>) 
         .collect();
     // Foes first: they are the likely other party.
     others.sort_by_key(|c| (c.side == my_side, c.incapacitated()));
-    let other_options: Vec<(String, u32)> = others
-        .iter()
-        .map(|c| (c.name.clone(), c.id))
-        .collect();
+    let other_options: Vec<(String, u32)> = others.iter().map(|c| (c.name.clone(), c.id)).collect();
     let striker = attacker.or_else(|| others.first().map(|c| c.id));
     let (weapons, weapon_idx) = weapon_options(state, striker);
     let kind_idx = striker
@@ -2197,7 +2230,9 @@ fn form_commands(
         FormPurpose::Group => {
             let who = form.multi("who");
             if who.len() < 2 {
-                return Err("a group check needs at least two characters: Space puts one in".into());
+                return Err(
+                    "a group check needs at least two characters: Space puts one in".into(),
+                );
             }
             let stealth = |hearing, smell| {
                 CheckKind::Stealth(Senses {
@@ -2318,10 +2353,7 @@ fn form_commands(
 
 /// Library items whose name contains every typed word, in library order.
 pub fn picker_matches<'a>(library: &'a Library, query: &str) -> Vec<&'a Item> {
-    let words: Vec<String> = query
-        .split_whitespace()
-        .map(|w| w.to_lowercase())
-        .collect();
+    let words: Vec<String> = query.split_whitespace().map(|w| w.to_lowercase()).collect();
     library
         .items
         .iter()
@@ -2357,10 +2389,18 @@ fn complete_into(p: &mut Palette, candidates: Vec<String>) {
             .map(|(a, _)| a)
             .collect()
     });
-    let mut next = if shared.len() > line.len() { shared } else { line };
+    let mut next = if shared.len() > line.len() {
+        shared
+    } else {
+        line
+    };
     if full.len() == 1 && !next.ends_with(' ') {
         next.push(' ');
     }
     p.input = Input::new(next);
-    p.completions = if candidates.len() > 1 { candidates } else { Vec::new() };
+    p.completions = if candidates.len() > 1 {
+        candidates
+    } else {
+        Vec::new()
+    };
 }

@@ -64,7 +64,14 @@ impl Field {
         }
     }
 
-    pub fn number(id: &'static str, label: &str, value: u16, min: u16, max: u16, step: u16) -> Field {
+    pub fn number(
+        id: &'static str,
+        label: &str,
+        value: u16,
+        min: u16,
+        max: u16,
+        step: u16,
+    ) -> Field {
         Field {
             id,
             label: label.into(),
@@ -85,7 +92,12 @@ impl Field {
         }
     }
 
-    pub fn multi(id: &'static str, label: &str, options: Vec<(String, u32)>, on: Vec<bool>) -> Field {
+    pub fn multi(
+        id: &'static str,
+        label: &str,
+        options: Vec<(String, u32)>,
+        on: Vec<bool>,
+    ) -> Field {
         let mut on = on;
         on.resize(options.len(), false);
         Field {
@@ -200,7 +212,10 @@ impl<P> Form<P> {
     }
 
     pub fn toggle(&self, id: &str) -> bool {
-        matches!(self.field(id).map(|f| &f.kind), Some(FieldKind::Toggle(true)))
+        matches!(
+            self.field(id).map(|f| &f.kind),
+            Some(FieldKind::Toggle(true))
+        )
     }
 
     pub fn number(&self, id: &str) -> u16 {
@@ -298,7 +313,11 @@ impl<P> Form<P> {
                 *n = next;
                 changed
             }
-            FieldKind::Multi { options, on, cursor } => {
+            FieldKind::Multi {
+                options,
+                on,
+                cursor,
+            } => {
                 if options.is_empty() {
                     return false;
                 }
@@ -320,7 +339,12 @@ impl<P> Form<P> {
             Some(FieldKind::Text(input)) => input.handle_event(&Event::Key(key)).is_some(),
             _ => {
                 // Digits typed on a number field set it directly ("30" for a 30 ft fall).
-                if let (KeyCode::Char(c), Some(FieldKind::Number { value, min, max, .. })) = (
+                if let (
+                    KeyCode::Char(c),
+                    Some(FieldKind::Number {
+                        value, min, max, ..
+                    }),
+                ) = (
                     key.code,
                     self.fields.get_mut(self.focus).map(|f| &mut f.kind),
                 ) && let Some(d) = c.to_digit(10)
@@ -361,7 +385,12 @@ mod tests {
             vec![
                 Field::text("name", "Name", " Aldo "),
                 Field::choice("side", "Side", vec![("a".into(), 1), ("b".into(), 2)], 0),
-                Field::multi("who", "Who", vec![("x".into(), 7), ("y".into(), 8)], vec![true]),
+                Field::multi(
+                    "who",
+                    "Who",
+                    vec![("x".into(), 7), ("y".into(), 8)],
+                    vec![true],
+                ),
             ],
         );
         assert_eq!(f.text("name"), "Aldo");

@@ -160,7 +160,8 @@ pub struct Binding {
     pub ctx: Ctx,
     pub keys: &'static [Key],
     pub action: Action,
-    /// A word or two for the status line; empty keeps it out of the status line.
+    /// A word or two for the status line; empty keeps it out of the status line. `keys|word`
+    /// shows `keys` instead of the first key (for pairs like ←→).
     pub short: &'static str,
     /// The help overlay's sentence.
     pub help: &'static str,
@@ -238,7 +239,7 @@ pub const BINDINGS: &[Binding] = &[
     // ---- A roll waiting for the judge
     b(C::Roll, &[K::Code(KC::Enter)], A::Accept, "accept", "Accept the roll with the picked die and the verdict shown"),
     b(C::Roll, &[K::Code(KC::Left), K::Char('h')], A::PickPrev, "", "Pick the die to the left"),
-    b(C::Roll, &[K::Code(KC::Right), K::Char('l')], A::PickNext, "pick ←→", "Pick the die to the right"),
+    b(C::Roll, &[K::Code(KC::Right), K::Char('l')], A::PickNext, "←→|pick", "Pick the die to the right"),
     b(C::Roll, &[K::Digits], A::Digit, "", "Pick die 1-3"),
     b(C::Roll, &[K::Char('o')], A::Override, "override", "Override the verdict (pass becomes fail and back)"),
     b(C::Roll, &[K::Char('T')], A::Retype, "type dice", "Replace these dice with the faces the table rolled"),
@@ -260,7 +261,7 @@ pub const BINDINGS: &[Binding] = &[
     b(C::Group, &[K::Char('q'), K::Ctrl('c')], A::Quit, "", "Quit"),
     // ---- A decision the rules leave to the judge
     b(C::Decide, &[K::Code(KC::Up), K::Char('k')], A::Up, "", "Highlight the previous slot"),
-    b(C::Decide, &[K::Code(KC::Down), K::Char('j')], A::Down, "choose ↑↓", "Highlight the next slot"),
+    b(C::Decide, &[K::Code(KC::Down), K::Char('j')], A::Down, "↑↓|choose", "Highlight the next slot"),
     b(C::Decide, &[K::Digits], A::Digit, "", "Highlight slot 1-9"),
     b(C::Decide, &[K::Char('y')], A::Yes, "", "Improvised block: yes, the item stops it"),
     b(C::Decide, &[K::Char('n')], A::No, "", "Improvised block: no, the hit lands"),
@@ -274,10 +275,10 @@ pub const BINDINGS: &[Binding] = &[
     b(C::Form, &[K::Code(KC::Enter)], A::Accept, "ok", "Do it (a roll rolls, an edit is applied)"),
     b(C::Form, &[K::Code(KC::Esc)], A::Cancel, "cancel", "Close without doing anything"),
     b(C::Form, &[K::Code(KC::Up), K::Code(KC::BackTab)], A::Up, "", "Previous field"),
-    b(C::Form, &[K::Code(KC::Down), K::Code(KC::Tab)], A::Down, "field ↑↓", "Next field"),
-    b(C::Form, &[K::Code(KC::Right), K::Char(' ')], A::Change, "change ←→", "Next value of the field (Space toggles)"),
+    b(C::Form, &[K::Code(KC::Down), K::Code(KC::Tab)], A::Down, "↑↓|field", "Next field"),
+    b(C::Form, &[K::Code(KC::Right), K::Char(' ')], A::Change, "←→|change", "Next value of the field (Space toggles)"),
     b(C::Form, &[K::Code(KC::Left)], A::ChangeBack, "", "Previous value of the field"),
-    b(C::Form, &[K::Char('a')], A::MoreAdvantage, "a/d edge", "One more advantage (or one less disadvantage)"),
+    b(C::Form, &[K::Char('a')], A::MoreAdvantage, "a/d|edge", "One more advantage (or one less disadvantage)"),
     b(C::Form, &[K::Char('d')], A::MoreDisadvantage, "", "One more disadvantage (or one less advantage)"),
     b(C::Form, &[K::Text], A::Typing, "", "In a text field, letters type (a and d then type too)"),
     b(C::Form, &[K::Ctrl('c')], A::Quit, "", "Quit"),
@@ -295,7 +296,7 @@ pub const BINDINGS: &[Binding] = &[
     // ---- Command palette
     b(C::Palette, &[K::Text], A::Typing, "", "Type a command of the script language"),
     b(C::Palette, &[K::Code(KC::Tab)], A::Complete, "complete", "Complete the word under the cursor"),
-    b(C::Palette, &[K::Code(KC::Up)], A::Up, "history ↑↓", "Previous command from the history"),
+    b(C::Palette, &[K::Code(KC::Up)], A::Up, "↑↓|history", "Previous command from the history"),
     b(C::Palette, &[K::Code(KC::Down)], A::Down, "", "Next command from the history"),
     b(C::Palette, &[K::Code(KC::Enter)], A::Accept, "run", "Run the command (on an error nothing changes)"),
     b(C::Palette, &[K::Code(KC::Esc)], A::Cancel, "close", "Close the palette"),
@@ -307,7 +308,7 @@ pub const BINDINGS: &[Binding] = &[
     b(C::Face, &[K::Ctrl('c')], A::Quit, "", "Quit"),
     // ---- Help
     b(C::Help, &[K::Code(KC::Up), K::Char('k')], A::Up, "", "Scroll up"),
-    b(C::Help, &[K::Code(KC::Down), K::Char('j')], A::Down, "scroll", "Scroll down"),
+    b(C::Help, &[K::Code(KC::Down), K::Char('j')], A::Down, "↑↓|scroll", "Scroll down"),
     b(C::Help, &[K::Code(KC::Esc), K::Char('?'), K::Char('q')], A::Cancel, "close", "Close the help"),
     b(C::Help, &[K::Ctrl('c')], A::Quit, "", "Quit"),
 ];
@@ -407,7 +408,14 @@ mod tests {
             assert!(!b.help.is_empty(), "{:?} has no help", b.action);
         }
         let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
-        for ctx in [Ctx::Start, Ctx::Main, Ctx::Roll, Ctx::Form, Ctx::Palette, Ctx::Help] {
+        for ctx in [
+            Ctx::Start,
+            Ctx::Main,
+            Ctx::Roll,
+            Ctx::Form,
+            Ctx::Palette,
+            Ctx::Help,
+        ] {
             assert_eq!(lookup(ctx, &ctrl_c), Some(Action::Quit), "{ctx:?}");
         }
     }
@@ -418,7 +426,10 @@ mod tests {
             lookup(Ctx::Palette, &key(KeyCode::Char('t'))),
             Some(Action::Typing)
         );
-        assert_eq!(lookup(Ctx::Main, &key(KeyCode::Char('t'))), Some(Action::Terrain));
+        assert_eq!(
+            lookup(Ctx::Main, &key(KeyCode::Char('t'))),
+            Some(Action::Terrain)
+        );
         assert_eq!(lookup(Ctx::Main, &key(KeyCode::Char('Z'))), None);
     }
 }

@@ -62,7 +62,12 @@ pub fn draw(
     // A pending roll or decision shows under any dialog the judge opened on top of it.
     if let Some(pending) = main.state().pending.first() {
         let under_help = matches!(main.overlay, Some(Overlay::Help { .. }) | None);
-        if under_help || matches!(main.overlay, Some(Overlay::Palette(_)) | Some(Overlay::Face(_))) {
+        if under_help
+            || matches!(
+                main.overlay,
+                Some(Overlay::Palette(_)) | Some(Overlay::Face(_))
+            )
+        {
             let buf = frame.buffer_mut();
             match pending {
                 Pending::Roll(r) => roll(buf, area, main, r, theme, hits),
@@ -73,7 +78,9 @@ pub fn draw(
     }
     match &main.overlay {
         None => {}
-        Some(Overlay::Help { scroll, under }) => help(frame.buffer_mut(), area, *under, *scroll, theme),
+        Some(Overlay::Help { scroll, under }) => {
+            help(frame.buffer_mut(), area, *under, *scroll, theme)
+        }
         Some(Overlay::Form(f)) => form(frame, area, f, theme),
         Some(Overlay::Choice(c)) => choice(frame.buffer_mut(), area, c, theme),
         Some(Overlay::Picker(p)) => picker(frame, area, p, library, main.state(), theme),
@@ -194,8 +201,14 @@ fn roll(
         let mut spans = vec![
             Span::raw(if picked { "▶ " } else { "  " }),
             Span::styled(format!("die {}: ", i + 1), theme.dim()),
-            Span::styled(format!("[{face:>2}]"), if picked { theme.bold() } else { Style::new() }),
-            Span::raw(format!(" → {what}")),
+            Span::styled(
+                format!("[{face:>2}]"),
+                if picked { theme.bold() } else { Style::new() },
+            ),
+            Span::raw(format!(
+                " → {}",
+                fit(&what, (inner_w as usize).saturating_sub(30))
+            )),
         ];
         if i == r.proposed && r.faces.len() > 1 {
             spans.push(Span::styled("  ★ proposed", theme.key()));
@@ -212,7 +225,10 @@ fn roll(
     match r.overridden {
         Some(v) if v != r.verdict => {
             verdict.push(Span::styled(
-                format!("  (judge's ruling; the book says {})", r.verdict.to_string().to_uppercase()),
+                format!(
+                    "  (judge's ruling; the book says {})",
+                    r.verdict.to_string().to_uppercase()
+                ),
                 theme.warn(),
             ));
         }
@@ -223,26 +239,18 @@ fn roll(
         Span::styled("Why: ", theme.dim()),
         Span::raw(r.reason.clone()),
     ]));
-    let h = paragraph_height(&lines, inner_w) + 3;
+    let h = paragraph_height(&lines, inner_w) + 2;
     let inner = dialog(buf, area, w, h, &fit(&title, inner_w as usize - 2), theme);
-    let body = Rect::new(inner.x, inner.y, inner.width, inner.height.saturating_sub(1));
+    let body = inner;
     for i in 0..r.faces.len() {
         let y = body.y + (die_lines_at + i) as u16;
         if y < body.y + body.height {
             record(hits, Rect::new(body.x, y, body.width, 1), Hit::Die(i));
         }
     }
-    Paragraph::new(lines).wrap(Wrap { trim: false }).render(body, buf);
-    dialog_keys(buf, inner, Ctx::Roll, theme);
-}
-
-/// The dialog's own keys on its last line, from the keymap.
-fn dialog_keys(buf: &mut Buffer, inner: Rect, ctx: Ctx, theme: Theme) {
-    if inner.height == 0 {
-        return;
-    }
-    let y = inner.y + inner.height - 1;
-    Line::from(super::hint_spans(ctx, theme, |_| true)).render_to(buf, Rect::new(inner.x, y, inner.width, 1));
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(body, buf);
 }
 
 fn group(
@@ -271,7 +279,10 @@ fn group(
         let mut spans = vec![
             Span::raw(if sel { "▶ " } else { "  " }),
             Span::styled(pad(&name, 14), theme.bold()),
-            Span::raw(format!(" [{face:>2}] → {what}")),
+            Span::raw(format!(
+                " [{face:>2}] → {}",
+                fit(&what, (w as usize).saturating_sub(42))
+            )),
         ];
         if g.swapped.contains(id) {
             spans.push(Span::styled("  (swapped)", theme.dim()));
@@ -285,18 +296,17 @@ fn group(
         }
         lines.push(line);
     }
-    let h = paragraph_height(&lines, w.saturating_sub(2)) + 3;
+    let h = paragraph_height(&lines, w.saturating_sub(2)) + 2;
     let inner = dialog(buf, area, w, h, "Group check", theme);
     for i in 0..g.members.len() {
         let y = inner.y + (first_member + i) as u16;
-        if y + 1 < inner.y + inner.height {
+        if y < inner.y + inner.height {
             record(hits, Rect::new(inner.x, y, inner.width, 1), Hit::Member(i));
         }
     }
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
-        .render(Rect::new(inner.x, inner.y, inner.width, inner.height.saturating_sub(1)), buf);
-    dialog_keys(buf, inner, Ctx::Group, theme);
+        .render(inner, buf);
 }
 
 fn decide(
@@ -309,21 +319,32 @@ fn decide(
 ) {
     let state = main.state();
     let (title, why, whose) = match d {
-        Decision::WoundSlot { who, why, wound, .. } => (
+        Decision::WoundSlot {
+            who, why, wound, ..
+        } => (
             format!("Where does the {} go?", wound_words(*wound)),
             why.clone(),
             Some(*who),
         ),
         Decision::SpreadSlot {
-            who, condition, why, ..
+            who,
+            condition,
+            why,
+            ..
         } => (
-            format!("Where does {} ({}) spread?", condition.letter(), condition.name()),
+            format!(
+                "Where does {} ({}) spread?",
+                condition.letter(),
+                condition.name()
+            ),
             why.clone(),
             Some(*who),
         ),
-        Decision::HitSlot { attack, why, .. } => {
-            ("Which slot is hit?".to_string(), why.clone(), Some(attack.target))
-        }
+        Decision::HitSlot { attack, why, .. } => (
+            "Which slot is hit?".to_string(),
+            why.clone(),
+            Some(attack.target),
+        ),
         Decision::ImprovisedBlock { attack, why, .. } => (
             "Does the item stop the attack?".to_string(),
             why.clone(),
@@ -344,7 +365,10 @@ fn decide(
         Some((options, proposed)) => {
             for (i, slot) in options.iter().enumerate() {
                 let sel = i == main.view.pending_sel;
-                let what = c.map(|c| slot_line(c, *slot)).unwrap_or_else(|| format!("slot {slot}"));
+                let what = c
+                    .map(|c| slot_line(c, *slot))
+                    .unwrap_or_else(|| format!("slot {slot}"));
+                let what = fit(&what, (w as usize).saturating_sub(18));
                 let mut spans = vec![Span::raw(if sel { "▶ " } else { "  " }), Span::raw(what)];
                 if *slot == proposed {
                     spans.push(Span::styled("  ★ proposed", theme.key()));
@@ -361,7 +385,10 @@ fn decide(
             if let Decision::ImprovisedBlock { slot, .. } = d
                 && let Some(c) = c
             {
-                lines.push(Line::raw(format!("The hit lands in {}.", slot_line(c, *slot))));
+                lines.push(Line::raw(format!(
+                    "The hit lands in {}.",
+                    slot_line(c, *slot)
+                )));
             }
             lines.push(Line::from(vec![
                 Span::styled("y", theme.key()),
@@ -371,18 +398,17 @@ fn decide(
             ]));
         }
     }
-    let h = paragraph_height(&lines, w.saturating_sub(2)) + 3;
+    let h = paragraph_height(&lines, w.saturating_sub(2)) + 2;
     let inner = dialog(buf, area, w, h, &title, theme);
     for i in 0..count {
         let y = inner.y + (first_option + i) as u16;
-        if y + 1 < inner.y + inner.height {
+        if y < inner.y + inner.height {
             record(hits, Rect::new(inner.x, y, inner.width, 1), Hit::Option(i));
         }
     }
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
-        .render(Rect::new(inner.x, inner.y, inner.width, inner.height.saturating_sub(1)), buf);
-    dialog_keys(buf, inner, Ctx::Decide, theme);
+        .render(inner, buf);
 }
 
 fn wound_words(w: crate::rules::slots::Wound) -> &'static str {
@@ -395,6 +421,7 @@ fn wound_words(w: crate::rules::slots::Wound) -> &'static str {
 
 pub fn form(frame: &mut Frame, area: Rect, f: &Form<FormPurpose>, theme: Theme) {
     let w = width_for(area, 72);
+    let inner_w = w.saturating_sub(2);
     let label_w = f
         .fields
         .iter()
@@ -402,65 +429,93 @@ pub fn form(frame: &mut Frame, area: Rect, f: &Form<FormPurpose>, theme: Theme) 
         .max()
         .unwrap_or(8)
         + 1;
+    let value_w = (inner_w as usize).saturating_sub(label_w + 3).max(8);
     let mut lines: Vec<Line> = Vec::new();
+    // Rows already used, counting wrapped lines, so the text cursor lands on its field.
+    let mut row = 0u16;
     if let Some(note) = &f.note {
-        lines.push(Line::styled(note.clone(), theme.dim()));
+        let l = Line::styled(note.clone(), theme.dim());
+        row += paragraph_height(std::slice::from_ref(&l), inner_w) + 1;
+        lines.push(l);
         lines.push(Line::raw(""));
     }
-    let fields_at = lines.len();
     let mut cursor = None;
     for (i, field) in f.fields.iter().enumerate() {
         let focus = i == f.focus;
         let label = Span::styled(
-            format!("{}{} ", if focus { "▶ " } else { "  " }, pad(&field.label, label_w)),
+            format!(
+                "{}{} ",
+                if focus { "▶ " } else { "  " },
+                pad(&field.label, label_w)
+            ),
             if focus { theme.bold() } else { theme.dim() },
         );
-        let value: Vec<Span> = match &field.kind {
+        let value_style = if focus {
+            theme.selected()
+        } else {
+            Style::new()
+        };
+        match &field.kind {
             FieldKind::Text(input) => {
                 if focus {
-                    cursor = Some((i, input.visual_cursor()));
+                    cursor = Some((row, input.visual_cursor()));
                 }
-                vec![Span::styled(
-                    format!("{}_", input.value()),
-                    if focus { theme.selected() } else { Style::new() },
-                )]
+                lines.push(Line::from(vec![
+                    label,
+                    Span::styled(format!("{}_", fit(input.value(), value_w - 1)), value_style),
+                ]));
+                row += 1;
             }
-            FieldKind::Multi { options, on, cursor: at } => options
-                .iter()
-                .zip(on)
-                .enumerate()
-                .flat_map(|(k, ((name, _), on))| {
-                    let style = if focus && k == *at { theme.selected() } else { Style::new() };
-                    [
-                        Span::styled(format!("{}{name}", if *on { "[x]" } else { "[ ]" }), style),
-                        Span::raw(" "),
-                    ]
-                })
-                .collect(),
-            _ => vec![Span::styled(
-                field.display(),
-                if focus { theme.selected() } else { Style::new() },
-            )],
-        };
-        let mut spans = vec![label];
-        spans.extend(value);
-        lines.push(Line::from(spans));
+            FieldKind::Multi {
+                options,
+                on,
+                cursor: at,
+            } => {
+                // Options flow over as many rows as they need, each row under the first value.
+                let mut current = vec![label];
+                let mut used = 0;
+                for (k, ((name, _), on)) in options.iter().zip(on).enumerate() {
+                    let text = format!("{}{name} ", if *on { "[x]" } else { "[ ]" });
+                    let tw = text.chars().count();
+                    if used + tw > value_w && used > 0 {
+                        lines.push(Line::from(std::mem::take(&mut current)));
+                        row += 1;
+                        current.push(Span::raw(" ".repeat(label_w + 3)));
+                        used = 0;
+                    }
+                    let style = if focus && k == *at {
+                        theme.selected()
+                    } else {
+                        Style::new()
+                    };
+                    current.push(Span::styled(text, style));
+                    used += tw;
+                }
+                lines.push(Line::from(current));
+                row += 1;
+            }
+            _ => {
+                lines.push(Line::from(vec![
+                    label,
+                    Span::styled(fit(&field.display(), value_w), value_style),
+                ]));
+                row += 1;
+            }
+        }
     }
     if let Some(err) = &f.error {
         lines.push(Line::raw(""));
         lines.push(Line::styled(format!("✗ {err}"), theme.error()));
     }
-    let h = paragraph_height(&lines, w.saturating_sub(2)) + 3;
+    let h = paragraph_height(&lines, inner_w) + 2;
     let buf = frame.buffer_mut();
     let inner = dialog(buf, area, w, h, &f.title, theme);
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
-        .render(Rect::new(inner.x, inner.y, inner.width, inner.height.saturating_sub(1)), buf);
-    dialog_keys(buf, inner, Ctx::Form, theme);
-    if let Some((i, col)) = cursor {
-        // Text fields sit on one line each, so the cursor row is the field's line.
-        let y = inner.y + (fields_at + i) as u16;
-        let x = inner.x + 2 + label_w as u16 + 1 + col as u16;
+        .render(inner, buf);
+    if let Some((r, col)) = cursor {
+        let y = inner.y + r;
+        let x = inner.x + 2 + label_w as u16 + 1 + (col as u16).min(value_w as u16 - 1);
         if y < inner.y + inner.height && x < inner.x + inner.width {
             frame.set_cursor_position(Position::new(x, y));
         }
@@ -482,20 +537,33 @@ fn choice(buf: &mut Buffer, area: Rect, c: &Choice, theme: Theme) {
     if let Some(err) = &c.error {
         lines.push(Line::styled(format!("✗ {err}"), theme.error()));
     }
-    let h = paragraph_height(&lines, w.saturating_sub(2)) + 3;
+    let h = paragraph_height(&lines, w.saturating_sub(2)) + 2;
     let inner = dialog(buf, area, w, h, &c.title, theme);
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
-        .render(Rect::new(inner.x, inner.y, inner.width, inner.height.saturating_sub(1)), buf);
-    dialog_keys(buf, inner, Ctx::Choice, theme);
+        .render(inner, buf);
 }
 
-fn picker(frame: &mut Frame, area: Rect, p: &Picker, library: &Library, state: &State, theme: Theme) {
+fn picker(
+    frame: &mut Frame,
+    area: Rect,
+    p: &Picker,
+    library: &Library,
+    state: &State,
+    theme: Theme,
+) {
     let w = width_for(area, 76);
     let h = area.height.saturating_sub(4).clamp(8, 22);
     let who = state.name_of(p.who);
     let buf = frame.buffer_mut();
-    let inner = dialog(buf, area, w, h, &format!("Item for slot {} of {who}", p.slot), theme);
+    let inner = dialog(
+        buf,
+        area,
+        w,
+        h,
+        &format!("Item for slot {} of {who}", p.slot),
+        theme,
+    );
     let search = Line::from(vec![
         Span::styled("Search: ", theme.dim()),
         Span::raw(p.input.value().to_string()),
@@ -505,17 +573,24 @@ fn picker(frame: &mut Frame, area: Rect, p: &Picker, library: &Library, state: &
     let typed = p.input.value().trim();
     let mut rows: Vec<Line> = matches
         .iter()
-        .map(|item| {
+        .enumerate()
+        .map(|(i, item)| {
             let props = super::sheet::item_props(item).join(", ");
             Line::from(vec![
+                Span::raw(if i == p.selected { "▶ " } else { "  " }),
                 Span::raw(pad(&item.name, 26)),
                 Span::styled(format!(" {props}"), theme.dim()),
             ])
         })
         .collect();
     if !typed.is_empty() {
+        let mark = if p.selected == matches.len() {
+            "▶ "
+        } else {
+            "  "
+        };
         rows.push(Line::styled(
-            format!("+ new item \"{typed}\" (then set its properties)"),
+            format!("{mark}+ new item \"{typed}\" (then set its properties)"),
             theme.key(),
         ));
     }
@@ -529,16 +604,24 @@ fn picker(frame: &mut Frame, area: Rect, p: &Picker, library: &Library, state: &
             theme.dim(),
         ));
     }
-    let list_h = inner.height.saturating_sub(3) as usize;
+    let list_h = inner.height.saturating_sub(2) as usize;
     let first = p.selected.saturating_sub(list_h.saturating_sub(1));
-    for (row, (i, line)) in rows.into_iter().enumerate().skip(first).take(list_h).enumerate() {
+    for (row, (i, line)) in rows
+        .into_iter()
+        .enumerate()
+        .skip(first)
+        .take(list_h)
+        .enumerate()
+    {
         let mut line = line;
         if i == p.selected && (!matches.is_empty() || !typed.is_empty()) {
             line = line.style(theme.selected());
         }
-        line.render_to(buf, Rect::new(inner.x, inner.y + 2 + row as u16, inner.width, 1));
+        line.render_to(
+            buf,
+            Rect::new(inner.x, inner.y + 2 + row as u16, inner.width, 1),
+        );
     }
-    dialog_keys(buf, inner, Ctx::Picker, theme);
     let x = inner.x + 8 + p.input.visual_cursor() as u16;
     if x < inner.x + inner.width {
         frame.set_cursor_position(Position::new(x, inner.y));
@@ -548,17 +631,24 @@ fn picker(frame: &mut Frame, area: Rect, p: &Picker, library: &Library, state: &
 fn palette(frame: &mut Frame, area: Rect, p: &Palette, theme: Theme) {
     let extra = p.completions.len().min(6) as u16 + u16::from(p.error.is_some());
     let h = 2 + extra;
-    let rect = Rect::new(area.x, area.y + area.height.saturating_sub(h), area.width, h.min(area.height));
+    let rect = Rect::new(
+        area.x,
+        area.y + area.height.saturating_sub(h),
+        area.width,
+        h.min(area.height),
+    );
     let buf = frame.buffer_mut();
     Clear.render(rect, buf);
     let mut y = rect.y;
     for c in p.completions.iter().take(6) {
-        Line::styled(format!("   {c}"), theme.dim()).render_to(buf, Rect::new(rect.x, y, rect.width, 1));
+        Line::styled(format!("   {c}"), theme.dim())
+            .render_to(buf, Rect::new(rect.x, y, rect.width, 1));
         y += 1;
     }
     if let Some((err, col)) = &p.error {
         let at = col.map(|c| format!(" (at column {c})")).unwrap_or_default();
-        Line::styled(format!(" ✗ {err}{at}"), theme.error()).render_to(buf, Rect::new(rect.x, y, rect.width, 1));
+        Line::styled(format!(" ✗ {err}{at}"), theme.error())
+            .render_to(buf, Rect::new(rect.x, y, rect.width, 1));
         y += 1;
     }
     let line = Line::from(vec![
@@ -579,7 +669,10 @@ fn face(frame: &mut Frame, area: Rect, p: &FacePrompt, theme: Theme) {
     let mut lines = vec![Line::raw(format!("Roll a d{} for {}.", p.sides, p.purpose))];
     if !p.faces.is_empty() {
         let so_far: Vec<String> = p.faces.iter().map(|f| f.to_string()).collect();
-        lines.push(Line::styled(format!("Faces so far: {}", so_far.join(", ")), theme.dim()));
+        lines.push(Line::styled(
+            format!("Faces so far: {}", so_far.join(", ")),
+            theme.dim(),
+        ));
     }
     let prompt_at = lines.len();
     lines.push(Line::from(vec![
@@ -589,13 +682,12 @@ fn face(frame: &mut Frame, area: Rect, p: &FacePrompt, theme: Theme) {
     if let Some(err) = &p.error {
         lines.push(Line::styled(format!("✗ {err}"), theme.error()));
     }
-    let h = paragraph_height(&lines, w.saturating_sub(2)) + 3;
+    let h = paragraph_height(&lines, w.saturating_sub(2)) + 2;
     let buf = frame.buffer_mut();
     let inner = dialog(buf, area, w, h, "The table's dice", theme);
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
-        .render(Rect::new(inner.x, inner.y, inner.width, inner.height.saturating_sub(1)), buf);
-    dialog_keys(buf, inner, Ctx::Face, theme);
+        .render(inner, buf);
     let x = inner.x + 6 + p.input.visual_cursor() as u16;
     let y = inner.y + prompt_at as u16;
     if x < inner.x + inner.width && y < inner.y + inner.height {
@@ -617,7 +709,10 @@ pub fn help_lines(under: Ctx, theme: Theme) -> Vec<Line<'static>> {
         .min(16);
     for b in keymap::bindings(under) {
         lines.push(Line::from(vec![
-            Span::styled(format!(" {} ", pad(&keymap::keys_label(b), key_w)), theme.key()),
+            Span::styled(
+                format!(" {} ", pad(&keymap::keys_label(b), key_w)),
+                theme.key(),
+            ),
             Span::raw(b.help),
         ]));
     }
@@ -627,10 +722,16 @@ pub fn help_lines(under: Ctx, theme: Theme) -> Vec<Line<'static>> {
         for (sym, what) in [
             ("● / ◐", "open wound (bleeds) / treated wound"),
             ("~", "fatigue mark from a terrain check"),
-            ("A B C E F H M", "condition letters: asphyxiation, bleeding, corruption, exhaustion, fire, hypothermia, malnourishment"),
+            (
+                "A B C E F H M",
+                "condition letters: asphyxiation, bleeding, corruption, exhaustion, fire, hypothermia, malnourishment",
+            ),
             ("=", "the item is equipped (worn where it belongs)"),
             ("✓", "in the roster: acted this round"),
-            ("cr pr rs im KO", "cringing, prone, restrained, immobilized, unconscious"),
+            (
+                "cr pr rs im KO",
+                "cringing, prone, restrained, immobilized, unconscious",
+            ),
         ] {
             lines.push(Line::from(vec![
                 Span::styled(format!(" {} ", pad(sym, key_w.max(14))), theme.key()),
@@ -646,11 +747,10 @@ fn help(buf: &mut Buffer, area: Rect, under: Ctx, scroll: u16, theme: Theme) {
     let h = area.height.saturating_sub(2);
     let lines = help_lines(under, theme);
     let inner = dialog(buf, area, w, h, "Help", theme);
-    let body = Rect::new(inner.x, inner.y, inner.width, inner.height.saturating_sub(1));
+    let body = inner;
     let max_scroll = paragraph_height(&lines, body.width).saturating_sub(body.height);
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .scroll((scroll.min(max_scroll), 0))
         .render(body, buf);
-    dialog_keys(buf, inner, Ctx::Help, theme);
 }

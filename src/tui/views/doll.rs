@@ -104,7 +104,8 @@ pub fn draw(
                 } else {
                     "  ── pack ──"
                 };
-                Line::styled(label, theme.dim()).render_to(buf, Rect::new(area.x, y, area.width, 1));
+                Line::styled(label, theme.dim())
+                    .render_to(buf, Rect::new(area.x, y, area.width, 1));
                 y += 1;
             }
         }

@@ -64,13 +64,21 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
         return;
     }
     let lines = applied.iter().enumerate().rev().flat_map(|(i, entry)| {
-        entry.events.iter().enumerate().map(move |(k, event)| LogLine {
-            step: (k == 0).then_some(i + 1),
-            event,
-        })
+        entry
+            .events
+            .iter()
+            .enumerate()
+            .map(move |(k, event)| LogLine {
+                step: (k == 0).then_some(i + 1),
+                event,
+            })
     });
     let selected = main.view.log_selected;
-    let detail_h: u16 = if selected.is_some() && inner.height >= 8 { 3 } else { 0 };
+    let detail_h: u16 = if selected.is_some() && inner.height >= 8 {
+        3
+    } else {
+        0
+    };
     let rows = inner.height - detail_h;
     let step_w = applied.len().to_string().len();
     let mut detail_text = None;
@@ -107,7 +115,11 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
     if let (Some(text), true) = (detail_text, detail_h > 0) {
         let rect = Rect::new(inner.x, inner.y + rows, inner.width, detail_h);
         Paragraph::new(Line::styled(text, theme.bold()))
-            .block(Block::new().borders(Borders::TOP).border_style(theme.border()))
+            .block(
+                Block::new()
+                    .borders(Borders::TOP)
+                    .border_style(theme.border()),
+            )
             .wrap(Wrap { trim: true })
             .render(rect, buf);
     }

@@ -15,7 +15,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use super::app::{App, Dice, Hit, Main, MessageKind, SaveState, Screen, MIN_HEIGHT, MIN_WIDTH};
+use super::app::{App, Dice, Hit, MIN_HEIGHT, MIN_WIDTH, Main, MessageKind, SaveState, Screen};
 use super::keymap::{self, Action, Ctx};
 use super::theme::Theme;
 use crate::rules::slots::Pending;
@@ -29,12 +29,17 @@ pub struct MainAreas {
     pub roster: Rect,
     pub side: Option<Rect>,
     pub sheet: Rect,
+    /// Below the sheet on wide screens: the selected character's wounds and conditions spelled
+    /// out.
+    pub condition: Option<Rect>,
     pub log: Rect,
     pub status: Rect,
 }
 
-/// Narrow terminals stack the log under the sheet; wide ones give it its own column.
-pub fn main_areas(area: Rect) -> MainAreas {
+/// Narrow terminals stack the log under the sheet; wide ones give it its own column, and the
+/// room under the sheet goes to the character's conditions. `slots` is the selected sheet's
+/// length, so the sheet takes the rows it needs.
+pub fn main_areas(area: Rect, slots: u16) -> MainAreas {
     let [header, body, status] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(0),
@@ -50,25 +55,39 @@ pub fn main_areas(area: Rect) -> MainAreas {
     };
     let [roster, rest] =
         Layout::horizontal([Constraint::Length(roster_w), Constraint::Min(0)]).areas(body);
-    let (sheet, log) = if area.width >= 150 {
+    // Title, column names, the slots, two detail rows and the bottom border.
+    let sheet_need = slots.max(11) + 5;
+    if area.width >= 150 {
         let sheet_w = (rest.width * 3 / 5).clamp(80, 110);
-        let [sheet, log] =
+        let [middle, log] =
             Layout::horizontal([Constraint::Length(sheet_w), Constraint::Min(0)]).areas(rest);
-        (sheet, log)
+        let sheet_h = sheet_need.min(middle.height);
+        let [sheet, below] =
+            Layout::vertical([Constraint::Length(sheet_h), Constraint::Min(0)]).areas(middle);
+        MainAreas {
+            header,
+            strip: None,
+            roster,
+            side: None,
+            sheet,
+            condition: (below.height >= 3).then_some(below),
+            log,
+            status,
+        }
     } else {
-        let sheet_h = 16.min(rest.height.saturating_sub(5));
+        let sheet_h = sheet_need.min(rest.height.saturating_sub(5));
         let [sheet, log] =
             Layout::vertical([Constraint::Length(sheet_h), Constraint::Min(0)]).areas(rest);
-        (sheet, log)
-    };
-    MainAreas {
-        header,
-        strip: None,
-        roster,
-        side: None,
-        sheet,
-        log,
-        status,
+        MainAreas {
+            header,
+            strip: None,
+            roster,
+            side: None,
+            sheet,
+            condition: None,
+            log,
+            status,
+        }
     }
 }
 
@@ -93,11 +112,15 @@ pub fn draw(app: &mut App, frame: &mut Frame) {
     match screen {
         Screen::Start(start) => start::draw(frame, area, start, theme, hits),
         Screen::Main(main) => {
-            let areas = main_areas(area);
+            let slots = main.selected().map_or(11, |c| c.slots.len() as u16);
+            let areas = main_areas(area, slots);
             let buf = frame.buffer_mut();
             header(buf, areas.header, main, dice, theme);
             roster::draw(buf, areas.roster, main, theme, hits);
             sheet::draw(buf, areas.sheet, main, theme, hits);
+            if let Some(rect) = areas.condition {
+                sheet::conditions(buf, rect, main, theme);
+            }
             log::draw(buf, areas.log, main, theme, hits);
             status(buf, areas.status, main, ctx, theme);
             dialogs::draw(frame, area, main, ctx, theme, library, hits);
@@ -135,52 +158,66 @@ fn clock_text(minute: u32) -> String {
 
 fn header(buf: &mut Buffer, area: Rect, main: &Main, dice: &Dice, theme: Theme) {
     let s = main.state();
-    let sep = Span::styled(" │ ", theme.border());
-    let mut spans = vec![Span::styled(
+    let sep = || Span::styled(" │ ", theme.border());
+    let mut left = vec![Span::styled(
         format!(" {} ", main.session.state().title),
         theme.title(),
     )];
-    if !s.scene.name.is_empty() {
-        spans.push(sep.clone());
-        spans.push(Span::raw(format!("scene: {}", s.scene.name)));
-    }
-    spans.push(sep.clone());
+    left.push(sep());
     match &s.combat {
         Some(c) => {
-            spans.push(Span::styled(format!("round {}", c.round), theme.bold()));
+            left.push(Span::styled(format!("round {}", c.round), theme.bold()));
             let side_style = match c.initiative {
                 crate::rules::slots::Side::Players => theme.players(),
                 crate::rules::slots::Side::Opponents => theme.opponents(),
             };
-            spans.push(Span::raw(" · initiative: "));
-            spans.push(Span::styled(c.initiative.to_string(), side_style));
+            left.push(Span::raw(" · initiative: "));
+            left.push(Span::styled(c.initiative.to_string(), side_style));
         }
         None => {
             let minute = u32::from(s.clock.start_minute) + s.clock.trys * 6;
-            spans.push(Span::styled(format!("try {}", s.clock.trys), theme.bold()));
-            spans.push(Span::raw(format!(" ({})", clock_text(minute))));
+            left.push(Span::styled(format!("try {}", s.clock.trys), theme.bold()));
+            left.push(Span::raw(format!(" ({})", clock_text(minute))));
             if s.clock.dark {
-                spans.push(Span::raw(" · dark"));
+                left.push(Span::raw(" · dark"));
             }
         }
     }
-    spans.push(sep.clone());
-    match &main.save {
-        SaveState::Saved => spans.push(Span::styled("✓ autosaved", theme.ok())),
-        SaveState::Failed(why) => {
-            spans.push(Span::styled(format!("⚠ NOT SAVED: {why}"), theme.error()))
-        }
-        SaveState::Memory(why) => {
-            spans.push(Span::styled(format!("⚠ not saved ({why})"), theme.warn()))
-        }
+    if !s.scene.name.is_empty() {
+        left.push(sep());
+        left.push(Span::raw(s.scene.name.clone()));
     }
-    spans.push(sep);
-    spans.push(Span::raw(if dice.typed {
-        "dice: typed"
+    let wide = area.width >= 120;
+    let mut right = match &main.save {
+        SaveState::Saved => vec![Span::styled("✓ autosaved", theme.ok())],
+        SaveState::Failed(why) if wide => {
+            vec![Span::styled(format!("⚠ NOT SAVED: {why}"), theme.error())]
+        }
+        SaveState::Failed(_) => vec![Span::styled("⚠ NOT SAVED", theme.error())],
+        SaveState::Memory(why) if wide => {
+            vec![Span::styled(format!("⚠ not saved ({why})"), theme.warn())]
+        }
+        SaveState::Memory(_) => vec![Span::styled("⚠ not saved", theme.warn())],
+    };
+    right.push(sep());
+    right.push(Span::raw(if dice.typed {
+        "dice: typed "
     } else {
-        "dice: live"
+        "dice: live "
     }));
-    Line::from(spans).render_to(buf, area);
+    let right = Line::from(right);
+    let right_w = right.width() as u16;
+    let left_w = area.width.saturating_sub(right_w + 1);
+    Line::from(left).render_to(buf, Rect::new(area.x, area.y, left_w, 1));
+    right.render_to(
+        buf,
+        Rect::new(
+            area.x + area.width.saturating_sub(right_w),
+            area.y,
+            right_w.min(area.width),
+            1,
+        ),
+    );
 }
 
 /// Is this key worth showing in the status line right now?
@@ -214,6 +251,25 @@ fn applies(main: &Main, action: Action) -> bool {
     }
 }
 
+/// Form keys that only some forms have: edge keys need an edge field; ←→ needs a field that
+/// changes.
+pub fn form_applies(main: &Main, action: Action) -> bool {
+    match &main.overlay {
+        Some(super::app::Overlay::Form(f)) => form_action_applies(f, action),
+        _ => true,
+    }
+}
+
+pub fn form_action_applies<P>(f: &super::form::Form<P>, action: Action) -> bool {
+    match action {
+        Action::MoreAdvantage | Action::MoreDisadvantage => {
+            f.fields.iter().any(|x| x.id == "edge") && !f.typing()
+        }
+        Action::Change | Action::ChangeBack => !f.typing(),
+        _ => true,
+    }
+}
+
 /// The key hints for the context, generated from the keymap, or the last message.
 fn status(buf: &mut Buffer, area: Rect, main: &Main, ctx: Ctx, theme: Theme) {
     if let Some(msg) = &main.message {
@@ -226,26 +282,74 @@ fn status(buf: &mut Buffer, area: Rect, main: &Main, ctx: Ctx, theme: Theme) {
         Line::from(spans).render_to(buf, area);
         return;
     }
-    let mut spans = Vec::new();
+    let mut lead = Vec::new();
     if main.selected().is_none() && ctx == Ctx::Main {
-        spans.push(Span::styled(" No characters yet: ", theme.warn()));
+        lead.push(Span::styled(" No characters yet: ", theme.warn()));
     }
-    spans.extend(hint_spans(ctx, theme, |a| applies(main, a)));
-    Line::from(spans).render_to(buf, area);
+    let hints = hint_spans(ctx, theme, |a| applies(main, a) && form_applies(main, a));
+    hints_line(buf, area, lead, hints);
 }
 
-/// "key word" pairs for a context's status line.
+/// "key word" pairs for a context's status line, in keymap order. Help (`?`) and quit always
+/// come last so they survive when the line is cut to the screen's width.
 pub fn hint_spans(ctx: Ctx, theme: Theme, applies: impl Fn(Action) -> bool) -> Vec<Span<'static>> {
-    let mut spans = Vec::new();
+    let mut first = Vec::new();
+    let mut last = Vec::new();
     for b in keymap::bindings(ctx) {
         if b.short.is_empty() || !applies(b.action) {
             continue;
         }
-        let key = b.keys.first().map(|k| k.label()).unwrap_or_default();
-        spans.push(Span::styled(format!(" {key}"), theme.key()));
-        spans.push(Span::raw(format!(" {}", b.short)));
+        let (key, word) = match b.short.split_once('|') {
+            Some((k, w)) => (k.to_string(), w),
+            None => (
+                b.keys.first().map(|k| k.label()).unwrap_or_default(),
+                b.short,
+            ),
+        };
+        let pair = [
+            Span::styled(format!(" {key}"), theme.key()),
+            Span::raw(format!(" {word}")),
+        ];
+        if matches!(b.action, Action::Help | Action::Quit) {
+            last.extend(pair);
+        } else {
+            first.extend(pair);
+        }
     }
-    spans
+    first.extend(last);
+    first
+}
+
+/// Draws hints into one row, dropping middle pairs that do not fit so the last ones (help,
+/// quit) always show.
+pub fn hints_line(
+    buf: &mut Buffer,
+    area: Rect,
+    lead: Vec<Span<'static>>,
+    hints: Vec<Span<'static>>,
+) {
+    let width = area.width as usize;
+    let lead_w: usize = lead.iter().map(|s| s.width()).sum();
+    let pairs: Vec<Vec<Span<'static>>> = hints.chunks(2).map(|c| c.to_vec()).collect();
+    let w = |p: &Vec<Span<'static>>| p.iter().map(|s| s.width()).sum::<usize>();
+    let total: usize = pairs.iter().map(w).sum();
+    let mut keep = vec![true; pairs.len()];
+    let mut used = lead_w + total;
+    // Drop from just before the protected tail until it fits.
+    let protected = 2.min(pairs.len());
+    let mut i = pairs.len().saturating_sub(protected);
+    while used > width && i > 0 {
+        i -= 1;
+        keep[i] = false;
+        used -= w(&pairs[i]);
+    }
+    let mut spans = lead;
+    for (p, k) in pairs.into_iter().zip(keep) {
+        if k {
+            spans.extend(p);
+        }
+    }
+    Line::from(spans).render_to(buf, area);
 }
 
 /// Draws a line clipped to one row of `area`.

@@ -81,7 +81,8 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
     let mut y = inner.y;
     let bottom = inner.y + inner.height;
     if state.characters.is_empty() {
-        Line::styled(" No one yet.", theme.dim()).render_to(buf, Rect::new(inner.x, y, inner.width, 1));
+        Line::styled(" No one yet.", theme.dim())
+            .render_to(buf, Rect::new(inner.x, y, inner.width, 1));
         Line::styled(" Press n to add", theme.dim())
             .render_to(buf, Rect::new(inner.x, y + 1, inner.width, 1));
         Line::styled(" a character.", theme.dim())

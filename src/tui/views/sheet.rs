@@ -8,7 +8,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
 use super::{RenderTo, doll, pad, record};
-use crate::rules::slots::{ArmorClass, Character, Cringe, Item, Region, SlotNo, WeaponKind, WeaponSize, Wound};
+use crate::rules::slots::{
+    ArmorClass, Character, Cringe, Item, Region, SlotNo, WeaponKind, WeaponSize, Wound,
+};
 use crate::tui::app::{Hit, Main};
 use crate::tui::theme::Theme;
 
@@ -163,7 +165,10 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
     let Some(c) = main.selected() else {
         Paragraph::new(vec![
             Line::styled(" No character selected.", theme.dim()),
-            Line::styled(" Press n to add one, or : for the command palette.", theme.dim()),
+            Line::styled(
+                " Press n to add one, or : for the command palette.",
+                theme.dim(),
+            ),
         ])
         .render(inner, buf);
         return;
@@ -180,14 +185,20 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
         Span::styled(format!(" {}", c.name), theme.title()),
         Span::raw(" · "),
         Span::styled(c.side.to_string(), side_style),
-        Span::styled(format!(" · {} d{}", c.layout.name, c.layout.die), theme.dim()),
+        Span::styled(
+            format!(" · {} d{}", c.layout.name, c.layout.die),
+            theme.dim(),
+        ),
     ];
     if c.backpack_dropped {
         title.push(Span::styled(" · backpack dropped", theme.warn()));
     }
     let words = status_words(c);
     if !words.is_empty() {
-        title.push(Span::styled(format!(" · {}", words.join(", ")), theme.warn()));
+        title.push(Span::styled(
+            format!(" · {}", words.join(", ")),
+            theme.warn(),
+        ));
     }
     Line::from(title).render_to(buf, Rect::new(inner.x, inner.y, inner.width, 1));
 
@@ -195,8 +206,9 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
     let doll_w = if show_doll { doll::WIDTH } else { 0 };
     let list_w = inner.width.saturating_sub(doll_w);
     let list = Rect::new(inner.x, inner.y + 1, list_w, inner.height - 1);
-    let detail_h = if list.height >= c.slots.len() as u16 + 4 { 2 } else { 1 };
-    let rows_h = list.height.saturating_sub(1 + detail_h);
+    // Slots first; whatever rows are left (at least one) spell out the selected slot.
+    let rows_h = (c.slots.len() as u16).min(list.height.saturating_sub(2));
+    let detail_h = list.height.saturating_sub(1 + rows_h);
 
     // Columns: the item takes what the others leave; properties only when there is room.
     let w = list_w as usize;
@@ -209,8 +221,8 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
         .unwrap_or(4)
         .min(10);
     let marks_w = 5;
-    let wound_w = if w >= 70 { 8 } else { 2 };
-    let fixed = 1 + 3 + label_w + 1 + wound_w + 1 + marks_w;
+    let wound_w = if w >= 70 { 9 } else { 2 };
+    let fixed = 8 + label_w + wound_w + marks_w;
     let flexible = w.saturating_sub(fixed);
     let (item_w, props_w) = if flexible >= 44 {
         let item_w = (flexible * 9 / 20).max(18);
@@ -251,15 +263,16 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
         let equipped = c.equipped(n);
         let num_style = if def.body { theme.bold() } else { Style::new() };
         let mut spans = vec![
-            Span::raw(if usize::from(main.view.slot) == i + 1 { "▶" } else { " " }),
+            Span::raw(if usize::from(main.view.slot) == i + 1 {
+                "▶"
+            } else {
+                " "
+            }),
             Span::styled(format!("{:>2} ", n), num_style.patch(base)),
             Span::styled(pad(&def.label, label_w), base),
             Span::raw(" "),
             Span::styled(
-                pad(
-                    &if equipped { format!("{item} =") } else { item },
-                    item_w,
-                ),
+                pad(&if equipped { format!("{item} =") } else { item }, item_w),
                 base,
             ),
         ];
@@ -303,4 +316,109 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
         let doll_area = Rect::new(inner.x + list_w, inner.y + 1, doll_w, inner.height - 1);
         doll::draw(buf, doll_area, c, main.view.slot, theme, hits);
     }
+}
+
+/// A sentence per condition the character carries: where, and what it does next.
+fn condition_note(cond: crate::rules::slots::Condition) -> &'static str {
+    use crate::rules::slots::Condition as C;
+    match cond {
+        C::A => "cannot breathe, speak or cast while the head is marked; worsens each round",
+        C::B => "each open wound worsens it: on their turn, after each try, after each watch",
+        C::C => "further exposure: a check landing on a corrupted slot spreads it",
+        C::E => "all body slots marked: unconscious; five trys of rest remove one",
+        C::F => "spreads to adjacent flammable slots each round; burns items and flesh",
+        C::H => "worsens with time in the cold, leaving frostbite; warmth removes one per try",
+        C::M => "worsens towards lower slots each week without food or day without drink",
+    }
+}
+
+/// The selected character's wounds, marks and ongoing hazards, spelled out (wide screens).
+pub fn conditions(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme) {
+    let block = Block::new()
+        .borders(Borders::BOTTOM | Borders::RIGHT)
+        .border_style(theme.border())
+        .title(Span::styled(" Wounds and conditions ", theme.title()));
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let Some(c) = main.selected() else {
+        return;
+    };
+    let mut lines: Vec<Line> = Vec::new();
+    let list = |pred: &dyn Fn(&crate::rules::slots::Slot) -> bool| -> Vec<String> {
+        c.slots
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| pred(s))
+            .map(|(i, _)| (i + 1).to_string())
+            .collect()
+    };
+    let open = list(&|s| s.wound == Wound::Open);
+    let treated = list(&|s| s.wound == Wound::Treated);
+    if !open.is_empty() {
+        lines.push(Line::from(vec![
+            Span::styled(" ● open wounds ", theme.open_wound()),
+            Span::raw(format!(
+                "in slot {}: each one bleeds (B); r treats the selected slot's",
+                open.join(", ")
+            )),
+        ]));
+    }
+    if !treated.is_empty() {
+        lines.push(Line::from(vec![
+            Span::styled(" ◐ treated wounds ", theme.treated_wound()),
+            Span::raw(format!(
+                "in slot {}: a check landing there fails and opens it",
+                treated.join(", ")
+            )),
+        ]));
+    }
+    for cond in crate::rules::slots::Condition::ALL {
+        let slots = list(&|s| s.marks.has(cond));
+        if slots.is_empty() {
+            continue;
+        }
+        lines.push(Line::from(vec![
+            Span::styled(format!(" {} {} ", cond.letter(), cond.name()), theme.mark()),
+            Span::raw(format!(
+                "in slot {}: {}",
+                slots.join(", "),
+                condition_note(cond)
+            )),
+        ]));
+    }
+    let fatigue = list(&|s| s.fatigue);
+    if !fatigue.is_empty() {
+        lines.push(Line::from(vec![
+            Span::styled(" ~ fatigue ", theme.mark()),
+            Span::raw(format!(
+                "in slot {}: a terrain check there fails; a 30-minute rest clears one",
+                fatigue.join(", ")
+            )),
+        ]));
+    }
+    let e = &c.status.exposure;
+    if e.suffocating {
+        lines.push(Line::styled(
+            " Cannot breathe: asphyxiation worsens every round.",
+            theme.warn(),
+        ));
+    }
+    if let Some(t) = e.cold_trys {
+        lines.push(Line::styled(
+            format!(" In the cold for {t} trys."),
+            theme.warn(),
+        ));
+    }
+    if c.status.cringe != Cringe::None {
+        lines.push(Line::styled(
+            " Cringing: disadvantage on every roll for now.",
+            theme.warn(),
+        ));
+    }
+    if lines.is_empty() {
+        lines.push(Line::styled(" No wounds, no marks.", theme.dim()));
+    }
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
 }

@@ -36,7 +36,10 @@ pub fn draw(
     let block = Block::new()
         .borders(Borders::ALL)
         .border_style(theme.border())
-        .title(Span::styled(" slotmark: the judge's screen ", theme.title()));
+        .title(Span::styled(
+            " slotmark: the judge's screen ",
+            theme.title(),
+        ));
     let inner = block.inner(box_area);
     block.render(box_area, buf);
     let mut y = inner.y;
@@ -96,7 +99,11 @@ pub fn draw(
             );
     }
     let status = Rect::new(area.x, area.y + area.height - 1, area.width, 1);
-    Line::from(hint_spans(Ctx::Start, theme, |_| true)).render_to(buf, status);
+    let hints = match &start.prompt {
+        Some(form) => hint_spans(Ctx::Form, theme, |a| super::form_action_applies(form, a)),
+        None => hint_spans(Ctx::Start, theme, |_| true),
+    };
+    super::hints_line(buf, status, Vec::new(), hints);
     if let Some(form) = &start.prompt {
         dialogs::form(frame, area, form, theme);
     }

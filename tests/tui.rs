@@ -1,0 +1,789 @@
+//! The screen without a terminal: snapshots of every screen and dialog drawn into ratatui's
+//! TestBackend, and key sequences driven through the real event loop with scripted dice,
+//! checked against the session.
+
+use std::io;
+
+use insta::assert_snapshot;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use slotmark::content::Library;
+use slotmark::dice::Edge;
+use slotmark::rules::slots::{
+    ArmorClass, AttackKind, AttackSpec, Character, CheckKind, Condition, Decision, Defense, Item,
+    Layout, Pending, PendingGroup, PendingRoll, Prop, Region, RollFor, Side, State, Verdict,
+    Weapon, WeaponKind, WeaponSize, Wound,
+};
+use slotmark::rules::{GameEvent, GameState, RulesetId};
+use slotmark::session::{Command, Event as SessionEvent, Session, SessionState};
+use slotmark::tui::app::{App, Dice, Overlay};
+use slotmark::tui::theme::Theme;
+use slotmark::tui::{self, run_loop};
+
+// ---- Fixture: a small party in a crypt
+
+fn item(name: &str, props: &[Prop]) -> Item {
+    Item {
+        props: props.to_vec(),
+        ..Item::plain(name)
+    }
+}
+
+fn worn(name: &str, props: &[Prop], wear: Region, armor: Option<ArmorClass>) -> Item {
+    Item {
+        wear: Some(wear),
+        armor,
+        ..item(name, props)
+    }
+}
+
+fn weapon(name: &str, size: WeaponSize, kind: WeaponKind, props: &[Prop]) -> Item {
+    Item {
+        wear: Some(Region::Grip),
+        weapon: Some(Weapon { size, kind }),
+        ..item(name, props)
+    }
+}
+
+fn aldo() -> Character {
+    let mut c = Character::new(1, "Aldo".into(), Side::Players, Layout::human());
+    let put = |c: &mut Character, n: u8, i: Item| c.slots[usize::from(n) - 1].item = Some(i);
+    put(
+        &mut c,
+        1,
+        worn("Leather cap", &[Prop::Light], Region::Head, None),
+    );
+    put(
+        &mut c,
+        2,
+        worn(
+            "Chain shirt",
+            &[Prop::Heavy, Prop::Noisy, Prop::Rigid],
+            Region::Torso,
+            Some(ArmorClass::HeavyArmor),
+        ),
+    );
+    put(&mut c, 4, worn("Boots", &[], Region::LegsFeet, None));
+    put(
+        &mut c,
+        6,
+        weapon(
+            "Sword",
+            WeaponSize::Medium,
+            WeaponKind::Melee,
+            &[Prop::Rigid],
+        ),
+    );
+    put(
+        &mut c,
+        7,
+        worn(
+            "Shield",
+            &[Prop::Heavy],
+            Region::Grip,
+            Some(ArmorClass::Shield),
+        ),
+    );
+    put(&mut c, 8, item("Rope", &[Prop::Light]));
+    put(
+        &mut c,
+        9,
+        item("Torch", &[Prop::Flammable, Prop::LightSource]),
+    );
+    put(&mut c, 10, item("Rations", &[Prop::Food, Prop::Smelly]));
+    c.slots[2].wound = Wound::Treated;
+    c.slots[4].fatigue = true;
+    c
+}
+
+fn bren() -> Character {
+    let mut c = Character::new(2, "Bren".into(), Side::Players, Layout::human());
+    c.slots[0].item = Some(item("Hood", &[Prop::Light]));
+    c.slots[5].item = Some(weapon(
+        "Dagger",
+        WeaponSize::Small,
+        WeaponKind::Thrown,
+        &[Prop::Rigid],
+    ));
+    c.slots[3].wound = Wound::Open;
+    c.slots[3].marks.set(Condition::B);
+    c.slots[2].marks.set(Condition::B);
+    c.backpack_dropped = true;
+    c.slots[8].item = Some(item("Lantern", &[Prop::Rigid, Prop::LightSource]));
+    c.status.prone = true;
+    c
+}
+
+fn goblin() -> Character {
+    let mut c = Character::new(3, "Goblin".into(), Side::Opponents, Layout::human());
+    c.slots[5].item = Some(weapon(
+        "Rusty spear",
+        WeaponSize::Medium,
+        WeaponKind::Melee,
+        &[Prop::Rigid],
+    ));
+    c
+}
+
+fn crypt_state() -> State {
+    let mut s = State {
+        characters: vec![aldo(), bren(), goblin()],
+        next_id: 4,
+        ..State::default()
+    };
+    s.scene.name = "Crypt of Ash".into();
+    s.clock.trys = 7;
+    s.clock.start_minute = 8 * 60;
+    s
+}
+
+fn session_with(state: State) -> Session {
+    Session::new(SessionState {
+        title: "Crypt of Ash".into(),
+        notes: Vec::new(),
+        game: GameState::Slots(state),
+    })
+}
+
+fn app_with(state: State, faces: &[u16]) -> App {
+    App::with_session(
+        session_with(state),
+        None,
+        Dice::scripted(faces.iter().copied()),
+    )
+    .with_theme(Theme::plain())
+    .with_library(library())
+}
+
+fn library() -> Library {
+    Library {
+        items: vec![
+            item("Rope, 50 ft", &[Prop::Light]),
+            worn(
+                "Helm",
+                &[Prop::Heavy, Prop::Rigid],
+                Region::Head,
+                Some(ArmorClass::HeavyArmor),
+            ),
+            item("Lantern", &[Prop::Rigid, Prop::LightSource]),
+        ],
+        creatures: Vec::new(),
+    }
+}
+
+// ---- Driving the screen
+
+fn key(c: char) -> io::Result<Event> {
+    Ok(Event::Key(KeyEvent::new(
+        KeyCode::Char(c),
+        KeyModifiers::NONE,
+    )))
+}
+
+fn code(c: KeyCode) -> io::Result<Event> {
+    Ok(Event::Key(KeyEvent::new(c, KeyModifiers::NONE)))
+}
+
+fn typed(text: &str) -> Vec<io::Result<Event>> {
+    text.chars().map(key).collect()
+}
+
+fn terminal(w: u16, h: u16) -> Terminal<TestBackend> {
+    Terminal::new(TestBackend::new(w, h)).unwrap()
+}
+
+/// Runs the events through the real loop on a terminal of this size; returns the last frame.
+fn drive(app: &mut App, w: u16, h: u16, events: Vec<io::Result<Event>>) -> String {
+    let mut t = terminal(w, h);
+    run_loop(&mut t, app, events).unwrap();
+    tui::draw(&mut t, app).unwrap();
+    t.backend().to_string()
+}
+
+fn screen(app: &mut App, w: u16, h: u16) -> String {
+    drive(app, w, h, Vec::new())
+}
+
+fn state(app: &App) -> &State {
+    match &app.session().unwrap().state().game {
+        GameState::Slots(s) => s,
+    }
+}
+
+fn slot_events(app: &App) -> Vec<slotmark::rules::slots::Event> {
+    app.session()
+        .unwrap()
+        .applied()
+        .iter()
+        .flat_map(|e| e.events.iter())
+        .filter_map(|e| match e {
+            SessionEvent::Game(GameEvent::Slots(e)) => Some(e.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+// ---- Pending states built by hand, so every dialog can be drawn
+
+fn pending_terrain_roll() -> State {
+    let mut s = crypt_state();
+    s.pending.push(Pending::Roll(PendingRoll {
+        what: RollFor::Check {
+            who: 1,
+            kind: CheckKind::Terrain,
+        },
+        roller: 1,
+        sides: 12,
+        faces: vec![2, 8],
+        edge: Edge::advantage(1),
+        proposed: 1,
+        pick: 1,
+        verdict: Verdict::Pass,
+        reason: "slot 8 is unmarked and holds a light item; it takes a fatigue mark".into(),
+        overridden: None,
+    }));
+    s
+}
+
+fn goblin_attacks_aldo() -> AttackSpec {
+    AttackSpec {
+        attacker: 3,
+        target: 1,
+        kind: AttackKind::Melee,
+        weapon: Some(6),
+        defense: Defense::None,
+        aimed: false,
+        blast_slots: 1,
+        counter: false,
+    }
+}
+
+// ---- Snapshots
+
+#[test]
+fn start_screen_with_no_sessions_yet() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app =
+        App::start(dir.path().to_path_buf(), Dice::scripted([])).with_theme(Theme::plain());
+    assert_snapshot!(screen(&mut app, 80, 24));
+}
+
+#[test]
+fn start_screen_new_session_prompt() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app =
+        App::start(dir.path().to_path_buf(), Dice::scripted([])).with_theme(Theme::plain());
+    let mut events = vec![key('n')];
+    events.extend(typed("Barrow"));
+    assert_snapshot!(drive(&mut app, 80, 24, events));
+}
+
+#[test]
+fn main_screen_80x24() {
+    let mut app = app_with(crypt_state(), &[]);
+    assert_snapshot!(screen(&mut app, 80, 24));
+}
+
+#[test]
+fn main_screen_200x50() {
+    let mut app = app_with(crypt_state(), &[]);
+    // A few hand edits so the log has lines to show.
+    let events = vec![key('5'), key('w'), key('o'), key('m'), key('E')];
+    assert_snapshot!(drive(&mut app, 200, 50, events));
+}
+
+#[test]
+fn main_screen_with_nobody_yet() {
+    let mut app = app_with(State::default(), &[]);
+    assert_snapshot!(screen(&mut app, 80, 24));
+}
+
+#[test]
+fn too_small_terminal_asks_for_more_room() {
+    let mut app = app_with(crypt_state(), &[]);
+    let text = screen(&mut app, 50, 12);
+    assert!(text.contains("Make the terminal larger"), "{text}");
+    assert_snapshot!(text);
+}
+
+#[test]
+fn tiny_and_odd_sizes_never_panic() {
+    for (w, h) in [
+        (0, 0),
+        (1, 1),
+        (5, 3),
+        (69, 24),
+        (70, 20),
+        (80, 24),
+        (81, 25),
+        (149, 40),
+        (150, 40),
+        (300, 90),
+    ] {
+        // Drawing alone: TestBackend cannot print a zero-sized buffer, but the app must draw it.
+        let mut app = app_with(pending_terrain_roll(), &[]);
+        let mut t = terminal(w, h);
+        run_loop(&mut t, &mut app, vec![key('?'), key('?'), key('t')]).unwrap();
+        let mut app = app_with(crypt_state(), &[]);
+        let mut t = terminal(w, h);
+        run_loop(
+            &mut t,
+            &mut app,
+            vec![key('?'), code(KeyCode::Esc), key(':')],
+        )
+        .unwrap();
+    }
+}
+
+#[test]
+fn roll_dialog_shows_every_die_and_the_rule() {
+    let mut app = app_with(pending_terrain_roll(), &[]);
+    let text = screen(&mut app, 80, 24);
+    assert!(text.contains("★ proposed"), "{text}");
+    assert_snapshot!(text);
+}
+
+#[test]
+fn roll_dialog_after_an_override() {
+    let mut s = pending_terrain_roll();
+    if let Some(Pending::Roll(r)) = s.pending.first_mut() {
+        r.overridden = Some(Verdict::Fail);
+    }
+    let mut app = app_with(s, &[]);
+    assert_snapshot!(screen(&mut app, 100, 30));
+}
+
+#[test]
+fn defense_roll_dialog_names_the_defenders_slots() {
+    let mut s = crypt_state();
+    s.pending.push(Pending::Roll(PendingRoll {
+        what: RollFor::Attack(goblin_attacks_aldo()),
+        roller: 1,
+        sides: 12,
+        faces: vec![3],
+        edge: Edge::NONE,
+        proposed: 0,
+        pick: 0,
+        verdict: Verdict::Fail,
+        reason: "slot 3 holds nothing that stops or lessens the blow: an open wound".into(),
+        overridden: None,
+    }));
+    let mut app = app_with(s, &[]);
+    assert_snapshot!(screen(&mut app, 80, 24));
+}
+
+#[test]
+fn group_check_dialog() {
+    let mut s = crypt_state();
+    s.pending.push(Pending::Group(PendingGroup {
+        kind: CheckKind::Terrain,
+        members: vec![1, 2],
+        faces: vec![2, 8],
+        swapped: Vec::new(),
+    }));
+    let mut app = app_with(s, &[]);
+    // Start a swap on the first member so the marker shows.
+    assert_snapshot!(drive(&mut app, 80, 24, vec![key('s')]));
+}
+
+#[test]
+fn decision_dialog_preselects_the_proposal() {
+    let mut s = crypt_state();
+    s.pending.push(Pending::Decide(Decision::WoundSlot {
+        who: 1,
+        wound: Wound::Open,
+        options: vec![2, 4],
+        proposed: 4,
+        why: "Slot 3 of Aldo is already wounded: the new wound goes to an adjacent body slot."
+            .into(),
+    }));
+    let mut app = app_with(s, &[]);
+    let text = screen(&mut app, 80, 24);
+    assert!(
+        text.contains("▶ slot 4"),
+        "the proposal is highlighted:\n{text}"
+    );
+    assert_snapshot!(text);
+}
+
+#[test]
+fn improvised_block_dialog() {
+    let mut s = crypt_state();
+    s.pending.push(Pending::Decide(Decision::ImprovisedBlock {
+        attack: goblin_attacks_aldo(),
+        slot: 9,
+        why: "The torch is not armor, but the judge may rule it stops the spear.".into(),
+    }));
+    let mut app = app_with(s, &[]);
+    assert_snapshot!(screen(&mut app, 80, 24));
+}
+
+#[test]
+fn terrain_form() {
+    let mut app = app_with(crypt_state(), &[]);
+    assert_snapshot!(drive(&mut app, 80, 24, vec![key('t'), key('a')]));
+}
+
+#[test]
+fn attack_form() {
+    let mut app = app_with(crypt_state(), &[]);
+    assert_snapshot!(drive(&mut app, 80, 24, vec![key('a')]));
+}
+
+#[test]
+fn defense_form_proposes_a_foe_and_their_weapon() {
+    let mut app = app_with(crypt_state(), &[]);
+    let text = drive(&mut app, 80, 30, vec![key('d')]);
+    assert!(text.contains("‹ Goblin ›"), "{text}");
+    assert!(text.contains("slot 6: Rusty spear"), "{text}");
+    assert_snapshot!(text);
+}
+
+#[test]
+fn stealth_form() {
+    let mut app = app_with(crypt_state(), &[]);
+    assert_snapshot!(drive(&mut app, 80, 24, vec![key('s')]));
+}
+
+#[test]
+fn group_form() {
+    let mut app = app_with(crypt_state(), &[]);
+    assert_snapshot!(drive(&mut app, 80, 24, vec![key('p')]));
+}
+
+#[test]
+fn new_character_form() {
+    let mut app = app_with(crypt_state(), &[]);
+    let mut events = vec![key('n')];
+    events.extend(typed("Cato"));
+    assert_snapshot!(drive(&mut app, 80, 24, events));
+}
+
+#[test]
+fn item_picker_searches_the_library() {
+    let mut app = app_with(crypt_state(), &[]);
+    let mut events = vec![key('3'), key('i')];
+    events.extend(typed("ro"));
+    let text = drive(&mut app, 80, 24, events);
+    assert!(text.contains("Rope, 50 ft"), "{text}");
+    assert!(!text.contains("Helm"), "{text}");
+    assert_snapshot!(text);
+}
+
+#[test]
+fn new_item_form_from_free_text() {
+    let mut app = app_with(crypt_state(), &[]);
+    let mut events = vec![key('3'), key('i')];
+    events.extend(typed("Iron pot"));
+    events.push(code(KeyCode::Enter));
+    assert_snapshot!(drive(&mut app, 80, 24, events));
+}
+
+#[test]
+fn wound_choice() {
+    let mut app = app_with(crypt_state(), &[]);
+    assert_snapshot!(drive(&mut app, 80, 24, vec![key('w')]));
+}
+
+#[test]
+fn mark_choice() {
+    let mut app = app_with(crypt_state(), &[]);
+    assert_snapshot!(drive(&mut app, 80, 24, vec![key('m')]));
+}
+
+#[test]
+fn palette_shows_errors_in_place() {
+    let mut app = app_with(crypt_state(), &[]);
+    let mut events = vec![key(':')];
+    events.extend(typed("frobnicate aldo"));
+    events.push(code(KeyCode::Enter));
+    let before = app.session().unwrap().state().clone();
+    let text = drive(&mut app, 80, 24, events);
+    assert!(text.contains("✗"), "{text}");
+    assert_eq!(app.session().unwrap().state(), &before, "nothing changed");
+    assert!(matches!(
+        app.main().unwrap().overlay,
+        Some(Overlay::Palette(_))
+    ));
+    assert_snapshot!(text);
+}
+
+#[test]
+fn typed_dice_prompt() {
+    let mut app = app_with(crypt_state(), &[]);
+    // D switches to the table's dice; a terrain check then asks for the face.
+    let text = drive(
+        &mut app,
+        80,
+        24,
+        vec![key('D'), key('t'), code(KeyCode::Enter)],
+    );
+    assert!(text.contains("The table's dice"), "{text}");
+    assert_snapshot!(text);
+}
+
+#[test]
+fn help_lists_the_keys_of_the_main_screen() {
+    let mut app = app_with(crypt_state(), &[]);
+    let text = drive(&mut app, 100, 50, vec![key('?')]);
+    for b in slotmark::tui::keymap::bindings(slotmark::tui::keymap::Ctx::Main) {
+        assert!(text.contains(b.help), "help misses {:?}:\n{text}", b.action);
+    }
+    assert_snapshot!(text);
+}
+
+#[test]
+fn help_in_the_roll_dialog_lists_its_keys() {
+    let mut app = app_with(pending_terrain_roll(), &[]);
+    let text = drive(&mut app, 100, 30, vec![key('?')]);
+    assert!(text.contains("Override the verdict"), "{text}");
+    assert_snapshot!(text);
+}
+
+// ---- Key sequences against the session
+
+#[test]
+fn hand_edits_are_commands_and_undo_redo() {
+    let mut app = app_with(crypt_state(), &[]);
+    // Slot 5 of Aldo: an open wound, then an E mark.
+    drive(
+        &mut app,
+        80,
+        24,
+        vec![key('5'), key('w'), key('o'), key('m'), key('e')],
+    );
+    let aldo = &state(&app).characters[0];
+    assert_eq!(aldo.slots[4].wound, Wound::Open);
+    assert!(
+        aldo.slots[4].marks.has(Condition::B),
+        "an open wound bleeds"
+    );
+    assert!(aldo.slots[4].marks.has(Condition::E));
+    assert_eq!(app.session().unwrap().cursor(), 2);
+
+    drive(&mut app, 80, 24, vec![key('u')]);
+    assert!(!state(&app).characters[0].slots[4].marks.has(Condition::E));
+    assert_eq!(state(&app).characters[0].slots[4].wound, Wound::Open);
+    drive(&mut app, 80, 24, vec![key('u')]);
+    assert_eq!(state(&app), &crypt_state());
+    drive(&mut app, 80, 24, vec![key('U'), key('U')]);
+    assert!(state(&app).characters[0].slots[4].marks.has(Condition::E));
+    // A refused command changes nothing and says why.
+    let before = state(&app).clone();
+    let text = drive(&mut app, 80, 24, vec![key('6'), key('r')]);
+    assert_eq!(state(&app), &before);
+    assert!(text.contains("no wound to treat"), "{text}");
+}
+
+#[test]
+fn clicks_select_a_character_and_a_slot() {
+    let mut app = app_with(crypt_state(), &[]);
+    let text = screen(&mut app, 80, 24);
+    let row_of = |needle: &str| {
+        text.lines()
+            .position(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("{needle} not on screen:\n{text}")) as u16
+    };
+    let goblin_row = row_of("Goblin");
+    let click = |col, row| {
+        Ok(Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: col,
+            row,
+            modifiers: KeyModifiers::NONE,
+        }))
+    };
+    drive(&mut app, 80, 24, vec![click(3, goblin_row)]);
+    assert_eq!(app.main().unwrap().view.selected, Some(3));
+    let text = screen(&mut app, 80, 24);
+    let spear_row = text
+        .lines()
+        .position(|l| l.contains("Rusty spear"))
+        .unwrap() as u16;
+    drive(&mut app, 80, 24, vec![click(30, spear_row)]);
+    assert_eq!(app.main().unwrap().view.slot, 6);
+}
+
+#[test]
+fn a_terrain_check_with_advantage() {
+    // Aldo: slot 2 holds a heavy chain shirt (fail), slot 8 a light rope (pass).
+    let mut app = app_with(crypt_state(), &[2, 8]);
+    drive(
+        &mut app,
+        80,
+        24,
+        vec![key('t'), key('a'), code(KeyCode::Enter)],
+    );
+    let Some(Pending::Roll(roll)) = state(&app).pending.first() else {
+        panic!("a roll waits for the judge");
+    };
+    assert_eq!(roll.faces, vec![2, 8]);
+    assert_eq!(roll.edge.net(), 1);
+    assert_eq!(roll.pick, 1, "the best die is proposed under advantage");
+    drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
+    let s = state(&app);
+    assert!(s.pending.is_empty());
+    assert!(
+        s.characters[0].slots[7].fatigue,
+        "the rolled slot takes a fatigue mark"
+    );
+    assert!(slot_events(&app).iter().any(|e| matches!(
+        e,
+        slotmark::rules::slots::Event::Rolled { faces, pick: 1, verdict: Verdict::Pass, .. } if faces == &vec![2, 8]
+    )));
+}
+
+#[test]
+fn the_judge_picks_another_die_and_overrides() {
+    let mut app = app_with(crypt_state(), &[2, 8]);
+    drive(
+        &mut app,
+        80,
+        24,
+        vec![key('t'), key('a'), code(KeyCode::Enter), key('1')],
+    );
+    let Some(Pending::Roll(roll)) = state(&app).pending.first() else {
+        panic!("the roll still waits");
+    };
+    assert_eq!(roll.pick, 0);
+    assert_eq!(roll.verdict, Verdict::Fail, "slot 2 holds a heavy item");
+    drive(&mut app, 80, 24, vec![key('o'), code(KeyCode::Enter)]);
+    assert!(state(&app).pending.is_empty());
+    assert!(slot_events(&app).iter().any(|e| matches!(
+        e,
+        slotmark::rules::slots::Event::Overridden {
+            verdict: Verdict::Pass,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn a_defense_check_ending_in_an_open_wound() {
+    // The goblin's spear; Aldo's defense check rolls 3: nothing in the torso slot stops it.
+    let mut app = app_with(crypt_state(), &[3]);
+    drive(&mut app, 80, 24, vec![key('d'), code(KeyCode::Enter)]);
+    let Some(Pending::Roll(roll)) = state(&app).pending.first() else {
+        panic!("the defense check waits for the judge");
+    };
+    assert_eq!(roll.roller, 1, "a player character rolls the defense check");
+    assert!(
+        matches!(&roll.what, RollFor::Attack(spec) if spec.attacker == 3 && spec.kind == AttackKind::Melee)
+    );
+    drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
+    // Slot 3 held a treated wound: R8/R19 open it, and the choice of an adjacent slot may follow.
+    let s = state(&app);
+    let aldo = &s.characters[0];
+    assert_eq!(aldo.slots[2].wound, Wound::Open);
+    assert!(aldo.slots[2].marks.has(Condition::B));
+}
+
+#[test]
+fn undo_steps_back_through_a_roll_and_redo_replays_it() {
+    let mut app = app_with(crypt_state(), &[2, 8]);
+    drive(
+        &mut app,
+        80,
+        24,
+        vec![
+            key('t'),
+            key('a'),
+            code(KeyCode::Enter),
+            code(KeyCode::Enter),
+        ],
+    );
+    let after = state(&app).clone();
+    drive(&mut app, 80, 24, vec![key('u')]);
+    assert!(
+        matches!(state(&app).pending.first(), Some(Pending::Roll(_))),
+        "the accept is undone"
+    );
+    drive(&mut app, 80, 24, vec![key('u')]);
+    assert_eq!(state(&app), &crypt_state(), "the roll itself is undone");
+    drive(&mut app, 80, 24, vec![key('U'), key('U')]);
+    assert_eq!(
+        state(&app),
+        &after,
+        "redo replays the recorded faces, no new roll"
+    );
+}
+
+#[test]
+fn renaming_a_character_is_an_undoable_command() {
+    let mut app = app_with(crypt_state(), &[]);
+    let mut events = vec![key('e'), code(KeyCode::Backspace), code(KeyCode::Backspace)];
+    events.extend(typed("ric"));
+    events.push(code(KeyCode::Enter));
+    drive(&mut app, 80, 24, events);
+    assert_eq!(state(&app).characters[0].name, "Alric");
+    drive(&mut app, 80, 24, vec![key('u')]);
+    assert_eq!(state(&app).characters[0].name, "Aldo");
+}
+
+#[test]
+fn putting_an_item_from_the_library() {
+    let mut app = app_with(crypt_state(), &[]);
+    let mut events = vec![key('3'), key('i')];
+    events.extend(typed("hel"));
+    events.push(code(KeyCode::Enter));
+    drive(&mut app, 80, 24, events);
+    let slot = &state(&app).characters[0].slots[2];
+    assert_eq!(slot.item.as_ref().map(|i| i.name.as_str()), Some("Helm"));
+    let entry = app.session().unwrap().applied().last().unwrap();
+    assert!(matches!(
+        &entry.command,
+        Command::Game(slotmark::rules::GameCommand::Slots(
+            slotmark::rules::slots::Command::PutItem {
+                who: 1,
+                slot: 3,
+                ..
+            }
+        ))
+    ));
+}
+
+#[test]
+fn a_new_character_joins_and_is_selected() {
+    let mut app = app_with(crypt_state(), &[]);
+    let mut events = vec![key('n')];
+    events.extend(typed("Cato"));
+    events.push(code(KeyCode::Down));
+    events.push(code(KeyCode::Right));
+    events.push(code(KeyCode::Enter));
+    drive(&mut app, 80, 24, events);
+    let s = state(&app);
+    let cato = s
+        .characters
+        .iter()
+        .find(|c| c.name == "Cato")
+        .expect("Cato joined");
+    assert_eq!(cato.side, Side::Opponents);
+    assert_eq!(cato.slots.len(), 11);
+    assert_eq!(app.main().unwrap().view.selected, Some(cato.id));
+}
+
+#[test]
+fn quitting_leaves_the_loop_without_asking() {
+    let mut app = app_with(crypt_state(), &[]);
+    drive(&mut app, 80, 24, vec![key('q'), key('t')]);
+    assert!(app.should_quit());
+    assert!(
+        app.main().unwrap().overlay.is_none(),
+        "keys after quit are not read"
+    );
+}
+
+#[test]
+fn ruleset_is_slots() {
+    assert_eq!(
+        app_with(crypt_state(), &[])
+            .session()
+            .unwrap()
+            .state()
+            .ruleset(),
+        RulesetId::Slots
+    );
+}
