@@ -32,7 +32,7 @@ pub const MIN_HEIGHT: u16 = 20;
 
 /// Where the faces come from.
 pub enum DiceSourceKind {
-    Live(LiveDice),
+    Live(Box<LiveDice>),
     Scripted(ScriptedDice),
 }
 
@@ -45,9 +45,9 @@ pub struct Dice {
 impl Dice {
     pub fn live(seed: Option<u64>) -> Dice {
         Dice {
-            source: DiceSourceKind::Live(
+            source: DiceSourceKind::Live(Box::new(
                 seed.map_or_else(LiveDice::from_entropy, LiveDice::seeded),
-            ),
+            )),
             typed: false,
         }
     }
@@ -61,7 +61,7 @@ impl Dice {
 
     fn source(&mut self) -> &mut dyn DiceSource {
         match &mut self.source {
-            DiceSourceKind::Live(d) => d,
+            DiceSourceKind::Live(d) => d.as_mut(),
             DiceSourceKind::Scripted(d) => d,
         }
     }
@@ -403,8 +403,9 @@ impl App {
         let mut notes = Vec::new();
         if let Some(m) = self.main_mut()
             && let Some(store) = &mut m.store
+            && let Err(e) = store.compact(&m.session)
         {
-            if let Err(e) = store.compact(&m.session) {
+            {
                 notes.push(match m.save {
                     SaveState::Saved => format!(
                         "could not write the session file in one piece ({e}); every change is still \
@@ -872,12 +873,10 @@ impl Main {
                     }));
                     return Exec::Asked;
                 }
-                other => other.map(|e| e.clone()),
+                other => other.cloned(),
             }
         } else {
-            self.session
-                .execute(command, dice.source())
-                .map(|e| e.clone())
+            self.session.execute(command, dice.source()).cloned()
         };
         match result {
             Ok(entry) => {
@@ -900,7 +899,7 @@ impl Main {
     }
 
     fn undo(&mut self) -> bool {
-        match self.session.undo().map(|e| e.clone()) {
+        match self.session.undo().cloned() {
             Ok(entry) => {
                 self.journal(JournalRecord::Undo);
                 self.say(format!("Undone: {}", summarize(&entry)));
@@ -911,7 +910,7 @@ impl Main {
     }
 
     fn redo(&mut self) -> bool {
-        match self.session.redo().map(|e| e.clone()) {
+        match self.session.redo().cloned() {
             Ok(entry) => {
                 self.journal(JournalRecord::Redo);
                 self.say(format!("Redone: {}", summarize(&entry)));
@@ -1198,9 +1197,7 @@ impl Main {
             }
             FormStep::Changed => {
                 if form.choice("attacker") != before {
-                    let state = match &self.session.state().game {
-                        GameState::Slots(s) => s,
-                    };
+                    let GameState::Slots(state) = &self.session.state().game;
                     refresh_weapons(form, state);
                 }
                 true
@@ -1713,7 +1710,7 @@ impl Main {
     /// For commands that roll nothing (a pick): no dice source is needed.
     fn run_key_no_dice(&mut self, command: Command) -> bool {
         let mut none = ScriptedDice::new([]);
-        match self.session.execute(command, &mut none).map(|e| e.clone()) {
+        match self.session.execute(command, &mut none).cloned() {
             Ok(entry) => {
                 let summary = summarize(&entry);
                 self.journal(JournalRecord::Apply(entry));

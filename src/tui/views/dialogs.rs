@@ -90,7 +90,7 @@ pub fn draw(
     let _ = ctx;
 }
 
-fn character<'a>(state: &'a State, id: u32) -> Option<&'a Character> {
+fn character(state: &State, id: u32) -> Option<&Character> {
     state.characters.iter().find(|c| c.id == id)
 }
 

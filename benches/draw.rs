@@ -1,0 +1,71 @@
+//! Drawing the whole main screen at 200×50 into a TestBackend: roster, sheet with the body
+//! picture, conditions and a long roll log. The target is well under a millisecond a frame.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use slotmark::dice::ScriptedDice;
+use slotmark::rules::GameState;
+use slotmark::rules::slots::{self, Character, Condition, Item, Layout, Prop, Side, State};
+use slotmark::session::{Session, SessionState};
+use slotmark::tui::app::{App, Dice};
+use slotmark::tui::theme::Theme;
+
+fn busy_session() -> Session {
+    let mut state = State::default();
+    for id in 1..=8u32 {
+        let side = if id <= 4 {
+            Side::Players
+        } else {
+            Side::Opponents
+        };
+        let mut c = Character::new(id, format!("Fighter {id}"), side, Layout::human());
+        for (n, slot) in c.slots.iter_mut().enumerate() {
+            if n % 3 != 2 {
+                slot.item = Some(Item {
+                    props: vec![Prop::Rigid, Prop::Noisy],
+                    ..Item::plain(format!("Gear piece {n}"))
+                });
+            }
+        }
+        state.characters.push(c);
+    }
+    state.next_id = 9;
+    state.scene.name = "The long hall".into();
+    let mut session = Session::new(SessionState {
+        title: "Benchmark".into(),
+        notes: Vec::new(),
+        game: GameState::Slots(state),
+    });
+    let mut dice = ScriptedDice::new([]);
+    // A long evening's log: marks set and cleared on every sheet.
+    for round in 0..150u32 {
+        let who = round % 8 + 1;
+        let slot = (round % 5 + 1) as u8;
+        let mark = slots::Command::Mark {
+            who,
+            slot,
+            condition: Condition::E,
+        };
+        let clear = slots::Command::ClearMark {
+            who,
+            condition: Condition::E,
+            slot: Some(slot),
+        };
+        session.execute(mark.into(), &mut dice).unwrap();
+        session.execute(clear.into(), &mut dice).unwrap();
+    }
+    session
+}
+
+fn draw_main_screen(c: &mut Criterion) {
+    let mut app =
+        App::with_session(busy_session(), None, Dice::scripted([])).with_theme(Theme::plain());
+    let mut terminal = Terminal::new(TestBackend::new(200, 50)).unwrap();
+    c.bench_function("draw main screen 200x50", |b| {
+        b.iter(|| slotmark::tui::draw(&mut terminal, &mut app).unwrap())
+    });
+}
+
+criterion_group!(benches, draw_main_screen);
+criterion_main!(benches);
