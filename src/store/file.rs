@@ -34,6 +34,10 @@ pub(super) fn pretty(value: &impl serde::Serialize) -> Result<String, ron::Error
     ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::new())
 }
 
+/// States in the file are laid out one line per field down to this depth (a character's slot
+/// each on one line), which keeps a file short enough to read through.
+const STATE_DEPTH: usize = 5;
+
 /// The whole file for a session. Strings are escaped by the RON writer, so no value spans a
 /// line break of its own and re-indenting line by line is safe.
 pub(super) fn render(session: &Session, generation: u64) -> Result<String, ron::Error> {
@@ -60,7 +64,10 @@ pub(super) fn render(session: &Session, generation: u64) -> Result<String, ron::
     writeln!(out, "    generation: {generation},").map_err(w)?;
     writeln!(out, "    cursor: {},", session.cursor()).map_err(w)?;
     for (field, state) in [("initial", session.initial()), ("state", session.state())] {
-        let text = pretty(state)?;
+        let text = ron::ser::to_string_pretty(
+            state,
+            ron::ser::PrettyConfig::new().depth_limit(STATE_DEPTH),
+        )?;
         write!(out, "    {field}: ").map_err(w)?;
         for (i, line) in text.lines().enumerate() {
             if i > 0 {
@@ -352,7 +359,7 @@ impl<'de> Deserialize<'de> for VariantName {
                 f.write_str("a ruleset name such as Slots")
             }
             fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<VariantName, A::Error> {
-                let (name, variant): (String, _) = data.variant()?;
+                let (Ident(name), variant) = data.variant()?;
                 variant.unit_variant()?;
                 Ok(VariantName(name))
             }
@@ -361,6 +368,25 @@ impl<'de> Deserialize<'de> for VariantName {
             }
         }
         d.deserialize_enum("RulesetId", &[], V)
+    }
+}
+
+/// An identifier read as text.
+struct Ident(String);
+
+impl<'de> Deserialize<'de> for Ident {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = Ident;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a name")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Ident, E> {
+                Ok(Ident(v.to_string()))
+            }
+        }
+        d.deserialize_identifier(V)
     }
 }
 
