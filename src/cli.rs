@@ -311,7 +311,8 @@ pub fn overview(session: &Session) -> String {
                 .zones
                 .iter()
                 .filter(|y| {
-                    y.id != z.id && slots::zones::zone_range(&st.scene, z.id, y.id) == slots::Range::Near
+                    y.id != z.id
+                        && slots::zones::zone_range(&st.scene, z.id, y.id) == slots::Range::Near
                 })
                 .map(|y| y.name.as_str())
                 .collect();

@@ -56,7 +56,12 @@ enum Sub {
         #[arg(long, value_name = "FILE")]
         session: Option<PathBuf>,
         /// Use these die faces in order instead of rolling (3,12,7).
-        #[arg(long, value_name = "FACES", value_delimiter = ',', conflicts_with = "seed")]
+        #[arg(
+            long,
+            value_name = "FACES",
+            value_delimiter = ',',
+            conflicts_with = "seed"
+        )]
         dice: Option<Vec<u16>>,
         /// Write the resulting session to this new file.
         #[arg(long, value_name = "FILE")]
@@ -102,7 +107,10 @@ enum Sub {
 fn parse_rules(key: &str) -> Result<RulesetId, String> {
     RulesetId::from_key(key).ok_or_else(|| {
         let known: Vec<&str> = RulesetId::ALL.iter().map(|r| r.key()).collect();
-        format!("unknown rules '{key}'; slotmark knows: {}", known.join(", "))
+        format!(
+            "unknown rules '{key}'; slotmark knows: {}",
+            known.join(", ")
+        )
     })
 }
 

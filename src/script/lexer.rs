@@ -29,8 +29,8 @@ impl Lexed {
     }
 }
 
-/// Splits on whitespace. Double or single quotes group words ("Goblin 1"); a backslash inside
-/// double quotes escapes the next character. An unquoted word that starts with `#` begins a
+/// Splits on whitespace. Double or single quotes at the start of a word group words
+/// ("Goblin 1"); a backslash inside double quotes escapes the next character. An unquoted word that starts with `#` begins a
 /// comment that runs to the end of the line.
 pub fn lex(line: &str) -> Lexed {
     let chars: Vec<char> = line.chars().collect();
@@ -50,7 +50,8 @@ pub fn lex(line: &str) -> Lexed {
         let mut quoted = false;
         while i < chars.len() && !chars[i].is_whitespace() {
             let c = chars[i];
-            if c == '"' || c == '\'' {
+            // Quotes open only at the start of a word, so miller's and O'Neil read as typed.
+            if (c == '"' || c == '\'') && i == start {
                 quoted = true;
                 let quote = c;
                 let opened_at = i;
@@ -156,6 +157,7 @@ mod tests {
         );
         assert!(words("# only a comment").is_empty());
         assert_eq!(words(r#""say \"hi\"""#), vec![(r#"say "hi""#.into(), 1)]);
+        assert_eq!(words("miller's"), vec![("miller's".into(), 1)]);
     }
 
     #[test]

@@ -1167,9 +1167,37 @@ impl<'a> Parser<'a> {
         let held: Vec<(SlotNo, &str)> = (1..=c.slots.len() as SlotNo)
             .filter_map(|n| c.slot(n)?.item.as_ref().map(|i| (n, i.name.as_str())))
             .collect();
-        find_by_name(&held, |(_, name)| name, &token.text, "item carried")
-            .map(|(n, _)| *n)
-            .map_err(|e| ScriptError::at(token.column, format!("{} by {}", e, c.name)))
+        let found = find_by_name(&held, |(_, name)| name, &token.text, "item carried");
+        // `with shield` should find a "Round shield": any word of the name may start the match.
+        let found = match found {
+            Err(LookupError::Unknown { .. }) => {
+                let want = token.text.to_lowercase();
+                let by_word: Vec<&(SlotNo, &str)> = held
+                    .iter()
+                    .filter(|(_, name)| {
+                        name.to_lowercase()
+                            .split_whitespace()
+                            .any(|w| w.starts_with(&want))
+                    })
+                    .collect();
+                match by_word.as_slice() {
+                    [one] => Ok(*one),
+                    _ => found,
+                }
+            }
+            other => other,
+        };
+        found.map(|(n, _)| *n).map_err(|e| {
+            let message = match e {
+                LookupError::Unknown { hint, .. } => format!(
+                    "{} carries nothing called '{}'{hint}; expected a slot number or the name \
+                     of an item {} carries",
+                    c.name, token.text, c.name
+                ),
+                ambiguous => ambiguous.to_string(),
+            };
+            ScriptError::at(token.column, message)
+        })
     }
 
     fn mark(&mut self) -> R<slots::Command> {
