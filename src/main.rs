@@ -21,8 +21,8 @@ struct Args {
     #[arg(long, global = true, value_name = "DIR")]
     saves: Option<PathBuf>,
 
-    /// Seed the dice so the same rolls come again (the screen, `run` and `roll`).
-    #[arg(long, global = true, value_name = "N")]
+    /// Seed the screen's dice so the same rolls come again.
+    #[arg(long, value_name = "N")]
     seed: Option<u64>,
 
     #[command(subcommand)]
@@ -35,6 +35,9 @@ enum Sub {
     Open {
         /// The session file.
         file: PathBuf,
+        /// Seed the dice so the same rolls come again.
+        #[arg(long, value_name = "N")]
+        seed: Option<u64>,
     },
     /// Start a new session in the screen, saved under NAME in the saves folder.
     New {
@@ -43,6 +46,9 @@ enum Sub {
         /// The rules it plays by.
         #[arg(long, default_value = "slots", value_parser = parse_rules)]
         rules: RulesetId,
+        /// Seed the dice so the same rolls come again.
+        #[arg(long, value_name = "N")]
+        seed: Option<u64>,
     },
     /// Apply a script of commands without the screen, printing what each does.
     ///
@@ -63,6 +69,9 @@ enum Sub {
             conflicts_with = "seed"
         )]
         dice: Option<Vec<u16>>,
+        /// Seed the dice so the same rolls come again.
+        #[arg(long, value_name = "N")]
+        seed: Option<u64>,
         /// Write the resulting session to this new file.
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
@@ -96,6 +105,9 @@ enum Sub {
         /// The dice expression.
         #[arg(required = true, num_args = 1..)]
         expr: Vec<String>,
+        /// Seed the dice so the same roll comes again.
+        #[arg(long, value_name = "N")]
+        seed: Option<u64>,
     },
     /// Help on a topic: `commands` (the script and palette language), `library`, or a subcommand.
     Help {
@@ -146,11 +158,11 @@ fn dispatch(args: Args) -> Result<(), CliError> {
             library()?;
             cli::screen(Launch::Start, saves, args.seed)
         }
-        Some(Sub::Open { file }) => {
+        Some(Sub::Open { file, seed }) => {
             library()?;
-            cli::screen(Launch::Open(file), saves, args.seed)
+            cli::screen(Launch::Open(file), saves, seed.or(args.seed))
         }
-        Some(Sub::New { name, rules }) => {
+        Some(Sub::New { name, rules, seed }) => {
             library()?;
             cli::screen(
                 Launch::New {
@@ -158,20 +170,21 @@ fn dispatch(args: Args) -> Result<(), CliError> {
                     ruleset: rules,
                 },
                 saves,
-                args.seed,
+                seed.or(args.seed),
             )
         }
         Some(Sub::Run {
             script,
             session,
             dice,
+            seed,
             out: target,
         }) => {
             let opts = RunOptions {
                 script,
                 session,
                 dice,
-                seed: args.seed,
+                seed,
                 out: target,
             };
             cli::run_script(&opts, library()?, &mut out)
@@ -179,7 +192,7 @@ fn dispatch(args: Args) -> Result<(), CliError> {
         Some(Sub::Replay { file, verify }) => cli::replay(&file, verify, &mut out),
         Some(Sub::Show { file, character }) => cli::show(&file, character.as_deref(), &mut out),
         Some(Sub::Export { file, .. }) => cli::export_markdown(&file, &mut out),
-        Some(Sub::Roll { expr }) => cli::roll(&expr.join(" "), args.seed, &mut out),
+        Some(Sub::Roll { expr, seed }) => cli::roll(&expr.join(" "), seed, &mut out),
         Some(Sub::Help { topic }) => match topic.as_deref() {
             None => Args::command()
                 .write_long_help(&mut out)

@@ -868,3 +868,26 @@ fn parsing_a_line_refused_by_the_rules_changes_nothing() {
     assert_eq!(s.state(), &before);
     assert_eq!(s.entries().len(), entries);
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
+
+    /// Whatever is typed, parsing and completing answer without panicking, and an error always
+    /// points inside the line or just past its end.
+    #[test]
+    fn any_line_parses_or_errs_without_panicking(
+        verb in proptest::sample::select(VERBS.iter().map(|v| v.name).collect::<Vec<_>>()),
+        rest in "[ a-zA-Z0-9\"'#,:é-]{0,40}",
+    ) {
+        let s = table();
+        for line in [format!("{verb} {rest}"), rest.clone()] {
+            if let Err(e) = parse_line(&line, s.state()) {
+                let col = e.column.unwrap_or(1);
+                proptest::prop_assert!(col >= 1 && col <= line.chars().count() + 2, "{line:?}: {col}");
+            }
+            for c in complete(&line, s.state()) {
+                proptest::prop_assert!(!c.is_empty());
+            }
+        }
+    }
+}
