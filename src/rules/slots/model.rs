@@ -633,6 +633,9 @@ pub struct PendingRoll {
     pub reason: String,
     /// The judge's override, if any.
     pub overridden: Option<Verdict>,
+    /// The roller's next-roll cringe weighed on this roll; accepting it uses the cringe up (R8).
+    #[serde(default)]
+    pub used_cringe: bool,
 }
 
 /// A group check (R12): one die per member; each may swap once before reading.
@@ -706,4 +709,8 @@ pub struct State {
     /// Senses the party's current activity alerts (R30).
     #[serde(default)]
     pub senses: Vec<Sense>,
+    /// (defender, attacker) pairs already offered a counterattack while a dual attack's two
+    /// rolls are being settled: the second parry offers none (R18). Emptied when nothing waits.
+    #[serde(default)]
+    pub countered: Vec<(CharId, CharId)>,
 }
