@@ -775,7 +775,19 @@ fn combat_verbs() {
     assert_eq!(cmd(&s, "stopped yes"), C::InterruptResult { stopped: true });
     assert_eq!(cmd(&s, "end"), C::EndTurn);
     assert_eq!(cmd(&s, "end turn"), C::EndTurn);
-    assert_eq!(cmd(&s, "end fight"), C::EndCombat);
+    assert_eq!(
+        cmd(&s, "end fight"),
+        C::EndCombat {
+            senses: vec![Sense::Sound]
+        }
+    );
+    assert_eq!(cmd(&s, "end fight quiet"), C::EndCombat { senses: vec![] });
+    assert_eq!(
+        cmd(&s, "end fight sound light"),
+        C::EndCombat {
+            senses: vec![Sense::Sound, Sense::Light]
+        }
+    );
     assert_eq!(col(&s, "fight everyone").0, 7);
     assert_eq!(col(&s, "end round").0, 5);
 }

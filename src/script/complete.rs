@@ -326,8 +326,13 @@ fn expected(verb: &str, args: &[Token], st: &State, lib: &Library) -> Vec<String
             (1, _) => strs(&["surprise"]),
             _ => Vec::new(),
         },
-        "end" => match n {
-            0 => strs(&["turn", "fight"]),
+        "end" => match (n, args.first().map(|t| t.text.to_ascii_lowercase())) {
+            (0, _) => strs(&["turn", "fight"]),
+            (_, Some(w)) if w == "fight" => {
+                let mut v = strs(&["quiet"]);
+                v.extend(strs(SENSE_WORDS));
+                v
+            }
             _ => Vec::new(),
         },
         _ => Vec::new(),

@@ -656,7 +656,15 @@ impl<'a> Parser<'a> {
             }),
             "end" => {
                 if self.eat(&["fight", "combat", "battle"]) {
-                    g(C::EndCombat)
+                    // A fight is loud unless the judge says otherwise (R30: one sense).
+                    let senses = if self.eat(&["quiet", "silent"]) {
+                        Vec::new()
+                    } else if self.at_end() {
+                        vec![Sense::Sound]
+                    } else {
+                        self.senses(false)?.1
+                    };
+                    g(C::EndCombat { senses })
                 } else {
                     self.eat(&["turn"]);
                     g(C::EndTurn)

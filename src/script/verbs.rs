@@ -479,8 +479,8 @@ pub const VERBS: &[Verb] = &[
     v(
         "end",
         &["e", "done"],
-        "end [fight]",
-        "ends the current turn; `end fight` ends the combat",
+        "end [fight [quiet|SENSES]]",
+        "ends the current turn; `end fight` ends the combat, which took a try and alerted sound unless told",
         "end",
         COMBAT,
     ),
