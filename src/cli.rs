@@ -1,1 +1,654 @@
-//! The headless subcommands behind `slotmark` (roll, run, replay, show, export, new, open).
+//! The subcommands behind `slotmark`: the headless ones (run, replay, show, export, roll, help)
+//! and the checks made before the screen starts (open, new). Each writes its text to the given
+//! writer and returns a [`CliError`] whose message is one line a judge can act on.
+//!
+//! What `run` writes, and when: nothing at all unless every line of the script parsed and was
+//! accepted. Then, with `--out FILE`, a new session file (never over an existing one); else, with
+//! `--session FILE`, that file is brought up to date through the store; with neither, nothing.
+
+use crate::content::{self, Library, find_by_name};
+use crate::dice::{DiceExpr, DiceSource, LiveDice, RecordedDice, Recorder, ScriptedDice};
+use crate::rules::RulesetId;
+use crate::rules::slots::{self, Character, Pending, SlotNo, Wound};
+use crate::script::{self, Line};
+use crate::session::{self, Entry, Session, SessionState};
+use crate::store::{self, Store, StoreError};
+use crate::tui::{self, Launch};
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+/// Why a subcommand failed. Every message is one line.
+#[derive(Debug, Error)]
+pub enum CliError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error(transparent)]
+    Content(#[from] content::ContentError),
+    /// A script line that could not be read.
+    #[error("{script}: line {line}, column {column}: {message} (nothing was saved)")]
+    BadLine {
+        script: String,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    /// A script line the rules refused.
+    #[error("{script}: line {line}: refused: {message} (nothing was saved)")]
+    Refused {
+        script: String,
+        line: usize,
+        message: String,
+    },
+    /// `replay --verify` found a difference.
+    #[error("{0}")]
+    Differs(String),
+    #[error("{0}")]
+    Usage(String),
+    #[error("{path}: {message}")]
+    File { path: String, message: String },
+    /// The output could not be written (a closed pipe, a full disk).
+    #[error("cannot write the output: {0}")]
+    Output(#[from] io::Error),
+    #[error("{0}")]
+    Screen(String),
+}
+
+type R<T = ()> = Result<T, CliError>;
+
+/// Options of `slotmark run`.
+#[derive(Debug, Clone, Default)]
+pub struct RunOptions {
+    /// The script to run; `-` reads standard input.
+    pub script: PathBuf,
+    /// The session to start from (and to update when there is no `out`).
+    pub session: Option<PathBuf>,
+    /// Faces to use in order instead of rolling.
+    pub dice: Option<Vec<u16>>,
+    pub seed: Option<u64>,
+    /// Where to write the resulting session as a new file.
+    pub out: Option<PathBuf>,
+}
+
+fn shown(path: &Path) -> String {
+    path.display().to_string()
+}
+
+/// The slot-system state of a session, whatever the ruleset seam wraps it in.
+fn slots_of(session: &Session) -> &slots::State {
+    content::slots_state(session.state())
+}
+
+/// `slotmark run`: applies each line of a script; prints what each one did. The first bad or
+/// refused line stops the run with its number and nothing is written.
+pub fn run_script(opts: &RunOptions, library: &Library, out: &mut dyn Write) -> R {
+    if let Some(target) = &opts.out
+        && target.exists()
+    {
+        return Err(CliError::Usage(format!(
+            "{} already exists; `run` never writes over a file, so choose another --out",
+            shown(target)
+        )));
+    }
+    let (name, text) = read_script(&opts.script)?;
+    let mut session = match &opts.session {
+        Some(path) => store::load(path)?,
+        None => {
+            let title = opts
+                .script
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .filter(|s| s != "-" && !s.is_empty())
+                .unwrap_or_else(|| "Script".into());
+            Session::new(SessionState::new(title, RulesetId::Slots))
+        }
+    };
+    let started_with = session.entries().len();
+    let mut dice: Box<dyn DiceSource> = match (&opts.dice, opts.seed) {
+        (Some(faces), _) => Box::new(ScriptedDice::new(faces.iter().copied())),
+        (None, Some(seed)) => Box::new(LiveDice::seeded(seed)),
+        (None, None) => Box::new(LiveDice::from_entropy()),
+    };
+    let mut ran = 0;
+    for (index, raw) in text.lines().enumerate() {
+        let line = index + 1;
+        let parsed = script::parse_line_in(raw, session.state(), library).map_err(|e| {
+            CliError::BadLine {
+                script: name.clone(),
+                line,
+                column: e.column.unwrap_or(1),
+                message: e.message,
+            }
+        })?;
+        let refused = |e: session::SessionError| CliError::Refused {
+            script: name.clone(),
+            line,
+            message: e.to_string(),
+        };
+        match parsed {
+            Line::Nothing => continue,
+            Line::Command(command) => {
+                let entry = session
+                    .execute(command, dice.as_mut())
+                    .map_err(refused)?
+                    .clone();
+                writeln!(out, "[{line}] {}", raw.trim())?;
+                for event in &entry.events {
+                    writeln!(out, "    {event}")?;
+                }
+            }
+            Line::Undo => {
+                let entry = session.undo().map_err(refused)?;
+                writeln!(out, "[{line}] undo")?;
+                writeln!(out, "    undone: {}", describe_entry(entry))?;
+            }
+            Line::Redo => {
+                let entry = session.redo().map_err(refused)?;
+                writeln!(out, "[{line}] redo")?;
+                writeln!(out, "    redone: {}", describe_entry(entry))?;
+            }
+        }
+        ran += 1;
+    }
+    if let Some(pending) = slots_of(&session).pending.first() {
+        writeln!(
+            out,
+            "Still waiting for the judge: {}",
+            slots::resolve::describe(slots_of(&session), pending)
+        )?;
+    }
+    let saved = match (&opts.out, &opts.session) {
+        (Some(target), _) => {
+            Store::create(target, &session)?;
+            format!("saved to {}", shown(target))
+        }
+        (None, Some(path)) => {
+            let mut opened = Store::open(path)?;
+            if opened.session.entries().len() != started_with {
+                return Err(CliError::Usage(format!(
+                    "{} changed while the script ran; nothing was saved, run it again",
+                    shown(path)
+                )));
+            }
+            opened.store.compact(&session)?;
+            format!("saved to {}", shown(path))
+        }
+        (None, None) => "nothing saved (give --out FILE or --session FILE to keep it)".into(),
+    };
+    writeln!(out, "{ran} command(s) applied; {saved}")?;
+    Ok(())
+}
+
+fn read_script(path: &Path) -> R<(String, String)> {
+    if path.as_os_str() == "-" {
+        let mut text = String::new();
+        io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| CliError::File {
+                path: "standard input".into(),
+                message: format!("cannot be read: {e}"),
+            })?;
+        return Ok(("standard input".into(), text));
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| CliError::File {
+        path: shown(path),
+        message: match e.kind() {
+            io::ErrorKind::NotFound => "there is no such script".into(),
+            io::ErrorKind::InvalidData => "the script is not text (UTF-8)".into(),
+            _ => format!("cannot be read: {e}"),
+        },
+    })?;
+    Ok((shown(path), text))
+}
+
+/// One line for a log entry: its first event, or what kind of step it was.
+pub fn describe_entry(entry: &Entry) -> String {
+    match entry.events.first() {
+        Some(event) => event.to_string(),
+        None => "a step with no visible result".into(),
+    }
+}
+
+/// `slotmark replay`: re-applies the saved log with its recorded faces and prints what each step
+/// does now; with `verify`, compares against the saved events and state instead, failing on any
+/// difference.
+pub fn replay(path: &Path, verify: bool, out: &mut dyn Write) -> R {
+    if verify {
+        let report = store::verify(path)?;
+        writeln!(out, "{report}")?;
+        return match &report.difference {
+            None => Ok(()),
+            Some(d) => Err(CliError::Differs(format!(
+                "{}: the replay differs from the saved session: {d}",
+                shown(path)
+            ))),
+        };
+    }
+    let session = store::load(path)?;
+    let mut state = session.initial().clone();
+    for (index, entry) in session.applied().iter().enumerate() {
+        let mut recorded = RecordedDice::new(&entry.rolls);
+        let mut recorder = Recorder::new(&mut recorded);
+        let events = session::apply(&mut state, &entry.command, &mut recorder).map_err(|e| {
+            CliError::Differs(format!(
+                "{}: step {} no longer replays: {e}",
+                shown(path),
+                index + 1
+            ))
+        })?;
+        writeln!(out, "[{}]", index + 1)?;
+        for event in events {
+            writeln!(out, "    {event}")?;
+        }
+    }
+    writeln!(
+        out,
+        "{} step(s) replayed from {}",
+        session.applied().len(),
+        shown(path)
+    )?;
+    Ok(())
+}
+
+/// `slotmark show`: the session as plain text, or one character's sheet.
+pub fn show(path: &Path, character: Option<&str>, out: &mut dyn Write) -> R {
+    let session = store::load(path)?;
+    let st = slots_of(&session);
+    if let Some(name) = character {
+        let c = find_by_name(&st.characters, |c| &c.name, name, "character")
+            .map_err(|e| CliError::Usage(format!("{}: {e}", shown(path))))?;
+        write!(out, "{}", sheet(st, c))?;
+        return Ok(());
+    }
+    write!(out, "{}", overview(&session))?;
+    for c in &st.characters {
+        writeln!(out)?;
+        write!(out, "{}", sheet(st, c))?;
+    }
+    Ok(())
+}
+
+/// Time on the exploration clock in words: trys and the hours they make.
+pub fn clock_text(clock: &slots::Clock) -> String {
+    let minutes = clock.trys * 6;
+    let mut text = format!(
+        "try {} ({} h {:02} min in)",
+        clock.trys,
+        minutes / 60,
+        minutes % 60
+    );
+    if clock.watches > 0 {
+        text.push_str(&format!(", {} watch(es) travelled", clock.watches));
+    }
+    if clock.days > 0 {
+        text.push_str(&format!(", day {}", clock.days));
+    }
+    if clock.dark {
+        text.push_str(", in the dark");
+    }
+    text
+}
+
+/// Title, clock, scene, combat and anything waiting for the judge.
+pub fn overview(session: &Session) -> String {
+    let st = slots_of(session);
+    let state = session.state();
+    let mut o = String::new();
+    o.push_str(&format!(
+        "{} ({}, {} step(s) in the log)\n",
+        state.title,
+        state.ruleset().title(),
+        session.cursor()
+    ));
+    o.push_str(&format!("Clock: {}\n", clock_text(&st.clock)));
+    if st.scene.zones.is_empty() && st.scene.name.is_empty() {
+        o.push_str("Scene: none\n");
+    } else {
+        o.push_str(&format!("Scene: {}\n", st.scene.name));
+        for z in &st.scene.zones {
+            let near: Vec<&str> = st
+                .scene
+                .zones
+                .iter()
+                .filter(|y| {
+                    y.id != z.id
+                        && slots::zones::zone_range(&st.scene, z.id, y.id) == slots::Range::Near
+                })
+                .map(|y| y.name.as_str())
+                .collect();
+            let hidden: Vec<&str> = st
+                .scene
+                .zones
+                .iter()
+                .filter(|y| {
+                    y.id != z.id
+                        && slots::zones::zone_range(&st.scene, z.id, y.id) == slots::Range::Remote
+                })
+                .map(|y| y.name.as_str())
+                .collect();
+            let here: Vec<&str> = st
+                .characters
+                .iter()
+                .filter(|c| c.zone == Some(z.id))
+                .map(|c| c.name.as_str())
+                .collect();
+            o.push_str(&format!(
+                "  {}{}: near {}{}; here: {}\n",
+                z.name,
+                if z.cover { " (cover)" } else { "" },
+                list_or(&near, "nothing"),
+                if hidden.is_empty() {
+                    String::new()
+                } else {
+                    format!("; cannot see {}", hidden.join(", "))
+                },
+                list_or(&here, "nobody"),
+            ));
+        }
+    }
+    match &st.combat {
+        None => o.push_str("Combat: none\n"),
+        Some(c) => {
+            let acted: Vec<String> = c.acted.iter().map(|id| st.name_of(*id)).collect();
+            o.push_str(&format!(
+                "Combat: round {}, the {} hold the initiative; acted this round: {}\n",
+                c.round,
+                c.initiative,
+                if acted.is_empty() {
+                    "nobody".to_string()
+                } else {
+                    acted.join(", ")
+                }
+            ));
+            if let Some(turn) = &c.turn {
+                o.push_str(&format!("  Turn: {}", st.name_of(turn.actor)));
+                if let Some(setup) = &turn.setup {
+                    o.push_str(&format!(", setup: {setup}"));
+                }
+                if let Some(i) = turn.interrupter {
+                    o.push_str(&format!(", interrupted by {}", st.name_of(i)));
+                }
+                o.push('\n');
+            }
+        }
+    }
+    for p in &st.pending {
+        o.push_str(&format!(
+            "Waiting for the judge: {}\n",
+            slots::resolve::describe(st, p)
+        ));
+    }
+    if let Some(Pending::Roll(r)) = st.pending.first() {
+        o.push_str(&format!(
+            "  dice {:?}, die {} picked, {} ({})\n",
+            r.faces,
+            r.pick + 1,
+            r.overridden.unwrap_or(r.verdict),
+            r.reason
+        ));
+    }
+    if !state.notes.is_empty() {
+        o.push_str("Notes:\n");
+        for n in &state.notes {
+            o.push_str(&format!("  - {n}\n"));
+        }
+    }
+    o
+}
+
+fn list_or(items: &[&str], none: &str) -> String {
+    if items.is_empty() {
+        none.to_string()
+    } else {
+        items.join(", ")
+    }
+}
+
+/// Item properties in words, the way the sheet shows them.
+pub fn item_text(item: &slots::Item) -> String {
+    let mut words: Vec<String> = Vec::new();
+    if let Some(a) = item.armor {
+        words.push(
+            match a {
+                slots::ArmorClass::HeavyArmor => "heavy armor",
+                slots::ArmorClass::LightArmor => "light armor",
+                slots::ArmorClass::Shield => "shield",
+            }
+            .into(),
+        );
+    }
+    if let Some(w) = item.weapon {
+        let size = match w.size {
+            slots::WeaponSize::Small => "small",
+            slots::WeaponSize::Medium => "medium",
+            slots::WeaponSize::Bulky => "bulky",
+        };
+        let kind = match w.kind {
+            slots::WeaponKind::Melee => "melee",
+            slots::WeaponKind::Thrown => "thrown",
+            slots::WeaponKind::Bow => "bow",
+        };
+        words.push(format!("{size} {kind} weapon"));
+    }
+    words.extend(item.props.iter().map(|p| p.name().to_string()));
+    if words.is_empty() {
+        item.name.clone()
+    } else {
+        format!("{} ({})", item.name, words.join(", "))
+    }
+}
+
+/// One character's sheet: every slot with its item, wound and marks; then status.
+pub fn sheet(st: &slots::State, c: &Character) -> String {
+    let mut o = String::new();
+    let zone = c
+        .zone
+        .and_then(|z| st.scene.zones.iter().find(|x| x.id == z))
+        .map_or("no zone".to_string(), |z| format!("in {}", z.name));
+    o.push_str(&format!(
+        "{} ({}, {} sheet on a d{}, {zone})\n",
+        c.name, c.side, c.layout.name, c.layout.die
+    ));
+    let width = c
+        .layout
+        .slots
+        .iter()
+        .map(|d| d.label.chars().count())
+        .max()
+        .unwrap_or(4);
+    for n in 1..=c.slots.len() as SlotNo {
+        let (Some(def), Some(slot)) = (c.layout.def(n), c.slot(n)) else {
+            continue;
+        };
+        let mut line = format!("  {n:>2} {:<width$}  ", def.label);
+        let item = match (&slot.item, c.two_handed_partner(n)) {
+            (Some(item), _) => {
+                let mut t = item_text(item);
+                if c.equipped(n) {
+                    t.push_str(" [equipped]");
+                }
+                if slot.two_hands {
+                    t.push_str(" [both hands]");
+                }
+                if c.packed_away(n) {
+                    t.push_str(" [backpack dropped]");
+                }
+                t
+            }
+            (None, Some(p)) => format!("(held with both hands, see slot {p})"),
+            (None, None) => "-".into(),
+        };
+        line.push_str(&item);
+        let mut extra: Vec<String> = Vec::new();
+        match slot.wound {
+            Wound::None => {}
+            Wound::Treated => extra.push("treated wound".into()),
+            Wound::Open => extra.push("OPEN WOUND".into()),
+        }
+        if slot.fatigue {
+            extra.push("fatigue".into());
+        }
+        if !slot.marks.is_empty() {
+            extra.push(format!("marks {}", slot.marks));
+        }
+        if slot.burning > 0 {
+            extra.push(format!("burning {} round(s)", slot.burning));
+        }
+        if !extra.is_empty() {
+            line.push_str(&format!("  | {}", extra.join(", ")));
+        }
+        o.push_str(line.trim_end());
+        o.push('\n');
+    }
+    let missing = usize::from(c.layout.die).saturating_sub(c.slots.len());
+    if missing > 0 {
+        let first = c.slots.len() + 1;
+        let faces = if missing == 1 {
+            format!("{first}")
+        } else {
+            format!("{first}-{}", c.layout.die)
+        };
+        o.push_str(&format!("  {faces}: names no slot (fails, or misses)\n"));
+    }
+    let s = &c.status;
+    let mut status: Vec<String> = Vec::new();
+    if s.dead {
+        status.push("DEAD".into());
+    }
+    if s.unconscious {
+        status.push("unconscious".into());
+    }
+    if s.prone {
+        status.push("prone".into());
+    }
+    if let Some(at) = s.restrained {
+        status.push(if at == 0 {
+            "restrained".into()
+        } else {
+            format!("restrained at slot {at}")
+        });
+    }
+    if s.immobilized {
+        status.push("immobilized".into());
+    }
+    if s.evil {
+        status.push("turned evil".into());
+    }
+    if s.cringe != slots::Cringe::None {
+        status.push("cringing".into());
+    }
+    if s.exposure.suffocating {
+        status.push("cannot breathe".into());
+    }
+    if let Some(t) = s.exposure.cold_trys {
+        status.push(format!("in the cold for {t} try(s)"));
+    }
+    if s.exposure.warming {
+        status.push("being warmed".into());
+    }
+    if c.backpack_dropped {
+        status.push("backpack dropped".into());
+    }
+    if !status.is_empty() {
+        o.push_str(&format!("  Status: {}\n", status.join(", ")));
+    }
+    o
+}
+
+/// `slotmark export --markdown`.
+pub fn export_markdown(path: &Path, out: &mut dyn Write) -> R {
+    let session = store::load(path)?;
+    write!(out, "{}", crate::export::markdown(&session))?;
+    Ok(())
+}
+
+/// `slotmark roll`: a quick roll, not part of any session.
+pub fn roll(expr: &str, seed: Option<u64>, out: &mut dyn Write) -> R {
+    let parsed = DiceExpr::parse(expr).map_err(|e| CliError::Usage(e.to_string()))?;
+    let mut dice: Box<dyn DiceSource> = match seed {
+        Some(s) => Box::new(LiveDice::seeded(s)),
+        None => Box::new(LiveDice::from_entropy()),
+    };
+    let result = parsed
+        .roll(dice.as_mut())
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    writeln!(out, "{parsed}: {result}")?;
+    Ok(())
+}
+
+/// `slotmark help commands`.
+pub fn help_commands(out: &mut dyn Write) -> R {
+    write!(out, "{}", script::help_text())?;
+    Ok(())
+}
+
+/// `slotmark help library`: where the judge's own items and creatures go, and their shape.
+pub fn help_library(library: &Library, out: &mut dyn Write) -> R {
+    let place = content::user_file()
+        .map(|p| shown(&p))
+        .unwrap_or_else(|| "(this system has no config folder)".into());
+    writeln!(out, "Your own items, creatures and kits: {place}")?;
+    writeln!(
+        out,
+        "It is RON with any of `items`, `layouts`, `creatures` and `kits`, shaped like the bundled \
+         assets/items.ron, assets/bestiary.ron and assets/kits.ron. An entry named like a bundled \
+         one replaces it."
+    )?;
+    writeln!(out, "\nKits:")?;
+    for k in &library.kits {
+        writeln!(out, "  {}: {}", k.name, k.about)?;
+    }
+    writeln!(out, "\nCreatures:")?;
+    for c in &library.creatures {
+        let attacks: Vec<String> = c.attacks.iter().map(|a| a.to_string()).collect();
+        writeln!(
+            out,
+            "  {} ({} sheet, d{}, {} slots; attacks: {})",
+            c.name,
+            c.layout.name,
+            c.layout.die,
+            c.layout.len(),
+            attacks.join(", ")
+        )?;
+    }
+    writeln!(out, "\nItems:")?;
+    for i in &library.items {
+        writeln!(out, "  {}", item_text(i))?;
+    }
+    Ok(())
+}
+
+/// Checks made before the screen starts, so a mistyped file or name fails with one line instead
+/// of a screen that opens and closes; then hands over to the screen.
+pub fn screen(launch: Launch, saves: Option<&Path>, seed: Option<u64>) -> R {
+    match &launch {
+        Launch::Open(path) => {
+            if !path.exists() {
+                return Err(CliError::File {
+                    path: shown(path),
+                    message: "there is no such session file".into(),
+                });
+            }
+            store::load(path)?;
+        }
+        Launch::New { name, .. } => {
+            let bad = name.trim().is_empty()
+                || name
+                    .chars()
+                    .any(|c| matches!(c, '/' | '\\' | ':') || c.is_control());
+            if bad {
+                return Err(CliError::Usage(format!(
+                    "'{name}' cannot name a session: use letters, digits and spaces, no slashes"
+                )));
+            }
+        }
+        Launch::Start => {}
+    }
+    let saves = store::saves_dir(saves)?;
+    tui::run(tui::Options {
+        launch,
+        saves,
+        seed,
+    })
+    .map_err(|e| CliError::Screen(format!("{e:#}")))
+}

@@ -1,9 +1,33 @@
-//! Bundled content: the item library, the bestiary and the demo session (from `assets/`, compiled
-//! into the binary), plus a user's own additions from the platform config folder.
+//! Bundled content: the item library, the bestiary, the starting kits and the demo session
+//! (from `assets/`, compiled into the binary), plus a judge's own additions from a RON file in the
+//! platform config folder.
+//!
+//! The asset files and the user file share one shape ([`LibraryFile`]): any of `items`,
+//! `layouts`, `creatures` and `kits`. Creatures and kits name library items by name and may carry
+//! their own items inline (fangs, a carapace) that are not for sale in the item list.
 
-use crate::rules::slots::{AttackKind, Item, Layout, SlotNo};
-use crate::session::Session;
+use crate::dice::ScriptedDice;
+use crate::rules::GameState;
+use crate::rules::slots::{self, AttackKind, Item, Layout, Region, SlotNo};
+use crate::session::{Command, Session, SessionState};
 use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use thiserror::Error;
+
+const ITEMS: (&str, &str) = ("assets/items.ron", include_str!("../assets/items.ron"));
+const BESTIARY: (&str, &str) = (
+    "assets/bestiary.ron",
+    include_str!("../assets/bestiary.ron"),
+);
+const KITS: (&str, &str) = ("assets/kits.ron", include_str!("../assets/kits.ron"));
+const DEMO: (&str, &str) = (
+    "assets/demo.slotmark",
+    include_str!("../assets/demo.slotmark"),
+);
+
+/// The name of the judge's own library file inside the platform config folder.
+pub const USER_FILE: &str = "library.ron";
 
 /// A creature as the bestiary describes it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -14,22 +38,500 @@ pub struct Creature {
     pub attacks: Vec<AttackKind>,
 }
 
-/// Items and creatures available to the judge.
+/// A starting kit: what a new character carries, slot by slot, on the human sheet.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Kit {
+    pub name: String,
+    /// One line for pickers: who this kit suits.
+    pub about: String,
+    pub items: Vec<(SlotNo, Item)>,
+}
+
+/// Items, creatures and kits available to the judge.
 #[derive(Debug, Clone, Default)]
 pub struct Library {
     pub items: Vec<Item>,
     pub creatures: Vec<Creature>,
+    pub kits: Vec<Kit>,
+    /// Named layouts beyond the human one, for creatures and the user file.
+    pub layouts: Vec<Layout>,
 }
 
-/// The bundled library.
+/// A content file that could not be used: which file, where in it, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ContentError {
+    #[error("{file}:{line}:{column}: {message}")]
+    Syntax {
+        file: String,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    #[error("{file}: {message}")]
+    Invalid { file: String, message: String },
+    #[error("{file}: {message}")]
+    Io { file: String, message: String },
+}
+
+/// Looking something up by name failed: nothing matched, or a prefix matched several.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum LookupError {
+    #[error("there is no {what} called '{name}'{hint}")]
+    Unknown {
+        what: &'static str,
+        name: String,
+        /// Close names, already worded (" (did you mean Sword?)").
+        hint: String,
+    },
+    #[error("'{name}' could be any of {}; type more of the name", .candidates.join(", "))]
+    Ambiguous {
+        name: String,
+        candidates: Vec<String>,
+    },
+}
+
+/// The shape of `assets/*.ron` and of the user's library file.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LibraryFile {
+    #[serde(default)]
+    pub items: Vec<Item>,
+    #[serde(default)]
+    pub layouts: Vec<Layout>,
+    #[serde(default)]
+    pub creatures: Vec<CreatureDef>,
+    #[serde(default)]
+    pub kits: Vec<KitDef>,
+}
+
+/// A creature in a content file: its layout by name, library items by name per slot, and any
+/// items of its own.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreatureDef {
+    pub name: String,
+    /// "human" or the name of a layout in some file's `layouts`.
+    pub layout: String,
+    #[serde(default)]
+    pub items: Vec<(SlotNo, String)>,
+    #[serde(default)]
+    pub own: Vec<(SlotNo, Item)>,
+    pub attacks: Vec<AttackKind>,
+}
+
+/// A kit in a content file.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KitDef {
+    pub name: String,
+    #[serde(default)]
+    pub about: String,
+    #[serde(default)]
+    pub items: Vec<(SlotNo, String)>,
+    #[serde(default)]
+    pub own: Vec<(SlotNo, Item)>,
+}
+
+/// Finds one entry by name: exact (ignoring case) first, then ignoring spaces and dashes, then a
+/// unique prefix. Shared by items, creatures, kits, characters and zones.
+pub fn find_by_name<'a, T>(
+    entries: &'a [T],
+    name_of: impl Fn(&T) -> &str,
+    name: &str,
+    what: &'static str,
+) -> Result<&'a T, LookupError> {
+    let wanted = name.trim();
+    if let Some(hit) = entries
+        .iter()
+        .find(|e| name_of(e).eq_ignore_ascii_case(wanted))
+    {
+        return Ok(hit);
+    }
+    let squashed = squash(wanted);
+    if squashed.is_empty() {
+        return Err(LookupError::Unknown {
+            what,
+            name: name.to_string(),
+            hint: String::new(),
+        });
+    }
+    if let Some(hit) = entries.iter().find(|e| squash(name_of(e)) == squashed) {
+        return Ok(hit);
+    }
+    let prefixed: Vec<&T> = entries
+        .iter()
+        .filter(|e| squash(name_of(e)).starts_with(&squashed))
+        .collect();
+    match prefixed.as_slice() {
+        [one] => Ok(one),
+        [] => Err(LookupError::Unknown {
+            what,
+            name: name.to_string(),
+            hint: closest(entries.iter().map(&name_of), wanted)
+                .map(|c| format!(" (did you mean {c}?)"))
+                .unwrap_or_default(),
+        }),
+        many => Err(LookupError::Ambiguous {
+            name: name.to_string(),
+            candidates: many.iter().map(|e| name_of(e).to_string()).collect(),
+        }),
+    }
+}
+
+/// Lower case with spaces, dashes and underscores dropped: "Goblin 2" and "goblin2" meet.
+pub fn squash(name: &str) -> String {
+    name.chars()
+        .filter(|c| !c.is_whitespace() && *c != '-' && *c != '_')
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// The name nearest to a misspelling, if any is near enough to be worth suggesting.
+fn closest<'a>(names: impl Iterator<Item = &'a str>, wanted: &str) -> Option<&'a str> {
+    let w = squash(wanted);
+    names
+        .map(|n| (edit_distance(&squash(n), &w), n))
+        .filter(|(d, n)| *d <= 2.max(n.len() / 4))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, n)| n)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut row = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != *cb);
+            row.push((prev[j] + cost).min(prev[j + 1] + 1).min(row[j] + 1));
+        }
+        prev = row;
+    }
+    prev[b.len()]
+}
+
+impl Library {
+    /// An item by name (case-insensitive; a unique prefix will do).
+    pub fn item(&self, name: &str) -> Result<&Item, LookupError> {
+        find_by_name(&self.items, |i| &i.name, name, "item in the library")
+    }
+
+    pub fn creature(&self, name: &str) -> Result<&Creature, LookupError> {
+        find_by_name(
+            &self.creatures,
+            |c| &c.name,
+            name,
+            "creature in the bestiary",
+        )
+    }
+
+    pub fn kit(&self, name: &str) -> Result<&Kit, LookupError> {
+        find_by_name(&self.kits, |k| &k.name, name, "starting kit")
+    }
+
+    pub fn layout(&self, name: &str) -> Result<Layout, LookupError> {
+        if name.eq_ignore_ascii_case("human") {
+            return Ok(Layout::human());
+        }
+        find_by_name(&self.layouts, |l| &l.name, name, "layout").cloned()
+    }
+
+    /// The command that adds a creature from the bestiary. When the state already holds one of
+    /// that kind, creatures are numbered ("Goblin 1", "Goblin 2") so each can be named in a
+    /// command.
+    pub fn add_creature(
+        &self,
+        state: &slots::State,
+        name: &str,
+        side: slots::Side,
+    ) -> Result<slots::Command, LookupError> {
+        let creature = self.creature(name)?;
+        Ok(slots::Command::AddCharacter {
+            name: slots::items::unique_name(state, &creature.name),
+            side,
+            layout: creature.layout.clone(),
+            items: creature.items.clone(),
+        })
+    }
+
+    /// The command that adds a character with a human sheet carrying a starting kit.
+    pub fn character_from_kit(
+        &self,
+        name: &str,
+        kit: &str,
+        side: slots::Side,
+    ) -> Result<slots::Command, LookupError> {
+        let kit = self.kit(kit)?;
+        Ok(slots::Command::AddCharacter {
+            name: name.trim().to_string(),
+            side,
+            layout: Layout::human(),
+            items: kit.items.clone(),
+        })
+    }
+
+    /// Adds one file's entries. Entries named like existing ones replace them, so a judge's file
+    /// can change a bundled item. `file` names the file in errors.
+    pub fn merge(&mut self, file: &str, text: &str) -> Result<(), ContentError> {
+        let parsed: LibraryFile = ron::Options::default()
+            .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+            .from_str(text)
+            .map_err(|e| ContentError::Syntax {
+                file: file.to_string(),
+                line: e.span.start.line,
+                column: e.span.start.col,
+                message: e.code.to_string(),
+            })?;
+        let invalid = |message: String| ContentError::Invalid {
+            file: file.to_string(),
+            message,
+        };
+        let mut next = self.clone();
+        for item in parsed.items {
+            check_item(&item).map_err(&invalid)?;
+            replace_or_push(&mut next.items, item, |i| &i.name);
+        }
+        for layout in parsed.layouts {
+            layout
+                .validate()
+                .map_err(|e| invalid(format!("layout '{}': {e}", layout.name)))?;
+            replace_or_push(&mut next.layouts, layout, |l| &l.name);
+        }
+        for def in parsed.creatures {
+            let layout = next
+                .layout(&def.layout)
+                .map_err(|e| invalid(format!("creature '{}': {e}", def.name)))?;
+            let items = next
+                .resolve_kit(&layout, &def.items, def.own)
+                .map_err(|e| invalid(format!("creature '{}': {e}", def.name)))?;
+            if def.name.trim().is_empty() {
+                return Err(invalid("a creature needs a name".into()));
+            }
+            if def.attacks.is_empty() {
+                return Err(invalid(format!(
+                    "creature '{}' needs at least one attack kind",
+                    def.name
+                )));
+            }
+            let creature = Creature {
+                name: def.name,
+                layout,
+                items,
+                attacks: def.attacks,
+            };
+            replace_or_push(&mut next.creatures, creature, |c| &c.name);
+        }
+        for def in parsed.kits {
+            let items = next
+                .resolve_kit(&Layout::human(), &def.items, def.own)
+                .map_err(|e| invalid(format!("kit '{}': {e}", def.name)))?;
+            if def.name.trim().is_empty() {
+                return Err(invalid("a kit needs a name".into()));
+            }
+            let kit = Kit {
+                name: def.name,
+                about: def.about,
+                items,
+            };
+            replace_or_push(&mut next.kits, kit, |k| &k.name);
+        }
+        *self = next;
+        Ok(())
+    }
+
+    /// Library items by name plus a creature's or kit's own items, checked against the layout:
+    /// every slot exists and holds one item.
+    fn resolve_kit(
+        &self,
+        layout: &Layout,
+        named: &[(SlotNo, String)],
+        own: Vec<(SlotNo, Item)>,
+    ) -> Result<Vec<(SlotNo, Item)>, String> {
+        let mut out: Vec<(SlotNo, Item)> = Vec::new();
+        for (slot, name) in named {
+            let item = self
+                .items
+                .iter()
+                .find(|i| i.name.eq_ignore_ascii_case(name))
+                .ok_or_else(|| format!("slot {slot}: there is no item called '{name}'"))?;
+            out.push((*slot, item.clone()));
+        }
+        for (slot, item) in own {
+            check_item(&item)?;
+            out.push((slot, item));
+        }
+        for (i, (slot, item)) in out.iter().enumerate() {
+            if layout.def(*slot).is_none() {
+                return Err(format!(
+                    "{} is put in slot {slot}, but layout '{}' has slots 1 to {}",
+                    item.name,
+                    layout.name,
+                    layout.len()
+                ));
+            }
+            if out[..i].iter().any(|(s, _)| s == slot) {
+                return Err(format!("slot {slot} is given two items"));
+            }
+        }
+        out.sort_by_key(|(slot, _)| *slot);
+        Ok(out)
+    }
+}
+
+fn replace_or_push<T>(list: &mut Vec<T>, entry: T, name_of: impl Fn(&T) -> &str) {
+    match list
+        .iter()
+        .position(|e| name_of(e).eq_ignore_ascii_case(name_of(&entry)))
+    {
+        Some(i) => list[i] = entry,
+        None => list.push(entry),
+    }
+}
+
+/// What makes an item usable by the rules: a name, not both heavy and light, weapons and shields
+/// held in a grip, armor worn on the body.
+pub fn check_item(item: &Item) -> Result<(), String> {
+    use slots::{ArmorClass, Prop};
+    let name = item.name.trim();
+    if name.is_empty() {
+        return Err("an item needs a name".into());
+    }
+    if item.has(Prop::Heavy) && item.has(Prop::Light) {
+        return Err(format!("{name} cannot be both heavy and light"));
+    }
+    if (item.weapon.is_some() || item.armor == Some(ArmorClass::Shield))
+        && item.wear != Some(Region::Grip)
+    {
+        return Err(format!(
+            "{name} is a weapon or shield, so it is worn in a grip (wear: Grip)"
+        ));
+    }
+    if matches!(
+        item.armor,
+        Some(ArmorClass::HeavyArmor | ArmorClass::LightArmor)
+    ) && matches!(
+        item.wear,
+        None | Some(Region::Grip | Region::Backpack | Region::Other)
+    ) {
+        return Err(format!(
+            "{name} is armor, so it is worn on the body (Head, Torso, LegsFeet or ArmsHands)"
+        ));
+    }
+    if item.wear == Some(Region::Backpack) {
+        return Err(format!(
+            "{name}: nothing is worn in the backpack; leave `wear` out"
+        ));
+    }
+    Ok(())
+}
+
+static BUNDLED: OnceLock<Result<Library, ContentError>> = OnceLock::new();
+static ACTIVE: OnceLock<Library> = OnceLock::new();
+
+/// Parses the bundled files, reporting the first problem.
+pub fn try_bundled() -> Result<Library, ContentError> {
+    BUNDLED
+        .get_or_init(|| {
+            let mut lib = Library::default();
+            for (file, text) in [ITEMS, BESTIARY, KITS] {
+                lib.merge(file, text)?;
+            }
+            Ok(lib)
+        })
+        .clone()
+}
+
+/// The bundled library. The assets are compiled in and checked by the tests, so this only comes
+/// back empty on a broken build; [`load`] reports why.
 pub fn bundled() -> Library {
-    Library::default()
+    try_bundled().unwrap_or_default()
 }
 
-/// A fresh copy of the bundled demo session.
+/// Where the judge's own library file lives (the platform config folder), if the platform has one.
+pub fn user_file() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "slotmark").map(|d| d.config_dir().join(USER_FILE))
+}
+
+/// The bundled library plus the user's file at `user`, when it exists.
+pub fn load(user: Option<&Path>) -> Result<Library, ContentError> {
+    let mut lib = try_bundled()?;
+    if let Some(path) = user
+        && path.exists()
+    {
+        let file = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| ContentError::Io {
+            file: file.clone(),
+            message: format!("cannot be read: {e}"),
+        })?;
+        lib.merge(&file, &text)?;
+    }
+    Ok(lib)
+}
+
+/// Makes `library` the one the command language reads items, kits and creatures from, for the
+/// rest of the process. The first call wins; later calls return false.
+pub fn install(library: Library) -> bool {
+    ACTIVE.set(library).is_ok()
+}
+
+/// The library in use: the installed one, else the bundled one.
+pub fn active() -> &'static Library {
+    ACTIVE.get_or_init(bundled)
+}
+
+/// Builds the demo from its script: each line goes through the command language, so the session's
+/// log is the demo's history and replays like any other.
+pub fn try_demo() -> Result<Session, ContentError> {
+    let (file, text) = DEMO;
+    let library = try_bundled()?;
+    let mut session = Session::new(SessionState::new("Demo", crate::rules::RulesetId::Slots));
+    // The demo rolls nothing; an empty script makes any roll an error rather than chance.
+    let mut dice = ScriptedDice::new([]);
+    for (n, line) in text.lines().enumerate() {
+        let invalid = |message: String| ContentError::Invalid {
+            file: file.to_string(),
+            message: format!("line {}: {message}", n + 1),
+        };
+        match crate::script::parse_line_in(line, session.state(), &library)
+            .map_err(|e| invalid(e.to_string()))?
+        {
+            crate::script::Line::Command(command) => {
+                session
+                    .execute(command, &mut dice)
+                    .map_err(|e| invalid(e.to_string()))?;
+            }
+            crate::script::Line::Nothing => {}
+            crate::script::Line::Undo | crate::script::Line::Redo => {
+                return Err(invalid("the demo does not undo".into()));
+            }
+        }
+    }
+    Ok(session)
+}
+
+/// A fresh copy of the bundled demo: a party of four, a scene of zones, opponents waiting.
+/// Should the demo ever fail to build, the session says why in its notes instead of failing the
+/// caller.
 pub fn demo() -> Session {
-    Session::new(crate::session::SessionState::new(
-        "Demo",
-        crate::rules::RulesetId::Slots,
-    ))
+    match try_demo() {
+        Ok(session) => session,
+        Err(e) => {
+            let mut session =
+                Session::new(SessionState::new("Demo", crate::rules::RulesetId::Slots));
+            let mut dice = ScriptedDice::new([]);
+            // A note needs no rules and no dice, so it cannot be refused.
+            let _ = session.execute(
+                Command::Note(format!("The demo could not be built: {e}")),
+                &mut dice,
+            );
+            session
+        }
+    }
+}
+
+/// The slot-system state inside a session state.
+pub fn slots_state(state: &SessionState) -> &slots::State {
+    match &state.game {
+        GameState::Slots(s) => s,
+    }
 }

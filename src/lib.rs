@@ -12,6 +12,7 @@
 pub mod cli;
 pub mod content;
 pub mod dice;
+pub mod export;
 pub mod rules;
 pub mod script;
 pub mod session;

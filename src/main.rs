@@ -1,29 +1,212 @@
-//! A minimal dispatch for the screen: bare `slotmark`, `slotmark open FILE` and
-//! `slotmark new NAME`. The full command line (clap, every subcommand) replaces it.
+//! The `slotmark` command line: parses the arguments, installs error reporting and hands each
+//! subcommand to `slotmark::cli`. Failures print one line and exit with status 1; a mistyped
+//! command line exits with status 2.
 
-use std::path::PathBuf;
-
-use color_eyre::eyre::eyre;
+use clap::{CommandFactory, Parser, Subcommand};
+use slotmark::cli::{self, CliError, RunOptions};
+use slotmark::content;
 use slotmark::rules::RulesetId;
-use slotmark::store;
-use slotmark::tui::{self, Launch, Options};
+use slotmark::tui::Launch;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
 
-fn main() -> color_eyre::Result<()> {
-    color_eyre::install()?;
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let launch = match args.as_slice() {
-        [] => Launch::Start,
-        [open, file] if open == "open" => Launch::Open(PathBuf::from(file)),
-        [new, name] if new == "new" => Launch::New {
-            name: name.clone(),
-            ruleset: RulesetId::Slots,
-        },
-        _ => return Err(eyre!("usage: slotmark [open FILE | new NAME]")),
-    };
-    let saves = store::saves_dir(None)?;
-    tui::run(Options {
-        launch,
-        saves,
-        seed: None,
+/// A judge's character sheets and combat tracker for d12 slot-system games.
+///
+/// With no subcommand, opens the start screen: recent sessions, a new session, the demo.
+#[derive(Debug, Parser)]
+#[command(name = "slotmark", version, disable_help_subcommand = true)]
+struct Args {
+    /// The folder where sessions are saved (default: the platform's data folder).
+    #[arg(long, global = true, value_name = "DIR")]
+    saves: Option<PathBuf>,
+
+    /// Seed the screen's dice so the same rolls come again.
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+
+    #[command(subcommand)]
+    command: Option<Sub>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Sub {
+    /// Open a saved session in the screen.
+    Open {
+        /// The session file.
+        file: PathBuf,
+        /// Seed the dice so the same rolls come again.
+        #[arg(long, value_name = "N")]
+        seed: Option<u64>,
+    },
+    /// Start a new session in the screen, saved under NAME in the saves folder.
+    New {
+        /// The session's name.
+        name: String,
+        /// The rules it plays by.
+        #[arg(long, default_value = "slots", value_parser = parse_rules)]
+        rules: RulesetId,
+        /// Seed the dice so the same rolls come again.
+        #[arg(long, value_name = "N")]
+        seed: Option<u64>,
+    },
+    /// Apply a script of commands without the screen, printing what each does.
+    ///
+    /// Stops at the first line that cannot be read or is refused, names its line, and writes
+    /// nothing. On success the result goes to --out (a new file), else to --session (updated),
+    /// else nowhere. `slotmark help commands` lists the commands.
+    Run {
+        /// The script: one command per line; `-` reads standard input.
+        script: PathBuf,
+        /// Start from this session instead of an empty one (and save back to it without --out).
+        #[arg(long, value_name = "FILE")]
+        session: Option<PathBuf>,
+        /// Use these die faces in order instead of rolling (3,12,7).
+        #[arg(
+            long,
+            value_name = "FACES",
+            value_delimiter = ',',
+            conflicts_with = "seed"
+        )]
+        dice: Option<Vec<u16>>,
+        /// Seed the dice so the same rolls come again.
+        #[arg(long, value_name = "N")]
+        seed: Option<u64>,
+        /// Write the resulting session to this new file.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
+    /// Re-apply a session's log with its recorded dice and print each step.
+    Replay {
+        /// The session file.
+        file: PathBuf,
+        /// Compare the replay with the saved events and state; fail on any difference.
+        #[arg(long)]
+        verify: bool,
+    },
+    /// Print a session as plain text: sheets with every slot, initiative, clock, zones.
+    Show {
+        /// The session file.
+        file: PathBuf,
+        /// Only this character's sheet.
+        #[arg(long, value_name = "NAME")]
+        character: Option<String>,
+    },
+    /// Write a readable recap of a session to standard output.
+    Export {
+        /// The session file.
+        file: PathBuf,
+        /// As Markdown (the one format there is).
+        #[arg(long, required = true)]
+        markdown: bool,
+    },
+    /// Roll dice: d12, d12 adv, 3d6, 2d20 dis, 2d6+1.
+    Roll {
+        /// The dice expression.
+        #[arg(required = true, num_args = 1..)]
+        expr: Vec<String>,
+        /// Seed the dice so the same roll comes again.
+        #[arg(long, value_name = "N")]
+        seed: Option<u64>,
+    },
+    /// Help on a topic: `commands` (the script and palette language), `library`, or a subcommand.
+    Help {
+        /// commands, library, or a subcommand's name.
+        topic: Option<String>,
+    },
+}
+
+fn parse_rules(key: &str) -> Result<RulesetId, String> {
+    RulesetId::from_key(key).ok_or_else(|| {
+        let known: Vec<&str> = RulesetId::ALL.iter().map(|r| r.key()).collect();
+        format!(
+            "unknown rules '{key}'; slotmark knows: {}",
+            known.join(", ")
+        )
     })
+}
+
+fn main() -> ExitCode {
+    if let Err(e) = color_eyre::install() {
+        eprintln!("slotmark: cannot set up error reporting: {e}");
+    }
+    let args = Args::parse();
+    match dispatch(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        // A reader that stopped early (`| head`) is not a failure.
+        Err(CliError::Output(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("slotmark: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The library with the judge's own file, made the one the command language reads.
+fn library() -> Result<&'static content::Library, CliError> {
+    let lib = content::load(content::user_file().as_deref())?;
+    content::install(lib);
+    Ok(content::active())
+}
+
+fn dispatch(args: Args) -> Result<(), CliError> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let saves = args.saves.as_deref();
+    let result = match args.command {
+        None => {
+            library()?;
+            cli::screen(Launch::Start, saves, args.seed)
+        }
+        Some(Sub::Open { file, seed }) => {
+            library()?;
+            cli::screen(Launch::Open(file), saves, seed.or(args.seed))
+        }
+        Some(Sub::New { name, rules, seed }) => {
+            library()?;
+            cli::screen(
+                Launch::New {
+                    name,
+                    ruleset: rules,
+                },
+                saves,
+                seed.or(args.seed),
+            )
+        }
+        Some(Sub::Run {
+            script,
+            session,
+            dice,
+            seed,
+            out: target,
+        }) => {
+            let opts = RunOptions {
+                script,
+                session,
+                dice,
+                seed,
+                out: target,
+            };
+            cli::run_script(&opts, library()?, &mut out)
+        }
+        Some(Sub::Replay { file, verify }) => cli::replay(&file, verify, &mut out),
+        Some(Sub::Show { file, character }) => cli::show(&file, character.as_deref(), &mut out),
+        Some(Sub::Export { file, .. }) => cli::export_markdown(&file, &mut out),
+        Some(Sub::Roll { expr, seed }) => cli::roll(&expr.join(" "), seed, &mut out),
+        Some(Sub::Help { topic }) => match topic.as_deref() {
+            None => Args::command()
+                .write_long_help(&mut out)
+                .map_err(CliError::from),
+            Some(t) if t.eq_ignore_ascii_case("commands") => cli::help_commands(&mut out),
+            Some(t) if t.eq_ignore_ascii_case("library") => cli::help_library(library()?, &mut out),
+            Some(t) => match Args::command().find_subcommand_mut(t) {
+                Some(sub) => sub.write_long_help(&mut out).map_err(CliError::from),
+                None => Err(CliError::Usage(format!(
+                    "no help on '{t}'; try `slotmark help commands` or `slotmark --help`"
+                ))),
+            },
+        },
+    };
+    out.flush()?;
+    result
 }

@@ -1,7 +1,23 @@
 //! The text command language: one line, one command. Used by the screen's `:` palette and by
 //! `slotmark run`, with the same parser and the same errors.
+//!
+//! A line is a verb and its words (`check Aria terrain adv`). Names of characters, zones, items,
+//! kits and creatures ignore case, ignore spaces and dashes (`goblin2` is "Goblin 2") and may be
+//! cut short while they stay unique; quotes keep words together. `#` starts a comment. Parsing
+//! never changes anything: it turns text into a [`Line`], resolving names against the state, and
+//! the session applies it (or refuses it) afterwards. [`help_text`] lists every verb.
 
+mod complete;
+pub mod lexer;
+mod parse;
+mod verbs;
+
+pub use complete::{Completion, completions};
+pub use verbs::{VERBS, Verb};
+
+use crate::content::{self, Library};
 use crate::session::{Command, SessionState};
+use std::fmt;
 use thiserror::Error;
 
 /// A parsed line: a session command, or a move of the log cursor.
@@ -22,20 +38,63 @@ pub struct ScriptError {
     pub column: Option<usize>,
 }
 
-/// Parses one line against the current state (names resolve to characters and zones).
-pub fn parse_line(_line: &str, _state: &SessionState) -> Result<Line, ScriptError> {
-    Err(ScriptError {
-        message: "the command language is not available yet".into(),
-        column: None,
-    })
+impl ScriptError {
+    pub fn at(column: usize, message: impl Into<String>) -> Self {
+        ScriptError {
+            message: message.into(),
+            column: Some(column),
+        }
+    }
+
+    /// The error with its column in front ("column 7: ..."), for places that show one line.
+    pub fn located(&self) -> Located<'_> {
+        Located(self)
+    }
 }
 
-/// Completions for a partly typed line.
-pub fn complete(_line: &str, _state: &SessionState) -> Vec<String> {
-    Vec::new()
+/// Shows a [`ScriptError`] as "column N: message".
+pub struct Located<'a>(&'a ScriptError);
+
+impl fmt::Display for Located<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.column {
+            Some(c) => write!(f, "column {c}: {}", self.0.message),
+            None => f.write_str(&self.0.message),
+        }
+    }
+}
+
+/// Parses one line against the current state (names resolve to characters and zones). Items,
+/// kits and creatures come from the active library ([`content::active`]).
+pub fn parse_line(line: &str, state: &SessionState) -> Result<Line, ScriptError> {
+    parse_line_in(line, state, content::active())
+}
+
+/// [`parse_line`] with an explicit library.
+pub fn parse_line_in(
+    line: &str,
+    state: &SessionState,
+    library: &Library,
+) -> Result<Line, ScriptError> {
+    let lexed = lexer::lex_strict(line)?;
+    if lexed.tokens.is_empty() {
+        return Ok(Line::Nothing);
+    }
+    parse::parse(line, lexed, content::slots_state(state), library)
+}
+
+/// Completions for a partly typed line: each is the whole line with its last word completed
+/// (names quoted when they hold spaces), ready to replace what was typed. Verbs first, then
+/// names, slots, kinds and options as the verb expects them.
+pub fn complete(line: &str, state: &SessionState) -> Vec<String> {
+    let c = completions(line, state, content::active());
+    c.words
+        .iter()
+        .map(|w| format!("{}{}", &line[..c.start], w))
+        .collect()
 }
 
 /// Every command with a one-line description and an example.
 pub fn help_text() -> String {
-    String::new()
+    verbs::help_text()
 }

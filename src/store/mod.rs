@@ -1,27 +1,158 @@
 //! Session files and the crash journal.
 //!
-//! A session file is RON: `format_version`, the ruleset, the initial state, the log, the cursor
-//! and the state at the cursor (which `replay --verify` compares against). Every command the
-//! screen or a script applies is appended to a journal beside the file and flushed to disk before
-//! its result is shown; opening a session replays the journal on top of the file. Saves are atomic
-//! (temp file in the same folder, fsync, rename, fsync the folder).
+//! A session file is RON: the slotmark version that wrote it, `format_version`, the ruleset, a
+//! generation counter, the cursor, the initial state, the state at the cursor (which `replay
+//! --verify` compares against) and the log, one entry per line. Every command the screen or a
+//! script applies is appended to a journal beside the file (`NAME.ron.journal`) and flushed to disk
+//! before its result is shown; opening a session replays the journal on top of the file. Saves are
+//! atomic (temp file in the same folder, fsync, rename, fsync the folder). A file that cannot be
+//! read is never written to.
+//!
+//! When the journal is folded into the file (compaction):
+//! - [`Store::open`] compacts right after recovering a journal that held anything, so a session
+//!   always starts from a clean file and an empty journal;
+//! - [`Store::record`] appends and compacts every [`COMPACT_EVERY`] records, which keeps the
+//!   journal short without rewriting a large file on every command;
+//! - the screen calls [`Store::compact`] when the judge quits or saves.
+
+mod atomic;
+mod file;
+mod journal;
+mod verify;
+
+pub use journal::journal_path;
+pub use verify::{VerifyReport, verify};
 
 use crate::rules::RulesetId;
-use crate::session::{Entry, Session};
+use crate::session::{Entry, Session, SessionError};
 use serde::{Deserialize, Serialize};
+use std::fs::{self, File, OpenOptions, TryLockError};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 use thiserror::Error;
 
 /// The session-file format this build writes.
 pub const FORMAT_VERSION: u32 = 1;
+/// The slotmark version recorded in every file this build writes.
+pub const SLOTMARK_VERSION: &str = env!("CARGO_PKG_VERSION");
+/// Session files and journals larger than this are refused before they are read: a real session
+/// stays far below it (about 300 bytes per logged step), and a runaway file must not exhaust
+/// memory.
+pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+/// [`Store::record`] folds the journal into the file after this many records.
+pub const COMPACT_EVERY: usize = 256;
 
 #[derive(Debug, Error)]
 pub enum StoreError {
-    #[error("{path}: {message}")]
-    Unreadable { path: PathBuf, message: String },
-    #[error("{path}: {message}")]
+    /// The file exists but cannot be read as a session; the position says where it went wrong.
+    #[error("{}:{line}:{column}: {message}", path.display())]
+    Unreadable {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    /// The file was written by a newer slotmark in a format this one does not know.
+    #[error("{}:{line}:{column}: {}", path.display(), file::too_new_message(*format_version, written_by))]
+    TooNew {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+        format_version: u32,
+        written_by: String,
+    },
+    /// The file plays a ruleset this build does not have.
+    #[error("{}:{line}:{column}: {}", path.display(), file::unknown_ruleset_message(name))]
+    UnknownRuleset {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+        name: String,
+    },
+    #[error("{}: the file is {} MB; slotmark reads session files of up to {} MB", path.display(), bytes.div_ceil(1 << 20), limit >> 20)]
+    TooLarge {
+        path: PathBuf,
+        bytes: u64,
+        limit: u64,
+    },
+    /// A journal line that cannot be read or does not apply (a cut-off last line is not an error).
+    #[error("{}:{line}:{column}: {message}", path.display())]
+    Journal {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    /// The file reads, but its log no longer replays (`index` counts from 0).
+    #[error("{}: entry {} of the log does not replay: {message}", path.display(), index + 1)]
+    Replay {
+        path: PathBuf,
+        index: usize,
+        message: String,
+    },
+    #[error("{}: a session with this name already exists; choose another name", path.display())]
+    Exists { path: PathBuf },
+    #[error("{}: this session is open in another slotmark; close it there first", path.display())]
+    Locked { path: PathBuf },
+    #[error("{}: {message}", path.display())]
     Io { path: PathBuf, message: String },
+}
+
+impl StoreError {
+    fn io(path: &Path, doing: &str, e: &io::Error) -> StoreError {
+        StoreError::Io {
+            path: path.to_path_buf(),
+            message: format!("{doing}: {}", file::io_reason(e)),
+        }
+    }
+
+    fn ron(path: &Path, e: &ron::Error) -> StoreError {
+        StoreError::Io {
+            path: path.to_path_buf(),
+            message: format!("cannot write the session as RON: {e}"),
+        }
+    }
+
+    /// The file the error is about.
+    pub fn path(&self) -> &Path {
+        match self {
+            StoreError::Unreadable { path, .. }
+            | StoreError::TooNew { path, .. }
+            | StoreError::UnknownRuleset { path, .. }
+            | StoreError::TooLarge { path, .. }
+            | StoreError::Journal { path, .. }
+            | StoreError::Replay { path, .. }
+            | StoreError::Exists { path }
+            | StoreError::Locked { path }
+            | StoreError::Io { path, .. } => path,
+        }
+    }
+
+    /// The message without the leading path, for a list that already shows the file.
+    pub fn reason(&self) -> String {
+        let full = self.to_string();
+        let prefix = self.path().display().to_string();
+        match full.strip_prefix(&prefix) {
+            Some(rest) => rest.trim_start_matches(':').trim().to_string(),
+            None => full,
+        }
+    }
+}
+
+pub(crate) fn replay_error(path: &Path, e: SessionError) -> StoreError {
+    match e {
+        SessionError::Replay { index, error } => StoreError::Replay {
+            path: path.to_path_buf(),
+            index,
+            message: error.to_string(),
+        },
+        other => StoreError::Replay {
+            path: path.to_path_buf(),
+            index: 0,
+            message: other.to_string(),
+        },
+    }
 }
 
 /// One line of the journal.
@@ -36,15 +167,33 @@ pub enum JournalRecord {
 #[derive(Debug, Clone)]
 pub struct SessionSummary {
     pub path: PathBuf,
+    /// The session's title; the file name when the file cannot be read.
     pub title: String,
+    /// Meaningful only when `problem` is None (an unreadable file shows the first ruleset).
     pub ruleset: RulesetId,
+    /// When the file or its journal last changed.
     pub last_played: SystemTime,
+    /// Why the file cannot be opened, when it cannot.
+    pub problem: Option<String>,
+    /// Steps in the log (0 when unreadable).
+    pub entries: usize,
 }
 
-/// An open session file with its journal.
+/// An open session file with its journal. While it exists the journal is locked, so a second
+/// slotmark cannot write to the same session.
 #[derive(Debug)]
 pub struct Store {
     path: PathBuf,
+    journal_path: PathBuf,
+    journal: File,
+    /// The file's generation; the journal's header names the same one.
+    generation: u64,
+    /// Bytes in the journal that are known good (a failed append is cut back to this).
+    journal_len: u64,
+    /// Records appended since the last full write.
+    records: usize,
+    /// False after a failed journal reset: the next append resets it first.
+    journal_ok: bool,
 }
 
 /// What opening a session gives: the store, the session, and anything recovery had to say
@@ -58,52 +207,317 @@ pub struct Opened {
 
 impl Store {
     /// Writes a new session file (refusing to overwrite one) and starts its empty journal.
-    pub fn create(path: &Path, _session: &Session) -> Result<Store, StoreError> {
-        Err(StoreError::Io {
-            path: path.to_path_buf(),
-            message: "saving is not available yet".into(),
+    pub fn create(path: &Path, session: &Session) -> Result<Store, StoreError> {
+        if path.exists() {
+            return Err(StoreError::Exists {
+                path: path.to_path_buf(),
+            });
+        }
+        let generation = 1;
+        let text = file::render(session, generation).map_err(|e| StoreError::ron(path, &e))?;
+        atomic::write(path, text.as_bytes())?;
+        let jpath = journal_path(path);
+        let journal = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .create(true)
+            .open(&jpath)
+            .map_err(|e| StoreError::io(&jpath, "cannot create the journal", &e))?;
+        lock(&journal, path)?;
+        let mut store = Store::with_journal(path, jpath, journal, generation);
+        store.reset_journal()?;
+        atomic::sync_dir(&atomic::parent_dir(path))?;
+        Ok(store)
+    }
+
+    /// Loads the file, replays its journal, and keeps it open for appending. Nothing is written
+    /// unless both read cleanly; a journal that held anything is then folded into the file.
+    pub fn open(path: &Path) -> Result<Opened, StoreError> {
+        let file = file::read(path)?;
+        let generation = file.generation;
+        let (mut session, mut warnings) = build_session(path, file)?;
+        let jpath = journal_path(path);
+        let existing = match OpenOptions::new().read(true).append(true).open(&jpath) {
+            Ok(f) => Some(f),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+            Err(e) => return Err(StoreError::io(&jpath, "cannot open the journal", &e)),
+        };
+        let store = match existing {
+            Some(mut journal) => {
+                lock(&journal, path)?;
+                let mut bytes = Vec::new();
+                (&mut journal)
+                    .take(MAX_FILE_BYTES + 1)
+                    .read_to_end(&mut bytes)
+                    .map_err(|e| StoreError::io(&jpath, "cannot read the journal", &e))?;
+                if bytes.len() as u64 > MAX_FILE_BYTES {
+                    return Err(StoreError::TooLarge {
+                        path: jpath,
+                        bytes: bytes.len() as u64,
+                        limit: MAX_FILE_BYTES,
+                    });
+                }
+                let text = String::from_utf8_lossy(&bytes);
+                let contents = journal::parse(&jpath, &text, generation)?;
+                journal::apply(&jpath, &mut session, &contents.records)?;
+                warnings.extend(contents.warnings);
+                let mut store = Store::with_journal(path, jpath, journal, generation);
+                store.journal_len = bytes.len() as u64;
+                if !contents.records.is_empty() {
+                    store.compact(&session)?;
+                } else if contents.needs_reset {
+                    store.reset_journal()?;
+                }
+                store
+            }
+            None => {
+                let journal = OpenOptions::new()
+                    .read(true)
+                    .append(true)
+                    .create(true)
+                    .open(&jpath)
+                    .map_err(|e| StoreError::io(&jpath, "cannot create the journal", &e))?;
+                lock(&journal, path)?;
+                let mut store = Store::with_journal(path, jpath, journal, generation);
+                store.reset_journal()?;
+                atomic::sync_dir(&atomic::parent_dir(path))?;
+                store
+            }
+        };
+        Ok(Opened {
+            store,
+            session,
+            warnings,
         })
     }
 
-    /// Loads the file, replays its journal, and keeps it open for appending.
-    pub fn open(path: &Path) -> Result<Opened, StoreError> {
-        Err(StoreError::Io {
+    fn with_journal(path: &Path, journal_path: PathBuf, journal: File, generation: u64) -> Store {
+        Store {
             path: path.to_path_buf(),
-            message: "opening is not available yet".into(),
-        })
+            journal_path,
+            journal,
+            generation,
+            journal_len: 0,
+            records: 0,
+            journal_ok: true,
+        }
     }
 
     /// Appends one record to the journal and flushes it to disk before returning.
-    pub fn append(&mut self, _record: &JournalRecord) -> Result<(), StoreError> {
+    pub fn append(&mut self, record: &JournalRecord) -> Result<(), StoreError> {
+        if !self.journal_ok {
+            self.reset_journal()?;
+        }
+        let line = journal::record_line(record).map_err(|e| StoreError::ron(&self.path, &e))?;
+        self.write_journal(line.as_bytes())?;
+        self.records += 1;
         Ok(())
     }
 
-    /// Writes the whole session atomically and empties the journal.
-    pub fn compact(&mut self, _session: &Session) -> Result<(), StoreError> {
+    /// Appends a record, then writes the whole session and empties the journal when
+    /// [`Store::compact_due`]. `session` must already include the record's step.
+    pub fn record(&mut self, record: &JournalRecord, session: &Session) -> Result<(), StoreError> {
+        self.append(record)?;
+        if self.compact_due() {
+            self.compact(session)?;
+        }
         Ok(())
+    }
+
+    /// Has the journal grown enough to be folded into the file?
+    pub fn compact_due(&self) -> bool {
+        self.records >= COMPACT_EVERY
+    }
+
+    /// Records appended since the file was last written in full.
+    pub fn journal_records(&self) -> usize {
+        self.records
+    }
+
+    /// Writes the whole session atomically and empties the journal.
+    pub fn compact(&mut self, session: &Session) -> Result<(), StoreError> {
+        let generation = self.generation + 1;
+        let text =
+            file::render(session, generation).map_err(|e| StoreError::ron(&self.path, &e))?;
+        atomic::write(&self.path, text.as_bytes())?;
+        // From here on the file holds everything; a journal that still names the old generation
+        // is skipped on open, so a failure below loses nothing.
+        self.generation = generation;
+        self.records = 0;
+        self.reset_journal()
     }
 
     pub fn path(&self) -> &Path {
         &self.path
     }
+
+    pub fn journal_path(&self) -> &Path {
+        &self.journal_path
+    }
+
+    /// Empties the journal in place (the lock stays on the same file) and writes its header.
+    fn reset_journal(&mut self) -> Result<(), StoreError> {
+        self.journal_ok = false;
+        let header =
+            journal::header_line(self.generation).map_err(|e| StoreError::ron(&self.path, &e))?;
+        self.journal
+            .set_len(0)
+            .map_err(|e| StoreError::io(&self.journal_path, "cannot empty the journal", &e))?;
+        self.journal_len = 0;
+        self.write_journal(header.as_bytes())?;
+        self.journal_ok = true;
+        Ok(())
+    }
+
+    /// Appends bytes and flushes them. A failed write is cut back so no partial line stays in
+    /// the middle of the journal.
+    fn write_journal(&mut self, bytes: &[u8]) -> Result<(), StoreError> {
+        let result = self
+            .journal
+            .write_all(bytes)
+            .and_then(|()| self.journal.sync_data());
+        match result {
+            Ok(()) => {
+                self.journal_len += bytes.len() as u64;
+                Ok(())
+            }
+            Err(e) => {
+                if self.journal.set_len(self.journal_len).is_err() {
+                    self.journal_ok = false;
+                }
+                Err(StoreError::io(
+                    &self.journal_path,
+                    "cannot write the journal",
+                    &e,
+                ))
+            }
+        }
+    }
+}
+
+fn lock(journal: &File, path: &Path) -> Result<(), StoreError> {
+    match journal.try_lock() {
+        Ok(()) => Ok(()),
+        Err(TryLockError::WouldBlock) => Err(StoreError::Locked {
+            path: path.to_path_buf(),
+        }),
+        // Some file systems cannot lock at all; working unlocked beats refusing to open.
+        Err(TryLockError::Error(_)) => Ok(()),
+    }
+}
+
+/// Rebuilds the session from the file's log. The log is the truth: when it replays to a state
+/// other than the saved one (the rules changed since), the replay wins and a warning says where.
+fn build_session(
+    path: &Path,
+    file: file::SessionFile,
+) -> Result<(Session, Vec<String>), StoreError> {
+    let saved = file.state;
+    let session = Session::from_log(file.initial, file.entries, file.cursor)
+        .map_err(|e| replay_error(path, e))?;
+    let mut warnings = Vec::new();
+    if let Some(d) = verify::state_difference(&saved, session.state()) {
+        warnings.push(format!(
+            "{}: replaying the log gives a different state than the one saved ({d}); the replayed state is used.",
+            path.display()
+        ));
+    }
+    Ok((session, warnings))
 }
 
 /// Reads a session file (and its journal, if any) without keeping it open or changing it.
 pub fn load(path: &Path) -> Result<Session, StoreError> {
-    Err(StoreError::Io {
-        path: path.to_path_buf(),
-        message: "loading is not available yet".into(),
-    })
+    load_with_warnings(path).map(|(session, _)| session)
+}
+
+/// [`load`], also returning what recovery had to say (a cut-off journal line, a replay that
+/// differs from the saved state).
+pub fn load_with_warnings(path: &Path) -> Result<(Session, Vec<String>), StoreError> {
+    let file = file::read(path)?;
+    let generation = file.generation;
+    let (mut session, mut warnings) = build_session(path, file)?;
+    let jpath = journal_path(path);
+    if let Some(text) = journal::read_text(&jpath)? {
+        let contents = journal::parse(&jpath, &text, generation)?;
+        journal::apply(&jpath, &mut session, &contents.records)?;
+        warnings.extend(contents.warnings);
+    }
+    Ok((session, warnings))
 }
 
 /// The saves folder: `dir` when given, else the platform data folder's `slotmark/saves`.
+/// The folder is created when missing.
 pub fn saves_dir(dir: Option<&Path>) -> Result<PathBuf, StoreError> {
-    Ok(dir
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| PathBuf::from("saves")))
+    let dir = match dir {
+        Some(d) => d.to_path_buf(),
+        None => default_saves_dir().ok_or_else(|| StoreError::Io {
+            path: PathBuf::from("slotmark/saves"),
+            message: "this system names no data folder for slotmark; pass --saves DIR".into(),
+        })?,
+    };
+    fs::create_dir_all(&dir)
+        .map_err(|e| StoreError::io(&dir, "cannot create the saves folder", &e))?;
+    Ok(dir)
 }
 
-/// Sessions in a saves folder, most recently played first.
-pub fn list_sessions(_dir: &Path) -> Vec<SessionSummary> {
-    Vec::new()
+/// The platform's data folder for slotmark sessions (`~/.local/share/slotmark/saves` on Linux),
+/// without creating it.
+pub fn default_saves_dir() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "slotmark").map(|d| d.data_dir().join("saves"))
+}
+
+/// Sessions in a saves folder, most recently played first. A file that cannot be opened is listed
+/// with the reason in `problem` rather than left out.
+pub fn list_sessions(dir: &Path) -> Vec<SessionSummary> {
+    let Ok(read) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut out: Vec<SessionSummary> = read
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| {
+            p.extension().is_some_and(|x| x == "ron")
+                && !p
+                    .file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+                && !p.is_dir()
+        })
+        .map(|path| summarize(&path))
+        .collect();
+    out.sort_by(|a, b| {
+        b.last_played
+            .cmp(&a.last_played)
+            .then_with(|| a.path.cmp(&b.path))
+    });
+    out
+}
+
+fn summarize(path: &Path) -> SessionSummary {
+    let mtime = |p: &Path| fs::metadata(p).and_then(|m| m.modified()).ok();
+    let last_played = [mtime(path), mtime(&journal_path(path))]
+        .into_iter()
+        .flatten()
+        .max()
+        .unwrap_or(SystemTime::UNIX_EPOCH);
+    match load(path) {
+        Ok(session) => SessionSummary {
+            path: path.to_path_buf(),
+            title: session.state().title.clone(),
+            ruleset: session.state().ruleset(),
+            last_played,
+            problem: None,
+            entries: session.entries().len(),
+        },
+        Err(e) => SessionSummary {
+            path: path.to_path_buf(),
+            title: path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            ruleset: RulesetId::ALL[0],
+            last_played,
+            problem: Some(e.reason()),
+            entries: 0,
+        },
+    }
 }

@@ -247,7 +247,11 @@ pub enum Command {
         stopped: bool,
     },
     EndTurn,
-    EndCombat,
+    /// Ends the fight. The fight took a try (R31): the clock moves on and the encounter die is
+    /// rolled with one more face per sense the fight alerted (usually sound, R30).
+    EndCombat {
+        senses: Vec<Sense>,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

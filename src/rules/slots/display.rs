@@ -192,3 +192,27 @@ impl fmt::Display for Event {
         }
     }
 }
+
+/// A slot as a judge names it: "slot 4 Boots", "slot 9 (Backpack, empty)".
+pub(super) fn slot_text(c: &Character, n: SlotNo) -> String {
+    let label = c.layout.def(n).map(|d| d.label.as_str()).unwrap_or("?");
+    if c.packed_away(n) {
+        return format!("slot {n} ({label}, backpack off)");
+    }
+    match c.item_at(n) {
+        Some(item) => format!("slot {n} {}", item.name),
+        None => format!("slot {n} ({label}, empty)"),
+    }
+}
+
+/// "4", "4 and 9", "4, 9 and 2".
+pub(super) fn list_text<T: ToString>(items: &[T]) -> String {
+    match items {
+        [] => String::new(),
+        [only] => only.to_string(),
+        [init @ .., last] => {
+            let head: Vec<String> = init.iter().map(|x| x.to_string()).collect();
+            format!("{} and {}", head.join(", "), last.to_string())
+        }
+    }
+}

@@ -124,8 +124,8 @@ pub fn apply(
         C::Setup { what } => combat::setup(state, what, o)?,
         C::Interrupt { who } => combat::interrupt(state, *who, o)?,
         C::InterruptResult { stopped } => combat::interrupt_result(state, *stopped, o)?,
-        C::EndTurn => combat::end_turn(state, dice, o)?,
-        C::EndCombat => combat::end(state, o)?,
+        C::EndTurn => combat::end_turn(state, o)?,
+        C::EndCombat { senses } => combat::end(state, senses, dice, o)?,
     }
     Ok(out)
 }
@@ -151,6 +151,6 @@ fn blocked_while_pending(command: &Command) -> bool {
             | C::Interrupt { .. }
             | C::InterruptResult { .. }
             | C::EndTurn
-            | C::EndCombat
+            | C::EndCombat { .. }
     )
 }

@@ -96,8 +96,33 @@ fn deal_wound_inner(
         }
         Wound::Open => cringe(state, who, "a new wound landed on an open wound", out)?,
     }
-    // R19: the new wound goes to an adjacent body slot.
+    beside(state, who, slot, wound, cause, visited, out)
+}
+
+/// Places a new wound next to `slot`, whose own wound has already met R8 (a defense check that
+/// rolled it): the judge picks an adjacent body slot (R19).
+pub fn wound_beside(
+    state: &mut State,
+    who: CharId,
+    slot: SlotNo,
+    wound: Wound,
+    cause: &str,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    beside(state, who, slot, wound, cause, &mut vec![slot], out)
+}
+
+fn beside(
+    state: &mut State,
+    who: CharId,
+    slot: SlotNo,
+    wound: Wound,
+    cause: &str,
+    visited: &mut Vec<SlotNo>,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
     let c = state.character(who)?;
+    let name = c.name.clone();
     let options: Vec<SlotNo> = c
         .layout
         .neighbours(slot)

@@ -1,0 +1,274 @@
+//! The session recap for `slotmark export --markdown`: who is in it, what happened try by try
+//! and round by round (every roll with its dice and verdict), the wounds and conditions each
+//! character gained, and who died. Built from the log's recorded events, so it tells exactly
+//! what the table saw.
+
+use crate::cli::{clock_text, item_text};
+use crate::rules::GameEvent;
+use crate::rules::slots::{self, Event as E, Wound};
+use crate::session::{Event, Session};
+use std::fmt::Write;
+
+/// Where in the story an event falls, for the headings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Part {
+    Start,
+    Time,
+    Combat,
+    AfterCombat,
+}
+
+/// The recap as Markdown.
+pub fn markdown(session: &Session) -> String {
+    let state = session.state();
+    let st = crate::content::slots_state(state);
+    let mut o = String::new();
+    let _ = writeln!(o, "# {}\n", state.title);
+    let rounds: u32 = session
+        .applied()
+        .iter()
+        .flat_map(|e| &e.events)
+        .filter_map(|e| match e {
+            Event::Game(GameEvent::Slots(E::CombatEnded { rounds })) => Some(*rounds),
+            _ => None,
+        })
+        .sum();
+    let _ = writeln!(
+        o,
+        "{} · {} step(s) · {}{}\n",
+        state.ruleset().title(),
+        session.cursor(),
+        clock_text(&st.clock),
+        match rounds {
+            0 => String::new(),
+            n => format!(" · {n} round(s) of combat"),
+        }
+    );
+    if !state.notes.is_empty() {
+        let _ = writeln!(o, "## Notes\n");
+        for n in &state.notes {
+            let _ = writeln!(o, "- {}", escape(n));
+        }
+        o.push('\n');
+    }
+
+    cast(&mut o, st);
+    story(&mut o, session);
+    harm(&mut o, session, st);
+    o
+}
+
+fn escape(text: &str) -> String {
+    text.replace('|', "\\|")
+}
+
+fn cast(o: &mut String, st: &slots::State) {
+    if st.characters.is_empty() {
+        return;
+    }
+    let _ = writeln!(o, "## Cast\n");
+    let _ = writeln!(o, "| Name | Side | Sheet | At the end |");
+    let _ = writeln!(o, "|---|---|---|---|");
+    for c in &st.characters {
+        let mut end: Vec<String> = Vec::new();
+        if c.status.dead {
+            end.push("dead".into());
+        } else if c.status.unconscious {
+            end.push("unconscious".into());
+        }
+        for n in 1..=c.slots.len() as slots::SlotNo {
+            let Some(s) = c.slot(n) else { continue };
+            match s.wound {
+                Wound::None => {}
+                Wound::Treated => end.push(format!("treated wound in {n}")),
+                Wound::Open => end.push(format!("open wound in {n}")),
+            }
+            if !s.marks.is_empty() {
+                end.push(format!("{} in {n}", s.marks));
+            }
+        }
+        if end.is_empty() {
+            end.push("unhurt".into());
+        }
+        let _ = writeln!(
+            o,
+            "| {} | {} | {} (d{}) | {} |",
+            escape(&c.name),
+            c.side,
+            escape(&c.layout.name),
+            c.layout.die,
+            escape(&end.join(", "))
+        );
+    }
+    o.push('\n');
+}
+
+fn story(o: &mut String, session: &Session) {
+    let _ = writeln!(o, "## What happened\n");
+    let mut part = Part::Start;
+    let mut opened = false;
+    for entry in session.applied() {
+        // A heading goes before the entry whose events start a new stretch of the story.
+        for event in &entry.events {
+            let Event::Game(GameEvent::Slots(e)) = event else {
+                continue;
+            };
+            match e {
+                E::CombatStarted { .. } => {
+                    let _ = writeln!(o, "\n### Combat\n");
+                    part = Part::Combat;
+                    opened = true;
+                }
+                E::RoundStarted { round, initiative } => {
+                    let _ = writeln!(
+                        o,
+                        "\n#### Round {round} (the {initiative} have the initiative)\n"
+                    );
+                }
+                E::TimePassed { trys, what } if part != Part::Combat => {
+                    let _ = writeln!(o, "\n### Try {trys}: {}\n", escape(what));
+                    part = Part::Time;
+                    opened = true;
+                }
+                _ => {}
+            }
+        }
+        if !opened {
+            let _ = writeln!(o, "### Setting the scene\n");
+            opened = true;
+        }
+        if part == Part::AfterCombat {
+            let _ = writeln!(o, "\n### After the fight\n");
+            part = Part::Time;
+        }
+        for event in &entry.events {
+            if let Some(line) = bullet(event) {
+                let _ = writeln!(o, "{line}");
+            }
+            if matches!(event, Event::Game(GameEvent::Slots(E::CombatEnded { .. }))) {
+                part = Part::AfterCombat;
+            }
+        }
+    }
+    if !opened {
+        let _ = writeln!(o, "Nothing yet.");
+    }
+    o.push('\n');
+}
+
+/// One event as a list line; headings carry round and time changes, so those are left out.
+fn bullet(event: &Event) -> Option<String> {
+    let text = escape(&event.to_string());
+    Some(match event {
+        Event::Noted(n) => format!("- *Note:* {}", escape(n)),
+        Event::Retitled(_) => format!("- {text}"),
+        Event::Game(GameEvent::Slots(e)) => match e {
+            E::RoundStarted { .. } => return None,
+            E::Rolled { .. } => format!("- **Roll:** {text}"),
+            E::Hit { .. } => format!("- **Hit:** {text}"),
+            E::Wounded { .. } => format!("- **Wound:** {text}"),
+            E::Marked { .. } => format!("- **Mark:** {text}"),
+            E::Died { .. } => format!("- **Death:** {text}"),
+            E::Overridden { .. } => format!("- **Ruling:** {text}"),
+            E::EncounterRoll { .. } => format!("- **Encounter dice:** {text}"),
+            _ => format!("- {text}"),
+        },
+    })
+}
+
+/// Wounds and conditions each character gained, in order, and the deaths.
+fn harm(o: &mut String, session: &Session, st: &slots::State) {
+    let mut gained: Vec<(String, Vec<String>)> = Vec::new();
+    let mut deaths: Vec<String> = Vec::new();
+    let mut round: Option<u32> = None;
+    let mut trys = 0;
+    for entry in session.applied() {
+        for event in &entry.events {
+            let Event::Game(GameEvent::Slots(e)) = event else {
+                continue;
+            };
+            let mut add = |who: &str, what: String| match gained.iter_mut().find(|(w, _)| w == who)
+            {
+                Some((_, list)) => list.push(what),
+                None => gained.push((who.to_string(), vec![what])),
+            };
+            match e {
+                E::RoundStarted { round: r, .. } => round = Some(*r),
+                E::CombatEnded { .. } => round = None,
+                E::TimePassed { trys: t, .. } => trys = *t,
+                E::Wounded {
+                    who,
+                    slot,
+                    wound,
+                    cause,
+                } => add(
+                    who,
+                    format!(
+                        "{} wound in slot {slot} ({cause})",
+                        match wound {
+                            Wound::Open => "open",
+                            Wound::Treated => "treated",
+                            Wound::None => "no",
+                        }
+                    ),
+                ),
+                E::Marked {
+                    who,
+                    slot,
+                    condition,
+                    cause,
+                } => add(
+                    who,
+                    format!(
+                        "{} ({}) in slot {slot} ({cause})",
+                        condition.letter(),
+                        condition.name()
+                    ),
+                ),
+                E::Died { who, cause } => deaths.push(format!(
+                    "- **{}** died {}: {}",
+                    escape(who),
+                    match round {
+                        Some(r) => format!("in round {r}"),
+                        None => format!("at try {trys}"),
+                    },
+                    escape(cause)
+                )),
+                _ => {}
+            }
+        }
+    }
+    let _ = writeln!(o, "## Wounds and conditions gained\n");
+    if gained.is_empty() {
+        let _ = writeln!(o, "None.");
+    }
+    for (who, list) in &gained {
+        let _ = writeln!(o, "- **{}**: {}", escape(who), escape(&list.join("; ")));
+    }
+    let _ = writeln!(o, "\n## Deaths\n");
+    if deaths.is_empty() {
+        let _ = writeln!(o, "Nobody died.");
+    }
+    for d in &deaths {
+        let _ = writeln!(o, "{d}");
+    }
+    let carried: Vec<String> = st
+        .characters
+        .iter()
+        .filter(|c| c.side == slots::Side::Players && !c.status.dead)
+        .map(|c| {
+            let items: Vec<String> = c
+                .slots
+                .iter()
+                .filter_map(|s| s.item.as_ref().map(item_text))
+                .collect();
+            format!("- **{}**: {}", escape(&c.name), escape(&items.join("; ")))
+        })
+        .collect();
+    if !carried.is_empty() {
+        let _ = writeln!(o, "\n## What the survivors carry\n");
+        for line in carried {
+            let _ = writeln!(o, "{line}");
+        }
+    }
+}

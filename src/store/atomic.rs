@@ -1,0 +1,65 @@
+//! Atomic replacement of a file: readers see the old bytes or the new ones, never a mix, and a
+//! crash leaves one of the two on disk.
+
+use super::StoreError;
+use std::fs::{self, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The folder a path lives in (`.` for a bare file name).
+pub(super) fn parent_dir(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// A temp name in the same folder (a rename across folders is not atomic). It starts with a dot
+/// and ends in `.tmp` so folder listings never take it for a session.
+fn temp_path(path: &Path) -> PathBuf {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    parent_dir(path).join(format!(".{name}.{}-{n}.tmp", std::process::id()))
+}
+
+/// Writes `bytes` to `path` atomically: temp file in the same folder, fsync, rename, fsync the
+/// folder. On failure the temp file is removed and `path` is unchanged.
+pub(super) fn write(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+    let tmp = temp_path(path);
+    let result = (|| {
+        let mut file = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+            .map_err(|e| StoreError::io(&tmp, "cannot create a temporary file", &e))?;
+        file.write_all(bytes)
+            .and_then(|()| file.sync_all())
+            .map_err(|e| StoreError::io(&tmp, "cannot write", &e))?;
+        drop(file);
+        fs::rename(&tmp, path).map_err(|e| StoreError::io(path, "cannot replace", &e))?;
+        sync_dir(&parent_dir(path))
+    })();
+    if result.is_err() {
+        // Best effort: the error being returned matters more than a failed cleanup.
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// Makes a rename or a new file in `dir` durable.
+pub(super) fn sync_dir(dir: &Path) -> Result<(), StoreError> {
+    #[cfg(unix)]
+    {
+        fs::File::open(dir)
+            .and_then(|d| d.sync_all())
+            .map_err(|e| StoreError::io(dir, "cannot flush the folder", &e))
+    }
+    #[cfg(not(unix))]
+    {
+        // Windows cannot open a folder as a file; NTFS journals the rename itself.
+        let _ = dir;
+        Ok(())
+    }
+}

@@ -1,0 +1,298 @@
+//! `slotmark replay --verify`: re-applies a saved log with its recorded faces and checks that it
+//! still gives the events it logged and the state the file saved, naming the first difference.
+
+use super::file::{self, SessionFile, pretty};
+use super::journal::{self, journal_path};
+use super::{StoreError, replay_error};
+use crate::dice::{RecordedDice, Recorder};
+use crate::rules::RulesetId;
+use crate::session::{self, Command, Session, SessionState};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// What `verify` found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VerifyReport {
+    pub path: PathBuf,
+    pub ruleset: RulesetId,
+    /// The slotmark version that wrote the file.
+    pub written_by: String,
+    /// Entries in the log, including any redo tail past the cursor.
+    pub entries: usize,
+    pub cursor: usize,
+    /// Steps in the journal not yet written into the file (they were checked to apply).
+    pub journal_records: usize,
+    /// The first difference between the saved session and its replay, in words.
+    pub difference: Option<String>,
+}
+
+impl VerifyReport {
+    pub fn matches(&self) -> bool {
+        self.difference.is_none()
+    }
+}
+
+impl fmt::Display for VerifyReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.difference {
+            None => write!(
+                f,
+                "{}: the log replays exactly: {} entries, the state at entry {} matches the saved state",
+                self.path.display(),
+                self.entries,
+                self.cursor
+            )?,
+            Some(d) => write!(f, "{}: the replay differs: {d}", self.path.display())?,
+        }
+        if self.journal_records > 0 {
+            write!(
+                f,
+                " ({} more steps wait in the journal and will be saved when the session is next opened)",
+                self.journal_records
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// Replays the log of the file at `path` from its initial state with the recorded faces and
+/// compares each entry's events and the state at the cursor with what was saved. The journal
+/// beside the file, if any, is checked to apply on top. Nothing is written.
+pub fn verify(path: &Path) -> Result<VerifyReport, StoreError> {
+    let file = file::read(path)?;
+    let mut report = VerifyReport {
+        path: path.to_path_buf(),
+        ruleset: file.ruleset,
+        written_by: file.written_by.clone(),
+        entries: file.entries.len(),
+        cursor: file.cursor,
+        journal_records: 0,
+        difference: first_log_difference(&file),
+    };
+    let jpath = journal_path(path);
+    if let Some(text) = journal::read_text(&jpath)? {
+        let contents = journal::parse(&jpath, &text, file.generation)?;
+        report.journal_records = contents.records.len();
+        if report.difference.is_none() && !contents.records.is_empty() {
+            let mut session = Session::from_log(file.initial, file.entries, file.cursor)
+                .map_err(|e| replay_error(path, e))?;
+            journal::apply(&jpath, &mut session, &contents.records)?;
+        }
+    }
+    Ok(report)
+}
+
+fn first_log_difference(file: &SessionFile) -> Option<String> {
+    let mut state = file.initial.clone();
+    if file.cursor == 0 {
+        return state_difference(&file.state, &state);
+    }
+    for (i, entry) in file.entries.iter().enumerate() {
+        let n = i + 1;
+        let mut recorded = RecordedDice::new(&entry.rolls);
+        let mut recorder = Recorder::new(&mut recorded);
+        let events = match session::apply(&mut state, &entry.command, &mut recorder) {
+            Ok(events) => events,
+            Err(e) => {
+                return Some(format!(
+                    "entry {n} ({}) is refused on replay: {e}",
+                    summary(&entry.command)
+                ));
+            }
+        };
+        if recorder.rolls.len() != entry.rolls.len() {
+            return Some(format!(
+                "entry {n} ({}) draws {} dice on replay but {} were recorded",
+                summary(&entry.command),
+                recorder.rolls.len(),
+                entry.rolls.len()
+            ));
+        }
+        if events != entry.events {
+            let k = events
+                .iter()
+                .zip(&entry.events)
+                .take_while(|(a, b)| a == b)
+                .count();
+            let said = |e: Option<&session::Event>| {
+                e.map_or("nothing more".to_string(), |e| format!("“{e}”"))
+            };
+            return Some(format!(
+                "entry {n} ({}) logged {} but the replay gives {}",
+                summary(&entry.command),
+                said(entry.events.get(k)),
+                said(events.get(k))
+            ));
+        }
+        if n == file.cursor
+            && let Some(d) = state_difference(&file.state, &state)
+        {
+            return Some(format!("after entry {n}, {d}"));
+        }
+    }
+    None
+}
+
+/// The first difference between a saved state and a replayed one, or None when they are equal.
+pub(super) fn state_difference(saved: &SessionState, replayed: &SessionState) -> Option<String> {
+    if saved == replayed {
+        return None;
+    }
+    let (a, b) = match (pretty(saved), pretty(replayed)) {
+        (Ok(a), Ok(b)) => (a, b),
+        _ => return Some("the saved state and the replayed one differ".into()),
+    };
+    Some(first_difference(&a, &b).unwrap_or_else(|| "the states differ".into()))
+}
+
+/// The command as one short line of RON, without the ruleset wrappers.
+fn summary(command: &Command) -> String {
+    let text = ron::to_string(command).unwrap_or_else(|_| "a command".into());
+    let mut s = text.as_str();
+    if let Some(inner) = s.strip_prefix("Game(").and_then(|r| r.strip_suffix(')')) {
+        s = inner;
+        if let Some(open) = s.find('(')
+            && s[..open].chars().all(|c| c.is_ascii_alphanumeric())
+            && let Some(inner) = s[open + 1..].strip_suffix(')')
+        {
+            s = inner;
+        }
+    }
+    if s.chars().count() > 80 {
+        let cut: String = s.chars().take(77).collect();
+        format!("{cut}...")
+    } else {
+        s.to_string()
+    }
+}
+
+/// Compares two pretty-printed RON texts and describes the first line that differs, with the
+/// fields and list items that enclose it ("characters → Aldo → slots → #3 → wound").
+pub(super) fn first_difference(saved: &str, replayed: &str) -> Option<String> {
+    let a: Vec<&str> = saved.lines().collect();
+    let b: Vec<&str> = replayed.lines().collect();
+    let i = (0..a.len().max(b.len())).find(|&i| a.get(i) != b.get(i))?;
+    let context = if i < a.len() { &a } else { &b };
+    let leaf = a.get(i).or(b.get(i)).and_then(|l| field_name(l.trim()));
+    let value = |line: Option<&&str>| match line {
+        None => "nothing".to_string(),
+        Some(l) => {
+            let t = l.trim().trim_end_matches(',');
+            let shown = match (leaf, field_name(t)) {
+                (Some(x), Some(y)) if x == y => t[y.len() + 1..].trim(),
+                _ => t,
+            };
+            format!("`{shown}`")
+        }
+    };
+    let mut path = enclosing_path(context, i);
+    if let Some(name) = leaf {
+        path.push(name.to_string());
+    }
+    let (left, right) = (value(a.get(i)), value(b.get(i)));
+    let place = if path.is_empty() {
+        "the state".to_string()
+    } else {
+        path.join(" → ")
+    };
+    Some(format!(
+        "{place}: the file has {left}, the replay gives {right}"
+    ))
+}
+
+/// `name` when the line reads `name: ...`.
+fn field_name(line: &str) -> Option<&str> {
+    let (name, _) = line.split_once(':')?;
+    (!name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+        .then_some(name)
+}
+
+fn indent_of(line: &str) -> usize {
+    line.len() - line.trim_start().len()
+}
+
+fn is_closer(line: &str) -> bool {
+    line.trim_start().starts_with([')', ']', '}'])
+}
+
+/// The fields and list items enclosing line `i`, outermost first.
+fn enclosing_path(lines: &[&str], i: usize) -> Vec<String> {
+    let mut parts = Vec::new();
+    let mut level = indent_of(lines[i]);
+    let mut j = i;
+    // The line that opened the item currently being climbed out of.
+    while j > 0 {
+        j -= 1;
+        let line = lines[j];
+        if line.trim().is_empty() || indent_of(line) >= level || is_closer(line) {
+            continue;
+        }
+        level = indent_of(line);
+        let text = line.trim();
+        match field_name(text) {
+            Some(name) => parts.push(name.to_string()),
+            None => {
+                if let Some(label) = item_label(lines, j) {
+                    parts.push(label);
+                }
+            }
+        }
+    }
+    parts.reverse();
+    parts
+}
+
+/// A list item opened at line `j`: its `name` when it has one, else its place in the list,
+/// counted from 1 (slot lists read as slot numbers that way).
+fn item_label(lines: &[&str], j: usize) -> Option<String> {
+    let level = indent_of(lines[j]);
+    // Count the items before this one, back to the line that opened the list.
+    let mut index = 1;
+    let mut k = j;
+    while k > 0 {
+        k -= 1;
+        let ind = indent_of(lines[k]);
+        if ind < level {
+            break;
+        }
+        if ind == level && !is_closer(lines[k]) {
+            index += 1;
+        }
+    }
+    if k == 0 && indent_of(lines[0]) >= level {
+        return None;
+    }
+    let inner = level + 4;
+    let name = lines[j + 1..]
+        .iter()
+        .take_while(|l| indent_of(l) > level || l.trim().is_empty())
+        .filter(|l| indent_of(l) == inner)
+        .find_map(|l| l.trim().strip_prefix("name: \""))
+        .and_then(|rest| rest.strip_suffix("\","));
+    Some(match name {
+        Some(name) => name.to_string(),
+        None => format!("#{index}"),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_the_enclosing_fields_and_items() {
+        let saved = "(\n    title: \"A\",\n    items: [\n        (\n            name: \"Aldo\",\n            slots: [\n                (\n                    wound: None,\n                ),\n                (\n                    wound: Open,\n                ),\n            ],\n        ),\n    ],\n)";
+        let replayed = saved.replace("wound: Open", "wound: Treated");
+        let d = first_difference(saved, &replayed).unwrap();
+        assert_eq!(
+            d,
+            "items → Aldo → slots → #2 → wound: the file has `Open`, the replay gives `Treated`"
+        );
+        assert_eq!(first_difference(saved, saved), None);
+        let retitled = saved.replace("\"A\"", "\"B\"");
+        assert_eq!(
+            first_difference(saved, &retitled).unwrap(),
+            "title: the file has `\"A\"`, the replay gives `\"B\"`"
+        );
+    }
+}

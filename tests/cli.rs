@@ -1,0 +1,419 @@
+//! The `slotmark` binary, run as a judge would run it: every subcommand with good and bad input,
+//! its exit status, its output, and the files it leaves behind.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// A scratch folder with its own config folder, so no judge's library file leaks into a test.
+struct Bench {
+    dir: tempfile::TempDir,
+}
+
+impl Bench {
+    fn new() -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        fs::create_dir_all(dir.path().join("config")).unwrap();
+        Bench { dir }
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    fn write(&self, name: &str, text: &str) -> PathBuf {
+        let p = self.path(name);
+        fs::write(&p, text).unwrap();
+        p
+    }
+
+    fn command(&self, args: &[&str]) -> Command {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_slotmark"));
+        c.args(args)
+            .current_dir(self.dir.path())
+            .env("XDG_CONFIG_HOME", self.path("config"))
+            .env("XDG_DATA_HOME", self.path("data"))
+            .env("HOME", self.dir.path())
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::null());
+        c
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        self.command(args).output().unwrap()
+    }
+
+    /// Runs and expects success; returns standard output.
+    fn ok(&self, args: &[&str]) -> String {
+        let out = self.run(args);
+        assert!(
+            out.status.success(),
+            "{args:?} failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    }
+
+    /// Runs and expects failure with `code`; returns the one-line reason on standard error.
+    fn fails(&self, args: &[&str], code: i32) -> String {
+        let out = self.run(args);
+        assert_eq!(
+            out.status.code(),
+            Some(code),
+            "{args:?}: stdout {} stderr {}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stderr).unwrap()
+    }
+}
+
+/// Every file in a folder with its bytes, to prove nothing was touched.
+fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut files: Vec<(PathBuf, Vec<u8>)> = fs::read_dir(dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|e| e.path().is_file())
+        .map(|e| (e.path(), fs::read(e.path()).unwrap()))
+        .collect();
+    files.sort();
+    files
+}
+
+const PARTY: &str = "\
+# a small party at the mill
+add Aria kit fighter
+add Bram kit scout
+creature goblin
+scene The Mill
+zone Yard
+zone Mill floor cover
+link yard millfloor
+place Aria yard
+place Bram yard
+place goblin1 \"mill floor\"
+note Bram owes the miller's wife a favour
+";
+
+fn one_line(text: &str) {
+    assert_eq!(text.trim_end().lines().count(), 1, "one line: {text}");
+    assert!(text.starts_with("slotmark: "), "{text}");
+}
+
+#[test]
+fn roll_rolls_and_refuses_nonsense() {
+    let b = Bench::new();
+    let out = b.ok(&["roll", "d12", "--seed", "7"]);
+    assert!(out.starts_with("d12: "), "{out}");
+    assert_eq!(out, b.ok(&["roll", "d12", "--seed", "7"]), "a seed repeats");
+    let out = b.ok(&["roll", "2d20", "dis", "--seed", "1"]);
+    assert!(out.starts_with("2d20 dis: ") && out.contains('('), "{out}");
+    let err = b.fails(&["roll", "d12", "sideways"], 1);
+    one_line(&err);
+    assert!(err.contains("adv or dis"), "{err}");
+    one_line(&b.fails(&["roll", "twelve"], 1));
+    b.fails(&["roll"], 2);
+}
+
+#[test]
+fn help_lists_the_command_language() {
+    let b = Bench::new();
+    let out = b.ok(&["help", "commands"]);
+    assert!(
+        out.contains("check NAME") && out.contains("e.g. attack Aria goblin1"),
+        "{out}"
+    );
+    assert!(b.ok(&["help"]).contains("Usage: slotmark"));
+    assert!(b.ok(&["help", "run"]).contains("--session"));
+    let lib = b.ok(&["help", "library"]);
+    assert!(
+        lib.contains("library.ron") && lib.contains("Goblin"),
+        "{lib}"
+    );
+    one_line(&b.fails(&["help", "everything"], 1));
+    for sub in ["open", "new", "run", "replay", "show", "export", "roll"] {
+        let out = b.ok(&[sub, "--help"]);
+        assert!(out.contains("Usage: slotmark"), "{sub}: {out}");
+    }
+}
+
+#[test]
+fn run_applies_a_script_and_saves_it_with_out() {
+    let b = Bench::new();
+    b.write("party.txt", PARTY);
+    let out = b.ok(&["run", "party.txt", "--out", "mill.ron"]);
+    assert!(out.contains("[2] add Aria kit fighter"), "{out}");
+    assert!(out.contains("Goblin 1 joins the opponents"), "{out}");
+    assert!(out.contains("saved to mill.ron"), "{out}");
+    assert!(b.path("mill.ron").exists());
+    let shown = b.ok(&["show", "mill.ron"]);
+    assert!(shown.contains("Aria (players"), "{shown}");
+    assert!(shown.contains("Mill floor (cover)"), "{shown}");
+    assert!(
+        shown.contains("Bram owes the miller's wife a favour"),
+        "{shown}"
+    );
+    assert!(
+        b.ok(&["replay", "mill.ron", "--verify"])
+            .contains("replays exactly")
+    );
+}
+
+#[test]
+fn run_without_a_target_writes_nothing() {
+    let b = Bench::new();
+    b.write("party.txt", PARTY);
+    let before = snapshot(b.dir.path());
+    let out = b.ok(&["run", "party.txt"]);
+    assert!(out.contains("nothing saved"), "{out}");
+    assert_eq!(snapshot(b.dir.path()), before);
+}
+
+#[test]
+fn run_reads_standard_input() {
+    let b = Bench::new();
+    let mut child = b
+        .command(&["run", "-", "--out", "piped.ron"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"add Aria\nnote piped in\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    assert!(b.ok(&["show", "piped.ron"]).contains("piped in"));
+}
+
+#[test]
+fn run_updates_the_session_it_started_from() {
+    let b = Bench::new();
+    b.write("party.txt", PARTY);
+    b.ok(&["run", "party.txt", "--out", "mill.ron"]);
+    b.write(
+        "more.txt",
+        "put Bram 3 \"odd idol\" rigid heavy\nplace Bram \"mill floor\"\n",
+    );
+    let out = b.ok(&["run", "more.txt", "--session", "mill.ron"]);
+    assert!(out.contains("saved to mill.ron"), "{out}");
+    let sheet = b.ok(&["show", "mill.ron", "--character", "bram"]);
+    assert!(sheet.contains("odd idol (rigid, heavy)"), "{sheet}");
+    assert!(sheet.contains("in Mill floor"), "{sheet}");
+    assert!(!sheet.contains("Aria"), "{sheet}");
+    assert!(
+        b.ok(&["replay", "mill.ron", "--verify"])
+            .contains("replays exactly")
+    );
+}
+
+#[test]
+fn a_bad_line_names_its_place_and_leaves_every_file_as_it_was() {
+    let b = Bench::new();
+    b.write("party.txt", PARTY);
+    b.ok(&["run", "party.txt", "--out", "mill.ron"]);
+    let before = snapshot(b.dir.path());
+
+    // A line that does not parse.
+    b.write(
+        "typo.txt",
+        "note first\nput Aria 9 swrod\nnote never reached\n",
+    );
+    let before_typo = snapshot(b.dir.path());
+    let err = b.fails(&["run", "typo.txt", "--session", "mill.ron"], 1);
+    one_line(&err);
+    assert!(err.contains("typo.txt: line 2, column 12"), "{err}");
+    assert!(err.contains("Sword"), "{err}");
+    assert_eq!(snapshot(b.dir.path()), before_typo);
+
+    // A line the rules refuse.
+    b.write("refused.txt", "note first\ntreat Aria 3\n");
+    let before_refused = snapshot(b.dir.path());
+    let err = b.fails(&["run", "refused.txt", "--session", "mill.ron"], 1);
+    one_line(&err);
+    assert!(err.contains("refused.txt: line 2: refused"), "{err}");
+    assert_eq!(snapshot(b.dir.path()), before_refused);
+
+    // Same with --out: no new file appears.
+    let err = b.fails(
+        &[
+            "run",
+            "refused.txt",
+            "--session",
+            "mill.ron",
+            "--out",
+            "new.ron",
+        ],
+        1,
+    );
+    one_line(&err);
+    assert!(!b.path("new.ron").exists());
+
+    // An undo with nothing to undo is refused like any other line.
+    b.write("undo.txt", "undo\n");
+    let err = b.fails(&["run", "undo.txt"], 1);
+    assert!(
+        err.contains("line 1") && err.contains("nothing to undo"),
+        "{err}"
+    );
+
+    let mut after = snapshot(b.dir.path());
+    after.retain(|(p, _)| before.iter().any(|(q, _)| q == p));
+    assert_eq!(after, before, "mill.ron and its journal are byte-identical");
+}
+
+#[test]
+fn run_never_writes_over_a_file() {
+    let b = Bench::new();
+    b.write("party.txt", PARTY);
+    let target = b.write("taken.ron", "precious");
+    let err = b.fails(&["run", "party.txt", "--out", "taken.ron"], 1);
+    one_line(&err);
+    assert!(err.contains("already exists"), "{err}");
+    assert_eq!(fs::read_to_string(target).unwrap(), "precious");
+}
+
+#[test]
+fn run_reports_missing_inputs_in_one_line() {
+    let b = Bench::new();
+    one_line(&b.fails(&["run", "nowhere.txt"], 1));
+    b.write("party.txt", PARTY);
+    let err = b.fails(&["run", "party.txt", "--session", "missing.ron"], 1);
+    one_line(&err);
+    assert!(err.contains("missing.ron"), "{err}");
+    b.fails(&["run", "party.txt", "--dice", "3,x"], 2);
+    b.fails(&["run", "party.txt", "--dice", "3", "--seed", "4"], 2);
+}
+
+#[test]
+fn undo_and_redo_in_a_script() {
+    let b = Bench::new();
+    b.write(
+        "u.txt",
+        "add Aria\nnote one\nnote two\nundo\nredo\nundo\nnote three\n",
+    );
+    let out = b.ok(&["run", "u.txt", "--out", "u.ron"]);
+    assert!(out.contains("undone: Note: two"), "{out}");
+    assert!(out.contains("redone: Note: two"), "{out}");
+    let shown = b.ok(&["show", "u.ron"]);
+    assert!(shown.contains("one") && shown.contains("three") && !shown.contains("two"));
+}
+
+#[test]
+fn a_bad_user_library_is_named_with_its_place() {
+    let b = Bench::new();
+    fs::create_dir_all(b.path("config/slotmark")).unwrap();
+    b.write(
+        "config/slotmark/library.ron",
+        "(\n  items: [\n    (name: 3),\n  ],\n)\n",
+    );
+    b.write("party.txt", PARTY);
+    let err = b.fails(&["run", "party.txt"], 1);
+    one_line(&err);
+    assert!(err.contains("library.ron:3:"), "{err}");
+    // Subcommands that need no library still work.
+    b.ok(&["roll", "d6"]);
+}
+
+#[test]
+fn a_user_library_adds_items_to_scripts() {
+    let b = Bench::new();
+    fs::create_dir_all(b.path("config/slotmark")).unwrap();
+    b.write(
+        "config/slotmark/library.ron",
+        "(items: [(name: \"Bone flute\", props: [Light, Noisy])])",
+    );
+    b.write("flute.txt", "add Aria\nput Aria 9 bone\n");
+    let out = b.ok(&["run", "flute.txt"]);
+    assert!(out.contains("Bone flute"), "{out}");
+}
+
+#[test]
+fn replay_prints_the_log_and_verify_catches_a_tampered_file() {
+    let b = Bench::new();
+    b.write("party.txt", PARTY);
+    b.ok(&["run", "party.txt", "--out", "mill.ron"]);
+    let out = b.ok(&["replay", "mill.ron"]);
+    assert!(
+        out.contains("[1]") && out.contains("Aria joins the players"),
+        "{out}"
+    );
+    assert!(out.contains("11 step(s) replayed"), "{out}");
+
+    // Change the saved state but not the log: verify must notice.
+    let text = fs::read_to_string(b.path("mill.ron")).unwrap();
+    let at = text.find("state:").unwrap();
+    let (head, tail) = text.split_at(at);
+    let tampered = format!(
+        "{head}{}",
+        tail.replacen("name: \"Yard\"", "name: \"Yurt\"", 1)
+    );
+    assert_ne!(tampered, text);
+    fs::write(b.path("mill.ron"), tampered).unwrap();
+    let err = b.fails(&["replay", "mill.ron", "--verify"], 1);
+    one_line(&err);
+    assert!(err.contains("differs"), "{err}");
+
+    one_line(&b.fails(&["replay", "nothing.ron"], 1));
+    b.write("junk.ron", "(this is not a session");
+    let err = b.fails(&["replay", "junk.ron", "--verify"], 1);
+    one_line(&err);
+    assert!(err.contains("junk.ron:1:"), "{err}");
+}
+
+#[test]
+fn show_prints_sheets_and_refuses_unknown_names() {
+    let b = Bench::new();
+    b.write("party.txt", PARTY);
+    b.ok(&["run", "party.txt", "--out", "mill.ron"]);
+    let all = b.ok(&["show", "mill.ron"]);
+    for want in [
+        "Clock: try 0",
+        "Scene: The Mill",
+        "Combat: none",
+        "Goblin 1 (opponents",
+        "  1 Head        Iron helm (heavy armor, rigid) [equipped]",
+        " 12: names no slot",
+    ] {
+        assert!(all.contains(want), "missing {want:?} in\n{all}");
+    }
+    let one = b.ok(&["show", "mill.ron", "--character", "goblin1"]);
+    assert!(one.starts_with("Goblin 1 (opponents"), "{one}");
+    let err = b.fails(&["show", "mill.ron", "--character", "Zed"], 1);
+    one_line(&err);
+    assert!(err.contains("Zed"), "{err}");
+    one_line(&b.fails(&["show", "absent.ron"], 1));
+}
+
+#[test]
+fn export_needs_markdown_and_a_readable_file() {
+    let b = Bench::new();
+    b.write("party.txt", PARTY);
+    b.ok(&["run", "party.txt", "--out", "mill.ron"]);
+    let md = b.ok(&["export", "mill.ron", "--markdown"]);
+    assert!(md.starts_with("# party\n"), "{md}");
+    assert!(
+        md.contains("## Cast") && md.contains("| Aria | players |"),
+        "{md}"
+    );
+    b.fails(&["export", "mill.ron"], 2);
+    one_line(&b.fails(&["export", "absent.ron", "--markdown"], 1));
+}
+
+#[test]
+fn the_screen_commands_check_their_input_first() {
+    let b = Bench::new();
+    let err = b.fails(&["open", "absent.ron"], 1);
+    one_line(&err);
+    assert!(err.contains("absent.ron"), "{err}");
+    b.write("junk.ron", "(nope");
+    one_line(&b.fails(&["open", "junk.ron"], 1));
+    let err = b.fails(&["new", "Friday", "--rules", "chess"], 2);
+    assert!(err.contains("chess"), "{err}");
+    one_line(&b.fails(&["new", "a/b"], 1));
+    b.fails(&["frobnicate"], 2);
+}

@@ -1,0 +1,536 @@
+//! Properties of the engine over random command sequences: every slot-system command with ids of
+//! characters that exist (and one that does not), random dice, undo and redo mixed in. Many
+//! commands are refused; a refusal must change nothing.
+//!
+//! - replaying the log gives the live state;
+//! - undo then redo gives the same state;
+//! - undoing k steps and re-applying the same commands with their recorded faces gives the same
+//!   state and log;
+//! - saving then loading (from a full save or from the journal) gives the same session.
+
+mod support;
+
+use proptest::collection::vec;
+use proptest::option;
+use proptest::prelude::*;
+use proptest::strategy::ValueTree;
+use slotmark::dice::{Edge, RecordedDice, ScriptedDice};
+use slotmark::rules::slots::{
+    self, AttackKind, AttackSpec, CheckKind, Condition, Defense, Item, Layout, Prop, Region, Sense,
+    Senses, Side, StatusFlag, Verdict, Weapon, WeaponKind, WeaponSize, Wound,
+};
+use slotmark::session::{self, Command, Session};
+use slotmark::store::{self, JournalRecord, Store};
+use support::{party, realistic_session};
+
+#[derive(Debug, Clone)]
+enum Op {
+    Exec(Command, Vec<u16>),
+    Undo,
+    Redo,
+}
+
+/// Ids 0-3 are the party; 4 names nobody.
+fn who() -> impl Strategy<Value = u32> {
+    prop_oneof![8 => 0u32..4, 1 => Just(4u32)]
+}
+
+fn slot() -> impl Strategy<Value = u8> {
+    prop_oneof![8 => 1u8..=11, 1 => Just(0u8), 1 => 12u8..=14]
+}
+
+fn zone() -> impl Strategy<Value = u32> {
+    0u32..4
+}
+
+fn text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just(String::new()),
+        Just("  ".to_string()),
+        "[A-Za-z ]{1,12}",
+        Just("a \"quoted\"\nline".to_string()),
+    ]
+}
+
+fn side() -> impl Strategy<Value = Side> {
+    prop_oneof![Just(Side::Players), Just(Side::Opponents)]
+}
+
+fn condition() -> impl Strategy<Value = Condition> {
+    proptest::sample::select(Condition::ALL.to_vec())
+}
+
+fn wound() -> impl Strategy<Value = Wound> {
+    prop_oneof![Just(Wound::None), Just(Wound::Treated), Just(Wound::Open)]
+}
+
+fn flag() -> impl Strategy<Value = StatusFlag> {
+    proptest::sample::select(vec![
+        StatusFlag::Prone,
+        StatusFlag::Restrained,
+        StatusFlag::Immobilized,
+        StatusFlag::Unconscious,
+        StatusFlag::Dead,
+        StatusFlag::Evil,
+        StatusFlag::Cringe,
+    ])
+}
+
+fn edge() -> impl Strategy<Value = Edge> {
+    (0u8..4, 0u8..4).prop_map(|(adv, dis)| Edge { adv, dis })
+}
+
+fn item() -> impl Strategy<Value = Item> {
+    (
+        "[A-Za-z]{1,8}",
+        proptest::sample::subsequence(Prop::ALL.to_vec(), 0..4),
+        option::of(proptest::sample::select(vec![
+            Region::Head,
+            Region::Torso,
+            Region::Grip,
+            Region::Backpack,
+        ])),
+        option::of(prop_oneof![
+            Just(WeaponSize::Small),
+            Just(WeaponSize::Medium),
+            Just(WeaponSize::Bulky)
+        ]),
+    )
+        .prop_map(|(name, props, wear, size)| Item {
+            name,
+            props,
+            wear,
+            armor: None,
+            weapon: size.map(|size| Weapon {
+                size,
+                kind: WeaponKind::Melee,
+            }),
+        })
+}
+
+fn layout() -> impl Strategy<Value = Layout> {
+    prop_oneof![Just(Layout::human()), Just(support::wolf_layout())]
+}
+
+fn check_kind() -> impl Strategy<Value = CheckKind> {
+    prop_oneof![
+        Just(CheckKind::Generic),
+        Just(CheckKind::Terrain),
+        Just(CheckKind::Corruption),
+        (
+            any::<bool>(),
+            any::<bool>(),
+            vec(slot(), 0..2),
+            any::<bool>()
+        )
+            .prop_map(|(hearing, smell, sight, ambient_noise)| CheckKind::Stealth(
+                Senses {
+                    hearing,
+                    smell,
+                    sight,
+                    ambient_noise,
+                    low_light: !ambient_noise,
+                }
+            )),
+    ]
+}
+
+fn attack() -> impl Strategy<Value = AttackSpec> {
+    (
+        who(),
+        who(),
+        proptest::sample::select(vec![
+            AttackKind::Grab,
+            AttackKind::Melee,
+            AttackKind::Missile,
+            AttackKind::Blast,
+        ]),
+        option::of(6u8..=7),
+        prop_oneof![
+            Just(Defense::None),
+            Just(Defense::Evade),
+            Just(Defense::Parry)
+        ],
+        any::<bool>(),
+        1u8..3,
+        any::<bool>(),
+    )
+        .prop_map(
+            |(attacker, target, kind, weapon, defense, aimed, blast_slots, counter)| AttackSpec {
+                attacker,
+                target,
+                kind,
+                weapon,
+                defense,
+                aimed,
+                blast_slots,
+                counter,
+            },
+        )
+}
+
+fn senses() -> impl Strategy<Value = Vec<Sense>> {
+    vec(
+        prop_oneof![
+            Just(Sense::Sound),
+            Just(Sense::Light),
+            Just(Sense::Smell),
+            Just(Sense::Magic),
+            Just(Sense::Other("a strange hum".into())),
+        ],
+        0..3,
+    )
+}
+
+fn roster() -> impl Strategy<Value = slots::Command> {
+    use slots::Command as C;
+    prop_oneof![
+        (text(), side(), layout(), vec((slot(), item()), 0..3)).prop_map(
+            |(name, side, layout, items)| C::AddCharacter {
+                name,
+                side,
+                layout,
+                items
+            }
+        ),
+        (who(), text()).prop_map(|(who, name)| C::RenameCharacter { who, name }),
+        (who(), side()).prop_map(|(who, side)| C::SetSide { who, side }),
+        who().prop_map(|who| C::RemoveCharacter { who }),
+        (who(), slot(), item()).prop_map(|(who, slot, item)| C::PutItem { who, slot, item }),
+        (who(), slot(), slot()).prop_map(|(who, from, to)| C::MoveItem { who, from, to }),
+        (who(), slot()).prop_map(|(who, slot)| C::RemoveItem { who, slot }),
+        (who(), slot(), any::<bool>()).prop_map(|(who, slot, on)| C::TwoHands { who, slot, on }),
+        who().prop_map(|who| C::DropBackpack { who }),
+        who().prop_map(|who| C::ShoulderBackpack { who }),
+    ]
+}
+
+fn rolls() -> impl Strategy<Value = slots::Command> {
+    use slots::Command as C;
+    prop_oneof![
+        (who(), check_kind(), edge()).prop_map(|(who, kind, edge)| C::Check { who, kind, edge }),
+        (who(), 0u16..45).prop_map(|(who, feet)| C::Fall { who, feet }),
+        (vec(who(), 0..4), check_kind()).prop_map(|(who, kind)| C::GroupCheck { who, kind }),
+        (attack(), edge(), any::<bool>()).prop_map(|(spec, edge, dual)| C::Attack {
+            spec,
+            edge,
+            dual
+        }),
+        (0usize..4).prop_map(|die| C::Pick { die }),
+        (who(), who()).prop_map(|(a, b)| C::SwapDice { a, b }),
+        prop_oneof![Just(Verdict::Pass), Just(Verdict::Fail)]
+            .prop_map(|verdict| C::Override { verdict }),
+        Just(C::Accept),
+        slot().prop_map(|slot| C::ChooseSlot { slot }),
+        any::<bool>().prop_map(|blocks| C::RuleBlocks { blocks }),
+        Just(C::Cancel),
+    ]
+}
+
+fn body() -> impl Strategy<Value = slots::Command> {
+    use slots::Command as C;
+    prop_oneof![
+        (who(), slot(), wound()).prop_map(|(who, slot, wound)| C::Wound { who, slot, wound }),
+        (who(), slot()).prop_map(|(who, slot)| C::Treat { who, slot }),
+        (who(), slot()).prop_map(|(who, slot)| C::Heal { who, slot }),
+        (who(), slot(), condition()).prop_map(|(who, slot, condition)| C::Mark {
+            who,
+            slot,
+            condition
+        }),
+        (who(), condition()).prop_map(|(who, condition)| C::Worsen { who, condition }),
+        (who(), condition(), option::of(slot())).prop_map(|(who, condition, slot)| {
+            C::ClearMark {
+                who,
+                condition,
+                slot,
+            }
+        }),
+        (who(), slot(), any::<bool>()).prop_map(|(who, slot, on)| C::SetFatigue { who, slot, on }),
+        (who(), slot()).prop_map(|(who, slot)| C::Ignite { who, slot }),
+        who().prop_map(|who| C::RollOnGround { who }),
+        who().prop_map(|who| C::Douse { who }),
+        (who(), any::<bool>()).prop_map(|(who, on)| C::Suffocate { who, on }),
+        (who(), any::<bool>()).prop_map(|(who, on)| C::Cold { who, on }),
+        (who(), any::<bool>()).prop_map(|(who, on)| C::Warm { who, on }),
+        who().prop_map(|who| C::Starve { who }),
+        (who(), flag(), any::<bool>()).prop_map(|(who, flag, on)| C::SetStatus { who, flag, on }),
+    ]
+}
+
+fn world() -> impl Strategy<Value = slots::Command> {
+    use slots::Command as C;
+    prop_oneof![
+        text().prop_map(|name| C::NewScene { name }),
+        (text(), any::<bool>()).prop_map(|(name, cover)| C::AddZone { name, cover }),
+        zone().prop_map(|zone| C::RemoveZone { zone }),
+        (zone(), zone()).prop_map(|(a, b)| C::Link { a, b }),
+        (zone(), zone()).prop_map(|(a, b)| C::Unlink { a, b }),
+        (zone(), zone(), any::<bool>()).prop_map(|(a, b, hidden)| C::Hide { a, b, hidden }),
+        (who(), option::of(zone())).prop_map(|(who, zone)| C::Place { who, zone }),
+        (text(), 0u16..12, senses()).prop_map(|(label, trys, senses)| C::Task {
+            label,
+            trys,
+            senses
+        }),
+        (any::<bool>(), senses()).prop_map(|(fed, senses)| C::Rest { fed, senses }),
+        (0u16..4).prop_map(|watches| C::Travel { watches }),
+        (0u16..3).prop_map(|days| C::PassDays { days }),
+        any::<bool>().prop_map(|dark| C::SetDark { dark }),
+    ]
+}
+
+fn combat() -> impl Strategy<Value = slots::Command> {
+    use slots::Command as C;
+    prop_oneof![
+        (side(), option::of(side())).prop_map(|(initiator, surprised)| C::StartCombat {
+            initiator,
+            surprised
+        }),
+        who().prop_map(|who| C::StartTurn { who }),
+        text().prop_map(|what| C::Setup { what }),
+        who().prop_map(|who| C::Interrupt { who }),
+        any::<bool>().prop_map(|stopped| C::InterruptResult { stopped }),
+        Just(C::EndTurn),
+        Just(C::EndCombat),
+    ]
+}
+
+fn command() -> impl Strategy<Value = Command> {
+    prop_oneof![
+        2 => roster().prop_map(Command::from),
+        4 => rolls().prop_map(Command::from),
+        4 => body().prop_map(Command::from),
+        2 => world().prop_map(Command::from),
+        2 => combat().prop_map(Command::from),
+        1 => text().prop_map(Command::Note),
+        1 => text().prop_map(Command::Retitle),
+    ]
+}
+
+/// Faces for one command: mostly fair faces of a d12, sometimes bigger dice or a face no die
+/// shows, and sometimes too few.
+fn faces() -> impl Strategy<Value = Vec<u16>> {
+    vec(
+        prop_oneof![10 => 1u16..=12, 1 => 1u16..=20, 1 => Just(0u16)],
+        0..8,
+    )
+}
+
+fn op() -> impl Strategy<Value = Op> {
+    prop_oneof![
+        8 => (command(), faces()).prop_map(|(c, f)| Op::Exec(c, f)),
+        1 => Just(Op::Undo),
+        1 => Just(Op::Redo),
+    ]
+}
+
+/// Session and journal side by side: what the screen does for each step.
+struct Run {
+    session: Session,
+    journal: Vec<JournalRecord>,
+    refused: usize,
+}
+
+/// Applies one op, checking that a refusal (of a command, an undo or a redo) changes nothing
+/// and that undo then redo around every successful step gives back the same state.
+fn step(run: &mut Run, op: &Op) -> Result<(), TestCaseError> {
+    let before = run.session.clone();
+    let result = match op {
+        Op::Exec(command, faces) => run
+            .session
+            .execute(
+                command.clone(),
+                &mut ScriptedDice::new(faces.iter().copied()),
+            )
+            .map(|e| JournalRecord::Apply(e.clone())),
+        Op::Undo => run.session.undo().map(|_| JournalRecord::Undo),
+        Op::Redo => run.session.redo().map(|_| JournalRecord::Redo),
+    };
+    match result {
+        Ok(record) => {
+            run.journal.push(record);
+            if run.session.can_undo() {
+                let mut probe = run.session.clone();
+                probe.undo().map_err(fail)?;
+                probe.redo().map_err(fail)?;
+                prop_assert_eq!(probe.state(), run.session.state(), "undo then redo");
+                prop_assert_eq!(probe.cursor(), run.session.cursor());
+            }
+        }
+        Err(_) => {
+            run.refused += 1;
+            prop_assert_eq!(
+                run.session.state(),
+                before.state(),
+                "a refusal changed the state"
+            );
+            prop_assert_eq!(
+                run.session.entries(),
+                before.entries(),
+                "a refusal changed the log"
+            );
+            prop_assert_eq!(
+                run.session.cursor(),
+                before.cursor(),
+                "a refusal moved the cursor"
+            );
+        }
+    }
+    Ok(())
+}
+
+fn fail(e: impl std::fmt::Display) -> TestCaseError {
+    TestCaseError::fail(e.to_string())
+}
+
+fn run_ops(start: Session, ops: &[Op]) -> Result<Run, TestCaseError> {
+    let mut run = Run {
+        session: start,
+        journal: Vec::new(),
+        refused: 0,
+    };
+    for op in ops {
+        step(&mut run, op)?;
+    }
+    Ok(run)
+}
+
+fn same_session(a: &Session, b: &Session) -> Result<(), TestCaseError> {
+    prop_assert_eq!(a.initial(), b.initial());
+    prop_assert_eq!(a.entries(), b.entries());
+    prop_assert_eq!(a.cursor(), b.cursor());
+    prop_assert_eq!(a.state(), b.state());
+    Ok(())
+}
+
+/// The checks every run goes through: replay, rebuild, undo k and re-apply.
+fn check_log(session: &Session, k: usize) -> Result<(), TestCaseError> {
+    let replayed = session::replay(session.initial(), session.applied()).map_err(fail)?;
+    prop_assert_eq!(&replayed, session.state(), "replay(log) != live state");
+    let everything = session::replay(session.initial(), session.entries()).map_err(fail)?;
+    let mut redone = session.clone();
+    while redone.can_redo() {
+        redone.redo().map_err(fail)?;
+    }
+    prop_assert_eq!(
+        redone.state(),
+        &everything,
+        "redo to the end != replay of the whole log"
+    );
+    let rebuilt = Session::from_log(
+        session.initial().clone(),
+        session.entries().to_vec(),
+        session.cursor(),
+    )
+    .map_err(fail)?;
+    same_session(&rebuilt, session)?;
+    for at in [0, session.cursor() / 2, session.cursor()] {
+        let at_state = session.state_at(at).map_err(fail)?;
+        let replayed =
+            session::replay(session.initial(), &session.entries()[..at]).map_err(fail)?;
+        prop_assert_eq!(at_state, replayed, "state_at({}) differs from a replay", at);
+    }
+
+    let k = k.min(session.cursor());
+    let mut back = session.clone();
+    for _ in 0..k {
+        back.undo().map_err(fail)?;
+    }
+    let redo_tail = session.entries()[session.cursor() - k..session.cursor()].to_vec();
+    for entry in &redo_tail {
+        back.execute(entry.command.clone(), &mut RecordedDice::new(&entry.rolls))
+            .map_err(fail)?;
+    }
+    prop_assert_eq!(back.state(), session.state(), "undo k then re-apply");
+    prop_assert_eq!(back.applied(), session.applied());
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 192, ..ProptestConfig::default() })]
+
+    #[test]
+    fn short_random_runs_replay_undo_and_redo_exactly(
+        ops in vec(op(), 0..60),
+        k in 0usize..20,
+    ) {
+        let run = run_ops(Session::new(party()), &ops)?;
+        check_log(&run.session, k)?;
+    }
+}
+
+proptest! {
+    // Long logs cross checkpoints; fewer cases keep the run short.
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    #[test]
+    fn long_runs_across_checkpoints_replay_and_undo_exactly(
+        seed in any::<u64>(),
+        bulk in 250usize..700,
+        back in 0usize..300,
+        ops in vec(op(), 1..40),
+        k in 0usize..400,
+    ) {
+        // Undo far back (across checkpoints), then take a different path from there.
+        let mut start = realistic_session(bulk, seed);
+        for _ in 0..back {
+            start.undo().map_err(fail)?;
+        }
+        let mut run = run_ops(start, &ops)?;
+        // Then play on past where the log used to end, over the checkpoints of the old path.
+        let mut rng = support::Lcg(seed);
+        let mut dice = slotmark::dice::LiveDice::seeded(seed);
+        while run.session.cursor() < bulk + 20 {
+            let command = support::realistic_command(&mut rng, run.session.state());
+            let _ = run.session.execute(command, &mut dice);
+        }
+        check_log(&run.session, k)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn save_then_load_is_the_same_session(
+        ops in vec(op(), 0..50),
+        split in 0usize..50,
+    ) {
+        let dir = tempfile::TempDir::new().map_err(fail)?;
+        let split = split.min(ops.len());
+        // The first part is saved in full, the rest only journaled, as after a crash.
+        let first = run_ops(Session::new(party()), &ops[..split])?;
+        let path = dir.path().join("s.ron");
+        let mut store = Store::create(&path, &first.session).map_err(fail)?;
+        let rest = run_ops(first.session.clone(), &ops[split..])?;
+        for record in &rest.journal {
+            store.append(record).map_err(fail)?;
+        }
+        drop(store);
+        same_session(&store::load(&path).map_err(fail)?, &rest.session)?;
+        let opened = Store::open(&path).map_err(fail)?;
+        prop_assert!(opened.warnings.is_empty(), "{:?}", opened.warnings);
+        same_session(&opened.session, &rest.session)?;
+        drop(opened);
+        // Opening folded the journal into the file; the file alone gives the session.
+        same_session(&store::load(&path).map_err(fail)?, &rest.session)?;
+        prop_assert!(store::verify(&path).map_err(fail)?.matches());
+    }
+}
+
+#[test]
+fn the_generators_reach_accepted_and_refused_commands() {
+    // Guards the properties against a generator that only ever produces refusals.
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let mut accepted = 0;
+    let mut refused = 0;
+    for _ in 0..40 {
+        let ops = vec(op(), 30).new_tree(&mut runner).unwrap().current();
+        let run = run_ops(Session::new(party()), &ops).unwrap();
+        accepted += run.journal.len();
+        refused += run.refused;
+    }
+    assert!(accepted > 100, "only {accepted} steps accepted");
+    assert!(refused > 100, "only {refused} steps refused");
+}
