@@ -170,7 +170,7 @@ fn library() -> Library {
             ),
             item("Lantern", &[Prop::Rigid, Prop::LightSource]),
         ],
-        creatures: Vec::new(),
+        ..Library::default()
     }
 }
 
@@ -244,6 +244,7 @@ fn pending_terrain_roll() -> State {
         verdict: Verdict::Pass,
         reason: "slot 8 is unmarked and holds a light item; it takes a fatigue mark".into(),
         overridden: None,
+        used_cringe: false,
     }));
     s
 }
@@ -370,6 +371,7 @@ fn defense_roll_dialog_names_the_defenders_slots() {
         verdict: Verdict::Fail,
         reason: "slot 3 holds nothing that stops or lessens the blow: an open wound".into(),
         overridden: None,
+        used_cringe: false,
     }));
     let mut app = app_with(s, &[]);
     assert_snapshot!(screen(&mut app, 80, 24));

@@ -842,7 +842,7 @@ impl Main {
             return;
         };
         let result = match self.save {
-            SaveState::Saved => store.append(&record),
+            SaveState::Saved => store.record(&record, &self.session),
             _ => store.compact(&self.session),
         };
         self.save = match result {
