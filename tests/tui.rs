@@ -789,3 +789,136 @@ fn ruleset_is_slots() {
         RulesetId::Slots
     );
 }
+
+// ---- The journal, the start screen and typed dice, against the real store
+
+#[test]
+fn every_change_is_in_the_journal_before_it_is_drawn() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("crypt.ron");
+    let session = session_with(crypt_state());
+    let store = slotmark::store::Store::create(&path, &session).unwrap();
+    let mut app =
+        App::with_session(session, Some(store), Dice::scripted([])).with_theme(Theme::plain());
+    let text = drive(
+        &mut app,
+        80,
+        24,
+        vec![key('5'), key('w'), key('o'), key('u'), key('U')],
+    );
+    assert!(text.contains("✓ autosaved"), "{text}");
+    // Read back while the screen still holds the file: the journal has all three steps.
+    let loaded = slotmark::store::load(&path).unwrap();
+    assert_eq!(loaded.state(), app.session().unwrap().state());
+    assert_eq!(loaded.cursor(), 1);
+    // Quitting folds everything into the file.
+    assert!(app.finish().is_empty());
+    let reloaded = slotmark::store::load(&path).unwrap();
+    assert_eq!(reloaded.state().game, app.session().unwrap().state().game);
+}
+
+#[test]
+fn start_screen_lists_recent_sessions_and_opens_one_with_a_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("crypt.ron");
+    slotmark::store::Store::create(&path, &session_with(crypt_state())).unwrap();
+    let mut app =
+        App::start(dir.path().to_path_buf(), Dice::scripted([])).with_theme(Theme::plain());
+    let text = screen(&mut app, 80, 24);
+    assert!(text.contains("Crypt of Ash"), "{text}");
+    assert_snapshot!(text);
+    drive(&mut app, 80, 24, vec![key('1')]);
+    assert_eq!(state(&app), &crypt_state());
+}
+
+#[test]
+fn a_new_session_from_the_start_screen_is_saved_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app =
+        App::start(dir.path().to_path_buf(), Dice::scripted([])).with_theme(Theme::plain());
+    let mut events = vec![key('n')];
+    events.extend(typed("Barrow Downs"));
+    events.push(code(KeyCode::Enter));
+    drive(&mut app, 80, 24, events);
+    assert_eq!(app.session().unwrap().state().title, "Barrow Downs");
+    let listed = slotmark::store::list_sessions(dir.path());
+    assert_eq!(listed.len(), 1);
+    assert_eq!(listed[0].title, "Barrow Downs");
+    // The same name again is refused in place.
+    let mut again =
+        App::start(dir.path().to_path_buf(), Dice::scripted([])).with_theme(Theme::plain());
+    let mut events = vec![key('n')];
+    events.extend(typed("Barrow Downs"));
+    events.push(code(KeyCode::Enter));
+    let text = drive(&mut again, 80, 24, events);
+    assert!(again.session().is_none());
+    assert!(
+        text.contains("already a session called Barrow Downs"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_demo_opens_in_one_key_and_is_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app =
+        App::start(dir.path().to_path_buf(), Dice::scripted([])).with_theme(Theme::plain());
+    let text = drive(&mut app, 80, 24, vec![key('d')]);
+    assert!(!state(&app).characters.is_empty(), "the demo has a party");
+    assert!(text.contains("✓ autosaved"), "{text}");
+    assert_eq!(slotmark::store::list_sessions(dir.path()).len(), 1);
+}
+
+#[test]
+fn typed_dice_ask_for_each_face_and_roll_nothing_themselves() {
+    // No scripted faces at all: every face must come from the judge.
+    let mut app = app_with(crypt_state(), &[]);
+    let mut events = vec![key('D'), key('t'), key('a'), code(KeyCode::Enter)];
+    events.extend(typed("13"));
+    events.push(code(KeyCode::Enter)); // refused: a d12 has no 13
+    events.push(code(KeyCode::Backspace));
+    events.push(code(KeyCode::Backspace));
+    events.push(key('2'));
+    events.push(code(KeyCode::Enter));
+    events.push(key('8'));
+    events.push(code(KeyCode::Enter));
+    drive(&mut app, 80, 24, events);
+    let Some(Pending::Roll(roll)) = state(&app).pending.first() else {
+        panic!("the roll waits with the typed faces");
+    };
+    assert_eq!(roll.faces, vec![2, 8]);
+    assert_eq!(
+        app.session().unwrap().cursor(),
+        1,
+        "one command, retried until it had its faces"
+    );
+}
+
+#[test]
+fn the_table_dice_replace_a_live_roll() {
+    let mut app = app_with(crypt_state(), &[2, 8]);
+    drive(
+        &mut app,
+        80,
+        24,
+        vec![key('t'), key('a'), code(KeyCode::Enter), key('1')],
+    );
+    // T: back to before the roll (the pick too), then the table's faces.
+    drive(
+        &mut app,
+        80,
+        24,
+        vec![
+            key('T'),
+            key('9'),
+            code(KeyCode::Enter),
+            key('4'),
+            code(KeyCode::Enter),
+        ],
+    );
+    let Some(Pending::Roll(roll)) = state(&app).pending.first() else {
+        panic!("the roll waits with the table's faces");
+    };
+    assert_eq!(roll.faces, vec![9, 4]);
+    assert_eq!(app.session().unwrap().cursor(), 1);
+}
