@@ -19,6 +19,14 @@ impl Table {
         }
     }
 
+    fn from_state(state: State) -> Self {
+        let mut initial = SessionState::new("test", RulesetId::Slots);
+        initial.game = GameState::Slots(state);
+        Table {
+            s: Session::new(initial),
+        }
+    }
+
     fn state(&self) -> &State {
         match &self.s.state().game {
             GameState::Slots(s) => s,
@@ -778,7 +786,7 @@ fn r6_advantage_proposes_the_best_die_and_the_player_may_pick_another() {
     );
     assert_eq!(
         t.refuse(Command::Pick { die: 2 }, &[]),
-        "this roll has 2 dice, numbered 1 to 2"
+        "this roll has only 2 dice"
     );
     let ev = t.accept(&[]);
     assert_eq!(
@@ -2498,4 +2506,69 @@ fn refused_commands_leave_everything_as_it_was() {
         ),
         "Goblin is dead"
     );
+}
+
+#[test]
+fn r8_in_combat_a_cringe_weighs_on_every_roll_until_the_turn_ends() {
+    let mut t = Table::from_state(State {
+        combat: Some(Combat {
+            round: 1,
+            initiative: Side::Players,
+            acted: vec![],
+            surprised: None,
+            last_turn: None,
+            turn: None,
+            initiator: Side::Players,
+        }),
+        ..State::default()
+    });
+    let m = mira(&mut t);
+    t.wound(m, 5, Wound::Open);
+    t.check(m, CheckKind::Generic, Edge::NONE, &[5]);
+    t.accept(&[]);
+    let in_combat = Cringe::UntilTurnEnds {
+        turn_started: false,
+    };
+    assert_eq!(t.ch(m).status.cringe, in_combat);
+    for _ in 0..2 {
+        t.check(m, CheckKind::Generic, Edge::NONE, &[8, 9]);
+        assert_eq!((t.roll().edge.net(), t.roll().used_cringe), (-1, false));
+        t.accept(&[]);
+        assert_eq!(t.ch(m).status.cringe, in_combat);
+    }
+}
+
+#[test]
+fn r12_a_cringing_member_rolls_an_extra_die_when_the_group_is_read() {
+    let mut t = Table::new();
+    let m = mira(&mut t);
+    let b = t.add("Bram", Side::Players, vec![]);
+    t.run(
+        Command::SetStatus {
+            who: b,
+            flag: StatusFlag::Cringe,
+            on: true,
+        },
+        &[],
+    );
+    t.run(
+        Command::GroupCheck {
+            who: vec![m, b],
+            kind: CheckKind::Terrain,
+        },
+        &[8, 3],
+    );
+    let ev = t.accept(&[4]);
+    assert_eq!(
+        notes(&ev)[2],
+        "Judge: Bram's terrain check (rolled 3 and 4 with disadvantage; 3 proposed: PASS, slot 3 (Torso, empty): \
+         unmarked; a pass marks fatigue there)"
+    );
+    t.accept(&[]);
+    let ev = t.accept(&[]);
+    assert_eq!(
+        notes(&ev)[1],
+        "Bram is no longer cringing (the roll it weighed on is done)"
+    );
+    assert!(t.slot(m, 8).fatigue && t.slot(b, 3).fatigue);
 }

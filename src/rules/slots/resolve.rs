@@ -300,8 +300,7 @@ pub fn pick(state: &mut State, die: usize, out: &mut Vec<Event>) -> Result<(), R
     }
     let Some(&face) = r.faces.get(die) else {
         return Err(RuleError::invalid(format!(
-            "this roll has {} dice, numbered 1 to {}",
-            r.faces.len(),
+            "this roll has only {} dice",
             r.faces.len()
         )));
     };
