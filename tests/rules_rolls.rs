@@ -2181,7 +2181,7 @@ fn r17_a_weapon_parry_roll_that_misses_lets_the_hit_stand() {
         notes(&ev)[1..3],
         [
             "Bram tries to parry: 4 → FAIL, no die shows 3, the hit stands",
-            "Goblin's attack on Bram deals an open wound: slot 3 (Torso, empty): nothing stops it: an open wound; a parry roll (1d6) showing 3 would stop it",
+            "Goblin's attack on Bram deals an open wound: slot 3 (Torso, empty): nothing stops it: an open wound",
         ]
     );
     assert_eq!(t.slot(b, 3).wound, Wound::Open);

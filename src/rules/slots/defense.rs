@@ -104,6 +104,8 @@ enum Plan {
         seize: bool,
         wound: Wound,
         why: String,
+        /// What the parry roll at accept could still do: shown on the roll, not on the hit.
+        hint: String,
     },
 }
 
@@ -319,9 +321,10 @@ fn plan_at(state: &State, spec: &AttackSpec, slot: SlotNo, ctx: Ctx) -> Result<P
             seize: true,
             wound: Wound::None,
             why: format!(
-                "{lead}not stopped, {} is seized there (no wound unless the judge rules one){parry_note}",
+                "{lead}not stopped, {} is seized there (no wound unless the judge rules one)",
                 t.name
             ),
+            hint: parry_note,
         });
     }
     let (wound, how) = match lessens(t, slot, spec.kind) {
@@ -349,7 +352,8 @@ fn plan_at(state: &State, spec: &AttackSpec, slot: SlotNo, ctx: Ctx) -> Result<P
         parry_dice: parry,
         seize: false,
         wound,
-        why: format!("{lead}{result}{parry_note}"),
+        why: format!("{lead}{result}"),
+        hint: parry_note,
     })
 }
 
@@ -381,7 +385,10 @@ pub(super) fn read_attack(
     let plan = face_plan(state, spec, roller, face)?;
     let harm = plan.harm();
     let landed = harm > 0;
-    let why = with_slot(state, spec, plan.slot(), plan.why());
+    let mut why = with_slot(state, spec, plan.slot(), plan.why());
+    if let Plan::Land { hint, .. } = &plan {
+        why.push_str(hint);
+    }
     Ok(if defending {
         if landed {
             Reading::fail(why, harm * 5)
@@ -546,6 +553,7 @@ fn execute(
             seize,
             wound,
             why,
+            hint: _,
         } => {
             let who = spec.target;
             match met {
