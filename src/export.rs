@@ -3,7 +3,7 @@
 //! character gained, and who died. Built from the log's recorded events, so it tells exactly
 //! what the table saw.
 
-use crate::cli::{clock_text, item_text};
+use crate::cli::clock_text;
 use crate::rules::GameEvent;
 use crate::rules::slots::{self, Event as E, Wound};
 use crate::session::{Event, Session};
@@ -103,74 +103,87 @@ fn cast(o: &mut String, st: &slots::State) {
     o.push('\n');
 }
 
+fn slot_events(entry: &crate::session::Entry) -> impl Iterator<Item = &E> {
+    entry.events.iter().filter_map(|e| match e {
+        Event::Game(GameEvent::Slots(e)) => Some(e),
+        _ => None,
+    })
+}
+
+/// Starts a heading with exactly one blank line before and after it.
+fn heading(o: &mut String, text: &str) {
+    while o.ends_with("\n\n\n") {
+        o.pop();
+    }
+    if !o.ends_with("\n\n") {
+        o.push('\n');
+    }
+    let _ = writeln!(o, "{text}\n");
+}
+
 fn story(o: &mut String, session: &Session) {
-    let _ = writeln!(o, "## What happened\n");
+    heading(o, "## What happened");
     let mut part = Part::Start;
-    let mut opened = false;
     for entry in session.applied() {
-        // A heading goes before the entry whose events start a new stretch of the story.
-        for event in &entry.events {
-            let Event::Game(GameEvent::Slots(e)) = event else {
-                continue;
-            };
-            match e {
-                E::CombatStarted { .. } => {
-                    let _ = writeln!(o, "\n### Combat\n");
-                    part = Part::Combat;
-                    opened = true;
-                }
-                E::RoundStarted { round, initiative } => {
-                    let _ = writeln!(
-                        o,
-                        "\n#### Round {round} (the {initiative} have the initiative)\n"
-                    );
-                }
-                E::TimePassed { trys, what } if part != Part::Combat => {
-                    let _ = writeln!(o, "\n### Try {trys}: {}\n", escape(what));
-                    part = Part::Time;
-                    opened = true;
-                }
-                _ => {}
-            }
-        }
-        if !opened {
-            let _ = writeln!(o, "### Setting the scene\n");
-            opened = true;
-        }
-        if part == Part::AfterCombat {
-            let _ = writeln!(o, "\n### After the fight\n");
+        let started = slot_events(entry).any(|e| matches!(e, E::CombatStarted { .. }));
+        let ended = slot_events(entry).any(|e| matches!(e, E::CombatEnded { .. }));
+        let time = slot_events(entry)
+            .filter_map(|e| match e {
+                E::TimePassed { trys, what } => Some((*trys, what)),
+                _ => None,
+            })
+            .last();
+        // A heading goes before the step that opens a new stretch of the story.
+        if started {
+            heading(o, "### Combat");
+            part = Part::Combat;
+        } else if let (Some((trys, what)), false, false) = (time, part == Part::Combat, ended) {
+            heading(o, &format!("### Try {trys}: {}", escape(what)));
+            part = Part::Time;
+        } else if part == Part::AfterCombat {
+            heading(o, "### After the fight");
+            part = Part::Time;
+        } else if part == Part::Start && !entry.events.is_empty() {
+            heading(o, "### Setting the scene");
             part = Part::Time;
         }
         for event in &entry.events {
+            if let Event::Game(GameEvent::Slots(E::RoundStarted { round, initiative })) = event {
+                heading(
+                    o,
+                    &format!("#### Round {round} (the {initiative} have the initiative)"),
+                );
+            }
             if let Some(line) = bullet(event) {
                 let _ = writeln!(o, "{line}");
             }
-            if matches!(event, Event::Game(GameEvent::Slots(E::CombatEnded { .. }))) {
-                part = Part::AfterCombat;
-            }
+        }
+        if ended {
+            part = Part::AfterCombat;
         }
     }
-    if !opened {
+    if part == Part::Start {
         let _ = writeln!(o, "Nothing yet.");
     }
     o.push('\n');
 }
 
-/// One event as a list line; headings carry round and time changes, so those are left out.
+/// One event as a list line. Headings carry rounds and time; questions to the judge are left
+/// out because their answers are what happened.
 fn bullet(event: &Event) -> Option<String> {
     let text = escape(&event.to_string());
     Some(match event {
         Event::Noted(n) => format!("- *Note:* {}", escape(n)),
         Event::Retitled(_) => format!("- {text}"),
         Event::Game(GameEvent::Slots(e)) => match e {
-            E::RoundStarted { .. } => return None,
+            E::RoundStarted { .. } | E::TimePassed { .. } | E::Asked { .. } => return None,
             E::Rolled { .. } => format!("- **Roll:** {text}"),
             E::Hit { .. } => format!("- **Hit:** {text}"),
             E::Wounded { .. } => format!("- **Wound:** {text}"),
             E::Marked { .. } => format!("- **Mark:** {text}"),
             E::Died { .. } => format!("- **Death:** {text}"),
             E::Overridden { .. } => format!("- **Ruling:** {text}"),
-            E::EncounterRoll { .. } => format!("- **Encounter dice:** {text}"),
+            E::EncounterRoll { .. } => format!("- {text}"),
             _ => format!("- {text}"),
         },
     })
@@ -183,6 +196,16 @@ fn harm(o: &mut String, session: &Session, st: &slots::State) {
     let mut round: Option<u32> = None;
     let mut trys = 0;
     for entry in session.applied() {
+        // A death during a task or rest happened in the trys that step spent.
+        if let Some(t) = slot_events(entry)
+            .filter_map(|e| match e {
+                E::TimePassed { trys, .. } => Some(*trys),
+                _ => None,
+            })
+            .last()
+        {
+            trys = t;
+        }
         for event in &entry.events {
             let Event::Game(GameEvent::Slots(e)) = event else {
                 continue;
@@ -195,7 +218,6 @@ fn harm(o: &mut String, session: &Session, st: &slots::State) {
             match e {
                 E::RoundStarted { round: r, .. } => round = Some(*r),
                 E::CombatEnded { .. } => round = None,
-                E::TimePassed { trys: t, .. } => trys = *t,
                 E::Wounded {
                     who,
                     slot,
@@ -230,7 +252,7 @@ fn harm(o: &mut String, session: &Session, st: &slots::State) {
                     escape(who),
                     match round {
                         Some(r) => format!("in round {r}"),
-                        None => format!("at try {trys}"),
+                        None => format!("by try {trys}"),
                     },
                     escape(cause)
                 )),
@@ -238,14 +260,14 @@ fn harm(o: &mut String, session: &Session, st: &slots::State) {
             }
         }
     }
-    let _ = writeln!(o, "## Wounds and conditions gained\n");
+    heading(o, "## Wounds and conditions gained");
     if gained.is_empty() {
         let _ = writeln!(o, "None.");
     }
     for (who, list) in &gained {
         let _ = writeln!(o, "- **{}**: {}", escape(who), escape(&list.join("; ")));
     }
-    let _ = writeln!(o, "\n## Deaths\n");
+    heading(o, "## Deaths");
     if deaths.is_empty() {
         let _ = writeln!(o, "Nobody died.");
     }
@@ -257,16 +279,16 @@ fn harm(o: &mut String, session: &Session, st: &slots::State) {
         .iter()
         .filter(|c| c.side == slots::Side::Players && !c.status.dead)
         .map(|c| {
-            let items: Vec<String> = c
+            let items: Vec<&str> = c
                 .slots
                 .iter()
-                .filter_map(|s| s.item.as_ref().map(item_text))
+                .filter_map(|s| s.item.as_ref().map(|i| i.name.as_str()))
                 .collect();
             format!("- **{}**: {}", escape(&c.name), escape(&items.join("; ")))
         })
         .collect();
     if !carried.is_empty() {
-        let _ = writeln!(o, "\n## What the survivors carry\n");
+        heading(o, "## What the survivors carry");
         for line in carried {
             let _ = writeln!(o, "{line}");
         }

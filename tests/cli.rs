@@ -417,3 +417,46 @@ fn the_screen_commands_check_their_input_first() {
     one_line(&b.fails(&["new", "a/b"], 1));
     b.fails(&["frobnicate"], 2);
 }
+
+/// The example script shipped in assets/, with its fixed dice.
+const AMBUSH: &str = include_str!("../assets/ambush.slotmark");
+const AMBUSH_DICE: &str = "4,4,2,12,5,6,3,3,7,1,2,3,4,5";
+
+#[test]
+fn the_example_script_runs_and_its_recap_matches_the_snapshot() {
+    let b = Bench::new();
+    b.write("ambush.slotmark", AMBUSH);
+    let out = b.ok(&[
+        "run",
+        "ambush.slotmark",
+        "--dice",
+        AMBUSH_DICE,
+        "--out",
+        "ambush.ron",
+    ]);
+    assert!(out.contains("Goblin 1 DIES"), "{out}");
+    assert!(
+        b.ok(&["replay", "ambush.ron", "--verify"])
+            .contains("replays exactly")
+    );
+    let md = b.ok(&["export", "ambush.ron", "--markdown"]);
+    insta::assert_snapshot!("ambush_recap", md);
+    let shown = b.ok(&["show", "ambush.ron"]);
+    assert!(shown.contains("Clock: try 7"), "{shown}");
+    assert!(shown.contains("treated wound"), "{shown}");
+    // One die fewer and the script cannot finish: it stops and saves nothing.
+    let short = &AMBUSH_DICE[..AMBUSH_DICE.len() - 2];
+    let err = b.fails(
+        &[
+            "run",
+            "ambush.slotmark",
+            "--dice",
+            short,
+            "--out",
+            "short.ron",
+        ],
+        1,
+    );
+    assert!(err.contains("ran out"), "{err}");
+    assert!(!b.path("short.ron").exists());
+}
