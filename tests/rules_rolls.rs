@@ -19,6 +19,14 @@ impl Table {
         }
     }
 
+    fn from_state(state: State) -> Self {
+        let mut initial = SessionState::new("test", RulesetId::Slots);
+        initial.game = GameState::Slots(state);
+        Table {
+            s: Session::new(initial),
+        }
+    }
+
     fn state(&self) -> &State {
         match &self.s.state().game {
             GameState::Slots(s) => s,
@@ -778,7 +786,7 @@ fn r6_advantage_proposes_the_best_die_and_the_player_may_pick_another() {
     );
     assert_eq!(
         t.refuse(Command::Pick { die: 2 }, &[]),
-        "this roll has 2 dice, numbered 1 to 2"
+        "this roll has only 2 dice"
     );
     let ev = t.accept(&[]);
     assert_eq!(
@@ -1379,4 +1387,1188 @@ fn r23_a_corruption_check_on_a_corrupted_slot_worsens_it() {
     );
     t.run(Command::ChooseSlot { slot: 3 }, &[]);
     assert_eq!(t.ch(m).marked_with(Condition::C), vec![2, 3]);
+}
+
+// ---------------------------------------------------------------- R13-R19: attacks
+
+/// A character set down in a zone: name, side, zone, starting items.
+type Placed<'a> = (&'a str, Side, ZoneId, Vec<(SlotNo, Item)>);
+
+fn spec(attacker: CharId, target: CharId, kind: AttackKind) -> AttackSpec {
+    AttackSpec {
+        attacker,
+        target,
+        kind,
+        weapon: None,
+        defense: Defense::None,
+        aimed: false,
+        blast_slots: 0,
+        counter: false,
+    }
+}
+
+impl Table {
+    fn attack(&mut self, spec: AttackSpec, edge: Edge, faces: &[u16]) -> Vec<Event> {
+        self.run(
+            Command::Attack {
+                spec,
+                edge,
+                dual: false,
+            },
+            faces,
+        )
+    }
+
+    /// A table with a scene: Hall (open), Pillars (cover) linked to it, and Balcony in sight.
+    fn with_scene(places: &[Placed]) -> (Table, Vec<CharId>) {
+        let mut state = State {
+            scene: Scene {
+                name: "Keep".into(),
+                zones: vec![
+                    Zone {
+                        id: 0,
+                        name: "Hall".into(),
+                        cover: false,
+                    },
+                    Zone {
+                        id: 1,
+                        name: "Pillars".into(),
+                        cover: true,
+                    },
+                    Zone {
+                        id: 2,
+                        name: "Balcony".into(),
+                        cover: false,
+                    },
+                ],
+                links: vec![(0, 1)],
+                hidden: vec![],
+                next_zone: 3,
+            },
+            ..State::default()
+        };
+        let mut ids = Vec::new();
+        for (name, side, zone, _) in places {
+            let id = state.next_id;
+            let mut c = Character::new(id, name.to_string(), *side, Layout::human());
+            c.zone = Some(*zone);
+            state.characters.push(c);
+            state.next_id += 1;
+            ids.push(id);
+        }
+        let mut initial = SessionState::new("test", RulesetId::Slots);
+        initial.game = GameState::Slots(state);
+        let mut t = Table {
+            s: Session::new(initial),
+        };
+        for ((_, _, _, kit), &id) in places.iter().zip(&ids) {
+            for (slot, it) in kit {
+                t.run(
+                    Command::PutItem {
+                        who: id,
+                        slot: *slot,
+                        item: it.clone(),
+                    },
+                    &[],
+                );
+            }
+        }
+        (t, ids)
+    }
+}
+
+fn bram(t: &mut Table) -> CharId {
+    t.add(
+        "Bram",
+        Side::Players,
+        vec![
+            (
+                2,
+                armor(
+                    "Mail",
+                    ArmorClass::HeavyArmor,
+                    Region::Torso,
+                    &[Prop::Heavy, Prop::Rigid],
+                ),
+            ),
+            (
+                4,
+                worn("Iron boots", Region::LegsFeet, &[Prop::Heavy, Prop::Rigid]),
+            ),
+            (6, sword()),
+            (8, item("Rope", &[Prop::Light])),
+            (10, item("Anvil", &[Prop::Heavy, Prop::Rigid])),
+        ],
+    )
+}
+
+fn goblin(t: &mut Table, kit: Vec<(SlotNo, Item)>) -> CharId {
+    t.add("Goblin", Side::Opponents, kit)
+}
+
+fn spear() -> Item {
+    weapon("Spear", WeaponSize::Medium, WeaponKind::Melee, &[])
+}
+
+#[test]
+fn r2_an_attack_rolls_the_targets_own_die() {
+    let mut t = Table::new();
+    let b = bram(&mut t);
+    let mut wolf = Layout::human();
+    wolf.name = "wolf".into();
+    wolf.die = 8;
+    wolf.slots.truncate(7);
+    let w = t.add_with("Wolf", Side::Opponents, wolf, vec![]);
+    t.attack(spec(b, w, AttackKind::Melee), Edge::NONE, &[8]);
+    assert_eq!(t.roll().sides, 8);
+    assert_eq!(
+        t.roll().reason,
+        "8 names no slot: a miss (it may strike someone nearby, the judge's call)"
+    );
+    assert_eq!(t.s.entries().last().unwrap().rolls[0].sides, 8);
+}
+
+#[test]
+fn r13_an_unaimed_missile_has_disadvantage_mirrored_when_the_target_defends() {
+    let mut t = Table::new();
+    let b = bram(&mut t);
+    let g = goblin(
+        &mut t,
+        vec![(
+            2,
+            armor("Leather", ArmorClass::LightArmor, Region::Torso, &[]),
+        )],
+    );
+    // Bram throws at the goblin: Bram rolls, with disadvantage; the worst die for him is proposed.
+    let ev = t.attack(spec(b, g, AttackKind::Missile), Edge::NONE, &[3, 2]);
+    assert_eq!(
+        notes(&ev)[0],
+        "Bram did not aim: the missile attack has disadvantage"
+    );
+    let r = t.roll().clone();
+    assert_eq!((r.roller, r.edge.net(), r.proposed), (b, -1, 1));
+    assert_eq!(
+        r.reason,
+        "slot 2 Leather: light armor lessens it: a treated wound"
+    );
+    t.run(Command::Cancel, &[]);
+    let aimed = AttackSpec {
+        aimed: true,
+        ..spec(b, g, AttackKind::Missile)
+    };
+    t.attack(aimed, Edge::NONE, &[3]);
+    assert_eq!(t.roll().faces.len(), 1);
+    t.run(Command::Cancel, &[]);
+    // The goblin throws at Bram: Bram defends, and the goblin's disadvantage is his advantage.
+    t.attack(spec(g, b, AttackKind::Missile), Edge::NONE, &[3, 2]);
+    let r = t.roll().clone();
+    assert_eq!(
+        (r.roller, r.edge.net(), r.proposed, r.verdict),
+        (b, 1, 1, Verdict::Pass)
+    );
+    assert_eq!(r.reason, "slot 2 Mail: heavy armor blocks it");
+    assert_eq!(
+        notes(&t.accept(&[])),
+        [
+            "Bram defends against Goblin's missile attack: 3 [2] → PASS, slot 2 Mail: heavy armor blocks it",
+            "Goblin's attack on Bram is blocked: slot 2 Mail: heavy armor blocks it",
+        ]
+    );
+}
+
+#[test]
+fn r13_an_attack_beyond_its_range_is_flagged_then_rolled() {
+    let (mut t, ids) = Table::with_scene(&[
+        (
+            "Bram",
+            Side::Players,
+            0,
+            vec![
+                (6, weapon("Bow", WeaponSize::Medium, WeaponKind::Bow, &[])),
+                (7, dagger()),
+            ],
+        ),
+        ("Goblin", Side::Opponents, 2, vec![]),
+        ("Orc", Side::Opponents, 1, vec![]),
+    ]);
+    let (b, g, o) = (ids[0], ids[1], ids[2]);
+    let ev = t.attack(
+        AttackSpec {
+            weapon: Some(7),
+            ..spec(b, g, AttackKind::Melee)
+        },
+        Edge::NONE,
+        &[3],
+    );
+    assert_eq!(
+        notes(&ev)[0],
+        "Out of range: Goblin is far from Bram, and a melee attack needs reach (rolled anyway; the judge may call it off)"
+    );
+    assert_eq!(t.pending().len(), 1);
+    t.run(Command::Cancel, &[]);
+    let bow = AttackSpec {
+        weapon: Some(6),
+        aimed: true,
+        ..spec(b, g, AttackKind::Missile)
+    };
+    let ev = t.attack(bow, Edge::NONE, &[3]);
+    assert!(matches!(ev.as_slice(), [Event::Asked { .. }]), "{ev:?}");
+    t.run(Command::Cancel, &[]);
+    let thrown = AttackSpec {
+        weapon: Some(7),
+        aimed: true,
+        ..spec(b, g, AttackKind::Missile)
+    };
+    let ev = t.attack(thrown, Edge::NONE, &[3]);
+    assert_eq!(
+        notes(&ev)[0],
+        "Out of range: Goblin is far from Bram, and a missile attack needs near (rolled anyway; the judge may call it off)"
+    );
+    t.run(Command::Cancel, &[]);
+    let thrown = AttackSpec {
+        weapon: Some(7),
+        aimed: true,
+        ..spec(b, o, AttackKind::Missile)
+    };
+    let ev = t.attack(thrown, Edge::NONE, &[3]);
+    assert_eq!(ev.len(), 1, "near is in range for a thrown weapon: {ev:?}");
+}
+
+#[test]
+fn r13_only_grabs_and_blasts_can_be_evaded() {
+    let mut t = Table::new();
+    let b = bram(&mut t);
+    let g = goblin(&mut t, vec![]);
+    let melee = AttackSpec {
+        defense: Defense::Evade,
+        ..spec(g, b, AttackKind::Melee)
+    };
+    assert_eq!(
+        t.refuse(
+            Command::Attack {
+                spec: melee,
+                edge: Edge::NONE,
+                dual: false
+            },
+            &[3]
+        ),
+        "a melee attack cannot be evaded; only grabs and blasts can"
+    );
+    let missile = AttackSpec {
+        defense: Defense::Parry,
+        ..spec(g, b, AttackKind::Missile)
+    };
+    assert_eq!(
+        t.refuse(
+            Command::Attack {
+                spec: missile,
+                edge: Edge::NONE,
+                dual: false
+            },
+            &[3]
+        ),
+        "only melee attacks and grabs can be parried"
+    );
+}
+
+#[test]
+fn r14_an_attack_roll_naming_no_slot_misses() {
+    let mut t = Table::new();
+    let b = bram(&mut t);
+    let g = goblin(&mut t, vec![]);
+    t.attack(spec(b, g, AttackKind::Melee), Edge::NONE, &[12]);
+    assert_eq!(t.roll().verdict, Verdict::Fail);
+    let before = t.ch(g).clone();
+    let ev = t.accept(&[]);
+    assert_eq!(
+        notes(&ev)[1],
+        "Bram's attack on Goblin misses: 12 names no slot: a miss (it may strike someone nearby, the judge's call)"
+    );
+    assert_eq!(t.ch(g), &before);
+}
+
+#[test]
+fn r14_a_defense_check_naming_no_slot_lets_the_judge_pick_the_slot_hit() {
+    let mut t = Table::new();
+    let b = bram(&mut t);
+    let g = goblin(&mut t, vec![]);
+    t.attack(spec(g, b, AttackKind::Melee), Edge::NONE, &[12]);
+    assert_eq!(
+        (t.roll().roller, t.roll().verdict, t.roll().reason.as_str()),
+        (
+            b,
+            Verdict::Fail,
+            "12 names no slot: the defense fails, the judge picks the slot hit"
+        )
+    );
+    let ev = t.accept(&[]);
+    assert_eq!(
+        notes(&ev)[1],
+        "Judge: the slot Goblin's melee attack hits on Bram (12 names no slot: the defense fails, the judge \
+         picks the slot hit; proposed: slot 2; choices: 1 to 11)"
+    );
+    let ev = t.run(Command::ChooseSlot { slot: 3 }, &[]);
+    assert_eq!(
+        notes(&ev),
+        [
+            "Goblin's attack on Bram deals an open wound: slot 3 (Torso, empty): nothing stops it: an open wound",
+            "Bram: open wound in slot 3 (Goblin's melee attack)",
+            "Bram: B marked in slot 3 (bleeding, an open wound bleeds)",
+        ]
+    );
+}
+
+#[test]
+fn r14_a_hit_on_an_empty_grip_lets_the_judge_pick_the_slot() {
+    let mut t = Table::new();
+    let b = bram(&mut t);
+    let g = goblin(&mut t, vec![]);
+    t.attack(spec(b, g, AttackKind::Melee), Edge::NONE, &[7]);
+    assert_eq!(t.roll().verdict, Verdict::Pass);
+    let ev = t.accept(&[]);
+    assert_eq!(
+        notes(&ev)[1],
+        "Judge: the slot Bram's melee attack hits on Goblin (slot 7 (Grip, empty): an empty grip was hit, \
+         the judge picks the slot; proposed: slot 5; choices: 1 to 11)"
+    );
+    t.accept(&[]);
+    assert_eq!(t.slot(g, 5).wound, Wound::Open);
+    assert!(t.pending().is_empty());
+}
+
+#[test]
+fn r15_evade_succeeds_unless_the_rolled_item_is_heavy() {
+    let mut t = Table::new();
+    let b = bram(&mut t);
+    let g = goblin(&mut t, vec![]);
+    let grab = AttackSpec {
+        defense: Defense::Evade,
+        ..spec(g, b, AttackKind::Grab)
+    };
+    t.attack(grab.clone(), Edge::NONE, &[8]);
+    assert_eq!(
+        (t.roll().verdict, t.roll().reason.as_str()),
+        (Verdict::Pass, "slot 8 Rope: nothing heavy there, evaded")
+    );
+    assert_eq!(
+        notes(&t.accept(&[]))[1..],
+        [
+            "Bram is in no zone: if there was no cover, they dropped prone to evade",
+            "Goblin's attack on Bram is evaded: slot 8 Rope: nothing heavy there, evaded",
+        ]
+    );
+    t.attack(grab.clone(), Edge::NONE, &[4]);
+    assert_eq!(
+        t.roll().reason,
+        "slot 4 Iron boots: heavy, the evade fails; not stopped, Bram is seized there (no wound unless the judge rules one)"
+    );
+    let ev = t.accept(&[]);
+    assert_eq!(
+        notes(&ev).last().unwrap(),
+        "Bram is restrained (seized at slot 4 by Goblin)"
+    );
+    assert_eq!(t.ch(b).status.restrained, Some(4));
+    assert_eq!(t.slot(b, 4).wound, Wound::None);
+    assert_eq!(
+        t.refuse(
+            Command::Attack {
+                spec: grab,
+                edge: Edge::NONE,
+                dual: false
+            },
+            &[8]
+        ),
+        "Bram is restrained and cannot evade"
+    );
+}
+
+#[test]
+fn r15_evading_in_the_open_drops_the_evader_prone() {
+    let (mut t, ids) = Table::with_scene(&[
+        ("Bram", Side::Players, 0, vec![]),
+        ("Mira", Side::Players, 1, vec![]),
+        ("Goblin", Side::Opponents, 0, vec![]),
+    ]);
+    let (b, m, g) = (ids[0], ids[1], ids[2]);
+    let blast = |target| AttackSpec {
+        defense: Defense::Evade,
+        blast_slots: 1,
+        ..spec(g, target, AttackKind::Blast)
+    };
+    t.attack(blast(b), Edge::NONE, &[3]);
+    let ev = t.accept(&[]);
+    assert_eq!(
+        notes(&ev)[1],
+        "Bram is prone (evaded with no cover in Hall)"
+    );
+    assert!(t.ch(b).status.prone);
+    t.attack(blast(m), Edge::NONE, &[3]);
+    let ev = t.accept(&[]);
+    assert_eq!(ev.len(), 2, "{ev:?}");
+    assert!(!t.ch(m).status.prone);
+}
+
+#[test]
+fn r16_heavy_armor_blocks_a_melee_attack() {
+    let mut t = Table::new();
+    let b = bram(&mut t);
+    let g = goblin(
+        &mut t,
+        vec![(
+            1,
+            armor("Helm", ArmorClass::HeavyArmor, Region::Head, &[Prop::Rigid]),
+        )],
+    );
+    let ev = t.attack(
+        AttackSpec {
+            weapon: Some(6),
+            ..spec(b, g, AttackKind::Melee)
+        },
+        Edge::NONE,
+        &[1],
+    );
+    assert_eq!(
+        notes(&ev),
+        [
+            "Judge: Bram's melee attack on Goblin (rolled 1: FAIL, slot 1 Helm: heavy armor blocks it)"
+        ]
+    );
+    let before = t.ch(g).clone();
+    assert_eq!(
+        notes(&t.accept(&[])),
+        [
+            "Bram attacks Goblin (melee attack): 1 → FAIL, slot 1 Helm: heavy armor blocks it",
+            "Bram's attack on Goblin is blocked: slot 1 Helm: heavy armor blocks it",
+        ]
+    );
+    assert_eq!(t.ch(g), &before);
+}
+
+#[test]
+fn r16_light_armor_gives_treated_wound() {
+    let mut t = Table::new();
+    let b = bram(&mut t);
+    let g = goblin(
+        &mut t,
+        vec![(
+            2,
+            armor("Leather", ArmorClass::LightArmor, Region::Torso, &[]),
+        )],
+    );
+    t.attack(spec(b, g, AttackKind::Melee), Edge::NONE, &[2]);
+    assert_eq!(t.roll().verdict, Verdict::Pass);
+    assert_eq!(
+        notes(&t.accept(&[]))[1..],
+        [
+            "Bram's attack on Goblin deals a treated wound: slot 2 Leather: light armor lessens it: a treated wound",
+            "Goblin: treated wound in slot 2 (Bram's melee attack)",
+        ]
+    );
+    assert_eq!(t.slot(g, 2).wound, Wound::Treated);
+    assert!(t.slot(g, 2).marks.is_empty());
+}
+
+#[test]
+fn r16_an_unprotected_slot_takes_an_open_wound_and_its_item_may_be_damaged() {
+    let mut t = Table::new();
+    let b = bram(&mut t);
+    let g = goblin(
+        &mut t,
+        vec![(3, worn("Cloak", Region::Torso, &[Prop::Flammable]))],
+    );
+    t.attack(spec(b, g, AttackKind::Melee), Edge::NONE, &[3]);
+    assert_eq!(
+        notes(&t.accept(&[]))[1..],
+        [
+            "Bram's attack on Goblin deals an open wound: slot 3 Cloak: nothing stops it: an open wound",
+            "Goblin: open wound in slot 3 (Bram's melee attack)",
+            "Goblin: B marked in slot 3 (bleeding, an open wound bleeds)",
+            "Goblin's Cloak in slot 3 may be damaged (the judge's call)",
+        ]
+    );
+    assert_eq!(t.slot(g, 3).wound, Wound::Open);
+}
+
+#[test]
+fn r16_a_blast_hits_several_slots_blocked_only_by_a_shield() {
+    let mut t = Table::new();
+    let b = bram(&mut t);
+    t.run(
+        Command::PutItem {
+            who: b,
+            slot: 7,
+            item: shield(),
+        },
+        &[],
+    );
+    let g = goblin(&mut t, vec![]);
+    let blast = AttackSpec {
+        blast_slots: 2,
+        ..spec(g, b, AttackKind::Blast)
+    };
+    let ev = t.attack(blast, Edge::NONE, &[2, 7]);
+    assert_eq!(
+        notes(&ev),
+        [
+            "Judge: Bram's defense against Goblin's blast (rolled 2: FAIL, slot 2 Mail: heavy armor softens a blast: a treated wound)",
+            "Judge: Bram's defense against Goblin's blast (rolled 7: PASS, slot 7 Shield: the shield parries it)",
+        ]
+    );
+    t.accept(&[]);
+    assert_eq!(t.slot(b, 2).wound, Wound::Treated);
+    let ev = t.accept(&[]);
+    // A shield in hand blocking is a parry, but a blast opens no counterattack.
+    assert_eq!(
+        notes(&ev)[1],
+        "Goblin's attack on Bram is parried: slot 7 Shield: the shield parries it"
+    );
+    assert_eq!(ev.len(), 2);
+}
+
+#[test]
+fn r16_a_grab_is_stopped_only_by_a_weapon_and_otherwise_seizes() {
+    let mut t = Table::new();
+    let b = bram(&mut t);
+    let g = goblin(&mut t, vec![]);
+    t.attack(spec(g, b, AttackKind::Grab), Edge::NONE, &[2]);
+    assert_eq!(
+        t.roll().reason,
+        "slot 2 Mail: not stopped, Bram is seized there (no wound unless the judge rules one)"
+    );
+    t.accept(&[]);
+    assert_eq!(t.ch(b).status.restrained, Some(2));
+    assert_eq!(t.slot(b, 2).wound, Wound::None);
+    t.attack(spec(g, b, AttackKind::Grab), Edge::NONE, &[6]);
+    let ev = t.accept(&[]);
+    assert_eq!(
+        notes(&ev)[1..],
+        [
+            "Goblin's attack on Bram is parried: slot 6 Sword: the weapon in hand parries it",
+            "Bram parried and may counterattack Goblin",
+        ]
+    );
+}
+
+#[test]
+fn r16_a_missile_on_a_weapon_in_hand_is_a_treated_wound_placed_on_the_body() {
+    let mut t = Table::new();
+    let b = bram(&mut t);
+    let g = goblin(&mut t, vec![]);
+    t.attack(
+        AttackSpec {
+            aimed: true,
+            ..spec(g, b, AttackKind::Missile)
+        },
+        Edge::NONE,
+        &[6],
+    );
+    let ev = t.accept(&[]);
+    assert_eq!(
+        notes(&ev)[1..],
+        [
+            "Goblin's attack on Bram deals a treated wound: slot 6 Sword: the weapon in hand lessens it: a treated wound",
+            "Judge: the slot for Bram's treated wound (Wounds land only in body slots: slot 6 of Bram is not one. \
+             Pick a body slot, or cancel if the item there took the blow. Proposed: slot 5; choices: 1 to 5)",
+        ]
+    );
+    t.accept(&[]);
+    assert_eq!(t.slot(b, 5).wound, Wound::Treated);
+}
+
+#[test]
+fn r16_improvised_cover_is_the_judges_call_proposed_no() {
+    let mut t = Table::new();
+    let b = bram(&mut t);
+    let g = goblin(&mut t, vec![]);
+    let arrow = AttackSpec {
+        aimed: true,
+        ..spec(g, b, AttackKind::Missile)
+    };
+    t.attack(arrow.clone(), Edge::NONE, &[10]);
+    assert_eq!(
+        t.roll().reason,
+        "slot 10 Anvil: heavy and rigid, it might stop the blow"
+    );
+    let ev = t.accept(&[]);
+    assert_eq!(
+        notes(&ev)[1],
+        "Judge: whether slot 10 of Bram stops Goblin's missile attack (slot 10 Anvil: heavy and rigid, it might stop \
+         the blow; proposed: it does not)"
+    );
+    assert_eq!(
+        t.refuse(Command::ChooseSlot { slot: 10 }, &[]),
+        "this question is yes or no: does the item stop the blow?"
+    );
+    let ev = t.run(Command::RuleBlocks { blocks: true }, &[]);
+    assert_eq!(
+        notes(&ev),
+        ["Goblin's attack on Bram is blocked: slot 10 Anvil: the judge rules it stops the blow"]
+    );
+    assert!(t.pending().is_empty());
+    // Accepting the proposal: it does not stop it, and the wound lands on the body.
+    t.attack(arrow, Edge::NONE, &[10]);
+    t.accept(&[]);
+    let ev = t.accept(&[]);
+    assert_eq!(
+        notes(&ev)[0],
+        "Goblin's attack on Bram deals an open wound: slot 10 Anvil: nothing stops it: an open wound"
+    );
+    match t.pending() {
+        [
+            Pending::Decide(Decision::WoundSlot {
+                proposed: 2,
+                wound: Wound::Open,
+                ..
+            }),
+        ] => {}
+        other => panic!("{other:?}"),
+    }
+    let ev = t.run(Command::Cancel, &[]);
+    assert_eq!(
+        notes(&ev),
+        ["No wound for Bram: the judge rules the item took the blow"]
+    );
+}
+
+#[test]
+fn r16_a_defense_check_on_a_treated_wound_fails_opens_it_and_wounds_beside_it() {
+    let mut t = Table::new();
+    let b = bram(&mut t);
+    let g = goblin(&mut t, vec![]);
+    t.wound(b, 2, Wound::Treated);
+    t.attack(spec(g, b, AttackKind::Melee), Edge::NONE, &[2]);
+    assert_eq!(
+        t.roll().reason,
+        "slot 2 Mail: treated wound rolled, the defense fails; the armor still lessens it; the old wound opens and a \
+         treated wound goes beside it"
+    );
+    let ev = t.accept(&[]);
+    assert_eq!(
+        notes(&ev)[1..3],
+        [
+            // Slot 2 kept its B from when the wound was first open.
+            "Bram: open wound in slot 2 (the treated wound opened: the defense check rolled it)",
+            "Goblin's attack on Bram deals a treated wound: slot 2 Mail: treated wound rolled, the defense fails; the \
+             armor still lessens it; the old wound opens and a treated wound goes beside it",
+        ]
+    );
+    match t.pending() {
+        [
+            Pending::Decide(Decision::WoundSlot {
+                options,
+                proposed: 1,
+                wound: Wound::Treated,
+                ..
+            }),
+        ] => {
+            assert_eq!(options, &vec![1, 3])
+        }
+        other => panic!("{other:?}"),
+    }
+    t.run(Command::ChooseSlot { slot: 3 }, &[]);
+    assert_eq!(
+        (t.slot(b, 2).wound, t.slot(b, 3).wound),
+        (Wound::Open, Wound::Treated)
+    );
+}
+
+#[test]
+fn r8_a_defense_check_on_an_open_wound_makes_the_defender_cringe() {
+    let mut t = Table::new();
+    let b = bram(&mut t);
+    let g = goblin(&mut t, vec![]);
+    t.wound(b, 4, Wound::Open);
+    t.attack(spec(g, b, AttackKind::Grab), Edge::NONE, &[4]);
+    let ev = t.accept(&[]);
+    assert_eq!(
+        notes(&ev)[1],
+        "Bram is cringing (the defense check rolled the open wound in slot 4)"
+    );
+    assert_eq!(t.ch(b).status.cringe, Cringe::NextRoll);
+    assert_eq!(t.ch(b).status.restrained, Some(4));
+}
+
+#[test]
+fn r17_a_block_by_a_weapon_in_hand_is_a_parry_and_opens_a_counterattack() {
+    let mut t = Table::new();
+    let b = bram(&mut t);
+    let g = goblin(&mut t, vec![(6, spear())]);
+    t.attack(spec(b, g, AttackKind::Melee), Edge::NONE, &[6]);
+    assert_eq!(
+        (t.roll().verdict, t.roll().reason.as_str()),
+        (Verdict::Fail, "slot 6 Spear: the weapon in hand parries it")
+    );
+    let ev = t.accept(&[]);
+    assert_eq!(
+        ev[2],
+        Event::CounterOffered {
+            who: "Goblin".into(),
+            against: "Bram".into()
+        }
+    );
+    // The counterattack is an attack of its own, and opens no further counter.
+    let counter = AttackSpec {
+        counter: true,
+        weapon: Some(6),
+        ..spec(g, b, AttackKind::Melee)
+    };
+    t.attack(counter, Edge::NONE, &[6]);
+    assert_eq!(
+        t.roll().reason,
+        "slot 6 Sword: the weapon in hand parries it"
+    );
+    let ev = t.accept(&[]);
+    assert_eq!(
+        notes(&ev),
+        [
+            "Bram defends against Goblin's counterattack (melee attack): 6 → PASS, slot 6 Sword: the weapon in hand parries it",
+            "Goblin's attack on Bram is parried: slot 6 Sword: the weapon in hand parries it",
+        ]
+    );
+}
+
+#[test]
+fn r17_shield_parry_roll_matches_slot() {
+    let mut t = Table::new();
+    let b = bram(&mut t);
+    t.run(
+        Command::PutItem {
+            who: b,
+            slot: 7,
+            item: shield(),
+        },
+        &[],
+    );
+    let g = goblin(&mut t, vec![]);
+    let swing = AttackSpec {
+        defense: Defense::Parry,
+        ..spec(g, b, AttackKind::Melee)
+    };
+    t.attack(swing, Edge::NONE, &[3]);
+    assert_eq!(
+        t.roll().reason,
+        "slot 3 (Torso, empty): nothing stops it: an open wound; a parry roll (2d6) with a 3 would stop it"
+    );
+    let before = t.ch(b).clone();
+    let ev = t.accept(&[5, 3]);
+    assert_eq!(
+        notes(&ev)[1..],
+        [
+            "Bram tries to parry: 5 [3] → PASS, a die shows 3, the slot hit",
+            "Goblin's attack on Bram is parried: slot 3 (Torso, empty): the parry roll matched slot 3",
+            "Bram parried and may counterattack Goblin",
+        ]
+    );
+    assert_eq!(t.ch(b), &before);
+}
+
+#[test]
+fn r17_a_weapon_parry_roll_that_misses_lets_the_hit_stand() {
+    let mut t = Table::new();
+    let b = bram(&mut t);
+    let g = goblin(&mut t, vec![]);
+    let swing = AttackSpec {
+        defense: Defense::Parry,
+        ..spec(g, b, AttackKind::Melee)
+    };
+    t.attack(swing.clone(), Edge::NONE, &[3]);
+    assert_eq!(
+        t.roll().reason,
+        "slot 3 (Torso, empty): nothing stops it: an open wound; a parry roll (1d6) showing 3 would stop it"
+    );
+    let ev = t.accept(&[4]);
+    assert_eq!(
+        notes(&ev)[1..3],
+        [
+            "Bram tries to parry: 4 → FAIL, no die shows 3, the hit stands",
+            "Goblin's attack on Bram deals an open wound: slot 3 (Torso, empty): nothing stops it: an open wound",
+        ]
+    );
+    assert_eq!(t.slot(b, 3).wound, Wound::Open);
+    // Off the body no parry roll is made: the grip slot decides by itself.
+    t.attack(swing, Edge::NONE, &[8]);
+    assert_eq!(
+        t.roll().reason,
+        "slot 8 Rope: nothing stops it: an open wound"
+    );
+}
+
+#[test]
+fn r18_dual_wielding_trades_advantage_for_two_attacks() {
+    let mut t = Table::new();
+    let b = t.add("Bram", Side::Players, vec![(6, dagger()), (7, sword())]);
+    let g = goblin(&mut t, vec![]);
+    let ev = t.run(
+        Command::Attack {
+            spec: spec(b, g, AttackKind::Melee),
+            edge: Edge::advantage(1),
+            dual: true,
+        },
+        &[3, 9],
+    );
+    assert_eq!(
+        notes(&ev),
+        [
+            "Bram gives up the advantage to attack twice, once with each weapon",
+            "Judge: Bram's melee attack on Goblin (rolled 3: PASS, slot 3 (Torso, empty): nothing stops it: an open wound)",
+            "Judge: Bram's melee attack on Goblin (rolled 9: PASS, slot 9 (Backpack, empty): nothing stops it: an open wound)",
+        ]
+    );
+    let weapons: Vec<Option<SlotNo>> = t
+        .pending()
+        .iter()
+        .map(|p| match p {
+            Pending::Roll(PendingRoll {
+                what: RollFor::Attack(s),
+                faces,
+                ..
+            }) => {
+                assert_eq!(faces.len(), 1);
+                s.weapon
+            }
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(weapons, [Some(6), Some(7)]);
+    t.accept(&[]);
+    assert_eq!(t.slot(g, 3).wound, Wound::Open);
+    assert!(matches!(t.pending(), [Pending::Roll(_)]));
+}
+
+#[test]
+fn r18_dual_wielding_needs_a_small_weapon_a_second_weapon_and_advantage() {
+    let mut t = Table::new();
+    let b = bram(&mut t);
+    let g = goblin(&mut t, vec![]);
+    let dual = |edge| Command::Attack {
+        spec: spec(b, g, AttackKind::Melee),
+        edge,
+        dual: true,
+    };
+    t.run(
+        Command::PutItem {
+            who: b,
+            slot: 7,
+            item: sword(),
+        },
+        &[],
+    );
+    assert_eq!(
+        t.refuse(dual(Edge::advantage(1)), &[3, 4]),
+        "Bram needs a small weapon and a second weapon in the grips to attack twice"
+    );
+    t.run(Command::RemoveItem { who: b, slot: 7 }, &[]);
+    t.run(
+        Command::PutItem {
+            who: b,
+            slot: 7,
+            item: dagger(),
+        },
+        &[],
+    );
+    assert_eq!(
+        t.refuse(dual(Edge { adv: 1, dis: 1 }), &[3, 4]),
+        "Bram has no advantage on this attack to trade for a second one"
+    );
+}
+
+#[test]
+fn r18_two_parried_attacks_on_one_target_open_one_counterattack() {
+    let mut t = Table::new();
+    let b = t.add("Bram", Side::Players, vec![(6, dagger()), (7, sword())]);
+    let g = goblin(&mut t, vec![(6, spear()), (7, shield())]);
+    t.run(
+        Command::Attack {
+            spec: spec(b, g, AttackKind::Melee),
+            edge: Edge::advantage(2),
+            dual: true,
+        },
+        &[6, 7],
+    );
+    let first = t.accept(&[]);
+    assert_eq!(
+        first[2],
+        Event::CounterOffered {
+            who: "Goblin".into(),
+            against: "Bram".into()
+        }
+    );
+    assert_eq!(t.state().countered, vec![(g, b)]);
+    let second = t.accept(&[]);
+    assert_eq!(
+        notes(&second)[1..],
+        [
+            "Bram's attack on Goblin is parried: slot 7 Shield: the shield parries it",
+            "Goblin already has a counterattack against Bram from this pair of attacks",
+        ]
+    );
+    assert!(t.state().countered.is_empty());
+}
+
+#[test]
+fn r18_weapons_are_used_only_from_the_grips() {
+    let mut t = Table::new();
+    let b = bram(&mut t);
+    let g = goblin(&mut t, vec![]);
+    let from = |slot| Command::Attack {
+        spec: AttackSpec {
+            weapon: Some(slot),
+            ..spec(b, g, AttackKind::Melee)
+        },
+        edge: Edge::NONE,
+        dual: false,
+    };
+    assert_eq!(
+        t.refuse(from(10), &[3]),
+        "slot 10 of Bram is not a grip: weapons are used only from the grips"
+    );
+    assert_eq!(t.refuse(from(7), &[3]), "Bram holds no weapon in slot 7");
+    t.run(from(6), &[3]);
+}
+
+#[test]
+fn r19_a_hit_on_a_wounded_slot_opens_the_old_wound_and_the_new_one_goes_beside_it() {
+    let mut t = Table::new();
+    let b = bram(&mut t);
+    let g = goblin(&mut t, vec![]);
+    t.wound(g, 3, Wound::Treated);
+    t.attack(spec(b, g, AttackKind::Melee), Edge::NONE, &[3]);
+    // Bram's attack roll is not the goblin's check: the wound there does not decide the roll.
+    assert_eq!(
+        t.roll().reason,
+        "slot 3 (Torso, empty): nothing stops it: an open wound"
+    );
+    let ev = t.accept(&[]);
+    assert_eq!(
+        notes(&ev)[2..],
+        [
+            "Goblin: open wound in slot 3 (the treated wound opened: a new wound landed on it)",
+            "Judge: the slot for Goblin's open wound (Slot 3 of Goblin is already wounded: the new wound goes to an \
+             adjacent body slot. Proposed: slot 2; choices: 2 and 4)",
+        ]
+    );
+    t.run(Command::ChooseSlot { slot: 4 }, &[]);
+    assert_eq!(
+        (t.slot(g, 2).wound, t.slot(g, 3).wound, t.slot(g, 4).wound),
+        (Wound::None, Wound::Open, Wound::Open)
+    );
+}
+
+#[test]
+fn r6_an_override_decides_whether_an_attack_lands() {
+    let mut t = Table::new();
+    let b = bram(&mut t);
+    let g = goblin(
+        &mut t,
+        vec![(1, armor("Helm", ArmorClass::HeavyArmor, Region::Head, &[]))],
+    );
+    t.attack(spec(b, g, AttackKind::Melee), Edge::NONE, &[1]);
+    t.run(
+        Command::Override {
+            verdict: Verdict::Pass,
+        },
+        &[],
+    );
+    let ev = t.accept(&[]);
+    assert_eq!(
+        notes(&ev)[1],
+        "Bram's attack on Goblin deals an open wound: slot 1 Helm: the judge ruled it lands"
+    );
+    assert_eq!(t.slot(g, 1).wound, Wound::Open);
+    // A defense the judge rules good stops the blow.
+    t.attack(spec(g, b, AttackKind::Melee), Edge::NONE, &[3]);
+    t.run(
+        Command::Override {
+            verdict: Verdict::Pass,
+        },
+        &[],
+    );
+    let ev = t.accept(&[]);
+    assert_eq!(
+        notes(&ev)[1],
+        "Goblin's attack on Bram is blocked: slot 3 (Torso, empty): the judge ruled it does no harm"
+    );
+    assert_eq!(t.slot(b, 3).wound, Wound::None);
+}
+
+// ---------------------------------------------------------------- refusals change nothing
+
+#[test]
+fn refused_commands_leave_everything_as_it_was() {
+    let mut t = Table::new();
+    let b = bram(&mut t);
+    let g = goblin(&mut t, vec![]);
+    assert_eq!(
+        t.refuse(Command::Accept, &[]),
+        "nothing is waiting for the judge"
+    );
+    assert_eq!(
+        t.refuse(Command::Cancel, &[]),
+        "nothing is waiting for the judge"
+    );
+    assert_eq!(
+        t.refuse(Command::ChooseSlot { slot: 1 }, &[]),
+        "nothing is waiting for the judge"
+    );
+    assert_eq!(
+        t.refuse(Command::RuleBlocks { blocks: true }, &[]),
+        "no question about an item stopping a blow is waiting"
+    );
+    assert_eq!(
+        t.refuse(Command::Pick { die: 1 }, &[]),
+        "no roll is waiting"
+    );
+    assert_eq!(
+        t.refuse(
+            Command::Override {
+                verdict: Verdict::Pass
+            },
+            &[]
+        ),
+        "no roll is waiting"
+    );
+    assert_eq!(
+        t.refuse(Command::SwapDice { a: b, b: g }, &[]),
+        "no group check is waiting"
+    );
+    assert_eq!(
+        t.refuse(
+            Command::Attack {
+                spec: spec(b, b, AttackKind::Melee),
+                edge: Edge::NONE,
+                dual: false
+            },
+            &[3]
+        ),
+        "Bram cannot attack themselves"
+    );
+    // Dice that cannot be rolled leave no trace either.
+    let msg = t.refuse(
+        Command::Check {
+            who: b,
+            kind: CheckKind::Generic,
+            edge: Edge::advantage(1),
+        },
+        &[3],
+    );
+    assert!(msg.starts_with("the scripted dice ran out"), "{msg}");
+    t.attack(spec(g, b, AttackKind::Melee), Edge::NONE, &[3]);
+    assert_eq!(
+        t.refuse(Command::RemoveCharacter { who: g }, &[]),
+        "Goblin is part of Bram's defense against Goblin's melee attack (rolled 3: FAIL, slot 3 (Torso, empty): nothing \
+         stops it: an open wound): settle or cancel it first"
+    );
+    assert_eq!(
+        t.refuse(Command::Fall { who: b, feet: 20 }, &[3])
+            .split(" is waiting")
+            .count(),
+        2
+    );
+    t.accept(&[]);
+    t.run(
+        Command::SetStatus {
+            who: g,
+            flag: StatusFlag::Dead,
+            on: true,
+        },
+        &[],
+    );
+    assert_eq!(
+        t.refuse(
+            Command::Attack {
+                spec: spec(b, g, AttackKind::Melee),
+                edge: Edge::NONE,
+                dual: false
+            },
+            &[3]
+        ),
+        "Goblin is already dead"
+    );
+    assert_eq!(
+        t.refuse(
+            Command::Attack {
+                spec: spec(g, b, AttackKind::Melee),
+                edge: Edge::NONE,
+                dual: false
+            },
+            &[3]
+        ),
+        "Goblin is dead"
+    );
+    assert_eq!(
+        t.refuse(
+            Command::Check {
+                who: g,
+                kind: CheckKind::Terrain,
+                edge: Edge::NONE
+            },
+            &[3]
+        ),
+        "Goblin is dead"
+    );
+}
+
+#[test]
+fn r8_in_combat_a_cringe_weighs_on_every_roll_until_the_turn_ends() {
+    let mut t = Table::from_state(State {
+        combat: Some(Combat {
+            round: 1,
+            initiative: Side::Players,
+            acted: vec![],
+            surprised: None,
+            last_turn: None,
+            turn: None,
+            initiator: Side::Players,
+        }),
+        ..State::default()
+    });
+    let m = mira(&mut t);
+    t.wound(m, 5, Wound::Open);
+    t.check(m, CheckKind::Generic, Edge::NONE, &[5]);
+    t.accept(&[]);
+    let in_combat = Cringe::UntilTurnEnds {
+        turn_started: false,
+    };
+    assert_eq!(t.ch(m).status.cringe, in_combat);
+    for _ in 0..2 {
+        t.check(m, CheckKind::Generic, Edge::NONE, &[8, 9]);
+        assert_eq!((t.roll().edge.net(), t.roll().used_cringe), (-1, false));
+        t.accept(&[]);
+        assert_eq!(t.ch(m).status.cringe, in_combat);
+    }
+}
+
+#[test]
+fn r12_a_cringing_member_rolls_an_extra_die_when_the_group_is_read() {
+    let mut t = Table::new();
+    let m = mira(&mut t);
+    let b = t.add("Bram", Side::Players, vec![]);
+    t.run(
+        Command::SetStatus {
+            who: b,
+            flag: StatusFlag::Cringe,
+            on: true,
+        },
+        &[],
+    );
+    t.run(
+        Command::GroupCheck {
+            who: vec![m, b],
+            kind: CheckKind::Terrain,
+        },
+        &[8, 3],
+    );
+    let ev = t.accept(&[4]);
+    assert_eq!(
+        notes(&ev)[2],
+        "Judge: Bram's terrain check (rolled 3 and 4 with disadvantage; 3 proposed: PASS, slot 3 (Torso, empty): \
+         unmarked; a pass marks fatigue there)"
+    );
+    t.accept(&[]);
+    let ev = t.accept(&[]);
+    assert_eq!(
+        notes(&ev)[1],
+        "Bram is no longer cringing (the roll it weighed on is done)"
+    );
+    assert!(t.slot(m, 8).fatigue && t.slot(b, 3).fatigue);
 }

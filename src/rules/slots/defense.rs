@@ -7,7 +7,7 @@
 //! rules give: evade, an empty grip or a face naming no slot, block, improvised cover, a grab's
 //! seizure, the parry roll, and last the wound.
 
-use super::display::slot_text;
+use super::display::{slot_text, wound_name};
 use super::model::*;
 use super::resolve::{self, Reading};
 use super::{Event, StatusFlag, wounds, zones};
@@ -78,6 +78,7 @@ enum Plan {
         why: String,
     },
     AskSlot {
+        slot: Option<SlotNo>,
         why: String,
         proposed: SlotNo,
     },
@@ -103,6 +104,8 @@ enum Plan {
         seize: bool,
         wound: Wound,
         why: String,
+        /// What the parry roll at accept could still do: shown on the roll, not on the hit.
+        hint: String,
     },
 }
 
@@ -123,6 +126,17 @@ impl Plan {
                 };
                 base + u8::from(*met != Wound::None)
             }
+        }
+    }
+
+    fn slot(&self) -> Option<SlotNo> {
+        match self {
+            Plan::Miss { .. } => None,
+            Plan::AskSlot { slot, .. } => *slot,
+            Plan::Evaded { slot, .. }
+            | Plan::Blocked { slot, .. }
+            | Plan::AskImprovised { slot, .. }
+            | Plan::Land { slot, .. } => Some(*slot),
         }
     }
 
@@ -164,14 +178,16 @@ fn blocker(t: &Character, n: SlotNo, kind: AttackKind) -> Option<(String, bool)>
         return None;
     }
     let parry = melee_weapon || (shield && grip);
-    let by = if parry {
-        format!("parried with {}", item.name)
-    } else if heavy {
-        format!("blocked by {} (heavy armor)", item.name)
+    let by = if melee_weapon {
+        "the weapon in hand parries it"
+    } else if shield && grip {
+        "the shield parries it"
+    } else if shield {
+        "the shield blocks it"
     } else {
-        format!("blocked by {}", item.name)
+        "heavy armor blocks it"
     };
-    Some((by, parry))
+    Some((by.to_string(), parry))
 }
 
 /// Why the item in this slot lessens the blow to a treated wound (R16), if it does.
@@ -179,13 +195,13 @@ fn lessens(t: &Character, n: SlotNo, kind: AttackKind) -> Option<&'static str> {
     let item = t.item_at(n)?;
     let armor = item.armor.filter(|_| worn(t, n, item));
     if armor == Some(ArmorClass::LightArmor) {
-        Some("light armor")
+        Some("light armor lessens it")
     } else if armor == Some(ArmorClass::HeavyArmor) && kind == AttackKind::Blast {
         Some("heavy armor softens a blast")
     } else if in_grip(t, n) && item.weapon.is_some() {
-        Some("the weapon in the grip takes some of it")
+        Some("the weapon in hand lessens it")
     } else if item.has(Prop::Protective) {
-        Some("protective")
+        Some("protective, it lessens it")
     } else {
         None
     }
@@ -235,11 +251,11 @@ fn proposed_hit_slot(t: &Character, grip: bool) -> SlotNo {
     first.or_else(|| t.layout.body_slots().next()).unwrap_or(1)
 }
 
-/// Works out the hit in `slot` as far as the sheets decide it.
+/// Works out the hit in `slot` as far as the sheets decide it. The reasons leave out the slot:
+/// [`with_slot`] puts it in front.
 fn plan_at(state: &State, spec: &AttackSpec, slot: SlotNo, ctx: Ctx) -> Result<Plan, RuleError> {
     let t = state.character(spec.target)?;
     t.require_slot(slot)?;
-    let at = slot_text(t, slot);
     let item = t.item_at(slot);
     let met = if ctx.defense_roll && t.layout.is_body(slot) {
         t.require_slot(slot)?.wound
@@ -248,13 +264,13 @@ fn plan_at(state: &State, spec: &AttackSpec, slot: SlotNo, ctx: Ctx) -> Result<P
     };
     let mut lead = String::new();
     if met != Wound::None {
-        lead = format!("{}, the defense fails; ", super::display::wound_name(met));
+        lead = format!("{} rolled, the defense fails; ", wound_name(met));
     }
     if ctx.evade && spec.defense == Defense::Evade {
         if met == Wound::None && !item.is_some_and(|i| i.has(Prop::Heavy)) {
             return Ok(Plan::Evaded {
                 slot,
-                why: format!("{at}: not heavy, evaded"),
+                why: "nothing heavy there, evaded".to_string(),
             });
         }
         if met == Wound::None {
@@ -263,7 +279,8 @@ fn plan_at(state: &State, spec: &AttackSpec, slot: SlotNo, ctx: Ctx) -> Result<P
     }
     if ctx.empty_grip_asks && item.is_none() && in_grip(t, slot) {
         return Ok(Plan::AskSlot {
-            why: format!("{at}: an empty grip was hit, the judge picks the slot"),
+            slot: Some(slot),
+            why: "an empty grip was hit, the judge picks the slot".to_string(),
             proposed: proposed_hit_slot(t, true),
         });
     }
@@ -273,13 +290,13 @@ fn plan_at(state: &State, spec: &AttackSpec, slot: SlotNo, ctx: Ctx) -> Result<P
             return Ok(Plan::Blocked {
                 slot,
                 parry,
-                why: format!("{at}: {lead}{by}"),
+                why: format!("{lead}{by}"),
             });
         }
         if ctx.improvised_asks && improvised_candidate(t, slot, spec.kind) {
             return Ok(Plan::AskImprovised {
                 slot,
-                why: format!("{at}: heavy and rigid, it might stop the blow"),
+                why: "heavy and rigid, it might stop the blow".to_string(),
             });
         }
     }
@@ -293,8 +310,8 @@ fn plan_at(state: &State, spec: &AttackSpec, slot: SlotNo, ctx: Ctx) -> Result<P
     };
     let parry_note = match parry {
         0 => String::new(),
-        1 => format!("; a parry roll (1d6) showing {slot} stops it"),
-        _ => format!("; a parry roll (2d6) with a {slot} stops it"),
+        1 => format!("; a parry roll (1d6) showing {slot} would stop it"),
+        _ => format!("; a parry roll (2d6) with a {slot} would stop it"),
     };
     if spec.kind == AttackKind::Grab {
         return Ok(Plan::Land {
@@ -304,29 +321,29 @@ fn plan_at(state: &State, spec: &AttackSpec, slot: SlotNo, ctx: Ctx) -> Result<P
             seize: true,
             wound: Wound::None,
             why: format!(
-                "{at}: {lead}not blocked, {} is seized there (a wound only if the judge rules one){parry_note}",
+                "{lead}not stopped, {} is seized there (no wound unless the judge rules one)",
                 t.name
             ),
+            hint: parry_note,
         });
     }
     let (wound, how) = match lessens(t, slot, spec.kind) {
-        Some(how) => (Wound::Treated, how.to_string()),
+        Some(how) => (Wound::Treated, how),
         None if met != Wound::None && book_block.is_some() => {
-            (Wound::Treated, "the armor still softens it".to_string())
+            (Wound::Treated, "the armor still lessens it")
         }
-        None => (Wound::Open, "nothing stops it".to_string()),
+        None => (Wound::Open, "nothing stops it"),
     };
-    let result = match (met, wound) {
-        (Wound::None, Wound::Treated) => "treated wound".to_string(),
-        (Wound::None, _) => "open wound".to_string(),
-        (_, w) => format!(
-            "the old wound {}, a new {} beside it",
-            if met == Wound::Treated {
-                "opens"
-            } else {
-                "makes them cringe"
-            },
-            super::display::wound_name(w)
+    let result = match met {
+        Wound::None => format!("{how}: {}", with_article(wound)),
+        Wound::Treated => format!(
+            "{how}; the old wound opens and {} goes beside it",
+            with_article(wound)
+        ),
+        Wound::Open => format!(
+            "{how}; {} cringes and {} goes beside it",
+            t.name,
+            with_article(wound)
         ),
     };
     Ok(Plan::Land {
@@ -335,8 +352,26 @@ fn plan_at(state: &State, spec: &AttackSpec, slot: SlotNo, ctx: Ctx) -> Result<P
         parry_dice: parry,
         seize: false,
         wound,
-        why: format!("{at}: {lead}{how}, {result}{parry_note}"),
+        why: format!("{lead}{result}"),
+        hint: parry_note,
     })
+}
+
+fn with_article(w: Wound) -> String {
+    let name = wound_name(w);
+    if name.starts_with('o') {
+        format!("an {name}")
+    } else {
+        format!("a {name}")
+    }
+}
+
+/// "slot 4 Boots: why", or the bare reason when no slot was named.
+fn with_slot(state: &State, spec: &AttackSpec, slot: Option<SlotNo>, why: &str) -> String {
+    match (slot, state.character(spec.target)) {
+        (Some(n), Ok(t)) => format!("{}: {why}", slot_text(t, n)),
+        _ => why.to_string(),
+    }
 }
 
 /// How one face of an attack roll or defense check reads for the roller.
@@ -350,20 +385,24 @@ pub(super) fn read_attack(
     let plan = face_plan(state, spec, roller, face)?;
     let harm = plan.harm();
     let landed = harm > 0;
+    let mut why = with_slot(state, spec, plan.slot(), plan.why());
+    if let Plan::Land { hint, .. } = &plan {
+        why.push_str(hint);
+    }
     Ok(if defending {
         if landed {
-            Reading::fail(plan.why().to_string(), harm * 5)
+            Reading::fail(why, harm * 5)
         } else {
-            Reading::pass(plan.why().to_string())
+            Reading::pass(why)
         }
     } else if landed {
         Reading {
             verdict: Verdict::Pass,
-            reason: plan.why().to_string(),
+            reason: why,
             cost: (4 - harm.min(4)) * 5,
         }
     } else {
-        Reading::fail(plan.why().to_string(), 20)
+        Reading::fail(why, 20)
     })
 }
 
@@ -377,6 +416,7 @@ fn face_plan(
     let defending = defender_rolls(spec, roller);
     match t.layout.slot_for_face(face) {
         None if defending => Ok(Plan::AskSlot {
+            slot: None,
             why: format!("{face} names no slot: the defense fails, the judge picks the slot hit"),
             proposed: proposed_hit_slot(t, false),
         }),
@@ -409,7 +449,7 @@ fn hit_event(
         target: state.name_of(spec.target),
         slot,
         outcome,
-        reason: reason.to_string(),
+        reason: with_slot(state, spec, slot, reason),
     }
 }
 
@@ -436,14 +476,17 @@ fn ask_hit_slot(
     );
 }
 
-/// A parry by someone holding a melee weapon opens a counterattack (R17); of a dual attack's two
-/// rolls on one target, only the first parry does (R18). A counterattack opens none.
+/// A parry by someone holding a melee weapon opens a counterattack (R17) against a melee attack or
+/// a grab; of a dual attack's two rolls on one target, only the first parry does (R18). A
+/// counterattack opens none, or two fighters could trade blows forever.
 fn offer_counter(
     state: &mut State,
     spec: &AttackSpec,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    if spec.counter || !holds_melee_weapon(state.character(spec.target)?) {
+    // Only a blow struck from within reach can be answered at once.
+    let close = matches!(spec.kind, AttackKind::Melee | AttackKind::Grab);
+    if spec.counter || !close || !holds_melee_weapon(state.character(spec.target)?) {
         return Ok(());
     }
     let pair = (spec.target, spec.attacker);
@@ -469,7 +512,14 @@ fn execute(
 ) -> Result<(), RuleError> {
     match plan {
         Plan::Miss { why } => out.push(hit_event(state, spec, None, HitOutcome::Miss, &why)),
-        Plan::AskSlot { why, proposed } => ask_hit_slot(state, spec, why, proposed, out),
+        Plan::AskSlot {
+            slot,
+            why,
+            proposed,
+        } => {
+            let why = with_slot(state, spec, slot, &why);
+            ask_hit_slot(state, spec, why, proposed, out)
+        }
         Plan::Evaded { slot, why } => {
             out.push(hit_event(state, spec, Some(slot), HitOutcome::Evaded, &why));
         }
@@ -484,15 +534,18 @@ fn execute(
                 offer_counter(state, spec, out)?;
             }
         }
-        Plan::AskImprovised { slot, why } => wounds::ask(
-            state,
-            Decision::ImprovisedBlock {
-                attack: spec.clone(),
-                slot,
-                why,
-            },
-            out,
-        ),
+        Plan::AskImprovised { slot, why } => {
+            let why = with_slot(state, spec, Some(slot), &why);
+            wounds::ask(
+                state,
+                Decision::ImprovisedBlock {
+                    attack: spec.clone(),
+                    slot,
+                    why,
+                },
+                out,
+            )
+        }
         Plan::Land {
             slot,
             met,
@@ -500,6 +553,7 @@ fn execute(
             seize,
             wound,
             why,
+            hint: _,
         } => {
             let who = spec.target;
             match met {
@@ -746,15 +800,8 @@ pub(super) fn improvised(
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     if blocks {
-        let t = state.character(spec.target)?;
-        let why = format!("{}: the judge rules it stops the blow", slot_text(t, slot));
-        out.push(hit_event(
-            state,
-            spec,
-            Some(slot),
-            HitOutcome::Blocked,
-            &why,
-        ));
+        let why = "the judge rules it stops the blow";
+        out.push(hit_event(state, spec, Some(slot), HitOutcome::Blocked, why));
         return Ok(());
     }
     let ctx = Ctx {

@@ -68,14 +68,14 @@ impl fmt::Display for Event {
             Event::Hit {
                 attacker,
                 target,
-                slot,
+                slot: _,
                 outcome,
                 reason,
             } => {
-                let at = slot.map(|n| format!(" in slot {n}")).unwrap_or_default();
+                // The reason opens with the slot and its item, so the slot is not repeated.
                 write!(
                     f,
-                    "{attacker}'s attack on {target} {}{at}: {reason}",
+                    "{attacker}'s attack on {target} {}: {reason}",
                     outcome_name(*outcome)
                 )
             }

@@ -300,8 +300,7 @@ pub fn pick(state: &mut State, die: usize, out: &mut Vec<Event>) -> Result<(), R
     }
     let Some(&face) = r.faces.get(die) else {
         return Err(RuleError::invalid(format!(
-            "this roll has {} dice, numbered 1 to {}",
-            r.faces.len(),
+            "this roll has only {} dice",
             r.faces.len()
         )));
     };
@@ -419,9 +418,6 @@ pub fn accept(
     match front {
         Pending::Roll(r) => settle_roll(state, &r, dice, out)?,
         Pending::Group(g) => read_group(state, &g, dice, out)?,
-        Pending::Decide(Decision::ImprovisedBlock { attack, slot, .. }) => {
-            defense::improvised(state, &attack, slot, false, dice, out)?
-        }
         Pending::Decide(d) => {
             let slot = match &d {
                 Decision::WoundSlot { proposed, .. }
@@ -530,7 +526,8 @@ fn read_group(
     Ok(())
 }
 
-/// Answers a decision with a slot (the proposal on Accept).
+/// Answers a decision with a slot (the proposal on Accept). An improvised block accepted as
+/// proposed does not stop the blow.
 fn answer(
     state: &mut State,
     d: &Decision,

@@ -49,15 +49,17 @@ fn deal_wound_inner(
             )));
             return Ok(());
         }
-        let proposed = if c.layout.region(slot) == Some(Region::Grip) {
-            options
-                .iter()
-                .copied()
-                .find(|&n| c.layout.region(n) == Some(Region::ArmsHands))
-                .unwrap_or(options[0])
-        } else {
-            options[0]
+        // A hand holds the grip and the back carries the pack: propose those.
+        let near = match c.layout.region(slot) {
+            Some(Region::Grip) => Some(Region::ArmsHands),
+            Some(Region::Backpack) => Some(Region::Torso),
+            _ => None,
         };
+        let proposed = options
+            .iter()
+            .copied()
+            .find(|&n| near.is_some() && c.layout.region(n) == near)
+            .unwrap_or(options[0]);
         let why = format!(
             "Wounds land only in body slots: slot {slot} of {name} is not one. Pick a body slot, \
              or cancel if the item there took the blow."
