@@ -952,6 +952,19 @@ fn r30_ten_trys_make_an_hour() {
     assert_eq!(exploration::day(&t.state().clock), 2);
     let why = t.refuse(task(0));
     assert!(why.contains("from 1 to"), "{why}");
+    t.run(Command::SetTimeOfDay {
+        hour: 18,
+        minute: 45,
+    });
+    assert_eq!(exploration::time_of_day(&t.state().clock), (18, 45));
+    assert_eq!(exploration::day(&t.state().clock), 2, "still the same day");
+    assert_eq!(t.state().clock.trys, 15, "the trys counted stay counted");
+    t.roll(task(3), &[5; 3]);
+    assert_eq!(exploration::time_of_day(&t.state().clock), (19, 3));
+    t.refuse(Command::SetTimeOfDay {
+        hour: 24,
+        minute: 0,
+    });
 }
 
 // ---------------------------------------------------------------- R31 tasks, rest, the dark

@@ -227,6 +227,11 @@ pub enum Command {
     SetDark {
         dark: bool,
     },
+    /// Sets the time of day shown from now on (the trys already counted stay counted).
+    SetTimeOfDay {
+        hour: u8,
+        minute: u8,
+    },
 
     // ---- Combat (R33-R36)
     StartCombat {

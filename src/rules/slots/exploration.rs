@@ -396,6 +396,41 @@ pub fn set_dark(state: &mut State, dark: bool, out: &mut Vec<Event>) -> Result<(
     Ok(())
 }
 
+/// Sets the time of day to `hour:minute` by moving the clock's starting minute; the trys, watches
+/// and days already counted stay as they are. It stays the same day unless the time counted so
+/// far has already passed that hour today, in which case it is that hour tomorrow.
+pub fn set_time_of_day(
+    state: &mut State,
+    hour: u8,
+    minute: u8,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    if hour > 23 || minute > 59 {
+        return Err(RuleError::invalid("give a time of day from 00:00 to 23:59"));
+    }
+    let clock = &mut state.clock;
+    let counted = minutes(clock) - u64::from(clock.start_minute);
+    let today = minutes(clock) / MINUTES_PER_DAY * MINUTES_PER_DAY;
+    let mut at = today + u64::from(hour) * 60 + u64::from(minute);
+    if at < counted {
+        at += MINUTES_PER_DAY;
+    }
+    // Whole days of the offset go to the day count, so the starting minute stays within a day.
+    let offset = at - counted;
+    let whole_days = u32::try_from(offset / MINUTES_PER_DAY)
+        .map_err(|_| RuleError::invalid("the clock cannot go that far"))?;
+    clock.days = clock
+        .days
+        .checked_add(whole_days)
+        .ok_or_else(|| RuleError::invalid("the clock cannot go that far"))?;
+    clock.start_minute = (offset % MINUTES_PER_DAY) as u16;
+    out.push(Event::Note(format!(
+        "The time is set: it is now {}",
+        clock_text(clock)
+    )));
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -408,6 +443,19 @@ mod tests {
         assert_eq!(a.cmp(&b), Ordering::Greater);
         assert_eq!(Big::pow(2, 64), Big(vec![0, 0, 1]));
         assert_eq!(Big::pow(2, 32).sub(&Big(vec![1])), Big(vec![u32::MAX]));
+    }
+
+    #[test]
+    fn r30_setting_the_time_keeps_the_day_unless_the_hour_has_passed() {
+        let mut s = State::default();
+        s.clock.trys = 100; // 10:00 on day 1
+        set_time_of_day(&mut s, 14, 30, &mut Vec::new()).unwrap();
+        assert_eq!((time_of_day(&s.clock), day(&s.clock)), ((14, 30), 1));
+        set_time_of_day(&mut s, 9, 0, &mut Vec::new()).unwrap();
+        assert_eq!((time_of_day(&s.clock), day(&s.clock)), ((9, 0), 2));
+        assert_eq!(s.clock.trys, 100);
+        assert!(u64::from(s.clock.start_minute) < MINUTES_PER_DAY);
+        assert!(set_time_of_day(&mut s, 12, 60, &mut Vec::new()).is_err());
     }
 
     #[test]

@@ -115,6 +115,7 @@ pub fn apply(
         C::Travel { watches } => exploration::travel(state, *watches, o)?,
         C::PassDays { days } => exploration::pass_days(state, *days, o)?,
         C::SetDark { dark } => exploration::set_dark(state, *dark, o)?,
+        C::SetTimeOfDay { hour, minute } => exploration::set_time_of_day(state, *hour, *minute, o)?,
 
         C::StartCombat {
             initiator,
