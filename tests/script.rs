@@ -724,6 +724,16 @@ fn time_and_exploration() {
     assert_eq!(cmd(&s, "days 3"), C::PassDays { days: 3 });
     assert_eq!(cmd(&s, "dark"), C::SetDark { dark: true });
     assert_eq!(cmd(&s, "dark off"), C::SetDark { dark: false });
+    assert_eq!(
+        cmd(&s, "time 21:30"),
+        C::SetTimeOfDay {
+            hour: 21,
+            minute: 30
+        }
+    );
+    assert_eq!(cmd(&s, "clock 9"), C::SetTimeOfDay { hour: 9, minute: 0 });
+    assert_eq!(col(&s, "time 25:00").0, 6);
+    assert_eq!(col(&s, "time noon").0, 6);
     assert_eq!(col(&s, "task search 1 loudly").0, 15);
     assert_eq!(col(&s, "travel far").0, 8);
     assert_eq!(col(&s, "task").0, 5);
@@ -956,6 +966,7 @@ fn variant(c: &C) -> &'static str {
         C::Travel { .. } => "Travel",
         C::PassDays { .. } => "PassDays",
         C::SetDark { .. } => "SetDark",
+        C::SetTimeOfDay { .. } => "SetTimeOfDay",
         C::StartCombat { .. } => "StartCombat",
         C::StartTurn { .. } => "StartTurn",
         C::Setup { .. } => "Setup",
@@ -981,5 +992,5 @@ fn the_verbs_cover_every_slot_system_command() {
             seen.insert(variant(&c));
         }
     }
-    assert_eq!(seen.len(), 55, "covered: {seen:?}");
+    assert_eq!(seen.len(), 56, "covered: {seen:?}");
 }
