@@ -375,9 +375,10 @@ pub fn overview(session: &Session) -> String {
         ));
     }
     if let Some(Pending::Roll(r)) = st.pending.first() {
+        let faces: Vec<String> = r.faces.iter().map(u16::to_string).collect();
         o.push_str(&format!(
-            "  dice {:?}, die {} picked, {} ({})\n",
-            r.faces,
+            "  dice {}, die {} picked, {} ({})\n",
+            faces.join(" "),
             r.pick + 1,
             r.overridden.unwrap_or(r.verdict),
             r.reason

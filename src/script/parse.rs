@@ -691,7 +691,7 @@ impl<'a> Parser<'a> {
             other => {
                 return Err(ScriptError::at(
                     1,
-                    format!("the command '{other}' has no reading yet"),
+                    format!("slotmark lists '{other}' as a command but cannot read it (a bug)"),
                 ));
             }
         })
