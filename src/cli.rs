@@ -268,23 +268,19 @@ pub fn show(path: &Path, character: Option<&str>, out: &mut dyn Write) -> R {
     Ok(())
 }
 
-/// Time on the exploration clock in words: trys and the hours they make.
+/// The clock in words: day and time of day, trys spent, watches travelled, darkness.
 pub fn clock_text(clock: &slots::Clock) -> String {
-    let minutes = clock.trys * 6;
+    let (h, m) = slots::exploration::time_of_day(clock);
     let mut text = format!(
-        "try {} ({} h {:02} min in)",
-        clock.trys,
-        minutes / 60,
-        minutes % 60
+        "day {}, {h:02}:{m:02}; {} try(s) spent",
+        slots::exploration::day(clock),
+        clock.trys
     );
     if clock.watches > 0 {
         text.push_str(&format!(", {} watch(es) travelled", clock.watches));
     }
-    if clock.days > 0 {
-        text.push_str(&format!(", day {}", clock.days));
-    }
     if clock.dark {
-        text.push_str(", in the dark");
+        text.push_str("; in the dark");
     }
     text
 }
@@ -379,9 +375,10 @@ pub fn overview(session: &Session) -> String {
         ));
     }
     if let Some(Pending::Roll(r)) = st.pending.first() {
+        let faces: Vec<String> = r.faces.iter().map(u16::to_string).collect();
         o.push_str(&format!(
-            "  dice {:?}, die {} picked, {} ({})\n",
-            r.faces,
+            "  dice {}, die {} picked, {} ({})\n",
+            faces.join(" "),
             r.pick + 1,
             r.overridden.unwrap_or(r.verdict),
             r.reason

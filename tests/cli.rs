@@ -372,7 +372,7 @@ fn show_prints_sheets_and_refuses_unknown_names() {
     b.ok(&["run", "party.txt", "--out", "mill.ron"]);
     let all = b.ok(&["show", "mill.ron"]);
     for want in [
-        "Clock: try 0",
+        "Clock: day 1, 00:00; 0 try(s) spent",
         "Scene: The Mill",
         "Combat: none",
         "Goblin 1 (opponents",
@@ -442,7 +442,10 @@ fn the_example_script_runs_and_its_recap_matches_the_snapshot() {
     let md = b.ok(&["export", "ambush.ron", "--markdown"]);
     insta::assert_snapshot!("ambush_recap", md);
     let shown = b.ok(&["show", "ambush.ron"]);
-    assert!(shown.contains("Clock: try 7"), "{shown}");
+    assert!(
+        shown.contains("Clock: day 1, 00:42; 7 try(s) spent"),
+        "{shown}"
+    );
     assert!(shown.contains("treated wound"), "{shown}");
     // One die fewer and the script cannot finish: it stops and saves nothing.
     let short = &AMBUSH_DICE[..AMBUSH_DICE.len() - 2];

@@ -724,6 +724,16 @@ fn time_and_exploration() {
     assert_eq!(cmd(&s, "days 3"), C::PassDays { days: 3 });
     assert_eq!(cmd(&s, "dark"), C::SetDark { dark: true });
     assert_eq!(cmd(&s, "dark off"), C::SetDark { dark: false });
+    assert_eq!(
+        cmd(&s, "time 21:30"),
+        C::SetTimeOfDay {
+            hour: 21,
+            minute: 30
+        }
+    );
+    assert_eq!(cmd(&s, "clock 9"), C::SetTimeOfDay { hour: 9, minute: 0 });
+    assert_eq!(col(&s, "time 25:00").0, 6);
+    assert_eq!(col(&s, "time noon").0, 6);
     assert_eq!(col(&s, "task search 1 loudly").0, 15);
     assert_eq!(col(&s, "travel far").0, 8);
     assert_eq!(col(&s, "task").0, 5);
@@ -902,4 +912,85 @@ proptest::proptest! {
             }
         }
     }
+}
+
+/// The variant's name; the match has no wildcard, so a new command fails to compile here until
+/// the language covers it.
+fn variant(c: &C) -> &'static str {
+    match c {
+        C::AddCharacter { .. } => "AddCharacter",
+        C::RenameCharacter { .. } => "RenameCharacter",
+        C::SetSide { .. } => "SetSide",
+        C::RemoveCharacter { .. } => "RemoveCharacter",
+        C::PutItem { .. } => "PutItem",
+        C::MoveItem { .. } => "MoveItem",
+        C::RemoveItem { .. } => "RemoveItem",
+        C::TwoHands { .. } => "TwoHands",
+        C::DropBackpack { .. } => "DropBackpack",
+        C::ShoulderBackpack { .. } => "ShoulderBackpack",
+        C::Check { .. } => "Check",
+        C::Fall { .. } => "Fall",
+        C::GroupCheck { .. } => "GroupCheck",
+        C::Attack { .. } => "Attack",
+        C::Pick { .. } => "Pick",
+        C::SwapDice { .. } => "SwapDice",
+        C::Override { .. } => "Override",
+        C::Accept => "Accept",
+        C::ChooseSlot { .. } => "ChooseSlot",
+        C::RuleBlocks { .. } => "RuleBlocks",
+        C::Cancel => "Cancel",
+        C::Wound { .. } => "Wound",
+        C::Treat { .. } => "Treat",
+        C::Heal { .. } => "Heal",
+        C::Mark { .. } => "Mark",
+        C::Worsen { .. } => "Worsen",
+        C::ClearMark { .. } => "ClearMark",
+        C::SetFatigue { .. } => "SetFatigue",
+        C::Ignite { .. } => "Ignite",
+        C::RollOnGround { .. } => "RollOnGround",
+        C::Douse { .. } => "Douse",
+        C::Suffocate { .. } => "Suffocate",
+        C::Cold { .. } => "Cold",
+        C::Warm { .. } => "Warm",
+        C::Starve { .. } => "Starve",
+        C::SetStatus { .. } => "SetStatus",
+        C::NewScene { .. } => "NewScene",
+        C::AddZone { .. } => "AddZone",
+        C::RemoveZone { .. } => "RemoveZone",
+        C::Link { .. } => "Link",
+        C::Unlink { .. } => "Unlink",
+        C::Hide { .. } => "Hide",
+        C::Place { .. } => "Place",
+        C::Task { .. } => "Task",
+        C::Rest { .. } => "Rest",
+        C::Travel { .. } => "Travel",
+        C::PassDays { .. } => "PassDays",
+        C::SetDark { .. } => "SetDark",
+        C::SetTimeOfDay { .. } => "SetTimeOfDay",
+        C::StartCombat { .. } => "StartCombat",
+        C::StartTurn { .. } => "StartTurn",
+        C::Setup { .. } => "Setup",
+        C::Interrupt { .. } => "Interrupt",
+        C::InterruptResult { .. } => "InterruptResult",
+        C::EndTurn => "EndTurn",
+        C::EndCombat { .. } => "EndCombat",
+    }
+}
+
+#[test]
+fn the_verbs_cover_every_slot_system_command() {
+    let s = table();
+    let mut seen = std::collections::BTreeSet::new();
+    let lines = VERBS.iter().map(|v| v.example).chain([
+        "end fight",
+        "fatigue Bram 4",
+        "unhide Yard Cellar",
+    ]);
+    for line in lines {
+        if let Ok(Line::Command(Command::Game(GameCommand::Slots(c)))) = parse_line(line, s.state())
+        {
+            seen.insert(variant(&c));
+        }
+    }
+    assert_eq!(seen.len(), 56, "covered: {seen:?}");
 }

@@ -626,6 +626,19 @@ impl<'a> Parser<'a> {
             "days" => g(C::PassDays {
                 days: self.number("how many days")?,
             }),
+            "time" => {
+                let token = self.next("a time of day (21:30)")?;
+                let (hour, minute) = time_of_day(&token.text).ok_or_else(|| {
+                    ScriptError::at(
+                        token.column,
+                        format!(
+                            "expected a time of day from 00:00 to 23:59 (21:30, or 21), found '{}'",
+                            token.text
+                        ),
+                    )
+                })?;
+                g(C::SetTimeOfDay { hour, minute })
+            }
             "dark" => g(C::SetDark {
                 dark: self.on_off()?,
             }),
@@ -678,7 +691,7 @@ impl<'a> Parser<'a> {
             other => {
                 return Err(ScriptError::at(
                     1,
-                    format!("the command '{other}' has no reading yet"),
+                    format!("slotmark lists '{other}' as a command but cannot read it (a bug)"),
                 ));
             }
         })
@@ -1310,6 +1323,20 @@ fn default_weapon(c: &Character, kind: AttackKind) -> Option<SlotNo> {
                 .and_then(|i| i.weapon)
                 .is_some_and(|w| fits(&w))
     })
+}
+
+/// "21:30", "21.30", "9" or "09:05" as (hour, minute).
+fn time_of_day(text: &str) -> Option<(u8, u8)> {
+    let (h, m) = match text.split_once([':', '.', 'h']) {
+        Some((h, m)) => (h, if m.is_empty() { "0" } else { m }),
+        None => (text, "0"),
+    };
+    let digits = |s: &str| !s.is_empty() && s.len() <= 2 && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(h) || !digits(m) {
+        return None;
+    }
+    let (hour, minute): (u8, u8) = (h.parse().ok()?, m.parse().ok()?);
+    (hour < 24 && minute < 60).then_some((hour, minute))
 }
 
 fn letter(token: &Token) -> Option<Condition> {

@@ -437,6 +437,14 @@ pub const VERBS: &[Verb] = &[
         TIME,
     ),
     v(
+        "time",
+        &["clock"],
+        "time HH:MM",
+        "sets the time of day from now on (the trys already spent stay counted)",
+        "time 21:30",
+        TIME,
+    ),
+    v(
         "fight",
         &["combat"],
         "fight players|opponents [surprise [SIDE]]",
