@@ -64,6 +64,14 @@ impl GameState {
             GameState::Slots(_) => RulesetId::Slots,
         }
     }
+
+    /// Is this a state the rules could have built? For states read from a file; says what is
+    /// wrong in words when not.
+    pub fn check(&self) -> Result<(), String> {
+        match self {
+            GameState::Slots(s) => s.check(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

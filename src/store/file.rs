@@ -135,7 +135,11 @@ pub(super) fn read(path: &Path) -> Result<SessionFile, StoreError> {
                     path,
                     line,
                     column,
-                    message: describe(&e.code),
+                    message: if at_end(&text, line, column) {
+                        describe(&ron::Error::Eof)
+                    } else {
+                        describe(&e.code)
+                    },
                 },
             })
         }
@@ -144,6 +148,12 @@ pub(super) fn read(path: &Path) -> Result<SessionFile, StoreError> {
 
 /// Reads a whole file as UTF-8 text, refusing anything larger than `limit` before reading it.
 pub(super) fn read_text(path: &Path, limit: u64) -> Result<String, StoreError> {
+    String::from_utf8(read_bytes(path, limit)?)
+        .map_err(|e| not_text(path, &e.as_bytes()[..e.utf8_error().valid_up_to()]))
+}
+
+/// Reads a whole file, refusing anything larger than `limit` before reading it.
+pub(super) fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, StoreError> {
     let file = fs::File::open(path).map_err(|e| StoreError::io(path, "cannot open", &e))?;
     let size = file
         .metadata()
@@ -168,16 +178,18 @@ pub(super) fn read_text(path: &Path, limit: u64) -> Result<String, StoreError> {
             limit,
         });
     }
-    String::from_utf8(bytes).map_err(|e| {
-        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        let (line, column) = position_after(valid);
-        StoreError::Unreadable {
-            path: path.to_path_buf(),
-            line,
-            column,
-            message: "the file is not text (it holds bytes that are not UTF-8)".into(),
-        }
-    })
+    Ok(bytes)
+}
+
+/// The error for a file whose text stops being UTF-8 right after `valid`.
+pub(super) fn not_text(path: &Path, valid: &[u8]) -> StoreError {
+    let (line, column) = position_after(valid);
+    StoreError::Unreadable {
+        path: path.to_path_buf(),
+        line,
+        column,
+        message: "the file is not text (it holds bytes that are not UTF-8)".into(),
+    }
 }
 
 /// The 1-based line and column just after `bytes` (columns count characters).
@@ -186,6 +198,22 @@ fn position_after(bytes: &[u8]) -> (usize, usize) {
     let line = 1 + text.matches('\n').count();
     let column = 1 + text.rsplit('\n').next().map_or(0, |l| l.chars().count());
     (line, column)
+}
+
+/// Is the 1-based `line` and `column` at the end of `text`, with only blanks after it? The
+/// parser then stopped because the text ran out, whatever it expected next: a cut-off file.
+pub(super) fn at_end(text: &str, line: usize, column: usize) -> bool {
+    let start: usize = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    let rest = &text[start..];
+    let offset = rest
+        .char_indices()
+        .nth(column.saturating_sub(1))
+        .map_or(rest.len(), |(i, _)| i);
+    rest[offset..].trim().is_empty()
 }
 
 /// The parser's complaint in words a judge can act on.
@@ -251,9 +279,7 @@ impl<'de> Visitor<'de> for FileSeed<'_> {
                 "format_version" => {
                     let v: u32 = map.next_value()?;
                     if v > FORMAT_VERSION {
-                        let by = written_by
-                            .clone()
-                            .unwrap_or_else(|| "a newer version".to_string());
+                        let by = written_by.clone().unwrap_or_default();
                         let message = too_new_message(v, &by);
                         *self.problem.borrow_mut() = Some(HeaderProblem::TooNew {
                             format_version: v,
@@ -284,7 +310,14 @@ impl<'de> Visitor<'de> for FileSeed<'_> {
                 }
                 "generation" => generation = Some(map.next_value()?),
                 "cursor" => cursor = Some(map.next_value()?),
-                "initial" => initial = Some(map.next_value()?),
+                "initial" => {
+                    // Every later state comes from the rules; this one comes from the file.
+                    let s: SessionState = map.next_value()?;
+                    s.game.check().map_err(|why| {
+                        de::Error::custom(format!("the starting state cannot be used: {why}"))
+                    })?;
+                    initial = Some(s);
+                }
                 "state" => state = Some(map.next_value()?),
                 "entries" => entries = Some(map.next_value()?),
                 // A field this version does not know: files of the same format may carry extras.
@@ -327,7 +360,15 @@ impl<'de> Visitor<'de> for FileSeed<'_> {
     }
 }
 
+/// `written_by` is empty when the file does not say (or says it after its format).
 pub(super) fn too_new_message(format_version: u32, written_by: &str) -> String {
+    if written_by.is_empty() {
+        return format!(
+            "this file is in format {format_version}, which only a slotmark newer than this one \
+             writes; it needs a newer slotmark (this is slotmark {SLOTMARK_VERSION}, which \
+             reads format {FORMAT_VERSION})"
+        );
+    }
     format!(
         "this file was saved by slotmark {written_by} in format {format_version}; \
          it needs slotmark {written_by} or later (this is slotmark {SLOTMARK_VERSION}, \

@@ -91,7 +91,7 @@ pub(super) fn parse(path: &Path, text: &str, generation: u64) -> Result<Contents
             path: path.to_path_buf(),
             line: header_no,
             column: 1,
-            message: too_new_message(header.format_version, "a newer version"),
+            message: too_new_message(header.format_version, ""),
         });
     }
     if header.generation > generation {
@@ -139,7 +139,18 @@ pub(super) fn read_text(path: &Path) -> Result<Option<String>, StoreError> {
     if !path.exists() {
         return Ok(None);
     }
-    super::file::read_text(path, MAX_FILE_BYTES).map(Some)
+    let bytes = super::file::read_bytes(path, MAX_FILE_BYTES)?;
+    decode(path, &bytes).map(Some)
+}
+
+/// Journal bytes as text. Complete lines must be UTF-8; the last line, when it has no line break,
+/// may have been cut inside a character when slotmark stopped, and [`parse`] drops it anyway.
+pub(super) fn decode(path: &Path, bytes: &[u8]) -> Result<String, StoreError> {
+    let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    match std::str::from_utf8(&bytes[..complete]) {
+        Ok(_) => Ok(String::from_utf8_lossy(bytes).into_owned()),
+        Err(e) => Err(super::file::not_text(path, &bytes[..e.valid_up_to()])),
+    }
 }
 
 /// Applies recovered records to the session, in order. A record that does not apply means the

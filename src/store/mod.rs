@@ -257,7 +257,7 @@ impl Store {
                         limit: MAX_FILE_BYTES,
                     });
                 }
-                let text = String::from_utf8_lossy(&bytes);
+                let text = journal::decode(&jpath, &bytes)?;
                 let contents = journal::parse(&jpath, &text, generation)?;
                 journal::apply(&jpath, &mut session, &contents.records)?;
                 warnings.extend(contents.warnings);

@@ -714,3 +714,84 @@ pub struct State {
     #[serde(default)]
     pub countered: Vec<(CharId, CharId)>,
 }
+
+impl State {
+    /// Checks what every state the rules build holds, for a state read from a file (a session's
+    /// starting state is the one state that comes from outside the rules): the rules and the
+    /// screen index slots, characters and zones on the strength of it.
+    pub fn check(&self) -> Result<(), String> {
+        let mut ids: Vec<CharId> = Vec::new();
+        for c in &self.characters {
+            c.layout
+                .validate()
+                .map_err(|e| format!("{}'s sheet: {e}", c.name))?;
+            if c.slots.len() != c.layout.slots.len() {
+                return Err(format!(
+                    "{} has {} slots but their layout '{}' has {}",
+                    c.name,
+                    c.slots.len(),
+                    c.layout.name,
+                    c.layout.slots.len()
+                ));
+            }
+            if ids.contains(&c.id) || c.id >= self.next_id {
+                return Err(format!(
+                    "{}'s id {} is used twice or is not below next_id ({})",
+                    c.name, c.id, self.next_id
+                ));
+            }
+            ids.push(c.id);
+            if let Some(z) = c.zone
+                && !self.scene.zones.iter().any(|x| x.id == z)
+            {
+                return Err(format!(
+                    "{} stands in zone {z}, which the scene lacks",
+                    c.name
+                ));
+            }
+            if let Some(at) = c.status.restrained
+                && at != 0
+                && c.layout.def(at).is_none()
+            {
+                return Err(format!(
+                    "{} is seized at slot {at}, which they lack",
+                    c.name
+                ));
+            }
+        }
+        let mut zones: Vec<ZoneId> = Vec::new();
+        for z in &self.scene.zones {
+            if zones.contains(&z.id) || z.id >= self.scene.next_zone {
+                return Err(format!(
+                    "zone '{}' has the id {} of another zone, or one not below next_zone ({})",
+                    z.name, z.id, self.scene.next_zone
+                ));
+            }
+            zones.push(z.id);
+        }
+        for &(a, b) in self.scene.links.iter().chain(&self.scene.hidden) {
+            if !zones.contains(&a) || !zones.contains(&b) {
+                return Err(format!(
+                    "zones {a} and {b} are paired, but the scene lacks one"
+                ));
+            }
+        }
+        if let Some(combat) = &self.combat {
+            let turn = combat.turn.iter();
+            let named = combat
+                .acted
+                .iter()
+                .chain(turn.clone().map(|t| &t.actor))
+                .chain(turn.filter_map(|t| t.interrupter.as_ref()));
+            for id in named {
+                if !ids.contains(id) {
+                    return Err(format!("the fight names character {id}, who is not here"));
+                }
+            }
+        }
+        if !self.pending.is_empty() || !self.countered.is_empty() {
+            return Err("a session cannot start with a roll or a question waiting".into());
+        }
+        Ok(())
+    }
+}
