@@ -28,6 +28,9 @@ const DEMO: (&str, &str) = (
 
 /// The name of the judge's own library file inside the platform config folder.
 pub const USER_FILE: &str = "library.ron";
+/// A library file larger than this is refused before it is read: the whole bundled library is
+/// under 20 kB, and a runaway file must not stall the start (merging is not linear in entries).
+pub const MAX_USER_FILE_BYTES: u64 = 1 << 20;
 
 /// A creature as the bestiary describes it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -273,6 +276,14 @@ impl Library {
     /// Adds one file's entries. Entries named like existing ones replace them, so a judge's file
     /// can change a bundled item. `file` names the file in errors.
     pub fn merge(&mut self, file: &str, text: &str) -> Result<(), ContentError> {
+        if text.trim().is_empty() {
+            return Err(ContentError::Syntax {
+                file: file.to_string(),
+                line: 1,
+                column: 1,
+                message: "the file is empty; a library with nothing in it is `()`".into(),
+            });
+        }
         let parsed: LibraryFile = ron::Options::default()
             .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
             .from_str(text)
@@ -280,7 +291,15 @@ impl Library {
                 file: file.to_string(),
                 line: e.span.start.line,
                 column: e.span.start.col,
-                message: e.code.to_string(),
+                message: match e.code {
+                    _ if cut_off(text, e.span.start.line, e.span.start.col) => {
+                        "the file ends too early (it may have been cut off)".into()
+                    }
+                    ron::Error::ExceededRecursionLimit => {
+                        "the file nests brackets deeper than any library does".into()
+                    }
+                    other => other.to_string(),
+                },
             })?;
         let invalid = |message: String| ContentError::Invalid {
             file: file.to_string(),
@@ -459,13 +478,62 @@ pub fn load(user: Option<&Path>) -> Result<Library, ContentError> {
         && path.exists()
     {
         let file = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| ContentError::Io {
-            file: file.clone(),
-            message: format!("cannot be read: {e}"),
-        })?;
+        let text = read_user_file(path, &file)?;
         lib.merge(&file, &text)?;
     }
     Ok(lib)
+}
+
+/// Did the parser stop at the end of `text` (1-based place, only blanks after it)? Then the text
+/// ran out, whatever the parser expected next: the file was cut off.
+fn cut_off(text: &str, line: usize, column: usize) -> bool {
+    let start: usize = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    let rest = &text[start..];
+    let offset = rest
+        .char_indices()
+        .nth(column.saturating_sub(1))
+        .map_or(rest.len(), |(i, _)| i);
+    rest[offset..].trim().is_empty()
+}
+
+/// The judge's file as text: refused unread when too large, and with the place where it stops
+/// being text when it is not UTF-8.
+fn read_user_file(path: &Path, file: &str) -> Result<String, ContentError> {
+    use std::io::Read;
+    let io = |e: std::io::Error| ContentError::Io {
+        file: file.to_string(),
+        message: format!("cannot be read: {e}"),
+    };
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .map_err(io)?
+        .take(MAX_USER_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_USER_FILE_BYTES {
+        let size = std::fs::metadata(path).map_or(bytes.len() as u64, |m| m.len());
+        return Err(ContentError::Invalid {
+            file: file.to_string(),
+            message: format!(
+                "the file is {} MB; slotmark reads library files of up to {} MB",
+                size.div_ceil(1 << 20),
+                MAX_USER_FILE_BYTES >> 20
+            ),
+        });
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = String::from_utf8_lossy(&e.as_bytes()[..e.utf8_error().valid_up_to()]);
+        ContentError::Syntax {
+            file: file.to_string(),
+            line: valid.matches('\n').count() + 1,
+            column: valid.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1,
+            message: "the file is not text (it holds bytes that are not UTF-8)".into(),
+        }
+    })
 }
 
 /// Makes `library` the one the command language reads items, kits and creatures from, for the
