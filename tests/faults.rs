@@ -1,0 +1,1081 @@
+//! slotmark under bad input: bad session files and bad library files, read through the real
+//! binary and through the library; and the property-test twins of the fuzz targets in `fuzz/`
+//! (their bodies are `fuzz/src/lib.rs`, included here, so CI runs what the fuzzer runs).
+//!
+//! Promises checked:
+//! - a file that cannot be used gives one plain line naming the file and the place, touches no
+//!   byte of the file, writes nothing beside it, and never panics or hangs;
+//! - a file from a newer slotmark says which slotmark it needs;
+//! - arbitrary bytes as a session file or a journal, arbitrary text as a palette line or a dice
+//!   expression: no panic, plain errors;
+//! - a palette line either applies fully (replays, undoes, survives the journal) or changes
+//!   nothing.
+//!
+//! The bad-file cases that `tests/store.rs` proves through the library (every journal cut, the
+//! store's own garbled, truncated, empty, nested, newer and unknown-ruleset files) are not
+//! repeated there; here they go through the command line, and the library file gets the same.
+
+#[path = "../fuzz/src/lib.rs"]
+mod targets;
+
+use proptest::collection::vec;
+use proptest::prelude::*;
+use slotmark::content::{self, ContentError};
+use slotmark::script::VERBS;
+use slotmark::session::Session;
+use slotmark::store::{self, JournalRecord, Store, journal_path};
+use std::fs;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+// ---------------------------------------------------------------------------------------------
+// The real binary on bad files
+
+/// Longest any refusal may take, a 100 MB file included; a hang fails the test instead of
+/// blocking CI.
+const DEADLINE: Duration = Duration::from_secs(60);
+
+/// A scratch folder with its own data and config folders, so no judge's files are read or
+/// written.
+struct Bench {
+    dir: tempfile::TempDir,
+}
+
+struct Outcome {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+impl Bench {
+    fn new() -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        fs::create_dir_all(dir.path().join("config/slotmark")).unwrap();
+        fs::create_dir_all(dir.path().join("saves")).unwrap();
+        Bench { dir }
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    fn library(&self) -> PathBuf {
+        self.path("config/slotmark/library.ron")
+    }
+
+    /// Runs the binary with no terminal and no input; fails the test if it outlives the deadline.
+    fn run(&self, args: &[&str]) -> Outcome {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_slotmark"))
+            .args(args)
+            .arg("--saves")
+            .arg(self.path("saves"))
+            .current_dir(self.dir.path())
+            .env("XDG_CONFIG_HOME", self.path("config"))
+            .env("XDG_DATA_HOME", self.path("data"))
+            .env("HOME", self.dir.path())
+            .env("NO_COLOR", "1")
+            .env("RUST_BACKTRACE", "0")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Readers on their own threads, so a full pipe cannot stall the child.
+        let mut out = child.stdout.take().unwrap();
+        let mut err = child.stderr.take().unwrap();
+        let out = std::thread::spawn(move || {
+            let mut s = String::new();
+            out.read_to_string(&mut s).unwrap();
+            s
+        });
+        let err = std::thread::spawn(move || {
+            let mut s = String::new();
+            err.read_to_string(&mut s).unwrap();
+            s
+        });
+        let end = Instant::now() + DEADLINE;
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if Instant::now() > end {
+                child.kill().unwrap();
+                panic!("slotmark {args:?} did not finish within {DEADLINE:?}");
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        Outcome {
+            code: status.code(),
+            stdout: out.join().unwrap(),
+            stderr: err.join().unwrap(),
+        }
+    }
+}
+
+/// Every file under a folder with its bytes (or its length, for the sparse 100 MB ones).
+fn snapshot(dir: &Path) -> Vec<(PathBuf, u64, Option<Vec<u8>>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                let len = fs::metadata(&p).unwrap().len();
+                let bytes = (len < 8 << 20).then(|| fs::read(&p).unwrap());
+                out.push((p, len, bytes));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Where a refusal must point.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Place {
+    /// `FILE:LINE:COLUMN: why`
+    At(usize, usize),
+    /// `FILE: why`: the file as a whole (too large, for instance).
+    Whole,
+}
+
+/// The place a library-level store error names.
+fn place_of(err: &store::StoreError) -> Place {
+    match *err {
+        store::StoreError::Unreadable { line, column, .. }
+        | store::StoreError::TooNew { line, column, .. }
+        | store::StoreError::UnknownRuleset { line, column, .. }
+        | store::StoreError::Journal { line, column, .. } => Place::At(line, column),
+        _ => Place::Whole,
+    }
+}
+
+/// The one line a refusal prints: `slotmark: FILE:LINE:COLUMN: why` (or `FILE: why` for the
+/// whole file). Returns the reason.
+fn refused(o: &Outcome, args: &[&str], file: &Path, position: Place) -> String {
+    assert_eq!(
+        o.code,
+        Some(1),
+        "{args:?}: stdout {} stderr {}",
+        o.stdout,
+        o.stderr
+    );
+    let line = o.stderr.trim_end();
+    assert_eq!(line.lines().count(), 1, "{args:?}: not one line: {line}");
+    assert!(!line.contains("panicked"), "{args:?}: {line}");
+    let prefix = match position {
+        Place::At(l, c) => format!("slotmark: {}:{l}:{c}: ", file.display()),
+        Place::Whole => format!("slotmark: {}: ", file.display()),
+    };
+    assert!(
+        line.starts_with(&prefix),
+        "{args:?}: expected {prefix:?}..., got {line}"
+    );
+    targets::assert_plain(&line["slotmark: ".len()..], Some(file));
+    line[prefix.len()..].to_string()
+}
+
+/// Every subcommand that reads a session file, on `file`; each refuses with the same line and
+/// leaves the folder exactly as it was.
+fn every_reader_refuses(b: &Bench, file: &Path, position: Place) -> String {
+    let f = file.to_str().unwrap();
+    let out = b.path("out.ron");
+    let script = b.path("one.txt");
+    fs::write(&script, "note one more\n").unwrap();
+    let before = snapshot(b.dir.path());
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["show", f],
+        vec!["show", f, "--character", "aldo"],
+        vec!["replay", f],
+        vec!["replay", "--verify", f],
+        vec!["export", f, "--markdown"],
+        vec!["open", f],
+        vec!["run", script.to_str().unwrap(), "--session", f],
+        vec![
+            "run",
+            script.to_str().unwrap(),
+            "--session",
+            f,
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    ];
+    let mut reasons = Vec::new();
+    for args in &commands {
+        let o = b.run(args);
+        reasons.push(refused(&o, args, file, position));
+        assert_eq!(snapshot(b.dir.path()), before, "{args:?} changed a file");
+    }
+    reasons.dedup();
+    assert_eq!(reasons.len(), 1, "the readers disagree: {reasons:#?}");
+    // The library says the same as the command line.
+    let err = store::load(file).map(|_| ()).unwrap_err();
+    assert_eq!(place_of(&err), position, "{err}");
+    assert!(err.to_string().ends_with(&reasons[0]), "{err}");
+    reasons.remove(0)
+}
+
+/// A good session file to spoil: a few characters and a short log.
+fn good_file(b: &Bench) -> (PathBuf, String) {
+    let path = b.path("saves/party.ron");
+    let script = b.path("party.txt");
+    fs::write(
+        &script,
+        "add Aldo kit fighter\nadd Brin kit scout\ncreature goblin\nmark aldo 2 B\n\
+         wound brin 3 open\nnote the goblin ran\nfatigue aldo 4\n",
+    )
+    .unwrap();
+    let o = b.run(&[
+        "run",
+        script.to_str().unwrap(),
+        "--out",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    let _ = fs::remove_file(journal_path(&path));
+    let text = fs::read_to_string(&path).unwrap();
+    (path, text)
+}
+
+/// The 1-based line and column of the first `needle` in `text`.
+fn position_of(text: &str, needle: &str) -> (usize, usize) {
+    let at = text.find(needle).unwrap();
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().unwrap().chars().count() + 1;
+    (line, column)
+}
+
+#[test]
+fn a_garbled_session_file_is_refused_by_every_subcommand_at_its_place() {
+    let b = Bench::new();
+    let (path, text) = good_file(&b);
+    let garbled = text.replacen("cursor: 7,", "cursor: 7,\n    oops: [1, 2,, 3],", 1);
+    fs::write(&path, &garbled).unwrap();
+    let (line, _) = position_of(&garbled, "oops");
+    let column = garbled.lines().nth(line - 1).unwrap().find(",,").unwrap() + 2;
+    every_reader_refuses(&b, &path, Place::At(line, column));
+}
+
+#[test]
+fn a_truncated_session_file_says_it_was_cut_off() {
+    let b = Bench::new();
+    let (path, text) = good_file(&b);
+    // Cut after a whole line, inside the log: the file stops with brackets still open, and the
+    // parser says so just past the last thing it read.
+    let cut = &text[..text.find("    entries: [").unwrap() + "    entries: [\n".len()];
+    fs::write(&path, cut).unwrap();
+    let end = Place::At(cut.lines().count(), "    entries: [".len() + 1);
+    let reason = every_reader_refuses(&b, &path, end);
+    assert!(reason.contains("ends too early"), "{reason}");
+}
+
+#[test]
+fn an_empty_session_file_says_it_is_empty() {
+    let b = Bench::new();
+    let path = b.path("saves/empty.ron");
+    fs::write(&path, "").unwrap();
+    let reason = every_reader_refuses(&b, &path, Place::At(1, 1));
+    assert!(reason.contains("empty"), "{reason}");
+}
+
+#[test]
+fn a_100_mb_session_file_is_refused_unread() {
+    let b = Bench::new();
+    let path = b.path("saves/huge.ron");
+    fs::File::create(&path).unwrap().set_len(100 << 20).unwrap();
+    let reason = every_reader_refuses(&b, &path, Place::Whole);
+    assert!(reason.contains("100 MB"), "{reason}");
+    // A 100 MB journal beside a good file is refused the same way.
+    let (good, _) = good_file(&b);
+    fs::File::create(journal_path(&good))
+        .unwrap()
+        .set_len(100 << 20)
+        .unwrap();
+    let o = b.run(&["show", good.to_str().unwrap()]);
+    let reason = refused(&o, &["show"], &journal_path(&good), Place::Whole);
+    assert!(reason.contains("100 MB"), "{reason}");
+}
+
+#[test]
+fn a_deeply_nested_session_file_is_refused_without_overflowing() {
+    let b = Bench::new();
+    let path = b.path("saves/deep.ron");
+    let text = format!(
+        "(format_version: 1, notes_from_later: {}",
+        "[".repeat(200_000)
+    );
+    fs::write(&path, &text).unwrap();
+    // The parser gives up a fixed depth in, well before the stack could run out.
+    let reason = every_reader_refuses(&b, &path, Place::At(1, 102));
+    assert!(reason.contains("nests"), "{reason}");
+}
+
+#[test]
+fn a_session_file_from_a_newer_slotmark_names_the_slotmark_it_needs() {
+    let b = Bench::new();
+    let (path, text) = good_file(&b);
+    let newer = text
+        .replacen(
+            &format!("slotmark_version: \"{}\"", env!("CARGO_PKG_VERSION")),
+            "slotmark_version: \"3.1.0\"",
+            1,
+        )
+        .replacen("format_version: 1,", "format_version: 4,", 1);
+    fs::write(&path, &newer).unwrap();
+    // The place is the end of the version's line, where the parser stopped reading.
+    let (l, _) = position_of(&newer, "format_version");
+    let end = newer.lines().nth(l - 1).unwrap().chars().count() + 1;
+    let reason = every_reader_refuses(&b, &path, Place::At(l, end));
+    assert!(reason.contains("slotmark 3.1.0 or later"), "{reason}");
+    // Without the version that wrote it, the message still says a newer slotmark is needed, and
+    // which one this is.
+    let anonymous = text
+        .replacen(
+            &format!("    slotmark_version: \"{}\",\n", env!("CARGO_PKG_VERSION")),
+            "",
+            1,
+        )
+        .replacen("format_version: 1,", "format_version: 4,", 1);
+    fs::write(&path, &anonymous).unwrap();
+    let (l, _) = position_of(&anonymous, "format_version");
+    let end = anonymous.lines().nth(l - 1).unwrap().chars().count() + 1;
+    let reason = every_reader_refuses(&b, &path, Place::At(l, end));
+    assert!(
+        reason.contains("newer slotmark")
+            && reason.contains(env!("CARGO_PKG_VERSION"))
+            && !reason.contains("slotmark a newer"),
+        "{reason}"
+    );
+}
+
+#[test]
+fn a_session_file_for_an_unknown_ruleset_names_it() {
+    let b = Bench::new();
+    let (path, text) = good_file(&b);
+    let other = text.replacen("ruleset: Slots,", "ruleset: Starships,", 1);
+    fs::write(&path, &other).unwrap();
+    let (l, _) = position_of(&other, "Starships");
+    let end = other.lines().nth(l - 1).unwrap().chars().count() + 1;
+    let reason = every_reader_refuses(&b, &path, Place::At(l, end));
+    assert!(
+        reason.contains("`Starships`") && reason.contains("Slots"),
+        "{reason}"
+    );
+}
+
+#[test]
+fn a_session_file_that_is_not_text_names_where_the_text_stops() {
+    let b = Bench::new();
+    let (path, text) = good_file(&b);
+    let mut bytes = text.as_bytes()[..200].to_vec();
+    bytes.extend_from_slice(b"\xff\xfe garbage");
+    fs::write(&path, &bytes).unwrap();
+    let (l, c) = {
+        let t = &text[..200];
+        (
+            t.matches('\n').count() + 1,
+            t.rsplit('\n').next().unwrap().chars().count() + 1,
+        )
+    };
+    let reason = every_reader_refuses(&b, &path, Place::At(l, c));
+    assert!(reason.contains("not text"), "{reason}");
+}
+
+#[test]
+fn a_garbled_journal_is_refused_by_every_subcommand_naming_its_line() {
+    let b = Bench::new();
+    let (path, _) = good_file(&b);
+    let jpath = journal_path(&path);
+    fs::write(
+        &jpath,
+        "(format_version:1,generation:1)\nApply((command:Note(\"fine\")))\nApply((command:Nope))\n",
+    )
+    .unwrap();
+    let f = path.to_str().unwrap();
+    let before = snapshot(b.dir.path());
+    for args in [
+        vec!["show", f],
+        vec!["replay", f],
+        vec!["replay", "--verify", f],
+        vec!["export", f, "--markdown"],
+        vec!["open", f],
+    ] {
+        let o = b.run(&args);
+        let reason = refused(&o, &args, &jpath, Place::At(3, 16));
+        assert!(reason.contains("journal line"), "{reason}");
+        assert_eq!(snapshot(b.dir.path()), before, "{args:?} changed a file");
+    }
+}
+
+#[test]
+fn a_journal_cut_inside_a_character_keeps_every_complete_step_for_every_reader() {
+    // slotmark stopped while writing a note with an accent: the last line ends in half a
+    // character. That step was never acknowledged; every reader drops it the same way and keeps
+    // the ones before it.
+    let b = Bench::new();
+    let (path, _) = good_file(&b);
+    let jpath = journal_path(&path);
+    let mut journal =
+        b"(format_version:1,generation:1)\nApply((command:Note(\"caf\xc3\xa9 kept\")))\n".to_vec();
+    journal.extend_from_slice(b"Apply((command:Note(\"caf\xc3");
+    fs::write(&jpath, &journal).unwrap();
+    let f = path.to_str().unwrap();
+    for args in [
+        vec!["show", f],
+        vec!["replay", f],
+        vec!["replay", "--verify", f],
+    ] {
+        let o = b.run(&args);
+        assert_eq!(o.code, Some(0), "{args:?}: {}", o.stderr);
+    }
+    let o = b.run(&["show", f]);
+    assert!(o.stdout.contains("café kept"), "{}", o.stdout);
+    assert_eq!(
+        fs::read(&jpath).unwrap(),
+        journal,
+        "reading changed the journal"
+    );
+    let (loaded, warnings) = store::load_with_warnings(&path).unwrap();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    let opened = Store::open(&path).unwrap();
+    assert_eq!(opened.session.state(), loaded.state());
+    assert_eq!(opened.warnings, warnings);
+    // A complete line that is not text is a damaged journal, named with its place.
+    drop(opened);
+    fs::write(
+        &jpath,
+        b"(format_version:1,generation:2)\nApply((command:Note(\"\xff\")))\n",
+    )
+    .unwrap();
+    let o = b.run(&["show", f]);
+    refused(&o, &["show"], &jpath, Place::At(2, 22));
+    assert!(matches!(
+        Store::open(&path),
+        Err(store::StoreError::Unreadable { line: 2, .. })
+    ));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The judge's own library file
+
+/// Every subcommand that reads the library refuses to start with `library.ron` broken, naming
+/// it (and the place, when given); the file and the saves folder stay as they were. Returns the
+/// reason.
+fn library_refused(b: &Bench, position: Place) -> String {
+    let script = b.path("one.txt");
+    fs::write(&script, "note one more\n").unwrap();
+    let session = b.path("saves/s.ron");
+    if !session.exists() {
+        let o = Command::new(env!("CARGO_BIN_EXE_slotmark"))
+            .args(["run", script.to_str().unwrap(), "--out"])
+            .arg(&session)
+            .env("XDG_CONFIG_HOME", b.path("nowhere"))
+            .output()
+            .unwrap();
+        assert!(o.status.success());
+        let _ = fs::remove_file(journal_path(&session));
+    }
+    let before = snapshot(b.dir.path());
+    let lib = b.library();
+    let mut reasons = Vec::new();
+    for args in [
+        vec!["run", script.to_str().unwrap()],
+        vec!["help", "library"],
+        vec!["open", session.to_str().unwrap()],
+        vec!["new", "Friday"],
+        vec![],
+    ] {
+        let o = b.run(&args);
+        reasons.push(refused(&o, &args, &lib, position));
+        assert_eq!(snapshot(b.dir.path()), before, "{args:?} changed a file");
+    }
+    // What needs no library is not stopped by it.
+    let o = b.run(&["show", session.to_str().unwrap()]);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    reasons.dedup();
+    assert_eq!(reasons.len(), 1, "{reasons:#?}");
+    reasons.remove(0)
+}
+
+#[test]
+fn a_garbled_library_file_is_named_with_its_place() {
+    let b = Bench::new();
+    fs::write(
+        b.library(),
+        "(\n  items: [\n    (name: \"Lute\", props: [Noisy]),\n    (name: \"Drum\" props: []),\n  ],\n)\n",
+    )
+    .unwrap();
+    library_refused(&b, Place::At(4, 19));
+}
+
+#[test]
+fn a_truncated_library_file_says_it_was_cut_off() {
+    let b = Bench::new();
+    fs::write(
+        b.library(),
+        "(\n  items: [\n    (name: \"Lute\", props: [Noisy]),\n",
+    )
+    .unwrap();
+    let reason = library_refused(&b, Place::At(3, 36));
+    assert!(reason.contains("ends too early"), "{reason}");
+}
+
+#[test]
+fn an_empty_library_file_says_it_is_empty() {
+    let b = Bench::new();
+    fs::write(b.library(), "  \n").unwrap();
+    let reason = library_refused(&b, Place::At(1, 1));
+    assert!(reason.contains("empty"), "{reason}");
+}
+
+#[test]
+fn a_100_mb_library_file_is_refused_unread() {
+    let b = Bench::new();
+    fs::File::create(b.library())
+        .unwrap()
+        .set_len(100 << 20)
+        .unwrap();
+    let reason = library_refused(&b, Place::Whole);
+    assert!(reason.contains("100 MB"), "{reason}");
+}
+
+#[test]
+fn a_deeply_nested_library_file_is_refused_without_overflowing() {
+    let b = Bench::new();
+    fs::write(b.library(), format!("(items: [{}", "(".repeat(100_000))).unwrap();
+    // A library has no field that takes any value, so the parser stops at the second bracket.
+    library_refused(&b, Place::At(1, 11));
+}
+
+#[test]
+fn a_library_file_with_a_version_or_a_ruleset_names_the_field() {
+    // The library has no version or ruleset of its own: a field for either (from a newer
+    // slotmark, or a mix-up with a session file) is named as one this slotmark does not know.
+    let b = Bench::new();
+    let (_, session) = good_file(&b);
+    fs::write(b.library(), "(\n  format_version: 2,\n  items: [],\n)\n").unwrap();
+    let reason = library_refused(&b, Place::At(2, 3));
+    assert!(reason.contains("format_version"), "{reason}");
+    fs::write(b.library(), "(ruleset: Starships, items: [])").unwrap();
+    let reason = library_refused(&b, Place::At(1, 2));
+    assert!(reason.contains("ruleset"), "{reason}");
+    // A session file put where the library goes is refused at its first field.
+    fs::write(b.library(), session).unwrap();
+    library_refused(&b, Place::At(3, 5));
+}
+
+#[test]
+fn a_library_file_that_is_not_text_names_where_the_text_stops() {
+    let b = Bench::new();
+    fs::write(b.library(), b"(items: [\n  (name: \"Lute\xff\")])").unwrap();
+    let reason = library_refused(&b, Place::At(2, 15));
+    assert!(reason.contains("not text"), "{reason}");
+}
+
+#[test]
+fn the_library_api_names_the_file_and_never_changes_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("library.ron");
+    let cases: Vec<(&str, Vec<u8>)> = vec![
+        ("empty", Vec::new()),
+        ("garbled", b"(items: [(name: \"a\",, )])".to_vec()),
+        ("truncated", b"(items: [(name: \"a\"".to_vec()),
+        ("not text", b"(items: [(name: \"\xc3\x28\")])".to_vec()),
+        (
+            "nested",
+            format!("(items: {}", "[".repeat(50_000)).into_bytes(),
+        ),
+        ("wrong version", b"(format_version: 9)".to_vec()),
+        ("unknown ruleset", b"(ruleset: Chess)".to_vec()),
+        (
+            "bad entry",
+            b"(items: [(name: \"Sword\", weapon: Some((size: Medium, kind: Melee)))])".to_vec(),
+        ),
+    ];
+    for (what, bytes) in cases {
+        fs::write(&path, &bytes).unwrap();
+        let err = content::load(Some(&path)).expect_err(what);
+        let message = err.to_string();
+        targets::assert_plain(&message, Some(&path));
+        if what != "bad entry" {
+            assert!(
+                matches!(err, ContentError::Syntax { line, column, .. } if line >= 1 && column >= 1),
+                "{what}: {err:?}"
+            );
+        }
+        assert_eq!(fs::read(&path).unwrap(), bytes, "{what}: the file changed");
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1, "{what}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The fuzz targets' twins
+
+/// A valid session file text to mutate: the demo, or a session with wounds, marks and fire.
+fn session_texts() -> Vec<String> {
+    let dir = tempfile::tempdir().unwrap();
+    let mut texts = Vec::new();
+    let mut busy = content::demo();
+    for line in [
+        "mark aria 2 B",
+        "wound bram 3 open",
+        "ignite cole 2",
+        "check dessa terrain adv",
+        "accept",
+        "fight players",
+        "turn aria",
+        "end",
+        "note the wolf howls",
+        "undo",
+    ] {
+        targets::palette_line(&mut busy, line, 9);
+    }
+    for (i, session) in [content::demo(), busy].iter().enumerate() {
+        let path = dir.path().join(format!("{i}.ron"));
+        drop(Store::create(&path, session).unwrap());
+        texts.push(fs::read_to_string(&path).unwrap());
+    }
+    texts.push(include_str!("../saves/example.ron").to_string());
+    texts
+}
+
+/// Byte ranges in a text.
+type Spans = Vec<(usize, usize)>;
+
+/// Spans of numbers and of names in a text, where mutations bite.
+fn spans(text: &str) -> (Spans, Spans) {
+    let b = text.as_bytes();
+    let (mut numbers, mut names) = (Vec::new(), Vec::new());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i].is_ascii_digit() {
+            let s = i;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            numbers.push((s, i));
+        } else if b[i].is_ascii_alphabetic() || b[i] == b'_' {
+            let s = i;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                i += 1;
+            }
+            names.push((s, i));
+        } else {
+            i += 1;
+        }
+    }
+    (numbers, names)
+}
+
+const NUMBERS: &[&str] = &[
+    "0",
+    "1",
+    "2",
+    "3",
+    "7",
+    "11",
+    "12",
+    "13",
+    "99",
+    "255",
+    "256",
+    "65535",
+    "65536",
+    "4294967295",
+    "4294967296",
+    "18446744073709551615",
+    "-1",
+    "1e9",
+];
+
+#[derive(Debug, Clone)]
+enum Mutation {
+    Number(usize, usize),
+    Name(usize, usize),
+    DeleteLine(usize),
+    DuplicateLine(usize),
+    SwapLines(usize, usize),
+    Byte(usize, u8),
+    Cut(usize),
+}
+
+fn mutation() -> impl Strategy<Value = Mutation> {
+    prop_oneof![
+        4 => (any::<usize>(), any::<usize>()).prop_map(|(a, b)| Mutation::Number(a, b)),
+        4 => (any::<usize>(), any::<usize>()).prop_map(|(a, b)| Mutation::Name(a, b)),
+        2 => any::<usize>().prop_map(Mutation::DeleteLine),
+        2 => any::<usize>().prop_map(Mutation::DuplicateLine),
+        1 => (any::<usize>(), any::<usize>()).prop_map(|(a, b)| Mutation::SwapLines(a, b)),
+        1 => (any::<usize>(), any::<u8>()).prop_map(|(a, b)| Mutation::Byte(a, b)),
+        1 => any::<usize>().prop_map(Mutation::Cut),
+    ]
+}
+
+fn mutate(text: &str, m: &Mutation) -> Vec<u8> {
+    let (numbers, names) = spans(text);
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let splice = |(s, e): (usize, usize), with: &str| {
+        let mut out = text[..s].to_string();
+        out.push_str(with);
+        out.push_str(&text[e..]);
+        out.into_bytes()
+    };
+    match *m {
+        Mutation::Number(at, with) if !numbers.is_empty() => {
+            splice(numbers[at % numbers.len()], NUMBERS[with % NUMBERS.len()])
+        }
+        Mutation::Name(at, with) if !names.is_empty() => {
+            let (s, e) = names[with % names.len()];
+            splice(names[at % names.len()], &text[s..e])
+        }
+        Mutation::DeleteLine(at) => {
+            let at = at % lines.len();
+            lines
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| *i != at)
+                .map(|(_, l)| *l)
+                .collect::<String>()
+                .into_bytes()
+        }
+        Mutation::DuplicateLine(at) => {
+            let at = at % lines.len();
+            let mut out = String::new();
+            for (i, l) in lines.iter().enumerate() {
+                out.push_str(l);
+                if i == at {
+                    out.push_str(l);
+                }
+            }
+            out.into_bytes()
+        }
+        Mutation::SwapLines(a, b) => {
+            let mut l = lines.clone();
+            let n = l.len();
+            l.swap(a % n, b % n);
+            l.concat().into_bytes()
+        }
+        Mutation::Byte(at, byte) => {
+            let mut out = text.as_bytes().to_vec();
+            let n = out.len();
+            out[at % n] = byte;
+            out
+        }
+        Mutation::Cut(at) => text.as_bytes()[..at % text.len()].to_vec(),
+        _ => text.as_bytes().to_vec(),
+    }
+}
+
+/// Text a judge might type into the palette: a verb's example with words swapped, dropped and
+/// added from a pool of names, numbers, keywords and troublemakers.
+fn palette_text() -> impl Strategy<Value = String> {
+    const POOL: &[&str] = &[
+        "Aria",
+        "bram",
+        "cole",
+        "Dessa",
+        "goblin1",
+        "goblin2",
+        "goblin3",
+        "wolf",
+        "nobody",
+        "\"Mill floor\"",
+        "loft",
+        "cellar",
+        "millpond",
+        "0",
+        "1",
+        "2",
+        "3",
+        "4",
+        "6",
+        "8",
+        "11",
+        "12",
+        "13",
+        "255",
+        "256",
+        "70000",
+        "-1",
+        "adv",
+        "dis",
+        "terrain",
+        "stealth",
+        "corruption",
+        "open",
+        "treated",
+        "with",
+        "slots",
+        "B",
+        "C",
+        "E",
+        "F",
+        "H",
+        "fed",
+        "sound",
+        "light",
+        "surprise",
+        "players",
+        "opponents",
+        "pass",
+        "fail",
+        "yes",
+        "no",
+        "quiet",
+        "melee",
+        "grab",
+        "missile",
+        "blast",
+        "parry",
+        "evade",
+        "aimed",
+        "counter",
+        "dual",
+        "shield",
+        "sword",
+        "torch",
+        "kit",
+        "fighter",
+        "\"",
+        "'",
+        "#",
+        "\\",
+        "é",
+        "\u{202e}",
+        "😀",
+        "\t",
+        "",
+        "\"unclosed",
+        "a\"b",
+        "accept",
+        "undo",
+        "redo",
+        "cancel",
+        "21:30",
+        "25:99",
+        "1e3",
+    ];
+    let example = proptest::sample::select(VERBS.iter().map(|v| v.example).collect::<Vec<_>>());
+    let word = proptest::sample::select(POOL.to_vec());
+    (
+        example,
+        vec(
+            (
+                any::<usize>(),
+                prop_oneof![Just(0u8), Just(1), Just(2)],
+                word,
+            ),
+            0..4,
+        ),
+    )
+        .prop_map(|(example, edits)| {
+            let mut words: Vec<String> = example.split(' ').map(str::to_string).collect();
+            for (at, kind, w) in edits {
+                let n = words.len().max(1);
+                match kind {
+                    0 if !words.is_empty() => words[at % n] = w.to_string(),
+                    1 if words.len() > 1 => {
+                        words.remove(at % n);
+                    }
+                    _ => words.insert(at % (n + 1), w.to_string()),
+                }
+            }
+            words.join(" ")
+        })
+}
+
+/// Valid journal lines from a short game on the demo, in order; undo and redo among them.
+fn journal_pool() -> Vec<String> {
+    let mut session = content::demo();
+    let mut lines = Vec::new();
+    for line in [
+        "note first",
+        "mark aria 2 B",
+        "wound bram 3 open",
+        "treat bram 3",
+        "undo",
+        "redo",
+        "fatigue cole 4",
+        "check dessa",
+        "accept",
+        "title Friday",
+        "undo",
+        "note last",
+    ] {
+        let record = match slotmark::script::parse_line(line, session.state()).unwrap() {
+            slotmark::script::Line::Command(c) => JournalRecord::Apply(
+                session
+                    .execute(c, &mut slotmark::dice::LiveDice::seeded(4))
+                    .unwrap()
+                    .clone(),
+            ),
+            slotmark::script::Line::Undo => {
+                session.undo().unwrap();
+                JournalRecord::Undo
+            }
+            slotmark::script::Line::Redo => {
+                session.redo().unwrap();
+                JournalRecord::Redo
+            }
+            slotmark::script::Line::Nothing => unreachable!(),
+        };
+        lines.push(ron::to_string(&record).unwrap());
+    }
+    lines
+}
+
+fn journal_text() -> impl Strategy<Value = Vec<u8>> {
+    let pool = journal_pool();
+    let n = pool.len();
+    (
+        prop_oneof![
+            6 => Just("(format_version:1,generation:1)".to_string()),
+            1 => Just("(format_version:1,generation:0)".to_string()),
+            1 => Just("(format_version:1,generation:2)".to_string()),
+            1 => Just("(format_version:7,generation:1)".to_string()),
+            1 => Just("(generation:1)".to_string()),
+        ],
+        vec(
+            prop_oneof![
+                8 => (0..n).prop_map(Some),
+                1 => Just(None),
+            ],
+            0..n + 3,
+        ),
+        proptest::option::of(any::<usize>()),
+        proptest::option::of((any::<usize>(), any::<usize>())),
+    )
+        .prop_map(move |(header, picks, cut, number)| {
+            let mut text = header + "\n";
+            for p in picks {
+                match p {
+                    Some(i) => text.push_str(&pool[i]),
+                    None => text.push_str("Undo"),
+                }
+                text.push('\n');
+            }
+            if let Some((at, with)) = number {
+                text = String::from_utf8(mutate(&text, &Mutation::Number(at, with))).unwrap();
+            }
+            let mut bytes = text.into_bytes();
+            if let Some(cut) = cut {
+                bytes.truncate(cut % (bytes.len() + 1));
+            }
+            bytes
+        })
+}
+
+/// `cases` per property in CI; `PROPTEST_CASES=N` runs a longer hunt.
+fn config(cases: u32) -> ProptestConfig {
+    let mut config = ProptestConfig::default();
+    if std::env::var_os("PROPTEST_CASES").is_none() {
+        config.cases = cases;
+    }
+    config
+}
+
+proptest! {
+    #![proptest_config(config(192))]
+
+    #[test]
+    fn arbitrary_bytes_as_a_session_file_never_panic(data in vec(any::<u8>(), 0..600)) {
+        targets::session_file(&data);
+    }
+
+    #[test]
+    fn arbitrary_text_as_a_session_file_never_panics(text in "\\PC{0,300}") {
+        targets::session_file(text.as_bytes());
+    }
+
+    #[test]
+    fn arbitrary_bytes_as_a_journal_never_panic(data in vec(any::<u8>(), 0..400)) {
+        targets::journal(&data);
+    }
+
+    #[test]
+    fn journals_made_of_real_steps_recover_or_refuse_plainly(data in journal_text()) {
+        targets::journal(&data);
+    }
+
+    #[test]
+    fn arbitrary_text_as_a_palette_line_never_panics(text in "\\PC{0,80}") {
+        targets::script_line(text.as_bytes());
+    }
+
+    #[test]
+    fn arbitrary_bytes_as_a_palette_line_never_panic(data in vec(any::<u8>(), 0..80)) {
+        targets::script_line(&data);
+    }
+
+    #[test]
+    fn arbitrary_text_as_a_dice_expression_never_panics(text in "\\PC{0,40}") {
+        targets::dice_expr(text.as_bytes());
+    }
+
+    #[test]
+    fn dice_expressions_print_and_parse_back(
+        text in "[0-9]{0,4}[dD][0-9]{0,5}([+-][0-9]{0,7})?( (adv|dis|ADV|advantage|disadvantage|x)){0,4} ?"
+    ) {
+        targets::dice_expr(text.as_bytes());
+    }
+}
+
+proptest! {
+    #![proptest_config(config(96))]
+
+    #[test]
+    fn mutated_session_files_load_fully_or_are_refused_untouched(
+        which in 0usize..3,
+        mutations in vec(mutation(), 1..4),
+    ) {
+        thread_local!(static TEXTS: Vec<String> = session_texts());
+        let mut bytes = TEXTS.with(|t| t[which].clone()).into_bytes();
+        for m in &mutations {
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            bytes = mutate(&text, m);
+        }
+        targets::session_file(&bytes);
+    }
+
+    /// Any palette line either applies fully or changes nothing, over a run of lines so that
+    /// waiting rolls, questions, fights and undone steps are all met.
+    #[test]
+    fn a_palette_line_applies_fully_or_changes_nothing(
+        lines in vec(palette_text(), 1..10),
+        seed in any::<u64>(),
+    ) {
+        let mut session: Session = content::demo();
+        for (i, line) in lines.iter().enumerate() {
+            targets::palette_line(&mut session, line, seed.wrapping_add(i as u64));
+        }
+    }
+}
+
+/// The seed corpus in `fuzz/corpus/` is valid input for its targets: every file runs through
+/// the body it seeds, so a corpus file that crashes is caught here first.
+#[test]
+fn the_fuzz_seed_corpus_runs_clean() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus");
+    type Body = fn(&[u8]);
+    let targets: [(&str, Body); 4] = [
+        ("session_file", targets::session_file),
+        ("journal", targets::journal),
+        ("script_line", targets::script_line),
+        ("dice_expr", targets::dice_expr),
+    ];
+    for (name, body) in targets {
+        let dir = corpus.join(name);
+        let mut n = 0;
+        for e in fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+            let bytes = fs::read(e.unwrap().path()).unwrap();
+            body(&bytes);
+            n += 1;
+        }
+        assert!(n >= 4, "{name}: only {n} seeds");
+    }
+}
