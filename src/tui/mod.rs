@@ -81,10 +81,26 @@ where
     B: Backend,
     I: IntoIterator<Item = io::Result<Event>>,
 {
+    run_loop_until_idle(terminal, app, events, || false)
+}
+
+/// [`run_loop`], drawing only once no more input waits (`more_waiting`): a paste of ten
+/// thousand keys is handled key by key and drawn once, instead of ten thousand times.
+pub fn run_loop_until_idle<B, I>(
+    terminal: &mut Terminal<B>,
+    app: &mut App,
+    events: I,
+    more_waiting: impl Fn() -> bool,
+) -> Result<(), TuiError>
+where
+    B: Backend,
+    I: IntoIterator<Item = io::Result<Event>>,
+{
     if let Ok(size) = terminal.size() {
         app.area = ratatui::layout::Rect::new(0, 0, size.width, size.height);
     }
     draw(terminal, app)?;
+    let mut stale = false;
     for event in events {
         let event = event.map_err(|e| TuiError::Terminal(e.to_string()))?;
         if let Event::Resize(w, h) = event {
@@ -92,12 +108,13 @@ where
                 .resize(ratatui::layout::Rect::new(0, 0, w, h))
                 .map_err(|e| TuiError::Terminal(e.to_string()))?;
         }
-        let changed = app.handle(event);
+        stale |= app.handle(event);
         if app.should_quit() {
             break;
         }
-        if changed {
+        if stale && !more_waiting() {
             draw(terminal, app)?;
+            stale = false;
         }
     }
     Ok(())
@@ -190,16 +207,32 @@ fn install_panic_hook() {
     });
 }
 
+/// Set to exactly [`PANIC_ON_KEY_VALUE`], this environment variable makes the screen panic on
+/// the first key it reads, inside the event loop. It exists only so a test can prove that a
+/// panic leaves the terminal restored; the value is too particular to be set by accident.
+pub const PANIC_ON_KEY_VAR: &str = "SLOTMARK_TEST_PANIC_ON_KEY";
+/// See [`PANIC_ON_KEY_VAR`].
+pub const PANIC_ON_KEY_VALUE: &str = "yes-panic-inside-the-event-loop";
+
 /// Runs the interactive screen until the judge quits. The terminal is restored on every exit
 /// path, panics included.
 pub fn run(options: Options) -> color_eyre::Result<()> {
     let mut app = prepare(&options)?;
     install_panic_hook();
+    let panic_on_key = std::env::var(PANIC_ON_KEY_VAR).is_ok_and(|v| v == PANIC_ON_KEY_VALUE);
     let mut terminal = enter_terminal().map_err(|e| TuiError::Terminal(e.to_string()))?;
     let guard = TerminalGuard;
+    // The first poll starts listening for window changes: done before the first frame, so a
+    // resize while it is drawn is not lost.
+    let _ = event::poll(std::time::Duration::ZERO);
     // Blocks on each read: the screen sleeps until the judge does something.
-    let events = std::iter::from_fn(|| Some(event::read()));
-    let result = run_loop(&mut terminal, &mut app, events);
+    let events = std::iter::from_fn(|| Some(event::read())).inspect(move |e| {
+        if panic_on_key && matches!(e, Ok(Event::Key(_))) {
+            panic!("a panic inside the event loop, asked for by {PANIC_ON_KEY_VAR}");
+        }
+    });
+    let waiting = || event::poll(std::time::Duration::from_millis(1)).unwrap_or(false);
+    let result = run_loop_until_idle(&mut terminal, &mut app, events, waiting);
     let notes = app.finish();
     drop(guard);
     for note in notes {
