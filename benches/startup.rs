@@ -1,0 +1,172 @@
+//! The release binary as a judge starts it, measured from outside, in a pseudo-terminal:
+//!
+//! - start-up to the first full frame: from spawning `slotmark open FILE` to the frame's last
+//!   line (the key hints) on the screen, for the demo and for a 100,000-entry session (target
+//!   ≤ 50 ms for the demo);
+//! - resident memory (VmRSS from /proc/PID/status) with the 100,000-entry session open on the
+//!   screen (target ≤ 30 MB);
+//! - idle CPU: utime + stime from /proc/PID/stat over five seconds of the screen waiting for a
+//!   key (target < 1% of a core).
+//!
+//! Run with `cargo bench --bench startup` (Linux: it reads /proc).
+
+#[path = "../tests/pty/mod.rs"]
+mod pty;
+#[path = "../tests/support/mod.rs"]
+mod support;
+
+use criterion::Criterion;
+use pty::Term;
+use slotmark::store::Store;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+const ROWS: u16 = 50;
+const COLS: u16 = 200;
+
+/// Is the whole first frame on the screen? The key hints are its last line.
+fn full_frame(term: &Term) -> bool {
+    let text = term.text();
+    text.contains("Roll log") && text.contains("? help")
+}
+
+fn open(file: &Path, home: &Path) -> Term {
+    Term::spawn(
+        &[
+            "open",
+            file.to_str().expect("a UTF-8 temp path"),
+            "--saves",
+            home.join("saves").to_str().expect("a UTF-8 temp path"),
+        ],
+        home,
+        &[],
+        ROWS,
+        COLS,
+    )
+}
+
+/// Spawns the binary on `file` and returns the time to its first full frame, and the screen.
+fn first_frame(file: &Path, home: &Path) -> (Duration, Term) {
+    let t = Instant::now();
+    let mut term = open(file, home);
+    term.wait_for("the first frame", full_frame);
+    (t.elapsed(), term)
+}
+
+fn proc_field(pid: i32, file: &str, key: &str) -> Option<u64> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/{file}")).ok()?;
+    let line = text.lines().find(|l| l.starts_with(key))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// utime + stime of a process in clock ticks.
+fn cpu_ticks(pid: i32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name is in parentheses and may hold spaces: count fields after it.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let utime: u64 = fields.get(11)?.parse().ok()?;
+    let stime: u64 = fields.get(12)?.parse().ok()?;
+    Some(utime + stime)
+}
+
+fn ticks_per_second() -> u64 {
+    // SAFETY: sysconf only reads a system constant.
+    let t = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+    if t > 0 { t as u64 } else { 100 }
+}
+
+fn save(dir: &Path, name: &str, session: &slotmark::session::Session) -> PathBuf {
+    let path = dir.join("saves").join(name);
+    std::fs::create_dir_all(path.parent().expect("a folder")).expect("the saves folder");
+    drop(Store::create(&path, session).expect("the session saves"));
+    path
+}
+
+/// A fresh copy of `file` for each run, so no run opens what the last one folded or left.
+fn copy(file: &Path, dir: &Path) -> PathBuf {
+    let target = dir.join("saves").join("run.ron");
+    let _ = std::fs::remove_file(slotmark::store::journal_path(&target));
+    std::fs::copy(file, &target).expect("copy the session");
+    target
+}
+
+fn main() {
+    let home = tempfile::tempdir().expect("a temp dir");
+    let demo = save(home.path(), "demo.ron", &slotmark::content::demo());
+    let big_session = support::realistic_session(100_000, 7);
+    let big = save(home.path(), "big.ron", &big_session);
+    drop(big_session);
+    println!(
+        "the 100,000-entry session file is {:.1} MB",
+        std::fs::metadata(&big).map_or(0, |m| m.len()) as f64 / 1e6
+    );
+
+    // Memory and idle CPU, each in one fresh process.
+    let (took, mut term) = first_frame(&copy(&big, home.path()), home.path());
+    let pid = term.pid();
+    let rss = proc_field(pid, "status", "VmRSS:");
+    let hwm = proc_field(pid, "status", "VmHWM:");
+    println!(
+        "memory: resident {:.1} MB with the 100,000-entry session on the screen \
+         (peak {:.1} MB; first frame after {took:.0?})",
+        rss.unwrap_or(0) as f64 / 1024.0,
+        hwm.unwrap_or(0) as f64 / 1024.0,
+    );
+    term.kill_hard();
+
+    let (_, mut term) = first_frame(&copy(&demo, home.path()), home.path());
+    let pid = term.pid();
+    let before = cpu_ticks(pid);
+    let idle = Duration::from_secs(5);
+    let t = Instant::now();
+    // An idle screen: nothing is pressed, so nothing should run.
+    std::thread::sleep(idle);
+    let after = cpu_ticks(pid);
+    let elapsed = t.elapsed();
+    if let (Some(b), Some(a)) = (before, after) {
+        let cpu = (a - b) as f64 / ticks_per_second() as f64;
+        println!(
+            "idle CPU: {:.3}% of a core ({} tick(s) of {} per second over {elapsed:.1?})",
+            100.0 * cpu / elapsed.as_secs_f64(),
+            a - b,
+            ticks_per_second()
+        );
+    } else {
+        println!("idle CPU: /proc/PID/stat is not readable here");
+    }
+    term.drain();
+    assert!(full_frame(&term), "the screen is still there");
+    term.kill_hard();
+
+    let mut c = Criterion::default().configure_from_args();
+    let mut group = c.benchmark_group("start-up to the first full frame");
+    group.sample_size(20);
+    group.bench_function("slotmark open (the demo)", |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                let file = copy(&demo, home.path());
+                let (took, mut term) = first_frame(&file, home.path());
+                total += took;
+                term.kill_hard();
+            }
+            total
+        })
+    });
+    group.sample_size(10);
+    group.bench_function("slotmark open (100,000 entries)", |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                let file = copy(&big, home.path());
+                let (took, mut term) = first_frame(&file, home.path());
+                total += took;
+                term.kill_hard();
+            }
+            total
+        })
+    });
+    group.finish();
+    c.final_summary();
+}
