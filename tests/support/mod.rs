@@ -8,7 +8,7 @@ use slotmark::rules::slots::{
     self, Character, Condition, Item, Layout, Prop, Region, Side, SlotDef, State, StatusFlag,
     Weapon, WeaponKind, WeaponSize, Wound,
 };
-use slotmark::session::{Command, Session, SessionState};
+use slotmark::session::{Command, Notes, Session, SessionState};
 
 pub fn item(name: &str, props: &[Prop], wear: Option<Region>) -> Item {
     Item {
@@ -78,7 +78,7 @@ pub fn party() -> SessionState {
     };
     SessionState {
         title: "The Barrow".into(),
-        notes: Vec::new(),
+        notes: Notes::new(),
         game: GameState::Slots(state),
     }
 }
@@ -188,9 +188,12 @@ pub fn realistic_command(rng: &mut Lcg, state: &SessionState) -> Command {
             slots::Command::Ignite { who, slot: 1 }
         }
         88..=93 => slots::Command::RollOnGround { who },
-        _ => slots::Command::Worsen {
+        // No worsening or exposure here: when a condition could spread to several slots the
+        // rules wait for the judge's answer, and unanswered questions would pile up in the state.
+        _ => slots::Command::SetStatus {
             who,
-            condition: Condition::E,
+            flag: StatusFlag::Immobilized,
+            on: !c.status.immobilized,
         },
     };
     command.into()
