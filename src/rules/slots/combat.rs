@@ -1,44 +1,482 @@
-//! Alternating side initiative (R33-R35): starting a fight, picking actors, setup and interrupts,
-//! ending turns and rounds, ending the fight.
+//! Alternating side initiative (R33-R35) with its timing (R36): starting a fight, picking
+//! actors, setup and interrupts, ending turns and rounds, ending the fight.
+//!
+//! Everyone on the roster takes part. A character can act when they are awake, alive, have not
+//! taken a turn this round, and are not on a side surprised in round 1 (R34). The side holding
+//! initiative picks who goes; when it has nobody left who can act, the other side keeps it
+//! (R33).
 
 use super::Event;
+use super::exploration::{self, Spent};
 use super::model::*;
+use super::ticks;
 use crate::dice::DiceSource;
 use crate::rules::RuleError;
 
-const TODO: &str = "this command is not available yet";
+fn fight(state: &State) -> Result<&Combat, RuleError> {
+    state
+        .combat
+        .as_ref()
+        .ok_or_else(|| RuleError::invalid("no fight is under way: start one first"))
+}
 
+fn fight_mut(state: &mut State) -> Result<&mut Combat, RuleError> {
+    state
+        .combat
+        .as_mut()
+        .ok_or_else(|| RuleError::invalid("no fight is under way: start one first"))
+}
+
+/// Why this character cannot take a turn now, or None when they can (R33, R34).
+pub fn cannot_act(c: &Character, combat: &Combat) -> Option<String> {
+    if c.status.dead {
+        Some(format!("{} is dead", c.name))
+    } else if c.status.unconscious {
+        Some(format!("{} is unconscious and is skipped", c.name))
+    } else if combat.acted.contains(&c.id) {
+        Some(format!("{} has already taken a turn this round", c.name))
+    } else if combat.round == 1 && combat.surprised == Some(c.side) {
+        Some(format!(
+            "{} is surprised and takes no turn in round 1",
+            c.name
+        ))
+    } else {
+        None
+    }
+}
+
+/// Who on `side` can still take a turn this round.
+pub fn able(state: &State, side: Side) -> Vec<CharId> {
+    let Some(combat) = &state.combat else {
+        return Vec::new();
+    };
+    state
+        .characters
+        .iter()
+        .filter(|c| c.side == side && cannot_act(c, combat).is_none())
+        .map(|c| c.id)
+        .collect()
+}
+
+fn names(state: &State, ids: &[CharId]) -> String {
+    let names: Vec<String> = ids.iter().map(|&id| state.name_of(id)).collect();
+    names.join(", ")
+}
+
+/// Starts a fight (R33): the initiating side holds initiative first; a surprised side takes no
+/// turn in round 1 (R34).
 pub fn start(
-    _s: &mut State,
-    _initiator: Side,
-    _surprised: Option<Side>,
-    _o: &mut Vec<Event>,
+    state: &mut State,
+    initiator: Side,
+    surprised: Option<Side>,
+    out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    Err(RuleError::invalid(TODO))
+    if let Some(c) = &state.combat {
+        return Err(RuleError::invalid(format!(
+            "a fight is already under way (round {})",
+            c.round
+        )));
+    }
+    if surprised == Some(initiator) {
+        return Err(RuleError::invalid(format!(
+            "the {initiator} start the fight, so they cannot be the side taken by surprise"
+        )));
+    }
+    for side in [Side::Players, Side::Opponents] {
+        if !state
+            .characters
+            .iter()
+            .any(|c| c.side == side && !c.status.dead)
+        {
+            return Err(RuleError::invalid(format!(
+                "there are no living {side} on the roster to fight"
+            )));
+        }
+    }
+    state.combat = Some(Combat {
+        round: 1,
+        initiative: initiator,
+        acted: Vec::new(),
+        surprised,
+        last_turn: None,
+        turn: None,
+        initiator,
+    });
+    let (side, why) = if !able(state, initiator).is_empty() {
+        (initiator, format!("the {initiator} started the fight"))
+    } else if !able(state, initiator.other()).is_empty() {
+        (
+            initiator.other(),
+            format!("the {initiator} started the fight but none of them can act"),
+        )
+    } else {
+        return Err(RuleError::invalid(
+            "nobody on either side can act in round 1, so there is no fight to run",
+        ));
+    };
+    fight_mut(state)?.initiative = side;
+    out.push(Event::CombatStarted {
+        initiator,
+        surprised,
+    });
+    out.push(Event::RoundStarted {
+        round: 1,
+        initiative: side,
+    });
+    out.push(Event::InitiativeTo { side, why });
+    Ok(())
 }
-pub fn start_turn(_s: &mut State, _who: CharId, _o: &mut Vec<Event>) -> Result<(), RuleError> {
-    Err(RuleError::invalid(TODO))
+
+/// A character of the side holding initiative takes their turn (R33). Their open wounds bleed
+/// as it starts (R22, R36).
+pub fn start_turn(state: &mut State, who: CharId, out: &mut Vec<Event>) -> Result<(), RuleError> {
+    let combat = fight(state)?;
+    if let Some(t) = &combat.turn {
+        return Err(RuleError::invalid(format!(
+            "{}'s turn is still under way: end it first",
+            state.name_of(t.actor)
+        )));
+    }
+    let c = state.character(who)?;
+    if let Some(why) = cannot_act(c, combat) {
+        return Err(RuleError::invalid(why));
+    }
+    let holding = combat.initiative;
+    if c.side != holding {
+        let waiting = able(state, holding);
+        if !waiting.is_empty() {
+            return Err(RuleError::invalid(format!(
+                "the {holding} hold initiative: pick one of {}",
+                names(state, &waiting)
+            )));
+        }
+        // R33: the holding side has nobody left, so the other side keeps initiative.
+        let side = c.side;
+        fight_mut(state)?.initiative = side;
+        out.push(Event::InitiativeTo {
+            side,
+            why: format!("the {holding} have no one left who can act this round"),
+        });
+    }
+    fight_mut(state)?.turn = Some(Turn {
+        actor: who,
+        setup: None,
+        interrupter: None,
+        interrupt_failed: false,
+    });
+    out.push(Event::TurnStarted {
+        who: state.name_of(who),
+    });
+    ticks::start_of_turn(state, who, out)?;
+    if state.character(who)?.status.dead {
+        out.push(Event::Note(format!(
+            "{} dies before acting; the turn passes",
+            state.name_of(who)
+        )));
+        return close_turn(state, out);
+    }
+    Ok(())
 }
-pub fn setup(_s: &mut State, _what: &str, _o: &mut Vec<Event>) -> Result<(), RuleError> {
-    Err(RuleError::invalid(TODO))
+
+/// The actor announces a setup (R35), which opens the window for one interruption.
+pub fn setup(state: &mut State, what: &str, out: &mut Vec<Event>) -> Result<(), RuleError> {
+    let what = what.trim();
+    if what.is_empty() {
+        return Err(RuleError::invalid(
+            "say what the setup is (move, stand up, draw, aim...)",
+        ));
+    }
+    let turn = current_turn(state)?;
+    let actor = state.character(turn.actor)?;
+    if turn.setup.is_some() {
+        return Err(RuleError::invalid(format!(
+            "{} has already set up this turn; a turn has at most one setup",
+            actor.name
+        )));
+    }
+    let (name, other) = (actor.name.clone(), actor.side.other());
+    let can_interrupt = able(state, other);
+    let window = if can_interrupt.is_empty() {
+        format!("none of the {other} can interrupt")
+    } else {
+        format!("{} may interrupt", names(state, &can_interrupt))
+    };
+    if let Some(t) = fight_mut(state)?.turn.as_mut() {
+        t.setup = Some(what.to_string());
+    }
+    out.push(Event::Note(format!("{name} sets up: {what}; {window}")));
+    Ok(())
 }
-pub fn interrupt(_s: &mut State, _who: CharId, _o: &mut Vec<Event>) -> Result<(), RuleError> {
-    Err(RuleError::invalid(TODO))
+
+fn current_turn(state: &State) -> Result<Turn, RuleError> {
+    fight(state)?
+        .turn
+        .clone()
+        .ok_or_else(|| RuleError::invalid("no turn is under way"))
 }
+
+/// One character of the other side who has not acted interrupts the setup by taking their turn
+/// at once, action only (R35). Their open wounds bleed as it starts (R22).
+pub fn interrupt(state: &mut State, who: CharId, out: &mut Vec<Event>) -> Result<(), RuleError> {
+    let turn = current_turn(state)?;
+    let actor = state.character(turn.actor)?;
+    if let Some(i) = turn.interrupter {
+        return Err(RuleError::invalid(format!(
+            "{} has already been interrupted this turn, by {}",
+            actor.name,
+            state.name_of(i)
+        )));
+    }
+    if turn.setup.is_none() {
+        return Err(RuleError::invalid(format!(
+            "{} has not set up this turn: only a setup can be interrupted",
+            actor.name
+        )));
+    }
+    let c = state.character(who)?;
+    if c.side == actor.side {
+        return Err(RuleError::invalid(format!(
+            "{} is on {}'s side; only the other side can interrupt",
+            c.name, actor.name
+        )));
+    }
+    if let Some(why) = cannot_act(c, fight(state)?) {
+        return Err(RuleError::invalid(why));
+    }
+    let (actor_name, name) = (actor.name.clone(), c.name.clone());
+    if let Some(t) = fight_mut(state)?.turn.as_mut() {
+        t.interrupter = Some(who);
+    }
+    out.push(Event::TurnStarted { who: name.clone() });
+    out.push(Event::Note(format!(
+        "{name} interrupts {actor_name}: one action, no setup"
+    )));
+    ticks::start_of_turn(state, who, out)?;
+    if state.character(who)?.status.dead {
+        out.push(Event::Note(format!(
+            "{name} dies before acting, so the interruption fails"
+        )));
+        return interrupt_result(state, false, out);
+    }
+    Ok(())
+}
+
+/// The judge rules the interruption (R35). Stopped: both turns end and initiative goes back to
+/// the actor's side. Failed: the interrupter's turn ends, the actor finishes, and initiative
+/// then goes to the interrupter's side.
 pub fn interrupt_result(
-    _s: &mut State,
-    _stopped: bool,
-    _o: &mut Vec<Event>,
+    state: &mut State,
+    stopped: bool,
+    out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    Err(RuleError::invalid(TODO))
+    let turn = current_turn(state)?;
+    let interrupter = match turn.interrupter {
+        Some(i) if !turn.interrupt_failed => i,
+        _ => {
+            return Err(RuleError::invalid(format!(
+                "nobody is interrupting {} right now",
+                state.name_of(turn.actor)
+            )));
+        }
+    };
+    finish_one(state, interrupter, out)?;
+    let (actor, inter) = (state.name_of(turn.actor), state.name_of(interrupter));
+    if stopped {
+        out.push(Event::Note(format!(
+            "{inter}'s interruption stopped {actor}: both turns end"
+        )));
+        finish_one(state, turn.actor, out)?;
+        let side = state.character(turn.actor)?.side;
+        let combat = fight_mut(state)?;
+        combat.turn = None;
+        combat.last_turn = Some(side);
+        pass_initiative(
+            state,
+            side,
+            format!("{inter}'s interruption stopped {actor}, so it goes back to their side"),
+            out,
+        )
+    } else {
+        if let Some(t) = fight_mut(state)?.turn.as_mut() {
+            t.interrupt_failed = true;
+        }
+        out.push(Event::Note(format!(
+            "{inter}'s interruption failed: {actor} finishes the turn"
+        )));
+        Ok(())
+    }
 }
-pub fn end_turn(
-    _s: &mut State,
-    _d: &mut dyn DiceSource,
-    _o: &mut Vec<Event>,
+
+/// Marks a character's turn as taken and ends a cringe that ran for it (R8, R36).
+fn finish_one(state: &mut State, who: CharId, out: &mut Vec<Event>) -> Result<(), RuleError> {
+    let combat = fight_mut(state)?;
+    if !combat.acted.contains(&who) {
+        combat.acted.push(who);
+    }
+    out.push(Event::TurnEnded {
+        who: state.name_of(who),
+    });
+    ticks::end_cringe(state, who, out)
+}
+
+/// Ends the turn under way and hands initiative on (R33, R35). With no turn under way and
+/// nobody able to act, it lets the round pass so its end effects still run.
+pub fn end_turn(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError> {
+    let combat = fight(state)?;
+    let Some(turn) = &combat.turn else {
+        let holding = combat.initiative;
+        let waiting = able(state, holding);
+        let other = able(state, holding.other());
+        if !waiting.is_empty() || !other.is_empty() {
+            let who = if waiting.is_empty() { other } else { waiting };
+            return Err(RuleError::invalid(format!(
+                "no turn is under way: start one ({} can act)",
+                names(state, &who)
+            )));
+        }
+        out.push(Event::Note(
+            "Nobody can act, so the round passes".to_string(),
+        ));
+        return end_round(state, out);
+    };
+    if let Some(i) = turn.interrupter
+        && !turn.interrupt_failed
+    {
+        return Err(RuleError::invalid(format!(
+            "first rule whether {}'s interruption stopped {}",
+            state.name_of(i),
+            state.name_of(turn.actor)
+        )));
+    }
+    close_turn(state, out)
+}
+
+/// Ends the actor's turn: they have acted, their cringe may end, and initiative passes.
+fn close_turn(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError> {
+    let turn = current_turn(state)?;
+    finish_one(state, turn.actor, out)?;
+    let side = state.character(turn.actor)?.side;
+    let combat = fight_mut(state)?;
+    combat.turn = None;
+    combat.last_turn = Some(side);
+    let why = match turn.interrupter.filter(|_| turn.interrupt_failed) {
+        Some(i) => format!(
+            "{}'s interruption failed, so it goes to their side",
+            state.name_of(i)
+        ),
+        None => "initiative alternates".to_string(),
+    };
+    pass_initiative(state, side.other(), why, out)
+}
+
+/// Gives initiative to `side`, or keeps it with the other side when `side` has nobody left who
+/// can act (R33); when nobody at all can act, the round ends.
+fn pass_initiative(
+    state: &mut State,
+    side: Side,
+    why: String,
+    out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    Err(RuleError::invalid(TODO))
+    let (to, why) = if !able(state, side).is_empty() {
+        (side, why)
+    } else if !able(state, side.other()).is_empty() {
+        (
+            side.other(),
+            format!("the {side} have no one left who can act this round"),
+        )
+    } else {
+        return end_round(state, out);
+    };
+    fight_mut(state)?.initiative = to;
+    out.push(Event::InitiativeTo { side: to, why });
+    Ok(())
 }
-pub fn end(_s: &mut State, _o: &mut Vec<Event>) -> Result<(), RuleError> {
-    Err(RuleError::invalid(TODO))
+
+/// Ends the round: its end effects (R36), then the next round opens with the side that did not
+/// take the last turn (R33).
+fn end_round(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError> {
+    let combat = fight(state)?;
+    let (round, had_turn) = (combat.round, combat.acted.clone());
+    out.push(Event::Note(format!("Round {round} ends")));
+    ticks::end_of_round(state, &had_turn, out)?;
+    let combat = fight_mut(state)?;
+    combat.round = round.saturating_add(1);
+    combat.acted.clear();
+    combat.turn = None;
+    let opener = combat.last_turn.map_or(combat.initiator, Side::other);
+    let next = round.saturating_add(1);
+    let (side, why) = if !able(state, opener).is_empty() {
+        (
+            opener,
+            format!("the {} took the last turn of round {round}", opener.other()),
+        )
+    } else if !able(state, opener.other()).is_empty() {
+        (
+            opener.other(),
+            format!("none of the {opener} can act this round"),
+        )
+    } else {
+        (opener, "nobody can act".to_string())
+    };
+    fight_mut(state)?.initiative = side;
+    out.push(Event::RoundStarted {
+        round: next,
+        initiative: side,
+    });
+    out.push(Event::InitiativeTo { side, why });
+    if able(state, side).is_empty() {
+        out.push(Event::Note(
+            "Nobody can act this round: end the fight, or end the turn to let the round pass"
+                .to_string(),
+        ));
+    }
+    Ok(())
+}
+
+/// Ends the fight. The fight took a try (R31): the clock moves on, the try's effects run (not
+/// bleeding, which ticked turn by turn) and one encounter die is rolled with the senses the
+/// fight alerted (R30).
+pub fn end(
+    state: &mut State,
+    senses: &[Sense],
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let combat = fight(state)?.clone();
+    if let Some(t) = &combat.turn {
+        out.push(Event::Note(format!(
+            "{}'s turn is cut short by the end of the fight",
+            state.name_of(t.actor)
+        )));
+    }
+    state.combat = None;
+    // A cringe lasts at most a round, and the fight's round is over.
+    for c in &mut state.characters {
+        if matches!(c.status.cringe, Cringe::UntilTurnEnds { .. }) {
+            c.status.cringe = Cringe::None;
+            out.push(Event::StatusChanged {
+                who: c.name.clone(),
+                flag: super::StatusFlag::Cringe,
+                on: false,
+                cause: "the fight is over".to_string(),
+            });
+        }
+    }
+    out.push(Event::CombatEnded {
+        rounds: combat.round,
+    });
+    for c in &state.characters {
+        if c.status.dead {
+            continue;
+        }
+        let burning = !c.marked_with(Condition::F).is_empty();
+        if burning || c.status.exposure.suffocating {
+            out.push(Event::Note(format!(
+                "{} is still {}: outside a fight rounds are not counted, so rule on it by hand",
+                c.name,
+                if burning { "burning" } else { "without air" }
+            )));
+        }
+    }
+    exploration::spend_trys(state, "the fight", 1, senses, Spent::Fight, dice, out)
 }

@@ -227,6 +227,11 @@ pub enum Command {
     SetDark {
         dark: bool,
     },
+    /// Sets the time of day shown from now on (the trys already counted stay counted).
+    SetTimeOfDay {
+        hour: u8,
+        minute: u8,
+    },
 
     // ---- Combat (R33-R36)
     StartCombat {
@@ -247,7 +252,11 @@ pub enum Command {
         stopped: bool,
     },
     EndTurn,
-    EndCombat,
+    /// Ends the fight. The fight took a try (R31): the clock moves on and the encounter die is
+    /// rolled with one more face per sense the fight alerted (usually sound, R30).
+    EndCombat {
+        senses: Vec<Sense>,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -3,6 +3,11 @@
 //! [`mark`] puts a letter in a slot and fires the whole-body triggers (unconscious, evil);
 //! [`worsen`] spreads a condition by R20 (to a slot adjacent to one already marked, through body
 //! slots only) with each letter's own limits, and kills where "cannot mark" is a death trigger.
+//!
+//! Where several slots qualify, a worsening the judge asks for queues a decision; a worsening
+//! the clock drives ([`Choice::Proposed`]) marks the proposed slot at once and says which others
+//! qualified, because one command may run many ticks (a 5-try rest) and a later tick must see
+//! the earlier one's mark.
 
 use super::model::*;
 use super::wounds::ask;
@@ -25,6 +30,9 @@ pub fn mark(
         return Ok(());
     }
     s.marks.set(condition);
+    if condition == Condition::H {
+        c.status.exposure.last_h = Some(slot);
+    }
     let name = c.name.clone();
     out.push(Event::Marked {
         who: name.clone(),
@@ -155,13 +163,35 @@ fn cannot_mark_kills(condition: Condition) -> bool {
     )
 }
 
-/// Worsens a condition once (R20). Bleeding worsens through [`worsen_bleeding`], which knows the
-/// wound it comes from.
+/// Who picks the slot when several qualify (R20).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Choice {
+    /// Queue a decision for the judge, proposing the lowest slot.
+    Judge,
+    /// Mark the proposed (lowest) slot now and name the others in the log; the judge can move
+    /// the mark by hand. Used by time-driven ticks.
+    Proposed,
+}
+
+/// Worsens a condition once (R20), asking the judge where several slots qualify. Bleeding
+/// worsens through [`worsen_bleeding`], which knows the wound it comes from.
 pub fn worsen(
     state: &mut State,
     who: CharId,
     condition: Condition,
     cause: &str,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    worsen_with(state, who, condition, cause, Choice::Judge, out)
+}
+
+/// [`worsen`] with the choice of who picks among several qualifying slots.
+pub fn worsen_with(
+    state: &mut State,
+    who: CharId,
+    condition: Condition,
+    cause: &str,
+    choice: Choice,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let c = state.character(who)?;
@@ -180,8 +210,7 @@ pub fn worsen(
             [only] => mark(state, who, *only, condition, cause, out),
             _ => {
                 let why = format!("{} starts on one of these slots", condition.name());
-                choose_spread(state, who, condition, options, why, out);
-                Ok(())
+                choose_spread(state, who, condition, options, why, cause, choice, out)
             }
         };
     }
@@ -190,7 +219,7 @@ pub fn worsen(
         _ => None,
     };
     let options = spread_options(c, condition, below);
-    spread_to(state, who, condition, options, cause, out)
+    spread_to(state, who, condition, options, cause, choice, out)
 }
 
 /// Bleeding from the open wound in `wound_slot` worsens once (R22): it must mark a slot numbered
@@ -201,13 +230,29 @@ pub fn worsen_bleeding(
     wound_slot: SlotNo,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
+    worsen_bleeding_with(state, who, wound_slot, Choice::Judge, out)
+}
+
+/// [`worsen_bleeding`] with the choice of who picks among several qualifying slots.
+pub fn worsen_bleeding_with(
+    state: &mut State,
+    who: CharId,
+    wound_slot: SlotNo,
+    choice: Choice,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
     let c = state.character(who)?;
     if c.status.dead {
         return Ok(());
     }
-    let options = spread_options(c, Condition::B, Some(wound_slot));
     let cause = format!("bleeding from the open wound in slot {wound_slot}");
-    spread_to(state, who, Condition::B, options, &cause, out)
+    // An open wound always bleeds in its own slot (R22). If the judge cleared that B by hand,
+    // the wound marks it again rather than counting as "cannot mark", which would kill.
+    if !c.require_slot(wound_slot)?.marks.has(Condition::B) {
+        return mark(state, who, wound_slot, Condition::B, &cause, out);
+    }
+    let options = spread_options(c, Condition::B, Some(wound_slot));
+    spread_to(state, who, Condition::B, options, &cause, choice, out)
 }
 
 fn spread_to(
@@ -216,6 +261,7 @@ fn spread_to(
     condition: Condition,
     options: Vec<SlotNo>,
     cause: &str,
+    choice: Choice,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     match options.as_slice() {
@@ -239,33 +285,56 @@ fn spread_to(
         [only] => mark(state, who, *only, condition, cause, out),
         _ => {
             let why = format!("{} worsens ({cause})", condition.name());
-            choose_spread(state, who, condition, options, why, out);
-            Ok(())
+            choose_spread(state, who, condition, options, why, cause, choice, out)
         }
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn choose_spread(
     state: &mut State,
     who: CharId,
     condition: Condition,
     options: Vec<SlotNo>,
     why: String,
+    cause: &str,
+    choice: Choice,
     out: &mut Vec<Event>,
-) {
+) -> Result<(), RuleError> {
     // R20: where several slots qualify the judge picks; the lowest number is proposed.
     let proposed = options.iter().copied().min().unwrap_or(1);
-    ask(
-        state,
-        Decision::SpreadSlot {
-            who,
-            condition,
-            options,
-            proposed,
-            why,
-        },
-        out,
-    );
+    match choice {
+        Choice::Judge => {
+            ask(
+                state,
+                Decision::SpreadSlot {
+                    who,
+                    condition,
+                    options,
+                    proposed,
+                    why,
+                },
+                out,
+            );
+            Ok(())
+        }
+        Choice::Proposed => {
+            mark(state, who, proposed, condition, cause, out)?;
+            let others: Vec<String> = options
+                .iter()
+                .filter(|&&n| n != proposed)
+                .map(|n| n.to_string())
+                .collect();
+            out.push(Event::Note(format!(
+                "{}'s {} went to slot {proposed}, the lowest that qualified; slot {} also \
+                 qualified, and the judge may move the mark there",
+                state.name_of(who),
+                condition.name(),
+                others.join(" or ")
+            )));
+            Ok(())
+        }
+    }
 }
 
 /// The judge marks a letter by hand. F goes through [`ignite`] so the burn clock starts.
@@ -303,22 +372,37 @@ pub fn worsen_command(
     }
     match condition {
         Condition::B => {
-            let open: Vec<SlotNo> = (1..=c.slots.len() as SlotNo)
-                .filter(|&n| c.slot(n).is_some_and(|s| s.wound == Wound::Open))
-                .collect();
-            let Some(&lowest) = open.iter().min() else {
+            let open = open_wounds(c);
+            if open.is_empty() {
                 return Err(RuleError::invalid(format!(
                     "{} has no open wound to bleed from",
                     c.name
                 )));
-            };
-            worsen_bleeding(state, who, lowest, out)
+            }
+            // One worsening by hand: from the first open wound that still has somewhere to
+            // spread, so a wound high on the body does not kill while a lower one could bleed.
+            let from = open
+                .iter()
+                .copied()
+                .find(|&n| {
+                    !c.slot(n).is_some_and(|s| s.marks.has(Condition::B))
+                        || !spread_options(c, Condition::B, Some(n)).is_empty()
+                })
+                .unwrap_or(open[0]);
+            worsen_bleeding(state, who, from, out)
         }
         Condition::F => Err(RuleError::invalid(
             "fire spreads by itself at the end of each round; ignite a slot to start one",
         )),
         _ => worsen(state, who, condition, "the judge's ruling", out),
     }
+}
+
+/// The slots holding an open wound, lowest first.
+pub fn open_wounds(c: &Character) -> Vec<SlotNo> {
+    (1..=c.slots.len() as SlotNo)
+        .filter(|&n| c.slot(n).is_some_and(|s| s.wound == Wound::Open))
+        .collect()
 }
 
 /// Clears one slot's letter, or every slot's (a removed cause, a cure).
@@ -562,7 +646,15 @@ pub fn cold(
             c.name
         )));
         if c.marked_with(Condition::H).is_empty() {
-            worsen(state, who, Condition::H, "extreme cold", out)?;
+            if start_options(&c.layout, Condition::H).is_empty() {
+                out.push(Event::Note(format!(
+                    "{}'s body has no legs/feet or arms/hands slot: mark where the cold bites \
+                     first",
+                    c.name
+                )));
+            } else {
+                worsen(state, who, Condition::H, "extreme cold", out)?;
+            }
         }
     } else {
         out.push(Event::Note(format!("{} is out of the cold", c.name)));
@@ -584,6 +676,19 @@ pub fn warm(
             c.name
         )));
     }
+    if c.status.exposure.warming == on {
+        return Err(RuleError::invalid(format!(
+            "{} is {} being warmed",
+            c.name,
+            if on { "already" } else { "not" }
+        )));
+    }
+    if on && c.marked_with(Condition::H).is_empty() {
+        return Err(RuleError::invalid(format!(
+            "{} has no hypothermia to warm away",
+            c.name
+        )));
+    }
     c.status.exposure.warming = on;
     out.push(Event::Note(format!(
         "{} {}",
@@ -599,6 +704,10 @@ pub fn warm(
 
 /// A week without enough food or a day without enough drink (R27).
 pub fn starve(state: &mut State, who: CharId, out: &mut Vec<Event>) -> Result<(), RuleError> {
+    let c = state.character(who)?;
+    if c.status.dead {
+        return Err(RuleError::invalid(format!("{} is dead", c.name)));
+    }
     worsen(state, who, Condition::M, "not enough food or drink", out)
 }
 

@@ -68,14 +68,14 @@ impl fmt::Display for Event {
             Event::Hit {
                 attacker,
                 target,
-                slot,
+                slot: _,
                 outcome,
                 reason,
             } => {
-                let at = slot.map(|n| format!(" in slot {n}")).unwrap_or_default();
+                // The reason opens with the slot and its item, so the slot is not repeated.
                 write!(
                     f,
-                    "{attacker}'s attack on {target} {}{at}: {reason}",
+                    "{attacker}'s attack on {target} {}: {reason}",
                     outcome_name(*outcome)
                 )
             }
@@ -189,6 +189,30 @@ impl fmt::Display for Event {
                 write!(f, "{who} parried and may counterattack {against}")
             }
             Event::Note(text) => f.write_str(text),
+        }
+    }
+}
+
+/// A slot as a judge names it: "slot 4 Boots", "slot 9 (Backpack, empty)".
+pub(super) fn slot_text(c: &Character, n: SlotNo) -> String {
+    let label = c.layout.def(n).map(|d| d.label.as_str()).unwrap_or("?");
+    if c.packed_away(n) {
+        return format!("slot {n} ({label}, backpack off)");
+    }
+    match c.item_at(n) {
+        Some(item) => format!("slot {n} {}", item.name),
+        None => format!("slot {n} ({label}, empty)"),
+    }
+}
+
+/// "4", "4 and 9", "4, 9 and 2".
+pub(super) fn list_text<T: ToString>(items: &[T]) -> String {
+    match items {
+        [] => String::new(),
+        [only] => only.to_string(),
+        [init @ .., last] => {
+            let head: Vec<String> = init.iter().map(|x| x.to_string()).collect();
+            format!("{} and {}", head.join(", "), last.to_string())
         }
     }
 }

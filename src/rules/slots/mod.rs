@@ -115,6 +115,7 @@ pub fn apply(
         C::Travel { watches } => exploration::travel(state, *watches, o)?,
         C::PassDays { days } => exploration::pass_days(state, *days, o)?,
         C::SetDark { dark } => exploration::set_dark(state, *dark, o)?,
+        C::SetTimeOfDay { hour, minute } => exploration::set_time_of_day(state, *hour, *minute, o)?,
 
         C::StartCombat {
             initiator,
@@ -124,8 +125,8 @@ pub fn apply(
         C::Setup { what } => combat::setup(state, what, o)?,
         C::Interrupt { who } => combat::interrupt(state, *who, o)?,
         C::InterruptResult { stopped } => combat::interrupt_result(state, *stopped, o)?,
-        C::EndTurn => combat::end_turn(state, dice, o)?,
-        C::EndCombat => combat::end(state, o)?,
+        C::EndTurn => combat::end_turn(state, o)?,
+        C::EndCombat { senses } => combat::end(state, senses, dice, o)?,
     }
     Ok(out)
 }
@@ -151,6 +152,6 @@ fn blocked_while_pending(command: &Command) -> bool {
             | C::Interrupt { .. }
             | C::InterruptResult { .. }
             | C::EndTurn
-            | C::EndCombat
+            | C::EndCombat { .. }
     )
 }

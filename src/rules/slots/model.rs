@@ -339,7 +339,10 @@ pub struct Slot {
     pub fatigue: bool,
     #[serde(default)]
     pub marks: Marks,
-    /// Full rounds this slot has burned (R25).
+    /// Round ends this slot has been alight through (R25). A slot set alight during a round
+    /// starts at 0, one caught by fire spreading at a round's end starts at 1, so either way the
+    /// count reaches 2 after one full round of burning (treated wound) and 3 after another
+    /// (the wound opens).
     #[serde(default)]
     pub burning: u8,
 }
@@ -376,12 +379,16 @@ pub struct Status {
 pub struct Exposure {
     /// Cannot breathe: asphyxiation worsens every round (R21).
     pub suffocating: bool,
-    /// Exposed to extreme cold since this many trys (R26); None when warm.
+    /// Exposed to extreme cold, for this many trys since hypothermia last worsened (R26);
+    /// None when out of the cold.
     pub cold_trys: Option<u16>,
     /// Being warmed: removes one H per try (R26).
     pub warming: bool,
     /// Trys rested since the last E was removed (R24).
     pub rest_trys: u16,
+    /// The slot hypothermia marked most recently: the next worsening frostbites it (R26).
+    #[serde(default)]
+    pub last_h: Option<SlotNo>,
 }
 
 /// A character or creature and its sheet.
@@ -475,6 +482,10 @@ pub struct Turn {
     pub setup: Option<String>,
     /// Someone of the other side interrupting the setup.
     pub interrupter: Option<CharId>,
+    /// The judge ruled the interruption failed: the interrupter's turn is over, the actor
+    /// finishes, and initiative then goes to the interrupter's side (R35).
+    #[serde(default)]
+    pub interrupt_failed: bool,
 }
 
 /// A fight in progress (R33-R36).
@@ -622,6 +633,9 @@ pub struct PendingRoll {
     pub reason: String,
     /// The judge's override, if any.
     pub overridden: Option<Verdict>,
+    /// The roller's next-roll cringe weighed on this roll; accepting it uses the cringe up (R8).
+    #[serde(default)]
+    pub used_cringe: bool,
 }
 
 /// A group check (R12): one die per member; each may swap once before reading.
@@ -695,4 +709,8 @@ pub struct State {
     /// Senses the party's current activity alerts (R30).
     #[serde(default)]
     pub senses: Vec<Sense>,
+    /// (defender, attacker) pairs already offered a counterattack while a dual attack's two
+    /// rolls are being settled: the second parry offers none (R18). Emptied when nothing waits.
+    #[serde(default)]
+    pub countered: Vec<(CharId, CharId)>,
 }

@@ -49,15 +49,17 @@ fn deal_wound_inner(
             )));
             return Ok(());
         }
-        let proposed = if c.layout.region(slot) == Some(Region::Grip) {
-            options
-                .iter()
-                .copied()
-                .find(|&n| c.layout.region(n) == Some(Region::ArmsHands))
-                .unwrap_or(options[0])
-        } else {
-            options[0]
+        // A hand holds the grip and the back carries the pack: propose those.
+        let near = match c.layout.region(slot) {
+            Some(Region::Grip) => Some(Region::ArmsHands),
+            Some(Region::Backpack) => Some(Region::Torso),
+            _ => None,
         };
+        let proposed = options
+            .iter()
+            .copied()
+            .find(|&n| near.is_some() && c.layout.region(n) == near)
+            .unwrap_or(options[0]);
         let why = format!(
             "Wounds land only in body slots: slot {slot} of {name} is not one. Pick a body slot, \
              or cancel if the item there took the blow."
@@ -96,8 +98,33 @@ fn deal_wound_inner(
         }
         Wound::Open => cringe(state, who, "a new wound landed on an open wound", out)?,
     }
-    // R19: the new wound goes to an adjacent body slot.
+    beside(state, who, slot, wound, cause, visited, out)
+}
+
+/// Places a new wound next to `slot`, whose own wound has already met R8 (a defense check that
+/// rolled it): the judge picks an adjacent body slot (R19).
+pub fn wound_beside(
+    state: &mut State,
+    who: CharId,
+    slot: SlotNo,
+    wound: Wound,
+    cause: &str,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    beside(state, who, slot, wound, cause, &mut vec![slot], out)
+}
+
+fn beside(
+    state: &mut State,
+    who: CharId,
+    slot: SlotNo,
+    wound: Wound,
+    cause: &str,
+    visited: &mut Vec<SlotNo>,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
     let c = state.character(who)?;
+    let name = c.name.clone();
     let options: Vec<SlotNo> = c
         .layout
         .neighbours(slot)
