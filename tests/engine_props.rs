@@ -475,7 +475,7 @@ proptest! {
     ) {
         // Undo far back (across checkpoints), then take a different path from there.
         let mut start = realistic_session(bulk, seed);
-        for _ in 0..back {
+        for _ in 0..back.min(start.cursor()) {
             start.undo().map_err(fail)?;
         }
         let mut run = run_ops(start, &ops)?;
