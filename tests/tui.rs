@@ -143,7 +143,7 @@ fn crypt_state() -> State {
 fn session_with(state: State) -> Session {
     Session::new(SessionState {
         title: "Crypt of Ash".into(),
-        notes: Vec::new(),
+        notes: Default::default(),
         game: GameState::Slots(state),
     })
 }

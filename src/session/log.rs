@@ -2,7 +2,7 @@
 //! at most [`CHECKPOINT_EVERY`] entries.
 
 use super::{Command, Event, SessionState, apply};
-use crate::dice::{DiceSource, RecordedDice, Recorder, Roll};
+use crate::dice::{DiceSource, RecordedDice, Recorder, Roll, ScriptedDice};
 use crate::rules::RuleError;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -89,6 +89,53 @@ impl Session {
         Ok(session)
     }
 
+    /// Rebuilds a session from a saved initial state and, for each step of its log, the command
+    /// and the faces it drew. Each step is applied again with those faces and its rolls and
+    /// events are recorded afresh, exactly as when it was first played. Faces a step no longer
+    /// draws are ignored here (`store::verify` reports them).
+    pub fn from_steps(
+        initial: SessionState,
+        steps: impl IntoIterator<Item = (Command, Vec<u16>)>,
+        cursor: usize,
+    ) -> Result<Self, SessionError> {
+        let steps = steps.into_iter();
+        let mut session = Session::new(initial);
+        let mut entries = Vec::with_capacity(steps.size_hint().0);
+        let mut state = session.initial.clone();
+        for (index, (command, faces)) in steps.enumerate() {
+            let mut dice = ScriptedDice::new(faces);
+            let mut recorder = Recorder::new(&mut dice);
+            let mut events = apply(&mut state, &command, &mut recorder)
+                .map_err(|error| SessionError::Replay { index, error })?;
+            let mut rolls = recorder.rolls;
+            events.shrink_to_fit();
+            rolls.shrink_to_fit();
+            entries.push(Entry {
+                command,
+                rolls,
+                events,
+            });
+            if (index + 1).is_multiple_of(CHECKPOINT_EVERY) {
+                session.checkpoints.push((index + 1, state.clone()));
+            }
+            if index + 1 == cursor {
+                session.state = state.clone();
+            }
+        }
+        if cursor > entries.len() {
+            return Err(SessionError::BadCursor {
+                cursor,
+                len: entries.len(),
+            });
+        }
+        session.entries = entries;
+        session.cursor = cursor;
+        if cursor == 0 {
+            session.state = session.initial.clone();
+        }
+        Ok(session)
+    }
+
     pub fn state(&self) -> &SessionState {
         &self.state
     }
@@ -128,8 +175,12 @@ impl Session {
     ) -> Result<&Entry, SessionError> {
         let mut next = self.state.clone();
         let mut recorder = Recorder::new(dice);
-        let events = apply(&mut next, &command, &mut recorder)?;
-        let rolls = recorder.rolls;
+        let mut events = apply(&mut next, &command, &mut recorder)?;
+        let mut rolls = recorder.rolls;
+        // The log keeps every entry for the whole session: spare capacity left by building these
+        // lists would otherwise double what a long log holds in memory.
+        events.shrink_to_fit();
+        rolls.shrink_to_fit();
         self.entries.truncate(self.cursor);
         self.checkpoints.retain(|(at, _)| *at <= self.cursor);
         self.entries.push(Entry {
