@@ -292,7 +292,9 @@ fn combat() -> impl Strategy<Value = slots::Command> {
         who().prop_map(|who| C::Interrupt { who }),
         any::<bool>().prop_map(|stopped| C::InterruptResult { stopped }),
         Just(C::EndTurn),
-        Just(C::EndCombat { senses: vec![Sense::Sound] }),
+        Just(C::EndCombat {
+            senses: vec![Sense::Sound]
+        }),
     ]
 }
 
