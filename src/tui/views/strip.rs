@@ -301,11 +301,13 @@ fn full(
             side_style(fight.initiative, theme),
         ),
     ];
-    if let Some(why) = why_initiative(main) {
-        title.push(Span::styled(format!(" ({why})"), theme.dim()));
-    }
+    // The turn comes before the reason for the initiative, so a narrow screen cuts the reason.
     title.push(sep());
     title.push(Span::styled(turn_text(state), theme.bold()));
+    if let Some(why) = why_initiative(main) {
+        title.push(sep());
+        title.push(Span::styled(why, theme.dim()));
+    }
     Line::from(title).render_to(buf, Rect::new(area.x, area.y, area.width, 1));
     let label_w = 13u16;
     for (row, side) in [Side::Players, Side::Opponents].into_iter().enumerate() {
