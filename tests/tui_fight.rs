@@ -722,4 +722,3 @@ fn the_scene_editor_adds_links_hides_and_places() {
     keys(&mut app, vec![esc()]);
     assert!(app.main().unwrap().overlay.is_none());
 }
-
