@@ -35,7 +35,7 @@ fn busy_session() -> Session {
     state.scene.name = "The long hall".into();
     let mut session = Session::new(SessionState {
         title: "Benchmark".into(),
-        notes: Vec::new(),
+        notes: Default::default(),
         game: GameState::Slots(state),
     });
     let mut dice = ScriptedDice::new([]);

@@ -108,7 +108,7 @@ fn barrow() -> State {
 fn app_with(state: State, faces: &[u16]) -> App {
     let session = Session::new(SessionState {
         title: "Barrow".into(),
-        notes: Vec::new(),
+        notes: Default::default(),
         game: GameState::Slots(state),
     });
     App::with_session(session, None, Dice::scripted(faces.iter().copied()))
