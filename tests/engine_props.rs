@@ -189,7 +189,7 @@ fn roster() -> impl Strategy<Value = slots::Command> {
             |(name, side, layout, items)| C::AddCharacter {
                 name,
                 side,
-                layout,
+                layout: Box::new(layout),
                 items
             }
         ),

@@ -634,7 +634,7 @@ fn a_terrain_check_with_advantage() {
     );
     assert!(slot_events(&app).iter().any(|e| matches!(
         e,
-        slotmark::rules::slots::Event::Rolled { faces, pick: 1, verdict: Verdict::Pass, .. } if faces == &vec![2, 8]
+        slotmark::rules::slots::Event::Rolled(line) if line.faces == vec![2, 8] && line.pick == 1 && line.verdict == Verdict::Pass
     )));
 }
 

@@ -14,10 +14,12 @@ pub const CHECKPOINT_EVERY: usize = 256;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {
     pub command: Command,
+    /// Boxed slices rather than vectors: a long log keeps every entry for the whole session, so
+    /// neither spare capacity nor a capacity field is worth its bytes.
     #[serde(default)]
-    pub rolls: Vec<Roll>,
+    pub rolls: Box<[Roll]>,
     #[serde(default)]
-    pub events: Vec<Event>,
+    pub events: Box<[Event]>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -105,15 +107,12 @@ impl Session {
         for (index, (command, faces)) in steps.enumerate() {
             let mut dice = ScriptedDice::new(faces);
             let mut recorder = Recorder::new(&mut dice);
-            let mut events = apply(&mut state, &command, &mut recorder)
+            let events = apply(&mut state, &command, &mut recorder)
                 .map_err(|error| SessionError::Replay { index, error })?;
-            let mut rolls = recorder.rolls;
-            events.shrink_to_fit();
-            rolls.shrink_to_fit();
             entries.push(Entry {
                 command,
-                rolls,
-                events,
+                rolls: recorder.rolls.into_boxed_slice(),
+                events: events.into_boxed_slice(),
             });
             if (index + 1).is_multiple_of(CHECKPOINT_EVERY) {
                 session.checkpoints.push((index + 1, state.clone()));
@@ -175,18 +174,14 @@ impl Session {
     ) -> Result<&Entry, SessionError> {
         let mut next = self.state.clone();
         let mut recorder = Recorder::new(dice);
-        let mut events = apply(&mut next, &command, &mut recorder)?;
-        let mut rolls = recorder.rolls;
-        // The log keeps every entry for the whole session: spare capacity left by building these
-        // lists would otherwise double what a long log holds in memory.
-        events.shrink_to_fit();
-        rolls.shrink_to_fit();
+        let events = apply(&mut next, &command, &mut recorder)?;
+        let rolls = recorder.rolls;
         self.entries.truncate(self.cursor);
         self.checkpoints.retain(|(at, _)| *at <= self.cursor);
         self.entries.push(Entry {
             command,
-            rolls,
-            events,
+            rolls: rolls.into_boxed_slice(),
+            events: events.into_boxed_slice(),
         });
         self.cursor += 1;
         self.state = next;

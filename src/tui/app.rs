@@ -1872,7 +1872,7 @@ pub fn decision_options(d: &Decision) -> Option<(Vec<SlotNo>, SlotNo)> {
 
 /// One line saying what an applied entry did.
 pub fn summarize(entry: &Entry) -> String {
-    match entry.events.as_slice() {
+    match &*entry.events {
         [] => "Done".into(),
         [one] => one.to_string(),
         many => many
@@ -2418,7 +2418,7 @@ fn form_commands(
             one(slots::Command::AddCharacter {
                 name,
                 side,
-                layout,
+                layout: Box::new(layout),
                 items,
             })
         }

@@ -200,9 +200,7 @@ fn harm_since_interrupt(main: &Main, actor: CharId) -> Option<String> {
                 SlotEvent::Wounded { who, wound, .. } if *who == name => {
                     Some(format!("{name} took {}", wound_words(*wound)))
                 }
-                SlotEvent::Hit {
-                    target, outcome, ..
-                } if *target == name && *outcome == HitOutcome::Seized => {
+                SlotEvent::Hit(hit) if hit.target == name && hit.outcome == HitOutcome::Seized => {
                     Some(format!("{name} was seized"))
                 }
                 SlotEvent::Died { who, .. } if *who == name => Some(format!("{name} died")),

@@ -11,6 +11,7 @@ use super::display::{slot_text, wound_name};
 use super::model::*;
 use super::resolve::{self, Reading};
 use super::{Event, StatusFlag, wounds, zones};
+use super::{HitLine, RollLine};
 use crate::dice::{DiceSource, Edge};
 use crate::rules::RuleError;
 
@@ -444,13 +445,13 @@ fn hit_event(
     outcome: HitOutcome,
     reason: &str,
 ) -> Event {
-    Event::Hit {
+    Event::Hit(Box::new(HitLine {
         attacker: state.name_of(spec.attacker),
         target: state.name_of(spec.target),
         slot,
         outcome,
         reason: with_slot(state, spec, slot, reason),
-    }
+    }))
 }
 
 fn ask_hit_slot(
@@ -616,7 +617,7 @@ fn parry_roll(
         faces.push(dice.roll(6, &purpose)?);
     }
     let hit = faces.iter().position(|&f| f == u16::from(slot));
-    out.push(Event::Rolled {
+    out.push(Event::Rolled(Box::new(RollLine {
         who: name,
         what: "tries to parry".to_string(),
         faces,
@@ -631,7 +632,7 @@ fn parry_roll(
         } else {
             format!("no die shows {slot}, the hit stands")
         },
-    });
+    })));
     if hit.is_none() {
         return Ok(false);
     }
