@@ -514,6 +514,23 @@ fn palette_shows_errors_in_place() {
 }
 
 #[test]
+fn palette_tab_completes_a_name_into_the_line() {
+    // A name with a space comes back quoted, so the completed line does not merely extend what
+    // was typed: it must replace it.
+    let mut state = crypt_state();
+    state.characters[2].name = "Goblin Chief".into();
+    let mut app = app_with(state, &[]);
+    let mut events = vec![key(':')];
+    events.extend(typed("treat goblinc"));
+    events.push(code(KeyCode::Tab));
+    drive(&mut app, 80, 24, events);
+    let Some(Overlay::Palette(p)) = &app.main().unwrap().overlay else {
+        panic!("the palette stays open");
+    };
+    assert_eq!(p.input.value(), "treat \"Goblin Chief\" ");
+}
+
+#[test]
 fn typed_dice_prompt() {
     let mut app = app_with(crypt_state(), &[]);
     // D switches to the table's dice; a terrain check then asks for the face.

@@ -335,7 +335,8 @@ impl App {
                 prompt: None,
                 error: None,
             })),
-            library: content::bundled(),
+            // The judge's own library file, installed at start, as the palette reads it too.
+            library: content::active().clone(),
             quit: false,
             hits: Vec::new(),
             area: Rect::default(),
@@ -2522,8 +2523,9 @@ pub fn picker_matches<'a>(library: &'a Library, query: &str) -> Vec<&'a Item> {
         .collect()
 }
 
-/// Applies completions to the palette line: one candidate replaces the word (or the line, when
-/// it extends what was typed); several fill in what they share and are listed.
+/// Applies completions to the palette line. Each candidate is a whole line ready to replace what
+/// was typed (`script::complete`): one replaces the line; several fill in what they share and
+/// are listed.
 fn complete_into(p: &mut Palette, candidates: Vec<String>) {
     let line = p.input.value().to_string();
     if candidates.is_empty() {
@@ -2531,28 +2533,22 @@ fn complete_into(p: &mut Palette, candidates: Vec<String>) {
         p.error = Some(("nothing completes this".into(), None));
         return;
     }
-    let apply = |c: &str| -> String {
-        if c.to_lowercase().starts_with(&line.to_lowercase()) {
-            c.to_string()
-        } else {
-            let keep = line.rfind(' ').map_or(0, |i| i + 1);
-            format!("{}{c}", &line[..keep])
-        }
-    };
-    let full: Vec<String> = candidates.iter().map(|c| apply(c)).collect();
-    let shared = full.iter().skip(1).fold(full[0].clone(), |acc, c| {
-        acc.chars()
-            .zip(c.chars())
-            .take_while(|(a, b)| a.eq_ignore_ascii_case(b))
-            .map(|(a, _)| a)
-            .collect()
-    });
+    let shared = candidates
+        .iter()
+        .skip(1)
+        .fold(candidates[0].clone(), |acc, c| {
+            acc.chars()
+                .zip(c.chars())
+                .take_while(|(a, b)| a.eq_ignore_ascii_case(b))
+                .map(|(a, _)| a)
+                .collect()
+        });
     let mut next = if shared.len() > line.len() {
         shared
     } else {
         line
     };
-    if full.len() == 1 && !next.ends_with(' ') {
+    if candidates.len() == 1 && !next.ends_with(' ') {
         next.push(' ');
     }
     p.input = Input::new(next);
