@@ -1,5 +1,6 @@
 //! Drawing the whole main screen at 200×50 into a TestBackend: roster, sheet with the body
-//! picture, conditions and a long roll log. The target is well under a millisecond a frame.
+//! picture, conditions and a long roll log, then the same in a fight with the combat strip and
+//! the scene's map. The target is well under a millisecond a frame.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use ratatui::Terminal;
@@ -34,7 +35,7 @@ fn busy_session() -> Session {
     state.scene.name = "The long hall".into();
     let mut session = Session::new(SessionState {
         title: "Benchmark".into(),
-        notes: Vec::new(),
+        notes: Default::default(),
         game: GameState::Slots(state),
     });
     let mut dice = ScriptedDice::new([]);
@@ -67,5 +68,40 @@ fn draw_main_screen(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, draw_main_screen);
+/// The same evening in the middle of a fight: the combat strip, the clock and the scene's map.
+fn draw_combat_screen(c: &mut Criterion) {
+    let mut session = busy_session();
+    let mut dice = ScriptedDice::new([]);
+    let mut run = |c: slots::Command| session.execute(c.into(), &mut dice).map(|_| ()).unwrap();
+    run(slots::Command::NewScene {
+        name: "The long hall".into(),
+    });
+    for (i, name) in ["Door", "Hall", "Dais", "Gallery"].into_iter().enumerate() {
+        run(slots::Command::AddZone {
+            name: name.into(),
+            cover: i % 2 == 1,
+        });
+    }
+    for (a, b) in [(0, 1), (1, 2), (1, 3)] {
+        run(slots::Command::Link { a, b });
+    }
+    for who in 1..=8u32 {
+        run(slots::Command::Place {
+            who,
+            zone: Some(who % 4),
+        });
+    }
+    run(slots::Command::StartCombat {
+        initiator: Side::Players,
+        surprised: None,
+    });
+    run(slots::Command::StartTurn { who: 1 });
+    let mut app = App::with_session(session, None, Dice::scripted([])).with_theme(Theme::plain());
+    let mut terminal = Terminal::new(TestBackend::new(200, 50)).unwrap();
+    c.bench_function("draw combat screen 200x50", |b| {
+        b.iter(|| slotmark::tui::draw(&mut terminal, &mut app).unwrap())
+    });
+}
+
+criterion_group!(benches, draw_main_screen, draw_combat_screen);
 criterion_main!(benches);

@@ -252,7 +252,7 @@ impl Library {
         Ok(slots::Command::AddCharacter {
             name: slots::items::unique_name(state, &creature.name),
             side,
-            layout: creature.layout.clone(),
+            layout: Box::new(creature.layout.clone()),
             items: creature.items.clone(),
         })
     }
@@ -268,7 +268,7 @@ impl Library {
         Ok(slots::Command::AddCharacter {
             name: name.trim().to_string(),
             side,
-            layout: Layout::human(),
+            layout: Box::new(Layout::human()),
             items: kit.items.clone(),
         })
     }

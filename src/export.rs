@@ -177,8 +177,8 @@ fn bullet(event: &Event) -> Option<String> {
         Event::Retitled(_) => format!("- {text}"),
         Event::Game(GameEvent::Slots(e)) => match e {
             E::RoundStarted { .. } | E::TimePassed { .. } | E::Asked { .. } => return None,
-            E::Rolled { .. } => format!("- **Roll:** {text}"),
-            E::Hit { .. } => format!("- **Hit:** {text}"),
+            E::Rolled(_) => format!("- **Roll:** {text}"),
+            E::Hit(_) => format!("- **Hit:** {text}"),
             E::Wounded { .. } => format!("- **Wound:** {text}"),
             E::Marked { .. } => format!("- **Mark:** {text}"),
             E::Died { .. } => format!("- **Death:** {text}"),

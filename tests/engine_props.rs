@@ -189,7 +189,7 @@ fn roster() -> impl Strategy<Value = slots::Command> {
             |(name, side, layout, items)| C::AddCharacter {
                 name,
                 side,
-                layout,
+                layout: Box::new(layout),
                 items
             }
         ),
@@ -277,6 +277,7 @@ fn world() -> impl Strategy<Value = slots::Command> {
         (0u16..4).prop_map(|watches| C::Travel { watches }),
         (0u16..3).prop_map(|days| C::PassDays { days }),
         any::<bool>().prop_map(|dark| C::SetDark { dark }),
+        (0u8..26, 0u8..62).prop_map(|(hour, minute)| C::SetTimeOfDay { hour, minute }),
     ]
 }
 
@@ -292,7 +293,7 @@ fn combat() -> impl Strategy<Value = slots::Command> {
         who().prop_map(|who| C::Interrupt { who }),
         any::<bool>().prop_map(|stopped| C::InterruptResult { stopped }),
         Just(C::EndTurn),
-        Just(C::EndCombat { senses: vec![Sense::Sound] }),
+        senses().prop_map(|senses| C::EndCombat { senses }),
     ]
 }
 
@@ -474,7 +475,7 @@ proptest! {
     ) {
         // Undo far back (across checkpoints), then take a different path from there.
         let mut start = realistic_session(bulk, seed);
-        for _ in 0..back {
+        for _ in 0..back.min(start.cursor()) {
             start.undo().map_err(fail)?;
         }
         let mut run = run_ops(start, &ops)?;

@@ -267,9 +267,9 @@ fn a_truncated_session_file_says_it_was_cut_off() {
     let (path, text) = good_file(&b);
     // Cut after a whole line, inside the log: the file stops with brackets still open, and the
     // parser says so just past the last thing it read.
-    let cut = &text[..text.find("    entries: [").unwrap() + "    entries: [\n".len()];
+    let cut = &text[..text.find("    log: [").unwrap() + "    log: [\n".len()];
     fs::write(&path, cut).unwrap();
-    let end = Place::At(cut.lines().count(), "    entries: [".len() + 1);
+    let end = Place::At(cut.lines().count(), "    log: [".len() + 1);
     let reason = every_reader_refuses(&b, &path, end);
     assert!(reason.contains("ends too early"), "{reason}");
 }
@@ -305,9 +305,12 @@ fn a_100_mb_session_file_is_refused_unread() {
 fn a_deeply_nested_session_file_is_refused_without_overflowing() {
     let b = Bench::new();
     let path = b.path("saves/deep.ron");
+    // Well formed, every bracket closed, but far deeper than any session.
+    let n = 200_000;
     let text = format!(
-        "(format_version: 1, notes_from_later: {}",
-        "[".repeat(200_000)
+        "(format_version: 1, notes_from_later: {}{})\n",
+        "[".repeat(n),
+        "]".repeat(n)
     );
     fs::write(&path, &text).unwrap();
     // The parser gives up a fixed depth in, well before the stack could run out.

@@ -89,7 +89,7 @@ impl Table {
             Command::AddCharacter {
                 name: name.into(),
                 side,
-                layout,
+                layout: Box::new(layout),
                 items,
             },
             &[],
@@ -212,7 +212,7 @@ fn r1_a_new_human_has_eleven_empty_slots() {
         Command::AddCharacter {
             name: "  Mira ".into(),
             side: Side::Players,
-            layout: Layout::human(),
+            layout: Box::new(Layout::human()),
             items: vec![(4, worn("Boots", Region::LegsFeet, &[Prop::Light]))],
         },
         &[],
@@ -242,7 +242,7 @@ fn r1_names_are_required_and_unique_ignoring_case() {
     let add = |name: &str| Command::AddCharacter {
         name: name.into(),
         side: Side::Opponents,
-        layout: Layout::human(),
+        layout: Box::new(Layout::human()),
         items: vec![],
     };
     assert_eq!(
@@ -291,7 +291,7 @@ fn r2_a_bad_layout_is_refused() {
         Command::AddCharacter {
             name: "Blob".into(),
             side: Side::Opponents,
-            layout: bad,
+            layout: Box::new(bad),
             items: vec![],
         },
         &[],
@@ -304,7 +304,7 @@ fn r2_a_bad_layout_is_refused() {
         Command::AddCharacter {
             name: "Blob".into(),
             side: Side::Opponents,
-            layout: Layout::human(),
+            layout: Box::new(Layout::human()),
             items: vec![(12, Item::plain("Rock"))],
         },
         &[],
@@ -526,7 +526,7 @@ fn r4_a_bulky_weapon_fills_both_grips() {
         Command::AddCharacter {
             name: "Ogre".into(),
             side: Side::Opponents,
-            layout: Layout::human(),
+            layout: Box::new(Layout::human()),
             items: vec![(7, shield()), (6, greataxe())],
         },
         &[],

@@ -73,7 +73,7 @@ impl Table {
         self.go(Command::AddCharacter {
             name: name.into(),
             side,
-            layout: Layout::human(),
+            layout: Box::new(Layout::human()),
             items,
         });
         self.state().find_by_name(name).unwrap().id
@@ -207,7 +207,7 @@ fn round_started(ev: &[Event]) -> Option<(u32, Side)> {
 
 fn outcome(ev: &[Event]) -> Option<HitOutcome> {
     ev.iter().rev().find_map(|e| match e {
-        Event::Hit { outcome, .. } => Some(*outcome),
+        Event::Hit(hit) => Some(hit.outcome),
         _ => None,
     })
 }

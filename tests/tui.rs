@@ -143,7 +143,7 @@ fn crypt_state() -> State {
 fn session_with(state: State) -> Session {
     Session::new(SessionState {
         title: "Crypt of Ash".into(),
-        notes: Vec::new(),
+        notes: Default::default(),
         game: GameState::Slots(state),
     })
 }
@@ -514,6 +514,23 @@ fn palette_shows_errors_in_place() {
 }
 
 #[test]
+fn palette_tab_completes_a_name_into_the_line() {
+    // A name with a space comes back quoted, so the completed line does not merely extend what
+    // was typed: it must replace it.
+    let mut state = crypt_state();
+    state.characters[2].name = "Goblin Chief".into();
+    let mut app = app_with(state, &[]);
+    let mut events = vec![key(':')];
+    events.extend(typed("treat goblinc"));
+    events.push(code(KeyCode::Tab));
+    drive(&mut app, 80, 24, events);
+    let Some(Overlay::Palette(p)) = &app.main().unwrap().overlay else {
+        panic!("the palette stays open");
+    };
+    assert_eq!(p.input.value(), "treat \"Goblin Chief\" ");
+}
+
+#[test]
 fn typed_dice_prompt() {
     let mut app = app_with(crypt_state(), &[]);
     // D switches to the table's dice; a terrain check then asks for the face.
@@ -634,7 +651,7 @@ fn a_terrain_check_with_advantage() {
     );
     assert!(slot_events(&app).iter().any(|e| matches!(
         e,
-        slotmark::rules::slots::Event::Rolled { faces, pick: 1, verdict: Verdict::Pass, .. } if faces == &vec![2, 8]
+        slotmark::rules::slots::Event::Rolled(line) if line.faces == vec![2, 8] && line.pick == 1 && line.verdict == Verdict::Pass
     )));
 }
 

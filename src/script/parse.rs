@@ -739,7 +739,7 @@ impl<'a> Parser<'a> {
             None => Ok(slots::Command::AddCharacter {
                 name,
                 side,
-                layout: slots::Layout::human(),
+                layout: Box::new(slots::Layout::human()),
                 items: Vec::new(),
             }),
         }

@@ -2,7 +2,7 @@
 //! at most [`CHECKPOINT_EVERY`] entries.
 
 use super::{Command, Event, SessionState, apply};
-use crate::dice::{DiceSource, RecordedDice, Recorder, Roll};
+use crate::dice::{DiceSource, RecordedDice, Recorder, Roll, ScriptedDice};
 use crate::rules::RuleError;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -14,10 +14,12 @@ pub const CHECKPOINT_EVERY: usize = 256;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {
     pub command: Command,
+    /// Boxed slices rather than vectors: a long log keeps every entry for the whole session, so
+    /// neither spare capacity nor a capacity field is worth its bytes.
     #[serde(default)]
-    pub rolls: Vec<Roll>,
+    pub rolls: Box<[Roll]>,
     #[serde(default)]
-    pub events: Vec<Event>,
+    pub events: Box<[Event]>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -89,6 +91,50 @@ impl Session {
         Ok(session)
     }
 
+    /// Rebuilds a session from a saved initial state and, for each step of its log, the command
+    /// and the faces it drew. Each step is applied again with those faces and its rolls and
+    /// events are recorded afresh, exactly as when it was first played. Faces a step no longer
+    /// draws are ignored here (`store::verify` reports them).
+    pub fn from_steps(
+        initial: SessionState,
+        steps: impl IntoIterator<Item = (Command, Vec<u16>)>,
+        cursor: usize,
+    ) -> Result<Self, SessionError> {
+        let steps = steps.into_iter();
+        let mut session = Session::new(initial);
+        let mut entries = Vec::with_capacity(steps.size_hint().0);
+        let mut state = session.initial.clone();
+        for (index, (command, faces)) in steps.enumerate() {
+            let mut dice = ScriptedDice::new(faces);
+            let mut recorder = Recorder::new(&mut dice);
+            let events = apply(&mut state, &command, &mut recorder)
+                .map_err(|error| SessionError::Replay { index, error })?;
+            entries.push(Entry {
+                command,
+                rolls: recorder.rolls.into_boxed_slice(),
+                events: events.into_boxed_slice(),
+            });
+            if (index + 1).is_multiple_of(CHECKPOINT_EVERY) {
+                session.checkpoints.push((index + 1, state.clone()));
+            }
+            if index + 1 == cursor {
+                session.state = state.clone();
+            }
+        }
+        if cursor > entries.len() {
+            return Err(SessionError::BadCursor {
+                cursor,
+                len: entries.len(),
+            });
+        }
+        session.entries = entries;
+        session.cursor = cursor;
+        if cursor == 0 {
+            session.state = session.initial.clone();
+        }
+        Ok(session)
+    }
+
     pub fn state(&self) -> &SessionState {
         &self.state
     }
@@ -134,8 +180,8 @@ impl Session {
         self.checkpoints.retain(|(at, _)| *at <= self.cursor);
         self.entries.push(Entry {
             command,
-            rolls,
-            events,
+            rolls: rolls.into_boxed_slice(),
+            events: events.into_boxed_slice(),
         });
         self.cursor += 1;
         self.state = next;

@@ -8,8 +8,10 @@
 //! entries with their recorded faces, never rolling again.
 
 mod log;
+mod notes;
 
 pub use log::{CHECKPOINT_EVERY, Entry, Session, SessionError, replay};
+pub use notes::Notes;
 
 use crate::dice::DiceSource;
 use crate::rules::{self, GameCommand, GameEvent, GameState, RuleError, RulesetId};
@@ -21,7 +23,7 @@ use std::fmt;
 pub struct SessionState {
     pub title: String,
     #[serde(default)]
-    pub notes: Vec<String>,
+    pub notes: Notes,
     pub game: GameState,
 }
 
@@ -29,7 +31,7 @@ impl SessionState {
     pub fn new(title: impl Into<String>, ruleset: RulesetId) -> Self {
         SessionState {
             title: title.into(),
-            notes: Vec::new(),
+            notes: Notes::new(),
             game: GameState::new(ruleset),
         }
     }

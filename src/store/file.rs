@@ -7,9 +7,9 @@
 
 use super::{FORMAT_VERSION, MAX_FILE_BYTES, SLOTMARK_VERSION, StoreError};
 use crate::rules::RulesetId;
-use crate::session::{Entry, Session, SessionState};
+use crate::session::{Command, Entry, Session, SessionState};
 use serde::de::{self, DeserializeSeed, EnumAccess, IgnoredAny, MapAccess, VariantAccess, Visitor};
-use serde::{Deserialize, Deserializer};
+use serde::{Deserialize, Deserializer, Serialize};
 use std::cell::RefCell;
 use std::fmt::{self, Write as _};
 use std::fs;
@@ -26,7 +26,35 @@ pub(super) struct SessionFile {
     pub cursor: usize,
     pub initial: SessionState,
     pub state: SessionState,
-    pub entries: Vec<Entry>,
+    pub entries: Vec<Step>,
+    /// The line of each step, when the log has the one-step-per-line layout slotmark writes
+    /// (empty otherwise): lets a step that no longer replays be named by its line.
+    pub step_lines: Vec<usize>,
+}
+
+/// One step of the log as the file keeps it: the command and the faces it drew, in order.
+/// What the step did (its events, and what each die was for) is rebuilt by replaying it, so the
+/// file stays small and quick to read and can never disagree with its own replay.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub(super) struct Step {
+    pub command: Command,
+    #[serde(default)]
+    pub faces: Vec<u16>,
+}
+
+/// [`Step`] borrowed from a live entry, for writing.
+#[derive(Serialize)]
+struct StepRef<'a> {
+    command: &'a Command,
+    faces: Faces<'a>,
+}
+
+struct Faces<'a>(&'a Entry);
+
+impl Serialize for Faces<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.rolls.iter().map(|r| r.face))
+    }
 }
 
 /// The pretty layout used for states in the file and for comparing states in `verify`.
@@ -77,10 +105,14 @@ pub(super) fn render(session: &Session, generation: u64) -> Result<String, ron::
         }
         out.push_str(",\n");
     }
-    out.push_str("    entries: [\n");
+    out.push_str("    log: [\n");
     for entry in entries {
         out.push_str("        ");
-        ron::ser::to_writer(&mut out, entry)?;
+        let step = StepRef {
+            command: &entry.command,
+            faces: Faces(entry),
+        };
+        ron::ser::to_writer(&mut out, &step)?;
         out.push_str(",\n");
     }
     out.push_str("    ],\n)\n");
@@ -110,7 +142,10 @@ pub(super) fn read(path: &Path) -> Result<SessionFile, StoreError> {
     }
     let problem = RefCell::new(None);
     match ron::Options::default().from_str_seed(&text, FileSeed { problem: &problem }) {
-        Ok(file) => Ok(file),
+        Ok(mut file) => {
+            file.step_lines = step_lines(&text, file.entries.len());
+            Ok(file)
+        }
         Err(e) => {
             let (line, column) = (e.span.start.line, e.span.start.col);
             let path = path.to_path_buf();
@@ -131,18 +166,48 @@ pub(super) fn read(path: &Path) -> Result<SessionFile, StoreError> {
                     column,
                     name,
                 },
-                None => StoreError::Unreadable {
-                    path,
-                    line,
-                    column,
-                    message: if at_end(&text, line, column) {
+                None => {
+                    // Whatever the parser expected, an error on the last line of a text that
+                    // does not close means it stopped too early: that is what to tell the judge.
+                    let trimmed = text.trim_end();
+                    let (last_line, _) = position_after(trimmed.as_bytes());
+                    let message = if line >= last_line && !trimmed.ends_with(')') {
                         describe(&ron::Error::Eof)
                     } else {
                         describe(&e.code)
-                    },
-                },
+                    };
+                    StoreError::Unreadable {
+                        path,
+                        line,
+                        column,
+                        message,
+                    }
+                }
             })
         }
+    }
+}
+
+/// Line numbers of the log's steps, if the log is laid out one step per line right after its
+/// `log: [` line; empty when a hand edit changed that layout.
+fn step_lines(text: &str, steps: usize) -> Vec<usize> {
+    const OPENER: &str = "\n    log: [\n";
+    let Some(at) = text.rfind(OPENER) else {
+        return Vec::new();
+    };
+    let first = text[..at].matches('\n').count() + 3;
+    let body = &text[at + OPENER.len()..];
+    let lines: Vec<usize> = body
+        .lines()
+        .take(steps)
+        .enumerate()
+        .take_while(|(_, l)| l.trim_start().starts_with("(command:"))
+        .map(|(i, _)| first + i)
+        .collect();
+    if lines.len() == steps {
+        lines
+    } else {
+        Vec::new()
     }
 }
 
@@ -200,22 +265,6 @@ fn position_after(bytes: &[u8]) -> (usize, usize) {
     (line, column)
 }
 
-/// Is the 1-based `line` and `column` at the end of `text`, with only blanks after it? The
-/// parser then stopped because the text ran out, whatever it expected next: a cut-off file.
-pub(super) fn at_end(text: &str, line: usize, column: usize) -> bool {
-    let start: usize = text
-        .split_inclusive('\n')
-        .take(line.saturating_sub(1))
-        .map(str::len)
-        .sum();
-    let rest = &text[start..];
-    let offset = rest
-        .char_indices()
-        .nth(column.saturating_sub(1))
-        .map_or(rest.len(), |(i, _)| i);
-    rest[offset..].trim().is_empty()
-}
-
 /// The parser's complaint in words a judge can act on.
 pub(super) fn describe(code: &ron::Error) -> String {
     match code {
@@ -246,7 +295,7 @@ const FIELDS: &[&str] = &[
     "cursor",
     "initial",
     "state",
-    "entries",
+    "log",
 ];
 
 impl<'de> DeserializeSeed<'de> for FileSeed<'_> {
@@ -272,7 +321,7 @@ impl<'de> Visitor<'de> for FileSeed<'_> {
         let mut cursor = None;
         let mut initial: Option<SessionState> = None;
         let mut state: Option<SessionState> = None;
-        let mut entries: Option<Vec<Entry>> = None;
+        let mut entries: Option<Vec<Step>> = None;
         while let Some(key) = map.next_key::<String>()? {
             match key.as_str() {
                 "slotmark_version" => written_by = Some(map.next_value()?),
@@ -319,7 +368,7 @@ impl<'de> Visitor<'de> for FileSeed<'_> {
                     initial = Some(s);
                 }
                 "state" => state = Some(map.next_value()?),
-                "entries" => entries = Some(map.next_value()?),
+                "log" => entries = Some(map.next_value()?),
                 // A field this version does not know: files of the same format may carry extras.
                 _ => {
                     map.next_value::<IgnoredAny>()?;
@@ -332,10 +381,10 @@ impl<'de> Visitor<'de> for FileSeed<'_> {
         let cursor: usize = cursor.ok_or_else(|| missing("cursor"))?;
         let initial = initial.ok_or_else(|| missing("initial"))?;
         let state = state.ok_or_else(|| missing("state"))?;
-        let entries = entries.ok_or_else(|| missing("entries"))?;
+        let entries = entries.ok_or_else(|| missing("log"))?;
         if cursor > entries.len() {
             return Err(de::Error::custom(format!(
-                "the cursor is at {cursor} but the log has only {} entries",
+                "the cursor is at {cursor} but the log has only {} steps",
                 entries.len()
             )));
         }
@@ -356,6 +405,7 @@ impl<'de> Visitor<'de> for FileSeed<'_> {
             initial,
             state,
             entries,
+            step_lines: Vec::new(),
         })
     }
 }

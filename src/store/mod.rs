@@ -2,7 +2,8 @@
 //!
 //! A session file is RON: the slotmark version that wrote it, `format_version`, the ruleset, a
 //! generation counter, the cursor, the initial state, the state at the cursor (which `replay
-//! --verify` compares against) and the log, one entry per line. Every command the screen or a
+//! --verify` compares against) and the log, one step per line: the command and the faces it
+//! drew. Opening a file replays the log with those faces, which rebuilds every step's events. Every command the screen or a
 //! script applies is appended to a journal beside the file (`NAME.ron.journal`) and flushed to disk
 //! before its result is shown; opening a session replays the journal on top of the file. Saves are
 //! atomic (temp file in the same folder, fsync, rename, fsync the folder). A file that cannot be
@@ -84,11 +85,13 @@ pub enum StoreError {
         column: usize,
         message: String,
     },
-    /// The file reads, but its log no longer replays (`index` counts from 0).
-    #[error("{}: entry {} of the log does not replay: {message}", path.display(), index + 1)]
+    /// The file reads, but a step of its log is refused on replay (`index` counts from 0;
+    /// `line` is the step's line when the file has the layout slotmark writes).
+    #[error("{}{}: step {} of the log is refused on replay: {message}", path.display(), line.map(|l| format!(":{l}")).unwrap_or_default(), index + 1)]
     Replay {
         path: PathBuf,
         index: usize,
+        line: Option<usize>,
         message: String,
     },
     #[error("{}: a session with this name already exists; choose another name", path.display())]
@@ -140,18 +143,16 @@ impl StoreError {
     }
 }
 
-pub(crate) fn replay_error(path: &Path, e: SessionError) -> StoreError {
-    match e {
-        SessionError::Replay { index, error } => StoreError::Replay {
-            path: path.to_path_buf(),
-            index,
-            message: error.to_string(),
-        },
-        other => StoreError::Replay {
-            path: path.to_path_buf(),
-            index: 0,
-            message: other.to_string(),
-        },
+pub(crate) fn replay_error(path: &Path, step_lines: &[usize], e: SessionError) -> StoreError {
+    let (index, message) = match e {
+        SessionError::Replay { index, error } => (index, error.to_string()),
+        other => (0, other.to_string()),
+    };
+    StoreError::Replay {
+        path: path.to_path_buf(),
+        index,
+        line: step_lines.get(index).copied(),
+        message,
     }
 }
 
@@ -413,8 +414,10 @@ fn build_session(
     file: file::SessionFile,
 ) -> Result<(Session, Vec<String>), StoreError> {
     let saved = file.state;
-    let session = Session::from_log(file.initial, file.entries, file.cursor)
-        .map_err(|e| replay_error(path, e))?;
+    let lines = file.step_lines;
+    let steps = file.entries.into_iter().map(|s| (s.command, s.faces));
+    let session = Session::from_steps(file.initial, steps, file.cursor)
+        .map_err(|e| replay_error(path, &lines, e))?;
     let mut warnings = Vec::new();
     if let Some(d) = verify::state_difference(&saved, session.state()) {
         warnings.push(format!(

@@ -4,7 +4,7 @@
 use super::file::{self, SessionFile, pretty};
 use super::journal::{self, journal_path};
 use super::{StoreError, replay_error};
-use crate::dice::{RecordedDice, Recorder};
+use crate::dice::{Recorder, ScriptedDice};
 use crate::rules::RulesetId;
 use crate::session::{self, Command, Session, SessionState};
 use std::fmt;
@@ -17,7 +17,7 @@ pub struct VerifyReport {
     pub ruleset: RulesetId,
     /// The slotmark version that wrote the file.
     pub written_by: String,
-    /// Entries in the log, including any redo tail past the cursor.
+    /// Steps in the log, including any redo tail past the cursor.
     pub entries: usize,
     pub cursor: usize,
     /// Steps in the journal not yet written into the file (they were checked to apply).
@@ -37,7 +37,7 @@ impl fmt::Display for VerifyReport {
         match &self.difference {
             None => write!(
                 f,
-                "{}: the log replays exactly: {} entries, the state at entry {} matches the saved state",
+                "{}: the log replays exactly: {} steps, and the state after step {} matches the saved state",
                 self.path.display(),
                 self.entries,
                 self.cursor
@@ -55,8 +55,9 @@ impl fmt::Display for VerifyReport {
     }
 }
 
-/// Replays the log of the file at `path` from its initial state with the recorded faces and
-/// compares each entry's events and the state at the cursor with what was saved. The journal
+/// Replays the log of the file at `path` from its initial state with the recorded faces, checks
+/// that every step is accepted and draws exactly its recorded faces, and compares the state at
+/// the cursor with the one saved. The journal
 /// beside the file, if any, is checked to apply on top. Nothing is written.
 pub fn verify(path: &Path) -> Result<VerifyReport, StoreError> {
     let file = file::read(path)?;
@@ -74,8 +75,10 @@ pub fn verify(path: &Path) -> Result<VerifyReport, StoreError> {
         let contents = journal::parse(&jpath, &text, file.generation)?;
         report.journal_records = contents.records.len();
         if report.difference.is_none() && !contents.records.is_empty() {
-            let mut session = Session::from_log(file.initial, file.entries, file.cursor)
-                .map_err(|e| replay_error(path, e))?;
+            let lines = file.step_lines.clone();
+            let steps = file.entries.into_iter().map(|s| (s.command, s.faces));
+            let mut session = Session::from_steps(file.initial, steps, file.cursor)
+                .map_err(|e| replay_error(path, &lines, e))?;
             journal::apply(&jpath, &mut session, &contents.records)?;
         }
     }
@@ -87,47 +90,32 @@ fn first_log_difference(file: &SessionFile) -> Option<String> {
     if file.cursor == 0 {
         return state_difference(&file.state, &state);
     }
-    for (i, entry) in file.entries.iter().enumerate() {
+    for (i, step) in file.entries.iter().enumerate() {
         let n = i + 1;
-        let mut recorded = RecordedDice::new(&entry.rolls);
-        let mut recorder = Recorder::new(&mut recorded);
-        let events = match session::apply(&mut state, &entry.command, &mut recorder) {
-            Ok(events) => events,
-            Err(e) => {
-                return Some(format!(
-                    "entry {n} ({}) is refused on replay: {e}",
-                    summary(&entry.command)
-                ));
-            }
-        };
-        if recorder.rolls.len() != entry.rolls.len() {
+        let mut faces = ScriptedDice::new(step.faces.iter().copied());
+        let mut recorder = Recorder::new(&mut faces);
+        if let Err(e) = session::apply(&mut state, &step.command, &mut recorder) {
             return Some(format!(
-                "entry {n} ({}) draws {} dice on replay but {} were recorded",
-                summary(&entry.command),
-                recorder.rolls.len(),
-                entry.rolls.len()
+                "step {n} of the log ({}) is refused on replay: {e}",
+                summary(&step.command)
             ));
         }
-        if events != entry.events {
-            let k = events
-                .iter()
-                .zip(&entry.events)
-                .take_while(|(a, b)| a == b)
-                .count();
-            let said = |e: Option<&session::Event>| {
-                e.map_or("nothing more".to_string(), |e| format!("“{e}”"))
+        let drawn = recorder.rolls.len();
+        if faces.remaining() > 0 {
+            let count = |n: usize, one: &str, many: &str| {
+                format!("{n} {}", if n == 1 { one } else { many })
             };
             return Some(format!(
-                "entry {n} ({}) logged {} but the replay gives {}",
-                summary(&entry.command),
-                said(entry.events.get(k)),
-                said(events.get(k))
+                "step {n} of the log ({}) draws {} on replay, but the file recorded {} for it",
+                summary(&step.command),
+                count(drawn, "die", "dice"),
+                count(step.faces.len(), "face", "faces")
             ));
         }
         if n == file.cursor
             && let Some(d) = state_difference(&file.state, &state)
         {
-            return Some(format!("after entry {n}, {d}"));
+            return Some(format!("after step {n}, {d}"));
         }
     }
     None

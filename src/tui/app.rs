@@ -12,6 +12,8 @@ use ratatui::layout::{Position, Rect};
 use tui_input::Input;
 use tui_input::backend::crossterm::EventHandler;
 
+use super::clock::Summary;
+use super::fight::InterruptWindow;
 use super::form::{Field, FieldKind, Form};
 use super::keymap::{self, Action, Ctx};
 use super::theme::Theme;
@@ -19,7 +21,7 @@ use crate::content::{self, Library};
 use crate::dice::{DiceError, DiceSource, Edge, LiveDice, ManualDice, ScriptedDice};
 use crate::rules::slots::{
     self, AttackKind, AttackSpec, CharId, CheckKind, Condition, Decision, Defense, Item, Pending,
-    Prop, Region, Senses, Side, SlotNo, State, StatusFlag, Verdict, Wound,
+    Prop, Region, Senses, Side, SlotNo, State, StatusFlag, Verdict, Wound, ZoneId,
 };
 use crate::rules::{GameState, RuleError, RulesetId};
 use crate::script::{self, Line};
@@ -100,6 +102,10 @@ pub enum Hit {
     Die(usize),
     Option(usize),
     Member(usize),
+    /// A name on the combat strip: clicking it starts that character's turn.
+    Actor(CharId),
+    /// A zone in the scene editor's list.
+    Zone(usize),
 }
 
 /// The start screen.
@@ -125,6 +131,8 @@ pub struct View {
     pub pending_at: Option<usize>,
     /// The first member chosen for a group-check swap.
     pub swap_first: Option<CharId>,
+    /// The zone highlighted in the scene editor (an index into the scene's zones).
+    pub scene_sel: usize,
 }
 
 /// What a form gathers values for.
@@ -139,9 +147,11 @@ pub enum FormPurpose {
         who: CharId,
     },
     /// `attacker` set: the selected character attacks; otherwise `target` is attacked.
+    /// `warned`: the judge has seen the out-of-range warning, so Enter rolls anyway.
     Attack {
         attacker: Option<CharId>,
         target: Option<CharId>,
+        warned: bool,
     },
     Fall {
         who: CharId,
@@ -159,15 +169,62 @@ pub enum FormPurpose {
         who: CharId,
         from: SlotNo,
     },
+    StartFight,
+    EndFight,
+    /// A setup in the actor's own words.
+    Setup,
+    Task,
+    NewScene,
+    AddZone,
+    /// Link (or unlink) the zone `from` with the one chosen.
+    LinkZone {
+        from: ZoneId,
+    },
+    /// Hide (or show) the zone `from` from the one chosen.
+    HideZone {
+        from: ZoneId,
+    },
+}
+
+impl FormPurpose {
+    /// Forms opened from the scene editor go back to it when they close.
+    pub fn from_scene(&self) -> bool {
+        matches!(
+            self,
+            FormPurpose::NewScene
+                | FormPurpose::AddZone
+                | FormPurpose::LinkZone { .. }
+                | FormPurpose::HideZone { .. }
+        )
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ChoicePurpose {
-    Wound { who: CharId, slot: SlotNo },
-    Mark { who: CharId, slot: SlotNo },
-    Worsen { who: CharId },
-    Clear { who: CharId, slot: SlotNo },
-    Status { who: CharId },
+    Wound {
+        who: CharId,
+        slot: SlotNo,
+    },
+    Mark {
+        who: CharId,
+        slot: SlotNo,
+    },
+    Worsen {
+        who: CharId,
+    },
+    Clear {
+        who: CharId,
+        slot: SlotNo,
+    },
+    Status {
+        who: CharId,
+    },
+    /// What the actor sets up (R35).
+    Setup,
+    /// Did the interruption stop or hurt the actor (R35)? `stop_proposed` is the proposal.
+    Ruling {
+        stop_proposed: bool,
+    },
 }
 
 /// A one-key choice.
@@ -177,6 +234,8 @@ pub struct Choice {
     pub purpose: ChoicePurpose,
     pub options: Vec<(char, String)>,
     pub error: Option<String>,
+    /// A line under the options (why a choice is proposed).
+    pub note: Option<String>,
 }
 
 /// Searching the item library for a slot.
@@ -209,12 +268,20 @@ pub struct FacePrompt {
 }
 
 pub enum Overlay {
-    Help { scroll: u16, under: Ctx },
+    /// The help, over whatever dialog was open (`back` comes back when it closes).
+    Help {
+        scroll: u16,
+        under: Ctx,
+        back: Option<Box<Overlay>>,
+    },
     Palette(Palette),
     Form(Form<FormPurpose>),
     Choice(Choice),
     Picker(Picker),
     Face(FacePrompt),
+    Interrupt(InterruptWindow),
+    Summary(Summary),
+    Scene,
 }
 
 /// An open session.
@@ -229,7 +296,7 @@ pub struct Main {
 }
 
 pub enum Screen {
-    Start(StartView),
+    Start(Box<StartView>),
     Main(Box<Main>),
 }
 
@@ -247,7 +314,7 @@ pub struct App {
 }
 
 /// What running a command came to.
-enum Exec {
+pub(crate) enum Exec {
     Done,
     Failed(String),
     /// Opened a prompt for a physical die's face.
@@ -262,13 +329,14 @@ impl App {
             theme: Theme::from_env(),
             saves,
             dice,
-            screen: Screen::Start(StartView {
+            screen: Screen::Start(Box::new(StartView {
                 recent,
                 selected: 0,
                 prompt: None,
                 error: None,
-            }),
-            library: content::bundled(),
+            })),
+            // The judge's own library file, installed at start, as the palette reads it too.
+            library: content::active().clone(),
             quit: false,
             hits: Vec::new(),
             area: Rect::default(),
@@ -593,12 +661,17 @@ impl App {
             Ctx::Roll => m.roll_key(action, key, dice),
             Ctx::Group => m.group_key(action, dice),
             Ctx::Decide => m.decide_key(action, key, dice),
+            Ctx::Interrupt => m.interrupt_key(action, key, dice),
+            Ctx::Summary => m.summary_key(action),
+            Ctx::Scene => m.scene_key(action, dice),
             Ctx::Main | Ctx::Start => m.sheet_key(action, key, dice, library),
         };
         if action == Some(Action::Help) {
+            let back = m.overlay.take().map(Box::new);
             m.overlay = Some(Overlay::Help {
                 scroll: 0,
                 under: ctx,
+                back,
             });
             return true;
         }
@@ -763,6 +836,9 @@ impl Main {
             Some(Overlay::Choice(_)) => Ctx::Choice,
             Some(Overlay::Picker(_)) => Ctx::Picker,
             Some(Overlay::Face(_)) => Ctx::Face,
+            Some(Overlay::Interrupt(_)) => Ctx::Interrupt,
+            Some(Overlay::Summary(_)) => Ctx::Summary,
+            Some(Overlay::Scene) => Ctx::Scene,
             None => match self.state().pending.first() {
                 Some(Pending::Roll(_)) => Ctx::Roll,
                 Some(Pending::Group(_)) => Ctx::Group,
@@ -799,6 +875,10 @@ impl Main {
         if self.view.slot == 0 && slots > 0 {
             self.view.slot = 1;
         }
+        let zones = self.state().scene.zones.len();
+        if self.view.scene_sel >= zones {
+            self.view.scene_sel = zones.saturating_sub(1);
+        }
         let cursor = self.session.cursor();
         if self.view.pending_at != Some(cursor) {
             self.view.pending_at = Some(cursor);
@@ -821,14 +901,14 @@ impl Main {
         }
     }
 
-    fn say(&mut self, text: impl Into<String>) {
+    pub(crate) fn say(&mut self, text: impl Into<String>) {
         self.message = Some(Message {
             text: text.into(),
             kind: MessageKind::Info,
         });
     }
 
-    fn complain(&mut self, text: impl Into<String>) {
+    pub(crate) fn complain(&mut self, text: impl Into<String>) {
         self.message = Some(Message {
             text: text.into(),
             kind: MessageKind::Error,
@@ -853,7 +933,12 @@ impl Main {
 
     /// Runs a command through the session, journals it, and says what happened. Typed dice
     /// (`faces`) are used when the judge types the table's dice; a missing face opens a prompt.
-    fn run(&mut self, command: Command, dice: &mut Dice, faces: Option<Vec<u16>>) -> Exec {
+    pub(crate) fn run(
+        &mut self,
+        command: Command,
+        dice: &mut Dice,
+        faces: Option<Vec<u16>>,
+    ) -> Exec {
         let typed = faces.is_some() || dice.typed;
         let result = if typed {
             let faces = faces.unwrap_or_default();
@@ -881,8 +966,9 @@ impl Main {
         match result {
             Ok(entry) => {
                 let summary = summarize(&entry);
-                self.journal(JournalRecord::Apply(entry));
                 self.say(summary);
+                self.after(&entry);
+                self.journal(JournalRecord::Apply(entry));
                 self.fix_selection();
                 Exec::Done
             }
@@ -891,29 +977,31 @@ impl Main {
     }
 
     /// Runs a command from a key: a refusal goes to the status line.
-    fn run_key(&mut self, command: Command, dice: &mut Dice) -> bool {
+    pub(crate) fn run_key(&mut self, command: Command, dice: &mut Dice) -> bool {
         if let Exec::Failed(why) = self.run(command, dice, None) {
             self.complain(why);
         }
         true
     }
 
-    fn undo(&mut self) -> bool {
+    pub(crate) fn undo(&mut self) -> bool {
         match self.session.undo().cloned() {
             Ok(entry) => {
                 self.journal(JournalRecord::Undo);
                 self.say(format!("Undone: {}", summarize(&entry)));
+                self.follow_fight_after(&entry);
             }
             Err(e) => self.complain(e.to_string()),
         }
         true
     }
 
-    fn redo(&mut self) -> bool {
+    pub(crate) fn redo(&mut self) -> bool {
         match self.session.redo().cloned() {
             Ok(entry) => {
                 self.journal(JournalRecord::Redo);
                 self.say(format!("Redone: {}", summarize(&entry)));
+                self.follow_fight_after(&entry);
             }
             Err(e) => self.complain(e.to_string()),
         }
@@ -927,7 +1015,11 @@ impl Main {
         match action {
             Some(Action::Up) => *scroll = scroll.saturating_sub(1),
             Some(Action::Down) => *scroll = scroll.saturating_add(1),
-            Some(Action::Cancel) => self.overlay = None,
+            Some(Action::Cancel) => {
+                if let Some(Overlay::Help { back, .. }) = self.overlay.take() {
+                    self.overlay = back.map(|b| *b);
+                }
+            }
             _ => return false,
         }
         true
@@ -945,6 +1037,9 @@ impl Main {
         let Some(action) = action else {
             return false;
         };
+        if let Some(done) = self.fight_key(action, dice) {
+            return done;
+        }
         let who = self.view.selected;
         let slot = self.view.slot;
         let need_who = || "add a character first: press n".to_string();
@@ -1094,6 +1189,7 @@ impl Main {
                     ('h', "heal the wound here".into()),
                 ],
                 error: None,
+                note: None,
             }),
             Action::Treat => {
                 return self.run_key(slots::Command::Treat { who, slot }.into(), dice);
@@ -1192,18 +1288,32 @@ impl Main {
         let before = form.choice("attacker");
         match form_key(form, action, key) {
             FormStep::Cancel => {
-                self.overlay = None;
+                self.overlay = form.purpose.from_scene().then_some(Overlay::Scene);
                 true
             }
             FormStep::Changed => {
+                let GameState::Slots(state) = &self.session.state().game;
                 if form.choice("attacker") != before {
-                    let GameState::Slots(state) = &self.session.state().game;
                     refresh_weapons(form, state);
                 }
+                if let FormPurpose::Attack { warned, .. } = &mut form.purpose {
+                    *warned = false;
+                }
+                refresh_live(form, state);
                 true
             }
             FormStep::Ignored => false,
             FormStep::Submit => {
+                let GameState::Slots(state) = &self.session.state().game;
+                if let FormPurpose::Attack { warned: false, .. } = form.purpose
+                    && let Some(why) = super::scene::out_of_range(form, state)
+                {
+                    form.error = Some(format!("{why}. Enter again rolls it anyway."));
+                    if let FormPurpose::Attack { warned, .. } = &mut form.purpose {
+                        *warned = true;
+                    }
+                    return true;
+                }
                 let form = form.clone();
                 let commands = match form_commands(&form, self.state(), library) {
                     Ok(c) => c,
@@ -1237,6 +1347,9 @@ impl Main {
                     self.view.selected = Some(last.id);
                     self.view.slot = 1;
                 }
+                if form.purpose.from_scene() && self.overlay.is_none() {
+                    self.overlay = Some(Overlay::Scene);
+                }
                 true
             }
         }
@@ -1259,8 +1372,14 @@ impl Main {
             self.overlay = None;
             return true;
         }
-        let KeyCode::Char(c) = key.code else {
-            return false;
+        let c = match (action, &choice.purpose, key.code) {
+            // Enter takes the proposal where the choice has one (the ruling on an interruption).
+            (Some(Action::Accept), ChoicePurpose::Ruling { stop_proposed }, _) => {
+                if *stop_proposed { 's' } else { 'f' }
+            }
+            (Some(Action::Accept), ..) => return false,
+            (_, _, KeyCode::Char(c)) => c,
+            _ => return false,
         };
         let Some(&(k, _)) = choice
             .options
@@ -1271,6 +1390,10 @@ impl Main {
             return true;
         };
         let purpose = choice.purpose.clone();
+        if purpose == ChoicePurpose::Setup && k == super::fight::OWN_SETUP {
+            self.overlay = Some(Overlay::Form(super::fight::setup_form()));
+            return true;
+        }
         let Some(command) = choice_command(&purpose, k, self.state()) else {
             return false;
         };
@@ -1678,6 +1801,12 @@ impl Main {
                 self.view.slot = n;
                 true
             }
+            (Ctx::Main, Hit::Actor(id)) => self.click_actor(id),
+            (Ctx::Interrupt, Hit::Option(i)) => self.click_interrupter(i),
+            (Ctx::Scene, Hit::Zone(i)) => {
+                self.view.scene_sel = i;
+                true
+            }
             (Ctx::Main, Hit::LogLine(i)) => {
                 self.view.log_selected = if self.view.log_selected == Some(i) {
                     None
@@ -1708,13 +1837,14 @@ impl Main {
     }
 
     /// For commands that roll nothing (a pick): no dice source is needed.
-    fn run_key_no_dice(&mut self, command: Command) -> bool {
+    pub(crate) fn run_key_no_dice(&mut self, command: Command) -> bool {
         let mut none = ScriptedDice::new([]);
         match self.session.execute(command, &mut none).cloned() {
             Ok(entry) => {
                 let summary = summarize(&entry);
-                self.journal(JournalRecord::Apply(entry));
                 self.say(summary);
+                self.after(&entry);
+                self.journal(JournalRecord::Apply(entry));
             }
             Err(e) => self.complain(e.to_string()),
         }
@@ -1743,7 +1873,7 @@ pub fn decision_options(d: &Decision) -> Option<(Vec<SlotNo>, SlotNo)> {
 
 /// One line saying what an applied entry did.
 pub fn summarize(entry: &Entry) -> String {
-    match entry.events.as_slice() {
+    match &*entry.events {
         [] => "Done".into(),
         [one] => one.to_string(),
         many => many
@@ -1870,7 +2000,10 @@ fn attack_form(
         .collect();
     // Foes first: they are the likely other party.
     others.sort_by_key(|c| (c.side == my_side, c.incapacitated()));
-    let other_options: Vec<(String, u32)> = others.iter().map(|c| (c.name.clone(), c.id)).collect();
+    let other_options: Vec<(String, u32)> = others
+        .iter()
+        .map(|c| (super::scene::with_range(state, me, c), c.id))
+        .collect();
     let striker = attacker.or_else(|| others.first().map(|c| c.id));
     let (weapons, weapon_idx) = weapon_options(state, striker);
     let kind_idx = striker
@@ -1894,9 +2027,13 @@ fn attack_form(
             Field::choice("attacker", "Attacker", other_options, 0),
         ),
     };
-    Form::new(
+    let mut form = Form::new(
         title,
-        FormPurpose::Attack { attacker, target },
+        FormPurpose::Attack {
+            attacker,
+            target,
+            warned: false,
+        },
         vec![
             who_field,
             Field::choice(
@@ -1924,7 +2061,9 @@ fn attack_form(
             Field::edge(0),
         ],
     )
-    .with_note("A player character's roll names the slot hit: the attacker's roll, or the defender's defense check.")
+    .with_note("A player character's roll names the slot hit: the attacker's roll, or the defender's defense check.");
+    refresh_live(&mut form, state);
+    form
 }
 
 fn item_form(who: CharId, slot: SlotNo, item: &Item) -> Form<FormPurpose> {
@@ -2018,6 +2157,7 @@ fn letter_choice(title: String, purpose: ChoicePurpose, fatigue: bool) -> Choice
         purpose,
         options,
         error: None,
+        note: None,
     }
 }
 
@@ -2057,6 +2197,7 @@ fn status_choice(c: &slots::Character) -> Choice {
             })
             .collect(),
         error: None,
+        note: None,
     }
 }
 
@@ -2119,6 +2260,8 @@ fn choice_command(purpose: &ChoicePurpose, key: char, state: &State) -> Option<C
             let on = !state.character(who).is_ok_and(|c| flag_on(c, flag));
             slots::Command::SetStatus { who, flag, on }
         }
+        ChoicePurpose::Setup => super::fight::setup_command(key)?,
+        ChoicePurpose::Ruling { .. } => super::fight::ruling_command(key)?,
     };
     Some(command.into())
 }
@@ -2180,7 +2323,9 @@ fn form_commands(
             who,
             feet: form.number("feet"),
         }),
-        FormPurpose::Attack { attacker, target } => {
+        FormPurpose::Attack {
+            attacker, target, ..
+        } => {
             let attacker = match attacker {
                 Some(a) => a,
                 None => form
@@ -2274,7 +2419,7 @@ fn form_commands(
             one(slots::Command::AddCharacter {
                 name,
                 side,
-                layout,
+                layout: Box::new(layout),
                 items,
             })
         }
@@ -2345,7 +2490,24 @@ fn form_commands(
             }
             one(slots::Command::MoveItem { who, from, to })
         }
+        FormPurpose::StartFight | FormPurpose::EndFight | FormPurpose::Setup => {
+            super::fight::form_commands(form)
+        }
+        FormPurpose::Task => super::clock::form_commands(form, state),
+        FormPurpose::NewScene
+        | FormPurpose::AddZone
+        | FormPurpose::LinkZone { .. }
+        | FormPurpose::HideZone { .. } => super::scene::form_commands(form, state),
     }
+}
+
+/// Recomputes a form's live line (encounter odds, ranges) after a change.
+pub(crate) fn refresh_live(form: &mut Form<FormPurpose>, state: &State) {
+    form.live = match form.purpose {
+        FormPurpose::Task | FormPurpose::EndFight => super::clock::odds_live(form, state),
+        FormPurpose::Attack { .. } => super::scene::range_live(form, state),
+        _ => form.live.take(),
+    };
 }
 
 /// Library items whose name contains every typed word, in library order.
@@ -2361,8 +2523,9 @@ pub fn picker_matches<'a>(library: &'a Library, query: &str) -> Vec<&'a Item> {
         .collect()
 }
 
-/// Applies completions to the palette line: one candidate replaces the word (or the line, when
-/// it extends what was typed); several fill in what they share and are listed.
+/// Applies completions to the palette line. Each candidate is a whole line ready to replace what
+/// was typed (`script::complete`): one replaces the line; several fill in what they share and
+/// are listed.
 fn complete_into(p: &mut Palette, candidates: Vec<String>) {
     let line = p.input.value().to_string();
     if candidates.is_empty() {
@@ -2370,28 +2533,22 @@ fn complete_into(p: &mut Palette, candidates: Vec<String>) {
         p.error = Some(("nothing completes this".into(), None));
         return;
     }
-    let apply = |c: &str| -> String {
-        if c.to_lowercase().starts_with(&line.to_lowercase()) {
-            c.to_string()
-        } else {
-            let keep = line.rfind(' ').map_or(0, |i| i + 1);
-            format!("{}{c}", &line[..keep])
-        }
-    };
-    let full: Vec<String> = candidates.iter().map(|c| apply(c)).collect();
-    let shared = full.iter().skip(1).fold(full[0].clone(), |acc, c| {
-        acc.chars()
-            .zip(c.chars())
-            .take_while(|(a, b)| a.eq_ignore_ascii_case(b))
-            .map(|(a, _)| a)
-            .collect()
-    });
+    let shared = candidates
+        .iter()
+        .skip(1)
+        .fold(candidates[0].clone(), |acc, c| {
+            acc.chars()
+                .zip(c.chars())
+                .take_while(|(a, b)| a.eq_ignore_ascii_case(b))
+                .map(|(a, _)| a)
+                .collect()
+        });
     let mut next = if shared.len() > line.len() {
         shared
     } else {
         line
     };
-    if full.len() == 1 && !next.ends_with(' ') {
+    if candidates.len() == 1 && !next.ends_with(' ') {
         next.push(' ');
     }
     p.input = Input::new(next);

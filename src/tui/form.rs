@@ -152,6 +152,18 @@ pub struct Form<P> {
     pub error: Option<String>,
     /// A line of explanation under the title.
     pub note: Option<String>,
+    /// A line the app recomputes as the fields change (encounter odds, the range to a target),
+    /// shown under the note; `warn` draws it as a warning.
+    pub live: Option<Live>,
+    /// The digits typed into the focused number field so far; they replace its value.
+    pub digits: String,
+}
+
+/// A recomputed line of a form.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Live {
+    pub text: String,
+    pub warn: bool,
 }
 
 /// What a key did to a form.
@@ -172,6 +184,8 @@ impl<P> Form<P> {
             focus: 0,
             error: None,
             note: None,
+            live: None,
+            digits: String::new(),
         }
     }
 
@@ -260,12 +274,14 @@ impl<P> Form<P> {
     pub fn focus_next(&mut self) {
         if !self.fields.is_empty() {
             self.focus = (self.focus + 1) % self.fields.len();
+            self.digits.clear();
         }
     }
 
     pub fn focus_prev(&mut self) {
         if !self.fields.is_empty() {
             self.focus = (self.focus + self.fields.len() - 1) % self.fields.len();
+            self.digits.clear();
         }
     }
 
@@ -338,7 +354,8 @@ impl<P> Form<P> {
         match self.fields.get_mut(self.focus).map(|f| &mut f.kind) {
             Some(FieldKind::Text(input)) => input.handle_event(&Event::Key(key)).is_some(),
             _ => {
-                // Digits typed on a number field set it directly ("30" for a 30 ft fall).
+                // Digits typed on a number field set it directly ("30" for a 30 ft fall): what
+                // has been typed since the field got the focus replaces the value shown.
                 if let (
                     KeyCode::Char(c),
                     Some(FieldKind::Number {
@@ -350,8 +367,15 @@ impl<P> Form<P> {
                 ) && let Some(d) = c.to_digit(10)
                     && !key.modifiers.contains(KeyModifiers::CONTROL)
                 {
-                    let typed = value.saturating_mul(10).saturating_add(d as u16);
-                    *value = if typed > *max { d as u16 } else { typed }.clamp(*min, *max);
+                    self.digits.push(c);
+                    let typed = match self.digits.parse::<u16>() {
+                        Ok(t) if t <= *max => t,
+                        _ => {
+                            self.digits = c.to_string();
+                            d as u16
+                        }
+                    };
+                    *value = typed.clamp(*min, *max);
                     return true;
                 }
                 false
@@ -375,6 +399,26 @@ mod tests {
             f.shift_edge(-1);
         }
         assert_eq!(f.edge(), -2);
+    }
+
+    #[test]
+    fn digits_typed_on_a_number_replace_it_then_extend_it() {
+        let mut f = Form::new(
+            "t",
+            (),
+            vec![
+                Field::number("feet", "Feet", 10, 10, 990, 10),
+                Field::number("trys", "Trys", 1, 1, 100, 1),
+            ],
+        );
+        let digit = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
+        f.type_key(digit('3'));
+        f.type_key(digit('0'));
+        assert_eq!(f.number("feet"), 30);
+        f.focus_next();
+        f.type_key(digit('1'));
+        f.type_key(digit('2'));
+        assert_eq!(f.number("trys"), 12);
     }
 
     #[test]

@@ -2,8 +2,9 @@
 //! generated from [`BINDINGS`], so a key cannot work without being documented or be documented
 //! without working.
 //!
-//! Main-screen letters kept free for the modes still to come: `c` (combat: start, turns, setup,
-//! interrupt), `z` (zones and the scene map), `T` and `E` (exploration tasks, rest and travel).
+//! The fight and the clock sit on the main screen beside the sheet keys: `Enter`, `Space`, `S`,
+//! `J` and `E` step a fight, `c` starts and ends one, `T` and `R` move the clock, `z` opens the
+//! scene. Which of them the status line offers depends on whether a fight is under way.
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -21,9 +22,32 @@ pub enum Ctx {
     Palette,
     Face,
     Help,
+    /// The window after a setup: who of the other side interrupts.
+    Interrupt,
+    /// What a stretch of time (or a round's end) changed, sheet by sheet.
+    Summary,
+    /// The scene editor with its map.
+    Scene,
 }
 
 impl Ctx {
+    pub const ALL: [Ctx; 14] = [
+        Ctx::Start,
+        Ctx::Main,
+        Ctx::Roll,
+        Ctx::Group,
+        Ctx::Decide,
+        Ctx::Form,
+        Ctx::Choice,
+        Ctx::Picker,
+        Ctx::Palette,
+        Ctx::Face,
+        Ctx::Help,
+        Ctx::Interrupt,
+        Ctx::Summary,
+        Ctx::Scene,
+    ];
+
     pub fn title(self) -> &'static str {
         match self {
             Ctx::Start => "start screen",
@@ -37,6 +61,9 @@ impl Ctx {
             Ctx::Palette => "command palette",
             Ctx::Face => "typing a die face",
             Ctx::Help => "help",
+            Ctx::Interrupt => "interrupt window",
+            Ctx::Summary => "summary of what changed",
+            Ctx::Scene => "scene editor",
         }
     }
 }
@@ -103,6 +130,25 @@ pub enum Action {
     MoreDisadvantage,
     Complete,
     Typing,
+    // A fight
+    TakeTurn,
+    NextActor,
+    Setup,
+    Interrupt,
+    EndTurn,
+    Fight,
+    // The clock
+    Task,
+    Rest,
+    // Zones
+    Scene,
+    PlaceHere,
+    Unplace,
+    AddZone,
+    RemoveZone,
+    LinkZone,
+    HideZone,
+    NewScene,
 }
 
 /// A key as the table names it.
@@ -200,11 +246,20 @@ pub const BINDINGS: &[Binding] = &[
     b(C::Start, &[K::Code(KC::Up), K::Char('k')], A::Up, "", "Highlight the previous session"),
     b(C::Start, &[K::Code(KC::Down), K::Char('j')], A::Down, "", "Highlight the next session"),
     b(C::Start, &[K::Char('q'), K::Ctrl('c')], A::Quit, "quit", "Quit"),
-    // ---- Main screen
+    // ---- Main screen: a fight first, so its keys lead the status line while one is under way
+    b(C::Main, &[K::Code(KC::Enter)], A::TakeTurn, "turn", "In a fight: the selected character takes their turn (or click them on the strip)"),
+    b(C::Main, &[K::Char(' ')], A::NextActor, "next", "In a fight: select the next character who can act now"),
+    b(C::Main, &[K::Char('S')], A::Setup, "setup", "In a fight: the actor sets up (move, draw, aim...); the other side may interrupt"),
+    b(C::Main, &[K::Char('J')], A::Interrupt, "interrupt", "In a fight: interrupt a setup; after the interrupter's action, rule its outcome"),
+    b(C::Main, &[K::Char('E')], A::EndTurn, "end turn", "In a fight: end the turn; with nobody left who can act, let the round pass"),
     b(C::Main, &[K::Char('t')], A::Terrain, "terrain", "Terrain check for the selected character (climb, swim, leap)"),
     b(C::Main, &[K::Char('s')], A::Stealth, "stealth", "Stealth check: choose the senses, then roll"),
     b(C::Main, &[K::Char('d')], A::Defense, "defense", "The selected character is attacked: declare the attack and roll"),
     b(C::Main, &[K::Char('a')], A::Attack, "attack", "The selected character attacks: choose target, kind and weapon"),
+    b(C::Main, &[K::Char('c')], A::Fight, "fight", "Start a fight (who began it, who is surprised), or end the one under way"),
+    b(C::Main, &[K::Char('T')], A::Task, "task", "Spend time: a task, a rest, travel or days; the dark; encounter odds shown first"),
+    b(C::Main, &[K::Char('R')], A::Rest, "rest", "A 30-minute rest (5 trys): the encounter odds show before anything is rolled"),
+    b(C::Main, &[K::Char('z')], A::Scene, "zones", "The scene: zones, links, cover, sight, who stands where, and the map"),
     b(C::Main, &[K::Char('f')], A::Fall, "fall", "Falling: one check per full 10 ft"),
     b(C::Main, &[K::Char('g')], A::Check, "check", "Any other check (the judge reads the item), or corruption exposure"),
     b(C::Main, &[K::Char('p')], A::Group, "group", "Group check: several characters roll at once and may swap dice"),
@@ -284,6 +339,7 @@ pub const BINDINGS: &[Binding] = &[
     b(C::Form, &[K::Ctrl('c')], A::Quit, "", "Quit"),
     // ---- One-key choices (wound kind, condition letter, status)
     b(C::Choice, &[K::Text], A::Typing, "", "Press the key shown beside the choice"),
+    b(C::Choice, &[K::Code(KC::Enter)], A::Accept, "", "Take the answer marked ★ proposed, where there is one"),
     b(C::Choice, &[K::Code(KC::Esc)], A::Cancel, "cancel", "Close without doing anything"),
     b(C::Choice, &[K::Ctrl('c')], A::Quit, "", "Quit"),
     // ---- Item library
@@ -306,6 +362,39 @@ pub const BINDINGS: &[Binding] = &[
     b(C::Face, &[K::Code(KC::Enter)], A::Accept, "enter face", "Take the face and go on"),
     b(C::Face, &[K::Code(KC::Esc)], A::Cancel, "give up", "Give up this roll: nothing changes"),
     b(C::Face, &[K::Ctrl('c')], A::Quit, "", "Quit"),
+    // ---- The interrupt window
+    b(C::Interrupt, &[K::Code(KC::Up), K::Char('k')], A::Up, "", "Highlight the previous character"),
+    b(C::Interrupt, &[K::Code(KC::Down), K::Char('j')], A::Down, "↑↓|choose", "Highlight the next character"),
+    b(C::Interrupt, &[K::Digits], A::Digit, "", "Highlight the character with that number"),
+    b(C::Interrupt, &[K::Code(KC::Enter)], A::Accept, "interrupt", "The highlighted character interrupts: their turn at once, one action, no setup"),
+    b(C::Interrupt, &[K::Code(KC::Esc)], A::Cancel, "nobody", "Nobody interrupts: the actor goes on (J opens this window again)"),
+    b(C::Interrupt, &[K::Char('u')], A::Undo, "undo", "Undo the setup"),
+    b(C::Interrupt, &[K::Char('?')], A::Help, "help", "Every key here"),
+    b(C::Interrupt, &[K::Char('q'), K::Ctrl('c')], A::Quit, "", "Quit"),
+    // ---- What changed
+    b(C::Summary, &[K::Code(KC::Up), K::Char('k')], A::Up, "", "Scroll up"),
+    b(C::Summary, &[K::Code(KC::Down), K::Char('j')], A::Down, "↑↓|scroll", "Scroll down"),
+    b(C::Summary, &[K::Code(KC::Enter), K::Code(KC::Esc)], A::Cancel, "ok", "Close the summary"),
+    b(C::Summary, &[K::Char('u')], A::Undo, "undo", "Undo what just happened (a redo replays the same dice)"),
+    b(C::Summary, &[K::Char('?')], A::Help, "help", "Every key here"),
+    b(C::Summary, &[K::Char('q'), K::Ctrl('c')], A::Quit, "", "Quit"),
+    // ---- The scene editor
+    b(C::Scene, &[K::Code(KC::Up), K::Char('k')], A::Up, "", "Highlight the zone above"),
+    b(C::Scene, &[K::Code(KC::Down), K::Char('j')], A::Down, "↑↓|zone", "Highlight the zone below"),
+    b(C::Scene, &[K::Code(KC::Tab)], A::NextChar, "Tab|who", "Choose the next character to place"),
+    b(C::Scene, &[K::Code(KC::BackTab)], A::PrevChar, "", "Choose the previous character to place"),
+    b(C::Scene, &[K::Char('p')], A::PlaceHere, "place", "Put the chosen character in the highlighted zone"),
+    b(C::Scene, &[K::Char('o')], A::Unplace, "", "Take the chosen character off the map"),
+    b(C::Scene, &[K::Char('a')], A::AddZone, "add", "Add a zone: its name, and whether it has cover"),
+    b(C::Scene, &[K::Char('l')], A::LinkZone, "link", "Link the highlighted zone with another (adjacent zones are near), or unlink them"),
+    b(C::Scene, &[K::Char('h')], A::HideZone, "sight", "Put two zones out of each other's sight (remote), or back in sight"),
+    b(C::Scene, &[K::Char('x'), K::Code(KC::Delete)], A::RemoveZone, "", "Remove the highlighted zone and its links (whoever stood there is unplaced)"),
+    b(C::Scene, &[K::Char('n')], A::NewScene, "", "Start a new scene with no zones (everyone is unplaced)"),
+    b(C::Scene, &[K::Char('u')], A::Undo, "undo", "Undo the last change"),
+    b(C::Scene, &[K::Char('U'), K::Ctrl('r')], A::Redo, "", "Redo"),
+    b(C::Scene, &[K::Code(KC::Esc)], A::Cancel, "close", "Back to the sheets"),
+    b(C::Scene, &[K::Char('?')], A::Help, "help", "Every key here"),
+    b(C::Scene, &[K::Char('q'), K::Ctrl('c')], A::Quit, "", "Quit"),
     // ---- Help
     b(C::Help, &[K::Code(KC::Up), K::Char('k')], A::Up, "", "Scroll up"),
     b(C::Help, &[K::Code(KC::Down), K::Char('j')], A::Down, "↑↓|scroll", "Scroll down"),
@@ -380,19 +469,7 @@ mod tests {
                 .map(key),
             )
             .collect();
-        for ctx in [
-            Ctx::Start,
-            Ctx::Main,
-            Ctx::Roll,
-            Ctx::Group,
-            Ctx::Decide,
-            Ctx::Form,
-            Ctx::Choice,
-            Ctx::Picker,
-            Ctx::Palette,
-            Ctx::Face,
-            Ctx::Help,
-        ] {
+        for ctx in Ctx::ALL {
             for ev in &probes {
                 let hits = bindings(ctx)
                     .filter(|b| b.keys.iter().any(|k| k.matches(ev)))
@@ -408,14 +485,7 @@ mod tests {
             assert!(!b.help.is_empty(), "{:?} has no help", b.action);
         }
         let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
-        for ctx in [
-            Ctx::Start,
-            Ctx::Main,
-            Ctx::Roll,
-            Ctx::Form,
-            Ctx::Palette,
-            Ctx::Help,
-        ] {
+        for ctx in Ctx::ALL {
             assert_eq!(lookup(ctx, &ctrl_c), Some(Action::Quit), "{ctx:?}");
         }
     }

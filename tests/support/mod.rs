@@ -8,7 +8,7 @@ use slotmark::rules::slots::{
     self, Character, Condition, Item, Layout, Prop, Region, Side, SlotDef, State, StatusFlag,
     Weapon, WeaponKind, WeaponSize, Wound,
 };
-use slotmark::session::{Command, Session, SessionState};
+use slotmark::session::{Command, Notes, Session, SessionState};
 
 pub fn item(name: &str, props: &[Prop], wear: Option<Region>) -> Item {
     Item {
@@ -78,7 +78,7 @@ pub fn party() -> SessionState {
     };
     SessionState {
         title: "The Barrow".into(),
-        notes: Vec::new(),
+        notes: Notes::new(),
         game: GameState::Slots(state),
     }
 }
@@ -119,6 +119,15 @@ pub fn realistic_command(rng: &mut Lcg, state: &SessionState) -> Command {
     let letters = [Condition::B, Condition::C, Condition::E, Condition::H];
     let condition = letters[rng.below(letters.len() as u64) as usize];
     let roll = rng.below(100);
+    // Whatever waits for the judge is answered first, as at the table: a roll is accepted as
+    // proposed, anything else is waved off.
+    if let Some(waiting) = game.pending.first() {
+        return match waiting {
+            slots::Pending::Roll(_) => slots::Command::Accept,
+            _ => slots::Command::Cancel,
+        }
+        .into();
+    }
     if c.status.dead || c.status.unconscious {
         let flag = if c.status.dead {
             StatusFlag::Dead
@@ -184,13 +193,25 @@ pub fn realistic_command(rng: &mut Lcg, state: &SessionState) -> Command {
             flag: StatusFlag::Prone,
             on: !c.status.prone,
         },
-        88..=93 if c.marked_with(Condition::F).is_empty() => {
+        88..=89 if c.marked_with(Condition::F).is_empty() => {
             slots::Command::Ignite { who, slot: 1 }
         }
-        88..=93 => slots::Command::RollOnGround { who },
-        _ => slots::Command::Worsen {
+        88..=89 => slots::Command::RollOnGround { who },
+        90..=94 => slots::Command::Check {
             who,
-            condition: Condition::E,
+            kind: if rng.below(2) == 0 {
+                slots::CheckKind::Terrain
+            } else {
+                slots::CheckKind::Generic
+            },
+            edge: slotmark::dice::Edge::NONE,
+        },
+        // No worsening or exposure here: when a condition could spread to several slots the
+        // rules wait for the judge's answer, and unanswered questions would pile up in the state.
+        _ => slots::Command::SetStatus {
+            who,
+            flag: StatusFlag::Immobilized,
+            on: !c.status.immobilized,
         },
     };
     command.into()

@@ -14,7 +14,8 @@ pub enum Command {
     AddCharacter {
         name: String,
         side: Side,
-        layout: Layout,
+        /// Boxed: a layout is large and rare, and every log entry is as wide as the widest command.
+        layout: Box<Layout>,
         /// Starting items by slot.
         items: Vec<(SlotNo, Item)>,
     },
@@ -270,26 +271,36 @@ pub enum StatusFlag {
     Cringe,
 }
 
+/// A die roll with its verdict, as the roll log shows it. Boxed inside [`Event`] because rolls
+/// are the largest events and a long log holds one event per step: the common small events
+/// then take half the room.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RollLine {
+    pub who: String,
+    pub what: String,
+    pub faces: Vec<u16>,
+    pub pick: usize,
+    pub verdict: Verdict,
+    pub reason: String,
+}
+
+/// An attack's result in the slot hit (boxed in [`Event`] for the same reason as [`RollLine`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HitLine {
+    pub attacker: String,
+    pub target: String,
+    pub slot: Option<SlotNo>,
+    pub outcome: HitOutcome,
+    pub reason: String,
+}
+
 /// What happened. Names are carried so the log reads without looking anything up.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
     /// A die roll with its verdict: the roll log's lines.
-    Rolled {
-        who: String,
-        what: String,
-        faces: Vec<u16>,
-        pick: usize,
-        verdict: Verdict,
-        reason: String,
-    },
+    Rolled(Box<RollLine>),
     /// An attack's result in the slot hit.
-    Hit {
-        attacker: String,
-        target: String,
-        slot: Option<SlotNo>,
-        outcome: HitOutcome,
-        reason: String,
-    },
+    Hit(Box<HitLine>),
     Wounded {
         who: String,
         slot: SlotNo,

@@ -9,6 +9,7 @@
 //! qualified, because one command may run many ticks (a 5-try rest) and a later tick must see
 //! the earlier one's mark.
 
+use super::RollLine;
 use super::model::*;
 use super::wounds::ask;
 use super::{Event, StatusFlag};
@@ -563,14 +564,14 @@ pub fn roll_on_ground(
         format!("put out slot {}", list.join(", "))
     };
     let still = !c.marked_with(Condition::F).is_empty();
-    out.push(Event::Rolled {
+    out.push(Event::Rolled(Box::new(RollLine {
         who: name.clone(),
         what: "rolls on the ground".to_string(),
         faces,
         pick: 0,
         verdict: if still { Verdict::Fail } else { Verdict::Pass },
         reason,
-    });
+    })));
     for n in put_out {
         out.push(Event::Unmarked {
             who: name.clone(),

@@ -11,6 +11,7 @@ use super::display::{slot_text, wound_name};
 use super::model::*;
 use super::resolve::{self, Reading};
 use super::{Event, StatusFlag, wounds, zones};
+use super::{HitLine, RollLine};
 use crate::dice::{DiceSource, Edge};
 use crate::rules::RuleError;
 
@@ -444,13 +445,13 @@ fn hit_event(
     outcome: HitOutcome,
     reason: &str,
 ) -> Event {
-    Event::Hit {
+    Event::Hit(Box::new(HitLine {
         attacker: state.name_of(spec.attacker),
         target: state.name_of(spec.target),
         slot,
         outcome,
         reason: with_slot(state, spec, slot, reason),
-    }
+    }))
 }
 
 fn ask_hit_slot(
@@ -616,7 +617,7 @@ fn parry_roll(
         faces.push(dice.roll(6, &purpose)?);
     }
     let hit = faces.iter().position(|&f| f == u16::from(slot));
-    out.push(Event::Rolled {
+    out.push(Event::Rolled(Box::new(RollLine {
         who: name,
         what: "tries to parry".to_string(),
         faces,
@@ -631,7 +632,7 @@ fn parry_roll(
         } else {
             format!("no die shows {slot}, the hit stands")
         },
-    });
+    })));
     if hit.is_none() {
         return Ok(false);
     }
@@ -821,8 +822,10 @@ fn mirror(edge: Edge) -> Edge {
     }
 }
 
-/// The farthest a kind of attack reaches (R13, R29).
-fn reach(state: &State, spec: &AttackSpec) -> Option<Range> {
+/// The farthest a kind of attack reaches (R13, R29); None for a blast, whose source sets it.
+/// Public so the screen can warn before an attack is rolled out of range, by the same measure
+/// the log flags it with.
+pub fn reach(state: &State, spec: &AttackSpec) -> Option<Range> {
     let weapon = spec
         .weapon
         .and_then(|g| state.character(spec.attacker).ok()?.item_at(g)?.weapon);
@@ -1015,4 +1018,63 @@ pub fn attack(
         )?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(kind: AttackKind, weapon: Option<SlotNo>) -> AttackSpec {
+        AttackSpec {
+            attacker: 0,
+            target: 1,
+            kind,
+            weapon,
+            defense: Defense::None,
+            aimed: false,
+            blast_slots: 1,
+            counter: false,
+        }
+    }
+
+    #[test]
+    fn r13_each_attack_kind_reaches_as_far_as_its_range() {
+        let mut archer = Character::new(0, "Archer".into(), Side::Players, Layout::human());
+        let bow = |kind| Item {
+            wear: Some(Region::Grip),
+            weapon: Some(Weapon {
+                size: WeaponSize::Medium,
+                kind,
+            }),
+            ..Item::plain("weapon")
+        };
+        archer.slots[5].item = Some(bow(WeaponKind::Bow));
+        archer.slots[6].item = Some(bow(WeaponKind::Thrown));
+        let state = State {
+            characters: vec![archer],
+            next_id: 1,
+            ..State::default()
+        };
+        assert_eq!(
+            reach(&state, &spec(AttackKind::Melee, None)),
+            Some(Range::Reach)
+        );
+        assert_eq!(
+            reach(&state, &spec(AttackKind::Grab, None)),
+            Some(Range::Reach)
+        );
+        assert_eq!(
+            reach(&state, &spec(AttackKind::Missile, Some(6))),
+            Some(Range::Far)
+        );
+        assert_eq!(
+            reach(&state, &spec(AttackKind::Missile, Some(7))),
+            Some(Range::Near)
+        );
+        assert_eq!(
+            reach(&state, &spec(AttackKind::Missile, None)),
+            Some(Range::Near)
+        );
+        assert_eq!(reach(&state, &spec(AttackKind::Blast, None)), None);
+    }
 }

@@ -1,7 +1,7 @@
 //! How slot-system events read in the roll log and the recap: one plain sentence each.
 
 use super::model::*;
-use super::{Event, StatusFlag};
+use super::{Event, HitLine, RollLine, StatusFlag};
 use std::fmt;
 
 pub fn flag_name(flag: StatusFlag) -> &'static str {
@@ -39,14 +39,15 @@ fn outcome_name(o: HitOutcome) -> &'static str {
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Event::Rolled {
-                who,
-                what,
-                faces,
-                pick,
-                verdict,
-                reason,
-            } => {
+            Event::Rolled(line) => {
+                let RollLine {
+                    who,
+                    what,
+                    faces,
+                    pick,
+                    verdict,
+                    reason,
+                } = &**line;
                 let shown: Vec<String> = faces
                     .iter()
                     .enumerate()
@@ -65,13 +66,14 @@ impl fmt::Display for Event {
                     verdict.to_string().to_uppercase()
                 )
             }
-            Event::Hit {
-                attacker,
-                target,
-                slot: _,
-                outcome,
-                reason,
-            } => {
+            Event::Hit(line) => {
+                let HitLine {
+                    attacker,
+                    target,
+                    outcome,
+                    reason,
+                    ..
+                } = &**line;
                 // The reason opens with the slot and its item, so the slot is not repeated.
                 write!(
                     f,

@@ -4,6 +4,7 @@
 //! The front of `State::pending` is what the judge answers now. Whatever answering it raises
 //! (a wound to place, the next 10 ft of a fall) is settled before anything queued behind it.
 
+use super::RollLine;
 use super::display::list_text;
 use super::model::*;
 use super::{Event, checks, conditions, defense, wounds};
@@ -453,14 +454,14 @@ fn settle_roll(
             verdict.to_string().to_uppercase()
         ));
     }
-    out.push(Event::Rolled {
+    out.push(Event::Rolled(Box::new(RollLine {
         who: state.name_of(r.roller),
         what: act(state, &r.what, r.roller),
         faces: r.faces.clone(),
         pick: r.pick,
         verdict,
         reason,
-    });
+    })));
     if r.used_cringe {
         let c = state.character_mut(r.roller)?;
         if c.status.cringe == Cringe::NextRoll {

@@ -78,7 +78,7 @@ pub fn draw(
     }
     match &main.overlay {
         None => {}
-        Some(Overlay::Help { scroll, under }) => {
+        Some(Overlay::Help { scroll, under, .. }) => {
             help(frame.buffer_mut(), area, *under, *scroll, theme)
         }
         Some(Overlay::Form(f)) => form(frame, area, f, theme),
@@ -86,6 +86,11 @@ pub fn draw(
         Some(Overlay::Picker(p)) => picker(frame, area, p, library, main.state(), theme),
         Some(Overlay::Palette(p)) => palette(frame, area, p, theme),
         Some(Overlay::Face(p)) => face(frame, area, p, theme),
+        Some(Overlay::Interrupt(w)) => {
+            super::clock::interrupt(frame.buffer_mut(), area, main, w, theme, hits)
+        }
+        Some(Overlay::Summary(s)) => super::clock::summary(frame.buffer_mut(), area, s, theme),
+        Some(Overlay::Scene) => super::map::editor(frame.buffer_mut(), area, main, theme, hits),
     }
     let _ = ctx;
 }
@@ -439,6 +444,19 @@ pub fn form(frame: &mut Frame, area: Rect, f: &Form<FormPurpose>, theme: Theme) 
         lines.push(l);
         lines.push(Line::raw(""));
     }
+    if let Some(live) = &f.live {
+        let l = Line::styled(
+            live.text.clone(),
+            if live.warn {
+                theme.warn()
+            } else {
+                theme.bold()
+            },
+        );
+        row += paragraph_height(std::slice::from_ref(&l), inner_w) + 1;
+        lines.push(l);
+        lines.push(Line::raw(""));
+    }
     let mut cursor = None;
     for (i, field) in f.fields.iter().enumerate() {
         let focus = i == f.focus;
@@ -523,7 +541,14 @@ pub fn form(frame: &mut Frame, area: Rect, f: &Form<FormPurpose>, theme: Theme) 
 }
 
 fn choice(buf: &mut Buffer, area: Rect, c: &Choice, theme: Theme) {
-    let w = width_for(area, 50);
+    // Short choices keep a small box; long ones (a ruling) widen it rather than wrap.
+    let longest = c
+        .options
+        .iter()
+        .map(|(_, label)| label.chars().count() + 8)
+        .max()
+        .unwrap_or(0) as u16;
+    let w = width_for(area, longest.clamp(50, 96));
     let mut lines: Vec<Line> = c
         .options
         .iter()
@@ -534,6 +559,9 @@ fn choice(buf: &mut Buffer, area: Rect, c: &Choice, theme: Theme) {
             ])
         })
         .collect();
+    if let Some(note) = &c.note {
+        lines.push(Line::styled(note.clone(), theme.dim()));
+    }
     if let Some(err) = &c.error {
         lines.push(Line::styled(format!("✗ {err}"), theme.error()));
     }
@@ -727,7 +755,17 @@ pub fn help_lines(under: Ctx, theme: Theme) -> Vec<Line<'static>> {
                 "condition letters: asphyxiation, bleeding, corruption, exhaustion, fire, hypothermia, malnourishment",
             ),
             ("=", "the item is equipped (worn where it belongs)"),
-            ("✓", "in the roster: acted this round"),
+            ("✓", "in the roster and on the strip: acted this round"),
+            ("▶ ↯", "on the strip: taking a turn / interrupting one"),
+            (
+                "○ ×",
+                "on the strip: can still act this round / cannot (KO, dead, surprised)",
+            ),
+            ("▶ PLAYERS", "on the strip: the side holding initiative"),
+            (
+                "[0]",
+                "an encounter die that brought an encounter (10 reads as 0)",
+            ),
             (
                 "cr pr rs im KO",
                 "cringing, prone, restrained, immobilized, unconscious",

@@ -23,14 +23,14 @@ struct LogLine<'a> {
 fn marker(event: &Event, theme: Theme) -> (Span<'static>, Style) {
     match event {
         Event::Game(GameEvent::Slots(e)) => match e {
-            SlotEvent::Rolled { verdict, .. } => match verdict {
+            SlotEvent::Rolled(line) => match line.verdict {
                 Verdict::Pass => (Span::styled("✓ ", theme.pass()), Style::new()),
                 Verdict::Fail => (Span::styled("✗ ", theme.fail()), Style::new()),
             },
             SlotEvent::Died { .. } => (Span::styled("✝ ", theme.error()), theme.error()),
             SlotEvent::Asked { .. } => (Span::styled("? ", theme.warn()), Style::new()),
             SlotEvent::Overridden { .. } => (Span::styled("! ", theme.warn()), Style::new()),
-            SlotEvent::Wounded { .. } | SlotEvent::Hit { .. } => {
+            SlotEvent::Wounded { .. } | SlotEvent::Hit(_) => {
                 (Span::styled("● ", theme.open_wound()), Style::new())
             }
             SlotEvent::Marked { .. } | SlotEvent::Fatigue { .. } => {

@@ -2,12 +2,15 @@
 //! the status line, and sends everything else to its panel. Drawing reads the app and records the
 //! regions a click can select; it never changes the session.
 
+mod clock;
 mod dialogs;
 mod doll;
 mod log;
+pub mod map;
 mod roster;
 mod sheet;
 mod start;
+pub mod strip;
 
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -20,8 +23,8 @@ use super::keymap::{self, Action, Ctx};
 use super::theme::Theme;
 use crate::rules::slots::Pending;
 
-/// The main screen's regions. `strip` and `side` are where the combat strip and the
-/// exploration/zone panel go; they stay None until those modes exist.
+/// The main screen's regions. `strip` is the combat strip, there only during a fight (one line
+/// on short screens); `side` is the clock and scene panel, there on wide screens.
 #[derive(Debug, Clone, Copy)]
 pub struct MainAreas {
     pub header: Rect,
@@ -36,16 +39,25 @@ pub struct MainAreas {
     pub status: Rect,
 }
 
-/// Narrow terminals stack the log under the sheet; wide ones give it its own column, and the
-/// room under the sheet goes to the character's conditions. `slots` is the selected sheet's
-/// length, so the sheet takes the rows it needs.
+/// The main screen outside a fight.
 pub fn main_areas(area: Rect, slots: u16) -> MainAreas {
-    let [header, body, status] = Layout::vertical([
+    main_areas_with(area, slots, false)
+}
+
+/// Narrow terminals stack the log under the sheet; wide ones give it its own column, and the
+/// room under the sheet goes to the character's conditions and, when tall enough, the clock
+/// and scene panel. `slots` is the selected sheet's length, so the sheet takes the rows it
+/// needs; `fight` puts the combat strip under the header.
+pub fn main_areas_with(area: Rect, slots: u16, fight: bool) -> MainAreas {
+    let strip_h = if fight { strip::height(area.height) } else { 0 };
+    let [header, strip, body, status] = Layout::vertical([
         Constraint::Length(1),
+        Constraint::Length(strip_h),
         Constraint::Min(0),
         Constraint::Length(1),
     ])
     .areas(area);
+    let strip = fight.then_some(strip);
     let roster_w = if area.width >= 160 {
         30
     } else if area.width >= 100 {
@@ -64,13 +76,20 @@ pub fn main_areas(area: Rect, slots: u16) -> MainAreas {
         let sheet_h = sheet_need.min(middle.height);
         let [sheet, below] =
             Layout::vertical([Constraint::Length(sheet_h), Constraint::Min(0)]).areas(middle);
+        // The conditions keep a few rows; a tall screen gives the rest to the clock and scene.
+        let (condition, side) = if below.height >= 18 {
+            let [c, s] = Layout::vertical([Constraint::Length(8), Constraint::Min(0)]).areas(below);
+            (Some(c), Some(s))
+        } else {
+            ((below.height >= 3).then_some(below), None)
+        };
         MainAreas {
             header,
-            strip: None,
+            strip,
             roster,
-            side: None,
+            side,
             sheet,
-            condition: (below.height >= 3).then_some(below),
+            condition,
             log,
             status,
         }
@@ -80,7 +99,7 @@ pub fn main_areas(area: Rect, slots: u16) -> MainAreas {
             Layout::vertical([Constraint::Length(sheet_h), Constraint::Min(0)]).areas(rest);
         MainAreas {
             header,
-            strip: None,
+            strip,
             roster,
             side: None,
             sheet,
@@ -113,9 +132,15 @@ pub fn draw(app: &mut App, frame: &mut Frame) {
         Screen::Start(start) => start::draw(frame, area, start, theme, hits),
         Screen::Main(main) => {
             let slots = main.selected().map_or(11, |c| c.slots.len() as u16);
-            let areas = main_areas(area, slots);
+            let areas = main_areas_with(area, slots, main.state().combat.is_some());
             let buf = frame.buffer_mut();
             header(buf, areas.header, main, dice, theme);
+            if let Some(rect) = areas.strip {
+                strip::draw(buf, rect, main, theme, hits);
+            }
+            if let Some(rect) = areas.side {
+                clock::side(buf, rect, main, theme);
+            }
             roster::draw(buf, areas.roster, main, theme, hits);
             sheet::draw(buf, areas.sheet, main, theme, hits);
             if let Some(rect) = areas.condition {
@@ -150,12 +175,6 @@ fn too_small(buf: &mut Buffer, area: Rect, theme: Theme) {
     );
 }
 
-/// Minutes after midnight as HH:MM.
-fn clock_text(minute: u32) -> String {
-    let m = minute % (24 * 60);
-    format!("{:02}:{:02}", m / 60, m % 60)
-}
-
 fn header(buf: &mut Buffer, area: Rect, main: &Main, dice: &Dice, theme: Theme) {
     let s = main.state();
     let sep = || Span::styled(" │ ", theme.border());
@@ -175,9 +194,14 @@ fn header(buf: &mut Buffer, area: Rect, main: &Main, dice: &Dice, theme: Theme) 
             left.push(Span::styled(c.initiative.to_string(), side_style));
         }
         None => {
-            let minute = u32::from(s.clock.start_minute) + s.clock.trys * 6;
+            let (h, m) = crate::rules::slots::exploration::time_of_day(&s.clock);
+            let day = crate::rules::slots::exploration::day(&s.clock);
             left.push(Span::styled(format!("try {}", s.clock.trys), theme.bold()));
-            left.push(Span::raw(format!(" ({})", clock_text(minute))));
+            if day > 1 {
+                left.push(Span::raw(format!(" (day {day}, {h:02}:{m:02})")));
+            } else {
+                left.push(Span::raw(format!(" ({h:02}:{m:02})")));
+            }
             if s.clock.dark {
                 left.push(Span::raw(" · dark"));
             }
@@ -220,8 +244,43 @@ fn header(buf: &mut Buffer, area: Rect, main: &Main, dice: &Dice, theme: Theme) 
     );
 }
 
-/// Is this key worth showing in the status line right now?
+/// Is this key worth showing in the status line right now? In a fight the turn keys lead and
+/// the clock's keys step aside; outside one, the other way round.
 fn applies(main: &Main, action: Action) -> bool {
+    use crate::tui::fight::{Stage, stage};
+    let state = main.state();
+    let fighting = state.combat.is_some();
+    let at = stage(state);
+    match action {
+        Action::TakeTurn => return at == Stage::Pick,
+        Action::NextActor => {
+            return at == Stage::Pick
+                && state
+                    .combat
+                    .as_ref()
+                    .is_some_and(|c| crate::tui::fight::able_now(state, c).len() > 1);
+        }
+        Action::Setup => return matches!(at, Stage::Acting { .. }),
+        Action::Interrupt => return matches!(at, Stage::SetUp { .. } | Stage::Interrupting { .. }),
+        Action::EndTurn => {
+            return matches!(
+                at,
+                Stage::Acting { .. } | Stage::SetUp { .. } | Stage::Finishing { .. } | Stage::Stuck
+            );
+        }
+        Action::Task
+        | Action::Rest
+        | Action::Terrain
+        | Action::Stealth
+        | Action::Fall
+        | Action::Check
+        | Action::Group
+            if fighting =>
+        {
+            return false;
+        }
+        _ => {}
+    }
     let has_char = main.selected().is_some();
     let slot = main
         .selected()

@@ -1,0 +1,659 @@
+//! The fight on the main screen (R33-R35): starting and ending it, choosing who acts, setups, the
+//! interrupt window and the ruling on an interruption. Each move is one session command; this
+//! file only decides which command a key stands for, and where the selection goes afterwards so
+//! that the next likely key (Enter for the next turn, `a` for the actor's attack) acts on the
+//! right character.
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+
+use super::app::{Choice, ChoicePurpose, Dice, Exec, FormPurpose, Main, Overlay, refresh_live};
+use super::form::{Field, Form};
+use super::keymap::Action;
+use crate::rules::GameCommand;
+use crate::rules::slots::{self, CharId, Combat, Event as SlotEvent, HitOutcome, Side, State};
+use crate::session::{Command, Entry, Event};
+
+/// The window a setup opens (R35): one character of the other side who has not acted may
+/// interrupt.
+#[derive(Debug, Clone)]
+pub struct InterruptWindow {
+    pub actor: CharId,
+    pub setup: String,
+    /// Who may interrupt, in roster order.
+    pub options: Vec<CharId>,
+    pub sel: usize,
+}
+
+/// Where a fight stands, for the strip, the status line and the keys.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Stage {
+    NoFight,
+    /// No turn under way: the side holding initiative picks who goes.
+    Pick,
+    /// Nobody at all can act: ending the turn lets the round pass.
+    Stuck,
+    /// A turn under way, no setup yet.
+    Acting {
+        actor: CharId,
+    },
+    /// The actor has set up and nobody has interrupted yet.
+    SetUp {
+        actor: CharId,
+    },
+    /// Someone interrupts; the judge rules once they have acted.
+    Interrupting {
+        actor: CharId,
+        by: CharId,
+    },
+    /// The interruption failed and the actor finishes the turn.
+    Finishing {
+        actor: CharId,
+        by: CharId,
+    },
+}
+
+pub fn stage(state: &State) -> Stage {
+    let Some(combat) = &state.combat else {
+        return Stage::NoFight;
+    };
+    match &combat.turn {
+        None => {
+            if able_now(state, combat).is_empty() {
+                Stage::Stuck
+            } else {
+                Stage::Pick
+            }
+        }
+        Some(t) => match (t.setup.is_some(), t.interrupter, t.interrupt_failed) {
+            (_, Some(by), false) => Stage::Interrupting { actor: t.actor, by },
+            (_, Some(by), true) => Stage::Finishing { actor: t.actor, by },
+            (true, None, _) => Stage::SetUp { actor: t.actor },
+            (false, None, _) => Stage::Acting { actor: t.actor },
+        },
+    }
+}
+
+/// Who can start a turn right now: the side holding initiative, or the other side when the
+/// holder has nobody left (R33).
+pub fn able_now(state: &State, combat: &Combat) -> Vec<CharId> {
+    let holding = slots::combat::able(state, combat.initiative);
+    if holding.is_empty() {
+        slots::combat::able(state, combat.initiative.other())
+    } else {
+        holding
+    }
+}
+
+/// The key that turns the setup choice into a typed setup.
+pub const OWN_SETUP: char = 'o';
+
+const SETUPS: [(char, &str); 6] = [
+    ('m', "move"),
+    ('u', "stand up"),
+    ('b', "drop the backpack"),
+    ('d', "draw an item"),
+    ('a', "aim"),
+    ('p', "prepare a spell"),
+];
+
+pub fn setup_command(key: char) -> Option<slots::Command> {
+    let (_, what) = SETUPS.iter().find(|(k, _)| *k == key)?;
+    Some(slots::Command::Setup {
+        what: (*what).to_string(),
+    })
+}
+
+pub fn ruling_command(key: char) -> Option<slots::Command> {
+    match key {
+        's' => Some(slots::Command::InterruptResult { stopped: true }),
+        'f' => Some(slots::Command::InterruptResult { stopped: false }),
+        _ => None,
+    }
+}
+
+pub fn setup_form() -> Form<FormPurpose> {
+    Form::new(
+        "Setup in your own words",
+        FormPurpose::Setup,
+        vec![Field::text("what", "Setup", "")],
+    )
+    .with_note("One setup before the action: climb onto the table, light the lamp...")
+}
+
+fn start_form(state: &State) -> Form<FormPurpose> {
+    let sides = vec![("players".to_string(), 0), ("opponents".to_string(), 1)];
+    let mut form = Form::new(
+        "Start a fight",
+        FormPurpose::StartFight,
+        vec![
+            Field::choice("initiator", "Who started it", sides, 0),
+            Field::choice(
+                "surprised",
+                "Taken by surprise",
+                vec![
+                    ("nobody".to_string(), 0),
+                    ("players".to_string(), 1),
+                    ("opponents".to_string(), 2),
+                ],
+                0,
+            ),
+        ],
+    )
+    .with_note(
+        "The side that started it holds initiative first; a surprised side takes no turn in \
+         round 1. Everyone on the roster takes part.",
+    );
+    refresh_live(&mut form, state);
+    form
+}
+
+fn side_of(v: Option<u32>) -> Side {
+    if v == Some(1) {
+        Side::Opponents
+    } else {
+        Side::Players
+    }
+}
+
+/// The commands of the fight's forms.
+pub fn form_commands(form: &Form<FormPurpose>) -> Result<Vec<Command>, String> {
+    let command = match form.purpose {
+        FormPurpose::StartFight => {
+            let initiator = side_of(form.choice("initiator"));
+            let surprised = match form.choice("surprised") {
+                Some(1) => Some(Side::Players),
+                Some(2) => Some(Side::Opponents),
+                _ => None,
+            };
+            if surprised == Some(initiator) {
+                return Err(format!(
+                    "the {initiator} started the fight, so they cannot be the ones surprised"
+                ));
+            }
+            slots::Command::StartCombat {
+                initiator,
+                surprised,
+            }
+        }
+        FormPurpose::EndFight => slots::Command::EndCombat {
+            senses: super::clock::senses(form)?,
+        },
+        FormPurpose::Setup => {
+            let what = form.text("what");
+            if what.is_empty() {
+                return Err("say what the setup is".into());
+            }
+            slots::Command::Setup { what }
+        }
+        _ => return Ok(Vec::new()),
+    };
+    Ok(vec![command.into()])
+}
+
+/// Did the actor come to harm since the interruption began? A wound, a hold or a death is what
+/// R35 calls damage, so the ruling proposes that the interruption stopped them.
+fn harm_since_interrupt(main: &Main, actor: CharId) -> Option<String> {
+    let name = main.state().name_of(actor);
+    for entry in main.session.applied().iter().rev() {
+        for event in entry.events.iter().filter_map(slot_event) {
+            let harm = match event {
+                SlotEvent::Wounded { who, wound, .. } if *who == name => {
+                    Some(format!("{name} took {}", wound_words(*wound)))
+                }
+                SlotEvent::Hit(hit) if hit.target == name && hit.outcome == HitOutcome::Seized => {
+                    Some(format!("{name} was seized"))
+                }
+                SlotEvent::Died { who, .. } if *who == name => Some(format!("{name} died")),
+                SlotEvent::StatusChanged {
+                    who,
+                    on: true,
+                    flag,
+                    ..
+                } if *who == name
+                    && matches!(
+                        flag,
+                        slots::StatusFlag::Unconscious
+                            | slots::StatusFlag::Prone
+                            | slots::StatusFlag::Restrained
+                            | slots::StatusFlag::Immobilized
+                    ) =>
+                {
+                    Some(format!("{name} is now {}", super::app::status_name(*flag)))
+                }
+                _ => None,
+            };
+            if harm.is_some() {
+                return harm;
+            }
+        }
+        if matches!(
+            &entry.command,
+            Command::Game(GameCommand::Slots(slots::Command::Interrupt { .. }))
+        ) {
+            return None;
+        }
+    }
+    None
+}
+
+fn wound_words(w: slots::Wound) -> &'static str {
+    match w {
+        slots::Wound::Open => "an open wound",
+        slots::Wound::Treated => "a treated wound",
+        slots::Wound::None => "a wound",
+    }
+}
+
+pub fn slot_event(e: &Event) -> Option<&SlotEvent> {
+    match e {
+        Event::Game(crate::rules::GameEvent::Slots(e)) => Some(e),
+        _ => None,
+    }
+}
+
+fn is_fight_command(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::Game(GameCommand::Slots(
+            slots::Command::StartCombat { .. }
+                | slots::Command::StartTurn { .. }
+                | slots::Command::Setup { .. }
+                | slots::Command::Interrupt { .. }
+                | slots::Command::InterruptResult { .. }
+                | slots::Command::EndTurn
+        ))
+    )
+}
+
+impl Main {
+    /// The fight's, the clock's and the scene's keys on the main screen; None for any other key.
+    pub(crate) fn fight_key(&mut self, action: Action, dice: &mut Dice) -> Option<bool> {
+        Some(match action {
+            Action::Fight => self.open_fight_form(),
+            Action::TakeTurn => self.take_turn(dice),
+            Action::NextActor => self.next_actor(),
+            Action::Setup => self.open_setup(),
+            Action::Interrupt => self.open_interrupt(),
+            Action::EndTurn => self.run_key(slots::Command::EndTurn.into(), dice),
+            Action::Task => self.open_task(false),
+            Action::Rest => self.open_task(true),
+            Action::Scene => {
+                self.overlay = Some(Overlay::Scene);
+                true
+            }
+            _ => return None,
+        })
+    }
+
+    fn open_fight_form(&mut self) -> bool {
+        let state = self.state();
+        let form = if state.combat.is_some() {
+            super::clock::end_fight_form(state)
+        } else {
+            start_form(state)
+        };
+        self.overlay = Some(Overlay::Form(form));
+        true
+    }
+
+    fn take_turn(&mut self, dice: &mut Dice) -> bool {
+        let state = self.state();
+        let Some(combat) = &state.combat else {
+            self.complain("No fight is under way: c starts one");
+            return true;
+        };
+        if let Some(t) = &combat.turn {
+            let end = super::keymap::key_for(super::keymap::Ctx::Main, Action::EndTurn);
+            self.complain(format!(
+                "{}'s turn is under way: {} ends it",
+                state.name_of(t.actor),
+                end.unwrap_or_default()
+            ));
+            return true;
+        }
+        let Some(who) = self.view.selected else {
+            self.complain("Select who takes the turn first");
+            return true;
+        };
+        self.run_key(slots::Command::StartTurn { who }.into(), dice)
+    }
+
+    /// Moves the selection to the next character who can start a turn now, in roster order.
+    fn next_actor(&mut self) -> bool {
+        let state = self.state();
+        let Some(combat) = &state.combat else {
+            self.complain("No fight is under way: c starts one");
+            return true;
+        };
+        if combat.turn.is_some() {
+            self.complain("A turn is under way: it must end before the next actor goes");
+            return true;
+        }
+        let able = able_now(state, combat);
+        let order: Vec<CharId> = self
+            .roster()
+            .into_iter()
+            .filter(|id| able.contains(id))
+            .collect();
+        if order.is_empty() {
+            self.complain("Nobody can act this round: E lets the round pass, c ends the fight");
+            return true;
+        }
+        let roster = self.roster();
+        let at = self
+            .view
+            .selected
+            .and_then(|s| roster.iter().position(|&r| r == s));
+        // The first able character after the selection in roster order, wrapping round.
+        let next = match at {
+            Some(at) => roster
+                .iter()
+                .skip(at + 1)
+                .chain(roster.iter().take(at + 1))
+                .find(|id| order.contains(id))
+                .copied(),
+            None => order.first().copied(),
+        };
+        self.view.selected = next;
+        true
+    }
+
+    fn open_setup(&mut self) -> bool {
+        let state = self.state();
+        let name = match stage(state) {
+            Stage::NoFight => {
+                self.complain("No fight is under way: c starts one");
+                return true;
+            }
+            Stage::Pick | Stage::Stuck => {
+                self.complain("No turn is under way: Enter starts the selected character's turn");
+                return true;
+            }
+            Stage::Acting { actor } => state.name_of(actor),
+            Stage::SetUp { actor }
+            | Stage::Interrupting { actor, .. }
+            | Stage::Finishing { actor, .. } => {
+                self.complain(format!(
+                    "{} has already set up this turn; a turn has one setup at most",
+                    state.name_of(actor)
+                ));
+                return true;
+            }
+        };
+        let mut options: Vec<(char, String)> =
+            SETUPS.iter().map(|(k, w)| (*k, (*w).to_string())).collect();
+        options.push((OWN_SETUP, "something else (type it)".into()));
+        self.overlay = Some(Overlay::Choice(Choice {
+            title: format!("{name} sets up"),
+            purpose: ChoicePurpose::Setup,
+            options,
+            error: None,
+            note: Some("The other side may then interrupt with an action of its own.".into()),
+        }));
+        true
+    }
+
+    /// The interrupt window after a setup, or the ruling once someone has interrupted.
+    fn open_interrupt(&mut self) -> bool {
+        let state = self.state();
+        match stage(state) {
+            Stage::SetUp { actor } => {
+                let side = state.character(actor).map(|c| c.side.other()).ok();
+                if !self.open_window() {
+                    self.complain(format!(
+                        "None of the {} can interrupt: everyone has acted or cannot act",
+                        side.map(|s| s.to_string()).unwrap_or_default()
+                    ));
+                }
+                true
+            }
+            Stage::Interrupting { actor, by } => {
+                self.open_ruling(actor, by);
+                true
+            }
+            Stage::Acting { actor } => {
+                self.complain(format!(
+                    "Only a setup can be interrupted, and {} has not set up: S announces one",
+                    state.name_of(actor)
+                ));
+                true
+            }
+            Stage::Finishing { actor, by } => {
+                self.complain(format!(
+                    "{} has already been interrupted this turn, by {}",
+                    state.name_of(actor),
+                    state.name_of(by)
+                ));
+                true
+            }
+            Stage::Pick | Stage::Stuck => {
+                self.complain("No turn is under way to interrupt");
+                true
+            }
+            Stage::NoFight => {
+                self.complain("No fight is under way: c starts one");
+                true
+            }
+        }
+    }
+
+    /// Opens the interrupt window when someone can interrupt the setup under way.
+    fn open_window(&mut self) -> bool {
+        let state = self.state();
+        let Some(turn) = state.combat.as_ref().and_then(|c| c.turn.clone()) else {
+            return false;
+        };
+        let Ok(actor) = state.character(turn.actor) else {
+            return false;
+        };
+        let able = slots::combat::able(state, actor.side.other());
+        let options: Vec<CharId> = self
+            .roster()
+            .into_iter()
+            .filter(|id| able.contains(id))
+            .collect();
+        if options.is_empty() || turn.interrupter.is_some() {
+            return false;
+        }
+        self.overlay = Some(Overlay::Interrupt(InterruptWindow {
+            actor: turn.actor,
+            setup: turn.setup.unwrap_or_default(),
+            options,
+            sel: 0,
+        }));
+        true
+    }
+
+    fn open_ruling(&mut self, actor: CharId, by: CharId) {
+        let state = self.state();
+        let (a, b) = (state.name_of(actor), state.name_of(by));
+        let side = |id| {
+            state
+                .character(id)
+                .map(|c| c.side.to_string())
+                .unwrap_or_default()
+        };
+        let harm = harm_since_interrupt(self, actor);
+        let proposal = |on: bool| if on { "  ★ proposed (Enter)" } else { "" };
+        let options = vec![
+            (
+                's',
+                format!(
+                    "it stopped or hurt {a}: both turns end, initiative back to the {}{}",
+                    side(actor),
+                    proposal(harm.is_some())
+                ),
+            ),
+            (
+                'f',
+                format!(
+                    "it failed: {a} finishes the turn, then initiative to the {}{}",
+                    side(by),
+                    proposal(harm.is_none())
+                ),
+            ),
+        ];
+        let why = match &harm {
+            Some(h) => format!("Proposed because {h} since the interruption."),
+            None => format!("Proposed because nothing wounded or held {a} since the interruption."),
+        };
+        self.overlay = Some(Overlay::Choice(Choice {
+            title: format!("Rule {b}'s interruption of {a}"),
+            purpose: ChoicePurpose::Ruling {
+                stop_proposed: harm.is_some(),
+            },
+            options,
+            error: None,
+            note: Some(why),
+        }));
+    }
+
+    pub(crate) fn interrupt_key(
+        &mut self,
+        action: Option<Action>,
+        key: KeyEvent,
+        dice: &mut Dice,
+    ) -> bool {
+        let Some(Overlay::Interrupt(w)) = &mut self.overlay else {
+            return false;
+        };
+        match action {
+            Some(Action::Up) => {
+                w.sel = w.sel.saturating_sub(1);
+                true
+            }
+            Some(Action::Down) => {
+                if w.sel + 1 < w.options.len() {
+                    w.sel += 1;
+                }
+                true
+            }
+            Some(Action::Digit) => {
+                let KeyCode::Char(c) = key.code else {
+                    return false;
+                };
+                match c.to_digit(10).map(|d| d as usize) {
+                    Some(d) if d >= 1 && d <= w.options.len() => {
+                        w.sel = d - 1;
+                        true
+                    }
+                    _ => false,
+                }
+            }
+            Some(Action::Accept) => {
+                let sel = w.sel;
+                self.interrupt_with(sel, dice)
+            }
+            Some(Action::Cancel) => {
+                let actor = w.actor;
+                let actor = self.state().name_of(actor);
+                self.overlay = None;
+                self.say(format!("Nobody interrupts: {actor} goes on"));
+                true
+            }
+            Some(Action::Undo) => {
+                self.overlay = None;
+                self.undo()
+            }
+            _ => false,
+        }
+    }
+
+    fn interrupt_with(&mut self, i: usize, dice: &mut Dice) -> bool {
+        let Some(Overlay::Interrupt(w)) = &self.overlay else {
+            return false;
+        };
+        let Some(&who) = w.options.get(i) else {
+            return false;
+        };
+        let window = w.clone();
+        self.overlay = None;
+        if let Exec::Failed(why) = self.run(slots::Command::Interrupt { who }.into(), dice, None) {
+            self.overlay = Some(Overlay::Interrupt(window));
+            self.complain(why);
+        }
+        true
+    }
+
+    pub(crate) fn click_interrupter(&mut self, i: usize) -> bool {
+        // Interrupting rolls nothing, so the click needs no dice.
+        let mut none = Dice::scripted([]);
+        self.interrupt_with(i, &mut none)
+    }
+
+    /// A click on a name on the strip: that character takes their turn when nobody's turn is
+    /// under way; otherwise it only selects them.
+    pub(crate) fn click_actor(&mut self, id: CharId) -> bool {
+        let free = self
+            .state()
+            .combat
+            .as_ref()
+            .is_some_and(|c| c.turn.is_none());
+        if free {
+            self.view.selected = Some(id);
+            self.run_key_no_dice(slots::Command::StartTurn { who: id }.into())
+        } else {
+            self.view.selected = Some(id);
+            true
+        }
+    }
+
+    /// After a fight command: select whoever is acting, or the first character who can act
+    /// next; after a setup, open the interrupt window. Then anything time changed is summed up.
+    pub(crate) fn after(&mut self, entry: &Entry) {
+        if is_fight_command(&entry.command) {
+            self.follow_fight();
+            if matches!(
+                &entry.command,
+                Command::Game(GameCommand::Slots(slots::Command::Setup { .. }))
+            ) {
+                self.open_window();
+            }
+        }
+        super::clock::sum_up(self, entry);
+    }
+
+    /// Undoing or redoing a fight step moves the selection as the step itself did.
+    pub(crate) fn follow_fight_after(&mut self, entry: &Entry) {
+        if is_fight_command(&entry.command) {
+            self.follow_fight();
+        }
+    }
+
+    fn follow_fight(&mut self) {
+        let state = self.state();
+        let Some(combat) = &state.combat else {
+            return;
+        };
+        let next = match &combat.turn {
+            Some(t) => Some(match t.interrupter {
+                Some(i) if !t.interrupt_failed => i,
+                _ => t.actor,
+            }),
+            None => {
+                let able = able_now(state, combat);
+                if self.view.selected.is_some_and(|s| able.contains(&s)) {
+                    None
+                } else {
+                    self.roster().into_iter().find(|id| able.contains(id))
+                }
+            }
+        };
+        if let Some(id) = next {
+            self.view.selected = Some(id);
+        }
+    }
+
+    fn open_task(&mut self, rest: bool) -> bool {
+        let state = self.state();
+        if let Some(c) = &state.combat {
+            self.complain(format!(
+                "A fight is under way (round {}): c ends it first; the fight itself counts as a try",
+                c.round
+            ));
+            return true;
+        }
+        self.overlay = Some(Overlay::Form(super::clock::task_form(state, rest)));
+        true
+    }
+}
