@@ -194,7 +194,9 @@ impl<'a> RecordedDice<'a> {
 impl DiceSource for RecordedDice<'_> {
     fn roll(&mut self, sides: u16, purpose: &str) -> Result<u16, DiceError> {
         match self.rolls.next() {
-            Some(r) if r.sides == sides => Ok(r.face),
+            // A recorded face comes from a file: one the die cannot show is refused like any
+            // other, or a damaged journal would be folded into the session file.
+            Some(r) if r.sides == sides && (1..=sides).contains(&r.face) => Ok(r.face),
             Some(r) => Err(DiceError::FaceOutOfRange {
                 sides,
                 face: r.face,

@@ -463,6 +463,48 @@ fn a_journal_cut_inside_a_character_keeps_every_complete_step_for_every_reader()
     ));
 }
 
+#[test]
+fn a_journal_step_with_a_face_its_die_cannot_show_is_refused_untouched() {
+    // Found by the journal twin: open used to apply such a step and fold it into the file, which
+    // then no longer read at all.
+    let b = Bench::new();
+    let (path, _) = good_file(&b);
+    let jpath = journal_path(&path);
+    let mut session = store::load(&path).unwrap();
+    let line = |session: &mut Session, text: &str| {
+        let parsed = slotmark::script::parse_line(text, session.state()).unwrap();
+        let slotmark::script::Line::Command(c) = parsed else {
+            unreachable!()
+        };
+        session
+            .execute(c, &mut slotmark::dice::ScriptedDice::new([4]))
+            .unwrap()
+            .clone()
+    };
+    let entry = line(&mut session, "check aldo");
+    let record = ron::to_string(&JournalRecord::Apply(entry)).unwrap();
+    assert!(record.contains("face:4"), "{record}");
+    let journal = format!(
+        "(format_version:1,generation:1)\n{}\n",
+        record.replacen("face:4", "face:256", 1)
+    );
+    fs::write(&jpath, &journal).unwrap();
+    let f = path.to_str().unwrap();
+    let before = snapshot(b.dir.path());
+    for args in [
+        vec!["show", f],
+        vec!["open", f],
+        vec!["replay", "--verify", f],
+    ] {
+        let o = b.run(&args);
+        let reason = refused(&o, &args, &jpath, Place::At(2, 1));
+        assert!(reason.contains("cannot show 256"), "{reason}");
+        assert_eq!(snapshot(b.dir.path()), before, "{args:?} changed a file");
+    }
+    assert!(Store::open(&path).is_err());
+    assert_eq!(snapshot(b.dir.path()), before);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The judge's own library file
 
