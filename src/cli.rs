@@ -626,7 +626,8 @@ pub fn screen(launch: Launch, saves: Option<&Path>, seed: Option<u64>) -> R {
                     message: "there is no such session file".into(),
                 });
             }
-            store::load(path)?;
+            // The screen opens the file before it touches the terminal, so a bad file still
+            // fails with one line; reading it here as well would replay the whole log twice.
         }
         Launch::New { name, .. } => {
             let bad = name.trim().is_empty()
