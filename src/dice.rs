@@ -260,6 +260,20 @@ impl fmt::Display for Edge {
     }
 }
 
+/// Text echoed in an error, kept on one line: control characters (a line break inside a
+/// command-line argument, say) are shown escaped.
+fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 /// A dice expression: `NdS[+K|-K]` followed by any number of `adv`/`dis` words.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DiceExpr {
@@ -281,7 +295,8 @@ impl DiceExpr {
 
     /// Parses `d12`, `3d6`, `2d6+1`, `d20 adv`, `d12 dis`, `2d20 dis`, `d12 adv adv dis`.
     pub fn parse(text: &str) -> Result<Self, DiceError> {
-        let bad = |why: &str| DiceError::BadExpression(format!("'{}': {why}", text.trim()));
+        let bad =
+            |why: &str| DiceError::BadExpression(format!("'{}': {why}", one_line(text.trim())));
         let mut words = text.split_whitespace();
         let head = words
             .next()
@@ -294,7 +309,8 @@ impl DiceExpr {
                 "dis" | "disadvantage" => edge.dis = edge.dis.saturating_add(1),
                 other => {
                     return Err(bad(&format!(
-                        "'{other}' is not an edge word; use adv or dis"
+                        "'{}' is not an edge word; use adv or dis",
+                        one_line(other)
                     )));
                 }
             }
