@@ -260,10 +260,13 @@ impl fmt::Display for Edge {
     }
 }
 
-/// Text echoed in an error, kept on one line: control characters (a line break inside a
-/// command-line argument, say) are shown escaped.
+/// Text echoed in an error, kept on one short line: control characters (a line break inside a
+/// command-line argument, say) are shown escaped, and a long text is cut.
 fn one_line(text: &str) -> String {
-    text.chars()
+    const LONGEST: usize = 40;
+    let mut shown: String = text
+        .chars()
+        .take(LONGEST)
         .map(|c| {
             if c.is_control() {
                 c.escape_default().to_string()
@@ -271,7 +274,11 @@ fn one_line(text: &str) -> String {
                 c.to_string()
             }
         })
-        .collect()
+        .collect();
+    if text.chars().nth(LONGEST).is_some() {
+        shown.push('…');
+    }
+    shown
 }
 
 /// A dice expression: `NdS[+K|-K]` followed by any number of `adv`/`dis` words.
