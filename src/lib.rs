@@ -8,6 +8,8 @@
 //! - [`script`]: the text command language shared by the palette and `slotmark run`.
 //! - [`tui`]: the terminal screens; the only layer that knows about the terminal.
 //! - [`content`]: the bundled item library, bestiary and demo session.
+//! - [`export`]: the readable recap of a session (`slotmark export --markdown`).
+//! - [`cli`]: the headless subcommands `main` dispatches to (run, replay, show, roll...).
 
 pub mod cli;
 pub mod content;

@@ -1,6 +1,9 @@
 //! The slot system's sheets, checks and attacks (SLOT-RULES R1-R19), driven through
 //! `Session::execute` with scripted dice so the log, undo and redo are exercised on every step.
 
+mod support;
+use support::{gear, worn};
+
 use slotmark::dice::{Edge, ScriptedDice};
 use slotmark::rules::slots::*;
 use slotmark::rules::{GameState, RulesetId};
@@ -137,20 +140,6 @@ impl Table {
         if wound == Wound::Treated {
             self.run(Command::Treat { who, slot }, &[]);
         }
-    }
-}
-
-fn item(name: &str, props: &[Prop]) -> Item {
-    Item {
-        props: props.to_vec(),
-        ..Item::plain(name)
-    }
-}
-
-fn worn(name: &str, region: Region, props: &[Prop]) -> Item {
-    Item {
-        wear: Some(region),
-        ..item(name, props)
     }
 }
 
@@ -384,7 +373,7 @@ fn r3_a_dropped_backpack_empties_its_slots_and_keeps_the_items() {
     let mira = t.add(
         "Mira",
         Side::Players,
-        vec![(10, item("Lantern", &[Prop::Rigid]))],
+        vec![(10, gear("Lantern", &[Prop::Rigid]))],
     );
     let ev = t.run(Command::DropBackpack { who: mira }, &[]);
     assert_eq!(
@@ -416,7 +405,7 @@ fn r4_an_item_cannot_be_heavy_and_light() {
             Command::PutItem {
                 who: mira,
                 slot: 8,
-                item: item("Anvil", &[Prop::Heavy, Prop::Light])
+                item: gear("Anvil", &[Prop::Heavy, Prop::Light])
             },
             &[]
         ),
@@ -659,9 +648,9 @@ fn mira(t: &mut Table) -> CharId {
                 worn("Iron boots", Region::LegsFeet, &[Prop::Heavy, Prop::Rigid]),
             ),
             (6, sword()),
-            (8, item("Rope", &[Prop::Light])),
-            (9, item("Cheese", &[Prop::Smelly, Prop::Light])),
-            (10, item("Pans", &[Prop::Rigid, Prop::Bundled])),
+            (8, gear("Rope", &[Prop::Light])),
+            (9, gear("Cheese", &[Prop::Smelly, Prop::Light])),
+            (10, gear("Pans", &[Prop::Rigid, Prop::Bundled])),
         ],
     )
 }
@@ -1056,7 +1045,7 @@ fn r9_terrain_a_dropped_backpack_slot_counts_as_empty() {
         Command::PutItem {
             who: m,
             slot: 11,
-            item: item("Anvil", &[Prop::Heavy]),
+            item: gear("Anvil", &[Prop::Heavy]),
         },
         &[],
     );
@@ -1250,7 +1239,7 @@ fn r12_a_group_rolls_together_each_swaps_once_then_each_check_is_read() {
     let b = t.add(
         "Bram",
         Side::Players,
-        vec![(8, item("Tent", &[Prop::Heavy]))],
+        vec![(8, gear("Tent", &[Prop::Heavy]))],
     );
     let ev = t.run(
         Command::GroupCheck {
@@ -1496,8 +1485,8 @@ fn bram(t: &mut Table) -> CharId {
                 worn("Iron boots", Region::LegsFeet, &[Prop::Heavy, Prop::Rigid]),
             ),
             (6, sword()),
-            (8, item("Rope", &[Prop::Light])),
-            (10, item("Anvil", &[Prop::Heavy, Prop::Rigid])),
+            (8, gear("Rope", &[Prop::Light])),
+            (10, gear("Anvil", &[Prop::Heavy, Prop::Rigid])),
         ],
     )
 }

@@ -1,6 +1,9 @@
 //! Conditions, zones, exploration time and alternating side initiative (R20-R36), each test
 //! named after its rule and driven through the session with scripted dice.
 
+mod support;
+use support::{gear, worn};
+
 use slotmark::dice::ScriptedDice;
 use slotmark::rules::slots::exploration::{self, encounter_odds};
 use slotmark::rules::slots::zones;
@@ -108,20 +111,6 @@ fn slot_events(events: &[session::Event]) -> Vec<Event> {
             _ => None,
         })
         .collect()
-}
-
-fn item(name: &str, props: &[Prop]) -> Item {
-    Item {
-        props: props.to_vec(),
-        ..Item::plain(name)
-    }
-}
-
-fn worn(name: &str, region: Region, props: &[Prop]) -> Item {
-    Item {
-        wear: Some(region),
-        ..item(name, props)
-    }
 }
 
 fn put(state: &mut State, who: CharId, slot: SlotNo, it: Item) {
@@ -547,8 +536,8 @@ fn burning_table() -> Table {
             worn("wool cloak", Region::Torso, &[Prop::Flammable]),
         );
         put(s, 0, 3, worn("mail shirt", Region::Torso, &[Prop::Rigid]));
-        put(s, 0, 8, item("bedroll", &[Prop::Flammable]));
-        put(s, 0, 9, item("oil flask", &[Prop::Flammable]));
+        put(s, 0, 8, gear("bedroll", &[Prop::Flammable]));
+        put(s, 0, 9, gear("oil flask", &[Prop::Flammable]));
     })
 }
 
@@ -974,11 +963,11 @@ fn r31_in_the_dark_only_those_with_their_own_light_work_at_once() {
     let mut t = Table::with(&[("Ann", P), ("Bo", P), ("Cy", P), ("Orc", O)], |s| {
         let torch = || Item {
             wear: Some(Region::Grip),
-            ..item("torch", &[Prop::LightSource, Prop::Flammable])
+            ..gear("torch", &[Prop::LightSource, Prop::Flammable])
         };
         put(s, 0, 6, torch());
         // A lantern packed away gives no light.
-        put(s, 1, 9, item("lantern", &[Prop::LightSource]));
+        put(s, 1, 9, gear("lantern", &[Prop::LightSource]));
         put(s, 3, 6, torch());
     });
     assert_eq!(exploration::can_work_at_once(t.state()), vec![0, 1, 2]);

@@ -3,6 +3,9 @@
 //! in the cold and the dark (R9, R10, R22, R26, R28, R30, R31), and a fight in fire and smoke
 //! followed by a rest that replays and undoes exactly (R21, R22, R25, R31, R36).
 
+mod support;
+use support::{gear, worn};
+
 use slotmark::dice::{Edge, ScriptedDice};
 use slotmark::rules::slots::exploration;
 use slotmark::rules::slots::*;
@@ -137,20 +140,6 @@ impl Table {
             }
         }
         parts.join("; ")
-    }
-}
-
-fn gear(name: &str, props: &[Prop]) -> Item {
-    Item {
-        props: props.to_vec(),
-        ..Item::plain(name)
-    }
-}
-
-fn worn(name: &str, region: Region, props: &[Prop]) -> Item {
-    Item {
-        wear: Some(region),
-        ..gear(name, props)
     }
 }
 

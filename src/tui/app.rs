@@ -2192,24 +2192,12 @@ fn status_choice(c: &slots::Character) -> Choice {
             .iter()
             .map(|&(k, flag)| {
                 let on = flag_on(c, flag);
-                let name = status_name(flag);
+                let name = slots::flag_name(flag);
                 (k, format!("{} {name}", if on { "[x]" } else { "[ ]" }))
             })
             .collect(),
         error: None,
         note: None,
-    }
-}
-
-pub fn status_name(flag: StatusFlag) -> &'static str {
-    match flag {
-        StatusFlag::Prone => "prone",
-        StatusFlag::Restrained => "restrained",
-        StatusFlag::Immobilized => "immobilized",
-        StatusFlag::Unconscious => "unconscious",
-        StatusFlag::Dead => "dead",
-        StatusFlag::Evil => "turned evil",
-        StatusFlag::Cringe => "cringing",
     }
 }
 

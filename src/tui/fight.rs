@@ -218,7 +218,7 @@ fn harm_since_interrupt(main: &Main, actor: CharId) -> Option<String> {
                             | slots::StatusFlag::Immobilized
                     ) =>
                 {
-                    Some(format!("{name} is now {}", super::app::status_name(*flag)))
+                    Some(format!("{name} is now {}", slots::flag_name(*flag)))
                 }
                 _ => None,
             };

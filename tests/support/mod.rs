@@ -20,6 +20,16 @@ pub fn item(name: &str, props: &[Prop], wear: Option<Region>) -> Item {
     }
 }
 
+/// An item with these properties, worn nowhere in particular.
+pub fn gear(name: &str, props: &[Prop]) -> Item {
+    item(name, props, None)
+}
+
+/// An item made to be worn in `region`.
+pub fn worn(name: &str, region: Region, props: &[Prop]) -> Item {
+    item(name, props, Some(region))
+}
+
 /// A wolf: five body slots on a d8, its own adjacency.
 pub fn wolf_layout() -> Layout {
     let body = |label: &str| SlotDef {

@@ -4,6 +4,7 @@ use super::model::*;
 use super::{Event, HitLine, RollLine, StatusFlag};
 use std::fmt;
 
+/// A status as a judge says it: "prone", "cringing".
 pub fn flag_name(flag: StatusFlag) -> &'static str {
     match flag {
         StatusFlag::Prone => "prone",

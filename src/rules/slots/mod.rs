@@ -22,6 +22,7 @@ pub mod wounds;
 pub mod zones;
 
 pub use command::*;
+pub use display::flag_name;
 pub use model::*;
 
 use crate::dice::DiceSource;
