@@ -419,6 +419,8 @@ pub(super) fn too_new_message(format_version: u32, written_by: &str) -> String {
              reads format {FORMAT_VERSION})"
         );
     }
+    // Escaped: the version is text from the file, and the message must stay on one line.
+    let written_by = written_by.escape_default();
     format!(
         "this file was saved by slotmark {written_by} in format {format_version}; \
          it needs slotmark {written_by} or later (this is slotmark {SLOTMARK_VERSION}, \
@@ -432,7 +434,8 @@ pub(super) fn unknown_ruleset_message(name: &str) -> String {
         .filter_map(|r| ron::to_string(r).ok())
         .collect();
     format!(
-        "the file uses the ruleset `{name}`, which this slotmark does not know (it knows {})",
+        "the file uses the ruleset `{}`, which this slotmark does not know (it knows {})",
+        name.escape_default(),
         known.join(", ")
     )
 }

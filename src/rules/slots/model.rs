@@ -314,8 +314,10 @@ impl<'de> Deserialize<'de> for Marks {
         let mut marks = Marks::default();
         for ch in text.chars() {
             let c = Condition::from_letter(ch).ok_or_else(|| {
+                // Escaped, so a line break in a hand-edited file still gives a one-line error.
                 serde::de::Error::custom(format!(
-                    "'{ch}' is not a condition letter (A B C E F H M)"
+                    "'{}' is not a condition letter (A B C E F H M)",
+                    ch.escape_default()
                 ))
             })?;
             marks.set(c);
