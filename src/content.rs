@@ -415,6 +415,12 @@ pub fn check_item(item: &Item) -> Result<(), String> {
     if name.is_empty() {
         return Err("an item needs a name".into());
     }
+    if name.chars().any(char::is_control) {
+        return Err(format!(
+            "the item name '{}' holds a line break or another control character",
+            name.escape_default()
+        ));
+    }
     if item.has(Prop::Heavy) && item.has(Prop::Light) {
         return Err(format!("{name} cannot be both heavy and light"));
     }

@@ -641,13 +641,17 @@ fn the_library_api_names_the_file_and_never_changes_it() {
             "bad entry",
             b"(items: [(name: \"Sword\", weapon: Some((size: Medium, kind: Melee)))])".to_vec(),
         ),
+        (
+            "bad entry: a line break in a name",
+            b"(items: [(name: \"Lute\\nDrum\")])".to_vec(),
+        ),
     ];
     for (what, bytes) in cases {
         fs::write(&path, &bytes).unwrap();
         let err = content::load(Some(&path)).expect_err(what);
         let message = err.to_string();
         targets::assert_plain(&message, Some(&path));
-        if what != "bad entry" {
+        if !what.starts_with("bad entry") {
             assert!(
                 matches!(err, ContentError::Syntax { line, column, .. } if line >= 1 && column >= 1),
                 "{what}: {err:?}"

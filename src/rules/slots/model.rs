@@ -723,7 +723,13 @@ impl State {
     /// screen index slots, characters and zones on the strength of it.
     pub fn check(&self) -> Result<(), String> {
         let mut ids: Vec<CharId> = Vec::new();
+        let printable =
+            |what: &str, name: &str| super::items::printable(what, name).map_err(|e| e.to_string());
         for c in &self.characters {
+            printable("the name", &c.name)?;
+            for item in c.slots.iter().filter_map(|s| s.item.as_ref()) {
+                printable("the item name", &item.name)?;
+            }
             c.layout
                 .validate()
                 .map_err(|e| format!("{}'s sheet: {e}", c.name))?;
@@ -762,7 +768,9 @@ impl State {
             }
         }
         let mut zones: Vec<ZoneId> = Vec::new();
+        printable("the scene name", &self.scene.name)?;
         for z in &self.scene.zones {
+            printable("the zone name", &z.name)?;
             if zones.contains(&z.id) || z.id >= self.scene.next_zone {
                 return Err(format!(
                     "zone '{}' has the id {} of another zone, or one not below next_zone ({})",

@@ -79,6 +79,7 @@ pub fn new_scene(state: &mut State, name: &str, out: &mut Vec<Event>) -> Result<
     if name.is_empty() {
         return Err(RuleError::invalid("a scene needs a name"));
     }
+    super::items::printable("the scene name", name)?;
     let next_zone = state.scene.next_zone;
     state.scene = Scene {
         name: name.to_string(),
@@ -111,6 +112,7 @@ pub fn add_zone(
     if name.is_empty() {
         return Err(RuleError::invalid("a zone needs a name"));
     }
+    super::items::printable("the zone name", name)?;
     if let Some(z) = state
         .scene
         .zones
