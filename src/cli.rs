@@ -11,7 +11,7 @@ use crate::dice::{DiceExpr, DiceSource, LiveDice, RecordedDice, Recorder, Script
 use crate::rules::RulesetId;
 use crate::rules::slots::{self, Character, Pending, SlotNo, Wound};
 use crate::script::{self, Line};
-use crate::session::{self, Entry, Session, SessionState};
+use crate::session::{self, Event, Session, SessionState};
 use crate::store::{self, Store, StoreError};
 use crate::tui::{self, Launch};
 use std::io::{self, Read, Write};
@@ -138,14 +138,16 @@ pub fn run_script(opts: &RunOptions, library: &Library, out: &mut dyn Write) -> 
                 }
             }
             Line::Undo => {
-                let entry = session.undo().map_err(refused)?;
+                session.undo().map_err(refused)?;
                 writeln!(out, "[{line}] undo")?;
-                writeln!(out, "    undone: {}", describe_entry(entry))?;
+                let undone = session.events(session.cursor());
+                writeln!(out, "    undone: {}", describe_events(&undone))?;
             }
             Line::Redo => {
-                let entry = session.redo().map_err(refused)?;
+                session.redo().map_err(refused)?;
                 writeln!(out, "[{line}] redo")?;
-                writeln!(out, "    redone: {}", describe_entry(entry))?;
+                let redone = session.events(session.cursor() - 1);
+                writeln!(out, "    redone: {}", describe_events(&redone))?;
             }
         }
         ran += 1;
@@ -201,9 +203,9 @@ fn read_script(path: &Path) -> R<(String, String)> {
     Ok((shown(path), text))
 }
 
-/// One line for a log entry: its first event, or what kind of step it was.
-pub fn describe_entry(entry: &Entry) -> String {
-    match entry.events.first() {
+/// One line for a step: its first event, or that it had no visible result.
+pub fn describe_events(events: &[Event]) -> String {
+    match events.first() {
         Some(event) => event.to_string(),
         None => "a step with no visible result".into(),
     }

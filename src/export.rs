@@ -7,6 +7,7 @@ use crate::cli::clock_text;
 use crate::rules::GameEvent;
 use crate::rules::slots::{self, Event as E, Wound};
 use crate::session::{Event, Session};
+use std::borrow::Cow;
 use std::fmt::Write;
 
 /// Where in the story an event falls, for the headings.
@@ -24,10 +25,11 @@ pub fn markdown(session: &Session) -> String {
     let st = crate::content::slots_state(state);
     let mut o = String::new();
     let _ = writeln!(o, "# {}\n", state.title);
-    let rounds: u32 = session
-        .applied()
+    // One pass rebuilds the events of steps old enough to have let them go.
+    let steps = session.events_in(0..session.cursor());
+    let rounds: u32 = steps
         .iter()
-        .flat_map(|e| &e.events)
+        .flat_map(|events| events.iter())
         .filter_map(|e| match e {
             Event::Game(GameEvent::Slots(E::CombatEnded { rounds })) => Some(*rounds),
             _ => None,
@@ -53,8 +55,8 @@ pub fn markdown(session: &Session) -> String {
     }
 
     cast(&mut o, st);
-    story(&mut o, session);
-    harm(&mut o, session, st);
+    story(&mut o, &steps);
+    harm(&mut o, &steps, st);
     o
 }
 
@@ -103,8 +105,8 @@ fn cast(o: &mut String, st: &slots::State) {
     o.push('\n');
 }
 
-fn slot_events(entry: &crate::session::Entry) -> impl Iterator<Item = &E> {
-    entry.events.iter().filter_map(|e| match e {
+fn slot_events(events: &[Event]) -> impl Iterator<Item = &E> {
+    events.iter().filter_map(|e| match e {
         Event::Game(GameEvent::Slots(e)) => Some(e),
         _ => None,
     })
@@ -121,10 +123,10 @@ fn heading(o: &mut String, text: &str) {
     let _ = writeln!(o, "{text}\n");
 }
 
-fn story(o: &mut String, session: &Session) {
+fn story(o: &mut String, steps: &[Cow<'_, [Event]>]) {
     heading(o, "## What happened");
     let mut part = Part::Start;
-    for entry in session.applied() {
+    for entry in steps {
         let started = slot_events(entry).any(|e| matches!(e, E::CombatStarted { .. }));
         let ended = slot_events(entry).any(|e| matches!(e, E::CombatEnded { .. }));
         let time = slot_events(entry)
@@ -143,11 +145,11 @@ fn story(o: &mut String, session: &Session) {
         } else if part == Part::AfterCombat {
             heading(o, "### After the fight");
             part = Part::Time;
-        } else if part == Part::Start && !entry.events.is_empty() {
+        } else if part == Part::Start && !entry.is_empty() {
             heading(o, "### Setting the scene");
             part = Part::Time;
         }
-        for event in &entry.events {
+        for event in entry.iter() {
             if let Event::Game(GameEvent::Slots(E::RoundStarted { round, initiative })) = event {
                 heading(
                     o,
@@ -190,12 +192,12 @@ fn bullet(event: &Event) -> Option<String> {
 }
 
 /// Wounds and conditions each character gained, in order, and the deaths.
-fn harm(o: &mut String, session: &Session, st: &slots::State) {
+fn harm(o: &mut String, steps: &[Cow<'_, [Event]>], st: &slots::State) {
     let mut gained: Vec<(String, Vec<String>)> = Vec::new();
     let mut deaths: Vec<String> = Vec::new();
     let mut round: Option<u32> = None;
     let mut trys = 0;
-    for entry in session.applied() {
+    for entry in steps {
         // A death during a task or rest happened in the trys that step spent.
         if let Some(t) = slot_events(entry)
             .filter_map(|e| match e {
@@ -206,7 +208,7 @@ fn harm(o: &mut String, session: &Session, st: &slots::State) {
         {
             trys = t;
         }
-        for event in &entry.events {
+        for event in entry.iter() {
             let Event::Game(GameEvent::Slots(e)) = event else {
                 continue;
             };

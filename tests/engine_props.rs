@@ -535,3 +535,55 @@ fn the_generators_reach_accepted_and_refused_commands() {
     assert!(accepted > 100, "only {accepted} steps accepted");
     assert!(refused > 100, "only {refused} steps refused");
 }
+
+/// Steps older than the last EVENTS_KEPT let their events go; asking for them rebuilds exactly
+/// what they did, one at a time or all at once, also after undoing deep into them.
+#[test]
+fn events_of_old_steps_are_rebuilt_exactly() {
+    let n = session::EVENTS_KEPT + 700;
+    let mut live = realistic_session(n, 11);
+    let mut state = live.initial().clone();
+    let expected: Vec<Vec<session::Event>> = live
+        .entries()
+        .iter()
+        .map(|e| {
+            let mut dice = RecordedDice::new(&e.rolls);
+            session::apply(&mut state, &e.command, &mut dice).expect("the log replays")
+        })
+        .collect();
+    assert!(
+        live.entries()[0].events.is_empty(),
+        "the oldest step let go"
+    );
+    assert!(
+        !live.entries()[n - 1].events.is_empty(),
+        "the newest step is held"
+    );
+    for (i, events) in expected.iter().enumerate() {
+        assert_eq!(&*live.events(i), events.as_slice(), "step {i}");
+    }
+    let all = live.events_in(0..n);
+    assert_eq!(all.len(), n);
+    for (i, events) in expected.iter().enumerate() {
+        assert_eq!(&*all[i], events.as_slice(), "step {i} in one pass");
+    }
+    for _ in 0..(n - 10) {
+        live.undo().expect("undo");
+    }
+    assert_eq!(&*live.events(3), expected[3].as_slice());
+    let reopened = Session::from_steps(
+        live.initial().clone(),
+        live.entries()
+            .iter()
+            .map(|e| (e.command.clone(), e.rolls.iter().map(|r| r.face).collect())),
+        live.cursor(),
+    )
+    .expect("the log replays");
+    for i in 0..n {
+        assert_eq!(
+            reopened.events(i),
+            live.events(i),
+            "step {i} after reopening"
+        );
+    }
+}

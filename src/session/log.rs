@@ -5,10 +5,17 @@ use super::{Command, Event, SessionState, apply};
 use crate::dice::{DiceSource, RecordedDice, Recorder, Roll, ScriptedDice};
 use crate::rules::RuleError;
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+use std::ops::Range;
 use thiserror::Error;
 
 /// A checkpoint is kept every this many entries.
 pub const CHECKPOINT_EVERY: usize = 256;
+
+/// Events are held in memory for this many of the most recent steps. Older ones are rebuilt on
+/// demand by replaying from the nearest checkpoint ([`Session::events`]): they are derived data,
+/// exactly reproducible, and in a very long session they would otherwise be most of its memory.
+pub const EVENTS_KEPT: usize = 2048;
 
 /// One applied command with the faces it drew and what it did.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -18,6 +25,8 @@ pub struct Entry {
     /// neither spare capacity nor a capacity field is worth its bytes.
     #[serde(default)]
     pub rolls: Box<[Roll]>,
+    /// Empty for steps older than the last [`EVENTS_KEPT`]: read them through
+    /// [`Session::events`], which rebuilds what was let go.
     #[serde(default)]
     pub events: Box<[Event]>,
 }
@@ -45,6 +54,8 @@ pub struct Session {
     cursor: usize,
     /// (entries applied, state then), ascending; the initial state is checkpoint 0.
     checkpoints: Vec<(usize, SessionState)>,
+    /// Entries before this index have let their events go (see [`EVENTS_KEPT`]).
+    events_from: usize,
 }
 
 impl Session {
@@ -55,6 +66,7 @@ impl Session {
             initial,
             entries: Vec::new(),
             cursor: 0,
+            events_from: 0,
         }
     }
 
@@ -88,6 +100,7 @@ impl Session {
         if cursor == 0 {
             session.state = session.initial.clone();
         }
+        session.forget_old_events();
         Ok(session)
     }
 
@@ -109,10 +122,16 @@ impl Session {
             let mut recorder = Recorder::new(&mut dice);
             let events = apply(&mut state, &command, &mut recorder)
                 .map_err(|error| SessionError::Replay { index, error })?;
+            // Events of steps that will not be kept are not held even while loading.
+            let events = if index + EVENTS_KEPT < cursor {
+                Box::default()
+            } else {
+                events.into_boxed_slice()
+            };
             entries.push(Entry {
                 command,
                 rolls: recorder.rolls.into_boxed_slice(),
-                events: events.into_boxed_slice(),
+                events,
             });
             if (index + 1).is_multiple_of(CHECKPOINT_EVERY) {
                 session.checkpoints.push((index + 1, state.clone()));
@@ -132,6 +151,7 @@ impl Session {
         if cursor == 0 {
             session.state = session.initial.clone();
         }
+        session.forget_old_events();
         Ok(session)
     }
 
@@ -177,6 +197,7 @@ impl Session {
         let events = apply(&mut next, &command, &mut recorder)?;
         let rolls = recorder.rolls;
         self.entries.truncate(self.cursor);
+        self.events_from = self.events_from.min(self.cursor);
         self.checkpoints.retain(|(at, _)| *at <= self.cursor);
         self.entries.push(Entry {
             command,
@@ -186,6 +207,7 @@ impl Session {
         self.cursor += 1;
         self.state = next;
         self.maybe_checkpoint();
+        self.forget_old_events();
         Ok(&self.entries[self.cursor - 1])
     }
 
@@ -212,6 +234,7 @@ impl Session {
         self.state = next;
         self.cursor += 1;
         self.maybe_checkpoint();
+        self.forget_old_events();
         Ok(&self.entries[index])
     }
 
@@ -236,6 +259,74 @@ impl Session {
                 .map_err(|error| SessionError::Replay { index, error })?;
         }
         Ok(state)
+    }
+
+    /// The events of entry `index`: held for recent steps, rebuilt for older ones.
+    pub fn events(&self, index: usize) -> Cow<'_, [Event]> {
+        match self.entries.get(index) {
+            None => Cow::Borrowed(&[]),
+            Some(entry) if index >= self.events_from => Cow::Borrowed(&entry.events),
+            Some(_) => Cow::Owned(
+                self.rebuild_events(index, index + 1)
+                    .pop()
+                    .unwrap_or_default(),
+            ),
+        }
+    }
+
+    /// The events of every entry in `range`, in order, rebuilding older ones in a single pass.
+    pub fn events_in(&self, range: Range<usize>) -> Vec<Cow<'_, [Event]>> {
+        let end = range.end.min(self.entries.len());
+        let start = range.start.min(end);
+        let rebuilt_end = end.min(self.events_from).max(start);
+        let mut out: Vec<Cow<'_, [Event]>> = self
+            .rebuild_events(start, rebuilt_end)
+            .into_iter()
+            .map(Cow::Owned)
+            .collect();
+        out.extend(
+            self.entries[rebuilt_end..end]
+                .iter()
+                .map(|e| Cow::Borrowed(&*e.events)),
+        );
+        out
+    }
+
+    /// Replays entries `start..end` from the nearest checkpoint and returns their events. An
+    /// accepted log always replays; were it ever not to, the rest come back empty rather than
+    /// failing the screen or the recap.
+    fn rebuild_events(&self, start: usize, end: usize) -> Vec<Vec<Event>> {
+        if start >= end {
+            return Vec::new();
+        }
+        let (from, base) = self
+            .checkpoints
+            .iter()
+            .rev()
+            .find(|(n, _)| *n <= start)
+            .map(|(n, s)| (*n, s))
+            .unwrap_or((0, &self.initial));
+        let mut state = base.clone();
+        let mut out = Vec::with_capacity(end - start);
+        for (index, entry) in self.entries[from..end].iter().enumerate() {
+            let mut dice = RecordedDice::new(&entry.rolls);
+            match apply(&mut state, &entry.command, &mut dice) {
+                Ok(events) if from + index >= start => out.push(events),
+                Ok(_) => {}
+                Err(_) => break,
+            }
+        }
+        out.resize_with(end - start, Vec::new);
+        out
+    }
+
+    /// Lets go of the events of steps older than the last [`EVENTS_KEPT`] before the cursor.
+    fn forget_old_events(&mut self) {
+        let keep_from = self.cursor.saturating_sub(EVENTS_KEPT);
+        while self.events_from < keep_from {
+            self.entries[self.events_from].events = Box::default();
+            self.events_from += 1;
+        }
     }
 
     fn maybe_checkpoint(&mut self) {

@@ -10,7 +10,7 @@
 mod log;
 mod notes;
 
-pub use log::{CHECKPOINT_EVERY, Entry, Session, SessionError, replay};
+pub use log::{CHECKPOINT_EVERY, EVENTS_KEPT, Entry, Session, SessionError, replay};
 pub use notes::Notes;
 
 use crate::dice::DiceSource;

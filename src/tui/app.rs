@@ -25,7 +25,7 @@ use crate::rules::slots::{
 };
 use crate::rules::{GameState, RuleError, RulesetId};
 use crate::script::{self, Line};
-use crate::session::{Command, Entry, Session, SessionError, SessionState};
+use crate::session::{self, Command, Session, SessionError, SessionState};
 use crate::store::{self, JournalRecord, SessionSummary, Store};
 
 /// The smallest terminal the screens are drawn in; below it a plain message asks for more room.
@@ -965,7 +965,7 @@ impl Main {
         };
         match result {
             Ok(entry) => {
-                let summary = summarize(&entry);
+                let summary = summarize(&entry.events[..]);
                 self.say(summary);
                 self.after(&entry);
                 self.journal(JournalRecord::Apply(entry));
@@ -988,7 +988,8 @@ impl Main {
         match self.session.undo().cloned() {
             Ok(entry) => {
                 self.journal(JournalRecord::Undo);
-                self.say(format!("Undone: {}", summarize(&entry)));
+                let undone = self.session.events(self.session.cursor());
+                self.say(format!("Undone: {}", summarize(&undone)));
                 self.follow_fight_after(&entry);
             }
             Err(e) => self.complain(e.to_string()),
@@ -1000,7 +1001,8 @@ impl Main {
         match self.session.redo().cloned() {
             Ok(entry) => {
                 self.journal(JournalRecord::Redo);
-                self.say(format!("Redone: {}", summarize(&entry)));
+                let redone = self.session.events(self.session.cursor() - 1);
+                self.say(format!("Redone: {}", summarize(&redone)));
                 self.follow_fight_after(&entry);
             }
             Err(e) => self.complain(e.to_string()),
@@ -1841,7 +1843,7 @@ impl Main {
         let mut none = ScriptedDice::new([]);
         match self.session.execute(command, &mut none).cloned() {
             Ok(entry) => {
-                let summary = summarize(&entry);
+                let summary = summarize(&entry.events[..]);
                 self.say(summary);
                 self.after(&entry);
                 self.journal(JournalRecord::Apply(entry));
@@ -1871,9 +1873,9 @@ pub fn decision_options(d: &Decision) -> Option<(Vec<SlotNo>, SlotNo)> {
     }
 }
 
-/// One line saying what an applied entry did.
-pub fn summarize(entry: &Entry) -> String {
-    match &*entry.events {
+/// One line saying what a step did, from its events.
+pub fn summarize(events: &[session::Event]) -> String {
+    match events {
         [] => "Done".into(),
         [one] => one.to_string(),
         many => many

@@ -194,8 +194,9 @@ pub fn form_commands(form: &Form<FormPurpose>) -> Result<Vec<Command>, String> {
 /// R35 calls damage, so the ruling proposes that the interruption stopped them.
 fn harm_since_interrupt(main: &Main, actor: CharId) -> Option<String> {
     let name = main.state().name_of(actor);
-    for entry in main.session.applied().iter().rev() {
-        for event in entry.events.iter().filter_map(slot_event) {
+    for index in (0..main.session.cursor()).rev() {
+        let events = main.session.events(index);
+        for event in events.iter().filter_map(slot_event) {
             let harm = match event {
                 SlotEvent::Wounded { who, wound, .. } if *who == name => {
                     Some(format!("{name} took {}", wound_words(*wound)))
@@ -227,7 +228,7 @@ fn harm_since_interrupt(main: &Main, actor: CharId) -> Option<String> {
             }
         }
         if matches!(
-            &entry.command,
+            &main.session.entries()[index].command,
             Command::Game(GameCommand::Slots(slots::Command::Interrupt { .. }))
         ) {
             return None;

@@ -15,9 +15,9 @@ use crate::tui::app::{Hit, Main};
 use crate::tui::theme::Theme;
 
 /// One log line: the step it belongs to (when it is the step's first), a marker and its text.
-struct LogLine<'a> {
+struct LogLine {
     step: Option<usize>,
-    event: &'a Event,
+    event: Event,
 }
 
 fn marker(event: &Event, theme: Theme) -> (Span<'static>, Style) {
@@ -63,15 +63,18 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
             .render_to(buf, Rect::new(inner.x, inner.y, inner.width, 1));
         return;
     }
-    let lines = applied.iter().enumerate().rev().flat_map(|(i, entry)| {
-        entry
-            .events
+    // Newest first and lazily: only the steps that reach the screen are read, and steps old
+    // enough to have let their events go are rebuilt by the session on the way.
+    let lines = (0..applied.len()).rev().flat_map(|i| {
+        main.session
+            .events(i)
             .iter()
             .enumerate()
-            .map(move |(k, event)| LogLine {
+            .map(|(k, event)| LogLine {
                 step: (k == 0).then_some(i + 1),
-                event,
+                event: event.clone(),
             })
+            .collect::<Vec<_>>()
     });
     let selected = main.view.log_selected;
     let detail_h: u16 = if selected.is_some() && inner.height >= 8 {
@@ -98,7 +101,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
             Some(n) => format!("{n:>step_w$} "),
             None => " ".repeat(step_w + 1),
         };
-        let (mark, style) = marker(line.event, theme);
+        let (mark, style) = marker(&line.event, theme);
         let text_w = (inner.width as usize).saturating_sub(step.len() + 2);
         let mut l = Line::from(vec![
             Span::styled(step, theme.dim()),
