@@ -217,6 +217,12 @@ impl Store {
         let generation = 1;
         let text = file::render(session, generation).map_err(|e| StoreError::ron(path, &e))?;
         atomic::write(path, text.as_bytes())?;
+        Store::start_journal(path, generation)
+    }
+
+    /// Creates (or takes over) the journal beside `path`, locks it and leaves it empty, naming
+    /// the file generation it continues.
+    fn start_journal(path: &Path, generation: u64) -> Result<Store, StoreError> {
         let jpath = journal_path(path);
         let journal = OpenOptions::new()
             .read(true)
@@ -271,19 +277,7 @@ impl Store {
                 }
                 store
             }
-            None => {
-                let journal = OpenOptions::new()
-                    .read(true)
-                    .append(true)
-                    .create(true)
-                    .open(&jpath)
-                    .map_err(|e| StoreError::io(&jpath, "cannot create the journal", &e))?;
-                lock(&journal, path)?;
-                let mut store = Store::with_journal(path, jpath, journal, generation);
-                store.reset_journal()?;
-                atomic::sync_dir(&atomic::parent_dir(path))?;
-                store
-            }
+            None => Store::start_journal(path, generation)?,
         };
         Ok(Opened {
             store,
