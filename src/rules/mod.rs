@@ -2,41 +2,216 @@
 //! here; each ruleset lives in its own module behind them. A session file records which ruleset
 //! it uses through the variant names of these externally tagged enums.
 //!
-//! Today there is one ruleset, the d12 slot system (rule file 000, `slots`). A later ruleset adds
-//! a variant to each enum below and a match arm in [`apply`].
+//! Each ruleset implements [`Ruleset`] and is named once in the `rulesets!` list below, which
+//! generates the seam enums and their dispatch. The frame draws from the read models in [`view`]
+//! and answers what waits with the generic [`Answer`]s.
 
 pub mod slots;
+pub mod view;
+
+pub use view::{
+    Answer, ClockView, DieView, Fighter, GroupView, Initiative, Outcome, PendingView, QuestionView,
+    RollView, RosterEntry, RosterGroup, Standing, Tag, Tone,
+};
 
 use crate::dice::{DiceError, DiceSource};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use thiserror::Error;
 
-/// Which ruleset a session plays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum RulesetId {
-    Slots,
+/// What every ruleset provides behind the seam: its pure mechanics and the read models the frame,
+/// the recap and `show` draw from. Implemented by a unit type in each ruleset's module; the seam
+/// enums below dispatch to it, so nothing outside `rules` names a ruleset's types to use them.
+pub trait Ruleset {
+    type State;
+    type Command;
+    type Event: fmt::Display;
+
+    /// Applies one command. On error the state may be partly changed: the session applies
+    /// commands to a copy and keeps it only on success, so rules code may check as it goes.
+    fn apply(
+        state: &mut Self::State,
+        command: &Self::Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Self::Event>, RuleError>;
+
+    /// Is this a state the rules could have built? For states read from a file; says what is
+    /// wrong in words when not.
+    fn check(state: &Self::State) -> Result<(), String>;
+
+    /// Everyone in the session by side or group, in the order the roster lists them.
+    fn roster(state: &Self::State) -> Vec<RosterGroup>;
+
+    /// The fight under way, if any.
+    fn initiative(state: &Self::State) -> Option<Initiative>;
+
+    /// What waits for the judge now (the front of the queue), if anything.
+    fn pending(state: &Self::State) -> Option<PendingView>;
+
+    /// Where time stands and what ticks next.
+    fn clock(state: &Self::State) -> ClockView;
+
+    /// How an event should stand out in the roll log.
+    fn tone(event: &Self::Event) -> Tone;
+
+    /// The command that gives the judge's answer to what waits, or why it does not fit.
+    fn answer(state: &Self::State, answer: Answer) -> Result<Self::Command, RuleError>;
+}
+
+/// Declares the rulesets once: each line gives the variant name used in session files, the
+/// ruleset's module and its [`Ruleset`] type, its command-line key and its title. Everything
+/// that lists or dispatches over rulesets is generated from this one list, so adding a ruleset
+/// cannot leave a match behind.
+macro_rules! rulesets {
+    ($($variant:ident => $module:ident :: $rules:ident, $key:literal, $title:literal;)+) => {
+        /// Which ruleset a session plays.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        pub enum RulesetId {
+            $($variant,)+
+        }
+
+        impl RulesetId {
+            /// Every ruleset this build plays, the default first.
+            pub const ALL: &'static [RulesetId] = &[$(RulesetId::$variant,)+];
+
+            /// The short name used on the command line (`--rules slots`).
+            pub fn key(self) -> &'static str {
+                match self {
+                    $(RulesetId::$variant => $key,)+
+                }
+            }
+
+            pub fn title(self) -> &'static str {
+                match self {
+                    $(RulesetId::$variant => $title,)+
+                }
+            }
+        }
+
+        /// A session's game, tagged with its ruleset.
+        #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+        pub enum GameState {
+            $($variant(<$module::$rules as Ruleset>::State),)+
+        }
+
+        #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+        pub enum GameCommand {
+            $($variant(<$module::$rules as Ruleset>::Command),)+
+        }
+
+        #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+        pub enum GameEvent {
+            $($variant(<$module::$rules as Ruleset>::Event),)+
+        }
+
+        impl GameState {
+            pub fn new(ruleset: RulesetId) -> Self {
+                match ruleset {
+                    $(RulesetId::$variant => GameState::$variant(Default::default()),)+
+                }
+            }
+
+            pub fn ruleset(&self) -> RulesetId {
+                match self {
+                    $(GameState::$variant(_) => RulesetId::$variant,)+
+                }
+            }
+
+            /// See [`Ruleset::check`].
+            pub fn check(&self) -> Result<(), String> {
+                match self {
+                    $(GameState::$variant(s) => <$module::$rules as Ruleset>::check(s),)+
+                }
+            }
+
+            /// See [`Ruleset::roster`].
+            pub fn roster(&self) -> Vec<RosterGroup> {
+                match self {
+                    $(GameState::$variant(s) => <$module::$rules as Ruleset>::roster(s),)+
+                }
+            }
+
+            /// See [`Ruleset::initiative`].
+            pub fn initiative(&self) -> Option<Initiative> {
+                match self {
+                    $(GameState::$variant(s) => <$module::$rules as Ruleset>::initiative(s),)+
+                }
+            }
+
+            /// See [`Ruleset::pending`].
+            pub fn pending(&self) -> Option<PendingView> {
+                match self {
+                    $(GameState::$variant(s) => <$module::$rules as Ruleset>::pending(s),)+
+                }
+            }
+
+            /// See [`Ruleset::clock`].
+            pub fn clock(&self) -> ClockView {
+                match self {
+                    $(GameState::$variant(s) => <$module::$rules as Ruleset>::clock(s),)+
+                }
+            }
+
+            /// See [`Ruleset::answer`].
+            pub fn answer(&self, answer: Answer) -> Result<GameCommand, RuleError> {
+                match self {
+                    $(GameState::$variant(s) => {
+                        <$module::$rules as Ruleset>::answer(s, answer).map(GameCommand::$variant)
+                    })+
+                }
+            }
+        }
+
+        impl GameEvent {
+            /// See [`Ruleset::tone`].
+            pub fn tone(&self) -> Tone {
+                match self {
+                    $(GameEvent::$variant(e) => <$module::$rules as Ruleset>::tone(e),)+
+                }
+            }
+        }
+
+        impl fmt::Display for GameEvent {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self {
+                    $(GameEvent::$variant(e) => e.fmt(f),)+
+                }
+            }
+        }
+
+        /// Applies one command. On error the state may be partly changed: the session applies
+        /// commands to a copy and keeps it only on success, so rules code may check as it goes.
+        pub fn apply(
+            state: &mut GameState,
+            command: &GameCommand,
+            dice: &mut dyn DiceSource,
+        ) -> Result<Vec<GameEvent>, RuleError> {
+            match (state, command) {
+                $((GameState::$variant(s), GameCommand::$variant(c)) => {
+                    Ok(<$module::$rules as Ruleset>::apply(s, c, dice)?
+                        .into_iter()
+                        .map(GameEvent::$variant)
+                        .collect())
+                })+
+                #[allow(unreachable_patterns)]
+                (state, _) => Err(RuleError::invalid(format!(
+                    "this session plays the {}, and that command belongs to another ruleset",
+                    state.ruleset().title()
+                ))),
+            }
+        }
+    };
+}
+
+rulesets! {
+    Slots => slots::Slots, "slots", "d12 slot system";
 }
 
 impl RulesetId {
-    pub const ALL: [RulesetId; 1] = [RulesetId::Slots];
-
-    /// The short name used on the command line (`--rules slots`).
-    pub fn key(self) -> &'static str {
-        match self {
-            RulesetId::Slots => "slots",
-        }
-    }
-
-    pub fn title(self) -> &'static str {
-        match self {
-            RulesetId::Slots => "d12 slot system",
-        }
-    }
-
     pub fn from_key(key: &str) -> Option<RulesetId> {
         RulesetId::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .find(|r| r.key().eq_ignore_ascii_case(key))
     }
 }
@@ -44,51 +219,6 @@ impl RulesetId {
 impl fmt::Display for RulesetId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.key())
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum GameState {
-    Slots(slots::State),
-}
-
-impl GameState {
-    pub fn new(ruleset: RulesetId) -> Self {
-        match ruleset {
-            RulesetId::Slots => GameState::Slots(slots::State::default()),
-        }
-    }
-
-    pub fn ruleset(&self) -> RulesetId {
-        match self {
-            GameState::Slots(_) => RulesetId::Slots,
-        }
-    }
-
-    /// Is this a state the rules could have built? For states read from a file; says what is
-    /// wrong in words when not.
-    pub fn check(&self) -> Result<(), String> {
-        match self {
-            GameState::Slots(s) => s.check(),
-        }
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum GameCommand {
-    Slots(slots::Command),
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum GameEvent {
-    Slots(slots::Event),
-}
-
-impl fmt::Display for GameEvent {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GameEvent::Slots(e) => e.fmt(f),
-        }
     }
 }
 
@@ -104,20 +234,5 @@ pub enum RuleError {
 impl RuleError {
     pub fn invalid(msg: impl Into<String>) -> Self {
         RuleError::Invalid(msg.into())
-    }
-}
-
-/// Applies one command. On error the state may be partly changed: the session applies commands
-/// to a copy and keeps it only on success, so rules code may check as it goes.
-pub fn apply(
-    state: &mut GameState,
-    command: &GameCommand,
-    dice: &mut dyn DiceSource,
-) -> Result<Vec<GameEvent>, RuleError> {
-    match (state, command) {
-        (GameState::Slots(s), GameCommand::Slots(c)) => Ok(slots::apply(s, c, dice)?
-            .into_iter()
-            .map(GameEvent::Slots)
-            .collect()),
     }
 }

@@ -346,7 +346,8 @@ impl<'de> Visitor<'de> for FileSeed<'_> {
                 "ruleset" => {
                     let VariantName(name) = map.next_value()?;
                     match RulesetId::ALL
-                        .into_iter()
+                        .iter()
+                        .copied()
                         .find(|r| ron::to_string(r).is_ok_and(|n| n == name))
                     {
                         Some(r) => ruleset = Some(r),

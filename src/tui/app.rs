@@ -1855,23 +1855,7 @@ impl Main {
 }
 
 /// The slot options and the proposal of a slot decision; None for a yes/no decision.
-pub fn decision_options(d: &Decision) -> Option<(Vec<SlotNo>, SlotNo)> {
-    match d {
-        Decision::WoundSlot {
-            options, proposed, ..
-        }
-        | Decision::SpreadSlot {
-            options, proposed, ..
-        }
-        | Decision::HitSlot {
-            options, proposed, ..
-        }
-        | Decision::FallSlot {
-            options, proposed, ..
-        } => Some((options.clone(), *proposed)),
-        Decision::ImprovisedBlock { .. } => None,
-    }
-}
+pub use crate::rules::slots::decision_options;
 
 /// One line saying what a step did, from its events.
 pub fn summarize(events: &[session::Event]) -> String {

@@ -3,6 +3,7 @@
 //! (<https://no-color.org>). Only the terminal's own named colours are used, never a fixed
 //! background, so the judge's palette decides the actual shades.
 
+use crate::rules::Tone;
 use ratatui::style::{Color, Modifier, Style};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -100,5 +101,20 @@ impl Theme {
 
     pub fn border(self) -> Style {
         self.fg(Color::DarkGray)
+    }
+
+    /// The style of a read model's tone (see [`crate::rules::Tone`]).
+    pub fn tone(self, tone: Tone) -> Style {
+        match tone {
+            Tone::Plain => Style::new(),
+            Tone::Dim => self.dim(),
+            Tone::Good => self.ok(),
+            Tone::Bad => self.fail(),
+            Tone::Warn | Tone::Question | Tone::Ruling => self.warn(),
+            Tone::Mark => self.mark(),
+            Tone::Harm => self.open_wound(),
+            Tone::Mended => self.treated_wound(),
+            Tone::Death => self.error(),
+        }
     }
 }

@@ -58,6 +58,66 @@ pub fn able(state: &State, side: Side) -> Vec<CharId> {
         .collect()
 }
 
+/// Where a fight stands, for the strip, the status line and the keys the screen offers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Stage {
+    NoFight,
+    /// No turn under way: the side holding initiative picks who goes.
+    Pick,
+    /// Nobody at all can act: ending the turn lets the round pass.
+    Stuck,
+    /// A turn under way, no setup yet.
+    Acting {
+        actor: CharId,
+    },
+    /// The actor has set up and nobody has interrupted yet.
+    SetUp {
+        actor: CharId,
+    },
+    /// Someone interrupts; the judge rules once they have acted.
+    Interrupting {
+        actor: CharId,
+        by: CharId,
+    },
+    /// The interruption failed and the actor finishes the turn.
+    Finishing {
+        actor: CharId,
+        by: CharId,
+    },
+}
+
+pub fn stage(state: &State) -> Stage {
+    let Some(combat) = &state.combat else {
+        return Stage::NoFight;
+    };
+    match &combat.turn {
+        None => {
+            if able_now(state, combat).is_empty() {
+                Stage::Stuck
+            } else {
+                Stage::Pick
+            }
+        }
+        Some(t) => match (t.setup.is_some(), t.interrupter, t.interrupt_failed) {
+            (_, Some(by), false) => Stage::Interrupting { actor: t.actor, by },
+            (_, Some(by), true) => Stage::Finishing { actor: t.actor, by },
+            (true, None, _) => Stage::SetUp { actor: t.actor },
+            (false, None, _) => Stage::Acting { actor: t.actor },
+        },
+    }
+}
+
+/// Who can start a turn right now: the side holding initiative, or the other side when the
+/// holder has nobody left (R33).
+pub fn able_now(state: &State, combat: &Combat) -> Vec<CharId> {
+    let holding = able(state, combat.initiative);
+    if holding.is_empty() {
+        able(state, combat.initiative.other())
+    } else {
+        holding
+    }
+}
+
 fn names(state: &State, ids: &[CharId]) -> String {
     let names: Vec<String> = ids.iter().map(|&id| state.name_of(id)).collect();
     names.join(", ")

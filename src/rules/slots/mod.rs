@@ -18,12 +18,16 @@ pub mod layout;
 mod model;
 pub mod resolve;
 pub mod ticks;
+mod view;
 pub mod wounds;
 pub mod zones;
 
 pub use command::*;
-pub use display::flag_name;
+pub use display::{flag_name, item_props, item_text, marks_text, slot_line};
 pub use model::*;
+pub use view::{
+    Slots, decision_options, decision_title, edge_line, glance, roll_title, side_title, standing,
+};
 
 use crate::dice::DiceSource;
 use crate::rules::RuleError;

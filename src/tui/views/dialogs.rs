@@ -12,9 +12,9 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 use super::sheet::slot_line;
 use super::{RenderTo, centered, fit, pad, record};
 use crate::content::Library;
-use crate::dice::Edge;
 use crate::rules::slots::{
-    Character, CheckKind, Decision, Pending, PendingGroup, PendingRoll, RollFor, State, Verdict,
+    Character, Decision, Pending, PendingGroup, PendingRoll, State, Verdict, decision_title,
+    edge_line,
 };
 use crate::tui::app::{
     Choice, FacePrompt, FormPurpose, Hit, Main, Overlay, Palette, Picker, decision_options,
@@ -99,81 +99,7 @@ fn character(state: &State, id: u32) -> Option<&Character> {
     state.characters.iter().find(|c| c.id == id)
 }
 
-/// What a roll is for, in words, and whose sheet its faces name slots on.
-pub fn roll_title(state: &State, r: &PendingRoll) -> (String, Option<u32>) {
-    let roller = state.name_of(r.roller);
-    match &r.what {
-        RollFor::Check { who, kind } => {
-            let what = match kind {
-                CheckKind::Generic => "check".to_string(),
-                CheckKind::Terrain => "terrain check".to_string(),
-                CheckKind::Corruption => "corruption check".to_string(),
-                CheckKind::Stealth(s) => {
-                    let mut senses = Vec::new();
-                    if s.hearing {
-                        senses.push("hearing");
-                    }
-                    if s.smell {
-                        senses.push("smell");
-                    }
-                    if !s.sight.is_empty() {
-                        senses.push("sight");
-                    }
-                    if senses.is_empty() {
-                        "stealth check".to_string()
-                    } else {
-                        format!("stealth check against {}", senses.join(" and "))
-                    }
-                }
-            };
-            (format!("{}: {what}", state.name_of(*who)), Some(*who))
-        }
-        RollFor::Fall { who, step, of } => (
-            format!("{}: fall, check {step} of {of}", state.name_of(*who)),
-            Some(*who),
-        ),
-        RollFor::Attack(spec) => {
-            let rolled = if r.roller == spec.target {
-                "defense check"
-            } else {
-                "attack roll"
-            };
-            (
-                format!(
-                    "{} {} attack on {}: {roller}'s {rolled}",
-                    state.name_of(spec.attacker),
-                    spec.kind,
-                    state.name_of(spec.target)
-                ),
-                Some(spec.target),
-            )
-        }
-    }
-}
-
-fn edge_line(edge: Edge) -> String {
-    match edge.net() {
-        0 => "No edge: one die.".into(),
-        n if n > 0 => format!(
-            "{} ({} dice): the player picks; the best die is proposed.",
-            capital(&edge.to_string()),
-            edge.dice()
-        ),
-        _ => format!(
-            "{} ({} dice): the judge picks; the worst die is proposed.",
-            capital(&edge.to_string()),
-            edge.dice()
-        ),
-    }
-}
-
-fn capital(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
-    }
-}
+pub use crate::rules::slots::roll_title;
 
 fn verdict_span(v: Verdict, theme: Theme) -> Span<'static> {
     match v {
@@ -323,45 +249,8 @@ fn decide(
     hits: &mut Vec<(Rect, Hit)>,
 ) {
     let state = main.state();
-    let (title, why, whose) = match d {
-        Decision::WoundSlot {
-            who, why, wound, ..
-        } => (
-            format!("Where does the {} go?", wound_words(*wound)),
-            why.clone(),
-            Some(*who),
-        ),
-        Decision::SpreadSlot {
-            who,
-            condition,
-            why,
-            ..
-        } => (
-            format!(
-                "Where does {} ({}) spread?",
-                condition.letter(),
-                condition.name()
-            ),
-            why.clone(),
-            Some(*who),
-        ),
-        Decision::HitSlot { attack, why, .. } => (
-            "Which slot is hit?".to_string(),
-            why.clone(),
-            Some(attack.target),
-        ),
-        Decision::ImprovisedBlock { attack, why, .. } => (
-            "Does the item stop the attack?".to_string(),
-            why.clone(),
-            Some(attack.target),
-        ),
-        Decision::FallSlot { who, .. } => (
-            "Which slot takes the fall?".to_string(),
-            "The die named no slot: the judge picks where the fall lands.".to_string(),
-            Some(*who),
-        ),
-    };
-    let c = whose.and_then(|id| character(state, id));
+    let (title, why, whose) = decision_title(d);
+    let c = character(state, whose);
     let w = width_for(area, 84);
     let mut lines = vec![Line::raw(why), Line::raw("")];
     let first_option = lines.len();
@@ -414,14 +303,6 @@ fn decide(
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .render(inner, buf);
-}
-
-fn wound_words(w: crate::rules::slots::Wound) -> &'static str {
-    match w {
-        crate::rules::slots::Wound::Open => "open wound",
-        crate::rules::slots::Wound::Treated => "treated wound",
-        crate::rules::slots::Wound::None => "wound",
-    }
 }
 
 pub fn form(frame: &mut Frame, area: Rect, f: &Form<FormPurpose>, theme: Theme) {

@@ -7,65 +7,19 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Widget};
 
 use super::{RenderTo, fit, record};
-use crate::rules::slots::{Character, Cringe, Side, Wound};
+use crate::rules::slots::{self, Character, Side};
 use crate::tui::app::{Hit, Main};
 use crate::tui::theme::Theme;
 
-/// The short tags after a name: acted this round, wounds, condition letters, status.
+/// The short tags after a name, styled: the slot rules say what they are.
 pub fn glance(c: &Character, acted: bool, theme: Theme) -> Vec<Span<'static>> {
-    let mut spans = Vec::new();
-    if acted {
-        spans.push(Span::styled("✓", theme.ok()));
-    }
-    let open = c.slots.iter().filter(|s| s.wound == Wound::Open).count();
-    let treated = c.slots.iter().filter(|s| s.wound == Wound::Treated).count();
-    if open > 0 {
-        spans.push(Span::styled(format!("●{open}"), theme.open_wound()));
-    }
-    if treated > 0 {
-        spans.push(Span::styled(format!("◐{treated}"), theme.treated_wound()));
-    }
-    let mut letters = String::new();
-    for cond in crate::rules::slots::Condition::ALL {
-        if c.slots.iter().any(|s| s.marks.has(cond)) {
-            letters.push(cond.letter());
-        }
-    }
-    if !letters.is_empty() {
-        spans.push(Span::styled(letters, theme.mark()));
-    }
-    let st = &c.status;
-    let mut flags = Vec::new();
-    if st.dead {
-        flags.push("DEAD");
-    } else if st.unconscious {
-        flags.push("KO");
-    }
-    if st.cringe != Cringe::None {
-        flags.push("cr");
-    }
-    if st.prone {
-        flags.push("pr");
-    }
-    if st.restrained.is_some() {
-        flags.push("rs");
-    }
-    if st.immobilized {
-        flags.push("im");
-    }
-    if st.evil {
-        flags.push("ev");
-    }
-    if !flags.is_empty() {
-        spans.push(Span::styled(flags.join(" "), theme.warn()));
-    }
-    // One space between tags.
-    let mut out = Vec::with_capacity(spans.len() * 2);
-    for (i, s) in spans.into_iter().enumerate() {
+    let mut out = Vec::new();
+    for (i, tag) in slots::glance(c, acted).into_iter().enumerate() {
+        // One space between tags.
         if i > 0 {
             out.push(Span::raw(" "));
         }
-        out.push(s);
+        out.push(Span::styled(tag.text, theme.tone(tag.tone)));
     }
     out
 }

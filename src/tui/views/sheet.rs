@@ -8,41 +8,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
 use super::{RenderTo, doll, pad, record};
-use crate::rules::slots::{
-    ArmorClass, Character, Cringe, Item, Region, SlotNo, WeaponKind, WeaponSize, Wound,
-};
+use crate::rules::slots::{Character, Cringe, SlotNo, Wound};
+pub use crate::rules::slots::{item_props, item_text, marks_text, slot_line};
 use crate::tui::app::{Hit, Main};
 use crate::tui::theme::Theme;
-
-/// The rule-relevant properties of an item, in words.
-pub fn item_props(item: &Item) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    if let Some(a) = item.armor {
-        out.push(
-            match a {
-                ArmorClass::HeavyArmor => "heavy armor",
-                ArmorClass::LightArmor => "light armor",
-                ArmorClass::Shield => "shield",
-            }
-            .into(),
-        );
-    }
-    if let Some(w) = item.weapon {
-        let size = match w.size {
-            WeaponSize::Small => "small",
-            WeaponSize::Medium => "medium",
-            WeaponSize::Bulky => "bulky",
-        };
-        let kind = match w.kind {
-            WeaponKind::Melee => "melee",
-            WeaponKind::Thrown => "thrown",
-            WeaponKind::Bow => "bow",
-        };
-        out.push(format!("{size} {kind}"));
-    }
-    out.extend(item.props.iter().map(|p| p.name().to_string()));
-    out
-}
 
 pub fn wound_glyph(w: Wound) -> &'static str {
     match w {
@@ -58,73 +27,6 @@ pub fn wound_style(w: Wound, theme: Theme) -> Style {
         Wound::Treated => theme.treated_wound(),
         Wound::Open => theme.open_wound(),
     }
-}
-
-/// Fatigue (`~`) and condition letters of a slot.
-pub fn marks_text(c: &Character, n: SlotNo) -> String {
-    let Some(s) = c.slot(n) else {
-        return String::new();
-    };
-    let mut out = String::new();
-    if s.fatigue {
-        out.push('~');
-    }
-    out.push_str(&s.marks.to_string());
-    out
-}
-
-/// What a slot holds, as the sheet names it (a two-handed weapon shows in both grips).
-pub fn item_text(c: &Character, n: SlotNo) -> String {
-    let Some(slot) = c.slot(n) else {
-        return String::new();
-    };
-    match &slot.item {
-        Some(item) if slot.two_hands => format!("{} (both hands)", item.name),
-        Some(item) => item.name.clone(),
-        None => match c
-            .two_handed_partner(n)
-            .and_then(|p| c.slot(p)?.item.as_ref())
-        {
-            Some(item) if c.layout.region(n) == Some(Region::Grip) => {
-                format!("↳ {} (both hands)", item.name)
-            }
-            _ => String::new(),
-        },
-    }
-}
-
-/// "slot 3 Torso: Chain shirt (heavy armor) · open wound · B" for dialogs and the detail line.
-pub fn slot_line(c: &Character, n: SlotNo) -> String {
-    let Some(def) = c.layout.def(n) else {
-        return format!("face {n} names no slot of {}", c.name);
-    };
-    let mut text = format!("slot {n} {}", def.label);
-    let item = item_text(c, n);
-    if c.packed_away(n) {
-        text.push_str(": (backpack dropped: counts as empty)");
-    } else if item.is_empty() {
-        text.push_str(": empty");
-    } else {
-        text.push_str(&format!(": {item}"));
-        if let Some(i) = c.item_at(n) {
-            let props = item_props(i);
-            if !props.is_empty() {
-                text.push_str(&format!(" ({})", props.join(", ")));
-            }
-        }
-    }
-    if let Some(s) = c.slot(n) {
-        match s.wound {
-            Wound::Open => text.push_str(" · open wound"),
-            Wound::Treated => text.push_str(" · treated wound"),
-            Wound::None => {}
-        }
-        let marks = marks_text(c, n);
-        if !marks.is_empty() {
-            text.push_str(&format!(" · marks {marks}"));
-        }
-    }
-    text
 }
 
 fn status_words(c: &Character) -> Vec<&'static str> {

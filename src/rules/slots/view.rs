@@ -1,0 +1,513 @@
+//! The slot system behind the seam: [`Slots`] implements [`Ruleset`], turning the state into the
+//! read models the frame draws (roster, initiative strip, what waits for the judge, the clock, a
+//! tone per event) and the judge's generic answers into slot commands.
+
+use super::combat::{Stage, stage};
+use super::model::*;
+use super::{Command, Event, exploration, resolve, slot_line};
+use crate::dice::{DiceSource, Edge};
+use crate::rules::{
+    Answer, ClockView, DieView, Fighter, GroupView, Initiative, Outcome, PendingView, QuestionView,
+    RollView, RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag, Tone,
+};
+
+/// The d12 slot system (rule file 000).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Slots;
+
+impl Ruleset for Slots {
+    type State = State;
+    type Command = Command;
+    type Event = Event;
+
+    fn apply(
+        state: &mut State,
+        command: &Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event>, RuleError> {
+        super::apply(state, command, dice)
+    }
+
+    fn check(state: &State) -> Result<(), String> {
+        state.check()
+    }
+
+    fn roster(state: &State) -> Vec<RosterGroup> {
+        let acted: &[CharId] = state.combat.as_ref().map_or(&[], |c| c.acted.as_slice());
+        [Side::Players, Side::Opponents]
+            .into_iter()
+            .map(|side| RosterGroup {
+                title: side_title(side).to_string(),
+                party: side == Side::Players,
+                members: state
+                    .characters
+                    .iter()
+                    .filter(|c| c.side == side)
+                    .map(|c| RosterEntry {
+                        id: c.id,
+                        name: c.name.clone(),
+                        acted: acted.contains(&c.id),
+                        dead: c.status.dead,
+                        out: c.status.unconscious,
+                        glance: glance(c, acted.contains(&c.id)),
+                    })
+                    .collect(),
+            })
+            .filter(|g| !g.members.is_empty())
+            .collect()
+    }
+
+    fn initiative(state: &State) -> Option<Initiative> {
+        let fight = state.combat.as_ref()?;
+        let order = [fight.initiative, fight.initiative.other()]
+            .into_iter()
+            .flat_map(|side| state.characters.iter().filter(move |c| c.side == side))
+            .map(|c| Fighter {
+                id: c.id,
+                name: c.name.clone(),
+                group: side_title(c.side).to_string(),
+                standing: standing(c, fight),
+                order_note: None,
+            })
+            .collect();
+        Some(Initiative {
+            round: fight.round,
+            label: format!("{} hold the initiative", side_title(fight.initiative)),
+            why: None,
+            order,
+            acting: fight.turn.as_ref().map(|t| t.actor),
+            waiting: waiting(state),
+        })
+    }
+
+    fn pending(state: &State) -> Option<PendingView> {
+        Some(match state.pending.first()? {
+            Pending::Roll(r) => PendingView::Roll(roll_view(state, r)),
+            Pending::Group(g) => PendingView::Group(GroupView {
+                title: "Group check".into(),
+                how: "Everyone has rolled. Each may swap dice once with another before the dice \
+                      are read."
+                    .into(),
+                members: g
+                    .members
+                    .iter()
+                    .zip(&g.faces)
+                    .map(|(&id, &face)| (id, state.name_of(id), face, !g.swapped.contains(&id)))
+                    .collect(),
+            }),
+            Pending::Decide(d) => PendingView::Question(question_view(state, d)),
+        })
+    }
+
+    fn clock(state: &State) -> ClockView {
+        let clock = &state.clock;
+        let (h, m) = exploration::time_of_day(clock);
+        let day = exploration::day(clock);
+        let mut now = match &state.combat {
+            Some(c) => format!("round {}", c.round),
+            None if day > 1 => format!("try {} (day {day}, {h:02}:{m:02})", clock.trys),
+            None => format!("try {} ({h:02}:{m:02})", clock.trys),
+        };
+        if state.combat.is_none() && clock.dark {
+            now.push_str(" · dark");
+        }
+        let units = vec![
+            ("try".to_string(), clock.trys),
+            ("watch".to_string(), clock.watches),
+            ("day".to_string(), clock.days),
+        ];
+        let next = match &state.combat {
+            Some(_) => "the round ends when everyone able has acted".to_string(),
+            None => "encounter dice at the end of each stretch of trys".to_string(),
+        };
+        ClockView { now, units, next }
+    }
+
+    fn tone(event: &Event) -> Tone {
+        match event {
+            Event::Rolled(line) => match line.verdict {
+                Verdict::Pass => Tone::Good,
+                Verdict::Fail => Tone::Bad,
+            },
+            Event::Died { .. } => Tone::Death,
+            Event::Asked { .. } => Tone::Question,
+            Event::Overridden { .. } => Tone::Ruling,
+            Event::Wounded { .. } | Event::Hit(_) => Tone::Harm,
+            Event::Marked { .. } | Event::Fatigue { .. } => Tone::Mark,
+            _ => Tone::Plain,
+        }
+    }
+
+    fn answer(state: &State, answer: Answer) -> Result<Command, RuleError> {
+        let Some(waiting) = state.pending.first() else {
+            return Err(RuleError::invalid("nothing is waiting for the judge"));
+        };
+        let misfit = |what: &str| {
+            Err(RuleError::invalid(format!(
+                "{what} does not fit {}",
+                resolve::describe(state, waiting)
+            )))
+        };
+        match (answer, waiting) {
+            (Answer::Accept, _) => Ok(Command::Accept),
+            (Answer::Cancel, _) => Ok(Command::Cancel),
+            (Answer::Pick(die), Pending::Roll(r)) if die < r.faces.len() => {
+                Ok(Command::Pick { die })
+            }
+            (Answer::Pick(die), Pending::Roll(r)) => Err(RuleError::invalid(format!(
+                "there is no die {}: the roll has {}",
+                die + 1,
+                r.faces.len()
+            ))),
+            (Answer::Override, Pending::Roll(r)) => {
+                let standing = r.overridden.unwrap_or(r.verdict);
+                Ok(Command::Override {
+                    verdict: match standing {
+                        Verdict::Pass => Verdict::Fail,
+                        Verdict::Fail => Verdict::Pass,
+                    },
+                })
+            }
+            (Answer::Choose(i), Pending::Decide(d)) => match decision_options(d) {
+                Some((options, _)) => match options.get(i) {
+                    Some(&slot) => Ok(Command::ChooseSlot { slot }),
+                    None => Err(RuleError::invalid(format!(
+                        "there is no option {}: choose 1 to {}",
+                        i + 1,
+                        options.len()
+                    ))),
+                },
+                None => misfit("choosing an option"),
+            },
+            (Answer::Yes | Answer::No, Pending::Decide(Decision::ImprovisedBlock { .. })) => {
+                Ok(Command::RuleBlocks {
+                    blocks: answer == Answer::Yes,
+                })
+            }
+            (Answer::Pick(_), _) => misfit("picking a die"),
+            (Answer::Override, _) => misfit("overruling a verdict"),
+            (Answer::Choose(_), _) => misfit("choosing an option"),
+            (Answer::Yes | Answer::No, _) => misfit("a yes or no"),
+        }
+    }
+}
+
+/// How the roster heads a side.
+pub fn side_title(side: Side) -> &'static str {
+    match side {
+        Side::Players => "Players",
+        Side::Opponents => "Opponents",
+    }
+}
+
+/// The short tags after a name: acted this round, wounds, condition letters, status.
+pub fn glance(c: &Character, acted: bool) -> Vec<Tag> {
+    let mut tags = Vec::new();
+    if acted {
+        tags.push(Tag::new("✓", Tone::Good));
+    }
+    let open = c.slots.iter().filter(|s| s.wound == Wound::Open).count();
+    let treated = c.slots.iter().filter(|s| s.wound == Wound::Treated).count();
+    if open > 0 {
+        tags.push(Tag::new(format!("●{open}"), Tone::Harm));
+    }
+    if treated > 0 {
+        tags.push(Tag::new(format!("◐{treated}"), Tone::Mended));
+    }
+    let letters: String = Condition::ALL
+        .into_iter()
+        .filter(|&cond| c.slots.iter().any(|s| s.marks.has(cond)))
+        .map(Condition::letter)
+        .collect();
+    if !letters.is_empty() {
+        tags.push(Tag::new(letters, Tone::Mark));
+    }
+    let st = &c.status;
+    let mut flags = Vec::new();
+    if st.dead {
+        flags.push("DEAD");
+    } else if st.unconscious {
+        flags.push("KO");
+    }
+    if st.cringe != Cringe::None {
+        flags.push("cr");
+    }
+    if st.prone {
+        flags.push("pr");
+    }
+    if st.restrained.is_some() {
+        flags.push("rs");
+    }
+    if st.immobilized {
+        flags.push("im");
+    }
+    if st.evil {
+        flags.push("ev");
+    }
+    if !flags.is_empty() {
+        tags.push(Tag::new(flags.join(" "), Tone::Warn));
+    }
+    tags
+}
+
+/// Where a fighter stands this round (R33-R35).
+pub fn standing(c: &Character, fight: &Combat) -> Standing {
+    if let Some(t) = &fight.turn {
+        if t.actor == c.id {
+            return Standing::Acting;
+        }
+        if t.interrupter == Some(c.id) && !t.interrupt_failed {
+            return Standing::Interrupting;
+        }
+    }
+    if fight.acted.contains(&c.id) {
+        Standing::Acted
+    } else if c.status.dead {
+        Standing::Out("dead".into())
+    } else if c.status.unconscious {
+        Standing::Out("KO".into())
+    } else if super::combat::cannot_act(c, fight).is_some() {
+        Standing::Out("surprised".into())
+    } else {
+        Standing::Ready
+    }
+}
+
+/// What the fight waits for, in words.
+fn waiting(state: &State) -> String {
+    let name = |id| state.name_of(id);
+    let setup = || {
+        state
+            .combat
+            .as_ref()
+            .and_then(|c| c.turn.as_ref())
+            .and_then(|t| t.setup.clone())
+            .unwrap_or_default()
+    };
+    match stage(state) {
+        Stage::NoFight => String::new(),
+        Stage::Pick => "the side holding the initiative picks who acts".into(),
+        Stage::Stuck => "nobody can act: the round passes".into(),
+        Stage::Acting { actor } => format!("{}'s turn", name(actor)),
+        Stage::SetUp { actor } => format!("{}'s turn, set up: {}", name(actor), setup()),
+        Stage::Interrupting { actor, by } => {
+            format!("{} interrupts {} ({})", name(by), name(actor), setup())
+        }
+        Stage::Finishing { actor, by } => {
+            format!(
+                "{}'s interruption failed: {} finishes",
+                name(by),
+                name(actor)
+            )
+        }
+    }
+}
+
+/// What a roll is for, in words, and whose sheet its faces name slots on.
+pub fn roll_title(state: &State, r: &PendingRoll) -> (String, Option<CharId>) {
+    let roller = state.name_of(r.roller);
+    match &r.what {
+        RollFor::Check { who, kind } => {
+            let what = match kind {
+                CheckKind::Generic => "check".to_string(),
+                CheckKind::Terrain => "terrain check".to_string(),
+                CheckKind::Corruption => "corruption check".to_string(),
+                CheckKind::Stealth(s) => {
+                    let mut senses = Vec::new();
+                    if s.hearing {
+                        senses.push("hearing");
+                    }
+                    if s.smell {
+                        senses.push("smell");
+                    }
+                    if !s.sight.is_empty() {
+                        senses.push("sight");
+                    }
+                    if senses.is_empty() {
+                        "stealth check".to_string()
+                    } else {
+                        format!("stealth check against {}", senses.join(" and "))
+                    }
+                }
+            };
+            (format!("{}: {what}", state.name_of(*who)), Some(*who))
+        }
+        RollFor::Fall { who, step, of } => (
+            format!("{}: fall, check {step} of {of}", state.name_of(*who)),
+            Some(*who),
+        ),
+        RollFor::Attack(spec) => {
+            let rolled = if r.roller == spec.target {
+                "defense check"
+            } else {
+                "attack roll"
+            };
+            (
+                format!(
+                    "{} {} attack on {}: {roller}'s {rolled}",
+                    state.name_of(spec.attacker),
+                    spec.kind,
+                    state.name_of(spec.target)
+                ),
+                Some(spec.target),
+            )
+        }
+    }
+}
+
+/// How the dice of a roll under this edge are read (R6).
+pub fn edge_line(edge: Edge) -> String {
+    match edge.net() {
+        0 => "No edge: one die.".into(),
+        n if n > 0 => format!(
+            "{} ({} dice): the player picks; the best die is proposed.",
+            capital(&edge.to_string()),
+            edge.dice()
+        ),
+        _ => format!(
+            "{} ({} dice): the judge picks; the worst die is proposed.",
+            capital(&edge.to_string()),
+            edge.dice()
+        ),
+    }
+}
+
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+fn outcome(v: Verdict) -> Outcome {
+    match v {
+        Verdict::Pass => Outcome::Pass,
+        Verdict::Fail => Outcome::Fail,
+    }
+}
+
+fn roll_view(state: &State, r: &PendingRoll) -> RollView {
+    let (title, sheet_of) = roll_title(state, r);
+    let sheet = sheet_of.and_then(|id| state.character(id).ok());
+    RollView {
+        title,
+        how: edge_line(r.edge),
+        dice: r
+            .faces
+            .iter()
+            .map(|&face| DieView {
+                sides: r.sides,
+                face,
+                note: sheet.map(|c| slot_line(c, face as u8)).unwrap_or_default(),
+                kept: true,
+            })
+            .collect(),
+        proposed: r.proposed,
+        picked: r.pick,
+        can_pick: r.faces.len() > 1,
+        book: outcome(r.verdict),
+        ruling: r.overridden.filter(|&v| v != r.verdict).map(outcome),
+        reason: r.reason.clone(),
+    }
+}
+
+/// The slots a decision offers and the one proposed; None for a yes-or-no question.
+pub fn decision_options(d: &Decision) -> Option<(Vec<SlotNo>, SlotNo)> {
+    match d {
+        Decision::WoundSlot {
+            options, proposed, ..
+        }
+        | Decision::SpreadSlot {
+            options, proposed, ..
+        }
+        | Decision::HitSlot {
+            options, proposed, ..
+        }
+        | Decision::FallSlot {
+            options, proposed, ..
+        } => Some((options.clone(), *proposed)),
+        Decision::ImprovisedBlock { .. } => None,
+    }
+}
+
+fn wound_words(w: Wound) -> &'static str {
+    match w {
+        Wound::Open => "open wound",
+        Wound::Treated => "treated wound",
+        Wound::None => "wound",
+    }
+}
+
+/// A decision's question, why it is asked, and whose sheet its slots are on.
+pub fn decision_title(d: &Decision) -> (String, String, CharId) {
+    match d {
+        Decision::WoundSlot {
+            who, why, wound, ..
+        } => (
+            format!("Where does the {} go?", wound_words(*wound)),
+            why.clone(),
+            *who,
+        ),
+        Decision::SpreadSlot {
+            who,
+            condition,
+            why,
+            ..
+        } => (
+            format!(
+                "Where does {} ({}) spread?",
+                condition.letter(),
+                condition.name()
+            ),
+            why.clone(),
+            *who,
+        ),
+        Decision::HitSlot { attack, why, .. } => {
+            ("Which slot is hit?".to_string(), why.clone(), attack.target)
+        }
+        Decision::ImprovisedBlock { attack, why, .. } => (
+            "Does the item stop the attack?".to_string(),
+            why.clone(),
+            attack.target,
+        ),
+        Decision::FallSlot { who, .. } => (
+            "Which slot takes the fall?".to_string(),
+            "The die named no slot: the judge picks where the fall lands.".to_string(),
+            *who,
+        ),
+    }
+}
+
+fn question_view(state: &State, d: &Decision) -> QuestionView {
+    let (title, why, whose) = decision_title(d);
+    let c = state.character(whose).ok();
+    let slot_text = |slot: SlotNo| {
+        c.map(|c| slot_line(c, slot))
+            .unwrap_or_else(|| format!("slot {slot}"))
+    };
+    match decision_options(d) {
+        Some((options, proposed)) => QuestionView {
+            title,
+            why,
+            proposed: options.iter().position(|&s| s == proposed).unwrap_or(0),
+            options: options.into_iter().map(slot_text).collect(),
+            yes_no: None,
+        },
+        None => {
+            let lands = match d {
+                Decision::ImprovisedBlock { slot, .. } => {
+                    format!("the hit lands in {}", slot_text(*slot))
+                }
+                _ => "the hit lands".to_string(),
+            };
+            QuestionView {
+                title,
+                why,
+                options: Vec::new(),
+                proposed: 0,
+                yes_no: Some(("it stops the attack".into(), lands)),
+            }
+        }
+    }
+}

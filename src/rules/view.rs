@@ -1,0 +1,253 @@
+//! Read models: what the screen frame, the recap and `show` draw from, in terms every ruleset can
+//! fill. A ruleset turns its own state into these (see [`super::Ruleset`]); the frame lays them
+//! out and styles them by [`Tone`], and never looks at a ruleset's own types.
+//!
+//! Everything here is plain data with words already chosen by the ruleset: the frame decides
+//! where and how a thing is shown, the ruleset decides what it says.
+
+/// How a piece of text or a log line should stand out. The frame maps each tone to a style, and
+/// in the roll log to a marker symbol, the same for every ruleset; nothing depends on colour
+/// alone, because the words and symbols carry it too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Tone {
+    Plain,
+    /// Background detail.
+    Dim,
+    /// Good news for whoever it is about: a pass.
+    Good,
+    /// A fail.
+    Bad,
+    /// Needs the judge's eye soon: an encounter, a status that matters.
+    Warn,
+    /// Marks on a sheet (condition letters, fatigue).
+    Mark,
+    /// Harm taken: a wound, a hit, lost hit points.
+    Harm,
+    /// Harm tended: a treated wound, a bandage.
+    Mended,
+    /// A death.
+    Death,
+    /// The rules ask the judge something.
+    Question,
+    /// The judge ruled over the book.
+    Ruling,
+}
+
+/// A short tag after a name or in a list ("●2", "KO", "HP 3/7").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tag {
+    pub text: String,
+    pub tone: Tone,
+}
+
+impl Tag {
+    pub fn new(text: impl Into<String>, tone: Tone) -> Tag {
+        Tag {
+            text: text.into(),
+            tone,
+        }
+    }
+}
+
+/// One character or creature as the roster lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RosterEntry {
+    /// The ruleset's id for the character, as its commands take it.
+    pub id: u32,
+    pub name: String,
+    /// Has it acted this round (only meaningful in a fight)?
+    pub acted: bool,
+    /// Dead: the frame greys the name and shows nothing but the death.
+    pub dead: bool,
+    /// Alive but out of action (unconscious, dying, fled).
+    pub out: bool,
+    /// The state at a glance, in order.
+    pub glance: Vec<Tag>,
+}
+
+/// A side or group as the roster heads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RosterGroup {
+    /// "Players", "Opponents", "Group B".
+    pub title: String,
+    /// The players' own characters (the frame gives them the players' colour).
+    pub party: bool,
+    pub members: Vec<RosterEntry>,
+}
+
+/// Where a fighter stands in the current round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Standing {
+    /// Taking its turn now.
+    Acting,
+    /// Acting out of turn (an interruption, a held action firing).
+    Interrupting,
+    /// Done for this round.
+    Acted,
+    /// Still to act this round.
+    Ready,
+    /// Cannot act this round; the word says why ("dead", "KO", "surprised").
+    Out(String),
+}
+
+impl Standing {
+    /// One symbol per standing, the same in every ruleset.
+    pub fn symbol(&self) -> &'static str {
+        match self {
+            Standing::Acting => "▶",
+            Standing::Interrupting => "↯",
+            Standing::Acted => "✓",
+            Standing::Ready => "○",
+            Standing::Out(_) => "×",
+        }
+    }
+}
+
+/// One fighter on the initiative strip.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fighter {
+    pub id: u32,
+    pub name: String,
+    /// The side, group or phase band it acts in.
+    pub group: String,
+    pub standing: Standing,
+    /// What ordered it here, when the ruleset orders by a roll ("d8: 3", "DEX save: early").
+    pub order_note: Option<String>,
+}
+
+/// The fight as the strip shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Initiative {
+    pub round: u32,
+    /// Who or what holds the initiative now, in the ruleset's words ("players' side",
+    /// "phase: missile", "group B", "lowest die first").
+    pub label: String,
+    /// Why, when the ruleset can say ("they started the fight").
+    pub why: Option<String>,
+    /// Everyone in the fight in the order they act (or, for side initiative, side by side).
+    pub order: Vec<Fighter>,
+    /// Whose turn is under way.
+    pub acting: Option<u32>,
+    /// What the turn or round waits for, in words (without keys: the frame adds those).
+    pub waiting: String,
+}
+
+/// One die of a pending roll.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DieView {
+    pub sides: u16,
+    pub face: u16,
+    /// What this face means on the sheet ("slot 4, left hand: dagger"), when it means something.
+    pub note: String,
+    /// Counted in the result (false for a die dropped by advantage, say).
+    pub kept: bool,
+}
+
+/// The by-the-book verdict of a roll, or the judge's ruling over it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Pass,
+    Fail,
+}
+
+impl Outcome {
+    pub fn word(self) -> &'static str {
+        match self {
+            Outcome::Pass => "PASS",
+            Outcome::Fail => "FAIL",
+        }
+    }
+
+    pub fn tone(self) -> Tone {
+        match self {
+            Outcome::Pass => Tone::Good,
+            Outcome::Fail => Tone::Bad,
+        }
+    }
+}
+
+/// A roll that waits for the judge: the dice, the proposal, the verdict and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RollView {
+    /// What the roll is for, in words ("Ana: terrain check").
+    pub title: String,
+    /// How the dice are read ("Advantage (2 dice): the player picks; the best die is proposed.").
+    pub how: String,
+    pub dice: Vec<DieView>,
+    /// The die the rules propose, and the one picked now (both indexes into `dice`).
+    pub proposed: usize,
+    pub picked: usize,
+    /// May the judge pick another die?
+    pub can_pick: bool,
+    pub book: Outcome,
+    pub ruling: Option<Outcome>,
+    pub reason: String,
+}
+
+impl RollView {
+    /// The verdict that counts: the judge's ruling when there is one.
+    pub fn outcome(&self) -> Outcome {
+        self.ruling.unwrap_or(self.book)
+    }
+}
+
+/// A choice the rules leave to the judge, with the proposal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QuestionView {
+    pub title: String,
+    /// Why the question is asked.
+    pub why: String,
+    /// The answers to choose from; empty for a yes-or-no question.
+    pub options: Vec<String>,
+    /// The proposed answer: an index into `options`, or for a yes-or-no question 1 for yes and
+    /// 0 for no.
+    pub proposed: usize,
+    /// The yes-or-no wording, for a yes-or-no question: (what yes means, what no means).
+    pub yes_no: Option<(String, String)>,
+}
+
+/// Everyone's dice of a group roll, before they are read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GroupView {
+    pub title: String,
+    pub how: String,
+    /// (member id, name, face, may still swap).
+    pub members: Vec<(u32, String, u16, bool)>,
+}
+
+/// What waits for the judge, front first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PendingView {
+    Roll(RollView),
+    Question(QuestionView),
+    Group(GroupView),
+}
+
+/// The clock as the header and the clock line show it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClockView {
+    /// Where time stands, short ("try 14 (09:30)", "turn 3, watch 2").
+    pub now: String,
+    /// The units this ruleset counts time in, smallest first, with their current counts.
+    pub units: Vec<(String, u32)>,
+    /// What happens when time next moves on ("encounter dice at the next try").
+    pub next: String,
+}
+
+/// The judge's answer to whatever waits, in terms every ruleset understands. Each ruleset maps
+/// it to its own command, or refuses it in words when it does not fit what waits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    /// Take the proposal (or the picked die) as it stands.
+    Accept,
+    /// Pick another die (index into the roll's dice).
+    Pick(usize),
+    /// Rule the other way from the verdict that stands now.
+    Override,
+    /// Choose one of the offered options (index).
+    Choose(usize),
+    Yes,
+    No,
+    /// Drop what waits, with no effect.
+    Cancel,
+}
