@@ -5,6 +5,13 @@
 //! scripted (a queue of faces, for replay, tests and scripts) and manual (faces the judge typed
 //! from physical dice). Every face drawn through a [`Recorder`] is kept with what it was for, so
 //! the session log can replay a command without rolling again.
+//!
+//! Shared ways of reading dice that rulesets choose between live beside this file: [`ladder`]
+//! (dice as rungs that step) and [`keep`] (keep best or worst, roll-under saves, tie policies,
+//! whole-check advantage, exploding maxima, usage dice).
+
+pub mod keep;
+pub mod ladder;
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
