@@ -93,7 +93,7 @@ fn copy(file: &Path, dir: &Path) -> PathBuf {
 
 fn main() {
     let home = tempfile::tempdir().expect("a temp dir");
-    let demo = save(home.path(), "demo.ron", &slotmark::content::demo());
+    let demo = save(home.path(), "demo.ron", &slotmark::script::demo());
     let big_session = support::realistic_session(100_000, 7);
     let big = save(home.path(), "big.ron", &big_session);
     drop(big_session);

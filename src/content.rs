@@ -6,10 +6,9 @@
 //! `layouts`, `creatures` and `kits`. Creatures and kits name library items by name and may carry
 //! their own items inline (fangs, a carapace) that are not for sale in the item list.
 
-use crate::dice::ScriptedDice;
 use crate::rules::GameState;
 use crate::rules::slots::{self, AttackKind, Item, Layout, Region, SlotNo};
-use crate::session::{Command, Session, SessionState};
+use crate::session::SessionState;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -21,7 +20,8 @@ const BESTIARY: (&str, &str) = (
     include_str!("../assets/bestiary.ron"),
 );
 const KITS: (&str, &str) = ("assets/kits.ron", include_str!("../assets/kits.ron"));
-const DEMO: (&str, &str) = (
+/// The slot system's demo, a script in the command language (built by [`crate::script::demo`]).
+pub const DEMO: (&str, &str) = (
     "assets/demo.slotmark",
     include_str!("../assets/demo.slotmark"),
 );
@@ -551,56 +551,6 @@ pub fn install(library: Library) -> bool {
 /// The library in use: the installed one, else the bundled one.
 pub fn active() -> &'static Library {
     ACTIVE.get_or_init(bundled)
-}
-
-/// Builds the demo from its script: each line goes through the command language, so the session's
-/// log is the demo's history and replays like any other.
-pub fn try_demo() -> Result<Session, ContentError> {
-    let (file, text) = DEMO;
-    let library = try_bundled()?;
-    let mut session = Session::new(SessionState::new("Demo", crate::rules::RulesetId::Slots));
-    // The demo rolls nothing; an empty script makes any roll an error rather than chance.
-    let mut dice = ScriptedDice::new([]);
-    for (n, line) in text.lines().enumerate() {
-        let invalid = |message: String| ContentError::Invalid {
-            file: file.to_string(),
-            message: format!("line {}: {message}", n + 1),
-        };
-        match crate::script::parse_line_in(line, session.state(), &library)
-            .map_err(|e| invalid(e.to_string()))?
-        {
-            crate::script::Line::Command(command) => {
-                session
-                    .execute(command, &mut dice)
-                    .map_err(|e| invalid(e.to_string()))?;
-            }
-            crate::script::Line::Nothing => {}
-            crate::script::Line::Undo | crate::script::Line::Redo => {
-                return Err(invalid("the demo does not undo".into()));
-            }
-        }
-    }
-    Ok(session)
-}
-
-/// A fresh copy of the bundled demo: a party of four, a scene of zones, opponents waiting.
-/// Should the demo ever fail to build, the session says why in its notes instead of failing the
-/// caller.
-pub fn demo() -> Session {
-    match try_demo() {
-        Ok(session) => session,
-        Err(e) => {
-            let mut session =
-                Session::new(SessionState::new("Demo", crate::rules::RulesetId::Slots));
-            let mut dice = ScriptedDice::new([]);
-            // A note needs no rules and no dice, so it cannot be refused.
-            let _ = session.execute(
-                Command::Note(format!("The demo could not be built: {e}")),
-                &mut dice,
-            );
-            session
-        }
-    }
 }
 
 /// The slot-system state inside a session state.

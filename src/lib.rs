@@ -1,13 +1,15 @@
 //! slotmark: a judge's character sheet and combat tracker for d12 slot-system games.
 //!
 //! Layers, from the inside out:
-//! - [`dice`]: dice expressions, edge, and every source of faces (live, scripted, manual).
+//! - [`dice`]: dice expressions, edge, every source of faces (live, scripted, manual), and the
+//!   ways of reading dice the rulesets share (ladders, keep best or worst, roll-under...).
 //! - [`rules`]: pure game mechanics behind one seam; `rules::slots` is rule file 000.
 //! - [`session`]: the session state, commands, and the log with undo, redo and replay.
 //! - [`store`]: session files, the crash journal, atomic writes and the saves folder.
-//! - [`script`]: the text command language shared by the palette and `slotmark run`.
+//! - [`script`]: the text command language shared by the palette and `slotmark run`, and the
+//!   demos built from scripts in it.
 //! - [`tui`]: the terminal screens; the only layer that knows about the terminal.
-//! - [`content`]: the bundled item library, bestiary and demo session.
+//! - [`content`]: the bundled item library and bestiary, the judge's own library, name lookup.
 //! - [`export`]: the readable recap of a session (`slotmark export --markdown`).
 //! - [`cli`]: the headless subcommands `main` dispatches to (run, replay, show, roll...).
 

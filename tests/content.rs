@@ -268,7 +268,7 @@ fn load_reads_the_user_file_from_disk() {
 
 #[test]
 fn the_demo_is_a_party_a_scene_and_a_waiting_encounter() {
-    let demo = content::try_demo().expect("the demo builds");
+    let demo = slotmark::script::try_demo().expect("the demo builds");
     let st = content::slots_state(demo.state());
     let players: Vec<_> = st
         .characters
@@ -300,18 +300,18 @@ fn the_demo_is_a_party_a_scene_and_a_waiting_encounter() {
 
 #[test]
 fn the_demo_replays_and_every_call_is_a_fresh_copy() {
-    let demo = content::demo();
+    let demo = slotmark::script::demo();
     assert!(!demo.entries().is_empty());
     let replayed = session::replay(demo.initial(), demo.entries()).unwrap();
     assert_eq!(&replayed, demo.state());
-    let mut first = content::demo();
+    let mut first = slotmark::script::demo();
     first
         .execute(
             session::Command::Note("changed".into()),
             &mut ScriptedDice::new([]),
         )
         .unwrap();
-    let second = content::demo();
+    let second = slotmark::script::demo();
     assert_ne!(first.state(), second.state());
     assert_eq!(second.state(), demo.state());
 }

@@ -669,7 +669,7 @@ fn the_library_api_names_the_file_and_never_changes_it() {
 fn session_texts() -> Vec<String> {
     let dir = tempfile::tempdir().unwrap();
     let mut texts = Vec::new();
-    let mut busy = content::demo();
+    let mut busy = slotmark::script::demo();
     for line in [
         "mark aria 2 B",
         "wound bram 3 open",
@@ -684,7 +684,7 @@ fn session_texts() -> Vec<String> {
     ] {
         targets::palette_line(&mut busy, line, 9);
     }
-    for (i, session) in [content::demo(), busy].iter().enumerate() {
+    for (i, session) in [slotmark::script::demo(), busy].iter().enumerate() {
         let path = dir.path().join(format!("{i}.ron"));
         drop(Store::create(&path, session).unwrap());
         texts.push(fs::read_to_string(&path).unwrap());
@@ -940,7 +940,7 @@ fn palette_text() -> impl Strategy<Value = String> {
 
 /// Valid journal lines from a short game on the demo, in order; undo and redo among them.
 fn journal_pool() -> Vec<String> {
-    let mut session = content::demo();
+    let mut session = slotmark::script::demo();
     let mut lines = Vec::new();
     for line in [
         "note first",
@@ -1098,7 +1098,7 @@ proptest! {
         lines in vec(palette_text(), 1..10),
         seed in any::<u64>(),
     ) {
-        let mut session: Session = content::demo();
+        let mut session: Session = slotmark::script::demo();
         for (i, line) in lines.iter().enumerate() {
             targets::palette_line(&mut session, line, seed.wrapping_add(i as u64));
         }

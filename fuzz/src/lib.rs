@@ -13,7 +13,6 @@
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use slotmark::content;
 use slotmark::dice::{DiceExpr, LiveDice};
 use slotmark::script::{self, Line};
 use slotmark::session::{self, Session};
@@ -181,7 +180,7 @@ fn demo_file() -> &'static [u8] {
     BYTES.get_or_init(|| {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let path = dir.path().join("demo.ron");
-        drop(Store::create(&path, &content::demo()).expect("the demo saves"));
+        drop(Store::create(&path, &slotmark::script::demo()).expect("the demo saves"));
         fs::read(&path).expect("the demo file reads")
     })
 }
@@ -228,7 +227,7 @@ pub fn journal(data: &[u8]) {
 /// The demo session, built once.
 fn demo() -> &'static Session {
     static DEMO: std::sync::OnceLock<Session> = std::sync::OnceLock::new();
-    DEMO.get_or_init(content::demo)
+    DEMO.get_or_init(slotmark::script::demo)
 }
 
 /// A seed for the dice from the input, so a failing case repeats.

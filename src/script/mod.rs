@@ -8,11 +8,13 @@
 //! the session applies it (or refuses it) afterwards. [`help_text`] lists every verb.
 
 mod complete;
+mod demo;
 pub mod lexer;
 mod parse;
 mod verbs;
 
 pub use complete::{Completion, completions};
+pub use demo::{build as build_demo, demo, try_demo};
 pub use verbs::{VERBS, Verb};
 
 use crate::content::{self, Library};

@@ -625,7 +625,7 @@ impl App {
     }
 
     fn open_demo(&mut self) -> bool {
-        let session = content::demo();
+        let session = crate::script::demo();
         let path = free_path(&self.saves, "demo");
         match create_store(&self.saves, &path, &session) {
             Ok(store) => self.open_main(session, Some(store), Vec::new()),
