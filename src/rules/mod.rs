@@ -4,9 +4,11 @@
 //!
 //! Each ruleset implements [`Ruleset`] and is named once in the `rulesets!` list below, which
 //! generates the seam enums and their dispatch. The frame draws from the read models in [`view`]
-//! and answers what waits with the generic [`Answer`]s.
+//! and answers what waits with the generic [`Answer`]s; [`time`] is the game clock every ruleset
+//! counts in its own units.
 
 pub mod slots;
+pub mod time;
 pub mod view;
 
 pub use view::{
