@@ -197,13 +197,34 @@ pub struct QuestionView {
     pub title: String,
     /// Why the question is asked.
     pub why: String,
+    /// A line on what is at stake, when there is one ("The hit lands in slot 3...").
+    pub detail: Option<String>,
     /// The answers to choose from; empty for a yes-or-no question.
     pub options: Vec<String>,
-    /// The proposed answer: an index into `options`, or for a yes-or-no question 1 for yes and
-    /// 0 for no.
+    /// The proposed option (an index into `options`).
     pub proposed: usize,
-    /// The yes-or-no wording, for a yes-or-no question: (what yes means, what no means).
-    pub yes_no: Option<(String, String)>,
+    /// The wording of a yes-or-no question.
+    pub yes_no: Option<YesNo>,
+}
+
+/// What yes and no mean for a yes-or-no question, and which one is proposed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct YesNo {
+    pub yes: String,
+    pub no: String,
+    pub proposed_yes: bool,
+}
+
+/// One member's die in a group roll.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GroupMember {
+    pub id: u32,
+    pub name: String,
+    pub face: u16,
+    /// What the face means on the member's sheet.
+    pub note: String,
+    /// Has the member used their swap?
+    pub swapped: bool,
 }
 
 /// Everyone's dice of a group roll, before they are read.
@@ -211,8 +232,7 @@ pub struct QuestionView {
 pub struct GroupView {
     pub title: String,
     pub how: String,
-    /// (member id, name, face, may still swap).
-    pub members: Vec<(u32, String, u16, bool)>,
+    pub members: Vec<GroupMember>,
 }
 
 /// What waits for the judge, front first.

@@ -7,8 +7,9 @@ use super::model::*;
 use super::{Command, Event, exploration, resolve, slot_line};
 use crate::dice::{DiceSource, Edge};
 use crate::rules::{
-    Answer, ClockView, DieView, Fighter, GroupView, Initiative, Outcome, PendingView, QuestionView,
-    RollView, RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag, Tone,
+    Answer, ClockView, DieView, Fighter, GroupMember, GroupView, Initiative, Outcome, PendingView,
+    QuestionView, RollView, RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag, Tone,
+    YesNo,
 };
 
 /// The d12 slot system (rule file 000).
@@ -92,7 +93,16 @@ impl Ruleset for Slots {
                     .members
                     .iter()
                     .zip(&g.faces)
-                    .map(|(&id, &face)| (id, state.name_of(id), face, !g.swapped.contains(&id)))
+                    .map(|(&id, &face)| {
+                        let c = state.character(id).ok();
+                        GroupMember {
+                            id,
+                            name: c.map_or_else(|| format!("#{id}"), |c| c.name.clone()),
+                            face,
+                            note: c.map(|c| slot_line(c, face as u8)).unwrap_or_default(),
+                            swapped: g.swapped.contains(&id),
+                        }
+                    })
                     .collect(),
             }),
             Pending::Decide(d) => PendingView::Question(question_view(state, d)),
@@ -492,22 +502,25 @@ fn question_view(state: &State, d: &Decision) -> QuestionView {
             why,
             proposed: options.iter().position(|&s| s == proposed).unwrap_or(0),
             options: options.into_iter().map(slot_text).collect(),
+            detail: None,
             yes_no: None,
         },
-        None => {
-            let lands = match d {
-                Decision::ImprovisedBlock { slot, .. } => {
-                    format!("the hit lands in {}", slot_text(*slot))
+        None => QuestionView {
+            title,
+            why,
+            detail: match (d, c) {
+                (Decision::ImprovisedBlock { slot, .. }, Some(c)) => {
+                    Some(format!("The hit lands in {}.", slot_line(c, *slot)))
                 }
-                _ => "the hit lands".to_string(),
-            };
-            QuestionView {
-                title,
-                why,
-                options: Vec::new(),
-                proposed: 0,
-                yes_no: Some(("it stops the attack".into(), lands)),
-            }
-        }
+                _ => None,
+            },
+            options: Vec::new(),
+            proposed: 0,
+            yes_no: Some(YesNo {
+                yes: "it stops the attack".into(),
+                no: "the hit lands".into(),
+                proposed_yes: false,
+            }),
+        },
     }
 }

@@ -9,16 +9,12 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
-use super::sheet::slot_line;
 use super::{RenderTo, centered, fit, pad, record};
 use crate::content::Library;
-use crate::rules::slots::{
-    Character, Decision, Pending, PendingGroup, PendingRoll, State, Verdict, decision_title,
-    edge_line,
-};
+use crate::rules::slots::State;
+use crate::rules::{GroupView, Outcome, PendingView, QuestionView, RollView};
 use crate::tui::app::{
-    Choice, FacePrompt, FormPurpose, Hit, Main, Overlay, Palette, Picker, decision_options,
-    picker_matches,
+    Choice, FacePrompt, FormPurpose, Hit, Main, Overlay, Palette, Picker, picker_matches,
 };
 use crate::tui::form::{FieldKind, Form};
 use crate::tui::keymap::{self, Ctx};
@@ -60,7 +56,7 @@ pub fn draw(
     hits: &mut Vec<(Rect, Hit)>,
 ) {
     // A pending roll or decision shows under any dialog the judge opened on top of it.
-    if let Some(pending) = main.state().pending.first() {
+    if let Some(pending) = main.session.state().game.pending() {
         let under_help = matches!(main.overlay, Some(Overlay::Help { .. }) | None);
         if under_help
             || matches!(
@@ -69,10 +65,10 @@ pub fn draw(
             )
         {
             let buf = frame.buffer_mut();
-            match pending {
-                Pending::Roll(r) => roll(buf, area, main, r, theme, hits),
-                Pending::Group(g) => group(buf, area, main, g, theme, hits),
-                Pending::Decide(d) => decide(buf, area, main, d, theme, hits),
+            match &pending {
+                PendingView::Roll(r) => roll(buf, area, r, theme, hits),
+                PendingView::Group(g) => group(buf, area, main, g, theme, hits),
+                PendingView::Question(q) => question(buf, area, main, q, theme, hits),
             }
         }
     }
@@ -95,75 +91,49 @@ pub fn draw(
     let _ = ctx;
 }
 
-fn character(state: &State, id: u32) -> Option<&Character> {
-    state.characters.iter().find(|c| c.id == id)
-}
-
-pub use crate::rules::slots::roll_title;
-
-fn verdict_span(v: Verdict, theme: Theme) -> Span<'static> {
+fn verdict_span(v: Outcome, theme: Theme) -> Span<'static> {
     match v {
-        Verdict::Pass => Span::styled("PASS", theme.pass()),
-        Verdict::Fail => Span::styled("FAIL", theme.fail()),
+        Outcome::Pass => Span::styled(v.word(), theme.pass()),
+        Outcome::Fail => Span::styled(v.word(), theme.fail()),
     }
 }
 
-fn roll(
-    buf: &mut Buffer,
-    area: Rect,
-    main: &Main,
-    r: &PendingRoll,
-    theme: Theme,
-    hits: &mut Vec<(Rect, Hit)>,
-) {
-    let state = main.state();
-    let (title, sheet_of) = roll_title(state, r);
-    let sheet = sheet_of.and_then(|id| character(state, id));
+fn roll(buf: &mut Buffer, area: Rect, r: &RollView, theme: Theme, hits: &mut Vec<(Rect, Hit)>) {
     let w = width_for(area, 84);
     let inner_w = w.saturating_sub(2);
-    let mut lines: Vec<Line> = vec![Line::styled(edge_line(r.edge), theme.dim()), Line::raw("")];
+    let mut lines: Vec<Line> = vec![Line::styled(r.how.clone(), theme.dim()), Line::raw("")];
     let die_lines_at = lines.len();
-    for (i, face) in r.faces.iter().enumerate() {
-        let what = match sheet {
-            Some(c) => slot_line(c, *face as u8),
-            None => String::new(),
-        };
-        let picked = i == r.pick;
+    for (i, die) in r.dice.iter().enumerate() {
+        let picked = i == r.picked;
         let mut spans = vec![
             Span::raw(if picked { "▶ " } else { "  " }),
             Span::styled(format!("die {}: ", i + 1), theme.dim()),
             Span::styled(
-                format!("[{face:>2}]"),
+                format!("[{:>2}]", die.face),
                 if picked { theme.bold() } else { Style::new() },
             ),
             Span::raw(format!(
                 " → {}",
-                fit(&what, (inner_w as usize).saturating_sub(30))
+                fit(&die.note, (inner_w as usize).saturating_sub(30))
             )),
         ];
-        if i == r.proposed && r.faces.len() > 1 {
+        if i == r.proposed && r.can_pick {
             spans.push(Span::styled("  ★ proposed", theme.key()));
         }
         let mut line = Line::from(spans);
-        if picked && r.faces.len() > 1 {
+        if picked && r.can_pick {
             line = line.style(theme.selected());
         }
         lines.push(line);
     }
     lines.push(Line::raw(""));
-    let effective = r.overridden.unwrap_or(r.verdict);
-    let mut verdict = vec![Span::raw("Verdict: "), verdict_span(effective, theme)];
-    match r.overridden {
-        Some(v) if v != r.verdict => {
-            verdict.push(Span::styled(
-                format!(
-                    "  (judge's ruling; the book says {})",
-                    r.verdict.to_string().to_uppercase()
-                ),
-                theme.warn(),
-            ));
-        }
-        _ => verdict.push(Span::styled("  (by the book)", theme.dim())),
+    let mut verdict = vec![Span::raw("Verdict: "), verdict_span(r.outcome(), theme)];
+    match r.ruling {
+        Some(_) => verdict.push(Span::styled(
+            format!("  (judge's ruling; the book says {})", r.book.word()),
+            theme.warn(),
+        )),
+        None => verdict.push(Span::styled("  (by the book)", theme.dim())),
     }
     lines.push(Line::from(verdict));
     lines.push(Line::from(vec![
@@ -171,54 +141,44 @@ fn roll(
         Span::raw(r.reason.clone()),
     ]));
     let h = paragraph_height(&lines, inner_w) + 2;
-    let inner = dialog(buf, area, w, h, &fit(&title, inner_w as usize - 2), theme);
-    let body = inner;
-    for i in 0..r.faces.len() {
-        let y = body.y + (die_lines_at + i) as u16;
-        if y < body.y + body.height {
-            record(hits, Rect::new(body.x, y, body.width, 1), Hit::Die(i));
+    let inner = dialog(buf, area, w, h, &fit(&r.title, inner_w as usize - 2), theme);
+    for i in 0..r.dice.len() {
+        let y = inner.y + (die_lines_at + i) as u16;
+        if y < inner.y + inner.height {
+            record(hits, Rect::new(inner.x, y, inner.width, 1), Hit::Die(i));
         }
     }
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
-        .render(body, buf);
+        .render(inner, buf);
 }
 
 fn group(
     buf: &mut Buffer,
     area: Rect,
     main: &Main,
-    g: &PendingGroup,
+    g: &GroupView,
     theme: Theme,
     hits: &mut Vec<(Rect, Hit)>,
 ) {
-    let state = main.state();
     let w = width_for(area, 84);
-    let mut lines = vec![
-        Line::styled(
-            "Everyone has rolled. Each may swap dice once with another before the dice are read.",
-            theme.dim(),
-        ),
-        Line::raw(""),
-    ];
+    let mut lines = vec![Line::styled(g.how.clone(), theme.dim()), Line::raw("")];
     let first_member = lines.len();
-    for (i, (id, face)) in g.members.iter().zip(&g.faces).enumerate() {
-        let c = character(state, *id);
-        let name = c.map_or_else(|| format!("#{id}"), |c| c.name.clone());
-        let what = c.map(|c| slot_line(c, *face as u8)).unwrap_or_default();
+    for (i, m) in g.members.iter().enumerate() {
         let sel = i == main.view.pending_sel;
         let mut spans = vec![
             Span::raw(if sel { "▶ " } else { "  " }),
-            Span::styled(pad(&name, 14), theme.bold()),
+            Span::styled(pad(&m.name, 14), theme.bold()),
             Span::raw(format!(
-                " [{face:>2}] → {}",
-                fit(&what, (w as usize).saturating_sub(42))
+                " [{:>2}] → {}",
+                m.face,
+                fit(&m.note, (w as usize).saturating_sub(42))
             )),
         ];
-        if g.swapped.contains(id) {
+        if m.swapped {
             spans.push(Span::styled("  (swapped)", theme.dim()));
         }
-        if main.view.swap_first == Some(*id) {
+        if main.view.swap_first == Some(m.id) {
             spans.push(Span::styled("  ⇄ swap with…", theme.key()));
         }
         let mut line = Line::from(spans);
@@ -228,7 +188,7 @@ fn group(
         lines.push(line);
     }
     let h = paragraph_height(&lines, w.saturating_sub(2)) + 2;
-    let inner = dialog(buf, area, w, h, "Group check", theme);
+    let inner = dialog(buf, area, w, h, &g.title, theme);
     for i in 0..g.members.len() {
         let y = inner.y + (first_member + i) as u16;
         if y < inner.y + inner.height {
@@ -240,61 +200,50 @@ fn group(
         .render(inner, buf);
 }
 
-fn decide(
+fn question(
     buf: &mut Buffer,
     area: Rect,
     main: &Main,
-    d: &Decision,
+    q: &QuestionView,
     theme: Theme,
     hits: &mut Vec<(Rect, Hit)>,
 ) {
-    let state = main.state();
-    let (title, why, whose) = decision_title(d);
-    let c = character(state, whose);
     let w = width_for(area, 84);
-    let mut lines = vec![Line::raw(why), Line::raw("")];
+    let mut lines = vec![Line::raw(q.why.clone()), Line::raw("")];
     let first_option = lines.len();
-    let mut count = 0;
-    match decision_options(d) {
-        Some((options, proposed)) => {
-            for (i, slot) in options.iter().enumerate() {
-                let sel = i == main.view.pending_sel;
-                let what = c
-                    .map(|c| slot_line(c, *slot))
-                    .unwrap_or_else(|| format!("slot {slot}"));
-                let what = fit(&what, (w as usize).saturating_sub(18));
-                let mut spans = vec![Span::raw(if sel { "▶ " } else { "  " }), Span::raw(what)];
-                if *slot == proposed {
-                    spans.push(Span::styled("  ★ proposed", theme.key()));
-                }
-                let mut line = Line::from(spans);
-                if sel {
-                    line = line.style(theme.selected());
-                }
-                lines.push(line);
-                count += 1;
-            }
+    for (i, option) in q.options.iter().enumerate() {
+        let sel = i == main.view.pending_sel;
+        let what = fit(option, (w as usize).saturating_sub(18));
+        let mut spans = vec![Span::raw(if sel { "▶ " } else { "  " }), Span::raw(what)];
+        if i == q.proposed {
+            spans.push(Span::styled("  ★ proposed", theme.key()));
         }
-        None => {
-            if let Decision::ImprovisedBlock { slot, .. } = d
-                && let Some(c) = c
-            {
-                lines.push(Line::raw(format!(
-                    "The hit lands in {}.",
-                    slot_line(c, *slot)
-                )));
-            }
-            lines.push(Line::from(vec![
-                Span::styled("y", theme.key()),
-                Span::raw(" it stops the attack    "),
-                Span::styled("n", theme.key()),
-                Span::raw(" the hit lands  ★ proposed (Enter)"),
-            ]));
+        let mut line = Line::from(spans);
+        if sel {
+            line = line.style(theme.selected());
         }
+        lines.push(line);
+    }
+    if let Some(detail) = &q.detail {
+        lines.push(Line::raw(detail.clone()));
+    }
+    if let Some(yn) = &q.yes_no {
+        let star = "  ★ proposed (Enter)";
+        let (yes_star, no_star) = if yn.proposed_yes {
+            (star, "")
+        } else {
+            ("", star)
+        };
+        lines.push(Line::from(vec![
+            Span::styled("y", theme.key()),
+            Span::raw(format!(" {}{yes_star}    ", yn.yes)),
+            Span::styled("n", theme.key()),
+            Span::raw(format!(" {}{no_star}", yn.no)),
+        ]));
     }
     let h = paragraph_height(&lines, w.saturating_sub(2)) + 2;
-    let inner = dialog(buf, area, w, h, &title, theme);
-    for i in 0..count {
+    let inner = dialog(buf, area, w, h, &q.title, theme);
+    for i in 0..q.options.len() {
         let y = inner.y + (first_option + i) as u16;
         if y < inner.y + inner.height {
             record(hits, Rect::new(inner.x, y, inner.width, 1), Hit::Option(i));

@@ -1,4 +1,5 @@
-//! The roster: everyone in the session grouped by side, each with their state at a glance.
+//! The roster: everyone in the session by side or group, each with their state at a glance, drawn
+//! from the ruleset's roster read model.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -7,15 +8,14 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Widget};
 
 use super::{RenderTo, fit, record};
-use crate::rules::slots::{self, Character, Side};
+use crate::rules::Tag;
 use crate::tui::app::{Hit, Main};
 use crate::tui::theme::Theme;
 
-/// The short tags after a name, styled: the slot rules say what they are.
-pub fn glance(c: &Character, acted: bool, theme: Theme) -> Vec<Span<'static>> {
+/// The short tags after a name, styled by their tone, one space apart.
+fn tags(glance: Vec<Tag>, theme: Theme) -> Vec<Span<'static>> {
     let mut out = Vec::new();
-    for (i, tag) in slots::glance(c, acted).into_iter().enumerate() {
-        // One space between tags.
+    for (i, tag) in glance.into_iter().enumerate() {
         if i > 0 {
             out.push(Span::raw(" "));
         }
@@ -30,11 +30,10 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
         .border_style(theme.border());
     let inner = block.inner(area);
     block.render(area, buf);
-    let state = main.state();
-    let acted: &[u32] = state.combat.as_ref().map_or(&[], |c| c.acted.as_slice());
+    let groups = main.session.state().game.roster();
     let mut y = inner.y;
     let bottom = inner.y + inner.height;
-    if state.characters.is_empty() {
+    if groups.is_empty() {
         Line::styled(" No one yet.", theme.dim())
             .render_to(buf, Rect::new(inner.x, y, inner.width, 1));
         Line::styled(" Press n to add", theme.dim())
@@ -43,30 +42,30 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
             .render_to(buf, Rect::new(inner.x, y + 2, inner.width, 1));
         return;
     }
-    for side in [Side::Players, Side::Opponents] {
-        let members: Vec<&Character> = state.characters.iter().filter(|c| c.side == side).collect();
-        if members.is_empty() || y >= bottom {
-            continue;
+    for group in groups {
+        if y >= bottom {
+            break;
         }
-        let (title, style) = match side {
-            Side::Players => ("Players", theme.players()),
-            Side::Opponents => ("Opponents", theme.opponents()),
+        let style = if group.party {
+            theme.players()
+        } else {
+            theme.opponents()
         };
-        Line::styled(format!(" {title} ({})", members.len()), style)
+        Line::styled(format!(" {} ({})", group.title, group.members.len()), style)
             .render_to(buf, Rect::new(inner.x, y, inner.width, 1));
         y += 1;
-        for c in members {
+        for c in group.members {
             if y >= bottom {
                 break;
             }
             let row = Rect::new(inner.x, y, inner.width, 1);
             let selected = main.view.selected == Some(c.id);
-            let tags = glance(c, acted.contains(&c.id), theme);
+            let tags = tags(c.glance, theme);
             let tags_w: usize = tags.iter().map(|s| s.width()).sum();
             let name_w = (inner.width as usize).saturating_sub(2 + tags_w + 1).max(4);
-            let name_style = if c.status.dead {
+            let name_style = if c.dead {
                 theme.dead()
-            } else if c.status.unconscious {
+            } else if c.out {
                 theme.dim()
             } else {
                 Style::new()
