@@ -12,8 +12,8 @@ pub mod time;
 pub mod view;
 
 pub use view::{
-    Answer, ClockView, DieView, Fighter, GroupMember, GroupView, Initiative, Outcome, PendingView,
-    QuestionView, RollView, RosterEntry, RosterGroup, Standing, Tag, Tone, YesNo,
+    Answer, ClockView, DieView, Fighter, GroupMember, GroupView, Initiative, OptionView, Outcome,
+    PendingView, QuestionView, RollView, RosterEntry, RosterGroup, Standing, Tag, Tone, YesNo,
 };
 
 use crate::dice::{DiceError, DiceSource};

@@ -200,11 +200,19 @@ pub struct QuestionView {
     /// A line on what is at stake, when there is one ("The hit lands in slot 3...").
     pub detail: Option<String>,
     /// The answers to choose from; empty for a yes-or-no question.
-    pub options: Vec<String>,
+    pub options: Vec<OptionView>,
     /// The proposed option (an index into `options`).
     pub proposed: usize,
     /// The wording of a yes-or-no question.
     pub yes_no: Option<YesNo>,
+}
+
+/// One answer to a question: the number a digit key picks it by (a slot number, say) and what
+/// it means.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OptionView {
+    pub number: u32,
+    pub text: String,
 }
 
 /// What yes and no mean for a yes-or-no question, and which one is proposed.

@@ -20,10 +20,10 @@ use super::theme::Theme;
 use crate::content::{self, Library};
 use crate::dice::{DiceError, DiceSource, Edge, LiveDice, ManualDice, ScriptedDice};
 use crate::rules::slots::{
-    self, AttackKind, AttackSpec, CharId, CheckKind, Condition, Decision, Defense, Item, Pending,
-    Prop, Region, Senses, Side, SlotNo, State, StatusFlag, Verdict, Wound, ZoneId,
+    self, AttackKind, AttackSpec, CharId, CheckKind, Condition, Defense, Item, Pending, Prop,
+    Region, Senses, Side, SlotNo, State, StatusFlag, Wound, ZoneId,
 };
-use crate::rules::{GameState, RuleError, RulesetId};
+use crate::rules::{Answer, GameState, PendingView, RuleError, RulesetId};
 use crate::script::{self, Line};
 use crate::session::{self, Command, Session, SessionError, SessionState};
 use crate::store::{self, JournalRecord, SessionSummary, Store};
@@ -1603,30 +1603,22 @@ impl Main {
     // ---- The pending roll, group and decision
 
     fn roll_key(&mut self, action: Option<Action>, key: KeyEvent, dice: &mut Dice) -> bool {
-        let Some(Pending::Roll(roll)) = self.state().pending.first() else {
+        let Some(PendingView::Roll(roll)) = self.session.state().game.pending() else {
             return false;
         };
-        let faces = roll.faces.len();
-        let pick = roll.pick;
-        let effective = roll.overridden.unwrap_or(roll.verdict);
-        let command = match action {
-            Some(Action::Accept) => slots::Command::Accept,
-            Some(Action::Cancel) => slots::Command::Cancel,
-            Some(Action::Override) => slots::Command::Override {
-                verdict: match effective {
-                    Verdict::Pass => Verdict::Fail,
-                    Verdict::Fail => Verdict::Pass,
-                },
-            },
+        let answer = match action {
+            Some(Action::Accept) => Answer::Accept,
+            Some(Action::Cancel) => Answer::Cancel,
+            Some(Action::Override) => Answer::Override,
             Some(Action::PickPrev) | Some(Action::PickNext) | Some(Action::Digit) => {
                 let die = match (action, key.code) {
-                    (Some(Action::PickPrev), _) => pick.checked_sub(1),
-                    (Some(Action::PickNext), _) => Some(pick + 1),
+                    (Some(Action::PickPrev), _) => roll.picked.checked_sub(1),
+                    (Some(Action::PickNext), _) => Some(roll.picked + 1),
                     (_, KeyCode::Char(c)) => c.to_digit(10).map(|d| d as usize - 1),
                     _ => None,
                 };
                 match die {
-                    Some(d) if d < faces && d != pick => slots::Command::Pick { die: d },
+                    Some(d) if d < roll.dice.len() && d != roll.picked => Answer::Pick(d),
                     _ => return false,
                 }
             }
@@ -1639,7 +1631,19 @@ impl Main {
             Some(Action::Retype) => return self.retype(dice),
             _ => return false,
         };
-        self.run_key(command.into(), dice)
+        self.answer(answer, dice)
+    }
+
+    /// Answers what waits for the judge through the ruleset; an answer that does not fit goes to
+    /// the status line.
+    fn answer(&mut self, answer: Answer, dice: &mut Dice) -> bool {
+        match self.session.state().game.answer(answer) {
+            Ok(command) => self.run_key(Command::Game(command), dice),
+            Err(why) => {
+                self.complain(why.to_string());
+                true
+            }
+        }
     }
 
     /// Replaces the dice of the waiting roll with the table's: steps back to before the roll
@@ -1732,59 +1736,53 @@ impl Main {
     }
 
     fn decide_key(&mut self, action: Option<Action>, key: KeyEvent, dice: &mut Dice) -> bool {
-        let Some(Pending::Decide(decision)) = self.state().pending.first() else {
+        let Some(PendingView::Question(question)) = self.session.state().game.pending() else {
             return false;
         };
-        let options = decision_options(decision);
-        let improvised = matches!(decision, Decision::ImprovisedBlock { .. });
+        let options = &question.options;
         match action {
             Some(Action::Up) => {
                 self.view.pending_sel = self.view.pending_sel.saturating_sub(1);
                 true
             }
             Some(Action::Down) => {
-                if let Some((opts, _)) = &options
-                    && self.view.pending_sel + 1 < opts.len()
-                {
+                if self.view.pending_sel + 1 < options.len() {
                     self.view.pending_sel += 1;
                 }
                 true
             }
             Some(Action::Digit) => {
-                let (Some((opts, _)), KeyCode::Char(c)) = (&options, key.code) else {
+                let KeyCode::Char(c) = key.code else {
                     return false;
                 };
-                let Some(d) = c.to_digit(10) else {
+                let Some(d) = c.to_digit(10).filter(|_| !options.is_empty()) else {
                     return false;
                 };
-                match opts.iter().position(|&o| u32::from(o) == d) {
-                    Some(i) => {
-                        self.view.pending_sel = i;
-                        true
-                    }
+                match options.iter().position(|o| o.number == d) {
+                    Some(i) => self.view.pending_sel = i,
                     None => {
-                        self.complain(format!("slot {d} is not one of the choices"));
-                        true
+                        let offered: Vec<String> =
+                            options.iter().map(|o| o.number.to_string()).collect();
+                        self.complain(format!(
+                            "{d} is not one of the choices: {}",
+                            offered.join(", ")
+                        ));
                     }
                 }
+                true
             }
-            Some(Action::Yes) if improvised => {
-                self.run_key(slots::Command::RuleBlocks { blocks: true }.into(), dice)
-            }
-            Some(Action::No) if improvised => {
-                self.run_key(slots::Command::RuleBlocks { blocks: false }.into(), dice)
-            }
+            Some(Action::Yes) if question.yes_no.is_some() => self.answer(Answer::Yes, dice),
+            Some(Action::No) if question.yes_no.is_some() => self.answer(Answer::No, dice),
             Some(Action::Accept) => {
-                let command = match &options {
-                    Some((opts, proposed)) => match opts.get(self.view.pending_sel) {
-                        Some(&slot) if slot != *proposed => slots::Command::ChooseSlot { slot },
-                        _ => slots::Command::Accept,
-                    },
-                    None => slots::Command::Accept,
+                let answer = match options.get(self.view.pending_sel) {
+                    Some(_) if self.view.pending_sel != question.proposed => {
+                        Answer::Choose(self.view.pending_sel)
+                    }
+                    _ => Answer::Accept,
                 };
-                self.run_key(command.into(), dice)
+                self.answer(answer, dice)
             }
-            Some(Action::Cancel) => self.run_key(slots::Command::Cancel.into(), dice),
+            Some(Action::Cancel) => self.answer(Answer::Cancel, dice),
             Some(Action::Undo) => self.undo(),
             Some(Action::Redo) => self.redo(),
             _ => false,

@@ -7,9 +7,9 @@ use super::model::*;
 use super::{Command, Event, exploration, resolve, slot_line};
 use crate::dice::{DiceSource, Edge};
 use crate::rules::{
-    Answer, ClockView, DieView, Fighter, GroupMember, GroupView, Initiative, Outcome, PendingView,
-    QuestionView, RollView, RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag, Tone,
-    YesNo,
+    Answer, ClockView, DieView, Fighter, GroupMember, GroupView, Initiative, OptionView, Outcome,
+    PendingView, QuestionView, RollView, RosterEntry, RosterGroup, RuleError, Ruleset, Standing,
+    Tag, Tone, YesNo,
 };
 
 /// The d12 slot system (rule file 000).
@@ -501,7 +501,13 @@ fn question_view(state: &State, d: &Decision) -> QuestionView {
             title,
             why,
             proposed: options.iter().position(|&s| s == proposed).unwrap_or(0),
-            options: options.into_iter().map(slot_text).collect(),
+            options: options
+                .into_iter()
+                .map(|slot| OptionView {
+                    number: u32::from(slot),
+                    text: slot_text(slot),
+                })
+                .collect(),
             detail: None,
             yes_no: None,
         },

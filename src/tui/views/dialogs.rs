@@ -213,7 +213,7 @@ fn question(
     let first_option = lines.len();
     for (i, option) in q.options.iter().enumerate() {
         let sel = i == main.view.pending_sel;
-        let what = fit(option, (w as usize).saturating_sub(18));
+        let what = fit(&option.text, (w as usize).saturating_sub(18));
         let mut spans = vec![Span::raw(if sel { "▶ " } else { "  " }), Span::raw(what)];
         if i == q.proposed {
             spans.push(Span::styled("  ★ proposed", theme.key()));
