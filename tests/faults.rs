@@ -21,7 +21,6 @@ mod targets;
 use proptest::collection::vec;
 use proptest::prelude::*;
 use slotmark::content::{self, ContentError};
-use slotmark::script::VERBS;
 use slotmark::session::Session;
 use slotmark::store::{self, JournalRecord, Store, journal_path};
 use std::fs;
@@ -909,7 +908,12 @@ fn palette_text() -> impl Strategy<Value = String> {
         "25:99",
         "1e3",
     ];
-    let example = proptest::sample::select(VERBS.iter().map(|v| v.example).collect::<Vec<_>>());
+    let example = proptest::sample::select(
+        slotmark::script::verbs(slotmark::rules::RulesetId::Slots)
+            .iter()
+            .map(|v| v.example)
+            .collect::<Vec<_>>(),
+    );
     let word = proptest::sample::select(POOL.to_vec());
     (
         example,

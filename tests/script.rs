@@ -8,8 +8,13 @@ use slotmark::rules::slots::{
     Verdict, WeaponKind, WeaponSize, Wound,
 };
 use slotmark::rules::{GameCommand, RulesetId};
-use slotmark::script::{self, Line, VERBS, complete, help_text, parse_line};
+use slotmark::script::{self, Line, Verb, complete, help_text, parse_line};
 use slotmark::session::{Command, Session, SessionState};
+
+/// Every verb of a slot-system session: the slot system's and the frame's.
+fn slot_verbs() -> Vec<Verb> {
+    script::verbs(slotmark::rules::RulesetId::Slots)
+}
 
 /// A session with a party, two goblins and a few zones, built through the language itself.
 fn table() -> Session {
@@ -73,7 +78,7 @@ fn col(s: &Session, line: &str) -> (usize, String) {
 #[test]
 fn every_verb_example_parses() {
     let s = table();
-    for verb in VERBS {
+    for verb in slot_verbs() {
         parse_line(verb.example, s.state())
             .unwrap_or_else(|e| panic!("{}: {} (column {:?})", verb.example, e, e.column));
     }
@@ -831,7 +836,7 @@ fn completion_proposes_verbs_then_what_the_verb_expects() {
     let s = table();
     let st = s.state();
     let all = complete("", st);
-    assert_eq!(all.len(), VERBS.len());
+    assert_eq!(all.len(), slot_verbs().len());
     assert!(complete("ch", st).contains(&"check".to_string()));
     assert_eq!(complete("check a", st), vec!["check Aria".to_string()]);
     assert_eq!(
@@ -867,7 +872,7 @@ fn completion_proposes_verbs_then_what_the_verb_expects() {
 #[test]
 fn help_lists_every_verb_with_an_example() {
     let help = help_text();
-    for verb in VERBS {
+    for verb in slot_verbs() {
         assert!(help.contains(verb.usage), "{}", verb.name);
         assert!(
             help.contains(&format!("e.g. {}", verb.example)),
@@ -898,7 +903,7 @@ proptest::proptest! {
     /// points inside the line or just past its end.
     #[test]
     fn any_line_parses_or_errs_without_panicking(
-        verb in proptest::sample::select(VERBS.iter().map(|v| v.name).collect::<Vec<_>>()),
+        verb in proptest::sample::select(slot_verbs().iter().map(|v| v.name).collect::<Vec<_>>()),
         rest in "[ a-zA-Z0-9\"'#,:é-]{0,40}",
     ) {
         let s = table();
@@ -981,7 +986,8 @@ fn variant(c: &C) -> &'static str {
 fn the_verbs_cover_every_slot_system_command() {
     let s = table();
     let mut seen = std::collections::BTreeSet::new();
-    let lines = VERBS.iter().map(|v| v.example).chain([
+    let verbs = slot_verbs();
+    let lines = verbs.iter().map(|v| v.example).chain([
         "end fight",
         "fatigue Bram 4",
         "unhide Yard Cellar",

@@ -10,12 +10,13 @@
 mod complete;
 mod demo;
 pub mod lexer;
-mod parse;
 mod verbs;
+mod words;
 
 pub use complete::{Completion, completions};
 pub use demo::{build as build_demo, demo, try_demo};
-pub use verbs::{VERBS, Verb};
+pub use verbs::{Typed, Verb, verbs};
+pub use words::Words;
 
 use crate::content::{self, Library};
 use crate::session::{Command, SessionState};
@@ -82,7 +83,7 @@ pub fn parse_line_in(
     if lexed.tokens.is_empty() {
         return Ok(Line::Nothing);
     }
-    parse::parse(line, lexed, content::slots_state(state), library)
+    verbs::parse(line, lexed, state, library)
 }
 
 /// Completions for a partly typed line: each is the whole line with its last word completed
@@ -96,7 +97,12 @@ pub fn complete(line: &str, state: &SessionState) -> Vec<String> {
         .collect()
 }
 
-/// Every command with a one-line description and an example.
+/// Every command of the slot system and the frame with a one-line description and an example.
 pub fn help_text() -> String {
-    verbs::help_text()
+    verbs::help_text(crate::rules::RulesetId::Slots)
+}
+
+/// Every command a session of `ruleset` understands, with a description and an example.
+pub fn help_text_for(ruleset: crate::rules::RulesetId) -> String {
+    verbs::help_text(ruleset)
 }

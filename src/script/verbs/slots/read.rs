@@ -1,75 +1,42 @@
-//! From words to a command: one function per verb over a cursor that knows the state, so names
-//! resolve to ids and slot numbers are checked against the right sheet while the column of the
-//! offending word is still at hand.
+//! Reading the slot system's words: names of characters and zones, slot numbers, sides,
+//! condition letters, items, attacks and checks, each refused with its column and what was
+//! expected.
 
-use super::lexer::{Lexed, Token};
-use super::verbs::{self, Verb};
-use super::{Line, ScriptError};
-use crate::content::{self, Library, LookupError, find_by_name};
+use crate::content::{self, LookupError, find_by_name};
 use crate::dice::Edge;
 use crate::rules::slots::{
-    self, ArmorClass, AttackKind, AttackSpec, CharId, Character, CheckKind, Command as C,
-    Condition, Defense, Item, Prop, Region, Sense, Senses, Side, SlotNo, StatusFlag, Verdict,
-    Weapon, WeaponKind, WeaponSize, Wound, ZoneId,
+    self, ArmorClass, AttackKind, AttackSpec, CharId, Character, CheckKind, Condition, Defense,
+    Item, Prop, Region, Sense, Senses, Side, SlotNo, State, StatusFlag, Weapon, WeaponKind,
+    WeaponSize, ZoneId,
 };
-use crate::session::Command;
+use crate::script::ScriptError;
+use crate::script::lexer::Token;
+use crate::script::words::{R, Words, is, lookup_err};
+use std::ops::{Deref, DerefMut};
 
-pub(super) struct Parser<'a> {
-    tokens: Vec<Token>,
-    pos: usize,
-    eol: usize,
-    line: &'a str,
-    state: &'a slots::State,
-    library: &'a Library,
-    verb: &'static Verb,
+/// The cursor over a line's words with the slot state its names resolve against.
+pub(super) struct P<'w, 'a> {
+    w: &'w mut Words<'a>,
+    state: &'a State,
 }
 
-type R<T> = Result<T, ScriptError>;
-
-/// Parses a tokenized, non-empty line.
-pub(super) fn parse(line: &str, lexed: Lexed, state: &slots::State, library: &Library) -> R<Line> {
-    let eol = lexed.eol();
-    let first = &lexed.tokens[0];
-    let verb = verbs::lookup(&first.text)
-        .filter(|_| !first.quoted)
-        .ok_or_else(|| unknown_verb(first))?;
-    let mut p = Parser {
-        tokens: lexed.tokens,
-        pos: 1,
-        eol,
-        line,
-        state,
-        library,
-        verb,
-    };
-    let line = p.verb_line()?;
-    p.finish()?;
-    Ok(line)
+impl<'w, 'a> P<'w, 'a> {
+    pub(super) fn new(w: &'w mut Words<'a>, state: &'a State) -> Self {
+        P { w, state }
+    }
 }
 
-fn unknown_verb(token: &Token) -> ScriptError {
-    let names: Vec<&str> = verbs::VERBS.iter().map(|v| v.name).collect();
-    let hint = find_by_name(&names, |n| n, &token.text, "command")
-        .map(|n| format!(" (did you mean {n}?)"))
-        .or_else(|e| match e {
-            LookupError::Unknown { hint, .. } => Ok::<_, ()>(hint),
-            LookupError::Ambiguous { candidates, .. } => {
-                Ok(format!(" (did you mean {}?)", candidates.join(" or ")))
-            }
-        })
-        .unwrap_or_default();
-    ScriptError::at(
-        token.column,
-        format!(
-            "'{}' is not a command{hint}; expected a command such as check, attack or accept \
-             (`help` lists them all)",
-            token.text
-        ),
-    )
+impl<'a> Deref for P<'_, 'a> {
+    type Target = Words<'a>;
+    fn deref(&self) -> &Words<'a> {
+        self.w
+    }
 }
 
-fn is(token: &Token, words: &[&str]) -> bool {
-    !token.quoted && words.iter().any(|w| w.eq_ignore_ascii_case(&token.text))
+impl DerefMut for P<'_, '_> {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        self.w
+    }
 }
 
 const SIDE_PLAYERS: &[&str] = &["players", "player", "party", "pcs", "pc"];
@@ -81,12 +48,10 @@ const SIDE_OPPONENTS: &[&str] = &[
     "monsters",
     "npcs",
 ];
-const ON: &[&str] = &["on", "yes", "y", "true"];
-const OFF: &[&str] = &["off", "no", "n", "false"];
 const ADV: &[&str] = &["adv", "advantage"];
 const DIS: &[&str] = &["dis", "disadvantage"];
 
-fn side_word(token: &Token) -> Option<Side> {
+pub(super) fn side_word(token: &Token) -> Option<Side> {
     if is(token, SIDE_PLAYERS) {
         Some(Side::Players)
     } else if is(token, SIDE_OPPONENTS) {
@@ -96,68 +61,14 @@ fn side_word(token: &Token) -> Option<Side> {
     }
 }
 
-impl<'a> Parser<'a> {
-    fn usage(&self) -> String {
-        format!("usage: {}", self.verb.usage)
-    }
-
-    fn peek(&self) -> Option<&Token> {
-        self.tokens.get(self.pos)
-    }
-
-    fn at_end(&self) -> bool {
-        self.pos >= self.tokens.len()
-    }
-
-    /// The next word, or an error at the end of the line saying what was expected.
-    fn next(&mut self, expected: &str) -> R<Token> {
-        match self.tokens.get(self.pos) {
-            Some(t) => {
-                self.pos += 1;
-                Ok(t.clone())
-            }
-            None => Err(ScriptError::at(
-                self.eol,
-                format!("expected {expected} here; {}", self.usage()),
-            )),
-        }
-    }
-
-    /// Consumes the next word when it is one of `words`.
-    fn eat(&mut self, words: &[&str]) -> bool {
-        if self.peek().is_some_and(|t| is(t, words)) {
-            self.pos += 1;
-            true
-        } else {
-            false
-        }
-    }
-
-    fn finish(&self) -> R<()> {
-        match self.peek() {
-            None => Ok(()),
-            Some(t) => Err(ScriptError::at(
-                t.column,
-                format!(
-                    "did not expect '{}' here; expected the end of the line; {}",
-                    t.text,
-                    self.usage()
-                ),
-            )),
-        }
-    }
-
-    fn lookup_err(token: &Token, e: LookupError) -> ScriptError {
-        ScriptError::at(token.column, e.to_string())
-    }
-
+impl<'a> P<'_, 'a> {
     /// A character by name.
-    fn character(&mut self) -> R<&'a Character> {
+    pub(super) fn character(&mut self) -> R<&'a Character> {
         let token = self.next("a character's name")?;
         self.resolve_character(&token)
     }
 
-    fn resolve_character(&self, token: &Token) -> R<&'a Character> {
+    pub(super) fn resolve_character(&self, token: &Token) -> R<&'a Character> {
         if self.state.characters.is_empty() {
             return Err(ScriptError::at(
                 token.column,
@@ -174,24 +85,14 @@ impl<'a> Parser<'a> {
             &token.text,
             "character",
         )
-        .map_err(|e| Self::lookup_err(token, e))
+        .map_err(|e| lookup_err(token, e))
     }
 
-    fn who(&mut self) -> R<CharId> {
+    pub(super) fn who(&mut self) -> R<CharId> {
         Ok(self.character()?.id)
     }
 
-    fn number<T: std::str::FromStr>(&mut self, expected: &str) -> R<T> {
-        let token = self.next(expected)?;
-        token.text.parse().map_err(|_| {
-            ScriptError::at(
-                token.column,
-                format!("expected {expected}, found '{}'", token.text),
-            )
-        })
-    }
-
-    fn slot_of(&self, c: &Character, token: &Token) -> R<SlotNo> {
+    pub(super) fn slot_of(&self, c: &Character, token: &Token) -> R<SlotNo> {
         let n = c.slots.len();
         token
             .text
@@ -209,17 +110,17 @@ impl<'a> Parser<'a> {
             })
     }
 
-    fn slot(&mut self, c: &Character) -> R<SlotNo> {
+    pub(super) fn slot(&mut self, c: &Character) -> R<SlotNo> {
         let token = self.next(&format!("a slot number of {}", c.name))?;
         self.slot_of(c, &token)
     }
 
-    fn zone(&mut self) -> R<ZoneId> {
+    pub(super) fn zone(&mut self) -> R<ZoneId> {
         let token = self.next("a zone's name")?;
         self.resolve_zone(&token)
     }
 
-    fn resolve_zone(&self, token: &Token) -> R<ZoneId> {
+    pub(super) fn resolve_zone(&self, token: &Token) -> R<ZoneId> {
         let zones = &self.state.scene.zones;
         if zones.is_empty() {
             return Err(ScriptError::at(
@@ -233,10 +134,10 @@ impl<'a> Parser<'a> {
         }
         find_by_name(zones, |z| &z.name, &token.text, "zone in this scene")
             .map(|z| z.id)
-            .map_err(|e| Self::lookup_err(token, e))
+            .map_err(|e| lookup_err(token, e))
     }
 
-    fn side(&mut self) -> R<Side> {
+    pub(super) fn side(&mut self) -> R<Side> {
         let token = self.next("a side (players or opponents)")?;
         side_word(&token).ok_or_else(|| {
             ScriptError::at(
@@ -249,455 +150,12 @@ impl<'a> Parser<'a> {
         })
     }
 
-    fn yes_no(&mut self, expected: &str) -> R<bool> {
-        let token = self.next(expected)?;
-        if is(&token, ON) {
-            Ok(true)
-        } else if is(&token, OFF) {
-            Ok(false)
-        } else {
-            Err(ScriptError::at(
-                token.column,
-                format!("expected {expected}, found '{}'", token.text),
-            ))
-        }
-    }
-
-    /// An optional trailing on/off: absent means on.
-    fn on_off(&mut self) -> R<bool> {
-        if self.at_end() {
-            Ok(true)
-        } else {
-            self.yes_no("on or off")
-        }
-    }
-
-    fn condition(&mut self) -> R<Condition> {
+    pub(super) fn condition(&mut self) -> R<Condition> {
         let token = self.next("a condition letter (A B C E F H M)")?;
         letter(&token).ok_or_else(|| bad_letter(&token))
     }
 
-    /// Every word left, as typed (one quoted word loses its quotes).
-    fn rest_text(&mut self, expected: &str) -> R<String> {
-        let Some(first) = self.peek().cloned() else {
-            return Err(ScriptError::at(
-                self.eol,
-                format!("expected {expected} here; {}", self.usage()),
-            ));
-        };
-        let last = self.tokens[self.tokens.len() - 1].clone();
-        let words = self.tokens.len() - self.pos;
-        self.pos = self.tokens.len();
-        if words == 1 {
-            return Ok(first.text);
-        }
-        Ok(self
-            .line
-            .chars()
-            .skip(first.column - 1)
-            .take(last.end + 1 - first.column)
-            .collect())
-    }
-
-    /// Words up to (not including) the first that `stop` accepts, joined with single spaces.
-    fn text_until(&mut self, expected: &str, stop: impl Fn(&Token) -> bool) -> R<String> {
-        let mut words = Vec::new();
-        while let Some(t) = self.peek() {
-            if stop(t) && !words.is_empty() {
-                break;
-            }
-            words.push(t.text.clone());
-            self.pos += 1;
-        }
-        if words.is_empty() {
-            return Err(ScriptError::at(
-                self.eol,
-                format!("expected {expected} here; {}", self.usage()),
-            ));
-        }
-        Ok(words.join(" "))
-    }
-
-    fn slots_cmd(c: slots::Command) -> Line {
-        Line::Command(Command::from(c))
-    }
-
-    fn verb_line(&mut self) -> R<Line> {
-        let g = Self::slots_cmd;
-        Ok(match self.verb.name {
-            "add" => g(self.add()?),
-            "creature" => g(self.creature()?),
-            "remove" => g(C::RemoveCharacter { who: self.who()? }),
-            "rename" => {
-                let who = self.who()?;
-                let name = self.rest_text("the new name")?;
-                g(C::RenameCharacter { who, name })
-            }
-            "side" => {
-                let who = self.who()?;
-                g(C::SetSide {
-                    who,
-                    side: self.side()?,
-                })
-            }
-            "put" => {
-                let c = self.character()?;
-                let slot = self.slot(c)?;
-                let item = self.item()?;
-                g(C::PutItem {
-                    who: c.id,
-                    slot,
-                    item,
-                })
-            }
-            "move" => {
-                let c = self.character()?;
-                let from = self.slot(c)?;
-                let to = self.slot(c)?;
-                g(C::MoveItem {
-                    who: c.id,
-                    from,
-                    to,
-                })
-            }
-            "take" => {
-                let c = self.character()?;
-                g(C::RemoveItem {
-                    who: c.id,
-                    slot: self.slot(c)?,
-                })
-            }
-            "twohands" => {
-                let c = self.character()?;
-                let slot = self.slot(c)?;
-                g(C::TwoHands {
-                    who: c.id,
-                    slot,
-                    on: self.on_off()?,
-                })
-            }
-            "drop" => g(C::DropBackpack { who: self.who()? }),
-            "shoulder" => g(C::ShoulderBackpack { who: self.who()? }),
-
-            "check" => {
-                let c = self.character()?;
-                let (kind, edge) = self.check_options(&[c], true)?;
-                g(C::Check {
-                    who: c.id,
-                    kind,
-                    edge,
-                })
-            }
-            "fall" => {
-                let who = self.who()?;
-                let token = self.next("the height of the fall in feet")?;
-                let digits = token
-                    .text
-                    .trim_end_matches(|c: char| c.is_ascii_alphabetic() || c == '\'');
-                let feet: u16 = digits.parse().map_err(|_| {
-                    ScriptError::at(
-                        token.column,
-                        format!("expected the height in feet (20), found '{}'", token.text),
-                    )
-                })?;
-                g(C::Fall { who, feet })
-            }
-            "group" => g(self.group()?),
-            "attack" => g(self.attack()?),
-            "pick" => {
-                let token = self.next("the number of the die (1 is the first)")?;
-                let die = token
-                    .text
-                    .parse::<usize>()
-                    .ok()
-                    .filter(|n| *n >= 1)
-                    .ok_or_else(|| {
-                        ScriptError::at(
-                            token.column,
-                            format!(
-                                "expected the number of a die, 1 for the first, found '{}'",
-                                token.text
-                            ),
-                        )
-                    })?;
-                g(C::Pick { die: die - 1 })
-            }
-            "swap" => {
-                let a = self.who()?;
-                let b = self.who()?;
-                g(C::SwapDice { a, b })
-            }
-            "override" => {
-                let token = self.next("pass or fail")?;
-                let verdict = if is(&token, &["pass", "passes", "success", "yes"]) {
-                    Verdict::Pass
-                } else if is(&token, &["fail", "fails", "failure", "no"]) {
-                    Verdict::Fail
-                } else {
-                    return Err(ScriptError::at(
-                        token.column,
-                        format!("expected pass or fail, found '{}'", token.text),
-                    ));
-                };
-                g(C::Override { verdict })
-            }
-            "accept" => g(C::Accept),
-            "slot" => {
-                let slot = self.number("a slot number")?;
-                g(C::ChooseSlot { slot })
-            }
-            "blocks" => g(C::RuleBlocks {
-                blocks: self.yes_no("yes or no")?,
-            }),
-            "cancel" => g(C::Cancel),
-
-            "wound" => {
-                let c = self.character()?;
-                let slot = self.slot(c)?;
-                let wound = if self.eat(&["treated", "t"]) {
-                    Wound::Treated
-                } else if self.eat(&["open", "o"]) || self.at_end() {
-                    Wound::Open
-                } else {
-                    let t = self.next("open or treated")?;
-                    return Err(ScriptError::at(
-                        t.column,
-                        format!("expected open or treated, found '{}'", t.text),
-                    ));
-                };
-                g(C::Wound {
-                    who: c.id,
-                    slot,
-                    wound,
-                })
-            }
-            "treat" => {
-                let c = self.character()?;
-                g(C::Treat {
-                    who: c.id,
-                    slot: self.slot(c)?,
-                })
-            }
-            "heal" => {
-                let c = self.character()?;
-                g(C::Heal {
-                    who: c.id,
-                    slot: self.slot(c)?,
-                })
-            }
-            "mark" => g(self.mark()?),
-            "worsen" => {
-                let who = self.who()?;
-                g(C::Worsen {
-                    who,
-                    condition: self.condition()?,
-                })
-            }
-            "clear" => g(self.clear()?),
-            "fatigue" => {
-                let c = self.character()?;
-                let slot = self.slot(c)?;
-                g(C::SetFatigue {
-                    who: c.id,
-                    slot,
-                    on: self.on_off()?,
-                })
-            }
-            "ignite" => {
-                let c = self.character()?;
-                g(C::Ignite {
-                    who: c.id,
-                    slot: self.slot(c)?,
-                })
-            }
-            "roll" => {
-                let token = self.next("the name of a burning character")?;
-                let who = self.resolve_character(&token).map_err(|mut e| {
-                    if crate::dice::DiceExpr::parse(&token.text).is_ok() {
-                        e.message = format!(
-                            "`roll` is for a burning character rolling on the ground, so it \
-                             expected a name, found '{}'; for a quick dice roll use \
-                             `slotmark roll {}`",
-                            token.text, token.text
-                        );
-                    }
-                    e
-                })?;
-                g(C::RollOnGround { who: who.id })
-            }
-            "douse" => g(C::Douse { who: self.who()? }),
-            "suffocate" => {
-                let who = self.who()?;
-                g(C::Suffocate {
-                    who,
-                    on: self.on_off()?,
-                })
-            }
-            "cold" => {
-                let who = self.who()?;
-                g(C::Cold {
-                    who,
-                    on: self.on_off()?,
-                })
-            }
-            "warm" => {
-                let who = self.who()?;
-                g(C::Warm {
-                    who,
-                    on: self.on_off()?,
-                })
-            }
-            "starve" => g(C::Starve { who: self.who()? }),
-            "status" => {
-                let who = self.who()?;
-                let token = self.next("a status")?;
-                let flag = status_flag(&token).ok_or_else(|| {
-                    ScriptError::at(
-                        token.column,
-                        format!(
-                            "expected a status (prone, restrained, immobilized, unconscious, \
-                             dead, evil or cringe), found '{}'",
-                            token.text
-                        ),
-                    )
-                })?;
-                g(C::SetStatus {
-                    who,
-                    flag,
-                    on: self.on_off()?,
-                })
-            }
-
-            "scene" => g(C::NewScene {
-                name: self.rest_text("the scene's name")?,
-            }),
-            "zone" => {
-                let name = self.text_until("the zone's name", |t| is(t, &["cover"]))?;
-                let cover = self.eat(&["cover"]);
-                g(C::AddZone { name, cover })
-            }
-            "unzone" => g(C::RemoveZone { zone: self.zone()? }),
-            "link" | "unlink" | "hide" | "unhide" => {
-                let a = self.zone()?;
-                let b = self.zone()?;
-                g(match self.verb.name {
-                    "link" => C::Link { a, b },
-                    "unlink" => C::Unlink { a, b },
-                    "hide" => C::Hide { a, b, hidden: true },
-                    _ => C::Hide {
-                        a,
-                        b,
-                        hidden: false,
-                    },
-                })
-            }
-            "place" => {
-                let who = self.who()?;
-                let zone = if self.eat(&["nowhere", "none", "off"]) {
-                    None
-                } else {
-                    Some(self.zone()?)
-                };
-                g(C::Place { who, zone })
-            }
-
-            "task" => {
-                let label = self.next("what the task is (search, converse...)")?.text;
-                let trys = match self.peek() {
-                    Some(t) if !t.quoted && t.text.bytes().all(|b| b.is_ascii_digit()) => {
-                        self.number("how many trys")?
-                    }
-                    _ => 1,
-                };
-                let senses = self.senses(false)?.1;
-                g(C::Task {
-                    label,
-                    trys,
-                    senses,
-                })
-            }
-            "rest" => {
-                let (fed, senses) = self.senses(true)?;
-                g(C::Rest { fed, senses })
-            }
-            "travel" => g(C::Travel {
-                watches: self.number("how many watches")?,
-            }),
-            "days" => g(C::PassDays {
-                days: self.number("how many days")?,
-            }),
-            "time" => {
-                let token = self.next("a time of day (21:30)")?;
-                let (hour, minute) = time_of_day(&token.text).ok_or_else(|| {
-                    ScriptError::at(
-                        token.column,
-                        format!(
-                            "expected a time of day from 00:00 to 23:59 (21:30, or 21), found '{}'",
-                            token.text
-                        ),
-                    )
-                })?;
-                g(C::SetTimeOfDay { hour, minute })
-            }
-            "dark" => g(C::SetDark {
-                dark: self.on_off()?,
-            }),
-
-            "fight" => {
-                let initiator = self.side()?;
-                let surprised = if self.eat(&["surprise", "surprised", "surprising"]) {
-                    if self.at_end() {
-                        Some(initiator.other())
-                    } else {
-                        Some(self.side()?)
-                    }
-                } else {
-                    None
-                };
-                g(C::StartCombat {
-                    initiator,
-                    surprised,
-                })
-            }
-            "turn" => g(C::StartTurn { who: self.who()? }),
-            "setup" => g(C::Setup {
-                what: self.rest_text("what the setup is (moves, draws a dagger...)")?,
-            }),
-            "interrupt" => g(C::Interrupt { who: self.who()? }),
-            "stopped" => g(C::InterruptResult {
-                stopped: self.yes_no("yes or no")?,
-            }),
-            "end" => {
-                if self.eat(&["fight", "combat", "battle"]) {
-                    // A fight is loud unless the judge says otherwise (R30: one sense).
-                    let senses = if self.eat(&["quiet", "silent"]) {
-                        Vec::new()
-                    } else if self.at_end() {
-                        vec![Sense::Sound]
-                    } else {
-                        self.senses(false)?.1
-                    };
-                    g(C::EndCombat { senses })
-                } else {
-                    self.eat(&["turn"]);
-                    g(C::EndTurn)
-                }
-            }
-
-            "note" => Line::Command(Command::Note(self.rest_text("the note's text")?)),
-            "title" => Line::Command(Command::Retitle(self.rest_text("the new title")?)),
-            "undo" => Line::Undo,
-            "redo" => Line::Redo,
-            other => {
-                return Err(ScriptError::at(
-                    1,
-                    format!("slotmark lists '{other}' as a command but cannot read it (a bug)"),
-                ));
-            }
-        })
-    }
-
-    fn add(&mut self) -> R<slots::Command> {
+    pub(super) fn add(&mut self) -> R<slots::Command> {
         let name_token = self.next("the new character's name")?;
         let name = name_token.text.trim().to_string();
         if name.is_empty() {
@@ -735,7 +193,7 @@ impl<'a> Parser<'a> {
             Some(kit) => self
                 .library
                 .character_from_kit(&name, &kit, side)
-                .map_err(|e| Self::lookup_err(&name_token, e)),
+                .map_err(|e| lookup_err(&name_token, e)),
             None => Ok(slots::Command::AddCharacter {
                 name,
                 side,
@@ -745,7 +203,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn kit_names(&self) -> String {
+    pub(super) fn kit_names(&self) -> String {
         let names: Vec<&str> = self.library.kits.iter().map(|k| k.name.as_str()).collect();
         if names.is_empty() {
             "none".into()
@@ -754,7 +212,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn find_kit(&self, token: &Token) -> R<String> {
+    pub(super) fn find_kit(&self, token: &Token) -> R<String> {
         self.library
             .kit(&token.text)
             .map(|k| k.name.clone())
@@ -766,7 +224,7 @@ impl<'a> Parser<'a> {
             })
     }
 
-    fn creature(&mut self) -> R<slots::Command> {
+    pub(super) fn creature(&mut self) -> R<slots::Command> {
         let kind = self.next("a creature from the bestiary")?;
         let side = if self.at_end() {
             Side::Opponents
@@ -775,12 +233,12 @@ impl<'a> Parser<'a> {
         };
         self.library
             .add_creature(self.state, &kind.text, side)
-            .map_err(|e| Self::lookup_err(&kind, e))
+            .map_err(|e| lookup_err(&kind, e))
     }
 
     /// The item words of `put`: a library name (possibly several words), then properties that
     /// change it; or a new item's name followed by its properties.
-    fn item(&mut self) -> R<Item> {
+    pub(super) fn item(&mut self) -> R<Item> {
         let rest: Vec<Token> = self.tokens[self.pos..].to_vec();
         let Some(first) = rest.first() else {
             return Err(ScriptError::at(
@@ -813,7 +271,7 @@ impl<'a> Parser<'a> {
         let mut item = match self.library.item(&name) {
             Ok(found) => found.clone(),
             Err(e @ LookupError::Ambiguous { .. }) => {
-                return Err(Self::lookup_err(first, e));
+                return Err(lookup_err(first, e));
             }
             Err(LookupError::Unknown { hint, .. }) => {
                 if props.is_empty() {
@@ -884,7 +342,11 @@ impl<'a> Parser<'a> {
     }
 
     /// Kind, senses and edge of a check, for one character or a group.
-    fn check_options(&mut self, who: &[&Character], edge_allowed: bool) -> R<(CheckKind, Edge)> {
+    pub(super) fn check_options(
+        &mut self,
+        who: &[&Character],
+        edge_allowed: bool,
+    ) -> R<(CheckKind, Edge)> {
         let mut kind: Option<(Token, CheckKind)> = None;
         let mut senses = Senses::default();
         let mut sense_token: Option<Token> = None;
@@ -1009,7 +471,7 @@ impl<'a> Parser<'a> {
         Ok((kind, edge))
     }
 
-    fn group(&mut self) -> R<slots::Command> {
+    pub(super) fn group(&mut self) -> R<slots::Command> {
         let mut members: Vec<&'a Character> = Vec::new();
         let check_word = |t: &Token| {
             is(
@@ -1097,7 +559,7 @@ impl<'a> Parser<'a> {
         })
     }
 
-    fn attack(&mut self) -> R<slots::Command> {
+    pub(super) fn attack(&mut self) -> R<slots::Command> {
         let attacker = self.character()?;
         let target = self.character()?;
         let mut kind: Option<AttackKind> = None;
@@ -1180,7 +642,7 @@ impl<'a> Parser<'a> {
     }
 
     /// `with 6` or `with sword`: a slot of the attacker, by number or by the item in it.
-    fn weapon_slot(&mut self, c: &Character) -> R<SlotNo> {
+    pub(super) fn weapon_slot(&mut self, c: &Character) -> R<SlotNo> {
         let token = self.next("the weapon's slot or name")?;
         if token.text.bytes().all(|b| b.is_ascii_digit()) {
             return self.slot_of(c, &token);
@@ -1221,7 +683,7 @@ impl<'a> Parser<'a> {
         })
     }
 
-    fn mark(&mut self) -> R<slots::Command> {
+    pub(super) fn mark(&mut self) -> R<slots::Command> {
         let c = self.character()?;
         // Slot and letter in either order: `mark Aria 2 B` or `mark Aria B 2`.
         let a = self.next("a slot number and a condition letter")?;
@@ -1247,7 +709,7 @@ impl<'a> Parser<'a> {
         })
     }
 
-    fn clear(&mut self) -> R<slots::Command> {
+    pub(super) fn clear(&mut self) -> R<slots::Command> {
         let c = self.character()?;
         let what = self.next("a condition letter (A B C E F H M) or fatigue")?;
         if is(&what, &["fatigue", "fatigued", "tired"]) {
@@ -1271,7 +733,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Senses an activity alerts (and, for a rest, whether the party ate and drank).
-    fn senses(&mut self, fed_allowed: bool) -> R<(bool, Vec<Sense>)> {
+    pub(super) fn senses(&mut self, fed_allowed: bool) -> R<(bool, Vec<Sense>)> {
         let mut fed = false;
         let mut senses: Vec<Sense> = Vec::new();
         while let Some(token) = self.peek().cloned() {
@@ -1311,7 +773,7 @@ impl<'a> Parser<'a> {
 
 /// The grip weapon an attack of this kind would use when none is named: the first grip holding a
 /// weapon of the fitting kind.
-fn default_weapon(c: &Character, kind: AttackKind) -> Option<SlotNo> {
+pub(super) fn default_weapon(c: &Character, kind: AttackKind) -> Option<SlotNo> {
     let fits = |w: &Weapon| match kind {
         AttackKind::Melee => w.kind == WeaponKind::Melee,
         AttackKind::Missile => matches!(w.kind, WeaponKind::Thrown | WeaponKind::Bow),
@@ -1326,7 +788,7 @@ fn default_weapon(c: &Character, kind: AttackKind) -> Option<SlotNo> {
 }
 
 /// "21:30", "21.30", "9" or "09:05" as (hour, minute).
-fn time_of_day(text: &str) -> Option<(u8, u8)> {
+pub(super) fn time_of_day(text: &str) -> Option<(u8, u8)> {
     let (h, m) = match text.split_once([':', '.', 'h']) {
         Some((h, m)) => (h, if m.is_empty() { "0" } else { m }),
         None => (text, "0"),
@@ -1339,7 +801,7 @@ fn time_of_day(text: &str) -> Option<(u8, u8)> {
     (hour < 24 && minute < 60).then_some((hour, minute))
 }
 
-fn letter(token: &Token) -> Option<Condition> {
+pub(super) fn letter(token: &Token) -> Option<Condition> {
     let mut chars = token.text.chars();
     match (chars.next(), chars.next()) {
         (Some(c), None) => Condition::from_letter(c),
@@ -1349,7 +811,7 @@ fn letter(token: &Token) -> Option<Condition> {
     }
 }
 
-fn bad_letter(token: &Token) -> ScriptError {
+pub(super) fn bad_letter(token: &Token) -> ScriptError {
     ScriptError::at(
         token.column,
         format!(
@@ -1360,7 +822,7 @@ fn bad_letter(token: &Token) -> ScriptError {
     )
 }
 
-fn status_flag(token: &Token) -> Option<StatusFlag> {
+pub(super) fn status_flag(token: &Token) -> Option<StatusFlag> {
     let table = [
         (&["prone", "down"][..], StatusFlag::Prone),
         (

@@ -1,0 +1,310 @@
+//! The verb table. Every verb carries its help (usage, description, example), its parser and its
+//! completer in one entry, so a verb without a parser cannot compile and help, parsing and
+//! completion cannot drift apart. The frame's verbs (notes, the title, undo and redo) work in
+//! every session; each ruleset adds its own table (`slots`).
+
+pub(crate) mod slots;
+
+use super::lexer::{Lexed, Token};
+use super::words::{R, Words};
+use super::{Line, ScriptError};
+use crate::content::{Library, LookupError, find_by_name};
+use crate::rules::{GameState, RulesetId};
+use crate::session::{Command, SessionState};
+
+/// What help says about one verb.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Verb {
+    pub name: &'static str,
+    /// Other spellings that mean the same verb.
+    pub aliases: &'static [&'static str],
+    pub usage: &'static str,
+    pub about: &'static str,
+    pub example: &'static str,
+    pub group: &'static str,
+}
+
+pub(crate) const fn v(
+    name: &'static str,
+    aliases: &'static [&'static str],
+    usage: &'static str,
+    about: &'static str,
+    example: &'static str,
+    group: &'static str,
+) -> Verb {
+    Verb {
+        name,
+        aliases,
+        usage,
+        about,
+        example,
+        group,
+    }
+}
+
+/// The words typed after a verb, for its completer.
+pub struct Typed<'a> {
+    /// The words after the verb, not counting the one being completed.
+    pub args: &'a [Token],
+    pub library: &'a Library,
+}
+
+impl Typed<'_> {
+    /// The last word typed, lower case.
+    pub fn prev(&self) -> Option<String> {
+        self.args.last().map(|t| t.text.to_ascii_lowercase())
+    }
+}
+
+/// One verb of a table whose verbs read a state of type `S` (a ruleset's state; `()` for the
+/// frame's verbs, which read none).
+pub(crate) struct Entry<S: 'static> {
+    pub verb: Verb,
+    pub parse: for<'a> fn(&mut Words<'a>, &'a S) -> R<Line>,
+    pub complete: fn(&Typed<'_>, &S) -> Vec<String>,
+}
+
+/// A completer for a verb that takes free text or nothing.
+pub(crate) fn nothing<S>(_: &Typed<'_>, _: &S) -> Vec<String> {
+    Vec::new()
+}
+
+const SESSION: &str = "Session";
+
+/// The frame's verbs: the same in every ruleset.
+const FRAME: &[Entry<()>] = &[
+    Entry {
+        verb: v(
+            "note",
+            &["n"],
+            "note TEXT",
+            "adds a line to the session's notes",
+            "note The miller owes Aria a favour",
+            SESSION,
+        ),
+        parse: |w, _| {
+            Ok(Line::Command(Command::Note(
+                w.rest_text("the note's text")?,
+            )))
+        },
+        complete: nothing,
+    },
+    Entry {
+        verb: v(
+            "title",
+            &[],
+            "title TEXT",
+            "renames the session",
+            "title The Old Mill, part two",
+            SESSION,
+        ),
+        parse: |w, _| {
+            Ok(Line::Command(Command::Retitle(
+                w.rest_text("the new title")?,
+            )))
+        },
+        complete: nothing,
+    },
+    Entry {
+        verb: v(
+            "undo",
+            &["u"],
+            "undo",
+            "steps back one command",
+            "undo",
+            SESSION,
+        ),
+        parse: |_, _| Ok(Line::Undo),
+        complete: nothing,
+    },
+    Entry {
+        verb: v(
+            "redo",
+            &[],
+            "redo",
+            "re-applies the command last undone",
+            "redo",
+            SESSION,
+        ),
+        parse: |_, _| Ok(Line::Redo),
+        complete: nothing,
+    },
+];
+
+/// What a ruleset's table brings besides its verbs: the groups help lists them in, the words
+/// help opens with, and notes it ends with.
+pub(crate) struct Help {
+    pub groups: &'static [&'static str],
+    pub intro: &'static str,
+    pub notes: &'static str,
+}
+
+fn find<S>(table: &'static [Entry<S>], word: &str) -> Option<&'static Entry<S>> {
+    table.iter().find(|e| {
+        e.verb.name.eq_ignore_ascii_case(word)
+            || e.verb.aliases.iter().any(|a| a.eq_ignore_ascii_case(word))
+    })
+}
+
+/// Every verb a session of this ruleset understands: its own, then the frame's.
+pub fn verbs(ruleset: RulesetId) -> Vec<Verb> {
+    let own: Vec<Verb> = match ruleset {
+        RulesetId::Slots => slots::VERBS.iter().map(|e| e.verb).collect(),
+    };
+    own.into_iter()
+        .chain(FRAME.iter().map(|e| e.verb))
+        .collect()
+}
+
+fn help_of(ruleset: RulesetId) -> &'static Help {
+    match ruleset {
+        RulesetId::Slots => &slots::HELP,
+    }
+}
+
+/// Every verb of a ruleset and the frame, grouped, each with its description and an example.
+pub fn help_text(ruleset: RulesetId) -> String {
+    let help = help_of(ruleset);
+    let verbs = verbs(ruleset);
+    let mut out = String::from(help.intro);
+    for group in help.groups.iter().copied().chain([SESSION]) {
+        out.push('\n');
+        out.push_str(group);
+        out.push('\n');
+        for verb in verbs.iter().filter(|v| v.group == group) {
+            out.push_str(&format!("  {}\n      {}", verb.usage, verb.about));
+            if !verb.aliases.is_empty() {
+                out.push_str(&format!(" (also: {})", verb.aliases.join(", ")));
+            }
+            out.push_str(&format!("\n      e.g. {}\n", verb.example));
+        }
+    }
+    out.push_str(help.notes);
+    out
+}
+
+/// Parses a tokenized, non-empty line with the verbs of the session's ruleset and the frame.
+pub(crate) fn parse(line: &str, lexed: Lexed, state: &SessionState, library: &Library) -> R<Line> {
+    match &state.game {
+        GameState::Slots(st) => parse_in(slots::VERBS, st, line, lexed, library),
+    }
+}
+
+fn parse_in<S>(
+    table: &'static [Entry<S>],
+    st: &S,
+    line: &str,
+    lexed: Lexed,
+    library: &Library,
+) -> R<Line> {
+    let eol = lexed.eol();
+    let first = &lexed.tokens[0];
+    let words = |verb: Verb, tokens: Vec<Token>| Words {
+        tokens,
+        pos: 1,
+        eol,
+        line,
+        library,
+        verb,
+    };
+    let found = if first.quoted {
+        None
+    } else if let Some(e) = find(table, &first.text) {
+        let mut w = words(e.verb, lexed.tokens.clone());
+        Some((e.parse)(&mut w, st).and_then(|l| w.finish().map(|()| l)))
+    } else if let Some(e) = find(FRAME, &first.text) {
+        let mut w = words(e.verb, lexed.tokens.clone());
+        Some((e.parse)(&mut w, &()).and_then(|l| w.finish().map(|()| l)))
+    } else {
+        None
+    };
+    found.unwrap_or_else(|| {
+        let names: Vec<&str> = table
+            .iter()
+            .map(|e| e.verb.name)
+            .chain(FRAME.iter().map(|e| e.verb.name))
+            .collect();
+        Err(unknown_verb(first, &names))
+    })
+}
+
+fn unknown_verb(token: &Token, names: &[&str]) -> ScriptError {
+    let hint = find_by_name(names, |n| n, &token.text, "command")
+        .map(|n| format!(" (did you mean {n}?)"))
+        .or_else(|e| match e {
+            LookupError::Unknown { hint, .. } => Ok::<_, ()>(hint),
+            LookupError::Ambiguous { candidates, .. } => {
+                Ok(format!(" (did you mean {}?)", candidates.join(" or ")))
+            }
+        })
+        .unwrap_or_default();
+    ScriptError::at(
+        token.column,
+        format!(
+            "'{}' is not a command{hint}; expected a command such as check, attack or accept \
+             (`help` lists them all)",
+            token.text
+        ),
+    )
+}
+
+/// What can follow the verb `word` after the words `args`, or nothing for an unknown verb.
+pub(crate) fn expected(
+    word: &str,
+    args: &[Token],
+    state: &SessionState,
+    library: &Library,
+) -> Vec<String> {
+    let typed = Typed { args, library };
+    match &state.game {
+        GameState::Slots(st) => complete_in(slots::VERBS, st, word, &typed),
+    }
+}
+
+fn complete_in<S>(
+    table: &'static [Entry<S>],
+    st: &S,
+    word: &str,
+    typed: &Typed<'_>,
+) -> Vec<String> {
+    if let Some(e) = find(table, word) {
+        (e.complete)(typed, st)
+    } else if let Some(e) = find(FRAME, word) {
+        (e.complete)(typed, &())
+    } else {
+        Vec::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_aliases_are_unique_in_every_ruleset() {
+        for &ruleset in RulesetId::ALL {
+            let mut seen = std::collections::HashSet::new();
+            for verb in verbs(ruleset) {
+                for word in std::iter::once(&verb.name).chain(verb.aliases) {
+                    assert!(seen.insert(word.to_ascii_lowercase()), "{word} twice");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_verb_is_in_a_listed_group_and_its_example_uses_it() {
+        for &ruleset in RulesetId::ALL {
+            let groups = help_of(ruleset).groups;
+            for verb in verbs(ruleset) {
+                assert!(
+                    groups.contains(&verb.group) || verb.group == SESSION,
+                    "{}",
+                    verb.name
+                );
+                assert!(verb.example.starts_with(verb.name), "{}", verb.name);
+                assert!(verb.usage.starts_with(verb.name), "{}", verb.name);
+            }
+        }
+    }
+}
