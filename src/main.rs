@@ -109,6 +109,8 @@ enum Sub {
         #[arg(long, value_name = "N")]
         seed: Option<u64>,
     },
+    /// List the rulesets this slotmark plays, with the key `new --rules` takes.
+    Rulesets,
     /// Help on a topic: `commands` (the script and palette language), `library`, or a subcommand.
     Help {
         /// commands, library, or a subcommand's name.
@@ -147,6 +149,35 @@ fn library() -> Result<&'static content::Library, CliError> {
     let lib = content::load(content::user_file().as_deref())?;
     content::install(lib);
     Ok(content::active())
+}
+
+/// `slotmark rulesets`: one paragraph per ruleset, its key first.
+fn rulesets(out: &mut impl Write) -> Result<(), CliError> {
+    for (i, r) in RulesetId::ALL.iter().enumerate() {
+        if i > 0 {
+            writeln!(out)?;
+        }
+        writeln!(out, "{:<10} {}", r.key(), r.title())?;
+        // The description wrapped to 78 columns under the title.
+        let mut line = String::new();
+        for word in r.about().split_whitespace() {
+            if !line.is_empty() && 11 + line.len() + 1 + word.len() > 78 {
+                writeln!(out, "{:<10} {line}", "")?;
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+        writeln!(out, "{:<10} {line}", "")?;
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "Start a session with one: slotmark new NAME --rules KEY"
+    )?;
+    Ok(())
 }
 
 fn dispatch(args: Args) -> Result<(), CliError> {
@@ -193,6 +224,7 @@ fn dispatch(args: Args) -> Result<(), CliError> {
         Some(Sub::Show { file, character }) => cli::show(&file, character.as_deref(), &mut out),
         Some(Sub::Export { file, .. }) => cli::export_markdown(&file, &mut out),
         Some(Sub::Roll { expr, seed }) => cli::roll(&expr.join(" "), seed, &mut out),
+        Some(Sub::Rulesets) => rulesets(&mut out),
         Some(Sub::Help { topic }) => match topic.as_deref() {
             None => Args::command()
                 .write_long_help(&mut out)

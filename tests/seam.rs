@@ -229,3 +229,19 @@ fn every_event_has_a_tone_for_its_log_marker() {
         "a read roll is a pass or a fail: {tones:?}"
     );
 }
+
+#[test]
+fn slotmark_rulesets_lists_every_ruleset_with_its_key_and_what_it_is() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_slotmark"))
+        .arg("rulesets")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for r in RulesetId::ALL {
+        assert!(text.contains(r.key()), "{text}");
+        assert!(text.contains(r.title()), "{text}");
+    }
+    assert!(text.contains("000"), "{text}");
+    assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
+}

@@ -60,12 +60,12 @@ pub trait Ruleset {
     fn answer(state: &Self::State, answer: Answer) -> Result<Self::Command, RuleError>;
 }
 
-/// Declares the rulesets once: each line gives the variant name used in session files, the
-/// ruleset's module and its [`Ruleset`] type, its command-line key and its title. Everything
-/// that lists or dispatches over rulesets is generated from this one list, so adding a ruleset
-/// cannot leave a match behind.
+/// Declares the rulesets once: each entry gives the variant name used in session files, the
+/// ruleset's module and its [`Ruleset`] type, its command-line key, its title and a line about
+/// it. Everything that lists or dispatches over rulesets is generated from this one list, so
+/// adding a ruleset cannot leave a match behind.
 macro_rules! rulesets {
-    ($($variant:ident => $module:ident :: $rules:ident, $key:literal, $title:literal;)+) => {
+    ($($variant:ident => $module:ident :: $rules:ident, $key:literal, $title:literal, $about:literal;)+) => {
         /// Which ruleset a session plays.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
         pub enum RulesetId {
@@ -86,6 +86,13 @@ macro_rules! rulesets {
             pub fn title(self) -> &'static str {
                 match self {
                     $(RulesetId::$variant => $title,)+
+                }
+            }
+
+            /// What the ruleset is, where its rules come from, and any credit its tables owe.
+            pub fn about(self) -> &'static str {
+                match self {
+                    $(RulesetId::$variant => $about,)+
                 }
             }
         }
@@ -206,7 +213,10 @@ macro_rules! rulesets {
 }
 
 rulesets! {
-    Slots => slots::Slots, "slots", "d12 slot system";
+    Slots => slots::Slots, "slots", "d12 slot system",
+        "Eleven numbered inventory slots read by a d12; wounds and condition letters in slots; \
+         alternating side initiative with setups and interrupts; exploration in trys with \
+         encounter dice (rule file 000).";
 }
 
 impl RulesetId {
