@@ -12,10 +12,10 @@ use ratatui::layout::{Position, Rect};
 use tui_input::Input;
 use tui_input::backend::crossterm::EventHandler;
 
-use super::clock::Summary;
-use super::fight::InterruptWindow;
 use super::form::{Field, FieldKind, Form};
 use super::keymap::{self, Action, Ctx};
+use super::sheets::slots::clock_keys::Summary;
+use super::sheets::slots::fight::InterruptWindow;
 use super::theme::Theme;
 use crate::content::{self, Library};
 use crate::dice::{DiceError, DiceSource, Edge, LiveDice, ManualDice, ScriptedDice};
@@ -1308,7 +1308,7 @@ impl Main {
             FormStep::Submit => {
                 let GameState::Slots(state) = &self.session.state().game;
                 if let FormPurpose::Attack { warned: false, .. } = form.purpose
-                    && let Some(why) = super::scene::out_of_range(form, state)
+                    && let Some(why) = super::sheets::slots::scene::out_of_range(form, state)
                 {
                     form.error = Some(format!("{why}. Enter again rolls it anyway."));
                     if let FormPurpose::Attack { warned, .. } = &mut form.purpose {
@@ -1392,8 +1392,8 @@ impl Main {
             return true;
         };
         let purpose = choice.purpose.clone();
-        if purpose == ChoicePurpose::Setup && k == super::fight::OWN_SETUP {
-            self.overlay = Some(Overlay::Form(super::fight::setup_form()));
+        if purpose == ChoicePurpose::Setup && k == super::sheets::slots::fight::OWN_SETUP {
+            self.overlay = Some(Overlay::Form(super::sheets::slots::fight::setup_form()));
             return true;
         }
         let Some(command) = choice_command(&purpose, k, self.state()) else {
@@ -1986,7 +1986,7 @@ fn attack_form(
     others.sort_by_key(|c| (c.side == my_side, c.incapacitated()));
     let other_options: Vec<(String, u32)> = others
         .iter()
-        .map(|c| (super::scene::with_range(state, me, c), c.id))
+        .map(|c| (super::sheets::slots::scene::with_range(state, me, c), c.id))
         .collect();
     let striker = attacker.or_else(|| others.first().map(|c| c.id));
     let (weapons, weapon_idx) = weapon_options(state, striker);
@@ -2232,8 +2232,8 @@ fn choice_command(purpose: &ChoicePurpose, key: char, state: &State) -> Option<C
             let on = !state.character(who).is_ok_and(|c| flag_on(c, flag));
             slots::Command::SetStatus { who, flag, on }
         }
-        ChoicePurpose::Setup => super::fight::setup_command(key)?,
-        ChoicePurpose::Ruling { .. } => super::fight::ruling_command(key)?,
+        ChoicePurpose::Setup => super::sheets::slots::fight::setup_command(key)?,
+        ChoicePurpose::Ruling { .. } => super::sheets::slots::fight::ruling_command(key)?,
     };
     Some(command.into())
 }
@@ -2463,21 +2463,23 @@ fn form_commands(
             one(slots::Command::MoveItem { who, from, to })
         }
         FormPurpose::StartFight | FormPurpose::EndFight | FormPurpose::Setup => {
-            super::fight::form_commands(form)
+            super::sheets::slots::fight::form_commands(form)
         }
-        FormPurpose::Task => super::clock::form_commands(form, state),
+        FormPurpose::Task => super::sheets::slots::clock_keys::form_commands(form, state),
         FormPurpose::NewScene
         | FormPurpose::AddZone
         | FormPurpose::LinkZone { .. }
-        | FormPurpose::HideZone { .. } => super::scene::form_commands(form, state),
+        | FormPurpose::HideZone { .. } => super::sheets::slots::scene::form_commands(form, state),
     }
 }
 
 /// Recomputes a form's live line (encounter odds, ranges) after a change.
 pub(crate) fn refresh_live(form: &mut Form<FormPurpose>, state: &State) {
     form.live = match form.purpose {
-        FormPurpose::Task | FormPurpose::EndFight => super::clock::odds_live(form, state),
-        FormPurpose::Attack { .. } => super::scene::range_live(form, state),
+        FormPurpose::Task | FormPurpose::EndFight => {
+            super::sheets::slots::clock_keys::odds_live(form, state)
+        }
+        FormPurpose::Attack { .. } => super::sheets::slots::scene::range_live(form, state),
         _ => form.live.take(),
     };
 }

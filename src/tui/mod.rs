@@ -4,19 +4,17 @@
 //! - [`app`]: the view state and the answer to every key and click.
 //! - [`keymap`]: every key in one table; dispatch, help and the status line come from it.
 //! - [`form`]: the small form model behind roll setups and edit dialogs.
-//! - [`fight`], [`clock`], [`scene`]: the keys of a fight, of the adventure's clock and of the
-//!   scene's zones, on top of the main screen.
-//! - `views`: one file per panel or dialog.
+//! - [`sheets`]: each ruleset's own screens (`sheets::slots`: the sheet and body picture, the
+//!   clock and scene panel and map, the keys of a fight, of the clock and of the scene).
+//! - `views`: the frame's panels and dialogs, drawn from the rulesets' read models.
 //!
 //! The loop ([`run_loop`]) takes events from any iterator, so tests drive it without a terminal.
 //! It blocks on the next event (no timer) and draws only after something changed or a resize.
 
 pub mod app;
-pub mod clock;
-pub mod fight;
 pub mod form;
 pub mod keymap;
-pub mod scene;
+pub mod sheets;
 pub mod theme;
 mod views;
 

@@ -82,11 +82,20 @@ pub fn draw(
         Some(Overlay::Picker(p)) => picker(frame, area, p, library, main.state(), theme),
         Some(Overlay::Palette(p)) => palette(frame, area, p, theme),
         Some(Overlay::Face(p)) => face(frame, area, p, theme),
-        Some(Overlay::Interrupt(w)) => {
-            super::clock::interrupt(frame.buffer_mut(), area, main, w, theme, hits)
+        Some(Overlay::Interrupt(w)) => crate::tui::sheets::slots::clock_panel::interrupt(
+            frame.buffer_mut(),
+            area,
+            main,
+            w,
+            theme,
+            hits,
+        ),
+        Some(Overlay::Summary(s)) => {
+            crate::tui::sheets::slots::clock_panel::summary(frame.buffer_mut(), area, s, theme)
         }
-        Some(Overlay::Summary(s)) => super::clock::summary(frame.buffer_mut(), area, s, theme),
-        Some(Overlay::Scene) => super::map::editor(frame.buffer_mut(), area, main, theme, hits),
+        Some(Overlay::Scene) => {
+            crate::tui::sheets::slots::map::editor(frame.buffer_mut(), area, main, theme, hits)
+        }
     }
     let _ = ctx;
 }
@@ -433,7 +442,7 @@ fn picker(
         .iter()
         .enumerate()
         .map(|(i, item)| {
-            let props = super::sheet::item_props(item).join(", ");
+            let props = crate::tui::sheets::slots::sheet::item_props(item).join(", ");
             Line::from(vec![
                 Span::raw(if i == p.selected { "▶ " } else { "  " }),
                 Span::raw(pad(&item.name, 26)),

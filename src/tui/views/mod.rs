@@ -2,13 +2,9 @@
 //! the status line, and sends everything else to its panel. Drawing reads the app and records the
 //! regions a click can select; it never changes the session.
 
-mod clock;
 mod dialogs;
-mod doll;
 mod log;
-pub mod map;
 mod roster;
-mod sheet;
 mod start;
 pub mod strip;
 
@@ -20,6 +16,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 
 use super::app::{App, Dice, Hit, MIN_HEIGHT, MIN_WIDTH, Main, MessageKind, SaveState, Screen};
 use super::keymap::{self, Action, Ctx};
+use super::sheets::slots;
 use super::theme::Theme;
 use crate::rules::slots::Pending;
 
@@ -139,12 +136,12 @@ pub fn draw(app: &mut App, frame: &mut Frame) {
                 strip::draw(buf, rect, main, theme, hits);
             }
             if let Some(rect) = areas.side {
-                clock::side(buf, rect, main, theme);
+                slots::clock_panel::side(buf, rect, main, theme);
             }
             roster::draw(buf, areas.roster, main, theme, hits);
-            sheet::draw(buf, areas.sheet, main, theme, hits);
+            slots::sheet::draw(buf, areas.sheet, main, theme, hits);
             if let Some(rect) = areas.condition {
-                sheet::conditions(buf, rect, main, theme);
+                slots::sheet::conditions(buf, rect, main, theme);
             }
             log::draw(buf, areas.log, main, theme, hits);
             status(buf, areas.status, main, ctx, theme);
@@ -247,7 +244,7 @@ fn header(buf: &mut Buffer, area: Rect, main: &Main, dice: &Dice, theme: Theme) 
 /// Is this key worth showing in the status line right now? In a fight the turn keys lead and
 /// the clock's keys step aside; outside one, the other way round.
 fn applies(main: &Main, action: Action) -> bool {
-    use crate::tui::fight::{Stage, stage};
+    use crate::tui::sheets::slots::fight::{Stage, stage};
     let state = main.state();
     let fighting = state.combat.is_some();
     let at = stage(state);
@@ -255,10 +252,9 @@ fn applies(main: &Main, action: Action) -> bool {
         Action::TakeTurn => return at == Stage::Pick,
         Action::NextActor => {
             return at == Stage::Pick
-                && state
-                    .combat
-                    .as_ref()
-                    .is_some_and(|c| crate::tui::fight::able_now(state, c).len() > 1);
+                && state.combat.as_ref().is_some_and(|c| {
+                    crate::tui::sheets::slots::fight::able_now(state, c).len() > 1
+                });
         }
         Action::Setup => return matches!(at, Stage::Acting { .. }),
         Action::Interrupt => return matches!(at, Stage::SetUp { .. } | Stage::Interrupting { .. }),
@@ -412,7 +408,7 @@ pub fn hints_line(
 }
 
 /// Draws a line clipped to one row of `area`.
-trait RenderTo {
+pub(crate) trait RenderTo {
     fn render_to(self, buf: &mut Buffer, area: Rect);
 }
 

@@ -11,8 +11,8 @@ use ratatui::text::{Line, Span};
 use super::{RenderTo, fit, record};
 use crate::rules::slots::{CharId, Character, Combat, Event as SlotEvent, Side, State, combat};
 use crate::tui::app::{Hit, Main};
-use crate::tui::fight::{Stage, slot_event, stage};
 use crate::tui::keymap::{Action, Ctx, key_for};
+use crate::tui::sheets::slots::fight::{Stage, slot_event, stage};
 use crate::tui::theme::Theme;
 
 /// Rows the strip takes on a screen this tall: the full strip (a title row, one row per side and

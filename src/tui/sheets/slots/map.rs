@@ -11,10 +11,10 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Widget};
 
-use super::{RenderTo, fit, record};
 use crate::rules::slots::{CharId, Range, Scene, Side, State, ZoneId, zones};
 use crate::tui::app::{Hit, Main};
 use crate::tui::theme::Theme;
+use crate::tui::views::{RenderTo, fit, record};
 
 const GAP_X: u16 = 3;
 const BOX_H: u16 = 3;

@@ -7,13 +7,13 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
-use super::{RenderTo, centered, fit, record};
 use crate::rules::slots::{Event as SlotEvent, Side, exploration};
 use crate::tui::app::{Hit, Main};
-use crate::tui::clock::{EncounterDice, Summary, own_light, packed_light};
-use crate::tui::fight::{InterruptWindow, slot_event};
-use crate::tui::scene::placed_range;
+use crate::tui::sheets::slots::clock_keys::{EncounterDice, Summary, own_light, packed_light};
+use crate::tui::sheets::slots::fight::{InterruptWindow, slot_event};
+use crate::tui::sheets::slots::scene::placed_range;
 use crate::tui::theme::Theme;
+use crate::tui::views::{RenderTo, centered, fit, record};
 
 /// "0-2", the faces that bring an encounter.
 fn faces_on(encounter_faces: u16) -> String {

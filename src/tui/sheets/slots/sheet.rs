@@ -7,11 +7,12 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
-use super::{RenderTo, doll, pad, record};
+use super::doll;
 use crate::rules::slots::{Character, Cringe, SlotNo, Wound};
 pub use crate::rules::slots::{item_props, item_text, marks_text, slot_line};
 use crate::tui::app::{Hit, Main};
 use crate::tui::theme::Theme;
+use crate::tui::views::{RenderTo, pad, record};
 
 pub fn wound_glyph(w: Wound) -> &'static str {
     match w {

@@ -6,12 +6,14 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
-use super::app::{Choice, ChoicePurpose, Dice, Exec, FormPurpose, Main, Overlay, refresh_live};
-use super::form::{Field, Form};
-use super::keymap::Action;
 use crate::rules::GameCommand;
 use crate::rules::slots::{self, CharId, Event as SlotEvent, HitOutcome, Side, State};
 use crate::session::{Command, Entry, Event};
+use crate::tui::app::{
+    Choice, ChoicePurpose, Dice, Exec, FormPurpose, Main, Overlay, refresh_live,
+};
+use crate::tui::form::{Field, Form};
+use crate::tui::keymap::Action;
 
 /// The window a setup opens (R35): one character of the other side who has not acted may
 /// interrupt.
@@ -118,7 +120,7 @@ pub fn form_commands(form: &Form<FormPurpose>) -> Result<Vec<Command>, String> {
             }
         }
         FormPurpose::EndFight => slots::Command::EndCombat {
-            senses: super::clock::senses(form)?,
+            senses: super::clock_keys::senses(form)?,
         },
         FormPurpose::Setup => {
             let what = form.text("what");
@@ -231,7 +233,7 @@ impl Main {
     fn open_fight_form(&mut self) -> bool {
         let state = self.state();
         let form = if state.combat.is_some() {
-            super::clock::end_fight_form(state)
+            super::clock_keys::end_fight_form(state)
         } else {
             start_form(state)
         };
@@ -246,7 +248,7 @@ impl Main {
             return true;
         };
         if let Some(t) = &combat.turn {
-            let end = super::keymap::key_for(super::keymap::Ctx::Main, Action::EndTurn);
+            let end = crate::tui::keymap::key_for(crate::tui::keymap::Ctx::Main, Action::EndTurn);
             self.complain(format!(
                 "{}'s turn is under way: {} ends it",
                 state.name_of(t.actor),
@@ -553,7 +555,7 @@ impl Main {
                 self.open_window();
             }
         }
-        super::clock::sum_up(self, entry);
+        super::clock_keys::sum_up(self, entry);
     }
 
     /// Undoing or redoing a fight step moves the selection as the step itself did.
@@ -596,7 +598,7 @@ impl Main {
             ));
             return true;
         }
-        self.overlay = Some(Overlay::Form(super::clock::task_form(state, rest)));
+        self.overlay = Some(Overlay::Form(super::clock_keys::task_form(state, rest)));
         true
     }
 }

@@ -3,15 +3,15 @@
 //! and the summary of what a stretch of time (or a round's end) changed, sheet by sheet, read
 //! from the step's events.
 
-use super::app::{FormPurpose, Main, Overlay};
 use super::fight::slot_event;
-use super::form::{Field, Form, Live};
-use super::keymap::Action;
 use crate::rules::GameCommand;
 use crate::rules::slots::{
     self, Character, Event as SlotEvent, Prop, Region, Sense, Side, SlotNo, State, exploration,
 };
 use crate::session::{Command, Entry};
+use crate::tui::app::{FormPurpose, Main, Overlay};
+use crate::tui::form::{Field, Form, Live};
+use crate::tui::keymap::Action;
 
 /// What the picker offers (R31, R32), each task with the label the log gives it.
 const TASKS: [&str; 8] = [

@@ -7,10 +7,10 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use super::{RenderTo, record};
 use crate::rules::slots::{Character, Region, SlotNo, Wound};
 use crate::tui::app::Hit;
 use crate::tui::theme::Theme;
+use crate::tui::views::{RenderTo, record};
 
 pub const WIDTH: u16 = 18;
 const CELL: usize = 4;

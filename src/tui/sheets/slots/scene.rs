@@ -3,13 +3,13 @@
 //! rolled out of range. Ranges and reach come from the rules (`zones::range`, `defense::reach`),
 //! so the screen warns by the same measure the log flags.
 
-use super::app::{Dice, FormPurpose, Main, Overlay};
-use super::form::{Field, Form, Live};
-use super::keymap::Action;
 use crate::rules::slots::{
     self, AttackKind, AttackSpec, CharId, Character, Defense, Range, State, ZoneId, defense, zones,
 };
 use crate::session::Command;
+use crate::tui::app::{Dice, FormPurpose, Main, Overlay};
+use crate::tui::form::{Field, Form, Live};
+use crate::tui::keymap::Action;
 
 /// A character's name with the range from `me` when both stand in the scene: "Goblin · near".
 pub fn with_range(state: &State, me: Option<CharId>, other: &Character) -> String {
