@@ -119,9 +119,11 @@ pub struct Fighter {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Initiative {
     pub round: u32,
-    /// Who or what holds the initiative now, in the ruleset's words ("players' side",
+    /// Who or what holds the initiative now, in the ruleset's words, short ("players",
     /// "phase: missile", "group B", "lowest die first").
     pub label: String,
+    /// Is it the players' own side that holds it (the frame gives it their colour)?
+    pub party: bool,
     /// Why, when the ruleset can say ("they started the fight").
     pub why: Option<String>,
     /// Everyone in the fight in the order they act (or, for side initiative, side by side).
@@ -254,8 +256,12 @@ pub enum PendingView {
 /// The clock as the header and the clock line show it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClockView {
-    /// Where time stands, short ("try 14 (09:30)", "turn 3, watch 2").
+    /// Where time stands, the count that matters most ("try 14", "round 2", "turn 3").
     pub now: String,
+    /// The rest, after it ("(day 2, 09:30) · dark"); may be empty.
+    pub detail: String,
+    /// Where the party is (the scene), shown beside the time, when the ruleset keeps one.
+    pub place: Option<String>,
     /// The units this ruleset counts time in, smallest first, with their current counts.
     pub units: Vec<(String, u32)>,
     /// What happens when time next moves on ("encounter dice at the next try").

@@ -73,7 +73,8 @@ impl Ruleset for Slots {
             .collect();
         Some(Initiative {
             round: fight.round,
-            label: format!("{} hold the initiative", side_title(fight.initiative)),
+            label: fight.initiative.to_string(),
+            party: fight.initiative == Side::Players,
             why: None,
             order,
             acting: fight.turn.as_ref().map(|t| t.actor),
@@ -113,13 +114,16 @@ impl Ruleset for Slots {
         let clock = &state.clock;
         let (h, m) = exploration::time_of_day(clock);
         let day = exploration::day(clock);
-        let mut now = match &state.combat {
-            Some(c) => format!("round {}", c.round),
-            None if day > 1 => format!("try {} (day {day}, {h:02}:{m:02})", clock.trys),
-            None => format!("try {} ({h:02}:{m:02})", clock.trys),
+        let (now, mut detail) = match &state.combat {
+            Some(c) => (format!("round {}", c.round), String::new()),
+            None if day > 1 => (
+                format!("try {}", clock.trys),
+                format!("(day {day}, {h:02}:{m:02})"),
+            ),
+            None => (format!("try {}", clock.trys), format!("({h:02}:{m:02})")),
         };
         if state.combat.is_none() && clock.dark {
-            now.push_str(" · dark");
+            detail.push_str(" · dark");
         }
         let units = vec![
             ("try".to_string(), clock.trys),
@@ -130,7 +134,13 @@ impl Ruleset for Slots {
             Some(_) => "the round ends when everyone able has acted".to_string(),
             None => "encounter dice at the end of each stretch of trys".to_string(),
         };
-        ClockView { now, units, next }
+        ClockView {
+            now,
+            detail,
+            place: Some(state.scene.name.clone()).filter(|n| !n.is_empty()),
+            units,
+            next,
+        }
     }
 
     fn tone(event: &Event) -> Tone {

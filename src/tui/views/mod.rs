@@ -173,40 +173,33 @@ fn too_small(buf: &mut Buffer, area: Rect, theme: Theme) {
 }
 
 fn header(buf: &mut Buffer, area: Rect, main: &Main, dice: &Dice, theme: Theme) {
-    let s = main.state();
+    let game = &main.session.state().game;
     let sep = || Span::styled(" │ ", theme.border());
     let mut left = vec![Span::styled(
         format!(" {} ", main.session.state().title),
         theme.title(),
     )];
     left.push(sep());
-    match &s.combat {
-        Some(c) => {
-            left.push(Span::styled(format!("round {}", c.round), theme.bold()));
-            let side_style = match c.initiative {
-                crate::rules::slots::Side::Players => theme.players(),
-                crate::rules::slots::Side::Opponents => theme.opponents(),
+    let clock = game.clock();
+    left.push(Span::styled(clock.now, theme.bold()));
+    match game.initiative() {
+        Some(fight) => {
+            let style = if fight.party {
+                theme.players()
+            } else {
+                theme.opponents()
             };
             left.push(Span::raw(" · initiative: "));
-            left.push(Span::styled(c.initiative.to_string(), side_style));
+            left.push(Span::styled(fight.label, style));
         }
-        None => {
-            let (h, m) = crate::rules::slots::exploration::time_of_day(&s.clock);
-            let day = crate::rules::slots::exploration::day(&s.clock);
-            left.push(Span::styled(format!("try {}", s.clock.trys), theme.bold()));
-            if day > 1 {
-                left.push(Span::raw(format!(" (day {day}, {h:02}:{m:02})")));
-            } else {
-                left.push(Span::raw(format!(" ({h:02}:{m:02})")));
-            }
-            if s.clock.dark {
-                left.push(Span::raw(" · dark"));
-            }
+        None if !clock.detail.is_empty() => {
+            left.push(Span::raw(format!(" {}", clock.detail)));
         }
+        None => {}
     }
-    if !s.scene.name.is_empty() {
+    if let Some(place) = clock.place {
         left.push(sep());
-        left.push(Span::raw(s.scene.name.clone()));
+        left.push(Span::raw(place));
     }
     let wide = area.width >= 120;
     let mut right = match &main.save {
