@@ -7,6 +7,7 @@
 //! and answers what waits with the generic [`Answer`]s; [`time`] is the game clock every ruleset
 //! counts in its own units.
 
+pub mod plain;
 pub mod slots;
 pub mod time;
 pub mod view;

@@ -1,0 +1,453 @@
+//! The plain tracker: names, hit points, a turn list and rolls against a number, for any game
+//! whose rules the judge keeps in their head. It is deliberately small, and it has no slots, no
+//! zones and no conditions, which is why the tests use it: whatever works for it and for the
+//! slot system works through the seam and nowhere else.
+//!
+//! - `apply` and the model here; `view` turns the state into the frame's read models.
+
+mod view;
+
+pub use view::Plain;
+
+use crate::dice::{DiceExpr, DiceSource, ExprRoll, keep::Ties, keep::meets};
+use crate::rules::RuleError;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Longest name a character may have, in characters.
+pub const NAME_MAX: usize = 60;
+
+/// One character or creature.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Character {
+    pub id: u32,
+    pub name: String,
+    /// One of the players' characters (else a creature or other character the judge runs).
+    pub party: bool,
+    pub hp: i32,
+    pub max_hp: i32,
+}
+
+impl Character {
+    pub fn down(&self) -> bool {
+        self.hp <= 0
+    }
+}
+
+/// A fight: who acts in what order, and whose turn it is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fight {
+    pub round: u32,
+    /// Everyone taking part, in the order they act.
+    pub order: Vec<u32>,
+    /// Index into `order` of whose turn it is.
+    pub at: usize,
+}
+
+/// A roll that waits for the judge: the dice, the number to reach and the verdict.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingRoll {
+    pub who: u32,
+    pub what: String,
+    pub expr: DiceExpr,
+    pub target: i32,
+    pub faces: Vec<u16>,
+    pub kept: Vec<usize>,
+    pub total: i64,
+    pub pass: bool,
+    /// The judge's ruling, when it differs from the book.
+    pub ruled: Option<bool>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    pub characters: Vec<Character>,
+    pub next_id: u32,
+    pub fight: Option<Fight>,
+    pub pending: Option<PendingRoll>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Command {
+    Add {
+        name: String,
+        party: bool,
+        hp: i32,
+    },
+    Remove {
+        who: u32,
+    },
+    /// Loses hit points (negative heals).
+    Damage {
+        who: u32,
+        amount: i32,
+    },
+    Heal {
+        who: u32,
+        amount: i32,
+    },
+    /// Starts a fight with everyone able to act, in this order.
+    StartFight {
+        order: Vec<u32>,
+    },
+    /// Ends the current turn; the next in order acts, and the round turns over after the last.
+    NextTurn,
+    EndFight,
+    /// Rolls `expr` for `who` against `target` (reaching it passes); waits for the judge.
+    Check {
+        who: u32,
+        what: String,
+        expr: DiceExpr,
+        target: i32,
+    },
+    Accept,
+    /// Rules the waiting roll a pass or a fail, whatever the dice say.
+    Rule {
+        pass: bool,
+    },
+    Cancel,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    Added { name: String, hp: i32 },
+    Removed { name: String },
+    HpChanged { name: String, by: i32, hp: i32 },
+    Down { name: String },
+    FightStarted { order: Vec<String> },
+    TurnTo { name: String, round: u32 },
+    FightEnded { rounds: u32 },
+    Rolled(Box<RollLine>),
+    Ruled { what: String, pass: bool },
+    Dropped { what: String },
+}
+
+/// A roll as the log tells it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RollLine {
+    pub who: String,
+    pub what: String,
+    pub roll: String,
+    pub target: i32,
+    pub pass: bool,
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::Added { name, hp } => write!(f, "{name} joins with {hp} HP"),
+            Event::Removed { name } => write!(f, "{name} leaves the session"),
+            Event::HpChanged { name, by, hp } if *by < 0 => {
+                write!(f, "{name} loses {} HP ({hp} left)", -by)
+            }
+            Event::HpChanged { name, by, hp } => write!(f, "{name} gains {by} HP ({hp} now)"),
+            Event::Down { name } => write!(f, "{name} is down"),
+            Event::FightStarted { order } => write!(f, "A fight starts: {}", order.join(", ")),
+            Event::TurnTo { name, round } => write!(f, "Round {round}: {name}'s turn"),
+            Event::FightEnded { rounds } => write!(f, "The fight ends after {rounds} round(s)"),
+            Event::Rolled(line) => write!(
+                f,
+                "{}: {} {} against {}: {}",
+                line.who,
+                line.what,
+                line.roll,
+                line.target,
+                if line.pass { "PASS" } else { "FAIL" }
+            ),
+            Event::Ruled { what, pass } => write!(
+                f,
+                "The judge rules {what} a {}",
+                if *pass { "pass" } else { "fail" }
+            ),
+            Event::Dropped { what } => write!(f, "{what} is dropped with no effect"),
+        }
+    }
+}
+
+impl State {
+    pub fn character(&self, id: u32) -> Result<&Character, RuleError> {
+        self.characters
+            .iter()
+            .find(|c| c.id == id)
+            .ok_or_else(|| RuleError::invalid(format!("there is no character #{id}")))
+    }
+
+    fn character_mut(&mut self, id: u32) -> Result<&mut Character, RuleError> {
+        self.characters
+            .iter_mut()
+            .find(|c| c.id == id)
+            .ok_or_else(|| RuleError::invalid(format!("there is no character #{id}")))
+    }
+
+    pub fn name_of(&self, id: u32) -> String {
+        self.character(id)
+            .map_or_else(|_| format!("#{id}"), |c| c.name.clone())
+    }
+
+    /// Every id used once, every fighter on the roster, no roll waiting: what a state read from
+    /// a file must hold.
+    pub fn check(&self) -> Result<(), String> {
+        let mut seen = Vec::new();
+        for c in &self.characters {
+            if seen.contains(&c.id) {
+                return Err(format!("two characters share the id {}", c.id));
+            }
+            if c.id >= self.next_id {
+                return Err(format!(
+                    "{} has an id the session has not handed out",
+                    c.name
+                ));
+            }
+            seen.push(c.id);
+        }
+        if let Some(fight) = &self.fight {
+            if fight.order.iter().any(|id| !seen.contains(id)) {
+                return Err("the fight lists someone who is not in the session".into());
+            }
+            if fight.at >= fight.order.len().max(1) {
+                return Err("the fight's turn points past its order".into());
+            }
+        }
+        if self.pending.is_some() {
+            return Err("a roll is waiting for the judge in the starting state".into());
+        }
+        Ok(())
+    }
+}
+
+fn name_ok(name: &str) -> Result<String, RuleError> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(RuleError::invalid("a character needs a name"));
+    }
+    if name.chars().count() > NAME_MAX {
+        return Err(RuleError::invalid(format!(
+            "a name may have at most {NAME_MAX} letters"
+        )));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(RuleError::invalid(
+            "a name cannot hold line breaks or other control characters",
+        ));
+    }
+    Ok(name.to_string())
+}
+
+/// Applies one command (see [`crate::rules::Ruleset::apply`]).
+pub fn apply(
+    state: &mut State,
+    command: &Command,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    use Command as C;
+    if let Some(p) = &state.pending
+        && matches!(
+            command,
+            C::Check { .. } | C::StartFight { .. } | C::NextTurn | C::EndFight
+        )
+    {
+        return Err(RuleError::invalid(format!(
+            "{}'s {} is waiting for the judge: accept it, rule it or drop it first",
+            state.name_of(p.who),
+            p.what
+        )));
+    }
+    let mut out = Vec::new();
+    match command {
+        C::Add { name, party, hp } => {
+            let name = name_ok(name)?;
+            if state
+                .characters
+                .iter()
+                .any(|c| c.name.eq_ignore_ascii_case(&name))
+            {
+                return Err(RuleError::invalid(format!("there is already a {name}")));
+            }
+            if *hp < 1 {
+                return Err(RuleError::invalid("a character starts with at least 1 HP"));
+            }
+            let id = state.next_id;
+            state.next_id += 1;
+            state.characters.push(Character {
+                id,
+                name: name.clone(),
+                party: *party,
+                hp: *hp,
+                max_hp: *hp,
+            });
+            out.push(Event::Added { name, hp: *hp });
+        }
+        C::Remove { who } => {
+            let name = state.character(*who)?.name.clone();
+            state.characters.retain(|c| c.id != *who);
+            if let Some(fight) = &mut state.fight {
+                if let Some(i) = fight.order.iter().position(|id| id == who) {
+                    fight.order.remove(i);
+                    if i < fight.at {
+                        fight.at -= 1;
+                    }
+                }
+                if fight.at >= fight.order.len() {
+                    fight.at = 0;
+                }
+                if fight.order.is_empty() {
+                    state.fight = None;
+                }
+            }
+            out.push(Event::Removed { name });
+        }
+        C::Damage { who, amount } => change_hp(state, *who, -*amount, &mut out)?,
+        C::Heal { who, amount } => change_hp(state, *who, *amount, &mut out)?,
+        C::StartFight { order } => {
+            if state.fight.is_some() {
+                return Err(RuleError::invalid("a fight is already under way"));
+            }
+            if order.is_empty() {
+                return Err(RuleError::invalid("a fight needs someone in it"));
+            }
+            let mut names = Vec::new();
+            for (i, id) in order.iter().enumerate() {
+                if order[..i].contains(id) {
+                    return Err(RuleError::invalid(format!(
+                        "{} is in the order twice",
+                        state.name_of(*id)
+                    )));
+                }
+                names.push(state.character(*id)?.name.clone());
+            }
+            state.fight = Some(Fight {
+                round: 1,
+                order: order.clone(),
+                at: 0,
+            });
+            out.push(Event::FightStarted { order: names });
+            out.push(Event::TurnTo {
+                name: state.name_of(order[0]),
+                round: 1,
+            });
+        }
+        C::NextTurn => {
+            let fight = state
+                .fight
+                .as_mut()
+                .ok_or_else(|| RuleError::invalid("no fight is under way"))?;
+            fight.at += 1;
+            if fight.at >= fight.order.len() {
+                fight.at = 0;
+                fight.round += 1;
+            }
+            let (id, round) = (fight.order[fight.at], fight.round);
+            out.push(Event::TurnTo {
+                name: state.name_of(id),
+                round,
+            });
+        }
+        C::EndFight => {
+            let fight = state
+                .fight
+                .take()
+                .ok_or_else(|| RuleError::invalid("no fight is under way"))?;
+            out.push(Event::FightEnded {
+                rounds: fight.round,
+            });
+        }
+        C::Check {
+            who,
+            what,
+            expr,
+            target,
+        } => {
+            state.character(*who)?;
+            let what = if what.trim().is_empty() {
+                "roll".to_string()
+            } else {
+                what.trim().to_string()
+            };
+            let ExprRoll { faces, kept, total } = expr.roll(dice)?;
+            let pass = meets(
+                i32::try_from(total).unwrap_or(i32::MAX),
+                *target,
+                Ties::Meet,
+            );
+            state.pending = Some(PendingRoll {
+                who: *who,
+                what,
+                expr: *expr,
+                target: *target,
+                faces,
+                kept,
+                total,
+                pass,
+                ruled: None,
+            });
+        }
+        C::Accept => {
+            let p = state
+                .pending
+                .take()
+                .ok_or_else(|| RuleError::invalid("nothing is waiting for the judge"))?;
+            let shown = ExprRoll {
+                faces: p.faces.clone(),
+                kept: p.kept.clone(),
+                total: p.total,
+            };
+            out.push(Event::Rolled(Box::new(RollLine {
+                who: state.name_of(p.who),
+                what: p.what.clone(),
+                roll: format!("{} = {shown}", p.expr),
+                target: p.target,
+                pass: p.ruled.unwrap_or(p.pass),
+            })));
+        }
+        C::Rule { pass } => {
+            let p = state
+                .pending
+                .as_mut()
+                .ok_or_else(|| RuleError::invalid("nothing is waiting for the judge"))?;
+            p.ruled = (*pass != p.pass).then_some(*pass);
+            let what = p.what.clone();
+            out.push(Event::Ruled { what, pass: *pass });
+        }
+        C::Cancel => {
+            let p = state
+                .pending
+                .take()
+                .ok_or_else(|| RuleError::invalid("nothing is waiting for the judge"))?;
+            out.push(Event::Dropped { what: p.what });
+        }
+    }
+    Ok(out)
+}
+
+fn change_hp(state: &mut State, who: u32, by: i32, out: &mut Vec<Event>) -> Result<(), RuleError> {
+    if by == 0 {
+        return Err(RuleError::invalid("a change of 0 HP changes nothing"));
+    }
+    let c = state.character_mut(who)?;
+    let was_down = c.down();
+    // Healing stops at the maximum; damage may go below 0 (the judge's game may count it).
+    let hp = if by > 0 {
+        c.hp.saturating_add(by).min(c.max_hp.max(c.hp))
+    } else {
+        c.hp.saturating_add(by)
+    };
+    let by = hp - c.hp;
+    if by == 0 {
+        return Err(RuleError::invalid(format!(
+            "{} is already at full HP ({})",
+            c.name, c.max_hp
+        )));
+    }
+    c.hp = hp;
+    let name = c.name.clone();
+    let down = c.down();
+    out.push(Event::HpChanged {
+        name: name.clone(),
+        by,
+        hp,
+    });
+    if down && !was_down {
+        out.push(Event::Down { name });
+    }
+    Ok(())
+}

@@ -1,0 +1,182 @@
+//! The plain tracker behind the seam: its read models and the judge's answers.
+
+use super::{Command, Event, State, apply};
+use crate::dice::DiceSource;
+use crate::rules::{
+    Answer, ClockView, DieView, Fighter, Initiative, Outcome, PendingView, RollView, RosterEntry,
+    RosterGroup, RuleError, Ruleset, Standing, Tag, Tone,
+};
+
+/// The plain tracker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Plain;
+
+impl Ruleset for Plain {
+    type State = State;
+    type Command = Command;
+    type Event = Event;
+
+    fn apply(
+        state: &mut State,
+        command: &Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event>, RuleError> {
+        apply(state, command, dice)
+    }
+
+    fn check(state: &State) -> Result<(), String> {
+        state.check()
+    }
+
+    fn roster(state: &State) -> Vec<RosterGroup> {
+        let acted = |id: u32| {
+            state.fight.as_ref().is_some_and(|f| {
+                f.order
+                    .iter()
+                    .position(|&o| o == id)
+                    .is_some_and(|i| i < f.at)
+            })
+        };
+        [(true, "Players"), (false, "Others")]
+            .into_iter()
+            .map(|(party, title)| RosterGroup {
+                title: title.to_string(),
+                party,
+                members: state
+                    .characters
+                    .iter()
+                    .filter(|c| c.party == party)
+                    .map(|c| RosterEntry {
+                        id: c.id,
+                        name: c.name.clone(),
+                        acted: acted(c.id),
+                        dead: false,
+                        out: c.down(),
+                        glance: {
+                            let mut tags = Vec::new();
+                            if acted(c.id) {
+                                tags.push(Tag::new("✓", Tone::Good));
+                            }
+                            let tone = if c.down() {
+                                Tone::Bad
+                            } else if c.hp < c.max_hp {
+                                Tone::Harm
+                            } else {
+                                Tone::Plain
+                            };
+                            tags.push(Tag::new(format!("{}/{}", c.hp, c.max_hp), tone));
+                            if c.down() {
+                                tags.push(Tag::new("down", Tone::Warn));
+                            }
+                            tags
+                        },
+                    })
+                    .collect(),
+            })
+            .filter(|g| !g.members.is_empty())
+            .collect()
+    }
+
+    fn initiative(state: &State) -> Option<Initiative> {
+        let fight = state.fight.as_ref()?;
+        let acting = fight.order.get(fight.at).copied();
+        Some(Initiative {
+            round: fight.round,
+            label: "in turn order".into(),
+            party: false,
+            why: None,
+            order: fight
+                .order
+                .iter()
+                .enumerate()
+                .map(|(i, &id)| Fighter {
+                    id,
+                    name: state.name_of(id),
+                    group: String::new(),
+                    standing: if i == fight.at {
+                        Standing::Acting
+                    } else if i < fight.at {
+                        Standing::Acted
+                    } else if state.character(id).is_ok_and(|c| c.down()) {
+                        Standing::Out("down".into())
+                    } else {
+                        Standing::Ready
+                    },
+                    order_note: Some(format!("{}.", i + 1)),
+                })
+                .collect(),
+            acting,
+            waiting: acting.map_or_else(String::new, |id| format!("{}'s turn", state.name_of(id))),
+        })
+    }
+
+    fn pending(state: &State) -> Option<PendingView> {
+        let p = state.pending.as_ref()?;
+        let outcome = |pass: bool| if pass { Outcome::Pass } else { Outcome::Fail };
+        Some(PendingView::Roll(RollView {
+            title: format!("{}: {}", state.name_of(p.who), p.what),
+            how: format!("{} against {}: reaching it passes.", p.expr, p.target),
+            dice: p
+                .faces
+                .iter()
+                .enumerate()
+                .map(|(i, &face)| DieView {
+                    sides: p.expr.sides,
+                    face,
+                    note: String::new(),
+                    kept: p.kept.contains(&i),
+                })
+                .collect(),
+            proposed: 0,
+            picked: 0,
+            can_pick: false,
+            book: outcome(p.pass),
+            ruling: p.ruled.map(outcome),
+            reason: format!("a total of {} against {}", p.total, p.target),
+        }))
+    }
+
+    fn clock(state: &State) -> ClockView {
+        let round = state.fight.as_ref().map_or(0, |f| f.round);
+        ClockView {
+            now: match round {
+                0 => "no fight".into(),
+                r => format!("round {r}"),
+            },
+            detail: String::new(),
+            place: None,
+            units: vec![("round".into(), round)],
+            next: "the round turns over after the last in order".into(),
+        }
+    }
+
+    fn tone(event: &Event) -> Tone {
+        match event {
+            Event::Rolled(line) if line.pass => Tone::Good,
+            Event::Rolled(_) => Tone::Bad,
+            Event::HpChanged { by, .. } if *by < 0 => Tone::Harm,
+            Event::Down { .. } => Tone::Death,
+            Event::Ruled { .. } => Tone::Ruling,
+            _ => Tone::Plain,
+        }
+    }
+
+    fn answer(state: &State, answer: Answer) -> Result<Command, RuleError> {
+        let Some(p) = &state.pending else {
+            return Err(RuleError::invalid("nothing is waiting for the judge"));
+        };
+        match answer {
+            Answer::Accept => Ok(Command::Accept),
+            Answer::Cancel => Ok(Command::Cancel),
+            Answer::Override => Ok(Command::Rule {
+                pass: !p.ruled.unwrap_or(p.pass),
+            }),
+            Answer::Pick(_) => Err(RuleError::invalid(
+                "every die counts in this roll: there is none to pick",
+            )),
+            Answer::Choose(_) | Answer::Yes | Answer::No => Err(RuleError::invalid(
+                "the waiting roll asks no question: accept it, rule it or drop it",
+            )),
+        }
+    }
+}

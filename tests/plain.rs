@@ -1,0 +1,151 @@
+//! The plain tracker through the seam's trait: hit points, a turn list and rolls against a
+//! number, with the read models the frame draws and the answers the judge gives.
+
+use slotmark::dice::{DiceExpr, ScriptedDice};
+use slotmark::rules::plain::{Command as C, Event, Plain, State};
+use slotmark::rules::{Answer, Outcome, PendingView, Ruleset, Standing, Tone};
+
+fn run(s: &mut State, c: C, faces: &[u16]) -> Vec<Event> {
+    Plain::apply(s, &c, &mut ScriptedDice::new(faces.to_vec())).unwrap()
+}
+
+fn refused(s: &State, c: C) -> String {
+    let mut copy = s.clone();
+    let e = Plain::apply(&mut copy, &c, &mut ScriptedDice::new([])).unwrap_err();
+    e.to_string()
+}
+
+/// Ana (party, 8 HP), Bo (party, 6 HP) and an ogre (20 HP), ids 0 to 2.
+fn table() -> State {
+    let mut s = State::default();
+    for (name, party, hp) in [("Ana", true, 8), ("Bo", true, 6), ("Ogre", false, 20)] {
+        run(
+            &mut s,
+            C::Add {
+                name: name.into(),
+                party,
+                hp,
+            },
+            &[],
+        );
+    }
+    s
+}
+
+#[test]
+fn hit_points_fall_and_heal_up_to_the_maximum_and_a_character_at_0_is_down() {
+    let mut s = table();
+    let events = run(&mut s, C::Damage { who: 1, amount: 6 }, &[]);
+    assert_eq!(events[1], Event::Down { name: "Bo".into() });
+    run(&mut s, C::Heal { who: 1, amount: 10 }, &[]);
+    assert_eq!(s.character(1).unwrap().hp, 6);
+    assert!(refused(&s, C::Heal { who: 1, amount: 1 }).contains("already at full HP"));
+    assert!(refused(&s, C::Damage { who: 9, amount: 1 }).contains("no character #9"));
+}
+
+#[test]
+fn names_are_checked_like_every_other_name() {
+    let s = table();
+    let add = |name: &str| C::Add {
+        name: name.into(),
+        party: true,
+        hp: 1,
+    };
+    assert!(refused(&s, add("  ")).contains("needs a name"));
+    assert!(refused(&s, add("ana")).contains("already"));
+    assert!(refused(&s, add("a\u{1b}[2Jb")).contains("control characters"));
+    assert!(refused(&s, add(&"x".repeat(61))).contains("at most 60"));
+}
+
+#[test]
+fn the_turn_list_walks_its_order_and_the_round_turns_over_after_the_last() {
+    let mut s = table();
+    run(
+        &mut s,
+        C::StartFight {
+            order: vec![2, 0, 1],
+        },
+        &[],
+    );
+    let ini = Plain::initiative(&s).unwrap();
+    assert_eq!((ini.round, ini.acting), (1, Some(2)));
+    assert_eq!(ini.waiting, "Ogre's turn");
+    run(&mut s, C::NextTurn, &[]);
+    run(&mut s, C::NextTurn, &[]);
+    let standings: Vec<Standing> = Plain::initiative(&s)
+        .unwrap()
+        .order
+        .into_iter()
+        .map(|f| f.standing)
+        .collect();
+    assert_eq!(
+        standings,
+        [Standing::Acted, Standing::Acted, Standing::Acting]
+    );
+    let events = run(&mut s, C::NextTurn, &[]);
+    assert_eq!(
+        events,
+        [Event::TurnTo {
+            name: "Ogre".into(),
+            round: 2
+        }]
+    );
+    // Removing the one acting passes the turn on, and the roster's acted marks follow.
+    run(&mut s, C::Remove { who: 2 }, &[]);
+    let ini = Plain::initiative(&s).unwrap();
+    assert_eq!(ini.acting, Some(0));
+    assert!(refused(&s, C::StartFight { order: vec![0] }).contains("already"));
+    run(&mut s, C::EndFight, &[]);
+    assert_eq!(Plain::initiative(&s), None);
+}
+
+#[test]
+fn a_roll_waits_with_its_dice_and_verdict_and_the_judge_may_rule_it_the_other_way() {
+    let mut s = table();
+    let expr = DiceExpr::parse("2d6+1").unwrap();
+    run(
+        &mut s,
+        C::Check {
+            who: 0,
+            what: "climb".into(),
+            expr,
+            target: 9,
+        },
+        &[3, 4],
+    );
+    let Some(PendingView::Roll(r)) = Plain::pending(&s) else {
+        panic!("the roll should wait");
+    };
+    assert_eq!(r.title, "Ana: climb");
+    assert_eq!(r.dice.iter().map(|d| d.face).collect::<Vec<_>>(), [3, 4]);
+    assert_eq!((r.book, r.ruling), (Outcome::Fail, None));
+    assert!(r.reason.contains("8 against 9"), "{}", r.reason);
+    assert!(refused(&s, C::NextTurn).contains("waiting for the judge"));
+
+    let rule = Plain::answer(&s, Answer::Override).unwrap();
+    run(&mut s, rule, &[]);
+    let Some(PendingView::Roll(r)) = Plain::pending(&s) else {
+        panic!("the roll still waits after a ruling");
+    };
+    assert_eq!(r.outcome(), Outcome::Pass);
+    assert!(Plain::answer(&s, Answer::Pick(1)).is_err());
+    let accept = Plain::answer(&s, Answer::Accept).unwrap();
+    let events = run(&mut s, accept, &[]);
+    assert_eq!(Plain::tone(&events[0]), Tone::Good);
+    assert!(events[0].to_string().contains("PASS"), "{}", events[0]);
+    assert_eq!(Plain::pending(&s), None);
+}
+
+#[test]
+fn the_roster_shows_hit_points_at_a_glance_and_who_is_down() {
+    let mut s = table();
+    run(&mut s, C::Damage { who: 2, amount: 25 }, &[]);
+    let roster = Plain::roster(&s);
+    assert_eq!(roster.len(), 2);
+    assert_eq!(roster[0].title, "Players");
+    let ogre = &roster[1].members[0];
+    assert!(ogre.out);
+    let tags: Vec<&str> = ogre.glance.iter().map(|t| t.text.as_str()).collect();
+    assert_eq!(tags, ["-5/20", "down"]);
+    assert_eq!(Plain::check(&s), Ok(()));
+}
