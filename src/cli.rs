@@ -590,7 +590,7 @@ pub fn help_library(library: &Library, out: &mut dyn Write) -> R {
     writeln!(
         out,
         "It is RON with any of `items`, `layouts`, `creatures` and `kits`, shaped like the bundled \
-         assets/items.ron, assets/bestiary.ron and assets/kits.ron. An entry named like a bundled \
+         assets/slots/items.ron, assets/slots/bestiary.ron and assets/slots/kits.ron. An entry named like a bundled \
          one replaces it."
     )?;
     writeln!(out, "\nKits:")?;

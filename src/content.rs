@@ -1,5 +1,5 @@
 //! Bundled content: the item library, the bestiary, the starting kits and the demo session
-//! (from `assets/`, compiled into the binary), plus a judge's own additions from a RON file in the
+//! (from `assets/slots/`, compiled into the binary), plus a judge's own additions from a RON file in the
 //! platform config folder.
 //!
 //! The asset files and the user file share one shape ([`LibraryFile`]): any of `items`,
@@ -14,16 +14,22 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use thiserror::Error;
 
-const ITEMS: (&str, &str) = ("assets/items.ron", include_str!("../assets/items.ron"));
-const BESTIARY: (&str, &str) = (
-    "assets/bestiary.ron",
-    include_str!("../assets/bestiary.ron"),
+const ITEMS: (&str, &str) = (
+    "assets/slots/items.ron",
+    include_str!("../assets/slots/items.ron"),
 );
-const KITS: (&str, &str) = ("assets/kits.ron", include_str!("../assets/kits.ron"));
+const BESTIARY: (&str, &str) = (
+    "assets/slots/bestiary.ron",
+    include_str!("../assets/slots/bestiary.ron"),
+);
+const KITS: (&str, &str) = (
+    "assets/slots/kits.ron",
+    include_str!("../assets/slots/kits.ron"),
+);
 /// The slot system's demo, a script in the command language (built by [`crate::script::demo`]).
 pub const DEMO: (&str, &str) = (
-    "assets/demo.slotmark",
-    include_str!("../assets/demo.slotmark"),
+    "assets/slots/demo.slotmark",
+    include_str!("../assets/slots/demo.slotmark"),
 );
 
 /// The name of the judge's own library file inside the platform config folder.
@@ -93,7 +99,7 @@ pub enum LookupError {
     },
 }
 
-/// The shape of `assets/*.ron` and of the user's library file.
+/// The shape of `assets/slots/*.ron` and of the user's library file.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LibraryFile {

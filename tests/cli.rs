@@ -419,7 +419,7 @@ fn the_screen_commands_check_their_input_first() {
 }
 
 /// The example script shipped in assets/, with its fixed dice.
-const AMBUSH: &str = include_str!("../assets/ambush.slotmark");
+const AMBUSH: &str = include_str!("../assets/slots/ambush.slotmark");
 const AMBUSH_DICE: &str = "4,4,2,12,5,6,3,3,7,1,2,3,4,5";
 
 #[test]

@@ -20,7 +20,7 @@ fn demo_file(home: &Path) -> PathBuf {
     let saves = home.join("saves");
     std::fs::create_dir_all(&saves).unwrap();
     let path = saves.join("demo.ron");
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/demo.slotmark");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/slots/demo.slotmark");
     let out = Command::new(env!("CARGO_BIN_EXE_slotmark"))
         .arg("run")
         .arg(&script)
