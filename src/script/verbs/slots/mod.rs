@@ -854,20 +854,8 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         ),
         parse: |w, st| {
             let p = &mut P::new(w, st);
-            Ok({
-                let a = p.zone()?;
-                let b = p.zone()?;
-                g(match p.verb.name {
-                    "link" => C::Link { a, b },
-                    "unlink" => C::Unlink { a, b },
-                    "hide" => C::Hide { a, b, hidden: true },
-                    _ => C::Hide {
-                        a,
-                        b,
-                        hidden: false,
-                    },
-                })
-            })
+            let (a, b) = p.two_zones()?;
+            Ok(g(C::Link { a, b }))
         },
         complete: complete_link,
     },
@@ -882,20 +870,8 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         ),
         parse: |w, st| {
             let p = &mut P::new(w, st);
-            Ok({
-                let a = p.zone()?;
-                let b = p.zone()?;
-                g(match p.verb.name {
-                    "link" => C::Link { a, b },
-                    "unlink" => C::Unlink { a, b },
-                    "hide" => C::Hide { a, b, hidden: true },
-                    _ => C::Hide {
-                        a,
-                        b,
-                        hidden: false,
-                    },
-                })
-            })
+            let (a, b) = p.two_zones()?;
+            Ok(g(C::Unlink { a, b }))
         },
         complete: complete_link,
     },
@@ -910,20 +886,8 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         ),
         parse: |w, st| {
             let p = &mut P::new(w, st);
-            Ok({
-                let a = p.zone()?;
-                let b = p.zone()?;
-                g(match p.verb.name {
-                    "link" => C::Link { a, b },
-                    "unlink" => C::Unlink { a, b },
-                    "hide" => C::Hide { a, b, hidden: true },
-                    _ => C::Hide {
-                        a,
-                        b,
-                        hidden: false,
-                    },
-                })
-            })
+            let (a, b) = p.two_zones()?;
+            Ok(g(C::Hide { a, b, hidden: true }))
         },
         complete: complete_link,
     },
@@ -938,20 +902,12 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         ),
         parse: |w, st| {
             let p = &mut P::new(w, st);
-            Ok({
-                let a = p.zone()?;
-                let b = p.zone()?;
-                g(match p.verb.name {
-                    "link" => C::Link { a, b },
-                    "unlink" => C::Unlink { a, b },
-                    "hide" => C::Hide { a, b, hidden: true },
-                    _ => C::Hide {
-                        a,
-                        b,
-                        hidden: false,
-                    },
-                })
-            })
+            let (a, b) = p.two_zones()?;
+            Ok(g(C::Hide {
+                a,
+                b,
+                hidden: false,
+            }))
         },
         complete: complete_link,
     },

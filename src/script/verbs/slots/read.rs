@@ -120,6 +120,11 @@ impl<'a> P<'_, 'a> {
         self.resolve_zone(&token)
     }
 
+    /// Two zones, in the order given.
+    pub(super) fn two_zones(&mut self) -> R<(ZoneId, ZoneId)> {
+        Ok((self.zone()?, self.zone()?))
+    }
+
     pub(super) fn resolve_zone(&self, token: &Token) -> R<ZoneId> {
         let zones = &self.state.scene.zones;
         if zones.is_empty() {
