@@ -192,6 +192,15 @@ fn read_script(path: &Path) -> R<(String, String)> {
             })?;
         return Ok(("standard input".into(), text));
     }
+    if let Some(kind) = std::fs::metadata(path)
+        .ok()
+        .and_then(|m| crate::store::not_regular(&m))
+    {
+        return Err(CliError::File {
+            path: shown(path),
+            message: format!("is {kind}; give a script file, or - for standard input"),
+        });
+    }
     let text = std::fs::read_to_string(path).map_err(|e| CliError::File {
         path: shown(path),
         message: match e.kind() {
@@ -644,7 +653,7 @@ pub fn screen(launch: Launch, saves: Option<&Path>, seed: Option<u64>) -> R {
         }
         Launch::Start => {}
     }
-    let saves = store::saves_dir(saves)?;
+    let saves = store::saves_path(saves)?;
     tui::run(tui::Options {
         launch,
         saves,

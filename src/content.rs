@@ -520,6 +520,15 @@ fn read_user_file(path: &Path, file: &str) -> Result<String, ContentError> {
         file: file.to_string(),
         message: format!("cannot be read: {e}"),
     };
+    if let Some(kind) = std::fs::metadata(path)
+        .ok()
+        .and_then(|m| crate::store::not_regular(&m))
+    {
+        return Err(ContentError::Io {
+            file: file.to_string(),
+            message: format!("is {kind}; slotmark reads its library from a regular file only"),
+        });
+    }
     let mut bytes = Vec::new();
     std::fs::File::open(path)
         .map_err(io)?

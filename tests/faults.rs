@@ -120,11 +120,13 @@ fn snapshot(dir: &Path) -> Vec<(PathBuf, u64, Option<Vec<u8>>)> {
     while let Some(d) = stack.pop() {
         for e in fs::read_dir(&d).unwrap() {
             let p = e.unwrap().path();
-            if p.is_dir() {
+            let meta = fs::symlink_metadata(&p).unwrap();
+            if meta.is_dir() {
                 stack.push(p);
             } else {
-                let len = fs::metadata(&p).unwrap().len();
-                let bytes = (len < 8 << 20).then(|| fs::read(&p).unwrap());
+                // A named pipe is listed, never read (reading one would wait for a writer).
+                let len = meta.len();
+                let bytes = (meta.is_file() && len < 8 << 20).then(|| fs::read(&p).unwrap());
                 out.push((p, len, bytes));
             }
         }
@@ -216,6 +218,76 @@ fn every_reader_refuses(b: &Bench, file: &Path, position: Place) -> String {
     assert_eq!(place_of(&err), position, "{err}");
     assert!(err.to_string().ends_with(&reasons[0]), "{err}");
     reasons.remove(0)
+}
+
+/// Makes a named pipe at `path`.
+#[cfg(unix)]
+fn mkfifo(path: &Path) {
+    use std::os::unix::ffi::OsStrExt;
+    let c = std::ffi::CString::new(path.as_os_str().as_bytes()).unwrap();
+    // SAFETY: a valid NUL-terminated path and a plain mode; mkfifo touches nothing else.
+    let r = unsafe { libc::mkfifo(c.as_ptr(), 0o644) };
+    assert_eq!(r, 0, "mkfifo {}", path.display());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_named_pipe_as_the_session_file_is_refused_at_once_by_every_reader() {
+    let b = Bench::new();
+    let pipe = b.path("s.ron");
+    mkfifo(&pipe);
+    let reason = every_reader_refuses(&b, &pipe, Place::Whole);
+    assert!(reason.contains("named pipe"), "{reason}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_device_or_a_folder_as_the_session_file_is_refused_naming_what_it_is() {
+    let b = Bench::new();
+    let o = b.run(&["show", "/dev/null"]);
+    assert_eq!(o.code, Some(1));
+    assert!(
+        o.stderr.contains("/dev/null: this is a device"),
+        "{}",
+        o.stderr
+    );
+    let dir = b.path("folder.ron");
+    fs::create_dir(&dir).unwrap();
+    let reason = every_reader_refuses(&b, &dir, Place::Whole);
+    assert!(reason.contains("a folder"), "{reason}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_named_pipe_as_the_journal_the_library_or_the_script_is_refused_at_once() {
+    let b = Bench::new();
+    let (file, _) = good_file(&b);
+    let journal = store::journal_path(&file);
+    let _ = fs::remove_file(&journal);
+    mkfifo(&journal);
+    let f = file.to_str().unwrap();
+    for args in [
+        vec!["show", f],
+        vec!["open", f],
+        vec!["export", f, "--markdown"],
+    ] {
+        let o = b.run(&args);
+        assert_eq!(o.code, Some(1), "{args:?}: {}", o.stderr);
+        assert!(o.stderr.contains("named pipe"), "{args:?}: {}", o.stderr);
+    }
+    fs::remove_file(&journal).unwrap();
+
+    let script = b.path("script.txt");
+    mkfifo(&script);
+    let o = b.run(&["run", script.to_str().unwrap()]);
+    assert_eq!(o.code, Some(1), "{}", o.stderr);
+    assert!(o.stderr.contains("named pipe"), "{}", o.stderr);
+
+    mkfifo(&b.library());
+    fs::write(b.path("note.txt"), "note hello\n").unwrap();
+    let o = b.run(&["run", b.path("note.txt").to_str().unwrap()]);
+    assert_eq!(o.code, Some(1), "{}", o.stderr);
+    assert!(o.stderr.contains("named pipe"), "{}", o.stderr);
 }
 
 /// A good session file to spoil: a few characters and a short log.
@@ -1131,4 +1203,15 @@ fn the_fuzz_seed_corpus_runs_clean() {
         }
         assert!(n >= 4, "{name}: only {n} seeds");
     }
+}
+
+#[test]
+fn opening_a_refused_file_leaves_no_saves_folder_behind() {
+    let b = Bench::new();
+    fs::remove_dir(b.path("saves")).unwrap();
+    let bad = b.path("bad.ron");
+    fs::write(&bad, "not a session").unwrap();
+    let o = b.run(&["open", bad.to_str().unwrap()]);
+    assert_eq!(o.code, Some(1), "{}", o.stderr);
+    assert!(!b.path("saves").exists(), "open made the saves folder");
 }

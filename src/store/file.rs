@@ -217,13 +217,19 @@ pub(super) fn read_text(path: &Path, limit: u64) -> Result<String, StoreError> {
         .map_err(|e| not_text(path, &e.as_bytes()[..e.utf8_error().valid_up_to()]))
 }
 
-/// Reads a whole file, refusing anything larger than `limit` before reading it.
+/// Reads a whole file, refusing anything larger than `limit` before reading it, and anything
+/// that is not a regular file before opening it (reading a named pipe would wait forever).
 pub(super) fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, StoreError> {
+    refuse_unless_regular(path)?;
     let file = fs::File::open(path).map_err(|e| StoreError::io(path, "cannot open", &e))?;
-    let size = file
+    let meta = file
         .metadata()
-        .map_err(|e| StoreError::io(path, "cannot read", &e))?
-        .len();
+        .map_err(|e| StoreError::io(path, "cannot read", &e))?;
+    // Checked again on the open file, in case the path changed in between.
+    if let Some(kind) = not_regular(&meta) {
+        return Err(not_regular_error(path, kind));
+    }
+    let size = meta.len();
     if size > limit {
         return Err(StoreError::TooLarge {
             path: path.to_path_buf(),
@@ -244,6 +250,52 @@ pub(super) fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, StoreError>
         });
     }
     Ok(bytes)
+}
+
+/// What a path is when it is not a regular file ("a named pipe"), or None for a regular file.
+pub fn not_regular(meta: &fs::Metadata) -> Option<&'static str> {
+    let kind = meta.file_type();
+    if kind.is_file() {
+        return None;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return Some("a named pipe");
+        }
+        if kind.is_socket() {
+            return Some("a socket");
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return Some("a device");
+        }
+    }
+    Some(if kind.is_dir() {
+        "a folder"
+    } else {
+        "neither a file nor a folder"
+    })
+}
+
+/// The refusal for a path that is `kind` instead of a regular file.
+pub(super) fn not_regular_error(path: &Path, kind: &str) -> StoreError {
+    StoreError::Io {
+        path: path.to_path_buf(),
+        message: format!("this is {kind}; slotmark reads and writes regular files only"),
+    }
+}
+
+/// Refuses a path that exists and is not a regular file, without opening it. A path that does
+/// not exist passes (the caller's own open says so).
+pub(super) fn refuse_unless_regular(path: &Path) -> Result<(), StoreError> {
+    match fs::metadata(path) {
+        Ok(meta) => match not_regular(&meta) {
+            Some(kind) => Err(not_regular_error(path, kind)),
+            None => Ok(()),
+        },
+        Err(_) => Ok(()),
+    }
 }
 
 /// The error for a file whose text stops being UTF-8 right after `valid`.

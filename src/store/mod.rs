@@ -21,6 +21,7 @@ mod file;
 mod journal;
 mod verify;
 
+pub use file::not_regular;
 pub use journal::journal_path;
 pub use verify::{VerifyReport, verify};
 
@@ -224,6 +225,7 @@ impl Store {
     /// the file generation it continues.
     fn start_journal(path: &Path, generation: u64) -> Result<Store, StoreError> {
         let jpath = journal_path(path);
+        file::refuse_unless_regular(&jpath)?;
         let journal = OpenOptions::new()
             .read(true)
             .append(true)
@@ -244,6 +246,7 @@ impl Store {
         let generation = file.generation;
         let (mut session, mut warnings) = build_session(path, file)?;
         let jpath = journal_path(path);
+        file::refuse_unless_regular(&jpath)?;
         let existing = match OpenOptions::new().read(true).append(true).open(&jpath) {
             Ok(f) => Some(f),
             Err(e) if e.kind() == io::ErrorKind::NotFound => None,
@@ -445,16 +448,22 @@ pub fn load_with_warnings(path: &Path) -> Result<(Session, Vec<String>), StoreEr
 /// The saves folder: `dir` when given, else the platform data folder's `slotmark/saves`.
 /// The folder is created when missing.
 pub fn saves_dir(dir: Option<&Path>) -> Result<PathBuf, StoreError> {
-    let dir = match dir {
-        Some(d) => d.to_path_buf(),
-        None => default_saves_dir().ok_or_else(|| StoreError::Io {
-            path: PathBuf::from("slotmark/saves"),
-            message: "this system names no data folder for slotmark; pass --saves DIR".into(),
-        })?,
-    };
+    let dir = saves_path(dir)?;
     fs::create_dir_all(&dir)
         .map_err(|e| StoreError::io(&dir, "cannot create the saves folder", &e))?;
     Ok(dir)
+}
+
+/// Where the saves folder is, without creating it: opening a file must not leave a folder
+/// behind when the file is refused; whatever writes a session there creates it.
+pub fn saves_path(dir: Option<&Path>) -> Result<PathBuf, StoreError> {
+    match dir {
+        Some(d) => Ok(d.to_path_buf()),
+        None => default_saves_dir().ok_or_else(|| StoreError::Io {
+            path: PathBuf::from("slotmark/saves"),
+            message: "this system names no data folder for slotmark; pass --saves DIR".into(),
+        }),
+    }
 }
 
 /// The platform's data folder for slotmark sessions (`~/.local/share/slotmark/saves` on Linux),
