@@ -817,3 +817,131 @@ fn the_example_session_loads_and_verifies() {
     assert_same(&session, &example_session());
     assert!(session.entries().len() >= 12 && session.can_redo());
 }
+
+/// The journal's bytes and the session file's, of a session left by a crash with `steps` steps.
+fn crashed_bytes(steps: usize) -> (TempDir, Vec<u8>, Vec<u8>, Session) {
+    let (dir, path, live) = crashed_session(steps);
+    let file = fs::read(&path).unwrap();
+    let journal = fs::read(journal_path(&path)).unwrap();
+    (dir, file, journal, live)
+}
+
+/// Loads a copy of the file with `journal` beside it, in a folder of its own.
+fn load_with(dir: &Path, name: &str, file: &[u8], journal: &[u8]) -> Result<Session, StoreError> {
+    let case = dir.join(name);
+    fs::create_dir(&case).unwrap();
+    let p = case.join("barrow.ron");
+    fs::write(&p, file).unwrap();
+    fs::write(journal_path(&p), journal).unwrap();
+    let result = store::load(&p);
+    fs::remove_dir_all(&case).unwrap();
+    result
+}
+
+#[test]
+fn every_journal_line_carries_a_checksum_of_the_rest() {
+    let (_dir, _file, journal, _live) = crashed_bytes(4);
+    let text = String::from_utf8(journal).unwrap();
+    for line in text.lines() {
+        let (sum, rest) = line.split_at(8);
+        let sum = u32::from_str_radix(sum, 16).unwrap();
+        assert_eq!(sum, crc32fast::hash(&rest.as_bytes()[1..]), "{line}");
+    }
+}
+
+#[test]
+fn every_byte_flipped_in_a_real_journal_is_refused_or_a_torn_tail_never_another_command() {
+    let (dir, file, journal, live) = crashed_bytes(6);
+    let mut before_last = live.clone();
+    before_last.undo().unwrap();
+    let (mut refused, mut torn) = (0, 0);
+    for at in 0..journal.len() {
+        for flip in [0x01u8, 0x20, 0x80] {
+            let mut bad = journal.clone();
+            bad[at] ^= flip;
+            match load_with(dir.path(), "case", &file, &bad) {
+                Err(e) => {
+                    assert!(
+                        e.path().ends_with("barrow.ron.journal"),
+                        "byte {at} ^ {flip:#x}: {e}"
+                    );
+                    refused += 1;
+                }
+                Ok(s) => {
+                    // Only the last line break can be flipped into a cut-off last line, which
+                    // drops that one unconfirmed step and nothing else.
+                    assert_eq!(at, journal.len() - 1, "byte {at} ^ {flip:#x} was read");
+                    assert_eq!(s.state(), before_last.state());
+                    torn += 1;
+                }
+            }
+        }
+    }
+    assert!(refused > 0 && torn <= 3, "{refused} refused, {torn} torn");
+}
+
+#[test]
+fn a_journal_overwritten_with_zero_bytes_is_refused_and_kept_as_it_is() {
+    let (_dir, path, _live) = crashed_session(5);
+    let journal = journal_path(&path);
+    let len = fs::metadata(&journal).unwrap().len() as usize;
+    fs::write(&journal, vec![0u8; len]).unwrap();
+    let before = snapshot(&[&path, &journal]);
+    for err in [failure(store::load(&path)), failure(Store::open(&path))] {
+        assert_eq!(err.path(), journal, "{err}");
+        assert!(err.to_string().contains(":1:1:"), "{err}");
+        assert!(err.to_string().contains("zero bytes"), "{err}");
+    }
+    assert_eq!(
+        snapshot(&[&path, &journal]),
+        before,
+        "a refused journal was changed"
+    );
+}
+
+#[test]
+fn zero_bytes_inside_a_journal_are_refused_naming_their_line() {
+    let (_dir, path, _live) = crashed_session(5);
+    let journal = journal_path(&path);
+    let mut bytes = fs::read(&journal).unwrap();
+    let second = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
+    for b in &mut bytes[second..second + 12] {
+        *b = 0;
+    }
+    fs::write(&journal, &bytes).unwrap();
+    let err = failure(store::load(&path));
+    assert!(err.to_string().contains(":2:1:"), "{err}");
+}
+
+#[test]
+fn a_journal_written_before_checksums_still_brings_back_its_steps() {
+    let dir = TempDir::new().unwrap();
+    let path = dir.path().join("old.ron");
+    let mut session = realistic_session(10, 4);
+    drop(Store::create(&path, &session).unwrap());
+    let text = fs::read_to_string(&path).unwrap();
+    let generation: u64 = text
+        .split("generation:")
+        .nth(1)
+        .and_then(|s| s.trim_start().split(|c: char| !c.is_ascii_digit()).next())
+        .and_then(|n| n.parse().ok())
+        .expect("the file names its generation");
+    let mut old = format!("(format_version:1,generation:{generation})\n");
+    for i in 0..3 {
+        let entry = session
+            .execute(mark(0, 3 + i, Condition::E), &mut ScriptedDice::new([]))
+            .unwrap()
+            .clone();
+        old.push_str(&ron::to_string(&JournalRecord::Apply(entry)).unwrap());
+        old.push('\n');
+    }
+    fs::write(journal_path(&path), old).unwrap();
+    let loaded = store::load(&path).unwrap();
+    assert_same(&loaded, &session);
+    // Opening folds it into the file and starts a journal with checksums.
+    let opened = Store::open(&path).unwrap();
+    assert_same(&opened.session, &session);
+    drop(opened);
+    let fresh = fs::read_to_string(journal_path(&path)).unwrap();
+    assert!(fresh.contains("format_version:2"), "{fresh}");
+}

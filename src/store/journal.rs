@@ -1,13 +1,17 @@
 //! The crash journal: one RON record per line, appended and flushed before a command's result is
 //! shown.
 //!
+//! Every line starts with the CRC-32 of the rest of the line in eight hex digits and a space, so
+//! a damaged byte is found and refused instead of being read as another command. Journals written
+//! before checksums (format 1) are still read, without them.
+//!
 //! Its first line names the format and the file generation it continues. A full write of the
 //! session file bumps the generation before the journal is emptied, so a crash between the two
 //! leaves a journal that names an older generation: its records are already in the file and are
 //! skipped instead of being applied twice.
 
 use super::file::{describe, too_new_message};
-use super::{FORMAT_VERSION, JournalRecord, MAX_FILE_BYTES, StoreError};
+use super::{JournalRecord, MAX_FILE_BYTES, StoreError};
 use crate::dice::RecordedDice;
 use crate::session::Session;
 use serde::{Deserialize, Serialize};
@@ -27,19 +31,43 @@ pub fn journal_path(session: &Path) -> PathBuf {
     session.with_file_name(name)
 }
 
+/// The journal format this build writes: 2 adds a checksum to every line.
+pub const JOURNAL_VERSION: u32 = 2;
+
+/// `text` as one journal line: its checksum, a space, the text and the line break.
+fn checked(text: &str) -> String {
+    format!("{:08x} {text}\n", crc32fast::hash(text.as_bytes()))
+}
+
 pub(super) fn header_line(generation: u64) -> Result<String, ron::Error> {
-    let mut line = ron::to_string(&JournalHeader {
-        format_version: FORMAT_VERSION,
+    Ok(checked(&ron::to_string(&JournalHeader {
+        format_version: JOURNAL_VERSION,
         generation,
-    })?;
-    line.push('\n');
-    Ok(line)
+    })?))
 }
 
 pub(super) fn record_line(record: &JournalRecord) -> Result<String, ron::Error> {
-    let mut line = ron::to_string(record)?;
-    line.push('\n');
-    Ok(line)
+    Ok(checked(&ron::to_string(record)?))
+}
+
+/// A line's text after its checksum, or why the line does not hold its checksum: the column (1
+/// based) and the reason.
+fn verify_line(line: &str) -> Result<&str, (usize, &'static str)> {
+    let (sum, text) = match (line.get(..8), line.get(8..9), line.get(9..)) {
+        (Some(sum), Some(" "), Some(text)) => (sum, text),
+        _ => return Err((1, "it does not start with its checksum")),
+    };
+    // Exactly as written (lower-case hex), so that no changed byte reads the same.
+    let written = sum
+        .bytes()
+        .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+    let Some(sum) = u32::from_str_radix(sum, 16).ok().filter(|_| written) else {
+        return Err((1, "it does not start with its checksum"));
+    };
+    if sum != crc32fast::hash(text.as_bytes()) {
+        return Err((1, "its checksum does not match: it was damaged"));
+    }
+    Ok(text)
 }
 
 /// What a journal holds, read but not yet applied.
@@ -56,7 +84,9 @@ pub(super) struct Contents {
 
 /// Parses journal text for a file of `generation`. A last line without its line break was being
 /// written when slotmark stopped: it was never acknowledged, so it is dropped with a warning.
-/// Any other line that cannot be read is an error naming the line.
+/// Any other line that cannot be read, or whose checksum does not match, is an error naming the
+/// line, and so is a journal that holds zero bytes where its first line should be (nothing
+/// slotmark writes has one).
 pub(super) fn parse(path: &Path, text: &str, generation: u64) -> Result<Contents, StoreError> {
     let mut contents = Contents::default();
     let complete = match text.rfind('\n') {
@@ -64,6 +94,22 @@ pub(super) fn parse(path: &Path, text: &str, generation: u64) -> Result<Contents
         None => "",
     };
     let torn = &text[complete.len()..];
+    let refuse = |line: usize, column: usize, message: String| StoreError::Journal {
+        path: path.to_path_buf(),
+        line,
+        column,
+        message,
+    };
+    if let Some(at) = complete.find('\0') {
+        let line = complete[..at].matches('\n').count() + 1;
+        return Err(refuse(
+            line,
+            1,
+            "this journal line holds zero bytes where a step should be: the journal was damaged; \
+             move it away to open the file as last saved"
+                .into(),
+        ));
+    }
     let mut lines = complete
         .lines()
         .enumerate()
@@ -74,37 +120,66 @@ pub(super) fn parse(path: &Path, text: &str, generation: u64) -> Result<Contents
         contents.needs_reset = true;
     }
     let Some((header_no, header_text)) = lines.next() else {
-        // An empty journal, or one cut off inside its header: nothing was acknowledged yet.
+        // An empty journal, or one cut off inside its header: nothing was acknowledged yet. A
+        // header never holds a zero byte, so one made of them was damaged, not cut off.
+        if torn.contains('\0') {
+            return Err(refuse(
+                1,
+                1,
+                "the journal holds zero bytes where its first line should be: it was damaged; \
+                 move it away to open the file as last saved"
+                    .into(),
+            ));
+        }
         return Ok(contents);
     };
-    let header: JournalHeader = ron::from_str(header_text).map_err(|e| StoreError::Journal {
-        path: path.to_path_buf(),
-        line: header_no,
-        column: e.span.start.col,
-        message: format!(
-            "the journal's first line should name its format and generation: {}",
-            describe(&e.code)
-        ),
+    // A header with a checksum is format 2 or later; one without is format 1, whose lines have
+    // none.
+    let (checksums, header_ron) = match verify_line(header_text) {
+        Ok(text) => (true, text),
+        Err(_) if header_text.starts_with('(') => (false, header_text),
+        Err((column, why)) => {
+            return Err(refuse(
+                header_no,
+                column,
+                format!("the journal's first line cannot be read: {why}"),
+            ));
+        }
+    };
+    let header: JournalHeader = ron::from_str(header_ron).map_err(|e| {
+        refuse(
+            header_no,
+            e.span.start.col,
+            format!(
+                "the journal's first line should name its format and generation: {}",
+                describe(&e.code)
+            ),
+        )
     })?;
-    if header.format_version > FORMAT_VERSION {
-        return Err(StoreError::Journal {
-            path: path.to_path_buf(),
-            line: header_no,
-            column: 1,
-            message: too_new_message(header.format_version, ""),
-        });
+    if header.format_version > JOURNAL_VERSION {
+        return Err(refuse(
+            header_no,
+            1,
+            too_new_message(header.format_version, ""),
+        ));
+    }
+    if checksums != (header.format_version >= 2) {
+        return Err(refuse(
+            header_no,
+            1,
+            "the journal's first line does not match its format: it was damaged".into(),
+        ));
     }
     if header.generation > generation {
-        return Err(StoreError::Journal {
-            path: path.to_path_buf(),
-            line: header_no,
-            column: 1,
-            message: format!(
+        return Err(refuse(
+            header_no,
+            1,
+            format!(
                 "the journal continues save {} but the session file is save {generation}: \
                  the file looks like an older copy. Move the journal away to open the file as saved",
                 header.generation
             ),
-        });
+        ));
     }
     if header.generation < generation {
         contents.stale = true;
@@ -112,15 +187,30 @@ pub(super) fn parse(path: &Path, text: &str, generation: u64) -> Result<Contents
         return Ok(contents);
     }
     for (no, line) in lines {
-        let record: JournalRecord = ron::from_str(line).map_err(|e| StoreError::Journal {
-            path: path.to_path_buf(),
-            line: no,
-            column: e.span.start.col,
-            message: format!(
-                "this journal line cannot be read ({}); fix or delete it, and everything after it, \
-                 to open the session",
-                describe(&e.code)
-            ),
+        let body = if checksums {
+            verify_line(line).map_err(|(column, why)| {
+                refuse(
+                    no,
+                    column,
+                    format!(
+                        "this journal line cannot be read: {why}; move the journal away to \
+                         open the file as last saved"
+                    ),
+                )
+            })?
+        } else {
+            line
+        };
+        let record: JournalRecord = ron::from_str(body).map_err(|e| {
+            refuse(
+                no,
+                e.span.start.col + if checksums { 9 } else { 0 },
+                format!(
+                    "this journal line cannot be read ({}); fix or delete it, and everything \
+                     after it, to open the session",
+                    describe(&e.code)
+                ),
+            )
         })?;
         contents.records.push((no, record));
     }
