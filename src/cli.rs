@@ -143,6 +143,16 @@ pub fn run_script(opts: &RunOptions, library: &Library, out: &mut dyn Write) -> 
                 let undone = session.events(session.cursor());
                 writeln!(out, "    undone: {}", describe_events(&undone))?;
             }
+            Line::SaveAs(_) => {
+                return Err(CliError::BadLine {
+                    script: name.clone(),
+                    line,
+                    column: 1,
+                    message: "save as works on the screen; a script saves its result with \
+                              --out FILE or --session FILE"
+                        .into(),
+                });
+            }
             Line::Redo => {
                 session.redo().map_err(refused)?;
                 writeln!(out, "[{line}] redo")?;

@@ -1047,7 +1047,7 @@ fn journal_pool() -> Vec<String> {
                 session.redo().unwrap();
                 JournalRecord::Redo
             }
-            slotmark::script::Line::Nothing => unreachable!(),
+            slotmark::script::Line::Nothing | slotmark::script::Line::SaveAs(_) => unreachable!(),
         };
         lines.push(ron::to_string(&record).unwrap());
     }

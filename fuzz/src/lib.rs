@@ -261,7 +261,8 @@ pub fn palette_line(session: &mut Session, line: &str, seed: u64) -> bool {
     };
     let before = session.clone();
     let result = match parsed {
-        Line::Nothing => return false,
+        // Saving elsewhere is the screen's, not the session's: nothing to check here.
+        Line::Nothing | Line::SaveAs(_) => return false,
         Line::Command(command) => session
             .execute(command, &mut LiveDice::seeded(seed))
             .map(|e| JournalRecord::Apply(e.clone())),

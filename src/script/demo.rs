@@ -32,6 +32,7 @@ pub fn build(
             }
             Line::Nothing => {}
             Line::Undo | Line::Redo => return Err(invalid("a demo does not undo".into())),
+            Line::SaveAs(_) => return Err(invalid("a demo does not save itself".into())),
         }
     }
     Ok(session)

@@ -29,6 +29,9 @@ pub enum Line {
     Command(Command),
     Undo,
     Redo,
+    /// Save the whole session as a new file at this path and carry on there (the screen's way
+    /// out when its own file cannot be written).
+    SaveAs(String),
     /// A blank line or a comment.
     Nothing,
 }

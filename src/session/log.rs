@@ -222,6 +222,21 @@ impl Session {
         Ok(&self.entries[target])
     }
 
+    /// Takes back the step just applied as if it had never been made: the state goes back and
+    /// the entry leaves the log (no redo tail). For a step that could not be saved. Only the
+    /// last entry can be taken back, and only while the cursor is past it.
+    pub fn retract(&mut self) -> Result<Entry, SessionError> {
+        if self.cursor == 0 || self.cursor != self.entries.len() {
+            return Err(SessionError::NothingToUndo);
+        }
+        let target = self.cursor - 1;
+        self.state = self.state_at(target)?;
+        self.cursor = target;
+        self.events_from = self.events_from.min(target);
+        self.checkpoints.retain(|(at, _)| *at <= target);
+        self.entries.pop().ok_or(SessionError::NothingToUndo)
+    }
+
     /// Re-applies the next entry with its recorded faces; returns it.
     pub fn redo(&mut self) -> Result<&Entry, SessionError> {
         if self.cursor >= self.entries.len() {

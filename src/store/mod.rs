@@ -196,6 +196,27 @@ pub struct Store {
     records: usize,
     /// False after a failed journal reset: the next append resets it first.
     journal_ok: bool,
+    /// Set by tests to make every write fail as on a full disk.
+    faults: Option<WriteFaults>,
+    /// Something the judge should hear about the last write (the journal was replaced under us
+    /// and the session was saved in full, say).
+    notice: Option<String>,
+}
+
+/// A switch that makes a store's writes fail as they would on a full disk, for tests of what
+/// the screen does then. Only code that builds one and hands it to [`Store::inject_faults`] can
+/// turn it on.
+#[derive(Debug, Clone, Default)]
+pub struct WriteFaults(std::sync::Arc<std::sync::atomic::AtomicBool>);
+
+impl WriteFaults {
+    pub fn set(&self, failing: bool) {
+        self.0.store(failing, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    fn failing(&self) -> bool {
+        self.0.load(std::sync::atomic::Ordering::SeqCst)
+    }
 }
 
 /// What opening a session gives: the store, the session, and anything recovery had to say
@@ -298,7 +319,69 @@ impl Store {
             journal_len: 0,
             records: 0,
             journal_ok: true,
+            faults: None,
+            notice: None,
         }
+    }
+
+    /// Makes this store's writes fail while `faults` is set (see [`WriteFaults`]).
+    pub fn inject_faults(&mut self, faults: WriteFaults) {
+        self.faults = Some(faults);
+    }
+
+    fn injected_failure(&self, path: &Path, doing: &str) -> Result<(), StoreError> {
+        match &self.faults {
+            Some(f) if f.failing() => Err(StoreError::io(
+                path,
+                doing,
+                &io::Error::from(io::ErrorKind::StorageFull),
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// What the judge should hear about the last write, once.
+    pub fn take_notice(&mut self) -> Option<String> {
+        self.notice.take()
+    }
+
+    /// Is the journal we write to still the file at the journal's path? It is not when the file
+    /// was deleted (its link count is 0) or replaced by another one; what we append then is lost
+    /// when slotmark stops.
+    fn journal_detached(&self) -> bool {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            let Ok(open) = self.journal.metadata() else {
+                return true;
+            };
+            match fs::metadata(&self.journal_path) {
+                Ok(at_path) => {
+                    open.nlink() == 0 || open.dev() != at_path.dev() || open.ino() != at_path.ino()
+                }
+                Err(_) => true,
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            !self.journal_path.exists()
+        }
+    }
+
+    /// Starts a new journal at the journal's path after the old one was deleted or replaced.
+    fn reopen_journal(&mut self) -> Result<(), StoreError> {
+        file::refuse_unless_regular(&self.journal_path)?;
+        let journal = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .create(true)
+            .open(&self.journal_path)
+            .map_err(|e| StoreError::io(&self.journal_path, "cannot create the journal", &e))?;
+        lock(&journal, &self.path)?;
+        self.journal = journal;
+        self.journal_len = 0;
+        self.journal_ok = false;
+        Ok(())
     }
 
     /// Appends one record to the journal and flushes it to disk before returning.
@@ -314,10 +397,26 @@ impl Store {
 
     /// Appends a record, then writes the whole session and empties the journal when
     /// [`Store::compact_due`]. `session` must already include the record's step.
+    ///
+    /// The record is on disk when this returns `Ok`. When the journal turns out to have been
+    /// deleted or replaced, the whole session is written instead and a fresh journal started
+    /// (and [`Store::take_notice`] says so); when the regular fold fails, the journal keeps the
+    /// step and the fold is tried again at the next record.
     pub fn record(&mut self, record: &JournalRecord, session: &Session) -> Result<(), StoreError> {
         self.append(record)?;
-        if self.compact_due() {
+        if self.journal_detached() {
             self.compact(session)?;
+            self.notice = Some(format!(
+                "the journal {} was deleted or replaced while the session was open; the whole \
+                 session was saved to {} and a new journal started",
+                self.journal_path.display(),
+                self.path.display()
+            ));
+            return Ok(());
+        }
+        if self.compact_due() {
+            // The step is in the journal already; a fold that fails now is tried again later.
+            let _ = self.compact(session);
         }
         Ok(())
     }
@@ -333,16 +432,26 @@ impl Store {
     }
 
     /// Writes the whole session atomically and empties the journal.
+    ///
+    /// `Ok` means the session file holds the whole session. Emptying the journal afterwards may
+    /// still fail; that loses nothing (the journal names the older save and is skipped on open)
+    /// and the next append empties it first.
     pub fn compact(&mut self, session: &Session) -> Result<(), StoreError> {
         let generation = self.generation + 1;
         let text =
             file::render(session, generation).map_err(|e| StoreError::ron(&self.path, &e))?;
+        self.injected_failure(&self.path, "cannot write")?;
         atomic::write(&self.path, text.as_bytes())?;
-        // From here on the file holds everything; a journal that still names the old generation
-        // is skipped on open, so a failure below loses nothing.
         self.generation = generation;
         self.records = 0;
-        self.reset_journal()
+        if self.journal_detached() && self.reopen_journal().is_err() {
+            self.journal_ok = false;
+            return Ok(());
+        }
+        if self.reset_journal().is_err() {
+            self.journal_ok = false;
+        }
+        Ok(())
     }
 
     pub fn path(&self) -> &Path {
@@ -370,6 +479,7 @@ impl Store {
     /// Appends bytes and flushes them. A failed write is cut back so no partial line stays in
     /// the middle of the journal.
     fn write_journal(&mut self, bytes: &[u8]) -> Result<(), StoreError> {
+        self.injected_failure(&self.journal_path, "cannot write the journal")?;
         let result = self
             .journal
             .write_all(bytes)

@@ -293,6 +293,8 @@ pub struct Main {
     pub overlay: Option<Overlay>,
     pub message: Option<Message>,
     pub history: Vec<String>,
+    /// Something the store said about the last write, for the next message.
+    pub notice: Option<String>,
 }
 
 pub enum Screen {
@@ -399,6 +401,7 @@ impl App {
             overlay: None,
             message: None,
             history: Vec::new(),
+            notice: None,
         };
         if !warnings.is_empty() {
             main.message = Some(Message {
@@ -466,24 +469,22 @@ impl App {
         self.quit = true;
     }
 
-    /// Saves everything in one file on the way out; returns anything the judge should read.
-    pub fn finish(&mut self) -> Vec<String> {
-        let mut notes = Vec::new();
+    /// Saves everything in one file on the way out. When that write fails, says where the
+    /// session still is: every change on screen was written when it was made, so the file and
+    /// its journal hold it all and it opens as it was.
+    pub fn finish(&mut self) -> Result<(), String> {
         if let Some(m) = self.main_mut()
             && let Some(store) = &mut m.store
             && let Err(e) = store.compact(&m.session)
         {
-            {
-                notes.push(match m.save {
-                    SaveState::Saved => format!(
-                        "could not write the session file in one piece ({e}); every change is still \
-                         in its journal and comes back when it is opened"
-                    ),
-                    _ => format!("could not save the session: {e}"),
-                });
-            }
+            return Err(format!(
+                "could not write the session in one piece on the way out ({e}); nothing shown \
+                 on screen is lost: it is in {} and {}, and opens as it was",
+                store.path().display(),
+                store.journal_path().display()
+            ));
         }
-        notes
+        Ok(())
     }
 
     fn paste(&mut self, text: &str) -> bool {
@@ -915,20 +916,56 @@ impl Main {
         });
     }
 
-    /// Writes one record to the journal. After a failed write the journal may be missing a step,
-    /// so from then on each change rewrites the whole file until a write succeeds again.
-    fn journal(&mut self, record: JournalRecord) {
+    /// Writes one record to the journal, or the whole session after a failed write, and says
+    /// whether it reached the disk. What is on screen is what is on disk: a step that could not
+    /// be written is taken back by the caller, and the header says why.
+    fn journal(&mut self, record: JournalRecord) -> Result<(), String> {
         let Some(store) = &mut self.store else {
-            return;
+            return Ok(());
         };
         let result = match self.save {
             SaveState::Saved => store.record(&record, &self.session),
             _ => store.compact(&self.session),
         };
-        self.save = match result {
-            Ok(()) => SaveState::Saved,
-            Err(e) => SaveState::Failed(e.to_string()),
-        };
+        match result {
+            Ok(()) => {
+                self.save = SaveState::Saved;
+                if let Some(notice) = store.take_notice() {
+                    self.notice = Some(notice);
+                }
+                Ok(())
+            }
+            Err(e) => {
+                let why = e.to_string();
+                self.save = SaveState::Failed(why.clone());
+                Err(why)
+            }
+        }
+    }
+
+    /// Writes the whole session to a new file at `path` and carries on there: the way out when
+    /// the session's own file cannot be written (a full disk, a pulled stick).
+    fn save_as(&mut self, path: &str) {
+        let path = PathBuf::from(path.trim());
+        match Store::create(&path, &self.session) {
+            Ok(store) => {
+                self.store = Some(store);
+                self.save = SaveState::Saved;
+                self.say(format!(
+                    "Saved the whole session to {}; every change from now on goes there",
+                    path.display()
+                ));
+            }
+            Err(e) => self.complain(format!("could not save there: {e}")),
+        }
+    }
+
+    /// The refusal shown when a step could not be written.
+    fn not_written(why: &str) -> String {
+        format!(
+            "not done: it could not be saved ({why}). Nothing else changed; free some space, or \
+             :save as PATH to carry on in another file"
+        )
     }
 
     /// Runs a command through the session, journals it, and says what happened. Typed dice
@@ -965,10 +1002,18 @@ impl Main {
         };
         match result {
             Ok(entry) => {
+                if let Err(why) = self.journal(JournalRecord::Apply(entry.clone())) {
+                    // The step never reached the disk: take it back so the screen shows what is
+                    // saved.
+                    let _ = self.session.retract();
+                    return Exec::Failed(Self::not_written(&why));
+                }
                 let summary = summarize(&entry.events[..]);
-                self.say(summary);
+                match self.notice.take() {
+                    Some(notice) => self.complain(format!("{summary}. Note: {notice}")),
+                    None => self.say(summary),
+                }
                 self.after(&entry);
-                self.journal(JournalRecord::Apply(entry));
                 self.fix_selection();
                 Exec::Done
             }
@@ -987,7 +1032,11 @@ impl Main {
     pub(crate) fn undo(&mut self) -> bool {
         match self.session.undo().cloned() {
             Ok(entry) => {
-                self.journal(JournalRecord::Undo);
+                if let Err(why) = self.journal(JournalRecord::Undo) {
+                    let _ = self.session.redo();
+                    self.complain(Self::not_written(&why));
+                    return true;
+                }
                 let undone = self.session.events(self.session.cursor());
                 self.say(format!("Undone: {}", summarize(&undone)));
                 self.follow_fight_after(&entry);
@@ -1000,7 +1049,11 @@ impl Main {
     pub(crate) fn redo(&mut self) -> bool {
         match self.session.redo().cloned() {
             Ok(entry) => {
-                self.journal(JournalRecord::Redo);
+                if let Err(why) = self.journal(JournalRecord::Redo) {
+                    let _ = self.session.undo();
+                    self.complain(Self::not_written(&why));
+                    return true;
+                }
                 let redone = self.session.events(self.session.cursor() - 1);
                 self.say(format!("Redone: {}", summarize(&redone)));
                 self.follow_fight_after(&entry);
@@ -1523,6 +1576,7 @@ impl Main {
                             Line::Redo => {
                                 self.redo();
                             }
+                            Line::SaveAs(path) => self.save_as(&path),
                             Line::Command(command) => {
                                 if let Exec::Failed(why) = self.run(command, dice, None) {
                                     let mut p = Palette {
@@ -1677,7 +1731,11 @@ impl Main {
             if self.session.undo().is_err() {
                 break;
             }
-            self.journal(JournalRecord::Undo);
+            if let Err(why) = self.journal(JournalRecord::Undo) {
+                let _ = self.session.redo();
+                self.complain(Self::not_written(&why));
+                return true;
+            }
         }
         match self.run(command, dice, Some(Vec::new())) {
             Exec::Failed(why) => self.complain(why),
@@ -1841,10 +1899,14 @@ impl Main {
         let mut none = ScriptedDice::new([]);
         match self.session.execute(command, &mut none).cloned() {
             Ok(entry) => {
+                if let Err(why) = self.journal(JournalRecord::Apply(entry.clone())) {
+                    let _ = self.session.retract();
+                    self.complain(Self::not_written(&why));
+                    return true;
+                }
                 let summary = summarize(&entry.events[..]);
                 self.say(summary);
                 self.after(&entry);
-                self.journal(JournalRecord::Apply(entry));
             }
             Err(e) => self.complain(e.to_string()),
         }

@@ -236,11 +236,14 @@ pub fn run(options: Options) -> color_eyre::Result<()> {
     });
     let waiting = || event::poll(std::time::Duration::from_millis(1)).unwrap_or(false);
     let result = run_loop_until_idle(&mut terminal, &mut app, events, waiting);
-    let notes = app.finish();
+    let saved = app.finish();
     drop(guard);
-    for note in notes {
-        eprintln!("slotmark: {note}");
+    if let Err(e) = result {
+        if let Err(why) = &saved {
+            eprintln!("slotmark: {why}");
+        }
+        return Err(e.into());
     }
-    result?;
-    Ok(())
+    // Exits non-zero, saying where the session still is.
+    saved.map_err(|why| color_eyre::eyre::eyre!(why))
 }

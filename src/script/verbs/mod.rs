@@ -119,6 +119,21 @@ const FRAME: &[Entry<()>] = &[
     },
     Entry {
         verb: v(
+            "save",
+            &[],
+            "save as PATH",
+            "writes the whole session to a new file and carries on there (on the screen)",
+            "save as /mnt/usb/barrow.ron",
+            SESSION,
+        ),
+        parse: |w, _| {
+            w.eat(&["as"]);
+            Ok(Line::SaveAs(w.rest_text("the new file's path")?))
+        },
+        complete: nothing,
+    },
+    Entry {
+        verb: v(
             "redo",
             &[],
             "redo",
