@@ -181,29 +181,35 @@ fn rulesets(out: &mut impl Write) -> Result<(), CliError> {
 }
 
 fn dispatch(args: Args) -> Result<(), CliError> {
+    let saves = args.saves.as_deref();
+    // The screen writes to the terminal from more than one thread (a signal restores it), so
+    // standard output is locked only for the commands that print.
+    let launch = match args.command {
+        None => Some((Launch::Start, args.seed)),
+        Some(Sub::Open { ref file, seed }) => {
+            Some((Launch::Open(file.clone()), seed.or(args.seed)))
+        }
+        Some(Sub::New {
+            ref name,
+            rules,
+            seed,
+        }) => Some((
+            Launch::New {
+                name: name.clone(),
+                ruleset: rules,
+            },
+            seed.or(args.seed),
+        )),
+        _ => None,
+    };
+    if let Some((launch, seed)) = launch {
+        library()?;
+        return cli::screen(launch, saves, seed);
+    }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let saves = args.saves.as_deref();
     let result = match args.command {
-        None => {
-            library()?;
-            cli::screen(Launch::Start, saves, args.seed)
-        }
-        Some(Sub::Open { file, seed }) => {
-            library()?;
-            cli::screen(Launch::Open(file), saves, seed.or(args.seed))
-        }
-        Some(Sub::New { name, rules, seed }) => {
-            library()?;
-            cli::screen(
-                Launch::New {
-                    name,
-                    ruleset: rules,
-                },
-                saves,
-                seed.or(args.seed),
-            )
-        }
+        None | Some(Sub::Open { .. }) | Some(Sub::New { .. }) => Ok(()),
         Some(Sub::Run {
             script,
             session,

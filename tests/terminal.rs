@@ -183,3 +183,50 @@ fn ten_thousand_keys_pasted_at_once_are_all_handled() {
     assert_eq!(note.len(), 10_000, "the note has {} characters", note.len());
     assert!(note.chars().all(|c| c == 'x'));
 }
+
+/// Sends `signal` to the screen after a change, and checks that it restores the terminal, exits
+/// with 128 plus the signal, and keeps the change.
+fn a_signal_restores_the_terminal_and_keeps_the_journal(signal: i32, name: &str) {
+    let home = tempfile::tempdir().unwrap();
+    let file = demo_file(home.path());
+    let mut term = open(home.path(), &file, &[]);
+    let note = format!("before {name}");
+    term.press(&format!(":note {note}\r"));
+    term.wait_text(&note);
+    // SAFETY: kill only sends a signal to the process this test started.
+    let r = unsafe { libc::kill(term.pid(), signal) };
+    assert_eq!(r, 0, "kill -{name}");
+    term.wait_closed();
+    let status = term.child.wait().unwrap();
+    assert_eq!(
+        status.exit_code(),
+        128 + signal as u32,
+        "{name}: {status:?}"
+    );
+    assert_restored(&term);
+    let after = store::load(&file).unwrap();
+    assert!(
+        after.state().notes.iter().any(|n| *n == note),
+        "{name}: the note was lost"
+    );
+}
+
+#[test]
+fn sigterm_restores_the_terminal_and_keeps_every_step() {
+    a_signal_restores_the_terminal_and_keeps_the_journal(libc::SIGTERM, "SIGTERM");
+}
+
+#[test]
+fn sighup_from_a_closed_ssh_session_restores_the_terminal_and_keeps_every_step() {
+    a_signal_restores_the_terminal_and_keeps_the_journal(libc::SIGHUP, "SIGHUP");
+}
+
+#[test]
+fn sigint_restores_the_terminal_and_keeps_every_step() {
+    a_signal_restores_the_terminal_and_keeps_the_journal(libc::SIGINT, "SIGINT");
+}
+
+#[test]
+fn sigquit_restores_the_terminal_and_keeps_every_step() {
+    a_signal_restores_the_terminal_and_keeps_the_journal(libc::SIGQUIT, "SIGQUIT");
+}

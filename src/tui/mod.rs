@@ -210,6 +210,22 @@ fn install_panic_hook() {
     });
 }
 
+/// SIGTERM, SIGHUP (a closed ssh session), SIGINT and SIGQUIT end slotmark like a panic does:
+/// the terminal is restored first. Every step is already in the journal, so nothing is lost; the
+/// exit status is 128 plus the signal's number, as a shell reports it.
+#[cfg(unix)]
+fn restore_on_signals() -> io::Result<()> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT, SIGQUIT])?;
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            restore_terminal();
+            std::process::exit(128 + signal);
+        }
+    });
+    Ok(())
+}
+
 /// Set to exactly [`PANIC_ON_KEY_VALUE`], this environment variable makes the screen panic on
 /// the first key it reads, inside the event loop. It exists only so a test can prove that a
 /// panic leaves the terminal restored; the value is too particular to be set by accident.
@@ -223,6 +239,8 @@ pub fn run(options: Options) -> color_eyre::Result<()> {
     let mut app = prepare(&options)?;
     install_panic_hook();
     let panic_on_key = std::env::var(PANIC_ON_KEY_VAR).is_ok_and(|v| v == PANIC_ON_KEY_VALUE);
+    #[cfg(unix)]
+    restore_on_signals().map_err(|e| TuiError::Terminal(e.to_string()))?;
     let mut terminal = enter_terminal().map_err(|e| TuiError::Terminal(e.to_string()))?;
     let guard = TerminalGuard;
     // The first poll starts listening for window changes: done before the first frame, so a

@@ -174,14 +174,17 @@ impl Term {
     }
 
     /// Changes the window size, as a judge dragging the window would (the program gets
-    /// SIGWINCH), and the size the screen is read at.
+    /// SIGWINCH), and the size the screen is read at. The emulated screen takes the new size
+    /// before the program learns of it, so everything the program draws for the new size is
+    /// read at that size; whatever it drew for the old size and is still on its way is followed
+    /// by the full redraw the resize causes.
     pub fn resize(&mut self, rows: u16, cols: u16) {
-        self.master.resize(size(rows, cols)).unwrap();
         self.drain();
         self.parser.set_size(
             std::num::NonZeroU16::new(rows).unwrap(),
             std::num::NonZeroU16::new(cols).unwrap(),
         );
+        self.master.resize(size(rows, cols)).unwrap();
     }
 
     pub fn pid(&self) -> i32 {
