@@ -68,6 +68,8 @@ pub struct RunOptions {
     pub seed: Option<u64>,
     /// Where to write the resulting session as a new file.
     pub out: Option<PathBuf>,
+    /// Refuse to save when some of `dice` were not used (a script and its dice out of step).
+    pub strict: bool,
 }
 
 fn shown(path: &Path) -> String {
@@ -104,10 +106,13 @@ pub fn run_script(opts: &RunOptions, library: &Library, out: &mut dyn Write) -> 
         }
     };
     let started_with = session.entries().len();
-    let mut dice: Box<dyn DiceSource> = match (&opts.dice, opts.seed) {
-        (Some(faces), _) => Box::new(ScriptedDice::new(faces.iter().copied())),
-        (None, Some(seed)) => Box::new(LiveDice::seeded(seed)),
-        (None, None) => Box::new(LiveDice::from_entropy()),
+    let mut scripted = opts
+        .dice
+        .as_ref()
+        .map(|faces| ScriptedDice::new(faces.iter().copied()));
+    let mut live = match opts.seed {
+        Some(seed) => LiveDice::seeded(seed),
+        None => LiveDice::from_entropy(),
     };
     let mut ran = 0;
     for (index, raw) in text.lines().enumerate() {
@@ -128,10 +133,11 @@ pub fn run_script(opts: &RunOptions, library: &Library, out: &mut dyn Write) -> 
         match parsed {
             Line::Nothing => continue,
             Line::Command(command) => {
-                let entry = session
-                    .execute(command, dice.as_mut())
-                    .map_err(refused)?
-                    .clone();
+                let dice: &mut dyn DiceSource = match &mut scripted {
+                    Some(s) => s,
+                    None => &mut live,
+                };
+                let entry = session.execute(command, dice).map_err(refused)?.clone();
                 writeln!(out, "[{line}] {}", raw.trim())?;
                 for event in &entry.events {
                     writeln!(out, "    {event}")?;
@@ -168,6 +174,23 @@ pub fn run_script(opts: &RunOptions, library: &Library, out: &mut dyn Write) -> 
             "Still waiting for the judge: {}",
             slots::resolve::describe(slots_of(&session), pending)
         )?;
+    }
+    if let Some(left) = scripted
+        .as_ref()
+        .map(ScriptedDice::remaining)
+        .filter(|&n| n > 0)
+    {
+        let used = opts.dice.as_ref().map_or(0, Vec::len) - left;
+        let said = format!(
+            "{left} of the --dice faces were not used (the script drew {used}): the dice and the \
+             script may be out of step"
+        );
+        if opts.strict {
+            return Err(CliError::Usage(format!(
+                "{said}; with --strict nothing was saved"
+            )));
+        }
+        writeln!(out, "Note: {said}")?;
     }
     let saved = match (&opts.out, &opts.session) {
         (Some(target), _) => {
@@ -220,6 +243,40 @@ fn read_script(path: &Path) -> R<(String, String)> {
         },
     })?;
     Ok((shown(path), text))
+}
+
+/// Standard output for the commands that print what a file holds: a line break or a tab passes,
+/// every other control character is written escaped (`\u{1b}`), so text from a hand-edited
+/// file can never clear the judge's terminal, move its cursor or set its title.
+pub struct Printable<W: Write>(pub W);
+
+impl<W: Write> Write for Printable<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match std::str::from_utf8(buf) {
+            Ok(text)
+                if text
+                    .chars()
+                    .any(|c| c.is_control() && c != '\n' && c != '\t') =>
+            {
+                let mut shown = String::with_capacity(text.len() + 8);
+                for c in text.chars() {
+                    if c.is_control() && c != '\n' && c != '\t' {
+                        shown.extend(c.escape_unicode());
+                    } else {
+                        shown.push(c);
+                    }
+                }
+                self.0.write_all(shown.as_bytes())?;
+                Ok(buf.len())
+            }
+            // Plain text, or bytes that are not text at all (never printed by these commands).
+            _ => self.0.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush()
+    }
 }
 
 /// One line for a step: its first event, or that it had no visible result.
@@ -591,6 +648,13 @@ pub fn roll(expr: &str, seed: Option<u64>, out: &mut dyn Write) -> R {
         .roll(dice.as_mut())
         .map_err(|e| CliError::Usage(e.to_string()))?;
     writeln!(out, "{parsed}: {result}")?;
+    if parsed.edge.capped() {
+        writeln!(
+            out,
+            "(edge counts at most two either way: advantages and disadvantages cancel one for \
+             one, then at most two extra dice are rolled, so the rest changed nothing)"
+        )?;
+    }
     Ok(())
 }
 

@@ -242,6 +242,11 @@ impl Edge {
         n.clamp(-2, 2) as i8
     }
 
+    /// Was more edge given than counts (three or more either way after cancelling)?
+    pub fn capped(self) -> bool {
+        (i16::from(self.adv) - i16::from(self.dis)).abs() > 2
+    }
+
     /// How many dice a single-die roll uses under this edge (1 to 3).
     pub fn dice(self) -> usize {
         1 + self.net().unsigned_abs() as usize
@@ -349,16 +354,23 @@ impl DiceExpr {
         let (count, sides) = dice
             .split_once('d')
             .ok_or_else(|| bad("expected dice like d12 or 3d6"))?;
+        let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
         let count: u16 = if count.is_empty() {
             1
+        } else if !digits(count) {
+            return Err(bad("the number of dice must be a whole number"));
         } else {
+            // All digits, so only its size can fail.
             count
                 .parse()
-                .map_err(|_| bad("the number of dice must be a whole number"))?
+                .map_err(|_| bad(&format!("roll between 1 and {MAX_DICE} dice")))?
         };
+        if !digits(sides) {
+            return Err(bad("the die size must be a whole number, as in d12"));
+        }
         let sides: u16 = sides
             .parse()
-            .map_err(|_| bad("the die size must be a whole number, as in d12"))?;
+            .map_err(|_| bad(&format!("a die has between 2 and {MAX_SIDES} sides")))?;
         if count == 0 || count > MAX_DICE {
             return Err(bad(&format!("roll between 1 and {MAX_DICE} dice")));
         }

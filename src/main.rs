@@ -75,6 +75,9 @@ enum Sub {
         /// Write the resulting session to this new file.
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
+        /// Fail, saving nothing, when some of the --dice faces were not used.
+        #[arg(long, requires = "dice")]
+        strict: bool,
     },
     /// Re-apply a session's log with its recorded dice and print each step.
     Replay {
@@ -207,7 +210,7 @@ fn dispatch(args: Args) -> Result<(), CliError> {
         return cli::screen(launch, saves, seed);
     }
     let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = cli::Printable(stdout.lock());
     let result = match args.command {
         None | Some(Sub::Open { .. }) | Some(Sub::New { .. }) => Ok(()),
         Some(Sub::Run {
@@ -216,6 +219,7 @@ fn dispatch(args: Args) -> Result<(), CliError> {
             dice,
             seed,
             out: target,
+            strict,
         }) => {
             let opts = RunOptions {
                 script,
@@ -223,6 +227,7 @@ fn dispatch(args: Args) -> Result<(), CliError> {
                 dice,
                 seed,
                 out: target,
+                strict,
             };
             cli::run_script(&opts, library()?, &mut out)
         }

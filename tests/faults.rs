@@ -1215,3 +1215,134 @@ fn opening_a_refused_file_leaves_no_saves_folder_behind() {
     assert_eq!(o.code, Some(1), "{}", o.stderr);
     assert!(!b.path("saves").exists(), "open made the saves folder");
 }
+
+/// No byte of a terminal escape or bell anywhere in what a command printed.
+fn no_control_bytes(o: &Outcome, args: &[&str]) {
+    for (name, text) in [("stdout", &o.stdout), ("stderr", &o.stderr)] {
+        assert!(
+            !text
+                .chars()
+                .any(|c| c.is_control() && c != '\n' && c != '\t'),
+            "{args:?} printed a control character on {name}: {text:?}"
+        );
+    }
+}
+
+#[test]
+fn control_characters_typed_into_any_text_are_refused_and_never_printed() {
+    let b = Bench::new();
+    for line in [
+        "note a\u{1b}[2Jb",
+        "title X\u{1b}]2;PWNED\u{7}",
+        "add Bo\u{1b}[31m",
+        "scene Mill\u{7}",
+    ] {
+        let script = b.path("evil.txt");
+        fs::write(&script, format!("{line}\n")).unwrap();
+        let args = ["run", script.to_str().unwrap()];
+        let o = b.run(&args);
+        assert_eq!(o.code, Some(1), "{line:?} was accepted: {}", o.stdout);
+        assert!(o.stderr.contains("control character"), "{}", o.stderr);
+        no_control_bytes(&o, &args);
+    }
+}
+
+#[test]
+fn control_characters_in_a_hand_edited_file_are_refused_by_every_reader_and_never_printed() {
+    let b = Bench::new();
+    let (path, text) = good_file(&b);
+    let f = path.to_str().unwrap();
+    for (from, to) in [
+        ("the goblin ran", "the goblin\u{1b}[2J ran"),
+        ("title: \"", "title: \"\u{1b}]2;PWNED\u{7}"),
+    ] {
+        assert!(text.contains(from), "{from}");
+        fs::write(&path, text.replace(from, to)).unwrap();
+        for args in [
+            vec!["show", f],
+            vec!["export", f, "--markdown"],
+            vec!["replay", f],
+        ] {
+            let o = b.run(&args);
+            assert_eq!(o.code, Some(1), "{args:?} accepted {to:?}: {}", o.stdout);
+            no_control_bytes(&o, &args);
+        }
+    }
+}
+
+#[test]
+fn printed_text_escapes_control_characters_whatever_their_source() {
+    use std::io::Write;
+    let mut out = slotmark::cli::Printable(Vec::new());
+    write!(out, "a\u{1b}[2Jb\tc\nd\u{7}\u{9b}").unwrap();
+    let text = String::from_utf8(out.0).unwrap();
+    assert_eq!(text, "a\\u{1b}[2Jb\tc\nd\\u{7}\\u{9b}");
+}
+
+#[test]
+fn dice_and_attack_limits_are_said_with_their_range() {
+    use slotmark::dice::DiceExpr;
+    let said = |e: &str| DiceExpr::parse(e).unwrap_err().to_string();
+    assert!(
+        said("999999d999999").contains("between 1 and 100 dice"),
+        "{}",
+        said("999999d999999")
+    );
+    assert!(
+        said("d65536").contains("between 2 and 1000 sides"),
+        "{}",
+        said("d65536")
+    );
+    // Edge past two either way is rolled as two, and the roll says so.
+    assert!(
+        DiceExpr::parse("d12 adv adv adv adv")
+            .unwrap()
+            .edge
+            .capped()
+    );
+    assert!(
+        !DiceExpr::parse("d12 adv adv adv dis")
+            .unwrap()
+            .edge
+            .capped()
+    );
+    let b = Bench::new();
+    let o = b.run(&["roll", "d12", "adv", "adv", "adv", "adv", "--seed", "1"]);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    assert!(o.stdout.contains("at most two either way"), "{}", o.stdout);
+    let script = b.path("blast.txt");
+    fs::write(&script, "add Ana\nadd Bo\nattack Ana Bo slots 0 blast\n").unwrap();
+    let o = b.run(&["run", script.to_str().unwrap()]);
+    assert_eq!(o.code, Some(1), "{}", o.stdout);
+    assert!(o.stderr.contains("1 slot or more"), "{}", o.stderr);
+}
+
+#[test]
+fn unused_dice_faces_are_said_and_refused_under_strict() {
+    let b = Bench::new();
+    let script = b.path("two.txt");
+    fs::write(&script, "add Ana\ncheck Ana\naccept\n").unwrap();
+    let s = script.to_str().unwrap();
+    let o = b.run(&["run", s, "--dice", "5,7,9"]);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    assert!(
+        o.stdout.contains("2 of the --dice faces were not used"),
+        "{}",
+        o.stdout
+    );
+    let out = b.path("strict.ron");
+    let o = b.run(&[
+        "run",
+        s,
+        "--dice",
+        "5,7,9",
+        "--strict",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.code, Some(1), "{}", o.stdout);
+    assert!(o.stderr.contains("--strict"), "{}", o.stderr);
+    assert!(!out.exists(), "--strict saved anyway");
+    let o = b.run(&["run", s, "--dice", "5", "--strict"]);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+}

@@ -53,8 +53,8 @@ fn names_are_checked_like_every_other_name() {
     };
     assert!(refused(&s, add("  ")).contains("needs a name"));
     assert!(refused(&s, add("ana")).contains("already"));
-    assert!(refused(&s, add("a\u{1b}[2Jb")).contains("control characters"));
-    assert!(refused(&s, add(&"x".repeat(61))).contains("at most 60"));
+    assert!(refused(&s, add("a\u{1b}[2Jb")).contains("control character"));
+    assert!(refused(&s, add(&"x".repeat(61))).contains("under 60 letters"));
 }
 
 #[test]

@@ -51,7 +51,9 @@ fn crashed_session(steps: usize) -> (TempDir, PathBuf, Session) {
     let mut store = Store::create(&path, &session).unwrap();
     for i in 0..steps {
         let command = if i % 2 == 0 {
-            Command::Note(format!("step {i}: the door creaks \"loudly\"\nthen stops"))
+            Command::Note(format!(
+                "step {i}: the door creaks \"loudly\" )] then stops"
+            ))
         } else {
             support::realistic_command(&mut support::Lcg(i as u64), session.state())
         };
@@ -170,10 +172,17 @@ fn a_journal_line_is_one_line_whatever_the_note_says() {
     let path = dir.path().join("s.ron");
     let mut session = Session::new(party());
     let mut store = Store::create(&path, &session).unwrap();
+    // A line break is refused in any text the judge types; what is left still cannot break
+    // the journal's lines.
+    let refused = session.execute(
+        Command::Note("line one\nline two".into()),
+        &mut ScriptedDice::new([]),
+    );
+    assert!(refused.is_err());
     play(
         &mut session,
         &mut store,
-        Command::Note("line one\nline two\r\n\"quoted\" )]".into()),
+        Command::Note("\"quoted\" )] \\n (a backslash n) ünïcödé".into()),
     );
     let text = fs::read_to_string(journal_path(&path)).unwrap();
     assert_eq!(text.lines().count(), 2, "{text}");

@@ -9,6 +9,7 @@
 
 pub mod plain;
 pub mod slots;
+pub mod text;
 pub mod time;
 pub mod view;
 

@@ -14,6 +14,7 @@ pub use log::{CHECKPOINT_EVERY, EVENTS_KEPT, Entry, Session, SessionError, repla
 pub use notes::Notes;
 
 use crate::dice::DiceSource;
+use crate::rules::text::{self, TextKind};
 use crate::rules::{self, GameCommand, GameEvent, GameState, RuleError, RulesetId};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -38,6 +39,17 @@ impl SessionState {
 
     pub fn ruleset(&self) -> RulesetId {
         self.game.ruleset()
+    }
+
+    /// Is this a state the rules could have built? For a starting state read from a file: the
+    /// title and notes are text the judge could have typed, and the game passes its ruleset's
+    /// check. Says what is wrong in words when not.
+    pub fn check(&self) -> Result<(), String> {
+        text::printable(TextKind::Title, &self.title).map_err(|e| e.to_string())?;
+        for note in &self.notes {
+            text::printable(TextKind::Note, note).map_err(|e| e.to_string())?;
+        }
+        self.game.check()
     }
 }
 
@@ -83,20 +95,14 @@ pub fn apply(
 ) -> Result<Vec<Event>, RuleError> {
     match command {
         Command::Note(text) => {
-            let text = text.trim();
-            if text.is_empty() {
-                return Err(RuleError::invalid("a note needs some text"));
-            }
-            state.notes.push(text.to_string());
-            Ok(vec![Event::Noted(text.to_string())])
+            let text = text::checked(TextKind::Note, text, "a note needs some text")?;
+            state.notes.push(text.clone());
+            Ok(vec![Event::Noted(text)])
         }
         Command::Retitle(title) => {
-            let title = title.trim();
-            if title.is_empty() {
-                return Err(RuleError::invalid("a session needs a title"));
-            }
-            state.title = title.to_string();
-            Ok(vec![Event::Retitled(title.to_string())])
+            let title = text::checked(TextKind::Title, title, "a session needs a title")?;
+            state.title = title.clone();
+            Ok(vec![Event::Retitled(title)])
         }
         Command::Game(c) => Ok(rules::apply(&mut state.game, c, dice)?
             .into_iter()

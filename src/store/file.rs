@@ -415,7 +415,7 @@ impl<'de> Visitor<'de> for FileSeed<'_> {
                 "initial" => {
                     // Every later state comes from the rules; this one comes from the file.
                     let s: SessionState = map.next_value()?;
-                    s.game.check().map_err(|why| {
+                    s.check().map_err(|why| {
                         de::Error::custom(format!("the starting state cannot be used: {why}"))
                     })?;
                     initial = Some(s);

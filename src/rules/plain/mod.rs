@@ -14,9 +14,6 @@ use crate::rules::RuleError;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// Longest name a character may have, in characters.
-pub const NAME_MAX: usize = 60;
-
 /// One character or creature.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Character {
@@ -216,21 +213,11 @@ impl State {
 }
 
 fn name_ok(name: &str) -> Result<String, RuleError> {
-    let name = name.trim();
-    if name.is_empty() {
-        return Err(RuleError::invalid("a character needs a name"));
-    }
-    if name.chars().count() > NAME_MAX {
-        return Err(RuleError::invalid(format!(
-            "a name may have at most {NAME_MAX} letters"
-        )));
-    }
-    if name.chars().any(char::is_control) {
-        return Err(RuleError::invalid(
-            "a name cannot hold line breaks or other control characters",
-        ));
-    }
-    Ok(name.to_string())
+    crate::rules::text::checked(
+        crate::rules::text::TextKind::Name,
+        name,
+        "a character needs a name",
+    )
 }
 
 /// Applies one command (see [`crate::rules::Ruleset::apply`]).

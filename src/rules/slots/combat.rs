@@ -240,12 +240,11 @@ pub fn start_turn(state: &mut State, who: CharId, out: &mut Vec<Event>) -> Resul
 
 /// The actor announces a setup (R35), which opens the window for one interruption.
 pub fn setup(state: &mut State, what: &str, out: &mut Vec<Event>) -> Result<(), RuleError> {
-    let what = what.trim();
-    if what.is_empty() {
-        return Err(RuleError::invalid(
-            "say what the setup is (move, stand up, draw, aim...)",
-        ));
-    }
+    let what = &crate::rules::text::checked(
+        crate::rules::text::TextKind::Action,
+        what,
+        "say what the setup is (move, stand up, draw, aim...)",
+    )?;
     let turn = current_turn(state)?;
     let actor = state.character(turn.actor)?;
     if turn.setup.is_some() {

@@ -267,10 +267,11 @@ pub fn task(
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let label = label.trim();
-    if label.is_empty() {
-        return Err(RuleError::invalid("say what the task is"));
-    }
+    let label = &crate::rules::text::checked(
+        crate::rules::text::TextKind::Action,
+        label,
+        "say what the task is",
+    )?;
     if trys == 0 || trys > MAX_TASK_TRYS {
         return Err(RuleError::invalid(format!(
             "a task takes from 1 to {MAX_TASK_TRYS} trys"

@@ -8,6 +8,7 @@
 use super::Event;
 use super::model::*;
 use crate::rules::RuleError;
+use crate::rules::text::{self, TextKind};
 
 /// The first free numbered name for another of one creature: "Goblin 1", "Goblin 2"...
 pub fn unique_name(state: &State, base: &str) -> String {
@@ -19,37 +20,12 @@ pub fn unique_name(state: &State, base: &str) -> String {
         .unwrap_or_else(|| base.to_string())
 }
 
-/// Names show in sheets, the log and one-line messages: a line break or another control
-/// character (possible in a hand-edited file) would break all three.
-pub(crate) fn printable(what: &str, name: &str) -> Result<(), RuleError> {
-    if name.chars().any(char::is_control) {
-        return Err(RuleError::invalid(format!(
-            "{what} '{}' holds a line break or another control character",
-            name.escape_default()
-        )));
-    }
-    Ok(())
-}
-
 fn clean_name(name: &str) -> Result<String, RuleError> {
-    let name = name.trim();
-    if name.is_empty() {
-        return Err(RuleError::invalid("a character needs a name"));
-    }
-    printable("the name", name)?;
-    if name.chars().count() > 60 {
-        return Err(RuleError::invalid(
-            "that name is too long: keep it under 60 letters",
-        ));
-    }
-    Ok(name.to_string())
+    text::checked(TextKind::Name, name, "a character needs a name")
 }
 
 fn check_item(item: &Item) -> Result<(), RuleError> {
-    if item.name.trim().is_empty() {
-        return Err(RuleError::invalid("an item needs a name"));
-    }
-    printable("the item name", &item.name)?;
+    text::checked(TextKind::ItemName, &item.name, "an item needs a name")?;
     if item.has(Prop::Heavy) && item.has(Prop::Light) {
         return Err(RuleError::invalid(format!(
             "{} cannot be both heavy and light",

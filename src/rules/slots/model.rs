@@ -2,6 +2,7 @@
 //! the decisions waiting for the judge. Plain data; the mechanics live in the topic modules.
 
 use crate::dice::Edge;
+use crate::rules::text::TextKind;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
@@ -723,12 +724,13 @@ impl State {
     /// screen index slots, characters and zones on the strength of it.
     pub fn check(&self) -> Result<(), String> {
         let mut ids: Vec<CharId> = Vec::new();
-        let printable =
-            |what: &str, name: &str| super::items::printable(what, name).map_err(|e| e.to_string());
+        let printable = |kind: TextKind, name: &str| {
+            crate::rules::text::printable(kind, name).map_err(|e| e.to_string())
+        };
         for c in &self.characters {
-            printable("the name", &c.name)?;
+            printable(TextKind::Name, &c.name)?;
             for item in c.slots.iter().filter_map(|s| s.item.as_ref()) {
-                printable("the item name", &item.name)?;
+                printable(TextKind::ItemName, &item.name)?;
             }
             c.layout
                 .validate()
@@ -768,9 +770,9 @@ impl State {
             }
         }
         let mut zones: Vec<ZoneId> = Vec::new();
-        printable("the scene name", &self.scene.name)?;
+        printable(TextKind::SceneName, &self.scene.name)?;
         for z in &self.scene.zones {
-            printable("the zone name", &z.name)?;
+            printable(TextKind::ZoneName, &z.name)?;
             if zones.contains(&z.id) || z.id >= self.scene.next_zone {
                 return Err(format!(
                     "zone '{}' has the id {} of another zone, or one not below next_zone ({})",

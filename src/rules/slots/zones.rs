@@ -3,6 +3,7 @@
 use super::Event;
 use super::model::*;
 use crate::rules::RuleError;
+use crate::rules::text::{self, TextKind};
 
 /// The range between two characters (R29): same zone is reach, linked zones are near, other
 /// zones of the scene in sight are far, anything else (no zone, hidden) is remote.
@@ -75,11 +76,7 @@ fn two_zones(state: &State, a: ZoneId, b: ZoneId) -> Result<(&Zone, &Zone), Rule
 /// Starts a new scene with no zones. Everyone becomes unplaced; zone ids keep counting so an id
 /// never names two different zones in one session.
 pub fn new_scene(state: &mut State, name: &str, out: &mut Vec<Event>) -> Result<(), RuleError> {
-    let name = name.trim();
-    if name.is_empty() {
-        return Err(RuleError::invalid("a scene needs a name"));
-    }
-    super::items::printable("the scene name", name)?;
+    let name = &text::checked(TextKind::SceneName, name, "a scene needs a name")?;
     let next_zone = state.scene.next_zone;
     state.scene = Scene {
         name: name.to_string(),
@@ -108,11 +105,7 @@ pub fn add_zone(
     cover: bool,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let name = name.trim();
-    if name.is_empty() {
-        return Err(RuleError::invalid("a zone needs a name"));
-    }
-    super::items::printable("the zone name", name)?;
+    let name = &text::checked(TextKind::ZoneName, name, "a zone needs a name")?;
     if let Some(z) = state
         .scene
         .zones

@@ -605,7 +605,11 @@ impl<'a> P<'_, 'a> {
             } else if is(&token, &["aimed", "aim"]) {
                 aimed = true;
             } else if is(&token, &["slots"]) {
+                let at = self.peek().map_or(self.eol, |t| t.column);
                 let n: u8 = self.number("how many slots the blast may hit")?;
+                if n == 0 {
+                    return Err(ScriptError::at(at, "a blast hits 1 slot or more"));
+                }
                 blast_slots = Some(n);
             } else if is(&token, &["counter", "counterattack"]) {
                 counter = true;
