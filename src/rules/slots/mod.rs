@@ -133,7 +133,30 @@ pub fn apply(
         C::EndTurn => combat::end_turn(state, o)?,
         C::EndCombat { senses } => combat::end(state, senses, dice, o)?,
     }
+    remember(state, &out);
     Ok(out)
+}
+
+/// Keeps what the screen shows from the past up to date from what a command just did.
+fn remember(state: &mut State, events: &[Event]) {
+    for event in events {
+        match event {
+            Event::EncounterRoll {
+                faces,
+                encounter_faces,
+                encounters,
+            } => {
+                state.recent.encounter = Some(EncounterDice {
+                    faces: faces.clone(),
+                    encounter_faces: *encounter_faces,
+                    encounters: *encounters,
+                });
+            }
+            Event::InitiativeTo { why, .. } => state.recent.initiative_why = Some(why.clone()),
+            Event::CombatEnded { .. } => state.recent.initiative_why = None,
+            _ => {}
+        }
+    }
 }
 
 /// While a roll or decision waits for the judge, commands that roll dice or move time on are

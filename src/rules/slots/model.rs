@@ -716,7 +716,37 @@ pub struct State {
     /// rolls are being settled: the second parry offers none (R18). Emptied when nothing waits.
     #[serde(default)]
     pub countered: Vec<(CharId, CharId)>,
+    /// What the screen shows from the past, kept as the rules go (see [`Recent`]).
+    #[serde(skip)]
+    pub recent: Recent,
 }
+
+/// Encounter dice of one stretch of time (R30): the faces as rolled, how many faces bring an
+/// encounter (0 up to this, read on a d10 where 10 is 0), and how many encounters came.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EncounterDice {
+    pub faces: Vec<u16>,
+    pub encounter_faces: u16,
+    pub encounters: u16,
+}
+
+/// What the screen shows from the past: the last encounter dice and why the side holding the
+/// initiative has it. Kept in the state as the rules go, so it reads the same at step 10 and at
+/// step 100,000 (the log's older events are let go to save memory). It follows from the log, so
+/// it is rebuilt by replay, never saved, and two states never differ by it alone.
+#[derive(Debug, Clone, Default)]
+pub struct Recent {
+    pub encounter: Option<EncounterDice>,
+    pub initiative_why: Option<String>,
+}
+
+impl PartialEq for Recent {
+    fn eq(&self, _: &Recent) -> bool {
+        true
+    }
+}
+
+impl Eq for Recent {}
 
 impl State {
     /// Checks what every state the rules build holds, for a state read from a file (a session's

@@ -75,7 +75,7 @@ impl Ruleset for Slots {
             round: fight.round,
             label: fight.initiative.to_string(),
             party: fight.initiative == Side::Players,
-            why: None,
+            why: state.recent.initiative_why.clone(),
             order,
             acting: fight.turn.as_ref().map(|t| t.actor),
             waiting: waiting(state),

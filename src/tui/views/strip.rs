@@ -9,10 +9,10 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use super::{RenderTo, fit, record};
-use crate::rules::slots::{CharId, Character, Combat, Event as SlotEvent, Side, State, combat};
+use crate::rules::slots::{CharId, Character, Combat, Side, State, combat};
 use crate::tui::app::{Hit, Main};
 use crate::tui::keymap::{Action, Ctx, key_for};
-use crate::tui::sheets::slots::fight::{Stage, slot_event, stage};
+use crate::tui::sheets::slots::fight::{Stage, stage};
 use crate::tui::theme::Theme;
 
 /// Rows the strip takes on a screen this tall: the full strip (a title row, one row per side and
@@ -137,19 +137,10 @@ fn turn_short(state: &State) -> String {
     }
 }
 
-/// Why the side holding initiative has it, from the latest step that said so.
+/// Why the side holding initiative has it, from what the rules keep (not from the log's events,
+/// which older steps let go).
 fn why_initiative(main: &Main) -> Option<String> {
-    main.session.applied().iter().rev().find_map(|entry| {
-        entry
-            .events
-            .iter()
-            .rev()
-            .filter_map(slot_event)
-            .find_map(|e| match e {
-                SlotEvent::InitiativeTo { why, .. } => Some(why.clone()),
-                _ => None,
-            })
-    })
+    main.state().recent.initiative_why.clone()
 }
 
 struct Token {

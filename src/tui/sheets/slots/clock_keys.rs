@@ -285,12 +285,7 @@ pub fn form_commands(form: &Form<FormPurpose>, state: &State) -> Result<Vec<Comm
 }
 
 /// Encounter dice of one stretch (R30).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EncounterDice {
-    pub faces: Vec<u16>,
-    pub encounter_faces: u16,
-    pub encounters: u16,
-}
+pub use crate::rules::slots::EncounterDice;
 
 /// What a stretch of time, or the end of a round, changed.
 #[derive(Debug, Clone, Default)]

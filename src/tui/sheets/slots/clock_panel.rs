@@ -7,10 +7,10 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
-use crate::rules::slots::{Event as SlotEvent, Side, exploration};
+use crate::rules::slots::{Side, exploration};
 use crate::tui::app::{Hit, Main};
 use crate::tui::sheets::slots::clock_keys::{EncounterDice, Summary, own_light, packed_light};
-use crate::tui::sheets::slots::fight::{InterruptWindow, slot_event};
+use crate::tui::sheets::slots::fight::InterruptWindow;
 use crate::tui::sheets::slots::scene::placed_range;
 use crate::tui::theme::Theme;
 use crate::tui::views::{RenderTo, centered, fit, record};
@@ -43,25 +43,10 @@ fn dice_spans(d: &EncounterDice, theme: Theme) -> Vec<Span<'static>> {
     spans
 }
 
+/// The last encounter dice, from what the rules keep (not from the log's events, which older
+/// steps let go).
 fn last_dice(main: &Main) -> Option<EncounterDice> {
-    main.session.applied().iter().rev().find_map(|entry| {
-        entry
-            .events
-            .iter()
-            .filter_map(slot_event)
-            .find_map(|e| match e {
-                SlotEvent::EncounterRoll {
-                    faces,
-                    encounter_faces,
-                    encounters,
-                } => Some(EncounterDice {
-                    faces: faces.clone(),
-                    encounter_faces: *encounter_faces,
-                    encounters: *encounters,
-                }),
-                _ => None,
-            })
-    })
+    main.state().recent.encounter.clone()
 }
 
 fn verdict(encounters: u16, theme: Theme) -> Span<'static> {

@@ -1,0 +1,99 @@
+//! The same truth at any length: what a panel shows from the past (the last encounter dice, why a
+//! side holds the initiative, the roll log) reads the same when the step that said it is older
+//! than the events a session keeps in memory (`session::EVENTS_KEPT`).
+
+mod support;
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use slotmark::dice::ScriptedDice;
+use slotmark::rules::slots::{self, Side};
+use slotmark::session::{Command, EVENTS_KEPT, Session};
+use slotmark::store::{self, Store};
+use slotmark::tui::app::{App, Dice};
+use slotmark::tui::theme::Theme;
+use slotmark::tui::{self};
+
+fn run(s: &mut Session, c: impl Into<Command>, faces: &[u16]) {
+    s.execute(c.into(), &mut ScriptedDice::new(faces.to_vec()))
+        .unwrap();
+}
+
+/// `n` notes: steps that say nothing of encounters or initiative.
+fn notes(s: &mut Session, n: usize) {
+    for i in 0..n {
+        run(s, Command::Note(format!("note {i}")), &[]);
+    }
+}
+
+fn frame(session: Session) -> String {
+    let mut app = App::with_session(session, None, Dice::scripted([])).with_theme(Theme::plain());
+    let mut t = Terminal::new(TestBackend::new(200, 50)).unwrap();
+    tui::draw(&mut t, &mut app).unwrap();
+    t.backend().to_string()
+}
+
+/// The party, a search with its encounter die (a 10, read as 0: an encounter), and then a long
+/// stretch of notes.
+fn searched(stretch: usize) -> Session {
+    let mut s = Session::new(support::party());
+    run(
+        &mut s,
+        slots::Command::Task {
+            label: "search".into(),
+            trys: 1,
+            senses: Vec::new(),
+        },
+        &[10],
+    );
+    notes(&mut s, stretch);
+    s
+}
+
+#[test]
+fn the_clock_panel_shows_the_last_encounter_dice_however_long_ago_they_were_rolled() {
+    let short = frame(searched(3));
+    let long = frame(searched(EVENTS_KEPT + 100));
+    for screen in [&short, &long] {
+        assert!(!screen.contains("none rolled yet"), "{screen}");
+        assert!(screen.contains("ENCOUNTER"), "{screen}");
+    }
+}
+
+#[test]
+fn the_strip_says_why_a_side_holds_the_initiative_however_long_ago_it_was_said() {
+    let fought = |stretch: usize| {
+        let mut s = Session::new(support::party());
+        run(
+            &mut s,
+            slots::Command::StartCombat {
+                initiator: Side::Opponents,
+                surprised: None,
+            },
+            &[],
+        );
+        notes(&mut s, stretch);
+        s
+    };
+    let short = fought(3);
+    let long = fought(EVENTS_KEPT + 100);
+    let why = |s: &Session| match &s.state().game {
+        slotmark::rules::GameState::Slots(st) => st.recent.initiative_why.clone(),
+    };
+    let said = why(&short).expect("starting a fight says why");
+    assert_eq!(why(&long).as_deref(), Some(said.as_str()));
+    let screen = frame(long);
+    assert!(screen.contains(&said), "{said}\n{screen}");
+}
+
+#[test]
+fn what_the_panels_keep_comes_back_with_the_file_and_never_makes_it_differ() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("long.ron");
+    let session = searched(EVENTS_KEPT + 10);
+    drop(Store::create(&path, &session).unwrap());
+    let (loaded, warnings) = store::load_with_warnings(&path).unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert!(frame(loaded).contains("ENCOUNTER"));
+    assert!(store::verify(&path).unwrap().matches());
+}
