@@ -97,3 +97,34 @@ fn what_the_panels_keep_comes_back_with_the_file_and_never_makes_it_differ() {
     assert!(frame(loaded).contains("ENCOUNTER"));
     assert!(store::verify(&path).unwrap().matches());
 }
+
+#[test]
+fn the_roll_log_scrolls_to_the_first_step_of_a_long_session_and_stops_there() {
+    use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+    let session = searched(EVENTS_KEPT + 100);
+    let steps = session.cursor();
+    let mut app = App::with_session(session, None, Dice::scripted([])).with_theme(Theme::plain());
+    let page_up = || {
+        Ok(Event::Key(KeyEvent::new(
+            KeyCode::PageUp,
+            KeyModifiers::NONE,
+        )))
+    };
+    let page_down = || {
+        Ok(Event::Key(KeyEvent::new(
+            KeyCode::PageDown,
+            KeyModifiers::NONE,
+        )))
+    };
+    let mut t = Terminal::new(TestBackend::new(200, 50)).unwrap();
+    // Far more pages than the log has: the scroll stops at the first step.
+    let events: Vec<_> = (0..steps / 5 + 10).map(|_| page_up()).collect();
+    tui::run_loop(&mut t, &mut app, events).unwrap();
+    assert_eq!(app.main().unwrap().view.log_scroll, steps - 1);
+    tui::draw(&mut t, &mut app).unwrap();
+    let screen = t.backend().to_string();
+    assert!(screen.contains("1 · Encounter dice"), "{screen}");
+    // One page back down answers at once.
+    tui::run_loop(&mut t, &mut app, vec![page_down()]).unwrap();
+    assert_eq!(app.main().unwrap().view.log_scroll, steps - 6);
+}

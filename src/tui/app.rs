@@ -97,7 +97,8 @@ pub struct Message {
 pub enum Hit {
     Character(CharId),
     Slot(SlotNo),
-    LogLine(usize),
+    /// A line of the roll log: its step and its place among the step's events.
+    LogLine(usize, usize),
     Recent(usize),
     Die(usize),
     Option(usize),
@@ -124,7 +125,7 @@ pub struct View {
     /// Lines scrolled back from the newest in the roll log.
     pub log_scroll: usize,
     /// The log line clicked or highlighted (index from the newest).
-    pub log_selected: Option<usize>,
+    pub log_selected: Option<(usize, usize)>,
     /// The highlighted die, option or member of the pending roll or decision.
     pub pending_sel: usize,
     /// The log cursor `pending_sel` was set at; a new cursor resets it to the proposal.
@@ -698,7 +699,8 @@ impl App {
         {
             match mouse.kind {
                 MouseEventKind::ScrollUp => {
-                    m.view.log_scroll = m.view.log_scroll.saturating_add(1);
+                    let oldest = m.session.cursor().saturating_sub(1);
+                    m.view.log_scroll = m.view.log_scroll.saturating_add(1).min(oldest);
                     return true;
                 }
                 MouseEventKind::ScrollDown => {
@@ -1147,7 +1149,9 @@ impl Main {
                 return false;
             }
             Action::LogOlder => {
-                self.view.log_scroll = self.view.log_scroll.saturating_add(5);
+                // Never past the oldest step, so PgDn comes straight back.
+                let oldest = self.session.cursor().saturating_sub(1);
+                self.view.log_scroll = self.view.log_scroll.saturating_add(5).min(oldest);
                 return true;
             }
             Action::LogNewer => {
@@ -1865,11 +1869,11 @@ impl Main {
                 self.view.scene_sel = i;
                 true
             }
-            (Ctx::Main, Hit::LogLine(i)) => {
-                self.view.log_selected = if self.view.log_selected == Some(i) {
+            (Ctx::Main, Hit::LogLine(step, k)) => {
+                self.view.log_selected = if self.view.log_selected == Some((step, k)) {
                     None
                 } else {
-                    Some(i)
+                    Some((step, k))
                 };
                 true
             }

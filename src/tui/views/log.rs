@@ -1,5 +1,7 @@
 //! The roll log, newest first: every event of every applied step, numbered by step. A clicked line
-//! is spelled out in full at the bottom of the panel.
+//! is spelled out in full at the bottom of the panel. Scrolling moves by steps, and only the
+//! steps that reach the screen are read (rebuilt in one pass when they are old enough to have
+//! let their events go), so a scroll costs the same at step 10 and at step 100,000.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -8,38 +10,58 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
 use super::{RenderTo, fit, record};
-use crate::rules::GameEvent;
-use crate::rules::slots::{Event as SlotEvent, Verdict};
+use crate::rules::Tone;
 use crate::session::Event;
 use crate::tui::app::{Hit, Main};
 use crate::tui::theme::Theme;
 
-/// One log line: the step it belongs to (when it is the step's first), a marker and its text.
+/// One log line: its step (0-based) and place among the step's events, and the event.
 struct LogLine {
-    step: Option<usize>,
+    step: usize,
+    k: usize,
     event: Event,
 }
 
+/// The marker before a line and the line's own style, from the event's tone: the same symbols
+/// for every ruleset.
 fn marker(event: &Event, theme: Theme) -> (Span<'static>, Style) {
-    match event {
-        Event::Game(GameEvent::Slots(e)) => match e {
-            SlotEvent::Rolled(line) => match line.verdict {
-                Verdict::Pass => (Span::styled("✓ ", theme.pass()), Style::new()),
-                Verdict::Fail => (Span::styled("✗ ", theme.fail()), Style::new()),
-            },
-            SlotEvent::Died { .. } => (Span::styled("✝ ", theme.error()), theme.error()),
-            SlotEvent::Asked { .. } => (Span::styled("? ", theme.warn()), Style::new()),
-            SlotEvent::Overridden { .. } => (Span::styled("! ", theme.warn()), Style::new()),
-            SlotEvent::Wounded { .. } | SlotEvent::Hit(_) => {
-                (Span::styled("● ", theme.open_wound()), Style::new())
-            }
-            SlotEvent::Marked { .. } | SlotEvent::Fatigue { .. } => {
-                (Span::styled("~ ", theme.mark()), Style::new())
-            }
-            _ => (Span::raw("· "), Style::new()),
-        },
-        _ => (Span::raw("· "), Style::new()),
+    let tone = match event {
+        Event::Game(e) => e.tone(),
+        _ => Tone::Plain,
+    };
+    match tone {
+        Tone::Good => (Span::styled("✓ ", theme.pass()), Style::new()),
+        Tone::Bad => (Span::styled("✗ ", theme.fail()), Style::new()),
+        Tone::Death => (Span::styled("✝ ", theme.error()), theme.error()),
+        Tone::Question => (Span::styled("? ", theme.warn()), Style::new()),
+        Tone::Ruling => (Span::styled("! ", theme.warn()), Style::new()),
+        Tone::Harm => (Span::styled("● ", theme.open_wound()), Style::new()),
+        Tone::Mark => (Span::styled("~ ", theme.mark()), Style::new()),
+        Tone::Plain | Tone::Dim | Tone::Warn | Tone::Mended => (Span::raw("· "), Style::new()),
     }
+}
+
+/// The lines of the steps from `top` (0-based, newest shown first) downwards, enough to fill
+/// `rows`: the events of a window of steps are fetched in one pass at a time.
+fn window(main: &Main, top: usize, rows: usize) -> Vec<LogLine> {
+    let mut lines = Vec::with_capacity(rows + 8);
+    let mut end = top + 1;
+    let chunk = rows.max(8);
+    while end > 0 && lines.len() < rows {
+        let start = end.saturating_sub(chunk);
+        let events = main.session.events_in(start..end);
+        for (offset, step_events) in events.iter().enumerate().rev() {
+            for (k, event) in step_events.iter().enumerate() {
+                lines.push(LogLine {
+                    step: start + offset,
+                    k,
+                    event: event.clone(),
+                });
+            }
+        }
+        end = start;
+    }
+    lines
 }
 
 pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut Vec<(Rect, Hit)>) {
@@ -63,19 +85,6 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
             .render_to(buf, Rect::new(inner.x, inner.y, inner.width, 1));
         return;
     }
-    // Newest first and lazily: only the steps that reach the screen are read, and steps old
-    // enough to have let their events go are rebuilt by the session on the way.
-    let lines = (0..applied.len()).rev().flat_map(|i| {
-        main.session
-            .events(i)
-            .iter()
-            .enumerate()
-            .map(|(k, event)| LogLine {
-                step: (k == 0).then_some(i + 1),
-                event: event.clone(),
-            })
-            .collect::<Vec<_>>()
-    });
     let selected = main.view.log_selected;
     let detail_h: u16 = if selected.is_some() && inner.height >= 8 {
         3
@@ -83,23 +92,23 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
         0
     };
     let rows = inner.height - detail_h;
+    let top = applied.len() - 1 - main.view.log_scroll.min(applied.len() - 1);
     let step_w = applied.len().to_string().len();
     let mut detail_text = None;
-    let mut shown = 0u16;
-    for (index, line) in lines.enumerate().skip(main.view.log_scroll) {
-        if Some(index) == selected {
+    for (shown, line) in window(main, top, rows as usize)
+        .into_iter()
+        .take(rows as usize)
+        .enumerate()
+    {
+        let id = (line.step, line.k);
+        if Some(id) == selected {
             detail_text = Some(line.event.to_string());
         }
-        if shown >= rows {
-            if selected.is_none_or(|s| s < index) {
-                break;
-            }
-            continue;
-        }
-        let rect = Rect::new(inner.x, inner.y + shown, inner.width, 1);
-        let step = match line.step {
-            Some(n) => format!("{n:>step_w$} "),
-            None => " ".repeat(step_w + 1),
+        let rect = Rect::new(inner.x, inner.y + shown as u16, inner.width, 1);
+        let step = if line.k == 0 {
+            format!("{:>step_w$} ", line.step + 1)
+        } else {
+            " ".repeat(step_w + 1)
         };
         let (mark, style) = marker(&line.event, theme);
         let text_w = (inner.width as usize).saturating_sub(step.len() + 2);
@@ -108,12 +117,11 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
             mark,
             Span::styled(fit(&line.event.to_string(), text_w), style),
         ]);
-        if Some(index) == selected {
+        if Some(id) == selected {
             l = l.style(theme.selected());
         }
         l.render_to(buf, rect);
-        record(hits, rect, Hit::LogLine(index));
-        shown += 1;
+        record(hits, rect, Hit::LogLine(line.step, line.k));
     }
     if let (Some(text), true) = (detail_text, detail_h > 0) {
         let rect = Rect::new(inner.x, inner.y + rows, inner.width, detail_h);
