@@ -680,9 +680,10 @@ fn a_library_file_with_a_version_or_a_ruleset_names_the_field() {
     fs::write(b.library(), "(ruleset: Starships, items: [])").unwrap();
     let reason = library_refused(&b, Place::At(1, 2));
     assert!(reason.contains("ruleset"), "{reason}");
-    // A session file put where the library goes is refused at its first field.
+    // A session file put where the library goes is refused at its first field (line 4, after
+    // the two comment lines and the opening bracket).
     fs::write(b.library(), session).unwrap();
-    library_refused(&b, Place::At(3, 5));
+    library_refused(&b, Place::At(4, 5));
 }
 
 #[test]

@@ -451,7 +451,8 @@ fn a_file_from_a_newer_slotmark_names_the_version_it_needs() {
         } => {
             assert_eq!(
                 (*format_version, written_by.as_str(), *line),
-                (9, "7.2.0", 4)
+                // Line 5: after the two comment lines, the bracket and the version.
+                (9, "7.2.0", 5)
             );
         }
         other => panic!("{other:?}"),
@@ -472,7 +473,7 @@ fn a_file_for_an_unknown_ruleset_names_it() {
     .unwrap();
     let err = open_fails(&path);
     assert!(
-        matches!(&err, StoreError::UnknownRuleset { name, line: 5, .. } if name == "Chess"),
+        matches!(&err, StoreError::UnknownRuleset { name, line: 6, .. } if name == "Chess"),
         "{err:?}"
     );
     assert!(err.to_string().contains("`Chess`"), "{err}");
@@ -953,4 +954,34 @@ fn a_journal_written_before_checksums_still_brings_back_its_steps() {
     drop(opened);
     let fresh = fs::read_to_string(journal_path(&path)).unwrap();
     assert!(fresh.contains("format_version:2"), "{fresh}");
+}
+
+#[test]
+fn the_start_screen_lists_a_session_from_its_summary_line_without_reading_the_log() {
+    let dir = TempDir::new().unwrap();
+    let path = dir.path().join("long.ron");
+    let session = realistic_session(300, 7);
+    drop(Store::create(&path, &session).unwrap());
+    let listed = list_sessions(dir.path());
+    assert_eq!(listed.len(), 1);
+    assert_eq!(listed[0].title, session.state().title);
+    assert_eq!(listed[0].entries, session.entries().len());
+    assert_eq!(listed[0].problem, None);
+    // Proof that the log is not read: spoil it after the summary, and the listing is the same
+    // (opening the file still refuses it).
+    let text = fs::read_to_string(&path).unwrap();
+    let cut = text.find("    log: [").unwrap();
+    fs::write(&path, format!("{}    log: [ garbage", &text[..cut])).unwrap();
+    let again = list_sessions(dir.path());
+    assert_eq!(again[0].entries, session.entries().len());
+    assert!(store::load(&path).is_err());
+}
+
+#[test]
+fn a_session_with_steps_waiting_in_its_journal_is_listed_from_the_whole_file() {
+    let (dir, path, live) = crashed_session(5);
+    let listed = list_sessions(path.parent().unwrap());
+    let me = listed.iter().find(|s| s.path == path).unwrap();
+    assert_eq!(me.entries, live.entries().len());
+    drop(dir);
 }

@@ -66,6 +66,36 @@ pub(super) fn pretty(value: &impl serde::Serialize) -> Result<String, ron::Error
 /// each on one line), which keeps a file short enough to read through.
 const STATE_DEPTH: usize = 5;
 
+/// The comment line near the top of every file that says what the start screen lists (title,
+/// ruleset, steps), so listing sessions reads a few hundred bytes instead of parsing and replaying
+/// every log. The parser skips it like any comment; files without it are read in full.
+const SUMMARY_PREFIX: &str = "// summary: ";
+
+/// What the start screen lists about a session file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(super) struct Summary {
+    pub title: String,
+    pub ruleset: RulesetId,
+    pub steps: usize,
+}
+
+/// The summary line of a file, read from its first few kilobytes; None when the file has none
+/// (an older file) or it cannot be read.
+pub(super) fn read_summary(path: &Path) -> Option<Summary> {
+    refuse_unless_regular(path).ok()?;
+    let mut head = Vec::with_capacity(4096);
+    fs::File::open(path)
+        .ok()?
+        .take(4096)
+        .read_to_end(&mut head)
+        .ok()?;
+    let text = String::from_utf8_lossy(&head);
+    let mut lines = text.lines();
+    // The summary is the second line; a hand edit that moved it makes the file read in full.
+    let line = lines.nth(1)?;
+    ron::from_str(line.strip_prefix(SUMMARY_PREFIX)?).ok()
+}
+
 /// The whole file for a session. Strings are escaped by the RON writer, so no value spans a
 /// line break of its own and re-indenting line by line is safe.
 pub(super) fn render(session: &Session, generation: u64) -> Result<String, ron::Error> {
@@ -75,6 +105,12 @@ pub(super) fn render(session: &Session, generation: u64) -> Result<String, ron::
     out.push_str(
         "// A slotmark session. `slotmark replay --verify FILE` checks it after a hand edit.\n",
     );
+    let summary = Summary {
+        title: session.state().title.clone(),
+        ruleset: session.state().ruleset(),
+        steps: entries.len(),
+    };
+    writeln!(out, "{SUMMARY_PREFIX}{}", ron::to_string(&summary)?).map_err(w)?;
     out.push_str("(\n");
     writeln!(
         out,

@@ -42,6 +42,8 @@ pub const SLOTMARK_VERSION: &str = env!("CARGO_PKG_VERSION");
 /// stays far below it (about 300 bytes per logged step), and a runaway file must not exhaust
 /// memory.
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+/// A journal no longer than this holds its header line alone (no step waiting to be folded in).
+const JOURNAL_HEADER_MAX: u64 = 80;
 /// [`Store::record`] folds the journal into the file after this many records.
 pub const COMPACT_EVERY: usize = 256;
 
@@ -615,6 +617,20 @@ fn summarize(path: &Path) -> SessionSummary {
         .flatten()
         .max()
         .unwrap_or(SystemTime::UNIX_EPOCH);
+    // The quick way: the file's summary line, when no journal waits to be folded in (after a
+    // crash the journal may hold steps the summary does not count, so the file is read in full).
+    let jpath = journal_path(path);
+    let journal_pending = fs::metadata(&jpath).is_ok_and(|m| m.len() > JOURNAL_HEADER_MAX);
+    if !journal_pending && let Some(s) = file::read_summary(path) {
+        return SessionSummary {
+            path: path.to_path_buf(),
+            title: s.title,
+            ruleset: s.ruleset,
+            last_played,
+            problem: None,
+            entries: s.steps,
+        };
+    }
     match load(path) {
         Ok(session) => SessionSummary {
             path: path.to_path_buf(),
