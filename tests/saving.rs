@@ -149,3 +149,23 @@ fn a_failed_save_on_the_way_out_says_where_the_session_still_is() {
     );
     assert_eq!(notes(&store::load(&path).unwrap()), ["safe"]);
 }
+
+#[test]
+fn the_journal_is_folded_into_the_file_once_the_frame_is_drawn() {
+    let (_dir, path, mut app, _faults) = opened();
+    let mut events = Vec::new();
+    for i in 0..store::COMPACT_EVERY + 5 {
+        events.extend(palette(&format!("note n{i}")));
+    }
+    drive(&mut app, events);
+    let journal = fs::read_to_string(store::journal_path(&path)).unwrap();
+    assert!(
+        journal.lines().count() < 10,
+        "the journal was not folded: {} lines",
+        journal.lines().count()
+    );
+    assert_eq!(
+        store::load(&path).unwrap().state(),
+        app.session().unwrap().state()
+    );
+}

@@ -13,7 +13,9 @@
 //! - [`Store::open`] compacts right after recovering a journal that held anything, so a session
 //!   always starts from a clean file and an empty journal;
 //! - [`Store::record`] appends and compacts every [`COMPACT_EVERY`] records, which keeps the
-//!   journal short without rewriting a large file on every command;
+//!   journal short without rewriting a large file on every command; the screen appends with
+//!   [`Store::journal_step`] and folds with [`Store::fold_if_due`] after the frame is drawn and
+//!   no key waits, so the fold never delays what the judge sees;
 //! - the screen calls [`Store::compact`] when the judge quits or saves.
 
 mod atomic;
@@ -405,6 +407,18 @@ impl Store {
     /// (and [`Store::take_notice`] says so); when the regular fold fails, the journal keeps the
     /// step and the fold is tried again at the next record.
     pub fn record(&mut self, record: &JournalRecord, session: &Session) -> Result<(), StoreError> {
+        self.journal_step(record, session)?;
+        self.fold_if_due(session);
+        Ok(())
+    }
+
+    /// [`Store::record`] without the regular fold: the screen folds later, once the step's result
+    /// is on screen and no key waits ([`Store::fold_if_due`]), so a fold never delays a frame.
+    pub fn journal_step(
+        &mut self,
+        record: &JournalRecord,
+        session: &Session,
+    ) -> Result<(), StoreError> {
         self.append(record)?;
         if self.journal_detached() {
             self.compact(session)?;
@@ -414,13 +428,16 @@ impl Store {
                 self.journal_path.display(),
                 self.path.display()
             ));
-            return Ok(());
-        }
-        if self.compact_due() {
-            // The step is in the journal already; a fold that fails now is tried again later.
-            let _ = self.compact(session);
         }
         Ok(())
+    }
+
+    /// Folds the journal into the file when it has grown enough. The steps are in the journal
+    /// already, so a fold that fails loses nothing and is tried again next time.
+    pub fn fold_if_due(&mut self, session: &Session) {
+        if self.compact_due() {
+            let _ = self.compact(session);
+        }
     }
 
     /// Has the journal grown enough to be folded into the file?

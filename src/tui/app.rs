@@ -466,6 +466,17 @@ impl App {
         }
     }
 
+    /// Work that may wait until the screen is drawn and no key is waiting: folding a grown
+    /// journal into the session file.
+    pub fn after_frame(&mut self) {
+        if let Some(m) = self.main_mut()
+            && let Some(store) = &mut m.store
+            && m.save == SaveState::Saved
+        {
+            store.fold_if_due(&m.session);
+        }
+    }
+
     fn quit(&mut self) {
         self.quit = true;
     }
@@ -926,7 +937,7 @@ impl Main {
             return Ok(());
         };
         let result = match self.save {
-            SaveState::Saved => store.record(&record, &self.session),
+            SaveState::Saved => store.journal_step(&record, &self.session),
             _ => store.compact(&self.session),
         };
         match result {

@@ -118,6 +118,8 @@ where
         if stale && !more_waiting() {
             draw(terminal, app)?;
             stale = false;
+            // Idle: the judge has the frame; slower bookkeeping goes now.
+            app.after_frame();
         }
     }
     Ok(())
