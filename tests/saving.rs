@@ -157,7 +157,12 @@ fn the_journal_is_folded_into_the_file_once_the_frame_is_drawn() {
     for i in 0..store::COMPACT_EVERY + 5 {
         events.extend(palette(&format!("note n{i}")));
     }
-    drive(&mut app, events);
+    // Typed as one paste: the screen draws (and then folds) only once no key waits.
+    let total = events.len();
+    let seen = std::cell::Cell::new(0);
+    let events = events.into_iter().inspect(|_| seen.set(seen.get() + 1));
+    let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    tui::run_loop_until_idle(&mut t, &mut app, events, || seen.get() < total).unwrap();
     let journal = fs::read_to_string(store::journal_path(&path)).unwrap();
     assert!(
         journal.lines().count() < 10,
