@@ -633,7 +633,7 @@ pub fn sheet(st: &slots::State, c: &Character) -> String {
 /// `slotmark export --markdown`.
 pub fn export_markdown(path: &Path, out: &mut dyn Write) -> R {
     let session = store::load(path)?;
-    write!(out, "{}", crate::export::markdown(&session))?;
+    crate::export::write_markdown(&session, out)?;
     Ok(())
 }
 

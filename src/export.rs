@@ -2,13 +2,78 @@
 //! and round by round (every roll with its dice and verdict), the wounds and conditions each
 //! character gained, and who died. Built from the log's recorded events, so it tells exactly
 //! what the table saw.
+//!
+//! It is written as it is made: the log is read a window of steps at a time (older steps
+//! rebuilt in one pass per window), so a session of 100,000 steps needs no more memory for its
+//! recap than one of a thousand.
 
 use crate::cli::clock_text;
 use crate::rules::GameEvent;
 use crate::rules::slots::{self, Event as E, Wound};
 use crate::session::{Event, Session};
-use std::borrow::Cow;
-use std::fmt::Write;
+use std::fmt::{self, Write};
+use std::io;
+
+/// Steps whose events are held at once while the recap is written.
+const WINDOW: usize = 1024;
+
+/// Calls `each` with the events of every applied step, oldest first, a window at a time.
+fn for_each_step(session: &Session, mut each: impl FnMut(&[Event])) {
+    let end = session.cursor();
+    let mut start = 0;
+    while start < end {
+        let stop = (start + WINDOW).min(end);
+        for events in session.events_in(start..stop) {
+            each(&events);
+        }
+        start = stop;
+    }
+}
+
+/// The recap's output: text goes straight to the writer, except line breaks at the end of what
+/// was written so far, which wait until more text comes, so a heading can always be set off by
+/// exactly one blank line.
+struct Md<'a> {
+    out: &'a mut dyn io::Write,
+    /// Line breaks written but not yet sent.
+    pending: usize,
+    error: Option<io::Error>,
+}
+
+impl fmt::Write for Md<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let body = s.trim_end_matches('\n');
+        if body.is_empty() {
+            self.pending += s.len();
+            return Ok(());
+        }
+        let breaks = "\n".repeat(self.pending);
+        let result = self
+            .out
+            .write_all(breaks.as_bytes())
+            .and_then(|()| self.out.write_all(body.as_bytes()));
+        self.pending = s.len() - body.len();
+        result.map_err(|e| {
+            self.error = Some(e);
+            fmt::Error
+        })
+    }
+}
+
+impl Md<'_> {
+    fn push(&mut self, c: char) {
+        let _ = self.write_char(c);
+    }
+
+    /// Sends the last line breaks and says whether everything was written.
+    fn finish(mut self) -> io::Result<()> {
+        let breaks = "\n".repeat(self.pending);
+        if let Some(e) = self.error.take() {
+            return Err(e);
+        }
+        self.out.write_all(breaks.as_bytes())
+    }
+}
 
 /// Where in the story an event falls, for the headings.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -19,22 +84,32 @@ enum Part {
     AfterCombat,
 }
 
-/// The recap as Markdown.
+/// The recap as Markdown, in one string (for tests and small sessions).
 pub fn markdown(session: &Session) -> String {
+    let mut out = Vec::new();
+    // Writing to memory cannot fail.
+    let _ = write_markdown(session, &mut out);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Writes the recap as Markdown to `out` as it is made.
+pub fn write_markdown(session: &Session, out: &mut dyn io::Write) -> io::Result<()> {
     let state = session.state();
     let st = crate::content::slots_state(state);
-    let mut o = String::new();
+    let mut o = Md {
+        out,
+        pending: 0,
+        error: None,
+    };
     let _ = writeln!(o, "# {}\n", state.title);
-    // One pass rebuilds the events of steps old enough to have let them go.
-    let steps = session.events_in(0..session.cursor());
-    let rounds: u32 = steps
-        .iter()
-        .flat_map(|events| events.iter())
-        .filter_map(|e| match e {
-            Event::Game(GameEvent::Slots(E::CombatEnded { rounds })) => Some(*rounds),
-            _ => None,
-        })
-        .sum();
+    let mut rounds: u32 = 0;
+    for_each_step(session, |events| {
+        for e in events {
+            if let Event::Game(GameEvent::Slots(E::CombatEnded { rounds: r })) = e {
+                rounds += *r;
+            }
+        }
+    });
     let _ = writeln!(
         o,
         "{} · {} step(s) · {}{}\n",
@@ -55,16 +130,16 @@ pub fn markdown(session: &Session) -> String {
     }
 
     cast(&mut o, st);
-    story(&mut o, &steps);
-    harm(&mut o, &steps, st);
-    o
+    story(&mut o, session);
+    harm(&mut o, session, st);
+    o.finish()
 }
 
 fn escape(text: &str) -> String {
     text.replace('|', "\\|")
 }
 
-fn cast(o: &mut String, st: &slots::State) {
+fn cast(o: &mut Md<'_>, st: &slots::State) {
     if st.characters.is_empty() {
         return;
     }
@@ -113,20 +188,17 @@ fn slot_events(events: &[Event]) -> impl Iterator<Item = &E> {
 }
 
 /// Starts a heading with exactly one blank line before and after it.
-fn heading(o: &mut String, text: &str) {
-    while o.ends_with("\n\n\n") {
-        o.pop();
-    }
-    if !o.ends_with("\n\n") {
-        o.push('\n');
-    }
+fn heading(o: &mut Md<'_>, text: &str) {
+    // At most one blank line before it; one more line break when the text so far ends a line
+    // but leaves no blank line.
+    o.pending = if o.pending >= 2 { 2 } else { o.pending + 1 };
     let _ = writeln!(o, "{text}\n");
 }
 
-fn story(o: &mut String, steps: &[Cow<'_, [Event]>]) {
+fn story(o: &mut Md<'_>, session: &Session) {
     heading(o, "## What happened");
     let mut part = Part::Start;
-    for entry in steps {
+    for_each_step(session, |entry| {
         let started = slot_events(entry).any(|e| matches!(e, E::CombatStarted { .. }));
         let ended = slot_events(entry).any(|e| matches!(e, E::CombatEnded { .. }));
         let time = slot_events(entry)
@@ -163,7 +235,7 @@ fn story(o: &mut String, steps: &[Cow<'_, [Event]>]) {
         if ended {
             part = Part::AfterCombat;
         }
-    }
+    });
     if part == Part::Start {
         let _ = writeln!(o, "Nothing yet.");
     }
@@ -192,12 +264,12 @@ fn bullet(event: &Event) -> Option<String> {
 }
 
 /// Wounds and conditions each character gained, in order, and the deaths.
-fn harm(o: &mut String, steps: &[Cow<'_, [Event]>], st: &slots::State) {
+fn harm(o: &mut Md<'_>, session: &Session, st: &slots::State) {
     let mut gained: Vec<(String, Vec<String>)> = Vec::new();
     let mut deaths: Vec<String> = Vec::new();
     let mut round: Option<u32> = None;
     let mut trys = 0;
-    for entry in steps {
+    for_each_step(session, |entry| {
         // A death during a task or rest happened in the trys that step spent.
         if let Some(t) = slot_events(entry)
             .filter_map(|e| match e {
@@ -261,7 +333,7 @@ fn harm(o: &mut String, steps: &[Cow<'_, [Event]>], st: &slots::State) {
                 _ => {}
             }
         }
-    }
+    });
     heading(o, "## Wounds and conditions gained");
     if gained.is_empty() {
         let _ = writeln!(o, "None.");
