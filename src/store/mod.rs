@@ -533,6 +533,37 @@ fn lock(journal: &File, path: &Path) -> Result<(), StoreError> {
     }
 }
 
+/// The file's steps handed over in order while the memory they took is given back as it goes,
+/// so a long log is not held twice (as read and as rebuilt) at the peak of opening it.
+struct Draining<T> {
+    /// Last step first, so each one is taken from the end.
+    rest: Vec<T>,
+}
+
+impl<T> Draining<T> {
+    fn new(mut steps: Vec<T>) -> Self {
+        steps.reverse();
+        Draining { rest: steps }
+    }
+}
+
+impl<T> Iterator for Draining<T> {
+    type Item = T;
+
+    fn next(&mut self) -> Option<T> {
+        let next = self.rest.pop();
+        // Give back the spare half once it is worth it (a few hundred kilobytes).
+        if self.rest.capacity() > 4096 && self.rest.len() < self.rest.capacity() / 2 {
+            self.rest.shrink_to_fit();
+        }
+        next
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.rest.len(), Some(self.rest.len()))
+    }
+}
+
 /// Rebuilds the session from the file's log. The log is the truth: when it replays to a state
 /// other than the saved one (the rules changed since), the replay wins and a warning says where.
 fn build_session(
@@ -541,7 +572,7 @@ fn build_session(
 ) -> Result<(Session, Vec<String>), StoreError> {
     let saved = file.state;
     let lines = file.step_lines;
-    let steps = file.entries.into_iter().map(|s| (s.command, s.faces));
+    let steps = Draining::new(file.entries).map(|s| (s.command, s.faces));
     let session = Session::from_steps(file.initial, steps, file.cursor)
         .map_err(|e| replay_error(path, &lines, e))?;
     let mut warnings = Vec::new();
