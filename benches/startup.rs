@@ -45,6 +45,11 @@ fn open(file: &Path, home: &Path) -> Term {
     )
 }
 
+/// Is the whole session open behind the frame (its log read, its journal recovered)?
+fn session_ready(term: &Term) -> bool {
+    term.text().contains("autosaved")
+}
+
 /// Spawns the binary on `file` and returns the time to its first full frame, and the screen.
 fn first_frame(file: &Path, home: &Path) -> (Duration, Term) {
     let t = Instant::now();
@@ -167,6 +172,23 @@ fn main() {
             total
         })
     });
+    group.bench_function(
+        "slotmark open (100,000 entries), until the whole log is read",
+        |b| {
+            b.iter_custom(|iters| {
+                let mut total = Duration::ZERO;
+                for _ in 0..iters {
+                    let file = copy(&big, home.path());
+                    let t = Instant::now();
+                    let mut term = open(&file, home.path());
+                    term.wait_for("the whole session", session_ready);
+                    total += t.elapsed();
+                    term.kill_hard();
+                }
+                total
+            })
+        },
+    );
     group.finish();
     c.final_summary();
 }

@@ -165,6 +165,27 @@ enum HeaderProblem {
     UnknownRuleset(String),
 }
 
+/// The state a file saved, read without its log: the file up to its log, with the log left out
+/// and the cursor at 0, parsed as a file. Quick at any length, for a first frame while the whole
+/// file loads. None when the file is not in the layout slotmark writes or does not read.
+pub(super) fn read_snapshot(path: &Path) -> Option<SessionState> {
+    let text = read_text(path, MAX_FILE_BYTES).ok()?;
+    let log = text.find("\n    log: [\n")?;
+    let cursor = text[..log].find("\n    cursor: ")?;
+    let cursor_end = cursor + 1 + text[cursor + 1..].find('\n')?;
+    let head = format!(
+        "{}\n    cursor: 0,{}\n    log: [],\n)\n",
+        &text[..cursor],
+        &text[cursor_end..log]
+    );
+    drop(text);
+    let problem = RefCell::new(None);
+    let file = ron::Options::default()
+        .from_str_seed(&head, FileSeed { problem: &problem })
+        .ok()?;
+    Some(file.state)
+}
+
 /// Reads and parses a session file without changing it.
 pub(super) fn read(path: &Path) -> Result<SessionFile, StoreError> {
     let text = read_text(path, MAX_FILE_BYTES)?;

@@ -28,7 +28,7 @@ pub use journal::journal_path;
 pub use verify::{VerifyReport, verify};
 
 use crate::rules::RulesetId;
-use crate::session::{Entry, Session, SessionError};
+use crate::session::{Entry, Session, SessionError, SessionState};
 use serde::{Deserialize, Serialize};
 use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io::{self, Read, Write};
@@ -583,6 +583,13 @@ fn build_session(
         ));
     }
     Ok((session, warnings))
+}
+
+/// The state a session file saved, read quickly without replaying its log: for showing the
+/// screen at once while [`Store::open`] reads the whole file. Changes nothing; None when the file
+/// cannot be read this way (then only the full open says why).
+pub fn snapshot(path: &Path) -> Option<SessionState> {
+    file::read_snapshot(path)
 }
 
 /// Reads a session file (and its journal, if any) without keeping it open or changing it.

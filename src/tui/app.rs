@@ -78,6 +78,8 @@ pub enum SaveState {
     Failed(String),
     /// No file behind this session (it could not be created).
     Memory(String),
+    /// The screen shows the state the file saved while the whole file opens.
+    Opening,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -125,25 +125,53 @@ where
     Ok(())
 }
 
+/// The screen on a session the store opened, with anything recovery had to say.
+fn opened_app(opened: crate::store::Opened, options: &Options) -> App {
+    let mut app = App::with_session(opened.session, Some(opened.store), Dice::live(options.seed));
+    app.saves = options.saves.clone();
+    if !opened.warnings.is_empty()
+        && let Some(m) = app.main_mut()
+    {
+        m.message = Some(app::Message {
+            text: opened.warnings.join("; "),
+            kind: app::MessageKind::Error,
+        });
+    }
+    app
+}
+
+/// A session file being opened on another thread.
+type Opening = std::sync::mpsc::Receiver<Result<crate::store::Opened, crate::store::StoreError>>;
+
+/// For `slotmark open FILE`: the screen drawn at once from the state the file saved, and the
+/// whole file (its log parsed and replayed, its journal recovered) opening on another thread.
+/// None when the file cannot be read that way; then it is opened the ordinary way, which says
+/// why a bad file is refused before the terminal is touched.
+fn open_in_background(options: &Options) -> Option<(App, Opening)> {
+    let Launch::Open(path) = &options.launch else {
+        return None;
+    };
+    let state = crate::store::snapshot(path)?;
+    let (tx, rx) = std::sync::mpsc::channel();
+    let path = path.clone();
+    std::thread::spawn(move || {
+        // The screen may be gone (its terminal failed); then nobody needs the answer.
+        let _ = tx.send(Store::open(&path));
+    });
+    let mut app = App::with_session(Session::new(state), None, Dice::live(options.seed));
+    if let Some(m) = app.main_mut() {
+        m.save = app::SaveState::Opening;
+    }
+    app.saves = options.saves.clone();
+    Some((app, rx))
+}
+
 /// Resolves the launch before the terminal is touched, so a bad file or name prints plainly.
 fn prepare(options: &Options) -> Result<App, TuiError> {
     let dice = Dice::live(options.seed);
     match &options.launch {
         Launch::Start => Ok(App::start(options.saves.clone(), dice)),
-        Launch::Open(path) => {
-            let opened = Store::open(path)?;
-            let mut app = App::with_session(opened.session, Some(opened.store), dice);
-            app.saves = options.saves.clone();
-            if !opened.warnings.is_empty()
-                && let Some(m) = app.main_mut()
-            {
-                m.message = Some(app::Message {
-                    text: opened.warnings.join("; "),
-                    kind: app::MessageKind::Error,
-                });
-            }
-            Ok(app)
-        }
+        Launch::Open(path) => Ok(opened_app(Store::open(path)?, options)),
         Launch::New { name, ruleset } => {
             let name = name.trim();
             if name.is_empty() {
@@ -238,13 +266,36 @@ pub const PANIC_ON_KEY_VALUE: &str = "yes-panic-inside-the-event-loop";
 /// Runs the interactive screen until the judge quits. The terminal is restored on every exit
 /// path, panics included.
 pub fn run(options: Options) -> color_eyre::Result<()> {
-    let mut app = prepare(&options)?;
+    let (mut app, opening) = match open_in_background(&options) {
+        Some((app, rx)) => (app, Some(rx)),
+        None => (prepare(&options)?, None),
+    };
     install_panic_hook();
     let panic_on_key = std::env::var(PANIC_ON_KEY_VAR).is_ok_and(|v| v == PANIC_ON_KEY_VALUE);
     #[cfg(unix)]
     restore_on_signals().map_err(|e| TuiError::Terminal(e.to_string()))?;
-    let mut terminal = enter_terminal().map_err(|e| TuiError::Terminal(e.to_string()))?;
+    let mut terminal = match enter_terminal() {
+        Ok(t) => t,
+        Err(e) => {
+            // A file that cannot be opened says so, whatever the terminal did.
+            if let Some(Ok(Err(refused))) = opening.map(|rx| rx.recv()) {
+                return Err(TuiError::from(refused).into());
+            }
+            return Err(TuiError::Terminal(e.to_string()).into());
+        }
+    };
     let guard = TerminalGuard;
+    if let Some(rx) = opening {
+        // The first frame, from the saved state, while the whole file opens.
+        if let Ok(size) = terminal.size() {
+            app.area = ratatui::layout::Rect::new(0, 0, size.width, size.height);
+        }
+        draw(&mut terminal, &mut app)?;
+        let opened = rx
+            .recv()
+            .map_err(|_| TuiError::Launch("the session stopped opening".into()))?;
+        app = opened_app(opened.map_err(TuiError::from)?, &options);
+    }
     // The first poll starts listening for window changes: done before the first frame, so a
     // resize while it is drawn is not lost.
     let _ = event::poll(std::time::Duration::ZERO);

@@ -212,6 +212,7 @@ fn header(buf: &mut Buffer, area: Rect, main: &Main, dice: &Dice, theme: Theme) 
             vec![Span::styled(format!("⚠ not saved ({why})"), theme.warn())]
         }
         SaveState::Memory(_) => vec![Span::styled("⚠ not saved", theme.warn())],
+        SaveState::Opening => vec![Span::styled("opening…", theme.dim())],
     };
     right.push(sep());
     right.push(Span::raw(if dice.typed {
