@@ -108,13 +108,16 @@ fn main() {
     );
 
     // Memory and idle CPU, each in one fresh process.
+    let t = Instant::now();
     let (took, mut term) = first_frame(&copy(&big, home.path()), home.path());
+    term.wait_for("the whole session", session_ready);
+    let ready = t.elapsed();
     let pid = term.pid();
     let rss = proc_field(pid, "status", "VmRSS:");
     let hwm = proc_field(pid, "status", "VmHWM:");
     println!(
         "memory: resident {:.1} MB with the 100,000-entry session on the screen \
-         (peak {:.1} MB; first frame after {took:.0?})",
+         (peak {:.1} MB; first frame after {took:.0?}, whole session after {ready:.0?})",
         rss.unwrap_or(0) as f64 / 1024.0,
         hwm.unwrap_or(0) as f64 / 1024.0,
     );

@@ -169,16 +169,26 @@ enum HeaderProblem {
 /// and the cursor at 0, parsed as a file. Quick at any length, for a first frame while the whole
 /// file loads. None when the file is not in the layout slotmark writes or does not read.
 pub(super) fn read_snapshot(path: &Path) -> Option<SessionState> {
-    let text = read_text(path, MAX_FILE_BYTES).ok()?;
-    let log = text.find("\n    log: [\n")?;
-    let cursor = text[..log].find("\n    cursor: ")?;
-    let cursor_end = cursor + 1 + text[cursor + 1..].find('\n')?;
-    let head = format!(
-        "{}\n    cursor: 0,{}\n    log: [],\n)\n",
-        &text[..cursor],
-        &text[cursor_end..log]
-    );
-    drop(text);
+    use std::io::BufRead;
+    refuse_unless_regular(path).ok()?;
+    // Only the part before the log is read: a long log is most of the file.
+    let mut reader = io::BufReader::new(fs::File::open(path).ok()?.take(MAX_FILE_BYTES));
+    let mut head = String::new();
+    let mut line = String::new();
+    loop {
+        line.clear();
+        if reader.read_line(&mut line).ok()? == 0 {
+            return None;
+        }
+        if line == "    log: [\n" {
+            break;
+        }
+        if line.starts_with("    cursor: ") {
+            line = "    cursor: 0,\n".into();
+        }
+        head.push_str(&line);
+    }
+    head.push_str("    log: [],\n)\n");
     let problem = RefCell::new(None);
     let file = ron::Options::default()
         .from_str_seed(&head, FileSeed { problem: &problem })

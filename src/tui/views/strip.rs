@@ -9,7 +9,8 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use super::{RenderTo, fit, record};
-use crate::rules::slots::{CharId, Character, Combat, Side, State, combat};
+use crate::rules::Standing;
+use crate::rules::slots::{CharId, Character, Combat, Side, State};
 use crate::tui::app::{Hit, Main};
 use crate::tui::keymap::{Action, Ctx, key_for};
 use crate::tui::sheets::slots::fight::{Stage, stage};
@@ -44,26 +45,16 @@ impl Mark {
     }
 }
 
+/// Where a fighter stands, as the slot rules say (R33-R35).
 pub fn mark(c: &Character, fight: &Combat) -> Mark {
-    if let Some(t) = &fight.turn {
-        if t.actor == c.id {
-            return Mark::Acting;
-        }
-        if t.interrupter == Some(c.id) && !t.interrupt_failed {
-            return Mark::Interrupting;
-        }
-    }
-    if fight.acted.contains(&c.id) {
-        return Mark::Acted;
-    }
-    if c.status.dead {
-        Mark::Out("dead")
-    } else if c.status.unconscious {
-        Mark::Out("KO")
-    } else if combat::cannot_act(c, fight).is_some() {
-        Mark::Out("surprised")
-    } else {
-        Mark::CanAct
+    match crate::rules::slots::standing(c, fight) {
+        Standing::Acting => Mark::Acting,
+        Standing::Interrupting => Mark::Interrupting,
+        Standing::Acted => Mark::Acted,
+        Standing::Ready => Mark::CanAct,
+        Standing::Out(why) if why == "dead" => Mark::Out("dead"),
+        Standing::Out(why) if why == "KO" => Mark::Out("KO"),
+        Standing::Out(_) => Mark::Out("surprised"),
     }
 }
 

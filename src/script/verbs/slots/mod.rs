@@ -205,15 +205,8 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         ),
         parse: |w, st| {
             let p = &mut P::new(w, st);
-            Ok({
-                let c = p.character()?;
-                let slot = p.slot(c)?;
-                g(C::TwoHands {
-                    who: c.id,
-                    slot,
-                    on: p.on_off()?,
-                })
-            })
+            let (who, slot, on) = p.slot_switch()?;
+            Ok(g(C::TwoHands { who, slot, on }))
         },
         complete: complete_twohands,
     },
@@ -604,15 +597,8 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         ),
         parse: |w, st| {
             let p = &mut P::new(w, st);
-            Ok({
-                let c = p.character()?;
-                let slot = p.slot(c)?;
-                g(C::SetFatigue {
-                    who: c.id,
-                    slot,
-                    on: p.on_off()?,
-                })
-            })
+            let (who, slot, on) = p.slot_switch()?;
+            Ok(g(C::SetFatigue { who, slot, on }))
         },
         complete: complete_twohands,
     },

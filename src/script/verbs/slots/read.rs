@@ -120,6 +120,13 @@ impl<'a> P<'_, 'a> {
         self.resolve_zone(&token)
     }
 
+    /// A character, one of their slots, and an optional on or off (on when left out).
+    pub(super) fn slot_switch(&mut self) -> R<(CharId, SlotNo, bool)> {
+        let c = self.character()?;
+        let slot = self.slot(c)?;
+        Ok((c.id, slot, self.on_off()?))
+    }
+
     /// Two zones, in the order given.
     pub(super) fn two_zones(&mut self) -> R<(ZoneId, ZoneId)> {
         Ok((self.zone()?, self.zone()?))
