@@ -648,7 +648,7 @@ pub fn roll(expr: &str, seed: Option<u64>, out: &mut dyn Write) -> R {
         .roll(dice.as_mut())
         .map_err(|e| CliError::Usage(e.to_string()))?;
     writeln!(out, "{parsed}: {result}")?;
-    if parsed.edge.capped() {
+    if parsed.edge_capped() {
         writeln!(
             out,
             "(edge counts at most two either way: advantages and disadvantages cancel one for \

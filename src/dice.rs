@@ -24,6 +24,8 @@ use thiserror::Error;
 pub const MAX_SIDES: u16 = 1000;
 /// The most dice one expression may roll.
 pub const MAX_DICE: u16 = 100;
+/// The most extra dice edge adds to a quick roll, either way.
+pub const QUICK_ROLL_EDGE: u8 = 2;
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum DiceError {
@@ -217,8 +219,9 @@ impl DiceSource for RecordedDice<'_> {
     }
 }
 
-/// Advantages and disadvantages on one roll (R6). Stored as counts so the screen can show what
-/// was granted; [`Edge::net`] gives what is rolled.
+/// Advantages and disadvantages granted on one roll, as counts, so the screen can show what was
+/// granted. How they are read (cancelled one for one, capped, per die or on the whole roll) is
+/// each ruleset's rule, not the dice's: the slot system's is R6 (`rules::slots::checks::r6`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Edge {
     pub adv: u8,
@@ -236,20 +239,9 @@ impl Edge {
         Edge { adv: 0, dis: n }
     }
 
-    /// Cancel one-for-one, then keep at most two (R6): -2..=2, positive is advantage.
-    pub fn net(self) -> i8 {
-        let n = i16::from(self.adv) - i16::from(self.dis);
-        n.clamp(-2, 2) as i8
-    }
-
-    /// Was more edge given than counts (three or more either way after cancelling)?
-    pub fn capped(self) -> bool {
-        (i16::from(self.adv) - i16::from(self.dis)).abs() > 2
-    }
-
-    /// How many dice a single-die roll uses under this edge (1 to 3).
-    pub fn dice(self) -> usize {
-        1 + self.net().unsigned_abs() as usize
+    /// Advantages less disadvantages, uncapped: positive is advantage.
+    pub fn balance(self) -> i16 {
+        i16::from(self.adv) - i16::from(self.dis)
     }
 
     pub fn plus(self, other: Edge) -> Edge {
@@ -262,12 +254,13 @@ impl Edge {
 
 impl fmt::Display for Edge {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.net() {
+        let n = self.balance();
+        let kind = if n > 0 { "advantage" } else { "disadvantage" };
+        match n.unsigned_abs() {
             0 => write!(f, "no edge"),
-            1 => write!(f, "advantage"),
-            2 => write!(f, "double advantage"),
-            -1 => write!(f, "disadvantage"),
-            _ => write!(f, "double disadvantage"),
+            1 => write!(f, "{kind}"),
+            2 => write!(f, "double {kind}"),
+            more => write!(f, "{kind} ×{more}"),
         }
     }
 }
@@ -385,10 +378,24 @@ impl DiceExpr {
         })
     }
 
+    /// The edge a quick roll reads: advantages and disadvantages cancel one for one and at most
+    /// [`QUICK_ROLL_EDGE`] extra dice are rolled (the slot system's reading, which the quick roll
+    /// borrows as its own); positive is advantage.
+    pub fn net_edge(&self) -> i8 {
+        self.edge
+            .balance()
+            .clamp(-i16::from(QUICK_ROLL_EDGE), i16::from(QUICK_ROLL_EDGE)) as i8
+    }
+
+    /// Was more edge given than the quick roll reads?
+    pub fn edge_capped(&self) -> bool {
+        self.edge.balance().unsigned_abs() > u16::from(QUICK_ROLL_EDGE)
+    }
+
     /// Rolls the expression. Under edge, extra dice are rolled and the best (advantage) or worst
     /// (disadvantage) `count` dice are kept, highest meaning best.
     pub fn roll(&self, dice: &mut dyn DiceSource) -> Result<ExprRoll, DiceError> {
-        let extra = self.edge.net().unsigned_abs() as usize;
+        let extra = self.net_edge().unsigned_abs() as usize;
         let total_dice = self.count as usize + extra;
         let mut faces = Vec::with_capacity(total_dice);
         for _ in 0..total_dice {
@@ -396,7 +403,7 @@ impl DiceExpr {
         }
         let mut order: Vec<usize> = (0..faces.len()).collect();
         order.sort_by_key(|&i| faces[i]);
-        if self.edge.net() > 0 {
+        if self.net_edge() > 0 {
             order.reverse();
         }
         let mut kept: Vec<usize> = order.into_iter().take(self.count as usize).collect();
@@ -421,7 +428,7 @@ impl fmt::Display for DiceExpr {
         } else if self.modifier < 0 {
             write!(f, "{}", self.modifier)?;
         }
-        match self.edge.net() {
+        match self.net_edge() {
             0 => Ok(()),
             n if n > 0 => write!(f, "{}", " adv".repeat(n as usize)),
             n => write!(f, "{}", " dis".repeat(n.unsigned_abs() as usize)),
@@ -463,17 +470,17 @@ mod tests {
     #[test]
     fn parses_the_common_forms() {
         let e = DiceExpr::parse("d12").unwrap();
-        assert_eq!((e.count, e.sides, e.modifier, e.edge.net()), (1, 12, 0, 0));
+        assert_eq!((e.count, e.sides, e.modifier, e.net_edge()), (1, 12, 0, 0));
         let e = DiceExpr::parse("3d6").unwrap();
         assert_eq!((e.count, e.sides), (3, 6));
         let e = DiceExpr::parse("2d6+1").unwrap();
         assert_eq!((e.count, e.sides, e.modifier), (2, 6, 1));
         let e = DiceExpr::parse("d8-2").unwrap();
         assert_eq!(e.modifier, -2);
-        assert_eq!(DiceExpr::parse("d20 adv").unwrap().edge.net(), 1);
-        assert_eq!(DiceExpr::parse("D12 DIS").unwrap().edge.net(), -1);
-        assert_eq!(DiceExpr::parse("d12 adv adv adv").unwrap().edge.net(), 2);
-        assert_eq!(DiceExpr::parse("d12 adv dis").unwrap().edge.net(), 0);
+        assert_eq!(DiceExpr::parse("d20 adv").unwrap().net_edge(), 1);
+        assert_eq!(DiceExpr::parse("D12 DIS").unwrap().net_edge(), -1);
+        assert_eq!(DiceExpr::parse("d12 adv adv adv").unwrap().net_edge(), 2);
+        assert_eq!(DiceExpr::parse("d12 adv dis").unwrap().net_edge(), 0);
     }
 
     #[test]
@@ -506,13 +513,12 @@ mod tests {
     }
 
     #[test]
-    fn r6_edge_cancels_then_caps_at_two() {
-        assert_eq!(Edge { adv: 1, dis: 1 }.net(), 0);
-        assert_eq!(Edge { adv: 3, dis: 1 }.net(), 2);
-        assert_eq!(Edge { adv: 0, dis: 5 }.net(), -2);
-        assert_eq!(Edge { adv: 4, dis: 0 }.dice(), 3);
-        assert_eq!(Edge { adv: 2, dis: 1 }.dice(), 2);
-        assert_eq!(Edge::NONE.dice(), 1);
+    fn edge_is_counted_not_read_and_the_quick_roll_reads_at_most_two_either_way() {
+        assert_eq!(Edge { adv: 3, dis: 1 }.balance(), 2);
+        assert_eq!(Edge { adv: 0, dis: 5 }.balance(), -5);
+        assert_eq!(Edge { adv: 4, dis: 0 }.to_string(), "advantage ×4");
+        let e = DiceExpr::parse("d12 dis dis dis dis dis").unwrap();
+        assert_eq!((e.net_edge(), e.edge_capped()), (-2, true));
     }
 
     #[test]

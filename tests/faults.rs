@@ -1298,14 +1298,12 @@ fn dice_and_attack_limits_are_said_with_their_range() {
     assert!(
         DiceExpr::parse("d12 adv adv adv adv")
             .unwrap()
-            .edge
-            .capped()
+            .edge_capped()
     );
     assert!(
         !DiceExpr::parse("d12 adv adv adv dis")
             .unwrap()
-            .edge
-            .capped()
+            .edge_capped()
     );
     let b = Bench::new();
     let o = b.run(&["roll", "d12", "adv", "adv", "adv", "adv", "--seed", "1"]);

@@ -957,7 +957,7 @@ fn r8_a_cancelled_roll_keeps_the_cringe_for_the_next() {
         &[],
     );
     t.check(m, CheckKind::Generic, Edge::NONE, &[8, 2]);
-    assert_eq!(t.roll().edge.net(), -1);
+    assert_eq!(slotmark::rules::slots::checks::r6(t.roll().edge), -1);
     t.check_cancelled();
     assert_eq!(t.ch(m).status.cringe, Cringe::NextRoll);
 }
@@ -1220,7 +1220,14 @@ fn r11_ambient_noise_and_low_light_give_advantage() {
     });
     t.check(m, kind, Edge::NONE, &[2, 6, 8]);
     let r = t.roll().clone();
-    assert_eq!((r.edge.net(), r.proposed, r.verdict), (2, 2, Verdict::Pass));
+    assert_eq!(
+        (
+            slotmark::rules::slots::checks::r6(r.edge),
+            r.proposed,
+            r.verdict
+        ),
+        (2, 2, Verdict::Pass)
+    );
     // Ambient noise does not help against a sense that does not hear.
     t.check_cancelled();
     let kind = CheckKind::Stealth(Senses {
@@ -1535,7 +1542,14 @@ fn r13_an_unaimed_missile_has_disadvantage_mirrored_when_the_target_defends() {
         "Bram did not aim: the missile attack has disadvantage"
     );
     let r = t.roll().clone();
-    assert_eq!((r.roller, r.edge.net(), r.proposed), (b, -1, 1));
+    assert_eq!(
+        (
+            r.roller,
+            slotmark::rules::slots::checks::r6(r.edge),
+            r.proposed
+        ),
+        (b, -1, 1)
+    );
     assert_eq!(
         r.reason,
         "slot 2 Leather: light armor lessens it: a treated wound"
@@ -1552,7 +1566,12 @@ fn r13_an_unaimed_missile_has_disadvantage_mirrored_when_the_target_defends() {
     t.attack(spec(g, b, AttackKind::Missile), Edge::NONE, &[3, 2]);
     let r = t.roll().clone();
     assert_eq!(
-        (r.roller, r.edge.net(), r.proposed, r.verdict),
+        (
+            r.roller,
+            slotmark::rules::slots::checks::r6(r.edge),
+            r.proposed,
+            r.verdict
+        ),
         (b, 1, 1, Verdict::Pass)
     );
     assert_eq!(r.reason, "slot 2 Mail: heavy armor blocks it");
@@ -2521,7 +2540,13 @@ fn r8_in_combat_a_cringe_weighs_on_every_roll_until_the_turn_ends() {
     assert_eq!(t.ch(m).status.cringe, in_combat);
     for _ in 0..2 {
         t.check(m, CheckKind::Generic, Edge::NONE, &[8, 9]);
-        assert_eq!((t.roll().edge.net(), t.roll().used_cringe), (-1, false));
+        assert_eq!(
+            (
+                slotmark::rules::slots::checks::r6(t.roll().edge),
+                t.roll().used_cringe
+            ),
+            (-1, false)
+        );
         t.accept(&[]);
         assert_eq!(t.ch(m).status.cringe, in_combat);
     }

@@ -640,7 +640,7 @@ fn a_terrain_check_with_advantage() {
         panic!("a roll waits for the judge");
     };
     assert_eq!(roll.faces, vec![2, 8]);
-    assert_eq!(roll.edge.net(), 1);
+    assert_eq!(slotmark::rules::slots::checks::r6(roll.edge), 1);
     assert_eq!(roll.pick, 1, "the best die is proposed under advantage");
     drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
     let s = state(&app);

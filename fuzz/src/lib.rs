@@ -336,11 +336,11 @@ pub fn dice_expr(data: &[u8]) {
                 (again.count, again.sides, again.modifier),
                 (expr.count, expr.sides, expr.modifier)
             );
-            assert_eq!(again.edge.net(), expr.edge.net());
+            assert_eq!(again.net_edge(), expr.net_edge());
             let roll = expr
                 .roll(&mut LiveDice::seeded(seed_of(data)))
                 .expect("live dice always roll");
-            let extra = usize::from(expr.edge.net().unsigned_abs());
+            let extra = usize::from(expr.net_edge().unsigned_abs());
             assert_eq!(roll.faces.len(), usize::from(expr.count) + extra);
             assert_eq!(roll.kept.len(), usize::from(expr.count));
             assert!(roll.faces.iter().all(|f| (1..=expr.sides).contains(f)));

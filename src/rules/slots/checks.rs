@@ -16,6 +16,25 @@ use crate::rules::RuleError;
 const FAIL: u8 = 10;
 const HARM: u8 = 5;
 
+/// How the slot system reads edge (R6): advantages and disadvantages cancel one for one, and at
+/// most two are left either way: -2 to 2, positive is advantage.
+pub fn r6(edge: Edge) -> i8 {
+    edge.balance().clamp(-2, 2) as i8
+}
+
+/// How many dice a single-die check rolls under this edge (R6): 1 to 3.
+pub fn r6_dice(edge: Edge) -> usize {
+    1 + r6(edge).unsigned_abs() as usize
+}
+
+/// The edge as R6 reads it, for saying it in words ("double advantage").
+pub fn r6_edge(edge: Edge) -> Edge {
+    match r6(edge) {
+        n if n >= 0 => Edge::advantage(n as u8),
+        n => Edge::disadvantage(n.unsigned_abs()),
+    }
+}
+
 /// The roller's edge with a cringe added (R8), and whether that cringe is the one-roll kind
 /// the roll uses up.
 pub(super) fn roller_edge(c: &Character, edge: Edge) -> (Edge, bool) {
@@ -449,4 +468,23 @@ pub(super) fn group_dice_text(state: &State, g: &PendingGroup) -> String {
         .map(|(&id, face)| format!("{} {face}", state.name_of(id)))
         .collect();
     parts.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn r6_edge_cancels_then_caps_at_two() {
+        assert_eq!(r6(Edge { adv: 1, dis: 1 }), 0);
+        assert_eq!(r6(Edge { adv: 3, dis: 1 }), 2);
+        assert_eq!(r6(Edge { adv: 0, dis: 5 }), -2);
+        assert_eq!(r6_dice(Edge { adv: 4, dis: 0 }), 3);
+        assert_eq!(r6_dice(Edge { adv: 2, dis: 1 }), 2);
+        assert_eq!(r6_dice(Edge::NONE), 1);
+        assert_eq!(
+            r6_edge(Edge { adv: 5, dis: 1 }).to_string(),
+            "double advantage"
+        );
+    }
 }

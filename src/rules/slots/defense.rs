@@ -962,7 +962,7 @@ pub fn attack(
             )));
         }
         let (net_edge, _) = super::checks::roller_edge(a, attacker_edge);
-        if net_edge.net() <= 0 {
+        if super::checks::r6(net_edge) <= 0 {
             return Err(RuleError::invalid(format!(
                 "{a_name} has no advantage on this attack to trade for a second one"
             )));

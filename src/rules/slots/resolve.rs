@@ -95,14 +95,14 @@ pub(super) fn open_roll(
     };
     let purpose = title(state, &what, roller);
     let mut faces: Vec<u16> = first.into_iter().collect();
-    while faces.len() < edge.dice() {
+    while faces.len() < checks::r6_dice(edge) {
         faces.push(dice.roll(sides, &purpose)?);
     }
     let readings = faces
         .iter()
         .map(|&f| read(state, &what, roller, f))
         .collect::<Result<Vec<_>, _>>()?;
-    let proposed = propose(&readings, edge.net());
+    let proposed = propose(&readings, checks::r6(edge));
     let chosen = &readings[proposed];
     let pending = Pending::Roll(PendingRoll {
         what,
@@ -175,8 +175,8 @@ pub fn describe(state: &State, pending: &Pending) -> String {
                 title(state, &r.what, r.roller),
                 list_text(&r.faces)
             );
-            if r.edge.net() != 0 {
-                text.push_str(&format!(" with {}", r.edge));
+            if checks::r6(r.edge) != 0 {
+                text.push_str(&format!(" with {}", checks::r6_edge(r.edge)));
             }
             let face = r.faces.get(r.pick).copied().unwrap_or_default();
             if r.faces.len() > 1 {
@@ -311,7 +311,7 @@ pub fn pick(state: &mut State, die: usize, out: &mut Vec<Event>) -> Result<(), R
         )));
     }
     let reading = read(state, &r.what, r.roller, face)?;
-    let who = if r.edge.net() > 0 {
+    let who = if checks::r6(r.edge) > 0 {
         state.name_of(r.roller)
     } else {
         "The judge".to_string()

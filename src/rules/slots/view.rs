@@ -377,17 +377,16 @@ pub fn roll_title(state: &State, r: &PendingRoll) -> (String, Option<CharId>) {
 
 /// How the dice of a roll under this edge are read (R6).
 pub fn edge_line(edge: Edge) -> String {
-    match edge.net() {
+    let (read, dice) = (super::checks::r6_edge(edge), super::checks::r6_dice(edge));
+    match super::checks::r6(edge) {
         0 => "No edge: one die.".into(),
         n if n > 0 => format!(
-            "{} ({} dice): the player picks; the best die is proposed.",
-            capital(&edge.to_string()),
-            edge.dice()
+            "{} ({dice} dice): the player picks; the best die is proposed.",
+            capital(&read.to_string()),
         ),
         _ => format!(
-            "{} ({} dice): the judge picks; the worst die is proposed.",
-            capital(&edge.to_string()),
-            edge.dice()
+            "{} ({dice} dice): the judge picks; the worst die is proposed.",
+            capital(&read.to_string()),
         ),
     }
 }
