@@ -346,23 +346,6 @@ pub fn show(path: &Path, character: Option<&str>, out: &mut dyn Write) -> R {
     Ok(())
 }
 
-/// The clock in words: day and time of day, trys spent, watches travelled, darkness.
-pub fn clock_text(clock: &slots::Clock) -> String {
-    let (h, m) = slots::exploration::time_of_day(clock);
-    let mut text = format!(
-        "day {}, {h:02}:{m:02}; {} try(s) spent",
-        slots::exploration::day(clock),
-        clock.trys
-    );
-    if clock.watches > 0 {
-        text.push_str(&format!(", {} watch(es) travelled", clock.watches));
-    }
-    if clock.dark {
-        text.push_str("; in the dark");
-    }
-    text
-}
-
 /// Title, clock, scene, combat and anything waiting for the judge.
 pub fn overview(session: &Session) -> String {
     let st = slots_of(session);
@@ -374,7 +357,7 @@ pub fn overview(session: &Session) -> String {
         state.ruleset().title(),
         session.cursor()
     ));
-    o.push_str(&format!("Clock: {}\n", clock_text(&st.clock)));
+    o.push_str(&format!("Clock: {}\n", slots::clock_summary(&st.clock)));
     if st.scene.zones.is_empty() && st.scene.name.is_empty() {
         o.push_str("Scene: none\n");
     } else {

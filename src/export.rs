@@ -7,7 +7,6 @@
 //! rebuilt in one pass per window), so a session of 100,000 steps needs no more memory for its
 //! recap than one of a thousand.
 
-use crate::cli::clock_text;
 use crate::rules::GameEvent;
 use crate::rules::slots::{self, Event as E, Wound};
 use crate::session::{Event, Session};
@@ -115,7 +114,7 @@ pub fn write_markdown(session: &Session, out: &mut dyn io::Write) -> io::Result<
         "{} · {} step(s) · {}{}\n",
         state.ruleset().title(),
         session.cursor(),
-        clock_text(&st.clock),
+        slots::clock_summary(&st.clock),
         match rounds {
             0 => String::new(),
             n => format!(" · {n} round(s) of combat"),

@@ -317,3 +317,20 @@ pub fn slot_line(c: &Character, n: SlotNo) -> String {
     }
     text
 }
+
+/// The clock in words: day and time of day, trys spent, watches travelled, darkness.
+pub fn clock_summary(clock: &Clock) -> String {
+    let (h, m) = super::exploration::time_of_day(clock);
+    let mut text = format!(
+        "day {}, {h:02}:{m:02}; {} try(s) spent",
+        super::exploration::day(clock),
+        clock.trys
+    );
+    if clock.watches > 0 {
+        text.push_str(&format!(", {} watch(es) travelled", clock.watches));
+    }
+    if clock.dark {
+        text.push_str("; in the dark");
+    }
+    text
+}
