@@ -334,3 +334,34 @@ pub fn clock_summary(clock: &Clock) -> String {
     }
     text
 }
+
+/// A character's statuses, the worst first: the short mark the roster shows (None for one it
+/// leaves to the sheet) and the words the sheet uses.
+pub fn statuses(c: &Character) -> Vec<(Option<&'static str>, &'static str)> {
+    let s = &c.status;
+    let mut out = Vec::new();
+    if s.dead {
+        out.push((Some("DEAD"), "DEAD"));
+    } else if s.unconscious {
+        out.push((Some("KO"), "unconscious"));
+    }
+    if s.cringe != Cringe::None {
+        out.push((Some("cr"), "cringing"));
+    }
+    if s.prone {
+        out.push((Some("pr"), "prone"));
+    }
+    if s.restrained.is_some() {
+        out.push((Some("rs"), "restrained"));
+    }
+    if s.immobilized {
+        out.push((Some("im"), "immobilized"));
+    }
+    if s.evil {
+        out.push((Some("ev"), "turned evil"));
+    }
+    if s.exposure.suffocating {
+        out.push((None, "cannot breathe"));
+    }
+    out
+}

@@ -23,7 +23,9 @@ pub mod wounds;
 pub mod zones;
 
 pub use command::*;
-pub use display::{clock_summary, flag_name, item_props, item_text, marks_text, slot_line};
+pub use display::{
+    clock_summary, flag_name, item_props, item_text, marks_text, slot_line, statuses,
+};
 pub use model::*;
 pub use view::{
     Slots, decision_options, decision_title, edge_line, glance, roll_title, side_title, standing,

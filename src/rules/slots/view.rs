@@ -242,28 +242,10 @@ pub fn glance(c: &Character, acted: bool) -> Vec<Tag> {
     if !letters.is_empty() {
         tags.push(Tag::new(letters, Tone::Mark));
     }
-    let st = &c.status;
-    let mut flags = Vec::new();
-    if st.dead {
-        flags.push("DEAD");
-    } else if st.unconscious {
-        flags.push("KO");
-    }
-    if st.cringe != Cringe::None {
-        flags.push("cr");
-    }
-    if st.prone {
-        flags.push("pr");
-    }
-    if st.restrained.is_some() {
-        flags.push("rs");
-    }
-    if st.immobilized {
-        flags.push("im");
-    }
-    if st.evil {
-        flags.push("ev");
-    }
+    let flags: Vec<&str> = super::statuses(c)
+        .into_iter()
+        .filter_map(|(short, _)| short)
+        .collect();
     if !flags.is_empty() {
         tags.push(Tag::new(flags.join(" "), Tone::Warn));
     }

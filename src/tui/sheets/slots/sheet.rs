@@ -31,32 +31,10 @@ pub fn wound_style(w: Wound, theme: Theme) -> Style {
 }
 
 fn status_words(c: &Character) -> Vec<&'static str> {
-    let s = &c.status;
-    let mut out = Vec::new();
-    if s.dead {
-        out.push("DEAD");
-    } else if s.unconscious {
-        out.push("unconscious");
-    }
-    if s.cringe != Cringe::None {
-        out.push("cringing");
-    }
-    if s.prone {
-        out.push("prone");
-    }
-    if s.restrained.is_some() {
-        out.push("restrained");
-    }
-    if s.immobilized {
-        out.push("immobilized");
-    }
-    if s.evil {
-        out.push("turned evil");
-    }
-    if s.exposure.suffocating {
-        out.push("cannot breathe");
-    }
-    out
+    crate::rules::slots::statuses(c)
+        .into_iter()
+        .map(|(_, words)| words)
+        .collect()
 }
 
 pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut Vec<(Rect, Hit)>) {
