@@ -70,14 +70,16 @@ pub struct RunOptions {
     pub out: Option<PathBuf>,
     /// Refuse to save when some of `dice` were not used (a script and its dice out of step).
     pub strict: bool,
+    /// The ruleset of a new session (when there is no `session` to start from).
+    pub rules: RulesetId,
 }
 
 fn shown(path: &Path) -> String {
     path.display().to_string()
 }
 
-/// The slot-system state of a session, whatever the ruleset seam wraps it in.
-fn slots_of(session: &Session) -> &slots::State {
+/// The slot-system state of a session, when it plays the slot system.
+fn slots_of(session: &Session) -> Option<&slots::State> {
     content::slots_state(session.state())
 }
 
@@ -102,7 +104,7 @@ pub fn run_script(opts: &RunOptions, library: &Library, out: &mut dyn Write) -> 
                 .map(|s| s.to_string_lossy().into_owned())
                 .filter(|s| s != "-" && !s.is_empty())
                 .unwrap_or_else(|| "Script".into());
-            Session::new(SessionState::new(title, RulesetId::Slots))
+            Session::new(SessionState::new(title, opts.rules))
         }
     };
     let started_with = session.entries().len();
@@ -168,12 +170,25 @@ pub fn run_script(opts: &RunOptions, library: &Library, out: &mut dyn Write) -> 
         }
         ran += 1;
     }
-    if let Some(pending) = slots_of(&session).pending.first() {
-        writeln!(
-            out,
-            "Still waiting for the judge: {}",
-            slots::resolve::describe(slots_of(&session), pending)
-        )?;
+    match slots_of(&session) {
+        Some(st) => {
+            if let Some(pending) = st.pending.first() {
+                writeln!(
+                    out,
+                    "Still waiting for the judge: {}",
+                    slots::resolve::describe(st, pending)
+                )?;
+            }
+        }
+        None => {
+            if let Some(pending) = session.state().game.pending() {
+                writeln!(
+                    out,
+                    "Still waiting for the judge: {}",
+                    pending_title(&pending)
+                )?;
+            }
+        }
     }
     if let Some(left) = scripted
         .as_ref()
@@ -331,7 +346,9 @@ pub fn replay(path: &Path, verify: bool, out: &mut dyn Write) -> R {
 /// `slotmark show`: the session as plain text, or one character's sheet.
 pub fn show(path: &Path, character: Option<&str>, out: &mut dyn Write) -> R {
     let session = store::load(path)?;
-    let st = slots_of(&session);
+    let Some(st) = slots_of(&session) else {
+        return show_from_read_models(&session, character, path, out);
+    };
     if let Some(name) = character {
         let c = find_by_name(&st.characters, |c| &c.name, name, "character")
             .map_err(|e| CliError::Usage(format!("{}: {e}", shown(path))))?;
@@ -346,9 +363,82 @@ pub fn show(path: &Path, character: Option<&str>, out: &mut dyn Write) -> R {
     Ok(())
 }
 
+/// What waits for the judge, in a line.
+fn pending_title(p: &crate::rules::PendingView) -> String {
+    use crate::rules::PendingView as P;
+    match p {
+        P::Roll(r) => format!("{} ({}: {})", r.title, r.outcome().word(), r.reason),
+        P::Question(q) => q.title.clone(),
+        P::Group(g) => g.title.clone(),
+    }
+}
+
+/// `show` for a ruleset whose sheets the command line does not know: what the ruleset's read
+/// models say (the roster with each one's state at a glance, the fight, the clock, what waits).
+fn show_from_read_models(
+    session: &Session,
+    character: Option<&str>,
+    path: &Path,
+    out: &mut dyn Write,
+) -> R {
+    let state = session.state();
+    let game = &state.game;
+    let roster = game.roster();
+    let line = |e: &crate::rules::RosterEntry| {
+        let tags: Vec<&str> = e.glance.iter().map(|t| t.text.as_str()).collect();
+        format!("{}: {}", e.name, tags.join(" "))
+    };
+    if let Some(name) = character {
+        let everyone: Vec<&crate::rules::RosterEntry> =
+            roster.iter().flat_map(|g| g.members.iter()).collect();
+        let e = find_by_name(&everyone, |e| &e.name, name, "character")
+            .map_err(|e| CliError::Usage(format!("{}: {e}", shown(path))))?;
+        writeln!(out, "{}", line(e))?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "{} ({}, {} step(s) in the log)",
+        state.title,
+        state.ruleset().title(),
+        session.cursor()
+    )?;
+    let clock = game.clock();
+    writeln!(out, "Clock: {} {}", clock.now, clock.detail)?;
+    match game.initiative() {
+        None => writeln!(out, "Fight: none")?,
+        Some(f) => {
+            let order: Vec<String> = f
+                .order
+                .iter()
+                .map(|x| format!("{} {}", x.standing.symbol(), x.name))
+                .collect();
+            writeln!(
+                out,
+                "Fight: round {}, {}; {}",
+                f.round,
+                f.label,
+                order.join(", ")
+            )?;
+        }
+    }
+    if let Some(p) = game.pending() {
+        writeln!(out, "Waiting for the judge: {}", pending_title(&p))?;
+    }
+    for group in &roster {
+        writeln!(out, "\n{}", group.title)?;
+        for e in &group.members {
+            writeln!(out, "  {}", line(e))?;
+        }
+    }
+    Ok(())
+}
+
 /// Title, clock, scene, combat and anything waiting for the judge.
 pub fn overview(session: &Session) -> String {
-    let st = slots_of(session);
+    let Some(st) = slots_of(session) else {
+        return format!("{}\n", session.state().title);
+    };
     let state = session.state();
     let mut o = String::new();
     o.push_str(&format!(

@@ -568,9 +568,10 @@ pub fn active() -> &'static Library {
     ACTIVE.get_or_init(bundled)
 }
 
-/// The slot-system state inside a session state.
-pub fn slots_state(state: &SessionState) -> &slots::State {
+/// The slot-system state inside a session state, when the session plays the slot system.
+pub fn slots_state(state: &SessionState) -> Option<&slots::State> {
     match &state.game {
-        GameState::Slots(s) => s,
+        GameState::Slots(s) => Some(s),
+        _ => None,
     }
 }

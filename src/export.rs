@@ -94,13 +94,16 @@ pub fn markdown(session: &Session) -> String {
 /// Writes the recap as Markdown to `out` as it is made.
 pub fn write_markdown(session: &Session, out: &mut dyn io::Write) -> io::Result<()> {
     let state = session.state();
-    let st = crate::content::slots_state(state);
     let mut o = Md {
         out,
         pending: 0,
         error: None,
     };
     let _ = writeln!(o, "# {}\n", state.title);
+    let Some(st) = crate::content::slots_state(state) else {
+        plain_chapters(&mut o, session);
+        return o.finish();
+    };
     let mut rounds: u32 = 0;
     for_each_step(session, |events| {
         for e in events {
@@ -132,6 +135,56 @@ pub fn write_markdown(session: &Session, out: &mut dyn io::Write) -> io::Result<
     story(&mut o, session);
     harm(&mut o, session, st);
     o.finish()
+}
+
+/// The recap of a ruleset with no chapters of its own: its line, the notes, who is in it as the
+/// roster shows them, and every step's events in order.
+fn plain_chapters(o: &mut Md<'_>, session: &Session) {
+    let state = session.state();
+    let clock = state.game.clock();
+    let _ = writeln!(
+        o,
+        "{} · {} step(s) · {}\n",
+        state.ruleset().title(),
+        session.cursor(),
+        clock.now
+    );
+    if !state.notes.is_empty() {
+        let _ = writeln!(o, "## Notes\n");
+        for n in &state.notes {
+            let _ = writeln!(o, "- {}", escape(n));
+        }
+        o.push('\n');
+    }
+    let roster = state.game.roster();
+    if !roster.is_empty() {
+        heading(o, "## Cast");
+        for group in &roster {
+            for e in &group.members {
+                let tags: Vec<&str> = e.glance.iter().map(|t| t.text.as_str()).collect();
+                let _ = writeln!(
+                    o,
+                    "- **{}** ({}): {}",
+                    escape(&e.name),
+                    escape(&group.title),
+                    escape(&tags.join(" "))
+                );
+            }
+        }
+    }
+    heading(o, "## What happened");
+    let mut any = false;
+    for_each_step(session, |events| {
+        for event in events {
+            if let Some(line) = bullet(event) {
+                any = true;
+                let _ = writeln!(o, "{line}");
+            }
+        }
+    });
+    if !any {
+        let _ = writeln!(o, "Nothing yet.");
+    }
 }
 
 fn escape(text: &str) -> String {
@@ -259,6 +312,7 @@ fn bullet(event: &Event) -> Option<String> {
             E::EncounterRoll { .. } => format!("- {text}"),
             _ => format!("- {text}"),
         },
+        Event::Game(_) => format!("- {text}"),
     })
 }
 

@@ -78,6 +78,9 @@ enum Sub {
         /// Fail, saving nothing, when some of the --dice faces were not used.
         #[arg(long, requires = "dice")]
         strict: bool,
+        /// The rules a new session plays (without --session).
+        #[arg(long, default_value = "slots", value_parser = parse_rules, conflicts_with = "session")]
+        rules: RulesetId,
     },
     /// Re-apply a session's log with its recorded dice and print each step.
     Replay {
@@ -220,6 +223,7 @@ fn dispatch(args: Args) -> Result<(), CliError> {
             seed,
             out: target,
             strict,
+            rules,
         }) => {
             let opts = RunOptions {
                 script,
@@ -228,6 +232,7 @@ fn dispatch(args: Args) -> Result<(), CliError> {
                 seed,
                 out: target,
                 strict,
+                rules,
             };
             cli::run_script(&opts, library()?, &mut out)
         }

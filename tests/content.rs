@@ -125,7 +125,11 @@ fn every_creature_and_kit_makes_a_valid_sheet() {
             content::check_item(item).unwrap();
         }
         let cmd = lib
-            .add_creature(content::slots_state(s.state()), &c.name, Side::Opponents)
+            .add_creature(
+                content::slots_state(s.state()).unwrap(),
+                &c.name,
+                Side::Opponents,
+            )
             .unwrap();
         s.execute(cmd.into(), &mut dice)
             .unwrap_or_else(|e| panic!("{}: {e}", c.name));
@@ -138,7 +142,7 @@ fn every_creature_and_kit_makes_a_valid_sheet() {
         s.execute(cmd.into(), &mut dice)
             .unwrap_or_else(|e| panic!("{}: {e}", k.name));
     }
-    let st = content::slots_state(s.state());
+    let st = content::slots_state(s.state()).unwrap();
     assert_eq!(st.characters.len(), lib.creatures.len() + lib.kits.len());
 }
 
@@ -149,19 +153,28 @@ fn creatures_are_numbered_as_they_join() {
     let mut dice = ScriptedDice::new([]);
     for _ in 0..3 {
         let cmd = lib
-            .add_creature(content::slots_state(s.state()), "goblin", Side::Opponents)
+            .add_creature(
+                content::slots_state(s.state()).unwrap(),
+                "goblin",
+                Side::Opponents,
+            )
             .unwrap();
         s.execute(cmd.into(), &mut dice).unwrap();
     }
     let names: Vec<&str> = content::slots_state(s.state())
+        .unwrap()
         .characters
         .iter()
         .map(|c| c.name.as_str())
         .collect();
     assert_eq!(names, ["Goblin 1", "Goblin 2", "Goblin 3"]);
     assert!(
-        lib.add_creature(content::slots_state(s.state()), "dragon", Side::Opponents)
-            .is_err()
+        lib.add_creature(
+            content::slots_state(s.state()).unwrap(),
+            "dragon",
+            Side::Opponents
+        )
+        .is_err()
     );
     assert!(
         lib.character_from_kit("X", "wizard of oz", Side::Players)
@@ -269,7 +282,7 @@ fn load_reads_the_user_file_from_disk() {
 #[test]
 fn the_demo_is_a_party_a_scene_and_a_waiting_encounter() {
     let demo = slotmark::script::try_demo().expect("the demo builds");
-    let st = content::slots_state(demo.state());
+    let st = content::slots_state(demo.state()).unwrap();
     let players: Vec<_> = st
         .characters
         .iter()

@@ -79,6 +79,7 @@ fn the_strip_says_why_a_side_holds_the_initiative_however_long_ago_it_was_said()
     let long = fought(EVENTS_KEPT + 100);
     let why = |s: &Session| match &s.state().game {
         slotmark::rules::GameState::Slots(st) => st.recent.initiative_why.clone(),
+        _ => None,
     };
     let said = why(&short).expect("starting a fight says why");
     assert_eq!(why(&long).as_deref(), Some(said.as_str()));

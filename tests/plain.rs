@@ -149,3 +149,143 @@ fn the_roster_shows_hit_points_at_a_glance_and_who_is_down() {
     assert_eq!(tags, ["-5/20", "down"]);
     assert_eq!(Plain::check(&s), Ok(()));
 }
+
+// ---- The plain tracker through the command language, the store, replay and the recap
+
+fn slotmark(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_slotmark"))
+        .args(args)
+        .current_dir(dir)
+        .env("XDG_CONFIG_HOME", dir.join("config"))
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_plain_session_plays_headless_replays_and_makes_a_recap_with_no_slots_at_all() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("night.txt"),
+        "add Ana 8\nadd Bo 6\nadd Ogre 20 others\nfight Ogre Ana Bo\ndamage Ana 3\nnext\n\
+         check Ana 2d6+1 vs 9 climb\nrule pass\naccept\nundo\nredo\nnext\nnote the ogre flees\n\
+         heal Ana 2\nend\n",
+    )
+    .unwrap();
+    let (code, out, err) = slotmark(
+        d,
+        &[
+            "run",
+            "night.txt",
+            "--rules",
+            "plain",
+            "--dice",
+            "3,4",
+            "--out",
+            "night.ron",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Ana joins with 8 HP"), "{out}");
+    assert!(out.contains("PASS"), "{out}");
+
+    let (code, out, err) = slotmark(d, &["show", "night.ron"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("plain tracker"), "{out}");
+    assert!(out.contains("Ana: 7/8"), "{out}");
+    assert!(out.contains("Ogre: 20/20"), "{out}");
+
+    let (code, out, err) = slotmark(d, &["replay", "--verify", "night.ron"]);
+    assert_eq!(code, 0, "{err}{out}");
+
+    let (code, out, err) = slotmark(d, &["export", "night.ron", "--markdown"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("## What happened"), "{out}");
+    assert!(out.contains("Round 1: Ogre's turn"), "{out}");
+    assert!(out.contains("the ogre flees"), "{out}");
+
+    // Its own verbs: a slot-system verb means nothing here.
+    std::fs::write(d.join("wrong.txt"), "mark Ana 3 B\n").unwrap();
+    let (code, _, err) = slotmark(d, &["run", "wrong.txt", "--session", "night.ron"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("not a command"), "{err}");
+    let (code, out, _) = slotmark(d, &["help", "commands"]);
+    assert_eq!(code, 0);
+    assert!(
+        !out.contains("damage NAME N"),
+        "help lists the slot system's verbs by default"
+    );
+}
+
+#[test]
+fn the_screen_says_it_does_not_play_the_plain_tracker_yet_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let saves = d.join("saves");
+    let (code, _, err) = slotmark(
+        d,
+        &[
+            "new",
+            "tonight",
+            "--rules",
+            "plain",
+            "--saves",
+            saves.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, 1);
+    assert!(err.contains("does not play the plain tracker yet"), "{err}");
+    assert!(!saves.join("tonight.ron").exists());
+    std::fs::write(d.join("one.txt"), "add Ana 8\n").unwrap();
+    slotmark(
+        d,
+        &["run", "one.txt", "--rules", "plain", "--out", "one.ron"],
+    );
+    let before = std::fs::read(d.join("one.ron")).unwrap();
+    let (code, _, err) = slotmark(d, &["open", "one.ron", "--saves", saves.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("run, show and export"), "{err}");
+    assert_eq!(std::fs::read(d.join("one.ron")).unwrap(), before);
+}
+
+#[test]
+fn a_plain_session_saves_loads_undoes_and_replays_through_the_engine() {
+    use slotmark::session::{Session, SessionState};
+    use slotmark::store::{self, Store};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("p.ron");
+    let mut s = Session::new(SessionState::new(
+        "Plain",
+        slotmark::rules::RulesetId::Plain,
+    ));
+    for line in [
+        "add Ana 8",
+        "add Ogre 12 others",
+        "damage Ogre 5",
+        "fight Ana Ogre",
+        "next",
+    ] {
+        let slotmark::script::Line::Command(c) =
+            slotmark::script::parse_line(line, s.state()).unwrap()
+        else {
+            panic!("{line}");
+        };
+        s.execute(c, &mut ScriptedDice::new([])).unwrap();
+    }
+    let before = s.state().clone();
+    s.undo().unwrap();
+    s.redo().unwrap();
+    assert_eq!(s.state(), &before);
+    drop(Store::create(&path, &s).unwrap());
+    let loaded = store::load(&path).unwrap();
+    assert_eq!(loaded.state(), s.state());
+    assert_eq!(loaded.entries(), s.entries());
+}

@@ -33,6 +33,10 @@ impl Table {
     fn state(&self) -> &State {
         match &self.s.state().game {
             GameState::Slots(s) => s,
+            other => panic!(
+                "a slot-system session was expected, not {:?}",
+                other.ruleset()
+            ),
         }
     }
 

@@ -29,6 +29,10 @@ impl Table {
     fn state(&self) -> &State {
         match &self.session.state().game {
             GameState::Slots(s) => s,
+            other => panic!(
+                "a slot-system session was expected, not {:?}",
+                other.ruleset()
+            ),
         }
     }
 

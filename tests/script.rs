@@ -47,6 +47,7 @@ fn table() -> Session {
 
 fn id(s: &Session, name: &str) -> u32 {
     content::slots_state(s.state())
+        .unwrap()
         .find_by_name(name)
         .unwrap()
         .id
@@ -54,6 +55,7 @@ fn id(s: &Session, name: &str) -> u32 {
 
 fn zone(s: &Session, name: &str) -> u32 {
     content::slots_state(s.state())
+        .unwrap()
         .scene
         .zones
         .iter()

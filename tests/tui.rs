@@ -210,6 +210,10 @@ fn screen(app: &mut App, w: u16, h: u16) -> String {
 fn state(app: &App) -> &State {
     match &app.session().unwrap().state().game {
         GameState::Slots(s) => s,
+        other => panic!(
+            "a slot-system session was expected, not {:?}",
+            other.ruleset()
+        ),
     }
 }
 

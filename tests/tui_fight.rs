@@ -177,6 +177,10 @@ fn place_of(text: &str, needle: &str) -> (u16, u16) {
 fn state(app: &App) -> &State {
     match &app.session().unwrap().state().game {
         GameState::Slots(s) => s,
+        other => panic!(
+            "a slot-system session was expected, not {:?}",
+            other.ruleset()
+        ),
     }
 }
 

@@ -219,6 +219,17 @@ rulesets! {
         "Eleven numbered inventory slots read by a d12; wounds and condition letters in slots; \
          alternating side initiative with setups and interrupts; exploration in trys with \
          encounter dice (rule file 000).";
+    Plain => plain::Plain, "plain", "plain tracker",
+        "Names, hit points, a turn order and rolls against a number, for a game whose rules \
+         the judge keeps in their head. Played with run, show and export; the screen shows the \
+         slot system only so far.";
+}
+
+impl Default for RulesetId {
+    /// The first of the list: the slot system.
+    fn default() -> Self {
+        RulesetId::ALL[0]
+    }
 }
 
 impl RulesetId {

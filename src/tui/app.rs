@@ -392,6 +392,13 @@ impl App {
     }
 
     fn open_main(&mut self, session: Session, store: Option<Store>, warnings: Vec<String>) {
+        // The main screen plays the slot system so far; any other session stays on the start
+        // screen with the reason, and its file is left as it was.
+        let ruleset = session.state().ruleset();
+        if !screen_plays(ruleset) {
+            self.start_error(not_on_screen(ruleset));
+            return;
+        }
         let save = match &store {
             Some(_) => SaveState::Saved,
             None => SaveState::Memory("no file".into()),
@@ -750,6 +757,19 @@ impl App {
     }
 }
 
+/// Does the screen play this ruleset yet? The slot system only, so far.
+pub fn screen_plays(ruleset: RulesetId) -> bool {
+    ruleset == RulesetId::Slots
+}
+
+/// Why a session of this ruleset does not open on the screen, and what plays it instead.
+pub fn not_on_screen(ruleset: RulesetId) -> String {
+    format!(
+        "the screen does not play the {} yet: use slotmark run, show and export for it",
+        ruleset.title()
+    )
+}
+
 /// The file a session of this name is saved in.
 pub fn session_path(saves: &Path, name: &str) -> PathBuf {
     let mut stem: String = name
@@ -841,6 +861,8 @@ impl Main {
     pub fn state(&self) -> &State {
         match &self.session.state().game {
             GameState::Slots(s) => s,
+            // `open_main` keeps every other ruleset off the main screen.
+            _ => unreachable!("the main screen holds slot-system sessions only"),
         }
     }
 
@@ -1364,7 +1386,9 @@ impl Main {
                 true
             }
             FormStep::Changed => {
-                let GameState::Slots(state) = &self.session.state().game;
+                let Some(state) = crate::content::slots_state(self.session.state()) else {
+                    return false;
+                };
                 if form.choice("attacker") != before {
                     refresh_weapons(form, state);
                 }
@@ -1376,7 +1400,9 @@ impl Main {
             }
             FormStep::Ignored => false,
             FormStep::Submit => {
-                let GameState::Slots(state) = &self.session.state().game;
+                let Some(state) = crate::content::slots_state(self.session.state()) else {
+                    return false;
+                };
                 if let FormPurpose::Attack { warned: false, .. } = form.purpose
                     && let Some(why) = super::sheets::slots::scene::out_of_range(form, state)
                 {

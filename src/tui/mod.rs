@@ -152,6 +152,10 @@ fn open_in_background(options: &Options) -> Option<(App, Opening)> {
         return None;
     };
     let state = crate::store::snapshot(path)?;
+    // A session the screen does not play is refused the ordinary way, before the terminal.
+    if !app::screen_plays(state.ruleset()) {
+        return None;
+    }
     let (tx, rx) = std::sync::mpsc::channel();
     let path = path.clone();
     std::thread::spawn(move || {
@@ -171,8 +175,18 @@ fn prepare(options: &Options) -> Result<App, TuiError> {
     let dice = Dice::live(options.seed);
     match &options.launch {
         Launch::Start => Ok(App::start(options.saves.clone(), dice)),
-        Launch::Open(path) => Ok(opened_app(Store::open(path)?, options)),
+        Launch::Open(path) => {
+            let opened = Store::open(path)?;
+            let ruleset = opened.session.state().ruleset();
+            if !app::screen_plays(ruleset) {
+                return Err(TuiError::Launch(app::not_on_screen(ruleset)));
+            }
+            Ok(opened_app(opened, options))
+        }
         Launch::New { name, ruleset } => {
+            if !app::screen_plays(*ruleset) {
+                return Err(TuiError::Launch(app::not_on_screen(*ruleset)));
+            }
             let name = name.trim();
             if name.is_empty() {
                 return Err(TuiError::Launch("a new session needs a name".into()));

@@ -114,6 +114,10 @@ impl Lcg {
 fn slots_state(state: &SessionState) -> &State {
     match &state.game {
         GameState::Slots(s) => s,
+        other => panic!(
+            "a slot-system session was expected, not {:?}",
+            other.ruleset()
+        ),
     }
 }
 

@@ -3,6 +3,7 @@
 //! completion cannot drift apart. The frame's verbs (notes, the title, undo and redo) work in
 //! every session; each ruleset adds its own table (`slots`).
 
+pub(crate) mod plain;
 pub(crate) mod slots;
 
 use super::lexer::{Lexed, Token};
@@ -165,6 +166,7 @@ fn find<S>(table: &'static [Entry<S>], word: &str) -> Option<&'static Entry<S>> 
 pub fn verbs(ruleset: RulesetId) -> Vec<Verb> {
     let own: Vec<Verb> = match ruleset {
         RulesetId::Slots => slots::VERBS.iter().map(|e| e.verb).collect(),
+        RulesetId::Plain => plain::VERBS.iter().map(|e| e.verb).collect(),
     };
     own.into_iter()
         .chain(FRAME.iter().map(|e| e.verb))
@@ -174,6 +176,7 @@ pub fn verbs(ruleset: RulesetId) -> Vec<Verb> {
 fn help_of(ruleset: RulesetId) -> &'static Help {
     match ruleset {
         RulesetId::Slots => &slots::HELP,
+        RulesetId::Plain => &plain::HELP,
     }
 }
 
@@ -202,6 +205,7 @@ pub fn help_text(ruleset: RulesetId) -> String {
 pub(crate) fn parse(line: &str, lexed: Lexed, state: &SessionState, library: &Library) -> R<Line> {
     match &state.game {
         GameState::Slots(st) => parse_in(slots::VERBS, st, line, lexed, library),
+        GameState::Plain(st) => parse_in(plain::VERBS, st, line, lexed, library),
     }
 }
 
@@ -273,6 +277,7 @@ pub(crate) fn expected(
     let typed = Typed { args, library };
     match &state.game {
         GameState::Slots(st) => complete_in(slots::VERBS, st, word, &typed),
+        GameState::Plain(st) => complete_in(plain::VERBS, st, word, &typed),
     }
 }
 

@@ -1,0 +1,261 @@
+//! The plain tracker's verbs: characters with hit points, a fight in a turn order, rolls against a
+//! number and the judge's answers.
+
+use super::{Entry, Help, Typed, nothing, v};
+use crate::content::find_by_name;
+use crate::dice::DiceExpr;
+use crate::rules::GameCommand;
+use crate::rules::plain::{Command as C, State};
+use crate::script::lexer::Token;
+use crate::script::words::{R, Words, is, lookup_err};
+use crate::script::{Line, ScriptError};
+use crate::session::Command;
+
+const PEOPLE: &str = "Characters and hit points";
+const FIGHT: &str = "The fight";
+const ROLLS: &str = "Rolls and the judge's answers";
+
+/// What `help commands` says around the plain tracker's verbs.
+pub(crate) const HELP: Help = Help {
+    groups: &[PEOPLE, FIGHT, ROLLS],
+    intro: "One command per line. Names ignore case and may be shortened while they stay \
+            unique; quote names with spaces. # starts a comment.\n",
+    notes: "",
+};
+
+fn g(c: C) -> Line {
+    Line::Command(Command::Game(GameCommand::Plain(c)))
+}
+
+/// A character by name.
+fn who(w: &mut Words<'_>, st: &State) -> R<u32> {
+    let token = w.next("a character's name")?;
+    find_by_name(&st.characters, |c| &c.name, &token.text, "character")
+        .map(|c| c.id)
+        .map_err(|e| lookup_err(&token, e))
+}
+
+/// A whole number of hit points, 1 or more.
+fn amount(w: &mut Words<'_>, expected: &str) -> R<i32> {
+    let column = w.peek().map_or(w.eol, |t| t.column);
+    let n: i32 = w.number(expected)?;
+    if n < 1 {
+        return Err(ScriptError::at(
+            column,
+            format!("expected {expected}, 1 or more"),
+        ));
+    }
+    Ok(n)
+}
+
+fn names(_: &Typed<'_>, st: &State) -> Vec<String> {
+    st.characters.iter().map(|c| c.name.clone()).collect()
+}
+
+fn first_a_name(t: &Typed<'_>, st: &State) -> Vec<String> {
+    if t.args.is_empty() {
+        names(t, st)
+    } else {
+        Vec::new()
+    }
+}
+
+/// Every verb of the plain tracker, in the order help lists them.
+pub(crate) const VERBS: &[Entry<State>] = &[
+    Entry {
+        verb: v(
+            "add",
+            &[],
+            "add NAME HP [players|others]",
+            "a character with these hit points, on the players' side unless told",
+            "add Ana 8",
+            PEOPLE,
+        ),
+        parse: |w, _| {
+            let name = w.next("the character's name")?.text;
+            let hp = amount(w, "their hit points")?;
+            let party = !w.eat(&["others", "other", "npc", "npcs", "opponents", "foes"]);
+            w.eat(&["players", "player", "party"]);
+            Ok(g(C::Add { name, party, hp }))
+        },
+        complete: |t, _| match t.args.len() {
+            2 => vec!["players".into(), "others".into()],
+            _ => Vec::new(),
+        },
+    },
+    Entry {
+        verb: v(
+            "remove",
+            &[],
+            "remove NAME",
+            "takes a character out of the session",
+            "remove Ogre",
+            PEOPLE,
+        ),
+        parse: |w, st| Ok(g(C::Remove { who: who(w, st)? })),
+        complete: first_a_name,
+    },
+    Entry {
+        verb: v(
+            "damage",
+            &["hurt"],
+            "damage NAME N",
+            "the character loses N hit points",
+            "damage Ogre 5",
+            PEOPLE,
+        ),
+        parse: |w, st| {
+            let who = who(w, st)?;
+            Ok(g(C::Damage {
+                who,
+                amount: amount(w, "the hit points lost")?,
+            }))
+        },
+        complete: first_a_name,
+    },
+    Entry {
+        verb: v(
+            "heal",
+            &[],
+            "heal NAME N",
+            "the character gains N hit points, up to their maximum",
+            "heal Ana 3",
+            PEOPLE,
+        ),
+        parse: |w, st| {
+            let who = who(w, st)?;
+            Ok(g(C::Heal {
+                who,
+                amount: amount(w, "the hit points gained")?,
+            }))
+        },
+        complete: first_a_name,
+    },
+    Entry {
+        verb: v(
+            "fight",
+            &[],
+            "fight NAME NAME...",
+            "starts a fight: everyone named acts in that order, round after round",
+            "fight Ogre Ana Bo",
+            FIGHT,
+        ),
+        parse: |w, st| {
+            let mut order = vec![who(w, st)?];
+            while !w.at_end() {
+                order.push(who(w, st)?);
+            }
+            Ok(g(C::StartFight { order }))
+        },
+        complete: names,
+    },
+    Entry {
+        verb: v(
+            "next",
+            &[],
+            "next",
+            "ends the turn: the next in order acts (a new round after the last)",
+            "next",
+            FIGHT,
+        ),
+        parse: |_, _| Ok(g(C::NextTurn)),
+        complete: nothing,
+    },
+    Entry {
+        verb: v("end", &[], "end", "ends the fight", "end", FIGHT),
+        parse: |w, _| {
+            w.eat(&["fight"]);
+            Ok(g(C::EndFight))
+        },
+        complete: nothing,
+    },
+    Entry {
+        verb: v(
+            "check",
+            &["c"],
+            "check NAME DICE vs N [WHAT]",
+            "rolls the dice for the character against N (reaching it passes); waits for the judge",
+            "check Ana 2d6+1 vs 9 climb",
+            ROLLS,
+        ),
+        parse: |w, st| {
+            let who = who(w, st)?;
+            let dice = w.next("dice to roll (d20, 2d6+1)")?;
+            let expr = DiceExpr::parse(&dice.text)
+                .map_err(|e| ScriptError::at(dice.column, e.to_string()))?;
+            w.eat(&["vs", "against", "dc"]);
+            let target: i32 = w.number("the number to reach")?;
+            let what = if w.at_end() {
+                String::new()
+            } else {
+                w.rest_text("what the roll is for")?
+            };
+            Ok(g(C::Check {
+                who,
+                what,
+                expr,
+                target,
+            }))
+        },
+        complete: |t, st| match t.args.len() {
+            0 => names(t, st),
+            2 => vec!["vs".into()],
+            _ => Vec::new(),
+        },
+    },
+    Entry {
+        verb: v(
+            "accept",
+            &["ok"],
+            "accept",
+            "accepts the waiting roll as it stands",
+            "accept",
+            ROLLS,
+        ),
+        parse: |_, _| Ok(g(C::Accept)),
+        complete: nothing,
+    },
+    Entry {
+        verb: v(
+            "rule",
+            &["override"],
+            "rule pass|fail",
+            "rules the waiting roll a pass or a fail, whatever the dice say",
+            "rule pass",
+            ROLLS,
+        ),
+        parse: |w, _| {
+            let token: Token = w.next("pass or fail")?;
+            let pass = if is(&token, &["pass", "passes", "yes"]) {
+                true
+            } else if is(&token, &["fail", "fails", "no"]) {
+                false
+            } else {
+                return Err(ScriptError::at(
+                    token.column,
+                    format!("expected pass or fail, found '{}'", token.text),
+                ));
+            };
+            Ok(g(C::Rule { pass }))
+        },
+        complete: |t, _| {
+            if t.args.is_empty() {
+                vec!["pass".into(), "fail".into()]
+            } else {
+                Vec::new()
+            }
+        },
+    },
+    Entry {
+        verb: v(
+            "cancel",
+            &[],
+            "cancel",
+            "drops the waiting roll with no effect",
+            "cancel",
+            ROLLS,
+        ),
+        parse: |_, _| Ok(g(C::Cancel)),
+        complete: nothing,
+    },
+];
