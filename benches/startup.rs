@@ -147,6 +147,29 @@ fn main() {
     assert!(full_frame(&term), "the screen is still there");
     term.kill_hard();
 
+    // Palette commands at 100,000 steps: from Enter to the frame that shows the result, 300 in a
+    // row, each sent as soon as the one before is on screen.
+    let (_, mut term) = first_frame(&copy(&big, home.path()), home.path());
+    term.wait_for("the whole session", session_ready);
+    let mut times = Vec::with_capacity(300);
+    for i in 0..300 {
+        let text = format!("timing{i}x");
+        term.press(&format!(":note {text}"));
+        term.wait_text(&format!("note {text}"));
+        let t = Instant::now();
+        term.press("\r");
+        let shown = format!("Note: {text}");
+        term.wait_for("the note on screen", move |t| t.text().contains(&shown));
+        times.push(t.elapsed());
+    }
+    times.sort();
+    println!(
+        "palette command at 100,000 steps, Enter to frame: median {:.1?}, worst {:.1?} of 300",
+        times[times.len() / 2],
+        times[times.len() - 1]
+    );
+    term.kill_hard();
+
     let mut c = Criterion::default().configure_from_args();
     let mut group = c.benchmark_group("start-up to the first full frame");
     group.sample_size(20);

@@ -99,7 +99,8 @@ fn every_acknowledged_command_survives_kill_9() {
                 saves.to_str().unwrap(),
             ],
             home.path(),
-            &[],
+            // Folds as often as the store does for scripts, so the bursts cross folds.
+            &[("SLOTMARK_FOLD_EVERY", "256")],
             30,
             100,
         );

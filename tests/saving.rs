@@ -152,7 +152,8 @@ fn a_failed_save_on_the_way_out_says_where_the_session_still_is() {
 
 #[test]
 fn the_journal_is_folded_into_the_file_once_the_frame_is_drawn() {
-    let (_dir, path, mut app, _faults) = opened();
+    let (_dir, path, app, _faults) = opened();
+    let mut app = app.with_fold_every(store::COMPACT_EVERY);
     let mut events = Vec::new();
     for i in 0..store::COMPACT_EVERY + 5 {
         events.extend(palette(&format!("note n{i}")));

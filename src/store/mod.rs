@@ -14,8 +14,9 @@
 //!   always starts from a clean file and an empty journal;
 //! - [`Store::record`] appends and compacts every [`COMPACT_EVERY`] records, which keeps the
 //!   journal short without rewriting a large file on every command; the screen appends with
-//!   [`Store::journal_step`] and folds with [`Store::fold_if_due`] after the frame is drawn and
-//!   no key waits, so the fold never delays what the judge sees;
+//!   [`Store::journal_step`] and folds with [`Store::fold_if_grown`] only after
+//!   [`SCREEN_FOLD_EVERY`] records, once the frame is drawn and no key waits, so no fold comes
+//!   between two of the judge's commands in an evening's play;
 //! - the screen calls [`Store::compact`] when the judge quits or saves.
 
 mod atomic;
@@ -48,6 +49,10 @@ pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 const JOURNAL_HEADER_MAX: u64 = 80;
 /// [`Store::record`] folds the journal into the file after this many records.
 pub const COMPACT_EVERY: usize = 256;
+/// The screen folds the journal into the file after this many records, once idle: an evening's
+/// play stays in the journal (folded when the judge quits or the session is opened), so no fold
+/// of a long session's whole file comes between two commands.
+pub const SCREEN_FOLD_EVERY: usize = 16_384;
 
 #[derive(Debug, Error)]
 pub enum StoreError {
@@ -408,12 +413,12 @@ impl Store {
     /// step and the fold is tried again at the next record.
     pub fn record(&mut self, record: &JournalRecord, session: &Session) -> Result<(), StoreError> {
         self.journal_step(record, session)?;
-        self.fold_if_due(session);
+        self.fold_if_grown(session, COMPACT_EVERY);
         Ok(())
     }
 
     /// [`Store::record`] without the regular fold: the screen folds later, once the step's result
-    /// is on screen and no key waits ([`Store::fold_if_due`]), so a fold never delays a frame.
+    /// is on screen and no key waits ([`Store::fold_if_grown`]), so a fold never delays a frame.
     pub fn journal_step(
         &mut self,
         record: &JournalRecord,
@@ -432,10 +437,10 @@ impl Store {
         Ok(())
     }
 
-    /// Folds the journal into the file when it has grown enough. The steps are in the journal
-    /// already, so a fold that fails loses nothing and is tried again next time.
-    pub fn fold_if_due(&mut self, session: &Session) {
-        if self.compact_due() {
+    /// Folds the journal into the file once it holds `every` records or more. The steps are in
+    /// the journal already, so a fold that fails loses nothing and is tried again next time.
+    pub fn fold_if_grown(&mut self, session: &Session, every: usize) {
+        if self.records >= every {
             let _ = self.compact(session);
         }
     }

@@ -316,6 +316,9 @@ pub struct App {
     pub hits: Vec<(Rect, Hit)>,
     /// The size of the last frame.
     pub area: Rect,
+    /// The journal is folded into the file once it holds this many steps (see
+    /// [`store::SCREEN_FOLD_EVERY`]; `SLOTMARK_FOLD_EVERY` sets it).
+    pub fold_every: usize,
 }
 
 /// What running a command came to.
@@ -345,6 +348,7 @@ impl App {
             quit: false,
             hits: Vec::new(),
             area: Rect::default(),
+            fold_every: fold_every_from_env(),
         }
     }
 
@@ -478,12 +482,19 @@ impl App {
     /// Work that may wait until the screen is drawn and no key is waiting: folding a grown
     /// journal into the session file.
     pub fn after_frame(&mut self) {
+        let every = self.fold_every;
         if let Some(m) = self.main_mut()
             && let Some(store) = &mut m.store
             && m.save == SaveState::Saved
         {
-            store.fold_if_due(&m.session);
+            store.fold_if_grown(&m.session, every);
         }
+    }
+
+    /// Folds the journal after `every` steps instead of the usual.
+    pub fn with_fold_every(mut self, every: usize) -> App {
+        self.fold_every = every.max(1);
+        self
     }
 
     fn quit(&mut self) {
@@ -755,6 +766,16 @@ impl App {
             _ => false,
         }
     }
+}
+
+/// How many steps the journal holds before the screen folds it: `SLOTMARK_FOLD_EVERY` when it is
+/// a whole number of 1 or more, else [`store::SCREEN_FOLD_EVERY`].
+fn fold_every_from_env() -> usize {
+    std::env::var("SLOTMARK_FOLD_EVERY")
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .filter(|&n| n >= 1)
+        .unwrap_or(store::SCREEN_FOLD_EVERY)
 }
 
 /// Does the screen play this ruleset yet? The slot system only, so far.
