@@ -147,6 +147,46 @@ fn main() {
     assert!(full_frame(&term), "the screen is still there");
     term.kill_hard();
 
+    // The start screen over a saves folder with one short session, and with twenty copies of the
+    // 100,000-step one: from start to the frame that lists them, median of ten each.
+    let start_screen = |saves: &Path, rows: usize| {
+        let mut times = Vec::new();
+        for _ in 0..10 {
+            let t = Instant::now();
+            let mut term = Term::spawn(
+                &["--saves", saves.to_str().expect("a UTF-8 temp path")],
+                home.path(),
+                &[],
+                ROWS,
+                COLS,
+            );
+            term.wait_for("the start screen's list", |t| {
+                t.text()
+                    .lines()
+                    .filter(|l| l.contains("d12 slot system"))
+                    .count()
+                    >= rows
+            });
+            times.push(t.elapsed());
+            term.kill_hard();
+        }
+        times.sort();
+        times[times.len() / 2]
+    };
+    let one = home.path().join("saves-one");
+    std::fs::create_dir_all(&one).expect("a saves folder");
+    std::fs::copy(&demo, one.join("demo.ron")).expect("a copy");
+    let twenty = home.path().join("saves-twenty");
+    std::fs::create_dir_all(&twenty).expect("a saves folder");
+    for i in 0..20 {
+        std::fs::copy(&big, twenty.join(format!("long-{i}.ron"))).expect("a copy");
+    }
+    println!(
+        "start screen drawn: {:.1?} with one short session, {:.1?} with twenty 100,000-step ones",
+        start_screen(&one, 1),
+        start_screen(&twenty, 15)
+    );
+
     // Palette commands at 100,000 steps: from Enter to the frame that shows the result, 300 in a
     // row, each sent as soon as the one before is on screen.
     let (_, mut term) = first_frame(&copy(&big, home.path()), home.path());
