@@ -129,3 +129,36 @@ fn the_roll_log_scrolls_to_the_first_step_of_a_long_session_and_stops_there() {
     tui::run_loop(&mut t, &mut app, vec![page_down()]).unwrap();
     assert_eq!(app.main().unwrap().view.log_scroll, steps - 6);
 }
+
+#[test]
+fn harm_since_an_interruption_reads_the_same_however_long_ago_it_came() {
+    let harmed = |stretch: usize| {
+        let mut s = Session::new(support::party());
+        for c in [
+            slots::Command::StartCombat {
+                initiator: Side::Players,
+                surprised: None,
+            },
+            slots::Command::StartTurn { who: 0 },
+            slots::Command::Setup {
+                what: "move".into(),
+            },
+            slots::Command::Interrupt { who: 2 },
+            slots::Command::Wound {
+                who: 0,
+                slot: 2,
+                wound: slots::Wound::Open,
+            },
+        ] {
+            run(&mut s, c, &[]);
+        }
+        notes(&mut s, stretch);
+        match &s.state().game {
+            slotmark::rules::GameState::Slots(st) => st.recent.harm_since_interrupt.clone(),
+            _ => None,
+        }
+    };
+    let short = harmed(3);
+    assert_eq!(short.as_deref(), Some("Aldo took an open wound"));
+    assert_eq!(harmed(EVENTS_KEPT + 100), short);
+}

@@ -51,6 +51,9 @@ pub fn apply(
     }
     let mut out = Vec::new();
     let o = &mut out;
+    if let C::Interrupt { .. } = command {
+        state.recent.harm_since_interrupt = None;
+    }
     match command {
         C::AddCharacter {
             name,
@@ -158,6 +161,48 @@ fn remember(state: &mut State, events: &[Event]) {
             Event::CombatEnded { .. } => state.recent.initiative_why = None,
             _ => {}
         }
+        if let Some(harm) = harm_to_interrupted_actor(state, event) {
+            state.recent.harm_since_interrupt = Some(harm);
+        }
+    }
+}
+
+/// The harm an event does to the actor whose turn is interrupted, in words: a wound, a hold, a
+/// death or a status that stops them is what R35 calls damage.
+fn harm_to_interrupted_actor(state: &State, event: &Event) -> Option<String> {
+    let turn = state.combat.as_ref()?.turn.as_ref()?;
+    turn.interrupter?;
+    let name = state.name_of(turn.actor);
+    match event {
+        Event::Wounded { who, wound, .. } if *who == name => Some(format!(
+            "{name} took {}",
+            match wound {
+                Wound::Open => "an open wound",
+                Wound::Treated => "a treated wound",
+                Wound::None => "a wound",
+            }
+        )),
+        Event::Hit(hit) if hit.target == name && hit.outcome == HitOutcome::Seized => {
+            Some(format!("{name} was seized"))
+        }
+        Event::Died { who, .. } if *who == name => Some(format!("{name} died")),
+        Event::StatusChanged {
+            who,
+            on: true,
+            flag,
+            ..
+        } if *who == name
+            && matches!(
+                flag,
+                StatusFlag::Unconscious
+                    | StatusFlag::Prone
+                    | StatusFlag::Restrained
+                    | StatusFlag::Immobilized
+            ) =>
+        {
+            Some(format!("{name} is now {}", flag_name(*flag)))
+        }
+        _ => None,
     }
 }
 

@@ -738,6 +738,9 @@ pub struct EncounterDice {
 pub struct Recent {
     pub encounter: Option<EncounterDice>,
     pub initiative_why: Option<String>,
+    /// The latest harm that came to the actor since the current interruption began (R35), in
+    /// words ("Aria took an open wound").
+    pub harm_since_interrupt: Option<String>,
 }
 
 impl PartialEq for Recent {

@@ -7,7 +7,7 @@
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 use crate::rules::GameCommand;
-use crate::rules::slots::{self, CharId, Event as SlotEvent, HitOutcome, Side, State};
+use crate::rules::slots::{self, CharId, Event as SlotEvent, Side, State};
 use crate::session::{Command, Entry, Event};
 use crate::tui::app::{
     Choice, ChoicePurpose, Dice, Exec, FormPurpose, Main, Overlay, refresh_live,
@@ -134,59 +134,10 @@ pub fn form_commands(form: &Form<FormPurpose>) -> Result<Vec<Command>, String> {
     Ok(vec![command.into()])
 }
 
-/// Did the actor come to harm since the interruption began? A wound, a hold or a death is what
-/// R35 calls damage, so the ruling proposes that the interruption stopped them.
-fn harm_since_interrupt(main: &Main, actor: CharId) -> Option<String> {
-    let name = main.state().name_of(actor);
-    for index in (0..main.session.cursor()).rev() {
-        let events = main.session.events(index);
-        for event in events.iter().filter_map(slot_event) {
-            let harm = match event {
-                SlotEvent::Wounded { who, wound, .. } if *who == name => {
-                    Some(format!("{name} took {}", wound_words(*wound)))
-                }
-                SlotEvent::Hit(hit) if hit.target == name && hit.outcome == HitOutcome::Seized => {
-                    Some(format!("{name} was seized"))
-                }
-                SlotEvent::Died { who, .. } if *who == name => Some(format!("{name} died")),
-                SlotEvent::StatusChanged {
-                    who,
-                    on: true,
-                    flag,
-                    ..
-                } if *who == name
-                    && matches!(
-                        flag,
-                        slots::StatusFlag::Unconscious
-                            | slots::StatusFlag::Prone
-                            | slots::StatusFlag::Restrained
-                            | slots::StatusFlag::Immobilized
-                    ) =>
-                {
-                    Some(format!("{name} is now {}", slots::flag_name(*flag)))
-                }
-                _ => None,
-            };
-            if harm.is_some() {
-                return harm;
-            }
-        }
-        if matches!(
-            &main.session.entries()[index].command,
-            Command::Game(GameCommand::Slots(slots::Command::Interrupt { .. }))
-        ) {
-            return None;
-        }
-    }
-    None
-}
-
-fn wound_words(w: slots::Wound) -> &'static str {
-    match w {
-        slots::Wound::Open => "an open wound",
-        slots::Wound::Treated => "a treated wound",
-        slots::Wound::None => "a wound",
-    }
+/// Did the actor come to harm since the interruption began? The slot rules keep it as they go
+/// (R35), so the answer reads the same however long ago the interruption was.
+fn harm_since_interrupt(main: &Main) -> Option<String> {
+    main.state().recent.harm_since_interrupt.clone()
 }
 
 pub fn slot_event(e: &Event) -> Option<&SlotEvent> {
@@ -418,7 +369,7 @@ impl Main {
                 .map(|c| c.side.to_string())
                 .unwrap_or_default()
         };
-        let harm = harm_since_interrupt(self, actor);
+        let harm = harm_since_interrupt(self);
         let proposal = |on: bool| if on { "  ★ proposed (Enter)" } else { "" };
         let options = vec![
             (
