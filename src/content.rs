@@ -26,7 +26,7 @@ const KITS: (&str, &str) = (
     "assets/slots/kits.ron",
     include_str!("../assets/slots/kits.ron"),
 );
-/// The slot system's demo, a script in the command language (built by [`crate::script::demo`]).
+/// The slot system's demo: a script in the command language, which builds it.
 pub const DEMO: (&str, &str) = (
     "assets/slots/demo.slotmark",
     include_str!("../assets/slots/demo.slotmark"),

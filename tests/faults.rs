@@ -27,7 +27,7 @@ use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 // ---------------------------------------------------------------------------------------------
 // The real binary on bad files
@@ -94,16 +94,19 @@ impl Bench {
             err.read_to_string(&mut s).unwrap();
             s
         });
-        let end = Instant::now() + DEADLINE;
-        let status = loop {
-            if let Some(status) = child.try_wait().unwrap() {
-                break status;
-            }
-            if Instant::now() > end {
-                child.kill().unwrap();
+        // The child is waited for on its own thread; this one waits on its exit, not on time.
+        let pid = child.id();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = tx.send(child.wait());
+        });
+        let status = match rx.recv_timeout(DEADLINE) {
+            Ok(status) => status.unwrap(),
+            Err(_) => {
+                // SAFETY: kill only sends a signal to the process this test started.
+                unsafe { libc::kill(pid as i32, libc::SIGKILL) };
                 panic!("slotmark {args:?} did not finish within {DEADLINE:?}");
             }
-            std::thread::sleep(Duration::from_millis(5));
         };
         Outcome {
             code: status.code(),
