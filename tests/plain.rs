@@ -226,37 +226,6 @@ fn a_plain_session_plays_headless_replays_and_makes_a_recap_with_no_slots_at_all
 }
 
 #[test]
-fn the_screen_says_it_does_not_play_the_plain_tracker_yet_and_changes_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
-    let saves = d.join("saves");
-    let (code, _, err) = slotmark(
-        d,
-        &[
-            "new",
-            "tonight",
-            "--rules",
-            "plain",
-            "--saves",
-            saves.to_str().unwrap(),
-        ],
-    );
-    assert_eq!(code, 1);
-    assert!(err.contains("does not play the plain tracker yet"), "{err}");
-    assert!(!saves.join("tonight.ron").exists());
-    std::fs::write(d.join("one.txt"), "add Ana 8\n").unwrap();
-    slotmark(
-        d,
-        &["run", "one.txt", "--rules", "plain", "--out", "one.ron"],
-    );
-    let before = std::fs::read(d.join("one.ron")).unwrap();
-    let (code, _, err) = slotmark(d, &["open", "one.ron", "--saves", saves.to_str().unwrap()]);
-    assert_eq!(code, 1);
-    assert!(err.contains("run, show and export"), "{err}");
-    assert_eq!(std::fs::read(d.join("one.ron")).unwrap(), before);
-}
-
-#[test]
 fn a_plain_session_saves_loads_undoes_and_replays_through_the_engine() {
     use slotmark::session::{Session, SessionState};
     use slotmark::store::{self, Store};

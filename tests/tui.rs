@@ -552,7 +552,10 @@ fn typed_dice_prompt() {
 fn help_lists_the_keys_of_the_main_screen() {
     let mut app = app_with(crypt_state(), &[]);
     let text = drive(&mut app, 100, 50, vec![key('?')]);
-    for b in slotmark::tui::keymap::bindings(slotmark::tui::keymap::Ctx::Main) {
+    for b in slotmark::tui::keymap::bindings(
+        slotmark::tui::sheets::slots::keys::TABLE,
+        slotmark::tui::keymap::Ctx::Main,
+    ) {
         assert!(text.contains(b.help), "help misses {:?}:\n{text}", b.action);
     }
     assert_snapshot!(text);
@@ -627,7 +630,7 @@ fn clicks_select_a_character_and_a_slot() {
         .position(|l| l.contains("Rusty spear"))
         .unwrap() as u16;
     drive(&mut app, 80, 24, vec![click(30, spear_row)]);
-    assert_eq!(app.main().unwrap().view.slot, 6);
+    assert_eq!(app.main().unwrap().view.row, 6);
 }
 
 #[test]

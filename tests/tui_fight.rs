@@ -16,7 +16,8 @@ use slotmark::rules::slots::{
     Weapon, WeaponKind, WeaponSize, Wound, Zone, zones,
 };
 use slotmark::session::{Session, SessionState};
-use slotmark::tui::app::{App, Dice, Overlay};
+use slotmark::tui::app::{App, Dice};
+use slotmark::tui::sheets::slots::keys;
 use slotmark::tui::theme::Theme;
 use slotmark::tui::{self, run_loop};
 
@@ -209,7 +210,7 @@ fn marked(c: &Character, cond: Condition) -> Vec<u8> {
 }
 
 fn is_summary(app: &App) -> bool {
-    matches!(app.main().unwrap().overlay, Some(Overlay::Summary(_)))
+    app.ctx() == keys::IN_SUMMARY
 }
 
 /// Starts a fight the opponents began, taking the players by surprise: c, then the form.
@@ -259,7 +260,7 @@ fn combat_mode_at_an_interrupt() {
     let mut events = vec![key('c'), enter(), enter(), key('S'), key('m')];
     let text = drive(&mut app, 100, 30, std::mem::take(&mut events));
     assert!(
-        matches!(app.main().unwrap().overlay, Some(Overlay::Interrupt(_))),
+        app.ctx() == keys::IN_INTERRUPT,
         "the setup opens the interrupt window:\n{text}"
     );
     assert_snapshot!("interrupt_window", text);
@@ -375,10 +376,7 @@ fn two_rounds_with_a_surprise_round_and_both_kinds_of_interruption() {
     // initiative goes back to the players (R35).
     assert_eq!(selected(&app), Some(1));
     keys(&mut app, vec![enter(), key('S'), key('m')]);
-    assert!(matches!(
-        app.main().unwrap().overlay,
-        Some(Overlay::Interrupt(_))
-    ));
+    assert_eq!(app.ctx(), keys::IN_INTERRUPT);
     keys(&mut app, vec![enter()]);
     let turn = fight(&app).turn.clone().unwrap();
     assert_eq!((turn.actor, turn.interrupter), (1, Some(4)));
@@ -698,7 +696,7 @@ fn the_scene_editor_adds_links_hides_and_places() {
     events.extend("Ledge".chars().map(key));
     events.extend([code(KeyCode::Down), key(' '), enter()]);
     keys(&mut app, events);
-    assert!(matches!(app.main().unwrap().overlay, Some(Overlay::Scene)));
+    assert_eq!(app.ctx(), keys::IN_SCENE);
     let s = state(&app);
     let ledge = s.scene.zones.iter().find(|z| z.name == "Ledge").unwrap();
     assert!(ledge.cover);

@@ -15,7 +15,8 @@ pub mod view;
 
 pub use view::{
     Answer, ClockView, DieView, Fighter, GroupMember, GroupView, Initiative, OptionView, Outcome,
-    PendingView, QuestionView, RollView, RosterEntry, RosterGroup, Standing, Tag, Tone, YesNo,
+    PendingView, QuestionView, Role, RollView, RosterEntry, RosterGroup, Standing, Tag, Tone,
+    YesNo,
 };
 
 use crate::dice::{DiceError, DiceSource};
@@ -60,6 +61,9 @@ pub trait Ruleset {
 
     /// The command that gives the judge's answer to what waits, or why it does not fit.
     fn answer(state: &Self::State, answer: Answer) -> Result<Self::Command, RuleError>;
+
+    /// What the command does to a waiting roll.
+    fn role(command: &Self::Command) -> Role;
 }
 
 /// Declares the rulesets once: each entry gives the variant name used in session files, the
@@ -169,6 +173,15 @@ macro_rules! rulesets {
                     $(GameState::$variant(s) => {
                         <$module::$rules as Ruleset>::answer(s, answer).map(GameCommand::$variant)
                     })+
+                }
+            }
+        }
+
+        impl GameCommand {
+            /// See [`Ruleset::role`].
+            pub fn role(&self) -> Role {
+                match self {
+                    $(GameCommand::$variant(c) => <$module::$rules as Ruleset>::role(c),)+
                 }
             }
         }

@@ -282,6 +282,20 @@ pub enum Answer {
     Choose(usize),
     Yes,
     No,
+    /// Swap the dice of two members of a group roll (their ids).
+    Swap(u32, u32),
     /// Drop what waits, with no effect.
     Cancel,
+}
+
+/// What a command does to the roll that waits, so the frame can replace a roll's dice with the
+/// ones the table rolled: step back over the answers to the command that rolled, and run it
+/// again with typed faces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// Rolls dice that then wait for the judge.
+    Rolls,
+    /// Answers the waiting roll (picks a die, overrides the verdict) without rolling.
+    Answers,
+    Other,
 }

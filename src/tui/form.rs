@@ -384,6 +384,17 @@ impl<P> Form<P> {
     }
 }
 
+/// A one-key choice: each option has the key that takes it; `purpose` says what for.
+#[derive(Debug, Clone)]
+pub struct Choice<P> {
+    pub title: String,
+    pub purpose: P,
+    pub options: Vec<(char, String)>,
+    pub error: Option<String>,
+    /// A line under the options (why a choice is proposed).
+    pub note: Option<String>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,22 +1,33 @@
 //! The terminal screens. The only layer that knows about ratatui and crossterm: it turns keys and
 //! clicks into session commands and draws from the session, owning nothing but view state.
 //!
-//! - [`app`]: the view state and the answer to every key and click.
-//! - [`keymap`]: every key in one table; dispatch, help and the status line come from it.
-//! - [`form`]: the small form model behind roll setups and edit dialogs.
-//! - [`sheets`]: each ruleset's own screens (`sheets::slots`: the sheet and body picture, the
-//!   clock and scene panel and map, the keys of a fight, of the clock and of the scene).
-//! - `views`: the frame's panels and dialogs, drawn from the rulesets' read models.
+//! - [`app`]: the dispatcher: the start screen, and every key and click of an open session sent
+//!   to the frame's dialogs, the ruleset's screen or what waits for the judge.
+//! - [`host`]: the open session as the frame holds it, and what it offers a ruleset's screen
+//!   (running commands, undo and redo, messages) and the frame's own dialogs' keys.
+//! - [`keymap`]: the frame's keys and the tables each ruleset builds from them and its own;
+//!   dispatch, help and the status line come from one table.
+//! - [`form`]: the small form and choice models behind roll setups and edit dialogs.
+//! - [`widgets`]: drawing pieces shared by the frame and the rulesets' screens (dialog boxes,
+//!   forms, choices, the key hints).
+//! - [`sheets`]: each ruleset's own screen, dispatched by ruleset (`sheets::slots`: the sheet and
+//!   body picture, the clock and scene panel and map, the strip with setups and interrupts, the
+//!   keys of a fight, of the clock and of the scene; `sheets::plain`: the plain tracker's).
+//! - `views`: the frame's panels and dialogs, drawn from the rulesets' read models only.
+//!
+//! Imports run one way: `views` → `app` → `sheets` → `widgets` → `host`, `keymap`, `form`.
 //!
 //! The loop ([`run_loop`]) takes events from any iterator, so tests drive it without a terminal.
 //! It blocks on the next event (no timer) and draws only after something changed or a resize.
 
 pub mod app;
 pub mod form;
+pub mod host;
 pub mod keymap;
 pub mod sheets;
 pub mod theme;
 mod views;
+pub mod widgets;
 
 use std::io::{self, Stdout};
 use std::path::PathBuf;
@@ -152,10 +163,6 @@ fn open_in_background(options: &Options) -> Option<(App, Opening)> {
         return None;
     };
     let state = crate::store::snapshot(path)?;
-    // A session the screen does not play is refused the ordinary way, before the terminal.
-    if !app::screen_plays(state.ruleset()) {
-        return None;
-    }
     let (tx, rx) = std::sync::mpsc::channel();
     let path = path.clone();
     std::thread::spawn(move || {
@@ -177,16 +184,9 @@ fn prepare(options: &Options) -> Result<App, TuiError> {
         Launch::Start => Ok(App::start(options.saves.clone(), dice)),
         Launch::Open(path) => {
             let opened = Store::open(path)?;
-            let ruleset = opened.session.state().ruleset();
-            if !app::screen_plays(ruleset) {
-                return Err(TuiError::Launch(app::not_on_screen(ruleset)));
-            }
             Ok(opened_app(opened, options))
         }
         Launch::New { name, ruleset } => {
-            if !app::screen_plays(*ruleset) {
-                return Err(TuiError::Launch(app::not_on_screen(*ruleset)));
-            }
             let name = name.trim();
             if name.is_empty() {
                 return Err(TuiError::Launch("a new session needs a name".into()));

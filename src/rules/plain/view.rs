@@ -3,8 +3,8 @@
 use super::{Command, Event, State, apply};
 use crate::dice::DiceSource;
 use crate::rules::{
-    Answer, ClockView, DieView, Fighter, Initiative, Outcome, PendingView, RollView, RosterEntry,
-    RosterGroup, RuleError, Ruleset, Standing, Tag, Tone,
+    Answer, ClockView, DieView, Fighter, Initiative, Outcome, PendingView, Role, RollView,
+    RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag, Tone,
 };
 
 /// The plain tracker.
@@ -177,6 +177,17 @@ impl Ruleset for Plain {
             Answer::Choose(_) | Answer::Yes | Answer::No => Err(RuleError::invalid(
                 "the waiting roll asks no question: accept it, rule it or drop it",
             )),
+            Answer::Swap(..) => Err(RuleError::invalid(
+                "the waiting roll is one character's: there are no dice to swap",
+            )),
+        }
+    }
+
+    fn role(command: &Command) -> Role {
+        match command {
+            Command::Check { .. } => Role::Rolls,
+            Command::Rule { .. } => Role::Answers,
+            _ => Role::Other,
         }
     }
 }

@@ -8,8 +8,8 @@ use super::{Command, Event, exploration, resolve, slot_line};
 use crate::dice::{DiceSource, Edge};
 use crate::rules::{
     Answer, ClockView, DieView, Fighter, GroupMember, GroupView, Initiative, OptionView, Outcome,
-    PendingView, QuestionView, RollView, RosterEntry, RosterGroup, RuleError, Ruleset, Standing,
-    Tag, Tone, YesNo,
+    PendingView, QuestionView, Role, RollView, RosterEntry, RosterGroup, RuleError, Ruleset,
+    Standing, Tag, Tone, YesNo,
 };
 
 /// The d12 slot system (rule file 000).
@@ -204,10 +204,23 @@ impl Ruleset for Slots {
                     blocks: answer == Answer::Yes,
                 })
             }
+            (Answer::Swap(a, b), Pending::Group(_)) => Ok(Command::SwapDice { a, b }),
             (Answer::Pick(_), _) => misfit("picking a die"),
             (Answer::Override, _) => misfit("overruling a verdict"),
             (Answer::Choose(_), _) => misfit("choosing an option"),
             (Answer::Yes | Answer::No, _) => misfit("a yes or no"),
+            (Answer::Swap(..), _) => misfit("swapping dice"),
+        }
+    }
+
+    fn role(command: &Command) -> Role {
+        match command {
+            Command::Check { .. }
+            | Command::Fall { .. }
+            | Command::Attack { .. }
+            | Command::GroupCheck { .. } => Role::Rolls,
+            Command::Pick { .. } | Command::Override { .. } => Role::Answers,
+            _ => Role::Other,
         }
     }
 }

@@ -1,5 +1,153 @@
-//! Each ruleset's own screens: the sheet panel, the side panels, the keys and forms that only
-//! its rules have. The frame (`app`, `views`) draws everything the read models describe and hands
-//! the rest to the session's ruleset here.
+//! Each ruleset's own screen: its key table, the sheet panel and side panels, its dialogs and
+//! forms, and what it does after each step. The frame (`app`, `views`) draws everything the read
+//! models describe and hands the rest to the session's ruleset through the functions here, which
+//! are the only place that names a ruleset's screen. Every match below is over [`RulesetId`], so a
+//! new ruleset cannot be left out.
 
+pub mod plain;
 pub mod slots;
+
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
+
+use crate::content::Library;
+use crate::rules::RulesetId;
+use crate::tui::host::{Dice, Hit, Main, SheetView};
+use crate::tui::keymap::{Action, Ctx, Table};
+use crate::tui::theme::Theme;
+
+/// The parts of the main screen a ruleset draws into.
+#[derive(Debug, Clone, Copy)]
+pub struct Panels {
+    /// The selected character's sheet.
+    pub sheet: Rect,
+    /// Below the sheet on wide screens (the slot system spells out wounds and conditions there).
+    pub condition: Option<Rect>,
+    /// The clock and scene panel, on wide and tall screens.
+    pub side: Option<Rect>,
+}
+
+fn ruleset(m: &Main) -> RulesetId {
+    m.session.state().ruleset()
+}
+
+/// The keys of a session of this ruleset.
+pub fn table(ruleset: RulesetId) -> Table {
+    match ruleset {
+        RulesetId::Slots => slots::keys::TABLE,
+        RulesetId::Plain => plain::TABLE,
+    }
+}
+
+/// A fresh view state for a session of this ruleset.
+pub fn new_view(ruleset: RulesetId) -> Box<dyn SheetView> {
+    match ruleset {
+        RulesetId::Slots => Box::new(slots::SlotView::default()),
+        RulesetId::Plain => Box::new(plain::PlainView::default()),
+    }
+}
+
+/// What the symbols on the ruleset's screen mean, for the help.
+pub fn legend(ruleset: RulesetId) -> &'static [(&'static str, &'static str)] {
+    match ruleset {
+        RulesetId::Slots => slots::keys::LEGEND,
+        RulesetId::Plain => plain::LEGEND,
+    }
+}
+
+/// A key on the main screen (one the frame does not take) or in the ruleset's own dialog.
+pub fn key(
+    m: &mut Main,
+    ctx: Ctx,
+    action: Option<Action>,
+    key: KeyEvent,
+    dice: &mut Dice,
+    library: &Library,
+) -> bool {
+    match ruleset(m) {
+        RulesetId::Slots => slots::key(m, ctx, action, key, dice, library),
+        RulesetId::Plain => plain::key(m, ctx, action, key, dice),
+    }
+}
+
+/// A click the frame did not take.
+pub fn click(m: &mut Main, ctx: Ctx, hit: Hit) -> bool {
+    match ruleset(m) {
+        RulesetId::Slots => slots::click(m, ctx, hit),
+        RulesetId::Plain => plain::click(m, ctx, hit),
+    }
+}
+
+/// After every key or click: the ruleset's screen follows the steps taken and keeps its own
+/// selection in range.
+pub fn settle(m: &mut Main) {
+    match ruleset(m) {
+        RulesetId::Slots => slots::settle(m),
+        RulesetId::Plain => plain::settle(m),
+    }
+}
+
+/// Is the ruleset's key worth showing in the status line now?
+pub fn applies(m: &Main, action: Action) -> bool {
+    match ruleset(m) {
+        RulesetId::Slots => slots::applies(m, action),
+        RulesetId::Plain => plain::applies(m, action),
+    }
+}
+
+/// Rows the sheet panel wants.
+pub fn rows(m: &Main) -> u16 {
+    match ruleset(m) {
+        RulesetId::Slots => slots::rows(m),
+        RulesetId::Plain => plain::rows(m),
+    }
+}
+
+/// The sheet and the ruleset's side panels.
+pub fn draw(
+    buf: &mut Buffer,
+    panels: &Panels,
+    m: &Main,
+    theme: Theme,
+    hits: &mut Vec<(Rect, Hit)>,
+) {
+    match ruleset(m) {
+        RulesetId::Slots => slots::draw(buf, panels, m, theme, hits),
+        RulesetId::Plain => plain::draw(buf, panels, m, theme, hits),
+    }
+}
+
+/// The initiative strip, when the ruleset draws its own (true); else the frame draws the read
+/// model's.
+pub fn strip(
+    buf: &mut Buffer,
+    rect: Rect,
+    m: &Main,
+    theme: Theme,
+    hits: &mut Vec<(Rect, Hit)>,
+) -> bool {
+    match ruleset(m) {
+        RulesetId::Slots => {
+            slots::strip::draw(buf, rect, m, theme, hits);
+            true
+        }
+        RulesetId::Plain => false,
+    }
+}
+
+/// The ruleset's open dialog.
+pub fn draw_dialog(
+    frame: &mut Frame,
+    area: Rect,
+    m: &Main,
+    theme: Theme,
+    library: &Library,
+    hits: &mut Vec<(Rect, Hit)>,
+) {
+    match ruleset(m) {
+        RulesetId::Slots => slots::draw_dialog(frame, area, m, theme, library, hits),
+        RulesetId::Plain => plain::draw_dialog(frame, area, m, theme),
+    }
+}

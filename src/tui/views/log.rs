@@ -9,11 +9,11 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
-use super::{RenderTo, fit, record};
 use crate::rules::Tone;
 use crate::session::Event;
 use crate::tui::app::{Hit, Main};
 use crate::tui::theme::Theme;
+use crate::tui::widgets::{RenderTo, fit, record};
 
 /// One log line: its step (0-based) and place among the step's events, and the event.
 struct LogLine {

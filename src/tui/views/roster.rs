@@ -7,10 +7,10 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Widget};
 
-use super::{RenderTo, fit, record};
 use crate::rules::Tag;
 use crate::tui::app::{Hit, Main};
 use crate::tui::theme::Theme;
+use crate::tui::widgets::{RenderTo, fit, record};
 
 /// The short tags after a name, styled by their tone, one space apart.
 fn tags(glance: Vec<Tag>, theme: Theme) -> Vec<Span<'static>> {

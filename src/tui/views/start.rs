@@ -7,10 +7,10 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
-use super::{RenderTo, centered, dialogs, fit, hint_spans, record};
 use crate::tui::app::{Hit, StartView};
-use crate::tui::keymap::Ctx;
+use crate::tui::keymap::{self, Ctx};
 use crate::tui::theme::Theme;
+use crate::tui::widgets::{RenderTo, centered, fit, form_action_applies, hint_spans, record};
 
 /// "today", "yesterday", "5 days ago": enough to tell sessions apart.
 pub fn played(when: SystemTime) -> String {
@@ -100,11 +100,13 @@ pub fn draw(
     }
     let status = Rect::new(area.x, area.y + area.height - 1, area.width, 1);
     let hints = match &start.prompt {
-        Some(form) => hint_spans(Ctx::Form, theme, |a| super::form_action_applies(form, a)),
-        None => hint_spans(Ctx::Start, theme, |_| true),
+        Some(form) => hint_spans(keymap::START_TABLE, Ctx::Form, theme, |a| {
+            form_action_applies(form, a)
+        }),
+        None => hint_spans(keymap::START_TABLE, Ctx::Start, theme, |_| true),
     };
     super::hints_line(buf, status, Vec::new(), hints);
     if let Some(form) = &start.prompt {
-        dialogs::form(frame, area, form, theme);
+        crate::tui::widgets::form(frame, area, form, theme);
     }
 }

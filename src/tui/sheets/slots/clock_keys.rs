@@ -3,14 +3,16 @@
 //! and the summary of what a stretch of time (or a round's end) changed, sheet by sheet, read
 //! from the step's events.
 
+use super::Dialog;
 use super::fight::slot_event;
+use super::screen::FormPurpose;
 use crate::rules::GameCommand;
 use crate::rules::slots::{
     self, Character, Event as SlotEvent, Prop, Region, Sense, Side, SlotNo, State, exploration,
 };
 use crate::session::{Command, Entry};
-use crate::tui::app::{FormPurpose, Main, Overlay};
 use crate::tui::form::{Field, Form, Live};
+use crate::tui::host::Main;
 use crate::tui::keymap::Action;
 
 /// What the picker offers (R31, R32), each task with the label the log gives it.
@@ -402,7 +404,7 @@ pub fn sum_up(main: &mut Main, entry: &Entry) {
         return;
     };
     let events: Vec<&SlotEvent> = entry.events.iter().filter_map(slot_event).collect();
-    let state = main.state();
+    let state = main.slots();
     let roster: Vec<String> = main
         .roster()
         .into_iter()
@@ -439,13 +441,14 @@ pub fn sum_up(main: &mut Main, entry: &Entry) {
             (title, after)
         }
     };
-    let mut summary = match main.overlay.take() {
-        Some(Overlay::Summary(mut s)) => {
+    let view = super::view_mut(&mut main.sheet);
+    let mut summary = match view.dialog.take() {
+        Some(Dialog::Summary(mut s)) => {
             s.title = format!("{} · {title}", s.title);
             s
         }
         other => {
-            main.overlay = other;
+            view.dialog = other;
             Summary {
                 title,
                 ..Summary::default()
@@ -454,7 +457,7 @@ pub fn sum_up(main: &mut Main, entry: &Entry) {
     };
     summary.add(&events, &names);
     summary.order(&roster);
-    main.overlay = Some(Overlay::Summary(summary));
+    main.open(Dialog::Summary(summary));
 }
 
 fn changes_a_sheet(e: &SlotEvent) -> bool {
@@ -473,15 +476,15 @@ fn changes_a_sheet(e: &SlotEvent) -> bool {
 
 impl Main {
     pub(crate) fn summary_key(&mut self, action: Option<Action>) -> bool {
-        let Some(Overlay::Summary(s)) = &mut self.overlay else {
+        let Some(Dialog::Summary(s)) = super::view_mut(&mut self.sheet).dialog.as_mut() else {
             return false;
         };
         match action {
             Some(Action::Up) => s.scroll = s.scroll.saturating_sub(1),
             Some(Action::Down) => s.scroll = s.scroll.saturating_add(1),
-            Some(Action::Cancel) => self.overlay = None,
+            Some(Action::Cancel) => self.close_dialog(),
             Some(Action::Undo) => {
-                self.overlay = None;
+                self.close_dialog();
                 return self.undo();
             }
             _ => return false,

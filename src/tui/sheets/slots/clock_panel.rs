@@ -7,13 +7,13 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
+use super::clock_keys::{EncounterDice, Summary, own_light, packed_light};
+use super::fight::InterruptWindow;
+use super::scene::placed_range;
 use crate::rules::slots::{Side, exploration};
-use crate::tui::app::{Hit, Main};
-use crate::tui::sheets::slots::clock_keys::{EncounterDice, Summary, own_light, packed_light};
-use crate::tui::sheets::slots::fight::InterruptWindow;
-use crate::tui::sheets::slots::scene::placed_range;
+use crate::tui::host::{Hit, Main};
 use crate::tui::theme::Theme;
-use crate::tui::views::{RenderTo, centered, fit, record};
+use crate::tui::widgets::{RenderTo, centered, fit, record};
 
 /// "0-2", the faces that bring an encounter.
 fn faces_on(encounter_faces: u16) -> String {
@@ -46,7 +46,7 @@ fn dice_spans(d: &EncounterDice, theme: Theme) -> Vec<Span<'static>> {
 /// The last encounter dice, from what the rules keep (not from the log's events, which older
 /// steps let go).
 fn last_dice(main: &Main) -> Option<EncounterDice> {
-    main.state().recent.encounter.clone()
+    main.slots().recent.encounter.clone()
 }
 
 fn verdict(encounters: u16, theme: Theme) -> Span<'static> {
@@ -59,7 +59,7 @@ fn verdict(encounters: u16, theme: Theme) -> Span<'static> {
 
 /// The clock lines: time, the last encounter dice, lights, the cold.
 fn clock_lines(main: &Main, theme: Theme) -> Vec<Line<'static>> {
-    let s = main.state();
+    let s = main.slots();
     let (h, m) = exploration::time_of_day(&s.clock);
     let mut lines = vec![Line::from(vec![
         Span::styled(
@@ -154,7 +154,7 @@ pub fn side(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme) {
     if y + 2 >= inner.y + inner.height {
         return;
     }
-    let s = main.state();
+    let s = main.slots();
     let from = main.selected().filter(|c| c.zone.is_some());
     let mut head = vec![Span::styled(
         if s.scene.name.is_empty() {
@@ -253,7 +253,7 @@ pub fn interrupt(
     theme: Theme,
     hits: &mut Vec<(Rect, Hit)>,
 ) {
-    let state = main.state();
+    let state = main.slots();
     let actor = state.name_of(w.actor);
     let side = state
         .character(w.actor)

@@ -8,9 +8,9 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 use crate::rules::slots::{Character, Region, SlotNo, Wound};
-use crate::tui::app::Hit;
+use crate::tui::host::Hit;
 use crate::tui::theme::Theme;
-use crate::tui::views::{RenderTo, record};
+use crate::tui::widgets::{RenderTo, record};
 
 pub const WIDTH: u16 = 18;
 const CELL: usize = 4;
@@ -118,7 +118,7 @@ pub fn draw(
         for n in row {
             let rect = Rect::new(x, y, CELL as u16, 1);
             Line::from(cell(c, n, n == selected, theme)).render_to(buf, rect);
-            record(hits, rect, Hit::Slot(n));
+            record(hits, rect, Hit::Row(n));
             x += CELL as u16 + 1;
         }
         y += 1;

@@ -6,13 +6,13 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
+use super::screen::{ChoicePurpose, FormPurpose, refresh_live};
+use super::{Dialog, keys};
 use crate::rules::GameCommand;
 use crate::rules::slots::{self, CharId, Event as SlotEvent, Side, State};
 use crate::session::{Command, Entry, Event};
-use crate::tui::app::{
-    Choice, ChoicePurpose, Dice, Exec, FormPurpose, Main, Overlay, refresh_live,
-};
-use crate::tui::form::{Field, Form};
+use crate::tui::form::{Choice, Field, Form};
+use crate::tui::host::{Dice, Exec, Main};
 use crate::tui::keymap::Action;
 
 /// The window a setup opens (R35): one character of the other side who has not acted may
@@ -137,7 +137,7 @@ pub fn form_commands(form: &Form<FormPurpose>) -> Result<Vec<Command>, String> {
 /// Did the actor come to harm since the interruption began? The slot rules keep it as they go
 /// (R35), so the answer reads the same however long ago the interruption was.
 fn harm_since_interrupt(main: &Main) -> Option<String> {
-    main.state().recent.harm_since_interrupt.clone()
+    main.slots().recent.harm_since_interrupt.clone()
 }
 
 pub fn slot_event(e: &Event) -> Option<&SlotEvent> {
@@ -165,16 +165,16 @@ impl Main {
     /// The fight's, the clock's and the scene's keys on the main screen; None for any other key.
     pub(crate) fn fight_key(&mut self, action: Action, dice: &mut Dice) -> Option<bool> {
         Some(match action {
-            Action::Fight => self.open_fight_form(),
-            Action::TakeTurn => self.take_turn(dice),
-            Action::NextActor => self.next_actor(),
-            Action::Setup => self.open_setup(),
-            Action::Interrupt => self.open_interrupt(),
-            Action::EndTurn => self.run_key(slots::Command::EndTurn.into(), dice),
-            Action::Task => self.open_task(false),
-            Action::Rest => self.open_task(true),
-            Action::Scene => {
-                self.overlay = Some(Overlay::Scene);
+            keys::FIGHT => self.open_fight_form(),
+            keys::TAKE_TURN => self.take_turn(dice),
+            keys::NEXT_ACTOR => self.next_actor(),
+            keys::SETUP => self.open_setup(),
+            keys::INTERRUPT => self.open_interrupt(),
+            keys::END_TURN => self.run_key(slots::Command::EndTurn.into(), dice),
+            keys::TASK => self.open_task(false),
+            keys::REST => self.open_task(true),
+            keys::SCENE => {
+                self.open(Dialog::Scene);
                 true
             }
             _ => return None,
@@ -182,24 +182,28 @@ impl Main {
     }
 
     fn open_fight_form(&mut self) -> bool {
-        let state = self.state();
+        let state = self.slots();
         let form = if state.combat.is_some() {
             super::clock_keys::end_fight_form(state)
         } else {
             start_form(state)
         };
-        self.overlay = Some(Overlay::Form(form));
+        self.open(Dialog::Form(form));
         true
     }
 
     fn take_turn(&mut self, dice: &mut Dice) -> bool {
-        let state = self.state();
+        let state = self.slots();
         let Some(combat) = &state.combat else {
             self.complain("No fight is under way: c starts one");
             return true;
         };
         if let Some(t) = &combat.turn {
-            let end = crate::tui::keymap::key_for(crate::tui::keymap::Ctx::Main, Action::EndTurn);
+            let end = crate::tui::keymap::key_for(
+                keys::TABLE,
+                crate::tui::keymap::Ctx::Main,
+                keys::END_TURN,
+            );
             self.complain(format!(
                 "{}'s turn is under way: {} ends it",
                 state.name_of(t.actor),
@@ -216,7 +220,7 @@ impl Main {
 
     /// Moves the selection to the next character who can start a turn now, in roster order.
     fn next_actor(&mut self) -> bool {
-        let state = self.state();
+        let state = self.slots();
         let Some(combat) = &state.combat else {
             self.complain("No fight is under way: c starts one");
             return true;
@@ -255,7 +259,7 @@ impl Main {
     }
 
     fn open_setup(&mut self) -> bool {
-        let state = self.state();
+        let state = self.slots();
         let name = match stage(state) {
             Stage::NoFight => {
                 self.complain("No fight is under way: c starts one");
@@ -279,7 +283,7 @@ impl Main {
         let mut options: Vec<(char, String)> =
             SETUPS.iter().map(|(k, w)| (*k, (*w).to_string())).collect();
         options.push((OWN_SETUP, "something else (type it)".into()));
-        self.overlay = Some(Overlay::Choice(Choice {
+        self.open(Dialog::Choice(Choice {
             title: format!("{name} sets up"),
             purpose: ChoicePurpose::Setup,
             options,
@@ -291,7 +295,7 @@ impl Main {
 
     /// The interrupt window after a setup, or the ruling once someone has interrupted.
     fn open_interrupt(&mut self) -> bool {
-        let state = self.state();
+        let state = self.slots();
         match stage(state) {
             Stage::SetUp { actor } => {
                 let side = state.character(actor).map(|c| c.side.other()).ok();
@@ -335,7 +339,7 @@ impl Main {
 
     /// Opens the interrupt window when someone can interrupt the setup under way.
     fn open_window(&mut self) -> bool {
-        let state = self.state();
+        let state = self.slots();
         let Some(turn) = state.combat.as_ref().and_then(|c| c.turn.clone()) else {
             return false;
         };
@@ -351,7 +355,7 @@ impl Main {
         if options.is_empty() || turn.interrupter.is_some() {
             return false;
         }
-        self.overlay = Some(Overlay::Interrupt(InterruptWindow {
+        self.open(Dialog::Interrupt(InterruptWindow {
             actor: turn.actor,
             setup: turn.setup.unwrap_or_default(),
             options,
@@ -361,7 +365,7 @@ impl Main {
     }
 
     fn open_ruling(&mut self, actor: CharId, by: CharId) {
-        let state = self.state();
+        let state = self.slots();
         let (a, b) = (state.name_of(actor), state.name_of(by));
         let side = |id| {
             state
@@ -393,7 +397,7 @@ impl Main {
             Some(h) => format!("Proposed because {h} since the interruption."),
             None => format!("Proposed because nothing wounded or held {a} since the interruption."),
         };
-        self.overlay = Some(Overlay::Choice(Choice {
+        self.open(Dialog::Choice(Choice {
             title: format!("Rule {b}'s interruption of {a}"),
             purpose: ChoicePurpose::Ruling {
                 stop_proposed: harm.is_some(),
@@ -410,7 +414,7 @@ impl Main {
         key: KeyEvent,
         dice: &mut Dice,
     ) -> bool {
-        let Some(Overlay::Interrupt(w)) = &mut self.overlay else {
+        let Some(Dialog::Interrupt(w)) = super::view_mut(&mut self.sheet).dialog.as_mut() else {
             return false;
         };
         match action {
@@ -442,13 +446,13 @@ impl Main {
             }
             Some(Action::Cancel) => {
                 let actor = w.actor;
-                let actor = self.state().name_of(actor);
-                self.overlay = None;
+                let actor = self.slots().name_of(actor);
+                self.close_dialog();
                 self.say(format!("Nobody interrupts: {actor} goes on"));
                 true
             }
             Some(Action::Undo) => {
-                self.overlay = None;
+                self.close_dialog();
                 self.undo()
             }
             _ => false,
@@ -456,16 +460,16 @@ impl Main {
     }
 
     fn interrupt_with(&mut self, i: usize, dice: &mut Dice) -> bool {
-        let Some(Overlay::Interrupt(w)) = &self.overlay else {
+        let Some(Dialog::Interrupt(w)) = self.dialog() else {
             return false;
         };
         let Some(&who) = w.options.get(i) else {
             return false;
         };
         let window = w.clone();
-        self.overlay = None;
+        self.close_dialog();
         if let Exec::Failed(why) = self.run(slots::Command::Interrupt { who }.into(), dice, None) {
-            self.overlay = Some(Overlay::Interrupt(window));
+            self.open(Dialog::Interrupt(window));
             self.complain(why);
         }
         true
@@ -481,7 +485,7 @@ impl Main {
     /// under way; otherwise it only selects them.
     pub(crate) fn click_actor(&mut self, id: CharId) -> bool {
         let free = self
-            .state()
+            .slots()
             .combat
             .as_ref()
             .is_some_and(|c| c.turn.is_none());
@@ -517,7 +521,7 @@ impl Main {
     }
 
     fn follow_fight(&mut self) {
-        let state = self.state();
+        let state = self.slots();
         let Some(combat) = &state.combat else {
             return;
         };
@@ -541,7 +545,7 @@ impl Main {
     }
 
     fn open_task(&mut self, rest: bool) -> bool {
-        let state = self.state();
+        let state = self.slots();
         if let Some(c) = &state.combat {
             self.complain(format!(
                 "A fight is under way (round {}): c ends it first; the fight itself counts as a try",
@@ -549,7 +553,7 @@ impl Main {
             ));
             return true;
         }
-        self.overlay = Some(Overlay::Form(super::clock_keys::task_form(state, rest)));
+        self.open(Dialog::Form(super::clock_keys::task_form(state, rest)));
         true
     }
 }

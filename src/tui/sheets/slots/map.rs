@@ -12,9 +12,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Widget};
 
 use crate::rules::slots::{CharId, Range, Scene, Side, State, ZoneId, zones};
-use crate::tui::app::{Hit, Main};
+use crate::tui::host::{Hit, Main};
 use crate::tui::theme::Theme;
-use crate::tui::views::{RenderTo, fit, record};
+use crate::tui::widgets::{RenderTo, fit, record};
 
 const GAP_X: u16 = 3;
 const BOX_H: u16 = 3;
@@ -361,7 +361,7 @@ pub fn editor(
     theme: Theme,
     hits: &mut Vec<(Rect, Hit)>,
 ) {
-    let state = main.state();
+    let state = main.slots();
     let rect = area.inner(ratatui::layout::Margin::new(1, 0));
     let rect = Rect::new(
         rect.x,
@@ -413,13 +413,13 @@ pub fn editor(
         Rect::new(inner.x, inner.y + 1, inner.width, h)
     };
     let list_h = list_area.height;
-    let first = main.view.scene_sel.saturating_sub(list_h as usize - 1);
+    let first = main.view.panel_sel.saturating_sub(list_h as usize - 1);
     if zones.is_empty() {
         Line::styled(" No zones yet: a adds one.", theme.dim())
             .render_to(buf, Rect::new(list_area.x, list_area.y, list_area.width, 1));
     }
     for (row, i) in (first..zones.len()).take(list_h as usize).enumerate() {
-        let sel = i == main.view.scene_sel;
+        let sel = i == main.view.panel_sel;
         let r = Rect::new(list_area.x, list_area.y + row as u16, list_area.width, 1);
         let text = format!("{}{}", if sel { "▶ " } else { "  " }, zone_line(state, i));
         let mut line = Line::raw(fit(&text, list_area.width as usize));
@@ -427,7 +427,7 @@ pub fn editor(
             line = line.style(theme.selected());
         }
         line.render_to(buf, r);
-        record(hits, r, Hit::Zone(i));
+        record(hits, r, Hit::Entry(i));
     }
     let map = if wide {
         Rect::new(
@@ -445,6 +445,6 @@ pub fn editor(
             (inner.y + inner.height).saturating_sub(y),
         )
     };
-    let selected = zones.get(main.view.scene_sel).map(|z| z.id);
+    let selected = zones.get(main.view.panel_sel).map(|z| z.id);
     draw(buf, map, state, who.map(|c| c.id), selected, theme);
 }

@@ -3,12 +3,14 @@
 //! rolled out of range. Ranges and reach come from the rules (`zones::range`, `defense::reach`),
 //! so the screen warns by the same measure the log flags.
 
+use super::screen::FormPurpose;
+use super::{Dialog, keys};
 use crate::rules::slots::{
     self, AttackKind, AttackSpec, CharId, Character, Defense, Range, State, ZoneId, defense, zones,
 };
 use crate::session::Command;
-use crate::tui::app::{Dice, FormPurpose, Main, Overlay};
 use crate::tui::form::{Field, Form, Live};
+use crate::tui::host::{Dice, Main};
 use crate::tui::keymap::Action;
 
 /// A character's name with the range from `me` when both stand in the scene: "Goblin · near".
@@ -202,10 +204,10 @@ pub fn form_commands(form: &Form<FormPurpose>, state: &State) -> Result<Vec<Comm
 
 impl Main {
     fn scene_zone(&self) -> Option<ZoneId> {
-        self.state()
+        self.slots()
             .scene
             .zones
-            .get(self.view.scene_sel)
+            .get(self.view.panel_sel)
             .map(|z| z.id)
     }
 
@@ -213,14 +215,14 @@ impl Main {
         let Some(action) = action else {
             return false;
         };
-        let zones = self.state().scene.zones.len();
+        let zones = self.slots().scene.zones.len();
         let zone = self.scene_zone();
         let need_zone = "The scene has no zones yet: a adds one";
         match action {
-            Action::Up => self.view.scene_sel = self.view.scene_sel.saturating_sub(1),
+            Action::Up => self.view.panel_sel = self.view.panel_sel.saturating_sub(1),
             Action::Down => {
-                if self.view.scene_sel + 1 < zones {
-                    self.view.scene_sel += 1;
+                if self.view.panel_sel + 1 < zones {
+                    self.view.panel_sel += 1;
                 }
             }
             Action::NextChar | Action::PrevChar => {
@@ -240,12 +242,12 @@ impl Main {
                 };
                 self.view.selected = Some(roster[next]);
             }
-            Action::PlaceHere | Action::Unplace => {
+            keys::PLACE_HERE | keys::UNPLACE => {
                 let Some(who) = self.view.selected else {
                     self.complain("Add a character first");
                     return true;
                 };
-                let to = if action == Action::PlaceHere {
+                let to = if action == keys::PLACE_HERE {
                     match zone {
                         Some(z) => Some(z),
                         None => {
@@ -258,8 +260,8 @@ impl Main {
                 };
                 return self.run_key(slots::Command::Place { who, zone: to }.into(), dice);
             }
-            Action::AddZone => {
-                self.overlay = Some(Overlay::Form(
+            keys::ADD_ZONE => {
+                self.open(Dialog::Form(
                     Form::new(
                         "Add a zone",
                         FormPurpose::AddZone,
@@ -273,8 +275,8 @@ impl Main {
                     ),
                 ));
             }
-            Action::NewScene => {
-                self.overlay = Some(Overlay::Form(
+            keys::NEW_SCENE => {
+                self.open(Dialog::Form(
                     Form::new(
                         "New scene",
                         FormPurpose::NewScene,
@@ -283,7 +285,7 @@ impl Main {
                     .with_note("A new scene starts with no zones; everyone is taken off the map."),
                 ));
             }
-            Action::LinkZone | Action::HideZone => {
+            keys::LINK_ZONE | keys::HIDE_ZONE => {
                 let Some(from) = zone else {
                     self.complain(need_zone);
                     return true;
@@ -292,10 +294,10 @@ impl Main {
                     self.complain("Add a second zone first (a)");
                     return true;
                 }
-                let form = pair_form(self.state(), from, action == Action::HideZone);
-                self.overlay = Some(Overlay::Form(form));
+                let form = pair_form(self.slots(), from, action == keys::HIDE_ZONE);
+                self.open(Dialog::Form(form));
             }
-            Action::RemoveZone => {
+            keys::REMOVE_ZONE => {
                 let Some(z) = zone else {
                     self.complain(need_zone);
                     return true;
@@ -304,7 +306,7 @@ impl Main {
             }
             Action::Undo => return self.undo(),
             Action::Redo => return self.redo(),
-            Action::Cancel => self.overlay = None,
+            Action::Cancel => self.close_dialog(),
             _ => return false,
         }
         true

@@ -10,9 +10,9 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 use super::doll;
 use crate::rules::slots::{Character, Cringe, SlotNo, Wound};
 pub use crate::rules::slots::{item_props, item_text, marks_text, slot_line};
-use crate::tui::app::{Hit, Main};
+use crate::tui::host::{Hit, Main};
 use crate::tui::theme::Theme;
-use crate::tui::views::{RenderTo, pad, record};
+use crate::tui::widgets::{RenderTo, pad, record};
 
 pub fn wound_glyph(w: Wound) -> &'static str {
     match w {
@@ -127,7 +127,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
     Line::styled(header, theme.dim()).render_to(buf, Rect::new(list.x, list.y, list.width, 1));
 
     // Scroll so the selected slot stays visible on layouts longer than the panel.
-    let sel = usize::from(main.view.slot.max(1)) - 1;
+    let sel = usize::from(main.view.row.max(1)) - 1;
     let first = sel.saturating_sub((rows_h as usize).saturating_sub(1));
     for (row, i) in (first..c.slots.len()).take(rows_h as usize).enumerate() {
         let n = (i + 1) as SlotNo;
@@ -144,7 +144,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
         let equipped = c.equipped(n);
         let num_style = if def.body { theme.bold() } else { Style::new() };
         let mut spans = vec![
-            Span::raw(if usize::from(main.view.slot) == i + 1 {
+            Span::raw(if usize::from(main.view.row) == i + 1 {
                 "▶"
             } else {
                 " "
@@ -175,18 +175,18 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
         spans.push(Span::raw(" "));
         spans.push(Span::styled(pad(&marks_text(c, n), marks_w), theme.mark()));
         let mut line = Line::from(spans);
-        if usize::from(main.view.slot) == i + 1 {
+        if usize::from(main.view.row) == i + 1 {
             line = line.style(theme.selected());
         }
         let rect = Rect::new(list.x, list.y + 1 + row as u16, list.width, 1);
         line.render_to(buf, rect);
-        record(hits, rect, Hit::Slot(n));
+        record(hits, rect, Hit::Row(n));
     }
 
     // The selected slot, spelled out.
     let detail = Rect::new(list.x, list.y + 1 + rows_h, list.width, detail_h);
-    let mut text = format!(" {}", slot_line(c, main.view.slot));
-    if c.equipped(main.view.slot) {
+    let mut text = format!(" {}", slot_line(c, main.view.row));
+    if c.equipped(main.view.row) {
         text.push_str(" · equipped");
     }
     Paragraph::new(Line::styled(text, theme.base()))
@@ -195,7 +195,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
 
     if show_doll {
         let doll_area = Rect::new(inner.x + list_w, inner.y + 1, doll_w, inner.height - 1);
-        doll::draw(buf, doll_area, c, main.view.slot, theme, hits);
+        doll::draw(buf, doll_area, c, main.view.row, theme, hits);
     }
 }
 

@@ -1,0 +1,998 @@
+//! The open session as the frame holds it, and what the frame offers every ruleset's screen:
+//! running a command (journalled before it is drawn), undo and redo, messages, the dice, and the
+//! frame's own dialogs (the waiting roll, question and group roll, the palette, typed dice, help).
+//! A ruleset's screen keeps its own view state behind [`SheetView`], which the frame only asks
+//! which dialog is open.
+
+use std::any::Any;
+use std::path::PathBuf;
+
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use tui_input::Input;
+use tui_input::backend::crossterm::EventHandler;
+
+use super::form::Form;
+use super::keymap::{Action, Ctx};
+use crate::dice::{DiceError, DiceSource, LiveDice, ManualDice, ScriptedDice};
+use crate::rules::{Answer, PendingView, Role, RuleError};
+use crate::script::{self, Line};
+use crate::session::{self, Command, Entry, Session, SessionError};
+use crate::store::{JournalRecord, Store};
+
+/// The smallest terminal the screens are drawn in; below it a plain message asks for more room.
+pub const MIN_WIDTH: u16 = 70;
+pub const MIN_HEIGHT: u16 = 20;
+
+/// Where the faces come from.
+pub enum DiceSourceKind {
+    Live(Box<LiveDice>),
+    Scripted(ScriptedDice),
+}
+
+/// The dice the screen rolls with, and whether the judge types the table's faces instead.
+pub struct Dice {
+    pub source: DiceSourceKind,
+    pub typed: bool,
+}
+
+impl Dice {
+    pub fn live(seed: Option<u64>) -> Dice {
+        Dice {
+            source: DiceSourceKind::Live(Box::new(
+                seed.map_or_else(LiveDice::from_entropy, LiveDice::seeded),
+            )),
+            typed: false,
+        }
+    }
+
+    pub fn scripted(faces: impl IntoIterator<Item = u16>) -> Dice {
+        Dice {
+            source: DiceSourceKind::Scripted(ScriptedDice::new(faces)),
+            typed: false,
+        }
+    }
+
+    fn source(&mut self) -> &mut dyn DiceSource {
+        match &mut self.source {
+            DiceSourceKind::Live(d) => d.as_mut(),
+            DiceSourceKind::Scripted(d) => d,
+        }
+    }
+}
+
+/// Is the session safe on disk?
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SaveState {
+    /// Every change so far is in the journal.
+    Saved,
+    /// Writing failed; the text says why. The next change retries with a full save.
+    Failed(String),
+    /// No file behind this session (it could not be created).
+    Memory(String),
+    /// The screen shows the state the file saved while the whole file opens.
+    Opening,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MessageKind {
+    Info,
+    Error,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Message {
+    pub text: String,
+    pub kind: MessageKind,
+}
+
+/// What a region of the last frame stands for, so a click can select it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hit {
+    /// A character on the roster (the ruleset's id).
+    Character(u32),
+    /// A row of the sheet (a slot, in the slot system).
+    Row(u8),
+    /// A line of the roll log: its step and its place among the step's events.
+    LogLine(usize, usize),
+    Recent(usize),
+    Die(usize),
+    Option(usize),
+    Member(usize),
+    /// A name on the combat strip: clicking it starts that character's turn.
+    Actor(u32),
+    /// An entry of a list in a ruleset's own panel (a zone in the scene editor).
+    Entry(usize),
+}
+
+/// The main screen's view state.
+#[derive(Debug, Clone, Default)]
+pub struct View {
+    /// The selected character (the ruleset's id).
+    pub selected: Option<u32>,
+    /// The highlighted row of the selected sheet (a slot, in the slot system); 0 when it has none.
+    pub row: u8,
+    /// Lines scrolled back from the newest in the roll log.
+    pub log_scroll: usize,
+    /// The log line clicked or highlighted (index from the newest).
+    pub log_selected: Option<(usize, usize)>,
+    /// The highlighted die, option or member of the pending roll or decision.
+    pub pending_sel: usize,
+    /// The log cursor `pending_sel` was set at; a new cursor resets it to the proposal.
+    pub pending_at: Option<usize>,
+    /// The first member chosen for a group-check swap.
+    pub swap_first: Option<u32>,
+    /// The entry highlighted in a ruleset's own panel (a zone in the scene editor).
+    pub panel_sel: usize,
+}
+
+/// The `:` palette.
+#[derive(Debug, Clone, Default)]
+pub struct Palette {
+    pub input: Input,
+    pub error: Option<(String, Option<usize>)>,
+    pub completions: Vec<String>,
+    pub history_pos: Option<usize>,
+}
+
+/// Waiting for the face of a physical die: the command is retried with every face so far.
+#[derive(Debug, Clone)]
+pub struct FacePrompt {
+    pub command: Command,
+    pub faces: Vec<u16>,
+    pub sides: u16,
+    pub purpose: String,
+    pub input: Input,
+    pub error: Option<String>,
+}
+
+pub enum Overlay {
+    /// The help, over whatever dialog was open (`back` comes back when it closes).
+    Help {
+        scroll: u16,
+        under: Ctx,
+        back: Option<Box<Overlay>>,
+    },
+    Palette(Palette),
+    Face(FacePrompt),
+}
+
+/// A ruleset screen's own view state: its open dialog and whatever else it remembers between
+/// keys. The frame asks it only which dialog is open; the ruleset's screen reaches its own type
+/// through `Any`.
+pub trait SheetView: Any {
+    /// The context of the ruleset's open dialog, if one is open.
+    fn dialog(&self) -> Option<Ctx>;
+    /// Closes the ruleset's open dialog.
+    fn close(&mut self);
+    /// The text field of the open dialog, for pasting into.
+    fn input(&mut self) -> Option<&mut Input> {
+        None
+    }
+}
+
+/// A step the session took since the ruleset's screen last looked, so it can follow it (select
+/// whoever acts now, open the window a step calls for, sum up what time changed).
+#[derive(Debug, Clone)]
+pub enum Step {
+    Applied(Entry),
+    Undone(Entry),
+    Redone(Entry),
+}
+
+/// An open session.
+pub struct Main {
+    pub session: Session,
+    pub store: Option<Store>,
+    pub save: SaveState,
+    pub view: View,
+    pub overlay: Option<Overlay>,
+    pub message: Option<Message>,
+    pub history: Vec<String>,
+    /// Something the store said about the last write, for the next message.
+    pub notice: Option<String>,
+    /// The ruleset screen's own view state.
+    pub sheet: Box<dyn SheetView>,
+    /// Steps taken since the ruleset's screen last followed them.
+    pub steps: Vec<Step>,
+}
+
+/// What running a command came to.
+pub enum Exec {
+    Done,
+    Failed(String),
+    /// Opened a prompt for a physical die's face.
+    Asked,
+}
+
+/// What a key did to a form, once the keymap had its say.
+pub enum FormStep {
+    Submit,
+    Cancel,
+    Changed,
+    Ignored,
+}
+
+pub fn form_key<P>(form: &mut Form<P>, action: Option<Action>, key: KeyEvent) -> FormStep {
+    let plain_char =
+        matches!(key.code, KeyCode::Char(_)) && !key.modifiers.contains(KeyModifiers::CONTROL);
+    let text_key = plain_char
+        || matches!(
+            key.code,
+            KeyCode::Backspace | KeyCode::Delete | KeyCode::Home | KeyCode::End
+        )
+        || (form.typing() && matches!(key.code, KeyCode::Left | KeyCode::Right));
+    if form.typing() && text_key {
+        form.error = None;
+        return if form.type_key(key) {
+            FormStep::Changed
+        } else {
+            FormStep::Ignored
+        };
+    }
+    let step = match action {
+        Some(Action::Accept) => return FormStep::Submit,
+        Some(Action::Cancel) => return FormStep::Cancel,
+        Some(Action::Up) => {
+            form.focus_prev();
+            true
+        }
+        Some(Action::Down) => {
+            form.focus_next();
+            true
+        }
+        Some(Action::Change) => form.change(true, key.code == KeyCode::Char(' ')),
+        Some(Action::ChangeBack) => form.change(false, false),
+        Some(Action::MoreAdvantage) => form.shift_edge(1),
+        Some(Action::MoreDisadvantage) => form.shift_edge(-1),
+        _ => form.type_key(key),
+    };
+    if step {
+        form.error = None;
+        FormStep::Changed
+    } else {
+        FormStep::Ignored
+    }
+}
+
+impl Main {
+    /// Where the keyboard goes: the frame's own dialog, else the ruleset's, else what waits for
+    /// the judge, else the main screen.
+    pub fn ctx(&self) -> Ctx {
+        match &self.overlay {
+            Some(Overlay::Help { .. }) => Ctx::Help,
+            Some(Overlay::Palette(_)) => Ctx::Palette,
+            Some(Overlay::Face(_)) => Ctx::Face,
+            None => {
+                if let Some(ctx) = self.sheet.dialog() {
+                    return ctx;
+                }
+                match self.session.state().game.pending() {
+                    Some(PendingView::Roll(_)) => Ctx::Roll,
+                    Some(PendingView::Group(_)) => Ctx::Group,
+                    Some(PendingView::Question(_)) => Ctx::Decide,
+                    None => Ctx::Main,
+                }
+            }
+        }
+    }
+
+    /// Everyone in roster order (the ruleset's ids), group by group as the roster lists them.
+    pub fn roster(&self) -> Vec<u32> {
+        self.session
+            .state()
+            .game
+            .roster()
+            .into_iter()
+            .flat_map(|g| g.members.into_iter().map(|m| m.id))
+            .collect()
+    }
+
+    /// Keeps the selection on someone who exists; resets the pending highlight when a new roll
+    /// or decision comes up. The ruleset's screen keeps its own rows in range after this.
+    pub fn fix_selection(&mut self) {
+        let roster = self.roster();
+        if self.view.selected.is_none_or(|id| !roster.contains(&id)) {
+            self.view.selected = roster.first().copied();
+        }
+        let cursor = self.session.cursor();
+        if self.view.pending_at != Some(cursor) {
+            self.view.pending_at = Some(cursor);
+            self.view.pending_sel = self.proposed_index();
+            self.view.swap_first = None;
+        }
+    }
+
+    /// The index of the proposal in the front pending item's choices.
+    fn proposed_index(&self) -> usize {
+        match self.session.state().game.pending() {
+            Some(PendingView::Roll(r)) => r.picked,
+            Some(PendingView::Question(q)) => q.proposed,
+            _ => 0,
+        }
+    }
+
+    pub(crate) fn say(&mut self, text: impl Into<String>) {
+        self.message = Some(Message {
+            text: text.into(),
+            kind: MessageKind::Info,
+        });
+    }
+
+    pub(crate) fn complain(&mut self, text: impl Into<String>) {
+        self.message = Some(Message {
+            text: text.into(),
+            kind: MessageKind::Error,
+        });
+    }
+
+    /// Writes one record to the journal, or the whole session after a failed write, and says
+    /// whether it reached the disk. What is on screen is what is on disk: a step that could not
+    /// be written is taken back by the caller, and the header says why.
+    fn journal(&mut self, record: JournalRecord) -> Result<(), String> {
+        let Some(store) = &mut self.store else {
+            return Ok(());
+        };
+        let result = match self.save {
+            SaveState::Saved => store.journal_step(&record, &self.session),
+            _ => store.compact(&self.session),
+        };
+        match result {
+            Ok(()) => {
+                self.save = SaveState::Saved;
+                if let Some(notice) = store.take_notice() {
+                    self.notice = Some(notice);
+                }
+                Ok(())
+            }
+            Err(e) => {
+                let why = e.to_string();
+                self.save = SaveState::Failed(why.clone());
+                Err(why)
+            }
+        }
+    }
+
+    /// Writes the whole session to a new file at `path` and carries on there: the way out when
+    /// the session's own file cannot be written (a full disk, a pulled stick).
+    fn save_as(&mut self, path: &str) {
+        let path = PathBuf::from(path.trim());
+        match Store::create(&path, &self.session) {
+            Ok(store) => {
+                self.store = Some(store);
+                self.save = SaveState::Saved;
+                self.say(format!(
+                    "Saved the whole session to {}; every change from now on goes there",
+                    path.display()
+                ));
+            }
+            Err(e) => self.complain(format!("could not save there: {e}")),
+        }
+    }
+
+    /// The refusal shown when a step could not be written.
+    fn not_written(why: &str) -> String {
+        format!(
+            "not done: it could not be saved ({why}). Nothing else changed; free some space, or \
+             :save as PATH to carry on in another file"
+        )
+    }
+
+    /// Runs a command through the session, journals it, and says what happened. Typed dice
+    /// (`faces`) are used when the judge types the table's dice; a missing face opens a prompt.
+    pub(crate) fn run(
+        &mut self,
+        command: Command,
+        dice: &mut Dice,
+        faces: Option<Vec<u16>>,
+    ) -> Exec {
+        let typed = faces.is_some() || dice.typed;
+        let result = if typed {
+            let faces = faces.unwrap_or_default();
+            let mut manual = ManualDice::new(faces.clone());
+            match self.session.execute(command.clone(), &mut manual) {
+                Err(SessionError::Rule(RuleError::Dice(DiceError::NeedFace {
+                    sides,
+                    purpose,
+                }))) => {
+                    self.overlay = Some(Overlay::Face(FacePrompt {
+                        command,
+                        faces,
+                        sides,
+                        purpose,
+                        input: Input::default(),
+                        error: None,
+                    }));
+                    return Exec::Asked;
+                }
+                other => other.cloned(),
+            }
+        } else {
+            self.session.execute(command, dice.source()).cloned()
+        };
+        match result {
+            Ok(entry) => {
+                if let Err(why) = self.journal(JournalRecord::Apply(entry.clone())) {
+                    // The step never reached the disk: take it back so the screen shows what is
+                    // saved.
+                    let _ = self.session.retract();
+                    return Exec::Failed(Self::not_written(&why));
+                }
+                let summary = summarize(&entry.events[..]);
+                match self.notice.take() {
+                    Some(notice) => self.complain(format!("{summary}. Note: {notice}")),
+                    None => self.say(summary),
+                }
+                self.steps.push(Step::Applied(entry));
+                self.fix_selection();
+                Exec::Done
+            }
+            Err(e) => Exec::Failed(e.to_string()),
+        }
+    }
+
+    /// Runs a command from a key: a refusal goes to the status line.
+    pub(crate) fn run_key(&mut self, command: Command, dice: &mut Dice) -> bool {
+        if let Exec::Failed(why) = self.run(command, dice, None) {
+            self.complain(why);
+        }
+        true
+    }
+
+    pub(crate) fn undo(&mut self) -> bool {
+        match self.session.undo().cloned() {
+            Ok(entry) => {
+                if let Err(why) = self.journal(JournalRecord::Undo) {
+                    let _ = self.session.redo();
+                    self.complain(Self::not_written(&why));
+                    return true;
+                }
+                let undone = self.session.events(self.session.cursor());
+                self.say(format!("Undone: {}", summarize(&undone)));
+                self.steps.push(Step::Undone(entry));
+            }
+            Err(e) => self.complain(e.to_string()),
+        }
+        true
+    }
+
+    pub(crate) fn redo(&mut self) -> bool {
+        match self.session.redo().cloned() {
+            Ok(entry) => {
+                if let Err(why) = self.journal(JournalRecord::Redo) {
+                    let _ = self.session.undo();
+                    self.complain(Self::not_written(&why));
+                    return true;
+                }
+                let redone = self.session.events(self.session.cursor() - 1);
+                self.say(format!("Redone: {}", summarize(&redone)));
+                self.steps.push(Step::Redone(entry));
+            }
+            Err(e) => self.complain(e.to_string()),
+        }
+        true
+    }
+
+    /// The main screen's keys every ruleset shares: undo and redo, the palette, moving along
+    /// the roster, scrolling the log, the dice mode. None for a key of the ruleset's own.
+    pub fn frame_key(&mut self, action: Action, dice: &mut Dice) -> Option<bool> {
+        Some(match action {
+            Action::Undo => self.undo(),
+            Action::Redo => self.redo(),
+            Action::Palette => {
+                self.overlay = Some(Overlay::Palette(Palette::default()));
+                true
+            }
+            Action::NextChar | Action::PrevChar => {
+                let roster = self.roster();
+                if roster.is_empty() {
+                    return Some(false);
+                }
+                let at = self
+                    .view
+                    .selected
+                    .and_then(|w| roster.iter().position(|&r| r == w))
+                    .unwrap_or(0);
+                let next = if action == Action::NextChar {
+                    (at + 1) % roster.len()
+                } else {
+                    (at + roster.len() - 1) % roster.len()
+                };
+                self.view.selected = Some(roster[next]);
+                true
+            }
+            Action::LogOlder => {
+                // Never past the oldest step, so PgDn comes straight back.
+                let oldest = self.session.cursor().saturating_sub(1);
+                self.view.log_scroll = self.view.log_scroll.saturating_add(5).min(oldest);
+                true
+            }
+            Action::LogNewer => {
+                self.view.log_scroll = self.view.log_scroll.saturating_sub(5);
+                true
+            }
+            Action::DiceMode => {
+                dice.typed = !dice.typed;
+                self.say(if dice.typed {
+                    "Dice: the judge types the faces the table rolls"
+                } else {
+                    "Dice: rolled live by slotmark"
+                });
+                true
+            }
+            _ => return None,
+        })
+    }
+
+    /// Keys of the frame's own dialogs and of what waits for the judge; None when the keyboard
+    /// is on the main screen or in the ruleset's own dialog.
+    pub fn dialog_key(
+        &mut self,
+        ctx: Ctx,
+        action: Option<Action>,
+        key: KeyEvent,
+        dice: &mut Dice,
+    ) -> Option<bool> {
+        Some(match ctx {
+            Ctx::Help => self.help_key(action),
+            Ctx::Palette => self.palette_key(action, key, dice),
+            Ctx::Face => self.face_key(action, key, dice),
+            Ctx::Roll => self.roll_key(action, key, dice),
+            Ctx::Group => self.group_key(action, dice),
+            Ctx::Decide => self.decide_key(action, key, dice),
+            _ => return None,
+        })
+    }
+
+    fn help_key(&mut self, action: Option<Action>) -> bool {
+        let Some(Overlay::Help { scroll, .. }) = &mut self.overlay else {
+            return false;
+        };
+        match action {
+            Some(Action::Up) => *scroll = scroll.saturating_sub(1),
+            Some(Action::Down) => *scroll = scroll.saturating_add(1),
+            Some(Action::Cancel) => {
+                if let Some(Overlay::Help { back, .. }) = self.overlay.take() {
+                    self.overlay = back.map(|b| *b);
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    // ---- The sheet (no dialog open)
+
+    fn palette_key(&mut self, action: Option<Action>, key: KeyEvent, dice: &mut Dice) -> bool {
+        let Some(Overlay::Palette(p)) = &mut self.overlay else {
+            return false;
+        };
+        match action {
+            Some(Action::Cancel) => {
+                self.overlay = None;
+                true
+            }
+            Some(Action::Up) | Some(Action::Down) => {
+                if self.history.is_empty() {
+                    return false;
+                }
+                let last = self.history.len() - 1;
+                let pos = match (p.history_pos, action) {
+                    (None, Some(Action::Up)) => Some(last),
+                    (None, _) => return false,
+                    (Some(i), Some(Action::Up)) => Some(i.saturating_sub(1)),
+                    (Some(i), _) if i >= last => None,
+                    (Some(i), _) => Some(i + 1),
+                };
+                p.history_pos = pos;
+                p.input = Input::new(pos.map(|i| self.history[i].clone()).unwrap_or_default());
+                p.error = None;
+                true
+            }
+            Some(Action::Complete) => {
+                let state = self.session.state();
+                let candidates = script::complete(p.input.value(), state);
+                complete_into(p, candidates);
+                true
+            }
+            Some(Action::Accept) => {
+                let line = p.input.value().to_string();
+                let parsed = script::parse_line(&line, self.session.state());
+                match parsed {
+                    Err(e) => {
+                        p.error = Some((e.message, e.column));
+                        true
+                    }
+                    Ok(parsed) => {
+                        if !line.trim().is_empty() && self.history.last() != Some(&line) {
+                            self.history.push(line);
+                        }
+                        self.overlay = None;
+                        match parsed {
+                            Line::Nothing => {}
+                            Line::Undo => {
+                                self.undo();
+                            }
+                            Line::Redo => {
+                                self.redo();
+                            }
+                            Line::SaveAs(path) => self.save_as(&path),
+                            Line::Command(command) => {
+                                if let Exec::Failed(why) = self.run(command, dice, None) {
+                                    let mut p = Palette {
+                                        input: Input::new(
+                                            self.history.last().cloned().unwrap_or_default(),
+                                        ),
+                                        ..Palette::default()
+                                    };
+                                    p.error = Some((why, None));
+                                    self.overlay = Some(Overlay::Palette(p));
+                                }
+                            }
+                        }
+                        true
+                    }
+                }
+            }
+            _ => {
+                let changed = p.input.handle_event(&Event::Key(key)).is_some();
+                if changed {
+                    p.error = None;
+                    p.completions.clear();
+                }
+                changed
+            }
+        }
+    }
+
+    // ---- Typed dice
+
+    fn face_key(&mut self, action: Option<Action>, key: KeyEvent, dice: &mut Dice) -> bool {
+        let Some(Overlay::Face(prompt)) = &mut self.overlay else {
+            return false;
+        };
+        match action {
+            Some(Action::Cancel) => {
+                self.overlay = None;
+                self.say("Roll given up: nothing changed");
+                true
+            }
+            Some(Action::Accept) => {
+                let typed = prompt.input.value().trim();
+                let face: u16 = match typed.parse() {
+                    Ok(f) if f >= 1 && f <= prompt.sides => f,
+                    _ => {
+                        prompt.error = Some(format!(
+                            "a d{} shows a whole number from 1 to {}",
+                            prompt.sides, prompt.sides
+                        ));
+                        return true;
+                    }
+                };
+                let mut faces = prompt.faces.clone();
+                faces.push(face);
+                let command = prompt.command.clone();
+                self.overlay = None;
+                match self.run(command.clone(), dice, Some(faces.clone())) {
+                    Exec::Done | Exec::Asked => {}
+                    Exec::Failed(why) => self.complain(why),
+                }
+                true
+            }
+            _ => {
+                let is_digit = matches!(key.code, KeyCode::Char(c) if c.is_ascii_digit());
+                let editing = matches!(
+                    key.code,
+                    KeyCode::Backspace | KeyCode::Delete | KeyCode::Left | KeyCode::Right
+                );
+                if !(is_digit || editing) {
+                    return false;
+                }
+                prompt.error = None;
+                prompt.input.handle_event(&Event::Key(key)).is_some()
+            }
+        }
+    }
+
+    // ---- The pending roll, group and decision
+
+    fn roll_key(&mut self, action: Option<Action>, key: KeyEvent, dice: &mut Dice) -> bool {
+        let Some(PendingView::Roll(roll)) = self.session.state().game.pending() else {
+            return false;
+        };
+        let answer = match action {
+            Some(Action::Accept) => Answer::Accept,
+            Some(Action::Cancel) => Answer::Cancel,
+            Some(Action::Override) => Answer::Override,
+            Some(Action::PickPrev) | Some(Action::PickNext) | Some(Action::Digit) => {
+                let die = match (action, key.code) {
+                    (Some(Action::PickPrev), _) => roll.picked.checked_sub(1),
+                    (Some(Action::PickNext), _) => Some(roll.picked + 1),
+                    (_, KeyCode::Char(c)) => c.to_digit(10).map(|d| d as usize - 1),
+                    _ => None,
+                };
+                match die {
+                    Some(d) if d < roll.dice.len() && d != roll.picked => Answer::Pick(d),
+                    _ => return false,
+                }
+            }
+            Some(Action::Undo) => return self.undo(),
+            Some(Action::Redo) => return self.redo(),
+            Some(Action::Palette) => {
+                self.overlay = Some(Overlay::Palette(Palette::default()));
+                return true;
+            }
+            Some(Action::Retype) => return self.retype(dice),
+            _ => return false,
+        };
+        self.answer(answer, dice)
+    }
+
+    /// Answers what waits for the judge through the ruleset; an answer that does not fit goes to
+    /// the status line.
+    fn answer(&mut self, answer: Answer, dice: &mut Dice) -> bool {
+        match self.session.state().game.answer(answer) {
+            Ok(command) => self.run_key(Command::Game(command), dice),
+            Err(why) => {
+                self.complain(why.to_string());
+                true
+            }
+        }
+    }
+
+    /// Replaces the dice of the waiting roll with the table's: steps back to before the roll
+    /// (undoing any picks), then asks for each face of the same command.
+    fn retype(&mut self, dice: &mut Dice) -> bool {
+        let applied = self.session.applied();
+        let mut steps = 0;
+        let mut command = None;
+        for entry in applied.iter().rev() {
+            steps += 1;
+            let Command::Game(game) = &entry.command else {
+                break;
+            };
+            match game.role() {
+                Role::Answers => continue,
+                Role::Rolls => {
+                    command = Some(entry.command.clone());
+                    break;
+                }
+                Role::Other => break,
+            }
+        }
+        let Some(command) = command else {
+            self.complain("this roll did not come from a roll command; undo it by hand");
+            return true;
+        };
+        for _ in 0..steps {
+            if self.session.undo().is_err() {
+                break;
+            }
+            if let Err(why) = self.journal(JournalRecord::Undo) {
+                let _ = self.session.redo();
+                self.complain(Self::not_written(&why));
+                return true;
+            }
+        }
+        match self.run(command, dice, Some(Vec::new())) {
+            Exec::Failed(why) => self.complain(why),
+            Exec::Done | Exec::Asked => {}
+        }
+        true
+    }
+
+    fn group_key(&mut self, action: Option<Action>, dice: &mut Dice) -> bool {
+        let Some(PendingView::Group(group)) = self.session.state().game.pending() else {
+            return false;
+        };
+        let members: Vec<u32> = group.members.iter().map(|m| m.id).collect();
+        let n = members.len();
+        match action {
+            Some(Action::Up) => {
+                self.view.pending_sel = self.view.pending_sel.saturating_sub(1);
+                true
+            }
+            Some(Action::Down) => {
+                if self.view.pending_sel + 1 < n {
+                    self.view.pending_sel += 1;
+                }
+                true
+            }
+            Some(Action::Swap) => {
+                let Some(&here) = members.get(self.view.pending_sel) else {
+                    return false;
+                };
+                match self.view.swap_first {
+                    None => {
+                        self.view.swap_first = Some(here);
+                        true
+                    }
+                    Some(first) if first == here => {
+                        self.view.swap_first = None;
+                        true
+                    }
+                    Some(first) => {
+                        self.view.swap_first = None;
+                        self.answer(Answer::Swap(first, here), dice)
+                    }
+                }
+            }
+            Some(Action::Accept) => self.answer(Answer::Accept, dice),
+            Some(Action::Cancel) => {
+                if self.view.swap_first.take().is_some() {
+                    return true;
+                }
+                self.answer(Answer::Cancel, dice)
+            }
+            Some(Action::Undo) => self.undo(),
+            Some(Action::Redo) => self.redo(),
+            _ => false,
+        }
+    }
+
+    fn decide_key(&mut self, action: Option<Action>, key: KeyEvent, dice: &mut Dice) -> bool {
+        let Some(PendingView::Question(question)) = self.session.state().game.pending() else {
+            return false;
+        };
+        let options = &question.options;
+        match action {
+            Some(Action::Up) => {
+                self.view.pending_sel = self.view.pending_sel.saturating_sub(1);
+                true
+            }
+            Some(Action::Down) => {
+                if self.view.pending_sel + 1 < options.len() {
+                    self.view.pending_sel += 1;
+                }
+                true
+            }
+            Some(Action::Digit) => {
+                let KeyCode::Char(c) = key.code else {
+                    return false;
+                };
+                let Some(d) = c.to_digit(10).filter(|_| !options.is_empty()) else {
+                    return false;
+                };
+                match options.iter().position(|o| o.number == d) {
+                    Some(i) => self.view.pending_sel = i,
+                    None => {
+                        let offered: Vec<String> =
+                            options.iter().map(|o| o.number.to_string()).collect();
+                        self.complain(format!(
+                            "{d} is not one of the choices: {}",
+                            offered.join(", ")
+                        ));
+                    }
+                }
+                true
+            }
+            Some(Action::Yes) if question.yes_no.is_some() => self.answer(Answer::Yes, dice),
+            Some(Action::No) if question.yes_no.is_some() => self.answer(Answer::No, dice),
+            Some(Action::Accept) => {
+                let answer = match options.get(self.view.pending_sel) {
+                    Some(_) if self.view.pending_sel != question.proposed => {
+                        Answer::Choose(self.view.pending_sel)
+                    }
+                    _ => Answer::Accept,
+                };
+                self.answer(answer, dice)
+            }
+            Some(Action::Cancel) => self.answer(Answer::Cancel, dice),
+            Some(Action::Undo) => self.undo(),
+            Some(Action::Redo) => self.redo(),
+            _ => false,
+        }
+    }
+
+    // ---- Mouse
+
+    /// A click the frame answers (a name on the roster, a log line, a die or an answer of what
+    /// waits); false for anything else, which the ruleset's screen may take.
+    pub fn click(&mut self, ctx: Ctx, hit: Hit) -> bool {
+        match (ctx, hit) {
+            (Ctx::Main, Hit::Character(id)) => {
+                self.view.selected = Some(id);
+                true
+            }
+            (Ctx::Main, Hit::LogLine(step, k)) => {
+                self.view.log_selected = if self.view.log_selected == Some((step, k)) {
+                    None
+                } else {
+                    Some((step, k))
+                };
+                true
+            }
+            (
+                Ctx::Roll | Ctx::Decide | Ctx::Group,
+                Hit::Die(i) | Hit::Option(i) | Hit::Member(i),
+            ) => {
+                if ctx == Ctx::Roll {
+                    // A click picks the die, as its digit would.
+                    if let Some(PendingView::Roll(r)) = self.session.state().game.pending()
+                        && i < r.dice.len()
+                        && i != r.picked
+                    {
+                        return match self.session.state().game.answer(Answer::Pick(i)) {
+                            Ok(command) => self.run_key_no_dice(Command::Game(command)),
+                            Err(why) => {
+                                self.complain(why.to_string());
+                                true
+                            }
+                        };
+                    }
+                    return false;
+                }
+                self.view.pending_sel = i;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// For commands that roll nothing (a pick): no dice source is needed.
+    pub(crate) fn run_key_no_dice(&mut self, command: Command) -> bool {
+        let mut none = ScriptedDice::new([]);
+        match self.session.execute(command, &mut none).cloned() {
+            Ok(entry) => {
+                if let Err(why) = self.journal(JournalRecord::Apply(entry.clone())) {
+                    let _ = self.session.retract();
+                    self.complain(Self::not_written(&why));
+                    return true;
+                }
+                let summary = summarize(&entry.events[..]);
+                self.say(summary);
+                self.steps.push(Step::Applied(entry));
+            }
+            Err(e) => self.complain(e.to_string()),
+        }
+        true
+    }
+}
+
+/// One line saying what a step did, from its events.
+pub fn summarize(events: &[session::Event]) -> String {
+    match events {
+        [] => "Done".into(),
+        [one] => one.to_string(),
+        many => many
+            .iter()
+            .map(|e| e.to_string())
+            .collect::<Vec<_>>()
+            .join("; "),
+    }
+}
+
+/// Applies completions to the palette line. Each candidate is a whole line ready to replace what
+/// was typed (`script::complete`): one replaces the line; several fill in what they share and
+/// are listed.
+fn complete_into(p: &mut Palette, candidates: Vec<String>) {
+    let line = p.input.value().to_string();
+    if candidates.is_empty() {
+        p.completions.clear();
+        p.error = Some(("nothing completes this".into(), None));
+        return;
+    }
+    let shared = candidates
+        .iter()
+        .skip(1)
+        .fold(candidates[0].clone(), |acc, c| {
+            acc.chars()
+                .zip(c.chars())
+                .take_while(|(a, b)| a.eq_ignore_ascii_case(b))
+                .map(|(a, _)| a)
+                .collect()
+        });
+    let mut next = if shared.len() > line.len() {
+        shared
+    } else {
+        line
+    };
+    if candidates.len() == 1 && !next.ends_with(' ') {
+        next.push(' ');
+    }
+    p.input = Input::new(next);
+    p.completions = if candidates.len() > 1 {
+        candidates
+    } else {
+        Vec::new()
+    };
+}

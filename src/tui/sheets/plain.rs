@@ -1,0 +1,416 @@
+//! The plain tracker's screen: a sheet with the selected character's hit points, and keys to add
+//! and remove characters, hurt and heal them, roll against a number, and step a fight turn by
+//! turn. Everything else (the roster, the strip, the roll dialog, the log, undo, the palette) is
+//! the frame's, drawn from the tracker's read models.
+
+use std::any::Any;
+
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
+
+use super::Panels;
+use crate::dice::DiceExpr;
+use crate::rules::GameCommand;
+use crate::rules::plain::{Character, Command, State};
+use crate::session::{self, Session};
+use crate::tui::form::{Field, Form};
+use crate::tui::host::{Dice, Exec, FormStep, Hit, Main, SheetView, form_key};
+use crate::tui::keymap::{self, Action, Binding, Ctx, Key as K, Table, b};
+use crate::tui::theme::Theme;
+use crate::tui::widgets::{self, RenderTo};
+
+pub const ADD: Action = Action::Sheet("add");
+pub const REMOVE: Action = Action::Sheet("remove");
+pub const DAMAGE: Action = Action::Sheet("damage");
+pub const HEAL: Action = Action::Sheet("heal");
+pub const CHECK: Action = Action::Sheet("check");
+pub const FIGHT: Action = Action::Sheet("fight");
+pub const NEXT_TURN: Action = Action::Sheet("next turn");
+
+/// The tracker's own keys on the main screen.
+#[rustfmt::skip]
+pub const MAIN: &[Binding] = &[
+    b(Ctx::Main, &[K::Char('E')], NEXT_TURN, "next turn", "In a fight: end the turn; the next in order acts (after the last, a new round)"),
+    b(Ctx::Main, &[K::Char('g')], CHECK, "check", "The selected character rolls dice against a number"),
+    b(Ctx::Main, &[K::Char('-')], DAMAGE, "hurt", "The selected character loses hit points"),
+    b(Ctx::Main, &[K::Char('+')], HEAL, "heal", "The selected character gains hit points (up to the maximum)"),
+    b(Ctx::Main, &[K::Char('c')], FIGHT, "fight", "Start a fight with everyone standing, in roster order, or end the one under way"),
+    b(Ctx::Main, &[K::Char('n')], ADD, "add", "Add a character: name, side and hit points"),
+    b(Ctx::Main, &[K::Char('X')], REMOVE, "", "Remove the selected character (undo brings them back)"),
+];
+
+/// The tracker's whole table.
+pub const TABLE: Table = &[
+    MAIN,
+    keymap::MAIN_HISTORY,
+    keymap::MAIN_ROSTER,
+    keymap::MAIN_LOG,
+    keymap::MAIN_TAIL,
+    keymap::ROLL,
+    keymap::GROUP,
+    keymap::DECIDE,
+    keymap::FORM,
+    keymap::CHOICE,
+    keymap::PALETTE,
+    keymap::FACE,
+    keymap::HELP,
+];
+
+/// What the symbols on the tracker's screen mean.
+pub const LEGEND: &[(&str, &str)] = &[
+    ("✓", "in the roster and on the strip: acted this round"),
+    ("▶ ○ ×", "on the strip: acting now / still to act / down"),
+];
+
+/// What a form of the tracker's is for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Purpose {
+    Add,
+    Damage { who: u32 },
+    Heal { who: u32 },
+    Check { who: u32 },
+}
+
+/// The tracker screen's view state: its open form.
+#[derive(Debug, Clone, Default)]
+pub struct PlainView {
+    pub form: Option<Form<Purpose>>,
+}
+
+impl SheetView for PlainView {
+    fn dialog(&self) -> Option<Ctx> {
+        self.form.as_ref().map(|_| Ctx::Form)
+    }
+
+    fn close(&mut self) {
+        self.form = None;
+    }
+}
+
+fn view_mut(m: &mut Main) -> Option<&mut PlainView> {
+    (m.sheet.as_mut() as &mut dyn Any).downcast_mut::<PlainView>()
+}
+
+fn view(m: &Main) -> Option<&PlainView> {
+    (m.sheet.as_ref() as &dyn Any).downcast_ref::<PlainView>()
+}
+
+fn state_of(session: &Session) -> Option<&State> {
+    match &session.state().game {
+        crate::rules::GameState::Plain(s) => Some(s),
+        #[allow(unreachable_patterns)]
+        _ => None,
+    }
+}
+
+fn selected(m: &Main) -> Option<&Character> {
+    let id = m.view.selected?;
+    state_of(&m.session)?.character(id).ok()
+}
+
+fn command(c: Command) -> session::Command {
+    session::Command::Game(GameCommand::Plain(c))
+}
+
+pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: &mut Dice) -> bool {
+    if ctx == Ctx::Form {
+        return form_key_here(m, action, key, dice);
+    }
+    let Some(action) = action else {
+        return false;
+    };
+    let Some(state) = state_of(&m.session) else {
+        return false;
+    };
+    let open = |m: &mut Main, form: Form<Purpose>| {
+        if let Some(v) = view_mut(m) {
+            v.form = Some(form);
+        }
+        true
+    };
+    match action {
+        ADD => {
+            return open(
+                m,
+                Form::new(
+                    "Add a character",
+                    Purpose::Add,
+                    vec![
+                        Field::text("name", "Name", ""),
+                        Field::toggle("party", "One of the players' characters", true),
+                        Field::number("hp", "Hit points", 6, 1, 999, 1),
+                    ],
+                ),
+            );
+        }
+        FIGHT => {
+            let c = match &state.fight {
+                Some(_) => Command::EndFight,
+                None => Command::StartFight {
+                    order: m
+                        .roster()
+                        .into_iter()
+                        .filter(|&id| state.character(id).is_ok_and(|c| !c.down()))
+                        .collect(),
+                },
+            };
+            return m.run_key(command(c), dice);
+        }
+        NEXT_TURN => return m.run_key(command(Command::NextTurn), dice),
+        _ => {}
+    }
+    let Some(ch) = selected(m) else {
+        m.complain("add a character first: press n");
+        return true;
+    };
+    let (who, name) = (ch.id, ch.name.clone());
+    match action {
+        REMOVE => m.run_key(command(Command::Remove { who }), dice),
+        DAMAGE => open(
+            m,
+            Form::new(
+                format!("{name} loses hit points"),
+                Purpose::Damage { who },
+                vec![Field::number("amount", "Hit points lost", 1, 1, 999, 1)],
+            ),
+        ),
+        HEAL => open(
+            m,
+            Form::new(
+                format!("{name} gains hit points"),
+                Purpose::Heal { who },
+                vec![Field::number("amount", "Hit points gained", 1, 1, 999, 1)],
+            ),
+        ),
+        CHECK => open(
+            m,
+            Form::new(
+                format!("Check: {name}"),
+                Purpose::Check { who },
+                vec![
+                    Field::text("what", "For what", "check"),
+                    Field::text("dice", "Dice", "d20"),
+                    Field::number("target", "Number to reach", 10, 1, 999, 1),
+                ],
+            )
+            .with_note("Reaching the number passes. Dice as 2d6+1, 4d6kh3 or 2d20kl1."),
+        ),
+        _ => false,
+    }
+}
+
+fn form_key_here(m: &mut Main, action: Option<Action>, key: KeyEvent, dice: &mut Dice) -> bool {
+    let Some(form) = view_mut(m).and_then(|v| v.form.as_mut()) else {
+        return false;
+    };
+    match form_key(form, action, key) {
+        FormStep::Cancel => {
+            m.sheet.close();
+            true
+        }
+        FormStep::Changed => true,
+        FormStep::Ignored => false,
+        FormStep::Submit => {
+            let form = form.clone();
+            let c = match form_command(&form) {
+                Ok(c) => c,
+                Err(why) => {
+                    if let Some(f) = view_mut(m).and_then(|v| v.form.as_mut()) {
+                        f.error = Some(why);
+                    }
+                    return true;
+                }
+            };
+            let added = form.purpose == Purpose::Add;
+            m.sheet.close();
+            match m.run(command(c), dice, None) {
+                Exec::Failed(why) => {
+                    let mut form = form;
+                    form.error = Some(why);
+                    if let Some(v) = view_mut(m) {
+                        v.form = Some(form);
+                    }
+                }
+                Exec::Done if added => {
+                    let last = state_of(&m.session).and_then(|s| s.characters.last());
+                    m.view.selected = last.map(|c| c.id);
+                }
+                _ => {}
+            }
+            true
+        }
+    }
+}
+
+/// The command a submitted form stands for; an error names what to fix.
+fn form_command(form: &Form<Purpose>) -> Result<Command, String> {
+    let amount = i32::from(form.number("amount"));
+    Ok(match form.purpose {
+        Purpose::Add => {
+            let name = form.text("name").trim().to_string();
+            if name.is_empty() {
+                return Err("type a name".into());
+            }
+            Command::Add {
+                name,
+                party: form.toggle("party"),
+                hp: i32::from(form.number("hp")),
+            }
+        }
+        Purpose::Damage { who } => Command::Damage { who, amount },
+        Purpose::Heal { who } => Command::Heal { who, amount },
+        Purpose::Check { who } => {
+            let expr = DiceExpr::parse(form.text("dice").trim()).map_err(|e| e.to_string())?;
+            Command::Check {
+                who,
+                what: form.text("what").trim().to_string(),
+                expr,
+                target: i32::from(form.number("target")),
+            }
+        }
+    })
+}
+
+pub fn click(_m: &mut Main, _ctx: Ctx, _hit: Hit) -> bool {
+    false
+}
+
+/// The tracker follows nothing beyond the frame's own selection.
+pub fn settle(m: &mut Main) {
+    m.steps.clear();
+    m.fix_selection();
+    m.view.row = 0;
+}
+
+pub fn applies(m: &Main, action: Action) -> bool {
+    if let Some(form) = view(m).and_then(|v| v.form.as_ref()) {
+        return widgets::form_action_applies(form, action);
+    }
+    let fighting = state_of(&m.session).is_some_and(|s| s.fight.is_some());
+    match action {
+        NEXT_TURN => fighting,
+        CHECK | DAMAGE | HEAL | REMOVE => m.view.selected.is_some(),
+        _ => true,
+    }
+}
+
+/// The sheet's lines: side, hit points and the fight.
+pub fn rows(_m: &Main) -> u16 {
+    3
+}
+
+/// The selected character's sheet: side, hit points, and where they stand in the fight.
+pub fn draw(
+    buf: &mut Buffer,
+    panels: &Panels,
+    m: &Main,
+    theme: Theme,
+    _hits: &mut Vec<(Rect, Hit)>,
+) {
+    let area = panels.sheet;
+    let block = Block::new()
+        .borders(Borders::ALL)
+        .border_style(theme.border());
+    let Some(c) = selected(m) else {
+        let inner = block.inner(area);
+        block.render(area, buf);
+        Line::styled(" Nobody yet: n adds a character", theme.dim()).render_to(buf, inner);
+        return;
+    };
+    let block = block.title(Span::styled(format!(" {} ", c.name), theme.title()));
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let hp_style = if c.down() {
+        theme.error()
+    } else if c.hp * 2 <= c.max_hp {
+        theme.warn()
+    } else {
+        theme.ok()
+    };
+    let mut lines = vec![
+        Line::from(vec![
+            Span::styled(" Side       ", theme.dim()),
+            Span::raw(if c.party {
+                "the players' character"
+            } else {
+                "run by the judge"
+            }),
+        ]),
+        Line::from(vec![
+            Span::styled(" Hit points ", theme.dim()),
+            Span::styled(format!("{} / {}", c.hp, c.max_hp), hp_style),
+            Span::raw(if c.down() { "  down" } else { "" }),
+        ]),
+    ];
+    if let Some(fight) = state_of(&m.session).and_then(|s| s.fight.as_ref()) {
+        let place = fight.order.iter().position(|&id| id == c.id);
+        let text = match place {
+            Some(i) if i == fight.at => "acting now".to_string(),
+            Some(i) if i < fight.at => "has acted this round".to_string(),
+            Some(i) => format!("acts {} in the order", ordinal(i + 1)),
+            None => "not in the fight".to_string(),
+        };
+        lines.push(Line::from(vec![
+            Span::styled(" Fight      ", theme.dim()),
+            Span::raw(format!("round {}: {text}", fight.round)),
+        ]));
+    }
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+}
+
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, 11) | (2, 12) | (3, 13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+pub fn draw_dialog(frame: &mut Frame, area: Rect, m: &Main, theme: Theme) {
+    if let Some(form) = view(m).and_then(|v| v.form.as_ref()) {
+        widgets::form(frame, area, form, theme);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_plain_table_passes_the_frame_checks() {
+        keymap::check_ruleset_table(TABLE).unwrap();
+    }
+
+    #[test]
+    fn ordinals_read_as_words_do() {
+        assert_eq!(ordinal(1), "1st");
+        assert_eq!(ordinal(2), "2nd");
+        assert_eq!(ordinal(11), "11th");
+        assert_eq!(ordinal(23), "23rd");
+    }
+
+    #[test]
+    fn a_check_form_with_bad_dice_says_so_and_runs_nothing() {
+        let mut form = Form::new(
+            "Check",
+            Purpose::Check { who: 0 },
+            vec![
+                Field::text("what", "For what", "check"),
+                Field::text("dice", "Dice", "d0"),
+                Field::number("target", "Number to reach", 10, 1, 999, 1),
+            ],
+        );
+        assert!(form_command(&form).is_err());
+        form.fields[1] = Field::text("dice", "Dice", "2d6+1");
+        assert!(form_command(&form).is_ok());
+    }
+}

@@ -1,0 +1,406 @@
+//! The combat strip (R33-R35): the round, the side holding initiative and why, the turn under
+//! way and what it waits for, and every fighter by side: taking a turn, interrupting, done for
+//! the round, still to act, or out of it. A click on a name starts that character's turn. On a
+//! short terminal the strip folds into one line.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+
+use super::fight::{Stage, stage};
+use super::keys;
+use crate::rules::Standing;
+use crate::rules::slots::{CharId, Character, Combat, Side, State};
+use crate::tui::host::{Hit, Main};
+use crate::tui::keymap::{Action, Ctx, key_for};
+use crate::tui::theme::Theme;
+use crate::tui::widgets::{RenderTo, fit, record};
+
+/// Rows the strip takes on a screen this tall: the full strip (a title row, one row per side and
+/// a rule) when there is room, one line otherwise.
+pub fn height(screen_height: u16) -> u16 {
+    if screen_height >= 36 { 4 } else { 1 }
+}
+
+/// Where a fighter stands this round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mark {
+    Acting,
+    Interrupting,
+    Acted,
+    CanAct,
+    /// Cannot act this round; the word says why.
+    Out(&'static str),
+}
+
+impl Mark {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Mark::Acting => "▶",
+            Mark::Interrupting => "↯",
+            Mark::Acted => "✓",
+            Mark::CanAct => "○",
+            Mark::Out(_) => "×",
+        }
+    }
+}
+
+/// Where a fighter stands, as the slot rules say (R33-R35).
+pub fn mark(c: &Character, fight: &Combat) -> Mark {
+    match crate::rules::slots::standing(c, fight) {
+        Standing::Acting => Mark::Acting,
+        Standing::Interrupting => Mark::Interrupting,
+        Standing::Acted => Mark::Acted,
+        Standing::Ready => Mark::CanAct,
+        Standing::Out(why) if why == "dead" => Mark::Out("dead"),
+        Standing::Out(why) if why == "KO" => Mark::Out("KO"),
+        Standing::Out(_) => Mark::Out("surprised"),
+    }
+}
+
+fn key(action: Action) -> String {
+    key_for(keys::TABLE, Ctx::Main, action).unwrap_or_default()
+}
+
+/// What the turn under way waits for, with the keys that move it on.
+pub fn turn_text(state: &State) -> String {
+    let name = |id| state.name_of(id);
+    let setup = || {
+        state
+            .combat
+            .as_ref()
+            .and_then(|c| c.turn.as_ref())
+            .and_then(|t| t.setup.clone())
+            .unwrap_or_default()
+    };
+    match stage(state) {
+        Stage::NoFight => String::new(),
+        Stage::Pick => format!(
+            "pick who acts: {} starts the selected one's turn, {} selects the next",
+            key(keys::TAKE_TURN),
+            key(keys::NEXT_ACTOR)
+        ),
+        Stage::Stuck => format!(
+            "nobody can act: {} lets the round pass, {} ends the fight",
+            key(keys::END_TURN),
+            key(keys::FIGHT)
+        ),
+        Stage::Acting { actor } => format!(
+            "{}'s turn: {} sets up, {} ends it",
+            name(actor),
+            key(keys::SETUP),
+            key(keys::END_TURN)
+        ),
+        Stage::SetUp { actor } => format!(
+            "{}'s turn, set up: {}; {} if someone interrupts, {} ends it",
+            name(actor),
+            setup(),
+            key(keys::INTERRUPT),
+            key(keys::END_TURN)
+        ),
+        Stage::Interrupting { actor, by } => format!(
+            "{} interrupts {} ({}): one action, then {} rules it",
+            name(by),
+            name(actor),
+            setup(),
+            key(keys::INTERRUPT)
+        ),
+        Stage::Finishing { actor, by } => format!(
+            "{}'s interruption failed: {} finishes, {} ends the turn",
+            name(by),
+            name(actor),
+            key(keys::END_TURN)
+        ),
+    }
+}
+
+/// The turn in a few words, for the folded strip.
+fn turn_short(state: &State) -> String {
+    let name = |id| state.name_of(id);
+    match stage(state) {
+        Stage::NoFight => String::new(),
+        Stage::Pick => "pick who acts".into(),
+        Stage::Stuck => "nobody can act".into(),
+        Stage::Acting { actor } => format!("{} acts", name(actor)),
+        Stage::SetUp { actor } => format!("{} has set up", name(actor)),
+        Stage::Interrupting { actor, by } => format!("{} interrupts {}", name(by), name(actor)),
+        Stage::Finishing { actor, .. } => format!("{} finishes", name(actor)),
+    }
+}
+
+/// Why the side holding initiative has it, from what the rules keep (not from the log's events,
+/// which older steps let go).
+fn why_initiative(main: &Main) -> Option<String> {
+    main.slots().recent.initiative_why.clone()
+}
+
+struct Token {
+    id: CharId,
+    mark: Mark,
+    name: String,
+    side: Side,
+    dead: bool,
+}
+
+fn tokens(state: &State, fight: &Combat, side: Side) -> Vec<Token> {
+    state
+        .characters
+        .iter()
+        .filter(|c| c.side == side)
+        .map(|c| Token {
+            id: c.id,
+            mark: mark(c, fight),
+            name: c.name.clone(),
+            side,
+            dead: c.status.dead,
+        })
+        .collect()
+}
+
+/// A name cut to `max` columns, keeping a trailing number ("Goblin 12" to "Gob 12") so that
+/// numbered creatures stay apart.
+fn short_name(name: &str, max: usize) -> String {
+    if name.chars().count() <= max {
+        return name.to_string();
+    }
+    if let Some((head, num)) = name.rsplit_once(' ')
+        && num.chars().all(|c| c.is_ascii_digit())
+        && num.len() + 2 <= max
+    {
+        let keep = max - num.len() - 1;
+        let head: String = head.chars().take(keep).collect();
+        return format!("{head} {num}");
+    }
+    fit(name, max)
+}
+
+fn token_text(t: &Token, max: usize, compact: bool) -> String {
+    let name = short_name(&t.name, max);
+    let out = match t.mark {
+        Mark::Out(why) if !compact => format!(" {why}"),
+        _ => String::new(),
+    };
+    if compact {
+        format!("{}{name}", t.mark.symbol())
+    } else {
+        format!("{} {name}{out}", t.mark.symbol())
+    }
+}
+
+/// The longest name length that lets every token fit in `width` columns.
+fn name_room(tokens: &[&Token], width: usize, sep: usize, compact: bool) -> usize {
+    let total = |max: usize| -> usize {
+        tokens
+            .iter()
+            .map(|t| token_text(t, max, compact).chars().count() + sep)
+            .sum()
+    };
+    (3..=16).rev().find(|&m| total(m) <= width).unwrap_or(3)
+}
+
+fn token_style(t: &Token, selected: bool, theme: Theme) -> Style {
+    let base = match (t.mark, t.dead) {
+        (_, true) => theme.dead(),
+        (Mark::Acting | Mark::Interrupting, _) => theme.bold(),
+        (Mark::Acted, _) | (Mark::Out(_), _) => theme.dim(),
+        (Mark::CanAct, _) => match t.side {
+            Side::Players => theme.players(),
+            Side::Opponents => theme.opponents(),
+        },
+    };
+    if selected {
+        base.patch(theme.selected())
+    } else {
+        base
+    }
+}
+
+/// Draws the tokens from `x` on row `y`, recording each for clicks; returns the column after.
+#[allow(clippy::too_many_arguments)]
+fn draw_tokens(
+    buf: &mut Buffer,
+    area: Rect,
+    mut x: u16,
+    y: u16,
+    tokens: &[&Token],
+    max: usize,
+    compact: bool,
+    main: &Main,
+    theme: Theme,
+    hits: &mut Vec<(Rect, Hit)>,
+) -> u16 {
+    let right = area.x + area.width;
+    for t in tokens {
+        let text = token_text(t, max, compact);
+        let w = text.chars().count() as u16;
+        if x + w > right {
+            break;
+        }
+        let rect = Rect::new(x, y, w, 1);
+        let selected = main.view.selected == Some(t.id);
+        Line::styled(text, token_style(t, selected, theme)).render_to(buf, rect);
+        record(hits, rect, Hit::Actor(t.id));
+        x += w + if compact { 1 } else { 2 };
+    }
+    x
+}
+
+fn side_style(side: Side, theme: Theme) -> Style {
+    match side {
+        Side::Players => theme.players(),
+        Side::Opponents => theme.opponents(),
+    }
+}
+
+pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut Vec<(Rect, Hit)>) {
+    let state = main.slots();
+    let Some(fight) = &state.combat else {
+        return;
+    };
+    if area.height >= 3 {
+        full(buf, area, main, fight, theme, hits);
+    } else {
+        compact(buf, area, main, fight, theme, hits);
+    }
+}
+
+fn full(
+    buf: &mut Buffer,
+    area: Rect,
+    main: &Main,
+    fight: &Combat,
+    theme: Theme,
+    hits: &mut Vec<(Rect, Hit)>,
+) {
+    let state = main.slots();
+    let sep = || Span::styled(" │ ", theme.border());
+    let mut title = vec![
+        Span::styled(format!(" Round {}", fight.round), theme.title()),
+        sep(),
+        Span::raw("initiative: "),
+        Span::styled(
+            format!("▶ {}", fight.initiative.to_string().to_uppercase()),
+            side_style(fight.initiative, theme),
+        ),
+    ];
+    // The turn comes before the reason for the initiative, so a narrow screen cuts the reason.
+    title.push(sep());
+    title.push(Span::styled(turn_text(state), theme.bold()));
+    if let Some(why) = why_initiative(main) {
+        title.push(sep());
+        title.push(Span::styled(why, theme.dim()));
+    }
+    Line::from(title).render_to(buf, Rect::new(area.x, area.y, area.width, 1));
+    let label_w = 13u16;
+    for (row, side) in [Side::Players, Side::Opponents].into_iter().enumerate() {
+        let y = area.y + 1 + row as u16;
+        let holds = fight.initiative == side;
+        let mut label = format!(
+            "{} {}",
+            if holds { "▶" } else { " " },
+            match side {
+                Side::Players => "Players",
+                Side::Opponents => "Opponents",
+            }
+        );
+        if fight.round == 1 && fight.surprised == Some(side) {
+            label.push('*');
+        }
+        let label_style = if holds {
+            side_style(side, theme).patch(theme.bold())
+        } else {
+            theme.dim()
+        };
+        Line::styled(label, label_style).render_to(buf, Rect::new(area.x, y, label_w, 1));
+        let all = tokens(state, fight, side);
+        let refs: Vec<&Token> = all.iter().collect();
+        let width = area.width.saturating_sub(label_w + 1) as usize;
+        let max = name_room(&refs, width, 2, false);
+        let end = draw_tokens(
+            buf,
+            area,
+            area.x + label_w + 1,
+            y,
+            &refs,
+            max,
+            false,
+            main,
+            theme,
+            hits,
+        );
+        if fight.round == 1 && fight.surprised == Some(side) {
+            let note = "* surprised: no turns in round 1";
+            let x = end + 1;
+            if x + note.len() as u16 <= area.x + area.width {
+                Line::styled(note, theme.warn()).render_to(buf, Rect::new(x, y, area.width, 1));
+            }
+        }
+    }
+    if area.height >= 4 {
+        let y = area.y + 3;
+        Line::styled("─".repeat(area.width as usize), theme.border())
+            .render_to(buf, Rect::new(area.x, y, area.width, 1));
+    }
+}
+
+fn compact(
+    buf: &mut Buffer,
+    area: Rect,
+    main: &Main,
+    fight: &Combat,
+    theme: Theme,
+    hits: &mut Vec<(Rect, Hit)>,
+) {
+    let state = main.slots();
+    let lead = format!("R{} ", fight.round);
+    let mut x = area.x;
+    let right = area.x + area.width;
+    Line::styled(lead.clone(), theme.title()).render_to(buf, Rect::new(x, area.y, area.width, 1));
+    x += lead.chars().count() as u16;
+    let players = tokens(state, fight, Side::Players);
+    let opponents = tokens(state, fight, Side::Opponents);
+    let all: Vec<&Token> = players.iter().chain(opponents.iter()).collect();
+    let label = |side: Side| {
+        let mut label = if fight.initiative == side {
+            format!("▶{}", side.to_string().to_uppercase())
+        } else {
+            side.to_string()
+        };
+        if fight.round == 1 && fight.surprised == Some(side) {
+            label.push_str(" (surprised)");
+        }
+        label.push(' ');
+        label
+    };
+    // The names share what the sides' labels leave; the turn's words take any room left over.
+    let fixed = label(Side::Players).chars().count() + label(Side::Opponents).chars().count() + 2;
+    let room = ((right - x) as usize).saturating_sub(fixed);
+    let max = name_room(&all, room, 1, true);
+    for (i, (side, list)) in [(Side::Players, &players), (Side::Opponents, &opponents)]
+        .into_iter()
+        .enumerate()
+    {
+        if i > 0 && x + 3 < right {
+            Line::styled("│ ", theme.border()).render_to(buf, Rect::new(x, area.y, 2, 1));
+            x += 2;
+        }
+        let holds = fight.initiative == side;
+        let label = label(side);
+        let w = (label.chars().count() as u16).min(right.saturating_sub(x));
+        let style = if holds {
+            side_style(side, theme).patch(theme.bold())
+        } else {
+            theme.dim()
+        };
+        Line::styled(label, style).render_to(buf, Rect::new(x, area.y, w, 1));
+        x += w;
+        let refs: Vec<&Token> = list.iter().collect();
+        x = draw_tokens(buf, area, x, area.y, &refs, max, true, main, theme, hits);
+    }
+    let turn = turn_short(state);
+    if x + 8 < right {
+        let text = fit(&format!("│ {turn}"), (right - x) as usize);
+        Line::styled(text, theme.bold()).render_to(buf, Rect::new(x, area.y, right - x, 1));
+    }
+}

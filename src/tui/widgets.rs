@@ -1,0 +1,329 @@
+//! Drawing pieces shared by the frame and every ruleset's screen: dialog boxes, forms and one-key
+//! choices, the key hints of the status line, and text fitting.
+
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Position, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
+
+use super::form::{Choice, FieldKind, Form};
+use super::host::Hit;
+use super::keymap::{self, Action, Ctx, Table};
+use super::theme::Theme;
+
+/// Clears a centred box and draws its frame; returns the inside.
+pub fn dialog(buf: &mut Buffer, area: Rect, w: u16, h: u16, title: &str, theme: Theme) -> Rect {
+    let rect = centered(area, w, h);
+    Clear.render(rect, buf);
+    let block = Block::new()
+        .borders(Borders::ALL)
+        .border_style(theme.border())
+        .title(Span::styled(format!(" {title} "), theme.title()));
+    let inner = block.inner(rect);
+    block.render(rect, buf);
+    inner
+}
+
+/// Dialog width for the screen: roomy on large terminals, never wider than the screen.
+pub fn width_for(area: Rect, want: u16) -> u16 {
+    want.min(area.width.saturating_sub(2))
+}
+
+pub fn paragraph_height(lines: &[Line], width: u16) -> u16 {
+    let w = width.max(1) as usize;
+    lines
+        .iter()
+        .map(|l| (l.width().max(1)).div_ceil(w) as u16)
+        .sum()
+}
+
+/// Form keys that only some forms have: edge keys need an edge field; ←→ needs a field that
+/// changes.
+pub fn form_action_applies<P>(f: &Form<P>, action: Action) -> bool {
+    match action {
+        Action::MoreAdvantage | Action::MoreDisadvantage => {
+            f.fields.iter().any(|x| x.id == "edge") && !f.typing()
+        }
+        Action::Change | Action::ChangeBack => !f.typing(),
+        _ => true,
+    }
+}
+
+/// "key word" pairs for a context's status line, in keymap order. Help (`?`) and quit always
+/// come last so they survive when the line is cut to the screen's width.
+pub fn hint_spans(
+    table: Table,
+    ctx: Ctx,
+    theme: Theme,
+    applies: impl Fn(Action) -> bool,
+) -> Vec<Span<'static>> {
+    let mut first = Vec::new();
+    let mut last = Vec::new();
+    for b in keymap::bindings(table, ctx) {
+        if b.short.is_empty() || !applies(b.action) {
+            continue;
+        }
+        let (key, word) = match b.short.split_once('|') {
+            Some((k, w)) => (k.to_string(), w),
+            None => (
+                b.keys.first().map(|k| k.label()).unwrap_or_default(),
+                b.short,
+            ),
+        };
+        let pair = [
+            Span::styled(format!(" {key}"), theme.key()),
+            Span::raw(format!(" {word}")),
+        ];
+        if matches!(b.action, Action::Help | Action::Quit) {
+            last.extend(pair);
+        } else {
+            first.extend(pair);
+        }
+    }
+    first.extend(last);
+    first
+}
+
+/// Draws hints into one row, dropping middle pairs that do not fit so the last ones (help,
+/// quit) always show.
+pub fn hints_line(
+    buf: &mut Buffer,
+    area: Rect,
+    lead: Vec<Span<'static>>,
+    hints: Vec<Span<'static>>,
+) {
+    let width = area.width as usize;
+    let lead_w: usize = lead.iter().map(|s| s.width()).sum();
+    let pairs: Vec<Vec<Span<'static>>> = hints.chunks(2).map(|c| c.to_vec()).collect();
+    let w = |p: &Vec<Span<'static>>| p.iter().map(|s| s.width()).sum::<usize>();
+    let total: usize = pairs.iter().map(w).sum();
+    let mut keep = vec![true; pairs.len()];
+    let mut used = lead_w + total;
+    // Drop from just before the protected tail until it fits.
+    let protected = 2.min(pairs.len());
+    let mut i = pairs.len().saturating_sub(protected);
+    while used > width && i > 0 {
+        i -= 1;
+        keep[i] = false;
+        used -= w(&pairs[i]);
+    }
+    let mut spans = lead;
+    for (p, k) in pairs.into_iter().zip(keep) {
+        if k {
+            spans.extend(p);
+        }
+    }
+    Line::from(spans).render_to(buf, area);
+}
+
+/// Draws a line clipped to one row of `area`.
+pub trait RenderTo {
+    fn render_to(self, buf: &mut Buffer, area: Rect);
+}
+
+impl RenderTo for Line<'_> {
+    fn render_to(self, buf: &mut Buffer, area: Rect) {
+        if area.height > 0 {
+            buf.set_line(area.x, area.y, &self, area.width);
+        }
+    }
+}
+
+/// Cuts text to `width` columns, marking the cut with an ellipsis.
+pub fn fit(text: &str, width: usize) -> String {
+    use unicode_width::UnicodeWidthChar;
+    let mut out = String::new();
+    let mut used = 0;
+    let total: usize = text.chars().map(|c| c.width().unwrap_or(0)).sum();
+    if total <= width {
+        return text.to_string();
+    }
+    for c in text.chars() {
+        let w = c.width().unwrap_or(0);
+        if used + w + 1 > width {
+            break;
+        }
+        out.push(c);
+        used += w;
+    }
+    if width > 0 {
+        out.push('…');
+    }
+    out
+}
+
+/// Pads or cuts text to exactly `width` columns.
+pub fn pad(text: &str, width: usize) -> String {
+    use unicode_width::UnicodeWidthStr;
+    let cut = fit(text, width);
+    let w = cut.width();
+    format!("{cut}{}", " ".repeat(width.saturating_sub(w)))
+}
+
+/// A rectangle of at most `w`×`h` centred in `area`.
+pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
+    let w = w.min(area.width);
+    let h = h.min(area.height);
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}
+
+pub fn record(hits: &mut Vec<(Rect, Hit)>, rect: Rect, hit: Hit) {
+    if rect.width > 0 && rect.height > 0 {
+        hits.push((rect, hit));
+    }
+}
+
+pub fn form<P>(frame: &mut Frame, area: Rect, f: &Form<P>, theme: Theme) {
+    let w = width_for(area, 72);
+    let inner_w = w.saturating_sub(2);
+    let label_w = f
+        .fields
+        .iter()
+        .map(|x| x.label.chars().count())
+        .max()
+        .unwrap_or(8)
+        + 1;
+    let value_w = (inner_w as usize).saturating_sub(label_w + 3).max(8);
+    let mut lines: Vec<Line> = Vec::new();
+    // Rows already used, counting wrapped lines, so the text cursor lands on its field.
+    let mut row = 0u16;
+    if let Some(note) = &f.note {
+        let l = Line::styled(note.clone(), theme.dim());
+        row += paragraph_height(std::slice::from_ref(&l), inner_w) + 1;
+        lines.push(l);
+        lines.push(Line::raw(""));
+    }
+    if let Some(live) = &f.live {
+        let l = Line::styled(
+            live.text.clone(),
+            if live.warn {
+                theme.warn()
+            } else {
+                theme.bold()
+            },
+        );
+        row += paragraph_height(std::slice::from_ref(&l), inner_w) + 1;
+        lines.push(l);
+        lines.push(Line::raw(""));
+    }
+    let mut cursor = None;
+    for (i, field) in f.fields.iter().enumerate() {
+        let focus = i == f.focus;
+        let label = Span::styled(
+            format!(
+                "{}{} ",
+                if focus { "▶ " } else { "  " },
+                pad(&field.label, label_w)
+            ),
+            if focus { theme.bold() } else { theme.dim() },
+        );
+        let value_style = if focus {
+            theme.selected()
+        } else {
+            Style::new()
+        };
+        match &field.kind {
+            FieldKind::Text(input) => {
+                if focus {
+                    cursor = Some((row, input.visual_cursor()));
+                }
+                lines.push(Line::from(vec![
+                    label,
+                    Span::styled(format!("{}_", fit(input.value(), value_w - 1)), value_style),
+                ]));
+                row += 1;
+            }
+            FieldKind::Multi {
+                options,
+                on,
+                cursor: at,
+            } => {
+                // Options flow over as many rows as they need, each row under the first value.
+                let mut current = vec![label];
+                let mut used = 0;
+                for (k, ((name, _), on)) in options.iter().zip(on).enumerate() {
+                    let text = format!("{}{name} ", if *on { "[x]" } else { "[ ]" });
+                    let tw = text.chars().count();
+                    if used + tw > value_w && used > 0 {
+                        lines.push(Line::from(std::mem::take(&mut current)));
+                        row += 1;
+                        current.push(Span::raw(" ".repeat(label_w + 3)));
+                        used = 0;
+                    }
+                    let style = if focus && k == *at {
+                        theme.selected()
+                    } else {
+                        Style::new()
+                    };
+                    current.push(Span::styled(text, style));
+                    used += tw;
+                }
+                lines.push(Line::from(current));
+                row += 1;
+            }
+            _ => {
+                lines.push(Line::from(vec![
+                    label,
+                    Span::styled(fit(&field.display(), value_w), value_style),
+                ]));
+                row += 1;
+            }
+        }
+    }
+    if let Some(err) = &f.error {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled(format!("✗ {err}"), theme.error()));
+    }
+    let h = paragraph_height(&lines, inner_w) + 2;
+    let buf = frame.buffer_mut();
+    let inner = dialog(buf, area, w, h, &f.title, theme);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+    if let Some((r, col)) = cursor {
+        let y = inner.y + r;
+        let x = inner.x + 2 + label_w as u16 + 1 + (col as u16).min(value_w as u16 - 1);
+        if y < inner.y + inner.height && x < inner.x + inner.width {
+            frame.set_cursor_position(Position::new(x, y));
+        }
+    }
+}
+
+pub fn choice<P>(buf: &mut Buffer, area: Rect, c: &Choice<P>, theme: Theme) {
+    // Short choices keep a small box; long ones (a ruling) widen it rather than wrap.
+    let longest = c
+        .options
+        .iter()
+        .map(|(_, label)| label.chars().count() + 8)
+        .max()
+        .unwrap_or(0) as u16;
+    let w = width_for(area, longest.clamp(50, 96));
+    let mut lines: Vec<Line> = c
+        .options
+        .iter()
+        .map(|(k, label)| {
+            Line::from(vec![
+                Span::styled(format!(" {k} "), theme.key()),
+                Span::raw(format!(" {label}")),
+            ])
+        })
+        .collect();
+    if let Some(note) = &c.note {
+        lines.push(Line::styled(note.clone(), theme.dim()));
+    }
+    if let Some(err) = &c.error {
+        lines.push(Line::styled(format!("✗ {err}"), theme.error()));
+    }
+    let h = paragraph_height(&lines, w.saturating_sub(2)) + 2;
+    let inner = dialog(buf, area, w, h, &c.title, theme);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+}

@@ -1,0 +1,151 @@
+//! The plain tracker on the screen: the frame (roster, strip, roll dialog, log, undo, help) drawn
+//! from its read models, and its own sheet, keys and forms, with no slots anywhere. What works here
+//! and for the slot system works through the seam.
+
+use std::io;
+
+use insta::assert_snapshot;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use slotmark::rules::plain::State;
+use slotmark::rules::{GameState, RulesetId};
+use slotmark::session::{Session, SessionState};
+use slotmark::tui::app::{App, Dice};
+use slotmark::tui::keymap::Ctx;
+use slotmark::tui::theme::Theme;
+use slotmark::tui::{self, run_loop};
+
+fn key(c: char) -> io::Result<Event> {
+    Ok(Event::Key(KeyEvent::new(
+        KeyCode::Char(c),
+        KeyModifiers::NONE,
+    )))
+}
+
+fn code(c: KeyCode) -> io::Result<Event> {
+    Ok(Event::Key(KeyEvent::new(c, KeyModifiers::NONE)))
+}
+
+fn typed(text: &str) -> Vec<io::Result<Event>> {
+    text.chars().map(key).collect()
+}
+
+fn drive(app: &mut App, w: u16, h: u16, events: Vec<io::Result<Event>>) -> String {
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    run_loop(&mut t, app, events).unwrap();
+    tui::draw(&mut t, app).unwrap();
+    t.backend().to_string()
+}
+
+fn app(faces: &[u16]) -> App {
+    let session = Session::new(SessionState::new("Goblin cave", RulesetId::Plain));
+    App::with_session(session, None, Dice::scripted(faces.iter().copied()))
+        .with_theme(Theme::plain())
+}
+
+fn state(app: &App) -> &State {
+    match &app.session().unwrap().state().game {
+        GameState::Plain(s) => s,
+        other => panic!("a plain session was expected, not {:?}", other.ruleset()),
+    }
+}
+
+/// n, the name, Tab to the side toggle (Space turns it off for a creature), Tab to the hit
+/// points and → to raise them, Enter.
+fn add(name: &str, party: bool, extra_hp: usize) -> Vec<io::Result<Event>> {
+    let mut events = vec![key('n')];
+    events.extend(typed(name));
+    events.push(code(KeyCode::Tab));
+    if !party {
+        events.push(key(' '));
+    }
+    events.push(code(KeyCode::Tab));
+    events.extend((0..extra_hp).map(|_| code(KeyCode::Right)));
+    events.push(code(KeyCode::Enter));
+    events
+}
+
+#[test]
+fn the_plain_tracker_plays_on_the_screen_with_no_slots_at_all() {
+    let mut app = app(&[14]);
+    let mut events = add("Ana", true, 2);
+    events.extend(add("Ogre", false, 14));
+    let empty = drive(&mut app, 100, 30, Vec::new());
+    assert!(empty.contains("No characters yet"), "{empty}");
+    drive(&mut app, 100, 30, events);
+    let s = state(&app);
+    assert_eq!(
+        s.characters
+            .iter()
+            .map(|c| (c.name.as_str(), c.party, c.max_hp))
+            .collect::<Vec<_>>(),
+        [("Ana", true, 8), ("Ogre", false, 20)]
+    );
+    // The new character is selected; the sheet shows its hit points.
+    let text = drive(&mut app, 100, 30, Vec::new());
+    assert!(text.contains("20 / 20"), "{text}");
+    // A fight in roster order: the strip shows the round and whose turn it is.
+    let text = drive(&mut app, 100, 30, vec![key('c')]);
+    assert!(state(&app).fight.is_some());
+    assert!(text.contains("Round 1"), "{text}");
+    assert_snapshot!("plain_fight_100x30", text);
+    // Ana (Tab back to her) rolls d20 against 10: the frame's roll dialog, accepted with Enter.
+    let mut events = vec![code(KeyCode::BackTab), key('g')];
+    events.push(code(KeyCode::Enter));
+    let text = drive(&mut app, 100, 30, events);
+    assert_eq!(app.ctx(), Ctx::Roll, "{text}");
+    assert!(text.contains("PASS"), "{text}");
+    drive(&mut app, 100, 30, vec![code(KeyCode::Enter)]);
+    assert_eq!(app.ctx(), Ctx::Main);
+    assert!(state(&app).pending.is_none());
+    // The ogre is hurt by 5, then the judge undoes it and redoes it.
+    let mut events = vec![code(KeyCode::Tab), key('-')];
+    events.extend((0..4).map(|_| code(KeyCode::Right)));
+    events.push(code(KeyCode::Enter));
+    drive(&mut app, 100, 30, events);
+    assert_eq!(state(&app).characters[1].hp, 15);
+    drive(&mut app, 100, 30, vec![key('u')]);
+    assert_eq!(state(&app).characters[1].hp, 20);
+    let text = drive(&mut app, 100, 30, vec![key('U')]);
+    assert_eq!(state(&app).characters[1].hp, 15);
+    assert!(text.contains("15 / 20"), "{text}");
+    // E passes the turn to the ogre.
+    let text = drive(&mut app, 100, 30, vec![key('E')]);
+    let fight = state(&app).fight.clone().unwrap();
+    assert_eq!(fight.order[fight.at], 1, "{text}");
+}
+
+#[test]
+fn the_plain_trackers_help_lists_its_keys_and_the_frames() {
+    let mut app = app(&[]);
+    let text = drive(&mut app, 100, 40, vec![key('?')]);
+    assert_eq!(app.ctx(), Ctx::Help);
+    for expected in [
+        "Add a character",
+        "loses hit points",
+        "Undo the last change",
+        "Command palette",
+    ] {
+        assert!(text.contains(expected), "help lacks {expected}:\n{text}");
+    }
+    assert!(
+        !text.contains("slot"),
+        "the slot system's keys leak into the tracker's help:\n{text}"
+    );
+}
+
+#[test]
+fn a_refused_form_keeps_its_values_and_says_why() {
+    let mut app = app(&[]);
+    drive(&mut app, 100, 30, add("Ana", true, 0));
+    // A check with dice that are no dice: the form stays with the reason, nothing runs.
+    let mut events = vec![key('g'), code(KeyCode::Tab)];
+    events.extend((0..3).map(|_| code(KeyCode::Backspace)));
+    events.extend(typed("d0"));
+    events.push(code(KeyCode::Enter));
+    let text = drive(&mut app, 100, 30, events);
+    assert_eq!(app.ctx(), Ctx::Form, "{text}");
+    assert!(text.contains("✗"), "{text}");
+    assert_eq!(app.session().unwrap().cursor(), 1);
+}
