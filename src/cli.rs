@@ -6,10 +6,9 @@
 //! accepted. Then, with `--out FILE`, a new session file (never over an existing one); else, with
 //! `--session FILE`, that file is brought up to date through the store; with neither, nothing.
 
-use crate::content::{self, Library, find_by_name};
+use crate::content::{self, Library};
 use crate::dice::{DiceExpr, DiceSource, LiveDice, RecordedDice, Recorder, ScriptedDice};
 use crate::rules::RulesetId;
-use crate::rules::slots::{self, Character, Pending, SlotNo, Wound};
 use crate::script::{self, Line};
 use crate::session::{self, Event, Session, SessionState};
 use crate::store::{self, Store, StoreError};
@@ -76,11 +75,6 @@ pub struct RunOptions {
 
 fn shown(path: &Path) -> String {
     path.display().to_string()
-}
-
-/// The slot-system state of a session, when it plays the slot system.
-fn slots_of(session: &Session) -> Option<&slots::State> {
-    content::slots_state(session.state())
 }
 
 /// `slotmark run`: applies each line of a script; prints what each one did. The first bad or
@@ -170,25 +164,8 @@ pub fn run_script(opts: &RunOptions, library: &Library, out: &mut dyn Write) -> 
         }
         ran += 1;
     }
-    match slots_of(&session) {
-        Some(st) => {
-            if let Some(pending) = st.pending.first() {
-                writeln!(
-                    out,
-                    "Still waiting for the judge: {}",
-                    slots::resolve::describe(st, pending)
-                )?;
-            }
-        }
-        None => {
-            if let Some(pending) = session.state().game.pending() {
-                writeln!(
-                    out,
-                    "Still waiting for the judge: {}",
-                    pending_title(&pending)
-                )?;
-            }
-        }
+    if let Some(waiting) = crate::export::waiting(&session) {
+        writeln!(out, "Still waiting for the judge: {waiting}")?;
     }
     if let Some(left) = scripted
         .as_ref()
@@ -346,361 +323,10 @@ pub fn replay(path: &Path, verify: bool, out: &mut dyn Write) -> R {
 /// `slotmark show`: the session as plain text, or one character's sheet.
 pub fn show(path: &Path, character: Option<&str>, out: &mut dyn Write) -> R {
     let session = store::load(path)?;
-    let Some(st) = slots_of(&session) else {
-        return show_from_read_models(&session, character, path, out);
-    };
-    if let Some(name) = character {
-        let c = find_by_name(&st.characters, |c| &c.name, name, "character")
-            .map_err(|e| CliError::Usage(format!("{}: {e}", shown(path))))?;
-        write!(out, "{}", sheet(st, c))?;
-        return Ok(());
-    }
-    write!(out, "{}", overview(&session))?;
-    for c in &st.characters {
-        writeln!(out)?;
-        write!(out, "{}", sheet(st, c))?;
-    }
+    let text = crate::export::show(&session, character)
+        .map_err(|e| CliError::Usage(format!("{}: {e}", shown(path))))?;
+    write!(out, "{text}")?;
     Ok(())
-}
-
-/// What waits for the judge, in a line.
-fn pending_title(p: &crate::rules::PendingView) -> String {
-    use crate::rules::PendingView as P;
-    match p {
-        P::Roll(r) => format!("{} ({}: {})", r.title, r.outcome().word(), r.reason),
-        P::Question(q) => q.title.clone(),
-        P::Group(g) => g.title.clone(),
-    }
-}
-
-/// `show` for a ruleset whose sheets the command line does not know: what the ruleset's read
-/// models say (the roster with each one's state at a glance, the fight, the clock, what waits).
-fn show_from_read_models(
-    session: &Session,
-    character: Option<&str>,
-    path: &Path,
-    out: &mut dyn Write,
-) -> R {
-    let state = session.state();
-    let game = &state.game;
-    let roster = game.roster();
-    let line = |e: &crate::rules::RosterEntry| {
-        let tags: Vec<&str> = e.glance.iter().map(|t| t.text.as_str()).collect();
-        format!("{}: {}", e.name, tags.join(" "))
-    };
-    if let Some(name) = character {
-        let everyone: Vec<&crate::rules::RosterEntry> =
-            roster.iter().flat_map(|g| g.members.iter()).collect();
-        let e = find_by_name(&everyone, |e| &e.name, name, "character")
-            .map_err(|e| CliError::Usage(format!("{}: {e}", shown(path))))?;
-        writeln!(out, "{}", line(e))?;
-        return Ok(());
-    }
-    writeln!(
-        out,
-        "{} ({}, {} step(s) in the log)",
-        state.title,
-        state.ruleset().title(),
-        session.cursor()
-    )?;
-    let clock = game.clock();
-    writeln!(out, "Clock: {} {}", clock.now, clock.detail)?;
-    match game.initiative() {
-        None => writeln!(out, "Fight: none")?,
-        Some(f) => {
-            let order: Vec<String> = f
-                .order
-                .iter()
-                .map(|x| format!("{} {}", x.standing.symbol(), x.name))
-                .collect();
-            writeln!(
-                out,
-                "Fight: round {}, {}; {}",
-                f.round,
-                f.label,
-                order.join(", ")
-            )?;
-        }
-    }
-    if let Some(p) = game.pending() {
-        writeln!(out, "Waiting for the judge: {}", pending_title(&p))?;
-    }
-    for group in &roster {
-        writeln!(out, "\n{}", group.title)?;
-        for e in &group.members {
-            writeln!(out, "  {}", line(e))?;
-        }
-    }
-    Ok(())
-}
-
-/// Title, clock, scene, combat and anything waiting for the judge.
-pub fn overview(session: &Session) -> String {
-    let Some(st) = slots_of(session) else {
-        return format!("{}\n", session.state().title);
-    };
-    let state = session.state();
-    let mut o = String::new();
-    o.push_str(&format!(
-        "{} ({}, {} step(s) in the log)\n",
-        state.title,
-        state.ruleset().title(),
-        session.cursor()
-    ));
-    o.push_str(&format!("Clock: {}\n", slots::clock_summary(&st.clock)));
-    if st.scene.zones.is_empty() && st.scene.name.is_empty() {
-        o.push_str("Scene: none\n");
-    } else {
-        o.push_str(&format!("Scene: {}\n", st.scene.name));
-        for z in &st.scene.zones {
-            let near: Vec<&str> = st
-                .scene
-                .zones
-                .iter()
-                .filter(|y| {
-                    y.id != z.id
-                        && slots::zones::zone_range(&st.scene, z.id, y.id) == slots::Range::Near
-                })
-                .map(|y| y.name.as_str())
-                .collect();
-            let hidden: Vec<&str> = st
-                .scene
-                .zones
-                .iter()
-                .filter(|y| {
-                    y.id != z.id
-                        && slots::zones::zone_range(&st.scene, z.id, y.id) == slots::Range::Remote
-                })
-                .map(|y| y.name.as_str())
-                .collect();
-            let here: Vec<&str> = st
-                .characters
-                .iter()
-                .filter(|c| c.zone == Some(z.id))
-                .map(|c| c.name.as_str())
-                .collect();
-            o.push_str(&format!(
-                "  {}{}: near {}{}; here: {}\n",
-                z.name,
-                if z.cover { " (cover)" } else { "" },
-                list_or(&near, "nothing"),
-                if hidden.is_empty() {
-                    String::new()
-                } else {
-                    format!("; cannot see {}", hidden.join(", "))
-                },
-                list_or(&here, "nobody"),
-            ));
-        }
-    }
-    match &st.combat {
-        None => o.push_str("Combat: none\n"),
-        Some(c) => {
-            let acted: Vec<String> = c.acted.iter().map(|id| st.name_of(*id)).collect();
-            o.push_str(&format!(
-                "Combat: round {}, the {} hold the initiative; acted this round: {}\n",
-                c.round,
-                c.initiative,
-                if acted.is_empty() {
-                    "nobody".to_string()
-                } else {
-                    acted.join(", ")
-                }
-            ));
-            if let Some(turn) = &c.turn {
-                o.push_str(&format!("  Turn: {}", st.name_of(turn.actor)));
-                if let Some(setup) = &turn.setup {
-                    o.push_str(&format!(", setup: {setup}"));
-                }
-                if let Some(i) = turn.interrupter {
-                    o.push_str(&format!(", interrupted by {}", st.name_of(i)));
-                }
-                o.push('\n');
-            }
-        }
-    }
-    for p in &st.pending {
-        o.push_str(&format!(
-            "Waiting for the judge: {}\n",
-            slots::resolve::describe(st, p)
-        ));
-    }
-    if let Some(Pending::Roll(r)) = st.pending.first() {
-        let faces: Vec<String> = r.faces.iter().map(u16::to_string).collect();
-        o.push_str(&format!(
-            "  dice {}, die {} picked, {} ({})\n",
-            faces.join(" "),
-            r.pick + 1,
-            r.overridden.unwrap_or(r.verdict),
-            r.reason
-        ));
-    }
-    if !state.notes.is_empty() {
-        o.push_str("Notes:\n");
-        for n in &state.notes {
-            o.push_str(&format!("  - {n}\n"));
-        }
-    }
-    o
-}
-
-fn list_or(items: &[&str], none: &str) -> String {
-    if items.is_empty() {
-        none.to_string()
-    } else {
-        items.join(", ")
-    }
-}
-
-/// Item properties in words, the way the sheet shows them.
-pub fn item_text(item: &slots::Item) -> String {
-    let mut words: Vec<String> = Vec::new();
-    if let Some(a) = item.armor {
-        words.push(
-            match a {
-                slots::ArmorClass::HeavyArmor => "heavy armor",
-                slots::ArmorClass::LightArmor => "light armor",
-                slots::ArmorClass::Shield => "shield",
-            }
-            .into(),
-        );
-    }
-    if let Some(w) = item.weapon {
-        let size = match w.size {
-            slots::WeaponSize::Small => "small",
-            slots::WeaponSize::Medium => "medium",
-            slots::WeaponSize::Bulky => "bulky",
-        };
-        let kind = match w.kind {
-            slots::WeaponKind::Melee => "melee",
-            slots::WeaponKind::Thrown => "thrown",
-            slots::WeaponKind::Bow => "bow",
-        };
-        words.push(format!("{size} {kind} weapon"));
-    }
-    words.extend(item.props.iter().map(|p| p.name().to_string()));
-    if words.is_empty() {
-        item.name.clone()
-    } else {
-        format!("{} ({})", item.name, words.join(", "))
-    }
-}
-
-/// One character's sheet: every slot with its item, wound and marks; then status.
-pub fn sheet(st: &slots::State, c: &Character) -> String {
-    let mut o = String::new();
-    let zone = c
-        .zone
-        .and_then(|z| st.scene.zones.iter().find(|x| x.id == z))
-        .map_or("no zone".to_string(), |z| format!("in {}", z.name));
-    o.push_str(&format!(
-        "{} ({}, {} sheet on a d{}, {zone})\n",
-        c.name, c.side, c.layout.name, c.layout.die
-    ));
-    let width = c
-        .layout
-        .slots
-        .iter()
-        .map(|d| d.label.chars().count())
-        .max()
-        .unwrap_or(4);
-    for n in 1..=c.slots.len() as SlotNo {
-        let (Some(def), Some(slot)) = (c.layout.def(n), c.slot(n)) else {
-            continue;
-        };
-        let mut line = format!("  {n:>2} {:<width$}  ", def.label);
-        let item = match (&slot.item, c.two_handed_partner(n)) {
-            (Some(item), _) => {
-                let mut t = item_text(item);
-                if c.equipped(n) {
-                    t.push_str(" [equipped]");
-                }
-                if slot.two_hands {
-                    t.push_str(" [both hands]");
-                }
-                if c.packed_away(n) {
-                    t.push_str(" [backpack dropped]");
-                }
-                t
-            }
-            (None, Some(p)) => format!("(held with both hands, see slot {p})"),
-            (None, None) => "-".into(),
-        };
-        line.push_str(&item);
-        let mut extra: Vec<String> = Vec::new();
-        match slot.wound {
-            Wound::None => {}
-            Wound::Treated => extra.push("treated wound".into()),
-            Wound::Open => extra.push("OPEN WOUND".into()),
-        }
-        if slot.fatigue {
-            extra.push("fatigue".into());
-        }
-        if !slot.marks.is_empty() {
-            extra.push(format!("marks {}", slot.marks));
-        }
-        if slot.burning > 0 {
-            extra.push(format!("burning {} round(s)", slot.burning));
-        }
-        if !extra.is_empty() {
-            line.push_str(&format!("  | {}", extra.join(", ")));
-        }
-        o.push_str(line.trim_end());
-        o.push('\n');
-    }
-    let missing = usize::from(c.layout.die).saturating_sub(c.slots.len());
-    if missing > 0 {
-        let first = c.slots.len() + 1;
-        let faces = if missing == 1 {
-            format!("{first}")
-        } else {
-            format!("{first}-{}", c.layout.die)
-        };
-        o.push_str(&format!("  {faces}: names no slot (fails, or misses)\n"));
-    }
-    let s = &c.status;
-    let mut status: Vec<String> = Vec::new();
-    if s.dead {
-        status.push("DEAD".into());
-    }
-    if s.unconscious {
-        status.push("unconscious".into());
-    }
-    if s.prone {
-        status.push("prone".into());
-    }
-    if let Some(at) = s.restrained {
-        status.push(if at == 0 {
-            "restrained".into()
-        } else {
-            format!("restrained at slot {at}")
-        });
-    }
-    if s.immobilized {
-        status.push("immobilized".into());
-    }
-    if s.evil {
-        status.push("turned evil".into());
-    }
-    if s.cringe != slots::Cringe::None {
-        status.push("cringing".into());
-    }
-    if s.exposure.suffocating {
-        status.push("cannot breathe".into());
-    }
-    if let Some(t) = s.exposure.cold_trys {
-        status.push(format!("in the cold for {t} try(s)"));
-    }
-    if s.exposure.warming {
-        status.push("being warmed".into());
-    }
-    if c.backpack_dropped {
-        status.push("backpack dropped".into());
-    }
-    if !status.is_empty() {
-        o.push_str(&format!("  Status: {}\n", status.join(", ")));
-    }
-    o
 }
 
 /// `slotmark export --markdown`.
@@ -732,8 +358,8 @@ pub fn roll(expr: &str, seed: Option<u64>, out: &mut dyn Write) -> R {
 }
 
 /// `slotmark help commands`.
-pub fn help_commands(out: &mut dyn Write) -> R {
-    write!(out, "{}", script::help_text())?;
+pub fn help_commands(ruleset: RulesetId, out: &mut dyn Write) -> R {
+    write!(out, "{}", script::help_text_for(ruleset))?;
     Ok(())
 }
 
@@ -768,7 +394,7 @@ pub fn help_library(library: &Library, out: &mut dyn Write) -> R {
     }
     writeln!(out, "\nItems:")?;
     for i in &library.items {
-        writeln!(out, "  {}", item_text(i))?;
+        writeln!(out, "  {}", crate::export::slots::item_text(i))?;
     }
     Ok(())
 }

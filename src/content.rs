@@ -6,9 +6,7 @@
 //! `layouts`, `creatures` and `kits`. Creatures and kits name library items by name and may carry
 //! their own items inline (fangs, a carapace) that are not for sale in the item list.
 
-use crate::rules::GameState;
 use crate::rules::slots::{self, AttackKind, Item, Layout, Region, SlotNo};
-use crate::session::SessionState;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -566,12 +564,4 @@ pub fn install(library: Library) -> bool {
 /// The library in use: the installed one, else the bundled one.
 pub fn active() -> &'static Library {
     ACTIVE.get_or_init(bundled)
-}
-
-/// The slot-system state inside a session state, when the session plays the slot system.
-pub fn slots_state(state: &SessionState) -> Option<&slots::State> {
-    match &state.game {
-        GameState::Slots(s) => Some(s),
-        _ => None,
-    }
 }

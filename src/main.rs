@@ -121,6 +121,9 @@ enum Sub {
     Help {
         /// commands, library, or a subcommand's name.
         topic: Option<String>,
+        /// With `commands`: the verbs of this ruleset (besides the ones every session has).
+        #[arg(long, default_value = "slots", value_parser = parse_rules)]
+        rules: RulesetId,
     },
 }
 
@@ -241,11 +244,11 @@ fn dispatch(args: Args) -> Result<(), CliError> {
         Some(Sub::Export { file, .. }) => cli::export_markdown(&file, &mut out),
         Some(Sub::Roll { expr, seed }) => cli::roll(&expr.join(" "), seed, &mut out),
         Some(Sub::Rulesets) => rulesets(&mut out),
-        Some(Sub::Help { topic }) => match topic.as_deref() {
+        Some(Sub::Help { topic, rules }) => match topic.as_deref() {
             None => Args::command()
                 .write_long_help(&mut out)
                 .map_err(CliError::from),
-            Some(t) if t.eq_ignore_ascii_case("commands") => cli::help_commands(&mut out),
+            Some(t) if t.eq_ignore_ascii_case("commands") => cli::help_commands(rules, &mut out),
             Some(t) if t.eq_ignore_ascii_case("library") => cli::help_library(library()?, &mut out),
             Some(t) => match Args::command().find_subcommand_mut(t) {
                 Some(sub) => sub.write_long_help(&mut out).map_err(CliError::from),

@@ -125,11 +125,7 @@ fn every_creature_and_kit_makes_a_valid_sheet() {
             content::check_item(item).unwrap();
         }
         let cmd = lib
-            .add_creature(
-                content::slots_state(s.state()).unwrap(),
-                &c.name,
-                Side::Opponents,
-            )
+            .add_creature(slots_state(s.state()).unwrap(), &c.name, Side::Opponents)
             .unwrap();
         s.execute(cmd.into(), &mut dice)
             .unwrap_or_else(|e| panic!("{}: {e}", c.name));
@@ -142,7 +138,7 @@ fn every_creature_and_kit_makes_a_valid_sheet() {
         s.execute(cmd.into(), &mut dice)
             .unwrap_or_else(|e| panic!("{}: {e}", k.name));
     }
-    let st = content::slots_state(s.state()).unwrap();
+    let st = slots_state(s.state()).unwrap();
     assert_eq!(st.characters.len(), lib.creatures.len() + lib.kits.len());
 }
 
@@ -153,15 +149,11 @@ fn creatures_are_numbered_as_they_join() {
     let mut dice = ScriptedDice::new([]);
     for _ in 0..3 {
         let cmd = lib
-            .add_creature(
-                content::slots_state(s.state()).unwrap(),
-                "goblin",
-                Side::Opponents,
-            )
+            .add_creature(slots_state(s.state()).unwrap(), "goblin", Side::Opponents)
             .unwrap();
         s.execute(cmd.into(), &mut dice).unwrap();
     }
-    let names: Vec<&str> = content::slots_state(s.state())
+    let names: Vec<&str> = slots_state(s.state())
         .unwrap()
         .characters
         .iter()
@@ -169,12 +161,8 @@ fn creatures_are_numbered_as_they_join() {
         .collect();
     assert_eq!(names, ["Goblin 1", "Goblin 2", "Goblin 3"]);
     assert!(
-        lib.add_creature(
-            content::slots_state(s.state()).unwrap(),
-            "dragon",
-            Side::Opponents
-        )
-        .is_err()
+        lib.add_creature(slots_state(s.state()).unwrap(), "dragon", Side::Opponents)
+            .is_err()
     );
     assert!(
         lib.character_from_kit("X", "wizard of oz", Side::Players)
@@ -282,7 +270,7 @@ fn load_reads_the_user_file_from_disk() {
 #[test]
 fn the_demo_is_a_party_a_scene_and_a_waiting_encounter() {
     let demo = slotmark::script::try_demo().expect("the demo builds");
-    let st = content::slots_state(demo.state()).unwrap();
+    let st = slots_state(demo.state()).unwrap();
     let players: Vec<_> = st
         .characters
         .iter()
@@ -327,4 +315,12 @@ fn the_demo_replays_and_every_call_is_a_fresh_copy() {
     let second = slotmark::script::demo();
     assert_ne!(first.state(), second.state());
     assert_eq!(second.state(), demo.state());
+}
+
+/// The slot system's state of a session that plays it.
+fn slots_state(state: &slotmark::session::SessionState) -> Option<&slotmark::rules::slots::State> {
+    match &state.game {
+        slotmark::rules::GameState::Slots(s) => Some(s),
+        _ => None,
+    }
 }

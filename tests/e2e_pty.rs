@@ -48,3 +48,45 @@ fn demo_check_undo_quit_restores_the_terminal() {
     assert!(!s.hide_cursor(), "the cursor is shown again");
     assert!(term.cooked(), "raw mode is off");
 }
+
+#[test]
+fn a_plain_tracker_session_plays_in_the_real_terminal_and_reopens() {
+    let home = tempfile::tempdir().unwrap();
+    let saves = home.path().join("saves");
+    let saves_arg = saves.to_str().unwrap();
+    let mut term = Term::spawn(
+        &["new", "cave", "--rules", "plain", "--saves", saves_arg],
+        home.path(),
+        &[],
+        30,
+        100,
+    );
+    term.wait_text("No characters yet");
+    // n, a name, Enter: the tracker's own form through the frame.
+    term.press("n");
+    term.wait_text("Add a character");
+    term.press("Ana\r");
+    term.wait_text("Ana joins with 6 HP");
+    term.press("c");
+    term.wait_text("Round 1");
+    term.press("q");
+    term.wait_closed();
+    let status = term.child.wait().unwrap();
+    assert!(status.success(), "slotmark exited with {status:?}");
+
+    let file = saves.join("cave.ron");
+    let mut term = Term::spawn(
+        &["open", file.to_str().unwrap(), "--saves", saves_arg],
+        home.path(),
+        &[],
+        30,
+        100,
+    );
+    term.wait_for("the fight as it was left", |t| {
+        let text = t.text();
+        text.contains("Round 1") && text.contains("Ana")
+    });
+    term.press("q");
+    term.wait_closed();
+    assert!(term.child.wait().unwrap().success());
+}

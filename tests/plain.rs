@@ -258,3 +258,24 @@ fn a_plain_session_saves_loads_undoes_and_replays_through_the_engine() {
     assert_eq!(loaded.state(), s.state());
     assert_eq!(loaded.entries(), s.entries());
 }
+
+#[test]
+fn help_commands_lists_the_frames_verbs_and_the_chosen_rulesets() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (code, out, _) = slotmark(d, &["help", "commands", "--rules", "plain"]);
+    assert_eq!(code, 0);
+    for verb in ["damage NAME N", "check NAME DICE", "undo", "note"] {
+        assert!(out.contains(verb), "{verb} is missing:\n{out}");
+    }
+    assert!(
+        !out.contains("creature KIND"),
+        "a slot verb in the tracker's help:\n{out}"
+    );
+    let (code, out, _) = slotmark(d, &["help", "commands"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("creature KIND") && out.contains("undo"),
+        "{out}"
+    );
+}

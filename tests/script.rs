@@ -46,7 +46,7 @@ fn table() -> Session {
 }
 
 fn id(s: &Session, name: &str) -> u32 {
-    content::slots_state(s.state())
+    slots_state(s.state())
         .unwrap()
         .find_by_name(name)
         .unwrap()
@@ -54,7 +54,7 @@ fn id(s: &Session, name: &str) -> u32 {
 }
 
 fn zone(s: &Session, name: &str) -> u32 {
-    content::slots_state(s.state())
+    slots_state(s.state())
         .unwrap()
         .scene
         .zones
@@ -1001,4 +1001,12 @@ fn the_verbs_cover_every_slot_system_command() {
         }
     }
     assert_eq!(seen.len(), 56, "covered: {seen:?}");
+}
+
+/// The slot system's state of a session that plays it.
+fn slots_state(state: &slotmark::session::SessionState) -> Option<&slotmark::rules::slots::State> {
+    match &state.game {
+        slotmark::rules::GameState::Slots(s) => Some(s),
+        _ => None,
+    }
 }

@@ -149,3 +149,29 @@ fn a_refused_form_keeps_its_values_and_says_why() {
     assert!(text.contains("✗"), "{text}");
     assert_eq!(app.session().unwrap().cursor(), 1);
 }
+
+#[test]
+fn the_start_screen_asks_for_the_ruleset_of_a_new_session_and_proposes_the_slot_system() {
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().join("saves");
+    let mut app = App::start(saves.clone(), Dice::scripted([])).with_theme(Theme::plain());
+    let text = drive(&mut app, 100, 30, vec![key('n')]);
+    assert!(
+        text.contains("d12 slot system"),
+        "the slot system is proposed:\n{text}"
+    );
+    let mut events = typed("Cave");
+    events.extend([
+        code(KeyCode::Tab),
+        code(KeyCode::Right),
+        code(KeyCode::Enter),
+    ]);
+    drive(&mut app, 100, 30, events);
+    let session = app.session().expect("the new session is open");
+    assert_eq!(session.state().ruleset(), RulesetId::Plain);
+    assert!(saves.join("cave.ron").exists());
+    // Reopened once the screen lets go of it, it is still the tracker's.
+    drop(app);
+    let opened = slotmark::store::Store::open(&saves.join("cave.ron")).unwrap();
+    assert_eq!(opened.session.state().ruleset(), RulesetId::Plain);
+}

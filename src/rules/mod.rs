@@ -234,8 +234,8 @@ rulesets! {
          encounter dice (rule file 000).";
     Plain => plain::Plain, "plain", "plain tracker",
         "Names, hit points, a turn order and rolls against a number, for a game whose rules \
-         the judge keeps in their head. Played with run, show and export; the screen shows the \
-         slot system only so far.";
+         the judge keeps in their head. Small on purpose: the tests use it to prove the frame, \
+         the command language and the store work for a ruleset with no slots.";
 }
 
 impl Default for RulesetId {

@@ -1,0 +1,227 @@
+//! The architecture as tests: the pure layers never touch the terminal, the frame never names a
+//! ruleset, no ruleset reaches into another, and no module imports in a circle. Read from the
+//! source files themselves, so a change that breaks a layer fails here with the file and line.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+/// Every source file under `src/` with its module path (`["tui", "sheets", "slots", "fight"]`).
+fn modules() -> Vec<(Vec<String>, String)> {
+    let root = src();
+    let mut paths = Vec::new();
+    files(&root, &mut paths);
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|p| {
+            let rel = p.strip_prefix(&root).unwrap().with_extension("");
+            let mut parts: Vec<String> = rel
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect();
+            if parts.last().is_some_and(|l| l == "mod") {
+                parts.pop();
+            }
+            (parts, fs::read_to_string(&p).unwrap())
+        })
+        .collect()
+}
+
+/// The code of a file without its comments (so a doc comment may name what the code may not).
+fn code(text: &str) -> String {
+    text.lines()
+        .map(|l| match l.find("//") {
+            Some(i) => &l[..i],
+            None => l,
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The module paths a file refers to through `crate::` and `super::`.
+fn references(module: &[String], text: &str) -> Vec<Vec<String>> {
+    let code = code(text);
+    let mut out = Vec::new();
+    let ident = |s: &str| -> Vec<String> {
+        s.split("::")
+            .map(|w| {
+                w.chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect::<String>()
+            })
+            .take_while(|w| !w.is_empty() && w.chars().next().is_some_and(|c| c.is_lowercase()))
+            .collect()
+    };
+    for (i, _) in code.match_indices("crate::") {
+        out.push(ident(&code[i + "crate::".len()..]));
+    }
+    // `super::` names the parent module (for a folder's `mod.rs`, the folder's parent).
+    let parent: Vec<String> = module[..module.len().saturating_sub(1)].to_vec();
+    for (i, _) in code.match_indices("super::") {
+        if i > 0 && code[..i].ends_with("::") {
+            continue;
+        }
+        let mut path = parent.clone();
+        path.extend(ident(&code[i + "super::".len()..]));
+        out.push(path);
+    }
+    out
+}
+
+/// A node of the import graph: the top-level module, or for `tui` its child.
+fn node(path: &[String]) -> Option<String> {
+    match path {
+        [] => None,
+        [top, child, ..] if top == "tui" => Some(format!("tui::{child}")),
+        [top] if top == "tui" => None,
+        [top, ..] => Some(top.clone()),
+    }
+}
+
+fn cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(
+        n: &str,
+        graph: &BTreeMap<String, BTreeSet<String>>,
+        stack: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(at) = stack.iter().position(|s| s == n) {
+            let mut c = stack[at..].to_vec();
+            c.push(n.to_string());
+            return Some(c);
+        }
+        if done.contains(n) {
+            return None;
+        }
+        stack.push(n.to_string());
+        for next in graph.get(n).into_iter().flatten() {
+            if let Some(c) = visit(next, graph, stack, done) {
+                return Some(c);
+            }
+        }
+        stack.pop();
+        done.insert(n.to_string());
+        None
+    }
+    let mut done = BTreeSet::new();
+    for n in graph.keys() {
+        if let Some(c) = visit(n, graph, &mut Vec::new(), &mut done) {
+            return Some(c);
+        }
+    }
+    None
+}
+
+#[test]
+fn no_module_imports_in_a_circle() {
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (module, text) in modules() {
+        let Some(from) = node(&module) else {
+            continue;
+        };
+        if from == "lib" || from == "main" {
+            continue;
+        }
+        for target in references(&module, &text) {
+            if let Some(to) = node(&target)
+                && to != from
+                && to != "tui"
+            {
+                graph.entry(from.clone()).or_default().insert(to);
+            }
+        }
+    }
+    assert!(
+        graph.contains_key("tui::app"),
+        "the graph was not read: {graph:?}"
+    );
+    if let Some(c) = cycle(&graph) {
+        panic!("modules import each other in a circle: {}", c.join(" → "));
+    }
+}
+
+#[test]
+fn the_pure_layers_never_touch_the_terminal() {
+    for (module, text) in modules() {
+        if ![
+            "rules", "session", "dice", "store", "script", "content", "export",
+        ]
+        .contains(&module[0].as_str())
+        {
+            continue;
+        }
+        for (n, line) in code(&text).lines().enumerate() {
+            assert!(
+                !line.contains("ratatui") && !line.contains("crossterm"),
+                "src/{}.rs line {} reaches the terminal: {line}",
+                module.join("/"),
+                n + 1
+            );
+        }
+    }
+}
+
+/// The frame: everything under `tui` except each ruleset's own screen and the one place that
+/// dispatches to them (`tui/sheets/mod.rs`).
+#[test]
+fn the_frame_never_names_a_ruleset() {
+    let rulesets = ["slots", "plain"];
+    for (module, text) in modules() {
+        if module[0] != "tui" || module.get(1).is_some_and(|m| m == "sheets") {
+            continue;
+        }
+        for (n, line) in code(&text).lines().enumerate() {
+            for r in rulesets {
+                assert!(
+                    !line.contains(&format!("{r}::")),
+                    "src/{}.rs line {} names the {r} ruleset: {line}",
+                    module.join("/"),
+                    n + 1
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn no_ruleset_reaches_into_another() {
+    let rulesets = ["slots", "plain"];
+    for (module, text) in modules() {
+        let own = module
+            .iter()
+            .find(|m| rulesets.contains(&m.as_str()))
+            .cloned();
+        let Some(own) = own else { continue };
+        if module.len() < 2 {
+            continue;
+        }
+        for (n, line) in code(&text).lines().enumerate() {
+            for other in rulesets.iter().filter(|r| **r != own) {
+                assert!(
+                    !line.contains(&format!("rules::{other}"))
+                        && !line.contains(&format!("sheets::{other}"))
+                        && !line.contains(&format!("verbs::{other}")),
+                    "src/{}.rs line {} reaches into the {other} ruleset: {line}",
+                    module.join("/"),
+                    n + 1
+                );
+            }
+        }
+    }
+}
