@@ -606,8 +606,42 @@ fn wounds_and_conditions() {
     assert_eq!(col(&s, "mark Aria 12 B").0, 11);
     assert_eq!(col(&s, "wound Aria 3 deep").0, 14);
     assert_eq!(col(&s, "status Aria sleepy").0, 13);
-    let (_, m) = col(&s, "roll d12");
-    assert!(m.contains("slotmark roll"), "{m}");
+    // `roll` with dice instead of a burning character's name is the frame's free roll.
+    match parse_line("roll d12 for the weather", s.state()) {
+        Ok(Line::Command(Command::Roll { expr, what })) => {
+            assert_eq!(expr.to_string(), "d12");
+            assert_eq!(what, "the weather");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(col(&s, "roll Zed").0, 6);
+}
+
+#[test]
+fn a_free_roll_is_logged_with_its_faces_and_undone_like_any_step() {
+    let mut s = table();
+    let steps = s.cursor();
+    let Ok(Line::Command(c)) = parse_line("roll 2d6+1 for reaction", s.state()) else {
+        panic!("the roll did not parse");
+    };
+    let before = s.state().clone();
+    s.execute(c, &mut ScriptedDice::new([4, 5])).unwrap();
+    let said: Vec<String> = s.events(steps).iter().map(|e| e.to_string()).collect();
+    assert_eq!(said, ["reaction: 2d6+1 rolled [4 5] = 10"]);
+    assert_eq!(
+        s.state(),
+        &before,
+        "a free roll changes nothing but the log"
+    );
+    s.undo().unwrap();
+    assert_eq!(s.cursor(), steps);
+    s.redo().unwrap();
+    let said: Vec<String> = s.events(steps).iter().map(|e| e.to_string()).collect();
+    assert_eq!(
+        said,
+        ["reaction: 2d6+1 rolled [4 5] = 10"],
+        "redo keeps the faces"
+    );
 }
 
 #[test]

@@ -170,6 +170,7 @@ fn escape(text: &str) -> String {
 fn bullet(event: &Event) -> Option<String> {
     Some(match event {
         Event::Noted(n) => format!("- *Note:* {}", escape(n)),
+        Event::Rolled { .. } => format!("- **Roll:** {}", escape(&event.to_string())),
         other => format!("- {}", escape(&other.to_string())),
     })
 }

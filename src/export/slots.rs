@@ -185,6 +185,7 @@ fn bullet(event: &Event) -> Option<String> {
     Some(match event {
         Event::Noted(n) => format!("- *Note:* {}", escape(n)),
         Event::Retitled(_) => format!("- {text}"),
+        Event::Rolled { .. } => format!("- **Roll:** {text}"),
         Event::Game(GameEvent::Slots(e)) => match e {
             E::RoundStarted { .. } | E::TimePassed { .. } | E::Asked { .. } => return None,
             E::Rolled(_) => format!("- **Roll:** {text}"),

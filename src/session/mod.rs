@@ -13,7 +13,7 @@ mod notes;
 pub use log::{CHECKPOINT_EVERY, EVENTS_KEPT, Entry, Session, SessionError, replay};
 pub use notes::Notes;
 
-use crate::dice::DiceSource;
+use crate::dice::{DiceExpr, DiceSource};
 use crate::rules::text::{self, TextKind};
 use crate::rules::{self, GameCommand, GameEvent, GameState, RuleError, RulesetId};
 use serde::{Deserialize, Serialize};
@@ -59,6 +59,12 @@ pub enum Command {
     /// A line in the session's notes.
     Note(String),
     Retitle(String),
+    /// A roll the rules do not ask for (a reaction, a random table, "does it rain?"): the dice
+    /// and what for. Logged and replayed like any roll, changing nothing else.
+    Roll {
+        expr: DiceExpr,
+        what: String,
+    },
     Game(GameCommand),
 }
 
@@ -73,6 +79,13 @@ impl From<rules::slots::Command> for Command {
 pub enum Event {
     Noted(String),
     Retitled(String),
+    /// A free roll: what for, the dice as written, every face, and the total.
+    Rolled {
+        what: String,
+        expr: String,
+        faces: Vec<u16>,
+        total: i64,
+    },
     Game(GameEvent),
 }
 
@@ -81,6 +94,16 @@ impl fmt::Display for Event {
         match self {
             Event::Noted(text) => write!(f, "Note: {text}"),
             Event::Retitled(title) => write!(f, "The session is now called {title}"),
+            Event::Rolled {
+                what,
+                expr,
+                faces,
+                total,
+            } => {
+                let faces: Vec<String> = faces.iter().map(u16::to_string).collect();
+                let what = if what.is_empty() { "A roll" } else { what };
+                write!(f, "{what}: {expr} rolled [{}] = {total}", faces.join(" "))
+            }
             Event::Game(e) => e.fmt(f),
         }
     }
@@ -103,6 +126,20 @@ pub fn apply(
             let title = text::checked(TextKind::Title, title, "a session needs a title")?;
             state.title = title.clone();
             Ok(vec![Event::Retitled(title)])
+        }
+        Command::Roll { expr, what } => {
+            let what = if what.trim().is_empty() {
+                String::new()
+            } else {
+                text::checked(TextKind::Action, what, "")?
+            };
+            let roll = expr.roll(dice)?;
+            Ok(vec![Event::Rolled {
+                what,
+                expr: expr.to_string(),
+                faces: roll.faces,
+                total: roll.total,
+            }])
         }
         Command::Game(c) => Ok(rules::apply(&mut state.game, c, dice)?
             .into_iter()

@@ -135,6 +135,21 @@ const FRAME: &[Entry<()>] = &[
     },
     Entry {
         verb: v(
+            "roll",
+            &[],
+            "roll DICE [for WHAT]",
+            "rolls dice the rules do not ask for (a reaction, a random table); logged like any roll",
+            "roll 2d6 for reaction",
+            SESSION,
+        ),
+        parse: |w, _| {
+            let dice = w.next("dice such as 2d6 or d20")?;
+            free_roll(w, dice)
+        },
+        complete: nothing,
+    },
+    Entry {
+        verb: v(
             "redo",
             &[],
             "redo",
@@ -146,6 +161,21 @@ const FRAME: &[Entry<()>] = &[
         complete: nothing,
     },
 ];
+
+/// The frame's `roll`: `dice` read as a dice expression, then `for WHAT` if it follows. A
+/// ruleset whose own verb is called `roll` hands a line that starts with dice here.
+pub(crate) fn free_roll(w: &mut Words<'_>, dice: Token) -> R<Line> {
+    let expr = crate::dice::DiceExpr::parse(&dice.text)
+        .map_err(|e| ScriptError::at(dice.column, e.to_string()))?;
+    let what = if w.eat(&["for"]) {
+        w.rest_text("what the roll is for")?
+    } else if w.at_end() {
+        String::new()
+    } else {
+        w.rest_text("what the roll is for")?
+    };
+    Ok(Line::Command(Command::Roll { expr, what }))
+}
 
 /// What a ruleset's table brings besides its verbs: the groups help lists them in, the words
 /// help opens with, and notes it ends with.
@@ -162,15 +192,20 @@ fn find<S>(table: &'static [Entry<S>], word: &str) -> Option<&'static Entry<S>> 
     })
 }
 
-/// Every verb a session of this ruleset understands: its own, then the frame's.
+/// Every verb a session of this ruleset understands: its own, then the frame's (a ruleset's
+/// verb of the same name comes first and takes the frame's place, as the slot system's `roll`
+/// does, handing dice on to the frame's).
 pub fn verbs(ruleset: RulesetId) -> Vec<Verb> {
     let own: Vec<Verb> = match ruleset {
         RulesetId::Slots => slots::VERBS.iter().map(|e| e.verb).collect(),
         RulesetId::Plain => plain::VERBS.iter().map(|e| e.verb).collect(),
     };
-    own.into_iter()
-        .chain(FRAME.iter().map(|e| e.verb))
-        .collect()
+    let frame: Vec<Verb> = FRAME
+        .iter()
+        .map(|e| e.verb)
+        .filter(|f| !own.iter().any(|o| o.name == f.name))
+        .collect();
+    own.into_iter().chain(frame).collect()
 }
 
 fn help_of(ruleset: RulesetId) -> &'static Help {
@@ -238,11 +273,12 @@ fn parse_in<S>(
         None
     };
     found.unwrap_or_else(|| {
-        let names: Vec<&str> = table
-            .iter()
-            .map(|e| e.verb.name)
-            .chain(FRAME.iter().map(|e| e.verb.name))
-            .collect();
+        let mut names: Vec<&str> = table.iter().map(|e| e.verb.name).collect();
+        for e in FRAME {
+            if !names.contains(&e.verb.name) {
+                names.push(e.verb.name);
+            }
+        }
         Err(unknown_verb(first, &names))
     })
 }

@@ -628,27 +628,22 @@ pub(crate) const VERBS: &[Entry<State>] = &[
             "roll",
             &[],
             "roll NAME",
-            "the character rolls on the ground to put out flames (a whole turn)",
+            "the character rolls on the ground to put out flames (a whole turn); with dice \
+             instead of a name, a free roll (roll 2d6 for reaction)",
             "roll Dessa",
             HARM,
         ),
         parse: |w, st| {
             let p = &mut P::new(w, st);
-            Ok({
-                let token = p.next("the name of a burning character")?;
-                let who = p.resolve_character(&token).map_err(|mut e| {
-                    if crate::dice::DiceExpr::parse(&token.text).is_ok() {
-                        e.message = format!(
-                            "`roll` is for a burning character rolling on the ground, so it \
-                             expected a name, found '{}'; for a quick dice roll use \
-                             `slotmark roll {}`",
-                            token.text, token.text
-                        );
-                    }
-                    e
-                })?;
-                g(C::RollOnGround { who: who.id })
-            })
+            let token = p.next("the name of a burning character, or dice")?;
+            match p.resolve_character(&token) {
+                Ok(who) => Ok(g(C::RollOnGround { who: who.id })),
+                // Not a name but dice: the frame's free roll, logged like any roll.
+                Err(_) if crate::dice::DiceExpr::parse(&token.text).is_ok() => {
+                    super::free_roll(p, token)
+                }
+                Err(e) => Err(e),
+            }
         },
         complete: complete_remove,
     },
