@@ -10,6 +10,7 @@ use ratatui::crossterm::event::{
 };
 use ratatui::layout::{Position, Rect};
 
+use super::dialogs;
 use super::form::{Field, Form};
 use super::keymap::{self, Action, Ctx, Table};
 use super::sheets;
@@ -420,7 +421,7 @@ impl App {
         let library = &self.library;
         // A message lasts until the next key.
         let had_message = m.message.take().is_some();
-        let changed = match m.dialog_key(ctx, action, key, dice) {
+        let changed = match dialogs::key(m, ctx, action, key, dice) {
             Some(changed) => changed,
             None => match action.and_then(|a| (ctx == Ctx::Main).then_some(a)) {
                 Some(a) => match m.frame_key(a, dice) {

@@ -7,15 +7,13 @@
 use std::any::Any;
 use std::path::PathBuf;
 
-use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use tui_input::Input;
-use tui_input::backend::crossterm::EventHandler;
 
 use super::form::Form;
 use super::keymap::{Action, Ctx};
 use crate::dice::{DiceError, DiceSource, LiveDice, ManualDice, ScriptedDice};
-use crate::rules::{Answer, PendingView, Role, RuleError};
-use crate::script::{self, Line};
+use crate::rules::{Answer, PendingView, RuleError};
 use crate::session::{self, Command, Entry, Session, SessionError};
 use crate::store::{JournalRecord, Store};
 
@@ -328,7 +326,7 @@ impl Main {
     /// Writes one record to the journal, or the whole session after a failed write, and says
     /// whether it reached the disk. What is on screen is what is on disk: a step that could not
     /// be written is taken back by the caller, and the header says why.
-    fn journal(&mut self, record: JournalRecord) -> Result<(), String> {
+    pub(crate) fn journal(&mut self, record: JournalRecord) -> Result<(), String> {
         let Some(store) = &mut self.store else {
             return Ok(());
         };
@@ -354,7 +352,7 @@ impl Main {
 
     /// Writes the whole session to a new file at `path` and carries on there: the way out when
     /// the session's own file cannot be written (a full disk, a pulled stick).
-    fn save_as(&mut self, path: &str) {
+    pub(crate) fn save_as(&mut self, path: &str) {
         let path = PathBuf::from(path.trim());
         match Store::create(&path, &self.session) {
             Ok(store) => {
@@ -370,7 +368,7 @@ impl Main {
     }
 
     /// The refusal shown when a step could not be written.
-    fn not_written(why: &str) -> String {
+    pub(crate) fn not_written(why: &str) -> String {
         format!(
             "not done: it could not be saved ({why}). Nothing else changed; free some space, or \
              :save as PATH to carry on in another file"
@@ -523,363 +521,21 @@ impl Main {
         })
     }
 
-    /// Keys of the frame's own dialogs and of what waits for the judge; None when the keyboard
-    /// is on the main screen or in the ruleset's own dialog.
-    pub fn dialog_key(
-        &mut self,
-        ctx: Ctx,
-        action: Option<Action>,
-        key: KeyEvent,
-        dice: &mut Dice,
-    ) -> Option<bool> {
-        Some(match ctx {
-            Ctx::Help => self.help_key(action),
-            Ctx::Palette => self.palette_key(action, key, dice),
-            Ctx::Face => self.face_key(action, key, dice),
-            Ctx::Roll => self.roll_key(action, key, dice),
-            Ctx::Group => self.group_key(action, dice),
-            Ctx::Decide => self.decide_key(action, key, dice),
-            _ => return None,
-        })
-    }
-
-    fn help_key(&mut self, action: Option<Action>) -> bool {
-        let Some(Overlay::Help { scroll, .. }) = &mut self.overlay else {
-            return false;
-        };
-        match action {
-            Some(Action::Up) => *scroll = scroll.saturating_sub(1),
-            Some(Action::Down) => *scroll = scroll.saturating_add(1),
-            Some(Action::Cancel) => {
-                if let Some(Overlay::Help { back, .. }) = self.overlay.take() {
-                    self.overlay = back.map(|b| *b);
-                }
-            }
-            _ => return false,
-        }
-        true
-    }
-
     // ---- The sheet (no dialog open)
-
-    fn palette_key(&mut self, action: Option<Action>, key: KeyEvent, dice: &mut Dice) -> bool {
-        let Some(Overlay::Palette(p)) = &mut self.overlay else {
-            return false;
-        };
-        match action {
-            Some(Action::Cancel) => {
-                self.overlay = None;
-                true
-            }
-            Some(Action::Up) | Some(Action::Down) => {
-                if self.history.is_empty() {
-                    return false;
-                }
-                let last = self.history.len() - 1;
-                let pos = match (p.history_pos, action) {
-                    (None, Some(Action::Up)) => Some(last),
-                    (None, _) => return false,
-                    (Some(i), Some(Action::Up)) => Some(i.saturating_sub(1)),
-                    (Some(i), _) if i >= last => None,
-                    (Some(i), _) => Some(i + 1),
-                };
-                p.history_pos = pos;
-                p.input = Input::new(pos.map(|i| self.history[i].clone()).unwrap_or_default());
-                p.error = None;
-                true
-            }
-            Some(Action::Complete) => {
-                let state = self.session.state();
-                let candidates = script::complete(p.input.value(), state);
-                complete_into(p, candidates);
-                true
-            }
-            Some(Action::Accept) => {
-                let line = p.input.value().to_string();
-                let parsed = script::parse_line(&line, self.session.state());
-                match parsed {
-                    Err(e) => {
-                        p.error = Some((e.message, e.column));
-                        true
-                    }
-                    Ok(parsed) => {
-                        if !line.trim().is_empty() && self.history.last() != Some(&line) {
-                            self.history.push(line);
-                        }
-                        self.overlay = None;
-                        match parsed {
-                            Line::Nothing => {}
-                            Line::Undo => {
-                                self.undo();
-                            }
-                            Line::Redo => {
-                                self.redo();
-                            }
-                            Line::SaveAs(path) => self.save_as(&path),
-                            Line::Command(command) => {
-                                if let Exec::Failed(why) = self.run(command, dice, None) {
-                                    let mut p = Palette {
-                                        input: Input::new(
-                                            self.history.last().cloned().unwrap_or_default(),
-                                        ),
-                                        ..Palette::default()
-                                    };
-                                    p.error = Some((why, None));
-                                    self.overlay = Some(Overlay::Palette(p));
-                                }
-                            }
-                        }
-                        true
-                    }
-                }
-            }
-            _ => {
-                let changed = p.input.handle_event(&Event::Key(key)).is_some();
-                if changed {
-                    p.error = None;
-                    p.completions.clear();
-                }
-                changed
-            }
-        }
-    }
 
     // ---- Typed dice
 
-    fn face_key(&mut self, action: Option<Action>, key: KeyEvent, dice: &mut Dice) -> bool {
-        let Some(Overlay::Face(prompt)) = &mut self.overlay else {
-            return false;
-        };
-        match action {
-            Some(Action::Cancel) => {
-                self.overlay = None;
-                self.say("Roll given up: nothing changed");
-                true
-            }
-            Some(Action::Accept) => {
-                let typed = prompt.input.value().trim();
-                let face: u16 = match typed.parse() {
-                    Ok(f) if f >= 1 && f <= prompt.sides => f,
-                    _ => {
-                        prompt.error = Some(format!(
-                            "a d{} shows a whole number from 1 to {}",
-                            prompt.sides, prompt.sides
-                        ));
-                        return true;
-                    }
-                };
-                let mut faces = prompt.faces.clone();
-                faces.push(face);
-                let command = prompt.command.clone();
-                self.overlay = None;
-                match self.run(command.clone(), dice, Some(faces.clone())) {
-                    Exec::Done | Exec::Asked => {}
-                    Exec::Failed(why) => self.complain(why),
-                }
-                true
-            }
-            _ => {
-                let is_digit = matches!(key.code, KeyCode::Char(c) if c.is_ascii_digit());
-                let editing = matches!(
-                    key.code,
-                    KeyCode::Backspace | KeyCode::Delete | KeyCode::Left | KeyCode::Right
-                );
-                if !(is_digit || editing) {
-                    return false;
-                }
-                prompt.error = None;
-                prompt.input.handle_event(&Event::Key(key)).is_some()
-            }
-        }
-    }
-
     // ---- The pending roll, group and decision
-
-    fn roll_key(&mut self, action: Option<Action>, key: KeyEvent, dice: &mut Dice) -> bool {
-        let Some(PendingView::Roll(roll)) = self.session.state().game.pending() else {
-            return false;
-        };
-        let answer = match action {
-            Some(Action::Accept) => Answer::Accept,
-            Some(Action::Cancel) => Answer::Cancel,
-            Some(Action::Override) => Answer::Override,
-            Some(Action::PickPrev) | Some(Action::PickNext) | Some(Action::Digit) => {
-                let die = match (action, key.code) {
-                    (Some(Action::PickPrev), _) => roll.picked.checked_sub(1),
-                    (Some(Action::PickNext), _) => Some(roll.picked + 1),
-                    (_, KeyCode::Char(c)) => c.to_digit(10).map(|d| d as usize - 1),
-                    _ => None,
-                };
-                match die {
-                    Some(d) if d < roll.dice.len() && d != roll.picked => Answer::Pick(d),
-                    _ => return false,
-                }
-            }
-            Some(Action::Undo) => return self.undo(),
-            Some(Action::Redo) => return self.redo(),
-            Some(Action::Palette) => {
-                self.overlay = Some(Overlay::Palette(Palette::default()));
-                return true;
-            }
-            Some(Action::Retype) => return self.retype(dice),
-            _ => return false,
-        };
-        self.answer(answer, dice)
-    }
 
     /// Answers what waits for the judge through the ruleset; an answer that does not fit goes to
     /// the status line.
-    fn answer(&mut self, answer: Answer, dice: &mut Dice) -> bool {
+    pub(crate) fn answer(&mut self, answer: Answer, dice: &mut Dice) -> bool {
         match self.session.state().game.answer(answer) {
             Ok(command) => self.run_key(Command::Game(command), dice),
             Err(why) => {
                 self.complain(why.to_string());
                 true
             }
-        }
-    }
-
-    /// Replaces the dice of the waiting roll with the table's: steps back to before the roll
-    /// (undoing any picks), then asks for each face of the same command.
-    fn retype(&mut self, dice: &mut Dice) -> bool {
-        let applied = self.session.applied();
-        let mut steps = 0;
-        let mut command = None;
-        for entry in applied.iter().rev() {
-            steps += 1;
-            let Command::Game(game) = &entry.command else {
-                break;
-            };
-            match game.role() {
-                Role::Answers => continue,
-                Role::Rolls => {
-                    command = Some(entry.command.clone());
-                    break;
-                }
-                Role::Other => break,
-            }
-        }
-        let Some(command) = command else {
-            self.complain("this roll did not come from a roll command; undo it by hand");
-            return true;
-        };
-        for _ in 0..steps {
-            if self.session.undo().is_err() {
-                break;
-            }
-            if let Err(why) = self.journal(JournalRecord::Undo) {
-                let _ = self.session.redo();
-                self.complain(Self::not_written(&why));
-                return true;
-            }
-        }
-        match self.run(command, dice, Some(Vec::new())) {
-            Exec::Failed(why) => self.complain(why),
-            Exec::Done | Exec::Asked => {}
-        }
-        true
-    }
-
-    fn group_key(&mut self, action: Option<Action>, dice: &mut Dice) -> bool {
-        let Some(PendingView::Group(group)) = self.session.state().game.pending() else {
-            return false;
-        };
-        let members: Vec<u32> = group.members.iter().map(|m| m.id).collect();
-        let n = members.len();
-        match action {
-            Some(Action::Up) => {
-                self.view.pending_sel = self.view.pending_sel.saturating_sub(1);
-                true
-            }
-            Some(Action::Down) => {
-                if self.view.pending_sel + 1 < n {
-                    self.view.pending_sel += 1;
-                }
-                true
-            }
-            Some(Action::Swap) => {
-                let Some(&here) = members.get(self.view.pending_sel) else {
-                    return false;
-                };
-                match self.view.swap_first {
-                    None => {
-                        self.view.swap_first = Some(here);
-                        true
-                    }
-                    Some(first) if first == here => {
-                        self.view.swap_first = None;
-                        true
-                    }
-                    Some(first) => {
-                        self.view.swap_first = None;
-                        self.answer(Answer::Swap(first, here), dice)
-                    }
-                }
-            }
-            Some(Action::Accept) => self.answer(Answer::Accept, dice),
-            Some(Action::Cancel) => {
-                if self.view.swap_first.take().is_some() {
-                    return true;
-                }
-                self.answer(Answer::Cancel, dice)
-            }
-            Some(Action::Undo) => self.undo(),
-            Some(Action::Redo) => self.redo(),
-            _ => false,
-        }
-    }
-
-    fn decide_key(&mut self, action: Option<Action>, key: KeyEvent, dice: &mut Dice) -> bool {
-        let Some(PendingView::Question(question)) = self.session.state().game.pending() else {
-            return false;
-        };
-        let options = &question.options;
-        match action {
-            Some(Action::Up) => {
-                self.view.pending_sel = self.view.pending_sel.saturating_sub(1);
-                true
-            }
-            Some(Action::Down) => {
-                if self.view.pending_sel + 1 < options.len() {
-                    self.view.pending_sel += 1;
-                }
-                true
-            }
-            Some(Action::Digit) => {
-                let KeyCode::Char(c) = key.code else {
-                    return false;
-                };
-                let Some(d) = c.to_digit(10).filter(|_| !options.is_empty()) else {
-                    return false;
-                };
-                match options.iter().position(|o| o.number == d) {
-                    Some(i) => self.view.pending_sel = i,
-                    None => {
-                        let offered: Vec<String> =
-                            options.iter().map(|o| o.number.to_string()).collect();
-                        self.complain(format!(
-                            "{d} is not one of the choices: {}",
-                            offered.join(", ")
-                        ));
-                    }
-                }
-                true
-            }
-            Some(Action::Yes) if question.yes_no.is_some() => self.answer(Answer::Yes, dice),
-            Some(Action::No) if question.yes_no.is_some() => self.answer(Answer::No, dice),
-            Some(Action::Accept) => {
-                let answer = match options.get(self.view.pending_sel) {
-                    Some(_) if self.view.pending_sel != question.proposed => {
-                        Answer::Choose(self.view.pending_sel)
-                    }
-                    _ => Answer::Accept,
-                };
-                self.answer(answer, dice)
-            }
-            Some(Action::Cancel) => self.answer(Answer::Cancel, dice),
-            Some(Action::Undo) => self.undo(),
-            Some(Action::Redo) => self.redo(),
-            _ => false,
         }
     }
 
@@ -959,40 +615,4 @@ pub fn summarize(events: &[session::Event]) -> String {
             .collect::<Vec<_>>()
             .join("; "),
     }
-}
-
-/// Applies completions to the palette line. Each candidate is a whole line ready to replace what
-/// was typed (`script::complete`): one replaces the line; several fill in what they share and
-/// are listed.
-fn complete_into(p: &mut Palette, candidates: Vec<String>) {
-    let line = p.input.value().to_string();
-    if candidates.is_empty() {
-        p.completions.clear();
-        p.error = Some(("nothing completes this".into(), None));
-        return;
-    }
-    let shared = candidates
-        .iter()
-        .skip(1)
-        .fold(candidates[0].clone(), |acc, c| {
-            acc.chars()
-                .zip(c.chars())
-                .take_while(|(a, b)| a.eq_ignore_ascii_case(b))
-                .map(|(a, _)| a)
-                .collect()
-        });
-    let mut next = if shared.len() > line.len() {
-        shared
-    } else {
-        line
-    };
-    if candidates.len() == 1 && !next.ends_with(' ') {
-        next.push(' ');
-    }
-    p.input = Input::new(next);
-    p.completions = if candidates.len() > 1 {
-        candidates
-    } else {
-        Vec::new()
-    };
 }

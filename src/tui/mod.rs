@@ -5,6 +5,8 @@
 //!   to the frame's dialogs, the ruleset's screen or what waits for the judge.
 //! - [`host`]: the open session as the frame holds it, and what it offers a ruleset's screen
 //!   (running commands, undo and redo, messages) and the frame's own dialogs' keys.
+//! - [`dialogs`]: the frame's dialogs, each with its keys and its drawing: the roll, question and
+//!   group roll that wait for the judge, the palette, typed dice and help.
 //! - [`keymap`]: the frame's keys and the tables each ruleset builds from them and its own;
 //!   dispatch, help and the status line come from one table.
 //! - [`form`]: the small form and choice models behind roll setups and edit dialogs.
@@ -15,12 +17,14 @@
 //!   keys of a fight, of the clock and of the scene; `sheets::plain`: the plain tracker's).
 //! - `views`: the frame's panels and dialogs, drawn from the rulesets' read models only.
 //!
-//! Imports run one way: `views` → `app` → `sheets` → `widgets` → `host`, `keymap`, `form`.
+//! Imports run one way: `views` → `app` → `dialogs`, `sheets` → `widgets` → `host`, `keymap`,
+//! `form`.
 //!
 //! The loop ([`run_loop`]) takes events from any iterator, so tests drive it without a terminal.
 //! It blocks on the next event (no timer) and draws only after something changed or a resize.
 
 pub mod app;
+pub mod dialogs;
 pub mod form;
 pub mod host;
 pub mod keymap;

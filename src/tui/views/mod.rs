@@ -4,7 +4,6 @@
 //! the ruleset's own dialogs to its screen (`sheets`). Drawing reads the app and records the
 //! regions a click can select; it never changes the session.
 
-mod dialogs;
 mod log;
 mod roster;
 mod start;
@@ -17,7 +16,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
 use super::app::{App, Screen};
-use super::host::{Dice, MIN_HEIGHT, MIN_WIDTH, Main, MessageKind, SaveState};
+use super::dialogs;
+use super::host::{Dice, MIN_HEIGHT, MIN_WIDTH, Main, MessageKind, Overlay, SaveState};
 use super::keymap::{Action, Ctx, Table};
 use super::sheets::{self, Panels};
 use super::theme::Theme;
@@ -151,7 +151,12 @@ pub fn draw(app: &mut App, frame: &mut Frame) {
             sheets::draw(buf, &panels, main, theme, hits);
             log::draw(buf, areas.log, main, theme, hits);
             status(buf, areas.status, main, table, ctx, theme);
-            dialogs::draw(frame, area, main, table, theme, library, hits);
+            dialogs::draw_pending(frame, area, main, theme, hits);
+            if !matches!(main.overlay, Some(Overlay::Help { .. })) {
+                sheets::draw_dialog(frame, area, main, theme, library, hits);
+            }
+            let legend = sheets::legend(main.session.state().ruleset());
+            dialogs::draw_overlay(frame, area, main, table, legend, theme);
         }
     }
 }

@@ -1,0 +1,91 @@
+//! The help over any screen or dialog: every key of the context under it, straight from the
+//! screen's key table, and on the main screen what the ruleset's symbols mean.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+use crate::tui::host::{Main, Overlay};
+use crate::tui::keymap::{self, Action, Ctx, Table};
+use crate::tui::theme::Theme;
+use crate::tui::widgets::{dialog, pad, paragraph_height, width_for};
+
+impl Main {
+    pub(crate) fn help_key(&mut self, action: Option<Action>) -> bool {
+        let Some(Overlay::Help { scroll, .. }) = &mut self.overlay else {
+            return false;
+        };
+        match action {
+            Some(Action::Up) => *scroll = scroll.saturating_sub(1),
+            Some(Action::Down) => *scroll = scroll.saturating_add(1),
+            Some(Action::Cancel) => {
+                if let Some(Overlay::Help { back, .. }) = self.overlay.take() {
+                    self.overlay = back.map(|b| *b);
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
+}
+
+/// Every key of the context under the help, straight from the keymap; in the palette, the script
+/// language's own help follows.
+pub fn help_lines(
+    table: Table,
+    legend: &[(&'static str, &'static str)],
+    under: Ctx,
+    theme: Theme,
+) -> Vec<Line<'static>> {
+    let mut lines = vec![
+        Line::styled(format!("Keys on the {}", under.title()), theme.bold()),
+        Line::raw(""),
+    ];
+    let key_w = keymap::bindings(table, under)
+        .map(|b| keymap::keys_label(b).chars().count())
+        .max()
+        .unwrap_or(4)
+        .min(16);
+    for b in keymap::bindings(table, under) {
+        lines.push(Line::from(vec![
+            Span::styled(
+                format!(" {} ", pad(&keymap::keys_label(b), key_w)),
+                theme.key(),
+            ),
+            Span::raw(b.help),
+        ]));
+    }
+    if under == Ctx::Main && !legend.is_empty() {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled("Reading the screen", theme.bold()));
+        for (sym, what) in legend {
+            lines.push(Line::from(vec![
+                Span::styled(format!(" {} ", pad(sym, key_w.max(14))), theme.key()),
+                Span::raw(*what),
+            ]));
+        }
+    }
+    lines
+}
+
+pub fn draw(
+    buf: &mut Buffer,
+    area: Rect,
+    table: Table,
+    legend: &[(&'static str, &'static str)],
+    under: Ctx,
+    scroll: u16,
+    theme: Theme,
+) {
+    let w = width_for(area, 100);
+    let h = area.height.saturating_sub(2);
+    let lines = help_lines(table, legend, under, theme);
+    let inner = dialog(buf, area, w, h, "Help", theme);
+    let body = inner;
+    let max_scroll = paragraph_height(&lines, body.width).saturating_sub(body.height);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .scroll((scroll.min(max_scroll), 0))
+        .render(body, buf);
+}

@@ -1,0 +1,87 @@
+//! The frame's dialogs, each with its keys and its drawing together: what waits for the judge
+//! (the [`roll`], the [`question`], the [`group`] roll) drawn from the ruleset's read models and
+//! answered through the generic answers, and the [`palette`], typed dice ([`face`]) and [`help`].
+//! A ruleset's own dialogs live with its screen (`sheets`).
+
+pub mod face;
+pub mod group;
+pub mod help;
+pub mod palette;
+pub mod question;
+pub mod roll;
+
+use ratatui::Frame;
+use ratatui::crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
+
+use crate::rules::PendingView;
+use crate::tui::host::{Dice, Hit, Main, Overlay};
+use crate::tui::keymap::{Action, Ctx, Table};
+use crate::tui::theme::Theme;
+
+/// What waits for the judge, under any dialog of the frame's but not under one of the ruleset's
+/// (which the judge opened on top of it).
+pub fn draw_pending(
+    frame: &mut Frame,
+    area: Rect,
+    main: &Main,
+    theme: Theme,
+    hits: &mut Vec<(Rect, Hit)>,
+) {
+    let help = matches!(main.overlay, Some(Overlay::Help { .. }));
+    if let Some(pending) = main.session.state().game.pending()
+        && (help || main.sheet.dialog().is_none())
+    {
+        let buf = frame.buffer_mut();
+        match &pending {
+            PendingView::Roll(r) => roll::draw(buf, area, r, theme, hits),
+            PendingView::Group(g) => group::draw(buf, area, main, g, theme, hits),
+            PendingView::Question(q) => question::draw(buf, area, main, q, theme, hits),
+        }
+    }
+}
+
+/// The frame's own dialog on top of everything.
+pub fn draw_overlay(
+    frame: &mut Frame,
+    area: Rect,
+    main: &Main,
+    table: Table,
+    legend: &[(&'static str, &'static str)],
+    theme: Theme,
+) {
+    match &main.overlay {
+        None => {}
+        Some(Overlay::Help { scroll, under, .. }) => help::draw(
+            frame.buffer_mut(),
+            area,
+            table,
+            legend,
+            *under,
+            *scroll,
+            theme,
+        ),
+        Some(Overlay::Palette(p)) => palette::draw(frame, area, p, table, theme),
+        Some(Overlay::Face(p)) => face::draw(frame, area, p, theme),
+    }
+}
+
+/// Keys of the frame's own dialogs and of what waits for the judge; None when the keyboard
+/// is on the main screen or in the ruleset's own dialog.
+pub fn key(
+    m: &mut Main,
+    ctx: Ctx,
+    action: Option<Action>,
+    key: KeyEvent,
+    dice: &mut Dice,
+) -> Option<bool> {
+    Some(match ctx {
+        Ctx::Help => m.help_key(action),
+        Ctx::Palette => m.palette_key(action, key, dice),
+        Ctx::Face => m.face_key(action, key, dice),
+        Ctx::Roll => m.roll_key(action, key, dice),
+        Ctx::Group => m.group_key(action, dice),
+        Ctx::Decide => m.decide_key(action, key, dice),
+        _ => return None,
+    })
+}

@@ -1,0 +1,130 @@
+//! A question the rules leave to the judge (from the ruleset's read model): the options with the
+//! proposal preselected, or yes and no; ↑↓ or a digit highlight, Enter confirms, y and n answer a
+//! yes-or-no question, Esc drops it.
+
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+use crate::rules::{Answer, PendingView, QuestionView};
+use crate::tui::host::{Dice, Hit, Main};
+use crate::tui::keymap::Action;
+use crate::tui::theme::Theme;
+use crate::tui::widgets::{dialog, fit, paragraph_height, record, width_for};
+
+impl Main {
+    pub(crate) fn decide_key(
+        &mut self,
+        action: Option<Action>,
+        key: KeyEvent,
+        dice: &mut Dice,
+    ) -> bool {
+        let Some(PendingView::Question(question)) = self.session.state().game.pending() else {
+            return false;
+        };
+        let options = &question.options;
+        match action {
+            Some(Action::Up) => {
+                self.view.pending_sel = self.view.pending_sel.saturating_sub(1);
+                true
+            }
+            Some(Action::Down) => {
+                if self.view.pending_sel + 1 < options.len() {
+                    self.view.pending_sel += 1;
+                }
+                true
+            }
+            Some(Action::Digit) => {
+                let KeyCode::Char(c) = key.code else {
+                    return false;
+                };
+                let Some(d) = c.to_digit(10).filter(|_| !options.is_empty()) else {
+                    return false;
+                };
+                match options.iter().position(|o| o.number == d) {
+                    Some(i) => self.view.pending_sel = i,
+                    None => {
+                        let offered: Vec<String> =
+                            options.iter().map(|o| o.number.to_string()).collect();
+                        self.complain(format!(
+                            "{d} is not one of the choices: {}",
+                            offered.join(", ")
+                        ));
+                    }
+                }
+                true
+            }
+            Some(Action::Yes) if question.yes_no.is_some() => self.answer(Answer::Yes, dice),
+            Some(Action::No) if question.yes_no.is_some() => self.answer(Answer::No, dice),
+            Some(Action::Accept) => {
+                let answer = match options.get(self.view.pending_sel) {
+                    Some(_) if self.view.pending_sel != question.proposed => {
+                        Answer::Choose(self.view.pending_sel)
+                    }
+                    _ => Answer::Accept,
+                };
+                self.answer(answer, dice)
+            }
+            Some(Action::Cancel) => self.answer(Answer::Cancel, dice),
+            Some(Action::Undo) => self.undo(),
+            Some(Action::Redo) => self.redo(),
+            _ => false,
+        }
+    }
+}
+
+pub fn draw(
+    buf: &mut Buffer,
+    area: Rect,
+    main: &Main,
+    q: &QuestionView,
+    theme: Theme,
+    hits: &mut Vec<(Rect, Hit)>,
+) {
+    let w = width_for(area, 84);
+    let mut lines = vec![Line::raw(q.why.clone()), Line::raw("")];
+    let first_option = lines.len();
+    for (i, option) in q.options.iter().enumerate() {
+        let sel = i == main.view.pending_sel;
+        let what = fit(&option.text, (w as usize).saturating_sub(18));
+        let mut spans = vec![Span::raw(if sel { "▶ " } else { "  " }), Span::raw(what)];
+        if i == q.proposed {
+            spans.push(Span::styled("  ★ proposed", theme.key()));
+        }
+        let mut line = Line::from(spans);
+        if sel {
+            line = line.style(theme.selected());
+        }
+        lines.push(line);
+    }
+    if let Some(detail) = &q.detail {
+        lines.push(Line::raw(detail.clone()));
+    }
+    if let Some(yn) = &q.yes_no {
+        let star = "  ★ proposed (Enter)";
+        let (yes_star, no_star) = if yn.proposed_yes {
+            (star, "")
+        } else {
+            ("", star)
+        };
+        lines.push(Line::from(vec![
+            Span::styled("y", theme.key()),
+            Span::raw(format!(" {}{yes_star}    ", yn.yes)),
+            Span::styled("n", theme.key()),
+            Span::raw(format!(" {}{no_star}", yn.no)),
+        ]));
+    }
+    let h = paragraph_height(&lines, w.saturating_sub(2)) + 2;
+    let inner = dialog(buf, area, w, h, &q.title, theme);
+    for i in 0..q.options.len() {
+        let y = inner.y + (first_option + i) as u16;
+        if y < inner.y + inner.height {
+            record(hits, Rect::new(inner.x, y, inner.width, 1), Hit::Option(i));
+        }
+    }
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+}
