@@ -12,7 +12,6 @@ use pty::Term;
 fn demo_check_undo_quit_restores_the_terminal() {
     let home = tempfile::tempdir().unwrap();
     let mut term = Term::spawn(&[], home.path(), &[], 30, 100);
-    assert!(term.cooked(), "the pty starts in cooked mode");
 
     term.wait_text("Recent sessions");
     assert!(
@@ -86,6 +85,41 @@ fn a_plain_tracker_session_plays_in_the_real_terminal_and_reopens() {
         let text = t.text();
         text.contains("Round 1") && text.contains("Ana")
     });
+    term.press("q");
+    term.wait_closed();
+    assert!(term.child.wait().unwrap().success());
+}
+
+#[test]
+fn help_opens_inside_a_form_and_the_palette_in_the_real_terminal() {
+    let home = tempfile::tempdir().unwrap();
+    let mut term = Term::spawn(&[], home.path(), &[], 30, 100);
+    term.wait_text("Recent sessions");
+    term.press("d");
+    term.wait_text("Roll log");
+    // The terrain form's only field is the edge, which takes no typing: `?` is the help.
+    term.press("t");
+    term.wait_text("Terrain check");
+    term.press("?");
+    term.wait_text("Keys on the form");
+    term.press("\x1b");
+    term.wait_for("the form back", |t| {
+        let text = t.text();
+        text.contains("Terrain check") && !text.contains("Keys on the form")
+    });
+    term.press("\x1b");
+    // A lone Esc followed at once by another key would read as Alt and that key.
+    term.wait_for("the form closed", |t| !t.text().contains("Terrain check"));
+    // In the palette `?` is typed; F1 (ESC O P) is the help.
+    term.press(":");
+    term.wait_text("run");
+    term.press("\x1bOP");
+    term.wait_text("Keys on the command palette");
+    // Esc closes the help (the palette comes back), Esc again the palette, then q quits.
+    term.press("\x1b");
+    term.wait_for("the help closed", |t| !t.text().contains("Keys on the"));
+    term.press("\x1b");
+    term.wait_for("the palette closed", |t| t.text().contains("? help q quit"));
     term.press("q");
     term.wait_closed();
     assert!(term.child.wait().unwrap().success());

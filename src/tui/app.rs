@@ -421,6 +421,20 @@ impl App {
         let library = &self.library;
         // A message lasts until the next key.
         let had_message = m.message.take().is_some();
+        // `?` opens the help in a form whose focused field does not take typing; F1 always.
+        let help_typed = ctx == Ctx::Form
+            && key.code == KeyCode::Char('?')
+            && !m.sheet.typing()
+            && m.overlay.is_none();
+        if action == Some(Action::Help) || help_typed {
+            let back = m.overlay.take().map(Box::new);
+            m.overlay = Some(Overlay::Help {
+                scroll: 0,
+                under: ctx,
+                back,
+            });
+            return true;
+        }
         let changed = match dialogs::key(m, ctx, action, key, dice) {
             Some(changed) => changed,
             None => match action.and_then(|a| (ctx == Ctx::Main).then_some(a)) {
@@ -431,15 +445,6 @@ impl App {
                 None => sheets::key(m, ctx, action, key, dice, library),
             },
         };
-        if action == Some(Action::Help) {
-            let back = m.overlay.take().map(Box::new);
-            m.overlay = Some(Overlay::Help {
-                scroll: 0,
-                under: ctx,
-                back,
-            });
-            return true;
-        }
         m.fix_selection();
         sheets::settle(m);
         changed || had_message

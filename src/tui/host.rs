@@ -166,6 +166,11 @@ pub trait SheetView: Any {
     fn input(&mut self) -> Option<&mut Input> {
         None
     }
+    /// Is the open dialog's focused field one that takes typing (so `?` types rather than
+    /// opening the help)?
+    fn typing(&self) -> bool {
+        false
+    }
 }
 
 /// A step the session took since the ruleset's screen last looked, so it can follow it (select

@@ -129,6 +129,7 @@ impl Key {
                 KeyCode::PageDown => "PgDn".into(),
                 KeyCode::Backspace => "Backspace".into(),
                 KeyCode::Delete => "Del".into(),
+                KeyCode::F(n) => format!("F{n}"),
                 other => format!("{other:?}"),
             },
         }
@@ -212,7 +213,7 @@ pub const MAIN_LOG: &[Binding] = &[
 pub const MAIN_TAIL: &[Binding] = &[
     b(C::Main, &[K::Char('D')], A::DiceMode, "", "Switch between live dice and typing the table's dice"),
     b(C::Main, &[K::Char(':')], A::Palette, ":cmd", "Command palette: type any command of the script language"),
-    b(C::Main, &[K::Char('?')], A::Help, "help", "Every key of the current screen"),
+    b(C::Main, &[K::Char('?'), K::Code(KC::F(1))], A::Help, "help", "Every key of the current screen"),
     b(C::Main, &[K::Char('q'), K::Ctrl('c')], A::Quit, "quit", "Quit (everything is already saved)"),
 ];
 
@@ -229,7 +230,7 @@ pub const ROLL: &[Binding] = &[
     b(C::Roll, &[K::Char('u')], A::Undo, "undo", "Undo the last step (a pick, an override, the roll itself)"),
     b(C::Roll, &[K::Char('U'), K::Ctrl('r')], A::Redo, "", "Redo"),
     b(C::Roll, &[K::Char(':')], A::Palette, "", "Command palette"),
-    b(C::Roll, &[K::Char('?')], A::Help, "help", "Every key here"),
+    b(C::Roll, &[K::Char('?'), K::Code(KC::F(1))], A::Help, "help", "Every key here"),
     b(C::Roll, &[K::Char('q'), K::Ctrl('c')], A::Quit, "", "Quit (the roll stays waiting for next time)"),
 ];
 
@@ -243,7 +244,7 @@ pub const GROUP: &[Binding] = &[
     b(C::Group, &[K::Code(KC::Esc)], A::Cancel, "cancel", "Drop the group check (or the half-made swap)"),
     b(C::Group, &[K::Char('u')], A::Undo, "undo", "Undo the last step"),
     b(C::Group, &[K::Char('U'), K::Ctrl('r')], A::Redo, "", "Redo"),
-    b(C::Group, &[K::Char('?')], A::Help, "help", "Every key here"),
+    b(C::Group, &[K::Char('?'), K::Code(KC::F(1))], A::Help, "help", "Every key here"),
     b(C::Group, &[K::Char('q'), K::Ctrl('c')], A::Quit, "", "Quit"),
 ];
 
@@ -259,7 +260,7 @@ pub const DECIDE: &[Binding] = &[
     b(C::Decide, &[K::Code(KC::Esc)], A::Cancel, "cancel", "Drop the decision: nothing more happens"),
     b(C::Decide, &[K::Char('u')], A::Undo, "undo", "Undo the last step"),
     b(C::Decide, &[K::Char('U'), K::Ctrl('r')], A::Redo, "", "Redo"),
-    b(C::Decide, &[K::Char('?')], A::Help, "help", "Every key here"),
+    b(C::Decide, &[K::Char('?'), K::Code(KC::F(1))], A::Help, "help", "Every key here"),
     b(C::Decide, &[K::Char('q'), K::Ctrl('c')], A::Quit, "", "Quit"),
 ];
 
@@ -275,6 +276,7 @@ pub const FORM: &[Binding] = &[
     b(C::Form, &[K::Char('a')], A::MoreAdvantage, "a/d|edge", "One more advantage (or one less disadvantage)"),
     b(C::Form, &[K::Char('d')], A::MoreDisadvantage, "", "One more disadvantage (or one less advantage)"),
     b(C::Form, &[K::Text], A::Typing, "", "In a text field, letters type (a and d then type too)"),
+    b(C::Form, &[K::Code(KC::F(1))], A::Help, "F1|help", "Every key here (? opens it too while the field is not for typing)"),
     b(C::Form, &[K::Ctrl('c')], A::Quit, "", "Quit"),
 ];
 
@@ -284,6 +286,7 @@ pub const CHOICE: &[Binding] = &[
     b(C::Choice, &[K::Text], A::Typing, "", "Press the key shown beside the choice"),
     b(C::Choice, &[K::Code(KC::Enter)], A::Accept, "", "Take the answer marked ★ proposed, where there is one"),
     b(C::Choice, &[K::Code(KC::Esc)], A::Cancel, "cancel", "Close without doing anything"),
+    b(C::Choice, &[K::Char('?'), K::Code(KC::F(1))], A::Help, "help", "Every key here"),
     b(C::Choice, &[K::Ctrl('c')], A::Quit, "", "Quit"),
 ];
 
@@ -296,6 +299,7 @@ pub const PALETTE: &[Binding] = &[
     b(C::Palette, &[K::Code(KC::Down)], A::Down, "", "Next command from the history"),
     b(C::Palette, &[K::Code(KC::Enter)], A::Accept, "run", "Run the command (on an error nothing changes)"),
     b(C::Palette, &[K::Code(KC::Esc)], A::Cancel, "close", "Close the palette"),
+    b(C::Palette, &[K::Code(KC::F(1))], A::Help, "F1|help", "Every key here, and the command language"),
     b(C::Palette, &[K::Ctrl('c')], A::Quit, "", "Quit"),
 ];
 
@@ -305,6 +309,7 @@ pub const FACE: &[Binding] = &[
     b(C::Face, &[K::Text], A::Typing, "", "Type the face the die shows"),
     b(C::Face, &[K::Code(KC::Enter)], A::Accept, "enter face", "Take the face and go on"),
     b(C::Face, &[K::Code(KC::Esc)], A::Cancel, "give up", "Give up this roll: nothing changes"),
+    b(C::Face, &[K::Code(KC::F(1))], A::Help, "F1|help", "Every key here"),
     b(C::Face, &[K::Ctrl('c')], A::Quit, "", "Quit"),
 ];
 
@@ -313,7 +318,7 @@ pub const FACE: &[Binding] = &[
 pub const HELP: &[Binding] = &[
     b(C::Help, &[K::Code(KC::Up), K::Char('k')], A::Up, "", "Scroll up"),
     b(C::Help, &[K::Code(KC::Down), K::Char('j')], A::Down, "↑↓|scroll", "Scroll down"),
-    b(C::Help, &[K::Code(KC::Esc), K::Char('?'), K::Char('q')], A::Cancel, "close", "Close the help"),
+    b(C::Help, &[K::Code(KC::Esc), K::Char('?'), K::Char('q'), K::Code(KC::F(1))], A::Cancel, "close", "Close the help"),
     b(C::Help, &[K::Ctrl('c')], A::Quit, "", "Quit"),
 ];
 
@@ -404,6 +409,10 @@ pub fn check_table(table: Table) -> Result<(), String> {
         }
         if lookup(table, ctx, &ctrl_c) != Some(Action::Quit) {
             return Err(format!("Ctrl-C does not quit in {ctx:?}"));
+        }
+        let f1 = KeyEvent::new(KeyCode::F(1), KeyModifiers::NONE);
+        if !matches!(ctx, Ctx::Start | Ctx::Help) && lookup(table, ctx, &f1) != Some(Action::Help) {
+            return Err(format!("F1 does not open the help in {ctx:?}"));
         }
     }
     for b in table.iter().flat_map(|g| g.iter()) {

@@ -89,6 +89,10 @@ impl SheetView for PlainView {
     fn close(&mut self) {
         self.form = None;
     }
+
+    fn typing(&self) -> bool {
+        self.form.as_ref().is_some_and(|f| f.typing())
+    }
 }
 
 fn view_mut(m: &mut Main) -> Option<&mut PlainView> {

@@ -261,17 +261,23 @@ fn frame_applies(main: &Main, action: Action) -> bool {
     }
 }
 
-/// The key hints for the context, generated from the keymap, or the last message.
+/// The key hints for the context, always; the last message, when there is one, on its own line
+/// just above them, so what happened never hides what can be done next.
 fn status(buf: &mut Buffer, area: Rect, main: &Main, table: Table, ctx: Ctx, theme: Theme) {
-    if let Some(msg) = &main.message {
+    if let Some(msg) = &main.message
+        && area.y > 0
+    {
         let style = match msg.kind {
-            MessageKind::Info => theme.base(),
+            MessageKind::Info => theme.bold(),
             MessageKind::Error => theme.error(),
         };
-        let mut spans = vec![Span::styled(format!(" {}", msg.text), style)];
-        spans.push(Span::styled("  ? help", theme.dim()));
-        Line::from(spans).render_to(buf, area);
-        return;
+        let row = Rect::new(area.x, area.y - 1, area.width, 1);
+        let mark = match msg.kind {
+            MessageKind::Info => "›",
+            MessageKind::Error => "✗",
+        };
+        let text = crate::tui::widgets::pad(&format!(" {mark} {}", msg.text), area.width as usize);
+        Line::styled(text, style).render_to(buf, row);
     }
     let mut lead = Vec::new();
     if main.view.selected.is_none() && ctx == Ctx::Main {

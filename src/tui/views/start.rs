@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use crate::tui::app::{Hit, StartView};
-use crate::tui::keymap::{self, Ctx};
+use crate::tui::keymap::{self, Action, Ctx};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{RenderTo, centered, fit, form_action_applies, hint_spans, record};
 
@@ -100,8 +100,9 @@ pub fn draw(
     }
     let status = Rect::new(area.x, area.y + area.height - 1, area.width, 1);
     let hints = match &start.prompt {
+        // The start screen has no help of its own to open.
         Some(form) => hint_spans(keymap::START_TABLE, Ctx::Form, theme, |a| {
-            form_action_applies(form, a)
+            a != Action::Help && form_action_applies(form, a)
         }),
         None => hint_spans(keymap::START_TABLE, Ctx::Start, theme, |_| true),
     };

@@ -112,6 +112,7 @@ pub const PICKER_KEYS: &[Binding] = &[
     b(IN_PICKER, &[K::Code(KC::Down)], A::Down, "", "Next item"),
     b(IN_PICKER, &[K::Code(KC::Enter)], A::Accept, "put", "Put the highlighted item in the slot (a new item asks for its properties)"),
     b(IN_PICKER, &[K::Code(KC::Esc)], A::Cancel, "cancel", "Close without doing anything"),
+    b(IN_PICKER, &[K::Code(KC::F(1))], A::Help, "F1|help", "Every key here"),
     b(IN_PICKER, &[K::Ctrl('c')], A::Quit, "", "Quit"),
 ];
 
@@ -124,7 +125,7 @@ pub const INTERRUPT_KEYS: &[Binding] = &[
     b(IN_INTERRUPT, &[K::Code(KC::Enter)], A::Accept, "interrupt", "The highlighted character interrupts: their turn at once, one action, no setup"),
     b(IN_INTERRUPT, &[K::Code(KC::Esc)], A::Cancel, "nobody", "Nobody interrupts: the actor goes on (J opens this window again)"),
     b(IN_INTERRUPT, &[K::Char('u')], A::Undo, "undo", "Undo the setup"),
-    b(IN_INTERRUPT, &[K::Char('?')], A::Help, "help", "Every key here"),
+    b(IN_INTERRUPT, &[K::Char('?'), K::Code(KC::F(1))], A::Help, "help", "Every key here"),
     b(IN_INTERRUPT, &[K::Char('q'), K::Ctrl('c')], A::Quit, "", "Quit"),
 ];
 
@@ -135,7 +136,7 @@ pub const SUMMARY_KEYS: &[Binding] = &[
     b(IN_SUMMARY, &[K::Code(KC::Down), K::Char('j')], A::Down, "↑↓|scroll", "Scroll down"),
     b(IN_SUMMARY, &[K::Code(KC::Enter), K::Code(KC::Esc)], A::Cancel, "ok", "Close the summary"),
     b(IN_SUMMARY, &[K::Char('u')], A::Undo, "undo", "Undo what just happened (a redo replays the same dice)"),
-    b(IN_SUMMARY, &[K::Char('?')], A::Help, "help", "Every key here"),
+    b(IN_SUMMARY, &[K::Char('?'), K::Code(KC::F(1))], A::Help, "help", "Every key here"),
     b(IN_SUMMARY, &[K::Char('q'), K::Ctrl('c')], A::Quit, "", "Quit"),
 ];
 
@@ -156,7 +157,7 @@ pub const SCENE_KEYS: &[Binding] = &[
     b(IN_SCENE, &[K::Char('u')], A::Undo, "undo", "Undo the last change"),
     b(IN_SCENE, &[K::Char('U'), K::Ctrl('r')], A::Redo, "", "Redo"),
     b(IN_SCENE, &[K::Code(KC::Esc)], A::Cancel, "close", "Back to the sheets"),
-    b(IN_SCENE, &[K::Char('?')], A::Help, "help", "Every key here"),
+    b(IN_SCENE, &[K::Char('?'), K::Code(KC::F(1))], A::Help, "help", "Every key here"),
     b(IN_SCENE, &[K::Char('q'), K::Ctrl('c')], A::Quit, "", "Quit"),
 ];
 

@@ -81,6 +81,14 @@ impl SheetView for SlotView {
             _ => None,
         }
     }
+
+    fn typing(&self) -> bool {
+        match &self.dialog {
+            Some(Dialog::Form(f)) => f.typing(),
+            Some(Dialog::Picker(_)) => true,
+            _ => false,
+        }
+    }
 }
 
 /// The slot screen's view state inside the frame's holder (a fresh one if it held another
