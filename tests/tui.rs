@@ -551,7 +551,7 @@ fn typed_dice_prompt() {
 #[test]
 fn help_lists_the_keys_of_the_main_screen() {
     let mut app = app_with(crypt_state(), &[]);
-    let text = drive(&mut app, 100, 50, vec![key('?')]);
+    let text = drive(&mut app, 100, 60, vec![key('?')]);
     for b in slotmark::tui::keymap::bindings(
         slotmark::tui::sheets::slots::keys::TABLE,
         slotmark::tui::keymap::Ctx::Main,
@@ -945,4 +945,138 @@ fn the_table_dice_replace_a_live_roll() {
     };
     assert_eq!(roll.faces, vec![9, 4]);
     assert_eq!(app.session().unwrap().cursor(), 1);
+}
+
+#[test]
+fn after_a_parry_k_fills_in_the_counterattack_on_the_attacker_and_it_is_logged_as_one() {
+    use slotmark::dice::ScriptedDice;
+    use slotmark::rules::slots::Command as SlotCommand;
+    let mut session = session_with(crypt_state());
+    let spec = AttackSpec {
+        defense: Defense::Parry,
+        ..goblin_attacks_aldo()
+    };
+    let attack = SlotCommand::Attack {
+        spec,
+        edge: Edge::NONE,
+        dual: false,
+    };
+    session
+        .execute(attack.into(), &mut ScriptedDice::new([6]))
+        .unwrap();
+    session
+        .execute(SlotCommand::Accept.into(), &mut ScriptedDice::new([]))
+        .unwrap();
+    let mut app = App::with_session(session, None, Dice::scripted([3]))
+        .with_theme(Theme::plain())
+        .with_library(library());
+    let text = drive(&mut app, 100, 30, Vec::new());
+    assert!(
+        text.contains("K counter"),
+        "the status line offers it:\n{text}"
+    );
+    // K, Enter (roll), Enter (accept): three keys from the main screen.
+    let text = drive(&mut app, 100, 30, vec![key('K')]);
+    assert!(text.contains("Aldo counterattacks Goblin"), "{text}");
+    drive(
+        &mut app,
+        100,
+        30,
+        vec![code(KeyCode::Enter), code(KeyCode::Enter)],
+    );
+    let logged: Vec<AttackSpec> = app
+        .session()
+        .unwrap()
+        .applied()
+        .iter()
+        .filter_map(|e| match &e.command {
+            Command::Game(slotmark::rules::GameCommand::Slots(SlotCommand::Attack {
+                spec,
+                ..
+            })) => Some(spec.clone()),
+            _ => None,
+        })
+        .collect();
+    let last = logged.last().unwrap();
+    assert_eq!((last.attacker, last.target, last.counter), (1, 3, true));
+    assert!(state(&app).recent.counter.is_none(), "the counter is spent");
+}
+
+#[test]
+fn defending_proposes_whoever_is_acting_as_the_attacker() {
+    use slotmark::dice::ScriptedDice;
+    use slotmark::rules::slots::Command as SlotCommand;
+    let mut st = crypt_state();
+    let mut second = goblin();
+    second.id = 4;
+    second.name = "Goblin 2".into();
+    st.characters.push(second);
+    st.next_id = 5;
+    let mut session = session_with(st);
+    let mut run = |c: SlotCommand| {
+        session
+            .execute(c.into(), &mut ScriptedDice::new([]))
+            .unwrap();
+    };
+    run(SlotCommand::StartCombat {
+        initiator: Side::Opponents,
+        surprised: None,
+    });
+    run(SlotCommand::StartTurn { who: 4 });
+    let mut app = App::with_session(session, None, Dice::scripted([]))
+        .with_theme(Theme::plain())
+        .with_library(library());
+    // Aldo is selected and defends: the attacker proposed is Goblin 2, whose turn it is.
+    app.main_mut().unwrap().view.selected = Some(1);
+    let text = drive(&mut app, 100, 30, vec![key('d')]);
+    assert!(text.contains("Attacker"), "{text}");
+    let line = text
+        .lines()
+        .find(|l| l.contains("Attacker"))
+        .unwrap()
+        .to_string();
+    assert!(line.contains("Goblin 2"), "{line}");
+}
+
+#[test]
+fn a_melee_attack_offers_no_evade_and_the_side_that_started_a_fight_cannot_be_surprised() {
+    let mut app = app_with(crypt_state(), &[]);
+    // Aldo attacks: target, kind (melee), weapon, then the defense: → goes straight to parry.
+    let mut events = vec![key('a')];
+    events.extend((0..3).map(|_| code(KeyCode::Down)));
+    events.push(code(KeyCode::Right));
+    let text = drive(&mut app, 100, 30, events);
+    let line = text
+        .lines()
+        .find(|l| l.contains("Defender declares"))
+        .unwrap();
+    assert!(line.contains("parry"), "{line}");
+    // A grab may be evaded (R15): kind → grab, then the defense's next option is evade.
+    let mut events = vec![
+        code(KeyCode::Esc),
+        key('a'),
+        code(KeyCode::Down),
+        code(KeyCode::Right),
+    ];
+    events.extend((0..2).map(|_| code(KeyCode::Down)));
+    events.push(code(KeyCode::Right));
+    let text = drive(&mut app, 100, 30, events);
+    let line = text
+        .lines()
+        .find(|l| l.contains("Defender declares"))
+        .unwrap();
+    assert!(line.contains("evade"), "{line}");
+    // The players start a fight: "taken by surprise" goes from nobody straight to the opponents.
+    let events = vec![
+        code(KeyCode::Esc),
+        key('c'),
+        code(KeyCode::Down),
+        code(KeyCode::Right),
+    ];
+    let text = drive(&mut app, 100, 30, events);
+    let line = text
+        .lines()
+        .find(|l| l.contains("Taken by surprise"))
+        .unwrap();
+    assert!(line.contains("opponents"), "{line}");
 }

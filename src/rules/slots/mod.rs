@@ -158,7 +158,30 @@ fn remember(state: &mut State, events: &[Event]) {
                 });
             }
             Event::InitiativeTo { why, .. } => state.recent.initiative_why = Some(why.clone()),
-            Event::CombatEnded { .. } => state.recent.initiative_why = None,
+            Event::CombatEnded { .. } => {
+                state.recent.initiative_why = None;
+                state.recent.counter = None;
+            }
+            Event::CounterOffered { who, against } => {
+                let id = |name: &str| {
+                    state
+                        .characters
+                        .iter()
+                        .find(|c| c.name == name)
+                        .map(|c| c.id)
+                };
+                state.recent.counter = id(who).zip(id(against));
+            }
+            Event::Hit(hit) => {
+                let struck_back = state
+                    .recent
+                    .counter
+                    .is_some_and(|(who, _)| state.name_of(who) == hit.attacker);
+                if struck_back {
+                    state.recent.counter = None;
+                }
+            }
+            Event::RoundStarted { .. } => state.recent.counter = None,
             _ => {}
         }
         if let Some(harm) = harm_to_interrupted_actor(state, event) {

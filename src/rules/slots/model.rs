@@ -741,6 +741,9 @@ pub struct Recent {
     /// The latest harm that came to the actor since the current interruption began (R35), in
     /// words ("Aria took an open wound").
     pub harm_since_interrupt: Option<String>,
+    /// A counterattack open after a parry (R17): (who may strike back, against whom), until that
+    /// one attacks or the round moves on.
+    pub counter: Option<(CharId, CharId)>,
 }
 
 impl PartialEq for Recent {

@@ -71,24 +71,26 @@ fn start_form(state: &State) -> Form<FormPurpose> {
         FormPurpose::StartFight,
         vec![
             Field::choice("initiator", "Who started it", sides, 0),
-            Field::choice(
-                "surprised",
-                "Taken by surprise",
-                vec![
-                    ("nobody".to_string(), 0),
-                    ("players".to_string(), 1),
-                    ("opponents".to_string(), 2),
-                ],
-                0,
-            ),
+            Field::choice("surprised", "Taken by surprise", surprised_options(), 0),
         ],
     )
     .with_note(
         "The side that started it holds initiative first; a surprised side takes no turn in \
          round 1. Everyone on the roster takes part.",
     );
+    super::screen::refresh_choices(&mut form);
     refresh_live(&mut form, state);
     form
+}
+
+/// Who may be taken by surprise, with the values `form_commands` reads (the side that started the
+/// fight is then left out).
+pub(super) fn surprised_options() -> Vec<(String, u32)> {
+    vec![
+        ("nobody".to_string(), 0),
+        ("players".to_string(), 1),
+        ("opponents".to_string(), 2),
+    ]
 }
 
 fn side_of(v: Option<u32>) -> Side {
@@ -170,6 +172,7 @@ impl Main {
             keys::NEXT_ACTOR => self.next_actor(),
             keys::SETUP => self.open_setup(),
             keys::INTERRUPT => self.open_interrupt(),
+            keys::COUNTER => self.open_counter(),
             keys::END_TURN => self.run_key(slots::Command::EndTurn.into(), dice),
             keys::TASK => self.open_task(false),
             keys::REST => self.open_task(true),
@@ -179,6 +182,22 @@ impl Main {
             }
             _ => return None,
         })
+    }
+
+    /// The counterattack a parry opened (R17): the parrier is selected and the attack form comes
+    /// filled in against the attacker.
+    fn open_counter(&mut self) -> bool {
+        let state = self.slots();
+        let Some((who, against)) = state.recent.counter else {
+            self.complain(
+                "No counterattack is open: one opens when a parry with a melee weapon stops a blow",
+            );
+            return true;
+        };
+        let form = super::screen::counter_form(state, who, against);
+        self.view.selected = Some(who);
+        self.open(Dialog::Form(form));
+        true
     }
 
     fn open_fight_form(&mut self) -> bool {

@@ -21,6 +21,7 @@ pub const NEXT_ACTOR: Action = Action::Sheet("next actor");
 pub const SETUP: Action = Action::Sheet("setup");
 pub const INTERRUPT: Action = Action::Sheet("interrupt");
 pub const END_TURN: Action = Action::Sheet("end turn");
+pub const COUNTER: Action = Action::Sheet("counter");
 pub const TERRAIN: Action = Action::Sheet("terrain");
 pub const STEALTH: Action = Action::Sheet("stealth");
 pub const DEFENSE: Action = Action::Sheet("defense");
@@ -62,6 +63,7 @@ pub const MAIN: &[Binding] = &[
     b(C::Main, &[K::Char(' ')], NEXT_ACTOR, "next", "In a fight: select the next character who can act now"),
     b(C::Main, &[K::Char('S')], SETUP, "setup", "In a fight: the actor sets up (move, draw, aim...); the other side may interrupt"),
     b(C::Main, &[K::Char('J')], INTERRUPT, "interrupt", "In a fight: interrupt a setup; after the interrupter's action, rule its outcome"),
+    b(C::Main, &[K::Char('K')], COUNTER, "counter", "After a parry: the parrier counterattacks the attacker (the form comes filled in)"),
     b(C::Main, &[K::Char('E')], END_TURN, "end turn", "In a fight: end the turn; with nobody left who can act, let the round pass"),
     b(C::Main, &[K::Char('t')], TERRAIN, "terrain", "Terrain check for the selected character (climb, swim, leap)"),
     b(C::Main, &[K::Char('s')], STEALTH, "stealth", "Stealth check: choose the senses, then roll"),

@@ -192,7 +192,26 @@ pub fn click(m: &mut Main, ctx: Ctx, hit: Hit) -> bool {
 pub fn settle(m: &mut Main) {
     for step in std::mem::take(&mut m.steps) {
         match step {
-            Step::Applied(entry) => m.after(&entry),
+            Step::Applied(entry) => {
+                m.after(&entry);
+                let offered = entry.events.iter().any(|e| {
+                    matches!(
+                        e,
+                        crate::session::Event::Game(crate::rules::GameEvent::Slots(
+                            crate::rules::slots::Event::CounterOffered { .. }
+                        ))
+                    )
+                });
+                if offered && m.slots().recent.counter.is_some() {
+                    // The counterattack is one key away; say which.
+                    if let Some(msg) = &mut m.message {
+                        let key =
+                            crate::tui::keymap::key_for(keys::TABLE, Ctx::Main, keys::COUNTER);
+                        msg.text
+                            .push_str(&format!(" · {} strikes back", key.unwrap_or_default()));
+                    }
+                }
+            }
             Step::Undone(entry) | Step::Redone(entry) => m.follow_fight_after(&entry),
         }
     }

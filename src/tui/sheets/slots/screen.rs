@@ -239,7 +239,10 @@ impl Main {
                 )
                 .with_note("One check per full 10 ft; a body slot rolled takes an open wound."),
             ),
-            keys::ATTACK => Dialog::Form(attack_form(state, Some(who), None)),
+            keys::ATTACK => Dialog::Form(match state.recent.counter {
+                Some((parrier, against)) if parrier == who => counter_form(state, who, against),
+                _ => attack_form(state, Some(who), None),
+            }),
             keys::DEFENSE => Dialog::Form(attack_form(state, None, Some(who))),
             keys::WOUND => Dialog::Choice(Choice {
                 title: format!("Wound slot {slot} of {name}"),
@@ -361,6 +364,7 @@ impl Main {
                 if let FormPurpose::Attack { warned, .. } = &mut form.purpose {
                     *warned = false;
                 }
+                refresh_choices(form);
                 refresh_live(form, state);
                 true
             }
@@ -650,8 +654,23 @@ fn attack_form(
         .iter()
         .filter(|c| Some(c.id) != me)
         .collect();
-    // Foes first: they are the likely other party.
-    others.sort_by_key(|c| (c.side == my_side, c.incapacitated()));
+    // The likely other party first: when defending, whoever is acting now (the turn's actor, or
+    // the one interrupting it); then foes who can still act this round, then the rest.
+    let acting = state.combat.as_ref().and_then(|c| {
+        c.turn.as_ref().map(|t| match t.interrupter {
+            Some(i) if !t.interrupt_failed => i,
+            _ => t.actor,
+        })
+    });
+    let acted = |id: CharId| state.combat.as_ref().is_some_and(|c| c.acted.contains(&id));
+    others.sort_by_key(|c| {
+        (
+            attacker.is_some() || acting != Some(c.id),
+            c.side == my_side,
+            c.incapacitated(),
+            acted(c.id),
+        )
+    });
     let other_options: Vec<(String, u32)> = others
         .iter()
         .map(|c| (super::scene::with_range(state, me, c), c.id))
@@ -700,12 +719,7 @@ fn attack_form(
                 kind_idx,
             ),
             Field::choice("weapon", "Weapon", weapons, weapon_idx),
-            Field::choice(
-                "defense",
-                "Defender declares",
-                vec![("nothing".into(), 0), ("evade".into(), 1), ("parry".into(), 2)],
-                0,
-            ),
+            Field::choice("defense", "Defender declares", defenses(), 0),
             Field::toggle("aimed", "Missile aimed, no move", false),
             Field::number("blast", "Blast hits slots", 1, 1, 3, 1),
             Field::toggle("counter", "Counterattack after a parry", false),
@@ -714,6 +728,31 @@ fn attack_form(
         ],
     )
     .with_note("A player character's roll names the slot hit: the attacker's roll, or the defender's defense check.");
+    refresh_choices(&mut form);
+    refresh_live(&mut form, state);
+    form
+}
+
+/// The attack form filled in as the counterattack a parry opened (R17): the parrier strikes the
+/// one who attacked, and the form says so.
+pub(super) fn counter_form(state: &State, who: CharId, against: CharId) -> Form<FormPurpose> {
+    let mut form = attack_form(state, Some(who), None);
+    for field in &mut form.fields {
+        match (&mut field.kind, field.id) {
+            (FieldKind::Choice { options, idx }, "target") => {
+                if let Some(i) = options.iter().position(|(_, v)| *v == against) {
+                    *idx = i;
+                }
+            }
+            (FieldKind::Toggle(on), "counter") => *on = true,
+            _ => {}
+        }
+    }
+    form.title = format!(
+        "{} counterattacks {}",
+        state.name_of(who),
+        state.name_of(against)
+    );
     refresh_live(&mut form, state);
     form
 }
@@ -1141,6 +1180,53 @@ fn form_commands(
     }
 }
 
+/// What a defender may declare, with the values `form_commands` reads.
+fn defenses() -> Vec<(String, u32)> {
+    vec![
+        ("nothing".into(), 0),
+        ("evade".into(), 1),
+        ("parry".into(), 2),
+    ]
+}
+
+/// Keeps the options of choice `id` to those `keep` allows, out of `all`, holding on to the one
+/// chosen while it is still allowed.
+fn restrict(
+    form: &mut Form<FormPurpose>,
+    id: &str,
+    all: Vec<(String, u32)>,
+    keep: impl Fn(u32) -> bool,
+) {
+    let chosen = form.choice(id);
+    if let Some(field) = form.fields.iter_mut().find(|f| f.id == id) {
+        let options: Vec<(String, u32)> = all.into_iter().filter(|(_, v)| keep(*v)).collect();
+        let idx = options
+            .iter()
+            .position(|(_, v)| Some(*v) == chosen)
+            .unwrap_or(0);
+        field.kind = FieldKind::Choice { options, idx };
+    }
+}
+
+/// Offers only what the rules allow in the situation the form describes: evading only a grab or
+/// a blast (R15); a fight's surprised side only the one that did not start it (R33).
+pub(crate) fn refresh_choices(form: &mut Form<FormPurpose>) {
+    match form.purpose {
+        FormPurpose::Attack { .. } => {
+            // Kinds: 0 melee, 1 grab, 2 missile, 3 blast.
+            let evadable = matches!(form.choice("kind"), Some(1 | 3));
+            restrict(form, "defense", defenses(), |v| v != 1 || evadable);
+        }
+        FormPurpose::StartFight => {
+            let initiator = form.choice("initiator").unwrap_or(0);
+            restrict(form, "surprised", super::fight::surprised_options(), |v| {
+                v != initiator + 1
+            });
+        }
+        _ => {}
+    }
+}
+
 /// Recomputes a form's live line (encounter odds, ranges) after a change.
 pub(crate) fn refresh_live(form: &mut Form<FormPurpose>, state: &State) {
     form.live = match form.purpose {
@@ -1265,6 +1351,7 @@ pub fn applies_main(main: &Main, action: Action) -> bool {
         }
         keys::SETUP => return matches!(at, Stage::Acting { .. }),
         keys::INTERRUPT => return matches!(at, Stage::SetUp { .. } | Stage::Interrupting { .. }),
+        keys::COUNTER => return state.recent.counter.is_some(),
         keys::END_TURN => {
             return matches!(
                 at,
