@@ -103,8 +103,10 @@ macro_rules! rulesets {
             }
         }
 
-        /// A session's game, tagged with its ruleset.
+        /// A session's game, tagged with its ruleset. A session holds one, so the rulesets'
+        /// states differing in size costs nothing worth a box.
         #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+        #[allow(clippy::large_enum_variant)]
         pub enum GameState {
             $($variant(<$module::$rules as Ruleset>::State),)+
         }
