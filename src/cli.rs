@@ -143,7 +143,7 @@ pub fn run_script(opts: &RunOptions, library: &Library, out: &mut dyn Write) -> 
                 session.undo().map_err(refused)?;
                 writeln!(out, "[{line}] undo")?;
                 let undone = session.events(session.cursor());
-                writeln!(out, "    undone: {}", describe_events(&undone))?;
+                write_each(out, "undone", &undone)?;
             }
             Line::SaveAs(_) => {
                 return Err(CliError::BadLine {
@@ -159,7 +159,7 @@ pub fn run_script(opts: &RunOptions, library: &Library, out: &mut dyn Write) -> 
                 session.redo().map_err(refused)?;
                 writeln!(out, "[{line}] redo")?;
                 let redone = session.events(session.cursor() - 1);
-                writeln!(out, "    redone: {}", describe_events(&redone))?;
+                write_each(out, "redone", &redone)?;
             }
         }
         ran += 1;
@@ -272,6 +272,17 @@ impl<W: Write> Write for Printable<W> {
 }
 
 /// One line for a step: its first event, or that it had no visible result.
+/// Every line a step undid or brought back, each on its own line.
+fn write_each(out: &mut dyn Write, what: &str, events: &[Event]) -> R {
+    if events.is_empty() {
+        writeln!(out, "    {what}: {}", describe_events(events))?;
+    }
+    for event in events {
+        writeln!(out, "    {what}: {event}")?;
+    }
+    Ok(())
+}
+
 pub fn describe_events(events: &[Event]) -> String {
     match events.first() {
         Some(event) => event.to_string(),

@@ -463,3 +463,34 @@ fn the_example_script_runs_and_its_recap_matches_the_snapshot() {
     assert!(err.contains("ran out"), "{err}");
     assert!(!b.path("short.ron").exists());
 }
+
+#[test]
+fn undo_and_redo_in_a_script_report_every_line_of_the_step() {
+    let b = Bench::new();
+    b.write(
+        "k.txt",
+        "add Aria\nadd Snag opponents\nfight players\nundo\nredo\n",
+    );
+    let out = b.ok(&["run", "k.txt"]);
+    let applied: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("[3]"))
+        .skip(1)
+        .take_while(|l| l.starts_with("    "))
+        .map(|l| l.trim())
+        .collect();
+    assert!(
+        applied.len() > 1,
+        "a fight starts with several lines:\n{out}"
+    );
+    for line in &applied {
+        assert!(
+            out.contains(&format!("undone: {line}")),
+            "undo leaves out {line}:\n{out}"
+        );
+        assert!(
+            out.contains(&format!("redone: {line}")),
+            "redo leaves out {line}:\n{out}"
+        );
+    }
+}

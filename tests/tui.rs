@@ -1080,3 +1080,33 @@ fn a_melee_attack_offers_no_evade_and_the_side_that_started_a_fight_cannot_be_su
         .unwrap();
     assert!(line.contains("opponents"), "{line}");
 }
+
+#[test]
+fn r_in_the_roll_dialog_re_rolls_with_a_line_in_the_log_and_undo_never_does() {
+    let mut app = app_with(crypt_state(), &[3, 7]);
+    // Aldo's terrain check rolls a 3 and waits.
+    drive(&mut app, 100, 30, vec![key('t'), code(KeyCode::Enter)]);
+    let faces = |app: &App| match state(app).pending.first() {
+        Some(Pending::Roll(r)) => r.faces.clone(),
+        other => panic!("no roll waits: {other:?}"),
+    };
+    assert_eq!(faces(&app), [3]);
+    // Undo and redo keep the face.
+    drive(&mut app, 100, 30, vec![key('u'), key('U')]);
+    assert_eq!(faces(&app), [3]);
+    // r rolls again, with fresh dice, and says so in the log.
+    let text = drive(&mut app, 100, 30, vec![key('r')]);
+    assert_eq!(faces(&app), [7], "{text}");
+    let said: Vec<String> = app
+        .session()
+        .unwrap()
+        .applied()
+        .iter()
+        .flat_map(|e| e.events.iter().map(|v| v.to_string()))
+        .collect();
+    assert!(
+        said.iter()
+            .any(|l| l.starts_with("Note: The judge re-rolls")),
+        "{said:?}"
+    );
+}

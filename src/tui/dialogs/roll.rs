@@ -1,6 +1,7 @@
 //! The roll that waits for the judge (from the ruleset's read model): every die with what its
 //! face means, the proposal and the picked die, the verdict and why; Enter accepts, ←→ or a digit
-//! picks, `o` overrides, `T` replaces the dice with the table's, Esc drops it.
+//! picks, `o` overrides, `T` replaces the dice with the table's, `r` re-rolls them (logged), Esc
+//! drops it.
 
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -16,6 +17,14 @@ use crate::tui::host::{Dice, Exec, Hit, Main, Overlay, Palette};
 use crate::tui::keymap::Action;
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{dialog, fit, paragraph_height, record, width_for};
+
+/// How a waiting roll is made again.
+pub(crate) enum Again {
+    /// With the faces the table rolled, typed in.
+    Typed,
+    /// With fresh dice, because the judge says so; the roll's title goes in the log.
+    Reroll(String),
+}
 
 impl Main {
     pub(crate) fn roll_key(
@@ -49,15 +58,18 @@ impl Main {
                 self.overlay = Some(Overlay::Palette(Palette::default()));
                 return true;
             }
-            Some(Action::Retype) => return self.retype(dice),
+            Some(Action::Retype) => return self.roll_again(dice, Again::Typed),
+            Some(Action::Reroll) => return self.roll_again(dice, Again::Reroll(roll.title)),
             _ => return false,
         };
         self.answer(answer, dice)
     }
 
-    /// Replaces the dice of the waiting roll with the table's: steps back to before the roll
-    /// (undoing any picks), then asks for each face of the same command.
-    pub(crate) fn retype(&mut self, dice: &mut Dice) -> bool {
+    /// Makes the waiting roll again: steps back to before the roll (undoing any picks), then runs
+    /// the same command with the table's dice typed in, or, for a re-roll the judge asks for,
+    /// with fresh dice after a note in the log that says so. Undo alone never re-rolls: a step
+    /// undone and redone keeps its faces.
+    pub(crate) fn roll_again(&mut self, dice: &mut Dice, again: Again) -> bool {
         let applied = self.session.applied();
         let mut steps = 0;
         let mut command = None;
@@ -89,7 +101,18 @@ impl Main {
                 return true;
             }
         }
-        match self.run(command, dice, Some(Vec::new())) {
+        let faces = match again {
+            Again::Typed => Some(Vec::new()),
+            Again::Reroll(title) => {
+                let note = Command::Note(format!("The judge re-rolls {title}"));
+                if let Exec::Failed(why) = self.run(note, dice, None) {
+                    self.complain(why);
+                    return true;
+                }
+                None
+            }
+        };
+        match self.run(command, dice, faces) {
             Exec::Failed(why) => self.complain(why),
             Exec::Done | Exec::Asked => {}
         }
