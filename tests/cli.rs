@@ -494,3 +494,19 @@ fn undo_and_redo_in_a_script_report_every_line_of_the_step() {
         );
     }
 }
+
+#[test]
+fn show_marks_whose_turn_it_is_and_the_recap_says_nothing_for_empty_hands() {
+    let b = Bench::new();
+    b.write(
+        "t.txt",
+        "add Aria\nadd Snag opponents\nfight players\nturn Aria\n",
+    );
+    b.ok(&["run", "t.txt", "--out", "t.ron"]);
+    let shown = b.ok(&["show", "t.ron"]);
+    assert!(shown.contains("▶ Aria ("), "{shown}");
+    assert!(shown.contains("Taking a turn now"), "{shown}");
+    assert!(!shown.contains("▶ Snag"), "{shown}");
+    let recap = b.ok(&["export", "t.ron", "--markdown"]);
+    assert!(recap.contains("- **Aria**: nothing"), "{recap}");
+}

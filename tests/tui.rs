@@ -1110,3 +1110,14 @@ fn r_in_the_roll_dialog_re_rolls_with_a_line_in_the_log_and_undo_never_does() {
         "{said:?}"
     );
 }
+
+#[test]
+fn the_rest_picker_shows_the_rests_real_length() {
+    let mut app = app_with(crypt_state(), &[]);
+    let text = drive(&mut app, 100, 40, vec![key('R')]);
+    let line = text
+        .lines()
+        .find(|l| l.contains("Trys, watches or days"))
+        .unwrap();
+    assert!(line.contains("‹ 5 ›"), "{line}");
+}

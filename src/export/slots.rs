@@ -296,7 +296,12 @@ fn harm(o: &mut Md<'_>, session: &Session, st: &slots::State) {
                 .iter()
                 .filter_map(|s| s.item.as_ref().map(|i| i.name.as_str()))
                 .collect();
-            format!("- **{}**: {}", escape(&c.name), escape(&items.join("; ")))
+            let carried = if items.is_empty() {
+                "nothing".to_string()
+            } else {
+                items.join("; ")
+            };
+            format!("- **{}**: {}", escape(&c.name), escape(&carried))
         })
         .collect();
     if !carried.is_empty() {
@@ -466,10 +471,22 @@ pub fn sheet(st: &slots::State, c: &Character) -> String {
         .zone
         .and_then(|z| st.scene.zones.iter().find(|x| x.id == z))
         .map_or("no zone".to_string(), |z| format!("in {}", z.name));
+    let acting = st
+        .combat
+        .as_ref()
+        .and_then(|f| f.turn.as_ref())
+        .is_some_and(|t| t.actor == c.id || (t.interrupter == Some(c.id) && !t.interrupt_failed));
     o.push_str(&format!(
-        "{} ({}, {} sheet on a d{}, {zone})\n",
-        c.name, c.side, c.layout.name, c.layout.die
+        "{}{} ({}, {} sheet on a d{}, {zone})\n",
+        if acting { "▶ " } else { "" },
+        c.name,
+        c.side,
+        c.layout.name,
+        c.layout.die
     ));
+    if acting {
+        o.push_str("  Taking a turn now\n");
+    }
     let width = c
         .layout
         .slots

@@ -11,7 +11,7 @@ use crate::rules::slots::{
     self, Character, Event as SlotEvent, Prop, Region, Sense, Side, SlotNo, State, exploration,
 };
 use crate::session::{Command, Entry};
-use crate::tui::form::{Field, Form, Live};
+use crate::tui::form::{Field, FieldKind, Form, Live};
 use crate::tui::host::Main;
 use crate::tui::keymap::Action;
 
@@ -79,6 +79,7 @@ pub fn task_form(state: &State, rest: bool) -> Form<FormPurpose> {
     if rest {
         form.focus = 3;
     }
+    show_rest_length(&mut form);
     form.live = odds_live(&form, state);
     form
 }
@@ -284,6 +285,19 @@ pub fn form_commands(form: &Form<FormPurpose>, state: &State) -> Result<Vec<Comm
     };
     out.push(command.into());
     Ok(out)
+}
+
+/// A rest is always 5 trys (R31): the count shows that while a rest is chosen, so it never says
+/// 1 beside odds for five.
+pub fn show_rest_length(form: &mut Form<FormPurpose>) {
+    if form.purpose != FormPurpose::Task || task_choice(form) != REST {
+        return;
+    }
+    if let Some(field) = form.fields.iter_mut().find(|f| f.id == "trys")
+        && let FieldKind::Number { value, .. } = &mut field.kind
+    {
+        *value = exploration::REST_TRYS;
+    }
 }
 
 /// Encounter dice of one stretch (R30).

@@ -1217,6 +1217,7 @@ pub(crate) fn refresh_choices(form: &mut Form<FormPurpose>) {
             let evadable = matches!(form.choice("kind"), Some(1 | 3));
             restrict(form, "defense", defenses(), |v| v != 1 || evadable);
         }
+        FormPurpose::Task => super::clock_keys::show_rest_length(form),
         FormPurpose::StartFight => {
             let initiator = form.choice("initiator").unwrap_or(0);
             restrict(form, "surprised", super::fight::surprised_options(), |v| {
