@@ -1360,3 +1360,48 @@ fn r36_with_nobody_able_to_act_the_round_can_still_pass() {
     t.run(Command::EndTurn);
     assert_eq!(t.marks(0, Condition::A), vec![1, 2, 3]);
 }
+
+#[test]
+fn r33_a_fight_ended_before_anyone_acts_in_its_new_round_counts_only_the_rounds_fought() {
+    use slotmark::dice::ScriptedDice;
+    use slotmark::rules::slots::{Command as C, Event as E, Side};
+    let mut s = slotmark::session::Session::new(support::party());
+    let mut run = |c: C, faces: &[u16]| {
+        s.execute(c.into(), &mut ScriptedDice::new(faces.to_vec()))
+            .unwrap()
+            .events
+            .clone()
+    };
+    run(
+        C::StartCombat {
+            initiator: Side::Players,
+            surprised: None,
+        },
+        &[],
+    );
+    let rounds_after = |events: Box<[slotmark::session::Event]>| -> Vec<u32> {
+        events
+            .iter()
+            .filter_map(|e| match e {
+                slotmark::session::Event::Game(slotmark::rules::GameEvent::Slots(
+                    E::CombatEnded { rounds },
+                )) => Some(*rounds),
+                _ => None,
+            })
+            .collect()
+    };
+    // Ended before anyone acted: no round was fought.
+    let ended = run(C::EndCombat { senses: Vec::new() }, &[5]);
+    assert_eq!(rounds_after(ended), [0]);
+    run(
+        C::StartCombat {
+            initiator: Side::Players,
+            surprised: None,
+        },
+        &[],
+    );
+    run(C::StartTurn { who: 0 }, &[]);
+    run(C::EndTurn, &[]);
+    let ended = run(C::EndCombat { senses: Vec::new() }, &[5]);
+    assert_eq!(rounds_after(ended), [1]);
+}

@@ -521,8 +521,15 @@ pub fn end(
             });
         }
     }
+    // A round that began but in which nobody acted (the fight ended at its start) is not one
+    // the fight lasted.
+    let idle = combat.acted.is_empty() && combat.turn.is_none();
     out.push(Event::CombatEnded {
-        rounds: combat.round,
+        rounds: if idle {
+            combat.round.saturating_sub(1)
+        } else {
+            combat.round
+        },
     });
     for c in &state.characters {
         if c.status.dead {

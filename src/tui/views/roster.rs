@@ -60,7 +60,13 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
             }
             let row = Rect::new(inner.x, y, inner.width, 1);
             let selected = main.view.selected == Some(c.id);
-            let tags = tags(c.glance, theme);
+            // The dead show their death and nothing else.
+            let glance = if c.dead {
+                vec![crate::rules::Tag::new("DEAD", crate::rules::Tone::Bad)]
+            } else {
+                c.glance
+            };
+            let tags = tags(glance, theme);
             let tags_w: usize = tags.iter().map(|s| s.width()).sum();
             let name_w = (inner.width as usize).saturating_sub(2 + tags_w + 1).max(4);
             let name_style = if c.dead {

@@ -331,8 +331,9 @@ impl Summary {
     }
 
     /// Adds the events of one step. `names` are the roster's names, longest first, so notes
-    /// that open with a name land on that character's sheet.
-    fn add(&mut self, events: &[&SlotEvent], names: &[String]) {
+    /// that open with a name land on that character's sheet. Nothing is said of a character once
+    /// dead (`gone` starts with those dead before the step): a corpse is no longer cringing.
+    fn add(&mut self, events: &[&SlotEvent], names: &[String], mut gone: Vec<String>) {
         for e in events {
             let text = e.to_string();
             let who = match e {
@@ -370,7 +371,18 @@ impl Summary {
                     .cloned(),
                 _ => None,
             };
+            if let SlotEvent::Died { who, .. } = e {
+                gone.retain(|g| g != who);
+                let rest = text
+                    .strip_prefix(&format!("{who} "))
+                    .unwrap_or(&text)
+                    .to_string();
+                self.sheet(who).push(rest);
+                gone.push(who.clone());
+                continue;
+            }
             match who {
+                Some(who) if gone.contains(&who) => {}
                 Some(who) => {
                     let rest = text
                         .strip_prefix(&format!("{who}: "))
@@ -469,7 +481,21 @@ pub fn sum_up(main: &mut Main, entry: &Entry) {
             }
         }
     };
-    summary.add(&events, &names);
+    let died_now: Vec<&String> = events
+        .iter()
+        .filter_map(|e| match e {
+            SlotEvent::Died { who, .. } => Some(who),
+            _ => None,
+        })
+        .collect();
+    let state = main.slots();
+    let dead_before: Vec<String> = state
+        .characters
+        .iter()
+        .filter(|c| c.status.dead && !died_now.contains(&&c.name))
+        .map(|c| c.name.clone())
+        .collect();
+    summary.add(&events, &names, dead_before);
     summary.order(&roster);
     main.open(Dialog::Summary(summary));
 }
@@ -504,5 +530,50 @@ impl Main {
             _ => return false,
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::slots::StatusFlag;
+
+    #[test]
+    fn a_summary_says_nothing_of_a_character_once_dead() {
+        let cringe_off = |who: &str| SlotEvent::StatusChanged {
+            who: who.into(),
+            flag: StatusFlag::Cringe,
+            on: false,
+            cause: "the round ended".into(),
+        };
+        let died = SlotEvent::Died {
+            who: "Bren".into(),
+            cause: "bleeding".into(),
+        };
+        let wounded = SlotEvent::Cringed { who: "Bren".into() };
+        let events = [
+            &wounded,
+            &died,
+            &cringe_off("Bren"),
+            &cringe_off("Aldo"),
+            &cringe_off("Cato"),
+        ];
+        let names = ["Aldo".to_string(), "Bren".to_string(), "Cato".to_string()];
+        let mut summary = Summary::default();
+        // Cato died before this stretch began.
+        summary.add(&events, &names, vec!["Cato".to_string()]);
+        let bren = &summary.sheets.iter().find(|(n, _)| n == "Bren").unwrap().1;
+        assert_eq!(
+            bren.len(),
+            2,
+            "what led to the death and the death: {bren:?}"
+        );
+        assert!(bren[1].contains("bleeding"), "{bren:?}");
+        assert!(summary.sheets.iter().any(|(n, _)| n == "Aldo"));
+        assert!(
+            !summary.sheets.iter().any(|(n, _)| n == "Cato"),
+            "{:?}",
+            summary.sheets
+        );
     }
 }
