@@ -1405,3 +1405,28 @@ fn r33_a_fight_ended_before_anyone_acts_in_its_new_round_counts_only_the_rounds_
     let ended = run(C::EndCombat { senses: Vec::new() }, &[5]);
     assert_eq!(rounds_after(ended), [1]);
 }
+
+#[test]
+fn r22_the_forecast_names_the_bleed_that_will_kill_and_the_tick_then_kills() {
+    use slotmark::rules::slots::forecast::warnings;
+    use slotmark::rules::slots::{Condition, Wound, ticks};
+    let mut state = match support::party().game {
+        slotmark::rules::GameState::Slots(s) => s,
+        _ => unreachable!(),
+    };
+    let who = state.characters[0].id;
+    state.characters[0].slots[2].wound = Wound::Open;
+    state.characters[0].slots[2].marks.set(Condition::B);
+    // Slot 3 bleeds into 1 or 2 first: no warning yet.
+    assert!(warnings(&state, who).is_empty());
+    for n in [0, 1] {
+        state.characters[0].slots[n].marks.set(Condition::B);
+    }
+    let w = warnings(&state, who);
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert_eq!(w[0].what, "bleeds to death");
+    // And the tick does what the forecast said.
+    ticks::bleed(&mut state, who, &mut Vec::new()).unwrap();
+    assert!(state.characters[0].status.dead);
+    assert!(warnings(&state, who).is_empty(), "the dead need no warning");
+}

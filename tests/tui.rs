@@ -1121,3 +1121,29 @@ fn the_rest_picker_shows_the_rests_real_length() {
         .unwrap();
     assert!(line.contains("‹ 5 ›"), "{line}");
 }
+
+#[test]
+fn a_character_whose_next_bleed_kills_is_marked_on_the_roster_and_the_sheet() {
+    let mut st = crypt_state();
+    // Aldo's open wound is in the head (slot 1), already bleeding: no lower slot is left (R22).
+    let aldo = &mut st.characters[0];
+    aldo.slots[0].wound = Wound::Open;
+    aldo.slots[0].marks.set(Condition::B);
+    let mut app = app_with(st, &[]);
+    app.main_mut().unwrap().view.selected = Some(1);
+    let text = drive(&mut app, 100, 30, Vec::new());
+    let roster = text.lines().find(|l| l.contains(" Aldo")).unwrap();
+    assert!(roster.contains('⚠'), "{roster}");
+    assert!(text.contains("⚠ bleeds to death at the end"), "{text}");
+    let bren = text.lines().find(|l| l.contains(" Bren")).unwrap();
+    assert!(
+        !bren.contains('⚠'),
+        "Bren's bleeding still has room: {bren}"
+    );
+    let wide = drive(&mut app, 200, 50, Vec::new());
+    assert!(
+        wide.contains("the bleeding has no lower slot left to mark"),
+        "{wide}"
+    );
+    assert_snapshot!("warning_of_a_fatal_bleed_200x50", wide);
+}

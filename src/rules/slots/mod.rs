@@ -13,6 +13,7 @@ pub mod conditions;
 pub mod defense;
 mod display;
 pub mod exploration;
+pub mod forecast;
 pub mod items;
 pub mod layout;
 mod model;

@@ -50,7 +50,14 @@ impl Ruleset for Slots {
                         acted: acted.contains(&c.id),
                         dead: c.status.dead,
                         out: c.status.unconscious,
-                        glance: glance(c, acted.contains(&c.id)),
+                        glance: {
+                            let mut tags = glance(c, acted.contains(&c.id));
+                            // Harm the next tick brings, first of all (see `forecast`).
+                            if !super::forecast::warnings(state, c.id).is_empty() {
+                                tags.insert(0, Tag::new("⚠", Tone::Bad));
+                            }
+                            tags
+                        },
                     })
                     .collect(),
             })

@@ -188,6 +188,10 @@ pub const TABLE: Table = &[
 
 /// What the symbols on the slot screen mean.
 pub const LEGEND: &[(&str, &str)] = &[
+    (
+        "⚠",
+        "the next tick of a wound or condition kills or knocks out: the sheet says what and when",
+    ),
     ("● / ◐", "open wound (bleeds) / treated wound"),
     ("~", "fatigue mark from a terrain check"),
     (

@@ -81,6 +81,12 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
             theme.warn(),
         ));
     }
+    if let Some(w) = crate::rules::slots::forecast::warnings(main.slots(), c.id).first() {
+        title.push(Span::styled(
+            format!(" · ⚠ {} {}", w.what, w.when),
+            theme.error(),
+        ));
+    }
     Line::from(title).render_to(buf, Rect::new(inner.x, inner.y, inner.width, 1));
 
     let show_doll = inner.width >= 56;
@@ -225,6 +231,13 @@ pub fn conditions(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme) {
         return;
     };
     let mut lines: Vec<Line> = Vec::new();
+    // What the next tick will do, before anything else.
+    for w in crate::rules::slots::forecast::warnings(main.slots(), c.id) {
+        lines.push(Line::from(vec![
+            Span::styled(format!(" ⚠ {} {} ", w.what, w.when), theme.error()),
+            Span::raw(format!("({})", w.why)),
+        ]));
+    }
     let list = |pred: &dyn Fn(&crate::rules::slots::Slot) -> bool| -> Vec<String> {
         c.slots
             .iter()
