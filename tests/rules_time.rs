@@ -597,6 +597,60 @@ fn r25_a_slot_burning_a_full_round_is_wounded_and_loses_its_item() {
 }
 
 #[test]
+fn r25_a_slot_alight_before_the_fight_has_burned_round_one_at_its_end() {
+    let mut t = burning_table();
+    t.run(Command::Ignite { who: 0, slot: 2 });
+    t.run(start(O, None));
+    round(&mut t);
+    assert_eq!(
+        t.wound(0, 2),
+        Wound::Treated,
+        "alight when round 1 began, so it burned all of round 1"
+    );
+    assert!(t.ch(0).slots[1].item.is_none(), "the cloak burned away");
+}
+
+#[test]
+fn r25_a_slot_with_nothing_left_to_burn_goes_out_once_its_wound_has_opened() {
+    let mut t = burning_table();
+    t.run(start(O, None));
+    t.run(Command::Ignite { who: 0, slot: 2 });
+    round(&mut t);
+    round(&mut t);
+    assert!(t.marks(0, Condition::F).contains(&2), "still burning");
+    let ev = round(&mut t);
+    assert_eq!(t.wound(0, 2), Wound::Open);
+    assert!(
+        !t.marks(0, Condition::F).contains(&2),
+        "the bare slot goes out"
+    );
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Note(n) if n.contains("goes out"))),
+        "{ev:?}"
+    );
+}
+
+#[test]
+fn r25_a_task_that_passes_time_while_someone_burns_says_so() {
+    let mut t = burning_table();
+    t.run(Command::Ignite { who: 0, slot: 2 });
+    let ev = t.roll(
+        Command::Task {
+            label: "search".into(),
+            trys: 1,
+            senses: Vec::new(),
+        },
+        &[5],
+    );
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Note(n) if n.contains("is burning through all of it"))),
+        "{ev:?}"
+    );
+}
+
+#[test]
 fn r25_fire_burns_any_slot_but_wounds_only_body_slots() {
     let mut t = burning_table();
     t.run(start(O, None));

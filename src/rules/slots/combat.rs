@@ -175,6 +175,15 @@ pub fn start(
         ));
     };
     fight_mut(state)?.initiative = side;
+    // A slot already alight when round 1 begins burns that whole round (R25): at its end it has
+    // burned a full round, like one alight when any later round begins.
+    for c in &mut state.characters {
+        for slot in &mut c.slots {
+            if slot.marks.has(Condition::F) {
+                slot.burning = slot.burning.max(1);
+            }
+        }
+    }
     out.push(Event::CombatStarted {
         initiator,
         surprised,

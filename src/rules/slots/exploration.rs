@@ -230,6 +230,19 @@ pub fn spend_trys(
     if spent != Spent::Rest {
         ticks::break_rest(state);
     }
+    // Fire counts rounds (R25), which time outside a fight does not: the judge must hear of it.
+    if spent != Spent::Fight {
+        for who in ticks::living(state) {
+            let c = state.character(who)?;
+            if !c.marked_with(Condition::F).is_empty() {
+                out.push(Event::Note(format!(
+                    "{} is burning through all of it: time outside a fight counts no rounds, so \
+                     rule on the fire by hand (douse it first)",
+                    c.name
+                )));
+            }
+        }
+    }
     let enc = encounter_faces(count_senses(senses));
     let mut faces = Vec::with_capacity(usize::from(trys));
     for _ in 0..trys {

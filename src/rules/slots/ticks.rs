@@ -127,7 +127,10 @@ pub fn fire(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError> {
             slot.burning = slot.burning.saturating_add(1);
             match slot.burning {
                 2 => burned_full_round(state, who, n, out)?,
-                3 => still_burning(state, who, n, out)?,
+                3 => {
+                    still_burning(state, who, n, out)?;
+                    burn_out(state, who, n, out)?;
+                }
                 _ => {}
             }
             if dead(state, who)? {
@@ -205,6 +208,33 @@ fn destroy_flammable(
             item: item.name,
         });
     }
+    Ok(())
+}
+
+/// A slot that has burned through its wound's opening with nothing flammable left in it goes
+/// out (R25 burns items, not bare slots forever), and the log says so.
+fn burn_out(
+    state: &mut State,
+    who: CharId,
+    n: SlotNo,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let c = state.character(who)?;
+    if c.item_at(n).is_some_and(|i| i.has(Prop::Flammable)) {
+        return Ok(());
+    }
+    let name = c.name.clone();
+    let slot = state.character_mut(who)?.require_slot_mut(n)?;
+    slot.marks.clear(Condition::F);
+    slot.burning = 0;
+    out.push(Event::Unmarked {
+        who: name.clone(),
+        slot: Some(n),
+        condition: Condition::F,
+    });
+    out.push(Event::Note(format!(
+        "The fire in slot {n} of {name} goes out: nothing is left there to burn"
+    )));
     Ok(())
 }
 
