@@ -1765,7 +1765,7 @@ fn r15_evade_succeeds_unless_the_rolled_item_is_heavy() {
     assert_eq!(
         notes(&t.accept(&[]))[1..],
         [
-            "Bram is in no zone: if there was no cover, they dropped prone to evade",
+            "Bram is prone (evaded in no zone, so taken to be in the open; clear it if there was cover)",
             "Goblin's attack on Bram is evaded: slot 8 Rope: nothing heavy there, evaded",
         ]
     );

@@ -1147,3 +1147,48 @@ fn a_character_whose_next_bleed_kills_is_marked_on_the_roster_and_the_sheet() {
     );
     assert_snapshot!("warning_of_a_fatal_bleed_200x50", wide);
 }
+
+#[test]
+fn the_demos_setting_up_steps_fold_into_one_log_line_that_a_click_unfolds() {
+    let mut app = App::with_session(slotmark::script::demo(), None, Dice::scripted([3]))
+        .with_theme(Theme::plain());
+    // Before anything is played, the setting up is all there is: it shows step by step.
+    let text = drive(&mut app, 100, 30, Vec::new());
+    assert!(!text.contains("Setting up:"), "{text}");
+    // One roll later, the setting up folds into one line under it.
+    let text = drive(
+        &mut app,
+        100,
+        30,
+        vec![key('t'), code(KeyCode::Enter), code(KeyCode::Enter)],
+    );
+    let steps = app
+        .session()
+        .unwrap()
+        .applied()
+        .iter()
+        .take_while(|e| e.rolls.is_empty())
+        .count();
+    assert!(
+        text.contains(&format!(
+            "1-{steps} … Setting up: {steps} steps with no dice"
+        )),
+        "{text}"
+    );
+    assert!(!text.contains("joins the players"), "{text}");
+    // A click on it unfolds the steps.
+    let hit = app
+        .hits
+        .iter()
+        .find(|(_, h)| *h == slotmark::tui::app::Hit::LogFold)
+        .map(|(r, _)| *r)
+        .unwrap();
+    let click = Ok(Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: hit.x + 1,
+        row: hit.y,
+        modifiers: KeyModifiers::NONE,
+    }));
+    let text = drive(&mut app, 100, 30, vec![click]);
+    assert!(!text.contains("Setting up:"), "{text}");
+}

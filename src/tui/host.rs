@@ -92,6 +92,8 @@ pub enum Hit {
     Row(u8),
     /// A line of the roll log: its step and its place among the step's events.
     LogLine(usize, usize),
+    /// The roll log's folded line of setting-up steps.
+    LogFold,
     Recent(usize),
     Die(usize),
     Option(usize),
@@ -121,6 +123,8 @@ pub struct View {
     pub swap_first: Option<u32>,
     /// The entry highlighted in a ruleset's own panel (a zone in the scene editor).
     pub panel_sel: usize,
+    /// The roll log shows the setting-up steps one by one instead of folded into one line.
+    pub log_unfolded: bool,
 }
 
 /// The `:` palette.
@@ -552,6 +556,10 @@ impl Main {
         match (ctx, hit) {
             (Ctx::Main, Hit::Character(id)) => {
                 self.view.selected = Some(id);
+                true
+            }
+            (Ctx::Main, Hit::LogFold) => {
+                self.view.log_unfolded = true;
                 true
             }
             (Ctx::Main, Hit::LogLine(step, k)) => {

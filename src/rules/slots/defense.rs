@@ -679,28 +679,24 @@ fn evade_prone(
     let zone = t
         .zone
         .and_then(|z| state.scene.zones.iter().find(|zone| zone.id == z));
-    match zone {
-        Some(z) if z.cover => Ok(()),
-        Some(z) => {
-            let cause = format!("evaded with no cover in {}", z.name);
-            let t = state.character_mut(spec.target)?;
-            t.status.prone = true;
-            out.push(Event::StatusChanged {
-                who: t.name.clone(),
-                flag: StatusFlag::Prone,
-                on: true,
-                cause,
-            });
-            Ok(())
-        }
+    // With no zone there is no cover on record: the evader is taken to be in the open and drops
+    // prone, and the log says so, so a judge who saw cover takes it back by hand.
+    let cause = match zone {
+        Some(z) if z.cover => return Ok(()),
+        Some(z) => format!("evaded with no cover in {}", z.name),
         None => {
-            out.push(Event::Note(format!(
-                "{} is in no zone: if there was no cover, they dropped prone to evade",
-                t.name
-            )));
-            Ok(())
+            "evaded in no zone, so taken to be in the open; clear it if there was cover".to_string()
         }
-    }
+    };
+    let name = t.name.clone();
+    state.character_mut(spec.target)?.status.prone = true;
+    out.push(Event::StatusChanged {
+        who: name,
+        flag: StatusFlag::Prone,
+        on: true,
+        cause,
+    });
+    Ok(())
 }
 
 /// What an accepted attack roll or defense check does. When the judge overrode the verdict, the

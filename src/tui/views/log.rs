@@ -15,11 +15,32 @@ use crate::tui::app::{Hit, Main};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{RenderTo, fit, record};
 
-/// One log line: its step (0-based) and place among the step's events, and the event.
+/// One log line: its step (0-based) and place among the step's events, and the event; or the
+/// first steps of the session, which set it up without a die, folded into one line.
 struct LogLine {
     step: usize,
     k: usize,
     event: Event,
+    /// Set on the folded line: how many setting-up steps it stands for.
+    folded: Option<usize>,
+}
+
+/// Setting-up steps folded into one line once there are this many and play has gone on past
+/// them: the demo's thirty would otherwise push everything else off the log.
+const FOLD_SETUP: usize = 5;
+/// How far into the log the setting-up run is looked for.
+const SETUP_SCAN: usize = 1000;
+
+/// How many steps at the start of the session rolled no die (adding characters, items, zones),
+/// when that run is worth folding: at least [`FOLD_SETUP`] of them, with a step after them.
+pub fn setup_run(main: &Main) -> Option<usize> {
+    let applied = main.session.applied();
+    let run = applied
+        .iter()
+        .take(SETUP_SCAN)
+        .take_while(|e| e.rolls.is_empty())
+        .count();
+    (run >= FOLD_SETUP && applied.len() > run && !main.view.log_unfolded).then_some(run)
 }
 
 /// The marker before a line and the line's own style, from the event's tone: the same symbols
@@ -45,10 +66,11 @@ fn marker(event: &Event, theme: Theme) -> (Span<'static>, Style) {
 /// `rows`: the events of a window of steps are fetched in one pass at a time.
 fn window(main: &Main, top: usize, rows: usize) -> Vec<LogLine> {
     let mut lines = Vec::with_capacity(rows + 8);
+    let setup = setup_run(main).unwrap_or(0);
     let mut end = top + 1;
     let chunk = rows.max(8);
-    while end > 0 && lines.len() < rows {
-        let start = end.saturating_sub(chunk);
+    while end > setup && lines.len() < rows {
+        let start = end.saturating_sub(chunk).max(setup);
         let events = main.session.events_in(start..end);
         for (offset, step_events) in events.iter().enumerate().rev() {
             for (k, event) in step_events.iter().enumerate() {
@@ -56,10 +78,22 @@ fn window(main: &Main, top: usize, rows: usize) -> Vec<LogLine> {
                     step: start + offset,
                     k,
                     event: event.clone(),
+                    folded: None,
                 });
             }
         }
         end = start;
+    }
+    if setup > 0 && end <= setup && lines.len() < rows {
+        lines.push(LogLine {
+            step: 0,
+            k: 0,
+            event: Event::Noted(format!(
+                "Setting up: {setup} steps with no dice (characters, items, the scene); click to \
+                 unfold them"
+            )),
+            folded: Some(setup),
+        });
     }
     lines
 }
@@ -105,23 +139,37 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
             detail_text = Some(line.event.to_string());
         }
         let rect = Rect::new(inner.x, inner.y + shown as u16, inner.width, 1);
-        let step = if line.k == 0 {
-            format!("{:>step_w$} ", line.step + 1)
-        } else {
-            " ".repeat(step_w + 1)
+        let step = match line.folded {
+            Some(n) => format!("{:>step_w$} ", format!("1-{n}")),
+            None if line.k == 0 => format!("{:>step_w$} ", line.step + 1),
+            None => " ".repeat(step_w + 1),
         };
-        let (mark, style) = marker(&line.event, theme);
-        let text_w = (inner.width as usize).saturating_sub(step.len() + 2);
+        let (mark, style) = match line.folded {
+            Some(_) => (Span::styled("… ", theme.dim()), theme.dim()),
+            None => marker(&line.event, theme),
+        };
+        let text = match (&line.folded, &line.event) {
+            (Some(_), Event::Noted(t)) => t.clone(),
+            _ => line.event.to_string(),
+        };
+        let text_w = (inner.width as usize).saturating_sub(step.chars().count() + 2);
         let mut l = Line::from(vec![
             Span::styled(step, theme.dim()),
             mark,
-            Span::styled(fit(&line.event.to_string(), text_w), style),
+            Span::styled(fit(&text, text_w), style),
         ]);
         if Some(id) == selected {
             l = l.style(theme.selected());
         }
         l.render_to(buf, rect);
-        record(hits, rect, Hit::LogLine(line.step, line.k));
+        record(
+            hits,
+            rect,
+            match line.folded {
+                Some(_) => Hit::LogFold,
+                None => Hit::LogLine(line.step, line.k),
+            },
+        );
     }
     if let (Some(text), true) = (detail_text, detail_h > 0) {
         let rect = Rect::new(inner.x, inner.y + rows, inner.width, detail_h);
