@@ -1192,3 +1192,15 @@ fn the_demos_setting_up_steps_fold_into_one_log_line_that_a_click_unfolds() {
     let text = drive(&mut app, 100, 30, vec![click]);
     assert!(!text.contains("Setting up:"), "{text}");
 }
+
+#[test]
+fn item_names_stay_whole_at_80_columns_and_properties_show_from_120() {
+    let mut app = app_with(crypt_state(), &[]);
+    let narrow = drive(&mut app, 80, 24, Vec::new());
+    assert!(narrow.contains("Chain shirt ="), "{narrow}");
+    assert!(!narrow.contains("Properties"), "{narrow}");
+    let wide = drive(&mut app, 120, 40, Vec::new());
+    assert!(wide.contains("Properties"), "{wide}");
+    let row = wide.lines().find(|l| l.contains("Chain shirt")).unwrap();
+    assert!(row.contains("heavy"), "{row}");
+}

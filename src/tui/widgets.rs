@@ -154,6 +154,56 @@ pub fn fit(text: &str, width: usize) -> String {
     out
 }
 
+/// Cuts text to `width` columns between words, never inside one, marking the cut with an
+/// ellipsis (a single word too long for the room is cut like [`fit`]).
+pub fn fit_words(text: &str, width: usize) -> String {
+    use unicode_width::UnicodeWidthStr;
+    if text.width() <= width {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    for word in text.split(' ') {
+        let next = if out.is_empty() {
+            word.to_string()
+        } else {
+            format!("{out} {word}")
+        };
+        if next.width() + 1 > width {
+            break;
+        }
+        out = next;
+    }
+    if out.trim().is_empty() {
+        return fit(text, width);
+    }
+    let out = out
+        .trim_end_matches([' ', ',', ';', ':', '│', '·'])
+        .to_string();
+    format!("{out}…")
+}
+
+/// Spans cut to `width` columns between words: the span that does not fit is cut with
+/// [`fit_words`] and the rest are left out.
+pub fn fit_spans(spans: Vec<Span<'static>>, width: usize) -> Vec<Span<'static>> {
+    let mut used = 0;
+    let mut out = Vec::new();
+    for span in spans {
+        let w = span.width();
+        if used + w <= width {
+            used += w;
+            out.push(span);
+            continue;
+        }
+        let room = width.saturating_sub(used);
+        if room > 3 {
+            let text = fit_words(&span.content, room);
+            out.push(Span::styled(text, span.style));
+        }
+        break;
+    }
+    out
+}
+
 /// Pads or cuts text to exactly `width` columns.
 pub fn pad(text: &str, width: usize) -> String {
     use unicode_width::UnicodeWidthStr;
@@ -326,4 +376,32 @@ pub fn choice<P>(buf: &mut Buffer, area: Rect, c: &Choice<P>, theme: Theme) {
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .render(inner, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fit_words_cuts_between_words_only() {
+        assert_eq!(
+            fit_words("Aria's turn: S sets up", 40),
+            "Aria's turn: S sets up"
+        );
+        assert_eq!(
+            fit_words("Aria's turn: S sets up, E ends it", 20),
+            "Aria's turn: S sets…"
+        );
+        assert_eq!(fit_words("Interruption", 6), "Inter…");
+        let cut = fit_spans(
+            vec![
+                Span::raw(" Round 2"),
+                Span::raw(" │ "),
+                Span::raw("the players hold it"),
+            ],
+            24,
+        );
+        let text: String = cut.iter().map(|s| s.content.to_string()).collect();
+        assert_eq!(text, " Round 2 │ the players…");
+    }
 }

@@ -21,7 +21,7 @@ use super::host::{Dice, MIN_HEIGHT, MIN_WIDTH, Main, MessageKind, Overlay, SaveS
 use super::keymap::{Action, Ctx, Table};
 use super::sheets::{self, Panels};
 use super::theme::Theme;
-use super::widgets::{RenderTo, hint_spans, hints_line};
+use super::widgets::{RenderTo, fit_spans, hint_spans, hints_line};
 
 /// The main screen's regions. `strip` is the combat strip, there only during a fight (one line
 /// on short screens); `side` is the clock and scene panel, there on wide screens.
@@ -234,7 +234,8 @@ fn header(buf: &mut Buffer, area: Rect, main: &Main, dice: &Dice, theme: Theme) 
     let right = Line::from(right);
     let right_w = right.width() as u16;
     let left_w = area.width.saturating_sub(right_w + 1);
-    Line::from(left).render_to(buf, Rect::new(area.x, area.y, left_w, 1));
+    Line::from(fit_spans(left, usize::from(left_w)))
+        .render_to(buf, Rect::new(area.x, area.y, left_w, 1));
     right.render_to(
         buf,
         Rect::new(

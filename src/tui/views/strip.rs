@@ -12,7 +12,7 @@ use ratatui::text::{Line, Span};
 use crate::rules::{Fighter, Initiative, Standing};
 use crate::tui::host::{Hit, Main};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{RenderTo, fit, record};
+use crate::tui::widgets::{RenderTo, fit, fit_spans, record};
 
 /// Rows the strip takes on a screen this tall: a title row, one row per group and a rule when
 /// there is room, one line otherwise.
@@ -92,7 +92,7 @@ pub fn draw(
     }
     if area.height < 3 {
         // One line: the title, then everyone in order.
-        let line = Line::from(title);
+        let line = Line::from(fit_spans(title, area.width as usize));
         let used = (line.width() as u16).min(area.width);
         line.render_to(buf, Rect::new(area.x, area.y, area.width, 1));
         let start = area.x + used + 2;
@@ -111,7 +111,8 @@ pub fn draw(
         );
         return;
     }
-    Line::from(title).render_to(buf, Rect::new(area.x, area.y, area.width, 1));
+    Line::from(fit_spans(title, area.width as usize))
+        .render_to(buf, Rect::new(area.x, area.y, area.width, 1));
     // One row per group, in the order the groups first act.
     let mut groups: Vec<&str> = Vec::new();
     for f in &fight.order {

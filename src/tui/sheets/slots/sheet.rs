@@ -37,6 +37,9 @@ fn status_words(c: &Character) -> Vec<&'static str> {
         .collect()
 }
 
+/// Room an item's name needs to be read whole (with the `=` of an equipped one).
+const ITEM_NAME: usize = 20;
+
 pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut Vec<(Rect, Hit)>) {
     let block = Block::new()
         .borders(Borders::BOTTOM | Borders::RIGHT)
@@ -89,16 +92,6 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
     }
     Line::from(title).render_to(buf, Rect::new(inner.x, inner.y, inner.width, 1));
 
-    let show_doll = inner.width >= 56;
-    let doll_w = if show_doll { doll::WIDTH } else { 0 };
-    let list_w = inner.width.saturating_sub(doll_w);
-    let list = Rect::new(inner.x, inner.y + 1, list_w, inner.height - 1);
-    // Slots first; whatever rows are left (at least one) spell out the selected slot.
-    let rows_h = (c.slots.len() as u16).min(list.height.saturating_sub(2));
-    let detail_h = list.height.saturating_sub(1 + rows_h);
-
-    // Columns: the item takes what the others leave; properties only when there is room.
-    let w = list_w as usize;
     let label_w = c
         .layout
         .slots
@@ -108,11 +101,25 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
         .unwrap_or(4)
         .min(10);
     let marks_w = 5;
+    // The body picture gives way before item names are cut: it shows only when the list beside
+    // it still has room for a whole item name.
+    let narrow_fixed = 8 + label_w + 2 + marks_w;
+    let show_doll = usize::from(inner.width) >= usize::from(doll::WIDTH) + narrow_fixed + ITEM_NAME;
+    let doll_w = if show_doll { doll::WIDTH } else { 0 };
+    let list_w = inner.width.saturating_sub(doll_w);
+    let list = Rect::new(inner.x, inner.y + 1, list_w, inner.height - 1);
+    // Slots first; whatever rows are left (at least one) spell out the selected slot.
+    let rows_h = (c.slots.len() as u16).min(list.height.saturating_sub(2));
+    let detail_h = list.height.saturating_sub(1 + rows_h);
+
+    // Columns: the item takes what the others leave; properties when there is room for them
+    // beside a whole item name (from about 120 columns).
+    let w = list_w as usize;
     let wound_w = if w >= 70 { 9 } else { 2 };
     let fixed = 8 + label_w + wound_w + marks_w;
     let flexible = w.saturating_sub(fixed);
-    let (item_w, props_w) = if flexible >= 44 {
-        let item_w = (flexible * 9 / 20).max(18);
+    let (item_w, props_w) = if flexible >= 2 * ITEM_NAME {
+        let item_w = (flexible * 9 / 20).max(ITEM_NAME);
         (item_w, flexible - item_w - 1)
     } else {
         (flexible, 0)

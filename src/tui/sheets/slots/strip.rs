@@ -15,7 +15,7 @@ use crate::rules::slots::{CharId, Character, Combat, Side, State};
 use crate::tui::host::{Hit, Main};
 use crate::tui::keymap::{Action, Ctx, key_for};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{RenderTo, fit, record};
+use crate::tui::widgets::{RenderTo, fit, fit_spans, fit_words, record};
 
 /// Rows the strip takes on a screen this tall: the full strip (a title row, one row per side and
 /// a rule) when there is room, one line otherwise.
@@ -291,7 +291,8 @@ fn full(
         title.push(sep());
         title.push(Span::styled(why, theme.dim()));
     }
-    Line::from(title).render_to(buf, Rect::new(area.x, area.y, area.width, 1));
+    Line::from(fit_spans(title, area.width as usize))
+        .render_to(buf, Rect::new(area.x, area.y, area.width, 1));
     let label_w = 13u16;
     for (row, side) in [Side::Players, Side::Opponents].into_iter().enumerate() {
         let y = area.y + 1 + row as u16;
@@ -400,7 +401,7 @@ fn compact(
     }
     let turn = turn_short(state);
     if x + 8 < right {
-        let text = fit(&format!("│ {turn}"), (right - x) as usize);
+        let text = fit_words(&format!("│ {turn}"), (right - x) as usize);
         Line::styled(text, theme.bold()).render_to(buf, Rect::new(x, area.y, right - x, 1));
     }
 }
