@@ -108,7 +108,11 @@ fn roll_rolls_and_refuses_nonsense() {
     assert!(out.starts_with("d12: "), "{out}");
     assert_eq!(out, b.ok(&["roll", "d12", "--seed", "7"]), "a seed repeats");
     let out = b.ok(&["roll", "2d20", "dis", "--seed", "1"]);
-    assert_eq!(out.trim(), "2d20 dis: 11 9 (20) = 20", "the line the guide shows");
+    assert_eq!(
+        out.trim(),
+        "2d20 dis: 11 9 (20) = 20",
+        "the line the guide shows"
+    );
     let err = b.fails(&["roll", "d12", "sideways"], 1);
     one_line(&err);
     assert!(err.contains("adv or dis"), "{err}");

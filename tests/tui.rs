@@ -1204,3 +1204,117 @@ fn item_names_stay_whole_at_80_columns_and_properties_show_from_120() {
     let row = wide.lines().find(|l| l.contains("Chain shirt")).unwrap();
     assert!(row.contains("heavy"), "{row}");
 }
+
+/// The last command the session logged, as the slot system's.
+fn last_command(app: &App) -> slotmark::rules::slots::Command {
+    match &app.session().unwrap().applied().last().unwrap().command {
+        Command::Game(slotmark::rules::GameCommand::Slots(c)) => c.clone(),
+        other => panic!("not a slot command: {other:?}"),
+    }
+}
+
+/// The ten moves a judge makes most, each from the main screen in the situation where it is
+/// made, in at most three keys, with the command logged checked so a wrong default fails.
+#[test]
+fn the_ten_common_moves_take_at_most_three_keys_each() {
+    use slotmark::dice::ScriptedDice;
+    use slotmark::rules::slots::Command as C;
+    let keys_at_most_3 = |events: &[io::Result<Event>]| assert!(events.len() <= 3);
+    let mut app = app_with(crypt_state(), &[4, 5, 6, 2, 9, 9, 9]);
+    app.main_mut().unwrap().view.selected = Some(1);
+    // 1. Terrain check: t, Enter (the roll waits).
+    let ev = vec![key('t'), code(KeyCode::Enter)];
+    keys_at_most_3(&ev);
+    drive(&mut app, 100, 30, ev);
+    assert!(matches!(
+        last_command(&app),
+        C::Check {
+            who: 1,
+            kind: CheckKind::Terrain,
+            ..
+        }
+    ));
+    // 2. Accept the verdict: Enter.
+    drive(&mut app, 100, 30, vec![code(KeyCode::Enter)]);
+    assert_eq!(last_command(&app), C::Accept);
+    // 3. Stealth check: s, Enter; 4. override its verdict: o.
+    let ev = vec![key('s'), code(KeyCode::Enter)];
+    keys_at_most_3(&ev);
+    drive(&mut app, 100, 30, ev);
+    assert!(matches!(
+        last_command(&app),
+        C::Check {
+            who: 1,
+            kind: CheckKind::Stealth { .. },
+            ..
+        }
+    ));
+    drive(&mut app, 100, 30, vec![key('o'), code(KeyCode::Enter)]);
+    assert!(matches!(
+        app.session()
+            .unwrap()
+            .applied()
+            .iter()
+            .rev()
+            .nth(1)
+            .unwrap()
+            .command,
+        Command::Game(slotmark::rules::GameCommand::Slots(C::Override { .. }))
+    ));
+    // 5. Wound the selected slot: w, o.
+    let ev = vec![key('w'), key('o')];
+    drive(&mut app, 100, 30, ev);
+    assert!(matches!(
+        last_command(&app),
+        C::Wound {
+            who: 1,
+            slot: 1,
+            wound: Wound::Open
+        }
+    ));
+    // 6. Mark a condition: m, then the letter.
+    drive(&mut app, 100, 30, vec![key('2'), key('m'), key('e')]);
+    assert!(matches!(
+        last_command(&app),
+        C::Mark {
+            who: 1,
+            slot: 2,
+            condition: Condition::E
+        }
+    ));
+    // 7. Undo: u.
+    drive(&mut app, 100, 30, vec![key('u')]);
+    assert!(matches!(last_command(&app), C::Wound { .. }));
+    // A fight the goblin started, and the goblin's turn.
+    let mut session = session_with(crypt_state());
+    for c in [
+        C::StartCombat {
+            initiator: Side::Opponents,
+            surprised: None,
+        },
+        C::StartTurn { who: 3 },
+    ] {
+        session
+            .execute(c.into(), &mut ScriptedDice::new([]))
+            .unwrap();
+    }
+    let mut app = App::with_session(session, None, Dice::scripted([7, 3, 5, 5]))
+        .with_theme(Theme::plain())
+        .with_library(library());
+    app.main_mut().unwrap().view.selected = Some(1);
+    // 8. A defense check during the goblin's turn: d, Enter; the goblin is the attacker.
+    drive(&mut app, 100, 30, vec![key('d'), code(KeyCode::Enter)]);
+    match last_command(&app) {
+        C::Attack { spec, .. } => assert_eq!((spec.attacker, spec.target), (3, 1)),
+        other => panic!("{other:?}"),
+    }
+    drive(&mut app, 100, 30, vec![code(KeyCode::Enter)]);
+    // 9. End turn: E. 10. Next actor: Space, then Enter starts their turn.
+    drive(&mut app, 100, 30, vec![key('E')]);
+    assert_eq!(last_command(&app), C::EndTurn);
+    drive(&mut app, 100, 30, vec![key(' '), code(KeyCode::Enter)]);
+    assert!(matches!(last_command(&app), C::StartTurn { .. }));
+    // And the attack: a, Enter, from the actor's turn.
+    let text = drive(&mut app, 100, 30, vec![key('a'), code(KeyCode::Enter)]);
+    assert!(matches!(last_command(&app), C::Attack { .. }), "{text}");
+}
