@@ -1,0 +1,772 @@
+//! Ruleset `phase` (rule file 002, PHASE-RULES.md K1-K53), one test or more per rule, driven
+//! through `Session::execute` with scripted dice so every step is also undone and redone.
+
+#![allow(dead_code)]
+
+use slotmark::dice::{Edge, ScriptedDice};
+use slotmark::rules::phase::{
+    Ability, Armor, Band, Beast, Character, CombatPhase, Command as C, Event, Form, Hand, Kind,
+    MarkKind, NewSheet, Phase, Season, Side, Spell, SpellItem, State, Unit, Vehicle, Wait, Ware,
+    WatchAction, Weapon, WeaponKind, Wound,
+};
+use slotmark::rules::{GameCommand, GameEvent, GameState, PendingView, Ruleset, RulesetId};
+use slotmark::session::{self, Session, SessionState};
+
+// ---------------------------------------------------------------- the table
+
+struct T {
+    s: Session,
+}
+
+impl T {
+    fn new() -> T {
+        T {
+            s: Session::new(SessionState::new("test", RulesetId::Phase)),
+        }
+    }
+
+    fn st(&self) -> &State {
+        match &self.s.state().game {
+            GameState::Phase(s) => s,
+            other => panic!("a phase session was expected, not {:?}", other.ruleset()),
+        }
+    }
+
+    /// Runs a command that must succeed and use exactly `faces`; undoing and redoing it must
+    /// give the same state back.
+    fn run(&mut self, c: C, faces: &[u16]) -> Vec<Event> {
+        let mut dice = ScriptedDice::new(faces.iter().copied());
+        let entry = match self.s.execute(
+            session::Command::Game(GameCommand::Phase(c.clone())),
+            &mut dice,
+        ) {
+            Ok(e) => e.clone(),
+            Err(e) => panic!("{c:?} was refused: {e}"),
+        };
+        assert_eq!(dice.remaining(), 0, "{c:?} left dice unrolled");
+        let after = self.s.state().clone();
+        self.s.undo().unwrap();
+        self.s.redo().unwrap();
+        assert_eq!(self.s.state(), &after, "undo/redo changed the state");
+        entry
+            .events
+            .into_iter()
+            .map(|e| match e {
+                session::Event::Game(GameEvent::Phase(e)) => e,
+                other => panic!("unexpected event {other:?}"),
+            })
+            .collect()
+    }
+
+    /// Runs a command that must be refused, changing nothing; returns the message.
+    fn refuse(&mut self, c: C, faces: &[u16]) -> String {
+        let before = self.s.state().clone();
+        let len = self.s.entries().len();
+        let mut dice = ScriptedDice::new(faces.iter().copied());
+        let err = match self.s.execute(
+            session::Command::Game(GameCommand::Phase(c.clone())),
+            &mut dice,
+        ) {
+            Ok(_) => panic!("{c:?} should have been refused"),
+            Err(e) => e.to_string(),
+        };
+        assert_eq!(
+            self.s.state(),
+            &before,
+            "a refused command changed the state"
+        );
+        assert_eq!(self.s.entries().len(), len, "a refused command was logged");
+        err
+    }
+
+    fn id(&self, name: &str) -> u32 {
+        self.st()
+            .by_name(name)
+            .unwrap_or_else(|| panic!("no {name}"))
+            .id
+    }
+
+    fn c(&self, name: &str) -> &Character {
+        self.st().by_name(name).unwrap()
+    }
+
+    fn sheet(&mut self, name: &str, kind: Kind, side: Side, hp: u8, s: [u8; 3]) -> u32 {
+        self.run(
+            C::Add(Box::new(NewSheet {
+                name: name.into(),
+                kind,
+                side,
+                hp,
+                str: s[0],
+                dex: s[1],
+                wil: s[2],
+                dr: 0,
+                group: None,
+                leader: false,
+                undead: false,
+                intelligent: true,
+                beast: None,
+            })),
+            &[],
+        );
+        self.id(name)
+    }
+
+    fn pc(&mut self, name: &str, hp: u8, s: [u8; 3]) -> u32 {
+        self.sheet(name, Kind::Pc, Side::Party, hp, s)
+    }
+
+    fn foe(&mut self, name: &str, hp: u8, group: Option<&str>) -> u32 {
+        let mut sheet = NewSheet::creature(name, hp);
+        sheet.group = group.map(str::to_string);
+        self.run(C::Add(Box::new(sheet)), &[]);
+        self.id(name)
+    }
+
+    fn arm(&mut self, who: u32, w: Weapon) {
+        self.run(C::Arm { who, weapon: w }, &[]);
+    }
+
+    fn save(&self) -> &slotmark::rules::phase::SaveRoll {
+        match self.st().queue.first() {
+            Some(Wait::Save(s)) => s,
+            other => panic!("expected a save, found {other:?}"),
+        }
+    }
+
+    fn question(&self) -> &slotmark::rules::phase::Question {
+        match self.st().queue.first() {
+            Some(Wait::Ask(q)) => q,
+            other => panic!("expected a question, found {other:?}"),
+        }
+    }
+
+    fn accept(&mut self, faces: &[u16]) -> Vec<Event> {
+        self.run(C::Accept, faces)
+    }
+
+    fn attack(&mut self, by: u32, target: u32, weapon: Option<usize>, faces: &[u16]) -> Vec<Event> {
+        self.run(
+            C::Attack {
+                by,
+                target,
+                weapon,
+                thrown: false,
+                maneuver: None,
+                steps: 0,
+            },
+            faces,
+        )
+    }
+
+    fn phase(&self) -> (u32, CombatPhase, Band) {
+        let f = self.st().fight.as_ref().unwrap();
+        (f.round, f.phase, f.band)
+    }
+
+    fn band(&self, who: u32) -> Option<Band> {
+        self.st().fight.as_ref().unwrap().fighter(who).unwrap().band
+    }
+
+    /// Steps `Next` until the fight is in `phase`, with no dice.
+    fn step_to(&mut self, phase: CombatPhase) {
+        for _ in 0..20 {
+            if self.phase().1 == phase {
+                return;
+            }
+            self.run(C::Next, &[]);
+        }
+        panic!("never reached {phase:?}");
+    }
+
+    fn texts(events: &[Event]) -> String {
+        events.iter().map(|e| format!("{e}\n")).collect()
+    }
+}
+
+fn hit(by: u32, target: u32) -> C {
+    C::Attack {
+        by,
+        target,
+        weapon: Some(0),
+        thrown: false,
+        maneuver: None,
+        steps: 0,
+    }
+}
+
+fn sword() -> Weapon {
+    Weapon::standard(WeaponKind::Hand)
+}
+
+// ---------------------------------------------------------------- K1-K4: the sheet
+
+#[test]
+fn k1_a_pc_rolls_hp_then_str_dex_wil_then_coins_in_order() {
+    let mut t = T::new();
+    let ev = t.run(
+        C::Roll {
+            name: "Ana".into(),
+            kind: Kind::Pc,
+        },
+        &[4, 3, 4, 5, 2, 3, 4, 1, 2, 3, 6, 5, 4],
+    );
+    let a = t.c("Ana");
+    assert_eq!((a.hp.cur, a.hp.max), (4, 4));
+    assert_eq!((a.str.max, a.dex.max, a.wil.max), (12, 9, 6));
+    assert_eq!((a.str.cur, a.dex.cur, a.wil.cur), (12, 9, 6));
+    assert_eq!(a.coins, 150);
+    assert_eq!(a.kind, Kind::Pc);
+    assert!(T::texts(&ev).contains("Ana joins: PC: STR 12, DEX 9, WIL 6, HP 4, 150 coins"));
+}
+
+#[test]
+fn k2_a_hireling_rolls_abilities_then_hp_carries_a_hand_weapon_and_earns_10_a_day() {
+    let mut t = T::new();
+    t.run(
+        C::Roll {
+            name: "Bo".into(),
+            kind: Kind::Hireling,
+        },
+        &[3, 3, 3, 4, 4, 4, 5, 5, 5, 2],
+    );
+    let b = t.c("Bo").clone();
+    assert_eq!((b.str.max, b.dex.max, b.wil.max, b.hp.max), (9, 12, 15, 2));
+    assert_eq!(b.coins, 0);
+    assert_eq!(b.weapons.len(), 1);
+    assert_eq!((b.weapons[0].die, b.weapons[0].throwable), (6, true));
+    for _ in 0..3 {
+        t.run(
+            C::Watch {
+                action: WatchAction::Idle,
+                who: vec![],
+            },
+            &[6],
+        );
+    }
+    assert_eq!(t.c("Bo").wage_owed, 10);
+    t.run(C::Pay { who: b.id }, &[]);
+    assert_eq!(t.c("Bo").wage_owed, 0);
+}
+
+#[test]
+fn k3_creatures_default_to_10_animals_carry_their_data_and_prices_are_the_tables() {
+    let mut t = T::new();
+    let orc = t.foe("Orc", 5, None);
+    let o = t.st().character(orc).unwrap();
+    assert_eq!(
+        (o.str.cur, o.dex.cur, o.wil.cur, o.kind),
+        (10, 10, 10, Kind::Creature)
+    );
+    let mut bad = NewSheet::creature("Golem", 9);
+    bad.dr = 4;
+    assert!(
+        t.refuse(C::Add(Box::new(bad)), &[])
+            .contains("DR is at most 3")
+    );
+    let mut mule = NewSheet::creature("Mule", 3);
+    mule.kind = Kind::Animal;
+    mule.side = Side::Party;
+    mule.beast = Some(Beast::Mule);
+    t.run(C::Add(Box::new(mule)), &[]);
+    assert_eq!(t.c("Mule").wil.cur, 10);
+    assert_eq!(
+        [Beast::Mule, Beast::Horse, Beast::Warhorse].map(|b| (b.wil(), b.feed())),
+        [(10, 1), (8, 4), (12, 4)]
+    );
+    assert_eq!(
+        Ware::ALL.map(Ware::price),
+        [10, 100, 1000, 15, 15, 10, 25, 5, 10, 30, 30, 50, 100]
+    );
+    let ana = t.pc("Ana", 4, [10, 10, 10]);
+    t.run(C::Coins { who: ana, by: 60 }, &[]);
+    t.run(
+        C::Buy {
+            who: ana,
+            ware: Ware::Horse,
+        },
+        &[],
+    );
+    assert_eq!(t.c("Ana").coins, 10);
+    assert_eq!(t.c("Ana's horse").wil.cur, 8);
+    assert!(
+        t.refuse(
+            C::Buy {
+                who: ana,
+                ware: Ware::LightArmor
+            },
+            &[]
+        )
+        .contains("costs 100")
+    );
+    // The animal's allowance is the judge's.
+    let horse = t.id("Ana's horse");
+    t.run(
+        C::Allowance {
+            who: horse,
+            units: Some(12),
+        },
+        &[],
+    );
+    assert_eq!(t.c("Ana's horse").body_allowance(), 12);
+}
+
+#[test]
+fn k4_scores_floor_at_0_str_0_kills_dex_0_paralyzes_wil_0_stops_casting() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 4, [5, 6, 7]);
+    t.run(
+        C::Learn {
+            who: ana,
+            item: SpellItem {
+                spell: Spell::Bless,
+                level: 1,
+                form: Form::Book,
+            },
+        },
+        &[],
+    );
+    t.run(
+        C::Drain {
+            who: ana,
+            ability: Ability::Wil,
+            amount: 9,
+        },
+        &[],
+    );
+    assert_eq!(t.c("Ana").wil.cur, 0);
+    assert!(t.c("Ana").delirious());
+    let cast = C::Cast {
+        who: ana,
+        item: 0,
+        targets: vec![ana],
+        enhance: false,
+        danger: None,
+    };
+    assert!(t.refuse(cast, &[]).contains("delirious"));
+    t.run(
+        C::Drain {
+            who: ana,
+            ability: Ability::Dex,
+            amount: 6,
+        },
+        &[],
+    );
+    assert!(t.c("Ana").paralyzed());
+    let orc = t.foe("Orc", 5, None);
+    t.run(
+        C::Fight {
+            who: vec![ana, orc],
+            surprised: None,
+        },
+        &[],
+    );
+    assert_eq!(t.band(ana), None, "a paralyzed PC acts in no phase");
+    t.run(C::EndFight, &[]);
+    let ev = t.run(
+        C::Drain {
+            who: ana,
+            ability: Ability::Str,
+            amount: 50,
+        },
+        &[],
+    );
+    assert_eq!(t.c("Ana").str.cur, 0);
+    assert!(t.c("Ana").is_dead());
+    assert!(T::texts(&ev).contains("Ana dies: STR 0"));
+    // A creature too, while its score is 0.
+    t.run(
+        C::Drain {
+            who: orc,
+            ability: Ability::Dex,
+            amount: 10,
+        },
+        &[],
+    );
+    assert!(t.c("Orc").paralyzed());
+}
+
+// ---------------------------------------------------------------- K5-K6: saves
+
+#[test]
+fn k5_a_save_passes_at_or_under_the_score_1_always_passes_20_always_fails() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 4, [10, 10, 3]);
+    let save = |ability| C::Save {
+        who: ana,
+        ability,
+        edge: Edge::NONE,
+        why: "to climb".into(),
+    };
+    t.run(save(Ability::Dex), &[10]);
+    assert!(t.save().pass);
+    let ev = t.accept(&[]);
+    assert!(matches!(
+        &ev[0],
+        Event::Saved {
+            pass: true,
+            kept: 10,
+            target: 10,
+            ..
+        }
+    ));
+    t.run(save(Ability::Dex), &[11]);
+    assert!(!t.save().pass);
+    t.accept(&[]);
+    t.run(save(Ability::Wil), &[1]);
+    assert!(t.save().pass, "a 1 passes even against WIL 3");
+    t.accept(&[]);
+    let ogre = t.sheet("Ogre", Kind::Creature, Side::Enemies, 9, [20, 20, 20]);
+    t.run(
+        C::Save {
+            who: ogre,
+            ability: Ability::Str,
+            edge: Edge::NONE,
+            why: String::new(),
+        },
+        &[20],
+    );
+    assert!(!t.save().pass, "a 20 fails even against 20");
+    // The judge may rule any save the other way; the ruling is logged.
+    let ev = t.run(C::Rule { pass: true }, &[]);
+    assert!(matches!(&ev[0], Event::Ruled { .. }));
+    let ev = t.accept(&[]);
+    assert!(matches!(&ev[0], Event::Saved { pass: true, .. }));
+    // Blessed: +1.
+    t.run(
+        C::Mark {
+            who: ana,
+            kind: MarkKind::Blessed,
+            turns: Some(2),
+        },
+        &[],
+    );
+    t.run(save(Ability::Dex), &[11]);
+    assert_eq!((t.save().target, t.save().pass), (11, true));
+}
+
+#[test]
+fn k6_advantage_keeps_the_lower_of_two_disadvantage_the_higher_never_a_third_die() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 4, [10, 10, 10]);
+    let save = |adv, dis| C::Save {
+        who: ana,
+        ability: Ability::Str,
+        edge: Edge { adv, dis },
+        why: String::new(),
+    };
+    t.run(save(1, 0), &[15, 4]);
+    assert_eq!((t.save().roll.face(), t.save().pass), (4, true));
+    t.accept(&[]);
+    t.run(save(0, 1), &[15, 4]);
+    assert_eq!((t.save().roll.face(), t.save().pass), (15, false));
+    t.accept(&[]);
+    t.run(save(3, 0), &[12, 9]);
+    assert_eq!(t.save().roll.faces, [12, 9]);
+    t.accept(&[]);
+    t.run(save(1, 1), &[12]);
+    assert_eq!(
+        t.save().roll.faces,
+        [12],
+        "one of each cancels to a single d20"
+    );
+    // What waits shows both dice and the kept one.
+    t.accept(&[]);
+    t.run(save(1, 0), &[15, 4]);
+    let Some(PendingView::Roll(r)) = Phase::pending(t.st()) else {
+        panic!("a roll waits");
+    };
+    assert_eq!(
+        (r.dice.len(), r.dice[1].kept, r.dice[0].kept),
+        (2, true, false)
+    );
+}
+
+// ---------------------------------------------------------------- K7-K10: load
+
+#[test]
+fn k7_units_are_counted_and_coins_weigh_a_unit_per_thousand_halves_up() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 4, [10, 10, 10]);
+    for (coins, units) in [(499, 0), (500, 1), (1499, 1), (1500, 2)] {
+        let now = i64::from(t.c("Ana").coins);
+        t.run(
+            C::Coins {
+                who: ana,
+                by: coins - now,
+            },
+            &[],
+        );
+        assert_eq!(t.c("Ana").coin_units(), units, "{coins} coins");
+    }
+    t.run(
+        C::Coins {
+            who: ana,
+            by: -1500,
+        },
+        &[],
+    );
+    t.run(
+        C::Take {
+            who: ana,
+            unit: Unit::Food { rations: 1 },
+        },
+        &[],
+    );
+    t.run(
+        C::Take {
+            who: ana,
+            unit: Unit::Treasure("idol".into()),
+        },
+        &[],
+    );
+    assert_eq!(t.c("Ana").carried(), 2, "the last ration still counts");
+    assert!(
+        t.refuse(
+            C::Take {
+                who: ana,
+                unit: Unit::Food { rations: 8 }
+            },
+            &[]
+        )
+        .contains("1 to 7")
+    );
+    // Fighting gear is listed, not counted.
+    t.run(
+        C::Wear {
+            who: ana,
+            armor: Armor::Heavy,
+            shield: true,
+        },
+        &[],
+    );
+    t.arm(ana, sword());
+    assert_eq!(t.c("Ana").carried(), 2);
+}
+
+#[test]
+fn k8_the_allowance_is_4_halved_per_bad_leg_doubled_by_a_cart_and_overload_proposes_the_newest() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 4, [10, 10, 10]);
+    assert_eq!(t.c("Ana").allowance_in(false), 4);
+    t.run(
+        C::Ride {
+            who: ana,
+            vehicle: Vehicle::HandCart,
+        },
+        &[],
+    );
+    assert_eq!(t.c("Ana").allowance_in(false), 8);
+    assert_eq!(t.c("Ana").allowance_in(true), 4, "no carts in a dungeon");
+    t.run(
+        C::Ride {
+            who: ana,
+            vehicle: Vehicle::Wagon,
+        },
+        &[],
+    );
+    assert_eq!(t.c("Ana").allowance_in(false), 16);
+    t.run(
+        C::Ride {
+            who: ana,
+            vehicle: Vehicle::None,
+        },
+        &[],
+    );
+    t.run(
+        C::Injure {
+            who: ana,
+            wound: Wound::BrokenLeg,
+            hand: Hand::Left,
+        },
+        &[],
+    );
+    assert_eq!(t.c("Ana").body_allowance(), 2);
+    t.run(
+        C::Injure {
+            who: ana,
+            wound: Wound::LostLeg,
+            hand: Hand::Left,
+        },
+        &[],
+    );
+    assert_eq!(
+        t.c("Ana").body_allowance(),
+        2,
+        "a lost leg replaces a broken one"
+    );
+    t.run(
+        C::Injure {
+            who: ana,
+            wound: Wound::BrokenLeg,
+            hand: Hand::Right,
+        },
+        &[],
+    );
+    assert_eq!(t.c("Ana").body_allowance(), 1);
+    t.run(C::Mend { who: ana }, &[]);
+    for name in ["rope", "pick", "idol", "crown"] {
+        t.run(
+            C::Take {
+                who: ana,
+                unit: Unit::Supply(name.into()),
+            },
+            &[],
+        );
+    }
+    assert!(t.st().queue.is_empty(), "4 units fit an allowance of 4");
+    let ev = t.run(
+        C::Take {
+            who: ana,
+            unit: Unit::Treasure("chest".into()),
+        },
+        &[],
+    );
+    assert!(T::texts(&ev).contains("load of 5 against an allowance of 4"));
+    let q = t.question();
+    assert_eq!((q.options.len(), q.proposed), (5, 4));
+    t.run(C::Choose { option: 0 }, &[]);
+    assert_eq!(t.c("Ana").carried(), 4);
+    assert_eq!(t.st().world.dropped, ["rope (from Ana)"]);
+    // Fatigue has no cap: over the allowance with nothing to drop asks nothing.
+    t.run(C::Drop { who: ana, unit: 0 }, &[]);
+    for _ in 0..3 {
+        t.run(C::Drop { who: ana, unit: 0 }, &[]);
+    }
+    t.run(C::Fatigue { who: ana, by: 6 }, &[]);
+    assert_eq!(t.c("Ana").load(), 6);
+    assert!(t.st().queue.is_empty());
+}
+
+#[test]
+fn k9_encumbered_hp_reads_0_is_kept_and_every_hit_goes_to_str() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 5, [12, 10, 10]);
+    assert!(!t.c("Ana").encumbered());
+    t.run(
+        C::Take {
+            who: ana,
+            unit: Unit::Day,
+        },
+        &[],
+    );
+    let a = t.c("Ana");
+    assert!(a.encumbered());
+    assert_eq!(
+        (a.hp_now(), a.hp.cur, a.hp_text()),
+        (0, 5, "0 (5)/5".to_string())
+    );
+    assert_eq!(a.speed_text(), "1/2");
+    t.run(
+        C::Harm {
+            who: ana,
+            amount: 3,
+        },
+        &[15],
+    );
+    assert_eq!((t.c("Ana").hp.cur, t.c("Ana").str.cur), (5, 9));
+    t.accept(&[]);
+    t.run(C::Drop { who: ana, unit: 0 }, &[]);
+    assert_eq!(t.c("Ana").hp_now(), 5, "the HP shows again");
+    // Exhausted (fatigue at B) counts as encumbered.
+    t.run(C::Fatigue { who: ana, by: 4 }, &[]);
+    assert!(t.c("Ana").exhausted() && t.c("Ana").encumbered());
+    t.run(
+        C::Learn {
+            who: ana,
+            item: SpellItem {
+                spell: Spell::Bless,
+                level: 1,
+                form: Form::Scroll,
+            },
+        },
+        &[],
+    );
+    let cast = C::Cast {
+        who: ana,
+        item: 0,
+        targets: vec![],
+        enhance: false,
+        danger: None,
+    };
+    assert!(t.refuse(cast, &[]).contains("encumbered"));
+    // With a bad leg too, the halvings multiply.
+    t.run(
+        C::Injure {
+            who: ana,
+            wound: Wound::BrokenLeg,
+            hand: Hand::Right,
+        },
+        &[],
+    );
+    assert_eq!(t.c("Ana").speed_text(), "1/4");
+}
+
+#[test]
+fn k10_fatigue_comes_from_book_casts_and_forced_marches_and_goes_with_rest() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 4, [10, 10, 10]);
+    t.run(
+        C::Learn {
+            who: ana,
+            item: SpellItem {
+                spell: Spell::Bless,
+                level: 1,
+                form: Form::Book,
+            },
+        },
+        &[],
+    );
+    t.run(
+        C::Cast {
+            who: ana,
+            item: 0,
+            targets: vec![ana],
+            enhance: false,
+            danger: None,
+        },
+        &[],
+    );
+    assert_eq!(t.c("Ana").fatigue, 1);
+    t.run(
+        C::Season {
+            season: Season::Fall,
+        },
+        &[],
+    );
+    t.run(
+        C::Watch {
+            action: WatchAction::Idle,
+            who: vec![],
+        },
+        &[6],
+    );
+    t.run(
+        C::Watch {
+            action: WatchAction::ForcedMarch,
+            who: vec![ana],
+        },
+        &[4, 6],
+    );
+    assert_eq!(t.c("Ana").fatigue, 2);
+    t.run(C::ShortRest { who: vec![] }, &[6]);
+    assert_eq!(t.c("Ana").fatigue, 1);
+    t.run(C::Fatigue { who: ana, by: 2 }, &[]);
+    t.run(
+        C::Take {
+            who: ana,
+            unit: Unit::Day,
+        },
+        &[],
+    );
+    t.run(C::Drop { who: ana, unit: 0 }, &[]);
+    t.run(
+        C::Take {
+            who: ana,
+            unit: Unit::Food { rations: 3 },
+        },
+        &[],
+    );
+    t.run(C::LongRest { who: vec![ana] }, &[6]);
+    assert_eq!(t.c("Ana").fatigue, 0);
+}
