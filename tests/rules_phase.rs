@@ -770,3 +770,504 @@ fn k10_fatigue_comes_from_book_casts_and_forced_marches_and_goes_with_rest() {
     t.run(C::LongRest { who: vec![ana] }, &[6]);
     assert_eq!(t.c("Ana").fatigue, 0);
 }
+
+// ---------------------------------------------------------------- K11-K18: the round
+
+#[test]
+fn k11_reactions_read_2d6_less_the_faces_scars_and_mindless_undead_are_hostile() {
+    use slotmark::rules::phase::Reaction as R;
+    assert_eq!(
+        [1, 2, 3, 5, 6, 8, 9, 11, 12, 14].map(R::of_roll),
+        [
+            R::Hostile,
+            R::Hostile,
+            R::Negative,
+            R::Negative,
+            R::Uncertain,
+            R::Uncertain,
+            R::Positive,
+            R::Positive,
+            R::Enthusiastic,
+            R::Enthusiastic
+        ]
+    );
+    let mut t = T::new();
+    let ana = t.pc("Ana", 4, [10, 10, 10]);
+    t.pc("Bo", 4, [10, 10, 10]);
+    t.run(
+        C::Injure {
+            who: ana,
+            wound: Wound::Scars,
+            hand: Hand::Left,
+        },
+        &[],
+    );
+    t.run(
+        C::Injure {
+            who: ana,
+            wound: Wound::Scars,
+            hand: Hand::Left,
+        },
+        &[],
+    );
+    t.run(
+        C::Flag {
+            who: ana,
+            flag: slotmark::rules::phase::Flag::Face,
+            on: true,
+        },
+        &[],
+    );
+    let orc = t.foe("Orc", 5, None);
+    let mut bones = NewSheet::creature("Skeleton", 4);
+    bones.undead = true;
+    bones.intelligent = false;
+    t.run(C::Add(Box::new(bones)), &[]);
+    let skel = t.id("Skeleton");
+    let ev = t.run(
+        C::React {
+            to: vec![orc, skel],
+        },
+        &[3, 4],
+    );
+    assert_eq!(t.c("Orc").reaction, Some(R::Negative), "7 - 2 scars = 5");
+    assert_eq!(t.c("Skeleton").reaction, Some(R::Hostile));
+    assert!(T::texts(&ev).contains("3 4 -2 for Ana's scars = 5: negative"));
+    // A lich is undead but intelligent: it rolls.
+    let mut lich = NewSheet::creature("Lich", 30);
+    lich.undead = true;
+    t.run(C::Add(Box::new(lich)), &[]);
+    let lich = t.id("Lich");
+    t.run(C::React { to: vec![lich] }, &[6, 6]);
+    assert_eq!(t.c("Lich").reaction, Some(R::Positive), "12 - 2 = 10");
+}
+
+#[test]
+fn k12_a_surprised_side_acts_in_no_phase_of_round_1_and_melee_is_a_relation_the_judge_sets() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 4, [10, 12, 10]);
+    let orc = t.foe("Orc", 5, None);
+    t.run(
+        C::Fight {
+            who: vec![ana, orc],
+            surprised: Some(Side::Party),
+        },
+        &[],
+    );
+    assert_eq!((t.band(ana), t.band(orc)), (None, Some(Band::Middle)));
+    let view = Phase::initiative(t.st()).unwrap();
+    assert!(
+        matches!(&view.order[1].standing, slotmark::rules::Standing::Out(w) if w == "surprised")
+    );
+    t.run(
+        C::Engage {
+            a: ana,
+            b: orc,
+            on: true,
+        },
+        &[],
+    );
+    assert_eq!(t.st().fight.as_ref().unwrap().engaged, [(ana, orc)]);
+    for _ in 0..4 {
+        t.run(C::Next, &[]);
+    }
+    assert_eq!(t.phase(), (1, CombatPhase::Effect, Band::Middle));
+    t.run(C::Next, &[7]);
+    assert_eq!(t.phase().0, 2);
+    assert_eq!(
+        t.band(ana),
+        Some(Band::Early),
+        "round 2: Ana saves 7 against 12"
+    );
+}
+
+#[test]
+fn k13_each_phase_takes_its_own_action_and_no_move_follows_a_missile() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 4, [10, 12, 10]);
+    t.arm(ana, Weapon::standard(WeaponKind::Bow));
+    let orc = t.foe("Orc", 9, None);
+    t.arm(orc, sword());
+    t.run(
+        C::Fight {
+            who: vec![ana, orc],
+            surprised: None,
+        },
+        &[5],
+    );
+    assert_eq!(t.phase(), (1, CombatPhase::Cast, Band::Early));
+    assert_eq!(
+        Phase::initiative(t.st()).unwrap().label,
+        "phase: magic (cast) · Early"
+    );
+    assert!(t.refuse(hit(ana, orc), &[3]).contains("phase 2 (missile)"));
+    t.run(C::Next, &[]);
+    t.run(C::Next, &[]);
+    assert_eq!(
+        Phase::initiative(t.st()).unwrap().label,
+        "phase: missile · Early"
+    );
+    t.run(hit(ana, orc), &[3]);
+    assert_eq!(t.c("Orc").hp.cur, 6);
+    assert!(t.refuse(hit(ana, orc), &[3]).contains("used their action"));
+    assert!(t.refuse(hit(orc, ana), &[3]).contains("phase 4 (melee)"));
+    let throw = C::Attack {
+        by: orc,
+        target: ana,
+        weapon: Some(0),
+        thrown: true,
+        maneuver: None,
+        steps: 0,
+    };
+    assert!(t.refuse(throw, &[3]).contains("acts with the Middle group"));
+    t.step_to(CombatPhase::Move);
+    assert_eq!(t.phase().2, Band::Early);
+    assert!(
+        t.refuse(C::Move { who: ana, to: None }, &[])
+            .contains("loosed a missile")
+    );
+    // The judge may allow it all the same.
+    t.run(C::Allow(Box::new(C::Move { who: ana, to: None })), &[]);
+    t.run(C::Next, &[]);
+    let act = C::Act {
+        who: orc,
+        what: "bars the door".into(),
+    };
+    t.run(act.clone(), &[]);
+    assert!(t.refuse(act, &[]).contains("used their action"));
+    t.run(C::Next, &[]);
+    assert_eq!(t.phase(), (1, CombatPhase::Melee, Band::Early));
+    // A dead combatant is skipped from the next round on.
+    t.run(
+        C::Flag {
+            who: orc,
+            flag: slotmark::rules::phase::Flag::Dead,
+            on: true,
+        },
+        &[],
+    );
+    t.step_to(CombatPhase::Effect);
+    t.run(C::Next, &[]);
+    t.run(C::Next, &[9]);
+    assert_eq!((t.phase().0, t.band(orc)), (2, None));
+}
+
+#[test]
+fn k14_party_dex_save_sorts_early_or_late() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 4, [10, 12, 10]);
+    let bo = t.pc("Bo", 4, [10, 8, 10]);
+    let cy = t.sheet("Cy", Kind::Hireling, Side::Party, 3, [10, 10, 10]);
+    let orc = t.foe("Orc", 5, None);
+    let gob = t.foe("Gob", 3, None);
+    t.run(
+        C::Mark {
+            who: cy,
+            kind: MarkKind::Hasted,
+            turns: None,
+        },
+        &[],
+    );
+    t.run(
+        C::Mark {
+            who: orc,
+            kind: MarkKind::Slowed,
+            turns: None,
+        },
+        &[],
+    );
+    let ev = t.run(
+        C::Fight {
+            who: vec![orc, gob, bo, cy, ana],
+            surprised: None,
+        },
+        &[9, 12],
+    );
+    assert_eq!(t.band(bo), Some(Band::Late), "Bo: 9 against DEX 8");
+    assert_eq!(t.band(ana), Some(Band::Early), "Ana: 12 against DEX 12");
+    assert_eq!(t.band(cy), Some(Band::Early), "hasted, no roll");
+    assert_eq!(t.band(orc), Some(Band::Late), "slowed");
+    assert_eq!(t.band(gob), Some(Band::Middle));
+    assert!(matches!(&ev[0], Event::Initiative { round: 1, .. }));
+    let names: Vec<String> = Phase::initiative(t.st())
+        .unwrap()
+        .order
+        .into_iter()
+        .map(|f| f.name)
+        .collect();
+    assert_eq!(names, ["Ana", "Cy", "Gob", "Bo", "Orc"]);
+    t.run(
+        C::Place {
+            who: bo,
+            band: Some(Band::Early),
+        },
+        &[],
+    );
+    assert_eq!(t.band(bo), Some(Band::Early));
+    t.run(C::EndFight, &[]);
+    // Haste and Slow both: they cancel. Enemies surprised: the party is Early without saves.
+    t.run(
+        C::Mark {
+            who: cy,
+            kind: MarkKind::Slowed,
+            turns: None,
+        },
+        &[],
+    );
+    t.run(
+        C::Fight {
+            who: vec![ana, bo, cy, orc],
+            surprised: Some(Side::Enemies),
+        },
+        &[],
+    );
+    assert_eq!([ana, bo, cy].map(|w| t.band(w)), [Some(Band::Early); 3]);
+    assert_eq!(t.band(orc), None);
+}
+
+#[test]
+fn k15_an_attack_on_a_caster_calls_a_wil_save_even_at_0_damage_and_a_fail_loses_the_spell() {
+    let mut t = T::new();
+    let mage = t.pc("Mage", 4, [10, 12, 11]);
+    t.run(
+        C::Wear {
+            who: mage,
+            armor: Armor::Heavy,
+            shield: false,
+        },
+        &[],
+    );
+    t.run(
+        C::Learn {
+            who: mage,
+            item: SpellItem {
+                spell: Spell::Bless,
+                level: 1,
+                form: Form::Book,
+            },
+        },
+        &[],
+    );
+    let orc = t.foe("Orc", 5, None);
+    t.arm(orc, sword());
+    t.run(
+        C::Fight {
+            who: vec![mage, orc],
+            surprised: None,
+        },
+        &[3],
+    );
+    t.run(
+        C::Cast {
+            who: mage,
+            item: 0,
+            targets: vec![mage],
+            enhance: false,
+            danger: None,
+        },
+        &[],
+    );
+    assert_eq!(t.c("Mage").fatigue, 1);
+    assert!(t.c("Mage").casting.is_some());
+    t.step_to(CombatPhase::Melee);
+    t.run(C::Next, &[]);
+    let ev = t.run(hit(orc, mage), &[2, 15]);
+    assert!(T::texts(&ev).contains("0 damage"));
+    assert_eq!((t.save().ability, t.save().target), (Ability::Wil, 11));
+    t.accept(&[]);
+    assert!(t.c("Mage").casting.is_none(), "the spell is lost");
+    assert_eq!(t.c("Mage").fatigue, 1, "its fatigue stands");
+    t.step_to(CombatPhase::Effect);
+    assert!(
+        t.refuse(C::Land { who: mage }, &[])
+            .contains("casting nothing")
+    );
+    // A pass keeps the spell, and it lands in phase 5.
+    t.run(C::Next, &[]);
+    t.run(C::Next, &[2]);
+    t.run(
+        C::Cast {
+            who: mage,
+            item: 0,
+            targets: vec![mage],
+            enhance: false,
+            danger: None,
+        },
+        &[],
+    );
+    t.step_to(CombatPhase::Melee);
+    t.run(C::Next, &[]);
+    t.run(hit(orc, mage), &[1, 11]);
+    t.accept(&[]);
+    t.step_to(CombatPhase::Effect);
+    assert!(t.refuse(C::Next, &[]).contains("land it first"));
+    t.run(C::Land { who: mage }, &[]);
+    assert!(t.c("Mage").blessed());
+}
+
+#[test]
+fn k16_a_charge_in_round_1_enhances_the_next_attack_on_the_charged_enemy() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 4, [10, 12, 10]);
+    t.arm(ana, sword());
+    let orc = t.foe("Orc", 20, None);
+    t.run(
+        C::Fight {
+            who: vec![ana, orc],
+            surprised: None,
+        },
+        &[4],
+    );
+    t.step_to(CombatPhase::Move);
+    let ev = t.run(
+        C::Move {
+            who: ana,
+            to: Some(orc),
+        },
+        &[],
+    );
+    assert!(T::texts(&ev).contains("Ana charges Orc"));
+    assert_eq!(t.c("Ana").charged, Some(orc));
+    t.step_to(CombatPhase::Melee);
+    let ev = t.run(hit(ana, orc), &[8]);
+    assert!(T::texts(&ev).contains("d8 8 (enhanced by the charge)"));
+    assert_eq!(t.c("Orc").hp.cur, 12);
+    assert_eq!(t.c("Ana").charged, None, "the attack spends the mark");
+    // Round 2: moving into melee is no charge.
+    t.step_to(CombatPhase::Effect);
+    t.run(C::Next, &[]);
+    t.run(C::Next, &[4]);
+    t.run(
+        C::Engage {
+            a: ana,
+            b: orc,
+            on: false,
+        },
+        &[],
+    );
+    t.step_to(CombatPhase::Move);
+    t.run(
+        C::Move {
+            who: ana,
+            to: Some(orc),
+        },
+        &[],
+    );
+    assert_eq!(t.c("Ana").charged, None);
+}
+
+#[test]
+fn k17_withdrawing_with_a_full_move_lets_each_engaged_enemy_strike_at_once() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 6, [10, 12, 10]);
+    let bo = t.pc("Bo", 6, [10, 12, 10]);
+    let orc = t.foe("Orc", 9, None);
+    let gob = t.foe("Gob", 9, None);
+    t.arm(orc, sword());
+    t.arm(gob, sword());
+    t.run(
+        C::Fight {
+            who: vec![ana, bo, orc, gob],
+            surprised: None,
+        },
+        &[4, 4],
+    );
+    for (a, b) in [(ana, orc), (ana, gob), (bo, orc)] {
+        t.run(C::Engage { a, b, on: true }, &[]);
+    }
+    t.step_to(CombatPhase::Move);
+    t.run(
+        C::Withdraw {
+            who: ana,
+            full: None,
+        },
+        &[],
+    );
+    let q = t.question();
+    assert_eq!(
+        (q.proposed, q.options.len()),
+        (1, 2),
+        "the half move is proposed"
+    );
+    let ev = t.run(C::Choose { option: 0 }, &[]);
+    assert!(T::texts(&ev).contains("Orc, Gob may strike Ana at once"));
+    t.run(hit(orc, ana), &[2]);
+    t.run(hit(gob, ana), &[1]);
+    assert_eq!(t.c("Ana").hp.cur, 3);
+    assert!(
+        t.refuse(hit(gob, ana), &[1]).contains("phase 4"),
+        "one attack each"
+    );
+    assert_eq!(
+        t.st().fight.as_ref().unwrap().engaged_with(ana),
+        Vec::<u32>::new()
+    );
+    // A half move provokes nothing.
+    t.run(
+        C::Withdraw {
+            who: bo,
+            full: Some(false),
+        },
+        &[],
+    );
+    assert!(t.st().fight.as_ref().unwrap().free.is_empty());
+}
+
+#[test]
+fn k18_fleeing_takes_a_dex_save_and_a_distraction_ends_the_pursuit() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 6, [10, 12, 10]);
+    let bo = t.pc("Bo", 6, [10, 8, 10]);
+    let orc = t.foe("Orc", 9, None);
+    let mut w = NewSheet::creature("Wolf", 4);
+    w.intelligent = false;
+    t.run(C::Add(Box::new(w)), &[]);
+    let wolf = t.id("Wolf");
+    t.run(
+        C::Fight {
+            who: vec![ana, bo, orc, wolf],
+            surprised: None,
+        },
+        &[4, 5],
+    );
+    t.step_to(CombatPhase::Move);
+    t.run(C::Flee { who: ana }, &[3]);
+    assert_eq!((t.save().ability, t.save().target), (Ability::Dex, 12));
+    t.accept(&[]);
+    assert!(t.c("Ana").fled);
+    t.run(C::Flee { who: bo }, &[19]);
+    t.accept(&[]);
+    assert!(!t.c("Bo").fled);
+    assert!(
+        t.refuse(C::Move { who: bo, to: None }, &[])
+            .contains("has moved")
+    );
+    t.run(C::EndFight, &[]);
+    t.run(C::Coins { who: ana, by: 150 }, &[]);
+    t.run(
+        C::Take {
+            who: ana,
+            unit: Unit::Food { rations: 2 },
+        },
+        &[],
+    );
+    t.run(
+        C::Distract {
+            who: ana,
+            pursuers: vec![orc, wolf],
+        },
+        &[],
+    );
+    assert_eq!(t.c("Ana").coins, 50, "100 coins for the intelligent orc");
+    assert_eq!(t.c("Ana").rations(), 1, "a ration for the wolf");
+    assert!(
+        t.refuse(
+            C::Distract {
+                who: ana,
+                pursuers: vec![orc]
+            },
+            &[]
+        )
+        .contains("100 coins")
+    );
+}
