@@ -5,9 +5,9 @@
 
 use slotmark::dice::{Edge, ScriptedDice};
 use slotmark::rules::phase::{
-    Ability, Armor, Band, Beast, Character, CombatPhase, Command as C, Event, Form, Hand, Kind,
-    MarkKind, NewSheet, Phase, Season, Side, Spell, SpellItem, State, Unit, Vehicle, Wait, Ware,
-    WatchAction, Weapon, WeaponKind, Wound,
+    Ability, Armor, Band, Beast, Character, CombatPhase, Command as C, Event, Flag, Form, Hand,
+    Kind, Limb, MarkKind, NewSheet, Phase, Season, Side, Spell, SpellItem, Stat, State, TurnAction,
+    Unit, Vehicle, Wait, Ware, WatchAction, Weapon, WeaponKind, Wound,
 };
 use slotmark::rules::{GameCommand, GameEvent, GameState, PendingView, Ruleset, RulesetId};
 use slotmark::session::{self, Session, SessionState};
@@ -813,7 +813,7 @@ fn k11_reactions_read_2d6_less_the_faces_scars_and_mindless_undead_are_hostile()
     t.run(
         C::Flag {
             who: ana,
-            flag: slotmark::rules::phase::Flag::Face,
+            flag: Flag::Face,
             on: true,
         },
         &[],
@@ -941,7 +941,7 @@ fn k13_each_phase_takes_its_own_action_and_no_move_follows_a_missile() {
     t.run(
         C::Flag {
             who: orc,
-            flag: slotmark::rules::phase::Flag::Dead,
+            flag: Flag::Dead,
             on: true,
         },
         &[],
@@ -1270,4 +1270,712 @@ fn k18_fleeing_takes_a_dex_save_and_a_distraction_ends_the_pursuit() {
         )
         .contains("100 coins")
     );
+}
+
+// ---------------------------------------------------------------- K19-K29: harm
+
+#[test]
+fn k19_an_attack_always_lands_its_die_plus_bless_less_dr_and_steps_net_one_at_most() {
+    let w = |k| {
+        let w = Weapon::standard(k);
+        (w.die, w.bulky, w.missile, w.throwable)
+    };
+    assert_eq!(w(WeaponKind::Hand), (6, false, false, true));
+    assert_eq!(w(WeaponKind::Polearm), (8, true, false, false));
+    assert_eq!(w(WeaponKind::Sling), (4, false, true, false));
+    assert_eq!(w(WeaponKind::Bow), (6, true, true, false));
+    let mut t = T::new();
+    let ana = t.pc("Ana", 4, [10, 10, 10]);
+    t.arm(ana, sword());
+    let orc = t.foe("Orc", 60, None);
+    t.run(
+        C::Wear {
+            who: orc,
+            armor: Armor::Light,
+            shield: false,
+        },
+        &[],
+    );
+    let ev = t.attack(ana, orc, None, &[4]);
+    assert!(
+        T::texts(&ev).contains("d4 4 -1 DR, 3 damage"),
+        "{}",
+        T::texts(&ev)
+    );
+    t.run(
+        C::Mark {
+            who: ana,
+            kind: MarkKind::Blessed,
+            turns: None,
+        },
+        &[],
+    );
+    t.attack(ana, orc, Some(0), &[4]);
+    assert_eq!(t.c("Orc").hp.cur, 53, "3 then 4 + 1 - 1");
+    let steps = |steps| C::Attack {
+        by: ana,
+        target: orc,
+        weapon: Some(0),
+        thrown: false,
+        maneuver: None,
+        steps,
+    };
+    let ev = t.run(steps(2), &[8]);
+    assert!(
+        T::texts(&ev).contains("d8 8"),
+        "two enhancements still step once"
+    );
+    assert!(t.refuse(steps(2), &[9]).contains("cannot show 9"));
+    let ev = t.run(steps(-1), &[1]);
+    assert!(T::texts(&ev).contains("d4 1 (impaired by the judge) +1 blessed -1 DR, 1 damage"));
+    // An enhancement and an impairment (the sword arm broken) cancel.
+    t.run(
+        C::Injure {
+            who: ana,
+            wound: Wound::BrokenArm,
+            hand: Hand::Right,
+        },
+        &[],
+    );
+    let ev = t.run(steps(1), &[6]);
+    assert!(T::texts(&ev).contains("d6 6"), "{}", T::texts(&ev));
+    // Clamped at the ends of the ladder.
+    let mut t = T::new();
+    let ana = t.pc("Ana", 4, [10, 10, 10]);
+    let orc = t.foe("Orc", 60, None);
+    t.arm(ana, Weapon::new("greataxe", 12));
+    t.arm(ana, Weapon::new("pin", 2));
+    let ev = t.run(
+        C::Attack {
+            by: ana,
+            target: orc,
+            weapon: Some(0),
+            thrown: false,
+            maneuver: None,
+            steps: 1,
+        },
+        &[12],
+    );
+    assert!(T::texts(&ev).contains("d12 12"));
+    let ev = t.run(
+        C::Attack {
+            by: ana,
+            target: orc,
+            weapon: Some(1),
+            thrown: false,
+            maneuver: None,
+            steps: -1,
+        },
+        &[2],
+    );
+    assert!(T::texts(&ev).contains("d2 2"));
+    // A hand weapon thrown is a missile, and then lies in the scene.
+    t.arm(ana, sword());
+    let ev = t.run(
+        C::Attack {
+            by: ana,
+            target: orc,
+            weapon: Some(2),
+            thrown: true,
+            maneuver: None,
+            steps: 0,
+        },
+        &[5],
+    );
+    assert!(T::texts(&ev).contains("5 damage"));
+    assert_eq!(t.c("Ana").weapons.len(), 2);
+    assert_eq!(t.st().world.dropped, ["hand weapon (thrown by Ana)"]);
+    assert!(
+        t.refuse(
+            C::Arm {
+                who: ana,
+                weapon: Weapon::new("odd", 7)
+            },
+            &[]
+        )
+        .contains("d2, d4")
+    );
+}
+
+#[test]
+fn k20_dr_is_the_best_armour_plus_a_shield_at_most_3_and_cuts_only_attacks() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 6, [10, 10, 10]);
+    let dr = |t: &mut T, armor, shield| {
+        t.run(
+            C::Wear {
+                who: ana,
+                armor,
+                shield,
+            },
+            &[],
+        );
+        t.c("Ana").dr()
+    };
+    assert_eq!(dr(&mut t, Armor::None, false), 0);
+    assert_eq!(dr(&mut t, Armor::Light, false), 1);
+    assert_eq!(dr(&mut t, Armor::Heavy, false), 2);
+    assert_eq!(dr(&mut t, Armor::None, true), 1);
+    assert_eq!(dr(&mut t, Armor::Heavy, true), 3);
+    let mut ogre = NewSheet::creature("Ogre", 9);
+    ogre.dr = 3;
+    t.run(C::Add(Box::new(ogre)), &[]);
+    let ogre = t.id("Ogre");
+    t.run(
+        C::Wear {
+            who: ogre,
+            armor: Armor::Heavy,
+            shield: true,
+        },
+        &[],
+    );
+    assert_eq!(t.c("Ogre").dr(), 3, "never above 3");
+    t.arm(ogre, sword());
+    t.attack(ogre, ana, Some(0), &[5]);
+    assert_eq!(t.c("Ana").hp.cur, 4, "5 - 3");
+    t.attack(ogre, ana, Some(0), &[2]);
+    assert_eq!(t.c("Ana").hp.cur, 4, "never below 0");
+    t.run(
+        C::Harm {
+            who: ana,
+            amount: 2,
+        },
+        &[],
+    );
+    assert_eq!(
+        t.c("Ana").hp.cur,
+        2,
+        "harm the judge enters is not cut by DR"
+    );
+    // Buying armour keeps only the best.
+    t.run(C::Coins { who: ana, by: 200 }, &[]);
+    t.run(
+        C::Buy {
+            who: ana,
+            ware: Ware::LightArmor,
+        },
+        &[],
+    );
+    assert_eq!(t.c("Ana").armor, Armor::Heavy);
+}
+
+#[test]
+fn k21_damage_takes_hp_first_and_the_rest_from_str() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 5, [12, 10, 10]);
+    t.run(
+        C::Harm {
+            who: ana,
+            amount: 3,
+        },
+        &[],
+    );
+    assert_eq!((t.c("Ana").hp.cur, t.c("Ana").str.cur), (2, 12));
+    let ev = t.run(
+        C::Harm {
+            who: ana,
+            amount: 6,
+        },
+        &[5],
+    );
+    assert_eq!((t.c("Ana").hp.cur, t.c("Ana").str.cur), (0, 8));
+    assert!(matches!(&ev[0], Event::HpLost { lost: 2, .. }));
+    assert!(matches!(
+        &ev[1],
+        Event::ScoreLost {
+            lost: 4,
+            now: 8,
+            ..
+        }
+    ));
+    assert_eq!(t.save().target, 8);
+}
+
+#[test]
+fn k22_exactly_0_from_above_calls_the_grievous_roll_and_an_overflow_does_not() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 5, [12, 10, 10]);
+    let ev = t.run(
+        C::Harm {
+            who: ana,
+            amount: 5,
+        },
+        &[1],
+    );
+    assert!(T::texts(&ev).contains("d6 for a grievous wound: 1: gruesome scars"));
+    t.accept(&[]);
+    assert_eq!(t.c("Ana").body.scars, 1);
+    t.run(
+        C::Harm {
+            who: ana,
+            amount: 1,
+        },
+        &[3],
+    );
+    assert!(
+        matches!(t.save().then, slotmark::rules::phase::Then::Crit { .. }),
+        "at 0, no grievous roll"
+    );
+    t.accept(&[]);
+    let orc = t.foe("Orc", 4, None);
+    t.run(
+        C::Harm {
+            who: orc,
+            amount: 4,
+        },
+        &[2],
+    );
+    let q = t.question();
+    assert_eq!(q.options, ["apply an eye gouged out", "dismiss it"]);
+    t.run(C::Choose { option: 1 }, &[]);
+    assert_eq!(
+        t.c("Orc").body.eyes_lost,
+        0,
+        "the judge dismissed the creature's wound"
+    );
+    // A fresh PC with more HP: overflow rolls no grievous wound.
+    let bo = t.pc("Bo", 3, [12, 10, 10]);
+    t.run(C::Harm { who: bo, amount: 4 }, &[2]);
+    assert!(matches!(t.st().queue.as_slice(), [Wait::Save(_)]));
+}
+
+#[test]
+fn k23_str_0_is_death_else_a_failed_str_save_is_critical_or_out_with_the_attacks_note() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 2, [5, 10, 10]);
+    let ev = t.run(
+        C::Harm {
+            who: ana,
+            amount: 7,
+        },
+        &[],
+    );
+    assert!(t.c("Ana").is_dead());
+    assert!(t.st().queue.is_empty(), "no save at STR 0");
+    assert!(T::texts(&ev).contains("Ana dies: STR 0"));
+    let bo = t.pc("Bo", 2, [12, 10, 10]);
+    t.run(C::Harm { who: bo, amount: 5 }, &[10]);
+    assert_eq!(t.save().target, 9);
+    let ev = t.accept(&[]);
+    assert!(t.c("Bo").critical.is_some());
+    assert!(matches!(&ev[1], Event::Critical { .. }));
+    // A creature is out, proposed dead, and the attacker's note is shown.
+    let cy = t.pc("Cy", 1, [12, 10, 10]);
+    let mut spider = NewSheet::creature("Spider", 3);
+    spider.group = None;
+    t.run(C::Add(Box::new(spider)), &[]);
+    let spider = t.id("Spider");
+    let mut fangs = Weapon::new("fangs", 6);
+    fangs.on_fail = "paralyzed until the next turn".into();
+    t.arm(spider, fangs);
+    t.attack(spider, cy, Some(0), &[6, 12]);
+    let ev = t.accept(&[]);
+    assert!(
+        T::texts(&ev).contains("Spider's attack on a failed save: paralyzed until the next turn")
+    );
+    t.arm(cy, sword());
+    let orc = t.foe("Orc", 2, None);
+    t.attack(cy, orc, Some(0), &[6, 15]);
+    t.accept(&[]);
+    assert!(t.c("Orc").out);
+    let q = t.question();
+    assert_eq!((q.yes_no, q.proposed), (true, 0));
+    t.accept(&[]);
+    assert!(t.c("Orc").is_dead());
+}
+
+#[test]
+fn k24_a_critical_character_crawls_and_dies_after_six_turns_unless_aided_and_rested() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 2, [12, 10, 10]);
+    let bo = t.pc("Bo", 4, [12, 10, 10]);
+    t.run(
+        C::Harm {
+            who: ana,
+            amount: 5,
+        },
+        &[19],
+    );
+    t.accept(&[]);
+    assert_eq!(t.c("Ana").critical.unwrap().dies_after, 7);
+    for _ in 0..6 {
+        t.run(
+            C::Turn {
+                action: TurnAction::Wait,
+            },
+            &[6],
+        );
+    }
+    assert!(t.st().queue.is_empty(), "alive through the end of turn 6");
+    t.run(
+        C::Turn {
+            action: TurnAction::Wait,
+        },
+        &[6],
+    );
+    let q = t.question();
+    assert_eq!((q.title.as_str(), q.proposed), ("Ana: dead?", 0));
+    t.accept(&[]);
+    assert!(t.c("Ana").is_dead());
+    // Aid stops the clock; a short rest after aid stabilizes; the STR loss stays.
+    t.run(C::Harm { who: bo, amount: 6 }, &[19]);
+    t.accept(&[]);
+    let cy = t.pc("Cy", 4, [12, 10, 10]);
+    let orc = t.foe("Orc", 4, None);
+    t.run(
+        C::Fight {
+            who: vec![bo, cy, orc],
+            surprised: None,
+        },
+        &[1],
+    );
+    assert_eq!(t.band(bo), Some(Band::Late));
+    t.step_to(CombatPhase::Move);
+    t.run(C::Next, &[]);
+    t.run(C::Next, &[]);
+    assert_eq!(t.phase().2, Band::Late);
+    assert!(
+        t.refuse(
+            C::Act {
+                who: bo,
+                what: "drinks".into()
+            },
+            &[]
+        )
+        .contains("crawl")
+    );
+    t.run(C::Move { who: bo, to: None }, &[]);
+    t.run(C::EndFight, &[]);
+    t.run(
+        C::Aid {
+            who: cy,
+            target: bo,
+        },
+        &[],
+    );
+    for _ in 0..8 {
+        t.run(
+            C::Turn {
+                action: TurnAction::Wait,
+            },
+            &[6],
+        );
+    }
+    assert!(t.st().queue.is_empty());
+    t.run(C::ShortRest { who: vec![] }, &[6]);
+    let b = t.c("Bo");
+    assert_eq!((b.critical, b.str.cur, b.hp.cur), (None, 10, 4));
+}
+
+#[test]
+fn k25_the_grievous_table_and_what_each_wound_does() {
+    assert_eq!(
+        [1, 2, 3, 4, 5, 6].map(Wound::of_face),
+        [
+            Wound::Scars,
+            Wound::Eye,
+            Wound::BrokenArm,
+            Wound::BrokenLeg,
+            Wound::LostArm,
+            Wound::LostLeg
+        ]
+    );
+    let mut t = T::new();
+    let ana = t.pc("Ana", 1, [18, 10, 10]);
+    let heal = |t: &mut T| {
+        t.run(
+            C::Set {
+                who: ana,
+                stat: Stat::Hp,
+                cur: 1,
+                max: None,
+            },
+            &[],
+        )
+    };
+    for face in [2, 3, 4] {
+        t.run(
+            C::Harm {
+                who: ana,
+                amount: 1,
+            },
+            &[face],
+        );
+        t.accept(&[]);
+        heal(&mut t);
+    }
+    let b = t.c("Ana").body;
+    assert_eq!(
+        (b.eyes_lost, b.arms[0], b.legs[0]),
+        (1, Limb::Broken, Limb::Broken)
+    );
+    assert_eq!(t.c("Ana").body_allowance(), 2);
+    for face in [5, 6] {
+        t.run(
+            C::Harm {
+                who: ana,
+                amount: 1,
+            },
+            &[face],
+        );
+        assert_eq!(t.question().proposed, 0);
+        assert!(
+            t.question().options[0].ends_with("(right)"),
+            "the unharmed side first"
+        );
+        t.run(C::Choose { option: 1 }, &[]);
+        heal(&mut t);
+    }
+    let b = t.c("Ana").body;
+    assert_eq!(
+        b.arms,
+        [Limb::Lost, Limb::Whole],
+        "the lost arm took the broken one"
+    );
+    assert_eq!(b.legs, [Limb::Lost, Limb::Whole]);
+    assert_eq!(t.c("Ana").body_allowance(), 2);
+    // One eye: ranged attacks impaired.
+    t.arm(ana, Weapon::standard(WeaponKind::Sling));
+    let orc = t.foe("Orc", 60, None);
+    let ev = t.attack(ana, orc, Some(0), &[2]);
+    assert!(T::texts(&ev).contains("d2 2 (impaired: one eye)"));
+}
+
+#[test]
+fn k26_sides_proposed_unharmed_left_first_rerolls_and_what_arms_and_eyes_allow() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 1, [18, 12, 10]);
+    t.run(
+        C::Injure {
+            who: ana,
+            wound: Wound::BrokenArm,
+            hand: Hand::Left,
+        },
+        &[],
+    );
+    t.run(
+        C::Harm {
+            who: ana,
+            amount: 1,
+        },
+        &[3],
+    );
+    let q = t.question();
+    assert_eq!(
+        q.options,
+        ["a broken arm (right)"],
+        "only the whole arm can break"
+    );
+    t.accept(&[]);
+    assert_eq!(t.c("Ana").body.arms, [Limb::Broken, Limb::Broken]);
+    t.run(
+        C::Set {
+            who: ana,
+            stat: Stat::Hp,
+            cur: 1,
+            max: None,
+        },
+        &[],
+    );
+    // A broken arm cannot apply to two broken arms: rolled again.
+    let ev = t.run(
+        C::Harm {
+            who: ana,
+            amount: 1,
+        },
+        &[3, 5],
+    );
+    assert!(T::texts(&ev).contains("a broken arm cannot apply to Ana: rolled again"));
+    assert_eq!(
+        t.question().options,
+        ["a lost arm (left)", "a lost arm (right)"]
+    );
+    t.run(C::Choose { option: 1 }, &[]);
+    assert_eq!(t.c("Ana").body.hands(), 1);
+    // One arm: bulky weapons and spell items refused.
+    t.arm(ana, Weapon::standard(WeaponKind::Polearm));
+    let orc = t.foe("Orc", 60, None);
+    assert!(
+        t.refuse(hit(ana, orc), &[4])
+            .contains("bulky weapon takes both hands")
+    );
+    t.run(
+        C::Learn {
+            who: ana,
+            item: SpellItem {
+                spell: Spell::Bless,
+                level: 1,
+                form: Form::Scroll,
+            },
+        },
+        &[],
+    );
+    let cast = C::Cast {
+        who: ana,
+        item: 0,
+        targets: vec![],
+        enhance: false,
+        danger: None,
+    };
+    assert!(t.refuse(cast, &[]).contains("one arm"));
+    // A broken arm impairs its hand's weapon.
+    let mut t = T::new();
+    let bo = t.pc("Bo", 4, [10, 12, 10]);
+    let orc = t.foe("Orc", 60, None);
+    let mut left = sword();
+    left.hand = Hand::Left;
+    t.arm(bo, left);
+    t.arm(bo, sword());
+    t.run(
+        C::Injure {
+            who: bo,
+            wound: Wound::BrokenArm,
+            hand: Hand::Left,
+        },
+        &[],
+    );
+    let ev = t.attack(bo, orc, Some(0), &[4]);
+    assert!(T::texts(&ev).contains("d4 4 (impaired: broken arm)"));
+    let ev = t.attack(bo, orc, Some(1), &[6]);
+    assert!(T::texts(&ev).contains("d6 6,"), "the right hand is whole");
+    // Blind: every attack impaired, DEX saves at disadvantage; no third eye to lose.
+    t.run(
+        C::Injure {
+            who: bo,
+            wound: Wound::Eye,
+            hand: Hand::Left,
+        },
+        &[],
+    );
+    t.run(
+        C::Injure {
+            who: bo,
+            wound: Wound::Eye,
+            hand: Hand::Left,
+        },
+        &[],
+    );
+    let ev = t.attack(bo, orc, Some(1), &[4]);
+    assert!(T::texts(&ev).contains("d4 4 (impaired: blind)"));
+    t.run(
+        C::Save {
+            who: bo,
+            ability: Ability::Dex,
+            edge: Edge::NONE,
+            why: String::new(),
+        },
+        &[3, 14],
+    );
+    assert_eq!((t.save().roll.face(), t.save().pass), (14, false));
+    t.accept(&[]);
+    t.run(
+        C::Set {
+            who: bo,
+            stat: Stat::Hp,
+            cur: 1,
+            max: None,
+        },
+        &[],
+    );
+    let ev = t.run(C::Harm { who: bo, amount: 1 }, &[2, 1]);
+    assert!(T::texts(&ev).contains("an eye gouged out cannot apply to Bo"));
+}
+
+#[test]
+fn k27_a_maneuver_rolls_damage_and_the_targets_side_picks_it_or_the_effect() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 4, [10, 10, 10]);
+    t.arm(ana, sword());
+    let orc = t.foe("Orc", 8, None);
+    t.arm(orc, sword());
+    let trip = |effect: &str| C::Attack {
+        by: ana,
+        target: orc,
+        weapon: Some(0),
+        thrown: false,
+        maneuver: Some(effect.into()),
+        steps: 0,
+    };
+    t.run(trip("tripped"), &[3]);
+    let q = t.question();
+    assert_eq!(q.options, ["take 3 damage", "suffer the maneuver: tripped"]);
+    assert_eq!(q.proposed, 0, "3 damage leaves the orc standing");
+    t.run(C::Choose { option: 1 }, &[]);
+    assert_eq!(t.c("Orc").hp.cur, 8);
+    assert!(t.c("Orc").has(&MarkKind::Note("tripped".into())));
+    t.run(trip("disarm"), &[6]);
+    assert_eq!(t.question().proposed, 0);
+    t.run(C::Choose { option: 1 }, &[]);
+    assert!(t.c("Orc").weapons.is_empty());
+    assert_eq!(t.st().world.dropped, ["hand weapon (from Orc)"]);
+    t.run(trip("blinded"), &[5]);
+    t.accept(&[]);
+    assert_eq!(t.c("Orc").hp.cur, 3);
+    t.run(trip("shoved"), &[4]);
+    assert_eq!(
+        t.question().proposed,
+        1,
+        "4 would drop it: the effect is proposed"
+    );
+}
+
+#[test]
+fn k28_a_blast_rolls_for_each_target_and_its_die_says_how_many_when_unclear() {
+    let mut t = T::new();
+    let dragon = t.foe("Dragon", 60, None);
+    let mut breath = Weapon::new("fire breath", 8);
+    breath.blast = true;
+    t.arm(dragon, breath);
+    let ana = t.pc("Ana", 6, [12, 10, 10]);
+    let bo = t.pc("Bo", 6, [12, 10, 10]);
+    t.run(
+        C::Wear {
+            who: bo,
+            armor: Armor::Light,
+            shield: false,
+        },
+        &[],
+    );
+    t.run(
+        C::Blast {
+            by: dragon,
+            weapon: Some(0),
+            targets: vec![ana, bo],
+        },
+        &[4, 4],
+    );
+    assert_eq!((t.c("Ana").hp.cur, t.c("Bo").hp.cur), (2, 3));
+    let ev = t.run(
+        C::BlastCount {
+            by: dragon,
+            weapon: Some(0),
+        },
+        &[5],
+    );
+    assert!(T::texts(&ev).contains("d8 for how many the blast catches: 5 targets"));
+}
+
+#[test]
+fn k29_after_a_fight_each_missile_weapon_loosed_rolls_a_d6_and_1_or_2_is_out_of_ammo() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 6, [10, 12, 10]);
+    let bo = t.pc("Bo", 6, [10, 12, 10]);
+    t.arm(ana, Weapon::standard(WeaponKind::Sling));
+    t.arm(bo, Weapon::standard(WeaponKind::Bow));
+    let orc = t.foe("Orc", 60, None);
+    t.run(
+        C::Fight {
+            who: vec![ana, bo, orc],
+            surprised: None,
+        },
+        &[3, 3],
+    );
+    t.step_to(CombatPhase::Missile);
+    t.run(hit(ana, orc), &[1]);
+    t.run(hit(bo, orc), &[1]);
+    let ev = t.run(C::EndFight, &[2, 5]);
+    assert!(T::texts(&ev).contains("d6 for the sling's ammunition: 2: out of ammo"));
+    assert!(t.c("Ana").weapons[0].out_of_ammo);
+    assert!(!t.c("Bo").weapons[0].out_of_ammo);
+    assert!(t.refuse(hit(ana, orc), &[1]).contains("out of ammunition"));
 }
