@@ -1979,3 +1979,797 @@ fn k29_after_a_fight_each_missile_weapon_loosed_rolls_a_d6_and_1_or_2_is_out_of_
     assert!(!t.c("Bo").weapons[0].out_of_ammo);
     assert!(t.refuse(hit(ana, orc), &[1]).contains("out of ammunition"));
 }
+
+// ---------------------------------------------------------------- K30: morale
+
+fn grouped(t: &mut T, name: &str, hp: u8, wil: u8, group: &str, leader: bool) -> u32 {
+    let mut s = NewSheet::creature(name, hp);
+    s.wil = wil;
+    s.group = Some(group.into());
+    s.leader = leader;
+    t.run(C::Add(Box::new(s)), &[]);
+    t.id(name)
+}
+
+#[test]
+fn k30_a_group_saves_the_leaders_wil_at_the_phases_end_after_its_first_casualty_and_flees_on_a_fail()
+ {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 6, [10, 12, 10]);
+    let g1 = grouped(&mut t, "Gob A", 3, 8, "goblins", false);
+    let g2 = grouped(&mut t, "Gob B", 3, 12, "goblins", true);
+    let g3 = grouped(&mut t, "Gob C", 3, 6, "goblins", false);
+    t.run(
+        C::Fight {
+            who: vec![ana, g1, g2, g3],
+            surprised: None,
+        },
+        &[4],
+    );
+    let ev = t.run(
+        C::Harm {
+            who: g1,
+            amount: 10,
+        },
+        &[20],
+    );
+    assert!(
+        !T::texts(&ev).contains("first casualty"),
+        "not out until its save fails"
+    );
+    let ev = t.accept(&[]);
+    assert!(T::texts(&ev).contains("goblins take their first casualty"));
+    t.accept(&[]);
+    assert!(t.c("Gob A").is_dead());
+    t.run(C::Next, &[]);
+    assert!(t.st().queue.is_empty(), "checked only at the phase's end");
+    t.run(C::Next, &[13]);
+    assert_eq!(t.phase().1, CombatPhase::Missile);
+    let s = t.save();
+    assert_eq!(
+        (s.who, s.ability, s.target, s.pass),
+        (g2, Ability::Wil, 12, false)
+    );
+    t.accept(&[]);
+    assert!(t.c("Gob B").fled && t.c("Gob C").fled);
+    // The same trigger never fires twice.
+    t.step_to(CombatPhase::Move);
+    assert!(t.st().queue.is_empty());
+}
+
+#[test]
+fn k30_two_triggers_make_one_save_a_lone_foe_saves_at_0_hp_undead_never_and_hirelings_do() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 6, [10, 12, 10]);
+    let o1 = grouped(&mut t, "Orc A", 3, 10, "orcs", false);
+    let o2 = grouped(&mut t, "Orc B", 3, 9, "orcs", false);
+    let troll = t.foe("Troll", 5, None);
+    let s1 = grouped(&mut t, "Bones A", 3, 10, "bones", false);
+    let s2 = grouped(&mut t, "Bones B", 3, 10, "bones", false);
+    for s in [s1, s2] {
+        t.run(
+            C::Flag {
+                who: s,
+                flag: Flag::Undead,
+                on: true,
+            },
+            &[],
+        );
+    }
+    t.run(
+        C::Fight {
+            who: vec![ana, o1, o2, troll, s1, s2],
+            surprised: None,
+        },
+        &[4],
+    );
+    let ev = t.run(
+        C::Harm {
+            who: o1,
+            amount: 13,
+        },
+        &[],
+    );
+    let text = T::texts(&ev);
+    assert!(text.contains("first casualty") && text.contains("half their number"));
+    t.run(
+        C::Harm {
+            who: troll,
+            amount: 5,
+        },
+        &[1],
+    );
+    t.accept(&[]);
+    t.run(
+        C::Harm {
+            who: s1,
+            amount: 13,
+        },
+        &[],
+    );
+    t.run(C::Next, &[]);
+    t.run(C::Next, &[5, 15]);
+    assert_eq!(
+        t.st().queue.len(),
+        2,
+        "the orcs once, the troll once, the undead never"
+    );
+    assert_eq!((t.save().who, t.save().target), (o2, 9));
+    t.accept(&[]);
+    assert!(!t.c("Orc B").fled);
+    assert_eq!(t.save().who, troll);
+    t.accept(&[]);
+    assert!(t.c("Troll").fled);
+    t.run(C::EndFight, &[]);
+    // Hirelings check on the party's first casualty; PCs never check.
+    let hob = t.sheet("Hob", Kind::Hireling, Side::Party, 3, [10, 10, 7]);
+    let bo = t.pc("Bo", 6, [10, 12, 10]);
+    let wolf = t.foe("Wolf", 5, None);
+    t.run(
+        C::Fight {
+            who: vec![ana, bo, hob, wolf],
+            surprised: None,
+        },
+        &[4, 4, 4],
+    );
+    t.run(
+        C::Harm {
+            who: ana,
+            amount: 30,
+        },
+        &[],
+    );
+    t.run(C::Next, &[]);
+    t.run(C::Next, &[8]);
+    assert_eq!((t.save().who, t.save().target), (hob, 7));
+    t.accept(&[]);
+    assert!(t.c("Hob").fled && !t.c("Bo").fled);
+}
+
+// ---------------------------------------------------------------- K31-K33: rest
+
+#[test]
+fn k31_a_short_rest_in_a_safe_lit_place_heals_hp_and_one_fatigue_and_takes_a_turn() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 5, [10, 10, 10]);
+    t.run(
+        C::Set {
+            who: ana,
+            stat: Stat::Hp,
+            cur: 2,
+            max: None,
+        },
+        &[],
+    );
+    t.run(C::Fatigue { who: ana, by: 2 }, &[]);
+    t.run(C::Delve { on: true }, &[]);
+    assert!(
+        t.refuse(C::ShortRest { who: vec![] }, &[6])
+            .contains("dark")
+    );
+    t.run(
+        C::Take {
+            who: ana,
+            unit: Unit::Delve { lit: false },
+        },
+        &[],
+    );
+    t.run(C::Light { who: ana, unit: 0 }, &[]);
+    t.run(C::Drop { who: ana, unit: 0 }, &[]);
+    let bo = t.pc("Bo", 3, [10, 10, 10]);
+    t.run(
+        C::Take {
+            who: bo,
+            unit: Unit::Delve { lit: false },
+        },
+        &[],
+    );
+    t.run(C::Light { who: bo, unit: 0 }, &[]);
+    let ev = t.run(C::ShortRest { who: vec![ana] }, &[6]);
+    assert!(T::texts(&ev).contains("Ana rests: HP 5, fatigue 1"));
+    assert_eq!(t.st().world.turn, 2);
+    assert_eq!(t.st().world.clock.seconds, 600);
+}
+
+#[test]
+fn k32_a_long_rest_with_a_ration_heals_hp_fatigue_and_a_d6_of_one_ability_and_without_one_none() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 5, [12, 10, 10]);
+    let bo = t.pc("Bo", 4, [10, 10, 10]);
+    t.run(
+        C::Set {
+            who: ana,
+            stat: Stat::Hp,
+            cur: 1,
+            max: None,
+        },
+        &[],
+    );
+    t.run(
+        C::Set {
+            who: ana,
+            stat: Stat::Str,
+            cur: 7,
+            max: None,
+        },
+        &[],
+    );
+    t.run(
+        C::Set {
+            who: ana,
+            stat: Stat::Dex,
+            cur: 9,
+            max: None,
+        },
+        &[],
+    );
+    t.run(
+        C::Set {
+            who: bo,
+            stat: Stat::Hp,
+            cur: 1,
+            max: None,
+        },
+        &[],
+    );
+    t.run(C::Fatigue { who: ana, by: 3 }, &[]);
+    t.run(
+        C::Take {
+            who: ana,
+            unit: Unit::Food { rations: 2 },
+        },
+        &[],
+    );
+    t.run(C::Delve { on: true }, &[]);
+    t.run(C::LongRest { who: vec![] }, &[4, 6]);
+    let q = t.question();
+    assert_eq!(q.proposed, 0, "STR is furthest below its max");
+    assert_eq!(q.options[0], "STR (5 below its max)");
+    t.accept(&[]);
+    let a = t.c("Ana");
+    assert_eq!(
+        (a.hp.cur, a.fatigue, a.str.cur, a.dex.cur, a.rations()),
+        (5, 0, 11, 9, 1)
+    );
+    assert!(t.c("Bo").no_hp);
+    assert_eq!(t.st().world.turn, 49, "a night in the dungeon is 48 turns");
+    t.run(
+        C::Take {
+            who: ana,
+            unit: Unit::Delve { lit: true },
+        },
+        &[],
+    );
+    t.run(C::ShortRest { who: vec![bo] }, &[6]);
+    assert_eq!(
+        t.c("Bo").hp.cur,
+        1,
+        "no HP back without a long rest with a ration"
+    );
+    assert!(
+        t.refuse(C::Heal { who: bo, amount: 2 }, &[])
+            .contains("long rest with a ration")
+    );
+    t.run(
+        C::Give {
+            from: ana,
+            unit: 0,
+            to: bo,
+        },
+        &[],
+    );
+    t.run(C::LongRest { who: vec![bo] }, &[6]);
+    assert_eq!((t.c("Bo").hp.cur, t.c("Bo").no_hp), (4, false));
+}
+
+#[test]
+fn k33_a_full_rest_restores_everything_but_grievous_wounds_and_owes_a_weeks_wages() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 5, [12, 10, 10]);
+    let hob = t.sheet("Hob", Kind::Hireling, Side::Party, 3, [10, 10, 10]);
+    t.run(
+        C::Set {
+            who: ana,
+            stat: Stat::Wil,
+            cur: 2,
+            max: None,
+        },
+        &[],
+    );
+    t.run(
+        C::Flag {
+            who: ana,
+            flag: Flag::NoHp,
+            on: true,
+        },
+        &[],
+    );
+    t.run(
+        C::Injure {
+            who: ana,
+            wound: Wound::BrokenLeg,
+            hand: Hand::Left,
+        },
+        &[],
+    );
+    t.run(
+        C::Harm {
+            who: ana,
+            amount: 4,
+        },
+        &[],
+    );
+    t.run(C::FullRest { who: vec![] }, &[]);
+    let a = t.c("Ana");
+    assert_eq!((a.hp.cur, a.wil.cur, a.no_hp), (5, 10, false));
+    assert_eq!(a.body.legs[0], Limb::Broken);
+    assert_eq!(t.st().world.clock.day(), 8);
+    assert_eq!(t.st().character(hob).unwrap().wage_owed, 70);
+}
+
+// ---------------------------------------------------------------- K34-K42: magic
+
+fn learn(t: &mut T, who: u32, spell: Spell, level: u8, form: Form) {
+    t.run(
+        C::Learn {
+            who,
+            item: SpellItem { spell, level, form },
+        },
+        &[],
+    );
+}
+
+fn cast(who: u32, item: usize, targets: Vec<u32>) -> C {
+    C::Cast {
+        who,
+        item,
+        targets,
+        enhance: false,
+        danger: None,
+    }
+}
+
+#[test]
+fn k34_a_book_holds_one_spell_a_scroll_costs_no_fatigue_and_vanishes_levels_are_1_to_9() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 4, [10, 10, 10]);
+    for bad in [0, 10] {
+        let item = SpellItem {
+            spell: Spell::Bless,
+            level: bad,
+            form: Form::Book,
+        };
+        assert!(
+            t.refuse(C::Learn { who: ana, item }, &[])
+                .contains("1 to 9")
+        );
+    }
+    learn(&mut t, ana, Spell::Bless, 1, Form::Book);
+    learn(&mut t, ana, Spell::Bless, 3, Form::Scroll);
+    t.run(cast(ana, 1, vec![ana]), &[]);
+    assert_eq!((t.c("Ana").fatigue, t.c("Ana").spells.len()), (0, 1));
+    t.run(cast(ana, 0, vec![ana]), &[]);
+    assert_eq!((t.c("Ana").fatigue, t.c("Ana").spells.len()), (1, 1));
+    assert_eq!(
+        slotmark::rules::phase::spell_named("lightning bolt"),
+        Spell::LightningBolt
+    );
+}
+
+#[test]
+fn k35_enhancing_adds_a_level_free_out_of_danger_and_at_a_wil_save_in_danger() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 4, [10, 12, 10]);
+    let bo = t.pc("Bo", 4, [10, 12, 10]);
+    learn(&mut t, ana, Spell::Bless, 1, Form::Book);
+    let enhanced = C::Cast {
+        who: ana,
+        item: 0,
+        targets: vec![ana, bo],
+        enhance: true,
+        danger: Some(false),
+    };
+    assert!(
+        t.refuse(cast(ana, 0, vec![ana, bo]), &[])
+            .contains("at most 1 targets")
+    );
+    t.run(enhanced, &[]);
+    assert!(t.c("Bo").blessed(), "level 2 blesses two");
+    let orc = t.foe("Orc", 4, None);
+    t.run(
+        C::Fight {
+            who: vec![ana, orc],
+            surprised: None,
+        },
+        &[3],
+    );
+    t.run(
+        C::Cast {
+            who: ana,
+            item: 0,
+            targets: vec![ana],
+            enhance: true,
+            danger: None,
+        },
+        &[15],
+    );
+    assert_eq!((t.save().ability, t.save().target), (Ability::Wil, 11));
+    let ev = t.accept(&[]);
+    assert!(T::texts(&ev).contains("mishap"));
+    assert_eq!(t.c("Ana").casting.as_ref().unwrap().level, 2, "still cast");
+}
+
+#[test]
+fn k36_a_spell_lasts_through_turn_t_plus_l_or_until_a_watch_passes() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 4, [10, 12, 10]);
+    learn(&mut t, ana, Spell::Bless, 2, Form::Book);
+    learn(&mut t, ana, Spell::Invisibility, 5, Form::Book);
+    t.run(cast(ana, 0, vec![ana]), &[]);
+    t.run(cast(ana, 1, vec![ana]), &[]);
+    assert!(
+        t.c("Ana").has(&MarkKind::Note("Invisibility".into())),
+        "unlisted mechanics: a mark"
+    );
+    t.run(
+        C::Turn {
+            action: TurnAction::Wait,
+        },
+        &[6],
+    );
+    t.run(
+        C::Turn {
+            action: TurnAction::Wait,
+        },
+        &[6],
+    );
+    assert!(
+        t.c("Ana").blessed(),
+        "cast in turn 1, level 2: through turn 3"
+    );
+    let ev = t.run(
+        C::Turn {
+            action: TurnAction::Wait,
+        },
+        &[6],
+    );
+    assert!(!t.c("Ana").blessed());
+    assert!(T::texts(&ev).contains("Ana is no longer blessed"));
+    t.run(
+        C::Watch {
+            action: WatchAction::Idle,
+            who: vec![],
+        },
+        &[6],
+    );
+    assert!(
+        t.c("Ana").marks.is_empty(),
+        "a watch ends every turn-timed spell"
+    );
+}
+
+#[test]
+fn k37_casting_is_an_action_declared_in_phase_1_and_a_scroll_leaves_at_once() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 4, [10, 12, 10]);
+    t.arm(ana, sword());
+    learn(&mut t, ana, Spell::Bless, 1, Form::Scroll);
+    let orc = t.foe("Orc", 9, None);
+    t.run(
+        C::Fight {
+            who: vec![ana, orc],
+            surprised: None,
+        },
+        &[3],
+    );
+    t.run(C::Next, &[]);
+    t.run(C::Next, &[]);
+    assert!(t.refuse(cast(ana, 0, vec![ana]), &[]).contains("phase 1"));
+    t.step_to(CombatPhase::Effect);
+    t.run(C::Next, &[]);
+    t.run(C::Next, &[3]);
+    t.run(cast(ana, 0, vec![ana]), &[]);
+    assert!(
+        t.c("Ana").spells.is_empty(),
+        "the scroll is gone at the declaration"
+    );
+    assert!(
+        t.refuse(C::Move { who: ana, to: None }, &[])
+            .contains("phase 3")
+    );
+    t.step_to(CombatPhase::Move);
+    assert!(
+        t.refuse(C::Move { who: ana, to: None }, &[])
+            .contains("casting")
+    );
+    t.step_to(CombatPhase::Melee);
+    assert!(t.refuse(hit(ana, orc), &[3]).contains("used their action"));
+}
+
+#[test]
+fn k38_a_held_spell_item_is_spent_to_shield_up_to_l_persons_from_a_pending_spell() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 4, [10, 12, 10]);
+    let bo = t.pc("Bo", 4, [10, 12, 10]);
+    learn(&mut t, ana, Spell::Knock, 1, Form::Scroll);
+    let shaman = t.foe("Shaman", 5, None);
+    learn(&mut t, shaman, Spell::Sleep, 1, Form::Book);
+    t.run(
+        C::Fight {
+            who: vec![ana, bo, shaman],
+            surprised: None,
+        },
+        &[3, 3],
+    );
+    t.run(C::Next, &[]);
+    t.run(cast(shaman, 0, vec![ana, bo]), &[]);
+    let counter = |shield| C::Counter {
+        who: ana,
+        item: 0,
+        against: shaman,
+        shield,
+    };
+    assert!(
+        t.refuse(counter(vec![ana, bo]), &[])
+            .contains("shields 1 to 1")
+    );
+    t.run(counter(vec![ana]), &[]);
+    assert!(t.c("Ana").spells.is_empty());
+    assert!(t.st().fight.as_ref().unwrap().fighter(ana).unwrap().acted);
+    t.step_to(CombatPhase::Effect);
+    t.run(C::Next, &[]);
+    let ev = t.run(C::Land { who: shaman }, &[15]);
+    assert!(T::texts(&ev).contains("Ana is shielded from Sleep from Shaman"));
+    assert_eq!(t.st().queue.len(), 1);
+    assert_eq!((t.save().who, t.save().ability), (bo, Ability::Wil));
+    t.accept(&[]);
+    assert!(t.c("Bo").has(&MarkKind::Asleep));
+    assert!(!t.c("Ana").has(&MarkKind::Asleep));
+}
+
+#[test]
+fn k39_fireball_deals_ld6_to_each_halved_by_a_dex_save_ignoring_dr_and_hold_person_is_avoided_by_wil()
+ {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 4, [10, 12, 10]);
+    learn(&mut t, ana, Spell::Fireball, 2, Form::Book);
+    let orc = t.foe("Orc", 20, None);
+    t.run(
+        C::Wear {
+            who: orc,
+            armor: Armor::Heavy,
+            shield: true,
+        },
+        &[],
+    );
+    let gob = t.foe("Gob", 9, None);
+    let ev = t.run(cast(ana, 0, vec![orc, gob]), &[6, 5, 3, 1, 2, 19]);
+    assert!(T::texts(&ev).contains("2d6 of Fireball on Orc: 6 5 = 11"));
+    t.accept(&[]);
+    assert_eq!(t.c("Orc").hp.cur, 15, "11 halved down to 5, no DR");
+    t.accept(&[]);
+    assert_eq!(t.c("Gob").hp.cur, 6);
+    learn(&mut t, ana, Spell::HoldPerson, 1, Form::Book);
+    t.run(cast(ana, 1, vec![orc]), &[5]);
+    t.accept(&[]);
+    assert!(!t.c("Orc").has(&MarkKind::Held));
+    t.run(
+        C::Set {
+            who: ana,
+            stat: Stat::Hp,
+            cur: 4,
+            max: None,
+        },
+        &[],
+    );
+    t.run(C::Fatigue { who: ana, by: -2 }, &[]);
+    t.run(cast(ana, 1, vec![gob]), &[14]);
+    t.accept(&[]);
+    assert!(t.c("Gob").has(&MarkKind::Held));
+    t.run(
+        C::Fight {
+            who: vec![ana, gob],
+            surprised: None,
+        },
+        &[3],
+    );
+    assert_eq!(t.band(gob), None, "held: skipped");
+}
+
+#[test]
+fn k40_fly_animate_dead_control_weather_augury_and_speak_with_dead() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 6, [10, 12, 10]);
+    for (spell, level) in [
+        (Spell::Fly, 1),
+        (Spell::AnimateDead, 2),
+        (Spell::Augury, 2),
+        (Spell::SpeakWithDead, 3),
+        (Spell::ControlWeather, 2),
+    ] {
+        learn(&mut t, ana, spell, level, Form::Scroll);
+    }
+    t.run(cast(ana, 0, vec![ana]), &[]);
+    t.run(cast(ana, 0, vec![]), &[3, 5]);
+    assert_eq!(
+        (t.c("Ana's undead 1").hp.max, t.c("Ana's undead 2").hp.max),
+        (3, 5)
+    );
+    assert!(t.c("Ana's undead 1").undead);
+    t.run(
+        C::Turn {
+            action: TurnAction::Wait,
+        },
+        &[6],
+    );
+    assert!(t.c("Ana").flying(), "sure through turn 2");
+    t.run(
+        C::Turn {
+            action: TurnAction::Wait,
+        },
+        &[6, 4],
+    );
+    assert!(t.c("Ana").flying(), "a 4 keeps it");
+    let ev = t.run(
+        C::Turn {
+            action: TurnAction::Wait,
+        },
+        &[6, 5, 2],
+    );
+    assert!(!t.c("Ana").flying(), "a 5 ends it");
+    assert!(T::texts(&ev).contains("2: they turn hostile"));
+    assert_eq!(t.c("Ana's undead 2").side, Side::Enemies);
+    // Augury: L questions, each a secret d6, or a sure truth for 1d6 of blood.
+    t.run(cast(ana, 0, vec![]), &[]);
+    let ev = t.run(
+        C::Augury {
+            who: ana,
+            blood: false,
+        },
+        &[3],
+    );
+    assert!(
+        matches!(&ev[0], Event::Secret { text } if text == "augury die 3: the answer is false")
+    );
+    t.run(
+        C::Augury {
+            who: ana,
+            blood: true,
+        },
+        &[2],
+    );
+    assert_eq!(t.c("Ana").hp.cur, 4);
+    assert!(
+        t.refuse(
+            C::Augury {
+                who: ana,
+                blood: false
+            },
+            &[4]
+        )
+        .contains("no augury questions")
+    );
+    let ev = t.run(cast(ana, 0, vec![]), &[4]);
+    assert!(T::texts(&ev).contains("4 questions, of a corpse dead up to 1 week"));
+    t.run(cast(ana, 0, vec![]), &[]);
+    assert_eq!(t.st().world.weather_held_until, Some(2));
+    assert_eq!(
+        (1..=9)
+            .map(slotmark::rules::phase::dead_for)
+            .collect::<Vec<_>>(),
+        [
+            "10 minutes",
+            "1 day",
+            "1 week",
+            "1 month",
+            "1 year",
+            "10 years",
+            "100 years",
+            "1000 years",
+            "any time"
+        ]
+    );
+}
+
+#[test]
+fn k41_bless_charm_haste_slow_and_wind_barrier() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 6, [10, 12, 10]);
+    for spell in [Spell::Charm, Spell::Haste, Spell::WindBarrier] {
+        learn(&mut t, ana, spell, 2, Form::Book);
+    }
+    let orc = t.foe("Orc", 9, None);
+    let gob = t.foe("Gob", 9, None);
+    t.run(
+        C::Reaction {
+            who: gob,
+            reaction: Some(slotmark::rules::phase::Reaction::Positive),
+        },
+        &[],
+    );
+    t.run(cast(ana, 0, vec![orc, gob]), &[]);
+    use slotmark::rules::phase::Reaction as R;
+    assert_eq!(
+        (t.c("Orc").reaction, t.c("Gob").reaction),
+        (Some(R::Uncertain), Some(R::Infatuated))
+    );
+    t.run(cast(ana, 1, vec![ana]), &[]);
+    t.run(cast(ana, 2, vec![ana]), &[]);
+    t.arm(orc, Weapon::standard(WeaponKind::Bow));
+    t.run(
+        C::Fight {
+            who: vec![ana, orc],
+            surprised: None,
+        },
+        &[],
+    );
+    assert_eq!(t.band(ana), Some(Band::Early), "hasted: no save rolled");
+    t.step_to(CombatPhase::Missile);
+    t.run(C::Next, &[]);
+    let ev = t.run(hit(orc, ana), &[6]);
+    assert!(T::texts(&ev).contains("turned by the wind barrier, 0 damage"));
+    t.run(C::EndFight, &[6]);
+    assert!(!t.c("Ana").has(&MarkKind::Hasted), "haste lasts one fight");
+    // Bless: +1 on morale saves (and saves and damage, K5 and K19).
+    let boss = grouped(&mut t, "Boss", 3, 9, "gang", true);
+    t.run(
+        C::Mark {
+            who: boss,
+            kind: MarkKind::Blessed,
+            turns: None,
+        },
+        &[],
+    );
+    t.run(
+        C::Fight {
+            who: vec![ana, boss],
+            surprised: None,
+        },
+        &[3],
+    );
+    t.run(
+        C::Harm {
+            who: boss,
+            amount: 3,
+        },
+        &[1],
+    );
+    t.accept(&[]);
+    t.run(C::Next, &[]);
+    t.run(C::Next, &[10]);
+    assert_eq!(
+        (t.save().who, t.save().target, t.save().pass),
+        (boss, 10, true)
+    );
+}
+
+#[test]
+fn k42_heal_sickness_ends_the_critical_state_and_every_grievous_wound_but_gives_back_no_hp() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 3, [12, 12, 10]);
+    let bo = t.pc("Bo", 3, [12, 12, 10]);
+    learn(&mut t, ana, Spell::HealSickness, 1, Form::Scroll);
+    t.run(
+        C::Injure {
+            who: bo,
+            wound: Wound::LostArm,
+            hand: Hand::Left,
+        },
+        &[],
+    );
+    t.run(
+        C::Injure {
+            who: bo,
+            wound: Wound::Eye,
+            hand: Hand::Left,
+        },
+        &[],
+    );
+    t.run(C::Harm { who: bo, amount: 5 }, &[20]);
+    t.accept(&[]);
+    assert!(t.c("Bo").critical.is_some());
+    t.run(cast(ana, 0, vec![bo]), &[]);
+    let b = t.c("Bo");
+    assert_eq!((b.critical, b.body.eyes_lost, b.body.hands()), (None, 0, 2));
+    assert_eq!((b.hp.cur, b.str.cur), (0, 10));
+}

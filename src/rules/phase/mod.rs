@@ -31,6 +31,7 @@ use crate::rules::RuleError;
 pub use command::{
     Command, Event, Flag, Mood, NewSheet, Stat, TurnAction, WatchAction, item_text, spell_named,
 };
+pub use magic::dead_for;
 pub use model::*;
 pub use state::{
     Ask, Band, Clue, CombatPhase, DoorTry, Fight, Fighter, Question, SaveRoll, State, Table, Tally,
