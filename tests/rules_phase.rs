@@ -5,9 +5,9 @@
 
 use slotmark::dice::{Edge, ScriptedDice};
 use slotmark::rules::phase::{
-    Ability, Armor, Band, Beast, Character, CombatPhase, Command as C, Event, Flag, Form, Hand,
-    Kind, Limb, MarkKind, NewSheet, Phase, Season, Side, Spell, SpellItem, Stat, State, TurnAction,
-    Unit, Vehicle, Wait, Ware, WatchAction, Weapon, WeaponKind, Wound,
+    Ability, Armor, Band, Beast, Character, CombatPhase, Command as C, DoorTry, Event, Flag, Form,
+    Hand, Kind, Limb, MarkKind, NewSheet, Phase, Season, Side, Spell, SpellItem, Stat, State,
+    TurnAction, Unit, Vehicle, Wait, Ware, WatchAction, Weapon, WeaponKind, Wound,
 };
 use slotmark::rules::{GameCommand, GameEvent, GameState, PendingView, Ruleset, RulesetId};
 use slotmark::session::{self, Session, SessionState};
@@ -2772,4 +2772,419 @@ fn k42_heal_sickness_ends_the_critical_state_and_every_grievous_wound_but_gives_
     let b = t.c("Bo");
     assert_eq!((b.critical, b.body.eyes_lost, b.body.hands()), (None, 0, 2));
     assert_eq!((b.hp.cur, b.str.cur), (0, 10));
+}
+
+// ---------------------------------------------------------------- K43-K48: dungeon turns
+
+fn crypt(t: &mut T) {
+    t.run(
+        C::Table {
+            name: "crypt".into(),
+            entries: vec!["ghouls".into(), "rats".into(), "bats".into()],
+        },
+        &[],
+    );
+}
+
+#[test]
+fn k43_a_turn_is_ten_minutes_and_one_party_action_a_door_attempt_too_and_a_fight_sits_inside() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 4, [10, 12, 10]);
+    let ev = t.run(
+        C::Turn {
+            action: TurnAction::Move,
+        },
+        &[6],
+    );
+    assert!(T::texts(&ev).contains("Turn 1: the party moves to the next room"));
+    assert_eq!((t.st().world.turn, t.st().world.clock.seconds), (2, 600));
+    t.run(
+        C::Turn {
+            action: TurnAction::Door {
+                who: ana,
+                how: DoorTry::Pick,
+            },
+        },
+        &[5, 6],
+    );
+    assert_eq!(t.st().world.turn, 3, "each door attempt takes a turn");
+    assert_eq!((t.save().ability, t.save().target), (Ability::Dex, 12));
+    let ev = t.accept(&[]);
+    assert!(T::texts(&ev).contains("Ana picks the lock"));
+    let orc = t.foe("Orc", 4, None);
+    t.run(
+        C::Fight {
+            who: vec![ana, orc],
+            surprised: None,
+        },
+        &[3],
+    );
+    assert!(
+        t.refuse(
+            C::Turn {
+                action: TurnAction::Search
+            },
+            &[6]
+        )
+        .contains("inside the current turn")
+    );
+    t.run(C::EndFight, &[]);
+    assert_eq!(t.st().world.turn, 3, "the fight took no turn of its own");
+}
+
+#[test]
+fn k44_the_event_die_ends_every_turn_and_noise_rolls_one_more() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 4, [10, 12, 10]);
+    crypt(&mut t);
+    let wait = C::Turn {
+        action: TurnAction::Wait,
+    };
+    let ev = t.run(wait.clone(), &[1, 2]);
+    assert!(T::texts(&ev).contains("Encounter: rats"));
+    let ev = t.run(wait.clone(), &[4]);
+    assert!(T::texts(&ev).contains("Locality"));
+    for face in [5, 6] {
+        let ev = t.run(wait.clone(), &[face]);
+        assert!(T::texts(&ev).contains(&format!("{face}: free")));
+    }
+    let ev = t.run(wait.clone(), &[3]);
+    assert!(T::texts(&ev).contains("No one is encumbered"));
+    t.run(
+        C::Take {
+            who: ana,
+            unit: Unit::Day,
+        },
+        &[],
+    );
+    t.run(wait.clone(), &[3]);
+    assert_eq!(t.question().title, "Exhaustion: the party waits a turn?");
+    let turn = t.st().world.turn;
+    let ev = t.accept(&[6]);
+    assert!(T::texts(&ev).contains("the party rests without moving"));
+    assert_eq!(
+        t.st().world.turn,
+        turn + 1,
+        "the resting turn rolls its own die"
+    );
+    let ev = t.run(C::Noise, &[1, 1]);
+    assert!(T::texts(&ev).contains("Encounter: ghouls"));
+    assert_eq!(t.st().world.turn, turn + 1, "noise takes no time");
+}
+
+#[test]
+fn k45_a_stored_clue_brings_its_own_encounter_and_a_second_clue_adds_to_it() {
+    let mut t = T::new();
+    t.pc("Ana", 4, [10, 12, 10]);
+    crypt(&mut t);
+    let wait = C::Turn {
+        action: TurnAction::Wait,
+    };
+    let ev = t.run(wait.clone(), &[2, 3]);
+    assert!(T::texts(&ev).contains("A clue: foreshadow bats"));
+    let ev = t.run(wait.clone(), &[2]);
+    assert!(T::texts(&ev).contains("Another clue of bats"));
+    assert_eq!(t.st().world.clue.as_ref().unwrap().clues, 2);
+    let ev = t.run(wait, &[1]);
+    assert!(T::texts(&ev).contains("Encounter: bats, as the clues foretold"));
+    assert_eq!(t.st().world.clue, None);
+}
+
+#[test]
+fn k46_doors_listen_on_wil_force_on_str_and_a_failed_forcing_spoils_surprise() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 4, [9, 12, 11]);
+    let door = |how| C::Turn {
+        action: TurnAction::Door { who: ana, how },
+    };
+    t.run(door(DoorTry::Listen), &[11, 6]);
+    assert_eq!((t.save().ability, t.save().pass), (Ability::Wil, true));
+    let ev = t.accept(&[]);
+    assert!(T::texts(&ev).contains("the undead make no sound"));
+    t.run(door(DoorTry::Force), &[10, 6]);
+    assert_eq!((t.save().ability, t.save().pass), (Ability::Str, false));
+    t.accept(&[]);
+    assert!(t.st().world.unsurprisable);
+    let orc = t.foe("Orc", 4, None);
+    let ambush = C::Fight {
+        who: vec![ana, orc],
+        surprised: Some(Side::Enemies),
+    };
+    assert!(
+        t.refuse(ambush.clone(), &[])
+            .contains("cannot be surprised")
+    );
+    t.run(door(DoorTry::Burst), &[9, 6]);
+    let ev = t.accept(&[]);
+    assert!(T::texts(&ev).contains("Ana bursts the door open"));
+    t.run(C::Allow(Box::new(ambush)), &[]);
+    assert_eq!(t.band(orc), None);
+}
+
+#[test]
+fn k47_a_trap_springs_on_a_failed_dex_save_disarming_risks_it_and_its_damage_skips_dr_and_crit() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 4, [10, 12, 10]);
+    t.run(
+        C::Wear {
+            who: ana,
+            armor: Armor::Heavy,
+            shield: true,
+        },
+        &[],
+    );
+    t.run(
+        C::Trap {
+            who: ana,
+            disarm: false,
+        },
+        &[13],
+    );
+    let ev = t.accept(&[]);
+    assert!(T::texts(&ev).contains("The trap springs on Ana"));
+    t.run(
+        C::Drain {
+            who: ana,
+            ability: Ability::Str,
+            amount: 4,
+        },
+        &[],
+    );
+    assert_eq!((t.c("Ana").str.cur, t.c("Ana").hp.cur), (6, 4));
+    assert!(t.st().queue.is_empty(), "no critical save");
+    t.run(
+        C::Trap {
+            who: ana,
+            disarm: true,
+        },
+        &[12],
+    );
+    let ev = t.accept(&[]);
+    assert!(T::texts(&ev).contains("Ana disarms the trap"));
+    t.run(
+        C::Trap {
+            who: ana,
+            disarm: true,
+        },
+        &[13],
+    );
+    let ev = t.accept(&[]);
+    assert!(T::texts(&ev).contains("springs"));
+}
+
+#[test]
+fn k48_a_delve_unit_lights_the_delve_and_is_used_up_when_it_ends() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 4, [10, 12, 10]);
+    t.run(
+        C::Take {
+            who: ana,
+            unit: Unit::Delve { lit: false },
+        },
+        &[],
+    );
+    t.run(
+        C::Take {
+            who: ana,
+            unit: Unit::Delve { lit: false },
+        },
+        &[],
+    );
+    t.run(C::Delve { on: true }, &[]);
+    assert!(Phase::clock(t.st()).detail.contains("in the dungeon, dark"));
+    assert!(
+        t.refuse(C::ShortRest { who: vec![] }, &[6])
+            .contains("dark")
+    );
+    t.run(C::Light { who: ana, unit: 1 }, &[]);
+    assert!(
+        t.refuse(C::Light { who: ana, unit: 0 }, &[])
+            .contains("already")
+    );
+    assert!(Phase::clock(t.st()).detail.contains("lit"));
+    t.run(C::ShortRest { who: vec![] }, &[6]);
+    let ev = t.run(C::Delve { on: false }, &[]);
+    assert!(T::texts(&ev).contains("Ana's delve gear is used up"));
+    assert_eq!(t.c("Ana").units, [Unit::Delve { lit: false }]);
+}
+
+// ---------------------------------------------------------------- K49-K53: wilderness
+
+fn watch(action: WatchAction) -> C {
+    C::Watch {
+        action,
+        who: vec![],
+    }
+}
+
+#[test]
+fn k49_three_eight_hour_watches_a_day_daylight_first_two_in_spring_one_in_fall() {
+    assert_eq!(
+        [1, 2, 3].map(|w| Season::Spring.daylight(w)),
+        [true, true, false]
+    );
+    assert_eq!(
+        [1, 2, 3].map(|w| Season::Summer.daylight(w)),
+        [true, true, false]
+    );
+    assert_eq!(
+        [1, 2, 3].map(|w| Season::Fall.daylight(w)),
+        [true, false, false]
+    );
+    assert_eq!(
+        [1, 2, 3].map(|w| Season::Winter.daylight(w)),
+        [true, false, false]
+    );
+    let mut t = T::new();
+    t.pc("Ana", 4, [10, 12, 10]);
+    assert_eq!(t.st().world.watch(), 1);
+    t.run(watch(WatchAction::Idle), &[6]);
+    assert_eq!(
+        (t.st().world.watch(), t.st().world.clock.seconds),
+        (2, 8 * 3600)
+    );
+    t.run(watch(WatchAction::Idle), &[6]);
+    assert!(!t.st().world.daylight());
+    t.run(watch(WatchAction::Idle), &[6]);
+    assert_eq!((t.st().world.watch(), t.st().world.clock.day()), (1, 2));
+}
+
+#[test]
+fn k50_travel_2d6_by_day_forced_march_1d6_by_night_with_fatigue_and_camp_is_a_long_rest() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 4, [10, 12, 10]);
+    assert!(
+        t.refuse(watch(WatchAction::ForcedMarch), &[3, 6])
+            .contains("at night")
+    );
+    let ev = t.run(watch(WatchAction::Travel), &[3, 4, 6]);
+    assert!(T::texts(&ev).contains("2d6 miles: 3 4 = 7: 7 miles"));
+    t.run(watch(WatchAction::Explore), &[6]);
+    assert!(
+        t.refuse(watch(WatchAction::Travel), &[3, 4, 6])
+            .contains("daylight")
+    );
+    let ev = t.run(watch(WatchAction::ForcedMarch), &[5, 6]);
+    assert!(T::texts(&ev).contains("1d6 miles: 5 = 5: 5 miles"));
+    assert_eq!(t.c("Ana").fatigue, 1);
+    t.run(
+        C::Set {
+            who: ana,
+            stat: Stat::Hp,
+            cur: 1,
+            max: None,
+        },
+        &[],
+    );
+    t.run(
+        C::Take {
+            who: ana,
+            unit: Unit::Day,
+        },
+        &[],
+    );
+    t.run(watch(WatchAction::Camp), &[6]);
+    assert_eq!(
+        (t.c("Ana").hp.cur, t.c("Ana").fatigue, t.c("Ana").carried()),
+        (4, 0, 0)
+    );
+}
+
+#[test]
+fn k51_an_encumbered_traveler_halves_the_distance_rounding_down_to_at_least_1() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 4, [10, 12, 10]);
+    t.run(
+        C::Take {
+            who: ana,
+            unit: Unit::Supply("tent".into()),
+        },
+        &[],
+    );
+    let ev = t.run(watch(WatchAction::Travel), &[3, 4, 6]);
+    assert!(T::texts(&ev).contains("= 7, halved for the encumbered: 3 miles"));
+    t.run(watch(WatchAction::Idle), &[6]);
+    let ev = t.run(watch(WatchAction::ForcedMarch), &[1, 6]);
+    assert!(T::texts(&ev).contains(": 1 miles"));
+}
+
+#[test]
+fn k52_the_watchs_event_die_rolls_the_weather_on_a_4_and_exhaustion_asks_camp_or_idle() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 4, [10, 12, 10]);
+    assert_eq!(t.st().world.weather, 2);
+    let ev = t.run(watch(WatchAction::Idle), &[4, 2]);
+    assert!(T::texts(&ev).contains("Weather die 2: the weather is now overcast (step 3)"));
+    t.run(watch(WatchAction::Camp), &[4, 6]);
+    assert_eq!(t.st().world.weather, 2, "camp rolls the event die too");
+    t.run(
+        C::Take {
+            who: ana,
+            unit: Unit::Day,
+        },
+        &[],
+    );
+    t.run(watch(WatchAction::Idle), &[3]);
+    let q = t.question();
+    assert_eq!(
+        (q.options.clone(), q.proposed),
+        (vec!["make camp".to_string(), "stay idle".to_string()], 0)
+    );
+    let ev = t.run(C::Choose { option: 1 }, &[]);
+    assert!(T::texts(&ev).contains("idle"));
+}
+
+#[test]
+fn k53_weather_steps_1_to_5_and_each_days_end_feeds_the_animals_and_owes_wages() {
+    let mut t = T::new();
+    t.pc("Ana", 4, [10, 12, 10]);
+    t.run(C::Weather { step: 5 }, &[]);
+    t.run(watch(WatchAction::Idle), &[4, 1]);
+    assert_eq!(t.st().world.weather, 5, "clamped at 5");
+    t.run(C::Weather { step: 1 }, &[]);
+    t.run(watch(WatchAction::Idle), &[4, 6]);
+    assert_eq!(t.st().world.weather, 1, "clamped at 1");
+    assert!(t.refuse(C::Weather { step: 6 }, &[]).contains("1 to 5"));
+    t.run(
+        C::WeatherName {
+            step: 1,
+            name: "blazing".into(),
+        },
+        &[],
+    );
+    assert_eq!(t.st().world.weather_word(), "blazing");
+    let hob = t.sheet("Hob", Kind::Hireling, Side::Party, 3, [10, 10, 10]);
+    let mut beast = |name: &str, b| {
+        let mut s = NewSheet::creature(name, 3);
+        s.kind = Kind::Animal;
+        s.side = Side::Party;
+        s.beast = Some(b);
+        t.run(C::Add(Box::new(s)), &[]);
+        t.id(name)
+    };
+    let mule = beast("Mule", Beast::Mule);
+    let horse = beast("Horse", Beast::Horse);
+    for (who, n) in [(mule, 2), (horse, 2)] {
+        t.run(
+            C::Allowance {
+                who,
+                units: Some(8),
+            },
+            &[],
+        );
+        for _ in 0..n {
+            t.run(
+                C::Take {
+                    who,
+                    unit: Unit::Supply("fodder".into()),
+                },
+                &[],
+            );
+        }
+    }
+    let ev = t.run(watch(WatchAction::Idle), &[6]);
+    assert!(T::texts(&ev).contains("A day ends"));
+    assert_eq!((t.c("Mule").carried(), t.c("Mule").unfed), (1, false));
+    assert_eq!((t.c("Horse").carried(), t.c("Horse").unfed), (0, true));
+    assert_eq!(t.st().character(hob).unwrap().wage_owed, 10);
 }
