@@ -3,36 +3,42 @@
 //! Early/Middle/Late groups walking five phases, damage overflowing from HP into STR,
 //! grievous wounds, morale, spells, dungeon turns and wilderness watches.
 //!
-//! - `model`: the sheet; `state`: the fight, the world and the queue; `command`: commands and
-//!   events.
+//! - `model` and `gear`: the sheet; `state`: the fight, the world and the queue; `command`:
+//!   commands and events.
 //! - `sheet` (K1-K3, the judge's edits), `saves` (K5, K6, the queue), `load` (K7-K10),
-//!   `round` (K12-K18, K29), `damage` (K19-K28, K47), `morale` (K30), `rest` (K31-K33),
-//!   `magic` (K34-K42), `time` (K43-K53), `view` (the read models).
+//!   `round` (K12-K14, K29) and `moves` (K13, K16-K18), `damage` (K19-K23, K28, K47) and
+//!   `wounds` (K25-K27), `morale` (K30), `rest` (K31-K33), `magic` (K34, K35, K37, K38) and
+//!   `spells` (K36, K39-K42), `time` (K43-K48) and `wild` (K49-K53), `view` (the read models).
 //!
 //! Every die is drawn from the `DiceSource` handed to [`apply`]; a refused command returns
 //! an error and the session throws its copy away.
 
 pub mod command;
 mod damage;
+pub mod gear;
 mod load;
 mod magic;
 pub mod model;
 mod morale;
+mod moves;
 mod rest;
 mod round;
 mod saves;
 mod sheet;
+mod spells;
 pub mod state;
 mod time;
 mod view;
+mod wild;
+mod wounds;
 
 use crate::dice::DiceSource;
 use crate::rules::RuleError;
 pub use command::{
     Command, Event, Flag, Mood, NewSheet, Stat, TurnAction, WatchAction, item_text, spell_named,
 };
-pub use magic::dead_for;
 pub use model::*;
+pub use spells::dead_for;
 pub use state::{
     Ask, Band, Clue, CombatPhase, DoorTry, Fight, Fighter, Question, SaveRoll, State, Table, Tally,
     Then, Wait, World, Wound,
@@ -232,8 +238,8 @@ fn run(
         C::Next => round::next(state, force, dice, out),
         C::Place { who, band } => round::place(state, *who, *band, out),
         C::Engage { a, b, on } => round::engage(state, *a, *b, *on, out),
-        C::Move { who, to } => round::move_to(state, *who, *to, force, out),
-        C::Withdraw { who, full } => round::ask_withdraw(state, *who, *full, force, out),
+        C::Move { who, to } => moves::move_to(state, *who, *to, force, out),
+        C::Withdraw { who, full } => moves::ask_withdraw(state, *who, *full, force, out),
         C::Attack {
             by,
             target,
@@ -259,10 +265,10 @@ fn run(
             targets,
         } => damage::blast(state, *by, *weapon, targets, force, dice, out),
         C::BlastCount { by, weapon } => damage::blast_count(state, *by, *weapon, dice, out),
-        C::Act { who, what } => round::act(state, *who, what, force, out),
-        C::Aid { who, target } => round::aid(state, *who, *target, force, out),
-        C::Flee { who } => round::flee(state, *who, force, dice),
-        C::Distract { who, pursuers } => round::distract(state, *who, pursuers, out),
+        C::Act { who, what } => moves::act(state, *who, what, force, out),
+        C::Aid { who, target } => moves::aid(state, *who, *target, force, out),
+        C::Flee { who } => moves::flee(state, *who, force, dice),
+        C::Distract { who, pursuers } => moves::distract(state, *who, pursuers, out),
         C::EndFight => round::end(state, dice, out),
         C::Allow(inner) => {
             if matches!(**inner, C::Allow(_)) {
@@ -325,7 +331,7 @@ fn run(
             state.world.area = Some(*table);
             Ok(())
         }
-        C::Watch { action, who } => time::watch(state, *action, who, force, dice, out),
+        C::Watch { action, who } => wild::watch(state, *action, who, force, dice, out),
         C::Season { season } => {
             state.world.season = *season;
             out.push(Event::said(Mood::Plain, format!("It is {}", season.word())));

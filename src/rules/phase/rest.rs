@@ -158,7 +158,7 @@ pub fn long(
     }
     let who = who_rests(state, who)?;
     if !state.world.delve {
-        return time::watch(
+        return super::wild::watch(
             state,
             super::command::WatchAction::Camp,
             &who,
@@ -168,7 +168,7 @@ pub fn long(
         );
     }
     eat_and_sleep(state, &who, dice, out)?;
-    time::night_in_dungeon(state, dice, out)
+    super::wild::night_in_dungeon(state, dice, out)
 }
 
 /// K50: make camp, a long rest for each traveler who eats.

@@ -6,7 +6,7 @@
 use super::command::{Event, Mood};
 use super::model::Ability;
 use super::state::{Ask, Question, SaveRoll, State, Then, Wait};
-use super::{damage, magic, morale, round, time};
+use super::{damage, magic, morale, time};
 use crate::dice::keep::roll_under;
 use crate::dice::{DiceSource, Edge};
 use crate::rules::RuleError;
@@ -203,7 +203,7 @@ fn settle(
         Then::Interrupt => magic::interrupt_result(state, s.who, pass, out),
         Then::Morale { group } => morale::result(state, &group, pass, out),
         Then::Loyalty => morale::loyalty_result(state, s.who, pass, out),
-        Then::Flee => round::flee_result(state, s.who, pass, out),
+        Then::Flee => super::moves::flee_result(state, s.who, pass, out),
         Then::Door(how) => time::door_result(state, s.who, how, pass, out),
         Then::Trap { disarm } => time::trap_result(state, s.who, disarm, pass, out),
         Then::Halve { amount, source } => {
@@ -240,10 +240,15 @@ fn answer(
 ) -> Result<(), RuleError> {
     let yes = option == 0;
     match q.ask {
-        Ask::Grievous { who, wound, sides } => {
-            damage::grievous_result(state, who, wound, sides.get(option).copied(), option, out)
-        }
-        Ask::Withdraw { who } => round::withdraw(state, who, yes, out),
+        Ask::Grievous { who, wound, sides } => super::wounds::grievous_result(
+            state,
+            who,
+            wound,
+            sides.get(option).copied(),
+            option,
+            out,
+        ),
+        Ask::Withdraw { who } => super::moves::withdraw(state, who, yes, out),
         Ask::Overload { who } => super::load::drop_unit(state, who, option, out),
         Ask::Dies { who } | Ask::Slain { who } => {
             if yes {
@@ -263,7 +268,7 @@ fn answer(
             target,
             amount,
             effect,
-        } => damage::maneuver_result(state, by, target, amount, &effect, yes, dice, out),
+        } => super::wounds::maneuver_result(state, by, target, amount, &effect, yes, dice, out),
         Ask::Restore { who, amount } => {
             let ability = Ability::ALL
                 .get(option)

@@ -410,7 +410,7 @@ pub fn injure(
     hand: super::model::Hand,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    super::damage::apply_wound(state, who, wound, Some(hand), out)?;
+    super::wounds::apply_wound(state, who, wound, Some(hand), out)?;
     load::check_overload(state, who, out)
 }
 
