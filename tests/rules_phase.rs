@@ -3188,3 +3188,193 @@ fn k53_weather_steps_1_to_5_and_each_days_end_feeds_the_animals_and_owes_wages()
     assert_eq!((t.c("Horse").carried(), t.c("Horse").unfed), (0, true));
     assert_eq!(t.st().character(hob).unwrap().wage_owed, 10);
 }
+
+// ---------------------------------------------------------------- a whole fight
+
+/// A delve: an encounter, a reaction, two rounds of phases with charges, a critical-damage
+/// save, a grievous wound, an encumbered hireling's STR, an interrupted spell, a death and
+/// the goblins' morale breaking; then a short rest. Typed in the command language.
+const GOBLIN_FIGHT: &str = "\
+add Ana pc 5 12 13 10
+add Bo pc 4 10 9 11
+add Hob hireling 3 10 10 8
+add Gob1 creature 3 8 12 7 group goblins
+add Gob2 creature 4 9 11 12 group goblins leader
+add Gob3 creature 3 8 12 7 group goblins
+arm Ana hand
+arm Bo bow
+arm Hob hand
+arm Gob1 hand
+arm Gob2 hand
+arm Gob3 hand
+wear Ana light shield
+learn Bo sleep scroll
+take Hob delve
+delve on
+light Hob 1
+table caves goblins bats
+turn move
+react Gob1 Gob2 Gob3
+fight
+next
+next
+cast Bo sleep on Gob1 Gob3
+next
+next
+next
+next
+move Ana to Gob2
+move Hob to Gob1
+next
+move Gob3 to Ana
+next
+next
+attack Ana Gob2
+accept
+attack Hob Gob1
+accept
+next
+attack Gob3 Ana
+attack Gob1 Hob
+accept
+attack Gob2 Bo
+accept
+next
+next
+next
+next
+next
+next
+next
+next
+next
+next
+next
+next
+next
+next
+attack Ana Gob2
+next
+next
+next
+accept
+end
+rest short
+";
+
+const GOBLIN_DICE: [u16; 22] = [
+    1, 1, 2, 3, 10, 15, 3, 7, 5, 3, 1, 6, 2, 4, 3, 15, 2, 9, 18, 6, 12, 6,
+];
+
+#[test]
+fn a_whole_fight_in_phases_from_the_encounter_to_the_rest() {
+    let mut s = Session::new(SessionState::new("Goblins", RulesetId::Phase));
+    let mut dice = ScriptedDice::new(GOBLIN_DICE);
+    let mut log = String::new();
+    for line in GOBLIN_FIGHT.lines() {
+        let parsed = slotmark::script::parse_line(line, s.state());
+        let Ok(slotmark::script::Line::Command(c)) = parsed else {
+            panic!("{line}: {parsed:?}");
+        };
+        match s.execute(c, &mut dice) {
+            Ok(entry) => {
+                for e in &entry.events {
+                    log.push_str(&format!("{e}\n"));
+                }
+            }
+            Err(e) => panic!("{line}: {e}\n{log}"),
+        }
+    }
+    assert_eq!(dice.remaining(), 0);
+    let GameState::Phase(st) = &s.state().game else {
+        panic!("a phase session");
+    };
+    let c = |n: &str| st.by_name(n).unwrap();
+    assert!(log.contains("Encounter: goblins"), "{log}");
+    assert_eq!(
+        c("Gob1").reaction,
+        Some(slotmark::rules::phase::Reaction::Negative)
+    );
+    assert!(log.contains("Ana charges Gob2"), "{log}");
+    assert!(
+        log.contains("Ana hits Gob2: d8 7 (enhanced by the charge), 7 damage"),
+        "{log}"
+    );
+    assert!(
+        log.contains("Gob3 hits Ana: d8 6 (enhanced by the charge) -2 DR, 4 damage"),
+        "{log}"
+    );
+    assert!(log.contains("Bo's Sleep is lost"), "{log}");
+    assert!(log.contains("Gob2 dies: STR 0"), "{log}");
+    assert!(log.contains("goblins break and flee"), "{log}");
+    assert!(log.contains("Hob may strike Gob1 at once"), "{log}");
+    assert_eq!((c("Ana").hp.cur, c("Ana").str.cur), (5, 12), "rested");
+    assert_eq!((c("Bo").hp.cur, c("Bo").spells.len()), (4, 0));
+    assert_eq!(
+        (c("Hob").hp.cur, c("Hob").str.cur),
+        (3, 8),
+        "the encumbered hireling lost STR"
+    );
+    assert_eq!((c("Gob1").body.scars, c("Gob1").fled), (1, true));
+    assert!(c("Gob2").is_dead() && c("Gob3").fled);
+    assert_eq!(st.world.turn, 3);
+    assert!(st.fight.is_none() && st.queue.is_empty());
+    // The log replays to the same state.
+    let before = s.state().clone();
+    let replayed =
+        slotmark::session::replay(&SessionState::new("Goblins", RulesetId::Phase), s.entries());
+    assert_eq!(replayed.ok().as_ref(), Some(&before));
+}
+
+fn slotmark_bin(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_slotmark"))
+        .args(args)
+        .current_dir(dir)
+        .env("XDG_CONFIG_HOME", dir.join("config"))
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_phase_rules_play_headless_replay_and_show_through_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("goblins.txt"), GOBLIN_FIGHT).unwrap();
+    let dice: Vec<String> = GOBLIN_DICE.iter().map(u16::to_string).collect();
+    let dice = dice.join(",");
+    let args = [
+        "run",
+        "goblins.txt",
+        "--rules",
+        "phase",
+        "--dice",
+        &dice,
+        "--out",
+        "g.ron",
+    ];
+    let (code, out, err) = slotmark_bin(d, &args);
+    assert_eq!(code, 0, "{err}{out}");
+    assert!(out.contains("goblins break and flee"), "{out}");
+    let (code, out, err) = slotmark_bin(d, &["show", "g.ron"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("phased Knave-style rules"), "{out}");
+    assert!(out.contains("Ana: HP 5/5"), "{out}");
+    assert!(out.contains("Gob2: dead"), "{out}");
+    let (code, out, err) = slotmark_bin(d, &["replay", "--verify", "g.ron"]);
+    assert_eq!(code, 0, "{err}{out}");
+    let (code, out, _) = slotmark_bin(d, &["export", "g.ron", "--markdown"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Gob2 dies: STR 0"), "{out}");
+    std::fs::write(d.join("bad.txt"), "attack Ana Nobody\n").unwrap();
+    let (code, _, err) = slotmark_bin(d, &["run", "bad.txt", "--session", "g.ron"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("Nobody"), "{err}");
+}
