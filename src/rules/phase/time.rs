@@ -209,10 +209,9 @@ pub fn event_die(
             }
         }
         3 => {
-            let tired = state
-                .characters
-                .iter()
-                .any(|c| c.kind != Kind::Creature && !c.is_dead() && c.encumbered());
+            let tired = state.characters.iter().any(|c| {
+                matches!(c.kind, Kind::Pc | Kind::Hireling) && !c.is_dead() && c.encumbered()
+            });
             if tired && !wild {
                 saves::ask_yes_no(
                     state,
