@@ -1978,6 +1978,17 @@ fn k29_after_a_fight_each_missile_weapon_loosed_rolls_a_d6_and_1_or_2_is_out_of_
     assert!(t.c("Ana").weapons[0].out_of_ammo);
     assert!(!t.c("Bo").weapons[0].out_of_ammo);
     assert!(t.refuse(hit(ana, orc), &[1]).contains("out of ammunition"));
+    t.run(
+        C::Restock {
+            who: ana,
+            weapon: 0,
+        },
+        &[],
+    );
+    assert!(
+        !t.c("Ana").weapons[0].out_of_ammo,
+        "until the judge clears it"
+    );
 }
 
 // ---------------------------------------------------------------- K30: morale
@@ -2887,6 +2898,14 @@ fn k45_a_stored_clue_brings_its_own_encounter_and_a_second_clue_adds_to_it() {
     assert_eq!(t.st().world.clue.as_ref().unwrap().clues, 2);
     let ev = t.run(wait, &[1]);
     assert!(T::texts(&ev).contains("Encounter: bats, as the clues foretold"));
+    assert_eq!(t.st().world.clue, None);
+    t.run(
+        C::Turn {
+            action: TurnAction::Wait,
+        },
+        &[2, 1],
+    );
+    t.run(C::ForgetClue, &[]);
     assert_eq!(t.st().world.clue, None);
 }
 

@@ -370,6 +370,13 @@ pub enum Command {
         who: u32,
         group: Option<String>,
     },
+    /// Clears a missile weapon's out-of-ammo mark (K29).
+    Restock {
+        who: u32,
+        weapon: usize,
+    },
+    /// Forgets the stored clue (K45).
+    ForgetClue,
 }
 
 impl Command {
@@ -395,6 +402,8 @@ impl Command {
                 | C::Mend { .. }
                 | C::Reaction { .. }
                 | C::Group { .. }
+                | C::Restock { .. }
+                | C::ForgetClue
                 | C::WeatherName { .. }
                 | C::Table { .. }
         )

@@ -389,6 +389,34 @@ fn run(
             });
             Ok(())
         }
+        C::Restock { who, weapon } => {
+            let c = state.character_mut(*who)?;
+            let name = c.name.clone();
+            let w = c
+                .weapons
+                .get_mut(*weapon)
+                .ok_or_else(|| RuleError::invalid(format!("{name} has no such weapon")))?;
+            if !w.out_of_ammo {
+                return Err(RuleError::invalid(format!(
+                    "{name}'s {} has ammunition",
+                    w.name
+                )));
+            }
+            w.out_of_ammo = false;
+            out.push(Event::Ruled {
+                what: format!("{name}'s {} is restocked", w.name),
+            });
+            Ok(())
+        }
+        C::ForgetClue => {
+            if state.world.clue.take().is_none() {
+                return Err(RuleError::invalid("no clue is stored"));
+            }
+            out.push(Event::Ruled {
+                what: "the stored clue is forgotten".into(),
+            });
+            Ok(())
+        }
         C::Group { who, group } => {
             let group = group
                 .as_deref()

@@ -277,6 +277,24 @@ pub(crate) const VERBS: &[Entry<State>] = &[
     },
     Entry {
         verb: v(
+            "restock",
+            &[],
+            "restock NAME N",
+            "clears a missile weapon's out-of-ammo mark",
+            "restock Bo 1",
+            SHEETS,
+        ),
+        parse: |w, st| {
+            let who = who(w, st)?;
+            Ok(g(C::Restock {
+                who,
+                weapon: nth(w, "the weapon's number")?,
+            }))
+        },
+        complete: first_name,
+    },
+    Entry {
+        verb: v(
             "fatigue",
             &[],
             "fatigue NAME +N|-N",
@@ -779,6 +797,21 @@ pub(crate) const VERBS: &[Entry<State>] = &[
                 Vec::new()
             }
         },
+    },
+    Entry {
+        verb: v(
+            "forget",
+            &[],
+            "forget clue",
+            "forgets the stored clue and its encounter",
+            "forget clue",
+            WORLD,
+        ),
+        parse: |w, _| {
+            w.eat(&["clue"]);
+            Ok(g(C::ForgetClue))
+        },
+        complete: nothing,
     },
     Entry {
         verb: v(
