@@ -221,7 +221,7 @@ fn run(
             why,
         } => {
             let why = if why.trim().is_empty() {
-                String::new()
+                "called by the judge".to_string()
             } else {
                 crate::rules::text::checked(crate::rules::text::TextKind::Action, why, "")?
             };
