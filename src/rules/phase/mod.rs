@@ -47,6 +47,20 @@ pub use state::{
 /// The ruleset's unit type, as the `rulesets!` list names it.
 pub use view::Phase;
 
+/// Rolls `count` d`sides` through the session's dice; the total and the faces in words
+/// ("3 4 5 = 12").
+fn roll_sum(
+    dice: &mut dyn DiceSource,
+    count: u8,
+    sides: u16,
+    purpose: &str,
+) -> Result<(u32, String), RuleError> {
+    let faces = crate::dice::ladder::Dice::new(count, sides).roll(dice, purpose)?;
+    let total: u32 = faces.iter().map(|&f| u32::from(f)).sum();
+    let shown: Vec<String> = faces.iter().map(u16::to_string).collect();
+    Ok((total, format!("{} = {total}", shown.join(" "))))
+}
+
 /// Applies one command (see [`crate::rules::Ruleset::apply`]).
 pub fn apply(
     state: &mut State,

@@ -12,21 +12,6 @@ use crate::dice::DiceSource;
 use crate::rules::RuleError;
 use crate::rules::text::{TextKind, checked};
 
-fn sum(
-    dice: &mut dyn DiceSource,
-    count: u8,
-    sides: u16,
-    purpose: &str,
-) -> Result<(u32, String), RuleError> {
-    let mut faces = Vec::new();
-    for _ in 0..count {
-        faces.push(dice.roll(sides, purpose)?);
-    }
-    let total: u32 = faces.iter().map(|&f| u32::from(f)).sum();
-    let shown: Vec<String> = faces.iter().map(u16::to_string).collect();
-    Ok((total, format!("{} = {total}", shown.join(" "))))
-}
-
 fn new_name(state: &State, name: &str) -> Result<String, RuleError> {
     let name = checked(TextKind::Name, name, "a character needs a name")?;
     if state.by_name(&name).is_some() {
@@ -79,7 +64,7 @@ pub fn roll(
                         dice: &mut dyn DiceSource,
                         out: &mut Vec<Event>|
      -> Result<(), RuleError> {
-        let (n, shown) = sum(dice, 3, 6, &format!("{name}'s {a}"))?;
+        let (n, shown) = super::roll_sum(dice, 3, 6, &format!("{name}'s {a}"))?;
         *c.score_mut(a) = Score::full(n as u8);
         out.push(Event::Rolled {
             who: name.clone(),
@@ -91,7 +76,7 @@ pub fn roll(
     match kind {
         Kind::Pc => {
             // K1: HP, then STR, DEX, WIL, then coins; no swaps.
-            let (hp, shown) = sum(dice, 1, 6, &format!("{name}'s HP"))?;
+            let (hp, shown) = super::roll_sum(dice, 1, 6, &format!("{name}'s HP"))?;
             c.hp = Score::full(hp as u8);
             out.push(Event::Rolled {
                 who: name.clone(),
@@ -101,7 +86,7 @@ pub fn roll(
             for a in Ability::ALL {
                 roll_ability(&mut c, a, dice, out)?;
             }
-            let (coins, shown) = sum(dice, 3, 6, &format!("{name}'s coins"))?;
+            let (coins, shown) = super::roll_sum(dice, 3, 6, &format!("{name}'s coins"))?;
             c.coins = coins * 10;
             out.push(Event::Rolled {
                 who: name.clone(),
@@ -114,7 +99,7 @@ pub fn roll(
             for a in Ability::ALL {
                 roll_ability(&mut c, a, dice, out)?;
             }
-            let (hp, shown) = sum(dice, 1, 6, &format!("{name}'s HP"))?;
+            let (hp, shown) = super::roll_sum(dice, 1, 6, &format!("{name}'s HP"))?;
             c.hp = Score::full(hp as u8);
             out.push(Event::Rolled {
                 who: name.clone(),

@@ -72,17 +72,11 @@ pub(super) fn resolve(
         Spell::Fireball | Spell::LightningBolt => {
             for &t in &targets {
                 let tname = state.name_of(t);
-                let mut total = 0u32;
-                let mut faces = Vec::new();
-                for _ in 0..l {
-                    let f = dice.roll(6, &format!("{source} on {tname}"))?;
-                    total += u32::from(f);
-                    faces.push(f.to_string());
-                }
+                let (total, roll) = super::roll_sum(dice, l, 6, &format!("{source} on {tname}"))?;
                 out.push(Event::Rolled {
                     who: cname.clone(),
                     what: format!("{l}d6 of {} on {tname}", cast.item.spell.name()),
-                    roll: format!("{} = {total}", faces.join(" ")),
+                    roll,
                 });
                 if state.character(t)?.casting.is_some() {
                     magic::interrupt(state, t, dice)?;

@@ -118,22 +118,15 @@ pub fn watch(
             .character(t)
             .is_ok_and(|c| c.kind != Kind::Animal && c.encumbered())
     });
-    let miles = |state: &State, count: u8, dice: &mut dyn DiceSource, out: &mut Vec<Event>| {
-        let mut total = 0u32;
-        let mut faces = Vec::new();
-        for _ in 0..count {
-            let f = dice.roll(6, "miles travelled")?;
-            total += u32::from(f);
-            faces.push(f.to_string());
-        }
+    let miles = |count: u8, dice: &mut dyn DiceSource, out: &mut Vec<Event>| {
+        let (total, shown) = super::roll_sum(dice, count, 6, "miles travelled")?;
         // K51: halved, round down, at least 1, when any traveler is encumbered.
         let went = if slow { (total / 2).max(1) } else { total };
         out.push(Event::Rolled {
             who: "The party".into(),
             what: format!("{count}d6 miles"),
             roll: format!(
-                "{} = {total}{}: {went} miles",
-                faces.join(" "),
+                "{shown}{}: {went} miles",
                 if slow {
                     ", halved for the encumbered"
                 } else {
@@ -141,7 +134,6 @@ pub fn watch(
                 }
             ),
         });
-        let _ = state;
         Ok::<u32, RuleError>(went)
     };
     match action {
@@ -151,13 +143,13 @@ pub fn watch(
                     "travel is for daylight watches: force a march at night",
                 ));
             }
-            miles(state, 2, dice, out)?;
+            miles(2, dice, out)?;
         }
         WatchAction::ForcedMarch => {
             if daylight && !force {
                 return Err(RuleError::invalid("a forced march is made at night"));
             }
-            miles(state, 1, dice, out)?;
+            miles(1, dice, out)?;
             for &t in &travelers {
                 super::load::add_fatigue(state, t, 1, out)?;
             }

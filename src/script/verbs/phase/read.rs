@@ -106,15 +106,8 @@ pub(super) fn die(w: &mut Words<'_>) -> R<u16> {
         .ok_or_else(|| bad(&token, "a die such as d6"))
 }
 
-fn squash(text: &str) -> String {
-    text.chars()
-        .filter(|c| c.is_ascii_alphanumeric())
-        .collect::<String>()
-        .to_ascii_lowercase()
-}
-
-/// An item of a list by its number (from 1) or the start of its name.
-pub(super) fn item(w: &mut Words<'_>, names: &[String], what: &str) -> R<usize> {
+/// An item of a list by its number (from 1) or its name, as names are found everywhere.
+pub(super) fn item(w: &mut Words<'_>, names: &[String], what: &'static str) -> R<usize> {
     let token = w.next(what)?;
     if let Ok(n) = token.text.parse::<usize>() {
         if (1..=names.len()).contains(&n) {
@@ -125,21 +118,12 @@ pub(super) fn item(w: &mut Words<'_>, names: &[String], what: &str) -> R<usize> 
             format!("there is no {what} {n} (there are {})", names.len()),
         ));
     }
-    let want = squash(&token.text);
-    let hits: Vec<usize> = (0..names.len())
-        .filter(|&i| squash(&names[i]).starts_with(&want))
-        .collect();
-    match hits.as_slice() {
-        [one] => Ok(*one),
-        [] => Err(bad(&token, what)),
-        _ => Err(ScriptError::at(
-            token.column,
-            format!(
-                "'{}' could be more than one {what}: use its number",
-                token.text
-            ),
-        )),
-    }
+    let hit = find_by_name(names, String::as_str, &token.text, what)
+        .map_err(|e| lookup_err(&token, e))?;
+    Ok(names
+        .iter()
+        .position(|n| std::ptr::eq(n, hit))
+        .unwrap_or_default())
 }
 
 /// Words to the end of the line, if any.
