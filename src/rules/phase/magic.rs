@@ -83,7 +83,6 @@ pub fn cast(
     }
     round::may(state, who, CombatPhase::Cast, true, false, force)?;
     let name = c.name.clone();
-    pay(state, who, item, out)?;
     out.push(Event::said(
         Mood::Plain,
         format!(
@@ -92,6 +91,7 @@ pub fn cast(
             if enhance { ", enhanced" } else { "" }
         ),
     ));
+    pay(state, who, item, out)?;
     let danger = danger.unwrap_or(state.fight.is_some());
     if enhance && danger {
         saves::ask_save(
