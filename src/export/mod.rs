@@ -95,7 +95,7 @@ pub fn write_markdown(session: &Session, out: &mut dyn io::Write) -> io::Result<
     let _ = writeln!(o, "# {}\n", state.title);
     match state.ruleset() {
         RulesetId::Slots => slots::chapters(&mut o, session),
-        RulesetId::Plain => read_model_chapters(&mut o, session),
+        RulesetId::Plain | RulesetId::Phase => read_model_chapters(&mut o, session),
     }
     o.finish()
 }
@@ -180,7 +180,7 @@ fn bullet(event: &Event) -> Option<String> {
 pub fn show(session: &Session, character: Option<&str>) -> Result<String, String> {
     match session.state().ruleset() {
         RulesetId::Slots => slots::show(session, character),
-        RulesetId::Plain => show_from_read_models(session, character),
+        RulesetId::Plain | RulesetId::Phase => show_from_read_models(session, character),
     }
 }
 
@@ -188,7 +188,9 @@ pub fn show(session: &Session, character: Option<&str>) -> Result<String, String
 pub fn waiting(session: &Session) -> Option<String> {
     match session.state().ruleset() {
         RulesetId::Slots => slots::waiting(session),
-        RulesetId::Plain => session.state().game.pending().map(|p| pending_title(&p)),
+        RulesetId::Plain | RulesetId::Phase => {
+            session.state().game.pending().map(|p| pending_title(&p))
+        }
     }
 }
 

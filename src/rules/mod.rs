@@ -7,6 +7,7 @@
 //! and answers what waits with the generic [`Answer`]s; [`time`] is the game clock every ruleset
 //! counts in its own units.
 
+pub mod phase;
 pub mod plain;
 pub mod slots;
 pub mod text;
@@ -238,6 +239,10 @@ rulesets! {
         "Names, hit points, a turn order and rolls against a number, for a game whose rules \
          the judge keeps in their head. Small on purpose: the tests use it to prove the frame, \
          the command language and the store work for a ruleset with no slots.";
+    Phase => phase::Phase, "phase", "phased Knave-style rules",
+        "Roll-under d20 saves on STR, DEX and WIL, counted load, weapon dice and armour DR; \
+         each round walks five phases in Early, Middle and Late groups; harm spills from HP \
+         into STR; dungeon turns and wilderness watches with event dice (rule file 002).";
 }
 
 impl Default for RulesetId {

@@ -3,6 +3,7 @@
 //! completion cannot drift apart. The frame's verbs (notes, the title, undo and redo) work in
 //! every session; each ruleset adds its own table (`slots`).
 
+pub(crate) mod phase;
 pub(crate) mod plain;
 pub(crate) mod slots;
 
@@ -199,6 +200,7 @@ pub fn verbs(ruleset: RulesetId) -> Vec<Verb> {
     let own: Vec<Verb> = match ruleset {
         RulesetId::Slots => slots::VERBS.iter().map(|e| e.verb).collect(),
         RulesetId::Plain => plain::VERBS.iter().map(|e| e.verb).collect(),
+        RulesetId::Phase => phase::VERBS.iter().map(|e| e.verb).collect(),
     };
     let frame: Vec<Verb> = FRAME
         .iter()
@@ -212,6 +214,7 @@ fn help_of(ruleset: RulesetId) -> &'static Help {
     match ruleset {
         RulesetId::Slots => &slots::HELP,
         RulesetId::Plain => &plain::HELP,
+        RulesetId::Phase => &phase::HELP,
     }
 }
 
@@ -241,6 +244,7 @@ pub(crate) fn parse(line: &str, lexed: Lexed, state: &SessionState, library: &Li
     match &state.game {
         GameState::Slots(st) => parse_in(slots::VERBS, st, line, lexed, library),
         GameState::Plain(st) => parse_in(plain::VERBS, st, line, lexed, library),
+        GameState::Phase(st) => parse_in(phase::VERBS, st, line, lexed, library),
     }
 }
 
@@ -314,6 +318,7 @@ pub(crate) fn expected(
     match &state.game {
         GameState::Slots(st) => complete_in(slots::VERBS, st, word, &typed),
         GameState::Plain(st) => complete_in(plain::VERBS, st, word, &typed),
+        GameState::Phase(st) => complete_in(phase::VERBS, st, word, &typed),
     }
 }
 

@@ -4,6 +4,7 @@
 //! are the only place that names a ruleset's screen. Every match below is over [`RulesetId`], so a
 //! new ruleset cannot be left out.
 
+pub mod phase;
 pub mod plain;
 pub mod slots;
 
@@ -38,6 +39,7 @@ pub fn table(ruleset: RulesetId) -> Table {
     match ruleset {
         RulesetId::Slots => slots::keys::TABLE,
         RulesetId::Plain => plain::TABLE,
+        RulesetId::Phase => phase::TABLE,
     }
 }
 
@@ -46,6 +48,7 @@ pub fn new_view(ruleset: RulesetId) -> Box<dyn SheetView> {
     match ruleset {
         RulesetId::Slots => Box::new(slots::SlotView::default()),
         RulesetId::Plain => Box::new(plain::PlainView::default()),
+        RulesetId::Phase => Box::new(phase::PhaseView::default()),
     }
 }
 
@@ -54,6 +57,7 @@ pub fn legend(ruleset: RulesetId) -> &'static [(&'static str, &'static str)] {
     match ruleset {
         RulesetId::Slots => slots::keys::LEGEND,
         RulesetId::Plain => plain::LEGEND,
+        RulesetId::Phase => phase::LEGEND,
     }
 }
 
@@ -69,6 +73,7 @@ pub fn key(
     match ruleset(m) {
         RulesetId::Slots => slots::key(m, ctx, action, key, dice, library),
         RulesetId::Plain => plain::key(m, ctx, action, key, dice),
+        RulesetId::Phase => phase::key(m, ctx, action, key, dice),
     }
 }
 
@@ -77,6 +82,7 @@ pub fn click(m: &mut Main, ctx: Ctx, hit: Hit) -> bool {
     match ruleset(m) {
         RulesetId::Slots => slots::click(m, ctx, hit),
         RulesetId::Plain => plain::click(m, ctx, hit),
+        RulesetId::Phase => phase::click(m, ctx, hit),
     }
 }
 
@@ -86,6 +92,7 @@ pub fn settle(m: &mut Main) {
     match ruleset(m) {
         RulesetId::Slots => slots::settle(m),
         RulesetId::Plain => plain::settle(m),
+        RulesetId::Phase => phase::settle(m),
     }
 }
 
@@ -94,6 +101,7 @@ pub fn applies(m: &Main, action: Action) -> bool {
     match ruleset(m) {
         RulesetId::Slots => slots::applies(m, action),
         RulesetId::Plain => plain::applies(m, action),
+        RulesetId::Phase => phase::applies(m, action),
     }
 }
 
@@ -102,6 +110,7 @@ pub fn rows(m: &Main) -> u16 {
     match ruleset(m) {
         RulesetId::Slots => slots::rows(m),
         RulesetId::Plain => plain::rows(m),
+        RulesetId::Phase => phase::rows(m),
     }
 }
 
@@ -116,6 +125,7 @@ pub fn draw(
     match ruleset(m) {
         RulesetId::Slots => slots::draw(buf, panels, m, theme, hits),
         RulesetId::Plain => plain::draw(buf, panels, m, theme, hits),
+        RulesetId::Phase => phase::draw(buf, panels, m, theme, hits),
     }
 }
 
@@ -133,7 +143,7 @@ pub fn strip(
             slots::strip::draw(buf, rect, m, theme, hits);
             true
         }
-        RulesetId::Plain => false,
+        RulesetId::Plain | RulesetId::Phase => false,
     }
 }
 
@@ -149,5 +159,6 @@ pub fn draw_dialog(
     match ruleset(m) {
         RulesetId::Slots => slots::draw_dialog(frame, area, m, theme, library, hits),
         RulesetId::Plain => plain::draw_dialog(frame, area, m, theme),
+        RulesetId::Phase => phase::draw_dialog(frame, area, m, theme),
     }
 }

@@ -1,0 +1,611 @@
+//! What the judge asks of ruleset `phase`, and what the rules answer: commands in, events out.
+//! Every verdict the rules reach has a command that overrules it (the judge's edits at the
+//! end, `Rule` for a save, `Place` for initiative, `Allow` for a refused move).
+
+use super::model::{
+    Ability, Armor, Beast, Form, Hand, Kind, MarkKind, Reaction, Season, Side, Spell, SpellItem,
+    Unit, Vehicle, Ware, Weapon,
+};
+use super::state::{Band, DoorTry, Wound};
+use crate::dice::Edge;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A sheet typed in by the judge (K3: a creature's abilities default to 10).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewSheet {
+    pub name: String,
+    pub kind: Kind,
+    pub side: Side,
+    pub hp: u8,
+    pub str: u8,
+    pub dex: u8,
+    pub wil: u8,
+    pub dr: u8,
+    pub group: Option<String>,
+    pub leader: bool,
+    pub undead: bool,
+    pub intelligent: bool,
+    pub beast: Option<Beast>,
+}
+
+impl NewSheet {
+    /// A creature on the enemies' side with 002's defaults.
+    pub fn creature(name: impl Into<String>, hp: u8) -> NewSheet {
+        NewSheet {
+            name: name.into(),
+            kind: Kind::Creature,
+            side: Side::Enemies,
+            hp,
+            str: 10,
+            dex: 10,
+            wil: 10,
+            dr: 0,
+            group: None,
+            leader: false,
+            undead: false,
+            intelligent: true,
+            beast: None,
+        }
+    }
+}
+
+/// A score the judge may set directly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stat {
+    Str,
+    Dex,
+    Wil,
+    Hp,
+}
+
+/// A state the judge may set or clear directly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Flag {
+    Dead,
+    /// Starts (or ends) the dying clock (K24).
+    Critical,
+    Aided,
+    Out,
+    NoHp,
+    Fled,
+    Unfed,
+    Undead,
+    Intelligent,
+    Face,
+    Leader,
+}
+
+/// What the party does with a dungeon turn (K43).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TurnAction {
+    /// Move to the next room.
+    Move,
+    /// Search the room (finds traps and secret doors, K46, K47).
+    Search,
+    /// One door attempt by one character (K46).
+    Door { who: u32, how: DoorTry },
+    /// Work a feature, or anything else, in the judge's words.
+    Other(String),
+    /// Wait without moving (K44's exhaustion).
+    Wait,
+}
+
+/// What the travelers do with a watch (K50).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WatchAction {
+    Travel,
+    Explore,
+    ForcedMarch,
+    Camp,
+    /// Spend the watch without moving (K52's exhaustion).
+    Idle,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Command {
+    // ---- sheets (K1-K3, K7, K19, K20)
+    /// Rolls a PC (K1) or a hireling (K2).
+    Roll {
+        name: String,
+        kind: Kind,
+    },
+    Add(Box<NewSheet>),
+    Remove {
+        who: u32,
+    },
+    Arm {
+        who: u32,
+        weapon: Weapon,
+    },
+    /// Puts a weapon down in the scene.
+    Unarm {
+        who: u32,
+        weapon: usize,
+    },
+    Wear {
+        who: u32,
+        armor: Armor,
+        shield: bool,
+    },
+    Learn {
+        who: u32,
+        item: SpellItem,
+    },
+    Take {
+        who: u32,
+        unit: Unit,
+    },
+    /// Drops a unit in the scene (K8).
+    Drop {
+        who: u32,
+        unit: usize,
+    },
+    Give {
+        from: u32,
+        unit: usize,
+        to: u32,
+    },
+    Coins {
+        who: u32,
+        by: i64,
+    },
+    Buy {
+        who: u32,
+        ware: Ware,
+    },
+    Ride {
+        who: u32,
+        vehicle: Vehicle,
+    },
+    Allowance {
+        who: u32,
+        units: Option<u8>,
+    },
+    Fatigue {
+        who: u32,
+        by: i8,
+    },
+    Pay {
+        who: u32,
+    },
+    // ---- saves and reactions (K5, K6, K11)
+    Save {
+        who: u32,
+        ability: Ability,
+        edge: Edge,
+        why: String,
+    },
+    React {
+        to: Vec<u32>,
+    },
+    // ---- answers
+    Accept,
+    Rule {
+        pass: bool,
+    },
+    Choose {
+        option: usize,
+    },
+    Cancel,
+    // ---- the fight (K12-K18, K29)
+    Fight {
+        who: Vec<u32>,
+        surprised: Option<Side>,
+    },
+    Next,
+    Place {
+        who: u32,
+        band: Option<Band>,
+    },
+    Engage {
+        a: u32,
+        b: u32,
+        on: bool,
+    },
+    Move {
+        who: u32,
+        to: Option<u32>,
+    },
+    Withdraw {
+        who: u32,
+        full: Option<bool>,
+    },
+    Attack {
+        by: u32,
+        target: u32,
+        /// None: unarmed.
+        weapon: Option<usize>,
+        thrown: bool,
+        maneuver: Option<String>,
+        /// Enhancements (+) and impairments (-) the judge adds (K19).
+        steps: i8,
+    },
+    Blast {
+        by: u32,
+        weapon: Option<usize>,
+        targets: Vec<u32>,
+    },
+    /// K28: rolls the attack's die for how many a blast catches.
+    BlastCount {
+        by: u32,
+        weapon: Option<usize>,
+    },
+    /// Any other action, in phase 3 (K13).
+    Act {
+        who: u32,
+        what: String,
+    },
+    Aid {
+        who: u32,
+        target: u32,
+    },
+    Flee {
+        who: u32,
+    },
+    /// K18: rations or coins dropped for pursuers.
+    Distract {
+        who: u32,
+        pursuers: Vec<u32>,
+    },
+    EndFight,
+    /// The judge allows what the book refuses (phase, budget, hands, encumbrance).
+    Allow(Box<Command>),
+    // ---- harm and healing (K21-K26, K47)
+    Harm {
+        who: u32,
+        amount: u32,
+    },
+    Drain {
+        who: u32,
+        ability: Ability,
+        amount: u8,
+    },
+    Heal {
+        who: u32,
+        amount: u8,
+    },
+    ShortRest {
+        who: Vec<u32>,
+    },
+    LongRest {
+        who: Vec<u32>,
+    },
+    FullRest {
+        who: Vec<u32>,
+    },
+    // ---- magic (K34-K42)
+    Cast {
+        who: u32,
+        item: usize,
+        targets: Vec<u32>,
+        enhance: bool,
+        /// The judge says whether the caster is in danger (K35); None: in a fight.
+        danger: Option<bool>,
+    },
+    Land {
+        who: u32,
+    },
+    Counter {
+        who: u32,
+        item: usize,
+        against: u32,
+        shield: Vec<u32>,
+    },
+    Augury {
+        who: u32,
+        blood: bool,
+    },
+    // ---- dungeon and wilderness (K43-K53)
+    Turn {
+        action: TurnAction,
+    },
+    Noise,
+    Trap {
+        who: u32,
+        disarm: bool,
+    },
+    Delve {
+        on: bool,
+    },
+    Light {
+        who: u32,
+        unit: usize,
+    },
+    Table {
+        name: String,
+        entries: Vec<String>,
+    },
+    Area {
+        table: usize,
+    },
+    Watch {
+        action: WatchAction,
+        who: Vec<u32>,
+    },
+    Season {
+        season: Season,
+    },
+    Weather {
+        step: u8,
+    },
+    WeatherName {
+        step: u8,
+        name: String,
+    },
+    // ---- the judge's edits
+    Set {
+        who: u32,
+        stat: Stat,
+        cur: u8,
+        max: Option<u8>,
+    },
+    Flag {
+        who: u32,
+        flag: Flag,
+        on: bool,
+    },
+    Mark {
+        who: u32,
+        kind: MarkKind,
+        turns: Option<u32>,
+    },
+    Unmark {
+        who: u32,
+        mark: usize,
+    },
+    Injure {
+        who: u32,
+        wound: Wound,
+        hand: Hand,
+    },
+    Mend {
+        who: u32,
+    },
+    Reaction {
+        who: u32,
+        reaction: Option<Reaction>,
+    },
+    Group {
+        who: u32,
+        group: Option<String>,
+    },
+    /// Clears a missile weapon's out-of-ammo mark (K29).
+    Restock {
+        who: u32,
+        weapon: usize,
+    },
+    /// Forgets the stored clue (K45).
+    ForgetClue,
+}
+
+impl Command {
+    /// May it run while something waits for the judge? Answers and edits may; anything that
+    /// rolls or moves the game on may not.
+    pub fn runs_while_waiting(&self) -> bool {
+        use Command as C;
+        matches!(
+            self,
+            C::Accept
+                | C::Rule { .. }
+                | C::Choose { .. }
+                | C::Cancel
+                | C::Drop { .. }
+                | C::Give { .. }
+                | C::Place { .. }
+                | C::Engage { .. }
+                | C::Set { .. }
+                | C::Flag { .. }
+                | C::Mark { .. }
+                | C::Unmark { .. }
+                | C::Injure { .. }
+                | C::Mend { .. }
+                | C::Reaction { .. }
+                | C::Group { .. }
+                | C::Restock { .. }
+                | C::ForgetClue
+                | C::WeatherName { .. }
+                | C::Table { .. }
+        )
+    }
+}
+
+/// How an event should stand out (mapped to the frame's tone by the view).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Mood {
+    Plain,
+    Dim,
+    Good,
+    Bad,
+    Warn,
+    Mark,
+    Harm,
+    Mended,
+    Death,
+    Question,
+    Ruling,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    /// A character joins, with the sheet in a line.
+    Joined {
+        name: String,
+        sheet: String,
+    },
+    /// Dice rolled for something, in words ("3d6 for STR: 4 5 6 = 15").
+    Rolled {
+        who: String,
+        what: String,
+        roll: String,
+    },
+    /// A save as it was accepted.
+    Saved {
+        who: String,
+        ability: Ability,
+        faces: Vec<u16>,
+        kept: u16,
+        target: i32,
+        pass: bool,
+        why: String,
+    },
+    /// Damage dealt: the roll and what it did.
+    Hit {
+        by: String,
+        target: String,
+        roll: String,
+        amount: u32,
+    },
+    HpLost {
+        who: String,
+        lost: u32,
+        hp: String,
+    },
+    ScoreLost {
+        who: String,
+        ability: Ability,
+        lost: u8,
+        now: u8,
+    },
+    Died {
+        who: String,
+        why: String,
+    },
+    Critical {
+        who: String,
+    },
+    Wounded {
+        who: String,
+        wound: String,
+    },
+    Initiative {
+        round: u32,
+        order: Vec<String>,
+    },
+    PhaseTo {
+        round: u32,
+        label: String,
+    },
+    /// The judge overruled the book.
+    Ruled {
+        what: String,
+    },
+    /// A waiting roll or question was dropped with no effect.
+    Dropped {
+        what: String,
+    },
+    /// A secret roll (K40 Augury): logged, hidden from the players' views.
+    Secret {
+        text: String,
+    },
+    /// Anything else, in a sentence.
+    Said {
+        mood: Mood,
+        text: String,
+    },
+}
+
+impl Event {
+    pub fn said(mood: Mood, text: impl Into<String>) -> Event {
+        Event::Said {
+            mood,
+            text: text.into(),
+        }
+    }
+
+    pub fn mood(&self) -> Mood {
+        match self {
+            Event::Joined { .. } | Event::Rolled { .. } => Mood::Plain,
+            Event::Saved { pass: true, .. } => Mood::Good,
+            Event::Saved { pass: false, .. } => Mood::Bad,
+            Event::Hit { .. } | Event::HpLost { .. } | Event::ScoreLost { .. } => Mood::Harm,
+            Event::Died { .. } => Mood::Death,
+            Event::Critical { .. } | Event::Wounded { .. } => Mood::Warn,
+            Event::Initiative { .. } | Event::PhaseTo { .. } => Mood::Plain,
+            Event::Ruled { .. } => Mood::Ruling,
+            Event::Dropped { .. } | Event::Secret { .. } => Mood::Dim,
+            Event::Said { mood, .. } => *mood,
+        }
+    }
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::Joined { name, sheet } => write!(f, "{name} joins: {sheet}"),
+            Event::Rolled { who, what, roll } => write!(f, "{who} rolls {what}: {roll}"),
+            Event::Saved {
+                who,
+                ability,
+                faces,
+                kept,
+                target,
+                pass,
+                why,
+            } => {
+                let shown: Vec<String> = faces.iter().map(u16::to_string).collect();
+                write!(
+                    f,
+                    "{who}: {ability} save {why}: d20 {} keeps {kept} against {target}: {}",
+                    shown.join(" "),
+                    if *pass { "PASS" } else { "FAIL" }
+                )
+            }
+            Event::Hit {
+                by,
+                target,
+                roll,
+                amount,
+            } => write!(f, "{by} hits {target}: {roll}, {amount} damage"),
+            Event::HpLost { who, lost, hp } => write!(f, "{who} loses {lost} HP (HP {hp})"),
+            Event::ScoreLost {
+                who,
+                ability,
+                lost,
+                now,
+            } => write!(f, "{who} loses {lost} {ability} ({ability} {now})"),
+            Event::Died { who, why } => write!(f, "{who} dies: {why}"),
+            Event::Critical { who } => write!(
+                f,
+                "{who} is critical: crawling only, dead within the hour without aid"
+            ),
+            Event::Wounded { who, wound } => write!(f, "{who} is grievously wounded: {wound}"),
+            Event::Initiative { round, order } => {
+                write!(f, "Round {round} initiative: {}", order.join("; "))
+            }
+            Event::PhaseTo { round, label } => write!(f, "Round {round}, {label}"),
+            Event::Ruled { what } => write!(f, "The judge rules: {what}"),
+            Event::Dropped { what } => write!(f, "{what} is dropped with no effect"),
+            Event::Secret { text } => write!(f, "(secret) {text}"),
+            Event::Said { text, .. } => f.write_str(text),
+        }
+    }
+}
+
+/// A spell item's words ("Fireball (book, L2)").
+pub fn item_text(item: &SpellItem) -> String {
+    format!(
+        "{} ({}, L{})",
+        item.spell.name(),
+        match item.form {
+            Form::Book => "book",
+            Form::Scroll => "scroll",
+        },
+        item.level
+    )
+}
+
+/// The spell named `name` in 002's list, or one the judge names.
+pub fn spell_named(name: &str) -> Spell {
+    let squash = |s: &str| {
+        s.chars()
+            .filter(|c| c.is_ascii_alphanumeric())
+            .collect::<String>()
+            .to_ascii_lowercase()
+    };
+    Spell::LISTED
+        .iter()
+        .find(|s| squash(s.name()) == squash(name))
+        .cloned()
+        .unwrap_or_else(|| Spell::Other(name.trim().to_string()))
+}

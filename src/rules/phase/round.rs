@@ -1,0 +1,472 @@
+//! The round (K12-K18, K29): each round's DEX saves into Early, Middle and Late; the five
+//! phases walked group by group; each combatant's action and move; charges, withdrawals,
+//! flight and the ammunition roll when the fight ends.
+
+use super::command::{Event, Mood};
+use super::model::{Ability, Ends, Kind, MarkKind, Side};
+use super::state::{Band, CombatPhase, Fight, Fighter, State, Then};
+use super::{morale, saves};
+use crate::dice::{DiceSource, Edge};
+use crate::rules::RuleError;
+
+/// K12, K14: starts a fight with `who` (everyone standing when empty).
+pub fn start(
+    state: &mut State,
+    who: &[u32],
+    surprised: Option<Side>,
+    force: bool,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    if state.fight.is_some() {
+        return Err(RuleError::invalid("a fight is already under way"));
+    }
+    if surprised == Some(Side::Enemies) && state.world.unsurprisable && !force {
+        return Err(RuleError::invalid(
+            "those behind the door heard it forced: they cannot be surprised",
+        ));
+    }
+    let ids: Vec<u32> = if who.is_empty() {
+        state
+            .characters
+            .iter()
+            .filter(|c| c.skipped().is_none() && c.kind != Kind::Animal)
+            .map(|c| c.id)
+            .collect()
+    } else {
+        for (i, id) in who.iter().enumerate() {
+            if who[..i].contains(id) {
+                return Err(RuleError::invalid(format!(
+                    "{} is named twice",
+                    state.name_of(*id)
+                )));
+            }
+            state.character(*id)?;
+        }
+        who.to_vec()
+    };
+    if ids.is_empty() {
+        return Err(RuleError::invalid("a fight needs someone in it"));
+    }
+    state.world.unsurprisable = false;
+    let tallies = morale::tallies(state, &ids);
+    state.fight = Some(Fight {
+        round: 1,
+        phase: CombatPhase::Cast,
+        band: Band::Early,
+        surprised,
+        fighters: ids
+            .iter()
+            .map(|&id| Fighter {
+                id,
+                band: None,
+                note: String::new(),
+                acted: false,
+                moved: false,
+                loosed: false,
+            })
+            .collect(),
+        engaged: Vec::new(),
+        tallies,
+        loosed: Vec::new(),
+        free: Vec::new(),
+    });
+    if let Some(side) = surprised {
+        out.push(Event::said(
+            Mood::Warn,
+            format!(
+                "{} are surprised: they act in no phase of round 1",
+                side.word()
+            ),
+        ));
+    }
+    initiative(state, dice, out)
+}
+
+/// K14: each able party combatant's DEX save, enemies Middle, Haste and Slow first.
+pub fn initiative(
+    state: &mut State,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let Some(fight) = state.fight.as_ref() else {
+        return Err(RuleError::invalid("no fight is under way"));
+    };
+    let (round, surprised) = (fight.round, fight.surprised);
+    let ids: Vec<u32> = fight.fighters.iter().map(|f| f.id).collect();
+    let mut placed = Vec::new();
+    for id in ids {
+        let c = state.character(id)?;
+        let hasted = c.has(&MarkKind::Hasted);
+        let slowed = c.has(&MarkKind::Slowed);
+        let (band, note) = if let Some(why) = c.skipped() {
+            (None, why.to_string())
+        } else if round == 1 && surprised == Some(c.side) {
+            (None, "surprised".to_string())
+        } else if hasted && !slowed {
+            (Some(Band::Early), "hasted".to_string())
+        } else if slowed && !hasted {
+            (Some(Band::Late), "slowed".to_string())
+        } else if c.critical.is_some() {
+            // Decision: a critical character only crawls: Late, no roll.
+            (Some(Band::Late), "critical".to_string())
+        } else if c.side == Side::Enemies {
+            (Some(Band::Middle), "enemies".to_string())
+        } else if round == 1 && surprised == Some(Side::Enemies) {
+            (Some(Band::Early), "the enemies are surprised".to_string())
+        } else {
+            let s = saves::roll(
+                state,
+                id,
+                Ability::Dex,
+                Edge::NONE,
+                "for initiative",
+                Then::Nothing,
+                dice,
+            )?;
+            let band = if s.pass { Band::Early } else { Band::Late };
+            (
+                Some(band),
+                format!("DEX save {} against {}", s.roll.face(), s.target),
+            )
+        };
+        placed.push((id, band, note));
+    }
+    let mut order = Vec::new();
+    let fight = state
+        .fight
+        .as_mut()
+        .ok_or_else(|| RuleError::invalid("no fight is under way"))?;
+    for (id, band, note) in placed {
+        if let Some(f) = fight.fighter_mut(id) {
+            f.band = band;
+            f.note = note.clone();
+            f.acted = false;
+            f.moved = false;
+            f.loosed = false;
+        }
+        let name = state
+            .characters
+            .iter()
+            .find(|c| c.id == id)
+            .map_or_else(|| format!("#{id}"), |c| c.name.clone());
+        order.push(format!(
+            "{name} {} ({note})",
+            band.map_or("acts in no phase", Band::word)
+        ));
+    }
+    fight.phase = CombatPhase::Cast;
+    fight.band = Band::Early;
+    out.push(Event::Initiative { round, order });
+    let first = first_band(fight, CombatPhase::Cast);
+    if let Some(f) = state.fight.as_mut() {
+        f.band = first.unwrap_or(Band::Early);
+        let label = f.label();
+        out.push(Event::PhaseTo { round, label });
+    }
+    Ok(())
+}
+
+fn first_band(fight: &Fight, _phase: CombatPhase) -> Option<Band> {
+    [Band::Early, Band::Middle, Band::Late]
+        .into_iter()
+        .find(|b| fight.fighters.iter().any(|f| f.band == Some(*b)))
+}
+
+/// K13, K14: moves on to the next group, phase or round; morale is checked at each phase's end
+/// (K30). A caster whose spell waits to land in this group holds the step unless allowed.
+pub fn next(
+    state: &mut State,
+    force: bool,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let fight = state
+        .fight
+        .as_ref()
+        .ok_or_else(|| RuleError::invalid("no fight is under way"))?;
+    if fight.phase == CombatPhase::Effect {
+        let waiting: Vec<u32> = fight
+            .fighters
+            .iter()
+            .filter(|f| f.band == Some(fight.band))
+            .map(|f| f.id)
+            .filter(|&id| state.character(id).is_ok_and(|c| c.casting.is_some()))
+            .collect();
+        if let Some(&id) = waiting.first() {
+            if !force {
+                return Err(RuleError::invalid(format!(
+                    "{}'s spell lands in this group: land it first (or allow the step to drop it)",
+                    state.name_of(id)
+                )));
+            }
+            for id in waiting {
+                let c = state.character_mut(id)?;
+                c.casting = None;
+                out.push(Event::Ruled {
+                    what: format!("{}'s spell fizzles unlanded", c.name),
+                });
+            }
+        }
+    }
+    let fight = state
+        .fight
+        .as_mut()
+        .ok_or_else(|| RuleError::invalid("no fight is under way"))?;
+    let later = [Band::Early, Band::Middle, Band::Late]
+        .into_iter()
+        .filter(|b| *b > fight.band)
+        .find(|b| fight.fighters.iter().any(|f| f.band == Some(*b)));
+    if let Some(band) = later {
+        fight.band = band;
+        out.push(Event::PhaseTo {
+            round: fight.round,
+            label: fight.label(),
+        });
+        return Ok(());
+    }
+    // The phase ends here (K30: morale is checked now).
+    morale::phase_end(state, dice, out)?;
+    let fight = state
+        .fight
+        .as_mut()
+        .ok_or_else(|| RuleError::invalid("no fight is under way"))?;
+    match fight.phase.next() {
+        Some(phase) => {
+            fight.phase = phase;
+            fight.band = first_band(fight, phase).unwrap_or(Band::Early);
+            out.push(Event::PhaseTo {
+                round: fight.round,
+                label: fight.label(),
+            });
+            Ok(())
+        }
+        None => {
+            fight.round += 1;
+            initiative(state, dice, out)
+        }
+    }
+}
+
+/// The checks every fight action passes: in the fight, acting in this group, in the right
+/// phase, with its budget left (K13). Allowed by the judge, only membership is checked.
+pub fn may(
+    state: &State,
+    who: u32,
+    phase: CombatPhase,
+    action: bool,
+    moving: bool,
+    force: bool,
+) -> Result<(), RuleError> {
+    let Some(fight) = &state.fight else {
+        return Ok(());
+    };
+    let c = state.character(who)?;
+    let Some(f) = fight.fighter(who) else {
+        return Err(RuleError::invalid(format!(
+            "{} is not in the fight",
+            c.name
+        )));
+    };
+    if force {
+        return Ok(());
+    }
+    let Some(band) = f.band else {
+        return Err(RuleError::invalid(format!(
+            "{} acts in no phase this round ({})",
+            c.name, f.note
+        )));
+    };
+    if fight.phase != phase {
+        return Err(RuleError::invalid(format!(
+            "that is done in phase {} ({}), and it is phase {} ({})",
+            phase.number(),
+            phase.word(),
+            fight.phase.number(),
+            fight.phase.word()
+        )));
+    }
+    if band != fight.band {
+        return Err(RuleError::invalid(format!(
+            "{} acts with the {} group, and it is the {} group's turn",
+            c.name,
+            band.word(),
+            fight.band.word()
+        )));
+    }
+    if action && c.critical.is_some() {
+        return Err(RuleError::invalid(format!(
+            "{} is critical: they can only crawl",
+            c.name
+        )));
+    }
+    if action && f.acted {
+        return Err(RuleError::invalid(format!(
+            "{} has used their action this round",
+            c.name
+        )));
+    }
+    if moving {
+        if f.moved {
+            return Err(RuleError::invalid(format!(
+                "{} has moved this round",
+                c.name
+            )));
+        }
+        if f.loosed {
+            return Err(RuleError::invalid(format!(
+                "{} loosed a missile this round and cannot move",
+                c.name
+            )));
+        }
+        if c.casting.is_some() {
+            return Err(RuleError::invalid(format!(
+                "{} is casting and cannot move",
+                c.name
+            )));
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn spend(state: &mut State, who: u32, action: bool, moved: bool, loosed: bool) {
+    if let Some(f) = state.fight.as_mut().and_then(|f| f.fighter_mut(who)) {
+        f.acted |= action;
+        f.moved |= moved;
+        f.loosed |= loosed;
+    }
+}
+
+/// K13, K17: checks and spends an attack's budget: a missile or throw in phase 2, a melee
+/// attack in 4, or a free attack a withdrawal gave (no action spent).
+pub fn spend_attack(
+    state: &mut State,
+    by: u32,
+    target: u32,
+    ranged: bool,
+    force: bool,
+) -> Result<(), RuleError> {
+    if let Some(f) = state.fight.as_mut()
+        && !ranged
+        && let Some(i) = f.free.iter().position(|&p| p == (by, target))
+    {
+        f.free.remove(i);
+        return Ok(());
+    }
+    let phase = if ranged {
+        CombatPhase::Missile
+    } else {
+        CombatPhase::Melee
+    };
+    may(state, by, phase, true, false, force)?;
+    spend(state, by, true, false, ranged);
+    Ok(())
+}
+
+/// K29, K41: the fight ends: a d6 per missile weapon loosed (1-2: out of ammo); Haste and
+/// Slow end with it.
+pub fn end(
+    state: &mut State,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let fight = state
+        .fight
+        .take()
+        .ok_or_else(|| RuleError::invalid("no fight is under way"))?;
+    out.push(Event::said(
+        Mood::Plain,
+        format!("The fight ends after {} round(s)", fight.round),
+    ));
+    for (who, weapon) in &fight.loosed {
+        let Ok(c) = state.character(*who) else {
+            continue;
+        };
+        let face = dice.roll(6, &format!("{}'s ammunition for the {weapon}", c.name))?;
+        let empty = face <= 2;
+        let name = c.name.clone();
+        out.push(Event::Rolled {
+            who: name.clone(),
+            what: format!("d6 for the {weapon}'s ammunition"),
+            roll: format!(
+                "{face}: {}",
+                if empty { "out of ammo" } else { "enough left" }
+            ),
+        });
+        if empty {
+            let c = state.character_mut(*who)?;
+            for w in c.weapons.iter_mut().filter(|w| &w.name == weapon) {
+                w.out_of_ammo = true;
+            }
+        }
+    }
+    for c in &mut state.characters {
+        c.marks.retain(|m| m.ends != Ends::FightEnd);
+        c.charged = None;
+        c.casting = None;
+    }
+    Ok(())
+}
+
+/// K14: the judge places someone in a group (or in none).
+pub fn place(
+    state: &mut State,
+    who: u32,
+    band: Option<Band>,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let name = state.name_of(who);
+    let fight = state
+        .fight
+        .as_mut()
+        .ok_or_else(|| RuleError::invalid("no fight is under way"))?;
+    let f = fight
+        .fighter_mut(who)
+        .ok_or_else(|| RuleError::invalid(format!("{name} is not in the fight")))?;
+    f.band = band;
+    f.note = "the judge".into();
+    out.push(Event::Ruled {
+        what: format!(
+            "{name} acts {}",
+            band.map_or("in no phase this round".to_string(), |b| format!(
+                "with the {} group",
+                b.word()
+            ))
+        ),
+    });
+    Ok(())
+}
+
+/// K12: the judge sets who is in melee with whom.
+pub fn engage(
+    state: &mut State,
+    a: u32,
+    b: u32,
+    on: bool,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let (na, nb) = (
+        state.character(a)?.name.clone(),
+        state.character(b)?.name.clone(),
+    );
+    if a == b {
+        return Err(RuleError::invalid("a character cannot engage themself"));
+    }
+    let fight = state
+        .fight
+        .as_mut()
+        .ok_or_else(|| RuleError::invalid("no fight is under way"))?;
+    if on {
+        fight.engage(a, b);
+    } else {
+        let pair = (a.min(b), a.max(b));
+        fight.engaged.retain(|p| *p != pair);
+    }
+    out.push(Event::Ruled {
+        what: format!(
+            "{na} and {nb} are {}in melee",
+            if on { "" } else { "no longer " }
+        ),
+    });
+    Ok(())
+}

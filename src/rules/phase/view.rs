@@ -1,0 +1,421 @@
+//! Ruleset `phase` behind the seam: its read models (roster, the phase strip, what waits, the
+//! clock) and the judge's answers.
+
+use super::apply;
+use super::command::{Command, Event, Mood};
+use super::model::{Character, Limb, Side};
+use super::state::{Band, State, Wait};
+use crate::dice::DiceSource;
+use crate::rules::{
+    Answer, ClockView, DieView, Fighter, Initiative, OptionView, Outcome, PendingView,
+    QuestionView, Role, RollView, RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag,
+    Tone, YesNo,
+};
+
+/// The phased Knave/Cairn-style rules of rule file 002.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Phase;
+
+fn tone(mood: Mood) -> Tone {
+    match mood {
+        Mood::Plain => Tone::Plain,
+        Mood::Dim => Tone::Dim,
+        Mood::Good => Tone::Good,
+        Mood::Bad => Tone::Bad,
+        Mood::Warn => Tone::Warn,
+        Mood::Mark => Tone::Mark,
+        Mood::Harm => Tone::Harm,
+        Mood::Mended => Tone::Mended,
+        Mood::Death => Tone::Death,
+        Mood::Question => Tone::Question,
+        Mood::Ruling => Tone::Ruling,
+    }
+}
+
+/// A character's state at a glance, most telling first.
+pub fn glance(state: &State, c: &Character) -> Vec<Tag> {
+    let mut tags = Vec::new();
+    if c.is_dead() {
+        tags.push(Tag::new("dead", Tone::Death));
+        return tags;
+    }
+    let hp_tone = if c.hp_now() == 0 {
+        Tone::Bad
+    } else if c.hp.cur < c.hp.max {
+        Tone::Harm
+    } else {
+        Tone::Plain
+    };
+    tags.push(Tag::new(format!("HP {}", c.hp_text()), hp_tone));
+    for a in super::model::Ability::ALL {
+        let s = c.score(a);
+        let text = if s.cur < s.max {
+            format!("{a} {}/{}", s.cur, s.max)
+        } else {
+            format!("{a} {}", s.cur)
+        };
+        let t = if s.cur < s.max {
+            Tone::Harm
+        } else {
+            Tone::Plain
+        };
+        tags.push(Tag::new(text, t));
+    }
+    if c.dr() > 0 {
+        tags.push(Tag::new(format!("DR {}", c.dr()), Tone::Dim));
+    }
+    if let Some(k) = c.critical {
+        let left = (k.dies_after + 1).saturating_sub(state.world.turn);
+        let text = if k.aided {
+            "critical (aided)".to_string()
+        } else {
+            format!("critical ({left} turns)")
+        };
+        tags.push(Tag::new(text, Tone::Warn));
+    }
+    let states = [
+        (c.out, "out"),
+        (c.fled, "fled"),
+        (c.paralyzed(), "paralyzed"),
+        (c.delirious(), "delirious"),
+        (c.no_hp, "no HP back"),
+        (c.unfed, "unfed"),
+        (c.body.blind(), "blind"),
+    ];
+    for (on, word) in states {
+        if on {
+            tags.push(Tag::new(word, Tone::Warn));
+        }
+    }
+    let dungeon = state.dungeon();
+    if c.carried() > 0 || c.fatigue > 0 {
+        tags.push(Tag::new(
+            format!("load {}/{}", c.load(), c.allowance_in(dungeon)),
+            Tone::Mark,
+        ));
+    }
+    if c.fatigue > 0 {
+        tags.push(Tag::new(format!("fatigue {}", c.fatigue), Tone::Mark));
+    }
+    if c.encumbered() {
+        tags.push(Tag::new(
+            format!("encumbered, speed {}", c.speed_text()),
+            Tone::Warn,
+        ));
+    }
+    if c.body.eyes_lost == 1 {
+        tags.push(Tag::new("one eye", Tone::Harm));
+    }
+    for (limbs, what) in [(c.body.arms, "arm"), (c.body.legs, "leg")] {
+        for (i, l) in limbs.iter().enumerate() {
+            let side = if i == 0 { "left" } else { "right" };
+            match l {
+                Limb::Whole => {}
+                Limb::Broken => tags.push(Tag::new(format!("broken {side} {what}"), Tone::Harm)),
+                Limb::Lost => tags.push(Tag::new(format!("no {side} {what}"), Tone::Harm)),
+            }
+        }
+    }
+    if c.body.scars > 0 {
+        tags.push(Tag::new(format!("scars {}", c.body.scars), Tone::Dim));
+    }
+    if let Some(cast) = &c.casting {
+        tags.push(Tag::new(
+            format!("casting {}", cast.item.spell.name()),
+            Tone::Mark,
+        ));
+    }
+    if let Some(t) = c.charged {
+        tags.push(Tag::new(
+            format!("charged {}", state.name_of(t)),
+            Tone::Mark,
+        ));
+    }
+    for m in &c.marks {
+        tags.push(Tag::new(m.kind.word(), Tone::Mark));
+    }
+    if let Some(r) = c.reaction {
+        tags.push(Tag::new(r.word(), Tone::Dim));
+    }
+    if c.wage_owed > 0 {
+        tags.push(Tag::new(format!("owed {}", c.wage_owed), Tone::Dim));
+    }
+    tags
+}
+
+fn entry(state: &State, c: &Character) -> RosterEntry {
+    let acted = state
+        .fight
+        .as_ref()
+        .and_then(|f| f.fighter(c.id))
+        .is_some_and(|f| f.acted);
+    RosterEntry {
+        id: c.id,
+        name: c.name.clone(),
+        acted,
+        dead: c.is_dead(),
+        out: !c.is_dead() && (c.is_out() || c.critical.is_some()),
+        glance: glance(state, c),
+    }
+}
+
+/// The order a group acts in within a phase (K14, proposed: party first, then roster order).
+fn in_order(state: &State) -> Vec<(u32, Option<Band>, String)> {
+    let Some(f) = &state.fight else {
+        return Vec::new();
+    };
+    let mut order: Vec<(u32, Option<Band>, String)> = f
+        .fighters
+        .iter()
+        .map(|x| (x.id, x.band, x.note.clone()))
+        .collect();
+    let rank = |id: u32| {
+        let side = state
+            .character(id)
+            .map_or(1, |c| if c.side == Side::Party { 0 } else { 1 });
+        let at = state
+            .characters
+            .iter()
+            .position(|c| c.id == id)
+            .unwrap_or(usize::MAX);
+        (side, at)
+    };
+    order.sort_by_key(|(id, band, _)| (band.map_or(3, |b| b as u8), rank(*id)));
+    order
+}
+
+impl Ruleset for Phase {
+    type State = State;
+    type Command = Command;
+    type Event = Event;
+
+    fn apply(
+        state: &mut State,
+        command: &Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event>, RuleError> {
+        apply(state, command, dice)
+    }
+
+    fn check(state: &State) -> Result<(), String> {
+        state.check()
+    }
+
+    fn roster(state: &State) -> Vec<RosterGroup> {
+        let mut groups = vec![RosterGroup {
+            title: "Party".into(),
+            party: true,
+            members: state
+                .characters
+                .iter()
+                .filter(|c| c.side == Side::Party)
+                .map(|c| entry(state, c))
+                .collect(),
+        }];
+        for c in state.characters.iter().filter(|c| c.side == Side::Enemies) {
+            let title = c.group.clone().unwrap_or_else(|| "Enemies".into());
+            match groups.iter_mut().find(|g| !g.party && g.title == title) {
+                Some(g) => g.members.push(entry(state, c)),
+                None => groups.push(RosterGroup {
+                    title,
+                    party: false,
+                    members: vec![entry(state, c)],
+                }),
+            }
+        }
+        groups.retain(|g| !g.members.is_empty());
+        groups
+    }
+
+    fn initiative(state: &State) -> Option<Initiative> {
+        let fight = state.fight.as_ref()?;
+        let order = in_order(state)
+            .into_iter()
+            .map(|(id, band, note)| {
+                let standing = match band {
+                    None => Standing::Out(note.clone()),
+                    Some(b) if b == fight.band => {
+                        if fight.fighter(id).is_some_and(|f| f.acted) {
+                            Standing::Acted
+                        } else {
+                            Standing::Acting
+                        }
+                    }
+                    Some(b) if b < fight.band => Standing::Acted,
+                    Some(_) => Standing::Ready,
+                };
+                Fighter {
+                    id,
+                    name: state.name_of(id),
+                    group: band.map_or("out", Band::word).to_string(),
+                    standing,
+                    order_note: Some(note),
+                }
+            })
+            .collect();
+        let party = fight.fighters.iter().any(|f| {
+            f.band == Some(fight.band) && state.character(f.id).is_ok_and(|c| c.side == Side::Party)
+        });
+        Some(Initiative {
+            round: fight.round,
+            label: fight.label(),
+            party,
+            why: Some(
+                "Early: passed their DEX save or hasted; Middle: the enemies; Late: failed it \
+                 or slowed"
+                    .into(),
+            ),
+            order,
+            acting: None,
+            waiting: format!(
+                "the {} group acts in phase {} ({})",
+                fight.band.word(),
+                fight.phase.number(),
+                fight.phase.word()
+            ),
+        })
+    }
+
+    fn pending(state: &State) -> Option<PendingView> {
+        match state.queue.first()? {
+            Wait::Save(s) => {
+                let outcome = |pass: bool| if pass { Outcome::Pass } else { Outcome::Fail };
+                let how = match s.roll.faces.len() {
+                    1 => format!(
+                        "d20 at or under {}: a 1 always passes, a 20 always fails.",
+                        s.target
+                    ),
+                    _ => format!(
+                        "2d20 against {}, one kept by advantage or disadvantage: a 1 always \
+                         passes, a 20 always fails.",
+                        s.target
+                    ),
+                };
+                Some(PendingView::Roll(RollView {
+                    title: format!("{}: {} save {}", state.name_of(s.who), s.ability, s.why),
+                    how,
+                    dice: s
+                        .roll
+                        .faces
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &face)| DieView {
+                            sides: 20,
+                            face,
+                            note: String::new(),
+                            kept: i == s.roll.kept,
+                        })
+                        .collect(),
+                    proposed: s.roll.kept,
+                    picked: s.roll.kept,
+                    can_pick: false,
+                    book: outcome(s.pass),
+                    ruling: s.ruled.map(outcome),
+                    reason: format!("{} kept against {}", s.roll.face(), s.target),
+                }))
+            }
+            Wait::Ask(q) => Some(PendingView::Question(QuestionView {
+                title: q.title.clone(),
+                why: q.why.clone(),
+                detail: None,
+                options: if q.yes_no {
+                    Vec::new()
+                } else {
+                    q.options
+                        .iter()
+                        .enumerate()
+                        .map(|(i, text)| OptionView {
+                            number: i as u32 + 1,
+                            text: text.clone(),
+                        })
+                        .collect()
+                },
+                proposed: q.proposed,
+                yes_no: q.yes_no.then(|| YesNo {
+                    yes: q.options.first().cloned().unwrap_or_default(),
+                    no: q.options.get(1).cloned().unwrap_or_default(),
+                    proposed_yes: q.proposed == 0,
+                }),
+            })),
+        }
+    }
+
+    fn clock(state: &State) -> ClockView {
+        let w = &state.world;
+        let round = state.fight.as_ref().map_or(0, |f| f.round);
+        let mut detail = format!(
+            "({}) · watch {} ({}) · {} · {}",
+            w.clock.describe(),
+            w.watch(),
+            if w.daylight() { "daylight" } else { "night" },
+            w.season.word(),
+            w.weather_word()
+        );
+        if w.delve {
+            detail.push_str(if super::state::World::lit(&state.characters) {
+                " · in the dungeon, lit"
+            } else {
+                " · in the dungeon, dark"
+            });
+        }
+        ClockView {
+            now: match round {
+                0 => format!("turn {}", w.turn),
+                r => format!("turn {}, round {r}", w.turn),
+            },
+            detail,
+            place: None,
+            units: vec![
+                ("round".into(), round),
+                ("turn".into(), w.turn),
+                ("watch".into(), u32::from(w.watch())),
+                ("day".into(), w.clock.day() as u32),
+            ],
+            next: if w.delve {
+                "the event die at the end of the turn".into()
+            } else {
+                "the event die at the end of the watch".into()
+            },
+        }
+    }
+
+    fn tone(event: &Event) -> Tone {
+        tone(event.mood())
+    }
+
+    fn answer(state: &State, answer: Answer) -> Result<Command, RuleError> {
+        let Some(front) = state.queue.first() else {
+            return Err(RuleError::invalid("nothing is waiting for the judge"));
+        };
+        match (front, answer) {
+            (_, Answer::Accept) => Ok(Command::Accept),
+            (_, Answer::Cancel) => Ok(Command::Cancel),
+            (Wait::Save(s), Answer::Override) => Ok(Command::Rule { pass: !s.verdict() }),
+            (Wait::Save(_), Answer::Pick(_)) => Err(RuleError::invalid(
+                "the rules keep the die: rule the save the other way instead",
+            )),
+            (Wait::Save(_), _) => Err(RuleError::invalid(
+                "a save waits: accept it, rule it the other way or drop it",
+            )),
+            (Wait::Ask(q), Answer::Choose(i)) if i < q.options.len() => {
+                Ok(Command::Choose { option: i })
+            }
+            (Wait::Ask(q), Answer::Yes) if q.yes_no => Ok(Command::Choose { option: 0 }),
+            (Wait::Ask(q), Answer::No) if q.yes_no => Ok(Command::Choose { option: 1 }),
+            (Wait::Ask(q), Answer::Override) if q.options.len() == 2 => Ok(Command::Choose {
+                option: 1 - q.proposed.min(1),
+            }),
+            (Wait::Ask(_), _) => Err(RuleError::invalid(
+                "a question waits: choose one of its answers",
+            )),
+        }
+    }
+
+    fn role(command: &Command) -> Role {
+        match command {
+            Command::Save { .. } => Role::Rolls,
+            Command::Rule { .. } => Role::Answers,
+            _ => Role::Other,
+        }
+    }
+}

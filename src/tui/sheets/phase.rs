@@ -1,0 +1,517 @@
+//! The phased Knave-style ruleset's screen (rule file 002): a sheet with abilities and their
+//! score-0 states, HP with the encumbrance mask, armour, counted load, weapons with their dice,
+//! spells, injuries and marks; keys for saves, attacks, harm and healing, and stepping the round's
+//! phases. The roster, the phase strip, the save and question dialogs, the log and the palette
+//! (where every verb of the ruleset works) are the frame's, drawn from the ruleset's read models.
+
+use std::any::Any;
+
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
+
+use super::Panels;
+use crate::dice::Edge;
+use crate::rules::GameCommand;
+use crate::rules::phase::{Ability, Character, Command, Limb, State};
+use crate::session::{self, Session};
+use crate::tui::form::{Field, Form};
+use crate::tui::host::{Dice, Exec, FormStep, Hit, Main, SheetView, form_key};
+use crate::tui::keymap::{self, Action, Binding, Ctx, Key as K, Table, b};
+use crate::tui::theme::Theme;
+use crate::tui::widgets::{self, RenderTo};
+
+pub const SAVE: Action = Action::Sheet("save");
+pub const ATTACK: Action = Action::Sheet("attack");
+pub const HARM: Action = Action::Sheet("harm");
+pub const HEAL: Action = Action::Sheet("heal");
+pub const FIGHT: Action = Action::Sheet("fight");
+pub const NEXT: Action = Action::Sheet("next");
+
+/// The ruleset's own keys on the main screen; everything else is a verb in the palette.
+#[rustfmt::skip]
+pub const MAIN: &[Binding] = &[
+    b(Ctx::Main, &[K::Char('E')], NEXT, "next", "In a fight: the group acting is done; the next group, the next phase, or the next round"),
+    b(Ctx::Main, &[K::Char('a')], ATTACK, "attack", "The selected character attacks: target and weapon (the book's phase and budget are checked)"),
+    b(Ctx::Main, &[K::Char('g')], SAVE, "save", "A save for the selected character: STR, DEX or WIL, with advantage or disadvantage"),
+    b(Ctx::Main, &[K::Char('-')], HARM, "harm", "The selected character takes damage the judge enters (HP, then STR)"),
+    b(Ctx::Main, &[K::Char('+')], HEAL, "heal", "The selected character regains HP"),
+    b(Ctx::Main, &[K::Char('c')], FIGHT, "fight", "Start a fight with everyone standing (DEX saves sort the party), or end the one under way"),
+];
+
+/// The ruleset's whole table.
+pub const TABLE: Table = &[
+    MAIN,
+    keymap::MAIN_HISTORY,
+    keymap::MAIN_ROSTER,
+    keymap::MAIN_LOG,
+    keymap::MAIN_TAIL,
+    keymap::ROLL,
+    keymap::GROUP,
+    keymap::DECIDE,
+    keymap::FORM,
+    keymap::CHOICE,
+    keymap::PALETTE,
+    keymap::FACE,
+    keymap::HELP,
+];
+
+/// What the symbols on the screen mean.
+pub const LEGEND: &[(&str, &str)] = &[
+    ("✓", "in the roster and on the strip: acted this round"),
+    (
+        "▶ ○ ×",
+        "on the strip: acting now / still to act / out of the fight",
+    ),
+    (
+        "0 (3)/5",
+        "HP while encumbered: counted as 0, the 3 kept for when the load is gone (K9)",
+    ),
+];
+
+/// What a form of the ruleset's is for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Purpose {
+    Save { who: u32 },
+    Attack { by: u32 },
+    Harm { who: u32 },
+    Heal { who: u32 },
+}
+
+/// The screen's view state: its open form.
+#[derive(Debug, Clone, Default)]
+pub struct PhaseView {
+    pub form: Option<Form<Purpose>>,
+}
+
+impl SheetView for PhaseView {
+    fn dialog(&self) -> Option<Ctx> {
+        self.form.as_ref().map(|_| Ctx::Form)
+    }
+
+    fn close(&mut self) {
+        self.form = None;
+    }
+
+    fn typing(&self) -> bool {
+        self.form.as_ref().is_some_and(|f| f.typing())
+    }
+}
+
+fn view_mut(m: &mut Main) -> Option<&mut PhaseView> {
+    (m.sheet.as_mut() as &mut dyn Any).downcast_mut::<PhaseView>()
+}
+
+fn view(m: &Main) -> Option<&PhaseView> {
+    (m.sheet.as_ref() as &dyn Any).downcast_ref::<PhaseView>()
+}
+
+fn state_of(session: &Session) -> Option<&State> {
+    match &session.state().game {
+        crate::rules::GameState::Phase(s) => Some(s),
+        #[allow(unreachable_patterns)]
+        _ => None,
+    }
+}
+
+fn selected(m: &Main) -> Option<&Character> {
+    let id = m.view.selected?;
+    state_of(&m.session)?.character(id).ok()
+}
+
+fn command(c: Command) -> session::Command {
+    session::Command::Game(GameCommand::Phase(c))
+}
+
+fn edge_of(net: i8) -> Edge {
+    match net {
+        n if n > 0 => Edge::advantage(n as u8),
+        n if n < 0 => Edge::disadvantage(n.unsigned_abs()),
+        _ => Edge::NONE,
+    }
+}
+
+pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: &mut Dice) -> bool {
+    if ctx == Ctx::Form {
+        return form_key_here(m, action, key, dice);
+    }
+    let Some(action) = action else {
+        return false;
+    };
+    let Some(state) = state_of(&m.session) else {
+        return false;
+    };
+    match action {
+        FIGHT => {
+            let c = match &state.fight {
+                Some(_) => Command::EndFight,
+                None => Command::Fight {
+                    who: state
+                        .characters
+                        .iter()
+                        .filter(|c| !c.dead && !c.fled)
+                        .map(|c| c.id)
+                        .collect(),
+                    surprised: None,
+                },
+            };
+            return m.run_key(command(c), dice);
+        }
+        NEXT => return m.run_key(command(Command::Next), dice),
+        _ => {}
+    }
+    let Some(ch) = selected(m) else {
+        m.complain("add a character first: roll one with :roll NAME, or :add");
+        return true;
+    };
+    let (who, name) = (ch.id, ch.name.clone());
+    let form = match action {
+        SAVE => Form::new(
+            format!("Save: {name}"),
+            Purpose::Save { who },
+            vec![
+                Field::choice(
+                    "ability",
+                    "Ability",
+                    vec![("STR".into(), 0), ("DEX".into(), 1), ("WIL".into(), 2)],
+                    1,
+                ),
+                Field::text("why", "Against", ""),
+                Field::edge(0),
+            ],
+        )
+        .with_note("Roll under the score on a d20; advantage or disadvantage rolls two (K5, K6)."),
+        ATTACK => {
+            let targets: Vec<(String, u32)> = state
+                .characters
+                .iter()
+                .filter(|c| c.id != who && !c.dead)
+                .filter(|c| c.side != ch.side)
+                .map(|c| (c.name.clone(), c.id))
+                .collect();
+            if targets.is_empty() {
+                m.complain(format!("{name} has nobody on the other side to attack"));
+                return true;
+            }
+            let mut weapons = vec![("unarmed (d2)".to_string(), 0)];
+            weapons.extend(
+                ch.weapons
+                    .iter()
+                    .enumerate()
+                    .map(|(i, w)| (format!("{} (d{})", w.name, w.die), i as u32 + 1)),
+            );
+            let first_weapon = usize::from(!ch.weapons.is_empty());
+            Form::new(
+                format!("{name} attacks"),
+                Purpose::Attack { by: who },
+                vec![
+                    Field::choice("target", "Target", targets, 0),
+                    Field::choice("weapon", "Weapon", weapons, first_weapon),
+                    Field::number("steps", "Steps up (+) or down", 0, 0, 6, 1),
+                ],
+            )
+            .with_note(
+                "The weapon's die, stepped, less the target's DR; HP first, then STR (K19-K23).",
+            )
+        }
+        HARM => Form::new(
+            format!("{name} takes damage"),
+            Purpose::Harm { who },
+            vec![Field::number("amount", "Damage", 1, 1, 99, 1)],
+        )
+        .with_note(
+            "Damage the judge enters: HP first, the rest into STR with its save (K21, K22).",
+        ),
+        HEAL => Form::new(
+            format!("{name} regains HP"),
+            Purpose::Heal { who },
+            vec![Field::number("amount", "HP", 1, 1, 99, 1)],
+        ),
+        _ => return false,
+    };
+    if let Some(v) = view_mut(m) {
+        v.form = Some(form);
+    }
+    true
+}
+
+fn form_key_here(m: &mut Main, action: Option<Action>, key: KeyEvent, dice: &mut Dice) -> bool {
+    let Some(form) = view_mut(m).and_then(|v| v.form.as_mut()) else {
+        return false;
+    };
+    match form_key(form, action, key) {
+        FormStep::Cancel => {
+            m.sheet.close();
+            true
+        }
+        FormStep::Changed => true,
+        FormStep::Ignored => false,
+        FormStep::Submit => {
+            let form = form.clone();
+            let c = form_command(&form);
+            m.sheet.close();
+            if let Exec::Failed(why) = m.run(command(c), dice, None) {
+                let mut form = form;
+                form.error = Some(why);
+                if let Some(v) = view_mut(m) {
+                    v.form = Some(form);
+                }
+            }
+            true
+        }
+    }
+}
+
+/// The command a submitted form stands for.
+fn form_command(form: &Form<Purpose>) -> Command {
+    match form.purpose {
+        Purpose::Save { who } => Command::Save {
+            who,
+            ability: match form.choice("ability") {
+                Some(0) => Ability::Str,
+                Some(2) => Ability::Wil,
+                _ => Ability::Dex,
+            },
+            edge: edge_of(form.edge()),
+            why: form.text("why").trim().to_string(),
+        },
+        Purpose::Attack { by } => Command::Attack {
+            by,
+            target: form.choice("target").unwrap_or_default(),
+            weapon: form
+                .choice("weapon")
+                .and_then(|w| (w > 0).then(|| w as usize - 1)),
+            thrown: false,
+            maneuver: None,
+            steps: form.number("steps").min(6) as i8,
+        },
+        Purpose::Harm { who } => Command::Harm {
+            who,
+            amount: u32::from(form.number("amount")),
+        },
+        Purpose::Heal { who } => Command::Heal {
+            who,
+            amount: form.number("amount").min(255) as u8,
+        },
+    }
+}
+
+pub fn click(_m: &mut Main, _ctx: Ctx, _hit: Hit) -> bool {
+    false
+}
+
+pub fn settle(m: &mut Main) {
+    m.steps.clear();
+    m.fix_selection();
+    m.view.row = 0;
+}
+
+pub fn applies(m: &Main, action: Action) -> bool {
+    if let Some(form) = view(m).and_then(|v| v.form.as_ref()) {
+        return widgets::form_action_applies(form, action);
+    }
+    let fighting = state_of(&m.session).is_some_and(|s| s.fight.is_some());
+    match action {
+        NEXT | ATTACK => fighting,
+        SAVE | HARM | HEAL => m.view.selected.is_some(),
+        _ => true,
+    }
+}
+
+/// The sheet's lines, as many as the selected character has.
+pub fn rows(m: &Main) -> u16 {
+    selected(m).map_or(3, |c| sheet_lines(c, Theme::plain()).len() as u16)
+}
+
+fn limb(l: Limb) -> &'static str {
+    match l {
+        Limb::Whole => "whole",
+        Limb::Broken => "broken",
+        Limb::Lost => "lost",
+    }
+}
+
+/// The sheet as labelled lines.
+fn sheet_lines(c: &Character, theme: Theme) -> Vec<Line<'static>> {
+    let label = |t: &str| Span::styled(format!(" {t:<10} "), theme.dim());
+    let score = |name: &str, cur: u8, max: u8| {
+        let style = if cur == 0 {
+            theme.error()
+        } else if cur < max {
+            theme.warn()
+        } else {
+            Style::new()
+        };
+        Span::styled(format!("{name} {cur}/{max}  "), style)
+    };
+    let mut lines = vec![Line::from(vec![
+        label("Abilities"),
+        score("STR", c.str.cur, c.str.max),
+        score("DEX", c.dex.cur, c.dex.max),
+        score("WIL", c.wil.cur, c.wil.max),
+    ])];
+    let hp_style = if c.hp_now() == 0 {
+        theme.error()
+    } else {
+        Style::new()
+    };
+    lines.push(Line::from(vec![
+        label("HP"),
+        Span::styled(c.hp_text(), hp_style),
+        Span::styled(
+            format!("   DR {}   speed {}", c.dr(), c.speed_text()),
+            theme.dim(),
+        ),
+    ]));
+    let units: Vec<String> = c.units.iter().map(|u| u.describe()).collect();
+    lines.push(Line::from(vec![
+        label("Load"),
+        Span::raw(format!(
+            "{} (fatigue {}){}",
+            c.load(),
+            c.fatigue,
+            if units.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", units.join(", "))
+            }
+        )),
+    ]));
+    let weapons: Vec<String> = c
+        .weapons
+        .iter()
+        .map(|w| format!("{} d{}", w.name, w.die))
+        .collect();
+    lines.push(Line::from(vec![
+        label("Weapons"),
+        Span::raw(if weapons.is_empty() {
+            "none (unarmed d2)".to_string()
+        } else {
+            weapons.join(", ")
+        }),
+    ]));
+    if !c.spells.is_empty() {
+        let spells: Vec<String> = c
+            .spells
+            .iter()
+            .map(|s| format!("{} (level {})", s.spell.name(), s.level))
+            .collect();
+        lines.push(Line::from(vec![
+            label("Spells"),
+            Span::raw(spells.join(", ")),
+        ]));
+    }
+    let b = &c.body;
+    let hurt = b.eyes_lost > 0
+        || b.scars > 0
+        || b.arms
+            .iter()
+            .chain(b.legs.iter())
+            .any(|l| *l != Limb::Whole);
+    if hurt {
+        lines.push(Line::from(vec![
+            label("Injuries"),
+            Span::styled(
+                format!(
+                    "eyes lost {}, arms {}/{}, legs {}/{}, scars {}",
+                    b.eyes_lost,
+                    limb(b.arms[0]),
+                    limb(b.arms[1]),
+                    limb(b.legs[0]),
+                    limb(b.legs[1]),
+                    b.scars
+                ),
+                theme.warn(),
+            ),
+        ]));
+    }
+    if c.coins > 0 {
+        lines.push(Line::from(vec![
+            label("Coins"),
+            Span::raw(c.coins.to_string()),
+        ]));
+    }
+    if let Some(crit) = &c.critical {
+        lines.push(Line::from(vec![
+            label("Critical"),
+            Span::styled(
+                if crit.aided {
+                    "aided: out of danger while cared for".to_string()
+                } else {
+                    format!("dies at the end of turn {} unless aided", crit.dies_after)
+                },
+                theme.error(),
+            ),
+        ]));
+    }
+    lines
+}
+
+/// The selected character's sheet.
+pub fn draw(
+    buf: &mut Buffer,
+    panels: &Panels,
+    m: &Main,
+    theme: Theme,
+    _hits: &mut Vec<(Rect, Hit)>,
+) {
+    let area = panels.sheet;
+    let block = Block::new()
+        .borders(Borders::BOTTOM | Borders::RIGHT)
+        .border_style(theme.border());
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let Some(c) = selected(m) else {
+        Line::styled(
+            " Nobody yet: :roll NAME rolls a PC, :add a creature",
+            theme.dim(),
+        )
+        .render_to(buf, inner);
+        return;
+    };
+    let side = match c.side {
+        crate::rules::phase::Side::Party => theme.players(),
+        crate::rules::phase::Side::Enemies => theme.opponents(),
+    };
+    let mut title = vec![
+        Span::styled(format!(" {}", c.name), theme.title()),
+        Span::raw(" · "),
+        Span::styled(c.side.word(), side),
+        Span::styled(format!(" · {}", c.kind.word()), theme.dim()),
+    ];
+    if c.dead {
+        title.push(Span::styled(" · DEAD", theme.error()));
+    } else if c.fled {
+        title.push(Span::styled(" · fled", theme.warn()));
+    }
+    Line::from(title).render_to(buf, Rect::new(inner.x, inner.y, inner.width, 1));
+    let body = Rect::new(
+        inner.x,
+        inner.y + 1,
+        inner.width,
+        inner.height.saturating_sub(1),
+    );
+    Paragraph::new(sheet_lines(c, theme))
+        .wrap(Wrap { trim: false })
+        .render(body, buf);
+}
+
+pub fn draw_dialog(frame: &mut Frame, area: Rect, m: &Main, theme: Theme) {
+    if let Some(form) = view(m).and_then(|v| v.form.as_ref()) {
+        widgets::form(frame, area, form, theme);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_phase_table_passes_the_frame_checks() {
+        keymap::check_ruleset_table(TABLE).unwrap();
+    }
+}
