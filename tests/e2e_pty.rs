@@ -124,3 +124,34 @@ fn help_opens_inside_a_form_and_the_palette_in_the_real_terminal() {
     term.wait_closed();
     assert!(term.child.wait().unwrap().success());
 }
+
+#[test]
+fn a_phase_session_plays_a_save_in_the_real_terminal() {
+    let home = tempfile::tempdir().unwrap();
+    let saves = home.path().join("saves");
+    let saves_arg = saves.to_str().unwrap();
+    let mut term = Term::spawn(
+        &["new", "warren", "--rules", "phase", "--saves", saves_arg],
+        home.path(),
+        &[],
+        30,
+        100,
+    );
+    term.wait_text("Nobody yet");
+    // The palette adds a PC with her numbers; g and Enter make a DEX save, Enter accepts it.
+    term.press(":add Ana pc 6 12 14 9\r");
+    term.wait_text("Ana joins");
+    term.press("g");
+    term.wait_text("Save: Ana");
+    term.press("\r");
+    term.wait_text("Verdict");
+    term.press("\r");
+    term.wait_for("the save in the log", |t| {
+        let text = t.text();
+        text.contains("DEX") && !text.contains("Verdict")
+    });
+    term.press("q");
+    term.wait_closed();
+    assert!(term.child.wait().unwrap().success());
+    assert!(saves.join("warren.ron").exists());
+}

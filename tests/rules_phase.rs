@@ -3385,7 +3385,7 @@ fn the_phase_rules_play_headless_replay_and_show_through_the_command_line() {
     let (code, out, err) = slotmark_bin(d, &["show", "g.ron"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("phased Knave-style rules"), "{out}");
-    assert!(out.contains("Ana: HP 5/5"), "{out}");
+    assert!(out.contains("Ana: 5/5"), "{out}");
     assert!(out.contains("Gob2: dead"), "{out}");
     let (code, out, err) = slotmark_bin(d, &["replay", "--verify", "g.ron"]);
     assert_eq!(code, 0, "{err}{out}");

@@ -161,19 +161,24 @@ pub fn fit_words(text: &str, width: usize) -> String {
     if text.width() <= width {
         return text.to_string();
     }
-    let mut out = String::new();
-    for word in text.split(' ') {
-        let next = if out.is_empty() {
-            word.to_string()
-        } else {
+    // Leading spaces are kept as they are: they separate the text from what comes before it.
+    let body = text.trim_start_matches(' ');
+    let lead = &text[..text.len() - body.len()];
+    let mut out = lead.to_string();
+    let mut any = false;
+    for word in body.split(' ') {
+        let next = if any {
             format!("{out} {word}")
+        } else {
+            format!("{out}{word}")
         };
         if next.width() + 1 > width {
             break;
         }
         out = next;
+        any = true;
     }
-    if out.trim().is_empty() {
+    if !any {
         return fit(text, width);
     }
     let out = out
@@ -393,6 +398,10 @@ mod tests {
             "Aria's turn: S sets…"
         );
         assert_eq!(fit_words("Interruption", 6), "Inter…");
+        assert_eq!(
+            fit_words(" (day 1, 00:00) · watch 1", 16),
+            " (day 1, 00:00)…"
+        );
         let cut = fit_spans(
             vec![
                 Span::raw(" Round 2"),

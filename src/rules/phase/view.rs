@@ -46,23 +46,14 @@ pub fn glance(state: &State, c: &Character) -> Vec<Tag> {
     } else {
         Tone::Plain
     };
-    tags.push(Tag::new(format!("HP {}", c.hp_text()), hp_tone));
+    // Short, for the roster: HP always, an ability only once it is down from its maximum (the
+    // sheet has the rest).
+    tags.push(Tag::new(c.hp_text(), hp_tone));
     for a in super::model::Ability::ALL {
         let s = c.score(a);
-        let text = if s.cur < s.max {
-            format!("{a} {}/{}", s.cur, s.max)
-        } else {
-            format!("{a} {}", s.cur)
-        };
-        let t = if s.cur < s.max {
-            Tone::Harm
-        } else {
-            Tone::Plain
-        };
-        tags.push(Tag::new(text, t));
-    }
-    if c.dr() > 0 {
-        tags.push(Tag::new(format!("DR {}", c.dr()), Tone::Dim));
+        if s.cur < s.max {
+            tags.push(Tag::new(format!("{a} {}/{}", s.cur, s.max), Tone::Harm));
+        }
     }
     if let Some(k) = c.critical {
         let left = (k.dies_after + 1).saturating_sub(state.world.turn);

@@ -121,22 +121,48 @@ pub fn draw(
         }
     }
     let rows = area.height.saturating_sub(2) as usize;
-    let label_w = 13u16;
-    for (row, group) in groups.iter().take(rows).enumerate() {
-        let y = area.y + 1 + row as u16;
-        Line::styled(
-            format!(" {}", fit(group, label_w as usize - 2)),
-            theme.dim(),
-        )
-        .render_to(buf, Rect::new(area.x, y, label_w, 1));
-        tokens(
-            buf,
-            Rect::new(area.x + label_w, y, area.width.saturating_sub(label_w), 1),
-            fight.order.iter().filter(|f| f.group == *group),
-            main,
-            theme,
-            hits,
-        );
+    if groups.len() > rows {
+        // More groups than rows: every group on the rows there are, one after another, each
+        // after its name, so nobody falls off the strip.
+        let mut y = area.y + 1;
+        let mut x = area.x + 1;
+        let end = area.x + area.width;
+        for group in &groups {
+            let label = format!("{group}:");
+            let w = label.chars().count() as u16;
+            if x + w + 6 > end && y + 1 < area.y + 1 + rows as u16 {
+                y += 1;
+                x = area.x + 1;
+            }
+            Line::styled(label, theme.dim()).render_to(buf, Rect::new(x, y, w.min(end - x), 1));
+            x += w + 1;
+            x = tokens(
+                buf,
+                Rect::new(x, y, end.saturating_sub(x), 1),
+                fight.order.iter().filter(|f| f.group == *group),
+                main,
+                theme,
+                hits,
+            ) + 1;
+        }
+    } else {
+        let label_w = 13u16;
+        for (row, group) in groups.iter().enumerate() {
+            let y = area.y + 1 + row as u16;
+            Line::styled(
+                format!(" {}", fit(group, label_w as usize - 2)),
+                theme.dim(),
+            )
+            .render_to(buf, Rect::new(area.x, y, label_w, 1));
+            tokens(
+                buf,
+                Rect::new(area.x + label_w, y, area.width.saturating_sub(label_w), 1),
+                fight.order.iter().filter(|f| f.group == *group),
+                main,
+                theme,
+                hits,
+            );
+        }
     }
     let rule_y = area.y + area.height - 1;
     Line::styled("─".repeat(area.width as usize), theme.border())

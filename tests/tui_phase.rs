@@ -1,0 +1,142 @@
+//! The phased Knave-style ruleset on the screen: its sheet panel, its keys and forms through the
+//! frame, and the frame's strip, save dialog and log drawn from its read models.
+
+use std::io;
+
+use insta::assert_snapshot;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use slotmark::dice::ScriptedDice;
+use slotmark::rules::phase::{Command as K, State};
+use slotmark::rules::{GameCommand, GameState, RulesetId};
+use slotmark::script::{Line, parse_line};
+use slotmark::session::{Command, Session, SessionState};
+use slotmark::tui::app::{App, Dice};
+use slotmark::tui::keymap::Ctx;
+use slotmark::tui::theme::Theme;
+use slotmark::tui::{self, run_loop};
+
+fn key(c: char) -> io::Result<Event> {
+    Ok(Event::Key(KeyEvent::new(
+        KeyCode::Char(c),
+        KeyModifiers::NONE,
+    )))
+}
+
+fn code(c: KeyCode) -> io::Result<Event> {
+    Ok(Event::Key(KeyEvent::new(c, KeyModifiers::NONE)))
+}
+
+fn drive(app: &mut App, w: u16, h: u16, events: Vec<io::Result<Event>>) -> String {
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    run_loop(&mut t, app, events).unwrap();
+    tui::draw(&mut t, app).unwrap();
+    t.backend().to_string()
+}
+
+/// A party of two and three goblins, set up through the command language.
+fn party() -> Session {
+    let mut s = Session::new(SessionState::new("Goblin warren", RulesetId::Phase));
+    for line in [
+        "add Ana pc 6 12 14 9",
+        "add Bo pc 4 15 8 11",
+        "arm Ana hand",
+        "arm Bo bow",
+        "wear Ana light shield",
+        "take Bo food",
+        "coins Ana +40",
+        "add Gob creature 3 8 12 7 group goblins leader",
+        "add Snik creature 2 group goblins",
+        "add Grub creature 2 group goblins",
+    ] {
+        let Ok(Line::Command(c)) = parse_line(line, s.state()) else {
+            panic!("{line} did not parse");
+        };
+        s.execute(c, &mut ScriptedDice::new([])).unwrap();
+    }
+    s
+}
+
+fn app(session: Session, faces: &[u16]) -> App {
+    App::with_session(session, None, Dice::scripted(faces.iter().copied()))
+        .with_theme(Theme::plain())
+}
+
+fn state(app: &App) -> &State {
+    match &app.session().unwrap().state().game {
+        GameState::Phase(s) => s,
+        other => panic!("a phase session was expected, not {:?}", other.ruleset()),
+    }
+}
+
+fn last(app: &App) -> K {
+    match &app.session().unwrap().applied().last().unwrap().command {
+        Command::Game(GameCommand::Phase(c)) => c.clone(),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn the_phase_sheet_shows_every_field_of_the_selected_character() {
+    let mut app = app(party(), &[]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    let text = drive(&mut app, 200, 50, Vec::new());
+    for field in [
+        "STR 12/12",
+        "DEX 14/14",
+        "WIL 9/9",
+        "DR 2",
+        "Weapons",
+        "Coins",
+    ] {
+        assert!(text.contains(field), "the sheet lacks {field}:\n{text}");
+    }
+    assert_snapshot!("phase_sheet_200x50", text);
+    let narrow = drive(&mut app, 80, 24, Vec::new());
+    assert!(narrow.contains("STR 12/12"), "{narrow}");
+    assert_snapshot!("phase_sheet_80x24", narrow);
+}
+
+#[test]
+fn bo_carries_food_so_his_hp_counts_as_0_and_the_sheet_says_so() {
+    let mut app = app(party(), &[]);
+    app.main_mut().unwrap().view.selected = Some(1);
+    let text = drive(&mut app, 100, 30, Vec::new());
+    assert!(text.contains("0 (4)/4"), "K9's mask: {text}");
+}
+
+#[test]
+fn a_save_is_two_keys_and_waits_in_the_frames_roll_dialog() {
+    let mut app = app(party(), &[9]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    let text = drive(&mut app, 100, 30, vec![key('g'), code(KeyCode::Enter)]);
+    assert!(
+        matches!(last(&app), K::Save { who: 0, .. }),
+        "{:?}\n{text}",
+        last(&app)
+    );
+    assert_eq!(app.ctx(), Ctx::Roll, "{text}");
+    assert!(text.contains("PASS"), "9 under DEX 14 passes:\n{text}");
+    drive(&mut app, 100, 30, vec![code(KeyCode::Enter)]);
+    assert_eq!(last(&app), K::Accept);
+    assert!(state(&app).queue.is_empty());
+}
+
+#[test]
+fn a_fight_puts_the_phases_on_the_strip_and_e_steps_them() {
+    // Ana's and Bo's DEX saves sort them Early or Late.
+    let mut app = app(party(), &[3, 18]);
+    let text = drive(&mut app, 120, 40, vec![key('c')]);
+    assert!(state(&app).fight.is_some(), "{text}");
+    assert!(text.contains("Round 1"), "{text}");
+    assert_snapshot!("phase_fight_120x40", text);
+    let before = format!("{:?}", state(&app).fight);
+    drive(&mut app, 120, 40, vec![key('E')]);
+    assert_eq!(last(&app), K::Next);
+    assert_ne!(
+        format!("{:?}", state(&app).fight),
+        before,
+        "E moved the round on"
+    );
+}
