@@ -1318,3 +1318,14 @@ fn the_ten_common_moves_take_at_most_three_keys_each() {
     let text = drive(&mut app, 100, 30, vec![key('a'), code(KeyCode::Enter)]);
     assert!(matches!(last_command(&app), C::Attack { .. }), "{text}");
 }
+
+#[test]
+fn the_conditions_panel_fits_at_120_columns_and_says_what_the_next_tick_marks() {
+    let mut app = app_with(crypt_state(), &[]);
+    app.main_mut().unwrap().view.selected = Some(2);
+    let text = drive(&mut app, 120, 40, Vec::new());
+    assert!(text.contains("Wounds and conditions"), "{text}");
+    // Bren's open wound in slot 4 bleeds into a lower slot next to one already bleeding (R22).
+    let line = text.lines().find(|l| l.contains(" B bleeding")).unwrap();
+    assert!(line.contains("next tick marks slot"), "{line}");
+}

@@ -152,3 +152,51 @@ pub fn warnings(state: &State, who: CharId) -> Vec<Warning> {
     }
     out
 }
+
+/// The slots the next tick of `condition` will mark on the character, found like [`warnings`]:
+/// by running that tick on a copy. None when no clock ticks it (corruption, exhaustion) or it is
+/// not under way; an empty list when it will mark nothing more.
+pub fn next_marks(state: &State, who: CharId, condition: Condition) -> Option<Vec<super::SlotNo>> {
+    let c = state.character(who).ok()?;
+    if c.status.dead || c.marked_with(condition).is_empty() {
+        return None;
+    }
+    let mut copy = state.clone();
+    let mut out = Vec::new();
+    match condition {
+        Condition::B => {
+            if conditions::open_wounds(c).is_empty() {
+                return None;
+            }
+            ticks::bleed(&mut copy, who, &mut out).ok()?;
+        }
+        Condition::A if c.status.exposure.suffocating => {
+            ticks::asphyxiation(&mut copy, &mut out).ok()?;
+        }
+        Condition::H if c.status.exposure.cold_trys.is_some() => {
+            let period = if ticks::dressed_for_cold(c) {
+                COLD_TRYS_DRESSED
+            } else {
+                COLD_TRYS
+            };
+            if let Ok(c) = copy.character_mut(who) {
+                c.status.exposure.cold_trys = Some(period.saturating_sub(1));
+            }
+            ticks::hypothermia(&mut copy, who, &mut out).ok()?;
+        }
+        Condition::F => ticks::fire(&mut copy, &mut out).ok()?,
+        Condition::M => conditions::worsen_with(
+            &mut copy,
+            who,
+            Condition::M,
+            "the next week without food or day without drink",
+            Choice::Proposed,
+            &mut out,
+        )
+        .ok()?,
+        _ => return None,
+    }
+    let before = c.marked_with(condition);
+    let after = copy.character(who).ok()?.marked_with(condition);
+    Some(after.into_iter().filter(|n| !before.contains(n)).collect())
+}

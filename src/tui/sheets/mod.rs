@@ -52,6 +52,14 @@ pub fn new_view(ruleset: RulesetId) -> Box<dyn SheetView> {
     }
 }
 
+/// Does the ruleset draw side panels (the slot system's conditions, clock and scene)?
+pub fn has_panels(ruleset: RulesetId) -> bool {
+    match ruleset {
+        RulesetId::Slots => true,
+        RulesetId::Plain | RulesetId::Phase => false,
+    }
+}
+
 /// What the symbols on the ruleset's screen mean, for the help.
 pub fn legend(ruleset: RulesetId) -> &'static [(&'static str, &'static str)] {
     match ruleset {

@@ -41,14 +41,15 @@ pub struct MainAreas {
 
 /// The main screen outside a fight, for a sheet of `rows` rows.
 pub fn main_areas(area: Rect, rows: u16) -> MainAreas {
-    main_areas_with(area, rows, false)
+    main_areas_with(area, rows, false, true)
 }
 
 /// Narrow terminals stack the log under the sheet; wide ones give it its own column, and the
 /// room under the sheet goes to the character's conditions and, when tall enough, the clock
 /// and scene panel. `rows` is what the ruleset's sheet asks for, so the sheet takes the rows it
-/// needs; `fight` puts the combat strip under the header.
-pub fn main_areas_with(area: Rect, rows: u16, fight: bool) -> MainAreas {
+/// needs; `fight` puts the combat strip under the header; `panels` says whether the ruleset draws
+/// side panels (conditions, clock and scene) for the narrow layout to make room for.
+pub fn main_areas_with(area: Rect, rows: u16, fight: bool, panels: bool) -> MainAreas {
     let strip_h = if fight { strip::height(area.height) } else { 0 };
     let [header, strip, body, status] = Layout::vertical([
         Constraint::Length(1),
@@ -95,15 +96,26 @@ pub fn main_areas_with(area: Rect, rows: u16, fight: bool) -> MainAreas {
         }
     } else {
         let sheet_h = sheet_need.min(rest.height.saturating_sub(5));
-        let [sheet, log] =
-            Layout::vertical([Constraint::Length(sheet_h), Constraint::Min(0)]).areas(rest);
+        // From about 110 columns and with rows to spare, the conditions go under the sheet,
+        // the log keeping at least eight rows.
+        let condition_h = if panels && area.width >= 110 && rest.height >= sheet_h + 6 + 8 {
+            6
+        } else {
+            0
+        };
+        let [sheet, below, log] = Layout::vertical([
+            Constraint::Length(sheet_h),
+            Constraint::Length(condition_h),
+            Constraint::Min(0),
+        ])
+        .areas(rest);
         MainAreas {
             header,
             strip,
             roster,
             side: None,
             sheet,
-            condition: None,
+            condition: (condition_h > 0).then_some(below),
             log,
             status,
         }
@@ -133,7 +145,8 @@ pub fn draw(app: &mut App, frame: &mut Frame) {
         Screen::Start(start) => start::draw(frame, area, start, theme, hits),
         Screen::Main(main) => {
             let fight = main.session.state().game.initiative();
-            let areas = main_areas_with(area, sheets::rows(main), fight.is_some());
+            let panels = sheets::has_panels(main.session.state().ruleset());
+            let areas = main_areas_with(area, sheets::rows(main), fight.is_some(), panels);
             let buf = frame.buffer_mut();
             header(buf, areas.header, main, dice, theme);
             if let Some(rect) = areas.strip

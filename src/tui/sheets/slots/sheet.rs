@@ -278,10 +278,19 @@ pub fn conditions(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme) {
         if slots.is_empty() {
             continue;
         }
+        // What the next tick does, concretely, when a clock ticks this letter.
+        let next = match crate::rules::slots::forecast::next_marks(main.slots(), c.id, cond) {
+            Some(marks) if marks.is_empty() => "; next tick: nothing more to mark".to_string(),
+            Some(marks) => {
+                let marks: Vec<String> = marks.iter().map(|n| n.to_string()).collect();
+                format!("; next tick marks slot {}", marks.join(", "))
+            }
+            None => String::new(),
+        };
         lines.push(Line::from(vec![
             Span::styled(format!(" {} {} ", cond.letter(), cond.name()), theme.mark()),
             Span::raw(format!(
-                "in slot {}: {}",
+                "in slot {}{next}: {}",
                 slots.join(", "),
                 condition_note(cond)
             )),
