@@ -257,7 +257,7 @@ fn combat_mode_mid_round_200x50() {
 #[test]
 fn combat_mode_at_an_interrupt() {
     let mut app = app_with(barrow(), &[]);
-    let mut events = vec![key('c'), enter(), enter(), key('S'), key('m')];
+    let mut events = vec![key('c'), enter(), enter(), key('S'), key('m'), enter()];
     let text = drive(&mut app, 100, 30, std::mem::take(&mut events));
     assert!(
         app.ctx() == keys::IN_INTERRUPT,
@@ -375,7 +375,7 @@ fn two_rounds_with_a_surprise_round_and_both_kinds_of_interruption() {
     // Round 2. Aldo sets up; Goblin 1 interrupts and stops him: both turns end and the
     // initiative goes back to the players (R35).
     assert_eq!(selected(&app), Some(1));
-    keys(&mut app, vec![enter(), key('S'), key('m')]);
+    keys(&mut app, vec![enter(), key('S'), key('m'), enter()]);
     assert_eq!(app.ctx(), keys::IN_INTERRUPT);
     keys(&mut app, vec![enter()]);
     let turn = fight(&app).turn.clone().unwrap();
@@ -723,4 +723,30 @@ fn the_scene_editor_adds_links_hides_and_places() {
     assert!(s.scene.links.iter().all(|&(a, b)| a != ledge && b != ledge));
     keys(&mut app, vec![esc()]);
     assert!(app.main().unwrap().overlay.is_none());
+}
+
+#[test]
+fn a_move_setup_asks_where_to_and_moves_the_actor() {
+    let mut app = app_with(barrow(), &[]);
+    // The players start; Aldo (in the Entrance) takes his turn and sets up a move.
+    let text = drive(
+        &mut app,
+        100,
+        30,
+        vec![key('c'), enter(), enter(), key('S'), key('m')],
+    );
+    assert!(text.contains("Aldo moves: where to?"), "{text}");
+    // The Hall is next to the Entrance, so it comes first.
+    let line = text.lines().find(|l| l.contains(" To ")).unwrap();
+    assert!(line.contains("Hall"), "{line}");
+    drive(&mut app, 100, 30, vec![enter()]);
+    let aldo = state(&app).characters.iter().find(|c| c.id == 1).unwrap();
+    assert_eq!(aldo.zone, Some(1), "Aldo stands in the Hall");
+    let turn = fight(&app).turn.clone().unwrap();
+    assert_eq!(turn.setup.as_deref(), Some("move to Hall"));
+    assert_eq!(
+        app.ctx(),
+        keys::IN_INTERRUPT,
+        "the other side may interrupt the move"
+    );
 }

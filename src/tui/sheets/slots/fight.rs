@@ -30,6 +30,8 @@ pub use crate::rules::slots::combat::{Stage, able_now, stage};
 
 /// The key that turns the setup choice into a typed setup.
 pub const OWN_SETUP: char = 'o';
+/// The setup that asks where to, when the actor stands in a scene.
+pub const MOVE_SETUP: char = 'm';
 
 const SETUPS: [(char, &str); 6] = [
     ('m', "move"),
@@ -62,6 +64,45 @@ pub fn setup_form() -> Form<FormPurpose> {
         vec![Field::text("what", "Setup", "")],
     )
     .with_note("One setup before the action: climb onto the table, light the lamp...")
+}
+
+/// Where the actor moves, when they stand in a zone of the scene: the other zones, those in
+/// reach first, each with its range. None when there is no scene to move in (the setup is then
+/// just "move").
+pub fn move_form(state: &State) -> Option<Form<FormPurpose>> {
+    let who = state.combat.as_ref()?.turn.as_ref()?.actor;
+    let me = state.character(who).ok()?;
+    let here = me.zone?;
+    let mut zones: Vec<(String, u32, u8)> = state
+        .scene
+        .zones
+        .iter()
+        .filter(|z| z.id != here)
+        .map(|z| {
+            let range = slots::zones::zone_range(&state.scene, here, z.id);
+            let near = u8::from(range != slots::Range::Near);
+            (format!("{} · {range}", z.name), z.id, near)
+        })
+        .collect();
+    if zones.is_empty() {
+        return None;
+    }
+    zones.sort_by_key(|(_, _, far)| *far);
+    let options = zones
+        .into_iter()
+        .map(|(label, id, _)| (label, id))
+        .collect();
+    Some(
+        Form::new(
+            format!("{} moves: where to?", me.name),
+            FormPurpose::SetupMove { who },
+            vec![Field::choice("zone", "To", options, 0)],
+        )
+        .with_note(
+            "The move is the setup: the other side may interrupt it, and a stopped move is \
+             taken back with u.",
+        ),
+    )
 }
 
 fn start_form(state: &State) -> Form<FormPurpose> {
@@ -102,7 +143,7 @@ fn side_of(v: Option<u32>) -> Side {
 }
 
 /// The commands of the fight's forms.
-pub fn form_commands(form: &Form<FormPurpose>) -> Result<Vec<Command>, String> {
+pub fn form_commands(form: &Form<FormPurpose>, state: &State) -> Result<Vec<Command>, String> {
     let command = match form.purpose {
         FormPurpose::StartFight => {
             let initiator = side_of(form.choice("initiator"));
@@ -130,6 +171,28 @@ pub fn form_commands(form: &Form<FormPurpose>) -> Result<Vec<Command>, String> {
                 return Err("say what the setup is".into());
             }
             slots::Command::Setup { what }
+        }
+        FormPurpose::SetupMove { who } => {
+            let Some(zone) = form.choice("zone") else {
+                return Err("choose where to move".into());
+            };
+            let place = state
+                .scene
+                .zones
+                .iter()
+                .find(|z| z.id == zone)
+                .map_or_else(|| format!("zone {zone}"), |z| z.name.clone());
+            return Ok(vec![
+                slots::Command::Setup {
+                    what: format!("move to {place}"),
+                }
+                .into(),
+                slots::Command::Place {
+                    who,
+                    zone: Some(zone),
+                }
+                .into(),
+            ]);
         }
         _ => return Ok(Vec::new()),
     };

@@ -62,6 +62,10 @@ pub enum FormPurpose {
     EndFight,
     /// A setup in the actor's own words.
     Setup,
+    /// A "move" setup: where the actor goes (R29, R35).
+    SetupMove {
+        who: CharId,
+    },
     Task,
     NewScene,
     AddZone,
@@ -463,6 +467,13 @@ impl Main {
         let purpose = choice.purpose.clone();
         if purpose == ChoicePurpose::Setup && k == super::fight::OWN_SETUP {
             self.open(Dialog::Form(super::fight::setup_form()));
+            return true;
+        }
+        if purpose == ChoicePurpose::Setup
+            && k == super::fight::MOVE_SETUP
+            && let Some(form) = super::fight::move_form(self.slots())
+        {
+            self.open(Dialog::Form(form));
             return true;
         }
         let Some(command) = choice_command(&purpose, k, self.slots()) else {
@@ -1169,9 +1180,10 @@ fn form_commands(
             }
             one(slots::Command::MoveItem { who, from, to })
         }
-        FormPurpose::StartFight | FormPurpose::EndFight | FormPurpose::Setup => {
-            super::fight::form_commands(form)
-        }
+        FormPurpose::StartFight
+        | FormPurpose::EndFight
+        | FormPurpose::Setup
+        | FormPurpose::SetupMove { .. } => super::fight::form_commands(form, state),
         FormPurpose::Task => super::clock_keys::form_commands(form, state),
         FormPurpose::NewScene
         | FormPurpose::AddZone
