@@ -2140,6 +2140,24 @@ fn r17_a_block_by_a_weapon_in_hand_is_a_parry_and_opens_a_counterattack() {
 }
 
 #[test]
+fn r17_a_counterattack_no_parry_opened_is_logged_as_the_judges_call() {
+    let mut t = Table::new();
+    let b = bram(&mut t);
+    let g = goblin(&mut t, vec![(6, spear())]);
+    let counter = AttackSpec {
+        counter: true,
+        ..spec(g, b, AttackKind::Melee)
+    };
+    let ev = t.attack(counter, Edge::NONE, &[2]);
+    assert!(
+        notes(&ev).iter().any(|n| n
+            == "Goblin counterattacks Bram, though no parry opened a counterattack: the judge's call"),
+        "{:?}",
+        notes(&ev)
+    );
+}
+
+#[test]
 fn r17_shield_parry_roll_matches_slot() {
     let mut t = Table::new();
     let b = bram(&mut t);

@@ -943,6 +943,14 @@ pub fn attack(
     let a = state.character(spec.attacker)?;
     let t = state.character(spec.target)?;
     let (a_name, t_name, sides) = (a.name.clone(), t.name.clone(), t.layout.die);
+    // A counterattack answers a parry (R17): one nobody was offered is the judge's call, and
+    // the log says so.
+    if spec.counter && state.recent.counter != Some((spec.attacker, spec.target)) {
+        out.push(Event::Note(format!(
+            "{a_name} counterattacks {t_name}, though no parry opened a counterattack: the \
+             judge's call"
+        )));
+    }
     let mut attacker_edge = edge;
     let unaimed = spec.kind == AttackKind::Missile && !spec.aimed;
     if unaimed {
