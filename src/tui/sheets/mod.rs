@@ -4,6 +4,7 @@
 //! are the only place that names a ruleset's screen. Every match below is over [`RulesetId`], so a
 //! new ruleset cannot be left out.
 
+pub mod forms;
 pub mod phase;
 pub mod plain;
 pub mod slots;

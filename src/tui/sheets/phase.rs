@@ -4,8 +4,6 @@
 //! phases. The roster, the phase strip, the save and question dialogs, the log and the palette
 //! (where every verb of the ruleset works) are the frame's, drawn from the ruleset's read models.
 
-use std::any::Any;
-
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyEvent;
@@ -14,16 +12,17 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
-use super::Panels;
+use super::{Panels, forms};
 use crate::dice::Edge;
 use crate::rules::GameCommand;
 use crate::rules::phase::{Ability, Character, Command, Limb, State};
 use crate::session::{self, Session};
 use crate::tui::form::{Field, Form};
-use crate::tui::host::{Dice, Exec, FormStep, Hit, Main, SheetView, form_key};
+use crate::tui::host::{Dice, Hit, Main};
 use crate::tui::keymap::{self, Action, Binding, Ctx, Key as K, Table, b};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{self, RenderTo};
+use crate::tui::widgets::RenderTo;
+use forms::FormView;
 
 pub const SAVE: Action = Action::Sheet("save");
 pub const ATTACK: Action = Action::Sheet("attack");
@@ -83,32 +82,7 @@ pub enum Purpose {
 }
 
 /// The screen's view state: its open form.
-#[derive(Debug, Clone, Default)]
-pub struct PhaseView {
-    pub form: Option<Form<Purpose>>,
-}
-
-impl SheetView for PhaseView {
-    fn dialog(&self) -> Option<Ctx> {
-        self.form.as_ref().map(|_| Ctx::Form)
-    }
-
-    fn close(&mut self) {
-        self.form = None;
-    }
-
-    fn typing(&self) -> bool {
-        self.form.as_ref().is_some_and(|f| f.typing())
-    }
-}
-
-fn view_mut(m: &mut Main) -> Option<&mut PhaseView> {
-    (m.sheet.as_mut() as &mut dyn Any).downcast_mut::<PhaseView>()
-}
-
-fn view(m: &Main) -> Option<&PhaseView> {
-    (m.sheet.as_ref() as &dyn Any).downcast_ref::<PhaseView>()
-}
+pub type PhaseView = FormView<Purpose>;
 
 fn state_of(session: &Session) -> Option<&State> {
     match &session.state().game {
@@ -137,7 +111,7 @@ fn edge_of(net: i8) -> Edge {
 
 pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: &mut Dice) -> bool {
     if ctx == Ctx::Form {
-        return form_key_here(m, action, key, dice);
+        return forms::key::<Purpose>(m, action, key, dice, |f| Ok(command(form_command(f)))).0;
     }
     let Some(action) = action else {
         return false;
@@ -233,37 +207,8 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
         ),
         _ => return false,
     };
-    if let Some(v) = view_mut(m) {
-        v.form = Some(form);
-    }
+    forms::show(m, form);
     true
-}
-
-fn form_key_here(m: &mut Main, action: Option<Action>, key: KeyEvent, dice: &mut Dice) -> bool {
-    let Some(form) = view_mut(m).and_then(|v| v.form.as_mut()) else {
-        return false;
-    };
-    match form_key(form, action, key) {
-        FormStep::Cancel => {
-            m.sheet.close();
-            true
-        }
-        FormStep::Changed => true,
-        FormStep::Ignored => false,
-        FormStep::Submit => {
-            let form = form.clone();
-            let c = form_command(&form);
-            m.sheet.close();
-            if let Exec::Failed(why) = m.run(command(c), dice, None) {
-                let mut form = form;
-                form.error = Some(why);
-                if let Some(v) = view_mut(m) {
-                    v.form = Some(form);
-                }
-            }
-            true
-        }
-    }
 }
 
 /// The command a submitted form stands for.
@@ -305,14 +250,12 @@ pub fn click(_m: &mut Main, _ctx: Ctx, _hit: Hit) -> bool {
 }
 
 pub fn settle(m: &mut Main) {
-    m.steps.clear();
-    m.fix_selection();
-    m.view.row = 0;
+    forms::settle(m);
 }
 
 pub fn applies(m: &Main, action: Action) -> bool {
-    if let Some(form) = view(m).and_then(|v| v.form.as_ref()) {
-        return widgets::form_action_applies(form, action);
+    if let Some(applies) = forms::applies::<Purpose>(m, action) {
+        return applies;
     }
     let fighting = state_of(&m.session).is_some_and(|s| s.fight.is_some());
     match action {
@@ -501,9 +444,7 @@ pub fn draw(
 }
 
 pub fn draw_dialog(frame: &mut Frame, area: Rect, m: &Main, theme: Theme) {
-    if let Some(form) = view(m).and_then(|v| v.form.as_ref()) {
-        widgets::form(frame, area, form, theme);
-    }
+    forms::draw::<Purpose>(frame, area, m, theme);
 }
 
 #[cfg(test)]

@@ -3,8 +3,6 @@
 //! turn. Everything else (the roster, the strip, the roll dialog, the log, undo, the palette) is
 //! the frame's, drawn from the tracker's read models.
 
-use std::any::Any;
-
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyEvent;
@@ -12,16 +10,17 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
-use super::Panels;
+use super::{Panels, forms};
 use crate::dice::DiceExpr;
 use crate::rules::GameCommand;
 use crate::rules::plain::{Character, Command, State};
 use crate::session::{self, Session};
 use crate::tui::form::{Field, Form};
-use crate::tui::host::{Dice, Exec, FormStep, Hit, Main, SheetView, form_key};
+use crate::tui::host::{Dice, Hit, Main};
 use crate::tui::keymap::{self, Action, Binding, Ctx, Key as K, Table, b};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{self, RenderTo};
+use crate::tui::widgets::RenderTo;
+use forms::FormView;
 
 pub const ADD: Action = Action::Sheet("add");
 pub const REMOVE: Action = Action::Sheet("remove");
@@ -76,32 +75,7 @@ pub enum Purpose {
 }
 
 /// The tracker screen's view state: its open form.
-#[derive(Debug, Clone, Default)]
-pub struct PlainView {
-    pub form: Option<Form<Purpose>>,
-}
-
-impl SheetView for PlainView {
-    fn dialog(&self) -> Option<Ctx> {
-        self.form.as_ref().map(|_| Ctx::Form)
-    }
-
-    fn close(&mut self) {
-        self.form = None;
-    }
-
-    fn typing(&self) -> bool {
-        self.form.as_ref().is_some_and(|f| f.typing())
-    }
-}
-
-fn view_mut(m: &mut Main) -> Option<&mut PlainView> {
-    (m.sheet.as_mut() as &mut dyn Any).downcast_mut::<PlainView>()
-}
-
-fn view(m: &Main) -> Option<&PlainView> {
-    (m.sheet.as_ref() as &dyn Any).downcast_ref::<PlainView>()
-}
+pub type PlainView = FormView<Purpose>;
 
 fn state_of(session: &Session) -> Option<&State> {
     match &session.state().game {
@@ -122,7 +96,14 @@ fn command(c: Command) -> session::Command {
 
 pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: &mut Dice) -> bool {
     if ctx == Ctx::Form {
-        return form_key_here(m, action, key, dice);
+        let (changed, done) =
+            forms::key::<Purpose>(m, action, key, dice, |f| form_command(f).map(command));
+        // A character just added is selected, for the next key to act on.
+        if done.is_some_and(|f| f.purpose == Purpose::Add) {
+            let last = state_of(&m.session).and_then(|s| s.characters.last());
+            m.view.selected = last.map(|c| c.id);
+        }
+        return changed;
     }
     let Some(action) = action else {
         return false;
@@ -131,9 +112,7 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
         return false;
     };
     let open = |m: &mut Main, form: Form<Purpose>| {
-        if let Some(v) = view_mut(m) {
-            v.form = Some(form);
-        }
+        forms::show(m, form);
         true
     };
     match action {
@@ -207,49 +186,6 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
     }
 }
 
-fn form_key_here(m: &mut Main, action: Option<Action>, key: KeyEvent, dice: &mut Dice) -> bool {
-    let Some(form) = view_mut(m).and_then(|v| v.form.as_mut()) else {
-        return false;
-    };
-    match form_key(form, action, key) {
-        FormStep::Cancel => {
-            m.sheet.close();
-            true
-        }
-        FormStep::Changed => true,
-        FormStep::Ignored => false,
-        FormStep::Submit => {
-            let form = form.clone();
-            let c = match form_command(&form) {
-                Ok(c) => c,
-                Err(why) => {
-                    if let Some(f) = view_mut(m).and_then(|v| v.form.as_mut()) {
-                        f.error = Some(why);
-                    }
-                    return true;
-                }
-            };
-            let added = form.purpose == Purpose::Add;
-            m.sheet.close();
-            match m.run(command(c), dice, None) {
-                Exec::Failed(why) => {
-                    let mut form = form;
-                    form.error = Some(why);
-                    if let Some(v) = view_mut(m) {
-                        v.form = Some(form);
-                    }
-                }
-                Exec::Done if added => {
-                    let last = state_of(&m.session).and_then(|s| s.characters.last());
-                    m.view.selected = last.map(|c| c.id);
-                }
-                _ => {}
-            }
-            true
-        }
-    }
-}
-
 /// The command a submitted form stands for; an error names what to fix.
 fn form_command(form: &Form<Purpose>) -> Result<Command, String> {
     let amount = i32::from(form.number("amount"));
@@ -285,14 +221,12 @@ pub fn click(_m: &mut Main, _ctx: Ctx, _hit: Hit) -> bool {
 
 /// The tracker follows nothing beyond the frame's own selection.
 pub fn settle(m: &mut Main) {
-    m.steps.clear();
-    m.fix_selection();
-    m.view.row = 0;
+    forms::settle(m);
 }
 
 pub fn applies(m: &Main, action: Action) -> bool {
-    if let Some(form) = view(m).and_then(|v| v.form.as_ref()) {
-        return widgets::form_action_applies(form, action);
+    if let Some(applies) = forms::applies::<Purpose>(m, action) {
+        return applies;
     }
     let fighting = state_of(&m.session).is_some_and(|s| s.fight.is_some());
     match action {
@@ -380,9 +314,7 @@ fn ordinal(n: usize) -> String {
 }
 
 pub fn draw_dialog(frame: &mut Frame, area: Rect, m: &Main, theme: Theme) {
-    if let Some(form) = view(m).and_then(|v| v.form.as_ref()) {
-        widgets::form(frame, area, form, theme);
-    }
+    forms::draw::<Purpose>(frame, area, m, theme);
 }
 
 #[cfg(test)]
