@@ -135,6 +135,15 @@ fn help_lists_the_command_language() {
         lib.contains("library.ron") && lib.contains("Goblin"),
         "{lib}"
     );
+    let phase = b.ok(&["help", "library", "--rules", "phase"]);
+    assert!(
+        phase.contains("Halberd: d8 bulky, 15 sp")
+            && phase.contains("Goblin chief: HD 2, HP 8")
+            && phase.contains("Week of food: no price in 002"),
+        "{phase}"
+    );
+    let phase = b.ok(&["help", "commands", "--rules", "phase"]);
+    assert!(phase.contains("buy NAME WARE [for N]"), "{phase}");
     one_line(&b.fails(&["help", "everything"], 1));
     for sub in ["open", "new", "run", "replay", "show", "export", "roll"] {
         let out = b.ok(&[sub, "--help"]);
