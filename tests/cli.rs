@@ -523,3 +523,31 @@ fn show_marks_whose_turn_it_is_and_the_recap_says_nothing_for_empty_hands() {
     let recap = b.ok(&["export", "t.ron", "--markdown"]);
     assert!(recap.contains("- **Aria**: nothing"), "{recap}");
 }
+
+#[test]
+fn the_phase_demo_saved_through_the_store_replays_and_verifies_through_the_binary() {
+    let b = Bench::new();
+    let demo = slotmark::script::try_demo_for(slotmark::rules::RulesetId::Phase)
+        .expect("the phase demo builds");
+    let path = b.path("warren.ron");
+    drop(slotmark::store::Store::create(&path, &demo).expect("the demo saves"));
+    let before = fs::read(&path).unwrap();
+    let out = b.ok(&["replay", "warren.ron", "--verify"]);
+    assert!(out.contains("the log replays exactly"), "{out}");
+    let out = b.ok(&["replay", "warren.ron"]);
+    assert!(
+        out.contains("Goblin 1 joins") && out.contains("Ana buys the Sword for 15 coins"),
+        "{out}"
+    );
+    assert_eq!(fs::read(&path).unwrap(), before, "replay changed the file");
+    let shown = b.ok(&["show", "warren.ron"]);
+    assert!(
+        shown.contains("Demo: the Goblin Warren") && shown.contains("Grol: HP 8/8"),
+        "{shown}"
+    );
+    // It plays on from the file: the fight the demo is ready for.
+    b.write("fight.txt", "fight surprised enemies\nnext\n");
+    let out = b.ok(&["run", "fight.txt", "--session", "warren.ron"]);
+    assert!(out.contains("Round 1"), "{out}");
+    b.ok(&["replay", "warren.ron", "--verify"]);
+}

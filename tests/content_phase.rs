@@ -439,3 +439,87 @@ fn a_bad_phase_content_file_is_named_with_its_place_and_adds_nothing() {
     assert_eq!(lib.creatures.len(), before.creatures.len());
     assert!(matches!(lib.offer("halb"), Ok(Offer::Weapon(_))));
 }
+
+#[test]
+fn the_phase_demo_is_a_party_armed_and_lit_with_a_goblin_band_waiting() {
+    let demo = script::try_demo_for(RulesetId::Phase).expect("the phase demo builds");
+    assert_eq!(demo.state().ruleset(), RulesetId::Phase);
+    assert_eq!(demo.state().title, "Demo: the Goblin Warren");
+    let st = st(&demo);
+    let of = |kind: Kind| -> Vec<&str> {
+        st.characters
+            .iter()
+            .filter(|c| c.kind == kind)
+            .map(|c| c.name.as_str())
+            .collect()
+    };
+    assert_eq!(of(Kind::Pc), ["Ana", "Bram", "Cora"]);
+    assert_eq!(of(Kind::Hireling), ["Hob"]);
+    assert_eq!(
+        of(Kind::Creature),
+        ["Goblin 1", "Goblin 2", "Goblin 3", "Grol", "Fang"]
+    );
+    let c = |n: &str| st.by_name(n).unwrap();
+    assert_eq!(
+        (
+            c("Ana").dr(),
+            c("Ana").coins,
+            c("Ana").weapons[0].name.as_str()
+        ),
+        (2, 25, "Sword")
+    );
+    assert!(c("Bram").weapons[0].bulky);
+    assert_eq!(c("Cora").spells.len(), 2);
+    assert!(c("Hob").encumbered() && c("Ana").face);
+    assert!(c("Grol").leader && c("Fang").group.as_deref() == Some("goblins"));
+    assert!(st.world.delve && State::default().world.turn == st.world.turn);
+    assert!(slotmark::rules::phase::World::lit(&st.characters));
+    assert!(st.fight.is_none() && st.queue.is_empty());
+    // Ready for a fight: everyone standing joins it.
+    let mut fight = demo.clone();
+    let started = fight.execute(
+        parsed_line(&fight, "fight surprised enemies"),
+        &mut ScriptedDice::new([]),
+    );
+    assert!(started.is_ok(), "{started:?}");
+    // It replays, and every call is a fresh copy.
+    let replayed = session::replay(demo.initial(), demo.entries()).unwrap();
+    assert_eq!(&replayed, demo.state());
+    assert_eq!(script::demo_for(RulesetId::Phase).state(), demo.state());
+}
+
+fn parsed_line(s: &Session, line: &str) -> session::Command {
+    match script::parse_line(line, s.state()) {
+        Ok(Line::Command(c)) => c,
+        other => panic!("{line}: {other:?}"),
+    }
+}
+
+#[test]
+fn the_slot_demo_is_unchanged_and_a_ruleset_without_a_demo_says_so() {
+    let slots = script::demo();
+    assert_eq!(slots.state().ruleset(), RulesetId::Slots);
+    assert_eq!(
+        script::demo_for(RulesetId::Slots).state(),
+        slots.state(),
+        "demo() is the slot system's"
+    );
+    assert_eq!(
+        script::try_demo_for(RulesetId::Slots).unwrap().entries(),
+        slots.entries()
+    );
+    let e = script::try_demo_for(RulesetId::Plain)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(e, "ruleset plain: it has no bundled demo");
+    let fallback = script::demo_for(RulesetId::Plain);
+    assert_eq!(fallback.state().ruleset(), RulesetId::Plain);
+    assert!(
+        fallback
+            .state()
+            .notes
+            .iter()
+            .any(|n| n.contains("no bundled demo")),
+        "the notes say why"
+    );
+}

@@ -1,6 +1,6 @@
 //! Ruleset `phase`'s bundled content (from `assets/phase/`, compiled into the binary): the price
 //! list by name (weapons, armour, counted gear and transport, with 002's numbers and prices) and
-//! a starter bestiary. The verbs look names up here (`add Gob goblin`,
+//! a starter bestiary, and the demo script. The verbs look names up here (`add Gob goblin`,
 //! `arm Ana sword`, `wear Ana "mail shirt"`, `buy Ana halberd`) and put everything the rules need
 //! into the command itself, so a session's log replays the same whatever this list says later.
 //!
@@ -22,6 +22,11 @@ const GEAR: (&str, &str) = (
 const BESTIARY: (&str, &str) = (
     "assets/phase/bestiary.ron",
     include_str!("../../assets/phase/bestiary.ron"),
+);
+/// The phase demo: a script in the command language, which builds it.
+pub const DEMO: (&str, &str) = (
+    "assets/phase/demo.slotmark",
+    include_str!("../../assets/phase/demo.slotmark"),
 );
 
 /// What a weapon or an attack does beyond its die (K19, K28).
