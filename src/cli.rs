@@ -410,6 +410,61 @@ pub fn help_library(library: &Library, out: &mut dyn Write) -> R {
     Ok(())
 }
 
+/// `slotmark help library --rules phase`: ruleset phase's price list and bestiary, the names
+/// `add`, `arm`, `wear` and `buy` take.
+pub fn help_phase_library(out: &mut dyn Write) -> R {
+    use content::phase::{Tag, try_bundled};
+    let lib = try_bundled()?;
+    let price = |p: Option<u32>| p.map_or("no price in 002".to_string(), |p| format!("{p} sp"));
+    let tags = |t: &[Tag]| -> String { t.iter().map(|t| format!(" {}", t.word())).collect() };
+    writeln!(
+        out,
+        "Ruleset phase finds these by name: `buy Ana halberd`, `arm Ana sword`, `wear Ana \
+         \"mail shirt\" shield`, `add goblin` (numbered) or `add Snag goblin`. They are bundled \
+         (assets/phase/); the judge's own library file adds to the slot system only."
+    )?;
+    writeln!(out, "\nWeapons:")?;
+    for w in &lib.weapons {
+        writeln!(
+            out,
+            "  {}: d{}{}, {} ({})",
+            w.name,
+            w.die,
+            tags(&w.tags),
+            price(Some(w.price)),
+            w.about
+        )?;
+    }
+    writeln!(out, "\nArmour:")?;
+    for a in &lib.armour {
+        writeln!(
+            out,
+            "  {}: DR {}{}, {} ({})",
+            a.name,
+            if a.class.armor().is_none() { "+" } else { "" },
+            a.dr,
+            price(Some(a.price)),
+            a.about
+        )?;
+    }
+    writeln!(out, "\nGear (one unit of load each):")?;
+    for g in &lib.gear {
+        writeln!(out, "  {}: {} ({})", g.name, price(g.price), g.about)?;
+    }
+    writeln!(out, "\nTransport:")?;
+    for t in &lib.transport {
+        writeln!(out, "  {}: {} ({})", t.name, price(Some(t.price)), t.about)?;
+    }
+    writeln!(out, "\nCreatures:")?;
+    for c in &lib.creatures {
+        writeln!(out, "  {}: {}", c.name, c.line())?;
+        if !c.about.is_empty() {
+            writeln!(out, "      {}", c.about)?;
+        }
+    }
+    Ok(())
+}
+
 /// Checks made before the screen starts, so a mistyped file or name fails with one line instead
 /// of a screen that opens and closes; then hands over to the screen.
 pub fn screen(launch: Launch, saves: Option<&Path>, seed: Option<u64>) -> R {

@@ -1,10 +1,13 @@
 //! Bundled content: the item library, the bestiary, the starting kits and the demo session
 //! (from `assets/slots/`, compiled into the binary), plus a judge's own additions from a RON file in the
-//! platform config folder.
+//! platform config folder. Ruleset `phase` has its own price list, bestiary and demo in
+//! [`phase`] (from `assets/phase/`).
 //!
 //! The asset files and the user file share one shape ([`LibraryFile`]): any of `items`,
 //! `layouts`, `creatures` and `kits`. Creatures and kits name library items by name and may carry
 //! their own items inline (fangs, a carapace) that are not for sale in the item list.
+
+pub mod phase;
 
 use crate::rules::slots::{self, AttackKind, Item, Layout, Region, SlotNo};
 use serde::{Deserialize, Serialize};
@@ -280,31 +283,7 @@ impl Library {
     /// Adds one file's entries. Entries named like existing ones replace them, so a judge's file
     /// can change a bundled item. `file` names the file in errors.
     pub fn merge(&mut self, file: &str, text: &str) -> Result<(), ContentError> {
-        if text.trim().is_empty() {
-            return Err(ContentError::Syntax {
-                file: file.to_string(),
-                line: 1,
-                column: 1,
-                message: "the file is empty; a library with nothing in it is `()`".into(),
-            });
-        }
-        let parsed: LibraryFile = ron::Options::default()
-            .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
-            .from_str(text)
-            .map_err(|e| ContentError::Syntax {
-                file: file.to_string(),
-                line: e.span.start.line,
-                column: e.span.start.col,
-                message: match e.code {
-                    _ if cut_off(text, e.span.start.line, e.span.start.col) => {
-                        "the file ends too early (it may have been cut off)".into()
-                    }
-                    ron::Error::ExceededRecursionLimit => {
-                        "the file nests brackets deeper than any library does".into()
-                    }
-                    other => other.to_string(),
-                },
-            })?;
+        let parsed: LibraryFile = parse_ron(file, text)?;
         let invalid = |message: String| ContentError::Invalid {
             file: file.to_string(),
             message,
@@ -399,6 +378,39 @@ impl Library {
         out.sort_by_key(|(slot, _)| *slot);
         Ok(out)
     }
+}
+
+/// Reads a content file of any shape: an empty file, a file cut off and brackets nested too
+/// deep are said in words; any other mistake with the parser's own words, at its place.
+pub(crate) fn parse_ron<T: serde::de::DeserializeOwned>(
+    file: &str,
+    text: &str,
+) -> Result<T, ContentError> {
+    if text.trim().is_empty() {
+        return Err(ContentError::Syntax {
+            file: file.to_string(),
+            line: 1,
+            column: 1,
+            message: "the file is empty; a library with nothing in it is `()`".into(),
+        });
+    }
+    ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+        .from_str(text)
+        .map_err(|e| ContentError::Syntax {
+            file: file.to_string(),
+            line: e.span.start.line,
+            column: e.span.start.col,
+            message: match e.code {
+                _ if cut_off(text, e.span.start.line, e.span.start.col) => {
+                    "the file ends too early (it may have been cut off)".into()
+                }
+                ron::Error::ExceededRecursionLimit => {
+                    "the file nests brackets deeper than any library does".into()
+                }
+                other => other.to_string(),
+            },
+        })
 }
 
 fn replace_or_push<T>(list: &mut Vec<T>, entry: T, name_of: impl Fn(&T) -> &str) {

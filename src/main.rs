@@ -121,7 +121,8 @@ enum Sub {
     Help {
         /// commands, library, or a subcommand's name.
         topic: Option<String>,
-        /// With `commands`: the verbs of this ruleset (besides the ones every session has).
+        /// With `commands`: the verbs of this ruleset (besides the ones every session has); with
+        /// `library`: the items, creatures and wares its verbs find by name.
         #[arg(long, default_value = "slots", value_parser = parse_rules)]
         rules: RulesetId,
     },
@@ -249,7 +250,10 @@ fn dispatch(args: Args) -> Result<(), CliError> {
                 .write_long_help(&mut out)
                 .map_err(CliError::from),
             Some(t) if t.eq_ignore_ascii_case("commands") => cli::help_commands(rules, &mut out),
-            Some(t) if t.eq_ignore_ascii_case("library") => cli::help_library(library()?, &mut out),
+            Some(t) if t.eq_ignore_ascii_case("library") => match rules {
+                RulesetId::Phase => cli::help_phase_library(&mut out),
+                _ => cli::help_library(library()?, &mut out),
+            },
             Some(t) => match Args::command().find_subcommand_mut(t) {
                 Some(sub) => sub.write_long_help(&mut out).map_err(CliError::from),
                 None => Err(CliError::Usage(format!(

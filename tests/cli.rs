@@ -135,6 +135,15 @@ fn help_lists_the_command_language() {
         lib.contains("library.ron") && lib.contains("Goblin"),
         "{lib}"
     );
+    let phase = b.ok(&["help", "library", "--rules", "phase"]);
+    assert!(
+        phase.contains("Halberd: d8 bulky, 15 sp")
+            && phase.contains("Goblin chief: HD 2, HP 8")
+            && phase.contains("Week of food: no price in 002"),
+        "{phase}"
+    );
+    let phase = b.ok(&["help", "commands", "--rules", "phase"]);
+    assert!(phase.contains("buy NAME WARE [for N]"), "{phase}");
     one_line(&b.fails(&["help", "everything"], 1));
     for sub in ["open", "new", "run", "replay", "show", "export", "roll"] {
         let out = b.ok(&[sub, "--help"]);
@@ -513,4 +522,32 @@ fn show_marks_whose_turn_it_is_and_the_recap_says_nothing_for_empty_hands() {
     assert!(!shown.contains("▶ Snag"), "{shown}");
     let recap = b.ok(&["export", "t.ron", "--markdown"]);
     assert!(recap.contains("- **Aria**: nothing"), "{recap}");
+}
+
+#[test]
+fn the_phase_demo_saved_through_the_store_replays_and_verifies_through_the_binary() {
+    let b = Bench::new();
+    let demo = slotmark::script::try_demo_for(slotmark::rules::RulesetId::Phase)
+        .expect("the phase demo builds");
+    let path = b.path("warren.ron");
+    drop(slotmark::store::Store::create(&path, &demo).expect("the demo saves"));
+    let before = fs::read(&path).unwrap();
+    let out = b.ok(&["replay", "warren.ron", "--verify"]);
+    assert!(out.contains("the log replays exactly"), "{out}");
+    let out = b.ok(&["replay", "warren.ron"]);
+    assert!(
+        out.contains("Goblin 1 joins") && out.contains("Ana buys the Sword for 15 coins"),
+        "{out}"
+    );
+    assert_eq!(fs::read(&path).unwrap(), before, "replay changed the file");
+    let shown = b.ok(&["show", "warren.ron"]);
+    assert!(
+        shown.contains("Demo: the Goblin Warren") && shown.contains("Grol: HP 8/8"),
+        "{shown}"
+    );
+    // It plays on from the file: the fight the demo is ready for.
+    b.write("fight.txt", "fight surprised enemies\nnext\n");
+    let out = b.ok(&["run", "fight.txt", "--session", "warren.ron"]);
+    assert!(out.contains("Round 1"), "{out}");
+    b.ok(&["replay", "warren.ron", "--verify"]);
 }

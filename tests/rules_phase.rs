@@ -106,6 +106,7 @@ impl T {
                 undead: false,
                 intelligent: true,
                 beast: None,
+                weapons: Vec::new(),
             })),
             &[],
         );

@@ -38,24 +38,41 @@ pub fn build(
     Ok(session)
 }
 
-/// The bundled demo, built from its script with the bundled library.
+/// The bundled demo of the slot system, built from its script with the bundled library.
 pub fn try_demo() -> Result<Session, ContentError> {
-    build(
-        "Demo",
-        RulesetId::Slots,
-        content::DEMO,
-        &content::try_bundled()?,
-    )
+    try_demo_for(RulesetId::Slots)
+}
+
+/// The bundled demo of `ruleset`, built from its script: the slot system's party at the old
+/// mill, or ruleset phase's in the goblin warren. The plain tracker has none.
+pub fn try_demo_for(ruleset: RulesetId) -> Result<Session, ContentError> {
+    let script = match ruleset {
+        RulesetId::Slots => content::DEMO,
+        RulesetId::Phase => content::phase::DEMO,
+        RulesetId::Plain => {
+            return Err(ContentError::Invalid {
+                file: format!("ruleset {}", ruleset.key()),
+                message: "it has no bundled demo".into(),
+            });
+        }
+    };
+    build("Demo", ruleset, script, &content::try_bundled()?)
 }
 
 /// A fresh copy of the bundled demo: a party of four, a scene of zones, opponents waiting.
 /// Should the demo ever fail to build, the session says why in its notes instead of failing the
 /// caller.
 pub fn demo() -> Session {
-    match try_demo() {
+    demo_for(RulesetId::Slots)
+}
+
+/// A fresh copy of `ruleset`'s demo, or, when it cannot be built, a session of that ruleset
+/// whose notes say why.
+pub fn demo_for(ruleset: RulesetId) -> Session {
+    match try_demo_for(ruleset) {
         Ok(session) => session,
         Err(e) => {
-            let mut session = Session::new(SessionState::new("Demo", RulesetId::Slots));
+            let mut session = Session::new(SessionState::new("Demo", ruleset));
             // A note needs no rules and no dice, so it cannot be refused.
             let _ = session.execute(
                 Command::Note(format!("The demo could not be built: {e}")),

@@ -3,8 +3,8 @@
 //! end, `Rule` for a save, `Place` for initiative, `Allow` for a refused move).
 
 use super::model::{
-    Ability, Armor, Beast, Form, Hand, Kind, MarkKind, Reaction, Season, Side, Spell, SpellItem,
-    Unit, Vehicle, Ware, Weapon,
+    Ability, Armor, Beast, Form, Goods, Hand, Kind, MarkKind, Reaction, Season, Side, Spell,
+    SpellItem, Unit, Vehicle, Ware, Weapon,
 };
 use super::state::{Band, DoorTry, Wound};
 use crate::dice::Edge;
@@ -27,6 +27,9 @@ pub struct NewSheet {
     pub undead: bool,
     pub intelligent: bool,
     pub beast: Option<Beast>,
+    /// Weapons or attacks it comes with (a creature of the bestiary's).
+    #[serde(default)]
+    pub weapons: Vec<Weapon>,
 }
 
 impl NewSheet {
@@ -46,6 +49,7 @@ impl NewSheet {
             undead: false,
             intelligent: true,
             beast: None,
+            weapons: Vec::new(),
         }
     }
 }
@@ -153,6 +157,14 @@ pub enum Command {
     Buy {
         who: u32,
         ware: Ware,
+    },
+    /// Buys something from the price list by its name, at its price or the judge's. The
+    /// command carries the goods whole, so the log replays whatever the list says later.
+    Purchase {
+        who: u32,
+        name: String,
+        goods: Goods,
+        price: u32,
     },
     Ride {
         who: u32,

@@ -320,6 +320,17 @@ impl Beast {
     }
 }
 
+/// What a purchase by name hands over (K7, K19, K20): the thing itself, as the sheet holds it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Goods {
+    Weapon(Weapon),
+    /// Body armour: the better of what is worn and this is kept (K20).
+    Armor(Armor),
+    Shield,
+    /// A counted unit of load.
+    Unit(Unit),
+}
+
 /// What can be bought, and its price in silver (K3, K19, K20 [data]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Ware {

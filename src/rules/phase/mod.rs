@@ -115,28 +115,13 @@ fn run(
             Ok(())
         }
         C::Arm { who, weapon } => {
-            if crate::dice::ladder::DIE_SIZES
-                .index_of(crate::dice::ladder::Dice::new(1, weapon.die))
-                .is_none()
-            {
-                return Err(RuleError::invalid(
-                    "a weapon's die is d2, d4, d6, d8, d10 or d12",
-                ));
-            }
-            let name = crate::rules::text::checked(
-                crate::rules::text::TextKind::ItemName,
-                &weapon.name,
-                "a weapon needs a name",
-            )?;
+            let weapon = sheet::checked_weapon(weapon)?;
             let c = state.character_mut(*who)?;
             out.push(Event::said(
                 Mood::Plain,
-                format!("{} takes up a {name} (d{})", c.name, weapon.die),
+                format!("{} takes up a {} (d{})", c.name, weapon.name, weapon.die),
             ));
-            c.weapons.push(Weapon {
-                name,
-                ..weapon.clone()
-            });
+            c.weapons.push(weapon);
             Ok(())
         }
         C::Unarm { who, weapon } => {
@@ -198,6 +183,12 @@ fn run(
         C::Give { from, unit, to } => load::give(state, *from, *unit, *to, out),
         C::Coins { who, by } => load::coins(state, *who, *by, out),
         C::Buy { who, ware } => sheet::buy(state, *who, *ware, out),
+        C::Purchase {
+            who,
+            name,
+            goods,
+            price,
+        } => sheet::purchase(state, *who, name, goods, *price, out),
         C::Ride { who, vehicle } => {
             let c = state.character_mut(*who)?;
             c.vehicle = *vehicle;

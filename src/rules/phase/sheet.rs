@@ -3,8 +3,8 @@
 
 use super::command::{Event, Flag, Mood, NewSheet, Stat};
 use super::model::{
-    Ability, Armor, Beast, Character, Critical, Ends, Kind, Mark, MarkKind, Score, Side, Ware,
-    Weapon, WeaponKind,
+    Ability, Armor, Beast, Character, Critical, Ends, Goods, Kind, Mark, MarkKind, Score, Side,
+    Ware, Weapon, WeaponKind,
 };
 use super::state::{State, Wound};
 use super::{load, morale};
@@ -118,6 +118,23 @@ pub fn roll(
     Ok(())
 }
 
+/// A weapon as the sheet may hold it: a die on the d2-d12 ladder (K19) and a name.
+pub fn checked_weapon(weapon: &Weapon) -> Result<Weapon, RuleError> {
+    if crate::dice::ladder::DIE_SIZES
+        .index_of(crate::dice::ladder::Dice::new(1, weapon.die))
+        .is_none()
+    {
+        return Err(RuleError::invalid(
+            "a weapon's die is d2, d4, d6, d8, d10 or d12",
+        ));
+    }
+    let name = checked(TextKind::ItemName, &weapon.name, "a weapon needs a name")?;
+    Ok(Weapon {
+        name,
+        ..weapon.clone()
+    })
+}
+
 /// K3: a sheet typed in by the judge.
 pub fn add(state: &mut State, s: &NewSheet, out: &mut Vec<Event>) -> Result<(), RuleError> {
     let name = new_name(state, &s.name)?;
@@ -160,7 +177,23 @@ pub fn add(state: &mut State, s: &NewSheet, out: &mut Vec<Event>) -> Result<(), 
         c.beast = Some(b);
         c.wil = Score::full(b.wil());
     }
+    c.weapons = s
+        .weapons
+        .iter()
+        .map(checked_weapon)
+        .collect::<Result<_, _>>()?;
+    let arms = (!c.weapons.is_empty()).then(|| {
+        let list: Vec<String> = c
+            .weapons
+            .iter()
+            .map(|w| format!("{} d{}", w.name, w.die))
+            .collect();
+        format!("{} fights with {}", c.name, list.join(", "))
+    });
     push(state, c, out);
+    if let Some(text) = arms {
+        out.push(Event::said(Mood::Plain, text));
+    }
     Ok(())
 }
 
@@ -217,6 +250,61 @@ pub fn buy(state: &mut State, who: u32, ware: Ware, out: &mut Vec<Event>) -> Res
         animal.beast = Some(b);
         animal.wil = Score::full(b.wil());
         push(state, animal, out);
+    }
+    load::check_overload(state, who, out)
+}
+
+/// K7, K19, K20: buys something from the price list by name: the coins go, the goods join the
+/// sheet (armour keeps the better of what is worn, a unit counts against the load).
+pub fn purchase(
+    state: &mut State,
+    who: u32,
+    name: &str,
+    goods: &Goods,
+    price: u32,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let name = checked(TextKind::ItemName, name, "say what is bought")?;
+    let goods = match goods {
+        Goods::Weapon(w) => Goods::Weapon(checked_weapon(w)?),
+        Goods::Armor(Armor::None) => {
+            return Err(RuleError::invalid("no armour is not something to buy"));
+        }
+        other => other.clone(),
+    };
+    let c = state.character(who)?;
+    if c.coins < price {
+        return Err(RuleError::invalid(format!(
+            "{} has {} coins and the {name} costs {price}",
+            c.name, c.coins
+        )));
+    }
+    let c = state.character_mut(who)?;
+    c.coins -= price;
+    out.push(Event::said(
+        Mood::Plain,
+        format!(
+            "{} buys the {name} for {price} coins ({} left)",
+            c.name, c.coins
+        ),
+    ));
+    match goods {
+        Goods::Weapon(w) => c.weapons.push(w),
+        Goods::Armor(a) => {
+            c.armor = c.armor.max_dr(a);
+            out.push(Event::said(
+                Mood::Plain,
+                format!("{} now has DR {}", c.name, c.dr()),
+            ));
+        }
+        Goods::Shield => {
+            c.shield = true;
+            out.push(Event::said(
+                Mood::Plain,
+                format!("{} now has DR {}", c.name, c.dr()),
+            ));
+        }
+        Goods::Unit(unit) => return load::take(state, who, unit, out),
     }
     load::check_overload(state, who, out)
 }

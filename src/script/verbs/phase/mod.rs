@@ -55,6 +55,11 @@ fn words(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| s.to_string()).collect()
 }
 
+/// Words of a list followed by names from the price list or the bestiary.
+fn and_names<'a>(list: &[&str], names: impl Iterator<Item = &'a String>) -> Vec<String> {
+    words(list).into_iter().chain(names.cloned()).collect()
+}
+
 /// Every verb of ruleset `phase`, in the order help lists them.
 pub(crate) const VERBS: &[Entry<State>] = &[
     Entry {
@@ -90,17 +95,21 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         verb: v(
             "add",
             &[],
-            "add NAME pc|hireling|creature|mule|horse|warhorse HP [STR DEX WIL] [dr N] [group G] [leader] [undead] [mindless] [party|enemy]",
-            "a sheet with its numbers (a creature's abilities are 10 unless given)",
+            "add NAME pc|hireling|creature|mule|horse|warhorse HP [STR DEX WIL] [dr N] [group G] [leader] [undead] [mindless] [party|enemy] | add [NAME] CREATURE [hp N] [group G] [leader] [party|enemy]",
+            "a sheet with its numbers (a creature's abilities are 10 unless given), or one of the bestiary (numbered when unnamed)",
             "add Gob creature 3 8 12 7 group goblins",
             SHEETS,
         ),
         parse: add,
         complete: |t, _| {
-            if t.args.len() == 1 {
-                words(&["pc", "hireling", "creature", "mule", "horse", "warhorse"])
-            } else {
-                Vec::new()
+            let bestiary = crate::content::phase::bundled().creatures.iter();
+            match t.args.len() {
+                0 => and_names(&[], bestiary.map(|c| &c.name)),
+                1 => and_names(
+                    &["pc", "hireling", "creature", "mule", "horse", "warhorse"],
+                    bestiary.map(|c| &c.name),
+                ),
+                _ => Vec::new(),
             }
         },
     },
@@ -120,13 +129,23 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         verb: v(
             "arm",
             &[],
-            "arm NAME hand|polearm|sling|bow | arm NAME WEAPON dN [bulky] [missile] [thrown] [blast] [left] [note TEXT]",
-            "gives a weapon from 002's table, or one of the judge's with its die and tags",
+            "arm NAME WEAPON|hand|polearm|sling|bow [left] | arm NAME WEAPON dN [bulky] [missile] [thrown] [blast] [left] [note TEXT]",
+            "gives a weapon from the price list or 002's table, or one of the judge's with its die and tags",
             "arm Ana bow",
             SHEETS,
         ),
         parse: arm,
-        complete: first_name,
+        complete: |t, st| match t.args.len() {
+            0 => all_names(t, st),
+            1 => and_names(
+                &["hand", "polearm", "sling", "bow"],
+                crate::content::phase::bundled()
+                    .weapons
+                    .iter()
+                    .map(|w| &w.name),
+            ),
+            _ => Vec::new(),
+        },
     },
     Entry {
         verb: v(
@@ -150,13 +169,24 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         verb: v(
             "wear",
             &[],
-            "wear NAME none|light|heavy [shield]",
-            "sets the armour worn (DR at most 3)",
+            "wear NAME none|light|heavy|ARMOUR [shield]",
+            "sets the armour worn, by class or by name from the price list (DR at most 3)",
             "wear Ana light shield",
             SHEETS,
         ),
         parse: wear,
-        complete: first_name,
+        complete: |t, st| match t.args.len() {
+            0 => all_names(t, st),
+            1 => and_names(
+                &["none", "light", "heavy"],
+                crate::content::phase::bundled()
+                    .armour
+                    .iter()
+                    .map(|a| &a.name),
+            ),
+            2 => words(&["shield"]),
+            _ => Vec::new(),
+        },
     },
     Entry {
         verb: v(
@@ -235,13 +265,26 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         verb: v(
             "buy",
             &[],
-            "buy NAME WARE",
-            "buys from the price list: shield lightarmor heavyarmor handweapon polearm sling bow handcart draftcart wagon mule horse warhorse",
+            "buy NAME WARE [for N]",
+            "buys by name from the price list (`help library --rules phase`) or by 002's words: shield lightarmor heavyarmor handweapon polearm sling bow handcart draftcart wagon mule horse warhorse; `for N` is the judge's price",
             "buy Ana shield",
             SHEETS,
         ),
         parse: buy,
-        complete: first_name,
+        complete: |t, st| match t.args.len() {
+            0 => all_names(t, st),
+            1 => crate::content::phase::bundled()
+                .offers()
+                .iter()
+                .map(|o| o.name().to_string())
+                .chain(
+                    crate::rules::phase::Ware::ALL
+                        .iter()
+                        .map(|w| w.word().replace(' ', "")),
+                )
+                .collect(),
+            _ => Vec::new(),
+        },
     },
     Entry {
         verb: v(

@@ -1,23 +1,91 @@
 //! How each phase verb reads its words into a command (the verb table is in `mod.rs`).
 
 use super::read::*;
+use crate::content::{self, LookupError, phase::Offer};
 use crate::dice::Edge;
 use crate::rules::phase::{
-    Armor, Band, Command as C, DoorTry, Flag, Form, Hand, Kind, MarkKind, NewSheet, Reaction,
-    Season, Side, SpellItem, Stat, State, TurnAction, Unit, Vehicle, Ware, WatchAction, Weapon,
-    WeaponKind, Wound, spell_named,
+    Armor, Band, Command as C, DoorTry, Flag, Form, Goods, Hand, Kind, MarkKind, NewSheet,
+    Reaction, Season, Side, SpellItem, Stat, State, TurnAction, Unit, Vehicle, Ware, WatchAction,
+    Weapon, WeaponKind, Wound, spell_named,
 };
-use crate::script::words::{R, Words, is};
+use crate::script::words::{R, Words, is, lookup_err};
 use crate::script::{Line, ScriptError};
 
-pub(super) fn add(w: &mut Words<'_>, _: &State) -> R<Line> {
-    let name = w.next("the new name")?.text;
+/// The words that may follow a sheet's numbers, or a creature of the bestiary.
+const SHEET_OPTIONS: &[&str] = &[
+    "hp", "dr", "group", "leader", "undead", "mindless", "party", "ally", "enemy", "enemies",
+];
+
+/// The options after a sheet's numbers: dr, group, leader, undead, mindless, a side; `hp N`
+/// too for a creature of the bestiary, whose numbers are the bestiary's.
+fn sheet_options(w: &mut Words<'_>, s: &mut NewSheet, hp: bool) -> R<()> {
+    let expected = if hp {
+        "hp N, dr N, group NAME, leader, undead, mindless, party or enemy"
+    } else {
+        "dr N, group NAME, leader, undead, mindless, party or enemy"
+    };
+    while !w.at_end() {
+        let t = w.next("an option")?;
+        if hp && is(&t, &["hp"]) {
+            s.hp = positive(w, "its HP")?;
+        } else if is(&t, &["dr"]) {
+            s.dr = w.number("the DR")?;
+        } else if is(&t, &["group"]) {
+            s.group = Some(w.next("the group's name")?.text);
+        } else if is(&t, &["leader"]) {
+            s.leader = true;
+        } else if is(&t, &["undead"]) {
+            s.undead = true;
+        } else if is(&t, &["mindless"]) {
+            s.intelligent = false;
+        } else if is(&t, &["party", "ally"]) {
+            s.side = Side::Party;
+        } else if is(&t, &["enemy", "enemies"]) {
+            s.side = Side::Enemies;
+        } else {
+            return Err(bad(&t, expected));
+        }
+    }
+    Ok(())
+}
+
+/// "Goblin 1", "Goblin 2"...: the first name of a kind not yet in the session, numbered as
+/// the slot system numbers its creatures.
+fn numbered(st: &State, base: &str) -> String {
+    (1u32..)
+        .map(|n| format!("{base} {n}"))
+        .find(|name| st.by_name(name).is_none())
+        .unwrap_or_else(|| base.to_string())
+}
+
+const KINDS: &str = "pc, hireling, creature, mule, horse, warhorse or a creature of the bestiary";
+
+pub(super) fn add(w: &mut Words<'_>, st: &State) -> R<Line> {
+    let first = w.next("the new name, or a creature of the bestiary")?;
+    let bestiary = content::phase::bundled();
+    // `add goblin [options]`: one of the bestiary, numbered after its kind.
+    if w.peek().is_none_or(|t| is(t, SHEET_OPTIONS)) {
+        let entry = match bestiary.creature(&first.text) {
+            Ok(entry) => entry,
+            Err(e @ LookupError::Ambiguous { .. }) => return Err(lookup_err(&first, e)),
+            Err(LookupError::Unknown { .. }) => {
+                return Err(ScriptError::at(
+                    w.eol,
+                    format!("expected {KINDS} here; {}", w.usage()),
+                ));
+            }
+        };
+        let mut s = entry.sheet(&numbered(st, &entry.name));
+        sheet_options(w, &mut s, true)?;
+        return Ok(g(C::Add(Box::new(s))));
+    }
+    let name = first.text;
     let beasts = [
         (&["mule"][..], Some(crate::rules::phase::Beast::Mule)),
         (&["horse"], Some(crate::rules::phase::Beast::Horse)),
         (&["warhorse"], Some(crate::rules::phase::Beast::Warhorse)),
     ];
-    let kind_token = w.next("pc, hireling, creature, mule, horse or warhorse")?;
+    let kind_token = w.next(KINDS)?;
     let (kind, beast) = if is(&kind_token, &["pc"]) {
         (Kind::Pc, None)
     } else if is(&kind_token, &["hireling"]) {
@@ -27,10 +95,17 @@ pub(super) fn add(w: &mut Words<'_>, _: &State) -> R<Line> {
     } else if let Some((_, b)) = beasts.iter().find(|(words, _)| is(&kind_token, words)) {
         (Kind::Animal, *b)
     } else {
-        return Err(bad(
-            &kind_token,
-            "pc, hireling, creature, mule, horse or warhorse",
-        ));
+        // `add Snag goblin [options]`: one of the bestiary under a name of the judge's.
+        let entry = bestiary.creature(&kind_token.text).map_err(|e| match e {
+            LookupError::Unknown { hint, .. } => ScriptError::at(
+                kind_token.column,
+                format!("expected {KINDS}, found '{}'{hint}", kind_token.text),
+            ),
+            e => lookup_err(&kind_token, e),
+        })?;
+        let mut s = entry.sheet(&name);
+        sheet_options(w, &mut s, true)?;
+        return Ok(g(C::Add(Box::new(s))));
     };
     let hp: u8 = positive(w, "its HP")?;
     let mut s = NewSheet::creature(name, hp);
@@ -46,45 +121,51 @@ pub(super) fn add(w: &mut Words<'_>, _: &State) -> R<Line> {
         s.dex = w.number("DEX")?;
         s.wil = w.number("WIL")?;
     }
-    while !w.at_end() {
-        let t = w.next("an option")?;
-        if is(&t, &["dr"]) {
-            s.dr = w.number("the DR")?;
-        } else if is(&t, &["group"]) {
-            s.group = Some(w.next("the group's name")?.text);
-        } else if is(&t, &["leader"]) {
-            s.leader = true;
-        } else if is(&t, &["undead"]) {
-            s.undead = true;
-        } else if is(&t, &["mindless"]) {
-            s.intelligent = false;
-        } else if is(&t, &["party", "ally"]) {
-            s.side = Side::Party;
-        } else if is(&t, &["enemy", "enemies"]) {
-            s.side = Side::Enemies;
-        } else {
-            return Err(bad(
-                &t,
-                "dr N, group NAME, leader, undead, mindless, party or enemy",
-            ));
-        }
-    }
+    sheet_options(w, &mut s, false)?;
     Ok(g(C::Add(Box::new(s))))
+}
+
+/// Is this word a die such as "d6"?
+fn is_die(token: &crate::script::lexer::Token) -> bool {
+    token
+        .text
+        .to_ascii_lowercase()
+        .strip_prefix('d')
+        .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
 }
 
 pub(super) fn arm(w: &mut Words<'_>, st: &State) -> R<Line> {
     let who = who(w, st)?;
-    let name = w.next("a weapon: hand, polearm, sling, bow, or a name and a die")?;
+    let name = w.next(
+        "a weapon: one from the price list, hand, polearm, sling, bow, or a name and a die",
+    )?;
     let kinds = [
         (&["hand"][..], WeaponKind::Hand),
         (&["polearm"], WeaponKind::Polearm),
         (&["sling"], WeaponKind::Sling),
         (&["bow"], WeaponKind::Bow),
     ];
-    let standard = kinds.iter().find(|(words, _)| is(&name, words));
-    let mut weapon = match standard {
-        Some((_, k)) if w.at_end() => Weapon::standard(*k),
-        _ => Weapon::new(name.text.clone(), die(w)?),
+    let mut weapon = if w.peek().is_some_and(is_die) {
+        // One of the judge's: its name, its die, its tags.
+        Weapon::new(name.text.clone(), die(w)?)
+    } else if let Some((_, k)) = kinds.iter().find(|(words, _)| is(&name, words)) {
+        Weapon::standard(*k)
+    } else {
+        match content::phase::bundled().weapon(&name.text) {
+            Ok(entry) => entry.weapon(),
+            Err(e @ LookupError::Ambiguous { .. }) => return Err(lookup_err(&name, e)),
+            Err(LookupError::Unknown { .. }) => {
+                let at = w.peek().map_or(w.eol, |t| t.column);
+                return Err(ScriptError::at(
+                    at,
+                    format!(
+                        "expected a die such as d6 here ('{}' is not on the price list); {}",
+                        name.text,
+                        w.usage()
+                    ),
+                ));
+            }
+        }
     };
     while !w.at_end() {
         let t = w.next("a weapon's tag")?;
@@ -109,16 +190,32 @@ pub(super) fn arm(w: &mut Words<'_>, st: &State) -> R<Line> {
 
 pub(super) fn wear(w: &mut Words<'_>, st: &State) -> R<Line> {
     let who = who(w, st)?;
-    let armor = pick(
-        w,
-        &[
-            (&["none", "no"], Armor::None),
-            (&["light"], Armor::Light),
-            (&["heavy"], Armor::Heavy),
-        ],
-        "none, light or heavy",
-    )?;
-    let shield = w.eat(&["shield", "+shield"]);
+    let expected = "none, light, heavy, or armour from the price list";
+    let t = w.next(expected)?;
+    let words = [
+        (&["none", "no"][..], Armor::None),
+        (&["light"], Armor::Light),
+        (&["heavy"], Armor::Heavy),
+    ];
+    let (armor, mut shield) = match words.iter().find(|(list, _)| is(&t, list)) {
+        Some((_, a)) => (*a, false),
+        None => {
+            let entry = content::phase::bundled()
+                .armour(&t.text)
+                .map_err(|e| match e {
+                    LookupError::Unknown { hint, .. } => ScriptError::at(
+                        t.column,
+                        format!("expected {expected}, found '{}'{hint}", t.text),
+                    ),
+                    e => lookup_err(&t, e),
+                })?;
+            match entry.class.armor() {
+                Some(a) => (a, false),
+                None => (Armor::None, true),
+            }
+        }
+    };
+    shield |= w.eat(&["shield", "+shield"]);
     Ok(g(C::Wear { who, armor, shield }))
 }
 
@@ -173,15 +270,87 @@ pub(super) fn take(w: &mut Words<'_>, st: &State) -> R<Line> {
 
 pub(super) fn buy(w: &mut Words<'_>, st: &State) -> R<Line> {
     let who = who(w, st)?;
-    let expected = "a ware: shield, lightarmor, heavyarmor, handweapon, polearm, sling, bow, \
-                    handcart, draftcart, wagon, mule, horse, warhorse";
+    let expected = "a ware: a name from the price list, or shield, lightarmor, heavyarmor, \
+                    handweapon, polearm, sling, bow, handcart, draftcart, wagon, mule, horse, \
+                    warhorse";
     let token = w.next(expected)?;
+    let price: Option<u32> = if w.eat(&["for", "at"]) {
+        Some(w.number("a price in coins")?)
+    } else {
+        None
+    };
     let word = token.text.to_ascii_lowercase().replace(['-', '_'], "");
     let ware = Ware::ALL
         .into_iter()
-        .find(|x| x.word().replace(' ', "") == word)
-        .ok_or_else(|| bad(&token, "a ware from the price list"))?;
-    Ok(g(C::Buy { who, ware }))
+        .find(|x| x.word().replace(' ', "") == word);
+    if let Some(ware) = ware {
+        // 002's wares by their words, at the book's price unless the judge names another.
+        let Some(price) = price else {
+            return Ok(g(C::Buy { who, ware }));
+        };
+        let goods = match ware {
+            Ware::Shield => Goods::Shield,
+            Ware::LightArmor => Goods::Armor(Armor::Light),
+            Ware::HeavyArmor => Goods::Armor(Armor::Heavy),
+            Ware::HandWeapon => Goods::Weapon(Weapon::standard(WeaponKind::Hand)),
+            Ware::Polearm => Goods::Weapon(Weapon::standard(WeaponKind::Polearm)),
+            Ware::Sling => Goods::Weapon(Weapon::standard(WeaponKind::Sling)),
+            Ware::Bow => Goods::Weapon(Weapon::standard(WeaponKind::Bow)),
+            _ => return Err(fixed_price(&token)),
+        };
+        return Ok(g(C::Purchase {
+            who,
+            name: ware.word().to_string(),
+            goods,
+            price,
+        }));
+    }
+    let offer = content::phase::bundled()
+        .offer(&token.text)
+        .map_err(|e| lookup_err(&token, e))?;
+    let name = offer.name().to_string();
+    let goods = match offer {
+        Offer::Weapon(e) => Goods::Weapon(e.weapon()),
+        Offer::Armour(e) => match e.class.armor() {
+            Some(a) => Goods::Armor(a),
+            None => Goods::Shield,
+        },
+        Offer::Gear(e) => Goods::Unit(e.unit.unit()),
+        Offer::Transport(e) => {
+            if price.is_some() {
+                return Err(fixed_price(&token));
+            }
+            return Ok(g(C::Buy { who, ware: e.ware }));
+        }
+    };
+    let price = price.or(offer.price()).ok_or_else(|| {
+        ScriptError::at(
+            w.eol,
+            format!(
+                "002 gives no price for the {name}: say one with `for N` (buy {} '{name}' for 5), \
+                 or `take` it",
+                st.name_of(who)
+            ),
+        )
+    })?;
+    Ok(g(C::Purchase {
+        who,
+        name,
+        goods,
+        price,
+    }))
+}
+
+/// A cart or a beast comes with its animal and its allowance at the book's price.
+fn fixed_price(token: &crate::script::lexer::Token) -> ScriptError {
+    ScriptError::at(
+        token.column,
+        format!(
+            "a cart or a beast is bought at the book's price; leave out `for`, and use `coins` \
+             to haggle ('{}')",
+            token.text
+        ),
+    )
 }
 
 pub(super) fn ride(w: &mut Words<'_>, st: &State) -> R<Line> {

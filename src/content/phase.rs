@@ -1,0 +1,602 @@
+//! Ruleset `phase`'s bundled content (from `assets/phase/`, compiled into the binary): the price
+//! list by name (weapons, armour, counted gear and transport, with 002's numbers and prices) and
+//! a starter bestiary, and the demo script. The verbs look names up here (`add Gob goblin`,
+//! `arm Ana sword`, `wear Ana "mail shirt"`, `buy Ana halberd`) and put everything the rules need
+//! into the command itself, so a session's log replays the same whatever this list says later.
+//!
+//! The text's tables that the rules read (reactions, grievous wounds, the event dice, weather,
+//! Speak with Dead, the weapon and armour rows, transport prices) stay where they are, in
+//! `rules::phase`, tested rule by rule; the entries here are checked against them.
+
+use super::{ContentError, LookupError, find_by_name, parse_ron, squash};
+use crate::dice::ladder::{DIE_SIZES, Dice};
+use crate::rules::phase::{Armor, Kind, NewSheet, Side, Unit, Ware, Weapon, WeaponKind};
+use crate::rules::text::{TextKind, checked};
+use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
+
+const GEAR: (&str, &str) = (
+    "assets/phase/gear.ron",
+    include_str!("../../assets/phase/gear.ron"),
+);
+const BESTIARY: (&str, &str) = (
+    "assets/phase/bestiary.ron",
+    include_str!("../../assets/phase/bestiary.ron"),
+);
+/// The phase demo: a script in the command language, which builds it.
+pub const DEMO: (&str, &str) = (
+    "assets/phase/demo.slotmark",
+    include_str!("../../assets/phase/demo.slotmark"),
+);
+
+/// What a weapon or an attack does beyond its die (K19, K28).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Tag {
+    /// Takes both hands.
+    Bulky,
+    /// Loosed in the missile phase; needs ammunition (K29).
+    Missile,
+    /// May be thrown in the missile phase.
+    Thrown,
+    /// Hits everyone in an area, one roll each.
+    Blast,
+}
+
+impl Tag {
+    pub fn word(self) -> &'static str {
+        match self {
+            Tag::Bulky => "bulky",
+            Tag::Missile => "missile",
+            Tag::Thrown => "thrown",
+            Tag::Blast => "blast",
+        }
+    }
+}
+
+/// A weapon for sale (K19).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WeaponEntry {
+    pub name: String,
+    /// Its row of 002's weapon table.
+    pub class: WeaponKind,
+    /// Sides of its damage die, d2 to d12.
+    pub die: u16,
+    #[serde(default)]
+    pub tags: Vec<Tag>,
+    /// In silver pieces.
+    pub price: u32,
+    #[serde(default)]
+    pub about: String,
+}
+
+impl WeaponEntry {
+    /// The weapon as the sheet holds it.
+    pub fn weapon(&self) -> Weapon {
+        with_tags(Weapon::new(self.name.clone(), self.die), &self.tags)
+    }
+}
+
+fn with_tags(mut w: Weapon, tags: &[Tag]) -> Weapon {
+    for tag in tags {
+        match tag {
+            Tag::Bulky => w.bulky = true,
+            Tag::Missile => w.missile = true,
+            Tag::Thrown => w.throwable = true,
+            Tag::Blast => w.blast = true,
+        }
+    }
+    w
+}
+
+/// The rows of 002's armour table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ArmourClass {
+    Light,
+    Heavy,
+    Shield,
+}
+
+impl ArmourClass {
+    /// K20: light 1, heavy 2, a shield +1.
+    pub fn dr(self) -> u8 {
+        match self {
+            ArmourClass::Light => Armor::Light.dr(),
+            ArmourClass::Heavy => Armor::Heavy.dr(),
+            ArmourClass::Shield => 1,
+        }
+    }
+
+    /// The body armour it is, None for a shield.
+    pub fn armor(self) -> Option<Armor> {
+        match self {
+            ArmourClass::Light => Some(Armor::Light),
+            ArmourClass::Heavy => Some(Armor::Heavy),
+            ArmourClass::Shield => None,
+        }
+    }
+}
+
+/// Armour or a shield for sale (K20).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArmourEntry {
+    pub name: String,
+    pub class: ArmourClass,
+    /// Its class's DR, written out (and checked against the class).
+    pub dr: u8,
+    pub price: u32,
+    #[serde(default)]
+    pub about: String,
+}
+
+/// What one counted unit of supplies is (K7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stock {
+    /// A week of food: seven rations.
+    Food,
+    /// A day of food and water: one ration.
+    Day,
+    /// Gear for one delve (torches, spikes...), which lights it (K48).
+    Delve,
+}
+
+impl Stock {
+    pub fn unit(self) -> Unit {
+        match self {
+            Stock::Food => Unit::Food { rations: 7 },
+            Stock::Day => Unit::Day,
+            Stock::Delve => Unit::Delve { lit: false },
+        }
+    }
+}
+
+/// A counted unit of gear (K7). 002 names them without a price: the judge gives one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GearEntry {
+    pub name: String,
+    pub unit: Stock,
+    #[serde(default)]
+    pub price: Option<u32>,
+    #[serde(default)]
+    pub about: String,
+}
+
+/// A cart, a wagon or a beast (K3, K8), bought as the rules' ware.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TransportEntry {
+    pub name: String,
+    pub ware: Ware,
+    /// The ware's price, written out (and checked against it).
+    pub price: u32,
+    #[serde(default)]
+    pub about: String,
+}
+
+/// What a creature is besides its numbers, for morale and pursuit (K11, K18, K30).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Trait {
+    /// Always hostile, never checks morale.
+    Undead,
+    /// Not intelligent: a ration distracts it.
+    Mindless,
+    /// Its WIL is its group's morale while it stands.
+    Leader,
+}
+
+/// One of a creature's attacks.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AttackEntry {
+    pub name: String,
+    pub die: u16,
+    #[serde(default)]
+    pub tags: Vec<Tag>,
+    /// What a victim's failed critical-damage save brings (K23).
+    #[serde(default)]
+    pub on_fail: String,
+}
+
+impl AttackEntry {
+    pub fn weapon(&self) -> Weapon {
+        let mut w = with_tags(Weapon::new(self.name.clone(), self.die), &self.tags);
+        w.on_fail = self.on_fail.clone();
+        w
+    }
+}
+
+fn ten() -> u8 {
+    10
+}
+
+/// A creature of the bestiary (K3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreatureEntry {
+    pub name: String,
+    /// Hit dice: how dangerous it is, and the d8s a judge may roll for its HP instead.
+    pub hd: u8,
+    /// The HP its sheet gets, 1 to 99.
+    pub hp: u8,
+    #[serde(default = "ten")]
+    pub str: u8,
+    #[serde(default = "ten")]
+    pub dex: u8,
+    #[serde(default = "ten")]
+    pub wil: u8,
+    #[serde(default)]
+    pub dr: u8,
+    pub attacks: Vec<AttackEntry>,
+    #[serde(default)]
+    pub traits: Vec<Trait>,
+    /// The morale group it joins unless told otherwise; None: a group of one.
+    #[serde(default)]
+    pub group: Option<String>,
+    #[serde(default)]
+    pub about: String,
+}
+
+impl CreatureEntry {
+    pub fn has(&self, t: Trait) -> bool {
+        self.traits.contains(&t)
+    }
+
+    /// The sheet of one of these called `name`, on the enemies' side.
+    pub fn sheet(&self, name: &str) -> NewSheet {
+        NewSheet {
+            name: name.trim().to_string(),
+            kind: Kind::Creature,
+            side: Side::Enemies,
+            hp: self.hp,
+            str: self.str,
+            dex: self.dex,
+            wil: self.wil,
+            dr: self.dr,
+            group: self.group.clone(),
+            leader: self.has(Trait::Leader),
+            undead: self.has(Trait::Undead),
+            intelligent: !self.has(Trait::Mindless),
+            beast: None,
+            weapons: self.attacks.iter().map(AttackEntry::weapon).collect(),
+        }
+    }
+
+    /// "HD 1, HP 4, STR 8 DEX 13 WIL 7, DR 0; Jagged knife d6 thrown".
+    pub fn line(&self) -> String {
+        let attacks: Vec<String> = self
+            .attacks
+            .iter()
+            .map(|a| {
+                let mut s = format!("{} d{}", a.name, a.die);
+                for t in &a.tags {
+                    s.push(' ');
+                    s.push_str(t.word());
+                }
+                s
+            })
+            .collect();
+        let mut traits: Vec<&str> = self
+            .traits
+            .iter()
+            .map(|t| match t {
+                Trait::Undead => "undead",
+                Trait::Mindless => "mindless",
+                Trait::Leader => "leader",
+            })
+            .collect();
+        let group = self.group.as_ref().map(|g| format!("group {g}"));
+        if let Some(g) = &group {
+            traits.push(g);
+        }
+        let traits = if traits.is_empty() {
+            String::new()
+        } else {
+            format!(" [{}]", traits.join(", "))
+        };
+        format!(
+            "HD {}, HP {}, STR {} DEX {} WIL {}, DR {}; {}{traits}",
+            self.hd,
+            self.hp,
+            self.str,
+            self.dex,
+            self.wil,
+            self.dr,
+            attacks.join(", ")
+        )
+    }
+}
+
+/// Anything on the price list, found by one name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Offer<'a> {
+    Weapon(&'a WeaponEntry),
+    Armour(&'a ArmourEntry),
+    Gear(&'a GearEntry),
+    Transport(&'a TransportEntry),
+}
+
+impl Offer<'_> {
+    pub fn name(&self) -> &str {
+        match self {
+            Offer::Weapon(e) => &e.name,
+            Offer::Armour(e) => &e.name,
+            Offer::Gear(e) => &e.name,
+            Offer::Transport(e) => &e.name,
+        }
+    }
+
+    /// Its price in silver, None where 002 gives none.
+    pub fn price(&self) -> Option<u32> {
+        match self {
+            Offer::Weapon(e) => Some(e.price),
+            Offer::Armour(e) => Some(e.price),
+            Offer::Gear(e) => e.price,
+            Offer::Transport(e) => Some(e.price),
+        }
+    }
+}
+
+/// The shape of `assets/phase/*.ron`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PhaseFile {
+    #[serde(default)]
+    pub weapons: Vec<WeaponEntry>,
+    #[serde(default)]
+    pub armour: Vec<ArmourEntry>,
+    #[serde(default)]
+    pub gear: Vec<GearEntry>,
+    #[serde(default)]
+    pub transport: Vec<TransportEntry>,
+    #[serde(default)]
+    pub creatures: Vec<CreatureEntry>,
+}
+
+/// The price list and the bestiary of ruleset `phase`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PhaseLibrary {
+    pub weapons: Vec<WeaponEntry>,
+    pub armour: Vec<ArmourEntry>,
+    pub gear: Vec<GearEntry>,
+    pub transport: Vec<TransportEntry>,
+    pub creatures: Vec<CreatureEntry>,
+}
+
+fn on_ladder(die: u16) -> bool {
+    DIE_SIZES.index_of(Dice::new(1, die)).is_some()
+}
+
+fn replace_or_push<T>(list: &mut Vec<T>, entry: T, name_of: impl Fn(&T) -> &str) {
+    match list
+        .iter()
+        .position(|e| name_of(e).eq_ignore_ascii_case(name_of(&entry)))
+    {
+        Some(i) => list[i] = entry,
+        None => list.push(entry),
+    }
+}
+
+fn name_ok(kind: TextKind, name: &str, what: &str) -> Result<(), String> {
+    let empty = format!("{what} needs a name");
+    checked(kind, name, &empty).map(|_| ()).map_err(|e| {
+        let e = e.to_string();
+        if e == empty {
+            e
+        } else {
+            format!("{what}: {e}")
+        }
+    })
+}
+
+fn text_ok(name: &str, what: &str, text: &str) -> Result<(), String> {
+    if text.is_empty() {
+        return Ok(());
+    }
+    checked(TextKind::Note, text, "")
+        .map(|_| ())
+        .map_err(|e| format!("{name}'s {what}: {e}"))
+}
+
+impl PhaseLibrary {
+    /// Everything `buy` can find by name, in list order: weapons, armour, gear, transport.
+    pub fn offers(&self) -> Vec<Offer<'_>> {
+        self.weapons
+            .iter()
+            .map(Offer::Weapon)
+            .chain(self.armour.iter().map(Offer::Armour))
+            .chain(self.gear.iter().map(Offer::Gear))
+            .chain(self.transport.iter().map(Offer::Transport))
+            .collect()
+    }
+
+    /// Something on the price list by name (case-insensitive; a unique prefix will do).
+    pub fn offer(&self, name: &str) -> Result<Offer<'_>, LookupError> {
+        let offers = self.offers();
+        find_by_name(&offers, |o| o.name(), name, "ware on the price list").copied()
+    }
+
+    pub fn weapon(&self, name: &str) -> Result<&WeaponEntry, LookupError> {
+        find_by_name(&self.weapons, |w| &w.name, name, "weapon on the price list")
+    }
+
+    pub fn armour(&self, name: &str) -> Result<&ArmourEntry, LookupError> {
+        find_by_name(&self.armour, |a| &a.name, name, "armour on the price list")
+    }
+
+    pub fn creature(&self, name: &str) -> Result<&CreatureEntry, LookupError> {
+        find_by_name(
+            &self.creatures,
+            |c| &c.name,
+            name,
+            "creature in the bestiary",
+        )
+    }
+
+    /// Adds one file's entries; an entry named like one already there replaces it. `file`
+    /// names the file in errors.
+    pub fn merge(&mut self, file: &str, text: &str) -> Result<(), ContentError> {
+        let parsed: PhaseFile = parse_ron(file, text)?;
+        let invalid = |message: String| ContentError::Invalid {
+            file: file.to_string(),
+            message,
+        };
+        let mut next = self.clone();
+        for w in parsed.weapons {
+            check_weapon(&w).map_err(&invalid)?;
+            replace_or_push(&mut next.weapons, w, |w| &w.name);
+        }
+        for a in parsed.armour {
+            check_armour(&a).map_err(&invalid)?;
+            replace_or_push(&mut next.armour, a, |a| &a.name);
+        }
+        for g in parsed.gear {
+            name_ok(TextKind::ItemName, &g.name, "a unit of gear").map_err(&invalid)?;
+            text_ok(&g.name, "description", &g.about).map_err(&invalid)?;
+            replace_or_push(&mut next.gear, g, |g| &g.name);
+        }
+        for t in parsed.transport {
+            check_transport(&t).map_err(&invalid)?;
+            replace_or_push(&mut next.transport, t, |t| &t.name);
+        }
+        for c in parsed.creatures {
+            check_creature(&c).map_err(&invalid)?;
+            replace_or_push(&mut next.creatures, c, |c| &c.name);
+        }
+        // One name, one ware: `buy` finds them all in one list.
+        let offers = next.offers();
+        for (i, o) in offers.iter().enumerate() {
+            if let Some(twin) = offers[..i]
+                .iter()
+                .find(|p| squash(p.name()) == squash(o.name()))
+            {
+                return Err(invalid(format!(
+                    "'{}' and '{}' are both on the price list; give one another name",
+                    twin.name(),
+                    o.name()
+                )));
+            }
+        }
+        *self = next;
+        Ok(())
+    }
+}
+
+fn check_weapon(w: &WeaponEntry) -> Result<(), String> {
+    name_ok(TextKind::ItemName, &w.name, "a weapon")?;
+    if !on_ladder(w.die) {
+        return Err(format!(
+            "{}: a weapon's die is d2, d4, d6, d8, d10 or d12, not d{}",
+            w.name, w.die
+        ));
+    }
+    text_ok(&w.name, "description", &w.about)
+}
+
+fn check_armour(a: &ArmourEntry) -> Result<(), String> {
+    name_ok(TextKind::ItemName, &a.name, "a piece of armour")?;
+    if a.dr != a.class.dr() {
+        return Err(format!(
+            "{}: {} armour is DR {} (K20), not {}",
+            a.name,
+            match a.class {
+                ArmourClass::Light => "light",
+                ArmourClass::Heavy => "heavy",
+                ArmourClass::Shield => "a shield's",
+            },
+            a.class.dr(),
+            a.dr
+        ));
+    }
+    text_ok(&a.name, "description", &a.about)
+}
+
+fn check_transport(t: &TransportEntry) -> Result<(), String> {
+    name_ok(TextKind::ItemName, &t.name, "a cart or a beast")?;
+    let transport = matches!(
+        t.ware,
+        Ware::HandCart | Ware::DraftCart | Ware::Wagon | Ware::Mule | Ware::Horse | Ware::Warhorse
+    );
+    if !transport {
+        return Err(format!(
+            "{}: transport is a cart, a wagon or a beast, not a {}",
+            t.name,
+            t.ware.word()
+        ));
+    }
+    if t.price != t.ware.price() {
+        return Err(format!(
+            "{}: a {} costs {} (K3), not {}",
+            t.name,
+            t.ware.word(),
+            t.ware.price(),
+            t.price
+        ));
+    }
+    text_ok(&t.name, "description", &t.about)
+}
+
+fn check_creature(c: &CreatureEntry) -> Result<(), String> {
+    name_ok(TextKind::Name, &c.name, "a creature")?;
+    let n = &c.name;
+    if !(1..=99).contains(&c.hp) {
+        return Err(format!("{n}: a creature's HP is 1 to 99, not {}", c.hp));
+    }
+    for (what, v) in [("STR", c.str), ("DEX", c.dex), ("WIL", c.wil)] {
+        if v > 20 {
+            return Err(format!("{n}: a creature's {what} is 0 to 20, not {v}"));
+        }
+    }
+    if c.dr > 3 {
+        return Err(format!("{n}: DR is 0 to 3, not {}", c.dr));
+    }
+    if c.attacks.is_empty() {
+        return Err(format!("{n} needs at least one attack"));
+    }
+    for a in &c.attacks {
+        name_ok(TextKind::ItemName, &a.name, &format!("{n}'s attack"))?;
+        if !on_ladder(a.die) {
+            return Err(format!(
+                "{n}'s {}: an attack's die is d2, d4, d6, d8, d10 or d12, not d{}",
+                a.name, a.die
+            ));
+        }
+        text_ok(n, "on_fail note", &a.on_fail)?;
+    }
+    if let Some(g) = &c.group {
+        name_ok(TextKind::Name, g, &format!("{n}'s group"))?;
+    }
+    text_ok(n, "description", &c.about)
+}
+
+static BUNDLED: OnceLock<Result<PhaseLibrary, ContentError>> = OnceLock::new();
+
+fn read_bundled() -> Result<PhaseLibrary, ContentError> {
+    let mut lib = PhaseLibrary::default();
+    for (file, text) in [GEAR, BESTIARY] {
+        lib.merge(file, text)?;
+    }
+    Ok(lib)
+}
+
+/// Parses the bundled files, reporting the first problem.
+pub fn try_bundled() -> Result<PhaseLibrary, ContentError> {
+    BUNDLED.get_or_init(read_bundled).clone()
+}
+
+/// The bundled library, read once. The assets are compiled in and checked by the tests, so
+/// this is only empty on a broken build; [`try_bundled`] says why.
+pub fn bundled() -> &'static PhaseLibrary {
+    static EMPTY: PhaseLibrary = PhaseLibrary {
+        weapons: Vec::new(),
+        armour: Vec::new(),
+        gear: Vec::new(),
+        transport: Vec::new(),
+        creatures: Vec::new(),
+    };
+    match BUNDLED.get_or_init(read_bundled) {
+        Ok(lib) => lib,
+        Err(_) => &EMPTY,
+    }
+}
