@@ -542,7 +542,7 @@ fn the_phase_demo_saved_through_the_store_replays_and_verifies_through_the_binar
     assert_eq!(fs::read(&path).unwrap(), before, "replay changed the file");
     let shown = b.ok(&["show", "warren.ron"]);
     assert!(
-        shown.contains("Demo: the Goblin Warren") && shown.contains("Grol: HP 8/8"),
+        shown.contains("Demo: the Goblin Warren") && shown.contains("Grol: 8/8"),
         "{shown}"
     );
     // It plays on from the file: the fight the demo is ready for.

@@ -20,6 +20,8 @@ fn demo_check_undo_quit_restores_the_terminal() {
     );
 
     term.press("d");
+    term.wait_text("Open a demo");
+    term.press("\r");
     term.wait_text("Roll log");
 
     // A terrain check for whoever is selected: the form, then the roll, then accept it.
@@ -96,6 +98,8 @@ fn help_opens_inside_a_form_and_the_palette_in_the_real_terminal() {
     let mut term = Term::spawn(&[], home.path(), &[], 30, 100);
     term.wait_text("Recent sessions");
     term.press("d");
+    term.wait_text("Open a demo");
+    term.press("\r");
     term.wait_text("Roll log");
     // The terrain form's only field is the edge, which takes no typing: `?` is the help.
     term.press("t");

@@ -883,11 +883,12 @@ fn a_new_session_from_the_start_screen_is_saved_at_once() {
 }
 
 #[test]
-fn the_demo_opens_in_one_key_and_is_saved() {
+fn the_slot_demo_opens_in_two_keys_and_is_saved() {
     let dir = tempfile::tempdir().unwrap();
     let mut app =
         App::start(dir.path().to_path_buf(), Dice::scripted([])).with_theme(Theme::plain());
-    let text = drive(&mut app, 80, 24, vec![key('d')]);
+    // d lists the demos with the slot system proposed; Enter opens it.
+    let text = drive(&mut app, 80, 24, vec![key('d'), code(KeyCode::Enter)]);
     assert!(!state(&app).characters.is_empty(), "the demo has a party");
     assert!(text.contains("✓ autosaved"), "{text}");
     assert_eq!(slotmark::store::list_sessions(dir.path()).len(), 1);
@@ -1328,4 +1329,22 @@ fn the_conditions_panel_fits_at_120_columns_and_says_what_the_next_tick_marks() 
     // Bren's open wound in slot 4 bleeds into a lower slot next to one already bleeding (R22).
     let line = text.lines().find(|l| l.contains(" B bleeding")).unwrap();
     assert!(line.contains("next tick marks slot"), "{line}");
+}
+
+#[test]
+fn the_start_screen_lists_each_rulesets_demo() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app =
+        App::start(dir.path().to_path_buf(), Dice::scripted([])).with_theme(Theme::plain());
+    let text = drive(&mut app, 80, 24, vec![key('d')]);
+    assert!(text.contains("Open a demo"), "{text}");
+    let text = drive(&mut app, 80, 24, vec![code(KeyCode::Right)]);
+    assert!(text.contains("phased Knave-style rules"), "{text}");
+    drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
+    assert_eq!(
+        app.session().unwrap().state().ruleset(),
+        RulesetId::Phase,
+        "the phase demo opened"
+    );
+    assert_eq!(slotmark::store::list_sessions(dir.path()).len(), 1);
 }

@@ -43,6 +43,11 @@ pub fn try_demo() -> Result<Session, ContentError> {
     try_demo_for(RulesetId::Slots)
 }
 
+/// Does the ruleset bundle a demo?
+pub fn has_demo(ruleset: RulesetId) -> bool {
+    !matches!(ruleset, RulesetId::Plain)
+}
+
 /// The bundled demo of `ruleset`, built from its script: the slot system's party at the old
 /// mill, or ruleset phase's in the goblin warren. The plain tracker has none.
 pub fn try_demo_for(ruleset: RulesetId) -> Result<Session, ContentError> {

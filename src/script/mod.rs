@@ -14,7 +14,7 @@ mod verbs;
 mod words;
 
 pub use complete::{Completion, completions};
-pub use demo::{build as build_demo, demo, demo_for, try_demo, try_demo_for};
+pub use demo::{build as build_demo, demo, demo_for, has_demo, try_demo, try_demo_for};
 pub use verbs::{Typed, Verb, verbs};
 pub use words::Words;
 

@@ -25,11 +25,20 @@ pub use super::host::{
     MessageKind, Overlay, Palette, SaveState, SheetView, Step, View, form_key, summarize,
 };
 
+/// What the start screen's form asks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StartPrompt {
+    /// A new session's name and ruleset.
+    NewSession,
+    /// Which ruleset's demo to open.
+    Demo,
+}
+
 /// The start screen.
 pub struct StartView {
     pub recent: Vec<SessionSummary>,
     pub selected: usize,
-    pub prompt: Option<Form<()>>,
+    pub prompt: Option<Form<StartPrompt>>,
     pub error: Option<String>,
 }
 
@@ -280,12 +289,17 @@ impl App {
             };
             match form_key(form, action, key) {
                 FormStep::Submit => {
-                    let name = form.text("name");
                     let ruleset = form
                         .choice("rules")
                         .and_then(|i| RulesetId::ALL.get(i as usize).copied())
                         .unwrap_or_default();
-                    return self.create_session(&name, ruleset);
+                    return match form.purpose {
+                        StartPrompt::NewSession => {
+                            let name = form.text("name");
+                            self.create_session(&name, ruleset)
+                        }
+                        StartPrompt::Demo => self.open_demo(ruleset),
+                    };
                 }
                 FormStep::Cancel => {
                     start.prompt = None;
@@ -311,7 +325,7 @@ impl App {
                 start.prompt = Some(
                     Form::new(
                         "New session",
-                        (),
+                        StartPrompt::NewSession,
                         vec![
                             Field::text("name", "Name", ""),
                             Field::choice(
@@ -330,7 +344,26 @@ impl App {
                 );
                 true
             }
-            Some(Action::OpenDemo) => self.open_demo(),
+            Some(Action::OpenDemo) => {
+                start.error = None;
+                let demos: Vec<(String, u32)> = RulesetId::ALL
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, r)| crate::script::has_demo(**r))
+                    .map(|(i, r)| (r.title().to_string(), i as u32))
+                    .collect();
+                start.prompt = Some(
+                    Form::new(
+                        "Open a demo",
+                        StartPrompt::Demo,
+                        vec![Field::choice("rules", "Rules", demos, 0)],
+                    )
+                    .with_note(
+                        "A fresh copy of the ruleset's bundled session, saved in the saves folder.",
+                    ),
+                );
+                true
+            }
             Some(Action::OpenRecent) => {
                 let i = start.selected;
                 self.open_recent(i)
@@ -394,8 +427,8 @@ impl App {
         }
     }
 
-    fn open_demo(&mut self) -> bool {
-        let session = crate::script::demo();
+    fn open_demo(&mut self, ruleset: RulesetId) -> bool {
+        let session = crate::script::demo_for(ruleset);
         let path = free_path(&self.saves, "demo");
         match create_store(&self.saves, &path, &session) {
             Ok(store) => self.open_main(session, Some(store), Vec::new()),

@@ -180,7 +180,7 @@ pub const START_TABLE: Table = &[START, FORM];
 #[rustfmt::skip]
 pub const START: &[Binding] = &[
     b(C::Start, &[K::Char('n')], A::NewSession, "new", "Start a new session (asks for its name)"),
-    b(C::Start, &[K::Char('d')], A::OpenDemo, "demo", "Open a fresh copy of the bundled demo session"),
+    b(C::Start, &[K::Char('d')], A::OpenDemo, "demo", "Open a fresh copy of a bundled demo session: choose the ruleset (the slot system first)"),
     b(C::Start, &[K::Code(KC::Enter)], A::OpenRecent, "open", "Open the highlighted recent session"),
     b(C::Start, &[K::Digits], A::Digit, "", "Open recent session number 1-9"),
     b(C::Start, &[K::Code(KC::Up), K::Char('k')], A::Up, "", "Highlight the previous session"),

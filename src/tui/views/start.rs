@@ -1,4 +1,4 @@
-//! The start screen: recent sessions, a new session and the demo, each one key away.
+//! The start screen: recent sessions, a new session and the bundled demos, each a key or two away.
 
 use std::time::SystemTime;
 
@@ -48,7 +48,7 @@ pub fn draw(
         Span::styled(" n ", theme.key()),
         Span::raw(" new session"),
         Span::styled("     d ", theme.key()),
-        Span::raw(" play the demo"),
+        Span::raw(" play a demo"),
         Span::styled("     q ", theme.key()),
         Span::raw(" quit"),
     ])
