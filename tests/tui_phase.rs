@@ -140,3 +140,48 @@ fn a_fight_puts_the_phases_on_the_strip_and_e_steps_them() {
         "E moved the round on"
     );
 }
+
+/// The ten moves a judge makes most in this ruleset, each in at most three keys from the main
+/// screen, with the logged command checked.
+#[test]
+fn the_ten_common_phase_moves_take_at_most_three_keys_each() {
+    // Faces: the save (9), a turn's event die (4), the fight's DEX saves (3, 18), the attack (5).
+    let mut app = app(party(), &[9, 4, 3, 18, 5, 5, 5]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    let moves: Vec<(&str, Vec<io::Result<Event>>)> = vec![
+        ("save", vec![key('g'), code(KeyCode::Enter)]),
+        ("override", vec![key('o')]),
+        ("accept", vec![code(KeyCode::Enter)]),
+        ("undo", vec![key('u')]),
+        ("redo", vec![key('U')]),
+        ("harm", vec![key('-'), code(KeyCode::Enter)]),
+        ("heal", vec![key('+'), code(KeyCode::Enter)]),
+        ("turn", vec![key('T'), code(KeyCode::Enter)]),
+        ("fight", vec![key('c')]),
+        ("next", vec![key('E')]),
+    ];
+    for (what, events) in moves {
+        assert!(events.len() <= 3, "{what} takes {} keys", events.len());
+        let before = app.session().unwrap().cursor();
+        let text = drive(&mut app, 100, 30, events);
+        let after = app.session().unwrap().cursor();
+        if what == "undo" {
+            assert_eq!(after + 1, before, "{what}:\n{text}");
+            continue;
+        }
+        assert!(after > before, "{what} logged nothing:\n{text}");
+        let logged = last(&app);
+        let ok = match what {
+            "save" => matches!(logged, K::Save { who: 0, .. }),
+            "override" => matches!(logged, K::Rule { .. }),
+            "accept" => logged == K::Accept,
+            "harm" => matches!(logged, K::Harm { who: 0, amount: 1 }),
+            "heal" => matches!(logged, K::Heal { who: 0, amount: 1 }),
+            "turn" => matches!(logged, K::Turn { .. }),
+            "fight" => matches!(logged, K::Fight { .. }),
+            "next" => logged == K::Next,
+            _ => true,
+        };
+        assert!(ok, "{what} logged {logged:?}");
+    }
+}

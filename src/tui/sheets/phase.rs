@@ -15,7 +15,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 use super::{Panels, forms};
 use crate::dice::Edge;
 use crate::rules::GameCommand;
-use crate::rules::phase::{Ability, Character, Command, Limb, State};
+use crate::rules::phase::{Ability, Character, Command, Limb, State, TurnAction};
 use crate::session::{self, Session};
 use crate::tui::form::{Field, Form};
 use crate::tui::host::{Dice, Hit, Main};
@@ -30,6 +30,7 @@ pub const HARM: Action = Action::Sheet("harm");
 pub const HEAL: Action = Action::Sheet("heal");
 pub const FIGHT: Action = Action::Sheet("fight");
 pub const NEXT: Action = Action::Sheet("next");
+pub const TURN: Action = Action::Sheet("turn");
 
 /// The ruleset's own keys on the main screen; everything else is a verb in the palette.
 #[rustfmt::skip]
@@ -40,6 +41,7 @@ pub const MAIN: &[Binding] = &[
     b(Ctx::Main, &[K::Char('-')], HARM, "harm", "The selected character takes damage the judge enters (HP, then STR)"),
     b(Ctx::Main, &[K::Char('+')], HEAL, "heal", "The selected character regains HP"),
     b(Ctx::Main, &[K::Char('c')], FIGHT, "fight", "Start a fight with everyone standing (DEX saves sort the party), or end the one under way"),
+    b(Ctx::Main, &[K::Char('T')], TURN, "turn", "A dungeon turn: the party moves, searches, waits or does something else; then the event die"),
 ];
 
 /// The ruleset's whole table.
@@ -79,6 +81,7 @@ pub enum Purpose {
     Attack { by: u32 },
     Harm { who: u32 },
     Heal { who: u32 },
+    Turn,
 }
 
 /// The screen's view state: its open form.
@@ -136,6 +139,31 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
             return m.run_key(command(c), dice);
         }
         NEXT => return m.run_key(command(Command::Next), dice),
+        TURN => {
+            forms::show(
+                m,
+                Form::new(
+                    "A dungeon turn",
+                    Purpose::Turn,
+                    vec![
+                        Field::choice(
+                            "action",
+                            "The party",
+                            vec![
+                                ("moves to the next room".into(), 0),
+                                ("searches the room".into(), 1),
+                                ("waits".into(), 2),
+                                ("does something else".into(), 3),
+                            ],
+                            0,
+                        ),
+                        Field::text("other", "What, in your words", ""),
+                    ],
+                )
+                .with_note("Ten minutes, one party action, then the event die (K43-K45)."),
+            );
+            return true;
+        }
         _ => {}
     }
     let Some(ch) = selected(m) else {
@@ -242,6 +270,14 @@ fn form_command(form: &Form<Purpose>) -> Command {
             who,
             amount: form.number("amount").min(255) as u8,
         },
+        Purpose::Turn => Command::Turn {
+            action: match form.choice("action") {
+                Some(1) => TurnAction::Search,
+                Some(2) => TurnAction::Wait,
+                Some(3) => TurnAction::Other(form.text("other").trim().to_string()),
+                _ => TurnAction::Move,
+            },
+        },
     }
 }
 
@@ -260,6 +296,7 @@ pub fn applies(m: &Main, action: Action) -> bool {
     let fighting = state_of(&m.session).is_some_and(|s| s.fight.is_some());
     match action {
         NEXT | ATTACK => fighting,
+        TURN => !fighting,
         SAVE | HARM | HEAL => m.view.selected.is_some(),
         _ => true,
     }
@@ -327,7 +364,25 @@ fn sheet_lines(c: &Character, theme: Theme) -> Vec<Line<'static>> {
     let weapons: Vec<String> = c
         .weapons
         .iter()
-        .map(|w| format!("{} d{}", w.name, w.die))
+        .map(|w| {
+            let mut tags = Vec::new();
+            for (on, tag) in [
+                (w.bulky, "bulky"),
+                (w.missile, "missile"),
+                (w.throwable, "thrown"),
+                (w.blast, "blast"),
+                (w.out_of_ammo, "out of ammo"),
+            ] {
+                if on {
+                    tags.push(tag);
+                }
+            }
+            if tags.is_empty() {
+                format!("{} d{}", w.name, w.die)
+            } else {
+                format!("{} d{} ({})", w.name, w.die, tags.join(", "))
+            }
+        })
         .collect();
     lines.push(Line::from(vec![
         label("Weapons"),
@@ -372,10 +427,49 @@ fn sheet_lines(c: &Character, theme: Theme) -> Vec<Line<'static>> {
             ),
         ]));
     }
-    if c.coins > 0 {
+    if c.coins > 0 || c.wage_owed > 0 {
+        let owed = if c.wage_owed > 0 {
+            format!(" (wage owed {})", c.wage_owed)
+        } else {
+            String::new()
+        };
         lines.push(Line::from(vec![
             label("Coins"),
-            Span::raw(c.coins.to_string()),
+            Span::raw(format!("{}{owed}", c.coins)),
+        ]));
+    }
+    // Who they are beyond the numbers: group, flags, reaction, marks spells and maneuvers left.
+    let mut about: Vec<String> = Vec::new();
+    if let Some(g) = &c.group {
+        about.push(format!(
+            "group {g}{}",
+            if c.leader { " (leader)" } else { "" }
+        ));
+    }
+    for (on, word) in [
+        (c.undead, "undead"),
+        (!c.intelligent, "mindless"),
+        (c.face, "the party's face"),
+        (c.no_hp, "no HP back until a long rest"),
+        (c.dex.cur == 0, "paralyzed"),
+        (c.wil.cur == 0, "delirious"),
+    ] {
+        if on {
+            about.push(word.to_string());
+        }
+    }
+    if let Some(r) = c.reaction {
+        about.push(r.word().to_string());
+    }
+    about.extend(
+        c.marks
+            .iter()
+            .map(|m| format!("{} ({})", m.kind.word(), m.source)),
+    );
+    if !about.is_empty() {
+        lines.push(Line::from(vec![
+            label("State"),
+            Span::styled(about.join(", "), theme.warn()),
         ]));
     }
     if let Some(crit) = &c.critical {
