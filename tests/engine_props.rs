@@ -1,5 +1,6 @@
 //! Properties of the engine over random command sequences: every slot-system command with ids of
-//! characters that exist (and one that does not), random dice, undo and redo mixed in. Many
+//! characters that exist (and one that does not), random dice, undo and redo mixed in; and the
+//! same over every command of ruleset phase on a small party of its own (`phase_cmds`). Many
 //! commands are refused; a refusal must change nothing.
 //!
 //! - replaying the log gives the live state;
@@ -584,6 +585,591 @@ fn events_of_old_steps_are_rebuilt_exactly() {
             reopened.events(i),
             live.events(i),
             "step {i} after reopening"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ruleset phase: the same properties over its commands, on a small party (rule file 002)
+
+mod phase_cmds {
+    use super::*;
+    use slotmark::rules::phase::{
+        Ability, Armor, Band, Command as C, DoorTry, Flag, Form, Goods, Hand, Kind, MarkKind,
+        NewSheet, Reaction, Season, Side as PSide, Spell, SpellItem, Stat, TurnAction, Unit,
+        Vehicle, Ware, WatchAction, Weapon, WeaponKind, Wound as PWound,
+    };
+
+    /// Ids 0-4 are the party and the goblins (see [`start`]); 5 names nobody.
+    pub fn who() -> impl Strategy<Value = u32> {
+        prop_oneof![10 => 0u32..5, 1 => Just(5u32)]
+    }
+
+    fn whos() -> impl Strategy<Value = Vec<u32>> {
+        vec(who(), 0..4)
+    }
+
+    /// A weapon, item or unit number on a sheet (from 0), sometimes past the end.
+    fn nth() -> impl Strategy<Value = usize> {
+        prop_oneof![6 => 0usize..3, 1 => 3usize..9]
+    }
+
+    fn ability() -> impl Strategy<Value = Ability> {
+        proptest::sample::select(Ability::ALL.to_vec())
+    }
+
+    fn die() -> impl Strategy<Value = u16> {
+        prop_oneof![6 => proptest::sample::select(vec![2u16, 4, 6, 8, 10, 12]), 1 => 0u16..15]
+    }
+
+    fn weapon() -> BoxedStrategy<Weapon> {
+        prop_oneof![
+            proptest::sample::select(vec![
+                WeaponKind::Hand,
+                WeaponKind::Polearm,
+                WeaponKind::Sling,
+                WeaponKind::Bow
+            ])
+            .prop_map(Weapon::standard),
+            (text(), die(), any::<[bool; 4]>(), any::<bool>()).prop_map(
+                |(name, die, [bulky, missile, throwable, blast], left)| {
+                    let mut w = Weapon::new(name, die);
+                    (w.bulky, w.missile, w.throwable, w.blast) = (bulky, missile, throwable, blast);
+                    if left {
+                        w.hand = Hand::Left;
+                    }
+                    w
+                }
+            ),
+        ]
+        .boxed()
+    }
+
+    fn unit() -> BoxedStrategy<Unit> {
+        prop_oneof![
+            (0u8..9).prop_map(|rations| Unit::Food { rations }),
+            Just(Unit::Day),
+            Just(Unit::Delve { lit: false }),
+            text().prop_map(Unit::Supply),
+            text().prop_map(Unit::Treasure),
+        ]
+        .boxed()
+    }
+
+    fn spell() -> impl Strategy<Value = Spell> {
+        prop_oneof![
+            6 => proptest::sample::select(Spell::LISTED.to_vec()),
+            1 => text().prop_map(Spell::Other),
+        ]
+    }
+
+    fn side() -> impl Strategy<Value = PSide> {
+        prop_oneof![Just(PSide::Party), Just(PSide::Enemies)]
+    }
+
+    fn new_sheet() -> BoxedStrategy<NewSheet> {
+        (
+            text(),
+            proptest::sample::select(vec![Kind::Pc, Kind::Hireling, Kind::Creature, Kind::Animal]),
+            side(),
+            0u8..12,
+            (0u8..22, 0u8..22, 0u8..22),
+            0u8..5,
+            option::of(text()),
+            any::<[bool; 3]>(),
+            vec(weapon(), 0..2),
+        )
+            .prop_map(
+                |(
+                    name,
+                    kind,
+                    side,
+                    hp,
+                    (str, dex, wil),
+                    dr,
+                    group,
+                    [leader, undead, mindless],
+                    weapons,
+                )| {
+                    NewSheet {
+                        kind,
+                        side,
+                        str,
+                        dex,
+                        wil,
+                        dr,
+                        group,
+                        leader,
+                        undead,
+                        intelligent: !mindless,
+                        weapons,
+                        ..NewSheet::creature(name, hp)
+                    }
+                },
+            )
+            .boxed()
+    }
+
+    fn sheets() -> BoxedStrategy<C> {
+        prop_oneof![
+            (
+                text(),
+                prop_oneof![Just(Kind::Pc), Just(Kind::Hireling), Just(Kind::Creature)]
+            )
+                .prop_map(|(name, kind)| C::Roll { name, kind }),
+            new_sheet().prop_map(|s| C::Add(Box::new(s))),
+            who().prop_map(|who| C::Remove { who }),
+            (who(), weapon()).prop_map(|(who, weapon)| C::Arm { who, weapon }),
+            (who(), nth()).prop_map(|(who, weapon)| C::Unarm { who, weapon }),
+            (
+                who(),
+                proptest::sample::select(vec![Armor::None, Armor::Light, Armor::Heavy]),
+                any::<bool>()
+            )
+                .prop_map(|(who, armor, shield)| C::Wear { who, armor, shield }),
+            (who(), spell(), 0u8..11, any::<bool>()).prop_map(|(who, spell, level, scroll)| {
+                C::Learn {
+                    who,
+                    item: SpellItem {
+                        spell,
+                        level,
+                        form: if scroll { Form::Scroll } else { Form::Book },
+                    },
+                }
+            }),
+            (who(), unit()).prop_map(|(who, unit)| C::Take { who, unit }),
+            (who(), nth()).prop_map(|(who, unit)| C::Drop { who, unit }),
+            (who(), nth(), who()).prop_map(|(from, unit, to)| C::Give { from, unit, to }),
+            (who(), -300i64..300).prop_map(|(who, by)| C::Coins { who, by }),
+            (who(), proptest::sample::select(Ware::ALL.to_vec()))
+                .prop_map(|(who, ware)| C::Buy { who, ware }),
+            (
+                who(),
+                proptest::sample::select(vec![
+                    Vehicle::None,
+                    Vehicle::HandCart,
+                    Vehicle::DraftCart,
+                    Vehicle::Wagon
+                ])
+            )
+                .prop_map(|(who, vehicle)| C::Ride { who, vehicle }),
+            (who(), option::of(0u8..10)).prop_map(|(who, units)| C::Allowance { who, units }),
+            (who(), -3i8..4).prop_map(|(who, by)| C::Fatigue { who, by }),
+            who().prop_map(|who| C::Pay { who }),
+        ]
+        .boxed()
+    }
+
+    /// A purchase by name, mostly of a name that could be on the price list.
+    fn purchase() -> BoxedStrategy<C> {
+        (
+            who(),
+            prop_oneof![
+                4 => proptest::sample::select(vec!["Sword", "Mail shirt", "Week of food"])
+                    .prop_map(str::to_string),
+                1 => text(),
+            ],
+            prop_oneof![
+                weapon().prop_map(Goods::Weapon),
+                Just(Goods::Armor(Armor::Light)),
+                Just(Goods::Armor(Armor::None)),
+                Just(Goods::Shield),
+                unit().prop_map(Goods::Unit),
+            ],
+            0u32..120,
+        )
+            .prop_map(|(who, name, goods, price)| C::Purchase {
+                who,
+                name,
+                goods,
+                price,
+            })
+            .boxed()
+    }
+
+    fn answers() -> BoxedStrategy<C> {
+        prop_oneof![
+            2 => (who(), ability(), edge(), text()).prop_map(|(who, ability, edge, why)| C::Save {
+                who,
+                ability,
+                edge,
+                why
+            }),
+            1 => whos().prop_map(|to| C::React { to }),
+            4 => Just(C::Accept),
+            1 => any::<bool>().prop_map(|pass| C::Rule { pass }),
+            2 => (0usize..5).prop_map(|option| C::Choose { option }),
+            1 => Just(C::Cancel),
+        ]
+        .boxed()
+    }
+
+    fn band() -> impl Strategy<Value = Option<Band>> {
+        option::of(proptest::sample::select(vec![
+            Band::Early,
+            Band::Middle,
+            Band::Late,
+        ]))
+    }
+
+    /// The fight's commands that `allow` may wrap.
+    fn fight_moves() -> BoxedStrategy<C> {
+        prop_oneof![
+            2 => (who(), option::of(who())).prop_map(|(who, to)| C::Move { who, to }),
+            1 => (who(), option::of(any::<bool>())).prop_map(|(who, full)| C::Withdraw { who, full }),
+            5 => (
+                who(),
+                who(),
+                option::of(nth()),
+                any::<bool>(),
+                option::of(prop_oneof![Just("disarm".to_string()), text()]),
+                -2i8..3
+            )
+                .prop_map(|(by, target, weapon, thrown, maneuver, steps)| C::Attack {
+                    by,
+                    target,
+                    weapon,
+                    thrown,
+                    maneuver,
+                    steps
+                }),
+            1 => (who(), option::of(nth()), whos()).prop_map(|(by, weapon, targets)| C::Blast {
+                by,
+                weapon,
+                targets
+            }),
+            1 => (who(), option::of(nth())).prop_map(|(by, weapon)| C::BlastCount { by, weapon }),
+            1 => (who(), text()).prop_map(|(who, what)| C::Act { who, what }),
+            1 => (who(), who()).prop_map(|(who, target)| C::Aid { who, target }),
+            1 => who().prop_map(|who| C::Flee { who }),
+            3 => (
+                who(),
+                nth(),
+                whos(),
+                any::<bool>(),
+                option::of(any::<bool>())
+            )
+                .prop_map(|(who, item, targets, enhance, danger)| C::Cast {
+                    who,
+                    item,
+                    targets,
+                    enhance,
+                    danger
+                }),
+            1 => who().prop_map(|who| C::Land { who }),
+            1 => Just(C::Next),
+            1 => whos().prop_map(|who| C::ShortRest { who }),
+        ]
+        .boxed()
+    }
+
+    fn fight() -> BoxedStrategy<C> {
+        prop_oneof![
+            2 => (whos(), option::of(side())).prop_map(|(who, surprised)| C::Fight { who, surprised }),
+            4 => Just(C::Next),
+            1 => (who(), band()).prop_map(|(who, band)| C::Place { who, band }),
+            1 => (who(), who(), any::<bool>()).prop_map(|(a, b, on)| C::Engage { a, b, on }),
+            6 => fight_moves(),
+            1 => (who(), whos()).prop_map(|(who, pursuers)| C::Distract { who, pursuers }),
+            2 => Just(C::EndFight),
+            1 => fight_moves().prop_map(|c| C::Allow(Box::new(c))),
+        ]
+        .boxed()
+    }
+
+    fn harm() -> BoxedStrategy<C> {
+        prop_oneof![
+            (who(), 0u32..12).prop_map(|(who, amount)| C::Harm { who, amount }),
+            (who(), ability(), 0u8..6).prop_map(|(who, ability, amount)| C::Drain {
+                who,
+                ability,
+                amount
+            }),
+            (who(), 0u8..6).prop_map(|(who, amount)| C::Heal { who, amount }),
+            whos().prop_map(|who| C::ShortRest { who }),
+            whos().prop_map(|who| C::LongRest { who }),
+            whos().prop_map(|who| C::FullRest { who }),
+            (who(), nth(), who(), whos()).prop_map(|(who, item, against, shield)| C::Counter {
+                who,
+                item,
+                against,
+                shield
+            }),
+            (who(), any::<bool>()).prop_map(|(who, blood)| C::Augury { who, blood }),
+        ]
+        .boxed()
+    }
+
+    fn world() -> BoxedStrategy<C> {
+        let door = proptest::sample::select(vec![
+            DoorTry::Listen,
+            DoorTry::Force,
+            DoorTry::Pick,
+            DoorTry::Burst,
+        ]);
+        prop_oneof![
+            prop_oneof![
+                Just(TurnAction::Move),
+                Just(TurnAction::Search),
+                Just(TurnAction::Wait),
+                text().prop_map(TurnAction::Other),
+                (who(), door).prop_map(|(who, how)| TurnAction::Door { who, how }),
+            ]
+            .prop_map(|action| C::Turn { action }),
+            Just(C::Noise),
+            (who(), any::<bool>()).prop_map(|(who, disarm)| C::Trap { who, disarm }),
+            any::<bool>().prop_map(|on| C::Delve { on }),
+            (who(), nth()).prop_map(|(who, unit)| C::Light { who, unit }),
+            (text(), vec(text(), 0..5)).prop_map(|(name, entries)| C::Table { name, entries }),
+            (0usize..3).prop_map(|table| C::Area { table }),
+            (
+                proptest::sample::select(vec![
+                    WatchAction::Travel,
+                    WatchAction::Explore,
+                    WatchAction::ForcedMarch,
+                    WatchAction::Camp,
+                    WatchAction::Idle
+                ]),
+                whos()
+            )
+                .prop_map(|(action, who)| C::Watch { action, who }),
+            proptest::sample::select(vec![
+                Season::Spring,
+                Season::Summer,
+                Season::Fall,
+                Season::Winter
+            ])
+            .prop_map(|season| C::Season { season }),
+            (0u8..7).prop_map(|step| C::Weather { step }),
+            (0u8..7, text()).prop_map(|(step, name)| C::WeatherName { step, name }),
+            Just(C::ForgetClue),
+        ]
+        .boxed()
+    }
+
+    fn judge() -> BoxedStrategy<C> {
+        let flag = proptest::sample::select(vec![
+            Flag::Dead,
+            Flag::Critical,
+            Flag::Aided,
+            Flag::Out,
+            Flag::NoHp,
+            Flag::Fled,
+            Flag::Unfed,
+            Flag::Undead,
+            Flag::Intelligent,
+            Flag::Face,
+            Flag::Leader,
+        ]);
+        let mark = prop_oneof![
+            Just(MarkKind::Blessed),
+            Just(MarkKind::Hasted),
+            Just(MarkKind::Slowed),
+            Just(MarkKind::Asleep),
+            Just(MarkKind::Held),
+            Just(MarkKind::WindBarrier),
+            text().prop_map(MarkKind::Note),
+        ];
+        let wound = proptest::sample::select(vec![
+            PWound::Scars,
+            PWound::Eye,
+            PWound::BrokenArm,
+            PWound::BrokenLeg,
+            PWound::LostArm,
+            PWound::LostLeg,
+        ]);
+        prop_oneof![
+            (
+                who(),
+                proptest::sample::select(vec![Stat::Str, Stat::Dex, Stat::Wil, Stat::Hp]),
+                0u8..25,
+                option::of(0u8..25)
+            )
+                .prop_map(|(who, stat, cur, max)| C::Set {
+                    who,
+                    stat,
+                    cur,
+                    max
+                }),
+            (who(), flag, any::<bool>()).prop_map(|(who, flag, on)| C::Flag { who, flag, on }),
+            (who(), mark, option::of(0u32..4)).prop_map(|(who, kind, turns)| C::Mark {
+                who,
+                kind,
+                turns
+            }),
+            (who(), nth()).prop_map(|(who, mark)| C::Unmark { who, mark }),
+            (who(), wound, any::<bool>()).prop_map(|(who, wound, left)| C::Injure {
+                who,
+                wound,
+                hand: if left { Hand::Left } else { Hand::Right }
+            }),
+            who().prop_map(|who| C::Mend { who }),
+            (
+                who(),
+                option::of(proptest::sample::select(vec![
+                    Reaction::Hostile,
+                    Reaction::Uncertain,
+                    Reaction::Infatuated
+                ]))
+            )
+                .prop_map(|(who, reaction)| C::Reaction { who, reaction }),
+            (who(), option::of(text())).prop_map(|(who, group)| C::Group { who, group }),
+            (who(), nth()).prop_map(|(who, weapon)| C::Restock { who, weapon }),
+        ]
+        .boxed()
+    }
+
+    pub fn command() -> impl Strategy<Value = Command> {
+        prop_oneof![
+            2 => sheets(),
+            1 => purchase(),
+            5 => answers(),
+            5 => fight(),
+            2 => harm(),
+            2 => world(),
+            2 => judge(),
+        ]
+        .prop_map(|c| Command::Game(slotmark::rules::GameCommand::Phase(c)))
+    }
+
+    /// Faces for one phase command: mostly faces every die of the ruleset shows (d4 and up),
+    /// some only a d6 or a d20 shows, now and then a 0; up to a PC's thirteen.
+    pub fn faces() -> impl Strategy<Value = Vec<u16>> {
+        vec(
+            prop_oneof![6 => 1u16..=4, 3 => 1u16..=6, 2 => 1u16..=20, 1 => Just(0u16)],
+            0..14,
+        )
+    }
+
+    pub fn op() -> impl Strategy<Value = Op> {
+        prop_oneof![
+            8 => (command(), faces()).prop_map(|(c, f)| Op::Exec(c, f)),
+            1 => Just(Op::Undo),
+            1 => Just(Op::Redo),
+        ]
+    }
+
+    /// Two PCs and a hireling with weapons, armour, spell items and load, a goblin and its
+    /// chief from the bestiary, ids 0 to 4; a lit delve with a wandering table. Built through
+    /// the command language, then taken as a new session's first state.
+    pub fn start() -> Session {
+        let mut s = Session::new(session::SessionState::new(
+            "Props",
+            slotmark::rules::RulesetId::Phase,
+        ));
+        for line in [
+            "add Ana pc 5 12 13 10",
+            "add Bram pc 4 14 9 11",
+            "add Hob hireling 3 11 10 8",
+            "add goblin",
+            "add Grol \"goblin chief\"",
+            "arm Ana sword",
+            "arm Ana sling",
+            "wear Ana light shield",
+            "learn Ana sleep scroll",
+            "learn Ana fireball book level 2",
+            "coins Ana +250",
+            "arm Bram halberd",
+            "learn Bram bless scroll",
+            "coins Bram +100",
+            "coins Hob +60",
+            "learn Grol \"hold person\" book level 2",
+            "take Bram food 3",
+            "arm Hob \"hunting bow\"",
+            "take Hob delve",
+            "table crypt ghouls skeletons rats",
+            "delve on",
+            "light Hob 1",
+        ] {
+            let command = match slotmark::script::parse_line(line, s.state()) {
+                Ok(slotmark::script::Line::Command(c)) => c,
+                other => panic!("{line}: {other:?}"),
+            };
+            s.execute(command, &mut ScriptedDice::new([]))
+                .unwrap_or_else(|e| panic!("{line}: {e}"));
+        }
+        assert!(
+            matches!(&s.state().game, slotmark::rules::GameState::Phase(st) if st.characters.len() == 5)
+        );
+        Session::new(s.state().clone())
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 160, ..ProptestConfig::default() })]
+
+    #[test]
+    fn phase_runs_replay_undo_and_redo_exactly_and_refusals_change_nothing(
+        ops in vec(phase_cmds::op(), 0..60),
+        k in 0usize..20,
+    ) {
+        let run = run_ops(phase_cmds::start(), &ops)?;
+        check_log(&run.session, k)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn a_phase_session_saved_then_loaded_is_the_same_session(
+        ops in vec(phase_cmds::op(), 0..50),
+        split in 0usize..50,
+    ) {
+        let dir = tempfile::TempDir::new().map_err(fail)?;
+        let split = split.min(ops.len());
+        let first = run_ops(phase_cmds::start(), &ops[..split])?;
+        let path = dir.path().join("p.ron");
+        let mut store = Store::create(&path, &first.session).map_err(fail)?;
+        let rest = run_ops(first.session.clone(), &ops[split..])?;
+        for record in &rest.journal {
+            store.append(record).map_err(fail)?;
+        }
+        drop(store);
+        same_session(&store::load(&path).map_err(fail)?, &rest.session)?;
+        let opened = Store::open(&path).map_err(fail)?;
+        prop_assert!(opened.warnings.is_empty(), "{:?}", opened.warnings);
+        same_session(&opened.session, &rest.session)?;
+        drop(opened);
+        same_session(&store::load(&path).map_err(fail)?, &rest.session)?;
+        prop_assert!(store::verify(&path).map_err(fail)?.matches());
+    }
+}
+
+#[test]
+fn the_phase_generators_reach_accepted_and_refused_commands_of_every_kind() {
+    // Guards the properties against a generator that only ever produces refusals, or never
+    // gets a fight going or a save answered.
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let mut accepted = 0;
+    let mut refused = 0;
+    let mut kinds = std::collections::BTreeSet::new();
+    for _ in 0..80 {
+        let ops = vec(phase_cmds::op(), 40)
+            .new_tree(&mut runner)
+            .unwrap()
+            .current();
+        let run = run_ops(phase_cmds::start(), &ops).unwrap();
+        accepted += run.journal.len();
+        refused += run.refused;
+        for e in run.session.entries() {
+            let debug = format!("{:?}", e.command);
+            let kind: String = debug
+                .trim_start_matches("Game(Phase(")
+                .chars()
+                .take_while(|c| c.is_alphanumeric())
+                .collect();
+            kinds.insert(kind);
+        }
+    }
+    assert!(accepted > 300, "only {accepted} steps accepted");
+    assert!(refused > 300, "only {refused} steps refused");
+    for kind in [
+        "Fight", "Next", "Attack", "Accept", "Harm", "Turn", "Cast", "Purchase",
+    ] {
+        assert!(
+            kinds.contains(kind),
+            "no {kind} was ever accepted: {kinds:?}"
         );
     }
 }

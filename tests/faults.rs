@@ -6,8 +6,8 @@
 //! - a file that cannot be used gives one plain line naming the file and the place, touches no
 //!   byte of the file, writes nothing beside it, and never panics or hangs;
 //! - a file from a newer slotmark says which slotmark it needs;
-//! - arbitrary bytes as a session file or a journal, arbitrary text as a palette line or a dice
-//!   expression: no panic, plain errors;
+//! - arbitrary bytes as a session file or a journal, arbitrary text as a palette line (in the
+//!   slot system's demo and in ruleset phase's) or a dice expression: no panic, plain errors;
 //! - a palette line either applies fully (replays, undoes, survives the journal) or changes
 //!   nothing.
 //!
@@ -740,7 +740,8 @@ fn the_library_api_names_the_file_and_never_changes_it() {
 // ---------------------------------------------------------------------------------------------
 // The fuzz targets' twins
 
-/// A valid session file text to mutate: the demo, or a session with wounds, marks and fire.
+/// A valid session file text to mutate: the demo, or a session with wounds, marks and fire;
+/// ruleset phase's demo, or that demo with a fight under way.
 fn session_texts() -> Vec<String> {
     let dir = tempfile::tempdir().unwrap();
     let mut texts = Vec::new();
@@ -759,7 +760,27 @@ fn session_texts() -> Vec<String> {
     ] {
         targets::palette_line(&mut busy, line, 9);
     }
-    for (i, session) in [slotmark::script::demo(), busy].iter().enumerate() {
+    let phase = slotmark::script::demo_for(slotmark::rules::RulesetId::Phase);
+    let mut fought = phase.clone();
+    for line in [
+        "fight",
+        "next",
+        "next",
+        "next",
+        "attack Cora \"Goblin 1\"",
+        "accept",
+        "accept",
+        "harm Bram 6",
+        "accept",
+        "note the wolf howls",
+        "undo",
+    ] {
+        targets::palette_line(&mut fought, line, 5);
+    }
+    for (i, session) in [slotmark::script::demo(), busy, phase, fought]
+        .iter()
+        .enumerate()
+    {
         let path = dir.path().join(format!("{i}.ron"));
         drop(Store::create(&path, session).unwrap());
         texts.push(fs::read_to_string(&path).unwrap());
@@ -984,13 +1005,125 @@ fn palette_text() -> impl Strategy<Value = String> {
         "25:99",
         "1e3",
     ];
+    edited_examples(slotmark::rules::RulesetId::Slots, POOL)
+}
+
+/// Text a judge might type into a phase session's palette: its verbs' examples and lines that
+/// name its demo's characters, the price list and the bestiary, with words swapped, dropped
+/// and added from a pool of its names, numbers, keywords and troublemakers.
+fn phase_palette_text() -> impl Strategy<Value = String> {
+    const POOL: &[&str] = &[
+        "Ana",
+        "bram",
+        "Cora",
+        "hob",
+        "\"Goblin 1\"",
+        "goblin2",
+        "grol",
+        "fang",
+        "nobody",
+        "goblin",
+        "\"goblin chief\"",
+        "wolf",
+        "dragon",
+        "sword",
+        "halberd",
+        "\"mail shirt\"",
+        "\"hunting bow\"",
+        "\"week of food\"",
+        "mule",
+        "shield",
+        "for",
+        "with",
+        "to",
+        "on",
+        "0",
+        "1",
+        "2",
+        "3",
+        "6",
+        "9",
+        "12",
+        "20",
+        "99",
+        "255",
+        "256",
+        "-1",
+        "+3",
+        "d6",
+        "d7",
+        "str",
+        "dex",
+        "wil",
+        "adv",
+        "dis",
+        "pass",
+        "fail",
+        "early",
+        "late",
+        "none",
+        "light",
+        "heavy",
+        "hand",
+        "bow",
+        "thrown",
+        "unarmed",
+        "maneuver",
+        "disarm",
+        "food",
+        "ration",
+        "delve",
+        "treasure",
+        "sleep",
+        "fireball",
+        "scroll",
+        "level",
+        "enhanced",
+        "danger",
+        "move",
+        "search",
+        "door",
+        "force",
+        "listen",
+        "travel",
+        "camp",
+        "march",
+        "short",
+        "long",
+        "full",
+        "surprised",
+        "enemies",
+        "party",
+        "group",
+        "leader",
+        "dead",
+        "critical",
+        "accept",
+        "next",
+        "undo",
+        "\"",
+        "#",
+        "é",
+        "\u{202e}",
+        "😀",
+        "",
+        "\"unclosed",
+    ];
+    edited_examples(slotmark::rules::RulesetId::Phase, POOL)
+}
+
+/// A verb's example from `ruleset`'s table with up to four edits from `pool`.
+fn edited_examples(
+    ruleset: slotmark::rules::RulesetId,
+    pool: &'static [&'static str],
+) -> impl Strategy<Value = String> {
     let example = proptest::sample::select(
-        slotmark::script::verbs(slotmark::rules::RulesetId::Slots)
+        slotmark::script::verbs(ruleset)
             .iter()
             .map(|v| v.example)
             .collect::<Vec<_>>(),
     );
-    let word = proptest::sample::select(POOL.to_vec());
+    let word = proptest::sample::select(pool.to_vec());
     (
         example,
         vec(
@@ -1142,6 +1275,11 @@ proptest! {
     }
 
     #[test]
+    fn arbitrary_text_as_a_phase_palette_line_never_panics(text in "\\PC{0,80}") {
+        targets::phase_script_line(text.as_bytes());
+    }
+
+    #[test]
     fn arbitrary_text_as_a_dice_expression_never_panics(text in "\\PC{0,40}") {
         targets::dice_expr(text.as_bytes());
     }
@@ -1159,7 +1297,7 @@ proptest! {
 
     #[test]
     fn mutated_session_files_load_fully_or_are_refused_untouched(
-        which in 0usize..3,
+        which in 0usize..5,
         mutations in vec(mutation(), 1..4),
     ) {
         thread_local!(static TEXTS: Vec<String> = session_texts());
@@ -1183,6 +1321,20 @@ proptest! {
             targets::palette_line(&mut session, line, seed.wrapping_add(i as u64));
         }
     }
+
+    /// The same in ruleset phase, on its demo: its verbs, the price list and the bestiary.
+    #[test]
+    fn a_phase_palette_line_applies_fully_or_changes_nothing(
+        lines in vec(phase_palette_text(), 1..10),
+        seed in any::<u64>(),
+    ) {
+        thread_local!(static DEMO: Session =
+            slotmark::script::demo_for(slotmark::rules::RulesetId::Phase));
+        let mut session = DEMO.with(Session::clone);
+        for (i, line) in lines.iter().enumerate() {
+            targets::palette_line(&mut session, line, seed.wrapping_add(i as u64));
+        }
+    }
 }
 
 /// The seed corpus in `fuzz/corpus/` is valid input for its targets: every file runs through
@@ -1191,10 +1343,11 @@ proptest! {
 fn the_fuzz_seed_corpus_runs_clean() {
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus");
     type Body = fn(&[u8]);
-    let targets: [(&str, Body); 4] = [
+    let targets: [(&str, Body); 5] = [
         ("session_file", targets::session_file),
         ("journal", targets::journal),
         ("script_line", targets::script_line),
+        ("phase_script_line", targets::phase_script_line),
         ("dice_expr", targets::dice_expr),
     ];
     for (name, body) in targets {

@@ -323,6 +323,24 @@ pub fn script_line(data: &[u8]) {
     palette_line(&mut session, &line, seed_of(data));
 }
 
+/// Ruleset phase's demo session, built once.
+fn phase_demo() -> &'static Session {
+    static DEMO: std::sync::OnceLock<Session> = std::sync::OnceLock::new();
+    DEMO.get_or_init(|| slotmark::script::demo_for(slotmark::rules::RulesetId::Phase))
+}
+
+/// Fuzz target `phase_script_line`: arbitrary text as a palette line on ruleset phase's demo,
+/// so its verbs (and the names they find on the price list and in the bestiary) are read the
+/// same way: no panic, one plain line when refused, and a line applies fully or not at all.
+pub fn phase_script_line(data: &[u8]) {
+    let line: String = String::from_utf8_lossy(data)
+        .chars()
+        .filter(|c| !c.is_control())
+        .collect();
+    let mut session = phase_demo().clone();
+    palette_line(&mut session, &line, seed_of(data));
+}
+
 /// Fuzz target `dice_expr`: arbitrary text as a dice expression (`slotmark roll`).
 pub fn dice_expr(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
