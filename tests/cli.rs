@@ -551,3 +551,26 @@ fn the_phase_demo_saved_through_the_store_replays_and_verifies_through_the_binar
     assert!(out.contains("Round 1"), "{out}");
     b.ok(&["replay", "warren.ron", "--verify"]);
 }
+
+#[test]
+fn show_prints_a_phase_sheet_field_by_field() {
+    let b = Bench::new();
+    b.write(
+        "p.txt",
+        "add Ana pc 6 12 14 9\narm Ana sword\nwear Ana gambeson shield\ntake Ana food\ncoins Ana +40\n",
+    );
+    b.ok(&["run", "p.txt", "--rules", "phase", "--out", "p.ron"]);
+    let all = b.ok(&["show", "p.ron"]);
+    assert!(all.contains("Ana (PC, the party)"), "{all}");
+    let ana = b.ok(&["show", "p.ron", "--character", "ana"]);
+    for field in [
+        "Ana (PC, the party)",
+        "STR 12/12  DEX 14/14  WIL 9/9",
+        "HP 0 (6)/6  DR 2",
+        "Load 1 (fatigue 0): food (7 rations)",
+        "Weapons: Sword d6",
+        "Coins 40",
+    ] {
+        assert!(ana.contains(field), "{field} is missing:\n{ana}");
+    }
+}
