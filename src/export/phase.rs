@@ -14,14 +14,6 @@ fn state_of(session: &Session) -> Option<&State> {
     }
 }
 
-fn limb(l: Limb) -> &'static str {
-    match l {
-        Limb::Whole => "whole",
-        Limb::Broken => "broken",
-        Limb::Lost => "lost",
-    }
-}
-
 /// One character's sheet, a field to a line.
 pub fn sheet(c: &Character) -> String {
     let mut o = format!("{} ({}, {})\n", c.name, c.kind.word(), c.side.word());
@@ -46,11 +38,7 @@ pub fn sheet(c: &Character) -> String {
             format!(": {}", units.join(", "))
         }
     ));
-    let weapons: Vec<String> = c
-        .weapons
-        .iter()
-        .map(|w| format!("{} d{}", w.name, w.die))
-        .collect();
+    let weapons: Vec<String> = c.weapons.iter().map(|w| w.label()).collect();
     o.push_str(&format!(
         "  Weapons: {}\n",
         if weapons.is_empty() {
@@ -72,10 +60,10 @@ pub fn sheet(c: &Character) -> String {
         o.push_str(&format!(
             "  Injuries: eyes lost {}, arms {}/{}, legs {}/{}, scars {}\n",
             b.eyes_lost,
-            limb(b.arms[0]),
-            limb(b.arms[1]),
-            limb(b.legs[0]),
-            limb(b.legs[1]),
+            b.arms[0].word(),
+            b.arms[1].word(),
+            b.legs[0].word(),
+            b.legs[1].word(),
             b.scars
         ));
     }

@@ -46,6 +46,25 @@ pub struct Weapon {
 }
 
 impl Weapon {
+    /// "Sword d6", with its tags when it has any: "Hunting bow d6 (bulky, missile)".
+    pub fn label(&self) -> String {
+        let tags: Vec<&str> = [
+            (self.bulky, "bulky"),
+            (self.missile, "missile"),
+            (self.throwable, "thrown"),
+            (self.blast, "blast"),
+            (self.out_of_ammo, "out of ammo"),
+        ]
+        .into_iter()
+        .filter_map(|(on, tag)| on.then_some(tag))
+        .collect();
+        if tags.is_empty() {
+            format!("{} d{}", self.name, self.die)
+        } else {
+            format!("{} d{} ({})", self.name, self.die, tags.join(", "))
+        }
+    }
+
     pub fn new(name: impl Into<String>, die: u16) -> Weapon {
         Weapon {
             name: name.into(),

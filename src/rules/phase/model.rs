@@ -111,6 +111,16 @@ pub enum Limb {
     Lost,
 }
 
+impl Limb {
+    pub fn word(self) -> &'static str {
+        match self {
+            Limb::Whole => "whole",
+            Limb::Broken => "broken",
+            Limb::Lost => "lost",
+        }
+    }
+}
+
 /// Left or right: which arm holds a one-handed weapon, which limb a wound takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Hand {

@@ -307,14 +307,6 @@ pub fn rows(m: &Main) -> u16 {
     selected(m).map_or(3, |c| sheet_lines(c, Theme::plain()).len() as u16)
 }
 
-fn limb(l: Limb) -> &'static str {
-    match l {
-        Limb::Whole => "whole",
-        Limb::Broken => "broken",
-        Limb::Lost => "lost",
-    }
-}
-
 /// The sheet as labelled lines.
 fn sheet_lines(c: &Character, theme: Theme) -> Vec<Line<'static>> {
     let label = |t: &str| Span::styled(format!(" {t:<10} "), theme.dim());
@@ -361,29 +353,7 @@ fn sheet_lines(c: &Character, theme: Theme) -> Vec<Line<'static>> {
             }
         )),
     ]));
-    let weapons: Vec<String> = c
-        .weapons
-        .iter()
-        .map(|w| {
-            let mut tags = Vec::new();
-            for (on, tag) in [
-                (w.bulky, "bulky"),
-                (w.missile, "missile"),
-                (w.throwable, "thrown"),
-                (w.blast, "blast"),
-                (w.out_of_ammo, "out of ammo"),
-            ] {
-                if on {
-                    tags.push(tag);
-                }
-            }
-            if tags.is_empty() {
-                format!("{} d{}", w.name, w.die)
-            } else {
-                format!("{} d{} ({})", w.name, w.die, tags.join(", "))
-            }
-        })
-        .collect();
+    let weapons: Vec<String> = c.weapons.iter().map(|w| w.label()).collect();
     lines.push(Line::from(vec![
         label("Weapons"),
         Span::raw(if weapons.is_empty() {
@@ -417,10 +387,10 @@ fn sheet_lines(c: &Character, theme: Theme) -> Vec<Line<'static>> {
                 format!(
                     "eyes lost {}, arms {}/{}, legs {}/{}, scars {}",
                     b.eyes_lost,
-                    limb(b.arms[0]),
-                    limb(b.arms[1]),
-                    limb(b.legs[0]),
-                    limb(b.legs[1]),
+                    b.arms[0].word(),
+                    b.arms[1].word(),
+                    b.legs[0].word(),
+                    b.legs[1].word(),
                     b.scars
                 ),
                 theme.warn(),
