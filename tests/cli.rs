@@ -567,7 +567,7 @@ fn show_prints_a_phase_sheet_field_by_field() {
         "Ana (PC, the party)",
         "STR 12/12  DEX 14/14  WIL 9/9",
         "HP 0 (6)/6  DR 2",
-        "Load 1 (fatigue 0): food (7 rations)",
+        "Load 1 of 4 (fatigue 0): food (7 rations)",
         "Weapons: Sword d6",
         "Coins 40",
     ] {

@@ -15,7 +15,7 @@ fn state_of(session: &Session) -> Option<&State> {
 }
 
 /// One character's sheet, a field to a line.
-pub fn sheet(c: &Character) -> String {
+pub fn sheet(c: &Character, dungeon: bool) -> String {
     let mut o = format!("{} ({}, {})\n", c.name, c.kind.word(), c.side.word());
     o.push_str(&format!(
         "  STR {}/{}  DEX {}/{}  WIL {}/{}\n",
@@ -27,17 +27,7 @@ pub fn sheet(c: &Character) -> String {
         c.dr(),
         c.speed_text()
     ));
-    let units: Vec<String> = c.units.iter().map(|u| u.describe()).collect();
-    o.push_str(&format!(
-        "  Load {} (fatigue {}){}\n",
-        c.load(),
-        c.fatigue,
-        if units.is_empty() {
-            String::new()
-        } else {
-            format!(": {}", units.join(", "))
-        }
-    ));
+    o.push_str(&format!("  Load {}\n", c.load_text(dungeon)));
     let weapons: Vec<String> = c.weapons.iter().map(|w| w.label()).collect();
     o.push_str(&format!(
         "  Weapons: {}\n",
@@ -81,6 +71,9 @@ pub fn sheet(c: &Character) -> String {
     if c.fled {
         state.push("fled".into());
     }
+    if c.body.blind() {
+        state.push("blind".into());
+    }
     if let Some(k) = &c.critical {
         state.push(if k.aided {
             "critical, aided".into()
@@ -113,12 +106,12 @@ pub(super) fn show(session: &Session, character: Option<&str>) -> Result<String,
     if let Some(name) = character {
         let c = find_by_name(&st.characters, |c| &c.name, name, "character")
             .map_err(|e| e.to_string())?;
-        return Ok(sheet(c));
+        return Ok(sheet(c, st.dungeon()));
     }
     let mut o = super::show_from_read_models(session, None)?;
     for c in &st.characters {
         o.push('\n');
-        o.push_str(&sheet(c));
+        o.push_str(&sheet(c, st.dungeon()));
     }
     Ok(o)
 }

@@ -294,6 +294,15 @@ pub enum Vehicle {
 }
 
 impl Vehicle {
+    /// What the sheet calls it; None when the character pulls nothing.
+    pub fn word(self) -> Option<&'static str> {
+        match self {
+            Vehicle::None => None,
+            Vehicle::HandCart => Some("hand cart"),
+            Vehicle::DraftCart => Some("draft cart"),
+            Vehicle::Wagon => Some("wagon"),
+        }
+    }
     /// K8: carts double the allowance, a wagon quadruples it.
     pub fn factor(self) -> u8 {
         match self {

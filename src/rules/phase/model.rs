@@ -500,6 +500,25 @@ impl Character {
         }
     }
 
+    /// The load line of the sheet: "2 of 4 (fatigue 0): food (7 rations), delve gear", with the
+    /// vehicle that raises the allowance outside dungeons.
+    pub fn load_text(&self, dungeon: bool) -> String {
+        let units: Vec<String> = self.units.iter().map(|u| u.describe()).collect();
+        let mut o = format!(
+            "{} of {} (fatigue {})",
+            self.load(),
+            self.allowance_in(dungeon),
+            self.fatigue
+        );
+        if let Some(v) = self.vehicle.word() {
+            o.push_str(&format!(", with a {v}"));
+        }
+        if !units.is_empty() {
+            o.push_str(&format!(": {}", units.join(", ")));
+        }
+        o
+    }
+
     /// K8: load = units + fatigue.
     pub fn load(&self) -> u32 {
         self.carried() + u32::from(self.fatigue)

@@ -95,6 +95,11 @@ fn state_of(session: &Session) -> Option<&State> {
     }
 }
 
+/// Is the party in a dungeon (where no vehicle raises the load allowance, K8)?
+fn dungeon(m: &Main) -> bool {
+    state_of(&m.session).is_some_and(|s| s.dungeon())
+}
+
 fn selected(m: &Main) -> Option<&Character> {
     let id = m.view.selected?;
     state_of(&m.session)?.character(id).ok()
@@ -304,11 +309,13 @@ pub fn applies(m: &Main, action: Action) -> bool {
 
 /// The sheet's lines, as many as the selected character has.
 pub fn rows(m: &Main) -> u16 {
-    selected(m).map_or(3, |c| sheet_lines(c, Theme::plain()).len() as u16)
+    selected(m).map_or(3, |c| {
+        sheet_lines(c, dungeon(m), Theme::plain()).len() as u16
+    })
 }
 
 /// The sheet as labelled lines.
-fn sheet_lines(c: &Character, theme: Theme) -> Vec<Line<'static>> {
+fn sheet_lines(c: &Character, dungeon: bool, theme: Theme) -> Vec<Line<'static>> {
     let label = |t: &str| Span::styled(format!(" {t:<10} "), theme.dim());
     let score = |name: &str, cur: u8, max: u8| {
         let style = if cur == 0 {
@@ -339,19 +346,9 @@ fn sheet_lines(c: &Character, theme: Theme) -> Vec<Line<'static>> {
             theme.dim(),
         ),
     ]));
-    let units: Vec<String> = c.units.iter().map(|u| u.describe()).collect();
     lines.push(Line::from(vec![
         label("Load"),
-        Span::raw(format!(
-            "{} (fatigue {}){}",
-            c.load(),
-            c.fatigue,
-            if units.is_empty() {
-                String::new()
-            } else {
-                format!(": {}", units.join(", "))
-            }
-        )),
+        Span::raw(c.load_text(dungeon)),
     ]));
     let weapons: Vec<String> = c.weapons.iter().map(|w| w.label()).collect();
     lines.push(Line::from(vec![
@@ -423,6 +420,7 @@ fn sheet_lines(c: &Character, theme: Theme) -> Vec<Line<'static>> {
         (c.no_hp, "no HP back until a long rest"),
         (c.dex.cur == 0, "paralyzed"),
         (c.wil.cur == 0, "delirious"),
+        (c.body.blind(), "blind"),
     ] {
         if on {
             about.push(word.to_string());
@@ -502,7 +500,7 @@ pub fn draw(
         inner.width,
         inner.height.saturating_sub(1),
     );
-    Paragraph::new(sheet_lines(c, theme))
+    Paragraph::new(sheet_lines(c, dungeon(m), theme))
         .wrap(Wrap { trim: false })
         .render(body, buf);
 }
