@@ -299,7 +299,7 @@ fn buy_takes_the_price_list_by_name_and_the_judge_prices_what_002_does_not() {
             name, goods, price, ..
         } => {
             assert_eq!((name.as_str(), price), ("Halberd", 15));
-            let Goods::Weapon(w) = goods else {
+            let Goods::Weapon(w) = *goods else {
                 panic!("{goods:?}")
             };
             assert!(w.bulky && w.die == 8);

@@ -719,7 +719,10 @@ mod phase_cmds {
                 .prop_map(|(name, kind)| C::Roll { name, kind }),
             new_sheet().prop_map(|s| C::Add(Box::new(s))),
             who().prop_map(|who| C::Remove { who }),
-            (who(), weapon()).prop_map(|(who, weapon)| C::Arm { who, weapon }),
+            (who(), weapon()).prop_map(|(who, weapon)| C::Arm {
+                who,
+                weapon: Box::new(weapon),
+            }),
             (who(), nth()).prop_map(|(who, weapon)| C::Unarm { who, weapon }),
             (
                 who(),
@@ -781,7 +784,7 @@ mod phase_cmds {
             .prop_map(|(who, name, goods, price)| C::Purchase {
                 who,
                 name,
-                goods,
+                goods: Box::new(goods),
                 price,
             })
             .boxed()

@@ -125,7 +125,13 @@ impl T {
     }
 
     fn arm(&mut self, who: u32, w: Weapon) {
-        self.run(C::Arm { who, weapon: w }, &[]);
+        self.run(
+            C::Arm {
+                who,
+                weapon: Box::new(w),
+            },
+            &[],
+        );
     }
 
     fn save(&self) -> &slotmark::rules::phase::SaveRoll {
@@ -1390,7 +1396,7 @@ fn k19_an_attack_always_lands_its_die_plus_bless_less_dr_and_steps_net_one_at_mo
         t.refuse(
             C::Arm {
                 who: ana,
-                weapon: Weapon::new("odd", 7)
+                weapon: Box::new(Weapon::new("odd", 7))
             },
             &[]
         )

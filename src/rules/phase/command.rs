@@ -118,9 +118,11 @@ pub enum Command {
     Remove {
         who: u32,
     },
+    /// The weapon is boxed so the log's commands stay small (every entry is as wide as the
+    /// widest command of any ruleset).
     Arm {
         who: u32,
-        weapon: Weapon,
+        weapon: Box<Weapon>,
     },
     /// Puts a weapon down in the scene.
     Unarm {
@@ -163,7 +165,7 @@ pub enum Command {
     Purchase {
         who: u32,
         name: String,
-        goods: Goods,
+        goods: Box<Goods>,
         price: u32,
     },
     Ride {

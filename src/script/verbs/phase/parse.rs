@@ -185,7 +185,10 @@ pub(super) fn arm(w: &mut Words<'_>, st: &State) -> R<Line> {
             return Err(bad(&t, "bulky, missile, thrown, blast, left or note TEXT"));
         }
     }
-    Ok(g(C::Arm { who, weapon }))
+    Ok(g(C::Arm {
+        who,
+        weapon: Box::new(weapon),
+    }))
 }
 
 pub(super) fn wear(w: &mut Words<'_>, st: &State) -> R<Line> {
@@ -301,7 +304,7 @@ pub(super) fn buy(w: &mut Words<'_>, st: &State) -> R<Line> {
         return Ok(g(C::Purchase {
             who,
             name: ware.word().to_string(),
-            goods,
+            goods: Box::new(goods),
             price,
         }));
     }
@@ -336,7 +339,7 @@ pub(super) fn buy(w: &mut Words<'_>, st: &State) -> R<Line> {
     Ok(g(C::Purchase {
         who,
         name,
-        goods,
+        goods: Box::new(goods),
         price,
     }))
 }
