@@ -96,7 +96,9 @@ pub fn write_markdown(session: &Session, out: &mut dyn io::Write) -> io::Result<
     let _ = writeln!(o, "# {}\n", state.title);
     match state.ruleset() {
         RulesetId::Slots => slots::chapters(&mut o, session),
-        RulesetId::Plain | RulesetId::Phase => read_model_chapters(&mut o, session),
+        RulesetId::Plain | RulesetId::Phase | RulesetId::Bdp => {
+            read_model_chapters(&mut o, session)
+        }
     }
     o.finish()
 }
@@ -182,7 +184,7 @@ pub fn show(session: &Session, character: Option<&str>) -> Result<String, String
     match session.state().ruleset() {
         RulesetId::Slots => slots::show(session, character),
         RulesetId::Phase => phase::show(session, character),
-        RulesetId::Plain => show_from_read_models(session, character),
+        RulesetId::Plain | RulesetId::Bdp => show_from_read_models(session, character),
     }
 }
 
@@ -190,7 +192,7 @@ pub fn show(session: &Session, character: Option<&str>) -> Result<String, String
 pub fn waiting(session: &Session) -> Option<String> {
     match session.state().ruleset() {
         RulesetId::Slots => slots::waiting(session),
-        RulesetId::Plain | RulesetId::Phase => {
+        RulesetId::Plain | RulesetId::Phase | RulesetId::Bdp => {
             session.state().game.pending().map(|p| pending_title(&p))
         }
     }

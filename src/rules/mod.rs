@@ -7,6 +7,7 @@
 //! and answers what waits with the generic [`Answer`]s; [`time`] is the game clock every ruleset
 //! counts in its own units.
 
+pub mod bdp;
 pub mod phase;
 pub mod plain;
 pub mod slots;
@@ -243,6 +244,11 @@ rulesets! {
         "Roll-under d20 saves on STR, DEX and WIL, counted load, weapon dice and armour DR; \
          each round walks five phases in Early, Middle and Late groups; harm spills from HP \
          into STR; dungeon turns and wilderness watches with event dice (rule file 002).";
+    Bdp => bdp::Bdp, "bdp", "Block, Dodge, Parry",
+        "Roll-under d20 saves and contests on STR, DEX and WIL; Time, Gear and Skill; the Die \
+         of Fate; a flat row of slots for items, Fatigue and wounds; injuries, disease, \
+         deprivation, rest and a dawn pipeline (rule file 001). Block, Dodge, Parry by Lars \
+         Huijbregts, CC BY-SA 4.0; tables adapted.";
 }
 
 impl Default for RulesetId {

@@ -3,6 +3,7 @@
 //! completion cannot drift apart. The frame's verbs (notes, the title, undo and redo) work in
 //! every session; each ruleset adds its own table (`slots`).
 
+pub(crate) mod bdp;
 pub(crate) mod phase;
 pub(crate) mod plain;
 pub(crate) mod slots;
@@ -201,6 +202,7 @@ pub fn verbs(ruleset: RulesetId) -> Vec<Verb> {
         RulesetId::Slots => slots::VERBS.iter().map(|e| e.verb).collect(),
         RulesetId::Plain => plain::VERBS.iter().map(|e| e.verb).collect(),
         RulesetId::Phase => phase::VERBS.iter().map(|e| e.verb).collect(),
+        RulesetId::Bdp => bdp::VERBS.iter().map(|e| e.verb).collect(),
     };
     let frame: Vec<Verb> = FRAME
         .iter()
@@ -215,6 +217,7 @@ fn help_of(ruleset: RulesetId) -> &'static Help {
         RulesetId::Slots => &slots::HELP,
         RulesetId::Plain => &plain::HELP,
         RulesetId::Phase => &phase::HELP,
+        RulesetId::Bdp => &bdp::HELP,
     }
 }
 
@@ -245,6 +248,7 @@ pub(crate) fn parse(line: &str, lexed: Lexed, state: &SessionState, library: &Li
         GameState::Slots(st) => parse_in(slots::VERBS, st, line, lexed, library),
         GameState::Plain(st) => parse_in(plain::VERBS, st, line, lexed, library),
         GameState::Phase(st) => parse_in(phase::VERBS, st, line, lexed, library),
+        GameState::Bdp(st) => parse_in(bdp::VERBS, st, line, lexed, library),
     }
 }
 
@@ -319,6 +323,7 @@ pub(crate) fn expected(
         GameState::Slots(st) => complete_in(slots::VERBS, st, word, &typed),
         GameState::Plain(st) => complete_in(plain::VERBS, st, word, &typed),
         GameState::Phase(st) => complete_in(phase::VERBS, st, word, &typed),
+        GameState::Bdp(st) => complete_in(bdp::VERBS, st, word, &typed),
     }
 }
 

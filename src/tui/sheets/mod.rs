@@ -4,6 +4,7 @@
 //! are the only place that names a ruleset's screen. Every match below is over [`RulesetId`], so a
 //! new ruleset cannot be left out.
 
+pub mod bdp;
 pub mod forms;
 pub mod phase;
 pub mod plain;
@@ -41,6 +42,7 @@ pub fn table(ruleset: RulesetId) -> Table {
         RulesetId::Slots => slots::keys::TABLE,
         RulesetId::Plain => plain::TABLE,
         RulesetId::Phase => phase::TABLE,
+        RulesetId::Bdp => bdp::TABLE,
     }
 }
 
@@ -50,6 +52,7 @@ pub fn new_view(ruleset: RulesetId) -> Box<dyn SheetView> {
         RulesetId::Slots => Box::new(slots::SlotView::default()),
         RulesetId::Plain => Box::new(plain::PlainView::default()),
         RulesetId::Phase => Box::new(phase::PhaseView::default()),
+        RulesetId::Bdp => Box::new(bdp::BdpView::default()),
     }
 }
 
@@ -57,7 +60,7 @@ pub fn new_view(ruleset: RulesetId) -> Box<dyn SheetView> {
 pub fn has_panels(ruleset: RulesetId) -> bool {
     match ruleset {
         RulesetId::Slots => true,
-        RulesetId::Plain | RulesetId::Phase => false,
+        RulesetId::Plain | RulesetId::Phase | RulesetId::Bdp => false,
     }
 }
 
@@ -67,6 +70,7 @@ pub fn legend(ruleset: RulesetId) -> &'static [(&'static str, &'static str)] {
         RulesetId::Slots => slots::keys::LEGEND,
         RulesetId::Plain => plain::LEGEND,
         RulesetId::Phase => phase::LEGEND,
+        RulesetId::Bdp => bdp::LEGEND,
     }
 }
 
@@ -83,6 +87,7 @@ pub fn key(
         RulesetId::Slots => slots::key(m, ctx, action, key, dice, library),
         RulesetId::Plain => plain::key(m, ctx, action, key, dice),
         RulesetId::Phase => phase::key(m, ctx, action, key, dice),
+        RulesetId::Bdp => bdp::key(m, ctx, action, key, dice),
     }
 }
 
@@ -92,6 +97,7 @@ pub fn click(m: &mut Main, ctx: Ctx, hit: Hit) -> bool {
         RulesetId::Slots => slots::click(m, ctx, hit),
         RulesetId::Plain => plain::click(m, ctx, hit),
         RulesetId::Phase => phase::click(m, ctx, hit),
+        RulesetId::Bdp => bdp::click(m, ctx, hit),
     }
 }
 
@@ -102,6 +108,7 @@ pub fn settle(m: &mut Main) {
         RulesetId::Slots => slots::settle(m),
         RulesetId::Plain => plain::settle(m),
         RulesetId::Phase => phase::settle(m),
+        RulesetId::Bdp => bdp::settle(m),
     }
 }
 
@@ -111,6 +118,7 @@ pub fn applies(m: &Main, action: Action) -> bool {
         RulesetId::Slots => slots::applies(m, action),
         RulesetId::Plain => plain::applies(m, action),
         RulesetId::Phase => phase::applies(m, action),
+        RulesetId::Bdp => bdp::applies(m, action),
     }
 }
 
@@ -120,6 +128,7 @@ pub fn rows(m: &Main) -> u16 {
         RulesetId::Slots => slots::rows(m),
         RulesetId::Plain => plain::rows(m),
         RulesetId::Phase => phase::rows(m),
+        RulesetId::Bdp => bdp::rows(m),
     }
 }
 
@@ -135,6 +144,7 @@ pub fn draw(
         RulesetId::Slots => slots::draw(buf, panels, m, theme, hits),
         RulesetId::Plain => plain::draw(buf, panels, m, theme, hits),
         RulesetId::Phase => phase::draw(buf, panels, m, theme, hits),
+        RulesetId::Bdp => bdp::draw(buf, panels, m, theme, hits),
     }
 }
 
@@ -152,7 +162,7 @@ pub fn strip(
             slots::strip::draw(buf, rect, m, theme, hits);
             true
         }
-        RulesetId::Plain | RulesetId::Phase => false,
+        RulesetId::Plain | RulesetId::Phase | RulesetId::Bdp => false,
     }
 }
 
@@ -169,5 +179,6 @@ pub fn draw_dialog(
         RulesetId::Slots => slots::draw_dialog(frame, area, m, theme, library, hits),
         RulesetId::Plain => plain::draw_dialog(frame, area, m, theme),
         RulesetId::Phase => phase::draw_dialog(frame, area, m, theme),
+        RulesetId::Bdp => bdp::draw_dialog(frame, area, m, theme),
     }
 }

@@ -1,0 +1,606 @@
+//! Needs and deprivation (B16-B19), disease (B36-B39), healing and recovery (B40-B48), and the
+//! dawn pipeline (B53).
+
+use super::command::{Amount, Event, Illness, Mood, Recipe};
+use super::harm::{clear_fatigue, fatigue, roll};
+use super::model::{Ability, Disease, Item, Level, Meal, Reason, Rest, Slot, Timer};
+use super::saves::save;
+use super::state::State;
+use super::zero_check;
+use crate::dice::{DiceSource, Edge};
+use crate::rules::RuleError;
+use crate::rules::time::HOUR;
+
+fn refuse_deprived(state: &State, who: u32, what: &str) -> Result<(), RuleError> {
+    let c = state.character(who)?;
+    if c.deprived() {
+        return Err(RuleError::invalid(format!(
+            "{} is Deprived: no HP or ability point comes back, so no {what} (B19)",
+            c.name
+        )));
+    }
+    Ok(())
+}
+
+/// B43: a meal kept down (a Desperate one needs a WIL save).
+pub fn eat(
+    state: &mut State,
+    who: u32,
+    meal: Meal,
+    fire: bool,
+    pot: bool,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let c = state.living_mut(who)?;
+    let name = c.name.clone();
+    match meal {
+        Meal::Simple if !fire => {
+            return Err(RuleError::invalid(
+                "a Simple meal needs fire (rations and Bitterbark need none)",
+            ));
+        }
+        Meal::Fancy if !(fire && pot) => {
+            return Err(RuleError::invalid("a Fancy meal needs fire and a pot"));
+        }
+        _ => {}
+    }
+    if meal == Meal::Desperate {
+        let r = save(
+            dice,
+            c.score(Ability::Wil).cur,
+            Edge::NONE,
+            &format!("{name} keeps a Desperate meal down"),
+        )?;
+        if !r.pass {
+            out.push(Event::said(
+                Mood::Bad,
+                format!(
+                    "{name} vomits the meal (WIL d20 {}): it does not count",
+                    r.face()
+                ),
+            ));
+            return Ok(());
+        }
+    }
+    kept_down(state, who, meal, out)
+}
+
+pub fn kept_down(
+    state: &mut State,
+    who: u32,
+    meal: Meal,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let c = state.living_mut(who)?;
+    c.meals.push(meal);
+    c.food_deprived = false;
+    let cleared = match meal {
+        Meal::Simple => clear_fatigue(c, false),
+        Meal::Fancy => clear_fatigue(c, true),
+        _ => 0,
+    };
+    out.push(Event::said(
+        Mood::Mended,
+        format!(
+            "{} keeps a {} meal down; {cleared} Fatigue cleared",
+            c.name,
+            meal.word()
+        ),
+    ));
+    Ok(())
+}
+
+/// B40, B41: catching breath.
+pub fn breath(
+    state: &mut State,
+    who: u32,
+    water: Option<usize>,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    if state.fight.is_some() {
+        return Err(RuleError::invalid("no catching breath in a fight (B40)"));
+    }
+    refuse_deprived(state, who, "catching breath")?;
+    let c = state.living_mut(who)?;
+    let name = c.name.clone();
+    let skin = match water {
+        Some(s) => Some(s),
+        None => c
+            .slots
+            .iter()
+            .position(|s| matches!(s, Slot::Item(i) if i.waterskin.is_some_and(|d| d > 0))),
+    };
+    let gained = c.hp.gain(99);
+    out.push(Event::said(
+        Mood::Mended,
+        format!("{name} catches breath: HP {}", c.hp),
+    ));
+    let Some(at) = skin else {
+        out.push(Event::said(
+            Mood::Plain,
+            "water from a source the judge names",
+        ));
+        return Ok(());
+    };
+    let Some(Slot::Item(item)) = c.slots.get_mut(at) else {
+        return Err(RuleError::invalid("that slot holds no waterskin"));
+    };
+    let die = item
+        .waterskin
+        .ok_or_else(|| RuleError::invalid("that item is no waterskin"))?;
+    if die == 0 {
+        return Err(RuleError::invalid("the waterskin is empty (B41)"));
+    }
+    if gained == 0 {
+        return Ok(());
+    }
+    let u = crate::dice::keep::usage(dice, die, &format!("{name}'s waterskin"))?;
+    item.waterskin = Some(u.next.unwrap_or(0));
+    out.push(Event::said(
+        Mood::Plain,
+        format!("waterskin d{die}: {} → {}", u.face, item.text()),
+    ));
+    Ok(())
+}
+
+/// B42: tonight's rest.
+pub fn set_rest(
+    state: &mut State,
+    who: u32,
+    rest: Rest,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let c = state.living_mut(who)?;
+    c.rest = rest;
+    out.push(Event::said(
+        Mood::Plain,
+        format!("{}'s rest tonight: {}", c.name, rest.word()),
+    ));
+    Ok(())
+}
+
+/// B44: brews a recipe from ingredient slots.
+pub fn brew(
+    state: &mut State,
+    who: u32,
+    recipe: Recipe,
+    ingredients: &[usize],
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let c = state.living_mut(who)?;
+    let mut used = Vec::new();
+    for &at in ingredients {
+        match c.slots.get(at) {
+            Some(Slot::Item(i))
+                if i.ingredient.is_some()
+                    && !used.iter().any(|(x, _): &(usize, Item)| *x == at) =>
+            {
+                used.push((at, i.clone()))
+            }
+            _ => {
+                return Err(RuleError::invalid(format!(
+                    "slot {} holds no ingredient",
+                    at + 1
+                )));
+            }
+        }
+    }
+    let mut names: Vec<String> = used
+        .iter()
+        .map(|(_, i)| i.name.to_ascii_lowercase())
+        .collect();
+    names.sort();
+    names.dedup();
+    let potency: u32 = used
+        .iter()
+        .filter_map(|(_, i)| i.ingredient)
+        .map(|(r, _)| r.potency())
+        .sum();
+    let (need, region) = recipe.need();
+    if names.len() < 2 {
+        return Err(RuleError::invalid(
+            "a brew needs at least 2 different ingredients (B44)",
+        ));
+    }
+    if potency < need {
+        return Err(RuleError::invalid(format!(
+            "potency {potency} is short of {need} (B44)"
+        )));
+    }
+    if let Some((r, n)) = region
+        && used
+            .iter()
+            .filter(|(_, i)| i.ingredient.is_some_and(|(_, g)| g == r))
+            .count()
+            < n
+    {
+        return Err(RuleError::invalid(format!(
+            "{} needs {n} ingredient(s) from {r:?} (B44)",
+            recipe.name()
+        )));
+    }
+    for (at, _) in &used {
+        c.take_item(*at);
+    }
+    let first = used.iter().map(|(at, _)| *at).min().unwrap_or(0);
+    c.slots[first] = Slot::Item(Item::named(recipe.name()));
+    out.push(Event::said(
+        Mood::Good,
+        format!(
+            "{} brews {} (potency {potency} of {need})",
+            c.name,
+            recipe.name()
+        ),
+    ));
+    Ok(())
+}
+
+/// Uses a brewed item (B33, B43, B46, B47).
+pub fn use_item(
+    state: &mut State,
+    who: u32,
+    slot: usize,
+    wound: Option<usize>,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let now = state.clock.seconds;
+    let c = state.living_mut(who)?;
+    let name = c.name.clone();
+    let Some(Slot::Item(item)) = c.slots.get(slot).cloned() else {
+        return Err(RuleError::invalid("that slot holds no item"));
+    };
+    let recipe = Recipe::from_name(&item.name).filter(|r| r.name() == item.name);
+    let Some(recipe) = recipe else {
+        return Err(RuleError::invalid(format!(
+            "the {} is no brew the rules know",
+            item.name
+        )));
+    };
+    if let Some(a) = recipe.restores() {
+        if c.deprived() {
+            return Err(RuleError::invalid(format!(
+                "{name} is Deprived: no restoratives (B19)"
+            )));
+        }
+        if c.restoratives.contains(&a) {
+            return Err(RuleError::invalid(format!(
+                "one {a} restorative per night (B46)"
+            )));
+        }
+        c.restoratives.push(a);
+        out.push(Event::said(
+            Mood::Mended,
+            format!(
+                "{name} applies {}: 1d3 {a} at the end of the night",
+                recipe.name()
+            ),
+        ));
+    } else if let Some(kind) = recipe.cures() {
+        let at = wound.ok_or_else(|| RuleError::invalid("name the wound's slot"))?;
+        match c.slots.get(at) {
+            Some(Slot::Wound(w))
+                if w.level == Level::Light && w.kind.to_ascii_lowercase().contains(kind) =>
+            {
+                c.slots[at] = Slot::Empty;
+                out.push(Event::said(
+                    Mood::Mended,
+                    format!("{name}'s Light {kind} heals at once"),
+                ));
+            }
+            _ => {
+                return Err(RuleError::invalid(format!(
+                    "{} cures only a Light {kind} (B33)",
+                    recipe.name()
+                )));
+            }
+        }
+    } else {
+        match recipe {
+            Recipe::SleepingTonic => {
+                c.tonic = true;
+                out.push(Event::said(
+                    Mood::Mended,
+                    format!("{name} drinks the Sleeping Tonic"),
+                ));
+            }
+            Recipe::IronrootBrew => {
+                c.timers.push(Timer {
+                    name: "Ironroot Brew".into(),
+                    ends: now + 24 * HOUR,
+                });
+                out.push(Event::said(
+                    Mood::Good,
+                    format!("{name}: Ironroot Brew for 24 hours"),
+                ));
+            }
+            _ => {
+                c.slots[slot] = Slot::Empty;
+                return kept_down(state, who, Meal::Simple, out);
+            }
+        }
+    }
+    let c = state.living_mut(who)?;
+    c.take_item(slot);
+    Ok(())
+}
+
+/// B33: a Light wound treated with a cure; herbs heal at the next dawn, brews at once.
+pub fn treat(
+    state: &mut State,
+    who: u32,
+    slot: usize,
+    herb: bool,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let c = state.living_mut(who)?;
+    match c.slots.get(slot) {
+        Some(Slot::Wound(w)) if w.level == Level::Light => {}
+        _ => {
+            return Err(RuleError::invalid(
+                "only a Light wound heals in the field (B33)",
+            ));
+        }
+    }
+    if herb {
+        c.herb_cures.push(slot as u8);
+        out.push(Event::said(
+            Mood::Mended,
+            format!("{}: slot {} heals at the next dawn", c.name, slot + 1),
+        ));
+    } else {
+        c.slots[slot] = Slot::Empty;
+        out.push(Event::said(
+            Mood::Mended,
+            format!("{}: slot {} heals", c.name, slot + 1),
+        ));
+    }
+    Ok(())
+}
+
+/// B37: infection.
+pub fn infect(
+    state: &mut State,
+    who: u32,
+    illness: Illness,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let (name, ability, loss, length, passes) = illness.data();
+    let dawns = match length {
+        Some(d) => Some(dice.roll(d, &format!("{name}'s length"))? as u8),
+        None => None,
+    };
+    let c = state.living_mut(who)?;
+    c.diseases.push(Disease {
+        name: name.into(),
+        ability,
+        loss,
+        dawns_left: dawns,
+        passes_needed: passes,
+        passes: 0,
+    });
+    let len = dawns.map_or("until cured".to_string(), |d| format!("{d} days"));
+    out.push(Event::said(
+        Mood::Warn,
+        format!("{} has {name} ({len})", c.name),
+    ));
+    Ok(())
+}
+
+/// B48: a day of recovery for one ability: the dawn runs, then 1d4.
+pub fn recover(
+    state: &mut State,
+    who: u32,
+    ability: Ability,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    refuse_deprived(state, who, "recovery day")?;
+    state.living_mut(who)?;
+    dawn(state, dice, out)?;
+    refuse_deprived(state, who, "recovery day")?;
+    let (n, shown) = roll(dice, Amount::dice(1, 4), "a day of recovery")?;
+    let c = state.living_mut(who)?;
+    let g = c.score_mut(ability).gain(n);
+    out.push(Event::said(
+        Mood::Mended,
+        format!("{} recovers {shown}: +{g} {ability}", c.name),
+    ));
+    zero_check(state, who, ability, out);
+    Ok(())
+}
+
+/// B53: the dawn pipeline, in its fixed order, for every living PC and added creature.
+pub fn dawn(
+    state: &mut State,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let ids: Vec<u32> = state
+        .characters
+        .iter()
+        .filter(|c| !c.dead && (c.kind == super::model::Kind::Pc || c.at_dawn))
+        .map(|c| c.id)
+        .collect();
+    out.push(Event::said(
+        Mood::Plain,
+        format!("Dawn of day {}", state.clock.day()),
+    ));
+    for id in ids {
+        dawn_for(state, id, dice, out)?;
+    }
+    Ok(())
+}
+
+fn dawn_for(
+    state: &mut State,
+    id: u32,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let c = state.character_mut(id)?;
+    let name = c.name.clone();
+    // The rest kind, tonic first; it settles the sleep need.
+    let rest = if c.tonic { c.rest.tonic() } else { c.rest };
+    c.sleep_deprived = rest == Rest::None;
+    // Deprived set or cleared.
+    if c.meals.is_empty() {
+        c.food_deprived = true;
+    }
+    let deprived = c.deprived();
+    // Rest effects.
+    if rest >= Rest::Normal {
+        let n = clear_fatigue(c, true);
+        if n > 0 {
+            out.push(Event::said(
+                Mood::Mended,
+                format!("{name}: {n} Fatigue cleared by a {} night", rest.word()),
+            ));
+        }
+    }
+    let mut gains = Vec::new();
+    if !deprived {
+        if rest == Rest::Comfortable {
+            for a in Ability::ALL {
+                if c.score_mut(a).gain(1) > 0 {
+                    gains.push(format!("+1 {a}"));
+                }
+            }
+        }
+        if rest != Rest::None {
+            for a in c.restoratives.clone() {
+                let (n, _) = roll(dice, Amount::dice(1, 3), &format!("{name}'s restorative"))?;
+                let c = state.character_mut(id)?;
+                let g = c.score_mut(a).gain(n);
+                gains.push(format!("+{g} {a} (restorative d3 {n})"));
+            }
+        }
+    }
+    let c = state.character_mut(id)?;
+    if !gains.is_empty() {
+        out.push(Event::said(
+            Mood::Mended,
+            format!("{name}: {}", gains.join(", ")),
+        ));
+    }
+    if deprived && (rest == Rest::Comfortable || !c.restoratives.is_empty()) {
+        out.push(Event::said(
+            Mood::Warn,
+            format!("{name} is Deprived: no recovery (B19)"),
+        ));
+    }
+    c.restoratives.clear();
+    // The deprived-dawn count and its Fatigue.
+    if deprived {
+        c.deprived_dawns = c.deprived_dawns.saturating_add(1);
+        out.push(Event::said(
+            Mood::Warn,
+            format!("{name} is Deprived (dawn {})", c.deprived_dawns),
+        ));
+    } else {
+        c.deprived_dawns = 0;
+    }
+    for a in Ability::ALL {
+        zero_check(state, id, a, out);
+    }
+    if deprived && state.character(id)?.deprived_dawns >= 2 {
+        fatigue(state, id, Reason::Deprivation, out)?;
+    }
+    // Overnight herb cures.
+    let c = state.character_mut(id)?;
+    for at in std::mem::take(&mut c.herb_cures) {
+        if let Some(s @ Slot::Wound(_)) = c.slots.get_mut(usize::from(at)) {
+            *s = Slot::Empty;
+            out.push(Event::said(
+                Mood::Mended,
+                format!("{name}: the herb cure heals slot {}", at + 1),
+            ));
+        }
+    }
+    // Disease saves and countdowns.
+    let cared = c.cared_for;
+    let mut i = 0;
+    while i < state.character(id)?.diseases.len() {
+        let c = state.character(id)?;
+        if c.dead {
+            break;
+        }
+        let d = c.diseases[i].clone();
+        let edge = if cared {
+            Edge::advantage(1)
+        } else {
+            Edge::NONE
+        };
+        let r = save(
+            dice,
+            c.score(Ability::Str).cur,
+            edge,
+            &format!("{name}'s STR save against {}", d.name),
+        )?;
+        let mut ended = false;
+        if r.pass {
+            out.push(Event::said(
+                Mood::Good,
+                format!("{name} resists {} today (d20 {})", d.name, r.face()),
+            ));
+        } else {
+            let (n, shown) = roll(
+                dice,
+                Amount {
+                    count: d.loss.0,
+                    sides: d.loss.1,
+                },
+                &format!("{}'s loss", d.name),
+            )?;
+            let c = state.character_mut(id)?;
+            c.score_mut(d.ability).lose(n);
+            out.push(Event::said(
+                Mood::Harm,
+                format!(
+                    "{name} loses {shown} {} to {} (d20 {})",
+                    d.ability,
+                    d.name,
+                    r.face()
+                ),
+            ));
+            zero_check(state, id, d.ability, out);
+        }
+        let c = state.character_mut(id)?;
+        let dd = &mut c.diseases[i];
+        if let Some(left) = dd.dawns_left.as_mut() {
+            *left = left.saturating_sub(1);
+            ended = *left == 0;
+        } else if let Some(need) = dd.passes_needed
+            && r.pass
+        {
+            dd.passes += 1;
+            ended = dd.passes >= need;
+        }
+        if ended {
+            c.diseases.remove(i);
+            out.push(Event::said(
+                Mood::Mended,
+                format!("{name}'s {} ends", d.name),
+            ));
+        } else {
+            i += 1;
+        }
+    }
+    // Expired timers; the meal log and tonight's rest restart.
+    let now = state.clock.seconds;
+    let c = state.character_mut(id)?;
+    let before = c.timers.len();
+    c.timers.retain(|t| t.ends > now);
+    if c.timers.len() < before {
+        out.push(Event::said(
+            Mood::Plain,
+            format!("{name}: a timer runs out"),
+        ));
+    }
+    c.meals.clear();
+    c.tonic = false;
+    c.rest = Rest::None;
+    Ok(())
+}

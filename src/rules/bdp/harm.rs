@@ -1,0 +1,456 @@
+//! Fatigue (B15), slots (B3, B4), damage (B20-B25), critical damage (B26), the injury table
+//! (B27-B29), death (B30) and wounds (B32-B35).
+
+use super::command::{Amount, Event, Mood, Target};
+use super::model::{Ability, Area, Character, Hand, Level, Reason, Slot, Wound};
+use super::saves::{ask, ask_save};
+use super::state::{Ask, State, Then};
+use super::zero_check;
+use crate::dice::{DiceSource, Edge};
+use crate::rules::RuleError;
+
+/// Rolls an amount: its total and the faces in words.
+pub fn roll(
+    dice: &mut dyn DiceSource,
+    a: Amount,
+    purpose: &str,
+) -> Result<(u32, String), RuleError> {
+    if a.sides <= 1 {
+        return Ok((u32::from(a.count), a.count.to_string()));
+    }
+    let mut faces = Vec::new();
+    for _ in 0..a.count {
+        faces.push(dice.roll(a.sides, purpose)?);
+    }
+    let total: u32 = faces.iter().map(|&f| u32::from(f)).sum();
+    let shown: Vec<String> = faces.iter().map(u16::to_string).collect();
+    Ok((total, format!("{a}: {} = {total}", shown.join(" "))))
+}
+
+/// B15: one Fatigue, placed by B4.
+pub fn fatigue(
+    state: &mut State,
+    who: u32,
+    reason: Reason,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    place(state, who, Slot::Fatigue(reason), out)
+}
+
+/// B4 (and B32 for wounds): the lowest empty slot, or a question.
+pub fn place(
+    state: &mut State,
+    who: u32,
+    fill: Slot,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    if let Slot::Wound(w) = &fill {
+        let c = state.living_mut(who)?;
+        let held = c.slots.iter().position(|s| {
+            matches!(s, Slot::Wound(h) if h.kind.eq_ignore_ascii_case(&w.kind) && h.area == w.area
+                && h.level.up().is_some_and(|up| up >= w.level))
+        });
+        if let Some(held) = held {
+            let name = c.name.clone();
+            let proposed = if c.empty_slot().is_some() { 0 } else { 1 };
+            ask(
+                state,
+                Ask::Rise {
+                    who,
+                    wound: w.clone(),
+                    held,
+                },
+                format!("{name}: a new {} wound, or the held one rises?", w.kind),
+                "a wound of this kind and area is held (B32): the player chooses".into(),
+                vec![
+                    format!("a new slot ({})", w.level.word()),
+                    format!("slot {} rises", held + 1),
+                ],
+                proposed,
+            );
+            return Ok(());
+        }
+    }
+    place_new(state, who, fill, out)
+}
+
+/// B4: the lowest empty slot; none: drop an item (asked); nothing to drop: refused.
+pub fn place_new(
+    state: &mut State,
+    who: u32,
+    fill: Slot,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let c = state.living_mut(who)?;
+    let name = c.name.clone();
+    if let Some(at) = c.empty_slot() {
+        out.push(Event::said(
+            if matches!(fill, Slot::Fatigue(_)) {
+                Mood::Mark
+            } else {
+                Mood::Harm
+            },
+            format!("{name}: {} in slot {}", fill.text(), at + 1),
+        ));
+        c.slots[at] = fill.clone();
+        if let Slot::Wound(w) = fill
+            && w.level == Level::Permanent
+        {
+            ask_permanent(state, who, w);
+        }
+        return Ok(());
+    }
+    let mut items: Vec<usize> = c
+        .slots
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| matches!(s, Slot::Item(_)))
+        .map(|(i, _)| i)
+        .collect();
+    items.reverse();
+    if items.is_empty() {
+        return Err(RuleError::invalid(format!(
+            "{name} has no empty slot and nothing left to drop: rule it (clear a slot first)"
+        )));
+    }
+    let options = items
+        .iter()
+        .map(|&i| format!("drop slot {}: {}", i + 1, c.slots[i].text()))
+        .collect();
+    ask(
+        state,
+        Ask::Drop {
+            who,
+            fill: fill.clone(),
+            items,
+        },
+        format!("{name} has no empty slot for {}", fill.text()),
+        "the player drops an item (B4); the highest-numbered is proposed".into(),
+        options,
+        0,
+    );
+    Ok(())
+}
+
+/// B35: asks which ability a Permanent wound costs.
+pub fn ask_permanent(state: &mut State, who: u32, w: Wound) {
+    let proposed = w.permanent_ability().index();
+    let name = state.name_of(who);
+    ask(
+        state,
+        Ask::Permanent {
+            who,
+            wound: w.clone(),
+        },
+        format!("{name}: which ability does the permanent {} cost?", w.kind),
+        "a Permanent wound takes 1 from one ability's max and current (B35)".into(),
+        Ability::ALL.iter().map(|a| a.to_string()).collect(),
+        proposed,
+    );
+}
+
+/// B20: the target the product proposes for a source.
+pub fn propose_target(source: &str) -> Target {
+    let s = source.to_ascii_lowercase();
+    let has = |ws: &[&str]| ws.iter().any(|w| s.contains(w));
+    if has(&["fear", "psychic", "strain", "horror", "glimpse"]) {
+        Target::Ability(Ability::Wil)
+    } else if has(&["sprain", "poison", "venom", "shock"]) {
+        Target::Ability(Ability::Dex)
+    } else if has(&["fall", "cold", "gas", "fire", "injur"]) {
+        Target::Ability(Ability::Str)
+    } else {
+        Target::Hp
+    }
+}
+
+/// B20-B23, B26: damage; at most one critical damage save follows.
+#[allow(clippy::too_many_arguments)]
+pub fn damage(
+    state: &mut State,
+    who: u32,
+    amount: Amount,
+    target: Target,
+    crit: Option<bool>,
+    source: &str,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let name = state.living_mut(who)?.name.clone();
+    let (n, shown) = roll(dice, amount, &format!("damage to {name}"))?;
+    let source = if source.trim().is_empty() {
+        "Wound".to_string()
+    } else {
+        source.trim().to_string()
+    };
+    let c = state.living_mut(who)?;
+    let (ability, call) = match target {
+        Target::Hp => {
+            let over = c.hp.lose(n);
+            out.push(Event::said(
+                Mood::Harm,
+                format!("{name} takes {shown} ({source}): HP {}", c.hp),
+            ));
+            if over == 0 {
+                return Ok(());
+            }
+            c.score_mut(Ability::Str).lose(over);
+            out.push(Event::said(
+                Mood::Harm,
+                format!("{over} beyond 0 HP: STR {}", c.score(Ability::Str)),
+            ));
+            (Ability::Str, crit.unwrap_or(true))
+        }
+        Target::Ability(a) => {
+            c.score_mut(a).lose(n);
+            out.push(Event::said(
+                Mood::Harm,
+                format!("{name} takes {shown} {a} ({source}): {a} {}", c.score(a)),
+            ));
+            (a, crit.unwrap_or(amount.most() >= 8))
+        }
+    };
+    if zero_check(state, who, ability, out) {
+        return Ok(());
+    }
+    if call {
+        ask_save(
+            state,
+            who,
+            ability,
+            Edge::NONE,
+            "against critical damage",
+            Then::Crit { ability, source },
+            dice,
+        )?;
+    }
+    Ok(())
+}
+
+/// B26: the crit save's verdict.
+pub fn crit_settled(
+    state: &mut State,
+    who: u32,
+    ability: Ability,
+    source: &str,
+    pass: bool,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let name = state.name_of(who);
+    if pass {
+        out.push(Event::said(
+            Mood::Good,
+            format!("{name} shrugs off the critical damage"),
+        ));
+        return Ok(());
+    }
+    match ability {
+        Ability::Str => {
+            let face = dice.roll(10, &format!("{name}'s injury"))?;
+            let area = Area::from_d10(face);
+            let c = state.character(who)?;
+            let stops = (area == Area::Head && c.wears(|i| i.helmet))
+                || (matches!(area, Area::LeftArm | Area::RightArm) && c.wears(|i| i.bracers));
+            out.push(Event::said(
+                Mood::Harm,
+                format!("{name}'s injury: d10 {face}, {}", area.word()),
+            ));
+            ask(
+                state,
+                Ask::Injury {
+                    who,
+                    face,
+                    source: source.to_string(),
+                },
+                format!("{name}: injury to the {}", area.word()),
+                "worn gear (a helmet for the head, bracers for an arm) may stop it (B29)".into(),
+                vec!["the injury lands".into(), "worn gear stops it".into()],
+                usize::from(stops),
+            );
+        }
+        a => {
+            let other = if a == Ability::Dex {
+                "immobilised"
+            } else {
+                "debilitated"
+            };
+            ask(
+                state,
+                Ask::OutWord { who, ability: a },
+                format!("{name} is out ({a} critical damage)"),
+                "the judge picks the word and ends the state (B26)".into(),
+                vec!["unconscious".into(), other.into()],
+                0,
+            );
+        }
+    }
+    Ok(())
+}
+
+/// B27-B29: an injury lands.
+pub fn injury(
+    state: &mut State,
+    who: u32,
+    face: u16,
+    source: &str,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let area = Area::from_d10(face);
+    let name = state.name_of(who);
+    match area {
+        Area::Torso | Area::LeftLeg | Area::RightLeg => {
+            let ability = if area == Area::Torso {
+                Ability::Str
+            } else {
+                Ability::Dex
+            };
+            let (n, shown) = roll(dice, Amount::dice(1, 4), &format!("{name}'s injury loss"))?;
+            let c = state.living_mut(who)?;
+            c.score_mut(ability).lose(n);
+            out.push(Event::said(
+                Mood::Harm,
+                format!("{name} loses {shown} {ability}: {}", c.score(ability)),
+            ));
+            if area != Area::Torso {
+                c.notes.push(format!("the {} may be lost", area.word()));
+            }
+            zero_check(state, who, ability, out);
+        }
+        Area::LeftArm | Area::RightArm => {
+            let hand = if area == Area::LeftArm {
+                Hand::Left
+            } else {
+                Hand::Right
+            };
+            let c = state.living_mut(who)?;
+            c.impaired[usize::from(hand == Hand::Right)] = true;
+            c.notes.push(format!("the {} may be lost", area.word()));
+            out.push(Event::said(
+                Mood::Harm,
+                format!("{name}'s {} is impaired", area.word()),
+            ));
+            if let Some(slot) = held(c, hand) {
+                let item = c.slots[slot].text();
+                ask(
+                    state,
+                    Ask::DropHeld { who, slot, area },
+                    format!("{name} drops the {item}?"),
+                    "the held item drops (B28)".into(),
+                    vec!["drop it".into(), "keep it".into()],
+                    0,
+                );
+            }
+        }
+        Area::Head => {
+            let f = dice.roll(6, &format!("{name}'s head injury"))?;
+            let c = state.living_mut(who)?;
+            match f {
+                1..=3 => {
+                    c.dead = true;
+                    out.push(Event::said(
+                        Mood::Death,
+                        format!("{name}'s head injury (d6 {f}): dead"),
+                    ));
+                    return Ok(());
+                }
+                4 | 5 => {
+                    c.notes.push("an eye lost".into());
+                    out.push(Event::said(
+                        Mood::Harm,
+                        format!("{name} loses an eye (d6 {f})"),
+                    ));
+                }
+                _ => {
+                    c.notes.push("a fine scar".into());
+                    out.push(Event::said(
+                        Mood::Plain,
+                        format!("{name} gains a fine scar (d6 {f})"),
+                    ));
+                }
+            }
+        }
+    }
+    if state.character(who)?.dead {
+        return Ok(());
+    }
+    let wound = Wound {
+        kind: source.to_string(),
+        area: Some(area),
+        level: Level::Severe,
+    };
+    place(state, who, Slot::Wound(wound), out)
+}
+
+fn held(c: &Character, hand: Hand) -> Option<usize> {
+    c.slots
+        .iter()
+        .position(|s| matches!(s, Slot::Item(i) if i.held == Some(hand)))
+}
+
+/// The judge empties a slot of a Fatigue or a Light/Severe wound (B16, B34).
+pub fn clear(
+    state: &mut State,
+    who: u32,
+    slot: usize,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let c = state.character_mut(who)?;
+    let name = c.name.clone();
+    let s = c
+        .slots
+        .get(slot)
+        .cloned()
+        .ok_or_else(|| RuleError::invalid("there is no such slot"))?;
+    match s {
+        Slot::Fatigue(_) => {}
+        Slot::Wound(ref w) if w.level != Level::Permanent => {
+            if let Some(area) = w.area {
+                let arm = match area {
+                    Area::LeftArm => Some(0),
+                    Area::RightArm => Some(1),
+                    _ => None,
+                };
+                c.slots[slot] = Slot::Empty;
+                let still = c
+                    .slots
+                    .iter()
+                    .any(|s| matches!(s, Slot::Wound(x) if x.area == Some(area)));
+                if let Some(i) = arm
+                    && !still
+                {
+                    c.impaired[i] = false;
+                }
+            }
+        }
+        Slot::Wound(_) => return Err(RuleError::invalid("a Permanent wound never heals (B35)")),
+        _ => {
+            return Err(RuleError::invalid(format!(
+                "slot {} holds no Fatigue or wound",
+                slot + 1
+            )));
+        }
+    }
+    c.slots[slot] = Slot::Empty;
+    out.push(Event::said(
+        Mood::Mended,
+        format!("{name}: slot {} clears ({})", slot + 1, s.text()),
+    ));
+    Ok(())
+}
+
+/// B16, B42, B43: clears every Fatigue, or the oldest one.
+pub fn clear_fatigue(c: &mut Character, all: bool) -> usize {
+    let mut n = 0;
+    for s in &mut c.slots {
+        if matches!(s, Slot::Fatigue(_)) {
+            *s = Slot::Empty;
+            n += 1;
+            if !all {
+                break;
+            }
+        }
+    }
+    n
+}

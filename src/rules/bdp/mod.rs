@@ -1,0 +1,557 @@
+//! Ruleset `bdp`: *Block, Dodge, Parry* (rule file 001, Lars Huijbregts, CC BY-SA 4.0) as
+//! BDP-RULES.md reads it (B1-B53). Its tables (the Die of Fate, the injury d10, hazards, diseases,
+//! rests, meals and recipes) are adapted and keep that licence.
+//!
+//! - `model`: the sheet; `state`: the turn list, the clock and the queue; `command`: commands
+//!   and events.
+//! - `saves` (B5-B14 and the queue), `harm` (B3, B4, B15, B20-B35), `days` (B16-B19, B36-B48,
+//!   B53), `fight` (B49-B52), `view` (the read models).
+
+pub mod command;
+mod days;
+mod fight;
+mod harm;
+pub mod model;
+pub mod saves;
+pub mod state;
+mod view;
+
+pub use command::{
+    Amount, Certainty, Command, Event, Illness, Mood, NewSheet, Recipe, Stat, Target,
+};
+pub use fight::proposed_order;
+pub use harm::propose_target;
+pub use model::*;
+pub use state::{Ask, Fight, Question, Roll, State, Then, Wait};
+pub use view::{Bdp, glance};
+
+use crate::dice::DiceSource;
+use crate::rules::RuleError;
+use crate::rules::text::{TextKind, checked};
+
+/// B22: at 0, STR kills and DEX or WIL puts out (lasting while the score is 0). Returns true
+/// when the score is 0 (no critical damage save then).
+pub(crate) fn zero_check(
+    state: &mut State,
+    who: u32,
+    ability: Ability,
+    out: &mut Vec<Event>,
+) -> bool {
+    let Ok(c) = state.character_mut(who) else {
+        return false;
+    };
+    let zero = c.score(ability).cur == 0;
+    if c.dead {
+        return zero;
+    }
+    if zero {
+        if ability == Ability::Str {
+            c.dead = true;
+            out.push(Event::said(
+                Mood::Death,
+                format!("{} is dead: STR 0", c.name),
+            ));
+        } else if c.out.is_none() {
+            c.out = Some(Out {
+                word: "unconscious".into(),
+                ability,
+                zero: true,
+            });
+            out.push(Event::said(
+                Mood::Bad,
+                format!("{} is out: {ability} 0", c.name),
+            ));
+        }
+    } else if c
+        .out
+        .as_ref()
+        .is_some_and(|o| o.zero && o.ability == ability)
+    {
+        c.out = None;
+        out.push(Event::said(
+            Mood::Mended,
+            format!("{} is back: {ability} above 0", c.name),
+        ));
+    }
+    zero
+}
+
+/// Applies one command (see [`crate::rules::Ruleset::apply`]).
+pub fn apply(
+    state: &mut State,
+    command: &Command,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    let mut out = Vec::new();
+    run(state, command, dice, &mut out)?;
+    Ok(out)
+}
+
+fn said(out: &mut Vec<Event>, mood: Mood, text: String) -> Result<(), RuleError> {
+    out.push(Event::said(mood, text));
+    Ok(())
+}
+
+fn run(
+    state: &mut State,
+    command: &Command,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    use Command as C;
+    if let Some(front) = state.queue.first()
+        && !command.runs_while_waiting()
+    {
+        let what = match front {
+            Wait::Roll(r) => r.title.clone(),
+            Wait::Ask(q) => q.title.clone(),
+        };
+        return Err(RuleError::invalid(format!(
+            "{what} is waiting for the judge: answer it first"
+        )));
+    }
+    match command {
+        C::Add(s) => {
+            let name = checked(TextKind::Name, &s.name, "a character needs a name")?;
+            if [s.str, s.dex, s.wil].iter().any(|&x| x > 20)
+                || s.hp > 99
+                || !(1..=20).contains(&s.slots)
+            {
+                return Err(RuleError::invalid(
+                    "abilities are 0-20, HP 0-99 and slots 1-20 (B1, B3)",
+                ));
+            }
+            let id = state.next_id;
+            state.next_id += 1;
+            state.characters.push(Character::new(
+                id,
+                name.clone(),
+                s.kind,
+                [s.str, s.dex, s.wil],
+                s.hp,
+                s.slots,
+            ));
+            said(
+                out,
+                Mood::Plain,
+                format!(
+                    "{name} joins: STR {} DEX {} WIL {} HP {}",
+                    s.str, s.dex, s.wil, s.hp
+                ),
+            )
+        }
+        C::Remove { who } => {
+            let name = state.character(*who)?.name.clone();
+            state.characters.retain(|c| c.id != *who);
+            if let Some(f) = state.fight.as_mut() {
+                f.order.retain(|x| x != who);
+                f.at = f.at.min(f.order.len().saturating_sub(1));
+            }
+            said(out, Mood::Plain, format!("{name} leaves the session"))
+        }
+        C::Set {
+            who,
+            stat,
+            cur,
+            max,
+        } => {
+            let c = state.character_mut(*who)?;
+            let (top, s) = match stat {
+                Stat::Hp => (99, &mut c.hp),
+                Stat::Ability(a) => (20, &mut c.abilities[a.index()]),
+            };
+            if cur > max || *max > top {
+                return Err(RuleError::invalid(format!(
+                    "current must be at most the max, the max at most {top}"
+                )));
+            }
+            *s = Score {
+                cur: *cur,
+                max: *max,
+            };
+            let name = c.name.clone();
+            if let Stat::Ability(a) = stat {
+                zero_check(state, *who, *a, out);
+            }
+            said(
+                out,
+                Mood::Ruling,
+                format!(
+                    "The judge sets {name}'s {} to {cur}/{max}",
+                    match stat {
+                        Stat::Hp => "HP".to_string(),
+                        Stat::Ability(a) => a.to_string(),
+                    }
+                ),
+            )
+        }
+        C::Tag { who, career, skill } => {
+            let skill = checked(TextKind::Name, skill, "name the skill")?;
+            let c = state.character_mut(*who)?;
+            if *career {
+                c.careers.push(skill.clone())
+            } else {
+                c.backgrounds.push(skill.clone())
+            }
+            said(
+                out,
+                Mood::Plain,
+                format!(
+                    "{}: {} {skill}",
+                    c.name,
+                    if *career { "career" } else { "background" }
+                ),
+            )
+        }
+        C::Carry { who, item } => {
+            let mut item = item.clone();
+            item.name = checked(TextKind::ItemName, &item.name, "an item needs a name")?;
+            item.size = item.size.max(1);
+            let c = state.living_mut(*who)?;
+            let n = usize::from(item.size);
+            let at = (0..c.slots.len()).find(|&i| {
+                i + n <= c.slots.len() && c.slots[i..i + n].iter().all(|s| *s == Slot::Empty)
+            });
+            let Some(at) = at else {
+                return Err(RuleError::invalid(format!(
+                    "{} has no {n} empty slot(s) in a row",
+                    c.name
+                )));
+            };
+            for k in 1..n {
+                c.slots[at + k] = Slot::More(at as u8);
+            }
+            let text = format!("{} carries {} in slot {}", c.name, item.text(), at + 1);
+            c.slots[at] = Slot::Item(item);
+            said(out, Mood::Plain, text)
+        }
+        C::Drop { who, slot } => {
+            let c = state.character_mut(*who)?;
+            let item = c
+                .take_item(*slot)
+                .ok_or_else(|| RuleError::invalid("that slot holds no item"))?;
+            said(
+                out,
+                Mood::Plain,
+                format!("{} drops the {}", c.name, item.name),
+            )
+        }
+        C::Hold { who, slot, hand } => {
+            let c = state.character_mut(*who)?;
+            let name = c.name.clone();
+            if let Some(h) = hand {
+                for s in &mut c.slots {
+                    if let Slot::Item(i) = s
+                        && i.held == Some(*h)
+                    {
+                        i.held = None;
+                    }
+                }
+            }
+            let Some(Slot::Item(i)) = c.slots.get_mut(*slot) else {
+                return Err(RuleError::invalid("that slot holds no item"));
+            };
+            i.held = *hand;
+            said(out, Mood::Plain, format!("{name}: {}", i.text()))
+        }
+        C::Break { who, slot } => {
+            let c = state.character_mut(*who)?;
+            let name = c.name.clone();
+            let Some(Slot::Item(i)) = c.slots.get_mut(*slot) else {
+                return Err(RuleError::invalid("that slot holds no item"));
+            };
+            i.broken = true;
+            said(out, Mood::Harm, format!("{name}'s {} breaks", i.name))
+        }
+        C::Note { who, text } => {
+            let text = checked(TextKind::Note, text, "the note is empty")?;
+            let c = state.character_mut(*who)?;
+            c.notes.push(text.clone());
+            said(out, Mood::Ruling, format!("{}: {text}", c.name))
+        }
+        C::Save {
+            who,
+            ability,
+            edge,
+            why,
+        } => {
+            let why = if why.trim().is_empty() {
+                "called by the judge".to_string()
+            } else {
+                checked(TextKind::Action, why, "")?
+            };
+            saves::ask_save(state, *who, *ability, *edge, &why, Then::Nothing, dice)
+        }
+        C::Ruling {
+            who,
+            ability,
+            pass,
+            why,
+        } => {
+            let c = state.living_mut(*who)?;
+            said(
+                out,
+                Mood::Ruling,
+                format!(
+                    "The judge rules {}'s {ability} save {why} a {} with no roll",
+                    c.name,
+                    if *pass { "pass" } else { "fail" }
+                ),
+            )
+        }
+        C::Contest {
+            a,
+            a_ability,
+            a_edge,
+            b,
+            b_ability,
+            b_edge,
+            why,
+        } => {
+            if a == b {
+                return Err(RuleError::invalid("a contest needs two parties"));
+            }
+            saves::contest(
+                state,
+                (*a, *a_ability, *a_edge),
+                (*b, *b_ability, *b_edge),
+                why,
+                dice,
+                out,
+            )
+        }
+        C::Task { who, how, what } => {
+            let what = checked(TextKind::Action, what, "say what the task is")?;
+            saves::task(state, *who, *how, &what, dice, out)
+        }
+        C::Fate { question } => saves::fate(question, dice, out),
+        C::Accept => saves::accept(state, dice, out),
+        C::Rule { pass } => saves::rule(state, *pass, out),
+        C::Choose { option } => saves::choose(state, *option, dice, out),
+        C::Cancel => saves::cancel(state, out),
+        C::Fatigue { who, reason } => harm::fatigue(state, *who, *reason, out),
+        C::Clear { who, slot } => harm::clear(state, *who, *slot, out),
+        C::Damage {
+            who,
+            amount,
+            target,
+            crit,
+            source,
+        } => {
+            if amount.count == 0 || amount.count > 20 || amount.sides == 0 || amount.sides > 100 {
+                return Err(RuleError::invalid(
+                    "damage is 1-20 dice of up to 100 sides, or a flat 1-20",
+                ));
+            }
+            harm::damage(state, *who, *amount, *target, *crit, source, dice, out)
+        }
+        C::Hazard {
+            who,
+            hazard,
+            floors,
+        } => {
+            if *floors > 20 {
+                return Err(RuleError::invalid("at most 20 floors"));
+            }
+            fight::hazard(state, *who, *hazard, *floors, dice, out)
+        }
+        C::Wound {
+            who,
+            kind,
+            area,
+            level,
+        } => {
+            let kind = checked(TextKind::ItemName, kind, "name the wound's kind")?;
+            harm::place(
+                state,
+                *who,
+                Slot::Wound(Wound {
+                    kind,
+                    area: *area,
+                    level: *level,
+                }),
+                out,
+            )
+        }
+        C::Care { who, slot } => {
+            let c = state.living_mut(*who)?;
+            if !matches!(c.slots.get(*slot), Some(Slot::Wound(w)) if w.level == Level::Severe) {
+                return Err(RuleError::invalid(
+                    "a week's care removes a Severe wound (B34)",
+                ));
+            }
+            state.clock.advance(state::DAYS, 7, &[]);
+            harm::clear(state, *who, *slot, out)
+        }
+        C::Train { who, ability } => {
+            let c = state.living_mut(*who)?;
+            let i = ability.index();
+            if c.untrained[i] == 0 {
+                return Err(RuleError::invalid(format!(
+                    "{} has no Permanent {ability} point to train back",
+                    c.name
+                )));
+            }
+            c.untrained[i] -= 1;
+            c.abilities[i].max += 1;
+            said(
+                out,
+                Mood::Mended,
+                format!("{} trains 1 {ability} max back", c.name),
+            )
+        }
+        C::Dead { who, on } => {
+            let c = state.character_mut(*who)?;
+            c.dead = *on;
+            said(
+                out,
+                if *on { Mood::Death } else { Mood::Ruling },
+                format!(
+                    "The judge rules {} {}",
+                    c.name,
+                    if *on { "dead" } else { "alive" }
+                ),
+            )
+        }
+        C::Out { who, word, ability } => {
+            let c = state.living_mut(*who)?;
+            let name = c.name.clone();
+            c.out = word.as_ref().map(|w| Out {
+                word: w.clone(),
+                ability: *ability,
+                zero: false,
+            });
+            said(
+                out,
+                Mood::Ruling,
+                format!(
+                    "The judge rules {name} {}",
+                    word.as_deref().unwrap_or("back in play")
+                ),
+            )
+        }
+        C::Infect { who, illness } => days::infect(state, *who, *illness, dice, out),
+        C::Cure {
+            who,
+            disease,
+            remedy,
+        } => {
+            let c = state.living_mut(*who)?;
+            if *disease >= c.diseases.len() {
+                return Err(RuleError::invalid("there is no such disease"));
+            }
+            let d = c.diseases.remove(*disease);
+            said(
+                out,
+                Mood::Mended,
+                format!("{}'s {} is cured ({remedy})", c.name, d.name),
+            )
+        }
+        C::Cared { who, on } => {
+            let c = state.living_mut(*who)?;
+            c.cared_for = *on;
+            said(
+                out,
+                Mood::Plain,
+                format!(
+                    "{} is {}rested and cared for",
+                    c.name,
+                    if *on { "" } else { "no longer " }
+                ),
+            )
+        }
+        C::Eat {
+            who,
+            meal,
+            fire,
+            pot,
+        } => days::eat(state, *who, *meal, *fire, *pot, dice, out),
+        C::Rest { who, rest } => days::set_rest(state, *who, *rest, out),
+        C::Breath { who, water } => days::breath(state, *who, *water, dice, out),
+        C::Refill { who, slot } => {
+            let c = state.living_mut(*who)?;
+            let name = c.name.clone();
+            match c.slots.get_mut(*slot) {
+                Some(Slot::Item(i)) if i.waterskin.is_some() => {
+                    i.waterskin = Some(8);
+                    said(
+                        out,
+                        Mood::Mended,
+                        format!("{name} refills the waterskin: d8"),
+                    )
+                }
+                _ => Err(RuleError::invalid("that slot holds no waterskin")),
+            }
+        }
+        C::Brew {
+            who,
+            recipe,
+            ingredients,
+        } => days::brew(state, *who, *recipe, ingredients, out),
+        C::Use { who, slot, wound } => days::use_item(state, *who, *slot, *wound, out),
+        C::Treat { who, slot, herb } => days::treat(state, *who, *slot, *herb, out),
+        C::Recover { who, ability } => days::recover(state, *who, *ability, dice, out),
+        C::Deprive { who, food, sleep } => {
+            let c = state.character_mut(*who)?;
+            c.food_deprived = *food;
+            c.sleep_deprived = *sleep;
+            said(
+                out,
+                Mood::Ruling,
+                format!(
+                    "The judge rules {} {}",
+                    c.name,
+                    if *food || *sleep {
+                        "Deprived"
+                    } else {
+                        "not Deprived"
+                    }
+                ),
+            )
+        }
+        C::AtDawn { who, on } => {
+            let c = state.character_mut(*who)?;
+            c.at_dawn = *on;
+            said(
+                out,
+                Mood::Plain,
+                format!(
+                    "{} {} the dawn",
+                    c.name,
+                    if *on { "joins" } else { "leaves" }
+                ),
+            )
+        }
+        C::Fight { order } => fight::start(state, order.clone(), dice, out),
+        C::Order { order } => fight::reorder(state, order.clone(), out),
+        C::Next => fight::next(state, dice, out),
+        C::EndFight => fight::end(state, out),
+        C::Block { who } => fight::tire(state, *who, Reason::Block, out),
+        C::Dodge { who } => fight::tire(state, *who, Reason::Dodge, out),
+        C::Cast { who } => fight::tire(state, *who, Reason::Spell, out),
+        C::Expose { who, hazard, on } => {
+            let c = state.character_mut(*who)?;
+            c.exposed.retain(|h| h != hazard);
+            if *on {
+                c.exposed.push(*hazard);
+            }
+            said(
+                out,
+                Mood::Warn,
+                format!(
+                    "{} is {}exposed to {}",
+                    c.name,
+                    if *on { "" } else { "no longer " },
+                    hazard.word()
+                ),
+            )
+        }
+        C::Tick { hazard } => fight::tick(state, *hazard, dice, out),
+        C::Watch => fight::watch(state, dice, out),
+        C::Night => {
+            days::dawn(state, dice, out)?;
+            state.clock.advance(state::WATCH, 1, &[]);
+            Ok(())
+        }
+    }
+}

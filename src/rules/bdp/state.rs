@@ -1,0 +1,168 @@
+//! The whole game of ruleset `bdp`: the sheets, the judge-ordered turn list (B49), the hour clock
+//! (B52) and the queue of rolls and questions waiting for the judge.
+
+use super::model::{Ability, Area, Character, Slot, Wound};
+use crate::dice::Edge;
+use crate::rules::RuleError;
+use crate::rules::time::{Clock, DAY, HOUR, Unit};
+use serde::{Deserialize, Serialize};
+
+/// B52: a watch is 8 hours, 3 a day; a night is one watch.
+pub const WATCH: Unit = Unit::new("watch", 8 * HOUR);
+pub const DAYS: Unit = Unit::new("day", DAY);
+
+/// B49: the judge-ordered turn list.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fight {
+    pub order: Vec<u32>,
+    pub round: u32,
+    /// Index into `order` of whose turn it is.
+    pub at: usize,
+    pub acted: Vec<u32>,
+}
+
+/// A roll that waits for the judge: its dice, the verdict and what follows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Roll {
+    pub who: u32,
+    pub title: String,
+    pub how: String,
+    pub sides: u16,
+    pub faces: Vec<u16>,
+    pub kept: usize,
+    pub pass: bool,
+    pub ruled: Option<bool>,
+    pub reason: String,
+    pub then: Then,
+}
+
+impl Roll {
+    pub fn verdict(&self) -> bool {
+        self.ruled.unwrap_or(self.pass)
+    }
+}
+
+/// What a waiting roll's verdict leads to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Then {
+    Nothing,
+    /// B26: a critical damage save on this ability; `source` names a STR injury's wound.
+    Crit {
+        ability: Ability,
+        source: String,
+    },
+    /// B10: a task's d6 in doubt (pass is success, `cost` success at a cost).
+    Task {
+        cost: bool,
+    },
+}
+
+/// What a question is about.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Ask {
+    /// B27, B29: the injury rolled on the d10; options apply / worn gear stops it.
+    Injury { who: u32, face: u16, source: String },
+    /// B4: no empty slot for a Fatigue or wound; options are the items to drop, then "rule".
+    Drop {
+        who: u32,
+        fill: Slot,
+        items: Vec<usize>,
+    },
+    /// B32: a new wound of a kind and area held: a new slot, or the held one rises.
+    Rise { who: u32, wound: Wound, held: usize },
+    /// B35: which ability a Permanent wound costs.
+    Permanent { who: u32, wound: Wound },
+    /// B11: the cost of a success at a cost.
+    Cost { who: u32 },
+    /// B7-B9: a contest's result: options a wins / b wins / stand-off / roll again.
+    Contest {
+        a: (u32, Ability, Edge),
+        b: (u32, Ability, Edge),
+        why: String,
+    },
+    /// B26: the word for an out state.
+    OutWord { who: u32, ability: Ability },
+    /// B28: drop the item held in the injured arm's hand.
+    DropHeld { who: u32, slot: usize, area: Area },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Question {
+    pub ask: Ask,
+    pub title: String,
+    pub why: String,
+    pub options: Vec<String>,
+    pub proposed: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Wait {
+    Roll(Box<Roll>),
+    Ask(Box<Question>),
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    pub characters: Vec<Character>,
+    pub next_id: u32,
+    pub fight: Option<Fight>,
+    pub clock: Clock,
+    pub queue: Vec<Wait>,
+}
+
+impl State {
+    pub fn character(&self, id: u32) -> Result<&Character, RuleError> {
+        self.characters
+            .iter()
+            .find(|c| c.id == id)
+            .ok_or_else(|| RuleError::invalid("there is no such character"))
+    }
+
+    pub fn character_mut(&mut self, id: u32) -> Result<&mut Character, RuleError> {
+        self.characters
+            .iter_mut()
+            .find(|c| c.id == id)
+            .ok_or_else(|| RuleError::invalid("there is no such character"))
+    }
+
+    /// A living character (B30: the dead take no ticks, saves or turns).
+    pub fn living_mut(&mut self, id: u32) -> Result<&mut Character, RuleError> {
+        let c = self.character_mut(id)?;
+        if c.dead {
+            return Err(RuleError::invalid(format!("{} is dead", c.name)));
+        }
+        Ok(c)
+    }
+
+    pub fn name_of(&self, id: u32) -> String {
+        self.character(id)
+            .map_or_else(|_| format!("#{id}"), |c| c.name.clone())
+    }
+
+    pub fn check(&self) -> Result<(), String> {
+        let mut seen = Vec::new();
+        for c in &self.characters {
+            if seen.contains(&c.id) || c.id >= self.next_id {
+                return Err(format!("{} has an id the session did not hand out", c.name));
+            }
+            seen.push(c.id);
+            for (a, s) in Ability::ALL.iter().zip(c.abilities) {
+                if s.cur > s.max || s.max > 20 {
+                    return Err(format!("{}'s {a} is out of range", c.name));
+                }
+            }
+            if c.hp.cur > c.hp.max || c.hp.max > 99 {
+                return Err(format!("{}'s HP is out of range", c.name));
+            }
+            if !(1..=20).contains(&c.slots.len()) {
+                return Err(format!("{} has {} slots", c.name, c.slots.len()));
+            }
+        }
+        if let Some(f) = &self.fight
+            && f.order.iter().any(|id| !seen.contains(id))
+        {
+            return Err("the turn list names someone not in the session".into());
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,277 @@
+//! Ruleset `bdp` behind the seam: its read models (roster, the turn list, what waits, the
+//! clock) and the judge's answers.
+
+use super::apply;
+use super::command::{Command, Event, Mood};
+use super::model::{Ability, Character, Kind};
+use super::state::{State, Wait};
+use crate::dice::DiceSource;
+use crate::rules::{
+    Answer, ClockView, DieView, Fighter, Initiative, OptionView, Outcome, PendingView,
+    QuestionView, Role, RollView, RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag,
+    Tone,
+};
+
+/// *Block, Dodge, Parry* (rule file 001).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bdp;
+
+/// A character's state at a glance.
+pub fn glance(c: &Character) -> Vec<Tag> {
+    if c.dead {
+        return vec![Tag::new("dead", Tone::Death)];
+    }
+    let mut tags = vec![Tag::new(
+        format!("HP {}", c.hp),
+        if c.hp.cur == 0 {
+            Tone::Bad
+        } else if c.hp.cur < c.hp.max {
+            Tone::Harm
+        } else {
+            Tone::Plain
+        },
+    )];
+    for a in Ability::ALL {
+        let s = c.score(a);
+        if s.cur < s.max {
+            tags.push(Tag::new(format!("{a} {s}"), Tone::Harm));
+        }
+    }
+    if let Some(o) = &c.out {
+        tags.push(Tag::new(format!("out: {}", o.word), Tone::Warn));
+    }
+    if c.fatigue() > 0 {
+        tags.push(Tag::new(format!("fatigue {}", c.fatigue()), Tone::Mark));
+    }
+    if c.deprived() {
+        tags.push(Tag::new("deprived", Tone::Warn));
+    }
+    for (i, side) in ["left", "right"].iter().enumerate() {
+        if c.impaired[i] {
+            tags.push(Tag::new(format!("{side} arm impaired"), Tone::Harm));
+        }
+    }
+    for d in &c.diseases {
+        tags.push(Tag::new(d.name.clone(), Tone::Warn));
+    }
+    tags
+}
+
+fn entry(state: &State, c: &Character) -> RosterEntry {
+    RosterEntry {
+        id: c.id,
+        name: c.name.clone(),
+        acted: state
+            .fight
+            .as_ref()
+            .is_some_and(|f| f.acted.contains(&c.id)),
+        dead: c.dead,
+        out: !c.dead && c.out.is_some(),
+        glance: glance(c),
+    }
+}
+
+fn tone(mood: Mood) -> Tone {
+    match mood {
+        Mood::Plain => Tone::Plain,
+        Mood::Good => Tone::Good,
+        Mood::Bad => Tone::Bad,
+        Mood::Warn => Tone::Warn,
+        Mood::Mark => Tone::Mark,
+        Mood::Harm => Tone::Harm,
+        Mood::Mended => Tone::Mended,
+        Mood::Death => Tone::Death,
+        Mood::Question => Tone::Question,
+        Mood::Ruling => Tone::Ruling,
+    }
+}
+
+impl Ruleset for Bdp {
+    type State = State;
+    type Command = Command;
+    type Event = Event;
+
+    fn apply(
+        state: &mut State,
+        command: &Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event>, RuleError> {
+        apply(state, command, dice)
+    }
+
+    fn check(state: &State) -> Result<(), String> {
+        state.check()
+    }
+
+    fn roster(state: &State) -> Vec<RosterGroup> {
+        let mut groups = Vec::new();
+        for (title, party, kind) in [
+            ("Characters", true, Kind::Pc),
+            ("Creatures", false, Kind::Creature),
+        ] {
+            let members: Vec<RosterEntry> = state
+                .characters
+                .iter()
+                .filter(|c| c.kind == kind)
+                .map(|c| entry(state, c))
+                .collect();
+            if !members.is_empty() {
+                groups.push(RosterGroup {
+                    title: title.into(),
+                    party,
+                    members,
+                });
+            }
+        }
+        groups
+    }
+
+    fn initiative(state: &State) -> Option<Initiative> {
+        let f = state.fight.as_ref()?;
+        let acting = f.order.get(f.at).copied();
+        let order = f
+            .order
+            .iter()
+            .map(|&id| {
+                let c = state.character(id).ok();
+                let standing = match c {
+                    Some(c) if c.dead => Standing::Out("dead".into()),
+                    Some(c) if c.out.is_some() => Standing::Out("out".into()),
+                    _ if Some(id) == acting => Standing::Acting,
+                    _ if f.acted.contains(&id) => Standing::Acted,
+                    _ => Standing::Ready,
+                };
+                Fighter {
+                    id,
+                    name: state.name_of(id),
+                    group: c
+                        .map_or("", |c| {
+                            if c.kind == Kind::Pc {
+                                "character"
+                            } else {
+                                "creature"
+                            }
+                        })
+                        .to_string(),
+                    standing,
+                    order_note: None,
+                }
+            })
+            .collect();
+        let party = acting
+            .and_then(|id| state.character(id).ok())
+            .is_some_and(|c| c.kind == Kind::Pc);
+        Some(Initiative {
+            round: f.round,
+            label: acting.map_or_else(|| "turn list".into(), |id| state.name_of(id)),
+            party,
+            why: Some("the judge's turn list".into()),
+            order,
+            acting,
+            waiting: acting.map_or_else(
+                || "the next turn".into(),
+                |id| format!("{}'s turn", state.name_of(id)),
+            ),
+        })
+    }
+
+    fn pending(state: &State) -> Option<PendingView> {
+        match state.queue.first()? {
+            Wait::Roll(r) => {
+                let outcome = |p: bool| if p { Outcome::Pass } else { Outcome::Fail };
+                Some(PendingView::Roll(RollView {
+                    title: r.title.clone(),
+                    how: r.how.clone(),
+                    dice: r
+                        .faces
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &face)| DieView {
+                            sides: r.sides,
+                            face,
+                            note: String::new(),
+                            kept: i == r.kept,
+                        })
+                        .collect(),
+                    proposed: r.kept,
+                    picked: r.kept,
+                    can_pick: false,
+                    book: outcome(r.pass),
+                    ruling: r.ruled.map(outcome),
+                    reason: r.reason.clone(),
+                }))
+            }
+            Wait::Ask(q) => Some(PendingView::Question(QuestionView {
+                title: q.title.clone(),
+                why: q.why.clone(),
+                detail: None,
+                options: q
+                    .options
+                    .iter()
+                    .enumerate()
+                    .map(|(i, text)| OptionView {
+                        number: i as u32 + 1,
+                        text: text.clone(),
+                    })
+                    .collect(),
+                proposed: q.proposed,
+                yes_no: None,
+            })),
+        }
+    }
+
+    fn clock(state: &State) -> ClockView {
+        let round = state.fight.as_ref().map_or(0, |f| f.round);
+        let watch =
+            (state.clock.seconds % crate::rules::time::DAY) / super::state::WATCH.seconds + 1;
+        ClockView {
+            now: match round {
+                0 => format!("day {}, watch {watch}", state.clock.day()),
+                r => format!("round {r}"),
+            },
+            detail: format!("({})", state.clock.describe()),
+            place: None,
+            units: vec![
+                ("round".into(), round),
+                ("watch".into(), watch as u32),
+                ("day".into(), state.clock.day() as u32),
+            ],
+            next: "the dawn when the judge calls the night".into(),
+        }
+    }
+
+    fn tone(event: &Event) -> Tone {
+        tone(event.mood())
+    }
+
+    fn answer(state: &State, answer: Answer) -> Result<Command, RuleError> {
+        let Some(front) = state.queue.first() else {
+            return Err(RuleError::invalid("nothing is waiting for the judge"));
+        };
+        match (front, answer) {
+            (_, Answer::Accept) => Ok(Command::Accept),
+            (_, Answer::Cancel) => Ok(Command::Cancel),
+            (Wait::Roll(r), Answer::Override) => Ok(Command::Rule { pass: !r.verdict() }),
+            (Wait::Roll(_), _) => Err(RuleError::invalid(
+                "a roll waits: accept it, rule it the other way or drop it",
+            )),
+            (Wait::Ask(q), Answer::Choose(i)) if i < q.options.len() => {
+                Ok(Command::Choose { option: i })
+            }
+            (Wait::Ask(q), Answer::Override) if q.options.len() == 2 => Ok(Command::Choose {
+                option: 1 - q.proposed.min(1),
+            }),
+            (Wait::Ask(_), _) => Err(RuleError::invalid(
+                "a question waits: choose one of its answers",
+            )),
+        }
+    }
+
+    fn role(command: &Command) -> Role {
+        match command {
+            Command::Save { .. } | Command::Task { .. } => Role::Rolls,
+            Command::Rule { .. } => Role::Answers,
+            _ => Role::Other,
+        }
+    }
+}
