@@ -449,8 +449,21 @@ fn check_log(session: &Session, k: usize) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// `cases` per property from a fixed seed, so CI runs the same cases every time;
+/// `PROPTEST_CASES=N` (with `PROPTEST_RNG_SEED` if wanted) runs a longer, random hunt.
+fn fixed(cases: u32) -> ProptestConfig {
+    let mut config = ProptestConfig::default();
+    if std::env::var_os("PROPTEST_CASES").is_none() {
+        config.cases = cases;
+        if std::env::var_os("PROPTEST_RNG_SEED").is_none() {
+            config.rng_seed = proptest::test_runner::RngSeed::Fixed(0x5107_4a2c);
+        }
+    }
+    config
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 192, ..ProptestConfig::default() })]
+    #![proptest_config(fixed(192))]
 
     #[test]
     fn short_random_runs_replay_undo_and_redo_exactly(
@@ -464,7 +477,7 @@ proptest! {
 
 proptest! {
     // Long logs cross checkpoints; fewer cases keep the run short.
-    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+    #![proptest_config(fixed(12))]
 
     #[test]
     fn long_runs_across_checkpoints_replay_and_undo_exactly(
@@ -492,7 +505,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(fixed(24))]
 
     #[test]
     fn save_then_load_is_the_same_session(
@@ -1099,7 +1112,7 @@ mod phase_cmds {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 160, ..ProptestConfig::default() })]
+    #![proptest_config(fixed(160))]
 
     #[test]
     fn phase_runs_replay_undo_and_redo_exactly_and_refusals_change_nothing(
@@ -1112,7 +1125,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(fixed(24))]
 
     #[test]
     fn a_phase_session_saved_then_loaded_is_the_same_session(

@@ -273,6 +273,16 @@ impl fmt::Display for RulesetId {
     }
 }
 
+/// Hands out the next id from a session's counter, or says it has none left (a counter read
+/// from a damaged file may stand at the very top).
+pub fn take_id(next: &mut u32) -> Result<u32, RuleError> {
+    let id = *next;
+    *next = id
+        .checked_add(1)
+        .ok_or_else(|| RuleError::invalid("the session has handed out every id it can"))?;
+    Ok(id)
+}
+
 /// Why a command was refused. The message is for the judge: plain words, no jargon.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum RuleError {

@@ -121,8 +121,7 @@ fn run(
                     "abilities are 0-20, HP 0-99 and slots 1-20 (B1, B3)",
                 ));
             }
-            let id = state.next_id;
-            state.next_id += 1;
+            let id = crate::rules::take_id(&mut state.next_id)?;
             state.characters.push(Character::new(
                 id,
                 name.clone(),

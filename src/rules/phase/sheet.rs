@@ -20,14 +20,14 @@ fn new_name(state: &State, name: &str) -> Result<String, RuleError> {
     Ok(name)
 }
 
-fn push(state: &mut State, mut c: Character, out: &mut Vec<Event>) {
-    c.id = state.next_id;
-    state.next_id += 1;
+fn push(state: &mut State, mut c: Character, out: &mut Vec<Event>) -> Result<(), RuleError> {
+    c.id = crate::rules::take_id(&mut state.next_id)?;
     out.push(Event::Joined {
         name: c.name.clone(),
         sheet: sheet_line(&c),
     });
     state.characters.push(c);
+    Ok(())
 }
 
 /// "PC: STR 12, DEX 9, WIL 7, HP 4, 110 coins".
@@ -114,7 +114,7 @@ pub fn roll(
             ));
         }
     }
-    push(state, c, out);
+    push(state, c, out)?;
     Ok(())
 }
 
@@ -190,7 +190,7 @@ pub fn add(state: &mut State, s: &NewSheet, out: &mut Vec<Event>) -> Result<(), 
             .collect();
         format!("{} fights with {}", c.name, list.join(", "))
     });
-    push(state, c, out);
+    push(state, c, out)?;
     if let Some(text) = arms {
         out.push(Event::said(Mood::Plain, text));
     }
@@ -249,7 +249,7 @@ pub fn buy(state: &mut State, who: u32, ware: Ware, out: &mut Vec<Event>) -> Res
         let mut animal = Character::new(0, name, Kind::Animal, Side::Party);
         animal.beast = Some(b);
         animal.wil = Score::full(b.wil());
-        push(state, animal, out);
+        push(state, animal, out)?;
     }
     load::check_overload(state, who, out)
 }

@@ -167,9 +167,8 @@ pub(super) fn resolve(
                     n += 1;
                     name = format!("{cname}'s undead {}.{n}", i + 1);
                 }
-                let mut u =
-                    Character::new(state.next_id, name.clone(), Kind::Creature, Side::Party);
-                state.next_id += 1;
+                let id = crate::rules::take_id(&mut state.next_id)?;
+                let mut u = Character::new(id, name.clone(), Kind::Creature, Side::Party);
                 u.hp = Score::full(hp as u8);
                 u.undead = true;
                 u.intelligent = false;

@@ -253,8 +253,7 @@ pub fn apply(
             if *hp < 1 {
                 return Err(RuleError::invalid("a character starts with at least 1 HP"));
             }
-            let id = state.next_id;
-            state.next_id += 1;
+            let id = crate::rules::take_id(&mut state.next_id)?;
             state.characters.push(Character {
                 id,
                 name: name.clone(),

@@ -51,7 +51,15 @@ pub fn add_character(
         )));
     }
     layout.validate()?;
-    let mut c = Character::new(state.next_id, name, side, layout.clone());
+    // The id is taken only once the character is sure to join (a refusal below changes nothing
+    // anyway: the rules work on a copy), and never past the counter's top.
+    let id = state.next_id;
+    if id == u32::MAX {
+        return Err(RuleError::invalid(
+            "the session has handed out every id it can",
+        ));
+    }
+    let mut c = Character::new(id, name, side, layout.clone());
     for (slot, item) in items {
         place(&mut c, *slot, item.clone())?;
     }
@@ -61,7 +69,7 @@ pub fn add_character(
         c.layout.name,
         c.slots.len()
     )));
-    state.next_id += 1;
+    state.next_id = id + 1;
     state.characters.push(c);
     Ok(())
 }
