@@ -268,7 +268,7 @@ fn frame_applies(main: &Main, action: Action) -> bool {
         Action::Redo => main.session.can_redo(),
         Action::NextChar => main.roster().len() > 1,
         Action::PickNext => match main.session.state().game.pending() {
-            Some(crate::rules::PendingView::Roll(r)) => r.dice.len() > 1,
+            Some(crate::rules::PendingView::Roll(r)) => r.can_pick && r.dice.len() > 1,
             _ => false,
         },
         _ => true,
