@@ -173,6 +173,30 @@ pub const fn b(
     }
 }
 
+/// The table of a ruleset whose own keys are all on the main screen: its groups first (they lead
+/// the status line), then every group the frame shares. The slot system, with dialogs of its own
+/// among the frame's, lays its table out by hand.
+macro_rules! with_frame {
+    ($($own:expr),+ $(,)?) => {
+        &[
+            $($own,)+
+            $crate::tui::keymap::MAIN_HISTORY,
+            $crate::tui::keymap::MAIN_ROSTER,
+            $crate::tui::keymap::MAIN_LOG,
+            $crate::tui::keymap::MAIN_TAIL,
+            $crate::tui::keymap::ROLL,
+            $crate::tui::keymap::GROUP,
+            $crate::tui::keymap::DECIDE,
+            $crate::tui::keymap::FORM,
+            $crate::tui::keymap::CHOICE,
+            $crate::tui::keymap::PALETTE,
+            $crate::tui::keymap::FACE,
+            $crate::tui::keymap::HELP,
+        ]
+    };
+}
+pub(crate) use with_frame;
+
 /// The start screen's table: its own keys and the new-session form.
 pub const START_TABLE: Table = &[START, FORM];
 

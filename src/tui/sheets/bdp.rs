@@ -40,21 +40,7 @@ pub const MAIN: &[Binding] = &[
 ];
 
 /// The ruleset's whole table.
-pub const TABLE: Table = &[
-    MAIN,
-    keymap::MAIN_HISTORY,
-    keymap::MAIN_ROSTER,
-    keymap::MAIN_LOG,
-    keymap::MAIN_TAIL,
-    keymap::ROLL,
-    keymap::GROUP,
-    keymap::DECIDE,
-    keymap::FORM,
-    keymap::CHOICE,
-    keymap::PALETTE,
-    keymap::FACE,
-    keymap::HELP,
-];
+pub const TABLE: Table = keymap::with_frame!(MAIN);
 
 /// What the symbols on the screen mean.
 pub const LEGEND: &[(&str, &str)] = &[
