@@ -181,6 +181,14 @@ macro_rules! rulesets {
             }
         }
 
+        $(
+            impl From<<$module::$rules as Ruleset>::Command> for GameCommand {
+                fn from(c: <$module::$rules as Ruleset>::Command) -> Self {
+                    GameCommand::$variant(c)
+                }
+            }
+        )+
+
         impl GameCommand {
             /// See [`Ruleset::role`].
             pub fn role(&self) -> Role {

@@ -68,9 +68,14 @@ pub enum Command {
     Game(GameCommand),
 }
 
-impl From<rules::slots::Command> for Command {
-    fn from(c: rules::slots::Command) -> Self {
-        Command::Game(GameCommand::Slots(c))
+/// Any ruleset's command is a session command (a ruleset command `.into()` a session one); the rulesets'
+/// own conversions into [`GameCommand`] come from the `rulesets!` list.
+impl<C> From<C> for Command
+where
+    GameCommand: From<C>,
+{
+    fn from(c: C) -> Self {
+        Command::Game(GameCommand::from(c))
     }
 }
 
