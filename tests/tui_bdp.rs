@@ -1,12 +1,11 @@
 //! Ruleset bdp on the screen: its sheet panel at two sizes, a save in two keys through the
 //! frame's roll dialog, damage through its form, the Die of Fate and the turn list by one key.
 
-use std::io;
+mod screen;
 
 use insta::assert_snapshot;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::KeyCode;
+use screen::{code, drive, key};
 use slotmark::dice::ScriptedDice;
 use slotmark::rules::bdp::{Command as K, State};
 use slotmark::rules::{GameCommand, GameState, RulesetId};
@@ -15,25 +14,6 @@ use slotmark::session::{Command, Session, SessionState};
 use slotmark::tui::app::{App, Dice};
 use slotmark::tui::keymap::Ctx;
 use slotmark::tui::theme::Theme;
-use slotmark::tui::{self, run_loop};
-
-fn key(c: char) -> io::Result<Event> {
-    Ok(Event::Key(KeyEvent::new(
-        KeyCode::Char(c),
-        KeyModifiers::NONE,
-    )))
-}
-
-fn code(c: KeyCode) -> io::Result<Event> {
-    Ok(Event::Key(KeyEvent::new(c, KeyModifiers::NONE)))
-}
-
-fn drive(app: &mut App, w: u16, h: u16, events: Vec<io::Result<Event>>) -> String {
-    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-    run_loop(&mut t, app, events).unwrap();
-    tui::draw(&mut t, app).unwrap();
-    t.backend().to_string()
-}
 
 /// Ana with gear, a Fatigue, a wound, a disease and a missed night; an Ogre.
 fn party() -> Session {

@@ -1,12 +1,13 @@
 //! The phased Knave-style ruleset on the screen: its sheet panel, its keys and forms through the
 //! frame, and the frame's strip, save dialog and log drawn from its read models.
 
+mod screen;
+
 use std::io;
 
 use insta::assert_snapshot;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::{Event, KeyCode};
+use screen::{code, drive, key};
 use slotmark::dice::ScriptedDice;
 use slotmark::rules::phase::{Command as K, State};
 use slotmark::rules::{GameCommand, GameState, RulesetId};
@@ -15,25 +16,6 @@ use slotmark::session::{Command, Session, SessionState};
 use slotmark::tui::app::{App, Dice};
 use slotmark::tui::keymap::Ctx;
 use slotmark::tui::theme::Theme;
-use slotmark::tui::{self, run_loop};
-
-fn key(c: char) -> io::Result<Event> {
-    Ok(Event::Key(KeyEvent::new(
-        KeyCode::Char(c),
-        KeyModifiers::NONE,
-    )))
-}
-
-fn code(c: KeyCode) -> io::Result<Event> {
-    Ok(Event::Key(KeyEvent::new(c, KeyModifiers::NONE)))
-}
-
-fn drive(app: &mut App, w: u16, h: u16, events: Vec<io::Result<Event>>) -> String {
-    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-    run_loop(&mut t, app, events).unwrap();
-    tui::draw(&mut t, app).unwrap();
-    t.backend().to_string()
-}
 
 /// A party of two and three goblins, set up through the command language.
 fn party() -> Session {

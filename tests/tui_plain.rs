@@ -2,41 +2,19 @@
 //! from its read models, and its own sheet, keys and forms, with no slots anywhere. What works here
 //! and for the slot system works through the seam.
 
+mod screen;
+
 use std::io;
 
 use insta::assert_snapshot;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::{Event, KeyCode};
+use screen::{code, drive, key, typed};
 use slotmark::rules::plain::State;
 use slotmark::rules::{GameState, RulesetId};
 use slotmark::session::{Session, SessionState};
 use slotmark::tui::app::{App, Dice};
 use slotmark::tui::keymap::Ctx;
 use slotmark::tui::theme::Theme;
-use slotmark::tui::{self, run_loop};
-
-fn key(c: char) -> io::Result<Event> {
-    Ok(Event::Key(KeyEvent::new(
-        KeyCode::Char(c),
-        KeyModifiers::NONE,
-    )))
-}
-
-fn code(c: KeyCode) -> io::Result<Event> {
-    Ok(Event::Key(KeyEvent::new(c, KeyModifiers::NONE)))
-}
-
-fn typed(text: &str) -> Vec<io::Result<Event>> {
-    text.chars().map(key).collect()
-}
-
-fn drive(app: &mut App, w: u16, h: u16, events: Vec<io::Result<Event>>) -> String {
-    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-    run_loop(&mut t, app, events).unwrap();
-    tui::draw(&mut t, app).unwrap();
-    t.backend().to_string()
-}
 
 fn app(faces: &[u16]) -> App {
     let session = Session::new(SessionState::new("Goblin cave", RulesetId::Plain));
