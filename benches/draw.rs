@@ -37,6 +37,7 @@ fn busy_session() -> Session {
         title: "Benchmark".into(),
         notes: Default::default(),
         game: GameState::Slots(state),
+        veil: Default::default(),
     });
     let mut dice = ScriptedDice::new([]);
     // A long evening's log: marks set and cleared on every sheet.

@@ -145,6 +145,7 @@ fn session_with(state: State) -> Session {
         title: "Crypt of Ash".into(),
         notes: Default::default(),
         game: GameState::Slots(state),
+        veil: Default::default(),
     })
 }
 

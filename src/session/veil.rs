@@ -1,0 +1,329 @@
+//! What the players may see. The judge can keep any roll secret and any creature hidden; both
+//! are the frame's, not a ruleset's, so every ruleset has them: a secret is a step of the log
+//! (and the answers that follow it), a hidden creature is an id of the roster.
+//!
+//! [`TableView`] is the players' table view as data: the read models of the session with every
+//! secret step, every hidden creature and everything the judge alone reads (hit points and
+//! numbers of creatures, questions to the judge, the judge's notes) taken out. The screen that
+//! draws it never sees anything else.
+
+use super::{Command, Entry, Event, Session, SessionState};
+use crate::rules::{
+    ClockView, Fighter, RosterEntry, RuleError, RulesetId, Standing, Tag, Tone,
+};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+
+/// The judge's secrets: steps whose dice the players do not see, and creatures they do not see.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Veil {
+    /// Secret steps, by their index in the log (0-based).
+    #[serde(default)]
+    pub secret: BTreeSet<u32>,
+    /// Hidden roster entries, by the ruleset's id.
+    #[serde(default)]
+    pub hidden: BTreeSet<u32>,
+}
+
+impl Veil {
+    pub fn is_empty(&self) -> bool {
+        self.secret.is_empty() && self.hidden.is_empty()
+    }
+
+    /// Is step `index` of `entries` kept from the players? A step is secret when it was made
+    /// secret, or when it answers a roll (picks a die, overrides the verdict, accepts it) that
+    /// is secret: the answer tells what the dice said.
+    pub fn is_secret(&self, entries: &[Entry], index: usize) -> bool {
+        let mut at = index;
+        loop {
+            if self.secret.contains(&(at as u32)) {
+                return true;
+            }
+            let follows = entries.get(at).is_some_and(|e| answers(&e.command));
+            if !follows || at == 0 {
+                return false;
+            }
+            at -= 1;
+        }
+    }
+}
+
+/// Does the command answer the roll before it (or only change what the table sees)?
+fn answers(command: &Command) -> bool {
+    match command {
+        Command::Game(c) => c.role() == crate::rules::Role::Answers,
+        Command::Secret { .. } | Command::Hide { .. } => true,
+        _ => false,
+    }
+}
+
+/// Applies the frame's two veil commands.
+pub(super) fn apply(state: &mut SessionState, command: &Command) -> Result<Vec<Event>, RuleError> {
+    match command {
+        Command::Secret { step, secret } => {
+            let step = step.ok_or_else(|| RuleError::invalid("which step? there is no roll yet"))?;
+            let changed = if *secret {
+                state.veil.secret.insert(step)
+            } else {
+                state.veil.secret.remove(&step)
+            };
+            if !changed {
+                return Err(RuleError::invalid(format!(
+                    "step {} is {} already",
+                    step as u64 + 1,
+                    if *secret { "secret" } else { "shown to the table" }
+                )));
+            }
+            Ok(vec![Event::Secret {
+                step,
+                secret: *secret,
+            }])
+        }
+        Command::Hide { id, hidden } => {
+            let name = state
+                .game
+                .roster()
+                .into_iter()
+                .flat_map(|g| g.members)
+                .find(|m| m.id == *id)
+                .map(|m| m.name)
+                .ok_or_else(|| RuleError::invalid("nobody in the session has that id"))?;
+            let changed = if *hidden {
+                state.veil.hidden.insert(*id)
+            } else {
+                state.veil.hidden.remove(id)
+            };
+            if !changed {
+                return Err(RuleError::invalid(format!(
+                    "{name} is {} already",
+                    if *hidden {
+                        "hidden from the table"
+                    } else {
+                        "in the table's sight"
+                    }
+                )));
+            }
+            Ok(vec![Event::Hidden {
+                name,
+                hidden: *hidden,
+            }])
+        }
+        _ => Err(RuleError::invalid("not a command of the table's veil")),
+    }
+}
+
+/// The last step that drew dice, at or before the cursor: what "the last roll" means.
+pub fn last_roll(session: &Session) -> Option<usize> {
+    let applied = session.applied();
+    (0..applied.len()).rev().find(|&i| {
+        !applied[i].rolls.is_empty() && !matches!(applied[i].command, Command::Game(ref c) if c.role() == crate::rules::Role::Answers)
+    })
+}
+
+/// Gives a secret without a step the step of the last roll, and refuses a step that is not in
+/// the log; other commands pass as they are.
+pub(super) fn settle(session: &Session, command: Command) -> Result<Command, RuleError> {
+    match command {
+        Command::Secret { step: None, secret } => {
+            let step = last_roll(session)
+                .ok_or_else(|| RuleError::invalid("no roll has been made yet"))?;
+            Ok(Command::Secret {
+                step: Some(step as u32),
+                secret,
+            })
+        }
+        Command::Secret {
+            step: Some(step), ..
+        } if step as usize >= session.cursor() => Err(RuleError::invalid(format!(
+            "there is no step {} in the log yet",
+            step as u64 + 1
+        ))),
+        other => Ok(other),
+    }
+}
+
+/// One line of the players' roll log: the step it came from, the words and their tone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PublicLine {
+    pub step: usize,
+    pub text: String,
+    pub tone: Tone,
+}
+
+/// The fight as the players see it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PublicFight {
+    pub round: u32,
+    /// Who or what holds the initiative ("players", "phase: missile", "group B").
+    pub label: String,
+    pub party: bool,
+    /// Everyone the players can see, in the order they act.
+    pub order: Vec<Fighter>,
+    /// Whose turn it is, when the players can see them.
+    pub acting: Option<String>,
+    /// Who acts after them, when the players can see them.
+    pub next: Option<String>,
+}
+
+/// Everything the players' table view shows, and nothing else.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableView {
+    pub title: String,
+    pub ruleset: RulesetId,
+    pub fight: Option<PublicFight>,
+    /// The players' characters, each with the state the ruleset shows at a glance.
+    pub party: Vec<RosterEntry>,
+    /// Everyone else the players can see, with their visible state only (no numbers).
+    pub creatures: Vec<RosterEntry>,
+    /// The clock, without what the next tick brings (that is the judge's to know).
+    pub clock: ClockView,
+    /// The last public lines of the roll log, newest first.
+    pub rolls: Vec<PublicLine>,
+}
+
+/// How many steps back the players' log looks for public lines.
+const LOG_SCAN: usize = 200;
+
+impl TableView {
+    /// What the players may see of the session now, with at most `lines` log lines.
+    pub fn of(session: &Session, lines: usize) -> TableView {
+        let state = session.state();
+        let veil = &state.veil;
+        let roster = state.game.roster();
+        let hidden_names: Vec<String> = roster
+            .iter()
+            .flat_map(|g| &g.members)
+            .filter(|m| veil.hidden.contains(&m.id))
+            .map(|m| m.name.clone())
+            .collect();
+        let mut party = Vec::new();
+        let mut creatures = Vec::new();
+        for group in roster {
+            for member in group.members {
+                if veil.hidden.contains(&member.id) {
+                    continue;
+                }
+                if group.party {
+                    party.push(member);
+                } else {
+                    creatures.push(RosterEntry {
+                        glance: public_glance(&member),
+                        ..member
+                    });
+                }
+            }
+        }
+        let fight = state.game.initiative().map(|i| {
+            let order: Vec<Fighter> = i
+                .order
+                .into_iter()
+                .filter(|f| !veil.hidden.contains(&f.id))
+                .collect();
+            let acting_at = i.acting.and_then(|a| order.iter().position(|f| f.id == a));
+            let acting = acting_at.map(|at| order[at].name.clone());
+            let next = order
+                .iter()
+                .skip(acting_at.map_or(0, |at| at + 1))
+                .find(|f| f.standing == Standing::Ready)
+                .map(|f| f.name.clone());
+            PublicFight {
+                round: i.round,
+                label: i.label,
+                party: i.party,
+                order,
+                acting,
+                next,
+            }
+        });
+        let mut clock = state.game.clock();
+        clock.next = String::new();
+        TableView {
+            title: state.title.clone(),
+            ruleset: state.ruleset(),
+            fight,
+            party,
+            creatures,
+            clock,
+            rolls: public_lines(session, &hidden_names, lines),
+        }
+    }
+}
+
+/// A creature as the players see it: dead or out, hurt or not, and the states the ruleset names
+/// in words; never a number (hit points, scores, counts are the judge's).
+fn public_glance(entry: &RosterEntry) -> Vec<Tag> {
+    if entry.dead {
+        return vec![Tag::new("dead", Tone::Death)];
+    }
+    let mut tags = Vec::new();
+    if entry.out {
+        tags.push(Tag::new("out", Tone::Warn));
+    }
+    if entry.glance.iter().any(|t| t.tone == Tone::Harm) {
+        tags.push(Tag::new("hurt", Tone::Harm));
+    }
+    for tag in &entry.glance {
+        let worded = matches!(tag.tone, Tone::Warn | Tone::Mark)
+            && !tag.text.chars().any(|c| c.is_ascii_digit())
+            && tag.text.chars().any(char::is_alphabetic);
+        if worded && !tags.iter().any(|t| t.text == tag.text) {
+            tags.push(tag.clone());
+        }
+    }
+    tags
+}
+
+/// Is this event for the players' eyes, whatever step it came from?
+fn for_the_table(event: &Event) -> Option<Tone> {
+    match event {
+        Event::Noted(_) | Event::Secret { .. } | Event::Hidden { .. } => None,
+        Event::Retitled(_) | Event::Rolled { .. } => Some(Tone::Plain),
+        Event::Game(e) => match e.tone() {
+            Tone::Question => None,
+            tone => Some(tone),
+        },
+    }
+}
+
+/// Does `text` name `name` as a whole word?
+fn names(text: &str, name: &str) -> bool {
+    if name.is_empty() {
+        return false;
+    }
+    let is_word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric());
+    text.match_indices(name).any(|(at, _)| {
+        !is_word(text[..at].chars().next_back()) && !is_word(text[at + name.len()..].chars().next())
+    })
+}
+
+/// The last `lines` public lines of the log, newest first: secret steps, lines that name a
+/// hidden creature, and lines only the judge reads are left out.
+fn public_lines(session: &Session, hidden: &[String], lines: usize) -> Vec<PublicLine> {
+    let applied = session.applied();
+    let veil = &session.state().veil;
+    let mut out = Vec::new();
+    let end = applied.len();
+    let start = end.saturating_sub(LOG_SCAN);
+    let events = session.events_in(start..end);
+    for (offset, step_events) in events.iter().enumerate().rev() {
+        let step = start + offset;
+        if out.len() >= lines {
+            break;
+        }
+        if veil.is_secret(applied, step) {
+            continue;
+        }
+        for event in step_events.iter().rev() {
+            let Some(tone) = for_the_table(event) else {
+                continue;
+            };
+            let text = event.to_string();
+            if hidden.iter().any(|n| names(&text, n)) {
+                continue;
+            }
+            out.push(PublicLine { step, text, tone });
+        }
+    }
+    out.truncate(lines);
+    out
+}
