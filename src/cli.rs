@@ -465,6 +465,28 @@ pub fn help_phase_library(out: &mut dyn Write) -> R {
     Ok(())
 }
 
+/// `slotmark table FILE`: the players' view of a session being played, until `q` or until the
+/// file goes away (then it says so, and still ends without an error).
+pub fn table(path: &Path) -> R {
+    if !path.exists() {
+        return Err(CliError::File {
+            path: shown(path),
+            message: "there is no such session file".into(),
+        });
+    }
+    match tui::table::run(path) {
+        Ok(tui::table::Ended::Quit) => Ok(()),
+        Ok(tui::table::Ended::Gone(path)) => {
+            println!(
+                "The session file {} is gone; the table view closed.",
+                path.display()
+            );
+            Ok(())
+        }
+        Err(e) => Err(CliError::Screen(format!("{e:#}"))),
+    }
+}
+
 /// Checks made before the screen starts, so a mistyped file or name fails with one line instead
 /// of a screen that opens and closes; then hands over to the screen.
 pub fn screen(launch: Launch, saves: Option<&Path>, seed: Option<u64>) -> R {

@@ -50,6 +50,16 @@ enum Sub {
         #[arg(long, value_name = "N")]
         seed: Option<u64>,
     },
+    /// Show the players a session another slotmark is playing: the round, whose turn it is, the
+    /// order, the characters and what they can see, following each step as the judge makes it.
+    ///
+    /// Read-only: it never writes and never takes the session's lock, so it runs beside the
+    /// judge's screen (on a second terminal, a projector, or over ssh). Secret rolls and hidden
+    /// creatures are never shown. `q` closes it.
+    Table {
+        /// The session file the judge has open.
+        file: PathBuf,
+    },
     /// Apply a script of commands without the screen, printing what each does.
     ///
     /// Stops at the first line that cannot be read or is refused, names its line, and writes
@@ -212,6 +222,9 @@ fn dispatch(args: Args) -> Result<(), CliError> {
         )),
         _ => None,
     };
+    if let Some(Sub::Table { ref file }) = args.command {
+        return cli::table(file);
+    }
     if let Some((launch, seed)) = launch {
         library()?;
         return cli::screen(launch, saves, seed);
@@ -219,7 +232,7 @@ fn dispatch(args: Args) -> Result<(), CliError> {
     let stdout = std::io::stdout();
     let mut out = cli::Printable(stdout.lock());
     let result = match args.command {
-        None | Some(Sub::Open { .. }) | Some(Sub::New { .. }) => Ok(()),
+        None | Some(Sub::Open { .. }) | Some(Sub::New { .. }) | Some(Sub::Table { .. }) => Ok(()),
         Some(Sub::Run {
             script,
             session,

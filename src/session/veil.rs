@@ -30,6 +30,11 @@ impl Veil {
         self.secret.is_empty() && self.hidden.is_empty()
     }
 
+    /// Does the command change only what the players' table view shows (nothing in the game)?
+    pub fn changes_only_the_table(command: &Command) -> bool {
+        matches!(command, Command::Secret { .. } | Command::Hide { .. })
+    }
+
     /// Is step `index` of `entries` kept from the players? A step is secret when it was made
     /// secret, or when it answers a roll (picks a die, overrides the verdict, accepts it) that
     /// is secret: the answer tells what the dice said.

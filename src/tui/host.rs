@@ -507,6 +507,14 @@ impl Main {
                 self.view.selected = Some(roster[next]);
                 true
             }
+            Action::Hide => {
+                let Some(id) = self.view.selected else {
+                    self.complain("select someone on the roster first (Tab)");
+                    return Some(true);
+                };
+                let hidden = !self.session.state().veil.hidden.contains(&id);
+                self.run_key(Command::Hide { id, hidden }, dice)
+            }
             Action::LogOlder => {
                 // Never past the oldest step, so PgDn comes straight back.
                 let oldest = self.session.cursor().saturating_sub(1);

@@ -74,8 +74,9 @@ pub(crate) fn nothing<S>(_: &Typed<'_>, _: &S) -> Vec<String> {
 
 const SESSION: &str = "Session";
 
-/// The frame's verbs: the same in every ruleset.
-const FRAME: &[Entry<()>] = &[
+/// The frame's verbs: the same in every ruleset. They read the game only through its read
+/// models (a name on the roster).
+const FRAME: &[Entry<GameState>] = &[
     Entry {
         verb: v(
             "note",
@@ -162,7 +163,90 @@ const FRAME: &[Entry<()>] = &[
         parse: |_, _| Ok(Line::Redo),
         complete: nothing,
     },
+    Entry {
+        verb: v(
+            "secret",
+            &[],
+            "secret [STEP] [off]",
+            "keeps the last roll (or step STEP of the log) and what it does from the players' \
+             table view; `off` shows it again",
+            "secret 12",
+            SESSION,
+        ),
+        parse: |w, _| {
+            let step = match w.peek() {
+                Some(t) if t.text.chars().all(|c| c.is_ascii_digit()) => {
+                    let n: u32 = w.number("the step's number, as the roll log shows it")?;
+                    if n == 0 {
+                        return Err(ScriptError::at(
+                            w.tokens[w.pos - 1].column,
+                            "steps are counted from 1",
+                        ));
+                    }
+                    Some(n - 1)
+                }
+                _ => None,
+            };
+            let secret = !w.eat(&["off"]);
+            Ok(Line::Command(Command::Secret { step, secret }))
+        },
+        complete: |t, _| {
+            if t.args.iter().any(|a| a.text.eq_ignore_ascii_case("off")) {
+                Vec::new()
+            } else {
+                vec!["off".into()]
+            }
+        },
+    },
+    Entry {
+        verb: v(
+            "veil",
+            &[],
+            "veil NAME",
+            "hides someone from the players' table view (they are not shown, nor any line that \
+             names them)",
+            "veil Ghoul",
+            SESSION,
+        ),
+        parse: |w, game| hide(w, game, true),
+        complete: roster_names,
+    },
+    Entry {
+        verb: v(
+            "unveil",
+            &[],
+            "unveil NAME",
+            "shows someone at the players' table view again",
+            "unveil Ghoul",
+            SESSION,
+        ),
+        parse: |w, game| hide(w, game, false),
+        complete: roster_names,
+    },
 ];
+
+/// `veil NAME` and `unveil NAME`: the name read against the roster.
+fn hide(w: &mut Words<'_>, game: &GameState, hidden: bool) -> R<Line> {
+    let column = w.peek().map_or(1, |t| t.column);
+    let name = w.rest_text("a name from the roster")?;
+    let people: Vec<(u32, String)> = game
+        .roster()
+        .into_iter()
+        .flat_map(|g| g.members)
+        .map(|m| (m.id, m.name))
+        .collect();
+    let (id, _) = find_by_name(&people, |p| &p.1, &name, "character or creature")
+        .map_err(|e| ScriptError::at(column, e.to_string()))?;
+    Ok(Line::Command(Command::Hide { id: *id, hidden }))
+}
+
+fn roster_names(_: &Typed<'_>, game: &GameState) -> Vec<String> {
+    game.roster()
+        .into_iter()
+        .flat_map(|g| g.members)
+        .map(|m| m.name)
+        .collect()
+}
 
 /// The frame's `roll`: `dice` read as a dice expression, then `for WHAT` if it follows. A
 /// ruleset whose own verb is called `roll` hands a line that starts with dice here.
@@ -245,16 +329,17 @@ pub fn help_text(ruleset: RulesetId) -> String {
 /// Parses a tokenized, non-empty line with the verbs of the session's ruleset and the frame.
 pub(crate) fn parse(line: &str, lexed: Lexed, state: &SessionState, library: &Library) -> R<Line> {
     match &state.game {
-        GameState::Slots(st) => parse_in(slots::VERBS, st, line, lexed, library),
-        GameState::Plain(st) => parse_in(plain::VERBS, st, line, lexed, library),
-        GameState::Phase(st) => parse_in(phase::VERBS, st, line, lexed, library),
-        GameState::Bdp(st) => parse_in(bdp::VERBS, st, line, lexed, library),
+        GameState::Slots(st) => parse_in(slots::VERBS, st, &state.game, line, lexed, library),
+        GameState::Plain(st) => parse_in(plain::VERBS, st, &state.game, line, lexed, library),
+        GameState::Phase(st) => parse_in(phase::VERBS, st, &state.game, line, lexed, library),
+        GameState::Bdp(st) => parse_in(bdp::VERBS, st, &state.game, line, lexed, library),
     }
 }
 
 fn parse_in<S>(
     table: &'static [Entry<S>],
     st: &S,
+    game: &GameState,
     line: &str,
     lexed: Lexed,
     library: &Library,
@@ -276,7 +361,7 @@ fn parse_in<S>(
         Some((e.parse)(&mut w, st).and_then(|l| w.finish().map(|()| l)))
     } else if let Some(e) = find(FRAME, &first.text) {
         let mut w = words(e.verb, lexed.tokens.clone());
-        Some((e.parse)(&mut w, &()).and_then(|l| w.finish().map(|()| l)))
+        Some((e.parse)(&mut w, game).and_then(|l| w.finish().map(|()| l)))
     } else {
         None
     };
@@ -320,23 +405,24 @@ pub(crate) fn expected(
 ) -> Vec<String> {
     let typed = Typed { args, library };
     match &state.game {
-        GameState::Slots(st) => complete_in(slots::VERBS, st, word, &typed),
-        GameState::Plain(st) => complete_in(plain::VERBS, st, word, &typed),
-        GameState::Phase(st) => complete_in(phase::VERBS, st, word, &typed),
-        GameState::Bdp(st) => complete_in(bdp::VERBS, st, word, &typed),
+        GameState::Slots(st) => complete_in(slots::VERBS, st, &state.game, word, &typed),
+        GameState::Plain(st) => complete_in(plain::VERBS, st, &state.game, word, &typed),
+        GameState::Phase(st) => complete_in(phase::VERBS, st, &state.game, word, &typed),
+        GameState::Bdp(st) => complete_in(bdp::VERBS, st, &state.game, word, &typed),
     }
 }
 
 fn complete_in<S>(
     table: &'static [Entry<S>],
     st: &S,
+    game: &GameState,
     word: &str,
     typed: &Typed<'_>,
 ) -> Vec<String> {
     if let Some(e) = find(table, word) {
         (e.complete)(typed, st)
     } else if let Some(e) = find(FRAME, word) {
-        (e.complete)(typed, &())
+        (e.complete)(typed, game)
     } else {
         Vec::new()
     }

@@ -34,6 +34,12 @@ pub fn draw_pending(
     {
         let buf = frame.buffer_mut();
         match &pending {
+            PendingView::Roll(r) if main.last_roll_secret() => {
+                // The judge sees that the players' table view does not show this roll.
+                let mut r = r.clone();
+                r.title = format!("SECRET · {}", r.title);
+                roll::draw(buf, area, &r, theme, hits)
+            }
             PendingView::Roll(r) => roll::draw(buf, area, r, theme, hits),
             PendingView::Group(g) => group::draw(buf, area, main, g, theme, hits),
             PendingView::Question(q) => question::draw(buf, area, main, q, theme, hits),

@@ -119,6 +119,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
             .render_to(buf, Rect::new(inner.x, inner.y, inner.width, 1));
         return;
     }
+    let veil = &main.session.state().veil;
     let selected = main.view.log_selected;
     let detail_h: u16 = if selected.is_some() && inner.height >= 8 {
         3
@@ -148,10 +149,14 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
             Some(_) => (Span::styled("… ", theme.dim()), theme.dim()),
             None => marker(&line.event, theme),
         };
-        let text = match (&line.folded, &line.event) {
+        let mut text = match (&line.folded, &line.event) {
             (Some(_), Event::Noted(t)) => t.clone(),
             _ => line.event.to_string(),
         };
+        // Kept from the players' table view: the judge sees that it is.
+        if line.folded.is_none() && veil.is_secret(applied, line.step) {
+            text.insert_str(0, "(secret) ");
+        }
         let text_w = (inner.width as usize).saturating_sub(step.chars().count() + 2);
         let mut l = Line::from(vec![
             Span::styled(step, theme.dim()),
