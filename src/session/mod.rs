@@ -13,7 +13,7 @@ mod veil;
 
 pub use log::{CHECKPOINT_EVERY, EVENTS_KEPT, Entry, Session, SessionError, replay};
 pub use notes::Notes;
-pub use veil::{PublicFight, PublicLine, TableView, Veil, last_roll};
+pub use veil::{PublicFight, PublicLine, Seen, TableView, Veil, last_roll, seen};
 
 use crate::dice::{DiceExpr, DiceSource};
 use crate::rules::text::{self, TextKind};

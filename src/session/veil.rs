@@ -7,7 +7,9 @@
 //! numbers of creatures, questions to the judge, the judge's notes) taken out. The screen that
 //! draws it never sees anything else.
 
-use super::{Command, Entry, Event, Session, SessionState};
+use super::log::replay_entry;
+use super::{Command, Event, Session, SessionState};
+use std::ops::Range;
 use crate::rules::{
     ClockView, Fighter, RosterEntry, RuleError, RulesetId, Standing, Tag, Tone,
 };
@@ -34,32 +36,65 @@ impl Veil {
     pub fn changes_only_the_table(command: &Command) -> bool {
         matches!(command, Command::Secret { .. } | Command::Hide { .. })
     }
-
-    /// Is step `index` of `entries` kept from the players? A step is secret when it was made
-    /// secret, or when it answers a roll (picks a die, overrides the verdict, accepts it) that
-    /// is secret: the answer tells what the dice said.
-    pub fn is_secret(&self, entries: &[Entry], index: usize) -> bool {
-        let mut at = index;
-        loop {
-            if self.secret.contains(&(at as u32)) {
-                return true;
-            }
-            let follows = entries.get(at).is_some_and(|e| answers(&e.command));
-            if !follows || at == 0 {
-                return false;
-            }
-            at -= 1;
-        }
-    }
 }
 
-/// Does the command answer the roll before it (or only change what the table sees)?
-fn answers(command: &Command) -> bool {
-    match command {
-        Command::Game(c) => c.role() == crate::rules::Role::Answers,
-        Command::Secret { .. } | Command::Hide { .. } => true,
-        _ => false,
+/// How the players' table view sees one step of the log.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Seen {
+    /// Kept from the players.
+    pub secret: bool,
+    /// Part of a roll: a step that drew dice, or one taken while its roll waited (the pick, the
+    /// override, the verdict accepted).
+    pub roll: bool,
+}
+
+/// How far before a window of steps [`seen`] looks for the start of a roll that runs into it.
+const LOOK_BACK: usize = 64;
+
+/// What a step whose roll began too far back to be read counts as: secret, to be safe.
+const UNKNOWN: Seen = Seen {
+    secret: true,
+    roll: false,
+};
+
+/// How the players' table view sees each step of `range` (of the applied steps).
+///
+/// A roll runs from the step that starts it (nothing waited for the judge before it) through
+/// every step taken while something waits; the whole run is secret when any of its steps was
+/// made secret (the roll itself, by the judge's key while it waits, or afterwards by its
+/// number).
+pub fn seen(session: &Session, range: Range<usize>) -> Vec<Seen> {
+    let applied = session.applied();
+    let end = range.end.min(applied.len());
+    let start = range.start.min(end);
+    if start == end {
+        return Vec::new();
     }
+    let veil = &session.state().veil;
+    let from = start.saturating_sub(LOOK_BACK);
+    let Ok(mut state) = session.state_at(from) else {
+        return vec![UNKNOWN; end - start];
+    };
+    let mut runs = Vec::with_capacity(end - from);
+    let mut run = if state.game.pending().is_some() {
+        UNKNOWN
+    } else {
+        Seen::default()
+    };
+    for (offset, entry) in applied[from..end].iter().enumerate() {
+        let index = from + offset;
+        if state.game.pending().is_none() {
+            runs.resize(index - from, run);
+            run = Seen::default();
+        }
+        run.secret |= veil.secret.contains(&(index as u32));
+        run.roll |= !entry.rolls.is_empty();
+        if replay_entry(&mut state, entry).is_err() {
+            break;
+        }
+    }
+    runs.resize(end - from, run);
+    runs.split_off(start - from)
 }
 
 /// Applies the frame's two veil commands.
@@ -120,9 +155,7 @@ pub(super) fn apply(state: &mut SessionState, command: &Command) -> Result<Vec<E
 /// The last step that drew dice, at or before the cursor: what "the last roll" means.
 pub fn last_roll(session: &Session) -> Option<usize> {
     let applied = session.applied();
-    (0..applied.len()).rev().find(|&i| {
-        !applied[i].rolls.is_empty() && !matches!(applied[i].command, Command::Game(ref c) if c.role() == crate::rules::Role::Answers)
-    })
+    (0..applied.len()).rev().find(|&i| !applied[i].rolls.is_empty())
 }
 
 /// Gives a secret without a step the step of the last roll, and refuses a step that is not in
@@ -301,21 +334,22 @@ fn names(text: &str, name: &str) -> bool {
     })
 }
 
-/// The last `lines` public lines of the log, newest first: secret steps, lines that name a
-/// hidden creature, and lines only the judge reads are left out.
+/// The last `lines` public lines of the log's rolls, newest first: steps that rolled no dice
+/// (they show in the state they change), secret steps, lines that name a hidden creature, and
+/// lines only the judge reads are left out.
 fn public_lines(session: &Session, hidden: &[String], lines: usize) -> Vec<PublicLine> {
-    let applied = session.applied();
-    let veil = &session.state().veil;
     let mut out = Vec::new();
-    let end = applied.len();
+    let end = session.applied().len();
     let start = end.saturating_sub(LOG_SCAN);
     let events = session.events_in(start..end);
+    let seen = seen(session, start..end);
     for (offset, step_events) in events.iter().enumerate().rev() {
         let step = start + offset;
         if out.len() >= lines {
             break;
         }
-        if veil.is_secret(applied, step) {
+        let seen = seen[offset];
+        if !seen.roll || seen.secret {
             continue;
         }
         for event in step_events.iter().rev() {

@@ -11,7 +11,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::rules::{Answer, Outcome, PendingView, Role, RollView};
-use crate::session::{Command, Veil, last_roll};
+use crate::session::{Command, Veil, last_roll, seen};
 use crate::store::JournalRecord;
 use crate::tui::host::{Dice, Exec, Hit, Main, Overlay, Palette};
 use crate::tui::keymap::Action;
@@ -136,9 +136,10 @@ impl Main {
 
     /// Is the last roll kept from the players' table view?
     pub(crate) fn last_roll_secret(&self) -> bool {
-        let applied = self.session.applied();
-        last_roll(&self.session)
-            .is_some_and(|at| self.session.state().veil.is_secret(applied, at))
+        if self.session.state().veil.secret.is_empty() {
+            return false;
+        }
+        last_roll(&self.session).is_some_and(|at| seen(&self.session, at..at + 1)[0].secret)
     }
 
     /// Keeps the last roll (the one that waits) from the players' table view, or shows it again.

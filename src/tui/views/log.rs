@@ -119,7 +119,6 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
             .render_to(buf, Rect::new(inner.x, inner.y, inner.width, 1));
         return;
     }
-    let veil = &main.session.state().veil;
     let selected = main.view.log_selected;
     let detail_h: u16 = if selected.is_some() && inner.height >= 8 {
         3
@@ -130,11 +129,19 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
     let top = applied.len() - 1 - main.view.log_scroll.min(applied.len() - 1);
     let step_w = applied.len().to_string().len();
     let mut detail_text = None;
-    for (shown, line) in window(main, top, rows as usize)
+    let lines: Vec<LogLine> = window(main, top, rows as usize)
         .into_iter()
         .take(rows as usize)
-        .enumerate()
-    {
+        .collect();
+    // Which of the steps shown are kept from the players' table view (read only when the judge
+    // keeps something secret).
+    let seen_from = lines.last().map_or(0, |l| l.step);
+    let seen = if main.session.state().veil.secret.is_empty() {
+        Vec::new()
+    } else {
+        crate::session::seen(&main.session, seen_from..top + 1)
+    };
+    for (shown, line) in lines.into_iter().enumerate() {
         let id = (line.step, line.k);
         if Some(id) == selected {
             detail_text = Some(line.event.to_string());
@@ -154,7 +161,12 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
             _ => line.event.to_string(),
         };
         // Kept from the players' table view: the judge sees that it is.
-        if line.folded.is_none() && veil.is_secret(applied, line.step) {
+        let secret = line
+            .step
+            .checked_sub(seen_from)
+            .and_then(|i| seen.get(i))
+            .is_some_and(|s| s.secret);
+        if line.folded.is_none() && secret {
             text.insert_str(0, "(secret) ");
         }
         let text_w = (inner.width as usize).saturating_sub(step.chars().count() + 2);
