@@ -205,7 +205,7 @@ const FRAME: &[Entry<GameState>] = &[
             "veil NAME",
             "hides someone from the players' table view (they are not shown, nor any line that \
              names them)",
-            "veil Ghoul",
+            "veil Snag",
             SESSION,
         ),
         parse: |w, game| hide(w, game, true),
@@ -217,7 +217,7 @@ const FRAME: &[Entry<GameState>] = &[
             &[],
             "unveil NAME",
             "shows someone at the players' table view again",
-            "unveil Ghoul",
+            "unveil Snag",
             SESSION,
         ),
         parse: |w, game| hide(w, game, false),
