@@ -197,8 +197,9 @@ pub struct PublicFight {
     pub party: bool,
     /// Everyone the players can see, in the order they act.
     pub order: Vec<Fighter>,
-    /// Whose turn it is, when the players can see them.
-    pub acting: Option<String>,
+    /// Whose turn it is (everyone acting at once, when the ruleset has them act together),
+    /// among those the players can see.
+    pub acting: Vec<String>,
     /// Who acts after them, when the players can see them.
     pub next: Option<String>,
 }
@@ -257,13 +258,23 @@ impl TableView {
                 .into_iter()
                 .filter(|f| !veil.hidden.contains(&f.id))
                 .collect();
-            let acting_at = i.acting.and_then(|a| order.iter().position(|f| f.id == a));
-            let acting = acting_at.map(|at| order[at].name.clone());
+            // Whose turn: the fighter the ruleset names, or everyone acting at once (a phase, a
+            // group, a side).
+            let now: Vec<usize> = order
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| {
+                    i.acting == Some(f.id)
+                        || matches!(f.standing, Standing::Acting | Standing::Interrupting)
+                })
+                .map(|(at, _)| at)
+                .collect();
             let next = order
                 .iter()
-                .skip(acting_at.map_or(0, |at| at + 1))
+                .skip(now.last().map_or(0, |at| at + 1))
                 .find(|f| f.standing == Standing::Ready)
                 .map(|f| f.name.clone());
+            let acting = now.iter().map(|&at| order[at].name.clone()).collect();
             PublicFight {
                 round: i.round,
                 label: i.label,

@@ -43,10 +43,21 @@ pub fn draw(buf: &mut Buffer, area: Rect, view: &TableView, theme: Theme, note: 
             y += h;
         }
     }
-    let sections = [order(view, theme), party(view, theme), others(view, theme)];
+    let wide = area.width >= WIDE;
+    // On a narrow screen the order carries everyone's state, and the lists below it only those
+    // who are not in the fight.
+    let fighting: Vec<u32> = match (&view.fight, wide) {
+        (Some(f), false) => f.order.iter().map(|f| f.id).collect(),
+        _ => Vec::new(),
+    };
+    let sections = [
+        order(view, theme, !wide),
+        people("Players", &view.party, &fighting, theme.players(), theme),
+        people("Others", &view.creatures, &fighting, theme.opponents(), theme),
+    ];
     let left = bottom.saturating_sub(y + note_h);
     let rolls_min = (left / 3).max(2);
-    if area.width >= WIDE {
+    if wide {
         let shown: Vec<&Section> = sections.iter().filter(|s| !s.lines.is_empty()).collect();
         if !shown.is_empty() {
             let need = shown.iter().map(|s| s.lines.len() as u16).max().unwrap_or(0) + 1;
@@ -125,7 +136,11 @@ fn turn(buf: &mut Buffer, rect: Rect, view: &TableView, theme: Theme, tall: bool
         Span::raw("· "),
         Span::styled(fight.label.to_uppercase(), side),
     ]);
-    let now = fight.acting.as_deref().unwrap_or("—");
+    let now = if fight.acting.is_empty() {
+        "—".to_string()
+    } else {
+        fight.acting.join(", ")
+    };
     let next = fight.next.as_deref().unwrap_or("—");
     let big = Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED);
     let now_line = Line::from(vec![
@@ -165,7 +180,9 @@ fn section(buf: &mut Buffer, rect: Rect, s: &Section, theme: Theme) {
     }
 }
 
-fn order(view: &TableView, theme: Theme) -> Section {
+/// The fight's order; with `glance`, each fighter's state after their name.
+fn order(view: &TableView, theme: Theme, glance: bool) -> Section {
+    let everyone: Vec<&RosterEntry> = view.party.iter().chain(&view.creatures).collect();
     let lines = view
         .fight
         .iter()
@@ -174,10 +191,15 @@ fn order(view: &TableView, theme: Theme) -> Section {
             let mut spans = vec![
                 Span::raw(format!(" {} ", f.standing.symbol())),
                 Span::styled(f.name.clone(), theme.bold()),
-                Span::styled(format!("  {}", f.group), theme.dim()),
             ];
+            if !f.group.is_empty() {
+                spans.push(Span::styled(format!("  {}", f.group), theme.dim()));
+            }
             if let crate::rules::Standing::Out(why) = &f.standing {
                 spans.push(Span::styled(format!(" ({why})"), theme.dim()));
+            }
+            if glance && let Some(entry) = everyone.iter().find(|e| e.id == f.id) {
+                spans.extend(tags(entry, theme));
             }
             Line::from(spans)
         })
@@ -188,36 +210,34 @@ fn order(view: &TableView, theme: Theme) -> Section {
     }
 }
 
-fn person(entry: &RosterEntry, name_style: Style, theme: Theme) -> Line<'static> {
-    let style = if entry.dead { theme.dead() } else { name_style };
-    let mut spans = vec![Span::raw(" "), Span::styled(entry.name.clone(), style)];
+fn tags(entry: &RosterEntry, theme: Theme) -> Vec<Span<'static>> {
+    let mut spans = Vec::new();
     for tag in &entry.glance {
         spans.push(Span::raw("  "));
         spans.push(Span::styled(tag.text.clone(), theme.tone(tag.tone)));
     }
-    Line::from(spans)
+    spans
 }
 
-fn party(view: &TableView, theme: Theme) -> Section {
-    Section {
-        title: "Players",
-        lines: view
-            .party
-            .iter()
-            .map(|e| person(e, theme.players(), theme))
-            .collect(),
-    }
-}
-
-fn others(view: &TableView, theme: Theme) -> Section {
-    Section {
-        title: "Others",
-        lines: view
-            .creatures
-            .iter()
-            .map(|e| person(e, theme.opponents(), theme))
-            .collect(),
-    }
+/// A list of people with their state, leaving out those in `skip`.
+fn people(
+    title: &'static str,
+    who: &[RosterEntry],
+    skip: &[u32],
+    name_style: Style,
+    theme: Theme,
+) -> Section {
+    let lines = who
+        .iter()
+        .filter(|e| !skip.contains(&e.id))
+        .map(|entry| {
+            let style = if entry.dead { theme.dead() } else { name_style };
+            let mut spans = vec![Span::raw(" "), Span::styled(entry.name.clone(), style)];
+            spans.extend(tags(entry, theme));
+            Line::from(spans)
+        })
+        .collect();
+    Section { title, lines }
 }
 
 fn rolls(view: &TableView, theme: Theme) -> Section {
