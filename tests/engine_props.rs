@@ -307,6 +307,9 @@ fn command() -> impl Strategy<Value = Command> {
         2 => combat().prop_map(Command::from),
         1 => text().prop_map(Command::Note),
         1 => text().prop_map(Command::Retitle),
+        1 => (option::of(0u32..40), any::<bool>())
+            .prop_map(|(step, secret)| Command::Secret { step, secret }),
+        1 => (who(), any::<bool>()).prop_map(|(id, hidden)| Command::Hide { id, hidden }),
     ]
 }
 

@@ -5,6 +5,8 @@
 //! replaced; and that a secret roll or a hidden creature never reaches it, for every ruleset.
 
 mod pty;
+mod screen;
+mod support;
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -522,4 +524,76 @@ fn the_view_of_each_demo_in_a_fight() {
     }
     let mut table = Table::open(&dir.path().join("slots.ron"), 200, 50);
     insta::assert_snapshot!("table_slots_200x50", table.shows());
+}
+
+/// The judge's screen marks what the players do not see: `H` on the roster, `s` on a roll.
+#[test]
+fn the_judges_screen_marks_secret_rolls_and_hidden_creatures() {
+    use ratatui::crossterm::event::KeyCode;
+    use screen::{code, drive, key, typed};
+    use slotmark::tui::app::App;
+    use slotmark::tui::Dice;
+    let session = Session::new(SessionState::new("At the Ford", RulesetId::Plain));
+    let mut app = App::with_session(session, None, Dice::scripted([5, 6])).with_theme(Theme::plain());
+    let mut keys = Vec::new();
+    for line in ["add Ana 8", "add Ogre 12 others"] {
+        keys.push(key(':'));
+        keys.extend(typed(line));
+        keys.push(code(KeyCode::Enter));
+    }
+    // Tab walks to the ogre; H hides it.
+    keys.extend([code(KeyCode::Tab), code(KeyCode::Tab), key('H')]);
+    let text = drive(&mut app, 100, 30, keys);
+    assert!(text.contains("hidden"), "{text}");
+    let mut keys = vec![key(':')];
+    keys.extend(typed("check Ana 2d6 vs 9 climb"));
+    keys.extend([code(KeyCode::Enter), key('s')]);
+    let text = drive(&mut app, 100, 30, keys);
+    assert!(text.contains("SECRET"), "{text}");
+    let text = drive(&mut app, 100, 30, vec![code(KeyCode::Enter)]);
+    assert!(text.contains("(secret) Ana: climb"), "{text}");
+    // Both are in the session's state, put there by steps of its log.
+    let state = app.session().unwrap().state().clone();
+    assert_eq!(state.veil.secret.len(), 1);
+    assert_eq!(state.veil.hidden.len(), 1);
+}
+
+/// The view's reading of the file, step by step as it follows the journal, is always the
+/// judge's session: a long stretch of play with undo, redo, folds and secrets, compared after
+/// every step.
+#[test]
+fn the_follower_always_reads_the_judges_session() {
+    let (_d, path) = dir();
+    let mut session = Session::new(support::party());
+    let mut store = Store::create(&path, &session).unwrap();
+    let mut follower = slotmark::store::Follower::open(&path).unwrap();
+    let mut rng = support::Lcg(11);
+    let mut dice = slotmark::dice::LiveDice::seeded(5);
+    for n in 0..400 {
+        let record = match rng.below(20) {
+            0 | 1 => session.undo().is_ok().then_some(JournalRecord::Undo),
+            2 => session.redo().is_ok().then_some(JournalRecord::Redo),
+            3 => {
+                store.compact(&session).unwrap();
+                None
+            }
+            4 => {
+                let step = session.cursor().checked_sub(1).map(|s| s as u32);
+                let c = Command::Secret { step, secret: true };
+                session.execute(c, &mut dice).ok().cloned().map(JournalRecord::Apply)
+            }
+            _ => {
+                let c = support::realistic_command(&mut rng, session.state());
+                session.execute(c, &mut dice).ok().cloned().map(JournalRecord::Apply)
+            }
+        };
+        if let Some(record) = record {
+            store.journal_step(&record, &session).unwrap();
+        }
+        assert_ne!(follower.refresh().unwrap(), Followed::Gone);
+        let read = follower.session();
+        assert_eq!(read.cursor(), session.cursor(), "after op {n}");
+        assert_eq!(read.entries().len(), session.entries().len(), "after op {n}");
+        assert!(read.state() == session.state(), "the states differ after op {n}");
+    }
 }
