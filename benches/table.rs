@@ -7,7 +7,6 @@
 //! Run with `cargo bench --bench table`.
 
 #[path = "../tests/support/mod.rs"]
-#[allow(dead_code)]
 mod support;
 
 use criterion::Criterion;

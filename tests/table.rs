@@ -202,7 +202,10 @@ fn the_view_survives_the_fold_a_crash_the_reopening_and_a_replaced_file() {
     std::fs::rename(&copy, &path).unwrap();
     std::fs::remove_file(slotmark::store::journal_path(&path)).unwrap();
     let s = table.shows();
-    assert!(s.contains("Cyd") && !s.contains("Ogre"), "after the swap:\n{s}");
+    assert!(
+        s.contains("Cyd") && !s.contains("Ogre"),
+        "after the swap:\n{s}"
+    );
 
     // The file goes away: the view says so.
     std::fs::remove_file(&path).unwrap();
@@ -307,11 +310,21 @@ fn sessions() -> Vec<Session> {
             })
             .collect();
         let opening: &[&str] = if ruleset == RulesetId::Plain {
-            &["add Ana 8", "add Bo 6", "add Ogre 12 others", "fight Ogre Ana Bo"]
+            &[
+                "add Ana 8",
+                "add Bo 6",
+                "add Ogre 12 others",
+                "fight Ogre Ana Bo",
+            ]
         } else {
             &[]
         };
-        for line in opening.iter().chain(&examples).chain(&examples).chain(&examples) {
+        for line in opening
+            .iter()
+            .chain(&examples)
+            .chain(&examples)
+            .chain(&examples)
+        {
             if let Ok(Line::Command(c)) = script::parse_line(line, s.state()) {
                 let _ = s.execute(c, &mut dice);
             }
@@ -325,11 +338,14 @@ fn sessions() -> Vec<Session> {
 fn no_secret_step_reaches_the_view_whatever_its_events() {
     let mut kinds = BTreeSet::new();
     for session in sessions() {
-        let applied = session.applied().to_vec();
-        for step in 0..applied.len() {
-            if applied[step].rolls.is_empty() {
-                continue;
-            }
+        let rolled: Vec<usize> = session
+            .applied()
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| !e.rolls.is_empty())
+            .map(|(i, _)| i)
+            .collect();
+        for step in rolled {
             let mut s = session.clone();
             s.execute(
                 Command::Secret {
@@ -375,7 +391,10 @@ fn no_secret_step_reaches_the_view_whatever_its_events() {
             }
         }
     }
-    assert!(kinds.len() >= 20, "too few kinds of events were tried: {kinds:?}");
+    assert!(
+        kinds.len() >= 20,
+        "too few kinds of events were tried: {kinds:?}"
+    );
     eprintln!("kinds of events tried in secret: {}", kinds.len());
 }
 
@@ -417,7 +436,11 @@ fn no_hidden_creature_reaches_the_view() {
             }
             for line in &view.rolls {
                 let words: Vec<&str> = line.text.split(|c: char| !c.is_alphanumeric()).collect();
-                assert!(!words.contains(&name.as_str()), "{name} named in {:?}", line.text);
+                assert!(
+                    !words.contains(&name.as_str()),
+                    "{name} named in {:?}",
+                    line.text
+                );
             }
         }
     }
@@ -484,7 +507,6 @@ fn slotmark_table_closes_on_q() {
     assert!(term.cooked());
 }
 
-
 /// Each ruleset's demo with a fight started (and a turn under way where the ruleset asks for
 /// one), saved to a file.
 fn demo_in_a_fight(ruleset: RulesetId, dir: &Path) -> PathBuf {
@@ -531,10 +553,11 @@ fn the_view_of_each_demo_in_a_fight() {
 fn the_judges_screen_marks_secret_rolls_and_hidden_creatures() {
     use ratatui::crossterm::event::KeyCode;
     use screen::{code, drive, key, typed};
-    use slotmark::tui::app::App;
     use slotmark::tui::Dice;
+    use slotmark::tui::app::App;
     let session = Session::new(SessionState::new("At the Ford", RulesetId::Plain));
-    let mut app = App::with_session(session, None, Dice::scripted([5, 6])).with_theme(Theme::plain());
+    let mut app =
+        App::with_session(session, None, Dice::scripted([5, 6])).with_theme(Theme::plain());
     let mut keys = Vec::new();
     for line in ["add Ana 8", "add Ogre 12 others"] {
         keys.push(key(':'));
@@ -580,11 +603,19 @@ fn the_follower_always_reads_the_judges_session() {
             4 => {
                 let step = session.cursor().checked_sub(1).map(|s| s as u32);
                 let c = Command::Secret { step, secret: true };
-                session.execute(c, &mut dice).ok().cloned().map(JournalRecord::Apply)
+                session
+                    .execute(c, &mut dice)
+                    .ok()
+                    .cloned()
+                    .map(JournalRecord::Apply)
             }
             _ => {
                 let c = support::realistic_command(&mut rng, session.state());
-                session.execute(c, &mut dice).ok().cloned().map(JournalRecord::Apply)
+                session
+                    .execute(c, &mut dice)
+                    .ok()
+                    .cloned()
+                    .map(JournalRecord::Apply)
             }
         };
         if let Some(record) = record {
@@ -593,7 +624,14 @@ fn the_follower_always_reads_the_judges_session() {
         assert_ne!(follower.refresh().unwrap(), Followed::Gone);
         let read = follower.session();
         assert_eq!(read.cursor(), session.cursor(), "after op {n}");
-        assert_eq!(read.entries().len(), session.entries().len(), "after op {n}");
-        assert!(read.state() == session.state(), "the states differ after op {n}");
+        assert_eq!(
+            read.entries().len(),
+            session.entries().len(),
+            "after op {n}"
+        );
+        assert!(
+            read.state() == session.state(),
+            "the states differ after op {n}"
+        );
     }
 }

@@ -9,12 +9,10 @@
 
 use super::log::replay_entry;
 use super::{Command, Event, Session, SessionState};
-use std::ops::Range;
-use crate::rules::{
-    ClockView, Fighter, RosterEntry, RuleError, RulesetId, Standing, Tag, Tone,
-};
+use crate::rules::{ClockView, Fighter, RosterEntry, RuleError, RulesetId, Standing, Tag, Tone};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
+use std::ops::Range;
 
 /// The judge's secrets: steps whose dice the players do not see, and creatures they do not see.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -101,7 +99,8 @@ pub fn seen(session: &Session, range: Range<usize>) -> Vec<Seen> {
 pub(super) fn apply(state: &mut SessionState, command: &Command) -> Result<Vec<Event>, RuleError> {
     match command {
         Command::Secret { step, secret } => {
-            let step = step.ok_or_else(|| RuleError::invalid("which step? there is no roll yet"))?;
+            let step =
+                step.ok_or_else(|| RuleError::invalid("which step? there is no roll yet"))?;
             let changed = if *secret {
                 state.veil.secret.insert(step)
             } else {
@@ -111,7 +110,11 @@ pub(super) fn apply(state: &mut SessionState, command: &Command) -> Result<Vec<E
                 return Err(RuleError::invalid(format!(
                     "step {} is {} already",
                     step as u64 + 1,
-                    if *secret { "secret" } else { "shown to the table" }
+                    if *secret {
+                        "secret"
+                    } else {
+                        "shown to the table"
+                    }
                 )));
             }
             Ok(vec![Event::Secret {
@@ -155,7 +158,9 @@ pub(super) fn apply(state: &mut SessionState, command: &Command) -> Result<Vec<E
 /// The last step that drew dice, at or before the cursor: what "the last roll" means.
 pub fn last_roll(session: &Session) -> Option<usize> {
     let applied = session.applied();
-    (0..applied.len()).rev().find(|&i| !applied[i].rolls.is_empty())
+    (0..applied.len())
+        .rev()
+        .find(|&i| !applied[i].rolls.is_empty())
 }
 
 /// Gives a secret without a step the step of the last roll, and refuses a step that is not in

@@ -145,13 +145,7 @@ impl Main {
     /// Keeps the last roll (the one that waits) from the players' table view, or shows it again.
     pub(crate) fn toggle_secret(&mut self, dice: &mut Dice) -> bool {
         let secret = !self.last_roll_secret();
-        self.run_key(
-            Command::Secret {
-                step: None,
-                secret,
-            },
-            dice,
-        )
+        self.run_key(Command::Secret { step: None, secret }, dice)
     }
 }
 

@@ -53,14 +53,25 @@ pub fn draw(buf: &mut Buffer, area: Rect, view: &TableView, theme: Theme, note: 
     let sections = [
         order(view, theme, !wide),
         people("Players", &view.party, &fighting, theme.players(), theme),
-        people("Others", &view.creatures, &fighting, theme.opponents(), theme),
+        people(
+            "Others",
+            &view.creatures,
+            &fighting,
+            theme.opponents(),
+            theme,
+        ),
     ];
     let left = bottom.saturating_sub(y + note_h);
     let rolls_min = (left / 3).max(2);
     if wide {
         let shown: Vec<&Section> = sections.iter().filter(|s| !s.lines.is_empty()).collect();
         if !shown.is_empty() {
-            let need = shown.iter().map(|s| s.lines.len() as u16).max().unwrap_or(0) + 1;
+            let need = shown
+                .iter()
+                .map(|s| s.lines.len() as u16)
+                .max()
+                .unwrap_or(0)
+                + 1;
             let h = need.min(left.saturating_sub(rolls_min)).max(2.min(left));
             let w = area.width / shown.len() as u16;
             for (i, s) in shown.iter().enumerate() {
@@ -157,7 +168,11 @@ fn turn(buf: &mut Buffer, rect: Rect, view: &TableView, theme: Theme, tall: bool
         let inner = block.inner(rect);
         block.render(rect, buf);
         render_line(buf, Rect::new(inner.x, inner.y, inner.width, 1), round);
-        render_line(buf, Rect::new(inner.x, inner.y + 2, inner.width, 1), now_line);
+        render_line(
+            buf,
+            Rect::new(inner.x, inner.y + 2, inner.width, 1),
+            now_line,
+        );
     } else {
         render_line(buf, Rect::new(rect.x, rect.y, rect.width, 1), round);
         render_line(buf, Rect::new(rect.x, rect.y + 1, rect.width, 1), now_line);

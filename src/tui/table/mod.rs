@@ -235,7 +235,10 @@ pub fn run(path: &Path) -> color_eyre::Result<Ended> {
 }
 
 /// For tests and benches: one look at the files and, when something changed, a new frame.
-pub fn step<B: Backend>(terminal: &mut Terminal<B>, screen: &mut TableScreen) -> io::Result<Followed> {
+pub fn step<B: Backend>(
+    terminal: &mut Terminal<B>,
+    screen: &mut TableScreen,
+) -> io::Result<Followed> {
     let followed = screen.refresh();
     if followed == Followed::Changed {
         screen
