@@ -635,3 +635,28 @@ fn the_follower_always_reads_the_judges_session() {
         );
     }
 }
+
+/// A file that cannot be read for a moment (half-written by hand, say) leaves the view as it was,
+/// with a line that says so; once it reads again, the line goes.
+#[test]
+fn an_unreadable_file_keeps_the_last_view_and_says_so() {
+    let (d, path) = dir();
+    let mut judge = Judge::create(&path, RulesetId::Plain);
+    plain_party(&mut judge);
+    judge.fold();
+    drop(judge);
+    let mut table = Table::open(&path, 80, 24);
+    let good = std::fs::read(&path).unwrap();
+    let scratch = d.path().join("scratch");
+    std::fs::write(&scratch, "(not a session").unwrap();
+    std::fs::rename(&scratch, &path).unwrap();
+    let s = table.shows();
+    assert!(
+        s.contains("Ogre") && s.contains("cannot read the session just now"),
+        "{s}"
+    );
+    std::fs::write(&scratch, &good).unwrap();
+    std::fs::rename(&scratch, &path).unwrap();
+    let s = table.shows();
+    assert!(s.contains("Ogre") && !s.contains("cannot read"), "{s}");
+}

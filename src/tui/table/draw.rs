@@ -13,6 +13,8 @@ use crate::session::TableView;
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{RenderTo, fit_spans};
 
+use super::big;
+
 /// From this width the order, the party and the others stand side by side.
 const WIDE: u16 = 100;
 /// From this height whose turn it is gets a box of its own, three lines tall.
@@ -36,10 +38,20 @@ pub fn draw(buf: &mut Buffer, area: Rect, view: &TableView, theme: Theme, note: 
     y += 1;
     let note_h = u16::from(note.is_some() && area.height > 4);
     if view.fight.is_some() {
-        let tall = area.height >= TALL;
-        let h = if tall { 5 } else { 2 };
+        let size = if area.height < TALL {
+            Turn::Lines
+        } else if big::width(&now(view)) + 4 <= usize::from(area.width) {
+            Turn::Big
+        } else {
+            Turn::Boxed
+        };
+        let h = match size {
+            Turn::Lines => 2,
+            Turn::Boxed => 5,
+            Turn::Big => 5 + big::HEIGHT as u16 + 1,
+        };
         if y + h + note_h <= bottom {
-            turn(buf, Rect::new(area.x, y, area.width, h), view, theme, tall);
+            turn(buf, Rect::new(area.x, y, area.width, h), view, theme, size);
             y += h;
         }
     }
@@ -133,7 +145,26 @@ fn header(buf: &mut Buffer, rect: Rect, view: &TableView, theme: Theme) {
 }
 
 /// The round, who holds the initiative, whose turn it is and who is next.
-fn turn(buf: &mut Buffer, rect: Rect, view: &TableView, theme: Theme, tall: bool) {
+/// How much room whose turn it is gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Turn {
+    /// Two lines: the round, then now and next.
+    Lines,
+    /// The same in a box of their own.
+    Boxed,
+    /// The box, with the name of whoever acts in big letters between the two lines.
+    Big,
+}
+
+/// Whoever acts, as the players see it.
+fn now(view: &TableView) -> String {
+    match &view.fight {
+        Some(f) if !f.acting.is_empty() => f.acting.join(", "),
+        _ => "—".to_string(),
+    }
+}
+
+fn turn(buf: &mut Buffer, rect: Rect, view: &TableView, theme: Theme, size: Turn) {
     let Some(fight) = &view.fight else {
         return;
     };
@@ -147,11 +178,7 @@ fn turn(buf: &mut Buffer, rect: Rect, view: &TableView, theme: Theme, tall: bool
         Span::raw("· "),
         Span::styled(fight.label.to_uppercase(), side),
     ]);
-    let now = if fight.acting.is_empty() {
-        "—".to_string()
-    } else {
-        fight.acting.join(", ")
-    };
+    let now = now(view);
     let next = fight.next.as_deref().unwrap_or("—");
     let big = Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED);
     let now_line = Line::from(vec![
@@ -161,18 +188,23 @@ fn turn(buf: &mut Buffer, rect: Rect, view: &TableView, theme: Theme, tall: bool
         Span::styled("NEXT ", theme.dim()),
         Span::styled(next.to_string(), theme.bold()),
     ]);
-    if tall {
+    if size != Turn::Lines {
         let block = Block::new()
             .borders(Borders::ALL)
             .border_style(theme.border());
         let inner = block.inner(rect);
         block.render(rect, buf);
         render_line(buf, Rect::new(inner.x, inner.y, inner.width, 1), round);
-        render_line(
-            buf,
-            Rect::new(inner.x, inner.y + 2, inner.width, 1),
-            now_line,
-        );
+        let mut y = inner.y + 2;
+        if size == Turn::Big && !fight.acting.is_empty() {
+            for row in big::render(&now) {
+                let line = Line::from(Span::styled(format!(" {row}"), theme.bold()));
+                render_line(buf, Rect::new(inner.x, y, inner.width, 1), line);
+                y += 1;
+            }
+            y += 1;
+        }
+        render_line(buf, Rect::new(inner.x, y, inner.width, 1), now_line);
     } else {
         render_line(buf, Rect::new(rect.x, rect.y, rect.width, 1), round);
         render_line(buf, Rect::new(rect.x, rect.y + 1, rect.width, 1), now_line);

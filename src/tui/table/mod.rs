@@ -4,6 +4,7 @@
 //! events where the platform gives them, and by a short poll where it does not), and shows only
 //! what [`TableView`] lets the players see. `q` ends it, and so does the session file going away.
 
+mod big;
 mod draw;
 
 pub use draw::draw;
@@ -25,6 +26,8 @@ use crate::tui::theme::Theme;
 
 /// How often the files are looked at when the file system tells nothing of changes.
 const POLL: Duration = Duration::from_millis(50);
+/// How many times a look that finds the files unreadable is made again at once.
+const RETRIES: usize = 3;
 /// How often they are looked at anyway while it does (an event can be missed, on a network
 /// file system say).
 const POLL_WATCHED: Duration = Duration::from_millis(500);
@@ -54,23 +57,28 @@ impl TableScreen {
     /// Takes in what the judge did since the last look. A file that cannot be read just now
     /// (caught while being replaced) leaves the view as it was, with a line that says so.
     pub fn refresh(&mut self) -> Followed {
-        match self.follower.refresh() {
-            Ok(f) => {
-                if f == Followed::Changed {
-                    self.problem = None;
+        // The judge's fold writes the file and then empties the journal: a look between the two
+        // reads a journal ahead of its file. Looking again a moment later reads both whole.
+        let mut last = None;
+        for _ in 0..RETRIES {
+            match self.follower.refresh() {
+                Ok(Followed::Gone) => return Followed::Gone,
+                Ok(f) => {
+                    // A problem gone is a change to draw too.
+                    if self.problem.take().is_some() {
+                        return Followed::Changed;
+                    }
+                    return f;
                 }
-                f
+                Err(e) => last = Some(e),
             }
-            Err(e) => {
-                let problem = Some(format!("cannot read the session just now: {}", e.reason()));
-                let changed = problem != self.problem;
-                self.problem = problem;
-                if changed {
-                    Followed::Changed
-                } else {
-                    Followed::Same
-                }
-            }
+        }
+        let problem = last.map(|e| format!("cannot read the session just now: {}", e.reason()));
+        if problem != self.problem {
+            self.problem = problem;
+            Followed::Changed
+        } else {
+            Followed::Same
         }
     }
 
