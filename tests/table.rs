@@ -660,3 +660,50 @@ fn an_unreadable_file_keeps_the_last_view_and_says_so() {
     let s = table.shows();
     assert!(s.contains("Ogre") && !s.contains("cannot read"), "{s}");
 }
+
+#[test]
+fn the_secret_and_veil_verbs_read_and_refuse_in_plain_words() {
+    let mut s = Session::new(SessionState::new("At the Ford", RulesetId::Plain));
+    let run = |s: &mut Session, line: &str| -> Result<(), String> {
+        match script::parse_line(line, s.state()).map_err(|e| e.message)? {
+            Line::Command(c) => s
+                .execute(c, &mut ScriptedDice::new([4]))
+                .map(|_| ())
+                .map_err(|e| e.to_string()),
+            other => panic!("{line}: {other:?}"),
+        }
+    };
+    assert_eq!(
+        run(&mut s, "secret").unwrap_err(),
+        "no roll has been made yet"
+    );
+    run(&mut s, "add Ogre 12 others").unwrap();
+    assert!(run(&mut s, "veil Nobody").unwrap_err().contains("Nobody"));
+    assert!(
+        run(&mut s, "secret 0")
+            .unwrap_err()
+            .contains("counted from 1")
+    );
+    assert!(run(&mut s, "secret 9").unwrap_err().contains("no step 9"));
+    run(&mut s, "roll d6 for the weather").unwrap();
+    run(&mut s, "secret").unwrap();
+    assert!(run(&mut s, "secret 2").unwrap_err().contains("already"));
+    run(&mut s, "secret 2 off").unwrap();
+    run(&mut s, "veil ogre").unwrap();
+    assert!(run(&mut s, "veil Ogre").unwrap_err().contains("already"));
+    assert!(s.state().veil.secret.is_empty());
+    assert_eq!(s.state().veil.hidden.len(), 1);
+}
+
+#[test]
+fn slotmark_table_on_a_missing_file_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_slotmark"))
+        .args(["table", "nowhere.ron"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no such session file"), "{err}");
+}

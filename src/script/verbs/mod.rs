@@ -67,6 +67,16 @@ pub(crate) struct Entry<S: 'static> {
     pub complete: fn(&Typed<'_>, &S) -> Vec<String>,
 }
 
+// By hand, as a derive would ask the state to be `Copy` too; a ruleset may then build its table
+// from tables per topic in a const.
+impl<S> Clone for Entry<S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<S> Copy for Entry<S> {}
+
 /// A completer for a verb that takes free text or nothing.
 pub(crate) fn nothing<S>(_: &Typed<'_>, _: &S) -> Vec<String> {
     Vec::new()
@@ -74,9 +84,8 @@ pub(crate) fn nothing<S>(_: &Typed<'_>, _: &S) -> Vec<String> {
 
 const SESSION: &str = "Session";
 
-/// The frame's verbs: the same in every ruleset. They read the game only through its read
-/// models (a name on the roster).
-const FRAME: &[Entry<GameState>] = &[
+/// The frame's verbs: the same in every ruleset.
+const FRAME: &[Entry<()>] = &[
     Entry {
         verb: v(
             "note",
@@ -198,6 +207,11 @@ const FRAME: &[Entry<GameState>] = &[
             }
         },
     },
+];
+
+/// The frame's verbs that read the game, through its roster: the same in every ruleset, after
+/// any verb of the ruleset's own with the same name.
+const ROSTER_VERBS: &[Entry<GameState>] = &[
     Entry {
         verb: v(
             "veil",
@@ -291,6 +305,7 @@ pub fn verbs(ruleset: RulesetId) -> Vec<Verb> {
     let frame: Vec<Verb> = FRAME
         .iter()
         .map(|e| e.verb)
+        .chain(ROSTER_VERBS.iter().map(|e| e.verb))
         .filter(|f| !own.iter().any(|o| o.name == f.name))
         .collect();
     own.into_iter().chain(frame).collect()
@@ -328,18 +343,37 @@ pub fn help_text(ruleset: RulesetId) -> String {
 
 /// Parses a tokenized, non-empty line with the verbs of the session's ruleset and the frame.
 pub(crate) fn parse(line: &str, lexed: Lexed, state: &SessionState, library: &Library) -> R<Line> {
-    match &state.game {
-        GameState::Slots(st) => parse_in(slots::VERBS, st, &state.game, line, lexed, library),
-        GameState::Plain(st) => parse_in(plain::VERBS, st, &state.game, line, lexed, library),
-        GameState::Phase(st) => parse_in(phase::VERBS, st, &state.game, line, lexed, library),
-        GameState::Bdp(st) => parse_in(bdp::VERBS, st, &state.game, line, lexed, library),
+    if let Some(e) = roster_verb(&lexed.tokens[0], state) {
+        let mut w = Words {
+            tokens: lexed.tokens.clone(),
+            pos: 1,
+            eol: lexed.eol(),
+            line,
+            library,
+            verb: e.verb,
+        };
+        return (e.parse)(&mut w, &state.game).and_then(|l| w.finish().map(|()| l));
     }
+    match &state.game {
+        GameState::Slots(st) => parse_in(slots::VERBS, st, line, lexed, library),
+        GameState::Plain(st) => parse_in(plain::VERBS, st, line, lexed, library),
+        GameState::Phase(st) => parse_in(phase::VERBS, st, line, lexed, library),
+        GameState::Bdp(st) => parse_in(bdp::VERBS, st, line, lexed, library),
+    }
+}
+
+/// The frame's verb that reads the roster named by `first`, unless the ruleset has its own verb
+/// of that name.
+fn roster_verb(first: &Token, state: &SessionState) -> Option<&'static Entry<GameState>> {
+    if first.quoted {
+        return None;
+    }
+    find(ROSTER_VERBS, &first.text).filter(|e| verbs(state.ruleset()).contains(&e.verb))
 }
 
 fn parse_in<S>(
     table: &'static [Entry<S>],
     st: &S,
-    game: &GameState,
     line: &str,
     lexed: Lexed,
     library: &Library,
@@ -361,7 +395,7 @@ fn parse_in<S>(
         Some((e.parse)(&mut w, st).and_then(|l| w.finish().map(|()| l)))
     } else if let Some(e) = find(FRAME, &first.text) {
         let mut w = words(e.verb, lexed.tokens.clone());
-        Some((e.parse)(&mut w, game).and_then(|l| w.finish().map(|()| l)))
+        Some((e.parse)(&mut w, &()).and_then(|l| w.finish().map(|()| l)))
     } else {
         None
     };
@@ -404,25 +438,31 @@ pub(crate) fn expected(
     library: &Library,
 ) -> Vec<String> {
     let typed = Typed { args, library };
+    if let Some(e) = ROSTER_VERBS
+        .iter()
+        .find(|e| e.verb.name.eq_ignore_ascii_case(word))
+        .filter(|e| verbs(state.ruleset()).contains(&e.verb))
+    {
+        return (e.complete)(&typed, &state.game);
+    }
     match &state.game {
-        GameState::Slots(st) => complete_in(slots::VERBS, st, &state.game, word, &typed),
-        GameState::Plain(st) => complete_in(plain::VERBS, st, &state.game, word, &typed),
-        GameState::Phase(st) => complete_in(phase::VERBS, st, &state.game, word, &typed),
-        GameState::Bdp(st) => complete_in(bdp::VERBS, st, &state.game, word, &typed),
+        GameState::Slots(st) => complete_in(slots::VERBS, st, word, &typed),
+        GameState::Plain(st) => complete_in(plain::VERBS, st, word, &typed),
+        GameState::Phase(st) => complete_in(phase::VERBS, st, word, &typed),
+        GameState::Bdp(st) => complete_in(bdp::VERBS, st, word, &typed),
     }
 }
 
 fn complete_in<S>(
     table: &'static [Entry<S>],
     st: &S,
-    game: &GameState,
     word: &str,
     typed: &Typed<'_>,
 ) -> Vec<String> {
     if let Some(e) = find(table, word) {
         (e.complete)(typed, st)
     } else if let Some(e) = find(FRAME, word) {
-        (e.complete)(typed, game)
+        (e.complete)(typed, &())
     } else {
         Vec::new()
     }
