@@ -1,6 +1,7 @@
 //! What the players may see. The judge can keep any roll secret and any creature hidden; both
 //! are the frame's, not a ruleset's, so every ruleset has them: a secret is a step of the log
-//! (and the answers that follow it), a hidden creature is an id of the roster.
+//! (with every step taken while its roll waits, see [`seen`]), a hidden creature is an id of the
+//! roster. Both are set by commands logged, undone and replayed like any other.
 //!
 //! [`TableView`] is the players' table view as data: the read models of the session with every
 //! secret step, every hidden creature and everything the judge alone reads (hit points and
