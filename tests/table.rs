@@ -319,18 +319,25 @@ fn sessions() -> Vec<Session> {
         } else {
             &[]
         };
-        for line in opening
-            .iter()
-            .chain(&examples)
-            .chain(&examples)
-            .chain(&examples)
-        {
+        // Rounds of every example: later rounds find the fights, waiting rolls and wounds the
+        // earlier ones started.
+        let rounds = std::iter::repeat_n(&examples, 6).flatten();
+        for line in opening.iter().chain(rounds) {
             if let Ok(Line::Command(c)) = script::parse_line(line, s.state()) {
                 let _ = s.execute(c, &mut dice);
             }
         }
         out.push(s);
     }
+    // The slot system's ambush: a search, a stealth check and a fight, with seeded dice.
+    let mut s = Session::new(SessionState::new("Ambush", RulesetId::Slots));
+    let mut dice = slotmark::dice::LiveDice::seeded(1);
+    for line in include_str!("../assets/slots/ambush.slotmark").lines() {
+        if let Ok(Line::Command(c)) = script::parse_line(line, s.state()) {
+            let _ = s.execute(c, &mut dice);
+        }
+    }
+    out.push(s);
     out
 }
 
