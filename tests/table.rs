@@ -714,3 +714,35 @@ fn slotmark_table_on_a_missing_file_says_so() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("no such session file"), "{err}");
 }
+
+/// The judge's slotmark is a real process on the screen: each step the judge's screen shows is
+/// on the players' view at the next look (the journal is on disk before the judge sees the
+/// result); killed with `kill -9`, the judge leaves the view as it was, and the session opened
+/// again carries on on it.
+#[test]
+fn the_view_outlives_the_judges_process_killed_and_follows_it_reopened() {
+    let home = tempfile::tempdir().unwrap();
+    let path = home.path().join("ford.ron");
+    let mut judge = Judge::create(&path, RulesetId::Plain);
+    plain_party(&mut judge);
+    drop(judge);
+    let mut table = Table::open(&path, 80, 24);
+    let file = path.to_string_lossy().into_owned();
+    let mut term = pty::Term::spawn(&["open", &file], home.path(), &[], 30, 100);
+    term.wait_text("Roll log");
+    term.press(":fight Bo Ogre Ana\r");
+    term.wait_text("Round 1: Bo's turn");
+    let s = table.shows();
+    assert!(s.contains("NOW  Bo") && s.contains("NEXT Ogre"), "{s}");
+    term.press(":next\r");
+    term.wait_text("Ogre's turn");
+    assert!(table.shows().contains("NOW  Ogre"));
+    term.kill_hard();
+    let s = table.shows();
+    assert!(s.contains("NOW  Ogre"), "after kill -9:\n{s}");
+    // Opened again, the journal is folded into the file; the view reads it and follows on.
+    let mut judge = Judge::open(&path);
+    assert!(table.shows().contains("NOW  Ogre"));
+    judge.says("next", &[]);
+    assert!(table.shows().contains("NOW  Ana"));
+}
