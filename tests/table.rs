@@ -746,3 +746,12 @@ fn the_view_outlives_the_judges_process_killed_and_follows_it_reopened() {
     judge.says("next", &[]);
     assert!(table.shows().contains("NOW  Ana"));
 }
+
+#[test]
+fn the_view_out_of_a_fight() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("demo.ron");
+    drop(Store::create(&path, &script::demo_for(RulesetId::Phase)).unwrap());
+    let mut table = Table::open(&path, 80, 24);
+    insta::assert_snapshot!("table_phase_out_of_a_fight_80x24", table.shows());
+}
