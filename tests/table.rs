@@ -700,6 +700,16 @@ fn the_secret_and_veil_verbs_read_and_refuse_in_plain_words() {
     assert!(run(&mut s, "veil Ogre").unwrap_err().contains("already"));
     assert!(s.state().veil.secret.is_empty());
     assert_eq!(s.state().veil.hidden.len(), 1);
+    // A roll made secret, then another die rolled while it waits: `secret off` still finds the
+    // mark that covers it.
+    assert!(run(&mut s, "secret off").unwrap_err().contains("already"));
+    run(&mut s, "check Ogre d20 vs 15 notice").unwrap();
+    run(&mut s, "secret").unwrap();
+    run(&mut s, "roll d6 for luck").unwrap();
+    let last = s.cursor() - 1;
+    assert!(seen(&s, last..last + 1)[0].secret);
+    run(&mut s, "secret off").unwrap();
+    assert!(!seen(&s, 0..s.cursor()).iter().any(|x| x.secret));
 }
 
 #[test]

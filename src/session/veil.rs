@@ -169,10 +169,33 @@ pub fn last_roll(session: &Session) -> Option<usize> {
 pub(super) fn settle(session: &Session, command: Command) -> Result<Command, RuleError> {
     match command {
         Command::Secret { step: None, secret } => {
-            let step = last_roll(session)
+            let last = last_roll(session)
                 .ok_or_else(|| RuleError::invalid("no roll has been made yet"))?;
+            let step = if secret {
+                last as u32
+            } else {
+                // The roll may be secret through another of its steps (a roll made while it
+                // waited, marked by its number): the latest mark is the one that covers it.
+                if !seen(session, last..last + 1)
+                    .first()
+                    .is_some_and(|s| s.secret)
+                {
+                    return Err(RuleError::invalid(
+                        "the last roll is shown at the players' table already",
+                    ));
+                }
+                let cursor = session.cursor() as u32;
+                session
+                    .state()
+                    .veil
+                    .secret
+                    .range(..cursor)
+                    .next_back()
+                    .copied()
+                    .unwrap_or(last as u32)
+            };
             Ok(Command::Secret {
-                step: Some(step as u32),
+                step: Some(step),
                 secret,
             })
         }
