@@ -564,7 +564,7 @@ fn the_judges_screen_marks_secret_rolls_and_hidden_creatures() {
     use slotmark::tui::app::App;
     let session = Session::new(SessionState::new("At the Ford", RulesetId::Plain));
     let mut app =
-        App::with_session(session, None, Dice::scripted([5, 6])).with_theme(Theme::plain());
+        App::with_session(session, None, Dice::scripted([5, 6, 3, 4])).with_theme(Theme::plain());
     let mut keys = Vec::new();
     for line in ["add Ana 8", "add Ogre 12 others"] {
         keys.push(key(':'));
@@ -572,16 +572,26 @@ fn the_judges_screen_marks_secret_rolls_and_hidden_creatures() {
         keys.push(code(KeyCode::Enter));
     }
     // Tab walks to the ogre; H hides it.
-    keys.extend([code(KeyCode::Tab), code(KeyCode::Tab), key('H')]);
+    keys.extend([code(KeyCode::Tab), key('H')]);
     let text = drive(&mut app, 100, 30, keys);
-    assert!(text.contains("hidden"), "{text}");
+    assert!(
+        text.contains("Ogre is hidden from the players' table"),
+        "{text}"
+    );
+    assert!(
+        text.contains("hidden 12/12"),
+        "the roster marks it:\n{text}"
+    );
     let mut keys = vec![key(':')];
     keys.extend(typed("check Ana 2d6 vs 9 climb"));
     keys.extend([code(KeyCode::Enter), key('s')]);
     let text = drive(&mut app, 100, 30, keys);
     assert!(text.contains("SECRET"), "{text}");
+    // Re-rolled, it stays secret.
+    let text = drive(&mut app, 100, 30, vec![key('r')]);
+    assert!(text.contains("SECRET"), "{text}");
     let text = drive(&mut app, 100, 30, vec![code(KeyCode::Enter)]);
-    assert!(text.contains("(secret) Ana: climb"), "{text}");
+    assert!(text.contains("(secret) Ana: climb 2d6 = 3 4"), "{text}");
     // Both are in the session's state, put there by steps of its log.
     let state = app.session().unwrap().state().clone();
     assert_eq!(state.veil.secret.len(), 1);

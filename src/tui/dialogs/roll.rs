@@ -117,17 +117,12 @@ impl Main {
                 None
             }
         };
+        // A secret roll made again stays secret, also when its faces are typed in one by one.
+        self.secret_next = was_secret;
         match self.run(command, dice, faces) {
-            Exec::Failed(why) => self.complain(why),
-            // A secret roll made again stays secret.
-            Exec::Done if was_secret => {
-                let secret = Command::Secret {
-                    step: None,
-                    secret: true,
-                };
-                if let Exec::Failed(why) = self.run(secret, dice, None) {
-                    self.complain(why);
-                }
+            Exec::Failed(why) => {
+                self.secret_next = false;
+                self.complain(why);
             }
             Exec::Done | Exec::Asked => {}
         }
