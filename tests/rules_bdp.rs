@@ -5,7 +5,7 @@
 use slotmark::dice::ScriptedDice;
 use slotmark::rules::bdp::{
     Ability, Ask, Character, Illness, Level, Reason, Slot, State, Target, Wait, propose_target,
-    saves::PRESETS,
+    tasks::PRESETS,
 };
 use slotmark::rules::{GameEvent, GameState, RulesetId};
 use slotmark::script::{Line, parse_line};

@@ -3,10 +3,10 @@
 
 use super::command::{Amount, Event, Illness, Mood, Recipe};
 use super::harm::{clear_fatigue, fatigue, roll};
-use super::model::{Ability, Disease, Item, Level, Meal, Reason, Rest, Slot, Timer};
 use super::saves::save;
 use super::state::State;
 use super::zero_check;
+use super::{Ability, Disease, Item, Level, Meal, Reason, Rest, Slot, Timer};
 use crate::dice::{DiceSource, Edge};
 use crate::rules::RuleError;
 use crate::rules::time::HOUR;

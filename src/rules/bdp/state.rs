@@ -1,7 +1,7 @@
 //! The whole game of ruleset `bdp`: the sheets, the judge-ordered turn list (B49), the hour clock
 //! (B52) and the queue of rolls and questions waiting for the judge.
 
-use super::model::{Ability, Area, Character, Slot, Wound};
+use super::{Ability, Area, Character, Slot, Wound};
 use crate::dice::Edge;
 use crate::rules::RuleError;
 use crate::rules::time::{Clock, DAY, HOUR, Unit};

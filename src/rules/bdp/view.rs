@@ -3,8 +3,8 @@
 
 use super::apply;
 use super::command::{Command, Event, Mood};
-use super::model::{Ability, Character, Kind};
 use super::state::{State, Wait};
+use super::{Ability, Character, Kind};
 use crate::dice::DiceSource;
 use crate::rules::{
     Answer, ClockView, DieView, Fighter, Initiative, OptionView, Outcome, PendingView,
