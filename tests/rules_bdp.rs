@@ -646,15 +646,38 @@ fn b38_each_dawn_a_str_save_fails_into_the_loss_and_passes_count_to_the_end() {
     let mut t = T::new();
     t.run("infect Ana swamp", &[2]);
     t.run("night", &[15]);
+    assert_eq!(t.roll(), (vec![15], 0, false), "the dawn's save waits");
+    assert_eq!(t.ana().score(Ability::Str).cur, 10, "nothing lost before the verdict");
+    t.run("accept", &[]);
     assert_eq!(t.ana().score(Ability::Str).cur, 9);
+    assert_eq!(t.ana().diseases[0].dawns_left, Some(1));
     t.run("cared Ana", &[]);
     t.run("night", &[15, 4]);
+    assert_eq!(t.roll(), (vec![15, 4], 1, true), "cared for: advantage");
+    t.run("accept", &[]);
     assert!(t.ana().diseases.is_empty(), "ends after its 2 dawns");
     t.run("infect Ana bonebreaker", &[]);
     for _ in 0..3 {
         t.run("night", &[2, 20]);
+        t.run("accept", &[]);
     }
     assert!(t.ana().diseases.is_empty(), "3 passes, not in a row");
+}
+
+#[test]
+fn b38_the_judge_rules_a_dawn_disease_save_and_nothing_else_runs_before_it() {
+    let mut t = T::new();
+    t.run("infect Ana shadowrot", &[]);
+    t.run("night", &[3]);
+    t.run("rule fail", &[]);
+    t.run("accept", &[]);
+    assert_eq!(t.ana().score(Ability::Dex).cur, 10, "ruled a fail: 2 DEX");
+    assert_eq!(t.ana().diseases[0].passes, 0);
+    t.run("night", &[4]);
+    assert!(t.refuse("cure Ana 1 temple", &[]).contains("answer it first"));
+    t.run("accept", &[]);
+    assert_eq!(t.ana().diseases[0].passes, 1);
+    assert!(t.refuse("infect Ana shadowrot", &[]).contains("already has"));
 }
 
 #[test]
@@ -711,11 +734,17 @@ fn b42_a_comfortable_night_gives_1_to_each_ability_below_max() {
 #[test]
 fn b43_a_vomited_desperate_meal_does_not_count_and_simple_needs_fire() {
     let mut t = T::new();
-    assert!(t.run("eat Ana desperate", &[15]).contains("vomits"));
+    t.run("eat Ana desperate", &[15]);
+    assert_eq!(t.roll(), (vec![15], 0, false), "the WIL save waits");
+    assert!(t.run("accept", &[]).contains("comes back up"));
     assert!(t.ana().meals.is_empty());
+    t.run("eat Ana desperate", &[15]);
+    t.run("rule pass", &[]);
+    t.run("accept", &[]);
+    assert_eq!(t.ana().meals.len(), 1, "the judge ruled it kept down");
     assert!(t.refuse("eat Ana simple", &[]).contains("fire"));
     t.run("eat Ana ration", &[]);
-    assert_eq!(t.ana().meals.len(), 1);
+    assert_eq!(t.ana().meals.len(), 2);
 }
 
 fn herbs(t: &mut T) {

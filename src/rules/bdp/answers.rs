@@ -5,7 +5,7 @@ use super::command::{Event, Mood};
 use super::saves::{ask, contest};
 use super::state::{Ask, Roll, State, Then, Wait};
 use super::{Ability, Reason};
-use super::{harm, zero_check};
+use super::{Meal, days, harm, zero_check};
 use crate::dice::DiceSource;
 use crate::rules::RuleError;
 
@@ -80,6 +80,21 @@ fn settle(
         }
         Then::Crit { ability, source } => {
             harm::crit_settled(state, r.who, ability, &source, pass, dice, out)
+        }
+        Then::Disease { name } => super::disease::settled(state, r.who, &name, pass, dice, out),
+        Then::Meal => {
+            if pass {
+                days::kept_down(state, r.who, Meal::Desperate, out)
+            } else {
+                out.push(Event::said(
+                    Mood::Bad,
+                    format!(
+                        "{}: the meal comes back up and does not count",
+                        state.name_of(r.who)
+                    ),
+                ));
+                Ok(())
+            }
         }
         Then::Task { cost } => {
             if !pass {

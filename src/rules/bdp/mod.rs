@@ -13,6 +13,7 @@ mod answers;
 pub mod character;
 pub mod command;
 mod days;
+mod disease;
 mod fight;
 mod harm;
 pub mod items;
@@ -437,7 +438,7 @@ fn run(
                 ),
             )
         }
-        C::Infect { who, illness } => days::infect(state, *who, *illness, dice, out),
+        C::Infect { who, illness } => disease::infect(state, *who, *illness, dice, out),
         C::Cure {
             who,
             disease,

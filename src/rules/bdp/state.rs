@@ -55,6 +55,12 @@ pub enum Then {
     Task {
         cost: bool,
     },
+    /// B38: a dawn's STR save against the named disease.
+    Disease {
+        name: String,
+    },
+    /// B43: the WIL save to keep a Desperate meal down.
+    Meal,
 }
 
 /// What a question is about.
