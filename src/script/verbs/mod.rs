@@ -67,6 +67,16 @@ pub(crate) struct Entry<S: 'static> {
     pub complete: fn(&Typed<'_>, &S) -> Vec<String>,
 }
 
+// By hand, as a derive would ask the state to be `Copy` too; a ruleset may then build its table
+// from tables per topic in a const.
+impl<S> Clone for Entry<S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<S> Copy for Entry<S> {}
+
 /// A completer for a verb that takes free text or nothing.
 pub(crate) fn nothing<S>(_: &Typed<'_>, _: &S) -> Vec<String> {
     Vec::new()
