@@ -485,6 +485,32 @@ fn b26_failed_dex_crit_save_puts_out() {
     assert!(t.ana().out.is_none());
 }
 
+#[test]
+fn b26_the_critical_damage_save_takes_an_edge_after_it_is_rolled() {
+    let mut t = T::new();
+    t.run("damage Ana 1d8 dex", &[3, 15]);
+    assert_eq!(t.roll(), (vec![15], 0, false));
+    t.run("edge adv", &[4]);
+    assert_eq!(t.roll(), (vec![15, 4], 1, true), "the better die kept (B6)");
+    assert!(
+        t.refuse("edge adv", &[20]).contains("already"),
+        "never a third die"
+    );
+    assert!(t.run("accept", &[]).contains("shrugs off"));
+    t.run("damage Ana 1d8 dex", &[1, 4]);
+    t.run("edge dis", &[18]);
+    assert_eq!(t.roll(), (vec![4, 18], 1, false), "the worse die kept");
+    t.run("accept", &[]);
+    assert!(matches!(t.question().0, Ask::OutWord { .. }));
+    t.run("choose 1", &[]);
+    t.run("task Ana tg- climb the wall", &[3]);
+    assert!(t.refuse("edge adv", &[5]).contains("only a d20 save"));
+    t.run("cancel", &[]);
+    t.run("save Ogre str", &[9]);
+    t.run("rule fail", &[]);
+    assert!(t.refuse("edge adv", &[5]).contains("ruled"));
+}
+
 /// HP overflow into STR, the save failed: the d10 waits as a question.
 fn str_crit_failed(t: &mut T, d10: u16) {
     t.run("damage Ana 7 hp Sword", &[19]);
@@ -647,7 +673,11 @@ fn b38_each_dawn_a_str_save_fails_into_the_loss_and_passes_count_to_the_end() {
     t.run("infect Ana swamp", &[2]);
     t.run("night", &[15]);
     assert_eq!(t.roll(), (vec![15], 0, false), "the dawn's save waits");
-    assert_eq!(t.ana().score(Ability::Str).cur, 10, "nothing lost before the verdict");
+    assert_eq!(
+        t.ana().score(Ability::Str).cur,
+        10,
+        "nothing lost before the verdict"
+    );
     t.run("accept", &[]);
     assert_eq!(t.ana().score(Ability::Str).cur, 9);
     assert_eq!(t.ana().diseases[0].dawns_left, Some(1));
@@ -674,10 +704,16 @@ fn b38_the_judge_rules_a_dawn_disease_save_and_nothing_else_runs_before_it() {
     assert_eq!(t.ana().score(Ability::Dex).cur, 10, "ruled a fail: 2 DEX");
     assert_eq!(t.ana().diseases[0].passes, 0);
     t.run("night", &[4]);
-    assert!(t.refuse("cure Ana 1 temple", &[]).contains("answer it first"));
+    assert!(
+        t.refuse("cure Ana 1 temple", &[])
+            .contains("answer it first")
+    );
     t.run("accept", &[]);
     assert_eq!(t.ana().diseases[0].passes, 1);
-    assert!(t.refuse("infect Ana shadowrot", &[]).contains("already has"));
+    assert!(
+        t.refuse("infect Ana shadowrot", &[])
+            .contains("already has")
+    );
 }
 
 #[test]

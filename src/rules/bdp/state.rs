@@ -34,6 +34,9 @@ pub struct Roll {
     pub ruled: Option<bool>,
     pub reason: String,
     pub then: Then,
+    /// The score a d20 save was made against, so an edge given afterwards can be read (B5).
+    #[serde(default)]
+    pub score: Option<u8>,
 }
 
 impl Roll {

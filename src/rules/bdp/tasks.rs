@@ -159,6 +159,7 @@ pub fn task(
                 then: Then::Task {
                     cost: (2..=3).contains(&face),
                 },
+                score: None,
             })));
         }
     }
