@@ -293,6 +293,42 @@ fn b11_success_at_a_cost_proposes_one_fatigue() {
 }
 
 #[test]
+fn b11_every_cost_the_judge_picks_lands_on_the_sheet() {
+    let cost = |t: &mut T, option: usize, faces: &[u16]| {
+        t.run("task Ana -gs pick the lock", &[2]);
+        t.run("accept", &[]);
+        t.run(&format!("choose {option}"), faces)
+    };
+    let mut t = T::new();
+    t.run("carry Ana Rope", &[]);
+    t.run("carry Ana Lantern", &[]);
+    let (_, _, options) = {
+        t.run("task Ana -gs pick the lock", &[2]);
+        t.run("accept", &[]);
+        t.question()
+    };
+    assert_eq!(
+        options,
+        [
+            "+1 Fatigue",
+            "minor damage: 1d4 HP",
+            "the Rope breaks (slot 1)",
+            "the Lantern breaks (slot 2)",
+            "a complication (noted on the sheet)"
+        ]
+    );
+    t.run("cancel", &[]);
+    cost(&mut t, 2, &[3]);
+    assert_eq!(t.ana().hp.cur, 3, "1d4 HP of minor damage");
+    cost(&mut t, 4, &[]);
+    assert!(t.ana().slots[1].text().contains("[broken]"));
+    assert!(!t.ana().slots[0].text().contains("[broken]"));
+    cost(&mut t, 4, &[]);
+    assert_eq!(t.ana().notes, ["a complication from pick the lock"]);
+    assert_eq!(fatigue(t.ana()), []);
+}
+
+#[test]
 fn b12_proposed_ticks_read_the_sheet_heavy_armour_and_a_high_score() {
     let mut t = T::new();
     t.run("set Ana dex 15 15", &[]);

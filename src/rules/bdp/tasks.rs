@@ -158,6 +158,7 @@ pub fn task(
                 },
                 then: Then::Task {
                     cost: (2..=3).contains(&face),
+                    what: what.to_string(),
                 },
                 score: None,
             })));
