@@ -2,6 +2,8 @@
 //! frame's roll dialog, damage through its form, the Die of Fate and the turn list by one key,
 //! the task form's proposed ticks, the ten common moves, and the real binary in a pty.
 
+#[cfg(unix)]
+mod pty;
 mod screen;
 
 use std::io;
@@ -334,4 +336,65 @@ fn the_ten_common_bdp_moves_take_at_most_three_keys_each() {
         0,
         "the Normal night cleared the dodge's Fatigue"
     );
+}
+
+/// The real binary in a pseudo-terminal: a bdp session where the judge adds a PC and a creature,
+/// opens a task and sees the proposal, makes a save, starts the fight, gives a Fatigue for a
+/// block, moves the turn on, ends the fight and passes the night. Every wait is for what the
+/// screen shows; nothing waits a fixed time.
+#[cfg(unix)]
+#[test]
+fn a_bdp_session_plays_a_few_moves_in_the_real_terminal() {
+    let home = tempfile::tempdir().unwrap();
+    let saves = home.path().join("saves");
+    let saves_arg = saves.to_str().unwrap();
+    let mut term = pty::Term::spawn(
+        &["new", "barrow", "--rules", "bdp", "--saves", saves_arg],
+        home.path(),
+        &[],
+        30,
+        100,
+    );
+    term.wait_text("Nobody yet");
+    term.press(":add Ana pc 10 12 8 6\r");
+    term.wait_text("Ana joins");
+    term.press(":add Ogre creature 14 10 10 9\r");
+    term.wait_text("Ogre joins");
+    // The task form shows the proposal before anything is rolled; Esc leaves it unrolled.
+    term.press("t");
+    term.wait_text("Time, Gear, Skill: Ana");
+    term.wait_text("(B12)");
+    term.press("\x1b");
+    term.wait_for("the task form closed", |t| !t.text().contains("(B12)"));
+    // A save: the form, then the verdict, accepted.
+    term.press("g");
+    term.wait_text("Save: Ana");
+    term.press("\r");
+    term.wait_text("Verdict");
+    term.press("\r");
+    term.wait_for("the save settled", |t| !t.text().contains("Verdict"));
+    // The fight, a block's Fatigue, the next turn, the end.
+    term.press("c");
+    term.wait_text("Round 1");
+    term.press("f");
+    term.wait_text("A Fatigue for Ana");
+    term.press("\r");
+    term.wait_text("Fatigue (block)");
+    term.press("E");
+    term.wait_text("Ogre's turn");
+    term.press("c");
+    term.wait_text("The fight ends");
+    // The night, with Ana's rest set first.
+    term.press("R");
+    term.wait_text("Tonight's rest: Ana");
+    term.press("\r");
+    term.wait_text("rest tonight: Normal");
+    term.press("N");
+    term.wait_text("The night passes");
+    term.press("\r");
+    term.wait_text("Fatigue cleared by a Normal night");
+    term.press("q");
+    term.wait_closed();
+    assert!(term.child.wait().unwrap().success());
+    assert!(saves.join("barrow.ron").exists());
 }
