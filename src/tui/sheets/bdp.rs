@@ -11,10 +11,11 @@ use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use super::{Panels, forms};
 use crate::dice::Edge;
+use crate::export::bdp::lines;
 use crate::rules::GameCommand;
 use crate::rules::bdp::saves::{PRESETS, propose_ticks};
 use crate::rules::bdp::{
@@ -663,125 +664,10 @@ pub fn applies(m: &Main, action: Action) -> bool {
     }
 }
 
-/// The sheet's lines: scores, needs, states, then one per slot.
+/// The sheet's lines (those of `show`, one per field and per slot), with room for the border
+/// and a wrapped line.
 pub fn rows(m: &Main) -> u16 {
-    let slots = selected(m).map_or(0, |c| c.slots.len() as u16);
-    7 + slots + 2
-}
-
-/// The selected character's lines, in words.
-pub fn lines_of(c: &Character) -> Vec<(String, String)> {
-    let mut l = Vec::new();
-    let s = |a: Ability| c.score(a);
-    l.push((
-        "Scores".to_string(),
-        format!(
-            "STR {}  DEX {}  WIL {}  HP {}",
-            s(Ability::Str),
-            s(Ability::Dex),
-            s(Ability::Wil),
-            c.hp
-        ),
-    ));
-    let mut states = Vec::new();
-    if c.dead {
-        states.push("DEAD".to_string());
-    }
-    if let Some(o) = &c.out {
-        states.push(format!(
-            "out: {} ({} {})",
-            o.word,
-            o.ability,
-            if o.zero { "at 0" } else { "crit save" }
-        ));
-    }
-    for (i, side) in ["left", "right"].iter().enumerate() {
-        if c.impaired[i] {
-            states.push(format!("{side} arm impaired"));
-        }
-    }
-    let untrained: Vec<String> = Ability::ALL
-        .iter()
-        .filter(|a| c.untrained[a.index()] > 0)
-        .map(|a| format!("{a} -{} to train", c.untrained[a.index()]))
-        .collect();
-    states.extend(untrained);
-    l.push((
-        "States".into(),
-        if states.is_empty() {
-            "—".into()
-        } else {
-            states.join(", ")
-        },
-    ));
-    let meals: Vec<&str> = c.meals.iter().map(|m| m.word()).collect();
-    l.push((
-        "Needs".into(),
-        format!(
-            "food {}, sleep {}; deprived dawns {}; meals {}; rest tonight {}{}",
-            if c.food_deprived { "DEPRIVED" } else { "ok" },
-            if c.sleep_deprived { "DEPRIVED" } else { "ok" },
-            c.deprived_dawns,
-            if meals.is_empty() {
-                "none".to_string()
-            } else {
-                meals.join(", ")
-            },
-            c.rest.word(),
-            if c.tonic { " + tonic" } else { "" }
-        ),
-    ));
-    let diseases: Vec<String> = c
-        .diseases
-        .iter()
-        .map(|d| match (d.dawns_left, d.passes_needed) {
-            (Some(n), _) => format!("{} ({n} days left)", d.name),
-            (None, Some(n)) => format!("{} ({}/{n} passes)", d.name, d.passes),
-            _ => format!("{} (until cured)", d.name),
-        })
-        .collect();
-    l.push((
-        "Disease".into(),
-        if diseases.is_empty() {
-            "—".into()
-        } else {
-            diseases.join(", ")
-        },
-    ));
-    let mut pending: Vec<String> = c
-        .restoratives
-        .iter()
-        .map(|a| format!("{a} restorative"))
-        .collect();
-    pending.extend(c.timers.iter().map(|t| t.name.clone()));
-    if c.cared_for {
-        pending.push("cared for".into());
-    }
-    l.push((
-        "Tonight".into(),
-        if pending.is_empty() {
-            "—".into()
-        } else {
-            pending.join(", ")
-        },
-    ));
-    l.push((
-        "Slots".into(),
-        format!(
-            "{} of {}; {} Fatigue; {} lost",
-            c.slots.iter().filter(|s| **s == Slot::Empty).count(),
-            c.slots.len(),
-            c.fatigue(),
-            c.lost()
-        ),
-    ));
-    for (i, slot) in c.slots.iter().enumerate() {
-        l.push((format!("{:>2}", i + 1), slot.text()));
-    }
-    if !c.notes.is_empty() {
-        l.push(("Notes".into(), c.notes.join("; ")));
-    }
-    l
+    selected(m).map_or(6, |c| lines(c).len() as u16 + 3)
 }
 
 pub fn draw(
@@ -804,23 +690,49 @@ pub fn draw(
     let block = block.title(Span::styled(format!(" {} ", c.name), theme.title()));
     let inner = block.inner(area);
     block.render(area, buf);
-    let lines: Vec<Line> = lines_of(c)
-        .into_iter()
-        .map(|(k, v)| {
-            let style = if v.contains("DEAD") || v.contains("LOST") || v.contains("DEPRIVED") {
-                theme.warn()
+    // Each value wraps under itself, past the labels, so a long line still reads as one field.
+    let width = usize::from(inner.width).saturating_sub(LABEL).max(8);
+    let mut out: Vec<Line> = Vec::new();
+    for (k, v) in lines(c) {
+        let style = if v.contains("DEAD") || v.contains("LOST") || v.contains("DEPRIVED") {
+            theme.warn()
+        } else {
+            theme.ok()
+        };
+        for (i, part) in wrap(&v, width).into_iter().enumerate() {
+            let label = if i == 0 {
+                format!(" {k:<8} ")
             } else {
-                theme.ok()
+                " ".repeat(LABEL)
             };
-            Line::from(vec![
-                Span::styled(format!(" {k:<8} "), theme.dim()),
-                Span::styled(v, style),
-            ])
-        })
-        .collect();
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .render(inner, buf);
+            out.push(Line::from(vec![
+                Span::styled(label, theme.dim()),
+                Span::styled(part, style),
+            ]));
+        }
+    }
+    Paragraph::new(out).render(inner, buf);
+}
+
+/// The columns the labels take.
+const LABEL: usize = 10;
+
+/// Words in lines of at most `width` columns (a word longer than that is cut).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut out = vec![String::new()];
+    for word in text.split(' ') {
+        let Some(line) = out.last_mut() else { break };
+        let used = line.chars().count();
+        if used > 0 && used + 1 + word.chars().count() > width {
+            out.push(word.chars().take(width).collect());
+        } else {
+            if used > 0 {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+    }
+    out
 }
 
 pub fn draw_dialog(frame: &mut Frame, area: Rect, m: &Main, theme: Theme) {
