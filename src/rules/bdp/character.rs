@@ -141,6 +141,17 @@ impl Character {
         Some(item)
     }
 
+    /// B28: a hand holds one item; whatever it held is let go.
+    pub fn free_hand(&mut self, hand: Hand) {
+        for s in &mut self.slots {
+            if let Slot::Item(i) = s
+                && i.held == Some(hand)
+            {
+                i.held = None;
+            }
+        }
+    }
+
     /// Has worn gear of this kind (B29).
     pub fn wears(&self, f: impl Fn(&Item) -> bool) -> bool {
         self.slots

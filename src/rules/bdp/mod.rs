@@ -226,6 +226,9 @@ fn run(
                     c.name
                 )));
             };
+            if let Some(h) = item.held {
+                c.free_hand(h);
+            }
             for k in 1..n {
                 c.slots[at + k] = Slot::More(at as u8);
             }
@@ -248,13 +251,7 @@ fn run(
             let c = state.character_mut(*who)?;
             let name = c.name.clone();
             if let Some(h) = hand {
-                for s in &mut c.slots {
-                    if let Slot::Item(i) = s
-                        && i.held == Some(*h)
-                    {
-                        i.held = None;
-                    }
-                }
+                c.free_hand(*h);
             }
             let Some(Slot::Item(i)) = c.slots.get_mut(*slot) else {
                 return Err(RuleError::invalid("that slot holds no item"));
