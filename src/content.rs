@@ -1,15 +1,18 @@
 //! Bundled content: the item library, the bestiary, the starting kits and the demo session
 //! (from `assets/slots/`, compiled into the binary), plus a judge's own additions from a RON file in the
 //! platform config folder. Ruleset `phase` has its own price list, bestiary and demo in
-//! [`phase`] (from `assets/phase/`).
+//! [`phase`] (from `assets/phase/`), ruleset `bdp` its gear, bestiary, tables and demo in
+//! [`bdp`] (from `assets/bdp/`).
 //!
 //! The asset files and the user file share one shape ([`LibraryFile`]): any of `items`,
 //! `layouts`, `creatures` and `kits`. Creatures and kits name library items by name and may carry
 //! their own items inline (fangs, a carapace) that are not for sale in the item list.
 
+pub mod bdp;
 pub mod phase;
 
 use crate::rules::slots::{self, AttackKind, Item, Layout, Region, SlotNo};
+use crate::rules::text::{TextKind, checked};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -421,6 +424,29 @@ fn replace_or_push<T>(list: &mut Vec<T>, entry: T, name_of: impl Fn(&T) -> &str)
         Some(i) => list[i] = entry,
         None => list.push(entry),
     }
+}
+
+/// A content entry's name, checked as the rules check typed text; `what` names the entry.
+fn name_ok(kind: TextKind, name: &str, what: &str) -> Result<(), String> {
+    let empty = format!("{what} needs a name");
+    checked(kind, name, &empty).map(|_| ()).map_err(|e| {
+        let e = e.to_string();
+        if e == empty {
+            e
+        } else {
+            format!("{what}: {e}")
+        }
+    })
+}
+
+/// A description or note in a content file: empty, or text the rules accept.
+fn text_ok(name: &str, what: &str, text: &str) -> Result<(), String> {
+    if text.is_empty() {
+        return Ok(());
+    }
+    checked(TextKind::Note, text, "")
+        .map(|_| ())
+        .map_err(|e| format!("{name}'s {what}: {e}"))
 }
 
 /// What makes an item usable by the rules: a name, not both heavy and light, weapons and shields

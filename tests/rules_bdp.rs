@@ -647,7 +647,11 @@ fn b38_each_dawn_a_str_save_fails_into_the_loss_and_passes_count_to_the_end() {
     t.run("infect Ana swamp", &[2]);
     t.run("night", &[15]);
     assert_eq!(t.roll(), (vec![15], 0, false), "the dawn's save waits");
-    assert_eq!(t.ana().score(Ability::Str).cur, 10, "nothing lost before the verdict");
+    assert_eq!(
+        t.ana().score(Ability::Str).cur,
+        10,
+        "nothing lost before the verdict"
+    );
     t.run("accept", &[]);
     assert_eq!(t.ana().score(Ability::Str).cur, 9);
     assert_eq!(t.ana().diseases[0].dawns_left, Some(1));
@@ -674,10 +678,16 @@ fn b38_the_judge_rules_a_dawn_disease_save_and_nothing_else_runs_before_it() {
     assert_eq!(t.ana().score(Ability::Dex).cur, 10, "ruled a fail: 2 DEX");
     assert_eq!(t.ana().diseases[0].passes, 0);
     t.run("night", &[4]);
-    assert!(t.refuse("cure Ana 1 temple", &[]).contains("answer it first"));
+    assert!(
+        t.refuse("cure Ana 1 temple", &[])
+            .contains("answer it first")
+    );
     t.run("accept", &[]);
     assert_eq!(t.ana().diseases[0].passes, 1);
-    assert!(t.refuse("infect Ana shadowrot", &[]).contains("already has"));
+    assert!(
+        t.refuse("infect Ana shadowrot", &[])
+            .contains("already has")
+    );
 }
 
 #[test]

@@ -8,10 +8,12 @@
 //! Speak with Dead, the weapon and armour rows, transport prices) stay where they are, in
 //! `rules::phase`, tested rule by rule; the entries here are checked against them.
 
-use super::{ContentError, LookupError, find_by_name, parse_ron, squash};
+use super::{
+    ContentError, LookupError, find_by_name, name_ok, parse_ron, replace_or_push, squash, text_ok,
+};
 use crate::dice::ladder::{DIE_SIZES, Dice};
 use crate::rules::phase::{Armor, Kind, NewSheet, Side, Unit, Ware, Weapon, WeaponKind};
-use crate::rules::text::{TextKind, checked};
+use crate::rules::text::TextKind;
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
@@ -366,37 +368,6 @@ pub struct PhaseLibrary {
 
 fn on_ladder(die: u16) -> bool {
     DIE_SIZES.index_of(Dice::new(1, die)).is_some()
-}
-
-fn replace_or_push<T>(list: &mut Vec<T>, entry: T, name_of: impl Fn(&T) -> &str) {
-    match list
-        .iter()
-        .position(|e| name_of(e).eq_ignore_ascii_case(name_of(&entry)))
-    {
-        Some(i) => list[i] = entry,
-        None => list.push(entry),
-    }
-}
-
-fn name_ok(kind: TextKind, name: &str, what: &str) -> Result<(), String> {
-    let empty = format!("{what} needs a name");
-    checked(kind, name, &empty).map(|_| ()).map_err(|e| {
-        let e = e.to_string();
-        if e == empty {
-            e
-        } else {
-            format!("{what}: {e}")
-        }
-    })
-}
-
-fn text_ok(name: &str, what: &str, text: &str) -> Result<(), String> {
-    if text.is_empty() {
-        return Ok(());
-    }
-    checked(TextKind::Note, text, "")
-        .map(|_| ())
-        .map_err(|e| format!("{name}'s {what}: {e}"))
 }
 
 impl PhaseLibrary {
