@@ -681,3 +681,58 @@ fn a_tables_file_with_a_gap_or_a_missing_row_is_refused_with_why() {
         assert!(e.starts_with("t.ron") && e.contains(says), "{from}: {e}");
     }
 }
+
+// ---- the demo
+
+#[test]
+fn the_bdp_demo_is_a_party_on_the_road_with_fatigue_a_wound_and_a_fight_under_way() {
+    let demo = script::try_demo_for(RulesetId::Bdp).expect("the bdp demo builds");
+    assert!(script::has_demo(RulesetId::Bdp));
+    assert_eq!(demo.state().ruleset(), RulesetId::Bdp);
+    assert_eq!(demo.state().title, "Demo: the Drowned Causeway");
+    let t = T { s: demo.clone() };
+    let st = t.st();
+    let of = |kind: Kind| -> Vec<&str> {
+        st.characters
+            .iter()
+            .filter(|c| c.kind == kind)
+            .map(|c| c.name.as_str())
+            .collect()
+    };
+    assert_eq!(of(Kind::Pc), ["Wren", "Oswin", "Maud"]);
+    assert_eq!(of(Kind::Creature), ["Snag", "Goblin 1", "Giant rat 1"]);
+    // Gear from the list, with its tags.
+    let oswin = t.c("Oswin");
+    assert!(oswin.wears(|i| i.heavy_armour) && oswin.wears(|i| i.helmet));
+    assert!(t.c("Wren").wears(|i| i.waterskin == Some(8)));
+    assert!(t.c("Maud").wears(|i| i.ingredient.is_some()));
+    // Harm: Oswin's arrow and block, Wren's dodge, Maud's burn.
+    assert_eq!((oswin.hp.cur, oswin.hp.max), (4, 7));
+    let marks = |c: &Character| -> Vec<String> {
+        c.slots
+            .iter()
+            .filter(|s| matches!(s, Slot::Fatigue(_) | Slot::Wound(_)))
+            .map(Slot::text)
+            .collect()
+    };
+    assert_eq!(marks(oswin), ["Fatigue (block)"]);
+    assert_eq!(marks(t.c("Wren")), ["Fatigue (dodge)"]);
+    assert_eq!(marks(t.c("Maud")), ["Light burn"]);
+    // A night and three watches have passed; no one is Deprived.
+    assert_eq!(st.clock.seconds, 4 * 8 * 3600);
+    assert!(st.characters.iter().all(|c| !c.deprived()));
+    // The fight: round 1, Wren done, Oswin acting.
+    let f = st.fight.as_ref().expect("a fight under way");
+    assert_eq!(f.round, 1);
+    assert_eq!(f.acted, [st.characters[0].id]);
+    assert_eq!(st.name_of(f.order[f.at]), "Oswin");
+    assert!(st.queue.is_empty());
+    // It plays on, it replays, and every call is a fresh copy.
+    let mut on = T { s: demo.clone() };
+    on.play("damage \"Goblin 1\" d6 sword", &[3]);
+    on.go("next");
+    assert_eq!(on.c("Goblin 1").hp.cur, 0);
+    let replayed = session::replay(demo.initial(), demo.entries()).unwrap();
+    assert_eq!(&replayed, demo.state());
+    assert_eq!(script::demo_for(RulesetId::Bdp).state(), demo.state());
+}

@@ -32,6 +32,11 @@ const TABLES: (&str, &str) = (
     "assets/bdp/tables.ron",
     include_str!("../../assets/bdp/tables.ron"),
 );
+/// The bdp demo: a script in the command language, which builds it.
+pub const DEMO: (&str, &str) = (
+    "assets/bdp/demo.slotmark",
+    include_str!("../../assets/bdp/demo.slotmark"),
+);
 
 /// What every place that shows or stores 001's tables says.
 pub const ATTRIBUTION: &str = "Block, Dodge, Parry © Lars Huijbregts, CC BY-SA 4.0 \
@@ -804,6 +809,6 @@ pub fn tables() -> Result<&'static Tables, ContentError> {
 }
 
 /// The bundled asset files, name and text, for checks such as the attribution each carries.
-pub fn files() -> [(&'static str, &'static str); 3] {
-    [GEAR, BESTIARY, TABLES]
+pub fn files() -> [(&'static str, &'static str); 4] {
+    [GEAR, BESTIARY, TABLES, DEMO]
 }
