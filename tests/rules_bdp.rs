@@ -293,6 +293,42 @@ fn b11_success_at_a_cost_proposes_one_fatigue() {
 }
 
 #[test]
+fn b11_every_cost_the_judge_picks_lands_on_the_sheet() {
+    let cost = |t: &mut T, option: usize, faces: &[u16]| {
+        t.run("task Ana -gs pick the lock", &[2]);
+        t.run("accept", &[]);
+        t.run(&format!("choose {option}"), faces)
+    };
+    let mut t = T::new();
+    t.run("carry Ana Rope", &[]);
+    t.run("carry Ana Lantern", &[]);
+    let (_, _, options) = {
+        t.run("task Ana -gs pick the lock", &[2]);
+        t.run("accept", &[]);
+        t.question()
+    };
+    assert_eq!(
+        options,
+        [
+            "+1 Fatigue",
+            "minor damage: 1d4 HP",
+            "the Rope breaks (slot 1)",
+            "the Lantern breaks (slot 2)",
+            "a complication (noted on the sheet)"
+        ]
+    );
+    t.run("cancel", &[]);
+    cost(&mut t, 2, &[3]);
+    assert_eq!(t.ana().hp.cur, 3, "1d4 HP of minor damage");
+    cost(&mut t, 4, &[]);
+    assert!(t.ana().slots[1].text().contains("[broken]"));
+    assert!(!t.ana().slots[0].text().contains("[broken]"));
+    cost(&mut t, 4, &[]);
+    assert_eq!(t.ana().notes, ["a complication from pick the lock"]);
+    assert_eq!(fatigue(t.ana()), []);
+}
+
+#[test]
 fn b12_proposed_ticks_read_the_sheet_heavy_armour_and_a_high_score() {
     let mut t = T::new();
     t.run("set Ana dex 15 15", &[]);
@@ -483,6 +519,32 @@ fn b26_failed_dex_crit_save_puts_out() {
     assert_eq!(t.ana().out.as_ref().unwrap().word, "immobilised");
     t.run("out Ana off", &[]);
     assert!(t.ana().out.is_none());
+}
+
+#[test]
+fn b26_the_critical_damage_save_takes_an_edge_after_it_is_rolled() {
+    let mut t = T::new();
+    t.run("damage Ana 1d8 dex", &[3, 15]);
+    assert_eq!(t.roll(), (vec![15], 0, false));
+    t.run("edge adv", &[4]);
+    assert_eq!(t.roll(), (vec![15, 4], 1, true), "the better die kept (B6)");
+    assert!(
+        t.refuse("edge adv", &[20]).contains("already"),
+        "never a third die"
+    );
+    assert!(t.run("accept", &[]).contains("shrugs off"));
+    t.run("damage Ana 1d8 dex", &[1, 4]);
+    t.run("edge dis", &[18]);
+    assert_eq!(t.roll(), (vec![4, 18], 1, false), "the worse die kept");
+    t.run("accept", &[]);
+    assert!(matches!(t.question().0, Ask::OutWord { .. }));
+    t.run("choose 1", &[]);
+    t.run("task Ana tg- climb the wall", &[3]);
+    assert!(t.refuse("edge adv", &[5]).contains("only a d20 save"));
+    t.run("cancel", &[]);
+    t.run("save Ogre str", &[9]);
+    t.run("rule fail", &[]);
+    assert!(t.refuse("edge adv", &[5]).contains("ruled"));
 }
 
 /// HP overflow into STR, the save failed: the d10 waits as a question.

@@ -1,11 +1,12 @@
 //! The judge's answers to what waits (accept, rule, choose, cancel) and what each verdict leads
 //! to.
 
+use super::command::{Amount, Target};
 use super::command::{Event, Mood};
 use super::saves::{ask, contest};
 use super::state::{Ask, Roll, State, Then, Wait};
 use super::{Ability, Reason};
-use super::{Meal, days, harm, zero_check};
+use super::{Meal, Slot, days, harm, zero_check};
 use crate::dice::DiceSource;
 use crate::rules::RuleError;
 
@@ -96,7 +97,7 @@ fn settle(
                 Ok(())
             }
         }
-        Then::Task { cost } => {
+        Then::Task { cost, what } => {
             if !pass {
                 out.push(Event::said(Mood::Bad, format!("{}: failure", r.title)));
             } else if cost && r.ruled.is_none() {
@@ -104,18 +105,35 @@ fn settle(
                     Mood::Warn,
                     format!("{}: success at a cost", r.title),
                 ));
-                let name = state.name_of(r.who);
+                let c = state.character(r.who)?;
+                let name = c.name.clone();
+                let items: Vec<(usize, String)> = c
+                    .slots
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(at, s)| match s {
+                        Slot::Item(i) if !i.broken => Some((at, i.name.clone())),
+                        _ => None,
+                    })
+                    .collect();
+                let mut options =
+                    vec!["+1 Fatigue".to_string(), "minor damage: 1d4 HP".to_string()];
+                options.extend(
+                    items
+                        .iter()
+                        .map(|(at, n)| format!("the {n} breaks (slot {})", at + 1)),
+                );
+                options.push("a complication (noted on the sheet)".into());
                 ask(
                     state,
-                    Ask::Cost { who: r.who },
+                    Ask::Cost {
+                        who: r.who,
+                        items: items.into_iter().map(|(at, _)| at).collect(),
+                        task: what,
+                    },
                     format!("{name}'s cost"),
-                    "success at a cost: +1 Fatigue is proposed".into(),
-                    vec![
-                        "+1 Fatigue".into(),
-                        "minor damage (enter it)".into(),
-                        "an item breaks (mark it)".into(),
-                        "a complication (note it)".into(),
-                    ],
+                    "success at a cost: +1 Fatigue is proposed (B11)".into(),
+                    options,
                     0,
                 );
             } else {
@@ -162,14 +180,7 @@ pub fn choose(
             out.push(Event::said(Mood::Plain, format!("{}: {picked}", q.title)));
             Ok(())
         }
-        Ask::Cost { who } => {
-            if option == 0 {
-                harm::fatigue(state, who, Reason::TaskCost, out)
-            } else {
-                out.push(Event::said(Mood::Warn, format!("{}: {picked}", q.title)));
-                Ok(())
-            }
-        }
+        Ask::Cost { who, items, task } => cost(state, who, option, &items, &task, dice, out),
         Ask::OutWord { who, ability } => {
             let word = picked;
             let c = state.character_mut(who)?;
@@ -251,6 +262,54 @@ pub fn choose(
                 format!("{} loses 1 {ability} for good", c.name),
             ));
             zero_check(state, who, ability, out);
+            Ok(())
+        }
+    }
+}
+
+/// B11: the cost the judge picked, applied to the sheet.
+fn cost(
+    state: &mut State,
+    who: u32,
+    option: usize,
+    items: &[usize],
+    task: &str,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    match option {
+        0 => harm::fatigue(state, who, Reason::TaskCost, out),
+        1 => harm::damage(
+            state,
+            who,
+            Amount::dice(1, 4),
+            Target::Hp,
+            None,
+            "minor damage, the task's cost",
+            dice,
+            out,
+        ),
+        n => {
+            let c = state.character_mut(who)?;
+            let name = c.name.clone();
+            if let Some(&at) = items.get(n - 2) {
+                let Some(Slot::Item(i)) = c.slots.get_mut(at) else {
+                    return Err(RuleError::invalid("that item is no longer in its slot"));
+                };
+                i.broken = true;
+                out.push(Event::said(
+                    Mood::Harm,
+                    format!("{name}'s {} breaks: the task's cost", i.name),
+                ));
+            } else {
+                let note = if task.is_empty() {
+                    "a complication from a task's cost".to_string()
+                } else {
+                    format!("a complication from {task}")
+                };
+                c.notes.push(note.clone());
+                out.push(Event::said(Mood::Warn, format!("{name}: {note}")));
+            }
             Ok(())
         }
     }

@@ -290,6 +290,10 @@ pub enum Command {
         option: usize,
     },
     Cancel,
+    /// B5, B26: the waiting save takes an edge after all: one more d20, kept by B6.
+    Edge {
+        adv: bool,
+    },
     // ---- harm (B15, B20-B35)
     Fatigue {
         who: u32,
@@ -433,7 +437,11 @@ impl Command {
     pub fn runs_while_waiting(&self) -> bool {
         matches!(
             self,
-            Command::Accept | Command::Rule { .. } | Command::Choose { .. } | Command::Cancel
+            Command::Accept
+                | Command::Rule { .. }
+                | Command::Choose { .. }
+                | Command::Cancel
+                | Command::Edge { .. }
         )
     }
 }

@@ -349,6 +349,7 @@ fn run(
         C::Rule { pass } => answers::rule(state, *pass, out),
         C::Choose { option } => answers::choose(state, *option, dice, out),
         C::Cancel => answers::cancel(state, out),
+        C::Edge { adv } => saves::edge(state, *adv, dice, out),
         C::Fatigue { who, reason } => harm::fatigue(state, *who, *reason, out),
         C::Clear { who, slot } => harm::clear(state, *who, *slot, out),
         C::Damage {

@@ -97,6 +97,7 @@ pub fn ask_save(
         ruled: None,
         reason,
         then,
+        score: Some(score),
     })));
     Ok(())
 }
@@ -202,5 +203,54 @@ pub fn contest(
         ],
         proposed,
     );
+    Ok(())
+}
+
+/// B5, B6, B26: the waiting save takes an edge after it was rolled (the judge decides an edge
+/// applies once the dice are down, as at the table): one more d20, the better or worse kept.
+pub fn edge(
+    state: &mut State,
+    adv: bool,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let Some(Wait::Roll(r)) = state.queue.first() else {
+        return Err(RuleError::invalid("no save is waiting to take an edge"));
+    };
+    let Some(score) = r.score else {
+        return Err(RuleError::invalid(
+            "only a d20 save takes an edge: this roll is read as it fell",
+        ));
+    };
+    if r.faces.len() != 1 {
+        return Err(RuleError::invalid(
+            "this save was rolled with an edge already (never a third die, B6)",
+        ));
+    }
+    if r.ruled.is_some() {
+        return Err(RuleError::invalid(
+            "the judge has ruled this save already: undo the ruling first",
+        ));
+    }
+    let title = r.title.clone();
+    let face = dice.roll(20, &title)?;
+    let Some(Wait::Roll(r)) = state.queue.first_mut() else {
+        return Err(RuleError::invalid("no save is waiting to take an edge"));
+    };
+    r.faces.push(face);
+    let (a, b) = (rank(r.faces[0], score), rank(face, score));
+    r.kept = usize::from(if adv { b > a } else { b < a });
+    r.pass = passes(r.faces[r.kept], score);
+    r.how = how(score, 2);
+    r.reason = format!("{} against {score}", r.faces[r.kept]);
+    let word = if adv { "advantage" } else { "disadvantage" };
+    out.push(Event::said(
+        Mood::Ruling,
+        format!(
+            "{title}: rolled again with {word}, {} kept: {}",
+            r.faces[r.kept],
+            if r.pass { "pass" } else { "fail" }
+        ),
+    ));
     Ok(())
 }

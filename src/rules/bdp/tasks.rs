@@ -158,7 +158,9 @@ pub fn task(
                 },
                 then: Then::Task {
                     cost: (2..=3).contains(&face),
+                    what: what.to_string(),
                 },
+                score: None,
             })));
         }
     }
