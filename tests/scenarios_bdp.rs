@@ -1,0 +1,397 @@
+//! Whole stretches of play in ruleset `bdp` (rule file 001, BDP-RULES B1-B53), typed in the
+//! command language and run step by step through `Session::execute` with scripted dice, every
+//! field of every sheet checked at the end and the log replayed to the same state: a fight of two
+//! rounds on the turn list with a contest, a ruled save, a block and a dodge, damage past 0 HP into
+//! STR, critical damage saves, a leg injury and a head injury (B5-B11, B14, B15, B20-B30, B49,
+//! B50); two days on the road with Time/Gear/Skill, the Die of Fate, gas per turn and per tick,
+//! cold per watch, a bear trap, catching breath from a waterskin and a night without food and
+//! another without sleep (B10-B19, B24, B40, B41, B51-B53); and the recovery between adventures:
+//! nights of each kind, meals, wildcrafting and brewing, restoratives, a herb cure, two diseases
+//! with their dawn saves, days of recovery and a week's care (B16-B19, B33-B48, B53).
+
+use slotmark::dice::ScriptedDice;
+use slotmark::rules::bdp::{Ability, Character, Kind, Rest, Slot, State, Wait};
+use slotmark::rules::{GameEvent, GameState, RulesetId};
+use slotmark::script::{self, Line};
+use slotmark::session::{self, Session, SessionState};
+
+struct Table {
+    session: Session,
+    /// Every event so far, one line each.
+    log: String,
+}
+
+impl Table {
+    fn new(title: &str) -> Table {
+        Table {
+            session: Session::new(SessionState::new(title, RulesetId::Bdp)),
+            log: String::new(),
+        }
+    }
+
+    fn state(&self) -> &State {
+        match &self.session.state().game {
+            GameState::Bdp(s) => s,
+            other => panic!("a bdp session was expected, not {:?}", other.ruleset()),
+        }
+    }
+
+    fn command(&self, line: &str) -> session::Command {
+        match script::parse_line(line, self.session.state()) {
+            Ok(Line::Command(c)) => c,
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
+    /// Plays one typed line with exactly these faces; undoing and redoing it gives the same
+    /// state back. Returns the step's events, one line each.
+    fn play(&mut self, line: &str, faces: &[u16]) -> String {
+        let command = self.command(line);
+        let mut dice = ScriptedDice::new(faces.iter().copied());
+        let entry = match self.session.execute(command, &mut dice) {
+            Ok(e) => e.clone(),
+            Err(e) => panic!("{line} was refused: {e}\n{}", self.log),
+        };
+        assert_eq!(dice.remaining(), 0, "{line} left dice unused\n{}", self.log);
+        let after = self.session.state().clone();
+        self.session.undo().unwrap();
+        self.session.redo().unwrap();
+        assert_eq!(self.session.state(), &after, "{line}: undo then redo");
+        let text: String = entry
+            .events
+            .iter()
+            .map(|e| match e {
+                session::Event::Game(GameEvent::Bdp(e)) => format!("{e}\n"),
+                other => format!("{other:?}\n"),
+            })
+            .collect();
+        self.log.push_str(&format!("> {line}\n{text}"));
+        text
+    }
+
+    fn go(&mut self, line: &str) -> String {
+        self.play(line, &[])
+    }
+
+    /// A line the rules refuse: nothing changes; returns why.
+    fn refuse(&mut self, line: &str) -> String {
+        let before = self.session.clone();
+        let command = self.command(line);
+        match self.session.execute(command, &mut ScriptedDice::new([])) {
+            Ok(_) => panic!("{line} should have been refused"),
+            Err(e) => {
+                assert_eq!(self.session.state(), before.state());
+                assert_eq!(self.session.entries(), before.entries());
+                e.to_string()
+            }
+        }
+    }
+
+    fn c(&self, name: &str) -> &Character {
+        self.state()
+            .characters
+            .iter()
+            .find(|c| c.name == name)
+            .unwrap_or_else(|| panic!("no {name}"))
+    }
+
+    /// What waits for the judge first: its title.
+    fn waiting(&self) -> String {
+        match self.state().queue.first() {
+            Some(Wait::Roll(r)) => format!("roll: {}", r.title),
+            Some(Wait::Ask(q)) => format!("ask: {} [{}]", q.title, q.options[q.proposed]),
+            None => "nothing".into(),
+        }
+    }
+
+    /// Every field of a sheet, one part a line; empty parts left out.
+    fn sheet(&self, name: &str) -> String {
+        sheet(self.c(name))
+    }
+
+    /// The whole log replays to the same state.
+    fn replays(&self) {
+        let replayed =
+            session::replay(self.session.initial(), self.session.entries()).expect("it replays");
+        assert_eq!(&replayed, self.session.state(), "replay differs");
+    }
+}
+
+fn score(s: slotmark::rules::bdp::Score) -> String {
+    format!("{}/{}", s.cur, s.max)
+}
+
+/// Every field of the sheet in words, so a test compares the whole of it.
+fn sheet(c: &Character) -> String {
+    let mut lines = vec![format!(
+        "{} ({}): STR {} DEX {} WIL {} HP {}",
+        c.name,
+        if c.kind == Kind::Pc { "PC" } else { "creature" },
+        score(c.score(Ability::Str)),
+        score(c.score(Ability::Dex)),
+        score(c.score(Ability::Wil)),
+        score(c.hp)
+    )];
+    let mut push = |label: &str, parts: Vec<String>| {
+        if !parts.is_empty() {
+            lines.push(format!("{label}: {}", parts.join(", ")));
+        }
+    };
+    push("careers", c.careers.clone());
+    push("skills", c.skills.clone());
+    push("backgrounds", c.backgrounds.clone());
+    push(
+        "untrained",
+        Ability::ALL
+            .iter()
+            .zip(c.untrained)
+            .filter(|(_, n)| *n > 0)
+            .map(|(a, n)| format!("{a} {n}"))
+            .collect(),
+    );
+    push(
+        "slots",
+        c.slots
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| **s != Slot::Empty)
+            .map(|(i, s)| format!("{} {}", i + 1, s.text()))
+            .collect(),
+    );
+    let mut needs = Vec::new();
+    if c.food_deprived {
+        needs.push("food-deprived".to_string());
+    }
+    if c.sleep_deprived {
+        needs.push("sleep-deprived".to_string());
+    }
+    if c.deprived_dawns > 0 {
+        needs.push(format!("deprived dawns {}", c.deprived_dawns));
+    }
+    if !c.meals.is_empty() {
+        let meals: Vec<&str> = c.meals.iter().map(|m| m.word()).collect();
+        needs.push(format!("meals {}", meals.join("+")));
+    }
+    if c.rest != Rest::None {
+        needs.push(format!("rest {}", c.rest.word()));
+    }
+    if c.tonic {
+        needs.push("tonic".into());
+    }
+    if c.cared_for {
+        needs.push("cared for".into());
+    }
+    push("needs", needs);
+    push(
+        "diseases",
+        c.diseases
+            .iter()
+            .map(|d| {
+                let left = match (d.dawns_left, d.passes_needed) {
+                    (Some(n), _) => format!("{n} dawns left"),
+                    (None, Some(n)) => format!("{}/{n} passes", d.passes),
+                    (None, None) => format!("until cured, {} passes", d.passes),
+                };
+                format!(
+                    "{} ({} {}d{}; {left})",
+                    d.name, d.ability, d.loss.0, d.loss.1
+                )
+            })
+            .collect(),
+    );
+    push(
+        "restoratives",
+        c.restoratives.iter().map(|a| a.to_string()).collect(),
+    );
+    push(
+        "timers",
+        c.timers
+            .iter()
+            .map(|t| format!("{} until {}h", t.name, t.ends / 3600))
+            .collect(),
+    );
+    push(
+        "herb cures",
+        c.herb_cures
+            .iter()
+            .map(|s| format!("slot {}", s + 1))
+            .collect(),
+    );
+    let mut states = Vec::new();
+    if c.dead {
+        states.push("DEAD".to_string());
+    }
+    if let Some(o) = &c.out {
+        states.push(format!(
+            "out: {} ({}{})",
+            o.word,
+            o.ability,
+            if o.zero { " 0" } else { " save" }
+        ));
+    }
+    for (i, side) in ["left", "right"].iter().enumerate() {
+        if c.impaired[i] {
+            states.push(format!("{side} arm impaired"));
+        }
+    }
+    if c.at_dawn {
+        states.push("at dawn".into());
+    }
+    push("states", states);
+    push("notes", c.notes.clone());
+    push(
+        "exposed",
+        c.exposed.iter().map(|h| h.word().to_string()).collect(),
+    );
+    lines.join("\n")
+}
+
+#[test]
+fn a_fight_of_two_rounds_with_saves_a_contest_blocks_damage_into_str_and_two_injuries() {
+    let mut t = Table::new("the toll tower");
+    t.go("add Ana pc 10 12 8 6");
+    t.go("add Bram pc 14 9 11 8");
+    t.go("tag Ana career duellist");
+    t.go("carry Ana sword right");
+    t.go("carry Ana waterskin");
+    t.go("carry Bram helmet");
+    t.go("carry Bram axe right");
+    t.go("carry Bram shield left");
+    t.go("add Snag goblin");
+    t.go("add ogre");
+
+    // B49: PCs in roster order, then creatures.
+    let said = t.go("fight");
+    assert!(
+        said.contains("round 1") && said.contains("Ana's turn"),
+        "{said}"
+    );
+    let order: Vec<String> = t
+        .state()
+        .fight
+        .as_ref()
+        .unwrap()
+        .order
+        .iter()
+        .map(|&id| t.state().name_of(id))
+        .collect();
+    assert_eq!(order, ["Ana", "Bram", "Snag", "Ogre 1"]);
+
+    // ---- Round 1. Ana cuts Snag down to 0 HP, and no further (B21).
+    let said = t.play("damage Snag d6 sword", &[3]);
+    assert!(
+        said.contains("HP 0/3") && !said.contains("beyond"),
+        "{said}"
+    );
+    assert_eq!(t.waiting(), "nothing");
+    assert!(t.go("next").contains("Bram's turn"));
+
+    // B7: Bram shoves Snag: his 8 passes STR 14, Snag's 15 fails STR 7.
+    t.play("contest Bram str Snag str shove", &[8, 15]);
+    assert_eq!(
+        t.waiting(),
+        "ask: Contest shove: Bram against Snag [Bram wins]"
+    );
+    t.go("accept");
+    assert!(t.go("next").contains("Snag's turn"));
+
+    // B50, B5: Ana dodges the thrown spear (a Fatigue), and her DEX save of 13 against 12
+    // fails; the judge rules the dodge carries her clear.
+    t.go("dodge Ana");
+    t.play("save Ana dex the spear", &[13]);
+    assert_eq!(t.waiting(), "roll: Ana: DEX save the spear");
+    t.go("rule pass");
+    let said = t.go("accept");
+    assert!(said.contains("PASS"), "{said}");
+    assert!(t.go("next").contains("Ogre 1's turn"));
+
+    // The ogre's club: Bram blocks (a Fatigue) and still takes 10: 8 HP, then 2 into STR and
+    // a STR critical damage save, 15 against 12 (B21, B26).
+    t.go("block Bram");
+    let said = t.play("damage Bram d10 club", &[10, 15]);
+    assert!(said.contains("2 beyond 0 HP: STR 12/14"), "{said}");
+    assert_eq!(t.waiting(), "roll: Bram: STR save against critical damage");
+    // B27: the d10 shows 7, the right leg; no gear stops it (B29), so 1d4 DEX and a Severe
+    // wound named by its source.
+    t.play("accept", &[7]);
+    assert_eq!(
+        t.waiting(),
+        "ask: Bram: injury to the Right Leg [the injury lands]"
+    );
+    let said = t.play("accept", &[2]);
+    assert!(said.contains("Bram loses 1d4: 2 = 2 DEX: 7/9"), "{said}");
+    assert!(said.contains("Severe club (Right Leg) in slot 5"), "{said}");
+    let said = t.go("next");
+    assert!(
+        said.contains("Round 2") && said.contains("Ana's turn"),
+        "{said}"
+    );
+
+    // ---- Round 2. B10, B11: a feint with Time and Skill but no Gear; the d6 shows 2, a
+    // success at a cost, and the cost is the proposed Fatigue.
+    t.play("task Ana t-s feint past the club", &[2]);
+    t.go("accept");
+    assert_eq!(t.waiting(), "ask: Ana's cost [+1 Fatigue]");
+    t.go("accept");
+    // Her sword: 11 on 2d6 past the ogre's 10 HP, 1 into STR; its save, 19 against 16, fails;
+    // the d10 shows 10, the head, no helmet; the d6 shows 2: dead (B27, B30).
+    let said = t.play("damage \"Ogre 1\" 2d6 sword", &[6, 5, 19]);
+    assert!(said.contains("1 beyond 0 HP: STR 16/17"), "{said}");
+    t.play("accept", &[10]);
+    assert_eq!(
+        t.waiting(),
+        "ask: Ogre 1: injury to the Head [the injury lands]"
+    );
+    let said = t.play("accept", &[2]);
+    assert!(said.contains("dead"), "{said}");
+    assert!(t.go("next").contains("Bram's turn"));
+    // B5: nothing in doubt, so no roll.
+    t.go("ruling Bram wil pass stands his ground");
+    assert!(t.go("next").contains("Snag's turn"));
+    // B14: does Snag run? 6: yes, and...
+    let said = t.play("fate does Snag flee", &[6]);
+    assert!(said.contains("does Snag flee: d6 6, Yes, and…"), "{said}");
+    // The dead ogre has no turn: round 3 begins with Ana (B30, B49).
+    let said = t.go("next");
+    assert!(
+        said.contains("Round 3") && said.contains("Ana's turn"),
+        "{said}"
+    );
+    let f = t.state().fight.clone().unwrap();
+    assert_eq!((f.round, f.at, f.acted.len()), (3, 0, 0));
+    // No catching breath in a fight (B40).
+    let e = t.refuse("breath Bram");
+    assert!(e.contains("fight"), "{e}");
+    t.go("end");
+
+    // ---- Every sheet.
+    assert_eq!(
+        t.sheet("Ana"),
+        "Ana (PC): STR 10/10 DEX 12/12 WIL 8/8 HP 6/6\n\
+         careers: duellist\n\
+         slots: 1 Sword [right hand], 2 Waterskin (d8), 3 Fatigue (dodge), 4 Fatigue (task cost)"
+    );
+    assert_eq!(
+        t.sheet("Bram"),
+        "Bram (PC): STR 12/14 DEX 7/9 WIL 11/11 HP 0/8\n\
+         slots: 1 Helmet, 2 Axe [right hand], 3 Shield [left hand], 4 Fatigue (block), 5 Severe club (Right Leg)\n\
+         notes: the Right Leg may be lost"
+    );
+    assert_eq!(
+        t.sheet("Snag"),
+        "Snag (creature): STR 7/7 DEX 14/14 WIL 8/8 HP 0/3\n\
+         slots: 1 Spear, 2 Dagger\n\
+         notes: Spear: d6 to HP"
+    );
+    assert_eq!(
+        t.sheet("Ogre 1"),
+        "Ogre 1 (creature): STR 16/17 DEX 8/8 WIL 7/7 HP 0/10\n\
+         slots: 1 Club, 2 Cooking pot\n\
+         states: DEAD\n\
+         notes: Club: d10 to HP (a hit may knock a target prone)"
+    );
+    let st = t.state();
+    assert!(st.fight.is_none() && st.queue.is_empty());
+    assert_eq!((st.clock.seconds, st.characters.len()), (0, 4));
+    t.replays();
+}
