@@ -395,3 +395,148 @@ fn a_fight_of_two_rounds_with_saves_a_contest_blocks_damage_into_str_and_two_inj
     assert_eq!((st.clock.seconds, st.characters.len()), (0, 4));
     t.replays();
 }
+
+#[test]
+fn two_days_on_the_road_with_tasks_fate_hazards_watches_breath_and_deprivation() {
+    let mut t = Table::new("the causeway");
+    t.go("add Wren pc 11 15 10 5");
+    t.go("add Maud pc 9 11 16 4");
+    t.go("tag Wren career thief");
+    t.go("tag Maud background herbalist");
+    t.go("carry Wren lockpicks");
+    t.go("carry Wren waterskin");
+    t.go("carry Wren rope");
+    t.go("carry Maud \"heavy armour\"");
+    t.go("carry Maud waterskin");
+    t.go("carry Maud rations");
+
+    // ---- Day 1, the first watch on the road.
+    let said = t.go("watch");
+    assert!(said.contains("A watch passes"), "{said}");
+    // B12: the sheet ticks all three for the thief at the lock (DEX 15, her career named):
+    // a success with no roll (B10).
+    let said = t.go("task Wren auto dex open the toll gate lock as a thief");
+    assert!(said.contains("DEX 15: skilled"), "{said}");
+    assert!(said.contains("success, no roll"), "{said}");
+    // Heavy armour hinders a climb, and Maud has no skill for it: one tick, a failure.
+    let said = t.go("task Maud auto dex climb the tower wall");
+    assert!(said.contains("heavy armour hinders it"), "{said}");
+    assert!(said.contains("failure, no roll"), "{said}");
+    // Rushed, Wren has Gear and Skill only: the d6 shows 1, a failure.
+    t.play("task Wren auto dex rushed climb the rope", &[1]);
+    assert_eq!(
+        t.waiting(),
+        "roll: Wren: climb the rope (time no, gear yes, skill yes)"
+    );
+    let said = t.go("accept");
+    assert!(said.contains("failure"), "{said}");
+    // B14.
+    let said = t.play("fate is the ferry running", &[3]);
+    assert!(said.contains("d6 3, No, but…"), "{said}");
+
+    // B51: gas ticks at the start of each exposed turn in a fight.
+    t.go("add \"giant rat\"");
+    t.go("expose Wren gas");
+    let said = t.go("fight");
+    assert!(
+        said.contains("Wren takes 1 STR (noxious gas): STR 10/11"),
+        "{said}"
+    );
+    t.go("damage \"Giant rat 1\" 2 boot");
+    t.go("next");
+    t.go("next");
+    t.play("damage Maud d4 bite", &[3]);
+    let said = t.go("next");
+    assert!(
+        said.contains("Round 2") && said.contains("STR 9/11"),
+        "{said}"
+    );
+    t.go("end");
+    t.go("expose Wren gas off");
+    // Outside a fight the judge ticks it for whoever is exposed.
+    t.go("expose Maud gas");
+    let said = t.go("tick gas");
+    assert!(said.contains("Maud takes 1 STR"), "{said}");
+    t.go("expose Maud gas off");
+    // B24: a bear trap, 1d4 DEX and no critical damage save.
+    t.play("hazard Wren trap", &[3]);
+    assert_eq!(t.waiting(), "nothing");
+    // B40, B41: Maud catches her breath from her own waterskin; its d8 shows 2 and steps down.
+    let said = t.play("breath Maud", &[2]);
+    assert!(
+        said.contains("HP 4/4") && said.contains("Waterskin (d6)"),
+        "{said}"
+    );
+    // B52: cold ticks at each watch's end for the exposed.
+    t.go("expose Wren cold");
+    let said = t.go("watch");
+    assert!(said.contains("Wren takes 1 STR (cold): STR 8/11"), "{said}");
+    // Supper for Maud only; a night in a reed hut.
+    t.go("eat Maud ration");
+    t.go("rest Wren perilous");
+    t.go("rest Maud perilous");
+    let said = t.go("night");
+    assert!(said.contains("Wren is Deprived (dawn 1)"), "{said}");
+    assert!(!said.contains("Maud is Deprived"), "{said}");
+
+    // ---- Day 2. B19: Deprived, Wren cannot catch her breath.
+    t.go("damage Wren 3 hp arrow");
+    let e = t.refuse("breath Wren");
+    assert!(e.contains("Deprived"), "{e}");
+    t.go("watch");
+    // Wren goes hungry again; Maud keeps watch all night.
+    t.go("eat Maud fresh");
+    t.go("rest Wren normal");
+    t.go("rest Maud none");
+    // B18: the second Deprived dawn adds a Fatigue, after the Normal night's clearing.
+    let said = t.go("night");
+    assert!(said.contains("Wren is Deprived (dawn 2)"), "{said}");
+    assert!(
+        said.contains("Wren: Fatigue (deprivation) in slot 4"),
+        "{said}"
+    );
+    assert!(said.contains("Maud is Deprived (dawn 1)"), "{said}");
+    // B43: a Desperate meal, kept down with a WIL save of 7 against 10, ends her hunger at once
+    // (B17); then her waterskin's d8 shows 5 and stays.
+    t.play("eat Wren desperate", &[7]);
+    assert_eq!(
+        t.waiting(),
+        "roll: Wren: WIL save to keep a Desperate meal down"
+    );
+    t.go("accept");
+    let said = t.play("breath Wren", &[5]);
+    assert!(
+        said.contains("HP 5/5") && said.contains("Waterskin (d8)"),
+        "{said}"
+    );
+    let e = t.refuse("breath Maud");
+    assert!(e.contains("Deprived"), "{e}");
+    t.go("refill Maud 2");
+
+    // ---- Every sheet.
+    assert_eq!(
+        t.sheet("Wren"),
+        "Wren (PC): STR 7/11 DEX 12/15 WIL 10/10 HP 5/5\n\
+         careers: thief\n\
+         slots: 1 Lockpicks, 2 Waterskin (d8), 3 Rope, 4 Fatigue (deprivation)\n\
+         needs: deprived dawns 2, meals Desperate\n\
+         exposed: cold"
+    );
+    assert_eq!(
+        t.sheet("Maud"),
+        "Maud (PC): STR 8/9 DEX 11/11 WIL 16/16 HP 4/4\n\
+         backgrounds: herbalist\n\
+         slots: 1 Heavy armour, 2 Waterskin (d8), 3 Rations\n\
+         needs: sleep-deprived, deprived dawns 1"
+    );
+    assert_eq!(
+        t.sheet("Giant rat 1"),
+        "Giant rat 1 (creature): STR 4/4 DEX 14/14 WIL 4/4 HP 0/2\n\
+         notes: Bite: d4 to HP (a bite from the sewers may bring Swampsigh)"
+    );
+    let st = t.state();
+    assert!(st.fight.is_none() && st.queue.is_empty());
+    // Three watches and two nights of 8 hours.
+    assert_eq!(st.clock.seconds, 5 * 8 * 3600);
+    t.replays();
+}
