@@ -540,3 +540,149 @@ fn two_days_on_the_road_with_tasks_fate_hazards_watches_breath_and_deprivation()
     assert_eq!(st.clock.seconds, 5 * 8 * 3600);
     t.replays();
 }
+
+#[test]
+fn recovery_between_adventures_nights_meals_brews_restoratives_disease_and_care() {
+    let mut t = Table::new("back in Fenwick");
+    t.go("add Oswin pc 15 9 11 7");
+    t.go("add Maud pc 9 11 16 4");
+    // Home from the causeway, battered: scores down, a wound of each level below Permanent,
+    // two Fatigue, and the swamp's diseases (B37: a limited one's length rolled now).
+    t.go("set Oswin str 10 15");
+    t.go("set Oswin dex 5 9");
+    t.go("set Oswin wil 9 11");
+    t.go("set Oswin hp 2 7");
+    t.go("wound Oswin sword severe rleg");
+    t.go("wound Oswin burn light");
+    t.go("fatigue Oswin block");
+    t.go("fatigue Oswin dodge");
+    t.go("wound Maud frostbite light");
+    t.go("carry Maud \"firevine salve\"");
+    t.go("carry Maud \"cooking pot\"");
+    t.go("carry Maud tinderbox");
+    let said = t.play("infect Oswin swampsigh", &[2]);
+    assert!(said.contains("Swampsigh (2 days)"), "{said}");
+    t.go("infect Maud bonebreaker");
+
+    // ---- Night 1, Perilous for both. B43: a Simple meal clears the oldest Fatigue; B33: the
+    // firevine salve goes on Maud's frostbite overnight.
+    let said = t.go("eat Oswin simple fire");
+    assert!(said.contains("1 Fatigue cleared"), "{said}");
+    t.go("eat Maud fresh");
+    t.go("treat Maud 1 herb");
+    t.go("drop Maud 2");
+    t.go("rest Oswin perilous");
+    t.go("rest Maud perilous");
+    // B53: the herb cure heals at dawn, then one STR save per disease waits for the judge
+    // (B38): Oswin's 14 fails STR 10, Maud's 5 passes STR 9.
+    let said = t.play("night", &[14, 5]);
+    assert!(said.contains("the herb cure heals slot 1"), "{said}");
+    assert_eq!(t.waiting(), "roll: Oswin: STR save against Swampsigh");
+    let said = t.go("accept");
+    assert!(said.contains("Oswin loses 1 STR to Swampsigh"), "{said}");
+    t.go("accept");
+    assert_eq!(t.c("Maud").diseases[0].passes, 1);
+
+    // ---- Day 1: wildcrafting (B44, B45). A Coldroot Salve from two Hills ingredients heals the
+    // Light burn at once (B33).
+    t.go("carry Oswin cragroot");
+    t.go("carry Oswin stonebloom");
+    let said = t.go("brew Oswin \"coldroot salve\" 3 5");
+    assert!(said.contains("potency 3 of 3"), "{said}");
+    t.go("use Oswin 3 2");
+    // A Healing Salve from three names, potency 2 + 1 + 1, applied before tonight's rest (B46).
+    t.go("carry Oswin \"hallowoak bark\"");
+    t.go("carry Oswin meadowsweet");
+    t.go("carry Oswin marshmint");
+    let e = t.refuse("brew Oswin \"healing salve\" 2 3");
+    assert!(e.contains("potency 3 is short of 4"), "{e}");
+    t.go("brew Oswin \"healing salve\" 2 3 5");
+    t.go("use Oswin 2");
+    // Maud's Sleeping Tonic, from a Swamp and a Desert ingredient, makes a Normal night
+    // Comfortable.
+    t.go("carry Maud \"bog lily\"");
+    t.go("carry Maud \"dune sage\"");
+    t.go("brew Maud \"sleeping tonic\" 1 2");
+    t.go("use Maud 1");
+    // Meals: a Fancy one clears every Fatigue; Maud's Desperate one comes up (WIL 17 against
+    // 16) and does not count, so she forages.
+    let said = t.go("eat Oswin fancy fire pot");
+    assert!(said.contains("1 Fatigue cleared"), "{said}");
+    t.play("eat Maud desperate", &[17]);
+    let said = t.go("accept");
+    assert!(said.contains("does not count"), "{said}");
+    assert!(t.c("Maud").meals.is_empty());
+    t.go("eat Maud fresh");
+    t.go("rest Oswin comfortable");
+    t.go("rest Maud normal");
+    t.go("cared Oswin");
+
+    // ---- Night 2. Oswin: +1 to each ability below its max (B42), the salve's d3 shows 3, and
+    // his disease save has advantage (18 and 4, the 4 kept). Maud's Comfortable night finds
+    // nothing below max; her 12 fails STR 9.
+    let said = t.play("night", &[3, 18, 4, 12]);
+    assert!(
+        said.contains("Oswin: +1 STR, +1 DEX, +1 WIL, +3 STR (restorative d3 3)"),
+        "{said}"
+    );
+    t.go("accept");
+    let said = t.go("accept");
+    assert!(
+        said.contains("Maud loses 2 STR to Bonebreaker Plague"),
+        "{said}"
+    );
+    assert!(t.c("Oswin").diseases.is_empty(), "Swampsigh ran its 2 days");
+
+    // ---- Two days of recovery (B48), each with its meals and rest, each running the dawn.
+    t.go("cared Maud");
+    for who in ["Oswin", "Maud"] {
+        t.go(&format!("eat {who} fresh"));
+        t.go(&format!("rest {who} perilous"));
+    }
+    // At a bath house: Maud's save with advantage (3 and 20) passes; Oswin's d4 shows 4, of
+    // which 3 fit under his DEX max.
+    let said = t.play("recover Oswin dex", &[3, 20, 4]);
+    assert!(said.contains("Oswin recovers 1d4: 4 = 4: +3 DEX"), "{said}");
+    t.go("accept");
+    for who in ["Oswin", "Maud"] {
+        t.go(&format!("eat {who} fresh"));
+        t.go(&format!("rest {who} perilous"));
+    }
+    // With a healer: Maud's third pass (9 and 2, the 2 kept) ends the plague.
+    let said = t.play("recover Maud str", &[9, 2, 2]);
+    assert!(said.contains("Maud recovers 1d4: 2 = 2: +2 STR"), "{said}");
+    let said = t.go("accept");
+    assert!(said.contains("Maud's Bonebreaker Plague ends"), "{said}");
+
+    // ---- A week with a healer removes the Severe wound (B34); a drink at the well and a
+    // breather bring HP back (B40).
+    t.go("care Oswin 1");
+    let said = t.go("breath Oswin");
+    assert!(said.contains("HP 7/7"), "{said}");
+    // ---- Night 3: Oswin studies all night (None), Maud sleeps a Normal night.
+    t.go("eat Oswin simple fire");
+    t.go("eat Maud fresh");
+    t.go("rest Maud normal");
+    let said = t.go("night");
+    assert!(said.contains("Oswin is Deprived (dawn 1)"), "{said}");
+    let e = t.refuse("recover Oswin wil");
+    assert!(e.contains("Deprived"), "{e}");
+
+    // ---- Every sheet.
+    assert_eq!(
+        t.sheet("Oswin"),
+        "Oswin (PC): STR 13/15 DEX 9/9 WIL 10/11 HP 7/7\n\
+         needs: sleep-deprived, deprived dawns 1, cared for"
+    );
+    assert_eq!(
+        t.sheet("Maud"),
+        "Maud (PC): STR 9/9 DEX 11/11 WIL 16/16 HP 4/4\n\
+         slots: 3 Cooking pot, 4 Tinderbox\n\
+         needs: cared for"
+    );
+    let st = t.state();
+    assert!(st.fight.is_none() && st.queue.is_empty());
+    // Three nights of 8 hours and a week; the days of recovery run their dawns in place.
+    assert_eq!(st.clock.seconds, (3 * 8 + 7 * 24) * 3600);
+    t.replays();
+}
