@@ -686,3 +686,54 @@ fn recovery_between_adventures_nights_meals_brews_restoratives_disease_and_care(
     assert_eq!(st.clock.seconds, (3 * 8 + 7 * 24) * 3600);
     t.replays();
 }
+
+// ---- Found by the stretches above.
+
+/// B33: a herb cure works overnight on the Light wound it was put on; if that wound rises to
+/// Severe before the dawn (B32), the herb no longer heals it.
+#[test]
+fn b33_a_herb_cure_heals_only_a_light_wound_at_dawn() {
+    let mut t = Table::new("the herb");
+    t.go("add Maud pc 9 11 16 4");
+    t.go("wound Maud frostbite light");
+    t.go("treat Maud 1 herb");
+    t.go("wound Maud frostbite severe");
+    assert_eq!(
+        t.waiting(),
+        "ask: Maud: a new frostbite wound, or the held one rises? [a new slot (Severe)]"
+    );
+    t.go("choose 2");
+    t.go("eat Maud fresh");
+    t.go("rest Maud normal");
+    let said = t.go("night");
+    assert!(!said.contains("heals slot 1"), "{said}");
+    assert_eq!(
+        t.sheet("Maud"),
+        "Maud (PC): STR 9/9 DEX 11/11 WIL 16/16 HP 4/4\n\
+         slots: 1 Severe frostbite"
+    );
+    t.replays();
+}
+
+/// B18, B4: the second Deprived dawn's Fatigue finds no empty slot and nothing to drop. The
+/// dawn still comes for everyone; the Fatigue waits for the judge's ruling.
+#[test]
+fn b18_a_deprived_dawn_with_no_room_for_its_fatigue_still_dawns() {
+    let mut t = Table::new("the full row");
+    t.go("add Maud pc 9 11 16 4 1");
+    t.go("add Wren pc 11 15 10 5");
+    t.go("fatigue Maud block");
+    let mut said = String::new();
+    for _ in 0..2 {
+        t.go("eat Wren fresh");
+        t.go("rest Wren normal");
+        t.go("rest Maud perilous");
+        said = t.go("night");
+    }
+    assert!(said.contains("Maud is Deprived (dawn 2)"), "{said}");
+    assert!(said.contains("no empty slot"), "{said}");
+    assert_eq!(t.c("Maud").fatigue(), 1);
+    assert_eq!(t.c("Wren").deprived_dawns, 0);
+    assert_eq!(t.state().clock.seconds, 2 * 8 * 3600);
+    t.replays();
+}
