@@ -412,7 +412,7 @@ fn b10_the_task_table_is_the_d6_the_rules_roll() {
             panic!("the d6 waits")
         };
         let (pass, cost) = match r.then {
-            Then::Task { cost } => (r.pass, cost),
+            Then::Task { cost, .. } => (r.pass, cost),
             ref other => panic!("{other:?}"),
         };
         let outcome = match (pass, cost) {
