@@ -492,6 +492,43 @@ pub fn check_item(item: &Item) -> Result<(), String> {
     Ok(())
 }
 
+/// A ruleset's library read once from its compiled-in files: the library (empty when a file is
+/// broken, which the tests rule out) and the first problem found.
+pub(crate) struct Bundled<L> {
+    lib: L,
+    broken: Option<ContentError>,
+}
+
+impl<L: Default + Clone> Bundled<L> {
+    /// Merges `files` in order into an empty library.
+    pub(crate) fn read(
+        files: &[(&str, &str)],
+        merge: fn(&mut L, &str, &str) -> Result<(), ContentError>,
+    ) -> Bundled<L> {
+        let mut lib = L::default();
+        for (file, text) in files {
+            if let Err(e) = merge(&mut lib, file, text) {
+                return Bundled {
+                    lib: L::default(),
+                    broken: Some(e),
+                };
+            }
+        }
+        Bundled { lib, broken: None }
+    }
+
+    pub(crate) fn lib(&self) -> &L {
+        &self.lib
+    }
+
+    pub(crate) fn result(&self) -> Result<L, ContentError> {
+        match &self.broken {
+            Some(e) => Err(e.clone()),
+            None => Ok(self.lib.clone()),
+        }
+    }
+}
+
 static BUNDLED: OnceLock<Result<Library, ContentError>> = OnceLock::new();
 static ACTIVE: OnceLock<Library> = OnceLock::new();
 

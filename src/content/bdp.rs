@@ -10,7 +10,8 @@
 //! against them (`tests/content_bdp.rs`).
 
 use super::{
-    ContentError, LookupError, find_by_name, name_ok, parse_ron, replace_or_push, squash, text_ok,
+    Bundled, ContentError, LookupError, find_by_name, name_ok, parse_ron, replace_or_push, squash,
+    text_ok,
 };
 use crate::rules::bdp::{
     Ability, Amount, Area, Hazard, Illness, Item, Kind, Meal, NewSheet, Rarity, Recipe, Region,
@@ -768,36 +769,22 @@ fn once<T: PartialEq + std::fmt::Debug>(
     Ok(())
 }
 
-static BUNDLED: OnceLock<Result<BdpLibrary, ContentError>> = OnceLock::new();
+static BUNDLED: OnceLock<Bundled<BdpLibrary>> = OnceLock::new();
 static BUNDLED_TABLES: OnceLock<Result<Tables, ContentError>> = OnceLock::new();
 
-fn read_bundled() -> Result<BdpLibrary, ContentError> {
-    let mut lib = BdpLibrary::default();
-    for (file, text) in [GEAR, BESTIARY] {
-        lib.merge(file, text)?;
-    }
-    Ok(lib)
+fn read_bundled() -> &'static Bundled<BdpLibrary> {
+    BUNDLED.get_or_init(|| Bundled::read(&[GEAR, BESTIARY], BdpLibrary::merge))
 }
 
 /// Parses the bundled gear list and bestiary, reporting the first problem.
 pub fn try_bundled() -> Result<BdpLibrary, ContentError> {
-    BUNDLED.get_or_init(read_bundled).clone()
+    read_bundled().result()
 }
 
 /// The bundled library, read once. The assets are compiled in and checked by the tests, so
 /// this is only empty on a broken build; [`try_bundled`] says why.
 pub fn bundled() -> &'static BdpLibrary {
-    static EMPTY: BdpLibrary = BdpLibrary {
-        weapons: Vec::new(),
-        armour: Vec::new(),
-        gear: Vec::new(),
-        ingredients: Vec::new(),
-        creatures: Vec::new(),
-    };
-    match BUNDLED.get_or_init(read_bundled) {
-        Ok(lib) => lib,
-        Err(_) => &EMPTY,
-    }
+    read_bundled().lib()
 }
 
 /// The bundled tables, read once, or why they could not be.

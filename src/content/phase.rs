@@ -9,7 +9,8 @@
 //! `rules::phase`, tested rule by rule; the entries here are checked against them.
 
 use super::{
-    ContentError, LookupError, find_by_name, name_ok, parse_ron, replace_or_push, squash, text_ok,
+    Bundled, ContentError, LookupError, find_by_name, name_ok, parse_ron, replace_or_push, squash,
+    text_ok,
 };
 use crate::dice::ladder::{DIE_SIZES, Dice};
 use crate::rules::phase::{Armor, Kind, NewSheet, Side, Unit, Ware, Weapon, WeaponKind};
@@ -541,33 +542,19 @@ fn check_creature(c: &CreatureEntry) -> Result<(), String> {
     text_ok(n, "description", &c.about)
 }
 
-static BUNDLED: OnceLock<Result<PhaseLibrary, ContentError>> = OnceLock::new();
+static BUNDLED: OnceLock<Bundled<PhaseLibrary>> = OnceLock::new();
 
-fn read_bundled() -> Result<PhaseLibrary, ContentError> {
-    let mut lib = PhaseLibrary::default();
-    for (file, text) in [GEAR, BESTIARY] {
-        lib.merge(file, text)?;
-    }
-    Ok(lib)
+fn read_bundled() -> &'static Bundled<PhaseLibrary> {
+    BUNDLED.get_or_init(|| Bundled::read(&[GEAR, BESTIARY], PhaseLibrary::merge))
 }
 
 /// Parses the bundled files, reporting the first problem.
 pub fn try_bundled() -> Result<PhaseLibrary, ContentError> {
-    BUNDLED.get_or_init(read_bundled).clone()
+    read_bundled().result()
 }
 
 /// The bundled library, read once. The assets are compiled in and checked by the tests, so
 /// this is only empty on a broken build; [`try_bundled`] says why.
 pub fn bundled() -> &'static PhaseLibrary {
-    static EMPTY: PhaseLibrary = PhaseLibrary {
-        weapons: Vec::new(),
-        armour: Vec::new(),
-        gear: Vec::new(),
-        transport: Vec::new(),
-        creatures: Vec::new(),
-    };
-    match BUNDLED.get_or_init(read_bundled) {
-        Ok(lib) => lib,
-        Err(_) => &EMPTY,
-    }
+    read_bundled().lib()
 }
