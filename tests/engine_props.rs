@@ -1274,6 +1274,8 @@ mod bdp_cmds {
                         wil,
                         hp,
                         slots,
+                        items: Vec::new(),
+                        notes: Vec::new(),
                     }
                 ))),
             who().prop_map(|who| C::Remove { who }),
