@@ -682,8 +682,8 @@ fn recovery_between_adventures_nights_meals_brews_restoratives_disease_and_care(
     );
     let st = t.state();
     assert!(st.fight.is_none() && st.queue.is_empty());
-    // Three nights of 8 hours and a week; the days of recovery run their dawns in place.
-    assert_eq!(st.clock.seconds, (3 * 8 + 7 * 24) * 3600);
+    // Three nights of 8 hours, two days of recovery and a week.
+    assert_eq!(st.clock.seconds, (3 * 8 + 2 * 24 + 7 * 24) * 3600);
     t.replays();
 }
 
@@ -738,13 +738,9 @@ fn b18_a_deprived_dawn_with_no_room_for_its_fatigue_still_dawns() {
     t.replays();
 }
 
-/// B48, B52: a day of recovery is a day (dawn to dawn), so the clock should move a day and a
-/// 24-hour timer (B47) run out within two of them. Today `recover` runs the dawn with the clock
-/// where it stands: any number of recovery days pass in no time, the dawns say the same day,
-/// and the Ironroot Brew never runs out while the party rests. Whether the day passes before or
-/// after its dawn (the night runs its dawn first, then 8 hours) is the rules' call.
+/// B48, B52: a day of recovery is a day (dawn to dawn): its dawn runs, then the day passes, so
+/// a 24-hour timer (B47) runs out at the second day's dawn.
 #[test]
-#[ignore = "B48: recovery days do not move the clock; the order of the day and its dawn is for the rules to decide"]
 fn b48_days_of_recovery_move_the_clock_and_run_out_a_timer() {
     let mut t = Table::new("the spa");
     t.go("add Oswin pc 15 9 11 7");

@@ -353,7 +353,7 @@ pub fn treat(
 }
 
 /// B37: infection.
-/// B48: a day of recovery for one ability: the dawn runs, then 1d4.
+/// B48: a day of recovery for one ability: the dawn runs, then 1d4, then the day passes.
 pub fn recover(
     state: &mut State,
     who: u32,
@@ -373,6 +373,9 @@ pub fn recover(
         format!("{} recovers {shown}: +{g} {ability}", c.name),
     ));
     zero_check(state, who, ability, out);
+    // The day itself passes after its dawn, as the night's watch does, so the next day's dawn
+    // counts a new day and timers run out across days of rest (B47, B52).
+    state.clock.advance(super::state::DAYS, 1, &[]);
     Ok(())
 }
 
