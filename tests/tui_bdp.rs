@@ -245,6 +245,9 @@ fn the_night_warns_of_those_with_no_rest_set_and_clear_refuses_an_empty_row() {
     drive(&mut app, 120, 40, vec![code(KeyCode::Enter)]);
     assert_eq!(last(&app), K::Night);
     assert!(state(&app).characters[2].sleep_deprived, "Bo had no rest");
+    // Ana's disease save at dawn waits for the judge; Enter accepts it.
+    assert_eq!(app.ctx(), Ctx::Roll);
+    drive(&mut app, 120, 40, vec![code(KeyCode::Enter)]);
     // Bo's row holds no Fatigue and no wound: x says so and opens nothing.
     app.main_mut().unwrap().view.selected = Some(2);
     let before = app.session().unwrap().cursor();
@@ -264,7 +267,7 @@ fn the_night_warns_of_those_with_no_rest_set_and_clear_refuses_an_empty_row() {
 #[test]
 fn the_ten_common_bdp_moves_take_at_most_three_keys_each() {
     // Faces: the task's d6 (5), the save (9), the contest (7 and 12), the Die of Fate (4), the
-    // damage (3), the dawn's disease save (15).
+    // damage (3), the dawn's disease save (15), which waits for the judge like any save.
     let mut app = app(party(), &[5, 9, 7, 12, 4, 3, 15]);
     app.main_mut().unwrap().view.selected = Some(0);
     let moves: Vec<(&str, bool, Vec<io::Result<Event>>)> = vec![
@@ -291,6 +294,7 @@ fn the_ten_common_bdp_moves_take_at_most_three_keys_each() {
             vec![key('R'), code(KeyCode::Right), code(KeyCode::Enter)],
         ),
         ("night", true, vec![key('N'), code(KeyCode::Enter)]),
+        ("accept", false, vec![code(KeyCode::Enter)]),
     ];
     assert_eq!(moves.iter().filter(|m| m.1).count(), 10);
     for (what, _, events) in moves {
@@ -327,7 +331,10 @@ fn the_ten_common_bdp_moves_take_at_most_three_keys_each() {
             _ => false,
         };
         assert!(ok, "{what} logged {logged:?}\n{text}");
-        assert!(state(&app).queue.is_empty() || matches!(what, "task" | "save" | "contest"));
+        assert!(
+            state(&app).queue.is_empty() || matches!(what, "task" | "save" | "contest" | "night"),
+            "{what} left something waiting:\n{text}"
+        );
     }
     let ana = &state(&app).characters[0];
     assert_eq!(ana.hp.cur, 3, "the 1d6 of damage took 3");

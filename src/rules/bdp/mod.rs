@@ -2,25 +2,34 @@
 //! BDP-RULES.md reads it (B1-B53). Its tables (the Die of Fate, the injury d10, hazards, diseases,
 //! rests, meals and recipes) are adapted and keep that licence.
 //!
-//! - `model`: the sheet; `state`: the turn list, the clock and the queue; `command`: commands
+//! - `model`: abilities, scores and the sheet's smaller parts; `items`: what fills a slot;
+//!   `character`: one sheet; `state`: the turn list, the clock and the queue; `command`: commands
 //!   and events.
-//! - `saves` (B5-B14 and the queue), `harm` (B3, B4, B15, B20-B35), `days` (B16-B19, B36-B48,
-//!   B53), `fight` (B49-B52), `view` (the read models).
+//! - `saves` (B5-B9 and the queue), `tasks` (B10-B14), `answers` (the judge's answers and what
+//!   each verdict leads to), `harm` (B3, B4, B15, B20-B35), `days` (B16-B19, B36-B48, B53),
+//!   `fight` (B49-B52), `view` (the read models).
 
+mod answers;
+pub mod character;
 pub mod command;
 mod days;
+mod disease;
 mod fight;
 mod harm;
+pub mod items;
 pub mod model;
 pub mod saves;
 pub mod state;
+pub mod tasks;
 mod view;
 
+pub use character::Character;
 pub use command::{
     Amount, Certainty, Command, Event, Illness, Mood, NewSheet, Recipe, Stat, Target,
 };
 pub use fight::proposed_order;
 pub use harm::propose_target;
+pub use items::*;
 pub use model::*;
 pub use state::{Ask, Fight, Question, Roll, State, Then, Wait};
 pub use view::{Bdp, glance};
@@ -318,13 +327,14 @@ fn run(
         }
         C::Task { who, how, what } => {
             let what = checked(TextKind::Action, what, "say what the task is")?;
-            saves::task(state, *who, *how, &what, dice, out)
+            tasks::task(state, *who, *how, &what, dice, out)
         }
-        C::Fate { question } => saves::fate(question, dice, out),
-        C::Accept => saves::accept(state, dice, out),
-        C::Rule { pass } => saves::rule(state, *pass, out),
-        C::Choose { option } => saves::choose(state, *option, dice, out),
-        C::Cancel => saves::cancel(state, out),
+        C::Fate { question } => tasks::fate(question, dice, out),
+        C::Accept => answers::accept(state, dice, out),
+        C::Rule { pass } => answers::rule(state, *pass, out),
+        C::Choose { option } => answers::choose(state, *option, dice, out),
+        C::Cancel => answers::cancel(state, out),
+        C::Edge { adv } => saves::edge(state, *adv, dice, out),
         C::Fatigue { who, reason } => harm::fatigue(state, *who, *reason, out),
         C::Clear { who, slot } => harm::clear(state, *who, *slot, out),
         C::Damage {
@@ -426,7 +436,7 @@ fn run(
                 ),
             )
         }
-        C::Infect { who, illness } => days::infect(state, *who, *illness, dice, out),
+        C::Infect { who, illness } => disease::infect(state, *who, *illness, dice, out),
         C::Cure {
             who,
             disease,

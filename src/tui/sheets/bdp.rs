@@ -17,7 +17,7 @@ use super::{Panels, forms};
 use crate::dice::Edge;
 use crate::export::bdp::lines;
 use crate::rules::GameCommand;
-use crate::rules::bdp::saves::{PRESETS, propose_ticks};
+use crate::rules::bdp::tasks::{PRESETS, propose_ticks};
 use crate::rules::bdp::{
     Ability, Amount, Certainty, Character, Command, Kind, Level, Reason, Rest, Slot, State, Target,
     proposed_order,

@@ -188,6 +188,33 @@ pub(super) const VERBS: &[Entry<State>] = &[
     },
     Entry {
         verb: v(
+            "edge",
+            &[],
+            "edge adv|dis",
+            "gives the waiting save advantage or disadvantage after all: one more d20 (B5, B26)",
+            "edge adv",
+            ROLLS,
+        ),
+        parse: |w, _| {
+            let t = w.next("adv or dis")?;
+            if is(&t, &["adv", "advantage"]) {
+                Ok(g(C::Edge { adv: true }))
+            } else if is(&t, &["dis", "disadvantage"]) {
+                Ok(g(C::Edge { adv: false }))
+            } else {
+                err(&t, "adv or dis")
+            }
+        },
+        complete: |t, _| {
+            if t.args.is_empty() {
+                vec!["adv".into(), "dis".into()]
+            } else {
+                Vec::new()
+            }
+        },
+    },
+    Entry {
+        verb: v(
             "choose",
             &[],
             "choose N",
