@@ -8,7 +8,8 @@
 //! - undo then redo gives the same state;
 //! - undoing k steps and re-applying the same commands with their recorded faces gives the same
 //!   state and log;
-//! - saving then loading (from a full save or from the journal) gives the same session.
+//! - saving then loading (from a full save or from the journal) gives the same session;
+//! - a bdp sheet and turn list stay whole after every step (`bdp_whole`).
 
 mod support;
 
@@ -1660,5 +1661,117 @@ fn the_bdp_generators_reach_accepted_and_refused_commands_of_every_kind() {
             kinds.contains(kind),
             "no {kind} was ever accepted: {kinds:?}"
         );
+    }
+}
+
+/// What a bdp sheet and turn list must always be, whatever the judge did: scores within their
+/// maxima, an item larger than a slot followed by its own continued slots and nothing else
+/// pointing back at it, one item per hand, one restorative per ability, a herb cure on a Light
+/// wound, out at 0 only while the score is 0, the turn list naming only sheets there are with
+/// its turn in range.
+fn bdp_whole(state: &slotmark::rules::GameState) -> Result<(), TestCaseError> {
+    use slotmark::rules::bdp::{Level, Slot};
+    let slotmark::rules::GameState::Bdp(st) = state else {
+        return Err(fail("a bdp session was expected"));
+    };
+    for c in &st.characters {
+        let name = &c.name;
+        prop_assert!(c.hp.cur <= c.hp.max, "{name}: HP {}", c.hp);
+        for (i, s) in c.abilities.iter().enumerate() {
+            prop_assert!(s.cur <= s.max && s.max <= 20, "{name}: ability {i} {s}");
+        }
+        for (i, slot) in c.slots.iter().enumerate() {
+            match slot {
+                Slot::More(at) => {
+                    let at = usize::from(*at);
+                    let size = match c.slots.get(at) {
+                        Some(Slot::Item(item)) => usize::from(item.size),
+                        other => {
+                            return Err(fail(format!(
+                                "{name}: slot {i} continues slot {at}, which holds {other:?}"
+                            )));
+                        }
+                    };
+                    prop_assert!(at < i && i < at + size, "{name}: slot {i} continues {at}");
+                }
+                Slot::Item(item) => {
+                    for k in i + 1..i + usize::from(item.size) {
+                        prop_assert_eq!(
+                            c.slots.get(k),
+                            Some(&Slot::More(i as u8)),
+                            "{}: slot {} should continue the {} in slot {}",
+                            name,
+                            k,
+                            item.name,
+                            i
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+        for hand in [
+            slotmark::rules::bdp::Hand::Left,
+            slotmark::rules::bdp::Hand::Right,
+        ] {
+            let held = c
+                .slots
+                .iter()
+                .filter(|s| matches!(s, Slot::Item(i) if i.held == Some(hand)))
+                .count();
+            prop_assert!(held <= 1, "{name}: {held} items in one hand");
+        }
+        if let Some(o) = &c.out
+            && o.zero
+        {
+            prop_assert_eq!(
+                c.score(o.ability).cur,
+                0,
+                "{} is out at 0 {}",
+                name,
+                o.ability
+            );
+        }
+        let mut restoratives = c.restoratives.clone();
+        restoratives.dedup();
+        prop_assert_eq!(
+            restoratives.len(),
+            c.restoratives.len(),
+            "{}: restoratives",
+            name
+        );
+        for at in &c.herb_cures {
+            prop_assert!(
+                matches!(c.slots.get(usize::from(*at)), Some(Slot::Wound(w)) if w.level == Level::Light),
+                "{name}: a herb cure on slot {at}, which holds no Light wound"
+            );
+        }
+    }
+    if let Some(f) = &st.fight {
+        for id in &f.order {
+            prop_assert!(st.character(*id).is_ok(), "the turn list names {id}");
+        }
+        prop_assert!(
+            f.order.is_empty() || f.at < f.order.len(),
+            "turn {} of {}",
+            f.at,
+            f.order.len()
+        );
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(fixed(160))]
+
+    #[test]
+    fn bdp_sheets_and_the_turn_list_stay_whole_after_every_step(
+        ops in vec(bdp_cmds::op(), 0..60),
+    ) {
+        let mut run = Run { session: bdp_cmds::start(), journal: Vec::new(), refused: 0 };
+        for op in &ops {
+            step(&mut run, op)?;
+            bdp_whole(&run.session.state().game)?;
+        }
     }
 }

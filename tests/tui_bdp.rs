@@ -103,6 +103,22 @@ fn a_save_is_two_keys_and_waits_in_the_frames_roll_dialog() {
 }
 
 #[test]
+fn plus_in_the_roll_dialog_gives_the_waiting_save_advantage_after_all() {
+    let mut app = app(party(), &[15, 4]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    let text = drive(&mut app, 100, 30, vec![key('g'), code(KeyCode::Enter)]);
+    assert!(text.contains("FAIL"), "15 over DEX 12 fails:\n{text}");
+    assert!(text.contains("+/-"), "the edge keys are offered:\n{text}");
+    let text = drive(&mut app, 100, 30, vec![key('+')]);
+    assert_eq!(last(&app), K::Edge { adv: true });
+    assert!(text.contains("PASS"), "the 4 is kept:\n{text}");
+    assert!(!text.contains("+/-"), "a second die is the last:\n{text}");
+    let text = drive(&mut app, 100, 30, vec![key('-')]);
+    assert!(text.contains("already"), "{text}");
+    assert_eq!(last(&app), K::Edge { adv: true }, "nothing more was logged");
+}
+
+#[test]
 fn damage_fate_fight_and_next_each_take_a_form_or_one_key() {
     let mut app = app(party(), &[4, 3]);
     app.main_mut().unwrap().view.selected = Some(0);
@@ -245,7 +261,7 @@ fn the_night_warns_of_those_with_no_rest_set_and_clear_refuses_an_empty_row() {
     drive(&mut app, 120, 40, vec![code(KeyCode::Enter)]);
     assert_eq!(last(&app), K::Night);
     assert!(state(&app).characters[2].sleep_deprived, "Bo had no rest");
-    // Ana's swamp fever: the dawn's STR save waits for the judge (B38).
+    // Ana's disease save at dawn waits for the judge; Enter accepts it.
     assert_eq!(app.ctx(), Ctx::Roll);
     drive(&mut app, 120, 40, vec![code(KeyCode::Enter)]);
     // Bo's row holds no Fatigue and no wound: x says so and opens nothing.
@@ -267,7 +283,7 @@ fn the_night_warns_of_those_with_no_rest_set_and_clear_refuses_an_empty_row() {
 #[test]
 fn the_ten_common_bdp_moves_take_at_most_three_keys_each() {
     // Faces: the task's d6 (5), the save (9), the contest (7 and 12), the Die of Fate (4), the
-    // damage (3), the dawn's disease save (15).
+    // damage (3), the dawn's disease save (15), which waits for the judge like any save.
     let mut app = app(party(), &[5, 9, 7, 12, 4, 3, 15]);
     app.main_mut().unwrap().view.selected = Some(0);
     let moves: Vec<(&str, bool, Vec<io::Result<Event>>)> = vec![
@@ -294,6 +310,7 @@ fn the_ten_common_bdp_moves_take_at_most_three_keys_each() {
             vec![key('R'), code(KeyCode::Right), code(KeyCode::Enter)],
         ),
         ("night", true, vec![key('N'), code(KeyCode::Enter)]),
+        ("accept", false, vec![code(KeyCode::Enter)]),
     ];
     assert_eq!(moves.iter().filter(|m| m.1).count(), 10);
     for (what, _, events) in moves {
@@ -331,7 +348,8 @@ fn the_ten_common_bdp_moves_take_at_most_three_keys_each() {
         };
         assert!(ok, "{what} logged {logged:?}\n{text}");
         assert!(
-            state(&app).queue.is_empty() || matches!(what, "task" | "save" | "contest" | "night")
+            state(&app).queue.is_empty() || matches!(what, "task" | "save" | "contest" | "night"),
+            "{what} left something waiting:\n{text}"
         );
     }
     let ana = &state(&app).characters[0];
