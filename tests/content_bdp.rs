@@ -132,6 +132,34 @@ fn every_bdp_asset_opens_with_001s_attribution() {
 }
 
 #[test]
+fn the_credit_goes_wherever_001s_tables_are_shown_or_stored() {
+    let demo = script::try_demo_for(RulesetId::Bdp).expect("the bdp demo builds");
+    assert_eq!(RulesetId::Bdp.credit(), Some(ATTRIBUTION));
+    assert!(RulesetId::Bdp.about().contains("Lars Huijbregts"));
+    assert!(
+        slotmark::export::markdown(&demo).contains(ATTRIBUTION),
+        "the recap"
+    );
+    assert!(
+        script::help_text_for(RulesetId::Bdp).contains(ATTRIBUTION),
+        "help commands"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("demo.ron");
+    drop(slotmark::store::Store::create(&path, &demo).unwrap());
+    let file = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        file.lines().take(4).any(|l| l.contains(ATTRIBUTION)),
+        "the file"
+    );
+    let back = slotmark::store::load(&path).unwrap();
+    assert_eq!(back.state(), demo.state(), "the credit line is a comment");
+    for other in [RulesetId::Slots, RulesetId::Phase, RulesetId::Plain] {
+        assert_eq!(other.credit(), None);
+    }
+}
+
+#[test]
 fn the_gear_list_carries_what_001_names_with_the_tags_the_rules_read() {
     let lib = lib();
     for name in [

@@ -119,6 +119,17 @@ fn plus_in_the_roll_dialog_gives_the_waiting_save_advantage_after_all() {
 }
 
 #[test]
+fn the_help_on_the_main_screen_credits_001s_tables() {
+    let mut app = app(party(), &[]);
+    let text = drive(&mut app, 200, 80, vec![code(KeyCode::F(1))]);
+    assert_eq!(app.ctx(), Ctx::Help, "{text}");
+    assert!(
+        text.contains("Block, Dodge, Parry © Lars Huijbregts, CC BY-SA 4.0"),
+        "{text}"
+    );
+}
+
+#[test]
 fn damage_fate_fight_and_next_each_take_a_form_or_one_key() {
     let mut app = app(party(), &[4, 3]);
     app.main_mut().unwrap().view.selected = Some(0);

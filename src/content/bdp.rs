@@ -36,8 +36,7 @@ pub const DEMO: (&str, &str) = (
 );
 
 /// What every place that shows or stores 001's tables says.
-pub const ATTRIBUTION: &str = "Block, Dodge, Parry © Lars Huijbregts, CC BY-SA 4.0 \
-     (https://creativecommons.org/licenses/by-sa/4.0/); its tables are adapted here.";
+pub const ATTRIBUTION: &str = crate::rules::bdp::CREDIT;
 
 /// What the rules read from an item besides its name and size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -11,6 +11,10 @@
 
 mod answers;
 pub mod character;
+/// The attribution 001's licence asks for wherever its tables are shown or stored.
+pub const CREDIT: &str = "Block, Dodge, Parry © Lars Huijbregts, CC BY-SA 4.0 \
+     (https://creativecommons.org/licenses/by-sa/4.0/); its tables are adapted here.";
+
 pub mod command;
 mod days;
 mod disease;

@@ -59,6 +59,7 @@ pub fn draw_overlay(
             legend,
             *under,
             *scroll,
+            main.session.state().ruleset().credit(),
             theme,
         ),
         Some(Overlay::Palette(p)) => palette::draw(frame, area, p, table, theme),
