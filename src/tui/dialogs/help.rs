@@ -74,19 +74,10 @@ pub fn help_lines(
     lines
 }
 
-pub fn draw(
-    buf: &mut Buffer,
-    area: Rect,
-    table: Table,
-    legend: &[(&'static str, &'static str)],
-    under: Ctx,
-    scroll: u16,
-    credit: Option<&'static str>,
-    theme: Theme,
-) {
+/// Draws the help's lines (from [`help_lines`]) scrolled by `scroll`.
+pub fn draw(buf: &mut Buffer, area: Rect, lines: Vec<Line<'static>>, scroll: u16, theme: Theme) {
     let w = width_for(area, 100);
     let h = area.height.saturating_sub(2);
-    let lines = help_lines(table, legend, under, credit, theme);
     let inner = dialog(buf, area, w, h, "Help", theme);
     let body = inner;
     let max_scroll = paragraph_height(&lines, body.width).saturating_sub(body.height);
