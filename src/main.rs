@@ -11,7 +11,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// A judge's character sheets and combat tracker for d12 slot-system games.
+/// A judge's character sheets and combat tracker for rules-light table-top games
+/// (`slotmark rulesets` lists them).
 ///
 /// With no subcommand, opens the start screen: recent sessions, a new session, the demo.
 #[derive(Debug, Parser)]

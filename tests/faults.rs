@@ -7,7 +7,8 @@
 //!   byte of the file, writes nothing beside it, and never panics or hangs;
 //! - a file from a newer slotmark says which slotmark it needs;
 //! - arbitrary bytes as a session file or a journal, arbitrary text as a palette line (in the
-//!   slot system's demo and in ruleset phase's) or a dice expression: no panic, plain errors;
+//!   slot system's demo, in ruleset phase's, and at a bdp table) or a dice expression: no
+//!   panic, plain errors;
 //! - a palette line either applies fully (replays, undoes, survives the journal) or changes
 //!   nothing.
 //!
@@ -741,7 +742,8 @@ fn the_library_api_names_the_file_and_never_changes_it() {
 // The fuzz targets' twins
 
 /// A valid session file text to mutate: the demo, or a session with wounds, marks and fire;
-/// ruleset phase's demo, or that demo with a fight under way.
+/// ruleset phase's demo, or that demo with a fight under way; a bdp table after a fight and a
+/// night.
 fn session_texts() -> Vec<String> {
     let dir = tempfile::tempdir().unwrap();
     let mut texts = Vec::new();
@@ -777,7 +779,21 @@ fn session_texts() -> Vec<String> {
     ] {
         targets::palette_line(&mut fought, line, 5);
     }
-    for (i, session) in [slotmark::script::demo(), busy, phase, fought]
+    let mut bdp = targets::bdp_table().clone();
+    for line in [
+        "fight",
+        "block Ana",
+        "damage Ana 2d6 hp Sword",
+        "accept",
+        "next",
+        "task Bo auto dex climb the wall",
+        "accept",
+        "end",
+        "night",
+    ] {
+        targets::palette_line(&mut bdp, line, 7);
+    }
+    for (i, session) in [slotmark::script::demo(), busy, phase, fought, bdp]
         .iter()
         .enumerate()
     {
@@ -1284,6 +1300,11 @@ proptest! {
     }
 
     #[test]
+    fn arbitrary_text_as_a_bdp_palette_line_never_panics(text in "\\PC{0,80}") {
+        targets::bdp_script_line(text.as_bytes());
+    }
+
+    #[test]
     fn arbitrary_text_as_a_dice_expression_never_panics(text in "\\PC{0,40}") {
         targets::dice_expr(text.as_bytes());
     }
@@ -1301,7 +1322,7 @@ proptest! {
 
     #[test]
     fn mutated_session_files_load_fully_or_are_refused_untouched(
-        which in 0usize..5,
+        which in 0usize..6,
         mutations in vec(mutation(), 1..4),
     ) {
         thread_local!(static TEXTS: Vec<String> = session_texts());
@@ -1341,17 +1362,112 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(config(96))]
+
+    /// The same at a bdp table: its verbs, with its characters' names, slots and keywords.
+    #[test]
+    fn a_bdp_palette_line_applies_fully_or_changes_nothing(
+        lines in vec(bdp_palette_text(), 1..10),
+        seed in any::<u64>(),
+    ) {
+        let mut session = targets::bdp_table().clone();
+        for (i, line) in lines.iter().enumerate() {
+            targets::palette_line(&mut session, line, seed.wrapping_add(i as u64));
+        }
+    }
+}
+
+/// Text a judge might type into a bdp session's palette: its verbs' examples with words
+/// swapped, dropped and added from a pool of the table's names, slots, keywords and
+/// troublemakers.
+fn bdp_palette_text() -> impl Strategy<Value = String> {
+    const POOL: &[&str] = &[
+        "Ana",
+        "bo",
+        "Ogre",
+        "rat",
+        "nobody",
+        "0",
+        "1",
+        "3",
+        "4",
+        "5",
+        "6",
+        "10",
+        "11",
+        "20",
+        "21",
+        "255",
+        "-1",
+        "2d6",
+        "d8",
+        "0d6",
+        "20d100",
+        "str",
+        "dex",
+        "wil",
+        "hp",
+        "adv",
+        "dis",
+        "pass",
+        "fail",
+        "auto",
+        "sure",
+        "impossible",
+        "tg-",
+        "tgs",
+        "rushed",
+        "crit",
+        "nocrit",
+        "light",
+        "severe",
+        "permanent",
+        "larm",
+        "head",
+        "block",
+        "dodge",
+        "gas",
+        "fall",
+        "cold",
+        "swampsigh",
+        "\"Healing Salve\"",
+        "herb",
+        "brew",
+        "normal",
+        "comfortable",
+        "fancy",
+        "fire",
+        "pot",
+        "on",
+        "off",
+        "accept",
+        "next",
+        "night",
+        "undo",
+        "\"",
+        "#",
+        "é",
+        "\u{202e}",
+        "😀",
+        "",
+        "\"unclosed",
+    ];
+    edited_examples(slotmark::rules::RulesetId::Bdp, POOL)
+}
+
 /// The seed corpus in `fuzz/corpus/` is valid input for its targets: every file runs through
 /// the body it seeds, so a corpus file that crashes is caught here first.
 #[test]
 fn the_fuzz_seed_corpus_runs_clean() {
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus");
     type Body = fn(&[u8]);
-    let targets: [(&str, Body); 5] = [
+    let targets: [(&str, Body); 6] = [
         ("session_file", targets::session_file),
         ("journal", targets::journal),
         ("script_line", targets::script_line),
         ("phase_script_line", targets::phase_script_line),
+        ("bdp_script_line", targets::bdp_script_line),
         ("dice_expr", targets::dice_expr),
     ];
     for (name, body) in targets {

@@ -5,7 +5,7 @@
 use slotmark::dice::ScriptedDice;
 use slotmark::rules::bdp::{
     Ability, Ask, Character, Illness, Level, Reason, Slot, State, Target, Wait, propose_target,
-    saves::PRESETS,
+    tasks::PRESETS,
 };
 use slotmark::rules::{GameEvent, GameState, RulesetId};
 use slotmark::script::{Line, parse_line};
@@ -293,6 +293,42 @@ fn b11_success_at_a_cost_proposes_one_fatigue() {
 }
 
 #[test]
+fn b11_every_cost_the_judge_picks_lands_on_the_sheet() {
+    let cost = |t: &mut T, option: usize, faces: &[u16]| {
+        t.run("task Ana -gs pick the lock", &[2]);
+        t.run("accept", &[]);
+        t.run(&format!("choose {option}"), faces)
+    };
+    let mut t = T::new();
+    t.run("carry Ana Rope", &[]);
+    t.run("carry Ana Lantern", &[]);
+    let (_, _, options) = {
+        t.run("task Ana -gs pick the lock", &[2]);
+        t.run("accept", &[]);
+        t.question()
+    };
+    assert_eq!(
+        options,
+        [
+            "+1 Fatigue",
+            "minor damage: 1d4 HP",
+            "the Rope breaks (slot 1)",
+            "the Lantern breaks (slot 2)",
+            "a complication (noted on the sheet)"
+        ]
+    );
+    t.run("cancel", &[]);
+    cost(&mut t, 2, &[3]);
+    assert_eq!(t.ana().hp.cur, 3, "1d4 HP of minor damage");
+    cost(&mut t, 4, &[]);
+    assert!(t.ana().slots[1].text().contains("[broken]"));
+    assert!(!t.ana().slots[0].text().contains("[broken]"));
+    cost(&mut t, 4, &[]);
+    assert_eq!(t.ana().notes, ["a complication from pick the lock"]);
+    assert_eq!(fatigue(t.ana()), []);
+}
+
+#[test]
 fn b12_proposed_ticks_read_the_sheet_heavy_armour_and_a_high_score() {
     let mut t = T::new();
     t.run("set Ana dex 15 15", &[]);
@@ -485,6 +521,32 @@ fn b26_failed_dex_crit_save_puts_out() {
     assert!(t.ana().out.is_none());
 }
 
+#[test]
+fn b26_the_critical_damage_save_takes_an_edge_after_it_is_rolled() {
+    let mut t = T::new();
+    t.run("damage Ana 1d8 dex", &[3, 15]);
+    assert_eq!(t.roll(), (vec![15], 0, false));
+    t.run("edge adv", &[4]);
+    assert_eq!(t.roll(), (vec![15, 4], 1, true), "the better die kept (B6)");
+    assert!(
+        t.refuse("edge adv", &[20]).contains("already"),
+        "never a third die"
+    );
+    assert!(t.run("accept", &[]).contains("shrugs off"));
+    t.run("damage Ana 1d8 dex", &[1, 4]);
+    t.run("edge dis", &[18]);
+    assert_eq!(t.roll(), (vec![4, 18], 1, false), "the worse die kept");
+    t.run("accept", &[]);
+    assert!(matches!(t.question().0, Ask::OutWord { .. }));
+    t.run("choose 1", &[]);
+    t.run("task Ana tg- climb the wall", &[3]);
+    assert!(t.refuse("edge adv", &[5]).contains("only a d20 save"));
+    t.run("cancel", &[]);
+    t.run("save Ogre str", &[9]);
+    t.run("rule fail", &[]);
+    assert!(t.refuse("edge adv", &[5]).contains("ruled"));
+}
+
 /// HP overflow into STR, the save failed: the d10 waits as a question.
 fn str_crit_failed(t: &mut T, d10: u16) {
     t.run("damage Ana 7 hp Sword", &[19]);
@@ -526,6 +588,27 @@ fn b28_an_arm_injury_drops_the_held_item_and_impairs_the_arm_and_torso_loss_can_
     t.run("accept", &[4]);
     assert!(t.ana().dead, "the torso's extra loss applies B22");
     assert!(t.st().queue.is_empty(), "and calls no further save");
+}
+
+#[test]
+fn b28_a_hand_holds_one_item_so_the_arm_injury_knows_which_drops() {
+    let mut t = T::new();
+    t.run("carry Ana Sword right", &[]);
+    t.run("carry Ana Torch right", &[]);
+    let held: Vec<&str> = t
+        .ana()
+        .slots
+        .iter()
+        .filter_map(|s| match s {
+            Slot::Item(i) if i.held.is_some() => Some(i.name.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        held,
+        ["Torch"],
+        "carrying into a hand lets go of what it held"
+    );
 }
 
 #[test]
@@ -646,15 +729,48 @@ fn b38_each_dawn_a_str_save_fails_into_the_loss_and_passes_count_to_the_end() {
     let mut t = T::new();
     t.run("infect Ana swamp", &[2]);
     t.run("night", &[15]);
+    assert_eq!(t.roll(), (vec![15], 0, false), "the dawn's save waits");
+    assert_eq!(
+        t.ana().score(Ability::Str).cur,
+        10,
+        "nothing lost before the verdict"
+    );
+    t.run("accept", &[]);
     assert_eq!(t.ana().score(Ability::Str).cur, 9);
+    assert_eq!(t.ana().diseases[0].dawns_left, Some(1));
     t.run("cared Ana", &[]);
     t.run("night", &[15, 4]);
+    assert_eq!(t.roll(), (vec![15, 4], 1, true), "cared for: advantage");
+    t.run("accept", &[]);
     assert!(t.ana().diseases.is_empty(), "ends after its 2 dawns");
     t.run("infect Ana bonebreaker", &[]);
     for _ in 0..3 {
         t.run("night", &[2, 20]);
+        t.run("accept", &[]);
     }
     assert!(t.ana().diseases.is_empty(), "3 passes, not in a row");
+}
+
+#[test]
+fn b38_the_judge_rules_a_dawn_disease_save_and_nothing_else_runs_before_it() {
+    let mut t = T::new();
+    t.run("infect Ana shadowrot", &[]);
+    t.run("night", &[3]);
+    t.run("rule fail", &[]);
+    t.run("accept", &[]);
+    assert_eq!(t.ana().score(Ability::Dex).cur, 10, "ruled a fail: 2 DEX");
+    assert_eq!(t.ana().diseases[0].passes, 0);
+    t.run("night", &[4]);
+    assert!(
+        t.refuse("cure Ana 1 temple", &[])
+            .contains("answer it first")
+    );
+    t.run("accept", &[]);
+    assert_eq!(t.ana().diseases[0].passes, 1);
+    assert!(
+        t.refuse("infect Ana shadowrot", &[])
+            .contains("already has")
+    );
 }
 
 #[test]
@@ -711,11 +827,17 @@ fn b42_a_comfortable_night_gives_1_to_each_ability_below_max() {
 #[test]
 fn b43_a_vomited_desperate_meal_does_not_count_and_simple_needs_fire() {
     let mut t = T::new();
-    assert!(t.run("eat Ana desperate", &[15]).contains("vomits"));
+    t.run("eat Ana desperate", &[15]);
+    assert_eq!(t.roll(), (vec![15], 0, false), "the WIL save waits");
+    assert!(t.run("accept", &[]).contains("comes back up"));
     assert!(t.ana().meals.is_empty());
+    t.run("eat Ana desperate", &[15]);
+    t.run("rule pass", &[]);
+    t.run("accept", &[]);
+    assert_eq!(t.ana().meals.len(), 1, "the judge ruled it kept down");
     assert!(t.refuse("eat Ana simple", &[]).contains("fire"));
     t.run("eat Ana ration", &[]);
-    assert_eq!(t.ana().meals.len(), 1);
+    assert_eq!(t.ana().meals.len(), 2);
 }
 
 fn herbs(t: &mut T) {

@@ -7,6 +7,7 @@
 //! rebuilt in one pass per window), so a session of 100,000 steps needs no more memory for its
 //! recap than one of a thousand.
 
+pub mod bdp;
 pub mod phase;
 pub mod slots;
 
@@ -100,6 +101,9 @@ pub fn write_markdown(session: &Session, out: &mut dyn io::Write) -> io::Result<
             read_model_chapters(&mut o, session)
         }
     }
+    if let Some(credit) = state.ruleset().credit() {
+        let _ = writeln!(o, "\n---\n\n_{credit}_");
+    }
     o.finish()
 }
 
@@ -184,7 +188,8 @@ pub fn show(session: &Session, character: Option<&str>) -> Result<String, String
     match session.state().ruleset() {
         RulesetId::Slots => slots::show(session, character),
         RulesetId::Phase => phase::show(session, character),
-        RulesetId::Plain | RulesetId::Bdp => show_from_read_models(session, character),
+        RulesetId::Bdp => bdp::show(session, character),
+        RulesetId::Plain => show_from_read_models(session, character),
     }
 }
 

@@ -181,6 +181,8 @@ pub struct RollView {
     pub picked: usize,
     /// May the judge pick another die?
     pub can_pick: bool,
+    /// May the roll still take an edge after it was made (one more die, `Answer::Edge`)?
+    pub can_edge: bool,
     pub book: Outcome,
     pub ruling: Option<Outcome>,
     pub reason: String,
@@ -284,6 +286,9 @@ pub enum Answer {
     No,
     /// Swap the dice of two members of a group roll (their ids).
     Swap(u32, u32),
+    /// Give the waiting roll an edge after it was made: one more die, kept by the ruleset's
+    /// rule (true: advantage, false: disadvantage).
+    Edge(bool),
     /// Drop what waits, with no effect.
     Cancel,
 }

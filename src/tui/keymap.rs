@@ -72,6 +72,10 @@ pub enum Action {
     Override,
     Retype,
     Reroll,
+    /// Give the waiting roll advantage after all (one more die).
+    EdgeAdv,
+    /// Give the waiting roll disadvantage after all.
+    EdgeDis,
     /// Keep the roll from the players' table view, or show it again.
     Secret,
     /// Hide the selected character from the players' table view, or show them again.
@@ -256,6 +260,8 @@ pub const ROLL: &[Binding] = &[
     b(C::Roll, &[K::Digits], A::Digit, "", "Pick that die (as many as the roll has)"),
     b(C::Roll, &[K::Char('o')], A::Override, "override", "Override the verdict (pass becomes fail and back)"),
     b(C::Roll, &[K::Char('T')], A::Retype, "type dice", "Replace these dice with the faces the table rolled"),
+    b(C::Roll, &[K::Char('+')], A::EdgeAdv, "+/-|edge", "Give the roll advantage after all: one more die, the better kept (where the ruleset allows it)"),
+    b(C::Roll, &[K::Char('-')], A::EdgeDis, "", "Give the roll disadvantage after all: one more die, the worse kept"),
     b(C::Roll, &[K::Char('r')], A::Reroll, "re-roll", "Roll these dice again, with a line in the log that the judge asked for it (undo never re-rolls)"),
     b(C::Roll, &[K::Char('s')], A::Secret, "secret", "Keep this roll from the players' table view; press again to show it"),
     b(C::Roll, &[K::Code(KC::Esc)], A::Cancel, "cancel", "Drop the roll: nothing happens to anyone"),

@@ -2,7 +2,7 @@
 //! Every verdict has a command that overrules it (`Rule` for a roll, `Choose` for a question,
 //! and the judge's edits: `Set`, `Clear`, `Fatigue`, `Dead`, `Out`, `Deprive`).
 
-use super::model::{Ability, Area, Hand, Hazard, Item, Kind, Level, Meal, Reason, Rest};
+use super::{Ability, Area, Hand, Hazard, Item, Kind, Level, Meal, Reason, Rest};
 use crate::dice::Edge;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -105,8 +105,8 @@ impl Recipe {
     }
 
     /// Potency needed and the region need (region, count).
-    pub fn need(self) -> (u32, Option<(super::model::Region, usize)>) {
-        use super::model::Region as R;
+    pub fn need(self) -> (u32, Option<(super::Region, usize)>) {
+        use super::Region as R;
         match self {
             Recipe::ColdrootSalve => (3, Some((R::Hills, 1))),
             Recipe::HerbalAntidote => (3, Some((R::Swamp, 1))),
@@ -196,6 +196,12 @@ pub struct NewSheet {
     pub wil: u8,
     pub hp: u8,
     pub slots: u8,
+    /// Items put in the lowest empty slots in this order (a creature of the bestiary's gear).
+    #[serde(default)]
+    pub items: Vec<Item>,
+    /// Lines for the sheet's notes (a creature's attacks).
+    #[serde(default)]
+    pub notes: Vec<String>,
 }
 
 /// What the judge may set directly.
@@ -284,6 +290,10 @@ pub enum Command {
         option: usize,
     },
     Cancel,
+    /// B5, B26: the waiting save takes an edge after all: one more d20, kept by B6.
+    Edge {
+        adv: bool,
+    },
     // ---- harm (B15, B20-B35)
     Fatigue {
         who: u32,
@@ -427,7 +437,11 @@ impl Command {
     pub fn runs_while_waiting(&self) -> bool {
         matches!(
             self,
-            Command::Accept | Command::Rule { .. } | Command::Choose { .. } | Command::Cancel
+            Command::Accept
+                | Command::Rule { .. }
+                | Command::Choose { .. }
+                | Command::Cancel
+                | Command::Edge { .. }
         )
     }
 }

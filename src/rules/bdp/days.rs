@@ -1,12 +1,13 @@
 //! Needs and deprivation (B16-B19), disease (B36-B39), healing and recovery (B40-B48), and the
 //! dawn pipeline (B53).
 
-use super::command::{Amount, Event, Illness, Mood, Recipe};
+use super::command::{Amount, Event, Mood, Recipe};
 use super::harm::{clear_fatigue, fatigue, roll};
-use super::model::{Ability, Disease, Item, Level, Meal, Reason, Rest, Slot, Timer};
-use super::saves::save;
+use super::saves::ask_save;
 use super::state::State;
+use super::state::Then;
 use super::zero_check;
+use super::{Ability, Item, Level, Meal, Reason, Rest, Slot, Timer};
 use crate::dice::{DiceSource, Edge};
 use crate::rules::RuleError;
 use crate::rules::time::HOUR;
@@ -22,7 +23,7 @@ fn refuse_deprived(state: &State, who: u32, what: &str) -> Result<(), RuleError>
     Ok(())
 }
 
-/// B43: a meal kept down (a Desperate one needs a WIL save).
+/// B43: a meal kept down; a Desperate one waits on a WIL save (`Then::Meal`).
 pub fn eat(
     state: &mut State,
     who: u32,
@@ -32,8 +33,7 @@ pub fn eat(
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let c = state.living_mut(who)?;
-    let name = c.name.clone();
+    state.living_mut(who)?;
     match meal {
         Meal::Simple if !fire => {
             return Err(RuleError::invalid(
@@ -46,22 +46,15 @@ pub fn eat(
         _ => {}
     }
     if meal == Meal::Desperate {
-        let r = save(
-            dice,
-            c.score(Ability::Wil).cur,
+        return ask_save(
+            state,
+            who,
+            Ability::Wil,
             Edge::NONE,
-            &format!("{name} keeps a Desperate meal down"),
-        )?;
-        if !r.pass {
-            out.push(Event::said(
-                Mood::Bad,
-                format!(
-                    "{name} vomits the meal (WIL d20 {}): it does not count",
-                    r.face()
-                ),
-            ));
-            return Ok(());
-        }
+            "to keep a Desperate meal down",
+            Then::Meal,
+            dice,
+        );
     }
     kept_down(state, who, meal, out)
 }
@@ -360,36 +353,7 @@ pub fn treat(
 }
 
 /// B37: infection.
-pub fn infect(
-    state: &mut State,
-    who: u32,
-    illness: Illness,
-    dice: &mut dyn DiceSource,
-    out: &mut Vec<Event>,
-) -> Result<(), RuleError> {
-    let (name, ability, loss, length, passes) = illness.data();
-    let dawns = match length {
-        Some(d) => Some(dice.roll(d, &format!("{name}'s length"))? as u8),
-        None => None,
-    };
-    let c = state.living_mut(who)?;
-    c.diseases.push(Disease {
-        name: name.into(),
-        ability,
-        loss,
-        dawns_left: dawns,
-        passes_needed: passes,
-        passes: 0,
-    });
-    let len = dawns.map_or("until cured".to_string(), |d| format!("{d} days"));
-    out.push(Event::said(
-        Mood::Warn,
-        format!("{} has {name} ({len})", c.name),
-    ));
-    Ok(())
-}
-
-/// B48: a day of recovery for one ability: the dawn runs, then 1d4.
+/// B48: a day of recovery for one ability: the dawn runs, then 1d4, then the day passes.
 pub fn recover(
     state: &mut State,
     who: u32,
@@ -409,6 +373,9 @@ pub fn recover(
         format!("{} recovers {shown}: +{g} {ability}", c.name),
     ));
     zero_check(state, who, ability, out);
+    // The day itself passes after its dawn, as the night's watch does, so the next day's dawn
+    // counts a new day and timers run out across days of rest (B47, B52).
+    state.clock.advance(super::state::DAYS, 1, &[]);
     Ok(())
 }
 
@@ -505,13 +472,24 @@ fn dawn_for(
     for a in Ability::ALL {
         zero_check(state, id, a, out);
     }
-    if deprived && state.character(id)?.deprived_dawns >= 2 {
-        fatigue(state, id, Reason::Deprivation, out)?;
+    // A full row with nothing to drop refuses the Fatigue (B4); the dawn still comes for
+    // everyone, and the judge rules where it goes.
+    if deprived
+        && state.character(id)?.deprived_dawns >= 2
+        && let Err(e) = fatigue(state, id, Reason::Deprivation, out)
+    {
+        out.push(Event::said(
+            Mood::Warn,
+            format!("{name}'s deprivation Fatigue is not placed: {e}"),
+        ));
     }
     // Overnight herb cures.
     let c = state.character_mut(id)?;
     for at in std::mem::take(&mut c.herb_cures) {
-        if let Some(s @ Slot::Wound(_)) = c.slots.get_mut(usize::from(at)) {
+        // Only a Light wound (B33): one that rose overnight needs more than a herb.
+        if let Some(s @ Slot::Wound(_)) = c.slots.get_mut(usize::from(at))
+            && matches!(s, Slot::Wound(w) if w.level == Level::Light)
+        {
             *s = Slot::Empty;
             out.push(Event::said(
                 Mood::Mended,
@@ -519,75 +497,8 @@ fn dawn_for(
             ));
         }
     }
-    // Disease saves and countdowns.
-    let cared = c.cared_for;
-    let mut i = 0;
-    while i < state.character(id)?.diseases.len() {
-        let c = state.character(id)?;
-        if c.dead {
-            break;
-        }
-        let d = c.diseases[i].clone();
-        let edge = if cared {
-            Edge::advantage(1)
-        } else {
-            Edge::NONE
-        };
-        let r = save(
-            dice,
-            c.score(Ability::Str).cur,
-            edge,
-            &format!("{name}'s STR save against {}", d.name),
-        )?;
-        let mut ended = false;
-        if r.pass {
-            out.push(Event::said(
-                Mood::Good,
-                format!("{name} resists {} today (d20 {})", d.name, r.face()),
-            ));
-        } else {
-            let (n, shown) = roll(
-                dice,
-                Amount {
-                    count: d.loss.0,
-                    sides: d.loss.1,
-                },
-                &format!("{}'s loss", d.name),
-            )?;
-            let c = state.character_mut(id)?;
-            c.score_mut(d.ability).lose(n);
-            out.push(Event::said(
-                Mood::Harm,
-                format!(
-                    "{name} loses {shown} {} to {} (d20 {})",
-                    d.ability,
-                    d.name,
-                    r.face()
-                ),
-            ));
-            zero_check(state, id, d.ability, out);
-        }
-        let c = state.character_mut(id)?;
-        let dd = &mut c.diseases[i];
-        if let Some(left) = dd.dawns_left.as_mut() {
-            *left = left.saturating_sub(1);
-            ended = *left == 0;
-        } else if let Some(need) = dd.passes_needed
-            && r.pass
-        {
-            dd.passes += 1;
-            ended = dd.passes >= need;
-        }
-        if ended {
-            c.diseases.remove(i);
-            out.push(Event::said(
-                Mood::Mended,
-                format!("{name}'s {} ends", d.name),
-            ));
-        } else {
-            i += 1;
-        }
-    }
+    // Disease saves (their countdowns follow each save's verdict).
+    super::disease::ask_saves(state, id, dice)?;
     // Expired timers; the meal log and tonight's rest restart.
     let now = state.clock.seconds;
     let c = state.character_mut(id)?;

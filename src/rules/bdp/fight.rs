@@ -3,8 +3,8 @@
 
 use super::command::{Amount, Event, Mood, Target};
 use super::harm::{damage, fatigue};
-use super::model::{Hazard, Reason};
 use super::state::{Fight, State, WATCH};
+use super::{Hazard, Reason};
 use crate::dice::DiceSource;
 use crate::rules::RuleError;
 

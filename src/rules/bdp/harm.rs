@@ -2,10 +2,10 @@
 //! (B27-B29), death (B30) and wounds (B32-B35).
 
 use super::command::{Amount, Event, Mood, Target};
-use super::model::{Ability, Area, Character, Hand, Level, Reason, Slot, Wound};
 use super::saves::{ask, ask_save};
 use super::state::{Ask, State, Then};
 use super::zero_check;
+use super::{Ability, Area, Character, Hand, Level, Reason, Slot, Wound};
 use crate::dice::{DiceSource, Edge};
 use crate::rules::RuleError;
 

@@ -2,25 +2,38 @@
 //! BDP-RULES.md reads it (B1-B53). Its tables (the Die of Fate, the injury d10, hazards, diseases,
 //! rests, meals and recipes) are adapted and keep that licence.
 //!
-//! - `model`: the sheet; `state`: the turn list, the clock and the queue; `command`: commands
+//! - `model`: abilities, scores and the sheet's smaller parts; `items`: what fills a slot;
+//!   `character`: one sheet; `state`: the turn list, the clock and the queue; `command`: commands
 //!   and events.
-//! - `saves` (B5-B14 and the queue), `harm` (B3, B4, B15, B20-B35), `days` (B16-B19, B36-B48,
-//!   B53), `fight` (B49-B52), `view` (the read models).
+//! - `saves` (B5-B9 and the queue), `tasks` (B10-B14), `answers` (the judge's answers and what
+//!   each verdict leads to), `harm` (B3, B4, B15, B20-B35), `days` (B16-B19, B36-B48, B53),
+//!   `fight` (B49-B52), `view` (the read models).
+
+mod answers;
+pub mod character;
+/// The attribution 001's licence asks for wherever its tables are shown or stored.
+pub const CREDIT: &str = "Block, Dodge, Parry © Lars Huijbregts, CC BY-SA 4.0 \
+     (https://creativecommons.org/licenses/by-sa/4.0/); its tables are adapted here.";
 
 pub mod command;
 mod days;
+mod disease;
 mod fight;
 mod harm;
+pub mod items;
 pub mod model;
 pub mod saves;
 pub mod state;
+pub mod tasks;
 mod view;
 
+pub use character::Character;
 pub use command::{
     Amount, Certainty, Command, Event, Illness, Mood, NewSheet, Recipe, Stat, Target,
 };
 pub use fight::proposed_order;
 pub use harm::propose_target;
+pub use items::*;
 pub use model::*;
 pub use state::{Ask, Fight, Question, Roll, State, Then, Wait};
 pub use view::{Bdp, glance};
@@ -121,15 +134,31 @@ fn run(
                     "abilities are 0-20, HP 0-99 and slots 1-20 (B1, B3)",
                 ));
             }
-            let id = crate::rules::take_id(&mut state.next_id)?;
-            state.characters.push(Character::new(
-                id,
+            let mut c = Character::new(
+                0,
                 name.clone(),
                 s.kind,
                 [s.str, s.dex, s.wil],
                 s.hp,
                 s.slots,
-            ));
+            );
+            for item in &s.items {
+                let mut item = item.clone();
+                item.name = checked(TextKind::ItemName, &item.name, "an item needs a name")?;
+                let what = item.name.clone();
+                if c.stow(item).is_none() {
+                    return Err(RuleError::invalid(format!(
+                        "{name}'s {} slots cannot hold the {what} as well",
+                        s.slots
+                    )));
+                }
+            }
+            for note in &s.notes {
+                c.notes
+                    .push(checked(TextKind::Note, note, "a note is empty")?);
+            }
+            c.id = crate::rules::take_id(&mut state.next_id)?;
+            state.characters.push(c);
             said(
                 out,
                 Mood::Plain,
@@ -205,24 +234,23 @@ fn run(
         C::Carry { who, item } => {
             let mut item = item.clone();
             item.name = checked(TextKind::ItemName, &item.name, "an item needs a name")?;
-            item.size = item.size.max(1);
             let c = state.living_mut(*who)?;
-            let n = usize::from(item.size);
-            let at = (0..c.slots.len()).find(|&i| {
-                i + n <= c.slots.len() && c.slots[i..i + n].iter().all(|s| *s == Slot::Empty)
-            });
-            let Some(at) = at else {
+            let n = item.size.max(1);
+            let text = item.text();
+            if let Some(h) = item.held {
+                c.free_hand(h);
+            }
+            let Some(at) = c.stow(item) else {
                 return Err(RuleError::invalid(format!(
                     "{} has no {n} empty slot(s) in a row",
                     c.name
                 )));
             };
-            for k in 1..n {
-                c.slots[at + k] = Slot::More(at as u8);
-            }
-            let text = format!("{} carries {} in slot {}", c.name, item.text(), at + 1);
-            c.slots[at] = Slot::Item(item);
-            said(out, Mood::Plain, text)
+            said(
+                out,
+                Mood::Plain,
+                format!("{} carries {text} in slot {}", c.name, at + 1),
+            )
         }
         C::Drop { who, slot } => {
             let c = state.character_mut(*who)?;
@@ -239,13 +267,7 @@ fn run(
             let c = state.character_mut(*who)?;
             let name = c.name.clone();
             if let Some(h) = hand {
-                for s in &mut c.slots {
-                    if let Slot::Item(i) = s
-                        && i.held == Some(*h)
-                    {
-                        i.held = None;
-                    }
-                }
+                c.free_hand(*h);
             }
             let Some(Slot::Item(i)) = c.slots.get_mut(*slot) else {
                 return Err(RuleError::invalid("that slot holds no item"));
@@ -321,13 +343,14 @@ fn run(
         }
         C::Task { who, how, what } => {
             let what = checked(TextKind::Action, what, "say what the task is")?;
-            saves::task(state, *who, *how, &what, dice, out)
+            tasks::task(state, *who, *how, &what, dice, out)
         }
-        C::Fate { question } => saves::fate(question, dice, out),
-        C::Accept => saves::accept(state, dice, out),
-        C::Rule { pass } => saves::rule(state, *pass, out),
-        C::Choose { option } => saves::choose(state, *option, dice, out),
-        C::Cancel => saves::cancel(state, out),
+        C::Fate { question } => tasks::fate(question, dice, out),
+        C::Accept => answers::accept(state, dice, out),
+        C::Rule { pass } => answers::rule(state, *pass, out),
+        C::Choose { option } => answers::choose(state, *option, dice, out),
+        C::Cancel => answers::cancel(state, out),
+        C::Edge { adv } => saves::edge(state, *adv, dice, out),
         C::Fatigue { who, reason } => harm::fatigue(state, *who, *reason, out),
         C::Clear { who, slot } => harm::clear(state, *who, *slot, out),
         C::Damage {
@@ -429,7 +452,7 @@ fn run(
                 ),
             )
         }
-        C::Infect { who, illness } => days::infect(state, *who, *illness, dice, out),
+        C::Infect { who, illness } => disease::infect(state, *who, *illness, dice, out),
         C::Cure {
             who,
             disease,

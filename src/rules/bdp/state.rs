@@ -1,7 +1,7 @@
 //! The whole game of ruleset `bdp`: the sheets, the judge-ordered turn list (B49), the hour clock
 //! (B52) and the queue of rolls and questions waiting for the judge.
 
-use super::model::{Ability, Area, Character, Slot, Wound};
+use super::{Ability, Area, Character, Slot, Wound};
 use crate::dice::Edge;
 use crate::rules::RuleError;
 use crate::rules::time::{Clock, DAY, HOUR, Unit};
@@ -34,6 +34,9 @@ pub struct Roll {
     pub ruled: Option<bool>,
     pub reason: String,
     pub then: Then,
+    /// The score a d20 save was made against, so an edge given afterwards can be read (B5).
+    #[serde(default)]
+    pub score: Option<u8>,
 }
 
 impl Roll {
@@ -54,7 +57,16 @@ pub enum Then {
     /// B10: a task's d6 in doubt (pass is success, `cost` success at a cost).
     Task {
         cost: bool,
+        /// What the task was, for a complication's note.
+        #[serde(default)]
+        what: String,
     },
+    /// B38: a dawn's STR save against the named disease.
+    Disease {
+        name: String,
+    },
+    /// B43: the WIL save to keep a Desperate meal down.
+    Meal,
 }
 
 /// What a question is about.
@@ -72,8 +84,15 @@ pub enum Ask {
     Rise { who: u32, wound: Wound, held: usize },
     /// B35: which ability a Permanent wound costs.
     Permanent { who: u32, wound: Wound },
-    /// B11: the cost of a success at a cost.
-    Cost { who: u32 },
+    /// B11: the cost of a success at a cost. Options: +1 Fatigue, minor damage (1d4 HP), each
+    /// item in `items` (slot indexes) breaking, then a complication noted on the sheet.
+    Cost {
+        who: u32,
+        #[serde(default)]
+        items: Vec<usize>,
+        #[serde(default)]
+        task: String,
+    },
     /// B7-B9: a contest's result: options a wins / b wins / stand-off / roll again.
     Contest {
         a: (u32, Ability, Edge),

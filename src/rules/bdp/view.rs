@@ -3,8 +3,8 @@
 
 use super::apply;
 use super::command::{Command, Event, Mood};
-use super::model::{Ability, Character, Kind};
 use super::state::{State, Wait};
+use super::{Ability, Character, Kind};
 use crate::dice::DiceSource;
 use crate::rules::{
     Answer, ClockView, DieView, Fighter, Initiative, OptionView, Outcome, PendingView,
@@ -90,6 +90,8 @@ impl Ruleset for Bdp {
     type State = State;
     type Command = Command;
     type Event = Event;
+
+    const CREDIT: Option<&'static str> = Some(super::CREDIT);
 
     fn apply(
         state: &mut State,
@@ -196,6 +198,7 @@ impl Ruleset for Bdp {
                     proposed: r.kept,
                     picked: r.kept,
                     can_pick: false,
+                    can_edge: r.score.is_some() && r.faces.len() == 1 && r.ruled.is_none(),
                     book: outcome(r.pass),
                     ruling: r.ruled.map(outcome),
                     reason: r.reason.clone(),
@@ -252,6 +255,7 @@ impl Ruleset for Bdp {
             (_, Answer::Accept) => Ok(Command::Accept),
             (_, Answer::Cancel) => Ok(Command::Cancel),
             (Wait::Roll(r), Answer::Override) => Ok(Command::Rule { pass: !r.verdict() }),
+            (Wait::Roll(_), Answer::Edge(adv)) => Ok(Command::Edge { adv }),
             (Wait::Roll(_), _) => Err(RuleError::invalid(
                 "a roll waits: accept it, rule it the other way or drop it",
             )),
@@ -270,7 +274,7 @@ impl Ruleset for Bdp {
     fn role(command: &Command) -> Role {
         match command {
             Command::Save { .. } | Command::Task { .. } => Role::Rolls,
-            Command::Rule { .. } => Role::Answers,
+            Command::Rule { .. } | Command::Edge { .. } => Role::Answers,
             _ => Role::Other,
         }
     }

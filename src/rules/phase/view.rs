@@ -300,6 +300,7 @@ impl Ruleset for Phase {
                     proposed: s.roll.kept,
                     picked: s.roll.kept,
                     can_pick: false,
+                    can_edge: false,
                     book: outcome(s.pass),
                     ruling: s.ruled.map(outcome),
                     reason: format!("{} kept against {}", s.roll.face(), s.target),

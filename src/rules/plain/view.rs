@@ -130,6 +130,7 @@ impl Ruleset for Plain {
             proposed: 0,
             picked: 0,
             can_pick: false,
+            can_edge: false,
             book: outcome(p.pass),
             ruling: p.ruled.map(outcome),
             reason: format!("a total of {} against {}", p.total, p.target),
@@ -179,6 +180,9 @@ impl Ruleset for Plain {
             )),
             Answer::Swap(..) => Err(RuleError::invalid(
                 "the waiting roll is one character's: there are no dice to swap",
+            )),
+            Answer::Edge(_) => Err(RuleError::invalid(
+                "a check takes its edge when it is rolled: drop it and roll again",
             )),
         }
     }

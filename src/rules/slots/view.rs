@@ -217,6 +217,9 @@ impl Ruleset for Slots {
             (Answer::Choose(_), _) => misfit("choosing an option"),
             (Answer::Yes | Answer::No, _) => misfit("a yes or no"),
             (Answer::Swap(..), _) => misfit("swapping dice"),
+            (Answer::Edge(_), _) => Err(RuleError::invalid(
+                "a check takes its advantage when it is rolled (R6): drop it and roll again",
+            )),
         }
     }
 
@@ -427,6 +430,7 @@ fn roll_view(state: &State, r: &PendingRoll) -> RollView {
         proposed: r.proposed,
         picked: r.pick,
         can_pick: r.faces.len() > 1,
+        can_edge: false,
         book: outcome(r.verdict),
         ruling: r.overridden.filter(|&v| v != r.verdict).map(outcome),
         reason: r.reason.clone(),

@@ -1,6 +1,6 @@
 //! The roll that waits for the judge (from the ruleset's read model): every die with what its
 //! face means, the proposal and the picked die, the verdict and why; Enter accepts, ←→ or a digit
-//! picks, `o` overrides, `T` replaces the dice with the table's, `r` re-rolls them (logged), Esc
+//! picks, `o` overrides, `+`/`-` give it an edge after all, `T` replaces the dice with the table's, `r` re-rolls them (logged), Esc
 //! drops it.
 
 use ratatui::buffer::Buffer;
@@ -40,6 +40,8 @@ impl Main {
             Some(Action::Accept) => Answer::Accept,
             Some(Action::Cancel) => Answer::Cancel,
             Some(Action::Override) => Answer::Override,
+            Some(Action::EdgeAdv) => Answer::Edge(true),
+            Some(Action::EdgeDis) => Answer::Edge(false),
             Some(Action::PickPrev) | Some(Action::PickNext) | Some(Action::Digit) => {
                 let die = match (action, key.code) {
                     (Some(Action::PickPrev), _) => roll.picked.checked_sub(1),

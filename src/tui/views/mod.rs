@@ -261,7 +261,8 @@ fn header(buf: &mut Buffer, area: Rect, main: &Main, dice: &Dice, theme: Theme) 
 }
 
 /// The frame's keys that only sometimes do something: undo and redo with a step to take, the
-/// next character with more than one, picking another die with more than one.
+/// next character with more than one, picking another die with more than one, an edge for a
+/// roll that still takes one.
 fn frame_applies(main: &Main, action: Action) -> bool {
     match action {
         Action::Undo => main.session.can_undo(),
@@ -271,6 +272,10 @@ fn frame_applies(main: &Main, action: Action) -> bool {
             Some(crate::rules::PendingView::Roll(r)) => r.can_pick && r.dice.len() > 1,
             _ => false,
         },
+        Action::EdgeAdv | Action::EdgeDis => matches!(
+            main.session.state().game.pending(),
+            Some(crate::rules::PendingView::Roll(r)) if r.can_edge
+        ),
         _ => true,
     }
 }

@@ -1,0 +1,316 @@
+//! The judge's answers to what waits (accept, rule, choose, cancel) and what each verdict leads
+//! to.
+
+use super::command::{Amount, Target};
+use super::command::{Event, Mood};
+use super::saves::{ask, contest};
+use super::state::{Ask, Roll, State, Then, Wait};
+use super::{Ability, Reason};
+use super::{Meal, Slot, days, harm, zero_check};
+use crate::dice::DiceSource;
+use crate::rules::RuleError;
+
+fn nothing_waits() -> RuleError {
+    RuleError::invalid("nothing is waiting for the judge")
+}
+
+pub fn accept(
+    state: &mut State,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    match state.queue.first().ok_or_else(nothing_waits)? {
+        Wait::Roll(_) => {
+            let Wait::Roll(r) = state.queue.remove(0) else {
+                return Err(nothing_waits());
+            };
+            settle(state, *r, dice, out)
+        }
+        Wait::Ask(q) => {
+            let option = q.proposed;
+            choose(state, option, dice, out)
+        }
+    }
+}
+
+pub fn rule(state: &mut State, pass: bool, out: &mut Vec<Event>) -> Result<(), RuleError> {
+    let Some(Wait::Roll(r)) = state.queue.first_mut() else {
+        return Err(RuleError::invalid(
+            "no roll is waiting: a question is answered by choosing",
+        ));
+    };
+    r.ruled = (pass != r.pass).then_some(pass);
+    out.push(Event::said(
+        Mood::Ruling,
+        format!(
+            "The judge rules {} a {}",
+            r.title,
+            if pass { "pass" } else { "fail" }
+        ),
+    ));
+    Ok(())
+}
+
+pub fn cancel(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError> {
+    if state.queue.is_empty() {
+        return Err(nothing_waits());
+    }
+    let w = state.queue.remove(0);
+    let what = match w {
+        Wait::Roll(r) => r.title,
+        Wait::Ask(q) => q.title,
+    };
+    out.push(Event::said(Mood::Ruling, format!("Dropped: {what}")));
+    Ok(())
+}
+
+fn settle(
+    state: &mut State,
+    r: Roll,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let pass = r.verdict();
+    match r.then {
+        Then::Nothing => {
+            out.push(Event::said(
+                if pass { Mood::Good } else { Mood::Bad },
+                format!("{}: {}", r.title, if pass { "PASS" } else { "FAIL" }),
+            ));
+            Ok(())
+        }
+        Then::Crit { ability, source } => {
+            harm::crit_settled(state, r.who, ability, &source, pass, dice, out)
+        }
+        Then::Disease { name } => super::disease::settled(state, r.who, &name, pass, dice, out),
+        Then::Meal => {
+            if pass {
+                days::kept_down(state, r.who, Meal::Desperate, out)
+            } else {
+                out.push(Event::said(
+                    Mood::Bad,
+                    format!(
+                        "{}: the meal comes back up and does not count",
+                        state.name_of(r.who)
+                    ),
+                ));
+                Ok(())
+            }
+        }
+        Then::Task { cost, what } => {
+            if !pass {
+                out.push(Event::said(Mood::Bad, format!("{}: failure", r.title)));
+            } else if cost && r.ruled.is_none() {
+                out.push(Event::said(
+                    Mood::Warn,
+                    format!("{}: success at a cost", r.title),
+                ));
+                let c = state.character(r.who)?;
+                let name = c.name.clone();
+                let items: Vec<(usize, String)> = c
+                    .slots
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(at, s)| match s {
+                        Slot::Item(i) if !i.broken => Some((at, i.name.clone())),
+                        _ => None,
+                    })
+                    .collect();
+                let mut options =
+                    vec!["+1 Fatigue".to_string(), "minor damage: 1d4 HP".to_string()];
+                options.extend(
+                    items
+                        .iter()
+                        .map(|(at, n)| format!("the {n} breaks (slot {})", at + 1)),
+                );
+                options.push("a complication (noted on the sheet)".into());
+                ask(
+                    state,
+                    Ask::Cost {
+                        who: r.who,
+                        items: items.into_iter().map(|(at, _)| at).collect(),
+                        task: what,
+                    },
+                    format!("{name}'s cost"),
+                    "success at a cost: +1 Fatigue is proposed (B11)".into(),
+                    options,
+                    0,
+                );
+            } else {
+                out.push(Event::said(Mood::Good, format!("{}: success", r.title)));
+            }
+            Ok(())
+        }
+    }
+}
+
+pub fn choose(
+    state: &mut State,
+    option: usize,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let Some(Wait::Ask(q)) = state.queue.first() else {
+        return Err(RuleError::invalid(
+            "no question is waiting: a roll is accepted or ruled",
+        ));
+    };
+    if option >= q.options.len() {
+        return Err(RuleError::invalid(format!(
+            "choose 1 to {}",
+            q.options.len()
+        )));
+    }
+    let Wait::Ask(q) = state.queue.remove(0) else {
+        return Err(nothing_waits());
+    };
+    let q = *q;
+    let picked = q.options[option].clone();
+    if option != q.proposed {
+        out.push(Event::said(
+            Mood::Ruling,
+            format!("{}: the judge picks {picked}", q.title),
+        ));
+    }
+    match q.ask {
+        Ask::Contest { a, b, why } => {
+            if option == 3 {
+                return contest(state, a, b, &why, dice, out);
+            }
+            out.push(Event::said(Mood::Plain, format!("{}: {picked}", q.title)));
+            Ok(())
+        }
+        Ask::Cost { who, items, task } => cost(state, who, option, &items, &task, dice, out),
+        Ask::OutWord { who, ability } => {
+            let word = picked;
+            let c = state.character_mut(who)?;
+            out.push(Event::said(Mood::Bad, format!("{} is out: {word}", c.name)));
+            c.out = Some(super::model::Out {
+                word,
+                ability,
+                zero: false,
+            });
+            Ok(())
+        }
+        Ask::Injury { who, face, source } => {
+            if option == 1 {
+                out.push(Event::said(
+                    Mood::Mended,
+                    format!("{}: worn gear stops the injury", state.name_of(who)),
+                ));
+                return Ok(());
+            }
+            harm::injury(state, who, face, &source, dice, out)
+        }
+        Ask::DropHeld { who, slot, area } => {
+            if option == 0 {
+                let c = state.character_mut(who)?;
+                if let Some(i) = c.take_item(slot) {
+                    out.push(Event::said(
+                        Mood::Harm,
+                        format!("{} drops the {} ({})", c.name, i.name, area.word()),
+                    ));
+                }
+            }
+            Ok(())
+        }
+        Ask::Drop { who, fill, items } => {
+            let Some(&at) = items.get(option) else {
+                return Err(RuleError::invalid(
+                    "no item is left to drop: rule it with clear, drop or the sheet edits",
+                ));
+            };
+            let c = state.character_mut(who)?;
+            let item = c
+                .take_item(at)
+                .ok_or_else(|| RuleError::invalid("that slot holds no item"))?;
+            out.push(Event::said(
+                Mood::Warn,
+                format!("{} drops the {} (logged as dropped)", c.name, item.name),
+            ));
+            harm::place(state, who, fill, out)
+        }
+        Ask::Rise { who, wound, held } => {
+            if option == 1 {
+                let c = state.character_mut(who)?;
+                let name = c.name.clone();
+                if let Some(super::Slot::Wound(w)) = c.slots.get_mut(held) {
+                    w.level = w.level.up().unwrap_or(w.level);
+                    let w = w.clone();
+                    out.push(Event::said(
+                        Mood::Harm,
+                        format!("{name}'s wound rises: {}", w.text()),
+                    ));
+                    if w.level == super::Level::Permanent {
+                        harm::ask_permanent(state, who, w);
+                    }
+                }
+                Ok(())
+            } else {
+                harm::place_new(state, who, super::Slot::Wound(wound), out)
+            }
+        }
+        Ask::Permanent { who, wound: _ } => {
+            let ability = Ability::ALL[option.min(2)];
+            let c = state.character_mut(who)?;
+            let s = c.score_mut(ability);
+            s.max = s.max.saturating_sub(1);
+            s.cur = s.cur.min(s.max);
+            c.untrained[ability.index()] += 1;
+            out.push(Event::said(
+                Mood::Harm,
+                format!("{} loses 1 {ability} for good", c.name),
+            ));
+            zero_check(state, who, ability, out);
+            Ok(())
+        }
+    }
+}
+
+/// B11: the cost the judge picked, applied to the sheet.
+fn cost(
+    state: &mut State,
+    who: u32,
+    option: usize,
+    items: &[usize],
+    task: &str,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    match option {
+        0 => harm::fatigue(state, who, Reason::TaskCost, out),
+        1 => harm::damage(
+            state,
+            who,
+            Amount::dice(1, 4),
+            Target::Hp,
+            None,
+            "minor damage, the task's cost",
+            dice,
+            out,
+        ),
+        n => {
+            let c = state.character_mut(who)?;
+            let name = c.name.clone();
+            if let Some(&at) = items.get(n - 2) {
+                let Some(Slot::Item(i)) = c.slots.get_mut(at) else {
+                    return Err(RuleError::invalid("that item is no longer in its slot"));
+                };
+                i.broken = true;
+                out.push(Event::said(
+                    Mood::Harm,
+                    format!("{name}'s {} breaks: the task's cost", i.name),
+                ));
+            } else {
+                let note = if task.is_empty() {
+                    "a complication from a task's cost".to_string()
+                } else {
+                    format!("a complication from {task}")
+                };
+                c.notes.push(note.clone());
+                out.push(Event::said(Mood::Warn, format!("{name}: {note}")));
+            }
+            Ok(())
+        }
+    }
+}

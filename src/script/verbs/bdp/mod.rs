@@ -1,0 +1,61 @@
+//! Ruleset `bdp`'s verbs (*Block, Dodge, Parry*, rule file 001): sheets and slots, saves,
+//! contests, tasks and the Die of Fate, damage and wounds, needs and the dawn, the turn list.
+//! Slot numbers are typed from 1. Each topic's verbs are in a file of their own; the words they
+//! share are read in `read`.
+
+mod days;
+mod fight;
+mod harm;
+mod read;
+mod rolls;
+mod sheets;
+
+use super::{Entry, Help};
+use crate::rules::bdp::State;
+
+const SHEETS: &str = "Sheets and slots";
+const ROLLS: &str = "Saves, tasks and the judge's answers";
+const HARM: &str = "Damage, wounds and Fatigue";
+const DAYS: &str = "Needs, rest, disease and recovery";
+const FIGHT: &str = "The turn list and time";
+
+pub(crate) const HELP: Help = Help {
+    groups: &[SHEETS, ROLLS, HARM, DAYS, FIGHT],
+    intro: "One command per line. Names ignore case and may be shortened while they stay \
+            unique; quote names with spaces; slots are numbered from 1. # starts a comment.\n",
+    notes: "",
+};
+
+/// The topics' tables in the order help lists them.
+const TOPICS: [&[Entry<State>]; 5] = [
+    sheets::VERBS,
+    rolls::VERBS,
+    harm::VERBS,
+    fight::VERBS,
+    days::VERBS,
+];
+
+const COUNT: usize = {
+    let mut n = 0;
+    let mut i = 0;
+    while i < TOPICS.len() {
+        n += TOPICS[i].len();
+        i += 1;
+    }
+    n
+};
+
+/// Every verb of ruleset bdp, in the order help lists them.
+pub(crate) const VERBS: &[Entry<State>] = &{
+    let mut all = [TOPICS[0][0]; COUNT];
+    let (mut k, mut i) = (0, 0);
+    while i < TOPICS.len() {
+        let mut j = 0;
+        while j < TOPICS[i].len() {
+            all[k] = TOPICS[i][j];
+            (k, j) = (k + 1, j + 1);
+        }
+        i += 1;
+    }
+    all
+};

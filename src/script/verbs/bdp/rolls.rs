@@ -1,0 +1,247 @@
+//! The bdp verbs of saves, rulings, contests, Time/Gear/Skill tasks, the Die of Fate, and the judge's answers to what waits.
+
+use super::ROLLS;
+use super::read::*;
+use crate::rules::bdp::{Certainty, Command as C, State};
+use crate::script::ScriptError;
+use crate::script::verbs::{Entry, nothing, v};
+use crate::script::words::is;
+
+pub(super) const VERBS: &[Entry<State>] = &[
+    Entry {
+        verb: v(
+            "save",
+            &["s"],
+            "save NAME str|dex|wil [adv|dis] [WHY]",
+            "a d20 save at or under the score (B5, B6); waits for the judge",
+            "save Ana dex adv leap the pit",
+            ROLLS,
+        ),
+        parse: |w, st| {
+            let who = who(w, st)?;
+            let ability = ability(w)?;
+            let edge = edge(w);
+            Ok(g(C::Save {
+                who,
+                ability,
+                edge,
+                why: text(w)?,
+            }))
+        },
+        complete: then_ability,
+    },
+    Entry {
+        verb: v(
+            "ruling",
+            &[],
+            "ruling NAME str|dex|wil pass|fail [WHY]",
+            "a save's result with no roll (B5)",
+            "ruling Ana str pass lift the cart",
+            ROLLS,
+        ),
+        parse: |w, st| {
+            let (who, ability) = (who(w, st)?, ability(w)?);
+            let t = w.next("pass or fail")?;
+            let pass = if is(&t, &["pass"]) {
+                true
+            } else if is(&t, &["fail"]) {
+                false
+            } else {
+                return err(&t, "pass or fail");
+            };
+            Ok(g(C::Ruling {
+                who,
+                ability,
+                pass,
+                why: text(w)?,
+            }))
+        },
+        complete: then_ability,
+    },
+    Entry {
+        verb: v(
+            "contest",
+            &[],
+            "contest NAME ABILITY [adv|dis] NAME ABILITY [adv|dis] [WHY]",
+            "both save; the higher passing face wins (B7-B9)",
+            "contest Ana str Ogre str arm wrestle",
+            ROLLS,
+        ),
+        parse: |w, st| {
+            let (a, a_ability) = (who(w, st)?, ability(w)?);
+            let a_edge = edge(w);
+            let (b, b_ability) = (who(w, st)?, ability(w)?);
+            let b_edge = edge(w);
+            Ok(g(C::Contest {
+                a,
+                a_ability,
+                a_edge,
+                b,
+                b_ability,
+                b_edge,
+                why: text(w)?,
+            }))
+        },
+        complete: names,
+    },
+    Entry {
+        verb: v(
+            "task",
+            &["tgs"],
+            "task NAME impossible|sure|TICKS|auto [str|dex|wil] [rushed] WHAT",
+            "Time, Gear, Skill (B10-B13); TICKS as tgs, t-s, ---",
+            "task Ana tg- pick the lock",
+            ROLLS,
+        ),
+        parse: |w, st| {
+            let who = who(w, st)?;
+            let t = w.next("impossible, sure, ticks or auto")?;
+            let how = if is(&t, &["impossible"]) {
+                Certainty::Impossible
+            } else if is(&t, &["sure"]) {
+                Certainty::Sure
+            } else if is(&t, &["auto", "propose"]) {
+                let ability = w.peek().and_then(ability_of);
+                if ability.is_some() {
+                    w.pos += 1;
+                }
+                let rushed = w.eat(&["rushed"]);
+                Certainty::Proposed { ability, rushed }
+            } else {
+                let s = t.text.to_ascii_lowercase();
+                if s.len() != 3 || !s.chars().all(|c| "tgs-".contains(c)) {
+                    return err(&t, "impossible, sure, auto or ticks like tg-");
+                }
+                Certainty::InDoubt {
+                    time: s.contains('t'),
+                    gear: s.contains('g'),
+                    skill: s.contains('s'),
+                }
+            };
+            Ok(g(C::Task {
+                who,
+                how,
+                what: w.rest_text("what the task is")?,
+            }))
+        },
+        complete: |t, st| match t.args.len() {
+            0 => names(t, st),
+            1 => vec![
+                "sure".into(),
+                "impossible".into(),
+                "auto".into(),
+                "tgs".into(),
+            ],
+            _ => Vec::new(),
+        },
+    },
+    Entry {
+        verb: v(
+            "fate",
+            &[],
+            "fate [QUESTION]",
+            "the Die of Fate: a d6 answer, no sheet changes (B14)",
+            "fate is the bridge guarded",
+            ROLLS,
+        ),
+        parse: |w, _| Ok(g(C::Fate { question: text(w)? })),
+        complete: nothing,
+    },
+    Entry {
+        verb: v(
+            "accept",
+            &["ok"],
+            "accept",
+            "accepts what waits: the roll's verdict or the proposal",
+            "accept",
+            ROLLS,
+        ),
+        parse: |_, _| Ok(g(C::Accept)),
+        complete: nothing,
+    },
+    Entry {
+        verb: v(
+            "rule",
+            &["override"],
+            "rule pass|fail",
+            "rules the waiting roll a pass or a fail",
+            "rule pass",
+            ROLLS,
+        ),
+        parse: |w, _| {
+            let t = w.next("pass or fail")?;
+            if is(&t, &["pass"]) {
+                Ok(g(C::Rule { pass: true }))
+            } else if is(&t, &["fail"]) {
+                Ok(g(C::Rule { pass: false }))
+            } else {
+                err(&t, "pass or fail")
+            }
+        },
+        complete: |t, _| {
+            if t.args.is_empty() {
+                vec!["pass".into(), "fail".into()]
+            } else {
+                Vec::new()
+            }
+        },
+    },
+    Entry {
+        verb: v(
+            "edge",
+            &[],
+            "edge adv|dis",
+            "gives the waiting save advantage or disadvantage after all: one more d20 (B5, B26)",
+            "edge adv",
+            ROLLS,
+        ),
+        parse: |w, _| {
+            let t = w.next("adv or dis")?;
+            if is(&t, &["adv", "advantage"]) {
+                Ok(g(C::Edge { adv: true }))
+            } else if is(&t, &["dis", "disadvantage"]) {
+                Ok(g(C::Edge { adv: false }))
+            } else {
+                err(&t, "adv or dis")
+            }
+        },
+        complete: |t, _| {
+            if t.args.is_empty() {
+                vec!["adv".into(), "dis".into()]
+            } else {
+                Vec::new()
+            }
+        },
+    },
+    Entry {
+        verb: v(
+            "choose",
+            &[],
+            "choose N",
+            "answers the waiting question with option N",
+            "choose 2",
+            ROLLS,
+        ),
+        parse: |w, _| {
+            let column = w.peek().map_or(w.eol, |t| t.column);
+            let n: usize = w.number("an option number")?;
+            if n == 0 {
+                return Err(ScriptError::at(column, "options are numbered from 1"));
+            }
+            Ok(g(C::Choose { option: n - 1 }))
+        },
+        complete: nothing,
+    },
+    Entry {
+        verb: v(
+            "cancel",
+            &[],
+            "cancel",
+            "drops what waits with no effect",
+            "cancel",
+            ROLLS,
+        ),
+        parse: |_, _| Ok(g(C::Cancel)),
+        complete: nothing,
+    },
+];
