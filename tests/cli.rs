@@ -553,6 +553,31 @@ fn the_phase_demo_saved_through_the_store_replays_and_verifies_through_the_binar
 }
 
 #[test]
+fn the_bdp_demo_saved_through_the_store_replays_and_verifies_through_the_binary() {
+    let b = Bench::new();
+    let demo = slotmark::script::try_demo_for(slotmark::rules::RulesetId::Bdp)
+        .expect("the bdp demo builds");
+    let path = b.path("causeway.ron");
+    drop(slotmark::store::Store::create(&path, &demo).expect("the demo saves"));
+    let before = fs::read(&path).unwrap();
+    let out = b.ok(&["replay", "causeway.ron", "--verify"]);
+    assert!(out.contains("the log replays exactly"), "{out}");
+    let out = b.ok(&["replay", "causeway.ron"]);
+    assert!(
+        out.contains("Snag joins") && out.contains("Oswin carries Heavy armour in slot 1"),
+        "{out}"
+    );
+    assert_eq!(fs::read(&path).unwrap(), before, "replay changed the file");
+    let shown = b.ok(&["show", "causeway.ron"]);
+    assert!(shown.contains("Demo: the Drowned Causeway"), "{shown}");
+    // It plays on from the file: Oswin's turn in the fight the demo set up.
+    b.write("on.txt", "damage Snag 2 sword\nnext\n");
+    let out = b.ok(&["run", "on.txt", "--session", "causeway.ron"]);
+    assert!(out.contains("Maud's turn"), "{out}");
+    b.ok(&["replay", "causeway.ron", "--verify"]);
+}
+
+#[test]
 fn show_prints_a_phase_sheet_field_by_field() {
     let b = Bench::new();
     b.write(

@@ -1275,6 +1275,8 @@ mod bdp_cmds {
                         wil,
                         hp,
                         slots,
+                        items: Vec::new(),
+                        notes: Vec::new(),
                     }
                 ))),
             who().prop_map(|who| C::Remove { who }),

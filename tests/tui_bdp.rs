@@ -103,6 +103,33 @@ fn a_save_is_two_keys_and_waits_in_the_frames_roll_dialog() {
 }
 
 #[test]
+fn plus_in_the_roll_dialog_gives_the_waiting_save_advantage_after_all() {
+    let mut app = app(party(), &[15, 4]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    let text = drive(&mut app, 100, 30, vec![key('g'), code(KeyCode::Enter)]);
+    assert!(text.contains("FAIL"), "15 over DEX 12 fails:\n{text}");
+    assert!(text.contains("+/-"), "the edge keys are offered:\n{text}");
+    let text = drive(&mut app, 100, 30, vec![key('+')]);
+    assert_eq!(last(&app), K::Edge { adv: true });
+    assert!(text.contains("PASS"), "the 4 is kept:\n{text}");
+    assert!(!text.contains("+/-"), "a second die is the last:\n{text}");
+    let text = drive(&mut app, 100, 30, vec![key('-')]);
+    assert!(text.contains("already"), "{text}");
+    assert_eq!(last(&app), K::Edge { adv: true }, "nothing more was logged");
+}
+
+#[test]
+fn the_help_on_the_main_screen_credits_001s_tables() {
+    let mut app = app(party(), &[]);
+    let text = drive(&mut app, 200, 80, vec![code(KeyCode::F(1))]);
+    assert_eq!(app.ctx(), Ctx::Help, "{text}");
+    assert!(
+        text.contains("Block, Dodge, Parry © Lars Huijbregts, CC BY-SA 4.0"),
+        "{text}"
+    );
+}
+
+#[test]
 fn damage_fate_fight_and_next_each_take_a_form_or_one_key() {
     let mut app = app(party(), &[4, 3]);
     app.main_mut().unwrap().view.selected = Some(0);

@@ -101,6 +101,9 @@ pub fn write_markdown(session: &Session, out: &mut dyn io::Write) -> io::Result<
             read_model_chapters(&mut o, session)
         }
     }
+    if let Some(credit) = state.ruleset().credit() {
+        let _ = writeln!(o, "\n---\n\n_{credit}_");
+    }
     o.finish()
 }
 

@@ -66,6 +66,10 @@ pub trait Ruleset {
 
     /// What the command does to a waiting roll.
     fn role(command: &Self::Command) -> Role;
+
+    /// The credit a ruleset's tables owe wherever they are shown or stored (a licence's
+    /// attribution), or None.
+    const CREDIT: Option<&'static str> = None;
 }
 
 /// Declares the rulesets once: each entry gives the variant name used in session files, the
@@ -101,6 +105,13 @@ macro_rules! rulesets {
             pub fn about(self) -> &'static str {
                 match self {
                     $(RulesetId::$variant => $about,)+
+                }
+            }
+
+            /// The attribution its tables owe, for every place that shows or stores them.
+            pub fn credit(self) -> Option<&'static str> {
+                match self {
+                    $(RulesetId::$variant => <$module::$rules as Ruleset>::CREDIT,)+
                 }
             }
         }

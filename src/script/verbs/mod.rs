@@ -249,6 +249,11 @@ pub fn help_text(ruleset: RulesetId) -> String {
         }
     }
     out.push_str(help.notes);
+    if let Some(credit) = ruleset.credit() {
+        out.push('\n');
+        out.push_str(credit);
+        out.push('\n');
+    }
     out
 }
 

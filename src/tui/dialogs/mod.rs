@@ -52,15 +52,11 @@ pub fn draw_overlay(
 ) {
     match &main.overlay {
         None => {}
-        Some(Overlay::Help { scroll, under, .. }) => help::draw(
-            frame.buffer_mut(),
-            area,
-            table,
-            legend,
-            *under,
-            *scroll,
-            theme,
-        ),
+        Some(Overlay::Help { scroll, under, .. }) => {
+            let credit = main.session.state().ruleset().credit();
+            let lines = help::help_lines(table, legend, *under, credit, theme);
+            help::draw(frame.buffer_mut(), area, lines, *scroll, theme)
+        }
         Some(Overlay::Palette(p)) => palette::draw(frame, area, p, table, theme),
         Some(Overlay::Face(p)) => face::draw(frame, area, p, theme),
     }
