@@ -42,7 +42,9 @@ pub const CLEAR: Action = Action::Sheet("clear");
 pub const REST: Action = Action::Sheet("rest");
 pub const NIGHT: Action = Action::Sheet("night");
 
-/// The ruleset's own keys on the main screen; everything else is a verb in the palette.
+/// The ruleset's own keys on the main screen; everything else is a verb in the palette. Clearing
+/// a slot, tonight's rest and the night stay out of the status line (help lists them) so undo
+/// still shows at 80 columns.
 #[rustfmt::skip]
 pub const MAIN: &[Binding] = &[
     b(Ctx::Main, &[K::Char('E')], NEXT, "next", "In a fight: the next on the turn list (after the last, a new round)"),
@@ -53,9 +55,9 @@ pub const MAIN: &[Binding] = &[
     b(Ctx::Main, &[K::Char('t')], TASK, "task", "A Time/Gear/Skill task for the selected character: the ticks proposed from the sheet, changed at will, then rolled"),
     b(Ctx::Main, &[K::Char('v')], CONTEST, "contest", "The selected character against another: an ability each, an edge each"),
     b(Ctx::Main, &[K::Char('f')], FATIGUE, "fatigue", "The selected character takes a Fatigue: a block, a dodge, a spell or another reason"),
-    b(Ctx::Main, &[K::Char('x')], CLEAR, "clear", "Empty one of the selected character's slots of a Fatigue or a Light or Severe wound"),
-    b(Ctx::Main, &[K::Char('R')], REST, "rest", "Tonight's rest for the selected character: None, Perilous, Normal or Comfortable"),
-    b(Ctx::Main, &[K::Char('N')], NIGHT, "night", "The night passes: the dawn runs for everyone by tonight's rest, and the clock moves 8 hours"),
+    b(Ctx::Main, &[K::Char('x')], CLEAR, "", "Empty one of the selected character's slots of a Fatigue or a Light or Severe wound"),
+    b(Ctx::Main, &[K::Char('R')], REST, "", "Tonight's rest for the selected character: None, Perilous, Normal or Comfortable"),
+    b(Ctx::Main, &[K::Char('N')], NIGHT, "", "The night passes: the dawn runs for everyone by tonight's rest, and the clock moves 8 hours"),
 ];
 
 /// The ruleset's whole table.
