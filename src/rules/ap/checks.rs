@@ -43,10 +43,16 @@ impl Rolled {
             .iter()
             .map(|d| {
                 let kept = d.face();
-                let mut s = if d.faces.len() > 1 {
-                    format!("{} d{} {:?} kept {kept}", d.role, d.sides, d.faces)
+                let die = format!("d{}", d.sides);
+                let name = if d.role == die {
+                    die
                 } else {
-                    format!("{} d{} {kept}", d.role, d.sides)
+                    format!("{} {die}", d.role)
+                };
+                let mut s = if d.faces.len() > 1 {
+                    format!("{name} {:?} kept {kept}", d.faces)
+                } else {
+                    format!("{name} {kept}")
                 };
                 if !d.counted {
                     s.push_str(" (not counted)");
@@ -172,7 +178,6 @@ pub fn action(
             state.living(t.who)?;
         }
     }
-    points::spend(state, a.who, a.cost, &a.what, out)?;
     let blast = a.blast || state.character(a.who)?.has(Mark::Detachment);
     let first = match &a.against {
         Against::Saves(t) => t.first().map(|d| d.who),
@@ -189,6 +194,7 @@ pub fn action(
     } else {
         &a.what
     };
+    points::spend(state, a.who, a.cost, what, out)?;
     let title = format!("{name}: {what}");
     let ir = roll(
         state,
