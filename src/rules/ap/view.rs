@@ -247,7 +247,11 @@ impl Ruleset for Ap {
                 0 => format!("day {}, {h:02}:{m:02}", state.clock.day()),
                 r => format!("round {r}"),
             },
-            detail: format!("({})", state.clock.describe()),
+            detail: if round > 0 {
+                format!("({})", state.clock.describe())
+            } else {
+                String::new()
+            },
             place: None,
             units: vec![
                 ("round".into(), round),

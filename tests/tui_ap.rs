@@ -1,0 +1,191 @@
+//! Ruleset ap on the screen: its sheet panel at two sizes with every field, the group strip in
+//! a fight, and the common moves (a check, an attack, a save, damage, Move, Gain Advantage, a
+//! casting, the next turn, a short rest, stabilizing, the clock) through the frame's keys.
+
+mod screen;
+
+use insta::assert_snapshot;
+use ratatui::crossterm::event::KeyCode;
+use screen::{code, drive, key, typed};
+use slotmark::dice::ScriptedDice;
+use slotmark::rules::ap::{Attr, Command as K, Mark, State};
+use slotmark::rules::{GameCommand, GameState, RulesetId};
+use slotmark::script::{Line, parse_line};
+use slotmark::session::{Command, Session, SessionState};
+use slotmark::tui::app::{App, Dice};
+use slotmark::tui::keymap::Ctx;
+use slotmark::tui::theme::Theme;
+
+/// Ana with gear, a scar, a pending recovery, a Grimoire and dust; Gob the goblin.
+fn party() -> Session {
+    let mut s = Session::new(SessionState::new("Barrow", RulesetId::Ap));
+    for (line, faces) in [
+        ("add Ana pc party 11 12 8 6", vec![]),
+        ("add Gob npc goblins 8 13 5 4", vec![]),
+        ("carry Ana sword d8 weapon", vec![]),
+        ("carry Ana gambeson armor 1 worn", vec![]),
+        ("carry Ana rope", vec![]),
+        ("grimoire Ana Light Sleep", vec![]),
+        ("scroll Ana Mend", vec![]),
+        ("dust Ana 2", vec![]),
+        ("fatigue Ana 1", vec![]),
+        ("scar Ana 4", vec![3]),
+        ("jot Ana owes the ferryman", vec![]),
+        ("carry Gob spear d6 weapon", vec![]),
+    ] {
+        let Ok(Line::Command(c)) = parse_line(line, s.state()) else {
+            panic!("{line} did not parse");
+        };
+        s.execute(c, &mut ScriptedDice::new(faces)).unwrap();
+    }
+    s
+}
+
+fn app(session: Session, faces: &[u16]) -> App {
+    App::with_session(session, None, Dice::scripted(faces.iter().copied()))
+        .with_theme(Theme::plain())
+}
+
+fn state(app: &App) -> &State {
+    match &app.session().unwrap().state().game {
+        GameState::Ap(s) => s,
+        other => panic!("an ap session was expected, not {:?}", other.ruleset()),
+    }
+}
+
+fn last(app: &App) -> K {
+    match &app.session().unwrap().applied().last().unwrap().command {
+        Command::Game(GameCommand::Ap(c)) => c.clone(),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn the_ap_sheet_shows_every_field_at_two_sizes() {
+    let mut app = app(party(), &[]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    let text = drive(&mut app, 200, 50, Vec::new());
+    for field in [
+        "STR 11/11",
+        "DEX 12/12",
+        "WIL 8/8",
+        "HP 6/6",
+        "armor 1",
+        "PC in party",
+        "4/4",
+        "advantage banked +0",
+        "Held",
+        "broken arm",
+        "1. broken arm mended",
+        "Grimoire (2 slots): Light, Sleep",
+        "scroll of Mend",
+        "4 free of 10; Fatigue 1; Mana Dust 2",
+        "sword d8",
+        "gambeson +1 armor [worn]",
+        "owes the ferryman",
+    ] {
+        assert!(text.contains(field), "the sheet lacks {field}:\n{text}");
+    }
+    assert_snapshot!("ap_sheet_200x50", text);
+    let narrow = drive(&mut app, 80, 24, Vec::new());
+    assert!(narrow.contains("STR 11/11"), "{narrow}");
+    assert_snapshot!("ap_sheet_80x24", narrow);
+}
+
+#[test]
+fn the_strip_shows_the_groups_and_whose_turn_it_is() {
+    let mut app = app(party(), &[15, 2]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    let text = drive(&mut app, 200, 50, vec![key('c')]);
+    assert!(state(&app).fight.is_some());
+    assert!(text.contains("party") && text.contains("goblins"), "{text}");
+    assert!(text.contains("23") && text.contains("7"), "{text}");
+    assert_snapshot!("ap_fight_200x50", text);
+    let narrow = drive(&mut app, 80, 24, Vec::new());
+    assert_snapshot!("ap_fight_80x24", narrow);
+}
+
+#[test]
+fn a_check_and_a_save_are_two_keys_and_wait_in_the_frames_roll_dialog() {
+    let mut app = app(party(), &[9, 10]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    let text = drive(&mut app, 120, 40, vec![key('g'), code(KeyCode::Enter)]);
+    assert!(
+        matches!(last(&app), K::Check(_)),
+        "{:?}\n{text}",
+        last(&app)
+    );
+    assert_eq!(app.ctx(), Ctx::Roll, "{text}");
+    assert!(text.contains("PASS"), "9 + STR 11 meets 20:\n{text}");
+    drive(&mut app, 120, 40, vec![code(KeyCode::Enter)]);
+    assert_eq!(last(&app), K::Accept);
+    drive(&mut app, 120, 40, vec![key('s'), code(KeyCode::Enter)]);
+    match last(&app) {
+        K::Save { attr, dc, .. } => assert_eq!((attr, dc), (Attr::Dex, 20)),
+        other => panic!("{other:?}"),
+    }
+    assert!(!state(&app).queue.is_empty());
+}
+
+#[test]
+fn a_fight_plays_by_its_keys() {
+    // initiative 15 and 2; the attack with the bank: d20 14 and 1, sword 3, Gob's d20 5
+    let mut app = app(party(), &[15, 2, 14, 1, 3, 5]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    drive(&mut app, 120, 40, vec![key('c')]);
+    drive(&mut app, 120, 40, vec![key('m')]);
+    assert_eq!(last(&app), K::Move { who: 0 });
+    drive(&mut app, 120, 40, vec![key('v')]);
+    assert_eq!(last(&app), K::Gain { who: 0 });
+    let text = drive(&mut app, 120, 40, vec![key('a'), code(KeyCode::Enter)]);
+    assert!(matches!(last(&app), K::Attack(_)), "{text}");
+    drive(&mut app, 120, 40, vec![code(KeyCode::Enter)]);
+    let gob = state(&app).by_name("Gob").unwrap();
+    assert_eq!(gob.hp.cur, 1, "the sword's 3 hits");
+    assert_eq!(state(&app).by_name("Ana").unwrap().ap, 1);
+    drive(&mut app, 120, 40, vec![key('E')]);
+    assert_eq!(last(&app), K::Next);
+    assert_eq!(state(&app).by_name("Ana").unwrap().ap, 4);
+    drive(&mut app, 120, 40, vec![key('c')]);
+    assert!(state(&app).fight.is_none());
+}
+
+#[test]
+fn damage_stabilize_cast_rest_and_time_each_take_a_form_or_one_key() {
+    // the casting's slot die 2, the rest's Die of Fate 5
+    let mut app = app(party(), &[2, 5]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    drive(
+        &mut app,
+        120,
+        40,
+        vec![
+            key('-'),
+            code(KeyCode::Down),
+            key(' '),
+            code(KeyCode::Enter),
+        ],
+    );
+    assert_eq!(
+        last(&app),
+        K::Damage {
+            who: 0,
+            amount: 1,
+            armor: false,
+            source: String::new()
+        }
+    );
+    assert_eq!(state(&app).characters[0].hp.cur, 5);
+    drive(&mut app, 120, 40, vec![key('x')]);
+    assert!(state(&app).characters[0].has(Mark::Stabilized));
+    let mut keys = vec![key('k')];
+    keys.extend(typed("Light"));
+    keys.push(code(KeyCode::Enter));
+    drive(&mut app, 120, 40, keys);
+    assert!(matches!(last(&app), K::Cast(_)), "{:?}", last(&app));
+    drive(&mut app, 120, 40, vec![key('r')]);
+    assert_eq!(last(&app), K::Short { who: vec![] });
+    assert_eq!(state(&app).characters[0].hp.cur, 6);
+    drive(&mut app, 120, 40, vec![key('t'), code(KeyCode::Enter)]);
+    assert_eq!(state(&app).clock.seconds, 600);
+}
