@@ -283,7 +283,14 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
             format!("{name} casts"),
             Purpose::Cast { who },
             vec![
-                Field::text("spell", "Spell", ""),
+                Field::text(
+                    "spell",
+                    "Spell",
+                    ch.grimoire
+                        .as_ref()
+                        .and_then(|g| g.spells.first())
+                        .map_or("", |s| s.as_str()),
+                ),
                 Field::number("slot", "Slot dice", 1, 0, 4, 1),
                 Field::number("dust", "Dust dice", 0, 0, 4, 1),
                 Field::number("ap", "AP", 1, 0, 20, 1),
