@@ -2,10 +2,13 @@
 //! a fight, and the common moves (a check, an attack, a save, damage, Move, Gain Advantage, a
 //! casting, the next turn, a short rest, stabilizing, the clock) through the frame's keys.
 
+mod pty;
 mod screen;
 
+use std::io;
+
 use insta::assert_snapshot;
-use ratatui::crossterm::event::KeyCode;
+use ratatui::crossterm::event::{Event, KeyCode};
 use screen::{code, drive, key};
 use slotmark::dice::ScriptedDice;
 use slotmark::rules::ap::{Attr, Command as K, Mark, State};
@@ -189,4 +192,94 @@ fn damage_stabilize_cast_rest_and_time_each_take_a_form_or_one_key() {
     assert_eq!(state(&app).characters[0].hp.cur, 6);
     drive(&mut app, 120, 40, vec![key('t'), code(KeyCode::Enter)]);
     assert_eq!(state(&app).clock.seconds, 600);
+}
+
+/// The ten moves a judge makes most in this ruleset, each in at most three keys from the main
+/// screen, with the logged command checked.
+#[test]
+fn the_ten_common_ap_moves_take_at_most_three_keys_each() {
+    // initiative 15 and 2; the check with the bank 9 and 3; the attack 12, sword 3, Gob's 4;
+    // the save 10
+    let mut app = app(party(), &[15, 2, 9, 3, 12, 3, 4, 10]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    let moves: Vec<(&str, Vec<io::Result<Event>>)> = vec![
+        ("fight", vec![key('c')]),
+        ("move", vec![key('m')]),
+        ("gain", vec![key('v')]),
+        ("check", vec![key('g'), code(KeyCode::Enter)]),
+        ("override", vec![key('o')]),
+        ("accept", vec![code(KeyCode::Enter)]),
+        ("attack", vec![key('a'), code(KeyCode::Enter)]),
+        ("accept", vec![code(KeyCode::Enter)]),
+        ("save", vec![key('s'), code(KeyCode::Enter)]),
+        ("accept", vec![code(KeyCode::Enter)]),
+        ("damage", vec![key('-'), code(KeyCode::Enter)]),
+        ("next", vec![key('E')]),
+    ];
+    for (what, events) in moves {
+        assert!(events.len() <= 3, "{what} takes {} keys", events.len());
+        let before = app.session().unwrap().cursor();
+        let text = drive(&mut app, 100, 30, events);
+        let after = app.session().unwrap().cursor();
+        assert!(after > before, "{what} logged nothing:\n{text}");
+        let logged = last(&app);
+        let ok = match what {
+            "fight" => matches!(logged, K::Fight { .. }),
+            "move" => logged == K::Move { who: 0 },
+            "gain" => logged == K::Gain { who: 0 },
+            "check" => matches!(logged, K::Check(_)),
+            "override" => logged == K::Rule { pass: false },
+            "accept" => logged == K::Accept,
+            "attack" => matches!(logged, K::Attack(_)),
+            "save" => matches!(logged, K::Save { who: 0, .. }),
+            "damage" => matches!(
+                logged,
+                K::Damage {
+                    who: 0,
+                    amount: 1,
+                    ..
+                }
+            ),
+            "next" => logged == K::Next,
+            _ => false,
+        };
+        assert!(ok, "{what} logged {logged:?}");
+    }
+    assert_eq!(state(&app).by_name("Gob").unwrap().hp.cur, 1);
+    assert_eq!(
+        state(&app).characters[0].ap,
+        4,
+        "the turn ended and the pool refilled"
+    );
+}
+
+#[test]
+fn an_ap_session_plays_a_save_in_the_real_terminal() {
+    let home = tempfile::tempdir().unwrap();
+    let saves = home.path().join("saves");
+    let saves_arg = saves.to_str().unwrap();
+    let mut term = pty::Term::spawn(
+        &["new", "camp", "--rules", "ap", "--saves", saves_arg],
+        home.path(),
+        &[],
+        30,
+        100,
+    );
+    term.wait_text("Nobody yet");
+    // The palette adds a PC; s and Enter make a DEX save against 20, Enter accepts it.
+    term.press(":add Ana pc party 11 12 8 6\r");
+    term.wait_text("Ana joins");
+    term.press("s");
+    term.wait_text("Save: Ana");
+    term.press("\r");
+    term.wait_text("Verdict");
+    term.press("\r");
+    term.wait_for("the save in the log", |t| {
+        let text = t.text();
+        text.contains("DEX save") && !text.contains("Verdict")
+    });
+    term.press("q");
+    term.wait_closed();
+    assert!(term.child.wait().unwrap().success());
+    assert!(saves.join("camp.ron").exists());
 }
