@@ -1,12 +1,13 @@
 //! Bundled content: the item library, the bestiary, the starting kits and the demo session
 //! (from `assets/slots/`, compiled into the binary), plus a judge's own additions from a RON file in the
 //! platform config folder. Ruleset `phase` has its own price list, bestiary and demo in
-//! [`phase`] (from `assets/phase/`).
+//! [`phase`] (from `assets/phase/`), ruleset `ap` its gear, bestiary and demo in [`ap`].
 //!
 //! The asset files and the user file share one shape ([`LibraryFile`]): any of `items`,
 //! `layouts`, `creatures` and `kits`. Creatures and kits name library items by name and may carry
 //! their own items inline (fangs, a carapace) that are not for sale in the item list.
 
+pub mod ap;
 pub mod phase;
 
 use crate::rules::slots::{self, AttackKind, Item, Layout, Region, SlotNo};

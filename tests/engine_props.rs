@@ -1504,15 +1504,7 @@ mod ap_cmds {
             slotmark::rules::RulesetId::Ap,
         ));
         let sheet = |name: &str, kind, group: &str, a: [u8; 4]| {
-            C::Add(Box::new(NewSheet {
-                name: name.into(),
-                kind,
-                group: group.into(),
-                str: a[0],
-                dex: a[1],
-                wil: a[2],
-                hp: a[3],
-            }))
+            C::Add(Box::new(NewSheet::new(name, kind, group, a)))
         };
         let mut sword = Item::new("sword");
         sword.die = Some(8);

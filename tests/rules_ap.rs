@@ -35,15 +35,12 @@ impl T {
 
     fn add(&mut self, name: &str, kind: Kind, group: &str, a: [u8; 3], hp: u8) -> u32 {
         self.run(
-            C::Add(Box::new(NewSheet {
-                name: name.into(),
+            C::Add(Box::new(NewSheet::new(
+                name,
                 kind,
-                group: group.into(),
-                str: a[0],
-                dex: a[1],
-                wil: a[2],
-                hp,
-            })),
+                group,
+                [a[0], a[1], a[2], hp],
+            ))),
             &[],
         );
         self.id(name)

@@ -292,7 +292,7 @@ fn three_days_on_the_road_with_deprivation_a_copied_scroll_and_a_backfire() {
     t.go("choose 4");
     assert_eq!(
         t.state().dropped,
-        [("Ana".to_string(), "torches".to_string())]
+        [("Ana".to_string(), "Torches".to_string())]
     );
     assert_eq!(t.c("Ana").fatigue, 3);
     assert_eq!(t.c("Bo").fatigue, 3);

@@ -112,7 +112,7 @@ fn bad_lines_say_what_was_expected_where() {
     assert!(error(&s, "check Ana luck").contains("expected str, dex or wil, found 'luck'"));
     assert!(error(&s, "check Zed str").contains("Zed"));
     assert!(error(&s, "attack Ana with sword").contains("vs NAME"));
-    assert!(error(&s, "check Ana str with rope").contains("the rope has no object die"));
+    assert!(error(&s, "check Ana str with rope").contains("the Rope has no object die"));
     assert!(error(&s, "check Ana str sideways").contains("found 'sideways'"));
     assert!(error(&s, "time 3 fortnights").contains("minutes, hours or days"));
     assert!(error(&s, "fly Ana").contains("'fly' is not a command"));

@@ -16,6 +16,32 @@ pub struct NewSheet {
     pub dex: u8,
     pub wil: u8,
     pub hp: u8,
+    /// Natural armor, held as granted armor (A29); a creature from the bestiary brings it.
+    #[serde(default)]
+    pub armor: u8,
+    /// A31: one sheet for a whole band.
+    #[serde(default)]
+    pub detachment: bool,
+    /// What it carries from the start.
+    #[serde(default)]
+    pub gear: Vec<Item>,
+}
+
+impl NewSheet {
+    pub fn new(name: &str, kind: Kind, group: &str, [str, dex, wil, hp]: [u8; 4]) -> NewSheet {
+        NewSheet {
+            name: name.into(),
+            kind,
+            group: group.into(),
+            str,
+            dex,
+            wil,
+            hp,
+            armor: 0,
+            detachment: false,
+            gear: Vec::new(),
+        }
+    }
 }
 
 /// A6, A9, A26: what an action's roll is set against.

@@ -70,15 +70,28 @@ fn run(
             if state.by_name(&name).is_some() {
                 return Err(RuleError::invalid(format!("{name} is already here")));
             }
+            if s.armor > 3 || s.gear.iter().map(|i| u32::from(i.slots)).sum::<u32>() > 10 {
+                return Err(RuleError::invalid(
+                    "armor runs 0-3 and the gear must fit in 10 slots (A3, A29)",
+                ));
+            }
             let id = crate::rules::take_id(&mut state.next_id)?;
-            state.characters.push(Character::new(
+            let mut c = Character::new(
                 id,
                 name.clone(),
                 s.kind,
                 group.clone(),
                 [s.str, s.dex, s.wil],
                 s.hp,
-            ));
+            );
+            c.armor_bonus = s.armor;
+            c.set(Mark::Detachment, s.detachment);
+            for it in &s.gear {
+                let mut it = it.clone();
+                it.name = checked(TextKind::ItemName, &it.name, "an item needs a name")?;
+                c.items.push(it);
+            }
+            state.characters.push(c);
             said(
                 out,
                 Mood::Plain,

@@ -9,7 +9,7 @@ use crate::rules::GameCommand;
 use crate::rules::ap::{
     Action, Attr, Cast, Command as C, Held, Item, Kind, Mark, NewSheet, Span, Stat, State,
 };
-use crate::script::words::{R, Words, is};
+use crate::script::words::{R, Words, is, lookup_err};
 use crate::script::{Line, ScriptError};
 use crate::session::Command;
 use read::{
@@ -111,7 +111,14 @@ fn action(w: &mut Words<'_>, st: &State, attack: bool) -> R<Line> {
 }
 
 fn item_words(w: &mut Words<'_>) -> R<Item> {
-    let mut it = Item::new(w.next("the item's name")?.text);
+    let name = w.next("the item's name")?;
+    if w.at_end() {
+        // A name alone: the gear list's entry, or a plain item of one slot.
+        return Ok(crate::content::ap::bundled()
+            .item(&name.text)
+            .map_or_else(|_| Item::new(name.text.clone()), |e| e.item()));
+    }
+    let mut it = Item::new(name.text);
     while let Some(t) = w.peek().cloned() {
         w.next("an item word")?;
         let lower = t.text.to_ascii_lowercase();
@@ -176,31 +183,40 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         verb: v(
             "add",
             &[],
-            "add NAME pc|npc GROUP STR DEX WIL HP",
-            "a sheet the judge enters (A1-A5): 10 slots, 4 AP",
+            "add NAME pc|npc GROUP STR DEX WIL HP | add NAME CREATURE [GROUP]",
+            "a sheet the judge enters (A1-A5; 10 slots, 4 AP), or a creature of the bestiary \
+             with its weapon and armor (`help library --rules ap`)",
             "add Ana pc party 11 12 8 6",
             SHEETS,
         ),
         parse: |w, _| {
             let name = w.next("the name")?.text;
-            let t = w.next("pc or npc")?;
+            let t = w.next("pc, npc or a creature of the bestiary")?;
             let kind = if is(&t, &["pc", "player"]) {
                 Kind::Pc
             } else if is(&t, &["npc", "creature", "hireling"]) {
                 Kind::Npc
             } else {
-                return err(&t, "pc or npc");
+                let beast = crate::content::ap::bundled()
+                    .creature(&t.text)
+                    .map_err(|e| lookup_err(&t, e))?;
+                let group = if w.at_end() {
+                    None
+                } else {
+                    Some(w.next("the group")?.text)
+                };
+                return Ok(g(C::Add(Box::new(beast.sheet(&name, group.as_deref())))));
             };
             let group = w.next("the group")?.text;
-            Ok(g(C::Add(Box::new(NewSheet {
-                name,
-                kind,
-                group,
-                str: w.number("STR")?,
-                dex: w.number("DEX")?,
-                wil: w.number("WIL")?,
-                hp: w.number("HP")?,
-            }))))
+            let nums = [
+                w.number("STR")?,
+                w.number("DEX")?,
+                w.number("WIL")?,
+                w.number("HP")?,
+            ];
+            Ok(g(C::Add(Box::new(NewSheet::new(
+                &name, kind, &group, nums,
+            )))))
         },
         complete: |t, _| {
             if t.args.len() == 1 {
@@ -262,7 +278,8 @@ pub(crate) const VERBS: &[Entry<State>] = &[
             "carry",
             &["give"],
             "carry NAME ITEM [dN] [armor N] [bulky|free] [weapon] [shield] [worn]",
-            "an item in the slots (A3, A4): bulky fills 2, free none",
+            "an item in the slots (A3, A4): bulky fills 2, free none; a name alone takes the \
+             gear list's entry",
             "carry Ana sword d8 weapon",
             SHEETS,
         ),
