@@ -183,6 +183,16 @@ fn the_binary_runs_the_ruleset_headless_lists_its_verbs_and_starts_a_session() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    let out = bin(d, &["show", "f.ron", "--character", "ana"]);
+    let sheet = String::from_utf8_lossy(&out.stdout);
+    for field in [
+        "Ana (PC, party)",
+        "Scores   STR 11/11",
+        "Items    sword d8",
+        "AP       4/4",
+    ] {
+        assert!(sheet.contains(field), "{field} missing:\n{sheet}");
+    }
 
     fs::write(
         d.join("bad.txt"),

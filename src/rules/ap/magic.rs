@@ -434,9 +434,10 @@ pub fn grimoire(
     out.push(Event::said(
         Mood::Plain,
         format!(
-            "{} carries a Grimoire ({} spells, bulky)",
+            "{} carries a Grimoire ({} spell{}, bulky)",
             c.name,
-            spells.len()
+            spells.len(),
+            if spells.len() == 1 { "" } else { "s" }
         ),
     ));
     Ok(())

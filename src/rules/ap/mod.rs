@@ -20,7 +20,7 @@ mod view;
 pub use command::{Action, Against, Cast, Command, Defence, Event, Mood, NewSheet, Span};
 pub use model::*;
 pub use state::{Ask, Die, Fight, Question, Roll, State, Then, Wait};
-pub use view::{Ap, glance};
+pub use view::{Ap, glance, sheet_lines};
 
 use crate::dice::DiceSource;
 use crate::rules::RuleError;

@@ -112,6 +112,154 @@ fn has_pc(state: &State, group: &str) -> bool {
         .any(|c| c.group == group && c.kind == Kind::Pc)
 }
 
+fn or_dash(v: Vec<String>) -> String {
+    if v.is_empty() {
+        "—".into()
+    } else {
+        v.join(", ")
+    }
+}
+
+/// A sheet in words, a field to a line (the screen's sheet panel and `show`).
+pub fn sheet_lines(c: &Character, st: &State) -> Vec<(String, String)> {
+    let mut l = Vec::new();
+    let s = |a: Attr| c.attr(a);
+    l.push((
+        "Scores".to_string(),
+        format!(
+            "STR {}  DEX {}  WIL {}  HP {}  armor {}",
+            s(Attr::Str),
+            s(Attr::Dex),
+            s(Attr::Wil),
+            c.hp,
+            c.armor()
+        ),
+    ));
+    l.push((
+        "Rules".into(),
+        format!(
+            "{} in {}{}",
+            match c.kind {
+                Kind::Pc => "PC",
+                Kind::Npc => "NPC",
+            },
+            c.group,
+            c.init
+                .map_or(String::new(), |i| format!(", initiative {i}"))
+        ),
+    ));
+    l.push((
+        "AP".into(),
+        format!(
+            "{}/{}  advantage banked +{}  spaces {}{}",
+            c.ap,
+            c.ap_max,
+            c.bank,
+            c.moves,
+            if c.has(Mark::Surprised) {
+                "  surprised"
+            } else {
+                ""
+            }
+        ),
+    ));
+    l.push((
+        "Held".into(),
+        c.held.as_ref().map_or("—".into(), |h| {
+            format!(
+                "{} AP, {} {:+} until {}{}",
+                h.cost,
+                h.attr,
+                h.edge,
+                h.trigger,
+                if h.defence { " (defence)" } else { "" }
+            )
+        }),
+    ));
+    let mut marks: Vec<String> = c.marks.iter().map(|m| m.word().to_uppercase()).collect();
+    if c.attr(Attr::Dex).cur == 0 {
+        marks.push("PARALYSED".into());
+    }
+    if c.attr(Attr::Wil).cur == 0 {
+        marks.push("DELIRIOUS".into());
+    }
+    if let Some(t) = c.dies_at {
+        marks.push(format!(
+            "DIES in {} min",
+            t.saturating_sub(st.clock.seconds) / 60
+        ));
+    }
+    l.push(("Marks".into(), or_dash(marks)));
+    l.push((
+        "Scars".into(),
+        or_dash(
+            c.scars
+                .iter()
+                .map(|s| format!("{}: {}", s.entry, s.note))
+                .collect(),
+        ),
+    ));
+    l.push((
+        "Pending".into(),
+        or_dash(
+            c.pending
+                .iter()
+                .enumerate()
+                .map(|(i, p)| format!("{}. {}", i + 1, p.label))
+                .collect(),
+        ),
+    ));
+    let mut magic = Vec::new();
+    if let Some(g) = &c.grimoire {
+        magic.push(format!(
+            "Grimoire{} ({} slots): {}",
+            if g.usable { "" } else { " UNUSABLE" },
+            g.slots,
+            or_dash(g.spells.clone())
+        ));
+    }
+    magic.extend(c.scrolls.iter().map(|s| format!("scroll of {s}")));
+    if c.free_die {
+        magic.push("a free magic die".into());
+    }
+    magic.extend(c.timed.iter().map(|(t, end)| {
+        format!(
+            "{} for {} min",
+            t.word(),
+            end.saturating_sub(st.clock.seconds) / 60
+        )
+    }));
+    l.push(("Magic".into(), or_dash(magic)));
+    l.push((
+        "Slots".into(),
+        format!(
+            "{} free of {}; Fatigue {}; Mana Dust {}",
+            c.free_slots(),
+            c.slots,
+            c.fatigue,
+            c.dust
+        ),
+    ));
+    for (i, it) in c.items.iter().enumerate() {
+        let mut t = it.text();
+        if it.shield {
+            t.push_str(" [shield]");
+        }
+        if it.slots != 2 {
+            t.push_str(&format!(
+                " · {} slot{}",
+                it.slots,
+                if it.slots == 1 { "" } else { "s" }
+            ));
+        }
+        l.push((if i == 0 { "Items" } else { "" }.to_string(), t));
+    }
+    if !c.notes.is_empty() {
+        l.push(("Notes".into(), c.notes.join("; ")));
+    }
+    l
+}
+
 impl Ruleset for Ap {
     type State = State;
     type Command = Command;
