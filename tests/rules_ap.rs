@@ -1225,6 +1225,7 @@ fn a42_at_most_four_magic_dice_from_free_slots_and_dust() {
     assert!(t.refuse(cast(ana, 2, 0), &[]).contains("1 free slot"));
     t.run(cast(ana, 1, 2), &[1, 2, 3]);
     assert_eq!(t.c("Ana").dust, 0);
+    assert!(t.refuse(cast(ana, 200, 100), &[]).contains("1-4"));
 }
 
 #[test]
@@ -1467,4 +1468,51 @@ fn the_judges_answers_map_to_the_ruleset_commands() {
     let c = slotmark::rules::ap::Ap::answer(t.st(), slotmark::rules::Answer::Override).unwrap();
     assert_eq!(c, C::Rule { pass: true });
     assert!(t.refuse(dc(ana, Attr::Str, 20), &[2]).contains("waiting"));
+}
+
+#[test]
+fn free_text_with_a_control_character_or_too_long_is_refused() {
+    let mut t = T::new();
+    let ana = t.id("Ana");
+    let mut a = Action::new(
+        ana,
+        Attr::Str,
+        Against::Dc {
+            dc: 10,
+            hidden: false,
+        },
+        "x\u{1b}[2J",
+    );
+    assert!(
+        t.refuse(C::Check(Box::new(a.clone())), &[5])
+            .contains("control character")
+    );
+    a.what = "y".repeat(61);
+    assert!(t.refuse(C::Check(Box::new(a)), &[5]).contains("too long"));
+    let long = Held {
+        cost: 0,
+        trigger: "t".repeat(60),
+        attr: Attr::Str,
+        objects: vec![],
+        edge: 0,
+        defence: false,
+        attack: false,
+    };
+    t.run(
+        C::Hold {
+            who: ana,
+            held: Box::new(long),
+        },
+        &[],
+    );
+    t.run(
+        C::Fire {
+            who: ana,
+            against: Against::Dc {
+                dc: 10,
+                hidden: false,
+            },
+        },
+        &[5],
+    );
 }

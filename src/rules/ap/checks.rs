@@ -10,6 +10,7 @@ use super::{fight, harm, points, rest};
 use crate::dice::DiceSource;
 use crate::dice::keep::{Keep, Ties, keep, meets};
 use crate::rules::RuleError;
+use crate::rules::text::{TextKind, checked};
 
 /// A9, A33: the DC a save faces by default (the stated average) and the critical damage DC.
 pub const DC: u8 = 20;
@@ -94,6 +95,11 @@ pub fn roll(
         counted: true,
     }];
     for o in objects {
+        checked(
+            TextKind::ItemName,
+            &o.item,
+            "an object die needs its item's name",
+        )?;
         if !(2..=100).contains(&o.sides) {
             return Err(RuleError::invalid(format!(
                 "the {}'s die must have 2-100 sides",
@@ -189,11 +195,12 @@ pub fn action(
     } else {
         0
     };
-    let what = if a.what.is_empty() {
-        if attack { "attacks" } else { "acts" }
+    let what = if a.what.trim().is_empty() {
+        if attack { "attacks" } else { "acts" }.to_string()
     } else {
-        &a.what
+        checked(TextKind::Action, &a.what, "")?
     };
+    let what = what.as_str();
     points::spend(state, a.who, a.cost, what, out)?;
     let title = format!("{name}: {what}");
     let ir = roll(

@@ -71,8 +71,8 @@ pub fn magic_roll(
     out: &mut Vec<Event>,
 ) -> Result<Magic, RuleError> {
     let c = state.living(who)?;
-    let k = slot + dust + u8::from(free);
-    if k == 0 || k > DICE_MOST {
+    let k = u16::from(slot) + u16::from(dust) + u16::from(free);
+    if k == 0 || k > u16::from(DICE_MOST) {
         return Err(RuleError::invalid(format!(
             "a casting uses 1-{DICE_MOST} magic dice"
         )));
@@ -301,7 +301,8 @@ pub fn apply_mishap(
         }
         16 => {
             let n = dice.roll(4, "STR lost to the plants")?;
-            state.living_mut(who)?.armor_bonus += 1;
+            let c = state.living_mut(who)?;
+            c.armor_bonus = c.armor_bonus.saturating_add(1);
             lose(state, who, Attr::Str, n as u8, true, "fused plants", out)?;
         }
         18 => {

@@ -165,17 +165,12 @@ pub fn fire(
         return Ok(());
     }
     let name = c.name.clone();
-    let mut a = Action::new(
-        who,
-        h.attr,
-        against.clone(),
-        format!("held action ({})", h.trigger),
-    );
+    let mut a = Action::new(who, h.attr, against.clone(), "a held action");
     a.objects = h.objects.clone();
     a.edge = h.edge;
     out.push(Event::said(
         Mood::Plain,
-        format!("{name}'s held action fires"),
+        format!("{name}'s held action fires: {}", h.trigger),
     ));
     checks::action(state, &a, h.attack, dice, out)
 }

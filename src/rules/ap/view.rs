@@ -446,7 +446,11 @@ impl Ruleset for Ap {
 
     fn role(command: &Command) -> Role {
         match command {
-            Command::Check(_) | Command::Attack(_) | Command::Save { .. } => Role::Rolls,
+            Command::Check(_)
+            | Command::Attack(_)
+            | Command::Save { .. }
+            | Command::Morale { .. }
+            | Command::Retreat { .. } => Role::Rolls,
             Command::Rule { .. } => Role::Answers,
             _ => Role::Other,
         }
