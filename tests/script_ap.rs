@@ -88,6 +88,20 @@ fn roll_options_read_in_any_order() {
         panic!()
     };
     assert_eq!(a.objects[0].item, "sword", "the first weapon carried");
+    let C::Attack(a) = command(&s, "attack Ana vs Gob with crowbar with spear") else {
+        panic!()
+    };
+    assert_eq!(
+        a.damage, 1,
+        "the first weapon's die is the damage die (A26)"
+    );
+    let C::Attack(a) = command(
+        &s,
+        "attack Ana vs Gob with crowbar with spear damage crowbar",
+    ) else {
+        panic!()
+    };
+    assert_eq!(a.damage, 0);
     let C::Attack(a) = command(&s, "attack Ana vs Gob unarmed") else {
         panic!()
     };

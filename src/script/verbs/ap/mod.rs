@@ -101,7 +101,15 @@ fn action(w: &mut Words<'_>, st: &State, attack: bool) -> R<Line> {
     act.objects = o.objects.clone();
     act.cost = o.cost.unwrap_or(1);
     act.two = o.two;
-    act.damage = o.damage_index();
+    // A26: the damage die the judge tags, else the first weapon's, else the first die.
+    act.damage = if o.damage.is_some() {
+        o.damage_index()
+    } else {
+        o.objects
+            .iter()
+            .position(|d| c.item(&d.item).is_some_and(|i| i.weapon))
+            .unwrap_or(0)
+    };
     act.blast = o.blast;
     Ok(g(if attack {
         C::Attack(Box::new(act))
