@@ -283,3 +283,21 @@ fn an_ap_session_plays_a_save_in_the_real_terminal() {
     assert!(term.child.wait().unwrap().success());
     assert!(saves.join("camp.ron").exists());
 }
+
+#[test]
+fn the_start_screen_offers_the_ap_demo() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app =
+        App::start(dir.path().to_path_buf(), Dice::scripted([])).with_theme(Theme::plain());
+    // d lists the demos; the ap demo comes after the slot system's and ruleset phase's
+    let text = drive(
+        &mut app,
+        80,
+        24,
+        vec![key('d'), code(KeyCode::Right), code(KeyCode::Right)],
+    );
+    assert!(text.contains("‹ action points ›"), "{text}");
+    drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
+    assert_eq!(state(&app).characters.len(), 7);
+    assert_eq!(slotmark::store::list_sessions(dir.path()).len(), 1);
+}
