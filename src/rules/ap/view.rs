@@ -435,9 +435,14 @@ impl Ruleset for Ap {
             (Wait::Ask(q), Answer::Choose(i)) if i < q.options.len() => {
                 Ok(Command::Choose { option: i })
             }
-            (Wait::Ask(q), Answer::Override) if q.options.len() == 2 => Ok(Command::Choose {
-                option: 1 - q.proposed.unwrap_or(0).min(1),
-            }),
+            (Wait::Ask(q), Answer::Override) if q.options.len() == 2 => match q.proposed {
+                Some(p) => Ok(Command::Choose {
+                    option: 1 - p.min(1),
+                }),
+                None => Err(RuleError::invalid(
+                    "there is no proposal to overrule here: choose one of the answers",
+                )),
+            },
             (Wait::Ask(_), _) => Err(RuleError::invalid(
                 "a question waits: choose one of its answers",
             )),
