@@ -195,11 +195,49 @@ fn draw_bdp_fight_screen(c: &mut Criterion) {
     });
 }
 
+/// An ap session in the middle of a fight, at 200x50: its sheet, the group strip, and a log of
+/// the same length, against the slot system's frame above.
+fn draw_ap_fight_screen(c: &mut Criterion) {
+    use slotmark::script::{Line, parse_line};
+    let mut session = Session::new(SessionState::new(
+        "Benchmark",
+        slotmark::rules::RulesetId::Ap,
+    ));
+    let mut lines: Vec<String> = (1..=4)
+        .map(|i| format!("add Hero{i} pc party 11 12 8 6"))
+        .collect();
+    lines.extend((1..=4).map(|i| format!("add Gob{i} goblin")));
+    lines.extend((1..=4).map(|i| format!("carry Hero{i} sword")));
+    for _ in 0..70 {
+        lines.push("dust Hero1 1".into());
+        lines.push("dust Hero1 -1".into());
+    }
+    let mut dice = ScriptedDice::new([]);
+    for line in &lines {
+        let Ok(Line::Command(c)) = parse_line(line, session.state()) else {
+            panic!("{line}");
+        };
+        session.execute(c, &mut dice).unwrap();
+    }
+    let Ok(Line::Command(fight)) = parse_line("fight", session.state()) else {
+        panic!("fight");
+    };
+    session
+        .execute(fight, &mut ScriptedDice::new([3, 9, 14, 18, 5, 7, 11, 2]))
+        .unwrap();
+    let mut app = App::with_session(session, None, Dice::scripted([])).with_theme(Theme::plain());
+    let mut terminal = Terminal::new(TestBackend::new(200, 50)).unwrap();
+    c.bench_function("draw ap fight screen 200x50", |b| {
+        b.iter(|| slotmark::tui::draw(&mut terminal, &mut app).unwrap())
+    });
+}
+
 criterion_group!(
     benches,
     draw_main_screen,
     draw_combat_screen,
     draw_phase_fight_screen,
-    draw_bdp_fight_screen
+    draw_bdp_fight_screen,
+    draw_ap_fight_screen
 );
 criterion_main!(benches);

@@ -2,12 +2,13 @@
 //! (from `assets/slots/`, compiled into the binary), plus a judge's own additions from a RON file in the
 //! platform config folder. Ruleset `phase` has its own price list, bestiary and demo in
 //! [`phase`] (from `assets/phase/`), ruleset `bdp` its gear, bestiary, tables and demo in
-//! [`bdp`] (from `assets/bdp/`).
+//! [`bdp`] (from `assets/bdp/`), ruleset `ap` its gear, bestiary and demo in [`ap`].
 //!
 //! The asset files and the user file share one shape ([`LibraryFile`]): any of `items`,
 //! `layouts`, `creatures` and `kits`. Creatures and kits name library items by name and may carry
 //! their own items inline (fangs, a carapace) that are not for sale in the item list.
 
+pub mod ap;
 pub mod bdp;
 pub mod phase;
 

@@ -266,6 +266,7 @@ fn dispatch(args: Args) -> Result<(), CliError> {
             Some(t) if t.eq_ignore_ascii_case("commands") => cli::help_commands(rules, &mut out),
             Some(t) if t.eq_ignore_ascii_case("library") => match rules {
                 RulesetId::Phase => cli::help_phase_library(&mut out),
+                RulesetId::Ap => cli::help_ap_library(&mut out),
                 _ => cli::help_library(library()?, &mut out),
             },
             Some(t) => match Args::command().find_subcommand_mut(t) {

@@ -1778,3 +1778,427 @@ proptest! {
         }
     }
 }
+
+/// Ruleset ap's commands over a small cast of its own: two PCs and two goblins, one of them a
+/// detachment, ids 0 to 3 (4 names nobody).
+mod ap_cmds {
+    use super::*;
+    use slotmark::rules::ap::{
+        Action, Against, Attr, Cast, Command as C, Defence, Held, Item, Kind, Mark, NewSheet,
+        ObjDie, Span, Stat,
+    };
+
+    fn who() -> impl Strategy<Value = u32> {
+        0u32..5
+    }
+
+    fn attr() -> impl Strategy<Value = Attr> {
+        prop_oneof![Just(Attr::Str), Just(Attr::Dex), Just(Attr::Wil)]
+    }
+
+    fn stat() -> impl Strategy<Value = Stat> {
+        prop_oneof![Just(Stat::Hp), attr().prop_map(Stat::Attr)]
+    }
+
+    fn mark() -> impl Strategy<Value = Mark> {
+        (0usize..Mark::ALL.len()).prop_map(|i| Mark::ALL[i])
+    }
+
+    fn obj() -> impl Strategy<Value = ObjDie> {
+        (prop_oneof![Just(4u16), Just(6), Just(8), Just(10)], -2i8..3).prop_map(|(sides, edge)| {
+            ObjDie {
+                item: format!("d{sides}"),
+                sides,
+                edge,
+            }
+        })
+    }
+
+    fn against() -> BoxedStrategy<Against> {
+        prop_oneof![
+            (1u8..30, any::<bool>()).prop_map(|(dc, hidden)| Against::Dc { dc, hidden }),
+            vec((who(), attr(), vec(obj(), 0..2), -1i8..2), 1..3).prop_map(|t| {
+                Against::Saves(
+                    t.into_iter()
+                        .map(|(who, attr, objects, edge)| Defence {
+                            who,
+                            attr,
+                            objects,
+                            edge,
+                        })
+                        .collect(),
+                )
+            }),
+            (who(), 1u8..30).prop_map(|(target, dc)| Against::Helpless { target, dc }),
+        ]
+        .boxed()
+    }
+
+    fn action() -> BoxedStrategy<Action> {
+        (
+            (who(), attr(), -2i8..3, vec(obj(), 0..3), -3i8..4),
+            (against(), 0u8..5, any::<bool>(), 0usize..3, any::<bool>()),
+        )
+            .prop_map(
+                |((who, attr, flat, objects, edge), (against, cost, two, damage, blast))| {
+                    let mut a = Action::new(who, attr, against, "props");
+                    a.flat = flat;
+                    a.objects = objects;
+                    a.edge = edge;
+                    a.cost = cost;
+                    a.two = two;
+                    a.damage = damage;
+                    a.blast = blast;
+                    a
+                },
+            )
+            .boxed()
+    }
+
+    fn item() -> impl Strategy<Value = Item> {
+        (
+            0u8..3,
+            option::of(prop_oneof![Just(4u16), Just(6), Just(8)]),
+            0u8..3,
+            any::<bool>(),
+        )
+            .prop_map(|(slots, die, armor, worn)| {
+                let mut i = Item::new(format!("thing{slots}{armor}"));
+                i.slots = slots;
+                i.die = die;
+                i.weapon = die.is_some();
+                i.armor = armor;
+                i.worn = worn;
+                i
+            })
+    }
+
+    fn sheets() -> BoxedStrategy<C> {
+        prop_oneof![
+            (who(), stat(), 0u8..20, 0u8..20).prop_map(|(who, stat, a, b)| C::Set {
+                who,
+                stat,
+                cur: a.min(b),
+                max: a.max(b)
+            }),
+            (who(), item()).prop_map(|(who, i)| C::Carry {
+                who,
+                item: Box::new(i)
+            }),
+            (who(), 0usize..4).prop_map(|(who, item)| C::Drop { who, item }),
+            (who(), 0usize..4, any::<bool>()).prop_map(|(who, item, on)| C::Wear { who, item, on }),
+            (who(), -2i8..4).prop_map(|(who, n)| C::Fatigue { who, n }),
+            (who(), -2i16..5).prop_map(|(who, n)| C::Dust { who, n }),
+            (who(), 0u8..22).prop_map(|(who, n)| C::Slots { who, n }),
+            (who(), 0u8..6).prop_map(|(who, n)| C::ApMax { who, n }),
+            (who(), 0u8..5).prop_map(|(who, n)| C::ArmorBonus { who, n }),
+            (who(), mark(), any::<bool>()).prop_map(|(who, mark, on)| C::Mark { who, mark, on }),
+            (who(), prop_oneof![Just("party"), Just("goblins"), Just("")]).prop_map(|(who, g)| {
+                C::Group {
+                    who,
+                    group: g.into(),
+                }
+            }),
+            (who(), text()).prop_map(|(who, text)| C::Note { who, text }),
+            (who(), any::<bool>()).prop_map(|(who, pass)| C::Trivial {
+                who,
+                what: "a thing".into(),
+                pass
+            }),
+        ]
+        .boxed()
+    }
+
+    fn rolls() -> BoxedStrategy<C> {
+        prop_oneof![
+            1 => action().prop_map(|a| C::Check(Box::new(a))),
+            3 => action().prop_map(|a| C::Attack(Box::new(a))),
+            1 => (who(), attr(), 1u8..30, vec(obj(), 0..2), -2i8..3).prop_map(
+                |(who, attr, dc, objects, edge)| C::Save {
+                    who,
+                    attr,
+                    dc,
+                    objects,
+                    edge,
+                    why: String::new()
+                }
+            ),
+        ]
+        .boxed()
+    }
+
+    fn answers() -> BoxedStrategy<C> {
+        prop_oneof![
+            4 => Just(C::Accept),
+            1 => any::<bool>().prop_map(|pass| C::Rule { pass }),
+            1 => (0usize..4).prop_map(|option| C::Choose { option }),
+            1 => Just(C::Cancel),
+        ]
+        .boxed()
+    }
+
+    fn points() -> BoxedStrategy<C> {
+        prop_oneof![
+            (who(), 0u8..6).prop_map(|(who, ap)| C::Spend {
+                who,
+                ap,
+                what: "props".into()
+            }),
+            (who(), -3i8..3).prop_map(|(who, ap)| C::Grant { who, ap }),
+            who().prop_map(|who| C::Move { who }),
+            (who(), 0u16..8).prop_map(|(who, spaces)| C::Walk { who, spaces }),
+            who().prop_map(|who| C::Gain { who }),
+            (
+                who(),
+                0u8..4,
+                attr(),
+                vec(obj(), 0..2),
+                -1i8..2,
+                any::<bool>(),
+                any::<bool>()
+            )
+                .prop_map(|(who, cost, attr, objects, edge, defence, attack)| {
+                    C::Hold {
+                        who,
+                        held: Box::new(Held {
+                            cost,
+                            trigger: "the door opens".into(),
+                            attr,
+                            objects,
+                            edge,
+                            defence,
+                            attack,
+                        }),
+                    }
+                }),
+            (who(), against()).prop_map(|(who, against)| C::Fire { who, against }),
+        ]
+        .boxed()
+    }
+
+    fn fight() -> BoxedStrategy<C> {
+        prop_oneof![
+            1 => (vec(who(), 0..3), vec(who(), 0..2))
+                .prop_map(|(who, surprised)| C::Fight { who, surprised }),
+            1 => (who(), any::<bool>()).prop_map(|(who, surprised)| C::Join { who, surprised }),
+            1 => (who(), 0u8..60).prop_map(|(who, total)| C::Init { who, total }),
+            4 => Just(C::Next),
+            1 => Just(C::EndFight),
+        ]
+        .boxed()
+    }
+
+    fn harm() -> BoxedStrategy<C> {
+        prop_oneof![
+            3 => (who(), 0u8..12, any::<bool>()).prop_map(|(who, amount, armor)| C::Damage {
+                who,
+                amount,
+                armor,
+                source: String::new()
+            }),
+            1 => (who(), 0u8..14).prop_map(|(who, entry)| C::Scar { who, entry }),
+            1 => (who(), 0usize..3).prop_map(|(who, item)| C::Recovered { who, item }),
+            1 => who().prop_map(|who| C::Healed { who }),
+        ]
+        .boxed()
+    }
+
+    fn magic() -> BoxedStrategy<C> {
+        prop_oneof![
+            3 => (who(), 0u8..4, 0u8..3, any::<bool>(), option::of(0usize..2), 0u8..3).prop_map(
+                |(who, slot, dust, free, scroll, cost)| C::Cast(Box::new(Cast {
+                    who,
+                    spell: "Light".into(),
+                    slot,
+                    dust,
+                    free,
+                    scroll,
+                    cost
+                }))
+            ),
+            1 => who().prop_map(|who| C::Scroll {
+                who,
+                spell: "Sleep".into()
+            }),
+            1 => who().prop_map(|who| C::Grimoire {
+                who,
+                spells: vec!["Light".into()]
+            }),
+            1 => (who(), 0usize..2, 0u8..3, 0u8..2).prop_map(|(who, scroll, slot, dust)| C::Copy {
+                who,
+                scroll,
+                slot,
+                dust
+            }),
+            1 => (who(), 0usize..2).prop_map(|(who, scroll)| C::MakeGrimoire { who, scroll }),
+        ]
+        .boxed()
+    }
+
+    fn days() -> BoxedStrategy<C> {
+        prop_oneof![
+            (
+                0u32..100,
+                prop_oneof![Just(Span::Minutes), Just(Span::Hours), Just(Span::Days)]
+            )
+                .prop_map(|(n, span)| C::Time { n, span }),
+            vec(who(), 0..2).prop_map(|who| C::Short { who }),
+            vec(who(), 0..2).prop_map(|who| C::Night { who }),
+            vec(who(), 0..2).prop_map(|who| C::Week { who }),
+            who().prop_map(|who| C::Morale { who }),
+            who().prop_map(|who| C::Retreat { who }),
+            Just(C::Reaction),
+            Just(C::Hireling {
+                name: "Pip".into(),
+                group: "party".into()
+            }),
+        ]
+        .boxed()
+    }
+
+    pub fn command() -> impl Strategy<Value = Command> {
+        prop_oneof![
+            2 => sheets(),
+            3 => rolls(),
+            5 => answers(),
+            2 => points(),
+            3 => fight(),
+            2 => harm(),
+            2 => magic(),
+            1 => days(),
+        ]
+        .prop_map(|c| Command::Game(slotmark::rules::GameCommand::Ap(c)))
+    }
+
+    /// Mostly faces every die of the ruleset shows (d4 and up), some only a d6 to a d20 shows,
+    /// now and then a 0.
+    pub fn faces() -> impl Strategy<Value = Vec<u16>> {
+        vec(
+            prop_oneof![6 => 1u16..=4, 3 => 1u16..=6, 3 => 1u16..=20, 1 => Just(0u16)],
+            0..12,
+        )
+    }
+
+    pub fn op() -> impl Strategy<Value = Op> {
+        prop_oneof![
+            8 => (command(), faces()).prop_map(|(c, f)| Op::Exec(c, f)),
+            1 => Just(Op::Undo),
+            1 => Just(Op::Redo),
+        ]
+    }
+
+    pub fn start() -> Session {
+        let mut s = Session::new(session::SessionState::new(
+            "Props",
+            slotmark::rules::RulesetId::Ap,
+        ));
+        let sheet = |name: &str, kind, group: &str, a: [u8; 4]| {
+            C::Add(Box::new(NewSheet::new(name, kind, group, a)))
+        };
+        let mut sword = Item::new("sword");
+        sword.die = Some(8);
+        sword.weapon = true;
+        for c in [
+            sheet("Ana", Kind::Pc, "party", [11, 12, 8, 6]),
+            sheet("Bo", Kind::Pc, "party", [9, 10, 13, 4]),
+            sheet("Gob", Kind::Npc, "goblins", [8, 13, 5, 4]),
+            sheet("Rats", Kind::Npc, "goblins", [6, 6, 4, 8]),
+            C::Carry {
+                who: 0,
+                item: Box::new(sword),
+            },
+            C::Mark {
+                who: 3,
+                mark: Mark::Detachment,
+                on: true,
+            },
+            C::Grimoire {
+                who: 1,
+                spells: vec!["Light".into()],
+            },
+            C::Dust { who: 1, n: 3 },
+            C::Scroll {
+                who: 1,
+                spell: "Sleep".into(),
+            },
+        ] {
+            s.execute(
+                Command::Game(slotmark::rules::GameCommand::Ap(c)),
+                &mut ScriptedDice::new([]),
+            )
+            .unwrap();
+        }
+        Session::new(s.state().clone())
+    }
+}
+
+proptest! {
+    #![proptest_config(fixed(160))]
+
+    #[test]
+    fn ap_runs_replay_undo_and_redo_exactly_and_refusals_change_nothing(
+        ops in vec(ap_cmds::op(), 0..60),
+        k in 0usize..20,
+    ) {
+        let run = run_ops(ap_cmds::start(), &ops)?;
+        check_log(&run.session, k)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(fixed(24))]
+
+    #[test]
+    fn an_ap_session_saved_then_loaded_is_the_same_session(
+        ops in vec(ap_cmds::op(), 0..50),
+        split in 0usize..50,
+    ) {
+        let dir = tempfile::TempDir::new().map_err(fail)?;
+        let split = split.min(ops.len());
+        let first = run_ops(ap_cmds::start(), &ops[..split])?;
+        let path = dir.path().join("a.ron");
+        let mut store = Store::create(&path, &first.session).map_err(fail)?;
+        let rest = run_ops(first.session.clone(), &ops[split..])?;
+        for record in &rest.journal {
+            store.append(record).map_err(fail)?;
+        }
+        drop(store);
+        same_session(&store::load(&path).map_err(fail)?, &rest.session)?;
+        prop_assert!(store::verify(&path).map_err(fail)?.matches());
+    }
+}
+
+#[test]
+fn the_ap_generators_reach_accepted_and_refused_commands_of_every_kind() {
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let (mut accepted, mut refused) = (0, 0);
+    let mut kinds = std::collections::BTreeSet::new();
+    for _ in 0..80 {
+        let ops = vec(ap_cmds::op(), 40)
+            .new_tree(&mut runner)
+            .unwrap()
+            .current();
+        let run = run_ops(ap_cmds::start(), &ops).unwrap();
+        accepted += run.journal.len();
+        refused += run.refused;
+        for e in run.session.entries() {
+            let debug = format!("{:?}", e.command);
+            let kind: String = debug
+                .trim_start_matches("Game(Ap(")
+                .chars()
+                .take_while(|c| c.is_alphanumeric())
+                .collect();
+            kinds.insert(kind);
+        }
+    }
+    assert!(accepted > 300, "only {accepted} steps accepted");
+    assert!(refused > 300, "only {refused} steps refused");
+    for kind in [
+        "Fight", "Next", "Attack", "Accept", "Damage", "Cast", "Choose", "Move",
+    ] {
+        assert!(
+            kinds.contains(kind),
+            "no {kind} was ever accepted: {kinds:?}"
+        );
+    }
+}

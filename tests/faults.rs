@@ -1128,6 +1128,97 @@ fn phase_palette_text() -> impl Strategy<Value = String> {
     edited_examples(slotmark::rules::RulesetId::Phase, POOL)
 }
 
+/// Text a judge might type into an ap session's palette: its verbs' examples with words swapped,
+/// dropped and added from a pool of its demo's names, its options, numbers and troublemakers.
+fn ap_palette_text() -> impl Strategy<Value = String> {
+    const POOL: &[&str] = &[
+        "Ana",
+        "bo",
+        "Pip",
+        "Gnash",
+        "skab",
+        "rikk",
+        "Rats",
+        "nobody",
+        "ogre",
+        "\"goblin boss\"",
+        "dragon",
+        "sword",
+        "shield",
+        "lantern",
+        "rope",
+        "\"great axe\"",
+        "vs",
+        "with",
+        "using",
+        "helpless",
+        "dc",
+        "hidden",
+        "adv",
+        "dis",
+        "impaired",
+        "enhanced",
+        "ap",
+        "secs",
+        "two",
+        "blast",
+        "unarmed",
+        "damage",
+        "for",
+        "until",
+        "attack",
+        "defence",
+        "slot",
+        "dust",
+        "free",
+        "scroll",
+        "str",
+        "dex",
+        "wil",
+        "hp",
+        "0",
+        "1",
+        "2",
+        "4",
+        "9",
+        "20",
+        "99",
+        "255",
+        "256",
+        "-1",
+        "+3",
+        "-128",
+        "d6",
+        "d0",
+        "d101",
+        "pass",
+        "fail",
+        "on",
+        "off",
+        "dead",
+        "stabilized",
+        "deprived",
+        "short",
+        "night",
+        "week",
+        "minutes",
+        "hours",
+        "days",
+        "surprised",
+        "accept",
+        "next",
+        "undo",
+        "\"",
+        "#",
+        "é",
+        "\u{202e}",
+        "😀",
+        "",
+        "\"unclosed",
+    ];
+    edited_examples(slotmark::rules::RulesetId::Ap, POOL)
+}
+
 /// A verb's example from `ruleset`'s table with up to four edits from `pool`.
 fn edited_examples(
     ruleset: slotmark::rules::RulesetId,
@@ -1305,6 +1396,11 @@ proptest! {
     }
 
     #[test]
+    fn arbitrary_text_as_an_ap_palette_line_never_panics(text in "\\PC{0,80}") {
+        targets::ap_script_line(text.as_bytes());
+    }
+
+    #[test]
     fn arbitrary_text_as_a_dice_expression_never_panics(text in "\\PC{0,40}") {
         targets::dice_expr(text.as_bytes());
     }
@@ -1355,6 +1451,20 @@ proptest! {
     ) {
         thread_local!(static DEMO: Session =
             slotmark::script::demo_for(slotmark::rules::RulesetId::Phase));
+        let mut session = DEMO.with(Session::clone);
+        for (i, line) in lines.iter().enumerate() {
+            targets::palette_line(&mut session, line, seed.wrapping_add(i as u64));
+        }
+    }
+
+    /// The same in ruleset ap, on its demo: its verbs, roll options, gear and bestiary.
+    #[test]
+    fn an_ap_palette_line_applies_fully_or_changes_nothing(
+        lines in vec(ap_palette_text(), 1..10),
+        seed in any::<u64>(),
+    ) {
+        thread_local!(static DEMO: Session =
+            slotmark::script::demo_for(slotmark::rules::RulesetId::Ap));
         let mut session = DEMO.with(Session::clone);
         for (i, line) in lines.iter().enumerate() {
             targets::palette_line(&mut session, line, seed.wrapping_add(i as u64));
@@ -1462,12 +1572,13 @@ fn bdp_palette_text() -> impl Strategy<Value = String> {
 fn the_fuzz_seed_corpus_runs_clean() {
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus");
     type Body = fn(&[u8]);
-    let targets: [(&str, Body); 6] = [
+    let targets: [(&str, Body); 7] = [
         ("session_file", targets::session_file),
         ("journal", targets::journal),
         ("script_line", targets::script_line),
         ("phase_script_line", targets::phase_script_line),
         ("bdp_script_line", targets::bdp_script_line),
+        ("ap_script_line", targets::ap_script_line),
         ("dice_expr", targets::dice_expr),
     ];
     for (name, body) in targets {

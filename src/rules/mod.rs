@@ -7,6 +7,7 @@
 //! and answers what waits with the generic [`Answer`]s; [`time`] is the game clock every ruleset
 //! counts in its own units.
 
+pub mod ap;
 pub mod bdp;
 pub mod phase;
 pub mod plain;
@@ -268,6 +269,10 @@ rulesets! {
          of Fate; a flat row of slots for items, Fatigue and wounds; injuries, disease, \
          deprivation, rest and a dawn pipeline (rule file 001). Block, Dodge, Parry by Lars \
          Huijbregts, CC BY-SA 4.0; tables adapted.";
+    Ap => ap::Ap, "ap", "action points",
+        "d20 + attribute + object dice against a DC or a contested save, advantage stacked per \
+         die; 4 AP turns; initiative 1d20 + WIL sorted within groups that take turns; critical \
+         damage at DC 15, scars and magic dice with mishaps; 2-minute rounds (rule file 003).";
 }
 
 impl Default for RulesetId {

@@ -56,6 +56,7 @@ pub fn try_demo_for(ruleset: RulesetId) -> Result<Session, ContentError> {
         RulesetId::Slots => content::DEMO,
         RulesetId::Phase => content::phase::DEMO,
         RulesetId::Bdp => content::bdp::DEMO,
+        RulesetId::Ap => content::ap::DEMO,
         RulesetId::Plain => {
             return Err(ContentError::Invalid {
                 file: format!("ruleset {}", ruleset.key()),

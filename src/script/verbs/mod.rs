@@ -3,6 +3,7 @@
 //! completion cannot drift apart. The frame's verbs (notes, the title, undo and redo) work in
 //! every session; each ruleset adds its own table (`slots`).
 
+pub(crate) mod ap;
 pub(crate) mod bdp;
 pub(crate) mod phase;
 pub(crate) mod plain;
@@ -301,6 +302,7 @@ pub fn verbs(ruleset: RulesetId) -> Vec<Verb> {
         RulesetId::Plain => plain::VERBS.iter().map(|e| e.verb).collect(),
         RulesetId::Phase => phase::VERBS.iter().map(|e| e.verb).collect(),
         RulesetId::Bdp => bdp::VERBS.iter().map(|e| e.verb).collect(),
+        RulesetId::Ap => ap::VERBS.iter().map(|e| e.verb).collect(),
     };
     let frame: Vec<Verb> = FRAME
         .iter()
@@ -317,6 +319,7 @@ fn help_of(ruleset: RulesetId) -> &'static Help {
         RulesetId::Plain => &plain::HELP,
         RulesetId::Phase => &phase::HELP,
         RulesetId::Bdp => &bdp::HELP,
+        RulesetId::Ap => &ap::HELP,
     }
 }
 
@@ -364,6 +367,7 @@ pub(crate) fn parse(line: &str, lexed: Lexed, state: &SessionState, library: &Li
         GameState::Plain(st) => parse_in(plain::VERBS, st, line, lexed, library),
         GameState::Phase(st) => parse_in(phase::VERBS, st, line, lexed, library),
         GameState::Bdp(st) => parse_in(bdp::VERBS, st, line, lexed, library),
+        GameState::Ap(st) => parse_in(ap::VERBS, st, line, lexed, library),
     }
 }
 
@@ -455,6 +459,7 @@ pub(crate) fn expected(
         GameState::Plain(st) => complete_in(plain::VERBS, st, word, &typed),
         GameState::Phase(st) => complete_in(phase::VERBS, st, word, &typed),
         GameState::Bdp(st) => complete_in(bdp::VERBS, st, word, &typed),
+        GameState::Ap(st) => complete_in(ap::VERBS, st, word, &typed),
     }
 }
 
