@@ -96,7 +96,7 @@ pub fn write_markdown(session: &Session, out: &mut dyn io::Write) -> io::Result<
     let _ = writeln!(o, "# {}\n", state.title);
     match state.ruleset() {
         RulesetId::Slots => slots::chapters(&mut o, session),
-        RulesetId::Plain | RulesetId::Phase | RulesetId::Bdp => {
+        RulesetId::Plain | RulesetId::Phase | RulesetId::Bdp | RulesetId::ActionDie => {
             read_model_chapters(&mut o, session)
         }
     }
@@ -184,7 +184,9 @@ pub fn show(session: &Session, character: Option<&str>) -> Result<String, String
     match session.state().ruleset() {
         RulesetId::Slots => slots::show(session, character),
         RulesetId::Phase => phase::show(session, character),
-        RulesetId::Plain | RulesetId::Bdp => show_from_read_models(session, character),
+        RulesetId::Plain | RulesetId::Bdp | RulesetId::ActionDie => {
+            show_from_read_models(session, character)
+        }
     }
 }
 
@@ -192,7 +194,7 @@ pub fn show(session: &Session, character: Option<&str>) -> Result<String, String
 pub fn waiting(session: &Session) -> Option<String> {
     match session.state().ruleset() {
         RulesetId::Slots => slots::waiting(session),
-        RulesetId::Plain | RulesetId::Phase | RulesetId::Bdp => {
+        RulesetId::Plain | RulesetId::Phase | RulesetId::Bdp | RulesetId::ActionDie => {
             session.state().game.pending().map(|p| pending_title(&p))
         }
     }

@@ -7,6 +7,7 @@
 //! and answers what waits with the generic [`Answer`]s; [`time`] is the game clock every ruleset
 //! counts in its own units.
 
+pub mod actiondie;
 pub mod bdp;
 pub mod phase;
 pub mod plain;
@@ -257,6 +258,11 @@ rulesets! {
          of Fate; a flat row of slots for items, Fatigue and wounds; injuries, disease, \
          deprivation, rest and a dawn pipeline (rule file 001). Block, Dodge, Parry by Lars \
          Huijbregts, CC BY-SA 4.0; tables adapted.";
+    ActionDie => actiondie::ActionDie, "actiondie", "action-die system",
+        "Abilities as rungs of a die ladder from 0 to 5d12; checks roll the rung's dice, with \
+         advantage on the whole check; initiative rolled every round from each chosen action's \
+         die, lowest first; exhaustion levels, death and dismemberment, statuses, slots of 10 \
+         plus STR with quick slots, rests on a clock of 6-second rounds (rule file 004).";
 }
 
 impl Default for RulesetId {

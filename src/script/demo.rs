@@ -45,7 +45,10 @@ pub fn try_demo() -> Result<Session, ContentError> {
 
 /// Does the ruleset bundle a demo?
 pub fn has_demo(ruleset: RulesetId) -> bool {
-    !matches!(ruleset, RulesetId::Plain | RulesetId::Bdp)
+    !matches!(
+        ruleset,
+        RulesetId::Plain | RulesetId::Bdp | RulesetId::ActionDie
+    )
 }
 
 /// The bundled demo of `ruleset`, built from its script: the slot system's party at the old
@@ -54,7 +57,7 @@ pub fn try_demo_for(ruleset: RulesetId) -> Result<Session, ContentError> {
     let script = match ruleset {
         RulesetId::Slots => content::DEMO,
         RulesetId::Phase => content::phase::DEMO,
-        RulesetId::Plain | RulesetId::Bdp => {
+        RulesetId::Plain | RulesetId::Bdp | RulesetId::ActionDie => {
             return Err(ContentError::Invalid {
                 file: format!("ruleset {}", ruleset.key()),
                 message: "it has no bundled demo".into(),

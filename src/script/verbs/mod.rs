@@ -3,6 +3,7 @@
 //! completion cannot drift apart. The frame's verbs (notes, the title, undo and redo) work in
 //! every session; each ruleset adds its own table (`slots`).
 
+pub(crate) mod actiondie;
 pub(crate) mod bdp;
 pub(crate) mod phase;
 pub(crate) mod plain;
@@ -213,6 +214,7 @@ pub fn verbs(ruleset: RulesetId) -> Vec<Verb> {
         RulesetId::Plain => plain::VERBS.iter().map(|e| e.verb).collect(),
         RulesetId::Phase => phase::VERBS.iter().map(|e| e.verb).collect(),
         RulesetId::Bdp => bdp::VERBS.iter().map(|e| e.verb).collect(),
+        RulesetId::ActionDie => actiondie::VERBS.iter().map(|e| e.verb).collect(),
     };
     let frame: Vec<Verb> = FRAME
         .iter()
@@ -228,6 +230,7 @@ fn help_of(ruleset: RulesetId) -> &'static Help {
         RulesetId::Plain => &plain::HELP,
         RulesetId::Phase => &phase::HELP,
         RulesetId::Bdp => &bdp::HELP,
+        RulesetId::ActionDie => &actiondie::HELP,
     }
 }
 
@@ -259,6 +262,7 @@ pub(crate) fn parse(line: &str, lexed: Lexed, state: &SessionState, library: &Li
         GameState::Plain(st) => parse_in(plain::VERBS, st, line, lexed, library),
         GameState::Phase(st) => parse_in(phase::VERBS, st, line, lexed, library),
         GameState::Bdp(st) => parse_in(bdp::VERBS, st, line, lexed, library),
+        GameState::ActionDie(st) => parse_in(actiondie::VERBS, st, line, lexed, library),
     }
 }
 
@@ -334,6 +338,7 @@ pub(crate) fn expected(
         GameState::Plain(st) => complete_in(plain::VERBS, st, word, &typed),
         GameState::Phase(st) => complete_in(phase::VERBS, st, word, &typed),
         GameState::Bdp(st) => complete_in(bdp::VERBS, st, word, &typed),
+        GameState::ActionDie(st) => complete_in(actiondie::VERBS, st, word, &typed),
     }
 }
 

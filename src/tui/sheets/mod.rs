@@ -4,6 +4,7 @@
 //! are the only place that names a ruleset's screen. Every match below is over [`RulesetId`], so a
 //! new ruleset cannot be left out.
 
+pub mod actiondie;
 pub mod bdp;
 pub mod forms;
 pub mod phase;
@@ -43,6 +44,7 @@ pub fn table(ruleset: RulesetId) -> Table {
         RulesetId::Plain => plain::TABLE,
         RulesetId::Phase => phase::TABLE,
         RulesetId::Bdp => bdp::TABLE,
+        RulesetId::ActionDie => actiondie::TABLE,
     }
 }
 
@@ -53,6 +55,7 @@ pub fn new_view(ruleset: RulesetId) -> Box<dyn SheetView> {
         RulesetId::Plain => Box::new(plain::PlainView::default()),
         RulesetId::Phase => Box::new(phase::PhaseView::default()),
         RulesetId::Bdp => Box::new(bdp::BdpView::default()),
+        RulesetId::ActionDie => Box::new(actiondie::ActionDieView::default()),
     }
 }
 
@@ -60,7 +63,7 @@ pub fn new_view(ruleset: RulesetId) -> Box<dyn SheetView> {
 pub fn has_panels(ruleset: RulesetId) -> bool {
     match ruleset {
         RulesetId::Slots => true,
-        RulesetId::Plain | RulesetId::Phase | RulesetId::Bdp => false,
+        RulesetId::Plain | RulesetId::Phase | RulesetId::Bdp | RulesetId::ActionDie => false,
     }
 }
 
@@ -71,6 +74,7 @@ pub fn legend(ruleset: RulesetId) -> &'static [(&'static str, &'static str)] {
         RulesetId::Plain => plain::LEGEND,
         RulesetId::Phase => phase::LEGEND,
         RulesetId::Bdp => bdp::LEGEND,
+        RulesetId::ActionDie => actiondie::LEGEND,
     }
 }
 
@@ -88,6 +92,7 @@ pub fn key(
         RulesetId::Plain => plain::key(m, ctx, action, key, dice),
         RulesetId::Phase => phase::key(m, ctx, action, key, dice),
         RulesetId::Bdp => bdp::key(m, ctx, action, key, dice),
+        RulesetId::ActionDie => actiondie::key(m, ctx, action, key, dice),
     }
 }
 
@@ -98,6 +103,7 @@ pub fn click(m: &mut Main, ctx: Ctx, hit: Hit) -> bool {
         RulesetId::Plain => plain::click(m, ctx, hit),
         RulesetId::Phase => phase::click(m, ctx, hit),
         RulesetId::Bdp => bdp::click(m, ctx, hit),
+        RulesetId::ActionDie => actiondie::click(m, ctx, hit),
     }
 }
 
@@ -109,6 +115,7 @@ pub fn settle(m: &mut Main) {
         RulesetId::Plain => plain::settle(m),
         RulesetId::Phase => phase::settle(m),
         RulesetId::Bdp => bdp::settle(m),
+        RulesetId::ActionDie => actiondie::settle(m),
     }
 }
 
@@ -119,6 +126,7 @@ pub fn applies(m: &Main, action: Action) -> bool {
         RulesetId::Plain => plain::applies(m, action),
         RulesetId::Phase => phase::applies(m, action),
         RulesetId::Bdp => bdp::applies(m, action),
+        RulesetId::ActionDie => actiondie::applies(m, action),
     }
 }
 
@@ -129,6 +137,7 @@ pub fn rows(m: &Main) -> u16 {
         RulesetId::Plain => plain::rows(m),
         RulesetId::Phase => phase::rows(m),
         RulesetId::Bdp => bdp::rows(m),
+        RulesetId::ActionDie => actiondie::rows(m),
     }
 }
 
@@ -145,6 +154,7 @@ pub fn draw(
         RulesetId::Plain => plain::draw(buf, panels, m, theme, hits),
         RulesetId::Phase => phase::draw(buf, panels, m, theme, hits),
         RulesetId::Bdp => bdp::draw(buf, panels, m, theme, hits),
+        RulesetId::ActionDie => actiondie::draw(buf, panels, m, theme, hits),
     }
 }
 
@@ -162,7 +172,7 @@ pub fn strip(
             slots::strip::draw(buf, rect, m, theme, hits);
             true
         }
-        RulesetId::Plain | RulesetId::Phase | RulesetId::Bdp => false,
+        RulesetId::Plain | RulesetId::Phase | RulesetId::Bdp | RulesetId::ActionDie => false,
     }
 }
 
@@ -180,5 +190,6 @@ pub fn draw_dialog(
         RulesetId::Plain => plain::draw_dialog(frame, area, m, theme),
         RulesetId::Phase => phase::draw_dialog(frame, area, m, theme),
         RulesetId::Bdp => bdp::draw_dialog(frame, area, m, theme),
+        RulesetId::ActionDie => actiondie::draw_dialog(frame, area, m, theme),
     }
 }
