@@ -1,8 +1,8 @@
 //! Properties of the engine over random command sequences: every slot-system command with ids of
 //! characters that exist (and one that does not), random dice, undo and redo mixed in; and the
-//! same over every command of ruleset phase on a small party of its own (`phase_cmds`) and of
-//! ruleset actiondie (`actiondie_cmds`). Many
-//! commands are refused; a refusal must change nothing.
+//! same over every command of ruleset phase (`phase_cmds`) and of ruleset actiondie
+//! (`actiondie_cmds`), each on a small party of its own. Many commands are refused; a refusal
+//! must change nothing.
 //!
 //! - replaying the log gives the live state;
 //! - undo then redo gives the same state;
