@@ -4,8 +4,10 @@
 
 mod screen;
 
+use std::io;
+
 use insta::assert_snapshot;
-use ratatui::crossterm::event::KeyCode;
+use ratatui::crossterm::event::{Event, KeyCode};
 use screen::{code, drive, key};
 use slotmark::dice::ScriptedDice;
 use slotmark::rules::actiondie::{Command as K, State, Status};
@@ -166,4 +168,76 @@ fn damage_status_exhaustion_and_a_round_take_a_form_or_one_key() {
     assert!(f.rolled, "{f:?}");
     drive(&mut app, 100, 30, vec![key('c')]);
     assert!(state(&app).fight.is_none());
+}
+
+/// Ana and the Ogre with no scene yet: the start of the ten common moves.
+fn idle() -> Session {
+    let mut s = Session::new(SessionState::new("Bridge", RulesetId::ActionDie));
+    for line in [
+        "add Ana pc d8 d6 d6 d4 10 ar 1",
+        "add Ogre creature 2d6 d4 d4 d4 12 move 4",
+        "carry Ana Sword damage d8 slash",
+        "hold Ana 1",
+    ] {
+        let Ok(Line::Command(c)) = parse_line(line, s.state()) else {
+            panic!("{line} did not parse");
+        };
+        s.execute(c, &mut ScriptedDice::new([])).unwrap();
+    }
+    s
+}
+
+/// The ten moves a judge makes most in this ruleset, each in at most three keys from the main
+/// screen, with the logged command checked.
+#[test]
+fn the_ten_common_actiondie_moves_take_at_most_three_keys_each() {
+    // Faces: the check (DEX d6: 3), the damage (d6: 3), the initiative (Ana's sword d8: 5, the
+    // Ogre's fist d4: 2), the Ogre's Reevaluate (d4: 1).
+    let mut app = app(idle(), &[3, 3, 5, 2, 1]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    let moves: Vec<(&str, Vec<io::Result<Event>>)> = vec![
+        ("check", vec![key('g'), code(KeyCode::Enter)]),
+        ("damage", vec![key('-'), code(KeyCode::Enter)]),
+        ("status", vec![key('t'), code(KeyCode::Enter)]),
+        ("exhaust", vec![key('x')]),
+        ("scene", vec![key('c')]),
+        ("act", vec![key('a'), code(KeyCode::Enter)]),
+        (
+            "act for the next",
+            vec![code(KeyCode::Tab), key('a'), code(KeyCode::Enter)],
+        ),
+        ("initiative", vec![key('i')]),
+        ("reevaluate", vec![key('v'), code(KeyCode::Enter)]),
+        ("next", vec![key('E')]),
+    ];
+    for (what, events) in moves {
+        assert!(events.len() <= 3, "{what} takes {} keys", events.len());
+        let before = app.session().unwrap().cursor();
+        let text = drive(&mut app, 100, 30, events);
+        let after = app.session().unwrap().cursor();
+        assert!(after > before, "{what} logged nothing:\n{text}");
+        let logged = last(&app);
+        let ok = match what {
+            "check" => matches!(&logged, K::Check(c) if c.roller.who == 0),
+            "damage" => matches!(&logged, K::Damage(d) if d.targets == [0]),
+            "status" => matches!(
+                logged,
+                K::Status {
+                    who: 0,
+                    on: true,
+                    ..
+                }
+            ),
+            "exhaust" => logged == K::Exhaustion { who: 0, up: true },
+            "scene" => matches!(logged, K::Scene { .. }),
+            "act" => matches!(logged, K::Pick { who: 0, .. }),
+            "act for the next" => matches!(logged, K::Pick { who: 1, .. }),
+            "initiative" => logged == K::RollInitiative,
+            "reevaluate" => matches!(logged, K::Reevaluate { who: 1, .. }),
+            "next" => logged == K::Next,
+            _ => false,
+        };
+        assert!(ok, "{what} logged {logged:?}:\n{text}");
+    }
+    assert_eq!(state(&app).characters[0].hp, 8, "d6 3 less AR 1");
 }
