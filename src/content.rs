@@ -7,6 +7,7 @@
 //! `layouts`, `creatures` and `kits`. Creatures and kits name library items by name and may carry
 //! their own items inline (fangs, a carapace) that are not for sale in the item list.
 
+pub mod actiondie;
 pub mod phase;
 
 use crate::rules::slots::{self, AttackKind, Item, Layout, Region, SlotNo};

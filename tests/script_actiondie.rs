@@ -285,3 +285,20 @@ fn every_verb_example_parses() {
         parse_line(verb.example, s.state()).unwrap_or_else(|e| panic!("{}: {e}", verb.example));
     }
 }
+
+#[test]
+fn the_demo_builds_through_the_verbs_and_replays_exactly() {
+    use slotmark::store::{self, Store};
+    let demo = slotmark::script::try_demo_for(RulesetId::ActionDie).unwrap();
+    let st = st(&demo);
+    let names: Vec<&str> = st.characters.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["Ana", "Bram", "Cora", "Troll", "Snag", "Grub"]);
+    assert!(slotmark::script::has_demo(RulesetId::ActionDie));
+    assert_eq!(demo.state().title, "Demo: the Troll Bridge");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("demo.ron");
+    drop(Store::create(&path, &demo).unwrap());
+    assert!(store::verify(&path).unwrap().matches());
+    let (code, out, err) = slotmark(dir.path(), &["replay", "--verify", "demo.ron"]);
+    assert_eq!(code, 0, "{err}{out}");
+}
