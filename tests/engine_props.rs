@@ -1306,12 +1306,9 @@ mod actiondie_cmds {
         prop_oneof![
             1 => (text(), any::<bool>(), [0u8..18, 0u8..18, 0u8..18, 0u8..18], 0u16..20, 0u16..4, 0u8..8)
                 .prop_map(|(name, pc, base, hp, ar, movement)| C::Add(Box::new(NewSheet {
-                    name,
-                    side: if pc { ASide::Pc } else { ASide::Creature },
-                    base,
-                    hp,
                     ar,
                     movement,
+                    ..NewSheet::new(name, if pc { ASide::Pc } else { ASide::Creature }, base, hp)
                 }))),
             1 => who().prop_map(|who| C::Remove { who }),
             3 => (who(), stat, 0u16..20).prop_map(|(who, stat, value)| C::Set { who, stat, value }),

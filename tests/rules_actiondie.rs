@@ -39,12 +39,9 @@ impl T {
     fn add(&mut self, name: &str, side: Side, base: [u8; 4], hp: u16, ar: u16, movement: u8) {
         self.run(
             C::Add(Box::new(NewSheet {
-                name: name.into(),
-                side,
-                base,
-                hp,
                 ar,
                 movement,
+                ..NewSheet::new(name, side, base, hp)
             })),
             &[],
         );
@@ -280,14 +277,12 @@ fn d1_abilities_are_rungs_from_0_to_5d12_with_a_base_and_an_effective_rung() {
     assert_eq!(t.c("Ana").dice(Ability::Str).to_string(), "d8");
     assert_eq!(t.c("Ogre").dice(Ability::Str).to_string(), "2d6");
     let err = t.refuse(
-        C::Add(Box::new(NewSheet {
-            name: "Giant".into(),
-            side: Side::Creature,
-            base: [17, 0, 0, 0],
-            hp: 5,
-            ar: 0,
-            movement: 4,
-        })),
+        C::Add(Box::new(NewSheet::new(
+            "Giant",
+            Side::Creature,
+            [17, 0, 0, 0],
+            5,
+        ))),
         &[],
     );
     assert!(err.contains("die ladder"), "{err}");

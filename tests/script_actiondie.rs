@@ -292,7 +292,7 @@ fn the_demo_builds_through_the_verbs_and_replays_exactly() {
     let demo = slotmark::script::try_demo_for(RulesetId::ActionDie).unwrap();
     let st = st(&demo);
     let names: Vec<&str> = st.characters.iter().map(|c| c.name.as_str()).collect();
-    assert_eq!(names, ["Ana", "Bram", "Cora", "Troll", "Snag", "Grub"]);
+    assert_eq!(names, ["Ana", "Bram", "Cora", "Grak", "Snag", "Grub"]);
     assert!(slotmark::script::has_demo(RulesetId::ActionDie));
     assert_eq!(demo.state().title, "Demo: the Troll Bridge");
     let dir = tempfile::tempdir().unwrap();
@@ -301,4 +301,54 @@ fn the_demo_builds_through_the_verbs_and_replays_exactly() {
     assert!(store::verify(&path).unwrap().matches());
     let (code, out, err) = slotmark(dir.path(), &["replay", "--verify", "demo.ron"]);
     assert_eq!(code, 0, "{err}{out}");
+}
+
+#[test]
+fn the_gear_list_and_the_bestiary_load_and_the_verbs_take_them_by_name() {
+    use slotmark::content::actiondie::{bundled, try_bundled};
+    use slotmark::rules::actiondie::{DamageType, Status};
+    let lib = try_bundled().unwrap();
+    assert!(lib.creatures.len() >= 10, "{}", lib.creatures.len());
+    let club = lib.gear("club").unwrap().item();
+    assert_eq!(
+        (club.damage.map(|d| d.to_string()), club.kind),
+        (Some("d6".to_string()), Some(DamageType::Blunt)),
+        "the text's own example: a club is a d6"
+    );
+    let mut s = session();
+    play(&mut s, "add Grak Troll", &[]);
+    play(&mut s, "carry Ana Arrows", &[]);
+    play(&mut s, "carry Ana Arrows", &[]);
+    play(&mut s, "carry Ana Spear size 3", &[]);
+    let st = st(&s);
+    let grak = st.characters.iter().find(|c| c.name == "Grak").unwrap();
+    assert_eq!(
+        grak.dice(slotmark::rules::actiondie::Ability::Str)
+            .to_string(),
+        "2d10"
+    );
+    assert_eq!((grak.hp, grak.ar, grak.movement), (30, 2, 5));
+    assert!(grak.vulnerable_to(DamageType::Fire) && !grak.has(Status::Prone));
+    assert_eq!(grak.wielded(), Some(0), "its club in hand");
+    let ana = &st.characters[0];
+    assert_eq!(
+        (
+            ana.items[1].name.as_str(),
+            ana.items[1].count,
+            ana.items[1].bundle
+        ),
+        ("Arrows", 2, 20)
+    );
+    assert_eq!(
+        (
+            ana.items[2].size,
+            ana.items[2].damage.map(|d| d.to_string())
+        ),
+        (3, Some("d8".into()))
+    );
+    let err = parse_line("add Grak Dragon", s.state())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("Dragon"), "{err}");
+    assert!(bundled().creatures.iter().all(|c| !c.about.contains('\n')));
 }

@@ -65,6 +65,31 @@ pub struct NewSheet {
     pub hp: u16,
     pub ar: u16,
     pub movement: u8,
+    /// A creature from the bestiary comes with its gear (the first weapon held) and its
+    /// resistances and vulnerabilities, so the log holds all of it.
+    #[serde(default)]
+    pub items: Vec<Item>,
+    #[serde(default)]
+    pub resist: Vec<DamageType>,
+    #[serde(default)]
+    pub vulnerable: Vec<DamageType>,
+}
+
+impl NewSheet {
+    /// A bare sheet: no gear, resistances or vulnerabilities.
+    pub fn new(name: impl Into<String>, side: Side, base: [u8; 4], hp: u16) -> NewSheet {
+        NewSheet {
+            name: name.into(),
+            side,
+            base,
+            hp,
+            ar: 0,
+            movement: 6,
+            items: Vec::new(),
+            resist: Vec::new(),
+            vulnerable: Vec::new(),
+        }
+    }
 }
 
 impl Character {
@@ -91,8 +116,8 @@ impl Character {
             statuses: Vec::new(),
             afraid_of: None,
             injuries: Injuries::default(),
-            resist: Vec::new(),
-            vulnerable: Vec::new(),
+            resist: s.resist.clone(),
+            vulnerable: s.vulnerable.clone(),
             items: Vec::new(),
             helped: None,
             dead: false,

@@ -37,8 +37,12 @@ pub fn add(state: &mut State, s: &NewSheet, out: &mut Out) -> Result<(), RuleErr
     let id = crate::rules::take_id(&mut state.next_id)?;
     let sheet = NewSheet {
         name: name.clone(),
+        items: Vec::new(),
         ..s.clone()
     };
+    if s.items.len() > 20 {
+        return Err(RuleError::invalid("a new sheet carries at most 20 items"));
+    }
     let c = Character::new(id, &sheet);
     let abil: Vec<String> = super::model::Ability::ALL
         .iter()
@@ -50,6 +54,16 @@ pub fn add(state: &mut State, s: &NewSheet, out: &mut Out) -> Result<(), RuleErr
         format!("{name} joins: {}, HP {}", abil.join(" "), s.hp),
     );
     state.characters.push(c);
+    // A kit goes in as the judge would carry it, item by item, the first weapon in hand.
+    let mut armed = false;
+    for item in &s.items {
+        carry(state, id, item, out)?;
+        if !armed && item.damage.is_some() {
+            armed = true;
+            let index = state.character(id)?.items.len().saturating_sub(1) as u8;
+            hold(state, id, index, true, out)?;
+        }
+    }
     Ok(())
 }
 

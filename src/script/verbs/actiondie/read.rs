@@ -57,14 +57,7 @@ pub(super) fn ability(w: &mut Words<'_>) -> R<Ability> {
 
 /// "0", "d8", "2d6": some dice (0 is no dice).
 pub(super) fn dice_of(t: &Token) -> Option<Dice> {
-    let s = t.text.to_ascii_lowercase();
-    if s == "0" {
-        return Some(Dice::new(0, 4));
-    }
-    let (n, d) = s.split_once('d')?;
-    let n: u8 = if n.is_empty() { 1 } else { n.parse().ok()? };
-    let d: u16 = d.parse().ok()?;
-    ((1..=20).contains(&n) && (2..=100).contains(&d)).then_some(Dice::new(n, d))
+    crate::content::actiondie::dice(&t.text)
 }
 
 pub(super) fn dice(w: &mut Words<'_>, what: &str) -> R<Dice> {

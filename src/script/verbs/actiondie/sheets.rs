@@ -3,29 +3,32 @@
 
 use super::SHEETS;
 use super::read::*;
+use crate::content::actiondie as content;
 use crate::rules::actiondie::{Bonus, Command as C, Item, NewSheet, Side, Stat, State};
 use crate::script::verbs::{Entry, v};
-use crate::script::words::is;
+use crate::script::words::{is, lookup_err};
 
 pub(super) const VERBS: &[Entry<State>] = &[
     Entry {
         verb: v(
             "add",
             &[],
-            "add NAME pc|creature STR DEX AWR WIL HP [ar N] [move N]",
-            "a sheet: the abilities as rungs (0, d4 ... 5d12), HP max; AR 0 and movement 6 unless told (D1, D4)",
+            "add NAME pc|creature STR DEX AWR WIL HP [ar N] [move N], or add NAME CREATURE",
+            "a sheet: the abilities as rungs (0, d4 ... 5d12), HP max, AR 0 and movement 6 unless told; or a creature of the bestiary with its gear (D1, D4)",
             "add Ana pc d8 d6 d6 d4 10 ar 1",
             SHEETS,
         ),
         parse: |w, _| {
             let name = w.next("the name")?.text;
-            let t = w.next("pc or creature")?;
+            let t = w.next("pc, creature or a creature of the bestiary")?;
             let side = if is(&t, &["pc", "player"]) {
                 Side::Pc
             } else if is(&t, &["creature", "npc", "monster"]) {
                 Side::Creature
             } else {
-                return err(&t, "pc or creature");
+                let lib = content::bundled();
+                let c = lib.creature(&t.text).map_err(|e| lookup_err(&t, e))?;
+                return Ok(g(C::Add(Box::new(lib.sheet(c, &name)))));
             };
             let base = [rung(w)?, rung(w)?, rung(w)?, rung(w)?];
             let hp = w.number("HP")?;
@@ -41,17 +44,16 @@ pub(super) const VERBS: &[Entry<State>] = &[
                 }
             }
             Ok(g(C::Add(Box::new(NewSheet {
-                name,
-                side,
-                base,
-                hp,
                 ar,
                 movement,
+                ..NewSheet::new(name, side, base, hp)
             }))))
         },
         complete: |t, _| {
             if t.args.len() == 1 {
-                vec!["pc".into(), "creature".into()]
+                let mut words = vec!["pc".to_string(), "creature".to_string()];
+                words.extend(content::bundled().creatures.iter().map(|c| c.name.clone()));
+                words
             } else {
                 Vec::new()
             }
@@ -293,13 +295,19 @@ pub(super) const VERBS: &[Entry<State>] = &[
             "carry",
             &["take"],
             "carry NAME ITEM [size N] [bundle N] [damage DICE [TYPE]] [init DIE]",
-            "an item in the next slots; a like item joins a bundle with room (D34-D36)",
-            "carry Ana Sword damage d8 slash",
+            "an item in the next slots, as the gear list has it unless told; a like item joins a bundle with room (D34-D36)",
+            "carry Ana Sword",
             SHEETS,
         ),
         parse: |w, st| {
             let who = who(w, st)?;
-            let mut item = Item::new(w.next("the item's name")?.text);
+            let name = w.next("the item's name")?.text;
+            // The gear list's item by its exact name; anything else is the judge's own.
+            let mut item = content::bundled()
+                .gear
+                .iter()
+                .find(|g| g.name.eq_ignore_ascii_case(name.trim()))
+                .map_or_else(|| Item::new(name.clone()), |g| g.item());
             while !w.at_end() {
                 if w.eat(&["size"]) {
                     item.size = w.number("the slots it takes")?;
@@ -323,7 +331,15 @@ pub(super) const VERBS: &[Entry<State>] = &[
                 item: Box::new(item),
             }))
         },
-        complete: first_a_name,
+        complete: |t, st| match t.args.len() {
+            0 => names(t, st),
+            1 => content::bundled()
+                .gear
+                .iter()
+                .map(|g| g.name.clone())
+                .collect(),
+            _ => Vec::new(),
+        },
     },
     Entry {
         verb: v(
