@@ -271,7 +271,7 @@ pub fn dismember(state: &mut State, who: u32, face: u16, out: &mut Out) -> Resul
             })));
         }
         2 => {
-            c.injuries.arms += 1;
+            c.injuries.arms = c.injuries.arms.saturating_add(1);
             c.hands = c.hands.saturating_sub(1);
             let held = c.items.iter().filter(|i| i.held).count();
             if held > usize::from(c.hands)
@@ -281,7 +281,7 @@ pub fn dismember(state: &mut State, who: u32, face: u16, out: &mut Out) -> Resul
                 say(out, Mood::Harm, format!("{name} drops the {}", it.name));
             }
         }
-        3 => c.injuries.eyes += 1,
+        3 => c.injuries.eyes = c.injuries.eyes.saturating_add(1),
         4 => c.injuries.leg = true,
         5 => c.injuries.voice = true,
         _ => kill(state, who, out)?,

@@ -457,7 +457,7 @@ pub fn reevaluate(
     let Some(e) = f.entry_mut(who) else {
         return Ok(());
     };
-    e.count += add;
+    e.count = e.count.saturating_add(add);
     e.rolls.push((die, faces.clone()));
     e.action = Some(action.clone());
     e.reevaluated = true;
