@@ -450,6 +450,31 @@ fn check_log(session: &Session, k: usize) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// Saves the session after the first `split` ops in full and journals the rest, as after a
+/// crash: loading the file, opening it (which folds the journal in) and loading it again each
+/// give the session played live.
+fn saved_then_loaded(start: Session, ops: &[Op], split: usize) -> Result<(), TestCaseError> {
+    let dir = tempfile::TempDir::new().map_err(fail)?;
+    let split = split.min(ops.len());
+    let first = run_ops(start, &ops[..split])?;
+    let path = dir.path().join("s.ron");
+    let mut store = Store::create(&path, &first.session).map_err(fail)?;
+    let rest = run_ops(first.session.clone(), &ops[split..])?;
+    for record in &rest.journal {
+        store.append(record).map_err(fail)?;
+    }
+    drop(store);
+    same_session(&store::load(&path).map_err(fail)?, &rest.session)?;
+    let opened = Store::open(&path).map_err(fail)?;
+    prop_assert!(opened.warnings.is_empty(), "{:?}", opened.warnings);
+    same_session(&opened.session, &rest.session)?;
+    drop(opened);
+    // Opening folded the journal into the file; the file alone gives the session.
+    same_session(&store::load(&path).map_err(fail)?, &rest.session)?;
+    prop_assert!(store::verify(&path).map_err(fail)?.matches());
+    Ok(())
+}
+
 /// `cases` per property from a fixed seed, so CI runs the same cases every time;
 /// `PROPTEST_CASES=N` (with `PROPTEST_RNG_SEED` if wanted) runs a longer, random hunt.
 fn fixed(cases: u32) -> ProptestConfig {
@@ -513,25 +538,7 @@ proptest! {
         ops in vec(op(), 0..50),
         split in 0usize..50,
     ) {
-        let dir = tempfile::TempDir::new().map_err(fail)?;
-        let split = split.min(ops.len());
-        // The first part is saved in full, the rest only journaled, as after a crash.
-        let first = run_ops(Session::new(party()), &ops[..split])?;
-        let path = dir.path().join("s.ron");
-        let mut store = Store::create(&path, &first.session).map_err(fail)?;
-        let rest = run_ops(first.session.clone(), &ops[split..])?;
-        for record in &rest.journal {
-            store.append(record).map_err(fail)?;
-        }
-        drop(store);
-        same_session(&store::load(&path).map_err(fail)?, &rest.session)?;
-        let opened = Store::open(&path).map_err(fail)?;
-        prop_assert!(opened.warnings.is_empty(), "{:?}", opened.warnings);
-        same_session(&opened.session, &rest.session)?;
-        drop(opened);
-        // Opening folded the journal into the file; the file alone gives the session.
-        same_session(&store::load(&path).map_err(fail)?, &rest.session)?;
-        prop_assert!(store::verify(&path).map_err(fail)?.matches());
+        saved_then_loaded(Session::new(party()), &ops, split)?;
     }
 }
 
@@ -1133,23 +1140,7 @@ proptest! {
         ops in vec(phase_cmds::op(), 0..50),
         split in 0usize..50,
     ) {
-        let dir = tempfile::TempDir::new().map_err(fail)?;
-        let split = split.min(ops.len());
-        let first = run_ops(phase_cmds::start(), &ops[..split])?;
-        let path = dir.path().join("p.ron");
-        let mut store = Store::create(&path, &first.session).map_err(fail)?;
-        let rest = run_ops(first.session.clone(), &ops[split..])?;
-        for record in &rest.journal {
-            store.append(record).map_err(fail)?;
-        }
-        drop(store);
-        same_session(&store::load(&path).map_err(fail)?, &rest.session)?;
-        let opened = Store::open(&path).map_err(fail)?;
-        prop_assert!(opened.warnings.is_empty(), "{:?}", opened.warnings);
-        same_session(&opened.session, &rest.session)?;
-        drop(opened);
-        same_session(&store::load(&path).map_err(fail)?, &rest.session)?;
-        prop_assert!(store::verify(&path).map_err(fail)?.matches());
+        saved_then_loaded(phase_cmds::start(), &ops, split)?;
     }
 }
 
@@ -1462,23 +1453,7 @@ proptest! {
         ops in vec(actiondie_cmds::op(), 0..50),
         split in 0usize..50,
     ) {
-        let dir = tempfile::TempDir::new().map_err(fail)?;
-        let split = split.min(ops.len());
-        let first = run_ops(actiondie_cmds::start(), &ops[..split])?;
-        let path = dir.path().join("a.ron");
-        let mut store = Store::create(&path, &first.session).map_err(fail)?;
-        let rest = run_ops(first.session.clone(), &ops[split..])?;
-        for record in &rest.journal {
-            store.append(record).map_err(fail)?;
-        }
-        drop(store);
-        same_session(&store::load(&path).map_err(fail)?, &rest.session)?;
-        let opened = Store::open(&path).map_err(fail)?;
-        prop_assert!(opened.warnings.is_empty(), "{:?}", opened.warnings);
-        same_session(&opened.session, &rest.session)?;
-        drop(opened);
-        same_session(&store::load(&path).map_err(fail)?, &rest.session)?;
-        prop_assert!(store::verify(&path).map_err(fail)?.matches());
+        saved_then_loaded(actiondie_cmds::start(), &ops, split)?;
     }
 }
 

@@ -359,6 +359,23 @@ pub fn settle_tie(
     turns::start_next(state, dice, out)
 }
 
+/// D14: who in the scene still has to choose an action (the Unconscious choose nothing).
+pub fn still_to_choose(state: &State) -> Vec<String> {
+    let Some(f) = &state.fight else {
+        return Vec::new();
+    };
+    f.entries
+        .iter()
+        .filter(|e| {
+            e.action.is_none()
+                && state
+                    .character(e.id)
+                    .is_ok_and(|c| !c.has(Status::Unconscious))
+        })
+        .map(|e| state.name_of(e.id))
+        .collect()
+}
+
 /// D15, D16: everyone rolls its action's die, lowest count first.
 pub fn roll_all(
     state: &mut State,
@@ -372,17 +389,7 @@ pub fn roll_all(
         ));
     }
     // D14: nothing is rolled until every able participant has chosen.
-    let missing: Vec<String> = f
-        .entries
-        .iter()
-        .filter(|e| {
-            e.action.is_none()
-                && state
-                    .character(e.id)
-                    .is_ok_and(|c| !c.has(Status::Unconscious))
-        })
-        .map(|e| state.name_of(e.id))
-        .collect();
+    let missing = still_to_choose(state);
     if !missing.is_empty() {
         return Err(RuleError::invalid(format!(
             "still to choose an action: {}",

@@ -178,17 +178,7 @@ impl Ruleset for ActionDie {
             .and_then(|id| state.character(id).ok())
             .is_some_and(|c| c.side == Side::Pc);
         let waiting = if !f.rolled {
-            let missing: Vec<String> = f
-                .entries
-                .iter()
-                .filter(|e| {
-                    e.action.is_none()
-                        && state
-                            .character(e.id)
-                            .is_ok_and(|c| !c.has(Status::Unconscious))
-                })
-                .map(|e| state.name_of(e.id))
-                .collect();
+            let missing = super::initiative::still_to_choose(state);
             if missing.is_empty() {
                 "the initiative roll".to_string()
             } else {

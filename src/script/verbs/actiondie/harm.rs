@@ -19,18 +19,7 @@ pub(super) const VERBS: &[Entry<State>] = &[
         ),
         parse: |w, st| {
             let who = who(w, st)?;
-            let item = match w.peek() {
-                Some(t) if t.text.parse::<u8>().is_ok() => Some(index(w, "the item number")?),
-                Some(t) if is(t, &["unarmed"]) => {
-                    w.pos += 1;
-                    None
-                }
-                _ => st
-                    .character(who)
-                    .ok()
-                    .and_then(|c| c.wielded())
-                    .map(|i| i as u8),
-            };
+            let item = weapon(w, st, who)?;
             let mut targets = Vec::new();
             let mut crit = true;
             while !w.at_end() {

@@ -119,6 +119,23 @@ pub(super) fn text(w: &mut Words<'_>) -> R<String> {
     }
 }
 
+/// What an attack strikes with: item N, `unarmed`, or when neither is typed the wielded
+/// weapon (bare hands without one).
+pub(super) fn weapon(w: &mut Words<'_>, st: &State, who: u32) -> R<Option<u8>> {
+    match w.peek() {
+        Some(n) if n.text.parse::<u8>().is_ok() => Ok(Some(index(w, "the item number")?)),
+        Some(n) if is(n, &["unarmed"]) => {
+            w.pos += 1;
+            Ok(None)
+        }
+        _ => Ok(st
+            .character(who)
+            .ok()
+            .and_then(|c| c.wielded())
+            .map(|i| i as u8)),
+    }
+}
+
 pub(super) const ACTIONS: &str =
     "an action: attack [N|unarmed], technique N DICE, defend, help NAME, run or other [DICE]";
 
@@ -126,19 +143,9 @@ pub(super) const ACTIONS: &str =
 pub(super) fn action(w: &mut Words<'_>, st: &State, who: u32) -> R<Action> {
     let t = w.next(ACTIONS)?;
     if is(&t, &["attack", "a"]) {
-        let item = match w.peek() {
-            Some(n) if n.text.parse::<u8>().is_ok() => Some(index(w, "the item number")?),
-            Some(n) if is(n, &["unarmed"]) => {
-                w.pos += 1;
-                None
-            }
-            _ => st
-                .character(who)
-                .ok()
-                .and_then(|c| c.wielded())
-                .map(|i| i as u8),
-        };
-        Ok(Action::Attack { item })
+        Ok(Action::Attack {
+            item: weapon(w, st, who)?,
+        })
     } else if is(&t, &["technique", "tech"]) {
         let index = index(w, "the technique's number")?;
         let dice = w.number("how many technique dice")?;
