@@ -251,7 +251,13 @@ fn a_fight_plays_headless_replays_and_lists_its_verbs() {
     assert_eq!(code, 0, "{err}{out}");
     let (code, out, err) = slotmark(d, &["show", "bridge.ron"]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("Ogre"), "{out}");
+    assert!(out.contains("Ogre (creature)"), "{out}");
+    assert!(out.contains("Abilities  STR d8 (4)"), "{out}");
+    let (code, out, err) = slotmark(d, &["show", "bridge.ron", "--character", "ana"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("HP 1/10  AR 1"), "{out}");
+    assert!(out.contains("[1] Sword d8 slash [held]"), "{out}");
+    assert!(!out.contains("Ogre"), "{out}");
     // A bad line names its line and leaves the file as it was.
     let before = std::fs::read(d.join("bridge.ron")).unwrap();
     std::fs::write(d.join("bad.txt"), "remark Ana steady\ncheck Ana luck\n").unwrap();

@@ -7,6 +7,7 @@
 //! rebuilt in one pass per window), so a session of 100,000 steps needs no more memory for its
 //! recap than one of a thousand.
 
+pub mod actiondie;
 pub mod phase;
 pub mod slots;
 
@@ -184,9 +185,8 @@ pub fn show(session: &Session, character: Option<&str>) -> Result<String, String
     match session.state().ruleset() {
         RulesetId::Slots => slots::show(session, character),
         RulesetId::Phase => phase::show(session, character),
-        RulesetId::Plain | RulesetId::Bdp | RulesetId::ActionDie => {
-            show_from_read_models(session, character)
-        }
+        RulesetId::ActionDie => actiondie::show(session, character),
+        RulesetId::Plain | RulesetId::Bdp => show_from_read_models(session, character),
     }
 }
 

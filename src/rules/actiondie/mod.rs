@@ -8,13 +8,14 @@
 //!   and the queue; `command`: commands and events.
 //! - `sheet` (D1-D4, D28, D31, D34-D36), `checks` (D5-D8, D37 and the judge's answers),
 //!   `initiative` (D9, D11, D14-D18), `turns` (D10, D17, D19, D25, D33, D40), `damage` (D20-D28), `rest` (D29, D37-D40), `view` (the
-//!   read models).
+//!   read models), `lines` (the sheet in words).
 
 pub mod character;
 pub mod checks;
 pub mod command;
 pub mod damage;
 pub mod initiative;
+mod lines;
 pub mod model;
 mod rest;
 mod sheet;
@@ -24,6 +25,7 @@ mod view;
 
 pub use character::{Character, Helped, NewSheet};
 pub use command::{CheckSpec, Command, DamageSpec, Event, Mood, Roller, Stat};
+pub use lines::sheet_lines;
 pub use model::*;
 pub use state::{Ask, Entry, Fight, Question, Roll, State, Then, Wait};
 pub use view::{ActionDie, glance};
