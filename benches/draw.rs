@@ -1,6 +1,7 @@
 //! Drawing the whole main screen at 200×50 into a TestBackend: roster, sheet with the body
 //! picture, conditions and a long roll log, then the same in a fight with the combat strip and
-//! the scene's map. The target is well under a millisecond a frame.
+//! the scene's map; then a phase fight and a bdp fight with full sheets. The target is well under
+//! a millisecond a frame.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use ratatui::Terminal;
@@ -37,6 +38,7 @@ fn busy_session() -> Session {
         title: "Benchmark".into(),
         notes: Default::default(),
         game: GameState::Slots(state),
+        veil: Default::default(),
     });
     let mut dice = ScriptedDice::new([]);
     // A long evening's log: marks set and cleared on every sheet.
@@ -140,6 +142,96 @@ fn draw_phase_fight_screen(c: &mut Criterion) {
     });
 }
 
+/// A bdp session in the middle of a fight, at 200x50: a full sheet (ten slots of items, Fatigue
+/// and wounds, tags, a disease, needs, exposures), the judge's turn list on the strip, and a log
+/// of the same length, against the slot system's frame above.
+fn draw_bdp_fight_screen(c: &mut Criterion) {
+    use slotmark::script::{Line, parse_line};
+    let mut session = Session::new(SessionState::new(
+        "Benchmark",
+        slotmark::rules::RulesetId::Bdp,
+    ));
+    let mut lines: Vec<String> = (1..=4)
+        .map(|i| format!("add Hero{i} pc 10 12 8 6"))
+        .collect();
+    lines.extend((1..=4).map(|i| format!("add Ogre{i} creature 14 10 10 9")));
+    for i in 1..=4 {
+        lines.extend([
+            format!("tag Hero{i} career thief"),
+            format!("carry Hero{i} Sword right"),
+            format!("carry Hero{i} Shield left"),
+            format!("carry Hero{i} Waterskin waterskin"),
+            format!("carry Hero{i} Mail heavy"),
+            format!("carry Hero{i} Helm helmet"),
+            format!("carry Hero{i} Moss common hills"),
+            format!("carry Hero{i} Rations ration"),
+            format!("block Hero{i}"),
+            format!("wound Hero{i} burn light larm"),
+            format!("wound Hero{i} cut severe torso"),
+            format!("infect Hero{i} swamp"),
+            format!("rest Hero{i} normal"),
+            format!("expose Hero{i} cold"),
+        ]);
+    }
+    for _ in 0..55 {
+        lines.push("hold Hero1 1 left".into());
+        lines.push("hold Hero1 1 right".into());
+    }
+    lines.push("fight".into());
+    let mut dice = ScriptedDice::new([3; 16]);
+    for line in &lines {
+        let Ok(Line::Command(c)) = parse_line(line, session.state()) else {
+            panic!("{line}");
+        };
+        session.execute(c, &mut dice).unwrap();
+    }
+    let mut app = App::with_session(session, None, Dice::scripted([])).with_theme(Theme::plain());
+    if let Some(main) = app.main_mut() {
+        main.view.selected = Some(0);
+    }
+    let mut terminal = Terminal::new(TestBackend::new(200, 50)).unwrap();
+    c.bench_function("draw bdp fight screen 200x50", |b| {
+        b.iter(|| slotmark::tui::draw(&mut terminal, &mut app).unwrap())
+    });
+}
+
+/// An ap session in the middle of a fight, at 200x50: its sheet, the group strip, and a log of
+/// the same length, against the slot system's frame above.
+fn draw_ap_fight_screen(c: &mut Criterion) {
+    use slotmark::script::{Line, parse_line};
+    let mut session = Session::new(SessionState::new(
+        "Benchmark",
+        slotmark::rules::RulesetId::Ap,
+    ));
+    let mut lines: Vec<String> = (1..=4)
+        .map(|i| format!("add Hero{i} pc party 11 12 8 6"))
+        .collect();
+    lines.extend((1..=4).map(|i| format!("add Gob{i} goblin")));
+    lines.extend((1..=4).map(|i| format!("carry Hero{i} sword")));
+    for _ in 0..70 {
+        lines.push("dust Hero1 1".into());
+        lines.push("dust Hero1 -1".into());
+    }
+    let mut dice = ScriptedDice::new([]);
+    for line in &lines {
+        let Ok(Line::Command(c)) = parse_line(line, session.state()) else {
+            panic!("{line}");
+        };
+        session.execute(c, &mut dice).unwrap();
+    }
+    let Ok(Line::Command(fight)) = parse_line("fight", session.state()) else {
+        panic!("fight");
+    };
+    session
+        .execute(fight, &mut ScriptedDice::new([3, 9, 14, 18, 5, 7, 11, 2]))
+        .unwrap();
+    let mut app = App::with_session(session, None, Dice::scripted([])).with_theme(Theme::plain());
+    let mut terminal = Terminal::new(TestBackend::new(200, 50)).unwrap();
+    c.bench_function("draw ap fight screen 200x50", |b| {
+        b.iter(|| slotmark::tui::draw(&mut terminal, &mut app).unwrap())
+    });
+}
+
 /// An actiondie session in the middle of a round, at 200x50: its sheet, the strip with every
 /// chosen action and its dice, and a log of the same length, against the slot system's frame.
 fn draw_actiondie_fight_screen(c: &mut Criterion) {
@@ -186,6 +278,8 @@ criterion_group!(
     draw_main_screen,
     draw_combat_screen,
     draw_phase_fight_screen,
+    draw_bdp_fight_screen,
+    draw_ap_fight_screen,
     draw_actiondie_fight_screen
 );
 criterion_main!(benches);

@@ -465,6 +465,83 @@ pub fn help_phase_library(out: &mut dyn Write) -> R {
     Ok(())
 }
 
+/// `slotmark table FILE`: the players' view of a session being played, until `q` or until the
+/// file goes away (then it says so, and still ends without an error).
+pub fn table(path: &Path) -> R {
+    if !path.exists() {
+        return Err(CliError::File {
+            path: shown(path),
+            message: "there is no such session file".into(),
+        });
+    }
+    match tui::table::run(path) {
+        Ok(tui::table::Ended::Quit) => Ok(()),
+        Ok(tui::table::Ended::Gone(path)) => {
+            println!(
+                "The session file {} is gone; the table view closed.",
+                path.display()
+            );
+            Ok(())
+        }
+        Err(e) => Err(CliError::Screen(format!("{e:#}"))),
+    }
+}
+
+/// `slotmark help library --rules ap`: ruleset ap's gear and bestiary, the names `carry` and
+/// `add` take.
+pub fn help_ap_library(out: &mut dyn Write) -> R {
+    let lib = content::ap::try_bundled()?;
+    writeln!(
+        out,
+        "Ruleset ap finds these by name: `carry Ana sword`, `add Gnash \"goblin boss\"` (with \
+         its weapon and armor). They are bundled (assets/ap/); the judge's own library file adds \
+         to the slot system only."
+    )?;
+    writeln!(out, "\nGear:")?;
+    for i in &lib.items {
+        let mut line = format!("  {}: {} slot(s)", i.name, i.slots);
+        if let Some(d) = i.die {
+            line.push_str(&format!(", d{d}"));
+        }
+        if i.armor > 0 {
+            line.push_str(&format!(", +{} armor", i.armor));
+        }
+        if let Some(p) = i.price {
+            line.push_str(&format!(", {p} gp"));
+        }
+        if !i.about.is_empty() {
+            line.push_str(&format!(" ({})", i.about));
+        }
+        writeln!(out, "{line}")?;
+    }
+    writeln!(out, "\nCreatures:")?;
+    for c in &lib.creatures {
+        writeln!(
+            out,
+            "  {}: STR {} DEX {} WIL {} HP {}{}{}{}, group {}",
+            c.name,
+            c.str,
+            c.dex,
+            c.wil,
+            c.hp,
+            if c.armor > 0 {
+                format!(", armor {}", c.armor)
+            } else {
+                String::new()
+            },
+            c.weapon
+                .as_ref()
+                .map_or(String::new(), |(w, d)| format!(", {w} d{d}")),
+            if c.detachment { ", a detachment" } else { "" },
+            c.group
+        )?;
+        if !c.about.is_empty() {
+            writeln!(out, "      {}", c.about)?;
+        }
+    }
+    Ok(())
+}
+
 /// Checks made before the screen starts, so a mistyped file or name fails with one line instead
 /// of a screen that opens and closes; then hands over to the screen.
 pub fn screen(launch: Launch, saves: Option<&Path>, seed: Option<u64>) -> R {

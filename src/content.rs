@@ -1,16 +1,20 @@
 //! Bundled content: the item library, the bestiary, the starting kits and the demo session
 //! (from `assets/slots/`, compiled into the binary), plus a judge's own additions from a RON file in the
 //! platform config folder. Ruleset `phase` has its own price list, bestiary and demo in
-//! [`phase`] (from `assets/phase/`).
+//! [`phase`] (from `assets/phase/`), ruleset `bdp` its gear, bestiary, tables and demo in
+//! [`bdp`] (from `assets/bdp/`), ruleset `ap` its gear, bestiary and demo in [`ap`].
 //!
 //! The asset files and the user file share one shape ([`LibraryFile`]): any of `items`,
 //! `layouts`, `creatures` and `kits`. Creatures and kits name library items by name and may carry
 //! their own items inline (fangs, a carapace) that are not for sale in the item list.
 
 pub mod actiondie;
+pub mod ap;
+pub mod bdp;
 pub mod phase;
 
 use crate::rules::slots::{self, AttackKind, Item, Layout, Region, SlotNo};
+use crate::rules::text::{TextKind, checked};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -424,6 +428,29 @@ fn replace_or_push<T>(list: &mut Vec<T>, entry: T, name_of: impl Fn(&T) -> &str)
     }
 }
 
+/// A content entry's name, checked as the rules check typed text; `what` names the entry.
+fn name_ok(kind: TextKind, name: &str, what: &str) -> Result<(), String> {
+    let empty = format!("{what} needs a name");
+    checked(kind, name, &empty).map(|_| ()).map_err(|e| {
+        let e = e.to_string();
+        if e == empty {
+            e
+        } else {
+            format!("{what}: {e}")
+        }
+    })
+}
+
+/// A description or note in a content file: empty, or text the rules accept.
+fn text_ok(name: &str, what: &str, text: &str) -> Result<(), String> {
+    if text.is_empty() {
+        return Ok(());
+    }
+    checked(TextKind::Note, text, "")
+        .map(|_| ())
+        .map_err(|e| format!("{name}'s {what}: {e}"))
+}
+
 /// What makes an item usable by the rules: a name, not both heavy and light, weapons and shields
 /// held in a grip, armor worn on the body.
 pub fn check_item(item: &Item) -> Result<(), String> {
@@ -465,6 +492,43 @@ pub fn check_item(item: &Item) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// A ruleset's library read once from its compiled-in files: the library (empty when a file is
+/// broken, which the tests rule out) and the first problem found.
+pub(crate) struct Bundled<L> {
+    lib: L,
+    broken: Option<ContentError>,
+}
+
+impl<L: Default + Clone> Bundled<L> {
+    /// Merges `files` in order into an empty library.
+    pub(crate) fn read(
+        files: &[(&str, &str)],
+        merge: fn(&mut L, &str, &str) -> Result<(), ContentError>,
+    ) -> Bundled<L> {
+        let mut lib = L::default();
+        for (file, text) in files {
+            if let Err(e) = merge(&mut lib, file, text) {
+                return Bundled {
+                    lib: L::default(),
+                    broken: Some(e),
+                };
+            }
+        }
+        Bundled { lib, broken: None }
+    }
+
+    pub(crate) fn lib(&self) -> &L {
+        &self.lib
+    }
+
+    pub(crate) fn result(&self) -> Result<L, ContentError> {
+        match &self.broken {
+            Some(e) => Err(e.clone()),
+            None => Ok(self.lib.clone()),
+        }
+    }
 }
 
 static BUNDLED: OnceLock<Result<Library, ContentError>> = OnceLock::new();

@@ -1,4 +1,4 @@
-//! slotmark: a judge's character sheet and combat tracker for d12 slot-system games.
+//! slotmark: a judge's character sheet and combat tracker for a family of rules-light table-top games.
 //!
 //! Layers, from the inside out:
 //! - [`dice`]: dice expressions, edge, every source of faces (live, scripted, manual), and the

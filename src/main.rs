@@ -11,7 +11,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// A judge's character sheets and combat tracker for d12 slot-system games.
+/// A judge's character sheets and combat tracker for rules-light table-top games
+/// (`slotmark rulesets` lists them).
 ///
 /// With no subcommand, opens the start screen: recent sessions, a new session, the demo.
 #[derive(Debug, Parser)]
@@ -49,6 +50,16 @@ enum Sub {
         /// Seed the dice so the same rolls come again.
         #[arg(long, value_name = "N")]
         seed: Option<u64>,
+    },
+    /// Show the players a session another slotmark is playing: the round, whose turn it is, the
+    /// order, the characters and what they can see, following each step as the judge makes it.
+    ///
+    /// Read-only: it never writes and never takes the session's lock, so it runs beside the
+    /// judge's screen (on a second terminal, a projector, or over ssh). Secret rolls and hidden
+    /// creatures are never shown. `q` closes it.
+    Table {
+        /// The session file the judge has open.
+        file: PathBuf,
     },
     /// Apply a script of commands without the screen, printing what each does.
     ///
@@ -212,6 +223,9 @@ fn dispatch(args: Args) -> Result<(), CliError> {
         )),
         _ => None,
     };
+    if let Some(Sub::Table { ref file }) = args.command {
+        return cli::table(file);
+    }
     if let Some((launch, seed)) = launch {
         library()?;
         return cli::screen(launch, saves, seed);
@@ -219,7 +233,7 @@ fn dispatch(args: Args) -> Result<(), CliError> {
     let stdout = std::io::stdout();
     let mut out = cli::Printable(stdout.lock());
     let result = match args.command {
-        None | Some(Sub::Open { .. }) | Some(Sub::New { .. }) => Ok(()),
+        None | Some(Sub::Open { .. }) | Some(Sub::New { .. }) | Some(Sub::Table { .. }) => Ok(()),
         Some(Sub::Run {
             script,
             session,
@@ -252,6 +266,7 @@ fn dispatch(args: Args) -> Result<(), CliError> {
             Some(t) if t.eq_ignore_ascii_case("commands") => cli::help_commands(rules, &mut out),
             Some(t) if t.eq_ignore_ascii_case("library") => match rules {
                 RulesetId::Phase => cli::help_phase_library(&mut out),
+                RulesetId::Ap => cli::help_ap_library(&mut out),
                 _ => cli::help_library(library()?, &mut out),
             },
             Some(t) => match Args::command().find_subcommand_mut(t) {

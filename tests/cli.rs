@@ -553,6 +553,31 @@ fn the_phase_demo_saved_through_the_store_replays_and_verifies_through_the_binar
 }
 
 #[test]
+fn the_bdp_demo_saved_through_the_store_replays_and_verifies_through_the_binary() {
+    let b = Bench::new();
+    let demo = slotmark::script::try_demo_for(slotmark::rules::RulesetId::Bdp)
+        .expect("the bdp demo builds");
+    let path = b.path("causeway.ron");
+    drop(slotmark::store::Store::create(&path, &demo).expect("the demo saves"));
+    let before = fs::read(&path).unwrap();
+    let out = b.ok(&["replay", "causeway.ron", "--verify"]);
+    assert!(out.contains("the log replays exactly"), "{out}");
+    let out = b.ok(&["replay", "causeway.ron"]);
+    assert!(
+        out.contains("Snag joins") && out.contains("Oswin carries Heavy armour in slot 1"),
+        "{out}"
+    );
+    assert_eq!(fs::read(&path).unwrap(), before, "replay changed the file");
+    let shown = b.ok(&["show", "causeway.ron"]);
+    assert!(shown.contains("Demo: the Drowned Causeway"), "{shown}");
+    // It plays on from the file: Oswin's turn in the fight the demo set up.
+    b.write("on.txt", "damage Snag 2 sword\nnext\n");
+    let out = b.ok(&["run", "on.txt", "--session", "causeway.ron"]);
+    assert!(out.contains("Maud's turn"), "{out}");
+    b.ok(&["replay", "causeway.ron", "--verify"]);
+}
+
+#[test]
 fn show_prints_a_phase_sheet_field_by_field() {
     let b = Bench::new();
     b.write(
@@ -573,4 +598,53 @@ fn show_prints_a_phase_sheet_field_by_field() {
     ] {
         assert!(ana.contains(field), "{field} is missing:\n{ana}");
     }
+}
+
+#[test]
+fn show_prints_a_bdp_sheet_field_by_field() {
+    let b = Bench::new();
+    b.write(
+        "b.txt",
+        "add Ana pc 10 12 8 6\nadd Rat creature 3 14 4 2 4\ntag Ana career thief\n\
+         tag Ana background sailor\ncarry Ana Mail heavy\ncarry Ana Waterskin waterskin right\n\
+         carry Ana Moss uncommon swamp\nblock Ana\nwound Ana burn light larm\ninfect Ana swamp\n\
+         rest Ana perilous\neat Ana fresh\nexpose Ana gas\ndawn Rat\ncared Ana\n\
+         remark Ana a scar on the cheek\nfight\n",
+    );
+    b.ok(&[
+        "run", "b.txt", "--rules", "bdp", "--dice", "3", "--out", "b.ron",
+    ]);
+    let all = b.ok(&["show", "b.ron"]);
+    for field in [
+        "Fight: round 1",
+        "Ana (PC)",
+        "Rat (creature)",
+        "in the dawn",
+    ] {
+        assert!(all.contains(field), "{field} is missing:\n{all}");
+    }
+    let ana = b.ok(&["show", "b.ron", "--character", "ana"]);
+    for field in [
+        "Ana (PC)",
+        // The gas ticked once as her first turn began (B51).
+        "Scores   STR 9/10  DEX 12/12  WIL 8/8  HP 6/6",
+        "Tags     career thief, background sailor",
+        "States   exposed to noxious gas",
+        "Needs    food ok, sleep ok; deprived dawns 0; meals Fresh; rest tonight Perilous",
+        "Disease  Swampsigh (3 days left; a failed save costs 1 STR)",
+        "Tonight  cared for",
+        "Slots    5 of 10; 1 Fatigue; 0 lost",
+        " 1       Mail [heavy armour]",
+        " 2       Waterskin (d8) [right hand]",
+        " 3       Moss [uncommon swamp ingredient]",
+        " 4       Fatigue (block)",
+        " 5       Light burn (Left Arm)",
+        " 6       —",
+        "Notes    a scar on the cheek",
+    ] {
+        assert!(ana.contains(field), "{field} is missing:\n{ana}");
+    }
+    assert!(!ana.contains("Rat"), "one character only:\n{ana}");
+    let nobody = b.fails(&["show", "b.ron", "--character", "Zed"], 1);
+    assert!(nobody.contains("Zed"), "{nobody}");
 }

@@ -1,14 +1,15 @@
 //! Properties of the engine over random command sequences: every slot-system command with ids of
 //! characters that exist (and one that does not), random dice, undo and redo mixed in; and the
-//! same over every command of ruleset phase (`phase_cmds`) and of ruleset actiondie
-//! (`actiondie_cmds`), each on a small party of its own. Many commands are refused; a refusal
-//! must change nothing.
+//! same over every command of ruleset phase on a small party of its own (`phase_cmds`), of
+//! ruleset bdp on one of its own (`bdp_cmds`), and of ruleset actiondie on another
+//! (`actiondie_cmds`). Many commands are refused; a refusal must change nothing.
 //!
 //! - replaying the log gives the live state;
 //! - undo then redo gives the same state;
 //! - undoing k steps and re-applying the same commands with their recorded faces gives the same
 //!   state and log;
-//! - saving then loading (from a full save or from the journal) gives the same session.
+//! - saving then loading (from a full save or from the journal) gives the same session;
+//! - a bdp sheet and turn list stay whole after every step (`bdp_whole`).
 
 mod support;
 
@@ -308,6 +309,9 @@ fn command() -> impl Strategy<Value = Command> {
         2 => combat().prop_map(Command::from),
         1 => text().prop_map(Command::Note),
         1 => text().prop_map(Command::Retitle),
+        1 => (option::of(0u32..40), any::<bool>())
+            .prop_map(|(step, secret)| Command::Secret { step, secret }),
+        1 => (who(), any::<bool>()).prop_map(|(id, hidden)| Command::Hide { id, hidden }),
     ]
 }
 
@@ -1174,6 +1178,998 @@ fn the_phase_generators_reach_accepted_and_refused_commands_of_every_kind() {
     assert!(refused > 300, "only {refused} steps refused");
     for kind in [
         "Fight", "Next", "Attack", "Accept", "Harm", "Turn", "Cast", "Purchase",
+    ] {
+        assert!(
+            kinds.contains(kind),
+            "no {kind} was ever accepted: {kinds:?}"
+        );
+    }
+}
+
+mod bdp_cmds {
+    use super::*;
+    use slotmark::rules::bdp::{
+        Ability, Amount, Area, Certainty, Command as C, Hand, Hazard, Illness, Item, Kind, Level,
+        Meal, NewSheet, Rarity, Reason, Recipe, Region, Rest, Stat, Target,
+    };
+
+    /// Ids 0-3 are the party and the creatures (see [`start`]); 4 names nobody.
+    fn who() -> impl Strategy<Value = u32> {
+        prop_oneof![10 => 0u32..4, 1 => Just(4u32)]
+    }
+
+    fn whos() -> impl Strategy<Value = Vec<u32>> {
+        vec(who(), 0..5)
+    }
+
+    /// A slot (from 0): mostly on the row of ten, sometimes past it.
+    fn slot() -> impl Strategy<Value = usize> {
+        prop_oneof![8 => 0usize..10, 1 => 10usize..22]
+    }
+
+    fn ability() -> impl Strategy<Value = Ability> {
+        proptest::sample::select(Ability::ALL.to_vec())
+    }
+
+    fn hazard() -> impl Strategy<Value = Hazard> {
+        proptest::sample::select(Hazard::ALL.to_vec())
+    }
+
+    fn item() -> BoxedStrategy<Item> {
+        (
+            text(),
+            0u8..4,
+            any::<[bool; 5]>(),
+            option::of(proptest::sample::select(vec![Hand::Left, Hand::Right])),
+            option::of(proptest::sample::select(vec![0u16, 4, 6, 8])),
+            option::of((
+                proptest::sample::select(vec![Rarity::Common, Rarity::Uncommon, Rarity::Rare]),
+                proptest::sample::select(vec![
+                    Region::Plains,
+                    Region::Forest,
+                    Region::Swamp,
+                    Region::Hills,
+                    Region::Mountain,
+                    Region::Desert,
+                ]),
+            )),
+        )
+            .prop_map(
+                |(name, size, [heavy, helmet, bracers, ration, broken], held, water, ing)| Item {
+                    size,
+                    heavy_armour: heavy,
+                    helmet,
+                    bracers,
+                    ration,
+                    broken,
+                    held,
+                    waterskin: water,
+                    ingredient: ing,
+                    ..Item::named(name)
+                },
+            )
+            .boxed()
+    }
+
+    fn sheets() -> BoxedStrategy<C> {
+        prop_oneof![
+            (
+                text(),
+                any::<bool>(),
+                (0u8..22, 0u8..22, 0u8..22),
+                0u8..101,
+                0u8..22
+            )
+                .prop_map(|(name, pc, (str, dex, wil), hp, slots)| C::Add(Box::new(
+                    NewSheet {
+                        name,
+                        kind: if pc { Kind::Pc } else { Kind::Creature },
+                        str,
+                        dex,
+                        wil,
+                        hp,
+                        slots,
+                        items: Vec::new(),
+                        notes: Vec::new(),
+                    }
+                ))),
+            who().prop_map(|who| C::Remove { who }),
+            (
+                who(),
+                prop_oneof![ability().prop_map(Stat::Ability), Just(Stat::Hp)],
+                0u8..25,
+                0u8..25
+            )
+                .prop_map(|(who, stat, cur, max)| C::Set {
+                    who,
+                    stat,
+                    cur,
+                    max
+                }),
+            (who(), any::<bool>(), text()).prop_map(|(who, career, skill)| C::Tag {
+                who,
+                career,
+                skill
+            }),
+            (who(), item()).prop_map(|(who, item)| C::Carry { who, item }),
+            (who(), slot()).prop_map(|(who, slot)| C::Drop { who, slot }),
+            (
+                who(),
+                slot(),
+                option::of(proptest::sample::select(vec![Hand::Left, Hand::Right]))
+            )
+                .prop_map(|(who, slot, hand)| C::Hold { who, slot, hand }),
+            (who(), slot()).prop_map(|(who, slot)| C::Break { who, slot }),
+            (who(), text()).prop_map(|(who, text)| C::Note { who, text }),
+        ]
+        .boxed()
+    }
+
+    fn rolls() -> BoxedStrategy<C> {
+        let how = prop_oneof![
+            Just(Certainty::Impossible),
+            Just(Certainty::Sure),
+            any::<[bool; 3]>().prop_map(|[time, gear, skill]| Certainty::InDoubt {
+                time,
+                gear,
+                skill
+            }),
+            (option::of(ability()), any::<bool>())
+                .prop_map(|(ability, rushed)| Certainty::Proposed { ability, rushed }),
+        ];
+        let task_words = prop_oneof![
+            Just("climb the wall".to_string()),
+            Just("sneak past".to_string()),
+            Just("pick the lock as a thief".to_string()),
+            text(),
+        ];
+        prop_oneof![
+            3 => (who(), ability(), edge(), text()).prop_map(|(who, ability, edge, why)| C::Save {
+                who,
+                ability,
+                edge,
+                why
+            }),
+            1 => (who(), ability(), any::<bool>(), text()).prop_map(|(who, ability, pass, why)| {
+                C::Ruling {
+                    who,
+                    ability,
+                    pass,
+                    why,
+                }
+            }),
+            2 => (who(), ability(), edge(), who(), ability(), edge(), text()).prop_map(
+                |(a, a_ability, a_edge, b, b_ability, b_edge, why)| C::Contest {
+                    a,
+                    a_ability,
+                    a_edge,
+                    b,
+                    b_ability,
+                    b_edge,
+                    why
+                }
+            ),
+            3 => (who(), how, task_words).prop_map(|(who, how, what)| C::Task { who, how, what }),
+            1 => text().prop_map(|question| C::Fate { question }),
+            6 => Just(C::Accept),
+            2 => any::<bool>().prop_map(|pass| C::Rule { pass }),
+            4 => (0usize..5).prop_map(|option| C::Choose { option }),
+            1 => Just(C::Cancel),
+        ]
+        .boxed()
+    }
+
+    fn harm() -> BoxedStrategy<C> {
+        let reason = proptest::sample::select(vec![
+            Reason::Deprivation,
+            Reason::Block,
+            Reason::Dodge,
+            Reason::Spell,
+            Reason::TaskCost,
+            Reason::Judge,
+        ]);
+        let area = option::of(proptest::sample::select(vec![
+            Area::Torso,
+            Area::LeftLeg,
+            Area::RightLeg,
+            Area::LeftArm,
+            Area::RightArm,
+            Area::Head,
+        ]));
+        let level = proptest::sample::select(vec![Level::Light, Level::Severe, Level::Permanent]);
+        prop_oneof![
+            2 => (who(), reason).prop_map(|(who, reason)| C::Fatigue { who, reason }),
+            2 => (who(), slot()).prop_map(|(who, slot)| C::Clear { who, slot }),
+            5 => (
+                who(),
+                (0u8..22, prop_oneof![Just(1u16), Just(4), Just(6), Just(8), Just(10), 0u16..120]),
+                prop_oneof![Just(Target::Hp), ability().prop_map(Target::Ability)],
+                option::of(any::<bool>()),
+                prop_oneof![Just("Sword".to_string()), Just("poison".to_string()), text()]
+            )
+                .prop_map(|(who, (count, sides), target, crit, source)| C::Damage {
+                    who,
+                    amount: Amount { count, sides },
+                    target,
+                    crit,
+                    source
+                }),
+            2 => (who(), hazard(), 0u8..23).prop_map(|(who, hazard, floors)| C::Hazard {
+                who,
+                hazard,
+                floors
+            }),
+            2 => (
+                who(),
+                prop_oneof![Just("burn".to_string()), Just("cut".to_string()), text()],
+                area,
+                level
+            )
+                .prop_map(|(who, kind, area, level)| C::Wound {
+                    who,
+                    kind,
+                    area,
+                    level
+                }),
+            1 => (who(), slot()).prop_map(|(who, slot)| C::Care { who, slot }),
+            1 => (who(), ability()).prop_map(|(who, ability)| C::Train { who, ability }),
+            1 => (who(), any::<bool>()).prop_map(|(who, on)| C::Dead { who, on }),
+            1 => (who(), option::of(text()), ability())
+                .prop_map(|(who, word, ability)| C::Out { who, word, ability }),
+        ]
+        .boxed()
+    }
+
+    fn days() -> BoxedStrategy<C> {
+        let meal = proptest::sample::select(vec![
+            Meal::Desperate,
+            Meal::Fresh,
+            Meal::Simple,
+            Meal::Fancy,
+        ]);
+        let rest = proptest::sample::select(vec![
+            Rest::None,
+            Rest::Perilous,
+            Rest::Normal,
+            Rest::Comfortable,
+        ]);
+        prop_oneof![
+            (who(), proptest::sample::select(Illness::ALL.to_vec()))
+                .prop_map(|(who, illness)| C::Infect { who, illness }),
+            (who(), 0usize..3, text()).prop_map(|(who, disease, remedy)| C::Cure {
+                who,
+                disease,
+                remedy
+            }),
+            (who(), any::<bool>()).prop_map(|(who, on)| C::Cared { who, on }),
+            (who(), meal, any::<bool>(), any::<bool>()).prop_map(|(who, meal, fire, pot)| {
+                C::Eat {
+                    who,
+                    meal,
+                    fire,
+                    pot,
+                }
+            }),
+            (who(), rest).prop_map(|(who, rest)| C::Rest { who, rest }),
+            (who(), option::of(slot())).prop_map(|(who, water)| C::Breath { who, water }),
+            (who(), slot()).prop_map(|(who, slot)| C::Refill { who, slot }),
+            (
+                // Ana carries the ingredients, in slots 3 to 5.
+                prop_oneof![3 => Just(0u32), 1 => who()],
+                proptest::sample::select(Recipe::ALL.to_vec()),
+                vec(prop_oneof![6 => 3usize..6, 1 => slot()], 0..4)
+            )
+                .prop_map(|(who, recipe, ingredients)| C::Brew {
+                    who,
+                    recipe,
+                    ingredients
+                }),
+            (who(), slot(), option::of(slot())).prop_map(|(who, slot, wound)| C::Use {
+                who,
+                slot,
+                wound
+            }),
+            (who(), slot(), any::<bool>()).prop_map(|(who, slot, herb)| C::Treat {
+                who,
+                slot,
+                herb
+            }),
+            (who(), ability()).prop_map(|(who, ability)| C::Recover { who, ability }),
+            (who(), any::<bool>(), any::<bool>()).prop_map(|(who, food, sleep)| C::Deprive {
+                who,
+                food,
+                sleep
+            }),
+            (who(), any::<bool>()).prop_map(|(who, on)| C::AtDawn { who, on }),
+        ]
+        .boxed()
+    }
+
+    fn fight() -> BoxedStrategy<C> {
+        prop_oneof![
+            3 => whos().prop_map(|order| C::Fight { order }),
+            1 => whos().prop_map(|order| C::Order { order }),
+            5 => Just(C::Next),
+            2 => Just(C::EndFight),
+            2 => who().prop_map(|who| C::Block { who }),
+            2 => who().prop_map(|who| C::Dodge { who }),
+            1 => who().prop_map(|who| C::Cast { who }),
+            2 => (who(), hazard(), any::<bool>()).prop_map(|(who, hazard, on)| C::Expose {
+                who,
+                hazard,
+                on
+            }),
+            1 => hazard().prop_map(|hazard| C::Tick { hazard }),
+            1 => Just(C::Watch),
+            2 => Just(C::Night),
+        ]
+        .boxed()
+    }
+
+    pub fn command() -> impl Strategy<Value = Command> {
+        prop_oneof![
+            2 => sheets(),
+            6 => rolls(),
+            4 => harm(),
+            3 => days(),
+            4 => fight(),
+        ]
+        .prop_map(|c| Command::Game(slotmark::rules::GameCommand::Bdp(c)))
+    }
+
+    /// Faces for one bdp command: mostly faces every die it rolls shows (d4 and up), some only
+    /// a d6, a d10 or a d20 shows, now and then a 0; enough for a dawn with a disease each.
+    pub fn faces() -> impl Strategy<Value = Vec<u16>> {
+        vec(
+            prop_oneof![6 => 1u16..=4, 3 => 1u16..=6, 2 => 1u16..=10, 3 => 1u16..=20, 1 => Just(0u16)],
+            0..12,
+        )
+    }
+
+    pub fn op() -> impl Strategy<Value = Op> {
+        prop_oneof![
+            8 => (command(), faces()).prop_map(|(c, f)| Op::Exec(c, f)),
+            1 => Just(Op::Undo),
+            1 => Just(Op::Redo),
+        ]
+    }
+
+    /// Two PCs and two creatures, ids 0 to 3: gear with a waterskin, heavy armour, a helmet, a
+    /// ration and ingredients for a brew, tags, a Fatigue, wounds, a rest set and an exposure.
+    /// Built through the command language, then taken as a new session's first state.
+    pub fn start() -> Session {
+        let mut s = Session::new(session::SessionState::new(
+            "Props",
+            slotmark::rules::RulesetId::Bdp,
+        ));
+        for line in [
+            "add Ana pc 10 12 8 6",
+            "add Bo pc 9 15 11 4",
+            "add Ogre creature 14 10 10 9",
+            "add Rat creature 3 14 4 2 4",
+            "tag Ana career thief",
+            "tag Bo background climber",
+            "carry Ana Sword right",
+            "carry Ana Waterskin waterskin",
+            "carry Ana Mail heavy",
+            "carry Ana Moss common hills",
+            "carry Ana Thyme uncommon hills",
+            "carry Ana Root rare hills",
+            "carry Bo Helm helmet",
+            "carry Bo Rations ration",
+            "carry Bo Waterskin waterskin",
+            "block Ana",
+            "wound Ana burn light larm",
+            "wound Bo cut severe torso",
+            "rest Ana normal",
+            "expose Bo gas",
+            "dawn Ogre",
+        ] {
+            let command = match slotmark::script::parse_line(line, s.state()) {
+                Ok(slotmark::script::Line::Command(c)) => c,
+                other => panic!("{line}: {other:?}"),
+            };
+            s.execute(command, &mut ScriptedDice::new([]))
+                .unwrap_or_else(|e| panic!("{line}: {e}"));
+        }
+        assert!(
+            matches!(&s.state().game, slotmark::rules::GameState::Bdp(st) if st.characters.len() == 4)
+        );
+        Session::new(s.state().clone())
+    }
+}
+
+proptest! {
+    #![proptest_config(fixed(160))]
+
+    #[test]
+    fn bdp_runs_replay_undo_and_redo_exactly_and_refusals_change_nothing(
+        ops in vec(bdp_cmds::op(), 0..60),
+        k in 0usize..20,
+    ) {
+        let run = run_ops(bdp_cmds::start(), &ops)?;
+        check_log(&run.session, k)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(fixed(24))]
+
+    #[test]
+    fn a_bdp_session_saved_then_loaded_is_the_same_session(
+        ops in vec(bdp_cmds::op(), 0..50),
+        split in 0usize..50,
+    ) {
+        saved_then_loaded(bdp_cmds::start(), &ops, split)?;
+    }
+}
+
+#[test]
+fn the_bdp_generators_reach_accepted_and_refused_commands_of_every_kind() {
+    // Guards the properties against a generator that only ever produces refusals, or never
+    // gets a fight going, a task rolled or a night passed.
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let mut accepted = 0;
+    let mut refused = 0;
+    let mut kinds = std::collections::BTreeSet::new();
+    for _ in 0..80 {
+        let ops = vec(bdp_cmds::op(), 40)
+            .new_tree(&mut runner)
+            .unwrap()
+            .current();
+        let run = run_ops(bdp_cmds::start(), &ops).unwrap();
+        accepted += run.journal.len();
+        refused += run.refused;
+        for e in run.session.entries() {
+            let debug = format!("{:?}", e.command);
+            let kind: String = debug
+                .trim_start_matches("Game(Bdp(")
+                .chars()
+                .take_while(|c| c.is_alphanumeric())
+                .collect();
+            kinds.insert(kind);
+        }
+    }
+    assert!(accepted > 300, "only {accepted} steps accepted");
+    assert!(refused > 300, "only {refused} steps refused");
+    for kind in [
+        "Fight", "Next", "Save", "Accept", "Damage", "Task", "Contest", "Night", "Brew", "Choose",
+    ] {
+        assert!(
+            kinds.contains(kind),
+            "no {kind} was ever accepted: {kinds:?}"
+        );
+    }
+}
+
+/// What a bdp sheet and turn list must always be, whatever the judge did: scores within their
+/// maxima, an item larger than a slot followed by its own continued slots and nothing else
+/// pointing back at it, one item per hand, one restorative per ability, a herb cure on a Light
+/// wound, out at 0 only while the score is 0, the turn list naming only sheets there are with
+/// its turn in range.
+fn bdp_whole(state: &slotmark::rules::GameState) -> Result<(), TestCaseError> {
+    use slotmark::rules::bdp::{Level, Slot};
+    let slotmark::rules::GameState::Bdp(st) = state else {
+        return Err(fail("a bdp session was expected"));
+    };
+    for c in &st.characters {
+        let name = &c.name;
+        prop_assert!(c.hp.cur <= c.hp.max, "{name}: HP {}", c.hp);
+        for (i, s) in c.abilities.iter().enumerate() {
+            prop_assert!(s.cur <= s.max && s.max <= 20, "{name}: ability {i} {s}");
+        }
+        for (i, slot) in c.slots.iter().enumerate() {
+            match slot {
+                Slot::More(at) => {
+                    let at = usize::from(*at);
+                    let size = match c.slots.get(at) {
+                        Some(Slot::Item(item)) => usize::from(item.size),
+                        other => {
+                            return Err(fail(format!(
+                                "{name}: slot {i} continues slot {at}, which holds {other:?}"
+                            )));
+                        }
+                    };
+                    prop_assert!(at < i && i < at + size, "{name}: slot {i} continues {at}");
+                }
+                Slot::Item(item) => {
+                    for k in i + 1..i + usize::from(item.size) {
+                        prop_assert_eq!(
+                            c.slots.get(k),
+                            Some(&Slot::More(i as u8)),
+                            "{}: slot {} should continue the {} in slot {}",
+                            name,
+                            k,
+                            item.name,
+                            i
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+        for hand in [
+            slotmark::rules::bdp::Hand::Left,
+            slotmark::rules::bdp::Hand::Right,
+        ] {
+            let held = c
+                .slots
+                .iter()
+                .filter(|s| matches!(s, Slot::Item(i) if i.held == Some(hand)))
+                .count();
+            prop_assert!(held <= 1, "{name}: {held} items in one hand");
+        }
+        if let Some(o) = &c.out
+            && o.zero
+        {
+            prop_assert_eq!(
+                c.score(o.ability).cur,
+                0,
+                "{} is out at 0 {}",
+                name,
+                o.ability
+            );
+        }
+        let mut restoratives = c.restoratives.clone();
+        restoratives.dedup();
+        prop_assert_eq!(
+            restoratives.len(),
+            c.restoratives.len(),
+            "{}: restoratives",
+            name
+        );
+        for at in &c.herb_cures {
+            prop_assert!(
+                matches!(c.slots.get(usize::from(*at)), Some(Slot::Wound(w)) if w.level == Level::Light),
+                "{name}: a herb cure on slot {at}, which holds no Light wound"
+            );
+        }
+    }
+    if let Some(f) = &st.fight {
+        for id in &f.order {
+            prop_assert!(st.character(*id).is_ok(), "the turn list names {id}");
+        }
+        prop_assert!(
+            f.order.is_empty() || f.at < f.order.len(),
+            "turn {} of {}",
+            f.at,
+            f.order.len()
+        );
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(fixed(160))]
+
+    #[test]
+    fn bdp_sheets_and_the_turn_list_stay_whole_after_every_step(
+        ops in vec(bdp_cmds::op(), 0..60),
+    ) {
+        let mut run = Run { session: bdp_cmds::start(), journal: Vec::new(), refused: 0 };
+        for op in &ops {
+            step(&mut run, op)?;
+            bdp_whole(&run.session.state().game)?;
+        }
+    }
+}
+
+/// Ruleset ap's commands over a small cast of its own: two PCs and two goblins, one of them a
+/// detachment, ids 0 to 3 (4 names nobody).
+mod ap_cmds {
+    use super::*;
+    use slotmark::rules::ap::{
+        Action, Against, Attr, Cast, Command as C, Defence, Held, Item, Kind, Mark, NewSheet,
+        ObjDie, Span, Stat,
+    };
+
+    fn who() -> impl Strategy<Value = u32> {
+        0u32..5
+    }
+
+    fn attr() -> impl Strategy<Value = Attr> {
+        prop_oneof![Just(Attr::Str), Just(Attr::Dex), Just(Attr::Wil)]
+    }
+
+    fn stat() -> impl Strategy<Value = Stat> {
+        prop_oneof![Just(Stat::Hp), attr().prop_map(Stat::Attr)]
+    }
+
+    fn mark() -> impl Strategy<Value = Mark> {
+        (0usize..Mark::ALL.len()).prop_map(|i| Mark::ALL[i])
+    }
+
+    fn obj() -> impl Strategy<Value = ObjDie> {
+        (prop_oneof![Just(4u16), Just(6), Just(8), Just(10)], -2i8..3).prop_map(|(sides, edge)| {
+            ObjDie {
+                item: format!("d{sides}"),
+                sides,
+                edge,
+            }
+        })
+    }
+
+    fn against() -> BoxedStrategy<Against> {
+        prop_oneof![
+            (1u8..30, any::<bool>()).prop_map(|(dc, hidden)| Against::Dc { dc, hidden }),
+            vec((who(), attr(), vec(obj(), 0..2), -1i8..2), 1..3).prop_map(|t| {
+                Against::Saves(
+                    t.into_iter()
+                        .map(|(who, attr, objects, edge)| Defence {
+                            who,
+                            attr,
+                            objects,
+                            edge,
+                        })
+                        .collect(),
+                )
+            }),
+            (who(), 1u8..30).prop_map(|(target, dc)| Against::Helpless { target, dc }),
+        ]
+        .boxed()
+    }
+
+    fn action() -> BoxedStrategy<Action> {
+        (
+            (who(), attr(), -2i8..3, vec(obj(), 0..3), -3i8..4),
+            (against(), 0u8..5, any::<bool>(), 0usize..3, any::<bool>()),
+        )
+            .prop_map(
+                |((who, attr, flat, objects, edge), (against, cost, two, damage, blast))| {
+                    let mut a = Action::new(who, attr, against, "props");
+                    a.flat = flat;
+                    a.objects = objects;
+                    a.edge = edge;
+                    a.cost = cost;
+                    a.two = two;
+                    a.damage = damage;
+                    a.blast = blast;
+                    a
+                },
+            )
+            .boxed()
+    }
+
+    fn item() -> impl Strategy<Value = Item> {
+        (
+            0u8..3,
+            option::of(prop_oneof![Just(4u16), Just(6), Just(8)]),
+            0u8..3,
+            any::<bool>(),
+        )
+            .prop_map(|(slots, die, armor, worn)| {
+                let mut i = Item::new(format!("thing{slots}{armor}"));
+                i.slots = slots;
+                i.die = die;
+                i.weapon = die.is_some();
+                i.armor = armor;
+                i.worn = worn;
+                i
+            })
+    }
+
+    fn sheets() -> BoxedStrategy<C> {
+        prop_oneof![
+            (who(), stat(), 0u8..20, 0u8..20).prop_map(|(who, stat, a, b)| C::Set {
+                who,
+                stat,
+                cur: a.min(b),
+                max: a.max(b)
+            }),
+            (who(), item()).prop_map(|(who, i)| C::Carry {
+                who,
+                item: Box::new(i)
+            }),
+            (who(), 0usize..4).prop_map(|(who, item)| C::Drop { who, item }),
+            (who(), 0usize..4, any::<bool>()).prop_map(|(who, item, on)| C::Wear { who, item, on }),
+            (who(), -2i8..4).prop_map(|(who, n)| C::Fatigue { who, n }),
+            (who(), -2i16..5).prop_map(|(who, n)| C::Dust { who, n }),
+            (who(), 0u8..22).prop_map(|(who, n)| C::Slots { who, n }),
+            (who(), 0u8..6).prop_map(|(who, n)| C::ApMax { who, n }),
+            (who(), 0u8..5).prop_map(|(who, n)| C::ArmorBonus { who, n }),
+            (who(), mark(), any::<bool>()).prop_map(|(who, mark, on)| C::Mark { who, mark, on }),
+            (who(), prop_oneof![Just("party"), Just("goblins"), Just("")]).prop_map(|(who, g)| {
+                C::Group {
+                    who,
+                    group: g.into(),
+                }
+            }),
+            (who(), text()).prop_map(|(who, text)| C::Note { who, text }),
+            (who(), any::<bool>()).prop_map(|(who, pass)| C::Trivial {
+                who,
+                what: "a thing".into(),
+                pass
+            }),
+        ]
+        .boxed()
+    }
+
+    fn rolls() -> BoxedStrategy<C> {
+        prop_oneof![
+            1 => action().prop_map(|a| C::Check(Box::new(a))),
+            3 => action().prop_map(|a| C::Attack(Box::new(a))),
+            1 => (who(), attr(), 1u8..30, vec(obj(), 0..2), -2i8..3).prop_map(
+                |(who, attr, dc, objects, edge)| C::Save {
+                    who,
+                    attr,
+                    dc,
+                    objects,
+                    edge,
+                    why: String::new()
+                }
+            ),
+        ]
+        .boxed()
+    }
+
+    fn answers() -> BoxedStrategy<C> {
+        prop_oneof![
+            4 => Just(C::Accept),
+            1 => any::<bool>().prop_map(|pass| C::Rule { pass }),
+            1 => (0usize..4).prop_map(|option| C::Choose { option }),
+            1 => Just(C::Cancel),
+        ]
+        .boxed()
+    }
+
+    fn points() -> BoxedStrategy<C> {
+        prop_oneof![
+            (who(), 0u8..6).prop_map(|(who, ap)| C::Spend {
+                who,
+                ap,
+                what: "props".into()
+            }),
+            (who(), -3i8..3).prop_map(|(who, ap)| C::Grant { who, ap }),
+            who().prop_map(|who| C::Move { who }),
+            (who(), 0u16..8).prop_map(|(who, spaces)| C::Walk { who, spaces }),
+            who().prop_map(|who| C::Gain { who }),
+            (
+                who(),
+                0u8..4,
+                attr(),
+                vec(obj(), 0..2),
+                -1i8..2,
+                any::<bool>(),
+                any::<bool>()
+            )
+                .prop_map(|(who, cost, attr, objects, edge, defence, attack)| {
+                    C::Hold {
+                        who,
+                        held: Box::new(Held {
+                            cost,
+                            trigger: "the door opens".into(),
+                            attr,
+                            objects,
+                            edge,
+                            defence,
+                            attack,
+                        }),
+                    }
+                }),
+            (who(), against()).prop_map(|(who, against)| C::Fire { who, against }),
+        ]
+        .boxed()
+    }
+
+    fn fight() -> BoxedStrategy<C> {
+        prop_oneof![
+            1 => (vec(who(), 0..3), vec(who(), 0..2))
+                .prop_map(|(who, surprised)| C::Fight { who, surprised }),
+            1 => (who(), any::<bool>()).prop_map(|(who, surprised)| C::Join { who, surprised }),
+            1 => (who(), 0u8..60).prop_map(|(who, total)| C::Init { who, total }),
+            4 => Just(C::Next),
+            1 => Just(C::EndFight),
+        ]
+        .boxed()
+    }
+
+    fn harm() -> BoxedStrategy<C> {
+        prop_oneof![
+            3 => (who(), 0u8..12, any::<bool>()).prop_map(|(who, amount, armor)| C::Damage {
+                who,
+                amount,
+                armor,
+                source: String::new()
+            }),
+            1 => (who(), 0u8..14).prop_map(|(who, entry)| C::Scar { who, entry }),
+            1 => (who(), 0usize..3).prop_map(|(who, item)| C::Recovered { who, item }),
+            1 => who().prop_map(|who| C::Healed { who }),
+        ]
+        .boxed()
+    }
+
+    fn magic() -> BoxedStrategy<C> {
+        prop_oneof![
+            3 => (who(), 0u8..4, 0u8..3, any::<bool>(), option::of(0usize..2), 0u8..3).prop_map(
+                |(who, slot, dust, free, scroll, cost)| C::Cast(Box::new(Cast {
+                    who,
+                    spell: "Light".into(),
+                    slot,
+                    dust,
+                    free,
+                    scroll,
+                    cost
+                }))
+            ),
+            1 => who().prop_map(|who| C::Scroll {
+                who,
+                spell: "Sleep".into()
+            }),
+            1 => who().prop_map(|who| C::Grimoire {
+                who,
+                spells: vec!["Light".into()]
+            }),
+            1 => (who(), 0usize..2, 0u8..3, 0u8..2).prop_map(|(who, scroll, slot, dust)| C::Copy {
+                who,
+                scroll,
+                slot,
+                dust
+            }),
+            1 => (who(), 0usize..2).prop_map(|(who, scroll)| C::MakeGrimoire { who, scroll }),
+        ]
+        .boxed()
+    }
+
+    fn days() -> BoxedStrategy<C> {
+        prop_oneof![
+            (
+                0u32..100,
+                prop_oneof![Just(Span::Minutes), Just(Span::Hours), Just(Span::Days)]
+            )
+                .prop_map(|(n, span)| C::Time { n, span }),
+            vec(who(), 0..2).prop_map(|who| C::Short { who }),
+            vec(who(), 0..2).prop_map(|who| C::Night { who }),
+            vec(who(), 0..2).prop_map(|who| C::Week { who }),
+            who().prop_map(|who| C::Morale { who }),
+            who().prop_map(|who| C::Retreat { who }),
+            Just(C::Reaction),
+            Just(C::Hireling {
+                name: "Pip".into(),
+                group: "party".into()
+            }),
+        ]
+        .boxed()
+    }
+
+    pub fn command() -> impl Strategy<Value = Command> {
+        prop_oneof![
+            2 => sheets(),
+            3 => rolls(),
+            5 => answers(),
+            2 => points(),
+            3 => fight(),
+            2 => harm(),
+            2 => magic(),
+            1 => days(),
+        ]
+        .prop_map(|c| Command::Game(slotmark::rules::GameCommand::Ap(c)))
+    }
+
+    /// Mostly faces every die of the ruleset shows (d4 and up), some only a d6 to a d20 shows,
+    /// now and then a 0.
+    pub fn faces() -> impl Strategy<Value = Vec<u16>> {
+        vec(
+            prop_oneof![6 => 1u16..=4, 3 => 1u16..=6, 3 => 1u16..=20, 1 => Just(0u16)],
+            0..12,
+        )
+    }
+
+    pub fn op() -> impl Strategy<Value = Op> {
+        prop_oneof![
+            8 => (command(), faces()).prop_map(|(c, f)| Op::Exec(c, f)),
+            1 => Just(Op::Undo),
+            1 => Just(Op::Redo),
+        ]
+    }
+
+    pub fn start() -> Session {
+        let mut s = Session::new(session::SessionState::new(
+            "Props",
+            slotmark::rules::RulesetId::Ap,
+        ));
+        let sheet = |name: &str, kind, group: &str, a: [u8; 4]| {
+            C::Add(Box::new(NewSheet::new(name, kind, group, a)))
+        };
+        let mut sword = Item::new("sword");
+        sword.die = Some(8);
+        sword.weapon = true;
+        for c in [
+            sheet("Ana", Kind::Pc, "party", [11, 12, 8, 6]),
+            sheet("Bo", Kind::Pc, "party", [9, 10, 13, 4]),
+            sheet("Gob", Kind::Npc, "goblins", [8, 13, 5, 4]),
+            sheet("Rats", Kind::Npc, "goblins", [6, 6, 4, 8]),
+            C::Carry {
+                who: 0,
+                item: Box::new(sword),
+            },
+            C::Mark {
+                who: 3,
+                mark: Mark::Detachment,
+                on: true,
+            },
+            C::Grimoire {
+                who: 1,
+                spells: vec!["Light".into()],
+            },
+            C::Dust { who: 1, n: 3 },
+            C::Scroll {
+                who: 1,
+                spell: "Sleep".into(),
+            },
+        ] {
+            s.execute(
+                Command::Game(slotmark::rules::GameCommand::Ap(c)),
+                &mut ScriptedDice::new([]),
+            )
+            .unwrap();
+        }
+        Session::new(s.state().clone())
+    }
+}
+
+proptest! {
+    #![proptest_config(fixed(160))]
+
+    #[test]
+    fn ap_runs_replay_undo_and_redo_exactly_and_refusals_change_nothing(
+        ops in vec(ap_cmds::op(), 0..60),
+        k in 0usize..20,
+    ) {
+        let run = run_ops(ap_cmds::start(), &ops)?;
+        check_log(&run.session, k)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(fixed(24))]
+
+    #[test]
+    fn an_ap_session_saved_then_loaded_is_the_same_session(
+        ops in vec(ap_cmds::op(), 0..50),
+        split in 0usize..50,
+    ) {
+        let dir = tempfile::TempDir::new().map_err(fail)?;
+        let split = split.min(ops.len());
+        let first = run_ops(ap_cmds::start(), &ops[..split])?;
+        let path = dir.path().join("a.ron");
+        let mut store = Store::create(&path, &first.session).map_err(fail)?;
+        let rest = run_ops(first.session.clone(), &ops[split..])?;
+        for record in &rest.journal {
+            store.append(record).map_err(fail)?;
+        }
+        drop(store);
+        same_session(&store::load(&path).map_err(fail)?, &rest.session)?;
+        prop_assert!(store::verify(&path).map_err(fail)?.matches());
+    }
+}
+
+#[test]
+fn the_ap_generators_reach_accepted_and_refused_commands_of_every_kind() {
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let (mut accepted, mut refused) = (0, 0);
+    let mut kinds = std::collections::BTreeSet::new();
+    for _ in 0..80 {
+        let ops = vec(ap_cmds::op(), 40)
+            .new_tree(&mut runner)
+            .unwrap()
+            .current();
+        let run = run_ops(ap_cmds::start(), &ops).unwrap();
+        accepted += run.journal.len();
+        refused += run.refused;
+        for e in run.session.entries() {
+            let debug = format!("{:?}", e.command);
+            let kind: String = debug
+                .trim_start_matches("Game(Ap(")
+                .chars()
+                .take_while(|c| c.is_alphanumeric())
+                .collect();
+            kinds.insert(kind);
+        }
+    }
+    assert!(accepted > 300, "only {accepted} steps accepted");
+    assert!(refused > 300, "only {refused} steps refused");
+    for kind in [
+        "Fight", "Next", "Attack", "Accept", "Damage", "Cast", "Choose", "Move",
     ] {
         assert!(
             kinds.contains(kind),

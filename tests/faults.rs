@@ -7,8 +7,8 @@
 //!   byte of the file, writes nothing beside it, and never panics or hangs;
 //! - a file from a newer slotmark says which slotmark it needs;
 //! - arbitrary bytes as a session file or a journal, arbitrary text as a palette line (in the
-//!   slot system's demo and in rulesets phase's and actiondie's) or a dice expression: no panic,
-//!   plain errors;
+//!   slot system's demo, in ruleset phase's, at a bdp table, in ruleset ap's and in ruleset
+//!   actiondie's) or a dice expression: no panic, plain errors;
 //! - a palette line either applies fully (replays, undoes, survives the journal) or changes
 //!   nothing.
 //!
@@ -742,7 +742,8 @@ fn the_library_api_names_the_file_and_never_changes_it() {
 // The fuzz targets' twins
 
 /// A valid session file text to mutate: the demo, or a session with wounds, marks and fire;
-/// ruleset phase's demo, or that demo with a fight under way.
+/// ruleset phase's demo, or that demo with a fight under way; a bdp table after a fight and a
+/// night.
 fn session_texts() -> Vec<String> {
     let dir = tempfile::tempdir().unwrap();
     let mut texts = Vec::new();
@@ -778,7 +779,21 @@ fn session_texts() -> Vec<String> {
     ] {
         targets::palette_line(&mut fought, line, 5);
     }
-    for (i, session) in [slotmark::script::demo(), busy, phase, fought]
+    let mut bdp = targets::bdp_table().clone();
+    for line in [
+        "fight",
+        "block Ana",
+        "damage Ana 2d6 hp Sword",
+        "accept",
+        "next",
+        "task Bo auto dex climb the wall",
+        "accept",
+        "end",
+        "night",
+    ] {
+        targets::palette_line(&mut bdp, line, 7);
+    }
+    for (i, session) in [slotmark::script::demo(), busy, phase, fought, bdp]
         .iter()
         .enumerate()
     {
@@ -1113,6 +1128,97 @@ fn phase_palette_text() -> impl Strategy<Value = String> {
     edited_examples(slotmark::rules::RulesetId::Phase, POOL)
 }
 
+/// Text a judge might type into an ap session's palette: its verbs' examples with words swapped,
+/// dropped and added from a pool of its demo's names, its options, numbers and troublemakers.
+fn ap_palette_text() -> impl Strategy<Value = String> {
+    const POOL: &[&str] = &[
+        "Ana",
+        "bo",
+        "Pip",
+        "Gnash",
+        "skab",
+        "rikk",
+        "Rats",
+        "nobody",
+        "ogre",
+        "\"goblin boss\"",
+        "dragon",
+        "sword",
+        "shield",
+        "lantern",
+        "rope",
+        "\"great axe\"",
+        "vs",
+        "with",
+        "using",
+        "helpless",
+        "dc",
+        "hidden",
+        "adv",
+        "dis",
+        "impaired",
+        "enhanced",
+        "ap",
+        "secs",
+        "two",
+        "blast",
+        "unarmed",
+        "damage",
+        "for",
+        "until",
+        "attack",
+        "defence",
+        "slot",
+        "dust",
+        "free",
+        "scroll",
+        "str",
+        "dex",
+        "wil",
+        "hp",
+        "0",
+        "1",
+        "2",
+        "4",
+        "9",
+        "20",
+        "99",
+        "255",
+        "256",
+        "-1",
+        "+3",
+        "-128",
+        "d6",
+        "d0",
+        "d101",
+        "pass",
+        "fail",
+        "on",
+        "off",
+        "dead",
+        "stabilized",
+        "deprived",
+        "short",
+        "night",
+        "week",
+        "minutes",
+        "hours",
+        "days",
+        "surprised",
+        "accept",
+        "next",
+        "undo",
+        "\"",
+        "#",
+        "é",
+        "\u{202e}",
+        "😀",
+        "",
+        "\"unclosed",
+    ];
+    edited_examples(slotmark::rules::RulesetId::Ap, POOL)
+}
+
 /// A line of ruleset actiondie: one of its verbs' examples with up to four words of its own
 /// (names from the demo, dice, rungs, actions, statuses) put in, swapped or cut.
 fn actiondie_palette_text() -> impl Strategy<Value = String> {
@@ -1360,6 +1466,21 @@ proptest! {
     }
 
     #[test]
+    fn arbitrary_text_as_a_bdp_palette_line_never_panics(text in "\\PC{0,80}") {
+        targets::bdp_script_line(text.as_bytes());
+    }
+
+    #[test]
+    fn arbitrary_text_as_an_ap_palette_line_never_panics(text in "\\PC{0,80}") {
+        targets::ap_script_line(text.as_bytes());
+    }
+
+    #[test]
+    fn arbitrary_text_as_an_actiondie_palette_line_never_panics(text in "\\PC{0,80}") {
+        targets::actiondie_script_line(text.as_bytes());
+    }
+
+    #[test]
     fn arbitrary_text_as_a_dice_expression_never_panics(text in "\\PC{0,40}") {
         targets::dice_expr(text.as_bytes());
     }
@@ -1377,7 +1498,7 @@ proptest! {
 
     #[test]
     fn mutated_session_files_load_fully_or_are_refused_untouched(
-        which in 0usize..5,
+        which in 0usize..6,
         mutations in vec(mutation(), 1..4),
     ) {
         thread_local!(static TEXTS: Vec<String> = session_texts());
@@ -1415,6 +1536,114 @@ proptest! {
             targets::palette_line(&mut session, line, seed.wrapping_add(i as u64));
         }
     }
+
+    /// The same in ruleset ap, on its demo: its verbs, roll options, gear and bestiary.
+    #[test]
+    fn an_ap_palette_line_applies_fully_or_changes_nothing(
+        lines in vec(ap_palette_text(), 1..10),
+        seed in any::<u64>(),
+    ) {
+        thread_local!(static DEMO: Session =
+            slotmark::script::demo_for(slotmark::rules::RulesetId::Ap));
+        let mut session = DEMO.with(Session::clone);
+        for (i, line) in lines.iter().enumerate() {
+            targets::palette_line(&mut session, line, seed.wrapping_add(i as u64));
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config(96))]
+
+    /// The same at a bdp table: its verbs, with its characters' names, slots and keywords.
+    #[test]
+    fn a_bdp_palette_line_applies_fully_or_changes_nothing(
+        lines in vec(bdp_palette_text(), 1..10),
+        seed in any::<u64>(),
+    ) {
+        let mut session = targets::bdp_table().clone();
+        for (i, line) in lines.iter().enumerate() {
+            targets::palette_line(&mut session, line, seed.wrapping_add(i as u64));
+        }
+    }
+}
+
+/// Text a judge might type into a bdp session's palette: its verbs' examples with words
+/// swapped, dropped and added from a pool of the table's names, slots, keywords and
+/// troublemakers.
+fn bdp_palette_text() -> impl Strategy<Value = String> {
+    const POOL: &[&str] = &[
+        "Ana",
+        "bo",
+        "Ogre",
+        "rat",
+        "nobody",
+        "0",
+        "1",
+        "3",
+        "4",
+        "5",
+        "6",
+        "10",
+        "11",
+        "20",
+        "21",
+        "255",
+        "-1",
+        "2d6",
+        "d8",
+        "0d6",
+        "20d100",
+        "str",
+        "dex",
+        "wil",
+        "hp",
+        "adv",
+        "dis",
+        "pass",
+        "fail",
+        "auto",
+        "sure",
+        "impossible",
+        "tg-",
+        "tgs",
+        "rushed",
+        "crit",
+        "nocrit",
+        "light",
+        "severe",
+        "permanent",
+        "larm",
+        "head",
+        "block",
+        "dodge",
+        "gas",
+        "fall",
+        "cold",
+        "swampsigh",
+        "\"Healing Salve\"",
+        "herb",
+        "brew",
+        "normal",
+        "comfortable",
+        "fancy",
+        "fire",
+        "pot",
+        "on",
+        "off",
+        "accept",
+        "next",
+        "night",
+        "undo",
+        "\"",
+        "#",
+        "é",
+        "\u{202e}",
+        "😀",
+        "",
+        "\"unclosed",
+    ];
+    edited_examples(slotmark::rules::RulesetId::Bdp, POOL)
 }
 
 proptest! {
@@ -1441,11 +1670,13 @@ proptest! {
 fn the_fuzz_seed_corpus_runs_clean() {
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus");
     type Body = fn(&[u8]);
-    let targets: [(&str, Body); 6] = [
+    let targets: [(&str, Body); 8] = [
         ("session_file", targets::session_file),
         ("journal", targets::journal),
         ("script_line", targets::script_line),
         ("phase_script_line", targets::phase_script_line),
+        ("bdp_script_line", targets::bdp_script_line),
+        ("ap_script_line", targets::ap_script_line),
         ("actiondie_script_line", targets::actiondie_script_line),
         ("dice_expr", targets::dice_expr),
     ];

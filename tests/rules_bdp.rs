@@ -591,6 +591,27 @@ fn b28_an_arm_injury_drops_the_held_item_and_impairs_the_arm_and_torso_loss_can_
 }
 
 #[test]
+fn b28_a_hand_holds_one_item_so_the_arm_injury_knows_which_drops() {
+    let mut t = T::new();
+    t.run("carry Ana Sword right", &[]);
+    t.run("carry Ana Torch right", &[]);
+    let held: Vec<&str> = t
+        .ana()
+        .slots
+        .iter()
+        .filter_map(|s| match s {
+            Slot::Item(i) if i.held.is_some() => Some(i.name.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        held,
+        ["Torch"],
+        "carrying into a hand lets go of what it held"
+    );
+}
+
+#[test]
 fn b29_every_injury_adds_a_severe_wound_unless_worn_gear_stops_it() {
     let mut t = T::new();
     str_crit_failed(&mut t, 6);

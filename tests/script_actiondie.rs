@@ -283,6 +283,7 @@ fn every_verb_example_parses() {
     for line in [
         "add Bo pc d6 d6 d6 d6 8",
         "add Rat creature d4 d8 d6 0 3",
+        "add Snag Goblin",
         "learn Ana Whirl",
     ] {
         play(&mut s, line, &[]);

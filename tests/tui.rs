@@ -145,6 +145,7 @@ fn session_with(state: State) -> Session {
         title: "Crypt of Ash".into(),
         notes: Default::default(),
         game: GameState::Slots(state),
+        veil: Default::default(),
     })
 }
 
@@ -1347,4 +1348,24 @@ fn the_start_screen_lists_each_rulesets_demo() {
         "the phase demo opened"
     );
     assert_eq!(slotmark::store::list_sessions(dir.path()).len(), 1);
+    // Ruleset bdp's demo is the next choice.
+    let dir = tempfile::tempdir().unwrap();
+    let mut app =
+        App::start(dir.path().to_path_buf(), Dice::scripted([])).with_theme(Theme::plain());
+    drive(&mut app, 80, 24, vec![key('d')]);
+    let text = drive(
+        &mut app,
+        80,
+        24,
+        vec![code(KeyCode::Right), code(KeyCode::Right)],
+    );
+    assert!(text.contains("Block, Dodge, Parry"), "{text}");
+    drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
+    let session = app.session().unwrap();
+    assert_eq!(
+        session.state().ruleset(),
+        RulesetId::Bdp,
+        "the bdp demo opened"
+    );
+    assert_eq!(session.state().title, "Demo: the Drowned Causeway");
 }

@@ -1,18 +1,27 @@
 //! Ruleset bdp on the screen: its sheet panel at two sizes, a save in two keys through the
-//! frame's roll dialog, damage through its form, the Die of Fate and the turn list by one key.
+//! frame's roll dialog, damage through its form, the Die of Fate and the turn list by one key,
+//! the task form's proposed ticks, the ten common moves, and the real binary in a pty.
 
+#[cfg(unix)]
+mod pty;
 mod screen;
 
+use std::io;
+
 use insta::assert_snapshot;
-use ratatui::crossterm::event::KeyCode;
+use ratatui::crossterm::event::{Event, KeyCode};
 use screen::{code, drive, key};
 use slotmark::dice::ScriptedDice;
+use slotmark::rules::bdp::{Certainty, Rest};
 use slotmark::rules::bdp::{Command as K, State};
 use slotmark::rules::{GameCommand, GameState, RulesetId};
 use slotmark::script::{Line, parse_line};
 use slotmark::session::{Command, Session, SessionState};
 use slotmark::tui::app::{App, Dice};
+use slotmark::tui::form::Form;
 use slotmark::tui::keymap::Ctx;
+use slotmark::tui::sheets::bdp::Purpose;
+use slotmark::tui::sheets::forms;
 use slotmark::tui::theme::Theme;
 
 /// Ana with gear, a Fatigue, a wound, a disease and a missed night; an Ogre.
@@ -28,10 +37,7 @@ fn party() -> Session {
         ("infect Ana swamp", vec![3]),
         ("rest Ana perilous", vec![]),
     ] {
-        let Ok(Line::Command(c)) = parse_line(line, s.state()) else {
-            panic!("{line} did not parse");
-        };
-        s.execute(c, &mut ScriptedDice::new(faces)).unwrap();
+        run(&mut s, line, faces);
     }
     s
 }
@@ -97,6 +103,33 @@ fn a_save_is_two_keys_and_waits_in_the_frames_roll_dialog() {
 }
 
 #[test]
+fn plus_in_the_roll_dialog_gives_the_waiting_save_advantage_after_all() {
+    let mut app = app(party(), &[15, 4]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    let text = drive(&mut app, 100, 30, vec![key('g'), code(KeyCode::Enter)]);
+    assert!(text.contains("FAIL"), "15 over DEX 12 fails:\n{text}");
+    assert!(text.contains("+/-"), "the edge keys are offered:\n{text}");
+    let text = drive(&mut app, 100, 30, vec![key('+')]);
+    assert_eq!(last(&app), K::Edge { adv: true });
+    assert!(text.contains("PASS"), "the 4 is kept:\n{text}");
+    assert!(!text.contains("+/-"), "a second die is the last:\n{text}");
+    let text = drive(&mut app, 100, 30, vec![key('-')]);
+    assert!(text.contains("already"), "{text}");
+    assert_eq!(last(&app), K::Edge { adv: true }, "nothing more was logged");
+}
+
+#[test]
+fn the_help_on_the_main_screen_credits_001s_tables() {
+    let mut app = app(party(), &[]);
+    let text = drive(&mut app, 200, 80, vec![code(KeyCode::F(1))]);
+    assert_eq!(app.ctx(), Ctx::Help, "{text}");
+    assert!(
+        text.contains("Block, Dodge, Parry © Lars Huijbregts, CC BY-SA 4.0"),
+        "{text}"
+    );
+}
+
+#[test]
 fn damage_fate_fight_and_next_each_take_a_form_or_one_key() {
     let mut app = app(party(), &[4, 3]);
     app.main_mut().unwrap().view.selected = Some(0);
@@ -114,4 +147,288 @@ fn damage_fate_fight_and_next_each_take_a_form_or_one_key() {
     drive(&mut app, 100, 30, vec![key('E')]);
     assert_eq!(last(&app), K::Next);
     assert_eq!(state(&app).fight.as_ref().unwrap().at, 1);
+}
+
+fn open_form(app: &App) -> &Form<Purpose> {
+    forms::open_form::<Purpose>(app.main().unwrap()).expect("a form is open")
+}
+
+fn run(s: &mut Session, line: &str, faces: Vec<u16>) {
+    let Ok(Line::Command(c)) = parse_line(line, s.state()) else {
+        panic!("{line} did not parse");
+    };
+    s.execute(c, &mut ScriptedDice::new(faces)).unwrap();
+}
+
+#[test]
+fn the_task_form_shows_the_proposed_ticks_with_their_reasons_before_the_roll() {
+    let mut s = party();
+    run(&mut s, "carry Ana Mail heavy", vec![]);
+    let mut app = app(s, &[5]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    // t opens the form on B13's first preset; → moves to sneaking, where heavy armour is against.
+    let text = drive(&mut app, 200, 50, vec![key('t'), code(KeyCode::Right)]);
+    assert_eq!(app.ctx(), Ctx::Form, "{text}");
+    for words in [
+        "Time, Gear, Skill: Ana",
+        "sneaking",
+        "Proposed from",
+        "1 tick: a failure",
+    ] {
+        assert!(text.contains(words), "the form lacks {words}:\n{text}");
+    }
+    let form = open_form(&app);
+    let note = form.note.clone().unwrap_or_default();
+    assert!(
+        note.contains(
+            "Proposed from the sheet (B12): time yes (not rushed), gear no, skill no (no tag of \
+             the sheet in the words); heavy armour hinders it."
+        ),
+        "{note}"
+    );
+    assert!(
+        (
+            form.toggle("time"),
+            form.toggle("gear"),
+            form.toggle("skill")
+        ) == (true, false, false)
+    );
+    assert_snapshot!("bdp_task_form_200x50", text);
+    let narrow = drive(&mut app, 80, 24, Vec::new());
+    assert!(narrow.contains("gear no"), "{narrow}");
+    assert_snapshot!("bdp_task_form_80x24", narrow);
+    // The judge ticks Gear by hand (a quiet moment to take the armour off): the hand's tick stays.
+    let mut keys: Vec<_> = (0..5).map(|_| code(KeyCode::Down)).collect();
+    keys.push(key(' '));
+    let text = drive(&mut app, 100, 30, keys);
+    assert!(text.contains("2 ticks: Enter rolls a d6"), "{text}");
+    drive(&mut app, 100, 30, vec![code(KeyCode::Enter)]);
+    assert_eq!(
+        last(&app),
+        K::Task {
+            who: 0,
+            how: Certainty::InDoubt {
+                time: true,
+                gear: true,
+                skill: false
+            },
+            what: "sneaking".into(),
+        }
+    );
+    assert_eq!(app.ctx(), Ctx::Roll, "two ticks roll the d6 and wait");
+}
+
+#[test]
+fn a_career_named_in_the_tasks_words_ticks_skill_and_says_which() {
+    let mut s = party();
+    run(&mut s, "tag Ana career lock", vec![]);
+    let mut app = app(s, &[]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    let text = drive(&mut app, 200, 50, vec![key('t')]);
+    let form = open_form(&app);
+    let note = form.note.clone().unwrap_or_default();
+    assert!(
+        note.contains("skill yes ('lock' is on the sheet)"),
+        "{note}"
+    );
+    assert!(text.contains("3 ticks: a success, no roll"), "{text}");
+}
+
+#[test]
+fn the_new_forms_draw_at_both_sizes() {
+    let mut s = party();
+    run(&mut s, "fight", vec![]);
+    let mut app = app(s, &[]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    for (name, k) in [
+        ("contest", 'v'),
+        ("fatigue", 'f'),
+        ("clear", 'x'),
+        ("rest", 'R'),
+        ("night", 'N'),
+    ] {
+        let wide = drive(&mut app, 200, 50, vec![key(k)]);
+        assert_eq!(app.ctx(), Ctx::Form, "{name}:\n{wide}");
+        assert_snapshot!(format!("bdp_{name}_form_200x50"), wide);
+        let narrow = drive(&mut app, 80, 24, Vec::new());
+        assert_snapshot!(format!("bdp_{name}_form_80x24"), narrow);
+        drive(&mut app, 80, 24, vec![code(KeyCode::Esc)]);
+        assert_eq!(app.ctx(), Ctx::Main, "{name}: Esc closes the form");
+    }
+}
+
+#[test]
+fn the_night_warns_of_those_with_no_rest_set_and_clear_refuses_an_empty_row() {
+    let mut s = party();
+    run(&mut s, "add Bo pc 9 9 9 4", vec![]);
+    let mut app = app(s, &[15]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    let text = drive(&mut app, 120, 40, vec![key('N')]);
+    assert!(text.contains("No rest set for Bo"), "{text}");
+    assert!(
+        !text.contains("No rest set for Ana"),
+        "Ana rests Perilous:\n{text}"
+    );
+    drive(&mut app, 120, 40, vec![code(KeyCode::Enter)]);
+    assert_eq!(last(&app), K::Night);
+    assert!(state(&app).characters[2].sleep_deprived, "Bo had no rest");
+    // Ana's disease save at dawn waits for the judge; Enter accepts it.
+    assert_eq!(app.ctx(), Ctx::Roll);
+    drive(&mut app, 120, 40, vec![code(KeyCode::Enter)]);
+    // Bo's row holds no Fatigue and no wound: x says so and opens nothing.
+    app.main_mut().unwrap().view.selected = Some(2);
+    let before = app.session().unwrap().cursor();
+    let text = drive(&mut app, 120, 40, vec![key('x')]);
+    assert_eq!(app.ctx(), Ctx::Main);
+    assert!(
+        text.contains("no Fatigue and no Light or Severe wound"),
+        "{text}"
+    );
+    assert_eq!(app.session().unwrap().cursor(), before);
+}
+
+/// The ten moves a judge makes most at a bdp table, each in at most three keys from the main
+/// screen and each made where it is made (a task and a save out of a fight, a Fatigue and damage
+/// in one, the night after it), with the logged command checked. Answering what waits (Enter)
+/// and ending the fight are the frame's and the fight key's, checked on the way.
+#[test]
+fn the_ten_common_bdp_moves_take_at_most_three_keys_each() {
+    // Faces: the task's d6 (5), the save (9), the contest (7 and 12), the Die of Fate (4), the
+    // damage (3), the dawn's disease save (15), which waits for the judge like any save.
+    let mut app = app(party(), &[5, 9, 7, 12, 4, 3, 15]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    let moves: Vec<(&str, bool, Vec<io::Result<Event>>)> = vec![
+        ("task", true, vec![key('t'), code(KeyCode::Enter)]),
+        ("accept", false, vec![code(KeyCode::Enter)]),
+        ("save", true, vec![key('g'), code(KeyCode::Enter)]),
+        ("accept", false, vec![code(KeyCode::Enter)]),
+        ("contest", true, vec![key('v'), code(KeyCode::Enter)]),
+        ("answer", false, vec![code(KeyCode::Enter)]),
+        ("fate", true, vec![key('F')]),
+        ("fight", true, vec![key('c')]),
+        (
+            "dodge",
+            true,
+            vec![key('f'), code(KeyCode::Right), code(KeyCode::Enter)],
+        ),
+        ("damage", true, vec![key('-'), code(KeyCode::Enter)]),
+        ("next", true, vec![key('E')]),
+        ("clear", true, vec![key('x'), code(KeyCode::Enter)]),
+        ("end", false, vec![key('c')]),
+        (
+            "rest",
+            false,
+            vec![key('R'), code(KeyCode::Right), code(KeyCode::Enter)],
+        ),
+        ("night", true, vec![key('N'), code(KeyCode::Enter)]),
+        ("accept", false, vec![code(KeyCode::Enter)]),
+    ];
+    assert_eq!(moves.iter().filter(|m| m.1).count(), 10);
+    for (what, _, events) in moves {
+        assert!(events.len() <= 3, "{what} takes {} keys", events.len());
+        let before = app.session().unwrap().cursor();
+        let text = drive(&mut app, 100, 30, events);
+        let after = app.session().unwrap().cursor();
+        assert_eq!(after, before + 1, "{what} logged one step:\n{text}");
+        let logged = last(&app);
+        let ok = match what {
+            "task" => matches!(
+                &logged,
+                K::Task { who: 0, how: Certainty::InDoubt { time: true, gear: true, skill: false }, what } if what == "lock"
+            ),
+            "accept" => logged == K::Accept,
+            "save" => matches!(logged, K::Save { who: 0, .. }),
+            "contest" => matches!(logged, K::Contest { a: 0, b: 1, .. }),
+            "answer" => matches!(logged, K::Accept | K::Choose { .. }),
+            "fate" => matches!(logged, K::Fate { .. }),
+            "fight" => matches!(logged, K::Fight { .. }),
+            "dodge" => logged == K::Dodge { who: 0 },
+            "damage" => matches!(logged, K::Damage { who: 0, .. }),
+            "next" => logged == K::Next,
+            "clear" => logged == K::Clear { who: 0, slot: 2 },
+            "end" => logged == K::EndFight,
+            "rest" => {
+                logged
+                    == K::Rest {
+                        who: 0,
+                        rest: Rest::Normal,
+                    }
+            }
+            "night" => logged == K::Night,
+            _ => false,
+        };
+        assert!(ok, "{what} logged {logged:?}\n{text}");
+        assert!(
+            state(&app).queue.is_empty() || matches!(what, "task" | "save" | "contest" | "night"),
+            "{what} left something waiting:\n{text}"
+        );
+    }
+    let ana = &state(&app).characters[0];
+    assert_eq!(ana.hp.cur, 3, "the 1d6 of damage took 3");
+    assert_eq!(
+        ana.fatigue(),
+        0,
+        "the Normal night cleared the dodge's Fatigue"
+    );
+}
+
+/// The real binary in a pseudo-terminal: a bdp session where the judge adds a PC and a creature,
+/// opens a task and sees the proposal, makes a save, starts the fight, gives a Fatigue for a
+/// block, moves the turn on, ends the fight and passes the night. Every wait is for what the
+/// screen shows; nothing waits a fixed time.
+#[cfg(unix)]
+#[test]
+fn a_bdp_session_plays_a_few_moves_in_the_real_terminal() {
+    let home = tempfile::tempdir().unwrap();
+    let saves = home.path().join("saves");
+    let saves_arg = saves.to_str().unwrap();
+    let mut term = pty::Term::spawn(
+        &["new", "barrow", "--rules", "bdp", "--saves", saves_arg],
+        home.path(),
+        &[],
+        30,
+        100,
+    );
+    term.wait_text("Nobody yet");
+    term.press(":add Ana pc 10 12 8 6\r");
+    term.wait_text("Ana joins");
+    term.press(":add Ogre creature 14 10 10 9\r");
+    term.wait_text("Ogre joins");
+    // The task form shows the proposal before anything is rolled; Esc leaves it unrolled.
+    term.press("t");
+    term.wait_text("Time, Gear, Skill: Ana");
+    term.wait_text("(B12)");
+    term.press("\x1b");
+    term.wait_for("the task form closed", |t| !t.text().contains("(B12)"));
+    // A save: the form, then the verdict, accepted.
+    term.press("g");
+    term.wait_text("Save: Ana");
+    term.press("\r");
+    term.wait_text("Verdict");
+    term.press("\r");
+    term.wait_for("the save settled", |t| !t.text().contains("Verdict"));
+    // The fight, a block's Fatigue, the next turn, the end.
+    term.press("c");
+    term.wait_text("Round 1");
+    term.press("f");
+    term.wait_text("A Fatigue for Ana");
+    term.press("\r");
+    term.wait_text("Fatigue (block)");
+    term.press("E");
+    term.wait_text("Ogre's turn");
+    term.press("c");
+    term.wait_text("The fight ends");
+    // The night, with Ana's rest set first.
+    term.press("R");
+    term.wait_text("Tonight's rest: Ana");
+    term.press("\r");
+    term.wait_text("rest tonight: Normal");
+    term.press("N");
+    term.wait_text("The night passes");
+    term.press("\r");
+    term.wait_text("Fatigue cleared by a Normal night");
+    term.press("q");
+    term.wait_closed();
+    assert!(term.child.wait().unwrap().success());
+    assert!(saves.join("barrow.ron").exists());
 }

@@ -111,6 +111,7 @@ fn app_with(state: State, faces: &[u16]) -> App {
         title: "Barrow".into(),
         notes: Default::default(),
         game: GameState::Slots(state),
+        veil: Default::default(),
     });
     App::with_session(session, None, Dice::scripted(faces.iter().copied()))
         .with_theme(Theme::plain())

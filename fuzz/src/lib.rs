@@ -341,6 +341,76 @@ pub fn phase_script_line(data: &[u8]) {
     palette_line(&mut session, &line, seed_of(data));
 }
 
+/// A bdp table to type into: two PCs and two creatures with gear, ingredients, tags, a Fatigue,
+/// wounds, a rest set, an exposure and a creature in the dawn; built through the command
+/// language with no dice, so it is the same every time.
+pub const BDP_TABLE: &str = "add Ana pc 10 12 8 6
+add Bo pc 9 15 11 4
+add Ogre creature 14 10 10 9
+add Rat creature 3 14 4 2 4
+tag Ana career thief
+tag Bo background climber
+carry Ana Sword right
+carry Ana Waterskin waterskin
+carry Ana Mail heavy
+carry Ana Moss common hills
+carry Ana Thyme uncommon hills
+carry Ana Root rare hills
+carry Bo Helm helmet
+carry Bo Rations ration
+block Ana
+wound Ana burn light larm
+wound Bo cut severe torso
+rest Ana normal
+expose Bo gas
+dawn Ogre
+";
+
+/// The bdp table, built once.
+pub fn bdp_table() -> &'static Session {
+    static TABLE: std::sync::OnceLock<Session> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let library = slotmark::content::Library::default();
+        script::build_demo(
+            "Barrow",
+            slotmark::rules::RulesetId::Bdp,
+            ("bdp table", BDP_TABLE),
+            &library,
+        )
+        .expect("the bdp table builds")
+    })
+}
+
+/// Fuzz target `bdp_script_line`: arbitrary text as a palette line on the bdp table, so its
+/// verbs are read the same way: no panic, one plain line when refused, and a line applies fully
+/// or not at all.
+pub fn bdp_script_line(data: &[u8]) {
+    let line: String = String::from_utf8_lossy(data)
+        .chars()
+        .filter(|c| !c.is_control())
+        .collect();
+    let mut session = bdp_table().clone();
+    palette_line(&mut session, &line, seed_of(data));
+}
+
+/// Ruleset ap's demo session, built once.
+fn ap_demo() -> &'static Session {
+    static DEMO: std::sync::OnceLock<Session> = std::sync::OnceLock::new();
+    DEMO.get_or_init(|| slotmark::script::demo_for(slotmark::rules::RulesetId::Ap))
+}
+
+/// Fuzz target `ap_script_line`: arbitrary text as a palette line on ruleset ap's demo, so its
+/// verbs and roll options (and the names they find in its gear list and bestiary) are read the
+/// same way: no panic, one plain line when refused, and a line applies fully or not at all.
+pub fn ap_script_line(data: &[u8]) {
+    let line: String = String::from_utf8_lossy(data)
+        .chars()
+        .filter(|c| !c.is_control())
+        .collect();
+    let mut session = ap_demo().clone();
+    palette_line(&mut session, &line, seed_of(data));
+}
+
 fn actiondie_demo() -> &'static Session {
     static DEMO: std::sync::OnceLock<Session> = std::sync::OnceLock::new();
     DEMO.get_or_init(|| slotmark::script::demo_for(slotmark::rules::RulesetId::ActionDie))

@@ -8,10 +8,13 @@
 //! Speak with Dead, the weapon and armour rows, transport prices) stay where they are, in
 //! `rules::phase`, tested rule by rule; the entries here are checked against them.
 
-use super::{ContentError, LookupError, find_by_name, parse_ron, squash};
+use super::{
+    Bundled, ContentError, LookupError, find_by_name, name_ok, parse_ron, replace_or_push, squash,
+    text_ok,
+};
 use crate::dice::ladder::{DIE_SIZES, Dice};
 use crate::rules::phase::{Armor, Kind, NewSheet, Side, Unit, Ware, Weapon, WeaponKind};
-use crate::rules::text::{TextKind, checked};
+use crate::rules::text::TextKind;
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
@@ -368,37 +371,6 @@ fn on_ladder(die: u16) -> bool {
     DIE_SIZES.index_of(Dice::new(1, die)).is_some()
 }
 
-fn replace_or_push<T>(list: &mut Vec<T>, entry: T, name_of: impl Fn(&T) -> &str) {
-    match list
-        .iter()
-        .position(|e| name_of(e).eq_ignore_ascii_case(name_of(&entry)))
-    {
-        Some(i) => list[i] = entry,
-        None => list.push(entry),
-    }
-}
-
-fn name_ok(kind: TextKind, name: &str, what: &str) -> Result<(), String> {
-    let empty = format!("{what} needs a name");
-    checked(kind, name, &empty).map(|_| ()).map_err(|e| {
-        let e = e.to_string();
-        if e == empty {
-            e
-        } else {
-            format!("{what}: {e}")
-        }
-    })
-}
-
-fn text_ok(name: &str, what: &str, text: &str) -> Result<(), String> {
-    if text.is_empty() {
-        return Ok(());
-    }
-    checked(TextKind::Note, text, "")
-        .map(|_| ())
-        .map_err(|e| format!("{name}'s {what}: {e}"))
-}
-
 impl PhaseLibrary {
     /// Everything `buy` can find by name, in list order: weapons, armour, gear, transport.
     pub fn offers(&self) -> Vec<Offer<'_>> {
@@ -570,33 +542,19 @@ fn check_creature(c: &CreatureEntry) -> Result<(), String> {
     text_ok(n, "description", &c.about)
 }
 
-static BUNDLED: OnceLock<Result<PhaseLibrary, ContentError>> = OnceLock::new();
+static BUNDLED: OnceLock<Bundled<PhaseLibrary>> = OnceLock::new();
 
-fn read_bundled() -> Result<PhaseLibrary, ContentError> {
-    let mut lib = PhaseLibrary::default();
-    for (file, text) in [GEAR, BESTIARY] {
-        lib.merge(file, text)?;
-    }
-    Ok(lib)
+fn read_bundled() -> &'static Bundled<PhaseLibrary> {
+    BUNDLED.get_or_init(|| Bundled::read(&[GEAR, BESTIARY], PhaseLibrary::merge))
 }
 
 /// Parses the bundled files, reporting the first problem.
 pub fn try_bundled() -> Result<PhaseLibrary, ContentError> {
-    BUNDLED.get_or_init(read_bundled).clone()
+    read_bundled().result()
 }
 
 /// The bundled library, read once. The assets are compiled in and checked by the tests, so
 /// this is only empty on a broken build; [`try_bundled`] says why.
 pub fn bundled() -> &'static PhaseLibrary {
-    static EMPTY: PhaseLibrary = PhaseLibrary {
-        weapons: Vec::new(),
-        armour: Vec::new(),
-        gear: Vec::new(),
-        transport: Vec::new(),
-        creatures: Vec::new(),
-    };
-    match BUNDLED.get_or_init(read_bundled) {
-        Ok(lib) => lib,
-        Err(_) => &EMPTY,
-    }
+    read_bundled().lib()
 }

@@ -8,6 +8,7 @@
 //! counts in its own units.
 
 pub mod actiondie;
+pub mod ap;
 pub mod bdp;
 pub mod phase;
 pub mod plain;
@@ -67,6 +68,10 @@ pub trait Ruleset {
 
     /// What the command does to a waiting roll.
     fn role(command: &Self::Command) -> Role;
+
+    /// The credit a ruleset's tables owe wherever they are shown or stored (a licence's
+    /// attribution), or None.
+    const CREDIT: Option<&'static str> = None;
 }
 
 /// Declares the rulesets once: each entry gives the variant name used in session files, the
@@ -102,6 +107,13 @@ macro_rules! rulesets {
             pub fn about(self) -> &'static str {
                 match self {
                     $(RulesetId::$variant => $about,)+
+                }
+            }
+
+            /// The attribution its tables owe, for every place that shows or stores them.
+            pub fn credit(self) -> Option<&'static str> {
+                match self {
+                    $(RulesetId::$variant => <$module::$rules as Ruleset>::CREDIT,)+
                 }
             }
         }
@@ -258,6 +270,10 @@ rulesets! {
          of Fate; a flat row of slots for items, Fatigue and wounds; injuries, disease, \
          deprivation, rest and a dawn pipeline (rule file 001). Block, Dodge, Parry by Lars \
          Huijbregts, CC BY-SA 4.0; tables adapted.";
+    Ap => ap::Ap, "ap", "action points",
+        "d20 + attribute + object dice against a DC or a contested save, advantage stacked per \
+         die; 4 AP turns; initiative 1d20 + WIL sorted within groups that take turns; critical \
+         damage at DC 15, scars and magic dice with mishaps; 2-minute rounds (rule file 003).";
     ActionDie => actiondie::ActionDie, "actiondie", "action-die system",
         "Abilities as rungs of a die ladder from 0 to 5d12; checks roll the rung's dice, with \
          advantage on the whole check; initiative rolled every round from each chosen action's \

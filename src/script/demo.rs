@@ -45,18 +45,21 @@ pub fn try_demo() -> Result<Session, ContentError> {
 
 /// Does the ruleset bundle a demo?
 pub fn has_demo(ruleset: RulesetId) -> bool {
-    !matches!(ruleset, RulesetId::Plain | RulesetId::Bdp)
+    ruleset != RulesetId::Plain
 }
 
 /// The bundled demo of `ruleset`, built from its script: the slot system's party at the old
-/// mill, ruleset phase's in the goblin warren, or ruleset actiondie's at the troll bridge. The
-/// plain tracker has none.
+/// mill, ruleset phase's in the goblin warren, ruleset bdp's on the drowned causeway, ruleset
+/// ap's at the ruined chapel, or ruleset actiondie's at the troll bridge. The plain tracker has
+/// none.
 pub fn try_demo_for(ruleset: RulesetId) -> Result<Session, ContentError> {
     let script = match ruleset {
         RulesetId::Slots => content::DEMO,
         RulesetId::Phase => content::phase::DEMO,
+        RulesetId::Bdp => content::bdp::DEMO,
+        RulesetId::Ap => content::ap::DEMO,
         RulesetId::ActionDie => content::actiondie::DEMO,
-        RulesetId::Plain | RulesetId::Bdp => {
+        RulesetId::Plain => {
             return Err(ContentError::Invalid {
                 file: format!("ruleset {}", ruleset.key()),
                 message: "it has no bundled demo".into(),

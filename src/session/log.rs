@@ -192,6 +192,7 @@ impl Session {
         command: Command,
         dice: &mut dyn DiceSource,
     ) -> Result<&Entry, SessionError> {
+        let command = super::veil::settle(self, command)?;
         let mut next = self.state.clone();
         let mut recorder = Recorder::new(dice);
         let events = apply(&mut next, &command, &mut recorder)?;

@@ -9,9 +9,11 @@
 
 mod log;
 mod notes;
+mod veil;
 
 pub use log::{CHECKPOINT_EVERY, EVENTS_KEPT, Entry, Session, SessionError, replay};
 pub use notes::Notes;
+pub use veil::{PublicFight, PublicLine, Seen, TableView, Veil, last_roll, seen};
 
 use crate::dice::{DiceExpr, DiceSource};
 use crate::rules::text::{self, TextKind};
@@ -26,6 +28,9 @@ pub struct SessionState {
     #[serde(default)]
     pub notes: Notes,
     pub game: GameState,
+    /// What the judge keeps from the players' table view.
+    #[serde(default, skip_serializing_if = "Veil::is_empty")]
+    pub veil: Veil,
 }
 
 impl SessionState {
@@ -34,6 +39,7 @@ impl SessionState {
             title: title.into(),
             notes: Notes::new(),
             game: GameState::new(ruleset),
+            veil: Veil::default(),
         }
     }
 
@@ -65,6 +71,18 @@ pub enum Command {
         expr: DiceExpr,
         what: String,
     },
+    /// Keep a step's dice from the players' table view, or show them again. Without a step, the
+    /// last roll (the session settles which before it logs the command).
+    Secret {
+        step: Option<u32>,
+        secret: bool,
+    },
+    /// Hide someone of the roster (by the ruleset's id) from the players' table view, or show
+    /// them again.
+    Hide {
+        id: u32,
+        hidden: bool,
+    },
     Game(GameCommand),
 }
 
@@ -91,6 +109,15 @@ pub enum Event {
         faces: Vec<u16>,
         total: i64,
     },
+    /// A step (0-based) was made secret, or shown again.
+    Secret {
+        step: u32,
+        secret: bool,
+    },
+    Hidden {
+        name: String,
+        hidden: bool,
+    },
     Game(GameEvent),
 }
 
@@ -108,6 +135,21 @@ impl fmt::Display for Event {
                 let faces: Vec<String> = faces.iter().map(u16::to_string).collect();
                 let what = if what.is_empty() { "A roll" } else { what };
                 write!(f, "{what}: {expr} rolled [{}] = {total}", faces.join(" "))
+            }
+            Event::Secret { step, secret } => {
+                let step = *step as u64 + 1;
+                if *secret {
+                    write!(f, "Step {step} is kept from the players' table")
+                } else {
+                    write!(f, "Step {step} is shown at the players' table again")
+                }
+            }
+            Event::Hidden { name, hidden } => {
+                if *hidden {
+                    write!(f, "{name} is hidden from the players' table")
+                } else {
+                    write!(f, "{name} is in the players' sight again")
+                }
             }
             Event::Game(e) => e.fmt(f),
         }
@@ -146,6 +188,7 @@ pub fn apply(
                 total: roll.total,
             }])
         }
+        Command::Secret { .. } | Command::Hide { .. } => veil::apply(state, command),
         Command::Game(c) => Ok(rules::apply(&mut state.game, c, dice)?
             .into_iter()
             .map(Event::Game)

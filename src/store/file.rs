@@ -111,6 +111,10 @@ pub(super) fn render(session: &Session, generation: u64) -> Result<String, ron::
         steps: entries.len(),
     };
     writeln!(out, "{SUMMARY_PREFIX}{}", ron::to_string(&summary)?).map_err(w)?;
+    // A file that stores a ruleset's tables (in its events' words) carries their credit too.
+    if let Some(credit) = summary.ruleset.credit() {
+        writeln!(out, "// {credit}").map_err(w)?;
+    }
     out.push_str("(\n");
     writeln!(
         out,

@@ -267,3 +267,14 @@ pub(super) fn apply(
     }
     Ok(())
 }
+
+/// One record line read on its own, after the header (with or without its checksum, as the
+/// journal's format has it); None when it cannot be read.
+pub(super) fn read_record(line: &str) -> Option<JournalRecord> {
+    let body = match verify_line(line) {
+        Ok(body) => body,
+        Err(_) if line.starts_with('(') || line.starts_with('A') || line.starts_with('U') => line,
+        Err(_) => return None,
+    };
+    ron::from_str(body).ok()
+}

@@ -21,10 +21,12 @@
 
 mod atomic;
 mod file;
+mod follow;
 mod journal;
 mod verify;
 
 pub use file::not_regular;
+pub use follow::{Followed, Follower};
 pub use journal::journal_path;
 pub use verify::{VerifyReport, verify};
 

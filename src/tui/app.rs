@@ -146,6 +146,7 @@ impl App {
             notice: None,
             sheet: sheets::new_view(ruleset),
             steps: Vec::new(),
+            secret_next: false,
         };
         if !warnings.is_empty() {
             main.message = Some(Message {

@@ -201,6 +201,9 @@ pub struct Main {
     pub sheet: Box<dyn SheetView>,
     /// Steps taken since the ruleset's screen last followed them.
     pub steps: Vec<Step>,
+    /// Keep the next step that rolls from the players' table view: a secret roll is being
+    /// made again (re-rolled, or with the table's dice typed in).
+    pub secret_next: bool,
 }
 
 /// What running a command came to.
@@ -429,11 +432,29 @@ impl Main {
                     Some(notice) => self.complain(format!("{summary}. Note: {notice}")),
                     None => self.say(summary),
                 }
+                let rolled = !entry.rolls.is_empty();
                 self.steps.push(Step::Applied(entry));
                 self.fix_selection();
+                if rolled && std::mem::take(&mut self.secret_next) {
+                    self.keep_secret(dice);
+                }
                 Exec::Done
             }
             Err(e) => Exec::Failed(e.to_string()),
+        }
+    }
+
+    /// Keeps the roll just made from the players' table view, leaving the message about the
+    /// roll itself on the status line.
+    fn keep_secret(&mut self, dice: &mut Dice) {
+        let said = self.message.take();
+        let secret = Command::Secret {
+            step: None,
+            secret: true,
+        };
+        match self.run(secret, dice, None) {
+            Exec::Failed(why) => self.complain(why),
+            _ => self.message = said,
         }
     }
 
@@ -506,6 +527,14 @@ impl Main {
                 };
                 self.view.selected = Some(roster[next]);
                 true
+            }
+            Action::Hide => {
+                let Some(id) = self.view.selected else {
+                    self.complain("select someone on the roster first (Tab)");
+                    return Some(true);
+                };
+                let hidden = !self.session.state().veil.hidden.contains(&id);
+                self.run_key(Command::Hide { id, hidden }, dice)
             }
             Action::LogOlder => {
                 // Never past the oldest step, so PgDn comes straight back.

@@ -76,6 +76,10 @@ pub enum Action {
     EdgeAdv,
     /// Give the waiting roll disadvantage after all.
     EdgeDis,
+    /// Keep the roll from the players' table view, or show it again.
+    Secret,
+    /// Hide the selected character from the players' table view, or show them again.
+    Hide,
     Swap,
     Yes,
     No,
@@ -228,6 +232,7 @@ pub const MAIN_HISTORY: &[Binding] = &[
 pub const MAIN_ROSTER: &[Binding] = &[
     b(C::Main, &[K::Code(KC::Tab)], A::NextChar, "next", "Select the next character"),
     b(C::Main, &[K::Code(KC::BackTab)], A::PrevChar, "", "Select the previous character"),
+    b(C::Main, &[K::Char('H')], A::Hide, "", "Hide the selected character from the players' table view, or show them again"),
 ];
 
 /// Scrolling the roll log on the main screen.
@@ -258,6 +263,7 @@ pub const ROLL: &[Binding] = &[
     b(C::Roll, &[K::Char('+')], A::EdgeAdv, "+/-|edge", "Give the roll advantage after all: one more die, the better kept (where the ruleset allows it)"),
     b(C::Roll, &[K::Char('-')], A::EdgeDis, "", "Give the roll disadvantage after all: one more die, the worse kept"),
     b(C::Roll, &[K::Char('r')], A::Reroll, "re-roll", "Roll these dice again, with a line in the log that the judge asked for it (undo never re-rolls)"),
+    b(C::Roll, &[K::Char('s')], A::Secret, "secret", "Keep this roll from the players' table view; press again to show it"),
     b(C::Roll, &[K::Code(KC::Esc)], A::Cancel, "cancel", "Drop the roll: nothing happens to anyone"),
     b(C::Roll, &[K::Char('u')], A::Undo, "undo", "Undo the last step (a pick, an override, the roll itself); redone, it keeps its faces"),
     b(C::Roll, &[K::Char('U'), K::Ctrl('r')], A::Redo, "", "Redo"),

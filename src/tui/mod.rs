@@ -15,6 +15,7 @@
 //! - [`sheets`]: each ruleset's own screen, dispatched by ruleset (`sheets::slots`: the sheet and
 //!   body picture, the clock and scene panel and map, the strip with setups and interrupts, the
 //!   keys of a fight, of the clock and of the scene; `sheets::plain`: the plain tracker's).
+//! - [`table`]: `slotmark table FILE`, the players' read-only view of a session being played.
 //! - `views`: the frame's panels and dialogs, drawn from the rulesets' read models only.
 //!
 //! Imports run one way: `views` → `app` → `dialogs`, `sheets` → `widgets` → `host`, `keymap`,
@@ -29,6 +30,7 @@ pub mod form;
 pub mod host;
 pub mod keymap;
 pub mod sheets;
+pub mod table;
 pub mod theme;
 mod views;
 pub mod widgets;

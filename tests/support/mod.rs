@@ -90,6 +90,7 @@ pub fn party() -> SessionState {
         title: "The Barrow".into(),
         notes: Notes::new(),
         game: GameState::Slots(state),
+        veil: Default::default(),
     }
 }
 

@@ -141,6 +141,32 @@ impl Character {
         Some(item)
     }
 
+    /// B28: a hand holds one item; whatever it held is let go.
+    pub fn free_hand(&mut self, hand: Hand) {
+        for s in &mut self.slots {
+            if let Slot::Item(i) = s
+                && i.held == Some(hand)
+            {
+                i.held = None;
+            }
+        }
+    }
+
+    /// B3: puts an item in the lowest run of empty slots it fits (its further slots point at
+    /// the first); returns that first slot, or None when no run is long enough.
+    pub fn stow(&mut self, mut item: Item) -> Option<usize> {
+        item.size = item.size.max(1);
+        let n = usize::from(item.size);
+        let at = (0..self.slots.len()).find(|&i| {
+            i + n <= self.slots.len() && self.slots[i..i + n].iter().all(|s| *s == Slot::Empty)
+        })?;
+        for k in 1..n {
+            self.slots[at + k] = Slot::More(at as u8);
+        }
+        self.slots[at] = Slot::Item(item);
+        Some(at)
+    }
+
     /// Has worn gear of this kind (B29).
     pub fn wears(&self, f: impl Fn(&Item) -> bool) -> bool {
         self.slots

@@ -196,6 +196,12 @@ pub struct NewSheet {
     pub wil: u8,
     pub hp: u8,
     pub slots: u8,
+    /// Items put in the lowest empty slots in this order (a creature of the bestiary's gear).
+    #[serde(default)]
+    pub items: Vec<Item>,
+    /// Lines for the sheet's notes (a creature's attacks).
+    #[serde(default)]
+    pub notes: Vec<String>,
 }
 
 /// What the judge may set directly.

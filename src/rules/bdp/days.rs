@@ -353,7 +353,7 @@ pub fn treat(
 }
 
 /// B37: infection.
-/// B48: a day of recovery for one ability: the dawn runs, then 1d4.
+/// B48: a day of recovery for one ability: the dawn runs, then 1d4, then the day passes.
 pub fn recover(
     state: &mut State,
     who: u32,
@@ -373,6 +373,9 @@ pub fn recover(
         format!("{} recovers {shown}: +{g} {ability}", c.name),
     ));
     zero_check(state, who, ability, out);
+    // The day itself passes after its dawn, as the night's watch does, so the next day's dawn
+    // counts a new day and timers run out across days of rest (B47, B52).
+    state.clock.advance(super::state::DAYS, 1, &[]);
     Ok(())
 }
 
@@ -469,13 +472,24 @@ fn dawn_for(
     for a in Ability::ALL {
         zero_check(state, id, a, out);
     }
-    if deprived && state.character(id)?.deprived_dawns >= 2 {
-        fatigue(state, id, Reason::Deprivation, out)?;
+    // A full row with nothing to drop refuses the Fatigue (B4); the dawn still comes for
+    // everyone, and the judge rules where it goes.
+    if deprived
+        && state.character(id)?.deprived_dawns >= 2
+        && let Err(e) = fatigue(state, id, Reason::Deprivation, out)
+    {
+        out.push(Event::said(
+            Mood::Warn,
+            format!("{name}'s deprivation Fatigue is not placed: {e}"),
+        ));
     }
     // Overnight herb cures.
     let c = state.character_mut(id)?;
     for at in std::mem::take(&mut c.herb_cures) {
-        if let Some(s @ Slot::Wound(_)) = c.slots.get_mut(usize::from(at)) {
+        // Only a Light wound (B33): one that rose overnight needs more than a herb.
+        if let Some(s @ Slot::Wound(_)) = c.slots.get_mut(usize::from(at))
+            && matches!(s, Slot::Wound(w) if w.level == Level::Light)
+        {
             *s = Slot::Empty;
             out.push(Event::said(
                 Mood::Mended,

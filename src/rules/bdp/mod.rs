@@ -11,6 +11,10 @@
 
 mod answers;
 pub mod character;
+/// The attribution 001's licence asks for wherever its tables are shown or stored.
+pub const CREDIT: &str = "Block, Dodge, Parry © Lars Huijbregts, CC BY-SA 4.0 \
+     (https://creativecommons.org/licenses/by-sa/4.0/); its tables are adapted here.";
+
 pub mod command;
 mod days;
 mod disease;
@@ -130,15 +134,31 @@ fn run(
                     "abilities are 0-20, HP 0-99 and slots 1-20 (B1, B3)",
                 ));
             }
-            let id = crate::rules::take_id(&mut state.next_id)?;
-            state.characters.push(Character::new(
-                id,
+            let mut c = Character::new(
+                0,
                 name.clone(),
                 s.kind,
                 [s.str, s.dex, s.wil],
                 s.hp,
                 s.slots,
-            ));
+            );
+            for item in &s.items {
+                let mut item = item.clone();
+                item.name = checked(TextKind::ItemName, &item.name, "an item needs a name")?;
+                let what = item.name.clone();
+                if c.stow(item).is_none() {
+                    return Err(RuleError::invalid(format!(
+                        "{name}'s {} slots cannot hold the {what} as well",
+                        s.slots
+                    )));
+                }
+            }
+            for note in &s.notes {
+                c.notes
+                    .push(checked(TextKind::Note, note, "a note is empty")?);
+            }
+            c.id = crate::rules::take_id(&mut state.next_id)?;
+            state.characters.push(c);
             said(
                 out,
                 Mood::Plain,
@@ -214,24 +234,23 @@ fn run(
         C::Carry { who, item } => {
             let mut item = item.clone();
             item.name = checked(TextKind::ItemName, &item.name, "an item needs a name")?;
-            item.size = item.size.max(1);
             let c = state.living_mut(*who)?;
-            let n = usize::from(item.size);
-            let at = (0..c.slots.len()).find(|&i| {
-                i + n <= c.slots.len() && c.slots[i..i + n].iter().all(|s| *s == Slot::Empty)
-            });
-            let Some(at) = at else {
+            let n = item.size.max(1);
+            let text = item.text();
+            if let Some(h) = item.held {
+                c.free_hand(h);
+            }
+            let Some(at) = c.stow(item) else {
                 return Err(RuleError::invalid(format!(
                     "{} has no {n} empty slot(s) in a row",
                     c.name
                 )));
             };
-            for k in 1..n {
-                c.slots[at + k] = Slot::More(at as u8);
-            }
-            let text = format!("{} carries {} in slot {}", c.name, item.text(), at + 1);
-            c.slots[at] = Slot::Item(item);
-            said(out, Mood::Plain, text)
+            said(
+                out,
+                Mood::Plain,
+                format!("{} carries {text} in slot {}", c.name, at + 1),
+            )
         }
         C::Drop { who, slot } => {
             let c = state.character_mut(*who)?;
@@ -248,13 +267,7 @@ fn run(
             let c = state.character_mut(*who)?;
             let name = c.name.clone();
             if let Some(h) = hand {
-                for s in &mut c.slots {
-                    if let Slot::Item(i) = s
-                        && i.held == Some(*h)
-                    {
-                        i.held = None;
-                    }
-                }
+                c.free_hand(*h);
             }
             let Some(Slot::Item(i)) = c.slots.get_mut(*slot) else {
                 return Err(RuleError::invalid("that slot holds no item"));

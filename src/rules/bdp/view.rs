@@ -91,6 +91,8 @@ impl Ruleset for Bdp {
     type Command = Command;
     type Event = Event;
 
+    const CREDIT: Option<&'static str> = Some(super::CREDIT);
+
     fn apply(
         state: &mut State,
         command: &Command,

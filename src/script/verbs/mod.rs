@@ -4,6 +4,7 @@
 //! every session; each ruleset adds its own table (`slots`).
 
 pub(crate) mod actiondie;
+pub(crate) mod ap;
 pub(crate) mod bdp;
 pub(crate) mod phase;
 pub(crate) mod plain;
@@ -173,7 +174,95 @@ const FRAME: &[Entry<()>] = &[
         parse: |_, _| Ok(Line::Redo),
         complete: nothing,
     },
+    Entry {
+        verb: v(
+            "secret",
+            &[],
+            "secret [STEP] [off]",
+            "keeps the last roll (or step STEP of the log) and what it does from the players' \
+             table view; `off` shows it again",
+            "secret 12",
+            SESSION,
+        ),
+        parse: |w, _| {
+            let step = match w.peek() {
+                Some(t) if t.text.chars().all(|c| c.is_ascii_digit()) => {
+                    let n: u32 = w.number("the step's number, as the roll log shows it")?;
+                    if n == 0 {
+                        return Err(ScriptError::at(
+                            w.tokens[w.pos - 1].column,
+                            "steps are counted from 1",
+                        ));
+                    }
+                    Some(n - 1)
+                }
+                _ => None,
+            };
+            let secret = !w.eat(&["off"]);
+            Ok(Line::Command(Command::Secret { step, secret }))
+        },
+        complete: |t, _| {
+            if t.args.iter().any(|a| a.text.eq_ignore_ascii_case("off")) {
+                Vec::new()
+            } else {
+                vec!["off".into()]
+            }
+        },
+    },
 ];
+
+/// The frame's verbs that read the game, through its roster: the same in every ruleset, after
+/// any verb of the ruleset's own with the same name.
+const ROSTER_VERBS: &[Entry<GameState>] = &[
+    Entry {
+        verb: v(
+            "veil",
+            &[],
+            "veil NAME",
+            "hides someone from the players' table view (they are not shown, nor any line that \
+             names them)",
+            "veil Snag",
+            SESSION,
+        ),
+        parse: |w, game| hide(w, game, true),
+        complete: roster_names,
+    },
+    Entry {
+        verb: v(
+            "unveil",
+            &[],
+            "unveil NAME",
+            "shows someone at the players' table view again",
+            "unveil Snag",
+            SESSION,
+        ),
+        parse: |w, game| hide(w, game, false),
+        complete: roster_names,
+    },
+];
+
+/// `veil NAME` and `unveil NAME`: the name read against the roster.
+fn hide(w: &mut Words<'_>, game: &GameState, hidden: bool) -> R<Line> {
+    let column = w.peek().map_or(1, |t| t.column);
+    let name = w.rest_text("a name from the roster")?;
+    let people: Vec<(u32, String)> = game
+        .roster()
+        .into_iter()
+        .flat_map(|g| g.members)
+        .map(|m| (m.id, m.name))
+        .collect();
+    let (id, _) = find_by_name(&people, |p| &p.1, &name, "character or creature")
+        .map_err(|e| ScriptError::at(column, e.to_string()))?;
+    Ok(Line::Command(Command::Hide { id: *id, hidden }))
+}
+
+fn roster_names(_: &Typed<'_>, game: &GameState) -> Vec<String> {
+    game.roster()
+        .into_iter()
+        .flat_map(|g| g.members)
+        .map(|m| m.name)
+        .collect()
+}
 
 /// The frame's `roll`: `dice` read as a dice expression, then `for WHAT` if it follows. A
 /// ruleset whose own verb is called `roll` hands a line that starts with dice here.
@@ -214,11 +303,13 @@ pub fn verbs(ruleset: RulesetId) -> Vec<Verb> {
         RulesetId::Plain => plain::VERBS.iter().map(|e| e.verb).collect(),
         RulesetId::Phase => phase::VERBS.iter().map(|e| e.verb).collect(),
         RulesetId::Bdp => bdp::VERBS.iter().map(|e| e.verb).collect(),
+        RulesetId::Ap => ap::VERBS.iter().map(|e| e.verb).collect(),
         RulesetId::ActionDie => actiondie::VERBS.iter().map(|e| e.verb).collect(),
     };
     let frame: Vec<Verb> = FRAME
         .iter()
         .map(|e| e.verb)
+        .chain(ROSTER_VERBS.iter().map(|e| e.verb))
         .filter(|f| !own.iter().any(|o| o.name == f.name))
         .collect();
     own.into_iter().chain(frame).collect()
@@ -230,6 +321,7 @@ fn help_of(ruleset: RulesetId) -> &'static Help {
         RulesetId::Plain => &plain::HELP,
         RulesetId::Phase => &phase::HELP,
         RulesetId::Bdp => &bdp::HELP,
+        RulesetId::Ap => &ap::HELP,
         RulesetId::ActionDie => &actiondie::HELP,
     }
 }
@@ -252,18 +344,44 @@ pub fn help_text(ruleset: RulesetId) -> String {
         }
     }
     out.push_str(help.notes);
+    if let Some(credit) = ruleset.credit() {
+        out.push('\n');
+        out.push_str(credit);
+        out.push('\n');
+    }
     out
 }
 
 /// Parses a tokenized, non-empty line with the verbs of the session's ruleset and the frame.
 pub(crate) fn parse(line: &str, lexed: Lexed, state: &SessionState, library: &Library) -> R<Line> {
+    if let Some(e) = roster_verb(&lexed.tokens[0], state) {
+        let mut w = Words {
+            tokens: lexed.tokens.clone(),
+            pos: 1,
+            eol: lexed.eol(),
+            line,
+            library,
+            verb: e.verb,
+        };
+        return (e.parse)(&mut w, &state.game).and_then(|l| w.finish().map(|()| l));
+    }
     match &state.game {
         GameState::Slots(st) => parse_in(slots::VERBS, st, line, lexed, library),
         GameState::Plain(st) => parse_in(plain::VERBS, st, line, lexed, library),
         GameState::Phase(st) => parse_in(phase::VERBS, st, line, lexed, library),
         GameState::Bdp(st) => parse_in(bdp::VERBS, st, line, lexed, library),
+        GameState::Ap(st) => parse_in(ap::VERBS, st, line, lexed, library),
         GameState::ActionDie(st) => parse_in(actiondie::VERBS, st, line, lexed, library),
     }
+}
+
+/// The frame's verb that reads the roster named by `first`, unless the ruleset has its own verb
+/// of that name.
+fn roster_verb(first: &Token, state: &SessionState) -> Option<&'static Entry<GameState>> {
+    if first.quoted {
+        return None;
+    }
+    find(ROSTER_VERBS, &first.text).filter(|e| verbs(state.ruleset()).contains(&e.verb))
 }
 
 fn parse_in<S>(
@@ -333,11 +451,19 @@ pub(crate) fn expected(
     library: &Library,
 ) -> Vec<String> {
     let typed = Typed { args, library };
+    if let Some(e) = ROSTER_VERBS
+        .iter()
+        .find(|e| e.verb.name.eq_ignore_ascii_case(word))
+        .filter(|e| verbs(state.ruleset()).contains(&e.verb))
+    {
+        return (e.complete)(&typed, &state.game);
+    }
     match &state.game {
         GameState::Slots(st) => complete_in(slots::VERBS, st, word, &typed),
         GameState::Plain(st) => complete_in(plain::VERBS, st, word, &typed),
         GameState::Phase(st) => complete_in(phase::VERBS, st, word, &typed),
         GameState::Bdp(st) => complete_in(bdp::VERBS, st, word, &typed),
+        GameState::Ap(st) => complete_in(ap::VERBS, st, word, &typed),
         GameState::ActionDie(st) => complete_in(actiondie::VERBS, st, word, &typed),
     }
 }

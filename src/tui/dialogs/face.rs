@@ -26,6 +26,7 @@ impl Main {
         match action {
             Some(Action::Cancel) => {
                 self.overlay = None;
+                self.secret_next = false;
                 self.say("Roll given up: nothing changed");
                 true
             }

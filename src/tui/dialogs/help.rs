@@ -30,12 +30,13 @@ impl Main {
     }
 }
 
-/// Every key of the context under the help, straight from the keymap; in the palette, the script
-/// language's own help follows.
+/// Every key of the context under the help, straight from the keymap; on the main screen the
+/// legend, and the credit the ruleset's tables owe when there is one.
 pub fn help_lines(
     table: Table,
     legend: &[(&'static str, &'static str)],
     under: Ctx,
+    credit: Option<&'static str>,
     theme: Theme,
 ) -> Vec<Line<'static>> {
     let mut lines = vec![
@@ -66,21 +67,17 @@ pub fn help_lines(
             ]));
         }
     }
+    if let Some(credit) = credit.filter(|_| under == Ctx::Main) {
+        lines.push(Line::raw(""));
+        lines.push(Line::raw(credit));
+    }
     lines
 }
 
-pub fn draw(
-    buf: &mut Buffer,
-    area: Rect,
-    table: Table,
-    legend: &[(&'static str, &'static str)],
-    under: Ctx,
-    scroll: u16,
-    theme: Theme,
-) {
+/// Draws the help's lines (from [`help_lines`]) scrolled by `scroll`.
+pub fn draw(buf: &mut Buffer, area: Rect, lines: Vec<Line<'static>>, scroll: u16, theme: Theme) {
     let w = width_for(area, 100);
     let h = area.height.saturating_sub(2);
-    let lines = help_lines(table, legend, under, theme);
     let inner = dialog(buf, area, w, h, "Help", theme);
     let body = inner;
     let max_scroll = paragraph_height(&lines, body.width).saturating_sub(body.height);

@@ -34,6 +34,12 @@ pub fn draw_pending(
     {
         let buf = frame.buffer_mut();
         match &pending {
+            PendingView::Roll(r) if main.last_roll_secret() => {
+                // The judge sees that the players' table view does not show this roll.
+                let mut r = r.clone();
+                r.title = format!("SECRET · {}", r.title);
+                roll::draw(buf, area, &r, theme, hits)
+            }
             PendingView::Roll(r) => roll::draw(buf, area, r, theme, hits),
             PendingView::Group(g) => group::draw(buf, area, main, g, theme, hits),
             PendingView::Question(q) => question::draw(buf, area, main, q, theme, hits),
@@ -52,15 +58,11 @@ pub fn draw_overlay(
 ) {
     match &main.overlay {
         None => {}
-        Some(Overlay::Help { scroll, under, .. }) => help::draw(
-            frame.buffer_mut(),
-            area,
-            table,
-            legend,
-            *under,
-            *scroll,
-            theme,
-        ),
+        Some(Overlay::Help { scroll, under, .. }) => {
+            let credit = main.session.state().ruleset().credit();
+            let lines = help::help_lines(table, legend, *under, credit, theme);
+            help::draw(frame.buffer_mut(), area, lines, *scroll, theme)
+        }
         Some(Overlay::Palette(p)) => palette::draw(frame, area, p, table, theme),
         Some(Overlay::Face(p)) => face::draw(frame, area, p, theme),
     }

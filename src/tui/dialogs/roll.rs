@@ -11,7 +11,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::rules::{Answer, Outcome, PendingView, Role, RollView};
-use crate::session::Command;
+use crate::session::{Command, Veil, last_roll, seen};
 use crate::store::JournalRecord;
 use crate::tui::host::{Dice, Exec, Hit, Main, Overlay, Palette};
 use crate::tui::keymap::Action;
@@ -62,6 +62,7 @@ impl Main {
             }
             Some(Action::Retype) => return self.roll_again(dice, Again::Typed),
             Some(Action::Reroll) => return self.roll_again(dice, Again::Reroll(roll.title)),
+            Some(Action::Secret) => return self.toggle_secret(dice),
             _ => return false,
         };
         self.answer(answer, dice)
@@ -72,11 +73,15 @@ impl Main {
     /// with fresh dice after a note in the log that says so. Undo alone never re-rolls: a step
     /// undone and redone keeps its faces.
     pub(crate) fn roll_again(&mut self, dice: &mut Dice, again: Again) -> bool {
+        let was_secret = self.last_roll_secret();
         let applied = self.session.applied();
         let mut steps = 0;
         let mut command = None;
         for entry in applied.iter().rev() {
             steps += 1;
+            if Veil::changes_only_the_table(&entry.command) {
+                continue;
+            }
             let Command::Game(game) = &entry.command else {
                 break;
             };
@@ -114,11 +119,30 @@ impl Main {
                 None
             }
         };
+        // A secret roll made again stays secret, also when its faces are typed in one by one.
+        self.secret_next = was_secret;
         match self.run(command, dice, faces) {
-            Exec::Failed(why) => self.complain(why),
+            Exec::Failed(why) => {
+                self.secret_next = false;
+                self.complain(why);
+            }
             Exec::Done | Exec::Asked => {}
         }
         true
+    }
+
+    /// Is the last roll kept from the players' table view?
+    pub(crate) fn last_roll_secret(&self) -> bool {
+        if self.session.state().veil.secret.is_empty() {
+            return false;
+        }
+        last_roll(&self.session).is_some_and(|at| seen(&self.session, at..at + 1)[0].secret)
+    }
+
+    /// Keeps the last roll (the one that waits) from the players' table view, or shows it again.
+    pub(crate) fn toggle_secret(&mut self, dice: &mut Dice) -> bool {
+        let secret = !self.last_roll_secret();
+        self.run_key(Command::Secret { step: None, secret }, dice)
     }
 }
 

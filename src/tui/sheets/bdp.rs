@@ -1,22 +1,29 @@
 //! The *Block, Dodge, Parry* screen (rule file 001): a sheet with STR, DEX, WIL and HP, the flat
 //! row of slots (items, Fatigue, wounds, lost slots), needs and deprivation, tonight's rest,
-//! diseases, restoratives, timers and states; keys for a save, damage, the Die of Fate, the turn
-//! list's next turn and starting or ending a fight. The roster, the strip, the roll and question
-//! dialogs, the log and the palette (where every verb works) are the frame's.
+//! diseases, restoratives, timers and states; keys for the ten moves a judge makes most (a save,
+//! a Time/Gear/Skill task with its proposed ticks, a contest, the Die of Fate, damage, a Fatigue
+//! from blocking or dodging, clearing a slot, starting or ending a fight, the next turn, the
+//! night) and tonight's rest. The roster, the strip, the roll and question dialogs, the log and
+//! the palette (where every verb works) are the frame's.
 
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use super::{Panels, forms};
 use crate::dice::Edge;
+use crate::export::bdp::lines;
 use crate::rules::GameCommand;
-use crate::rules::bdp::{Ability, Amount, Character, Command, Slot, State, Target, proposed_order};
+use crate::rules::bdp::tasks::{PRESETS, propose_ticks};
+use crate::rules::bdp::{
+    Ability, Amount, Certainty, Character, Command, Kind, Level, Reason, Rest, Slot, State, Target,
+    proposed_order,
+};
 use crate::session::{self, Session};
-use crate::tui::form::{Field, Form};
+use crate::tui::form::{Field, FieldKind, Form, Live};
 use crate::tui::host::{Dice, Hit, Main};
 use crate::tui::keymap::{self, Action, Binding, Ctx, Key as K, Table, b};
 use crate::tui::theme::Theme;
@@ -28,8 +35,16 @@ pub const DAMAGE: Action = Action::Sheet("damage");
 pub const NEXT: Action = Action::Sheet("next");
 pub const FIGHT: Action = Action::Sheet("fight");
 pub const FATE: Action = Action::Sheet("fate");
+pub const TASK: Action = Action::Sheet("task");
+pub const CONTEST: Action = Action::Sheet("contest");
+pub const FATIGUE: Action = Action::Sheet("fatigue");
+pub const CLEAR: Action = Action::Sheet("clear");
+pub const REST: Action = Action::Sheet("rest");
+pub const NIGHT: Action = Action::Sheet("night");
 
-/// The ruleset's own keys on the main screen; everything else is a verb in the palette.
+/// The ruleset's own keys on the main screen; everything else is a verb in the palette. Clearing
+/// a slot, tonight's rest and the night stay out of the status line (help lists them) so undo
+/// still shows at 80 columns.
 #[rustfmt::skip]
 pub const MAIN: &[Binding] = &[
     b(Ctx::Main, &[K::Char('E')], NEXT, "next", "In a fight: the next on the turn list (after the last, a new round)"),
@@ -37,6 +52,12 @@ pub const MAIN: &[Binding] = &[
     b(Ctx::Main, &[K::Char('-')], DAMAGE, "damage", "The selected character takes damage: HP (overflow to STR) or an ability"),
     b(Ctx::Main, &[K::Char('c')], FIGHT, "fight", "Start the turn list (characters, then creatures) or end the fight"),
     b(Ctx::Main, &[K::Char('F')], FATE, "fate", "Roll the Die of Fate: a d6 answer to a yes-or-no question"),
+    b(Ctx::Main, &[K::Char('t')], TASK, "task", "A Time/Gear/Skill task for the selected character: the ticks proposed from the sheet, changed at will, then rolled"),
+    b(Ctx::Main, &[K::Char('v')], CONTEST, "contest", "The selected character against another: an ability each, an edge each"),
+    b(Ctx::Main, &[K::Char('f')], FATIGUE, "fatigue", "The selected character takes a Fatigue: a block, a dodge, a spell or another reason"),
+    b(Ctx::Main, &[K::Char('x')], CLEAR, "", "Empty one of the selected character's slots of a Fatigue or a Light or Severe wound"),
+    b(Ctx::Main, &[K::Char('R')], REST, "", "Tonight's rest for the selected character: None, Perilous, Normal or Comfortable"),
+    b(Ctx::Main, &[K::Char('N')], NIGHT, "", "The night passes: the dawn runs for everyone by tonight's rest, and the clock moves 8 hours"),
 ];
 
 /// The ruleset's whole table.
@@ -58,9 +79,35 @@ pub const LEGEND: &[(&str, &str)] = &[
 /// What a form of the ruleset's is for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Purpose {
-    Save { who: u32 },
-    Damage { who: u32 },
+    Save {
+        who: u32,
+    },
+    Damage {
+        who: u32,
+    },
+    /// The ticks were last proposed for this preset, text, ability and haste; they are proposed
+    /// again only when one of those changes, so ticks the judge changed by hand stay.
+    Task {
+        who: u32,
+        basis: Basis,
+    },
+    Contest {
+        a: u32,
+    },
+    Fatigue {
+        who: u32,
+    },
+    Clear {
+        who: u32,
+    },
+    Rest {
+        who: u32,
+    },
+    Night,
 }
+
+/// What a task's proposal was made from: the preset, the words, the ability, rushed.
+pub type Basis = (u32, String, u32, bool);
 
 /// The screen's view state: its open form.
 pub type BdpView = FormView<Purpose>;
@@ -100,7 +147,9 @@ fn ability_of(i: Option<u32>) -> Ability {
 
 pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: &mut Dice) -> bool {
     if ctx == Ctx::Form {
-        return forms::key::<Purpose>(m, action, key, dice, |f| Ok(command(form_command(f)))).0;
+        let changed = forms::key::<Purpose>(m, action, key, dice, form_command).0;
+        propose(m);
+        return changed;
     }
     let Some(action) = action else {
         return false;
@@ -127,49 +176,405 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
                 dice,
             );
         }
+        NIGHT => {
+            let form = night_form(state);
+            forms::show(m, form);
+            return true;
+        }
         _ => {}
     }
     let Some(ch) = selected(m) else {
         m.complain("add a character first: :add NAME pc STR DEX WIL HP");
         return true;
     };
-    let (who, name) = (ch.id, ch.name.clone());
-    let abilities = || vec![("STR".into(), 0), ("DEX".into(), 1), ("WIL".into(), 2)];
     let form = match action {
-        SAVE => Form::new(
-            format!("Save: {name}"),
-            Purpose::Save { who },
-            vec![Field::choice("ability", "Ability", abilities(), 1), Field::text("why", "Against", ""), Field::edge(0)],
-        )
-        .with_note("d20 at or under the current score; a 1 passes, a 20 fails; an edge rolls two (B5, B6)."),
-        DAMAGE => Form::new(
-            format!("{name} takes damage"),
-            Purpose::Damage { who },
-            vec![
-                Field::number("count", "Dice (or the amount when sides is 1)", 1, 1, 20, 1),
-                Field::number("sides", "Sides (1: a flat amount)", 6, 1, 20, 1),
-                Field::choice("target", "Hits", vec![("HP".into(), 0), ("STR".into(), 1), ("DEX".into(), 2), ("WIL".into(), 3)], 0),
-                Field::text("source", "Source", "Wound"),
-            ],
-        )
-        .with_note("HP first, the rest into STR with a crit save; an ability's crit save is proposed at 8 or more (B20-B26)."),
+        SAVE => save_form(ch),
+        DAMAGE => damage_form(ch),
+        TASK => task_form(ch),
+        CONTEST => match contest_form(state, ch) {
+            Ok(f) => f,
+            Err(why) => {
+                m.complain(why);
+                return true;
+            }
+        },
+        FATIGUE => fatigue_form(ch),
+        CLEAR => match clear_form(ch) {
+            Ok(f) => f,
+            Err(why) => {
+                m.complain(why);
+                return true;
+            }
+        },
+        REST => rest_form(ch),
         _ => return false,
     };
     forms::show(m, form);
+    propose(m);
     true
 }
 
-/// The command a submitted form stands for.
-fn form_command(form: &Form<Purpose>) -> Command {
-    match form.purpose {
+fn abilities() -> Vec<(String, u32)> {
+    vec![("STR".into(), 0), ("DEX".into(), 1), ("WIL".into(), 2)]
+}
+
+fn save_form(ch: &Character) -> Form<Purpose> {
+    Form::new(
+        format!("Save: {}", ch.name),
+        Purpose::Save { who: ch.id },
+        vec![
+            Field::choice("ability", "Ability", abilities(), 1),
+            Field::text("why", "Against", ""),
+            Field::edge(0),
+        ],
+    )
+    .with_note(
+        "d20 at or under the current score; a 1 passes, a 20 fails; an edge rolls two (B5, B6).",
+    )
+}
+
+fn damage_form(ch: &Character) -> Form<Purpose> {
+    Form::new(
+        format!("{} takes damage", ch.name),
+        Purpose::Damage { who: ch.id },
+        vec![
+            Field::number("count", "Dice (or the amount when sides is 1)", 1, 1, 20, 1),
+            Field::number("sides", "Sides (1: a flat amount)", 6, 1, 20, 1),
+            Field::choice("target", "Hits", vec![("HP".into(), 0), ("STR".into(), 1), ("DEX".into(), 2), ("WIL".into(), 3)], 0),
+            Field::text("source", "Source", "Wound"),
+        ],
+    )
+    .with_note("HP first, the rest into STR with a crit save; an ability's crit save is proposed at 8 or more (B20-B26).")
+}
+
+/// The preset standing for "none of B13's examples".
+const OTHER: u32 = PRESETS.len() as u32;
+
+/// The ability choice's values: 0 none, then STR, DEX, WIL.
+fn task_ability(v: u32) -> Option<Ability> {
+    Ability::ALL.get((v as usize).checked_sub(1)?).copied()
+}
+
+fn task_form(ch: &Character) -> Form<Purpose> {
+    let mut presets: Vec<(String, u32)> = PRESETS
+        .iter()
+        .enumerate()
+        .map(|(i, (name, _, _))| (name.to_string(), i as u32))
+        .collect();
+    presets.push(("something else".into(), OTHER));
+    let ability = vec![
+        ("none".into(), 0),
+        ("STR".into(), 1),
+        ("DEX".into(), 2),
+        ("WIL".into(), 3),
+    ];
+    Form::new(
+        format!("Time, Gear, Skill: {}", ch.name),
+        Purpose::Task {
+            who: ch.id,
+            basis: (u32::MAX, String::new(), 0, false),
+        },
+        vec![
+            Field::choice("preset", "Like", presets, 0),
+            Field::text("what", "The task", ""),
+            Field::choice("ability", "Ability", ability, 0),
+            Field::toggle("rushed", "Rushed", false),
+            Field::toggle("time", "Time", true),
+            Field::toggle("gear", "Gear", true),
+            Field::toggle("skill", "Skill", false),
+        ],
+    )
+}
+
+/// The task's words: typed, or the preset's name.
+fn task_words(form: &Form<Purpose>) -> String {
+    let typed = form.text("what");
+    match PRESETS.get(form.choice("preset").unwrap_or(OTHER) as usize) {
+        Some((name, _, _)) if typed.is_empty() => name.to_string(),
+        _ => typed,
+    }
+}
+
+fn set_toggle(form: &mut Form<Purpose>, id: &str, on: bool) {
+    if let Some(f) = form.fields.iter_mut().find(|f| f.id == id) {
+        f.kind = FieldKind::Toggle(on);
+    }
+}
+
+fn set_choice(form: &mut Form<Purpose>, id: &str, value: u32) {
+    if let Some(f) = form.fields.iter_mut().find(|f| f.id == id)
+        && let FieldKind::Choice { options, idx } = &mut f.kind
+        && let Some(i) = options.iter().position(|(_, v)| *v == value)
+    {
+        *idx = i;
+    }
+}
+
+/// After every key in a task form: B12's ticks proposed again when what they rest on changed
+/// (a new preset also brings its ability), and the line saying why and what the ticks now do.
+fn propose(m: &mut Main) {
+    let Some(state) = state_of(&m.session) else {
+        return;
+    };
+    let Some(form) = forms::form_in::<Purpose>(m.sheet.as_mut()) else {
+        return;
+    };
+    let Purpose::Task { who, basis } = form.purpose.clone() else {
+        return;
+    };
+    let Ok(c) = state.character(who) else {
+        return;
+    };
+    let preset = form.choice("preset").unwrap_or(OTHER);
+    if preset != basis.0
+        && let Some((_, _, a)) = PRESETS.get(preset as usize)
+    {
+        set_choice(form, "ability", a.index() as u32 + 1);
+    }
+    let now: Basis = (
+        preset,
+        form.text("what"),
+        form.choice("ability").unwrap_or(0),
+        form.toggle("rushed"),
+    );
+    if now != basis {
+        let what = task_words(form);
+        let ability = task_ability(now.2);
+        let (time, gear, skill, hints) = propose_ticks(c, &what, ability, now.3);
+        set_toggle(form, "time", time);
+        set_toggle(form, "gear", gear);
+        set_toggle(form, "skill", skill);
+        let reasons = proposal_words(c, &what, (time, gear, skill), &hints, now.3);
+        form.note = Some(match PRESETS.get(preset as usize) {
+            Some((_, about, _)) => format!("{about} (B13). {reasons}"),
+            None => reasons,
+        });
+        form.purpose = Purpose::Task { who, basis: now };
+    }
+    let ticks = ["time", "gear", "skill"]
+        .iter()
+        .filter(|t| form.toggle(t))
+        .count();
+    form.live = Some(Live {
+        text: match ticks {
+            3 => "3 ticks: a success, no roll (B10).".into(),
+            2 => "2 ticks: Enter rolls a d6: 4-6 success, 2-3 success at a cost, 1 failure (B10)."
+                .into(),
+            n => format!(
+                "{n} tick{}: a failure, no roll (B10).",
+                if n == 1 { "" } else { "s" }
+            ),
+        },
+        warn: ticks < 2,
+    });
+}
+
+/// Why each tick was proposed, in words.
+fn proposal_words(
+    c: &Character,
+    what: &str,
+    (time, gear, skill): (bool, bool, bool),
+    hints: &[String],
+    rushed: bool,
+) -> String {
+    let yes = |b: bool| if b { "yes" } else { "no" };
+    let w = what.to_ascii_lowercase();
+    let tag = c
+        .careers
+        .iter()
+        .chain(&c.skills)
+        .chain(&c.backgrounds)
+        .find(|t| !t.is_empty() && w.contains(&t.to_ascii_lowercase()));
+    let mut text = format!(
+        "Proposed from the sheet (B12): time {} ({}), gear {}, skill {} ({})",
+        yes(time),
+        if rushed { "rushed" } else { "not rushed" },
+        yes(gear),
+        yes(skill),
+        match tag {
+            Some(t) => format!("'{t}' is on the sheet"),
+            None => "no tag of the sheet in the words".into(),
+        }
+    );
+    if !hints.is_empty() {
+        text.push_str("; ");
+        text.push_str(&hints.join("; "));
+    }
+    text.push('.');
+    text
+}
+
+fn contest_form(state: &State, ch: &Character) -> Result<Form<Purpose>, String> {
+    // The other side first: a PC contests a creature, and the other way round.
+    let mut others: Vec<&Character> = state
+        .characters
+        .iter()
+        .filter(|c| c.id != ch.id && !c.dead)
+        .collect();
+    if others.is_empty() {
+        return Err(format!("{} has nobody to contest", ch.name));
+    }
+    others.sort_by_key(|c| c.kind == ch.kind);
+    let edges = || {
+        vec![
+            ("none".into(), 0),
+            ("advantage".into(), 1),
+            ("disadvantage".into(), 2),
+        ]
+    };
+    Ok(Form::new(
+        format!("Contest: {}", ch.name),
+        Purpose::Contest { a: ch.id },
+        vec![
+            Field::choice(
+                "b",
+                "Against",
+                others.iter().map(|c| (c.name.clone(), c.id)).collect(),
+                0,
+            ),
+            Field::choice("a_ability", "Ability", abilities(), 0),
+            Field::choice("b_ability", "Theirs", abilities(), 0),
+            Field::choice("a_edge", "Edge", edges(), 0),
+            Field::choice("b_edge", "Their edge", edges(), 0),
+            Field::text("why", "Over", ""),
+        ],
+    )
+    .with_note("Both save; of two passes the higher face wins, two fails are a stand-off (B7-B9)."))
+}
+
+fn fatigue_form(ch: &Character) -> Form<Purpose> {
+    let reasons = [
+        "block",
+        "dodge",
+        "spell",
+        "task cost",
+        "deprivation",
+        "the judge's ruling",
+    ];
+    Form::new(
+        format!("A Fatigue for {}", ch.name),
+        Purpose::Fatigue { who: ch.id },
+        vec![Field::choice(
+            "reason",
+            "Why",
+            reasons
+                .iter()
+                .enumerate()
+                .map(|(i, r)| (r.to_string(), i as u32))
+                .collect(),
+            0,
+        )],
+    )
+    .with_note(
+        "One Fatigue in the lowest empty slot; a block, a dodge or a spell costs one (B15, B50).",
+    )
+}
+
+fn clear_form(ch: &Character) -> Result<Form<Purpose>, String> {
+    let slots: Vec<(String, u32)> = ch
+        .slots
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| match s {
+            Slot::Fatigue(_) => true,
+            Slot::Wound(w) => w.level != Level::Permanent,
+            _ => false,
+        })
+        .map(|(i, s)| (format!("{} {}", i + 1, s.text()), i as u32))
+        .collect();
+    if slots.is_empty() {
+        return Err(format!(
+            "{} has no Fatigue and no Light or Severe wound to clear",
+            ch.name
+        ));
+    }
+    Ok(Form::new(
+        format!("Clear a slot: {}", ch.name),
+        Purpose::Clear { who: ch.id },
+        vec![Field::choice("slot", "Slot", slots, 0)],
+    )
+    .with_note("The judge empties a slot of its Fatigue or its Light or Severe wound; a Permanent one stays (B16, B34)."))
+}
+
+const RESTS: [Rest; 4] = [Rest::None, Rest::Perilous, Rest::Normal, Rest::Comfortable];
+
+fn rest_form(ch: &Character) -> Form<Purpose> {
+    let now = if ch.rest == Rest::None {
+        Rest::Normal
+    } else {
+        ch.rest
+    };
+    Form::new(
+        format!("Tonight's rest: {}", ch.name),
+        Purpose::Rest { who: ch.id },
+        vec![Field::choice(
+            "rest",
+            "Rest",
+            RESTS.iter().enumerate().map(|(i, r)| (r.word().to_string(), i as u32)).collect(),
+            RESTS.iter().position(|r| *r == now).unwrap_or(2),
+        )],
+    )
+    .with_note("None leaves them sleep-deprived; Perilous does not; Normal also clears every Fatigue; Comfortable also gives back a point of each ability below its max (B42).")
+}
+
+/// Who the dawn runs for (B53): the living PCs and any creature the judge added to it.
+fn at_dawn(state: &State) -> impl Iterator<Item = &Character> {
+    state
+        .characters
+        .iter()
+        .filter(|c| !c.dead && (c.kind == Kind::Pc || c.at_dawn))
+}
+
+fn night_form(state: &State) -> Form<Purpose> {
+    let unset: Vec<&str> = at_dawn(state)
+        .filter(|c| c.rest == Rest::None && !c.tonic)
+        .map(|c| c.name.as_str())
+        .collect();
+    let rests: Vec<String> = at_dawn(state)
+        .map(|c| {
+            format!(
+                "{} {}{}",
+                c.name,
+                c.rest.word(),
+                if c.tonic { " + tonic" } else { "" }
+            )
+        })
+        .collect();
+    let mut form = Form::new("The night passes", Purpose::Night, Vec::new()).with_note(format!(
+        "Enter runs the dawn (rest, needs, recovery, diseases, timers: B53) and moves the clock 8 hours. Tonight: {}.",
+        if rests.is_empty() { "nobody".to_string() } else { rests.join(", ") }
+    ));
+    if !unset.is_empty() {
+        form.live = Some(Live {
+            text: format!(
+                "No rest set for {}: they wake sleep-deprived (R sets it).",
+                unset.join(", ")
+            ),
+            warn: true,
+        });
+    }
+    form
+}
+
+fn edge_choice(v: Option<u32>) -> Edge {
+    match v {
+        Some(1) => Edge::advantage(1),
+        Some(2) => Edge::disadvantage(1),
+        _ => Edge::NONE,
+    }
+}
+
+/// The command a submitted form stands for, or what to fix first.
+fn form_command(form: &Form<Purpose>) -> Result<session::Command, String> {
+    let c = match &form.purpose {
         Purpose::Save { who } => Command::Save {
-            who,
+            who: *who,
             ability: ability_of(form.choice("ability")),
             edge: edge_of(form.edge()),
             why: form.text("why").trim().to_string(),
         },
         Purpose::Damage { who } => Command::Damage {
-            who,
+            who: *who,
             amount: Amount {
                 count: form.number("count").min(20) as u8,
                 sides: form.number("sides"),
@@ -183,7 +588,61 @@ fn form_command(form: &Form<Purpose>) -> Command {
             crit: None,
             source: form.text("source").trim().to_string(),
         },
-    }
+        Purpose::Task { who, .. } => {
+            let what = task_words(form);
+            if what.is_empty() {
+                return Err("say what the task is".into());
+            }
+            Command::Task {
+                who: *who,
+                how: Certainty::InDoubt {
+                    time: form.toggle("time"),
+                    gear: form.toggle("gear"),
+                    skill: form.toggle("skill"),
+                },
+                what,
+            }
+        }
+        Purpose::Contest { a } => Command::Contest {
+            a: *a,
+            a_ability: ability_of(form.choice("a_ability")),
+            a_edge: edge_choice(form.choice("a_edge")),
+            b: form.choice("b").unwrap_or(*a),
+            b_ability: ability_of(form.choice("b_ability")),
+            b_edge: edge_choice(form.choice("b_edge")),
+            why: form.text("why"),
+        },
+        Purpose::Fatigue { who } => {
+            let who = *who;
+            match form.choice("reason") {
+                Some(0) => Command::Block { who },
+                Some(1) => Command::Dodge { who },
+                Some(2) => Command::Cast { who },
+                Some(3) => Command::Fatigue {
+                    who,
+                    reason: Reason::TaskCost,
+                },
+                Some(4) => Command::Fatigue {
+                    who,
+                    reason: Reason::Deprivation,
+                },
+                _ => Command::Fatigue {
+                    who,
+                    reason: Reason::Judge,
+                },
+            }
+        }
+        Purpose::Clear { who } => Command::Clear {
+            who: *who,
+            slot: form.choice("slot").unwrap_or_default() as usize,
+        },
+        Purpose::Rest { who } => Command::Rest {
+            who: *who,
+            rest: RESTS[form.choice("rest").unwrap_or(2).min(3) as usize],
+        },
+        Purpose::Night => Command::Night,
+    };
+    Ok(command(c))
 }
 
 pub fn click(_m: &mut Main, _ctx: Ctx, _hit: Hit) -> bool {
@@ -201,130 +660,16 @@ pub fn applies(m: &Main, action: Action) -> bool {
     let fighting = state_of(&m.session).is_some_and(|s| s.fight.is_some());
     match action {
         NEXT => fighting,
-        SAVE | DAMAGE => m.view.selected.is_some(),
+        NIGHT => !fighting,
+        SAVE | DAMAGE | TASK | CONTEST | FATIGUE | CLEAR | REST => m.view.selected.is_some(),
         _ => true,
     }
 }
 
-/// The sheet's lines: scores, needs, states, then one per slot.
+/// The sheet's lines (those of `show`, one per field and per slot), with room for the border
+/// and a wrapped line.
 pub fn rows(m: &Main) -> u16 {
-    let slots = selected(m).map_or(0, |c| c.slots.len() as u16);
-    7 + slots + 2
-}
-
-/// The selected character's lines, in words.
-pub fn lines_of(c: &Character) -> Vec<(String, String)> {
-    let mut l = Vec::new();
-    let s = |a: Ability| c.score(a);
-    l.push((
-        "Scores".to_string(),
-        format!(
-            "STR {}  DEX {}  WIL {}  HP {}",
-            s(Ability::Str),
-            s(Ability::Dex),
-            s(Ability::Wil),
-            c.hp
-        ),
-    ));
-    let mut states = Vec::new();
-    if c.dead {
-        states.push("DEAD".to_string());
-    }
-    if let Some(o) = &c.out {
-        states.push(format!(
-            "out: {} ({} {})",
-            o.word,
-            o.ability,
-            if o.zero { "at 0" } else { "crit save" }
-        ));
-    }
-    for (i, side) in ["left", "right"].iter().enumerate() {
-        if c.impaired[i] {
-            states.push(format!("{side} arm impaired"));
-        }
-    }
-    let untrained: Vec<String> = Ability::ALL
-        .iter()
-        .filter(|a| c.untrained[a.index()] > 0)
-        .map(|a| format!("{a} -{} to train", c.untrained[a.index()]))
-        .collect();
-    states.extend(untrained);
-    l.push((
-        "States".into(),
-        if states.is_empty() {
-            "—".into()
-        } else {
-            states.join(", ")
-        },
-    ));
-    let meals: Vec<&str> = c.meals.iter().map(|m| m.word()).collect();
-    l.push((
-        "Needs".into(),
-        format!(
-            "food {}, sleep {}; deprived dawns {}; meals {}; rest tonight {}{}",
-            if c.food_deprived { "DEPRIVED" } else { "ok" },
-            if c.sleep_deprived { "DEPRIVED" } else { "ok" },
-            c.deprived_dawns,
-            if meals.is_empty() {
-                "none".to_string()
-            } else {
-                meals.join(", ")
-            },
-            c.rest.word(),
-            if c.tonic { " + tonic" } else { "" }
-        ),
-    ));
-    let diseases: Vec<String> = c
-        .diseases
-        .iter()
-        .map(|d| match (d.dawns_left, d.passes_needed) {
-            (Some(n), _) => format!("{} ({n} days left)", d.name),
-            (None, Some(n)) => format!("{} ({}/{n} passes)", d.name, d.passes),
-            _ => format!("{} (until cured)", d.name),
-        })
-        .collect();
-    l.push((
-        "Disease".into(),
-        if diseases.is_empty() {
-            "—".into()
-        } else {
-            diseases.join(", ")
-        },
-    ));
-    let mut pending: Vec<String> = c
-        .restoratives
-        .iter()
-        .map(|a| format!("{a} restorative"))
-        .collect();
-    pending.extend(c.timers.iter().map(|t| t.name.clone()));
-    if c.cared_for {
-        pending.push("cared for".into());
-    }
-    l.push((
-        "Tonight".into(),
-        if pending.is_empty() {
-            "—".into()
-        } else {
-            pending.join(", ")
-        },
-    ));
-    l.push((
-        "Slots".into(),
-        format!(
-            "{} of {}; {} Fatigue; {} lost",
-            c.slots.iter().filter(|s| **s == Slot::Empty).count(),
-            c.slots.len(),
-            c.fatigue(),
-            c.lost()
-        ),
-    ));
-    for (i, slot) in c.slots.iter().enumerate() {
-        l.push((format!("{:>2}", i + 1), slot.text()));
-    }
-    if !c.notes.is_empty() {
-        l.push(("Notes".into(), c.notes.join("; ")));
-    }
-    l
+    selected(m).map_or(6, |c| lines(c).len() as u16 + 3)
 }
 
 pub fn draw(
@@ -347,23 +692,49 @@ pub fn draw(
     let block = block.title(Span::styled(format!(" {} ", c.name), theme.title()));
     let inner = block.inner(area);
     block.render(area, buf);
-    let lines: Vec<Line> = lines_of(c)
-        .into_iter()
-        .map(|(k, v)| {
-            let style = if v.contains("DEAD") || v.contains("LOST") || v.contains("DEPRIVED") {
-                theme.warn()
+    // Each value wraps under itself, past the labels, so a long line still reads as one field.
+    let width = usize::from(inner.width).saturating_sub(LABEL).max(8);
+    let mut out: Vec<Line> = Vec::new();
+    for (k, v) in lines(c) {
+        let style = if v.contains("DEAD") || v.contains("LOST") || v.contains("DEPRIVED") {
+            theme.warn()
+        } else {
+            theme.ok()
+        };
+        for (i, part) in wrap(&v, width).into_iter().enumerate() {
+            let label = if i == 0 {
+                format!(" {k:<8} ")
             } else {
-                theme.ok()
+                " ".repeat(LABEL)
             };
-            Line::from(vec![
-                Span::styled(format!(" {k:<8} "), theme.dim()),
-                Span::styled(v, style),
-            ])
-        })
-        .collect();
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .render(inner, buf);
+            out.push(Line::from(vec![
+                Span::styled(label, theme.dim()),
+                Span::styled(part, style),
+            ]));
+        }
+    }
+    Paragraph::new(out).render(inner, buf);
+}
+
+/// The columns the labels take.
+const LABEL: usize = 10;
+
+/// Words in lines of at most `width` columns (a word longer than that is cut).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut out = vec![String::new()];
+    for word in text.split(' ') {
+        let Some(line) = out.last_mut() else { break };
+        let used = line.chars().count();
+        if used > 0 && used + 1 + word.chars().count() > width {
+            out.push(word.chars().take(width).collect());
+        } else {
+            if used > 0 {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+    }
+    out
 }
 
 pub fn draw_dialog(frame: &mut Frame, area: Rect, m: &Main, theme: Theme) {

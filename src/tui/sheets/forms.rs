@@ -58,7 +58,13 @@ pub fn show<P: 'static>(m: &mut Main, form: Form<P>) {
 }
 
 fn form_mut<P: 'static>(m: &mut Main) -> Option<&mut Form<P>> {
-    (m.sheet.as_mut() as &mut dyn Any)
+    form_in(m.sheet.as_mut())
+}
+
+/// The open form of a screen's view state, taken from the view alone so the session can be
+/// read beside it (to recompute a line of the form from the state).
+pub fn form_in<P: 'static>(view: &mut dyn SheetView) -> Option<&mut Form<P>> {
+    (view as &mut dyn Any)
         .downcast_mut::<FormView<P>>()
         .and_then(|v| v.form.as_mut())
 }

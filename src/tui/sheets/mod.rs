@@ -5,6 +5,7 @@
 //! new ruleset cannot be left out.
 
 pub mod actiondie;
+pub mod ap;
 pub mod bdp;
 pub mod forms;
 pub mod phase;
@@ -44,6 +45,7 @@ pub fn table(ruleset: RulesetId) -> Table {
         RulesetId::Plain => plain::TABLE,
         RulesetId::Phase => phase::TABLE,
         RulesetId::Bdp => bdp::TABLE,
+        RulesetId::Ap => ap::TABLE,
         RulesetId::ActionDie => actiondie::TABLE,
     }
 }
@@ -55,6 +57,7 @@ pub fn new_view(ruleset: RulesetId) -> Box<dyn SheetView> {
         RulesetId::Plain => Box::new(plain::PlainView::default()),
         RulesetId::Phase => Box::new(phase::PhaseView::default()),
         RulesetId::Bdp => Box::new(bdp::BdpView::default()),
+        RulesetId::Ap => Box::new(ap::ApView::default()),
         RulesetId::ActionDie => Box::new(actiondie::ActionDieView::default()),
     }
 }
@@ -63,7 +66,11 @@ pub fn new_view(ruleset: RulesetId) -> Box<dyn SheetView> {
 pub fn has_panels(ruleset: RulesetId) -> bool {
     match ruleset {
         RulesetId::Slots => true,
-        RulesetId::Plain | RulesetId::Phase | RulesetId::Bdp | RulesetId::ActionDie => false,
+        RulesetId::Plain
+        | RulesetId::Phase
+        | RulesetId::Bdp
+        | RulesetId::Ap
+        | RulesetId::ActionDie => false,
     }
 }
 
@@ -74,6 +81,7 @@ pub fn legend(ruleset: RulesetId) -> &'static [(&'static str, &'static str)] {
         RulesetId::Plain => plain::LEGEND,
         RulesetId::Phase => phase::LEGEND,
         RulesetId::Bdp => bdp::LEGEND,
+        RulesetId::Ap => ap::LEGEND,
         RulesetId::ActionDie => actiondie::LEGEND,
     }
 }
@@ -92,6 +100,7 @@ pub fn key(
         RulesetId::Plain => plain::key(m, ctx, action, key, dice),
         RulesetId::Phase => phase::key(m, ctx, action, key, dice),
         RulesetId::Bdp => bdp::key(m, ctx, action, key, dice),
+        RulesetId::Ap => ap::key(m, ctx, action, key, dice),
         RulesetId::ActionDie => actiondie::key(m, ctx, action, key, dice),
     }
 }
@@ -103,6 +112,7 @@ pub fn click(m: &mut Main, ctx: Ctx, hit: Hit) -> bool {
         RulesetId::Plain => plain::click(m, ctx, hit),
         RulesetId::Phase => phase::click(m, ctx, hit),
         RulesetId::Bdp => bdp::click(m, ctx, hit),
+        RulesetId::Ap => ap::click(m, ctx, hit),
         RulesetId::ActionDie => actiondie::click(m, ctx, hit),
     }
 }
@@ -115,6 +125,7 @@ pub fn settle(m: &mut Main) {
         RulesetId::Plain => plain::settle(m),
         RulesetId::Phase => phase::settle(m),
         RulesetId::Bdp => bdp::settle(m),
+        RulesetId::Ap => ap::settle(m),
         RulesetId::ActionDie => actiondie::settle(m),
     }
 }
@@ -126,6 +137,7 @@ pub fn applies(m: &Main, action: Action) -> bool {
         RulesetId::Plain => plain::applies(m, action),
         RulesetId::Phase => phase::applies(m, action),
         RulesetId::Bdp => bdp::applies(m, action),
+        RulesetId::Ap => ap::applies(m, action),
         RulesetId::ActionDie => actiondie::applies(m, action),
     }
 }
@@ -137,6 +149,7 @@ pub fn rows(m: &Main) -> u16 {
         RulesetId::Plain => plain::rows(m),
         RulesetId::Phase => phase::rows(m),
         RulesetId::Bdp => bdp::rows(m),
+        RulesetId::Ap => ap::rows(m),
         RulesetId::ActionDie => actiondie::rows(m),
     }
 }
@@ -154,6 +167,7 @@ pub fn draw(
         RulesetId::Plain => plain::draw(buf, panels, m, theme, hits),
         RulesetId::Phase => phase::draw(buf, panels, m, theme, hits),
         RulesetId::Bdp => bdp::draw(buf, panels, m, theme, hits),
+        RulesetId::Ap => ap::draw(buf, panels, m, theme, hits),
         RulesetId::ActionDie => actiondie::draw(buf, panels, m, theme, hits),
     }
 }
@@ -172,7 +186,11 @@ pub fn strip(
             slots::strip::draw(buf, rect, m, theme, hits);
             true
         }
-        RulesetId::Plain | RulesetId::Phase | RulesetId::Bdp | RulesetId::ActionDie => false,
+        RulesetId::Plain
+        | RulesetId::Phase
+        | RulesetId::Bdp
+        | RulesetId::Ap
+        | RulesetId::ActionDie => false,
     }
 }
 
@@ -190,6 +208,7 @@ pub fn draw_dialog(
         RulesetId::Plain => plain::draw_dialog(frame, area, m, theme),
         RulesetId::Phase => phase::draw_dialog(frame, area, m, theme),
         RulesetId::Bdp => bdp::draw_dialog(frame, area, m, theme),
+        RulesetId::Ap => ap::draw_dialog(frame, area, m, theme),
         RulesetId::ActionDie => actiondie::draw_dialog(frame, area, m, theme),
     }
 }

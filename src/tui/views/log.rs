@@ -129,11 +129,19 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
     let top = applied.len() - 1 - main.view.log_scroll.min(applied.len() - 1);
     let step_w = applied.len().to_string().len();
     let mut detail_text = None;
-    for (shown, line) in window(main, top, rows as usize)
+    let lines: Vec<LogLine> = window(main, top, rows as usize)
         .into_iter()
         .take(rows as usize)
-        .enumerate()
-    {
+        .collect();
+    // Which of the steps shown are kept from the players' table view (read only when the judge
+    // keeps something secret).
+    let seen_from = lines.last().map_or(0, |l| l.step);
+    let seen = if main.session.state().veil.secret.is_empty() {
+        Vec::new()
+    } else {
+        crate::session::seen(&main.session, seen_from..top + 1)
+    };
+    for (shown, line) in lines.into_iter().enumerate() {
         let id = (line.step, line.k);
         if Some(id) == selected {
             detail_text = Some(line.event.to_string());
@@ -148,10 +156,19 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
             Some(_) => (Span::styled("… ", theme.dim()), theme.dim()),
             None => marker(&line.event, theme),
         };
-        let text = match (&line.folded, &line.event) {
+        let mut text = match (&line.folded, &line.event) {
             (Some(_), Event::Noted(t)) => t.clone(),
             _ => line.event.to_string(),
         };
+        // Kept from the players' table view: the judge sees that it is.
+        let secret = line
+            .step
+            .checked_sub(seen_from)
+            .and_then(|i| seen.get(i))
+            .is_some_and(|s| s.secret);
+        if line.folded.is_none() && secret {
+            text.insert_str(0, "(secret) ");
+        }
         let text_w = (inner.width as usize).saturating_sub(step.chars().count() + 2);
         let mut l = Line::from(vec![
             Span::styled(step, theme.dim()),

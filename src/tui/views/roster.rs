@@ -61,11 +61,15 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
             let row = Rect::new(inner.x, y, inner.width, 1);
             let selected = main.view.selected == Some(c.id);
             // The dead show their death and nothing else.
-            let glance = if c.dead {
+            let mut glance = if c.dead {
                 vec![crate::rules::Tag::new("DEAD", crate::rules::Tone::Bad)]
             } else {
                 c.glance
             };
+            // Kept from the players' table view: the judge sees that it is.
+            if main.session.state().veil.hidden.contains(&c.id) {
+                glance.insert(0, crate::rules::Tag::new("hidden", crate::rules::Tone::Dim));
+            }
             let tags = tags(glance, theme);
             let tags_w: usize = tags.iter().map(|s| s.width()).sum();
             let name_w = (inner.width as usize).saturating_sub(2 + tags_w + 1).max(4);

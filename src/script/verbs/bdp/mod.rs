@@ -23,8 +23,7 @@ pub(crate) const HELP: Help = Help {
     groups: &[SHEETS, ROLLS, HARM, DAYS, FIGHT],
     intro: "One command per line. Names ignore case and may be shortened while they stay \
             unique; quote names with spaces; slots are numbered from 1. # starts a comment.\n",
-    notes: "\nBlock, Dodge, Parry by Lars Huijbregts, CC BY-SA 4.0 \
-            (https://creativecommons.org/licenses/by-sa/4.0/); its tables are adapted here.\n",
+    notes: "",
 };
 
 /// The topics' tables in the order help lists them.

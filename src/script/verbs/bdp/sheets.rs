@@ -2,56 +2,109 @@
 
 use super::SHEETS;
 use super::read::*;
+use crate::content::LookupError;
+use crate::content::bdp::bundled;
 use crate::rules::bdp::{Command as C, Hand, Item, Kind, NewSheet, Rarity, Region, Stat, State};
 use crate::script::verbs::{Entry, v};
-use crate::script::words::is;
+use crate::script::words::{R, Words, is, lookup_err};
+use crate::script::{Line, ScriptError};
+
+const KINDS: &str = "pc, creature or a creature of the bestiary";
+
+/// "Wolf 1", "Wolf 2"...: the first name of a kind not yet in the session.
+fn numbered(st: &State, base: &str) -> String {
+    (1u32..)
+        .map(|n| format!("{base} {n}"))
+        .find(|name| {
+            !st.characters
+                .iter()
+                .any(|c| c.name.eq_ignore_ascii_case(name))
+        })
+        .unwrap_or_else(|| base.to_string())
+}
+
+fn add(w: &mut Words<'_>, st: &State) -> R<Line> {
+    let first = w.next("the name, or a creature of the bestiary")?;
+    let bestiary = bundled();
+    // `add wolf`: one of the bestiary, numbered after its kind.
+    let Some(kind_token) = w.next(KINDS).ok() else {
+        let entry = bestiary.creature(&first.text).map_err(|e| match e {
+            LookupError::Unknown { hint, .. } => ScriptError::at(
+                first.column,
+                format!(
+                    "'{}' is not in the bestiary{hint}; a sheet of your own is {}",
+                    first.text,
+                    w.usage()
+                ),
+            ),
+            e => lookup_err(&first, e),
+        })?;
+        let sheet = bestiary.sheet(entry, &numbered(st, &entry.name));
+        return Ok(g(C::Add(Box::new(sheet))));
+    };
+    let name = first.text;
+    let kind = if is(&kind_token, &["pc", "player"]) {
+        Kind::Pc
+    } else if is(&kind_token, &["creature", "npc"]) {
+        Kind::Creature
+    } else {
+        // `add Snag bandit`: one of the bestiary under a name of the judge's.
+        let entry = bestiary.creature(&kind_token.text).map_err(|e| match e {
+            LookupError::Unknown { hint, .. } => ScriptError::at(
+                kind_token.column,
+                format!("expected {KINDS}, found '{}'{hint}", kind_token.text),
+            ),
+            e => lookup_err(&kind_token, e),
+        })?;
+        if let Some(t) = w.peek() {
+            return err(t, "the end of the line");
+        }
+        return Ok(g(C::Add(Box::new(bestiary.sheet(entry, &name)))));
+    };
+    let (str, dex, wil, hp) = (
+        w.number("STR")?,
+        w.number("DEX")?,
+        w.number("WIL")?,
+        w.number("HP")?,
+    );
+    let slots = if w.at_end() {
+        10
+    } else {
+        w.number("the slot count")?
+    };
+    Ok(g(C::Add(Box::new(NewSheet {
+        name,
+        kind,
+        str,
+        dex,
+        wil,
+        hp,
+        slots,
+        items: Vec::new(),
+        notes: Vec::new(),
+    }))))
+}
 
 pub(super) const VERBS: &[Entry<State>] = &[
     Entry {
         verb: v(
             "add",
             &[],
-            "add NAME pc|creature STR DEX WIL HP [SLOTS]",
-            "a sheet the judge enters (B1); 10 slots unless told (B3)",
+            "add NAME pc|creature STR DEX WIL HP [SLOTS] | add [NAME] CREATURE",
+            "a sheet the judge enters (B1), 10 slots unless told (B3); or one of the bestiary with its gear and attacks (numbered when unnamed)",
             "add Ana pc 9 14 11 6",
             SHEETS,
         ),
-        parse: |w, _| {
-            let name = w.next("the name")?.text;
-            let t = w.next("pc or creature")?;
-            let kind = if is(&t, &["pc", "player"]) {
-                Kind::Pc
-            } else if is(&t, &["creature", "npc"]) {
-                Kind::Creature
-            } else {
-                return err(&t, "pc or creature");
-            };
-            let (str, dex, wil, hp) = (
-                w.number("STR")?,
-                w.number("DEX")?,
-                w.number("WIL")?,
-                w.number("HP")?,
-            );
-            let slots = if w.at_end() {
-                10
-            } else {
-                w.number("the slot count")?
-            };
-            Ok(g(C::Add(Box::new(NewSheet {
-                name,
-                kind,
-                str,
-                dex,
-                wil,
-                hp,
-                slots,
-            }))))
-        },
+        parse: add,
         complete: |t, _| {
-            if t.args.len() == 1 {
-                vec!["pc".into(), "creature".into()]
-            } else {
-                Vec::new()
+            let bestiary = bundled().creatures.iter().map(|c| c.name.clone());
+            match t.args.len() {
+                0 => bestiary.collect(),
+                1 => ["pc".to_string(), "creature".to_string()]
+                    .into_iter()
+                    .chain(bestiary)
+                    .collect(),
+                _ => Vec::new(),
             }
         },
     },
@@ -118,13 +171,18 @@ pub(super) const VERBS: &[Entry<State>] = &[
             "carry",
             &["take"],
             "carry NAME ITEM [heavy|helmet|bracers|ration|waterskin|left|right|size N|common|uncommon|rare REGION]...",
-            "an item in the lowest empty slots (B3)",
-            "carry Ana Waterskin waterskin",
+            "an item in the lowest empty slots (B3); one of the gear list comes with its size and tags",
+            "carry Ana waterskin",
             SHEETS,
         ),
         parse: |w, st| {
             let who = who(w, st)?;
-            let mut item = Item::named(w.next("the item's name")?.text);
+            let name = w.next("the item's name")?.text;
+            // An item of the gear list by its whole name comes with its facts; any other name
+            // is the judge's own item, tagged by hand.
+            let mut item = bundled()
+                .ware_named(&name)
+                .map_or_else(|| Item::named(name), |ware| ware.item());
             while let Ok(t) = w.next("a tag") {
                 if is(&t, &["heavy"]) {
                     item.heavy_armour = true
@@ -174,7 +232,15 @@ pub(super) const VERBS: &[Entry<State>] = &[
             }
             Ok(g(C::Carry { who, item }))
         },
-        complete: first_a_name,
+        complete: |t, st| match t.args.len() {
+            0 => names(t, st),
+            1 => bundled()
+                .wares()
+                .iter()
+                .map(|w| w.name().to_string())
+                .collect(),
+            _ => Vec::new(),
+        },
     },
     Entry {
         verb: v(

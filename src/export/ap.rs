@@ -1,0 +1,50 @@
+//! The action-point rules in words: each sheet for `show`, with every field of the screen's sheet
+//! panel (the same lines, from `rules::ap::sheet_lines`).
+
+use crate::content::find_by_name;
+use crate::rules::ap::{Character, Kind, State, sheet_lines};
+use crate::session::Session;
+
+fn state_of(session: &Session) -> Option<&State> {
+    match &session.state().game {
+        crate::rules::GameState::Ap(s) => Some(s),
+        #[allow(unreachable_patterns)]
+        _ => None,
+    }
+}
+
+/// One creature's sheet, a field to a line.
+pub fn sheet(c: &Character, st: &State) -> String {
+    let kind = match c.kind {
+        Kind::Pc => "PC",
+        Kind::Npc => "NPC",
+    };
+    let mut o = format!("{} ({kind}, {})\n", c.name, c.group);
+    for (k, v) in sheet_lines(c, st) {
+        if k.is_empty() {
+            o.push_str(&format!("  {:<8} {v}\n", ""));
+        } else {
+            o.push_str(&format!("  {k:<8} {v}\n"));
+        }
+    }
+    o
+}
+
+/// `show` for an ap session: the overview the read models give, then every sheet; or one
+/// creature's sheet.
+pub(super) fn show(session: &Session, character: Option<&str>) -> Result<String, String> {
+    let Some(st) = state_of(session) else {
+        return Ok(String::new());
+    };
+    if let Some(name) = character {
+        let c = find_by_name(&st.characters, |c| &c.name, name, "character")
+            .map_err(|e| e.to_string())?;
+        return Ok(sheet(c, st));
+    }
+    let mut o = super::show_from_read_models(session, None)?;
+    for c in &st.characters {
+        o.push('\n');
+        o.push_str(&sheet(c, st));
+    }
+    Ok(o)
+}

@@ -1,0 +1,594 @@
+//! Actions, saves and contests (A6-A14, A26-A28): d20 + the attribute's current score + a flat
+//! modifier + the kept face of each object die, every die with its own uncapped edge, against a
+//! DC or each target's save with the tie policy as data; and the queue of what waits for the
+//! judge with its answers.
+
+use super::command::{Action, Against, Defence, Event, Mood};
+use super::model::{Attr, Mark, ObjDie};
+use super::state::{Ask, Die, Roll, State, Then, Wait};
+use super::{fight, harm, points, rest};
+use crate::dice::DiceSource;
+use crate::dice::keep::{Keep, Ties, keep, meets};
+use crate::rules::RuleError;
+use crate::rules::text::{TextKind, checked};
+
+/// A9, A33: the DC a save faces by default (the stated average) and the critical damage DC.
+pub const DC: u8 = 20;
+pub const CRIT_DC: u8 = 15;
+
+/// A roll's dice and total (A7, A12).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rolled {
+    pub dice: Vec<Die>,
+    pub total: i32,
+}
+
+impl Rolled {
+    /// A11: the kept face of the base d20.
+    pub fn natural(&self) -> u16 {
+        self.dice.first().map_or(0, Die::face)
+    }
+
+    /// A26, A27: the damage face: the tagged object die's kept face, or the higher of two
+    /// weapons; None when no object die rolled (unarmed).
+    pub fn damage_face(&self, damage: usize, two: bool) -> Option<u16> {
+        let objects = &self.dice[1..];
+        if two && objects.len() >= 2 {
+            return Some(objects[0].face().max(objects[1].face()));
+        }
+        objects.get(damage).or(objects.first()).map(Die::face)
+    }
+
+    fn faces(&self) -> String {
+        self.dice
+            .iter()
+            .map(|d| {
+                let kept = d.face();
+                let die = format!("d{}", d.sides);
+                let name = if d.role == die {
+                    die
+                } else {
+                    format!("{} {die}", d.role)
+                };
+                let mut s = if d.faces.len() > 1 {
+                    format!("{name} {:?} kept {kept}", d.faces)
+                } else {
+                    format!("{name} {kept}")
+                };
+                if !d.counted {
+                    s.push_str(" (not counted)");
+                }
+                s
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// A7, A13, A14, A19, A27: rolls for `who`. The base die's net edge is `edge` plus the whole
+/// advantage bank (used up) plus a fired held defence's preset; each object die carries its own.
+/// With `two`, only the higher of the first two object dice counts.
+#[allow(clippy::too_many_arguments)]
+pub fn roll(
+    state: &mut State,
+    who: u32,
+    attr: Attr,
+    flat: i8,
+    objects: &[ObjDie],
+    edge: i8,
+    two: bool,
+    purpose: &str,
+    dice: &mut dyn DiceSource,
+) -> Result<Rolled, RuleError> {
+    let c = state.living_mut(who)?;
+    let net = i32::from(edge) + i32::from(c.bank) + i32::from(c.preset.unwrap_or(0));
+    c.bank = 0;
+    c.bank_old = false;
+    c.preset = None;
+    let score = i32::from(c.attr(attr).cur);
+    let base = keep(dice, 20, net, None, Keep::Highest, purpose)?;
+    let mut out = vec![Die {
+        role: "d20".into(),
+        sides: 20,
+        faces: base.faces.clone(),
+        kept: base.kept,
+        counted: true,
+    }];
+    for o in objects {
+        checked(
+            TextKind::ItemName,
+            &o.item,
+            "an object die needs its item's name",
+        )?;
+        if !(2..=100).contains(&o.sides) {
+            return Err(RuleError::invalid(format!(
+                "the {}'s die must have 2-100 sides",
+                o.item
+            )));
+        }
+        let k = keep(
+            dice,
+            o.sides,
+            i32::from(o.edge),
+            None,
+            Keep::Highest,
+            purpose,
+        )?;
+        out.push(Die {
+            role: o.item.clone(),
+            sides: o.sides,
+            faces: k.faces.clone(),
+            kept: k.kept,
+            counted: true,
+        });
+    }
+    if two && out.len() >= 3 {
+        let lower = if out[1].face() >= out[2].face() { 2 } else { 1 };
+        out[lower].counted = false;
+    }
+    let dice_total: i32 = out
+        .iter()
+        .filter(|d| d.counted)
+        .map(|d| i32::from(d.face()))
+        .sum();
+    Ok(Rolled {
+        total: dice_total + score + i32::from(flat),
+        dice: out,
+    })
+}
+
+fn natural_note(n: u16) -> &'static str {
+    match n {
+        20 => " (natural 20: the judge narrates a twist)",
+        1 => " (natural 1: the judge narrates a twist)",
+        _ => "",
+    }
+}
+
+/// A14: the edges the product adds to an attack's base die by itself.
+pub fn auto_edge(state: &State, who: u32, target: Option<u32>, blast: bool) -> i8 {
+    let (Ok(a), Some(Ok(t))) = (state.character(who), target.map(|t| state.character(t))) else {
+        return 0;
+    };
+    let mut e = 0;
+    let (ad, td) = (a.has(Mark::Detachment), t.has(Mark::Detachment));
+    if td && !ad && !blast {
+        e -= 1;
+    }
+    if ad && !td {
+        e += 1;
+    }
+    if t.has(Mark::Elemental) {
+        e -= 1;
+    }
+    e
+}
+
+/// A6-A10: an action against a DC or the targets' saves; one waiting roll per pairing.
+pub fn action(
+    state: &mut State,
+    a: &Action,
+    attack: bool,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let name = state.living(a.who)?.name.clone();
+    if let Against::Saves(targets) = &a.against {
+        if targets.is_empty() {
+            return Err(RuleError::invalid("name at least one target"));
+        }
+        for t in targets {
+            if t.who == a.who {
+                return Err(RuleError::invalid("a creature does not contest itself"));
+            }
+            state.living(t.who)?;
+        }
+    }
+    let blast = a.blast || state.character(a.who)?.has(Mark::Detachment);
+    let first = match &a.against {
+        Against::Saves(t) => t.first().map(|d| d.who),
+        Against::Dc { .. } => None,
+        Against::Helpless { target, .. } => Some(*target),
+    };
+    let auto = if attack {
+        auto_edge(state, a.who, first, blast)
+    } else {
+        0
+    };
+    let what = if a.what.trim().is_empty() {
+        if attack { "attacks" } else { "acts" }.to_string()
+    } else {
+        checked(TextKind::Action, &a.what, "")?
+    };
+    let what = what.as_str();
+    points::spend(state, a.who, a.cost, what, out)?;
+    let title = format!("{name}: {what}");
+    let ir = roll(
+        state,
+        a.who,
+        a.attr,
+        a.flat,
+        &a.objects,
+        a.edge.saturating_add(auto),
+        a.two,
+        &title,
+        dice,
+    )?;
+    let nat = ir.natural();
+    out.push(Event::said(
+        Mood::Plain,
+        format!(
+            "{title}: IR {} = {} + {} {}{}{}",
+            ir.total,
+            ir.faces(),
+            a.attr,
+            state.character(a.who)?.attr(a.attr).cur,
+            if a.flat != 0 {
+                format!(" {:+}", a.flat)
+            } else {
+                String::new()
+            },
+            natural_note(nat)
+        ),
+    ));
+    let face = attack.then(|| ir.damage_face(a.damage, a.two)).flatten();
+    match &a.against {
+        Against::Dc { .. } | Against::Helpless { .. } => {
+            let (dc, hidden, then) = match &a.against {
+                Against::Helpless { target, dc } => {
+                    state.living(*target)?;
+                    (
+                        dc,
+                        &false,
+                        Then::Hit {
+                            target: *target,
+                            face,
+                        },
+                    )
+                }
+                Against::Dc { dc, hidden } => (dc, hidden, Then::Nothing),
+                Against::Saves(_) => return Err(RuleError::invalid("a contest needs saves")),
+            };
+            let pass = meets(ir.total, i32::from(*dc), Ties::Meet);
+            state.queue.push(Wait::Roll(Box::new(Roll {
+                who: a.who,
+                title: title.clone(),
+                how: format!(
+                    "d20 + {} + object dice: IR {} against DC {}{}; meeting it succeeds.",
+                    a.attr,
+                    ir.total,
+                    dc,
+                    if *hidden { " (hidden)" } else { "" }
+                ),
+                total: ir.total,
+                against: i32::from(*dc),
+                ties: Ties::Meet,
+                pass,
+                ruled: None,
+                reason: format!("IR {} against DC {dc}{}", ir.total, natural_note(nat)),
+                dice: ir.dice,
+                then,
+            })));
+        }
+        Against::Saves(targets) => {
+            for t in targets {
+                contest_pairing(state, a.who, &title, &ir, t, attack, face, dice, out)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A9, A10: one pairing of an IR against a target's save (TR): the initiator wins ties.
+#[allow(clippy::too_many_arguments)]
+fn contest_pairing(
+    state: &mut State,
+    who: u32,
+    title: &str,
+    ir: &Rolled,
+    t: &Defence,
+    attack: bool,
+    face: Option<u16>,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let tname = state.name_of(t.who);
+    let purpose = format!("{tname}'s {} save against {title}", t.attr);
+    let tr = roll(
+        state, t.who, t.attr, 0, &t.objects, t.edge, false, &purpose, dice,
+    )?;
+    out.push(Event::said(
+        Mood::Plain,
+        format!(
+            "{tname} saves with {}: TR {} = {} + {} {}{}",
+            t.attr,
+            tr.total,
+            tr.faces(),
+            t.attr,
+            state.character(t.who)?.attr(t.attr).cur,
+            natural_note(tr.natural())
+        ),
+    ));
+    let pass = meets(ir.total, tr.total, Ties::Meet);
+    let mut all = ir.dice.clone();
+    all.extend(tr.dice.iter().map(|d| Die {
+        role: format!("{tname}: {}", d.role),
+        ..d.clone()
+    }));
+    state.queue.push(Wait::Roll(Box::new(Roll {
+        who,
+        title: format!("{title} against {tname}"),
+        how: format!(
+            "IR {} against {tname}'s TR {}: the acting side wins ties.",
+            ir.total, tr.total
+        ),
+        dice: all,
+        total: ir.total,
+        against: tr.total,
+        ties: Ties::Meet,
+        pass,
+        ruled: None,
+        reason: format!(
+            "IR {} against TR {}{}",
+            ir.total,
+            tr.total,
+            natural_note(ir.natural())
+        ),
+        then: if attack {
+            Then::Hit {
+                target: t.who,
+                face,
+            }
+        } else {
+            Then::Nothing
+        },
+    })));
+    Ok(())
+}
+
+/// A8, A9: a save against a DC: TR must beat it.
+#[allow(clippy::too_many_arguments)]
+pub fn save(
+    state: &mut State,
+    who: u32,
+    attr: Attr,
+    dc: u8,
+    objects: &[ObjDie],
+    edge: i8,
+    why: &str,
+    then: Then,
+    dice: &mut dyn DiceSource,
+) -> Result<(), RuleError> {
+    let name = state.living(who)?.name.clone();
+    let title = format!("{name}: {attr} save {why}");
+    let tr = roll(state, who, attr, 0, objects, edge, false, &title, dice)?;
+    let pass = meets(tr.total, i32::from(dc), Ties::Beat);
+    let nat = tr.natural();
+    state.queue.push(Wait::Roll(Box::new(Roll {
+        who,
+        title,
+        how: format!(
+            "d20 + {attr} {}: TR {} against DC {dc}; it must beat the DC.",
+            state.character(who)?.attr(attr).cur,
+            tr.total
+        ),
+        total: tr.total,
+        against: i32::from(dc),
+        ties: Ties::Beat,
+        pass,
+        ruled: None,
+        reason: format!("TR {} against DC {dc}{}", tr.total, natural_note(nat)),
+        dice: tr.dice,
+        then,
+    })));
+    Ok(())
+}
+
+pub fn ask(
+    state: &mut State,
+    ask: Ask,
+    title: String,
+    why: String,
+    options: Vec<String>,
+    proposed: Option<usize>,
+) {
+    state.queue.push(Wait::Ask(Box::new(super::state::Question {
+        ask,
+        title,
+        why,
+        options,
+        proposed,
+    })));
+}
+
+fn nothing_waits() -> RuleError {
+    RuleError::invalid("nothing is waiting for the judge")
+}
+
+/// Runs `f`, then moves whatever it queued to the front: the consequences of an answer (a
+/// critical save, a scar) come before the rest of what waited.
+fn first<F>(state: &mut State, f: F) -> Result<(), RuleError>
+where
+    F: FnOnce(&mut State) -> Result<(), RuleError>,
+{
+    let before = state.queue.len();
+    f(state)?;
+    let new: Vec<Wait> = state.queue.drain(before..).collect();
+    state.queue.splice(0..0, new);
+    Ok(())
+}
+
+pub fn accept(
+    state: &mut State,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    match state.queue.first().ok_or_else(nothing_waits)? {
+        Wait::Roll(_) => {
+            let Wait::Roll(r) = state.queue.remove(0) else {
+                return Err(nothing_waits());
+            };
+            first(state, |s| settle(s, *r, dice, out))
+        }
+        Wait::Ask(q) => {
+            let Some(option) = q.proposed else {
+                return Err(RuleError::invalid(format!(
+                    "{}: there is no default, choose one",
+                    q.title
+                )));
+            };
+            choose(state, option, dice, out)
+        }
+    }
+}
+
+pub fn rule(state: &mut State, pass: bool, out: &mut Vec<Event>) -> Result<(), RuleError> {
+    let Some(Wait::Roll(r)) = state.queue.first_mut() else {
+        return Err(RuleError::invalid(
+            "no roll is waiting: a question is answered by choosing",
+        ));
+    };
+    r.ruled = (pass != r.pass).then_some(pass);
+    out.push(Event::said(
+        Mood::Ruling,
+        format!(
+            "The judge rules {} a {}",
+            r.title,
+            if pass { "success" } else { "failure" }
+        ),
+    ));
+    Ok(())
+}
+
+pub fn cancel(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError> {
+    if state.queue.is_empty() {
+        return Err(nothing_waits());
+    }
+    let w = state.queue.remove(0);
+    out.push(Event::said(Mood::Ruling, format!("Dropped: {}", w.title())));
+    Ok(())
+}
+
+fn settle(
+    state: &mut State,
+    r: Roll,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let pass = r.verdict();
+    let word = if pass { "success" } else { "failure" };
+    out.push(Event::said(
+        if pass { Mood::Good } else { Mood::Bad },
+        format!("{}: {word}", r.title),
+    ));
+    match r.then {
+        Then::Nothing => Ok(()),
+        Then::Hit { target, face } => {
+            if !pass {
+                return Ok(());
+            }
+            let face = match face {
+                Some(f) => f,
+                None => dice.roll(4, "an unarmed hit")?,
+            };
+            let armor = state.character(target)?.armor();
+            let d = face.saturating_sub(u16::from(armor)).min(255) as u8;
+            out.push(Event::said(
+                Mood::Harm,
+                format!(
+                    "damage {face} less armor {armor}: {d} to {}",
+                    state.name_of(target)
+                ),
+            ));
+            harm::harm(state, target, d, &r.title, dice, out)
+        }
+        Then::Crit { doomed } => harm::crit_settled(state, r.who, pass, doomed, dice, out),
+        Then::ScarSave { sides } => {
+            if pass {
+                let n = dice.roll(sides, "a scar's WIL gain")?;
+                let c = state.character_mut(r.who)?;
+                let s = c.attr_mut(Attr::Wil);
+                s.set_max(s.max.saturating_add(n as u8).min(30));
+                out.push(Event::said(
+                    Mood::Mended,
+                    format!("{}'s max WIL rises by {n}", c.name),
+                ));
+            }
+            Ok(())
+        }
+        Then::Morale { group } => {
+            if !pass {
+                ask(
+                    state,
+                    Ask::Flee {
+                        group: group.clone(),
+                    },
+                    format!("{group} breaks?"),
+                    "the morale save failed: fleeing is proposed".into(),
+                    vec!["they flee".into(), "they stand".into()],
+                    Some(0),
+                );
+            }
+            Ok(())
+        }
+        Then::Retreat => {
+            if pass {
+                let c = state.character_mut(r.who)?;
+                c.set(Mark::Fled, true);
+                out.push(Event::said(Mood::Warn, format!("{} gets away", c.name)));
+                fight::left(state, r.who, out);
+            }
+            Ok(())
+        }
+    }
+}
+
+pub fn choose(
+    state: &mut State,
+    option: usize,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let Some(Wait::Ask(q)) = state.queue.first() else {
+        return Err(RuleError::invalid(
+            "no question is waiting: a roll is accepted or ruled",
+        ));
+    };
+    if option >= q.options.len() {
+        return Err(RuleError::invalid(format!(
+            "choose one of 1-{}",
+            q.options.len()
+        )));
+    }
+    let Wait::Ask(q) = state.queue.remove(0) else {
+        return Err(nothing_waits());
+    };
+    out.push(Event::said(
+        Mood::Ruling,
+        format!("{}: {}", q.title, q.options[option]),
+    ));
+    first(state, |state| match q.ask {
+        Ask::NpcCrit { who } => harm::npc_crit(state, who, &q.options[option], out),
+        Ask::Scar { who, entry } => {
+            if option == 0 {
+                harm::scar(state, who, entry, dice, out)
+            } else {
+                Ok(())
+            }
+        }
+        Ask::Drop { who, left } => rest::drop_for_fatigue(state, who, option, left, out),
+        Ask::Flee { group } => {
+            if option == 0 {
+                fight::flee(state, &group, out);
+            }
+            Ok(())
+        }
+        Ask::Skip { who } => {
+            if option == 0 && state.fight.as_ref().is_some_and(|f| f.acting == Some(who)) {
+                fight::next(state, dice, out)
+            } else {
+                Ok(())
+            }
+        }
+    })
+}

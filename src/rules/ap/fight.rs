@@ -1,0 +1,380 @@
+//! Initiative (A21-A25): 1d20 + current WIL once per fight, sorted within each group; groups
+//! take turns one member at a time, from the group whose best member rolled highest, skipping
+//! spent groups; late arrivals are inserted; the end of a turn refills the pool (A17) and a
+//! round moves the clock 2 minutes (A50).
+
+use super::checks;
+use super::command::{Event, Mood};
+use super::model::{Attr, Character, Mark};
+use super::rest;
+use super::state::{Ask, Fight, ROUND, State};
+use crate::dice::DiceSource;
+use crate::rules::RuleError;
+use std::cmp::Reverse;
+
+/// Higher total first, then higher WIL, then roster order.
+type Key = (Reverse<u8>, Reverse<u8>, usize);
+
+/// A22: a member's sort key.
+fn key(c: &Character, roster: usize) -> Key {
+    (
+        Reverse(c.init.unwrap_or(0)),
+        Reverse(c.attr(Attr::Wil).cur),
+        roster,
+    )
+}
+
+/// A22: the fighters of `group` in their order.
+pub fn members(state: &State, group: &str) -> Vec<u32> {
+    let mut m: Vec<(usize, &Character)> = state
+        .characters
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.init.is_some() && c.group == group)
+        .collect();
+    m.sort_by_key(|(i, c)| key(c, *i));
+    m.into_iter().map(|(_, c)| c.id).collect()
+}
+
+/// A23: the groups of the fighters, by their best member (total, then WIL, then the roster).
+pub fn group_order(state: &State) -> Vec<String> {
+    let mut best: Vec<(String, Key)> = Vec::new();
+    for (i, c) in state.characters.iter().enumerate() {
+        if c.init.is_none() {
+            continue;
+        }
+        let k = key(c, i);
+        match best.iter_mut().find(|(g, _)| *g == c.group) {
+            Some((_, b)) => *b = (*b).min(k),
+            None => best.push((c.group.clone(), k)),
+        }
+    }
+    best.sort_by_key(|(_, k)| *k);
+    best.into_iter().map(|(g, _)| g).collect()
+}
+
+/// A21: rolls 1d20 + current WIL for one creature and readies its pool (A15).
+fn roll_in(
+    state: &mut State,
+    who: u32,
+    surprised: bool,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let c = state.living(who)?;
+    let purpose = format!("{}'s initiative", c.name);
+    let face = dice.roll(20, &purpose)?;
+    let c = state.living_mut(who)?;
+    let total = (face + u16::from(c.attr(Attr::Wil).cur)).min(50) as u8;
+    c.init = Some(total);
+    c.ap = if surprised { c.ap_max.min(2) } else { c.ap_max };
+    c.set(Mark::Surprised, surprised);
+    c.moves = 0;
+    out.push(Event::said(
+        Mood::Plain,
+        format!(
+            "{} ({}): initiative d20 {face} + WIL {} = {total}{}",
+            c.name,
+            c.group,
+            c.attr(Attr::Wil).cur,
+            if surprised { ", surprised: 2 AP" } else { "" }
+        ),
+    ));
+    Ok(())
+}
+
+pub fn start(
+    state: &mut State,
+    who: &[u32],
+    surprised: &[u32],
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    if state.fight.is_some() {
+        return Err(RuleError::invalid(
+            "a fight is already under way: end it first",
+        ));
+    }
+    let ids: Vec<u32> = if who.is_empty() {
+        state
+            .characters
+            .iter()
+            .filter(|c| !c.gone())
+            .map(|c| c.id)
+            .collect()
+    } else {
+        who.to_vec()
+    };
+    if ids.is_empty() {
+        return Err(RuleError::invalid("nobody is here to fight"));
+    }
+    for c in &mut state.characters {
+        c.init = None;
+    }
+    for &id in &ids {
+        roll_in(state, id, surprised.contains(&id), dice, out)?;
+    }
+    let groups = group_order(state);
+    let start = groups
+        .iter()
+        .map(|g| (g.clone(), members(state, g).len() as u32))
+        .collect();
+    out.push(Event::said(
+        Mood::Warn,
+        format!("The fight begins; groups in turn: {}", groups.join(", ")),
+    ));
+    state.fight = Some(Fight {
+        round: 1,
+        groups,
+        at: 0,
+        acting: None,
+        acted: Vec::new(),
+        start,
+        morale: Vec::new(),
+    });
+    begin_next(state, 0, dice, out)
+}
+
+/// A25: a late arrival rolls and joins its group (a new group takes its place by its total).
+pub fn join(
+    state: &mut State,
+    who: u32,
+    surprised: bool,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    if state.fight.is_none() {
+        return Err(RuleError::invalid("no fight is under way"));
+    }
+    if state.living(who)?.init.is_some() {
+        return Err(RuleError::invalid("already in the fight"));
+    }
+    roll_in(state, who, surprised, dice, out)?;
+    regroup(state);
+    let group = state.character(who)?.group.clone();
+    if let Some(f) = state.fight.as_mut()
+        && !f.start.iter().any(|(g, _)| *g == group)
+    {
+        f.start.push((group, 1));
+    } else if let Some(f) = state.fight.as_mut()
+        && let Some(s) = f.start.iter_mut().find(|(g, _)| *g == group)
+    {
+        s.1 += 1;
+    }
+    Ok(())
+}
+
+/// Keeps the groups' order after a change: known groups keep their places, a new one is put
+/// where its best total ranks.
+fn regroup(state: &mut State) {
+    let fresh = group_order(state);
+    let acting_group = state
+        .fight
+        .as_ref()
+        .and_then(|f| f.groups.get(f.at).cloned());
+    let Some(f) = state.fight.as_mut() else {
+        return;
+    };
+    for (i, g) in fresh.iter().enumerate() {
+        if !f.groups.contains(g) {
+            let at = i.min(f.groups.len());
+            f.groups.insert(at, g.clone());
+        }
+    }
+    if let Some(g) = acting_group
+        && let Some(i) = f.groups.iter().position(|x| *x == g)
+    {
+        f.at = i;
+    }
+}
+
+/// A22, A23: the judge sets a total; the order is sorted again.
+pub fn set_total(
+    state: &mut State,
+    who: u32,
+    total: u8,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    if state.fight.is_none() {
+        return Err(RuleError::invalid("no fight is under way"));
+    }
+    let c = state.character_mut(who)?;
+    if c.init.is_none() {
+        return Err(RuleError::invalid(format!(
+            "{} is not in the fight",
+            c.name
+        )));
+    }
+    c.init = Some(total.min(50));
+    out.push(Event::said(
+        Mood::Ruling,
+        format!(
+            "The judge sets {}'s initiative to {}",
+            c.name,
+            total.min(50)
+        ),
+    ));
+    let order = group_order(state);
+    let acting = state
+        .fight
+        .as_ref()
+        .and_then(|f| f.groups.get(f.at).cloned());
+    if let Some(f) = state.fight.as_mut() {
+        f.groups = order;
+        if let Some(g) = acting {
+            f.at = f.groups.iter().position(|x| *x == g).unwrap_or(0);
+        }
+    }
+    Ok(())
+}
+
+/// A24: who in `group` has yet to act this round.
+fn unacted(state: &State, f: &Fight, group: &str) -> Option<u32> {
+    members(state, group)
+        .into_iter()
+        .find(|id| !f.acted.contains(id) && state.character(*id).is_ok_and(|c| !c.gone()))
+}
+
+/// Starts the turn of the next unacted member, looking from group index `from`; a new round
+/// when nobody is left.
+fn begin_next(
+    state: &mut State,
+    from: usize,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let Some(f) = state.fight.clone() else {
+        return Ok(());
+    };
+    let n = f.groups.len();
+    let found = (0..n)
+        .map(|k| (from + k) % n.max(1))
+        .find_map(|g| unacted(state, &f, &f.groups[g]).map(|id| (g, id)));
+    let (g, id) = match found {
+        Some(x) => x,
+        None => {
+            // A24: everyone has acted: a new round in the same order.
+            let round = f.round + 1;
+            if let Some(f) = state.fight.as_mut() {
+                f.round = round;
+                f.acted.clear();
+                f.acting = None;
+            }
+            out.push(Event::said(Mood::Plain, format!("Round {round} begins")));
+            rest::advance(state, ROUND, 1, dice, out)?;
+            let Some(f) = state.fight.clone() else {
+                return Ok(());
+            };
+            match (0..f.groups.len())
+                .find_map(|g| unacted(state, &f, &f.groups[g]).map(|id| (g, id)))
+            {
+                Some(x) => x,
+                None => return Ok(()),
+            }
+        }
+    };
+    if let Some(f) = state.fight.as_mut() {
+        f.at = g;
+        f.acting = Some(id);
+    }
+    let c = state.character_mut(id)?;
+    c.moves = 0;
+    if let Some(h) = c.held.take() {
+        out.push(Event::said(
+            Mood::Plain,
+            format!("{}'s held action ({}) lapses unfired", c.name, h.trigger),
+        ));
+    }
+    let name = c.name.clone();
+    let cannot = c.cannot_act();
+    out.push(Event::said(
+        Mood::Plain,
+        format!("{name}'s turn ({}, {} AP)", c.group, c.ap),
+    ));
+    if cannot {
+        checks::ask(
+            state,
+            Ask::Skip { who: id },
+            format!("{name} cannot act"),
+            "out of action, paralysed or delirious: ending its turn is proposed".into(),
+            vec!["end its turn".into(), "let it act".into()],
+            Some(0),
+        );
+    }
+    Ok(())
+}
+
+/// A17, A19, A24: ends the acting creature's turn (its pool refilled to max, the surprise mark
+/// gone, an old bank lapsed) and starts the next.
+pub fn next(
+    state: &mut State,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let Some(f) = state.fight.as_mut() else {
+        return Err(RuleError::invalid("no fight is under way"));
+    };
+    let at = f.at;
+    if let Some(id) = f.acting.take() {
+        f.acted.push(id);
+        if let Ok(c) = state.character_mut(id) {
+            c.ap = c.ap_max;
+            c.set(Mark::Surprised, false);
+            c.moves = 0;
+            if c.bank_old {
+                c.bank = 0;
+                c.bank_old = false;
+            } else if c.bank > 0 {
+                c.bank_old = true;
+            }
+            let name = c.name.clone();
+            out.push(Event::said(Mood::Plain, format!("{name} ends the turn")));
+        }
+    }
+    begin_next(state, at + 1, dice, out)
+}
+
+pub fn end(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError> {
+    if state.fight.take().is_none() {
+        return Err(RuleError::invalid("no fight is under way"));
+    }
+    for c in &mut state.characters {
+        c.init = None;
+        c.ap = c.ap_max;
+        c.moves = 0;
+        c.set(Mark::Surprised, false);
+    }
+    out.push(Event::said(Mood::Plain, "The fight ends"));
+    Ok(())
+}
+
+/// A25: the dead and the fled leave the order; whose turn it was, it ends.
+pub fn left(state: &mut State, who: u32, out: &mut Vec<Event>) {
+    if let Some(f) = state.fight.as_mut()
+        && f.acting == Some(who)
+    {
+        f.acting = None;
+        f.acted.push(who);
+        out.push(Event::said(
+            Mood::Plain,
+            format!("{} leaves the order", state.name_of(who)),
+        ));
+    }
+}
+
+/// A48: every living member of the group flees.
+pub fn flee(state: &mut State, group: &str, out: &mut Vec<Event>) {
+    let ids: Vec<u32> = state
+        .characters
+        .iter()
+        .filter(|c| c.group == group && !c.gone())
+        .map(|c| c.id)
+        .collect();
+    for id in ids {
+        if let Ok(c) = state.character_mut(id) {
+            c.set(Mark::Fled, true);
+        }
+        left(state, id, out);
+    }
+    out.push(Event::said(Mood::Warn, format!("{group} flees")));
+}

@@ -1,0 +1,511 @@
+//! Damage, critical damage, scars and death (A31-A37): HP floored at 0 with the rest into STR,
+//! death at STR 0, the critical damage save at DC 15, PCs crawling and dying within the hour
+//! unless stabilized, NPCs proposed dead, detachments routed, the scars table with its
+//! follow-ups, and pending recoveries that roll against a max.
+
+use super::checks::{self, CRIT_DC, DC};
+use super::command::{Event, Mood};
+use super::fight;
+use super::model::{Attr, Kind, Mark, Read, Recovery, Scar, Stat};
+use super::state::{Ask, State, Then};
+use crate::dice::DiceSource;
+use crate::dice::ladder::Dice;
+use crate::rules::RuleError;
+use crate::rules::time::HOUR;
+
+/// A35's scars [data from rule file 003]: the entry's name.
+pub const SCARS: [&str; 12] = [
+    "Lasting Scar",
+    "Rattling Blow",
+    "Walloped",
+    "Broken Limb",
+    "Diseased",
+    "Head Wound",
+    "Hamstrung",
+    "Deafened",
+    "Re-brained",
+    "Sundered",
+    "Mortal Wound",
+    "Doomed",
+];
+
+/// A35: the entry a blow from `hp_before` to 0 looks up.
+pub fn scar_entry(hp_before: u8) -> u8 {
+    hp_before.clamp(1, 12)
+}
+
+/// A33, A36: STR at 0 kills (a detachment is destroyed; a vessel becomes a spell); DEX or WIL
+/// at 0 leaves the creature unable to act, which `cannot_act` reads from the scores.
+pub fn zero_check(state: &mut State, who: u32, out: &mut Vec<Event>) {
+    let Ok(c) = state.character_mut(who) else {
+        return;
+    };
+    if c.dead() || c.attr(Attr::Str).cur > 0 {
+        return;
+    }
+    c.set(Mark::Dead, true);
+    c.dies_at = None;
+    let text = if c.has(Mark::Vessel) {
+        format!("{} reaches STR 0 and becomes a spell", c.name)
+    } else if c.has(Mark::Detachment) {
+        format!("{} is destroyed: STR 0", c.name)
+    } else {
+        format!("{} is dead: STR 0", c.name)
+    };
+    out.push(Event::said(Mood::Death, text));
+    fight::left(state, who, out);
+}
+
+/// A32-A35: `d` damage (armor already taken off) to `who`.
+pub fn harm(
+    state: &mut State,
+    who: u32,
+    d: u8,
+    source: &str,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let c = state.living_mut(who)?;
+    let h = c.hp.cur;
+    let lost = d.saturating_sub(h);
+    c.hp.cur = h.saturating_sub(d);
+    let s = c.attr_mut(Attr::Str);
+    s.cur = s.cur.saturating_sub(lost);
+    let name = c.name.clone();
+    let (hp, str_now, kind, doomed) = (c.hp, c.attr(Attr::Str), c.kind, c.has(Mark::Doomed));
+    out.push(Event::said(
+        Mood::Harm,
+        if lost > 0 {
+            format!("{name} takes {d}: HP {hp}, {lost} into STR ({str_now})")
+        } else {
+            format!("{name} takes {d}: HP {hp}")
+        },
+    ));
+    if str_now.cur == 0 && lost > 0 {
+        zero_check(state, who, out);
+        return Ok(());
+    }
+    if lost > 0 {
+        // A33: the critical damage save, with the new STR, no object dice.
+        checks::save(
+            state,
+            who,
+            Attr::Str,
+            CRIT_DC,
+            &[],
+            0,
+            &format!("against critical damage ({source})"),
+            Then::Crit { doomed },
+            dice,
+        )?;
+    }
+    if kind == Kind::Pc && h > 0 && hp.cur == 0 {
+        let entry = scar_entry(h);
+        checks::ask(
+            state,
+            Ask::Scar { who, entry },
+            format!("{name}: scar {entry}, {}", SCARS[usize::from(entry - 1)]),
+            format!("HP {h} to 0 reads entry {entry}"),
+            vec!["take the scar".into(), "no scar".into()],
+            Some(0),
+        );
+    }
+    Ok(())
+}
+
+/// A34: what the critical damage save's verdict does.
+pub fn crit_settled(
+    state: &mut State,
+    who: u32,
+    pass: bool,
+    doomed: bool,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let now = state.clock.seconds;
+    let c = state.character_mut(who)?;
+    let name = c.name.clone();
+    if pass {
+        out.push(Event::said(Mood::Good, format!("{name} fights on")));
+        if doomed && c.has(Mark::Doomed) {
+            c.set(Mark::Doomed, false);
+            out.push(Event::said(
+                Mood::Mended,
+                format!("{name} is no longer doomed"),
+            ));
+            roll_vs(
+                state,
+                who,
+                Some(Stat::Hp),
+                3,
+                6,
+                Read::VsMax,
+                "a doom lifted",
+                dice,
+                out,
+            )?;
+        }
+        return Ok(());
+    }
+    if doomed && c.has(Mark::Doomed) {
+        c.set(Mark::Dead, true);
+        c.dies_at = None;
+        out.push(Event::said(
+            Mood::Death,
+            format!("{name} was doomed and dies"),
+        ));
+        fight::left(state, who, out);
+        return Ok(());
+    }
+    match c.kind {
+        Kind::Pc => {
+            c.set(Mark::Out, true);
+            if !c.has(Mark::Stabilized) {
+                c.dies_at = Some(now + HOUR);
+            }
+            out.push(Event::said(
+                Mood::Bad,
+                format!("{name} is out of action, crawling at most; dies within the hour unless stabilized"),
+            ));
+            fight::left(state, who, out);
+        }
+        Kind::Npc => {
+            out.push(Event::said(
+                Mood::Bad,
+                format!("{name} failed its critical damage save"),
+            ));
+            let options = if c.has(Mark::Detachment) {
+                vec!["routed".into(), "weakened".into(), "fights on".into()]
+            } else {
+                vec!["dead".into(), "fights on".into()]
+            };
+            checks::ask(
+                state,
+                Ask::NpcCrit { who },
+                format!("{name} failed its critical save"),
+                "an NPC that fails it is proposed dead (a detachment routed)".into(),
+                options,
+                Some(0),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// A31, A34: the judge's word on an NPC that failed its critical save.
+pub fn npc_crit(
+    state: &mut State,
+    who: u32,
+    word: &str,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let c = state.character_mut(who)?;
+    let name = c.name.clone();
+    let gone = match word {
+        "dead" => {
+            c.set(Mark::Dead, true);
+            out.push(Event::said(Mood::Death, format!("{name} dies")));
+            true
+        }
+        "routed" => {
+            c.set(Mark::Routed, true);
+            c.set(Mark::Fled, true);
+            out.push(Event::said(Mood::Warn, format!("{name} is routed")));
+            true
+        }
+        "weakened" => {
+            c.set(Mark::Weakened, true);
+            out.push(Event::said(Mood::Harm, format!("{name} is weakened")));
+            false
+        }
+        _ => false,
+    };
+    if gone {
+        fight::left(state, who, out);
+    }
+    Ok(())
+}
+
+/// A35: rolls `count`d`sides` and reads it against a pair: above the max it becomes the max,
+/// added to the max, or set as the max. `stat` None: every attribute, each its own roll.
+#[allow(clippy::too_many_arguments)]
+pub fn roll_vs(
+    state: &mut State,
+    who: u32,
+    stat: Option<Stat>,
+    count: u8,
+    sides: u16,
+    read: Read,
+    why: &str,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let stats: Vec<Stat> = match stat {
+        Some(s) => vec![s],
+        None => Attr::ALL.iter().map(|a| Stat::Attr(*a)).collect(),
+    };
+    for stat in stats {
+        let faces = Dice::new(count, sides).roll(dice, why)?;
+        let total: u16 = faces.iter().sum();
+        let total = total.min(30) as u8;
+        let c = state.character_mut(who)?;
+        let name = c.name.clone();
+        let s = c.stat_mut(stat);
+        let before = *s;
+        match read {
+            Read::VsMax if total > s.max => s.set_max(total),
+            Read::VsMax => {}
+            Read::AddMax => s.set_max(s.max.saturating_add(total).min(30)),
+            Read::SetMax => s.set_max(total),
+        }
+        let after = *s;
+        out.push(Event::said(
+            if after.max > before.max {
+                Mood::Mended
+            } else {
+                Mood::Plain
+            },
+            format!(
+                "{name}, {why}: {count}d{sides} {faces:?} = {total}; {stat} {before} to {after}"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn pend(
+    state: &mut State,
+    who: u32,
+    label: &str,
+    clears: Option<Mark>,
+    roll: Option<(Option<Stat>, u8, u16, Read)>,
+) {
+    if let Ok(c) = state.character_mut(who) {
+        c.pending.push(Recovery {
+            label: label.into(),
+            clears,
+            roll,
+        });
+    }
+}
+
+fn d6(dice: &mut dyn DiceSource, why: &str) -> Result<u16, RuleError> {
+    Ok(dice.roll(6, why)?)
+}
+
+/// A35: applies scar `entry` to `who`.
+pub fn scar(
+    state: &mut State,
+    who: u32,
+    entry: u8,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    if !(1..=12).contains(&entry) {
+        return Err(RuleError::invalid("scars run 1-12"));
+    }
+    let name = state.living(who)?.name.clone();
+    let title = SCARS[usize::from(entry - 1)];
+    let why = format!("scar {entry}, {title}");
+    let hp = Some(Stat::Hp);
+    let now = state.clock.seconds;
+    let note = match entry {
+        1 => {
+            let place = ["neck", "hands", "eye", "chest", "legs", "ear"]
+                [usize::from(d6(dice, "where the scar is")?.clamp(1, 6) - 1)];
+            roll_vs(state, who, hp, 1, 6, Read::VsMax, &why, dice, out)?;
+            format!("a scar on the {place}")
+        }
+        2 => {
+            roll_vs(state, who, hp, 1, 6, Read::VsMax, &why, dice, out)?;
+            "shaken".into()
+        }
+        3 => {
+            super::rest::deprive(state, who, true);
+            pend(
+                state,
+                who,
+                "rested a few hours",
+                Some(Mark::Deprived),
+                Some((hp, 1, 6, Read::AddMax)),
+            );
+            "winded: deprived until a few hours' rest".into()
+        }
+        4 => {
+            let f = d6(dice, "which limb breaks")?;
+            let limb = match f {
+                1 | 2 => "leg",
+                3 | 4 => "arm",
+                5 => "rib",
+                _ => "skull",
+            };
+            pend(
+                state,
+                who,
+                &format!("broken {limb} mended"),
+                None,
+                Some((hp, 2, 6, Read::VsMax)),
+            );
+            format!("a broken {limb}")
+        }
+        5 => {
+            pend(
+                state,
+                who,
+                "disease cured",
+                None,
+                Some((hp, 2, 6, Read::VsMax)),
+            );
+            "an infection".into()
+        }
+        6 => {
+            let a = match d6(dice, "which attribute the head wound moves")? {
+                1 | 2 => Attr::Str,
+                3 | 4 => Attr::Dex,
+                _ => Attr::Wil,
+            };
+            let faces = Dice::new(3, 6).roll(dice, &why)?;
+            let total = faces.iter().sum::<u16>().min(30) as u8;
+            let c = state.character_mut(who)?;
+            let s = c.attr_mut(a);
+            if total > s.cur {
+                s.cur = total;
+                s.max = s.max.max(total);
+            }
+            let s = *s;
+            out.push(Event::said(
+                Mood::Plain,
+                format!("{name}, {why}: 3d6 {faces:?} = {total} against current {a}: {a} {s}"),
+            ));
+            format!("head wound ({a})")
+        }
+        7 => {
+            state.character_mut(who)?.set(Mark::Hamstrung, true);
+            pend(
+                state,
+                who,
+                "hamstring healed",
+                Some(Mark::Hamstrung),
+                Some((Some(Stat::Attr(Attr::Dex)), 3, 6, Read::VsMax)),
+            );
+            "hamstrung: Move gives 1 space".into()
+        }
+        8 => {
+            state.character_mut(who)?.set(Mark::Deaf, true);
+            pend(
+                state,
+                who,
+                "aid found for the deafness",
+                Some(Mark::Deaf),
+                None,
+            );
+            checks::save(
+                state,
+                who,
+                Attr::Wil,
+                DC,
+                &[],
+                0,
+                "after deafening",
+                Then::ScarSave { sides: 4 },
+                dice,
+            )?;
+            "deafened".into()
+        }
+        9 => {
+            roll_vs(
+                state,
+                who,
+                Some(Stat::Attr(Attr::Wil)),
+                3,
+                6,
+                Read::VsMax,
+                &why,
+                dice,
+                out,
+            )?;
+            "re-brained".into()
+        }
+        10 => {
+            checks::save(
+                state,
+                who,
+                Attr::Wil,
+                DC,
+                &[],
+                0,
+                "after a limb is lost",
+                Then::ScarSave { sides: 6 },
+                dice,
+            )?;
+            "a limb lost or useless (the judge names it)".into()
+        }
+        11 => {
+            super::rest::deprive(state, who, true);
+            let c = state.character_mut(who)?;
+            c.set(Mark::Out, true);
+            if !c.has(Mark::Stabilized) {
+                c.dies_at = Some(now + HOUR);
+            }
+            pend(
+                state,
+                who,
+                "mortal wound healed",
+                Some(Mark::Out),
+                Some((hp, 2, 6, Read::SetMax)),
+            );
+            fight::left(state, who, out);
+            "a mortal wound: out, dying within the hour unless stabilized".into()
+        }
+        _ => {
+            state.character_mut(who)?.set(Mark::Doomed, true);
+            "doomed: the next failed critical save kills".into()
+        }
+    };
+    let c = state.character_mut(who)?;
+    c.scars.push(Scar {
+        entry,
+        note: note.clone(),
+    });
+    out.push(Event::said(
+        Mood::Mark,
+        format!("{name} scar {entry}, {title}: {note}"),
+    ));
+    Ok(())
+}
+
+/// A35, A45: the judge rules a pending item recovered: its mark clears and its roll is read.
+pub fn recovered(
+    state: &mut State,
+    who: u32,
+    item: usize,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let c = state.living_mut(who)?;
+    if item >= c.pending.len() {
+        return Err(RuleError::invalid(format!(
+            "{} has {} pending item(s)",
+            c.name,
+            c.pending.len()
+        )));
+    }
+    let p = c.pending.remove(item);
+    let name = c.name.clone();
+    if let Some(m) = p.clears {
+        if m == Mark::Deprived {
+            super::rest::deprive(state, who, false);
+        } else {
+            let c = state.character_mut(who)?;
+            c.set(m, false);
+            if m == Mark::Out {
+                c.dies_at = None;
+            }
+        }
+    }
+    out.push(Event::said(Mood::Mended, format!("{name}: {}", p.label)));
+    if let Some((stat, count, sides, read)) = p.roll {
+        roll_vs(state, who, stat, count, sides, read, &p.label, dice, out)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,389 @@
+//! Ruleset `ap`: the action-point Cairn hack (rule file 003) as AP-RULES.md reads it (A1-A50).
+//! Its scar and mishap tables are carried as data.
+//!
+//! - `model`: the sheet; `state`: the fight, the clock and the queue; `command`: commands and
+//!   events.
+//! - `checks` (A6-A14 and the queue), `points` (A15-A20), `fight` (A21-A25), `harm` (A26-A37),
+//!   `magic` (A41-A46), `rest` (A38-A40, A47-A50), `view` (the read models).
+
+pub mod checks;
+pub mod command;
+pub mod fight;
+pub mod harm;
+pub mod magic;
+pub mod model;
+pub mod points;
+pub mod rest;
+pub mod state;
+mod view;
+
+pub use command::{Action, Against, Cast, Command, Defence, Event, Mood, NewSheet, Span};
+pub use model::*;
+pub use state::{Ask, Die, Fight, Question, Roll, State, Then, Wait};
+pub use view::{Ap, glance, sheet_lines};
+
+use crate::dice::DiceSource;
+use crate::rules::RuleError;
+use crate::rules::text::{TextKind, checked};
+
+/// Applies one command (see [`crate::rules::Ruleset::apply`]).
+pub fn apply(
+    state: &mut State,
+    command: &Command,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    let mut out = Vec::new();
+    run(state, command, dice, &mut out)?;
+    if state.fight.is_some() {
+        rest::morale_check(state, dice)?;
+    }
+    Ok(out)
+}
+
+fn said(out: &mut Vec<Event>, mood: Mood, text: String) -> Result<(), RuleError> {
+    out.push(Event::said(mood, text));
+    Ok(())
+}
+
+fn run(
+    state: &mut State,
+    command: &Command,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    use Command as C;
+    if let Some(front) = state.queue.first()
+        && !command.runs_while_waiting()
+    {
+        return Err(RuleError::invalid(format!(
+            "{} is waiting for the judge: answer it first",
+            front.title()
+        )));
+    }
+    match command {
+        C::Add(s) => {
+            let name = checked(TextKind::Name, &s.name, "a creature needs a name")?;
+            let group = checked(TextKind::Name, &s.group, "name its group")?;
+            if [s.str, s.dex, s.wil, s.hp].iter().any(|&x| x > 30) {
+                return Err(RuleError::invalid("attributes and HP run 0-30 (A1, A2)"));
+            }
+            if state.by_name(&name).is_some() {
+                return Err(RuleError::invalid(format!("{name} is already here")));
+            }
+            if s.armor > 3 || s.gear.iter().map(|i| u32::from(i.slots)).sum::<u32>() > 10 {
+                return Err(RuleError::invalid(
+                    "armor runs 0-3 and the gear must fit in 10 slots (A3, A29)",
+                ));
+            }
+            let id = crate::rules::take_id(&mut state.next_id)?;
+            let mut c = Character::new(
+                id,
+                name.clone(),
+                s.kind,
+                group.clone(),
+                [s.str, s.dex, s.wil],
+                s.hp,
+            );
+            c.armor_bonus = s.armor;
+            c.set(Mark::Detachment, s.detachment);
+            for it in &s.gear {
+                let mut it = it.clone();
+                it.name = checked(TextKind::ItemName, &it.name, "an item needs a name")?;
+                c.items.push(it);
+            }
+            state.characters.push(c);
+            said(
+                out,
+                Mood::Plain,
+                format!(
+                    "{name} joins {group}: STR {} DEX {} WIL {} HP {}",
+                    s.str, s.dex, s.wil, s.hp
+                ),
+            )
+        }
+        C::Remove { who } => {
+            let name = state.character(*who)?.name.clone();
+            fight::left(state, *who, out);
+            state.characters.retain(|c| c.id != *who);
+            said(out, Mood::Plain, format!("{name} leaves the session"))
+        }
+        C::Set {
+            who,
+            stat,
+            cur,
+            max,
+        } => {
+            if cur > max || *max > 30 {
+                return Err(RuleError::invalid(
+                    "current must be at most the max, the max at most 30",
+                ));
+            }
+            let c = state.character_mut(*who)?;
+            *c.stat_mut(*stat) = Score {
+                cur: *cur,
+                max: *max,
+            };
+            let name = c.name.clone();
+            harm::zero_check(state, *who, out);
+            said(
+                out,
+                Mood::Ruling,
+                format!("The judge sets {name}'s {stat} to {cur}/{max}"),
+            )
+        }
+        C::Carry { who, item } => {
+            let mut item = (**item).clone();
+            item.name = checked(TextKind::ItemName, &item.name, "an item needs a name")?;
+            if item.slots > 2 || item.armor > 3 || item.die.is_some_and(|d| !(2..=100).contains(&d))
+            {
+                return Err(RuleError::invalid(
+                    "an item fills 0-2 slots, gives 0-3 armor and has a die of 2-100 sides",
+                ));
+            }
+            let c = state.living_mut(*who)?;
+            if u32::from(item.slots) > c.free_slots() {
+                return Err(RuleError::invalid(format!(
+                    "{} has {} free slot(s) and the {} needs {}",
+                    c.name,
+                    c.free_slots(),
+                    item.name,
+                    item.slots
+                )));
+            }
+            let text = format!("{} carries {}", c.name, item.text());
+            c.items.push(item);
+            said(out, Mood::Plain, text)
+        }
+        C::Drop { who, item } => {
+            let c = state.character_mut(*who)?;
+            if *item >= c.items.len() {
+                return Err(RuleError::invalid("there is no such item"));
+            }
+            let it = c.items.remove(*item);
+            said(
+                out,
+                Mood::Plain,
+                format!("{} drops the {}", c.name, it.name),
+            )
+        }
+        C::Wear { who, item, on } => {
+            let c = state.character_mut(*who)?;
+            let name = c.name.clone();
+            let Some(it) = c.items.get_mut(*item) else {
+                return Err(RuleError::invalid("there is no such item"));
+            };
+            it.worn = *on;
+            let text = format!(
+                "{name} {} the {}",
+                if *on { "wears" } else { "takes off" },
+                it.name
+            );
+            let armor = c.armor();
+            said(out, Mood::Plain, format!("{text}: armor {armor}"))
+        }
+        C::Fatigue { who, n } => {
+            if *n > 0 {
+                rest::add_fatigue(state, *who, *n as u8, out)
+            } else {
+                let c = state.character_mut(*who)?;
+                c.fatigue = c.fatigue.saturating_sub(n.unsigned_abs());
+                said(
+                    out,
+                    Mood::Mended,
+                    format!("{} sheds Fatigue: {} left", c.name, c.fatigue),
+                )
+            }
+        }
+        C::Dust { who, n } => {
+            let c = state.character_mut(*who)?;
+            let d = (i32::from(c.dust) + i32::from(*n)).clamp(0, 999) as u16;
+            c.dust = d;
+            said(out, Mood::Plain, format!("{}: Mana Dust {d}", c.name))
+        }
+        C::Slots { who, n } => {
+            if *n > 20 {
+                return Err(RuleError::invalid("slots run 0-20"));
+            }
+            let c = state.character_mut(*who)?;
+            c.slots = *n;
+            said(out, Mood::Ruling, format!("{} has {n} slots", c.name))
+        }
+        C::ApMax { who, n } => {
+            if !(1..=20).contains(n) {
+                return Err(RuleError::invalid("max AP runs 1-20"));
+            }
+            let c = state.character_mut(*who)?;
+            c.ap_max = *n;
+            c.ap = c.ap.min(*n);
+            said(out, Mood::Ruling, format!("{} has {n} max AP", c.name))
+        }
+        C::ArmorBonus { who, n } => {
+            if *n > 3 {
+                return Err(RuleError::invalid("a granted armor bonus runs 0-3"));
+            }
+            let c = state.character_mut(*who)?;
+            c.armor_bonus = *n;
+            said(
+                out,
+                Mood::Ruling,
+                format!("{} has {n} granted armor: armor {}", c.name, c.armor()),
+            )
+        }
+        C::Mark { who, mark, on } => {
+            state.character(*who)?;
+            if *mark == Mark::Deprived {
+                rest::deprive(state, *who, *on);
+            }
+            let c = state.character_mut(*who)?;
+            c.set(*mark, *on);
+            match (mark, on) {
+                (Mark::Stabilized, true) | (Mark::Dead, _) => c.dies_at = None,
+                (Mark::Out, false) => c.dies_at = None,
+                _ => {}
+            }
+            let name = c.name.clone();
+            if *on && matches!(mark, Mark::Dead | Mark::Fled) {
+                fight::left(state, *who, out);
+            }
+            said(
+                out,
+                Mood::Ruling,
+                format!(
+                    "The judge marks {name} {}{}",
+                    if *on { "" } else { "no longer " },
+                    mark.word()
+                ),
+            )
+        }
+        C::Group { who, group } => {
+            let group = checked(TextKind::Name, group, "name the group")?;
+            let c = state.character_mut(*who)?;
+            c.group = group.clone();
+            said(out, Mood::Plain, format!("{} is now with {group}", c.name))
+        }
+        C::Note { who, text } => {
+            let text = checked(TextKind::Note, text, "the note is empty")?;
+            let c = state.character_mut(*who)?;
+            c.notes.push(text.clone());
+            said(out, Mood::Ruling, format!("{}: {text}", c.name))
+        }
+        C::Trivial { who, what, pass } => {
+            let what = checked(TextKind::Action, what, "say what the action is")?;
+            let c = state.living(*who)?;
+            said(
+                out,
+                if *pass { Mood::Good } else { Mood::Bad },
+                format!(
+                    "{}: {what} is ruled a {} with no dice",
+                    c.name,
+                    if *pass { "success" } else { "failure" }
+                ),
+            )
+        }
+        C::Check(a) => checks::action(state, a, false, dice, out),
+        C::Attack(a) => match &a.against {
+            Against::Dc { .. } => Err(RuleError::invalid(
+                "an attack names its targets, or one helpless target with a DC",
+            )),
+            _ => checks::action(state, a, true, dice, out),
+        },
+        C::Save {
+            who,
+            attr,
+            dc,
+            objects,
+            edge,
+            why,
+        } => {
+            let why = if why.trim().is_empty() {
+                "called by the judge".to_string()
+            } else {
+                checked(TextKind::Action, why, "")?
+            };
+            checks::save(
+                state,
+                *who,
+                *attr,
+                *dc,
+                objects,
+                *edge,
+                &why,
+                Then::Nothing,
+                dice,
+            )
+        }
+        C::Accept => checks::accept(state, dice, out),
+        C::Rule { pass } => checks::rule(state, *pass, out),
+        C::Choose { option } => checks::choose(state, *option, dice, out),
+        C::Cancel => checks::cancel(state, out),
+        C::Spend { who, ap, what } => {
+            let what = checked(TextKind::Action, what, "say what the AP buy")?;
+            if !state.fighting(*who) {
+                return Err(RuleError::invalid("AP are spent in a fight"));
+            }
+            points::spend(state, *who, (*ap).max(1), &what, out)
+        }
+        C::Grant { who, ap } => points::grant(state, *who, *ap, out),
+        C::Move { who } => points::move_(state, *who, out),
+        C::Walk { who, spaces } => points::walk(state, *who, *spaces, out),
+        C::Gain { who } => points::gain(state, *who, out),
+        C::Hold { who, held } => points::hold(state, *who, held, out),
+        C::Fire { who, against } => points::fire(state, *who, against, dice, out),
+        C::Fight { who, surprised } => fight::start(state, who, surprised, dice, out),
+        C::Join { who, surprised } => fight::join(state, *who, *surprised, dice, out),
+        C::Init { who, total } => fight::set_total(state, *who, *total, out),
+        C::Next => fight::next(state, dice, out),
+        C::EndFight => fight::end(state, out),
+        C::Damage {
+            who,
+            amount,
+            armor,
+            source,
+        } => {
+            let source = if source.trim().is_empty() {
+                "harm".to_string()
+            } else {
+                checked(TextKind::Action, source, "")?
+            };
+            let d = if *armor {
+                amount.saturating_sub(state.character(*who)?.armor())
+            } else {
+                *amount
+            };
+            harm::harm(state, *who, d, &source, dice, out)
+        }
+        C::Scar { who, entry } => harm::scar(state, *who, *entry, dice, out),
+        C::Recovered { who, item } => harm::recovered(state, *who, *item, dice, out),
+        C::Healed { who } => {
+            let c = state.character_mut(*who)?;
+            let n = c.items.iter().filter(|i| i.tumour).count();
+            if n == 0 {
+                return Err(RuleError::invalid(format!("{} has no tumour", c.name)));
+            }
+            c.items.retain(|i| !i.tumour);
+            said(
+                out,
+                Mood::Mended,
+                format!("{}'s {n} tumour(s) are healed away", c.name),
+            )
+        }
+        C::Cast(k) => magic::cast(state, k, dice, out),
+        C::Scroll { who, spell } => magic::scroll(state, *who, spell, out),
+        C::Grimoire { who, spells } => magic::grimoire(state, *who, spells, out),
+        C::Copy {
+            who,
+            scroll,
+            slot,
+            dust,
+        } => magic::copy(state, *who, *scroll, *slot, *dust, dice, out),
+        C::MakeGrimoire { who, scroll } => magic::make(state, *who, *scroll, dice, out),
+        C::Time { n, span } => rest::time(state, *n, *span, dice, out),
+        C::Short { who } => rest::short(state, who, dice, out),
+        C::Night { who } => rest::night(state, who, dice, out),
+        C::Week { who } => rest::week(state, who, dice, out),
+        C::Morale { who } => rest::morale(state, *who, dice),
+        C::Retreat { who } => rest::retreat(state, *who, dice),
+        C::Reaction => rest::reaction(dice, out),
+        C::Hireling { name, group } => rest::hireling(state, name, group, dice, out),
+    }
+}

@@ -1,0 +1,481 @@
+//! Deprivation and Fatigue (A38-A40), rests (A47), morale (A48), retreat, reactions and
+//! hirelings (A49), and time on the shared clock (A50): every timer (the critical hour, the
+//! mishaps' hours, deprivation days) runs when the clock moves.
+
+use super::checks::{self, DC};
+use super::command::{Event, Mood, Span};
+use super::model::{Attr, Character, Kind, Mark, Read, Recovery, Stat, Timed};
+use super::state::{Ask, DAYS, HOURS, MINUTES, State, Then};
+use crate::dice::DiceSource;
+use crate::dice::ladder::Dice;
+use crate::rules::RuleError;
+use crate::rules::time::{DAY, Unit};
+
+/// A38: sets or clears deprivation, counting from now.
+pub fn deprive(state: &mut State, who: u32, on: bool) {
+    let now = state.clock.seconds;
+    if let Ok(c) = state.character_mut(who) {
+        if on && !c.deprived() {
+            c.deprived_since = Some(now);
+            c.deprived_days = 0;
+        }
+        if !on {
+            c.deprived_since = None;
+            c.deprived_days = 0;
+        }
+        c.set(Mark::Deprived, on);
+    }
+}
+
+/// A40: `n` Fatigue; each fills a free slot, and with none free the judge picks an item to go.
+pub fn add_fatigue(
+    state: &mut State,
+    who: u32,
+    n: u8,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    for k in 0..n {
+        let c = state.character_mut(who)?;
+        if c.free_slots() > 0 {
+            c.fatigue += 1;
+            out.push(Event::said(
+                Mood::Mark,
+                format!("{} takes a Fatigue ({} in all)", c.name, c.fatigue),
+            ));
+            continue;
+        }
+        let name = c.name.clone();
+        let options: Vec<String> = c.items.iter().map(|i| i.name.clone()).collect();
+        if options.is_empty() {
+            out.push(Event::said(
+                Mood::Warn,
+                format!("{name} has no room for Fatigue and nothing to drop"),
+            ));
+            return Ok(());
+        }
+        checks::ask(
+            state,
+            Ask::Drop { who, left: n - k },
+            format!("{name}: which item goes to make room for Fatigue?"),
+            "no free slot is left; the judge picks (there is no default)".into(),
+            options,
+            None,
+        );
+        return Ok(());
+    }
+    Ok(())
+}
+
+/// A40: the chosen item goes to the scene's dropped list, and the Fatigue left goes on.
+pub fn drop_for_fatigue(
+    state: &mut State,
+    who: u32,
+    item: usize,
+    left: u8,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let c = state.character_mut(who)?;
+    if item >= c.items.len() {
+        return Err(RuleError::invalid("there is no such item"));
+    }
+    let it = c.items.remove(item);
+    let name = c.name.clone();
+    out.push(Event::said(
+        Mood::Warn,
+        format!("{name} drops the {} (left in the scene)", it.name),
+    ));
+    state.dropped.push((name, it.name));
+    add_fatigue(state, who, left, out)
+}
+
+/// A50: moves the clock and runs every timer: deprivation days (A39), the critical hour (A34),
+/// timed mishaps (A45).
+pub fn advance(
+    state: &mut State,
+    unit: Unit,
+    n: u64,
+    _dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    state.clock.advance(unit, n, &[]);
+    let now = state.clock.seconds;
+    let ids: Vec<u32> = state.characters.iter().map(|c| c.id).collect();
+    for id in ids {
+        let c = state.character_mut(id)?;
+        if c.dead() {
+            continue;
+        }
+        let name = c.name.clone();
+        if let Some(t) = c.dies_at
+            && t <= now
+            && !c.has(Mark::Stabilized)
+        {
+            c.set(Mark::Dead, true);
+            c.dies_at = None;
+            out.push(Event::said(
+                Mood::Death,
+                format!("{name} dies: the hour ran out with no aid"),
+            ));
+            continue;
+        }
+        let mut ended = Vec::new();
+        c.timed.retain(|(t, end)| {
+            if *end <= now {
+                ended.push(*t);
+                false
+            } else {
+                true
+            }
+        });
+        for t in ended {
+            out.push(Event::said(
+                Mood::Plain,
+                format!("{name}: {} ends", t.word()),
+            ));
+            if t == Timed::Draining {
+                c.pending.push(Recovery {
+                    label: "the draining has passed".into(),
+                    clears: None,
+                    roll: Some((Some(Stat::Attr(Attr::Wil)), 3, 6, Read::VsMax)),
+                });
+            }
+        }
+        if let Some(since) = c.deprived_since {
+            let days = ((now.saturating_sub(since)) / DAY) as u32;
+            let more = days.saturating_sub(c.deprived_days);
+            c.deprived_days = days;
+            if more > 0 {
+                out.push(Event::said(
+                    Mood::Warn,
+                    format!("{name} has gone {days} day(s) deprived"),
+                ));
+                add_fatigue(state, id, more.min(20) as u8, out)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+pub fn time(
+    state: &mut State,
+    n: u32,
+    span: Span,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let (unit, most) = match span {
+        Span::Minutes => (MINUTES, 60 * 24 * 7),
+        Span::Hours => (HOURS, 24 * 30),
+        Span::Days => (DAYS, 365),
+    };
+    if n == 0 || n > most {
+        return Err(RuleError::invalid(format!(
+            "move the clock 1-{most} {}s at a time",
+            unit.name
+        )));
+    }
+    advance(state, unit, u64::from(n), dice, out)?;
+    out.push(Event::said(
+        Mood::Plain,
+        format!(
+            "{} pass: {}",
+            unit.count(u64::from(n)),
+            state.clock.describe()
+        ),
+    ));
+    Ok(())
+}
+
+/// Whom a rest covers: those named, or every living PC.
+fn party(state: &State, who: &[u32]) -> Result<Vec<u32>, RuleError> {
+    if who.is_empty() {
+        return Ok(state
+            .characters
+            .iter()
+            .filter(|c| c.kind == Kind::Pc && !c.gone())
+            .map(|c| c.id)
+            .collect());
+    }
+    for &id in who {
+        state.living(id)?;
+    }
+    Ok(who.to_vec())
+}
+
+/// A47: a short rest: HP to max unless deprived; a stabilized PC is back once the fight is over
+/// (A34); a Die of Fate for the exposure.
+pub fn short(
+    state: &mut State,
+    who: &[u32],
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let ids = party(state, who)?;
+    let fighting = state.fight.is_some();
+    for id in ids {
+        let c = state.character_mut(id)?;
+        if c.deprived() {
+            out.push(Event::said(
+                Mood::Warn,
+                format!("{} is deprived: no HP back", c.name),
+            ));
+            continue;
+        }
+        c.hp.cur = c.hp.max;
+        if !fighting && c.has(Mark::Stabilized) && c.has(Mark::Out) {
+            c.set(Mark::Out, false);
+            c.set(Mark::Stabilized, false);
+            c.dies_at = None;
+        }
+        out.push(Event::said(
+            Mood::Mended,
+            format!("{} rests: HP {}", c.name, c.hp),
+        ));
+    }
+    let f = dice.roll(6, "the Die of Fate for the rest")?;
+    out.push(Event::said(
+        if f >= 4 { Mood::Good } else { Mood::Warn },
+        format!(
+            "Die of Fate {f}: {}",
+            if f >= 4 {
+                "the rest goes the party's way"
+            } else {
+                "the rest is exposed: the judge says how"
+            }
+        ),
+    ));
+    Ok(())
+}
+
+/// A40: a safe night clears all Fatigue unless deprived; the clock moves 8 hours.
+pub fn night(
+    state: &mut State,
+    who: &[u32],
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let ids = party(state, who)?;
+    advance(state, HOURS, 8, dice, out)?;
+    for id in ids {
+        let c = state.character_mut(id)?;
+        if c.dead() {
+            continue;
+        }
+        if c.deprived() {
+            out.push(Event::said(
+                Mood::Warn,
+                format!("{} is deprived: the Fatigue stays", c.name),
+            ));
+        } else {
+            c.fatigue = 0;
+            out.push(Event::said(
+                Mood::Mended,
+                format!("{} sleeps safe: no Fatigue", c.name),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A47: a week's rest with a healer: attributes (and HP) to max unless deprived.
+pub fn week(
+    state: &mut State,
+    who: &[u32],
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let ids = party(state, who)?;
+    advance(state, DAYS, 7, dice, out)?;
+    for id in ids {
+        let c = state.character_mut(id)?;
+        if c.dead() {
+            continue;
+        }
+        if c.deprived() {
+            out.push(Event::said(
+                Mood::Warn,
+                format!("{} is deprived: nothing comes back", c.name),
+            ));
+            continue;
+        }
+        for a in Attr::ALL {
+            let s = c.attr_mut(a);
+            s.cur = s.max;
+        }
+        c.hp.cur = c.hp.max;
+        c.fatigue = 0;
+        out.push(Event::said(
+            Mood::Mended,
+            format!("{} rests a week: attributes restored", c.name),
+        ));
+    }
+    Ok(())
+}
+
+/// A48: the leader whose WIL a group's morale save uses (proposed: the highest WIL still up).
+pub fn leader(state: &State, group: &str) -> Option<u32> {
+    state
+        .characters
+        .iter()
+        .filter(|c| c.group == group && !c.gone() && !c.has(Mark::Out))
+        .max_by_key(|c| c.attr(Attr::Wil).cur)
+        .map(|c| c.id)
+}
+
+fn casualty(c: &Character) -> bool {
+    c.gone() || c.has(Mark::Out) || c.has(Mark::Routed)
+}
+
+/// A48: asks each NPC group's morale save when its first casualty falls or when half are down
+/// (one save when both happen at once); a lone foe saves on reaching HP 0.
+pub fn morale_check(state: &mut State, dice: &mut dyn DiceSource) -> Result<(), RuleError> {
+    let Some(f) = state.fight.clone() else {
+        return Ok(());
+    };
+    for (group, n) in &f.start {
+        let members: Vec<&Character> = state
+            .characters
+            .iter()
+            .filter(|c| c.group == *group)
+            .collect();
+        if members.iter().any(|c| c.kind == Kind::Pc) || members.is_empty() {
+            continue;
+        }
+        let down = members.iter().filter(|c| casualty(c)).count() as u32;
+        let lone_zero = *n == 1 && members.iter().any(|c| c.hp.cur == 0 && !c.gone());
+        let done = f
+            .morale
+            .iter()
+            .find(|(g, _)| g == group)
+            .map_or(0, |(_, d)| *d);
+        let mut stage = done;
+        if down >= 1 || lone_zero {
+            stage |= 1;
+        }
+        if down * 2 >= *n && down > 0 {
+            stage |= 2;
+        }
+        if stage == done {
+            continue;
+        }
+        if let Some(fm) = state.fight.as_mut() {
+            match fm.morale.iter_mut().find(|(g, _)| g == group) {
+                Some(x) => x.1 = stage,
+                None => fm.morale.push((group.clone(), stage)),
+            }
+        }
+        if let Some(l) = leader(state, group) {
+            checks::save(
+                state,
+                l,
+                Attr::Wil,
+                DC,
+                &[],
+                0,
+                &format!("for {group}'s morale"),
+                Then::Morale {
+                    group: group.clone(),
+                },
+                dice,
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// A48 by hand: a morale save for `who`'s group with its WIL.
+pub fn morale(state: &mut State, who: u32, dice: &mut dyn DiceSource) -> Result<(), RuleError> {
+    let group = state.living(who)?.group.clone();
+    checks::save(
+        state,
+        who,
+        Attr::Wil,
+        DC,
+        &[],
+        0,
+        &format!("for {group}'s morale"),
+        Then::Morale { group },
+        dice,
+    )
+}
+
+/// A49: a retreat: a DEX save; passing gets away (the judge accepts the destination).
+pub fn retreat(state: &mut State, who: u32, dice: &mut dyn DiceSource) -> Result<(), RuleError> {
+    checks::save(
+        state,
+        who,
+        Attr::Dex,
+        DC,
+        &[],
+        0,
+        "to retreat",
+        Then::Retreat,
+        dice,
+    )
+}
+
+/// A49's reaction bands [data from rule file 003].
+pub fn reaction_word(total: u16) -> &'static str {
+    match total {
+        ..=2 => "hostile",
+        3..=5 => "wary",
+        6..=8 => "curious",
+        9..=11 => "kind",
+        _ => "helpful",
+    }
+}
+
+pub fn reaction(dice: &mut dyn DiceSource, out: &mut Vec<Event>) -> Result<(), RuleError> {
+    let faces = Dice::new(2, 6).roll(dice, "a reaction")?;
+    let t: u16 = faces.iter().sum();
+    out.push(Event::said(
+        Mood::Warn,
+        format!("Reaction 2d6 {faces:?} = {t}: {}", reaction_word(t)),
+    ));
+    Ok(())
+}
+
+/// A49: a hireling: 3d6 for each attribute, 1d6 HP, NPC rules (A5).
+pub fn hireling(
+    state: &mut State,
+    name: &str,
+    group: &str,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let name = crate::rules::text::checked(
+        crate::rules::text::TextKind::Name,
+        name,
+        "a hireling needs a name",
+    )?;
+    let group = crate::rules::text::checked(
+        crate::rules::text::TextKind::Name,
+        group,
+        "name the hireling's group",
+    )?;
+    let mut attrs = [0u8; 3];
+    for (i, a) in Attr::ALL.iter().enumerate() {
+        attrs[i] = Dice::new(3, 6)
+            .roll(dice, &format!("{name}'s {a}"))?
+            .iter()
+            .sum::<u16>() as u8;
+    }
+    let hp = dice.roll(6, &format!("{name}'s HP"))? as u8;
+    let id = crate::rules::take_id(&mut state.next_id)?;
+    state.characters.push(Character::new(
+        id,
+        name.clone(),
+        Kind::Npc,
+        group.clone(),
+        attrs,
+        hp,
+    ));
+    out.push(Event::said(
+        Mood::Plain,
+        format!(
+            "Hireling {name} ({group}): STR {} DEX {} WIL {} HP {hp}",
+            attrs[0], attrs[1], attrs[2]
+        ),
+    ));
+    Ok(())
+}

@@ -1,0 +1,227 @@
+//! The whole game of ruleset `ap`: the sheets, the fight (A21-A25), the clock in 2-minute
+//! rounds (A50), the scene's dropped items (A40) and the queue of rolls and questions waiting
+//! for the judge.
+
+use super::model::{Attr, Character};
+use crate::dice::keep::Ties;
+use crate::rules::RuleError;
+use crate::rules::time::{Clock, DAY, HOUR, MINUTE, Unit};
+use serde::{Deserialize, Serialize};
+
+/// A50: a combat round moves the clock 2 minutes, so an hour is 30 rounds.
+pub const ROUND: Unit = Unit::new("round", 2 * MINUTE);
+pub const MINUTES: Unit = Unit::new("minute", MINUTE);
+pub const HOURS: Unit = Unit::new("hour", HOUR);
+pub const DAYS: Unit = Unit::new("day", DAY);
+
+/// A21-A25: the fight under way.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fight {
+    pub round: u32,
+    /// A23: the groups in the order they take turns.
+    pub groups: Vec<String>,
+    /// Index into `groups` of the group whose member acts now (or acted last).
+    pub at: usize,
+    pub acting: Option<u32>,
+    pub acted: Vec<u32>,
+    /// A48: each group's number at the start, and the morale saves already asked (1 the first
+    /// casualty, 2 half down).
+    pub start: Vec<(String, u32)>,
+    pub morale: Vec<(String, u8)>,
+}
+
+/// One die of a roll record (A12): what it is for, its rolled faces and the kept one, and
+/// whether the kept face counts in the total (A27).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Die {
+    pub role: String,
+    pub sides: u16,
+    pub faces: Vec<u16>,
+    pub kept: usize,
+    pub counted: bool,
+}
+
+impl Die {
+    pub fn face(&self) -> u16 {
+        self.faces.get(self.kept).copied().unwrap_or(0)
+    }
+}
+
+/// A roll that waits for the judge: its dice, the verdict and what follows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Roll {
+    pub who: u32,
+    pub title: String,
+    pub how: String,
+    pub dice: Vec<Die>,
+    pub total: i32,
+    pub against: i32,
+    pub ties: Ties,
+    pub pass: bool,
+    pub ruled: Option<bool>,
+    pub reason: String,
+    pub then: Then,
+}
+
+impl Roll {
+    pub fn verdict(&self) -> bool {
+        self.ruled.unwrap_or(self.pass)
+    }
+}
+
+/// What a waiting roll's verdict leads to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Then {
+    Nothing,
+    /// A26, A28: a hit on `target` for `face` (none: an unarmed hit rolls 1d4) less armor.
+    Hit {
+        target: u32,
+        face: Option<u16>,
+    },
+    /// A33: the critical damage save; `doomed` when scar 12's mark was on.
+    Crit {
+        doomed: bool,
+    },
+    /// A35 (8, 10): a WIL save that raises max WIL by 1d`sides` when passed.
+    ScarSave {
+        sides: u16,
+    },
+    /// A48: a group's morale save.
+    Morale {
+        group: String,
+    },
+    /// A49: a retreat's DEX save.
+    Retreat,
+}
+
+/// What a question is about.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Ask {
+    /// A34, A31: an NPC failed its critical save: dead, or for a detachment routed or weakened,
+    /// or fights on.
+    NpcCrit { who: u32 },
+    /// A35: a scar to take (apply or skip).
+    Scar { who: u32, entry: u8 },
+    /// A40: Fatigue with no free slot: which item goes (no default); `left` Fatigue wait.
+    Drop { who: u32, left: u8 },
+    /// A48: the group failed its morale: flees or stands.
+    Flee { group: String },
+    /// A25: whoever cannot act: end its turn at once, or let it act.
+    Skip { who: u32 },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Question {
+    pub ask: Ask,
+    pub title: String,
+    pub why: String,
+    pub options: Vec<String>,
+    /// None: the judge must choose (A40 has no default).
+    pub proposed: Option<usize>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Wait {
+    Roll(Box<Roll>),
+    Ask(Box<Question>),
+}
+
+impl Wait {
+    pub fn title(&self) -> &str {
+        match self {
+            Wait::Roll(r) => &r.title,
+            Wait::Ask(q) => &q.title,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    pub characters: Vec<Character>,
+    pub next_id: u32,
+    pub fight: Option<Fight>,
+    pub clock: Clock,
+    pub queue: Vec<Wait>,
+    /// A40: items dropped to make room for Fatigue, by whom.
+    pub dropped: Vec<(String, String)>,
+}
+
+impl State {
+    pub fn character(&self, id: u32) -> Result<&Character, RuleError> {
+        self.characters
+            .iter()
+            .find(|c| c.id == id)
+            .ok_or_else(|| RuleError::invalid("there is no such character"))
+    }
+
+    pub fn character_mut(&mut self, id: u32) -> Result<&mut Character, RuleError> {
+        self.characters
+            .iter_mut()
+            .find(|c| c.id == id)
+            .ok_or_else(|| RuleError::invalid("there is no such character"))
+    }
+
+    /// A living character (the dead roll nothing and take no turns).
+    pub fn living_mut(&mut self, id: u32) -> Result<&mut Character, RuleError> {
+        let c = self.character_mut(id)?;
+        if c.dead() {
+            return Err(RuleError::invalid(format!("{} is dead", c.name)));
+        }
+        Ok(c)
+    }
+
+    pub fn living(&self, id: u32) -> Result<&Character, RuleError> {
+        let c = self.character(id)?;
+        if c.dead() {
+            return Err(RuleError::invalid(format!("{} is dead", c.name)));
+        }
+        Ok(c)
+    }
+
+    pub fn by_name(&self, name: &str) -> Option<&Character> {
+        self.characters
+            .iter()
+            .find(|c| c.name.eq_ignore_ascii_case(name))
+    }
+
+    pub fn name_of(&self, id: u32) -> String {
+        self.character(id)
+            .map_or_else(|_| format!("#{id}"), |c| c.name.clone())
+    }
+
+    /// Is the character in the fight under way?
+    pub fn fighting(&self, id: u32) -> bool {
+        self.fight.is_some() && self.character(id).is_ok_and(|c| c.init.is_some())
+    }
+
+    pub fn check(&self) -> Result<(), String> {
+        let mut seen = Vec::new();
+        for c in &self.characters {
+            if seen.contains(&c.id) || c.id >= self.next_id {
+                return Err(format!("{} has an id the session did not hand out", c.name));
+            }
+            seen.push(c.id);
+            for a in Attr::ALL {
+                let s = c.attr(a);
+                if s.cur > s.max || s.max > 30 {
+                    return Err(format!("{}'s {a} is out of range", c.name));
+                }
+            }
+            if c.hp.cur > c.hp.max || c.hp.max > 30 {
+                return Err(format!("{}'s HP is out of range", c.name));
+            }
+            if c.slots > 20 || c.ap > c.ap_max.max(20) || c.ap_max > 20 {
+                return Err(format!("{}'s slots or AP are out of range", c.name));
+            }
+            if c.items.iter().any(|i| i.slots > 2 || i.armor > 3) {
+                return Err(format!("{} carries an item out of range", c.name));
+            }
+        }
+        if let Some(f) = &self.fight
+            && f.acting.is_some_and(|id| !seen.contains(&id))
+        {
+            return Err("the fight names someone not in the session".into());
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,464 @@
+//! Ruleset `ap` behind the seam: its read models (roster by group, the group-sorted strip, what
+//! waits, the clock in 2-minute rounds) and the judge's answers.
+
+use super::apply;
+use super::command::{Command, Event, Mood};
+use super::fight::members;
+use super::model::{Attr, Character, Kind, Mark};
+use super::state::{State, Wait};
+use crate::dice::DiceSource;
+use crate::rules::{
+    Answer, ClockView, DieView, Fighter, Initiative, OptionView, Outcome, PendingView,
+    QuestionView, Role, RollView, RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag,
+    Tone,
+};
+
+/// The action-point Cairn hack (rule file 003).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ap;
+
+/// A creature's state at a glance.
+pub fn glance(c: &Character) -> Vec<Tag> {
+    if c.dead() {
+        return vec![Tag::new("dead", Tone::Death)];
+    }
+    let mut tags = vec![Tag::new(
+        format!("HP {}", c.hp),
+        if c.hp.cur == 0 {
+            Tone::Bad
+        } else if c.hp.cur < c.hp.max {
+            Tone::Harm
+        } else {
+            Tone::Plain
+        },
+    )];
+    for a in Attr::ALL {
+        let s = c.attr(a);
+        if s.cur < s.max {
+            tags.push(Tag::new(format!("{a} {s}"), Tone::Harm));
+        }
+    }
+    if c.init.is_some() {
+        tags.push(Tag::new(format!("AP {}/{}", c.ap, c.ap_max), Tone::Plain));
+    }
+    if c.bank > 0 {
+        tags.push(Tag::new(format!("adv +{}", c.bank), Tone::Good));
+    }
+    if c.fatigue > 0 {
+        tags.push(Tag::new(format!("fatigue {}", c.fatigue), Tone::Mark));
+    }
+    for m in &c.marks {
+        let tone = match m {
+            Mark::Out | Mark::Fled | Mark::Routed => Tone::Warn,
+            Mark::Doomed | Mark::Deprived => Tone::Warn,
+            Mark::Stabilized => Tone::Mended,
+            _ => Tone::Mark,
+        };
+        tags.push(Tag::new(m.word(), tone));
+    }
+    if c.attr(Attr::Dex).cur == 0 {
+        tags.push(Tag::new("paralysed", Tone::Warn));
+    }
+    if c.attr(Attr::Wil).cur == 0 {
+        tags.push(Tag::new("delirious", Tone::Warn));
+    }
+    tags
+}
+
+fn entry(state: &State, c: &Character) -> RosterEntry {
+    RosterEntry {
+        id: c.id,
+        name: c.name.clone(),
+        acted: state
+            .fight
+            .as_ref()
+            .is_some_and(|f| f.acted.contains(&c.id)),
+        dead: c.dead(),
+        out: !c.dead() && (c.has(Mark::Fled) || c.cannot_act()),
+        glance: glance(c),
+    }
+}
+
+fn tone(mood: Mood) -> Tone {
+    match mood {
+        Mood::Plain => Tone::Plain,
+        Mood::Good => Tone::Good,
+        Mood::Bad => Tone::Bad,
+        Mood::Warn => Tone::Warn,
+        Mood::Mark => Tone::Mark,
+        Mood::Harm => Tone::Harm,
+        Mood::Mended => Tone::Mended,
+        Mood::Death => Tone::Death,
+        Mood::Question => Tone::Question,
+        Mood::Ruling => Tone::Ruling,
+    }
+}
+
+/// The groups in roster order (first appearance).
+pub fn groups(state: &State) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for c in &state.characters {
+        if !out.contains(&c.group) {
+            out.push(c.group.clone());
+        }
+    }
+    out
+}
+
+fn has_pc(state: &State, group: &str) -> bool {
+    state
+        .characters
+        .iter()
+        .any(|c| c.group == group && c.kind == Kind::Pc)
+}
+
+fn or_dash(v: Vec<String>) -> String {
+    if v.is_empty() {
+        "—".into()
+    } else {
+        v.join(", ")
+    }
+}
+
+/// A sheet in words, a field to a line (the screen's sheet panel and `show`).
+pub fn sheet_lines(c: &Character, st: &State) -> Vec<(String, String)> {
+    let mut l = Vec::new();
+    let s = |a: Attr| c.attr(a);
+    l.push((
+        "Scores".to_string(),
+        format!(
+            "STR {}  DEX {}  WIL {}  HP {}  armor {}",
+            s(Attr::Str),
+            s(Attr::Dex),
+            s(Attr::Wil),
+            c.hp,
+            c.armor()
+        ),
+    ));
+    l.push((
+        "Rules".into(),
+        format!(
+            "{} in {}{}",
+            match c.kind {
+                Kind::Pc => "PC",
+                Kind::Npc => "NPC",
+            },
+            c.group,
+            c.init
+                .map_or(String::new(), |i| format!(", initiative {i}"))
+        ),
+    ));
+    l.push((
+        "AP".into(),
+        format!(
+            "{}/{}  advantage banked +{}  spaces {}{}",
+            c.ap,
+            c.ap_max,
+            c.bank,
+            c.moves,
+            if c.has(Mark::Surprised) {
+                "  surprised"
+            } else {
+                ""
+            }
+        ),
+    ));
+    l.push((
+        "Held".into(),
+        c.held.as_ref().map_or("—".into(), |h| {
+            format!(
+                "{} AP, {} {:+} until {}{}",
+                h.cost,
+                h.attr,
+                h.edge,
+                h.trigger,
+                if h.defence { " (defence)" } else { "" }
+            )
+        }),
+    ));
+    let mut marks: Vec<String> = c.marks.iter().map(|m| m.word().to_uppercase()).collect();
+    if c.attr(Attr::Dex).cur == 0 {
+        marks.push("PARALYSED".into());
+    }
+    if c.attr(Attr::Wil).cur == 0 {
+        marks.push("DELIRIOUS".into());
+    }
+    if let Some(t) = c.dies_at {
+        marks.push(format!(
+            "DIES in {} min",
+            t.saturating_sub(st.clock.seconds) / 60
+        ));
+    }
+    l.push(("Marks".into(), or_dash(marks)));
+    l.push((
+        "Scars".into(),
+        or_dash(
+            c.scars
+                .iter()
+                .map(|s| format!("{}: {}", s.entry, s.note))
+                .collect(),
+        ),
+    ));
+    l.push((
+        "Pending".into(),
+        or_dash(
+            c.pending
+                .iter()
+                .enumerate()
+                .map(|(i, p)| format!("{}. {}", i + 1, p.label))
+                .collect(),
+        ),
+    ));
+    let mut magic = Vec::new();
+    if let Some(g) = &c.grimoire {
+        magic.push(format!(
+            "Grimoire{} ({} slots): {}",
+            if g.usable { "" } else { " UNUSABLE" },
+            g.slots,
+            or_dash(g.spells.clone())
+        ));
+    }
+    magic.extend(c.scrolls.iter().map(|s| format!("scroll of {s}")));
+    if c.free_die {
+        magic.push("a free magic die".into());
+    }
+    magic.extend(c.timed.iter().map(|(t, end)| {
+        format!(
+            "{} for {} min",
+            t.word(),
+            end.saturating_sub(st.clock.seconds) / 60
+        )
+    }));
+    l.push(("Magic".into(), or_dash(magic)));
+    l.push((
+        "Slots".into(),
+        format!(
+            "{} free of {}; Fatigue {}; Mana Dust {}",
+            c.free_slots(),
+            c.slots,
+            c.fatigue,
+            c.dust
+        ),
+    ));
+    for (i, it) in c.items.iter().enumerate() {
+        let mut t = it.text();
+        if it.shield {
+            t.push_str(" [shield]");
+        }
+        if it.slots != 2 {
+            t.push_str(&format!(
+                " · {} slot{}",
+                it.slots,
+                if it.slots == 1 { "" } else { "s" }
+            ));
+        }
+        l.push((if i == 0 { "Items" } else { "" }.to_string(), t));
+    }
+    if !c.notes.is_empty() {
+        l.push(("Notes".into(), c.notes.join("; ")));
+    }
+    l
+}
+
+impl Ruleset for Ap {
+    type State = State;
+    type Command = Command;
+    type Event = Event;
+
+    fn apply(
+        state: &mut State,
+        command: &Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event>, RuleError> {
+        apply(state, command, dice)
+    }
+
+    fn check(state: &State) -> Result<(), String> {
+        state.check()
+    }
+
+    fn roster(state: &State) -> Vec<RosterGroup> {
+        groups(state)
+            .into_iter()
+            .map(|g| RosterGroup {
+                party: has_pc(state, &g),
+                members: state
+                    .characters
+                    .iter()
+                    .filter(|c| c.group == g)
+                    .map(|c| entry(state, c))
+                    .collect(),
+                title: g,
+            })
+            .collect()
+    }
+
+    fn initiative(state: &State) -> Option<Initiative> {
+        let f = state.fight.as_ref()?;
+        let mut order = Vec::new();
+        for g in &f.groups {
+            for id in members(state, g) {
+                let Ok(c) = state.character(id) else {
+                    continue;
+                };
+                let standing = if c.dead() {
+                    Standing::Out("dead".into())
+                } else if c.has(Mark::Fled) {
+                    Standing::Out("fled".into())
+                } else if f.acting == Some(id) {
+                    Standing::Acting
+                } else if f.acted.contains(&id) {
+                    Standing::Acted
+                } else if c.cannot_act() {
+                    Standing::Out("cannot act".into())
+                } else {
+                    Standing::Ready
+                };
+                order.push(Fighter {
+                    id,
+                    name: c.name.clone(),
+                    group: g.clone(),
+                    standing,
+                    order_note: c.init.map(|t| t.to_string()),
+                });
+            }
+        }
+        let group = f.groups.get(f.at).cloned().unwrap_or_default();
+        Some(Initiative {
+            round: f.round,
+            label: group.clone(),
+            party: has_pc(state, &group),
+            why: Some("groups take turns, the best roll's group first".into()),
+            order,
+            acting: f.acting,
+            waiting: f.acting.map_or_else(
+                || "the next turn".into(),
+                |id| {
+                    let ap = state.character(id).map_or(0, |c| c.ap);
+                    format!("{}'s turn, {ap} AP", state.name_of(id))
+                },
+            ),
+        })
+    }
+
+    fn pending(state: &State) -> Option<PendingView> {
+        match state.queue.first()? {
+            Wait::Roll(r) => {
+                let outcome = |p: bool| if p { Outcome::Pass } else { Outcome::Fail };
+                let mut dice = Vec::new();
+                for d in &r.dice {
+                    for (i, &face) in d.faces.iter().enumerate() {
+                        dice.push(DieView {
+                            sides: d.sides,
+                            face,
+                            note: d.role.clone(),
+                            kept: i == d.kept && d.counted,
+                        });
+                    }
+                }
+                Some(PendingView::Roll(RollView {
+                    title: r.title.clone(),
+                    how: r.how.clone(),
+                    dice,
+                    proposed: 0,
+                    picked: 0,
+                    can_pick: false,
+                    can_edge: false,
+                    book: outcome(r.pass),
+                    ruling: r.ruled.map(outcome),
+                    reason: r.reason.clone(),
+                }))
+            }
+            Wait::Ask(q) => Some(PendingView::Question(QuestionView {
+                title: q.title.clone(),
+                why: q.why.clone(),
+                detail: None,
+                options: q
+                    .options
+                    .iter()
+                    .enumerate()
+                    .map(|(i, text)| OptionView {
+                        number: i as u32 + 1,
+                        text: text.clone(),
+                    })
+                    .collect(),
+                proposed: q.proposed.unwrap_or(0),
+                yes_no: None,
+            })),
+        }
+    }
+
+    fn clock(state: &State) -> ClockView {
+        let round = state.fight.as_ref().map_or(0, |f| f.round);
+        let (h, m) = state.clock.time_of_day();
+        ClockView {
+            now: match round {
+                0 => format!("day {}, {h:02}:{m:02}", state.clock.day()),
+                r => format!("round {r}"),
+            },
+            detail: if round > 0 {
+                format!("({})", state.clock.describe())
+            } else {
+                String::new()
+            },
+            place: None,
+            units: vec![
+                ("round".into(), round),
+                ("hour".into(), u32::from(h)),
+                ("day".into(), state.clock.day() as u32),
+            ],
+            next: if round > 0 {
+                "2 minutes pass with each round".into()
+            } else {
+                "the judge moves the clock".into()
+            },
+        }
+    }
+
+    fn tone(event: &Event) -> Tone {
+        tone(event.mood())
+    }
+
+    fn answer(state: &State, answer: Answer) -> Result<Command, RuleError> {
+        let Some(front) = state.queue.first() else {
+            return Err(RuleError::invalid("nothing is waiting for the judge"));
+        };
+        match (front, answer) {
+            (Wait::Ask(q), Answer::Accept) if q.proposed.is_none() => Err(RuleError::invalid(
+                "there is no default here: choose one of the answers",
+            )),
+            (_, Answer::Accept) => Ok(Command::Accept),
+            (_, Answer::Cancel) => Ok(Command::Cancel),
+            (Wait::Roll(r), Answer::Override) => Ok(Command::Rule { pass: !r.verdict() }),
+            (Wait::Roll(_), _) => Err(RuleError::invalid(
+                "a roll waits: accept it, rule it the other way or drop it",
+            )),
+            (Wait::Ask(q), Answer::Choose(i)) if i < q.options.len() => {
+                Ok(Command::Choose { option: i })
+            }
+            (Wait::Ask(q), Answer::Override) if q.options.len() == 2 => match q.proposed {
+                Some(p) => Ok(Command::Choose {
+                    option: 1 - p.min(1),
+                }),
+                None => Err(RuleError::invalid(
+                    "there is no proposal to overrule here: choose one of the answers",
+                )),
+            },
+            (Wait::Ask(_), _) => Err(RuleError::invalid(
+                "a question waits: choose one of its answers",
+            )),
+        }
+    }
+
+    fn role(command: &Command) -> Role {
+        match command {
+            Command::Check(_)
+            | Command::Attack(_)
+            | Command::Save { .. }
+            | Command::Morale { .. }
+            | Command::Retreat { .. } => Role::Rolls,
+            Command::Rule { .. } => Role::Answers,
+            _ => Role::Other,
+        }
+    }
+}

@@ -1,0 +1,408 @@
+//! What the players may see. The judge can keep any roll secret and any creature hidden; both
+//! are the frame's, not a ruleset's, so every ruleset has them: a secret is a step of the log
+//! (with every step taken while its roll waits, see [`seen`]), a hidden creature is an id of the
+//! roster. Both are set by commands logged, undone and replayed like any other.
+//!
+//! [`TableView`] is the players' table view as data: the read models of the session with every
+//! secret step, every hidden creature and everything the judge alone reads (hit points and
+//! numbers of creatures, questions to the judge, the judge's notes) taken out. The screen that
+//! draws it never sees anything else.
+
+use super::log::replay_entry;
+use super::{Command, Event, Session, SessionState};
+use crate::rules::{ClockView, Fighter, RosterEntry, RuleError, RulesetId, Standing, Tag, Tone};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+use std::ops::Range;
+
+/// The judge's secrets: steps whose dice the players do not see, and creatures they do not see.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Veil {
+    /// Secret steps, by their index in the log (0-based).
+    #[serde(default)]
+    pub secret: BTreeSet<u32>,
+    /// Hidden roster entries, by the ruleset's id.
+    #[serde(default)]
+    pub hidden: BTreeSet<u32>,
+}
+
+impl Veil {
+    pub fn is_empty(&self) -> bool {
+        self.secret.is_empty() && self.hidden.is_empty()
+    }
+
+    /// Does the command change only what the players' table view shows (nothing in the game)?
+    pub fn changes_only_the_table(command: &Command) -> bool {
+        matches!(command, Command::Secret { .. } | Command::Hide { .. })
+    }
+}
+
+/// How the players' table view sees one step of the log.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Seen {
+    /// Kept from the players.
+    pub secret: bool,
+    /// Part of a roll: a step that drew dice, or one taken while its roll waited (the pick, the
+    /// override, the verdict accepted).
+    pub roll: bool,
+}
+
+/// How far before a window of steps [`seen`] looks for the start of a roll that runs into it.
+const LOOK_BACK: usize = 64;
+
+/// What a step whose roll began too far back to be read counts as: secret, to be safe.
+const UNKNOWN: Seen = Seen {
+    secret: true,
+    roll: false,
+};
+
+/// How the players' table view sees each step of `range` (of the applied steps).
+///
+/// A roll runs from the step that starts it (nothing waited for the judge before it) through
+/// every step taken while something waits; the whole run is secret when any of its steps was
+/// made secret (the roll itself, by the judge's key while it waits, or afterwards by its
+/// number).
+pub fn seen(session: &Session, range: Range<usize>) -> Vec<Seen> {
+    let applied = session.applied();
+    let end = range.end.min(applied.len());
+    let start = range.start.min(end);
+    if start == end {
+        return Vec::new();
+    }
+    let veil = &session.state().veil;
+    let from = start.saturating_sub(LOOK_BACK);
+    let Ok(mut state) = session.state_at(from) else {
+        return vec![UNKNOWN; end - start];
+    };
+    let mut runs = Vec::with_capacity(end - from);
+    let mut run = if state.game.pending().is_some() {
+        UNKNOWN
+    } else {
+        Seen::default()
+    };
+    for (offset, entry) in applied[from..end].iter().enumerate() {
+        let index = from + offset;
+        if state.game.pending().is_none() {
+            runs.resize(index - from, run);
+            run = Seen::default();
+        }
+        run.secret |= veil.secret.contains(&(index as u32));
+        run.roll |= !entry.rolls.is_empty();
+        if replay_entry(&mut state, entry).is_err() {
+            break;
+        }
+    }
+    runs.resize(end - from, run);
+    runs.split_off(start - from)
+}
+
+/// Applies the frame's two veil commands.
+pub(super) fn apply(state: &mut SessionState, command: &Command) -> Result<Vec<Event>, RuleError> {
+    match command {
+        Command::Secret { step, secret } => {
+            let step =
+                step.ok_or_else(|| RuleError::invalid("which step? there is no roll yet"))?;
+            let changed = if *secret {
+                state.veil.secret.insert(step)
+            } else {
+                state.veil.secret.remove(&step)
+            };
+            if !changed {
+                return Err(RuleError::invalid(format!(
+                    "step {} is {} already",
+                    step as u64 + 1,
+                    if *secret {
+                        "secret"
+                    } else {
+                        "shown to the table"
+                    }
+                )));
+            }
+            Ok(vec![Event::Secret {
+                step,
+                secret: *secret,
+            }])
+        }
+        Command::Hide { id, hidden } => {
+            let name = state
+                .game
+                .roster()
+                .into_iter()
+                .flat_map(|g| g.members)
+                .find(|m| m.id == *id)
+                .map(|m| m.name)
+                .ok_or_else(|| RuleError::invalid("nobody in the session has that id"))?;
+            let changed = if *hidden {
+                state.veil.hidden.insert(*id)
+            } else {
+                state.veil.hidden.remove(id)
+            };
+            if !changed {
+                return Err(RuleError::invalid(format!(
+                    "{name} is {} already",
+                    if *hidden {
+                        "hidden from the table"
+                    } else {
+                        "in the table's sight"
+                    }
+                )));
+            }
+            Ok(vec![Event::Hidden {
+                name,
+                hidden: *hidden,
+            }])
+        }
+        _ => Err(RuleError::invalid("not a command of the table's veil")),
+    }
+}
+
+/// The last step that drew dice, at or before the cursor: what "the last roll" means.
+pub fn last_roll(session: &Session) -> Option<usize> {
+    let applied = session.applied();
+    (0..applied.len())
+        .rev()
+        .find(|&i| !applied[i].rolls.is_empty())
+}
+
+/// Gives a secret without a step the step of the last roll, and refuses a step that is not in
+/// the log; other commands pass as they are.
+pub(super) fn settle(session: &Session, command: Command) -> Result<Command, RuleError> {
+    match command {
+        Command::Secret { step: None, secret } => {
+            let last = last_roll(session)
+                .ok_or_else(|| RuleError::invalid("no roll has been made yet"))?;
+            let step = if secret {
+                last as u32
+            } else {
+                // The roll may be secret through another of its steps (a roll made while it
+                // waited, marked by its number): the latest mark is the one that covers it.
+                if !seen(session, last..last + 1)
+                    .first()
+                    .is_some_and(|s| s.secret)
+                {
+                    return Err(RuleError::invalid(
+                        "the last roll is shown at the players' table already",
+                    ));
+                }
+                let cursor = session.cursor() as u32;
+                session
+                    .state()
+                    .veil
+                    .secret
+                    .range(..cursor)
+                    .next_back()
+                    .copied()
+                    .unwrap_or(last as u32)
+            };
+            Ok(Command::Secret {
+                step: Some(step),
+                secret,
+            })
+        }
+        Command::Secret {
+            step: Some(step), ..
+        } if step as usize >= session.cursor() => Err(RuleError::invalid(format!(
+            "there is no step {} in the log yet",
+            step as u64 + 1
+        ))),
+        other => Ok(other),
+    }
+}
+
+/// One line of the players' roll log: the step it came from, the words and their tone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PublicLine {
+    pub step: usize,
+    pub text: String,
+    pub tone: Tone,
+}
+
+/// The fight as the players see it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PublicFight {
+    pub round: u32,
+    /// Who or what holds the initiative ("players", "phase: missile", "group B").
+    pub label: String,
+    pub party: bool,
+    /// Everyone the players can see, in the order they act.
+    pub order: Vec<Fighter>,
+    /// Whose turn it is (everyone acting at once, when the ruleset has them act together),
+    /// among those the players can see.
+    pub acting: Vec<String>,
+    /// Who acts after them, when the players can see them.
+    pub next: Option<String>,
+}
+
+/// Everything the players' table view shows, and nothing else.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableView {
+    pub title: String,
+    pub ruleset: RulesetId,
+    pub fight: Option<PublicFight>,
+    /// The players' characters, each with the state the ruleset shows at a glance.
+    pub party: Vec<RosterEntry>,
+    /// Everyone else the players can see, with their visible state only (no numbers).
+    pub creatures: Vec<RosterEntry>,
+    /// The clock, without what the next tick brings (that is the judge's to know).
+    pub clock: ClockView,
+    /// The last public lines of the roll log, newest first.
+    pub rolls: Vec<PublicLine>,
+}
+
+/// How many steps back the players' log looks for public lines.
+const LOG_SCAN: usize = 200;
+
+impl TableView {
+    /// What the players may see of the session now, with at most `lines` log lines.
+    pub fn of(session: &Session, lines: usize) -> TableView {
+        let state = session.state();
+        let veil = &state.veil;
+        let roster = state.game.roster();
+        let hidden_names: Vec<String> = roster
+            .iter()
+            .flat_map(|g| &g.members)
+            .filter(|m| veil.hidden.contains(&m.id))
+            .map(|m| m.name.clone())
+            .collect();
+        let mut party = Vec::new();
+        let mut creatures = Vec::new();
+        for group in roster {
+            for member in group.members {
+                if veil.hidden.contains(&member.id) {
+                    continue;
+                }
+                if group.party {
+                    party.push(member);
+                } else {
+                    creatures.push(RosterEntry {
+                        glance: public_glance(&member),
+                        ..member
+                    });
+                }
+            }
+        }
+        let fight = state.game.initiative().map(|i| {
+            let order: Vec<Fighter> = i
+                .order
+                .into_iter()
+                .filter(|f| !veil.hidden.contains(&f.id))
+                .collect();
+            // Whose turn: the fighter the ruleset names, or everyone acting at once (a phase, a
+            // group, a side).
+            let now: Vec<usize> = order
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| {
+                    i.acting == Some(f.id)
+                        || matches!(f.standing, Standing::Acting | Standing::Interrupting)
+                })
+                .map(|(at, _)| at)
+                .collect();
+            let next = order
+                .iter()
+                .skip(now.last().map_or(0, |at| at + 1))
+                .find(|f| f.standing == Standing::Ready)
+                .map(|f| f.name.clone());
+            let acting = now.iter().map(|&at| order[at].name.clone()).collect();
+            PublicFight {
+                round: i.round,
+                label: i.label,
+                party: i.party,
+                order,
+                acting,
+                next,
+            }
+        });
+        let mut clock = state.game.clock();
+        clock.next = String::new();
+        TableView {
+            title: state.title.clone(),
+            ruleset: state.ruleset(),
+            fight,
+            party,
+            creatures,
+            clock,
+            rolls: public_lines(session, &hidden_names, lines),
+        }
+    }
+}
+
+/// A creature as the players see it: dead or out, hurt or not, and the states the ruleset names
+/// in words; never a number (hit points, scores, counts are the judge's).
+fn public_glance(entry: &RosterEntry) -> Vec<Tag> {
+    if entry.dead {
+        return vec![Tag::new("dead", Tone::Death)];
+    }
+    let mut tags = Vec::new();
+    if entry.out {
+        tags.push(Tag::new("out", Tone::Warn));
+    }
+    if entry.glance.iter().any(|t| t.tone == Tone::Harm) {
+        tags.push(Tag::new("hurt", Tone::Harm));
+    }
+    for tag in &entry.glance {
+        let worded = matches!(tag.tone, Tone::Warn | Tone::Mark)
+            && !tag.text.chars().any(|c| c.is_ascii_digit())
+            && tag.text.chars().any(char::is_alphabetic);
+        if worded && !tags.iter().any(|t| t.text == tag.text) {
+            tags.push(tag.clone());
+        }
+    }
+    tags
+}
+
+/// Is this event for the players' eyes, whatever step it came from?
+fn for_the_table(event: &Event) -> Option<Tone> {
+    match event {
+        Event::Noted(_) | Event::Secret { .. } | Event::Hidden { .. } => None,
+        Event::Retitled(_) | Event::Rolled { .. } => Some(Tone::Plain),
+        Event::Game(e) => match e.tone() {
+            Tone::Question => None,
+            tone => Some(tone),
+        },
+    }
+}
+
+/// Does `text` name `name` as a whole word?
+fn names(text: &str, name: &str) -> bool {
+    if name.is_empty() {
+        return false;
+    }
+    let is_word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric());
+    text.match_indices(name).any(|(at, _)| {
+        !is_word(text[..at].chars().next_back()) && !is_word(text[at + name.len()..].chars().next())
+    })
+}
+
+/// The last `lines` public lines of the log's rolls, newest first: steps that rolled no dice
+/// (they show in the state they change), secret steps, lines that name a hidden creature, and
+/// lines only the judge reads are left out.
+fn public_lines(session: &Session, hidden: &[String], lines: usize) -> Vec<PublicLine> {
+    let mut out = Vec::new();
+    let end = session.applied().len();
+    let start = end.saturating_sub(LOG_SCAN);
+    let events = session.events_in(start..end);
+    let seen = seen(session, start..end);
+    for (offset, step_events) in events.iter().enumerate().rev() {
+        let step = start + offset;
+        if out.len() >= lines {
+            break;
+        }
+        let seen = seen[offset];
+        if !seen.roll || seen.secret {
+            continue;
+        }
+        for event in step_events.iter().rev() {
+            let Some(tone) = for_the_table(event) else {
+                continue;
+            };
+            let text = event.to_string();
+            if hidden.iter().any(|n| names(&text, n)) {
+                continue;
+            }
+            out.push(PublicLine { step, text, tone });
+        }
+    }
+    out.truncate(lines);
+    out
+}

@@ -1,0 +1,191 @@
+//! Following a session another slotmark is playing, for the players' table view: read the file
+//! and its journal without the lock and without writing anything, then read each step the judge
+//! appends to the journal as it comes. Anything else (the journal folded into the file, the file
+//! replaced, the judge's slotmark reopening it after a crash) is met by reading the whole session
+//! again.
+
+use super::{JournalRecord, MAX_FILE_BYTES, StoreError, build_session, file, journal};
+use crate::session::Session;
+use std::fs;
+use std::io::{self, Read, Seek, SeekFrom};
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+/// Enough of a file's metadata to tell that it was replaced or rewritten.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Stamp {
+    id: (u64, u64),
+    len: u64,
+    modified: Option<SystemTime>,
+}
+
+impl Stamp {
+    fn of(path: &Path) -> io::Result<Stamp> {
+        let meta = fs::metadata(path)?;
+        #[cfg(unix)]
+        let id = {
+            use std::os::unix::fs::MetadataExt;
+            (meta.dev(), meta.ino())
+        };
+        #[cfg(not(unix))]
+        let id = (0, 0);
+        Ok(Stamp {
+            id,
+            len: meta.len(),
+            modified: meta.modified().ok(),
+        })
+    }
+}
+
+/// What a look at the files found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Followed {
+    /// Nothing new.
+    Same,
+    /// The session moved on (or back); read it again.
+    Changed,
+    /// The session file is no longer there.
+    Gone,
+}
+
+/// A session read from its file and journal, kept up to date by [`Follower::refresh`]. Never
+/// locks, never writes.
+#[derive(Debug)]
+pub struct Follower {
+    path: PathBuf,
+    journal_path: PathBuf,
+    session: Session,
+    file: Stamp,
+    /// The journal as last read, and how many of its bytes (whole lines) were read.
+    journal: Option<Stamp>,
+    read_to: u64,
+}
+
+impl Follower {
+    /// Reads the session as it stands now.
+    pub fn open(path: &Path) -> Result<Follower, StoreError> {
+        let journal_path = journal::journal_path(path);
+        let (session, file, journal, read_to) = read_whole(path, &journal_path)?;
+        Ok(Follower {
+            path: path.to_path_buf(),
+            journal_path,
+            session,
+            file,
+            journal,
+            read_to,
+        })
+    }
+
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub fn journal_path(&self) -> &Path {
+        &self.journal_path
+    }
+
+    /// Looks at the files again and takes in whatever changed. An error leaves the session as
+    /// it was (a file caught halfway through being replaced reads fine a moment later).
+    pub fn refresh(&mut self) -> Result<Followed, StoreError> {
+        let file = match Stamp::of(&self.path) {
+            Ok(s) => s,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Followed::Gone),
+            Err(e) => return Err(StoreError::io(&self.path, "cannot read", &e)),
+        };
+        if file != self.file {
+            return self.reread();
+        }
+        let journal = Stamp::of(&self.journal_path).ok();
+        match (self.journal, journal) {
+            (_, None) => Ok(Followed::Same),
+            (Some(was), Some(now)) if was.id == now.id && now.len >= self.read_to => {
+                if now == was {
+                    return Ok(Followed::Same);
+                }
+                match self.read_on() {
+                    Some(true) => {
+                        self.journal = Some(now);
+                        Ok(Followed::Changed)
+                    }
+                    Some(false) => Ok(Followed::Same),
+                    None => self.reread(),
+                }
+            }
+            _ => self.reread(),
+        }
+    }
+
+    fn reread(&mut self) -> Result<Followed, StoreError> {
+        let (session, file, journal, read_to) = read_whole(&self.path, &self.journal_path)?;
+        self.session = session;
+        self.file = file;
+        self.journal = journal;
+        self.read_to = read_to;
+        Ok(Followed::Changed)
+    }
+
+    /// Reads the whole lines appended to the journal since the last look and applies them.
+    /// Some(false) when no whole line was added; None when what is there does not follow on
+    /// from what was read (the journal was emptied and written again): then read it all.
+    fn read_on(&mut self) -> Option<bool> {
+        let mut f = fs::File::open(&self.journal_path).ok()?;
+        let start = self.read_to.checked_sub(1)?;
+        f.seek(SeekFrom::Start(start)).ok()?;
+        let mut bytes = Vec::new();
+        f.take(MAX_FILE_BYTES).read_to_end(&mut bytes).ok()?;
+        // The byte before the new lines ends the last line read; anything else means the
+        // journal was written anew.
+        if bytes.first() != Some(&b'\n') {
+            return None;
+        }
+        let whole = bytes.iter().rposition(|&b| b == b'\n')?;
+        if whole == 0 {
+            return Some(false);
+        }
+        let text = std::str::from_utf8(&bytes[1..=whole]).ok()?;
+        let mut session = self.session.clone();
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let record = journal::read_record(line)?;
+            let applied = match &record {
+                JournalRecord::Apply(entry) => session
+                    .execute(
+                        entry.command.clone(),
+                        &mut crate::dice::RecordedDice::new(&entry.rolls),
+                    )
+                    .map(|_| ()),
+                JournalRecord::Undo => session.undo().map(|_| ()),
+                JournalRecord::Redo => session.redo().map(|_| ()),
+            };
+            applied.ok()?;
+        }
+        self.session = session;
+        self.read_to += whole as u64;
+        Some(true)
+    }
+}
+
+/// Reads the file and its journal in full, noting both files' stamps first, so a change made
+/// while they are read is seen at the next look.
+fn read_whole(
+    path: &Path,
+    journal_path: &Path,
+) -> Result<(Session, Stamp, Option<Stamp>, u64), StoreError> {
+    let file_stamp = Stamp::of(path).map_err(|e| StoreError::io(path, "cannot read", &e))?;
+    let journal_stamp = Stamp::of(journal_path).ok();
+    let saved = file::read(path)?;
+    let generation = saved.generation;
+    let (mut session, _) = build_session(path, saved)?;
+    let mut read_to = 0;
+    if journal_stamp.is_some()
+        && let Some(text) = journal::read_text(journal_path)?
+    {
+        let contents = journal::parse(journal_path, &text, generation)?;
+        journal::apply(journal_path, &mut session, &contents.records)?;
+        read_to = text.rfind('\n').map_or(0, |i| i as u64 + 1);
+    }
+    Ok((session, file_stamp, journal_stamp, read_to))
+}

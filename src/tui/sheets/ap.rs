@@ -1,0 +1,470 @@
+//! The action-point screen (rule file 003): a sheet with STR, DEX, WIL and HP as max and current,
+//! armor, the AP pool with its bank, spaces and held action, counted slots with Fatigue and Mana
+//! Dust, marks, scars, pending recoveries and the Grimoire; keys for a check, an attack, a save,
+//! damage, Move, Gain Advantage, a casting, the fight's next turn, a short rest, stabilizing and
+//! moving the clock. The roster, the group strip, the roll and question dialogs, the log and the
+//! palette (where every verb works) are the frame's.
+
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
+
+use super::{Panels, forms};
+use crate::rules::GameCommand;
+use crate::rules::ap::{
+    Action, Against, Attr, Cast, Character, Command, Defence, Mark, ObjDie, Span as Time, State,
+    sheet_lines,
+};
+use crate::session::{self, Session};
+use crate::tui::form::{Field, Form};
+use crate::tui::host::{Dice, Hit, Main};
+use crate::tui::keymap::{self, Action as A, Binding, Ctx, Key as K, Table, b};
+use crate::tui::theme::Theme;
+use crate::tui::widgets::RenderTo;
+use forms::FormView;
+
+pub const NEXT: A = A::Sheet("next");
+pub const FIGHT: A = A::Sheet("fight");
+pub const CHECK: A = A::Sheet("check");
+pub const ATTACK: A = A::Sheet("attack");
+pub const SAVE: A = A::Sheet("save");
+pub const DAMAGE: A = A::Sheet("damage");
+pub const MOVE: A = A::Sheet("move");
+pub const GAIN: A = A::Sheet("gain");
+pub const CAST: A = A::Sheet("cast");
+pub const REST: A = A::Sheet("rest");
+pub const STABILIZE: A = A::Sheet("stabilize");
+pub const TIME: A = A::Sheet("time");
+
+/// The ruleset's own keys on the main screen; everything else is a verb in the palette.
+#[rustfmt::skip]
+pub const MAIN: &[Binding] = &[
+    b(Ctx::Main, &[K::Char('E')], NEXT, "next", "In a fight: end the turn (the pool refills) and start the next group's"),
+    b(Ctx::Main, &[K::Char('c')], FIGHT, "fight", "Everyone rolls 1d20 + WIL and the groups take turns; or end the fight"),
+    b(Ctx::Main, &[K::Char('g')], CHECK, "check", "An action of the selected creature: d20 + a score + an item's die against a DC"),
+    b(Ctx::Main, &[K::Char('a')], ATTACK, "attack", "The selected creature attacks: its weapon's die in the roll and as damage, against the target's save"),
+    b(Ctx::Main, &[K::Char('s')], SAVE, "save", "A save of the selected creature against a DC (it must beat it)"),
+    b(Ctx::Main, &[K::Char('-')], DAMAGE, "damage", "The selected creature takes damage: HP, then STR with the critical save"),
+    b(Ctx::Main, &[K::Char('m')], MOVE, "move", "Move: 1 AP for half DEX (rounded up) spaces this turn"),
+    b(Ctx::Main, &[K::Char('v')], GAIN, "gain", "Gain Advantage: 1 AP banks +1 on the next roll's d20"),
+    b(Ctx::Main, &[K::Char('k')], CAST, "cast", "Cast a spell with magic dice from free slots and Mana Dust"),
+    b(Ctx::Main, &[K::Char('r')], REST, "rest", "A short rest for every living PC: HP back unless deprived, a Die of Fate"),
+    b(Ctx::Main, &[K::Char('x')], STABILIZE, "", "Stabilize the selected creature: its dying hour stops"),
+    b(Ctx::Main, &[K::Char('t')], TIME, "time", "Move the clock: minutes, hours or days; every timer runs"),
+];
+
+/// The ruleset's whole table.
+pub const TABLE: Table = keymap::with_frame!(MAIN);
+
+/// What the symbols on the screen mean.
+pub const LEGEND: &[(&str, &str)] = &[
+    ("✓", "in the roster and on the strip: acted this round"),
+    (
+        "▶ ○ ×",
+        "on the strip: acting now / still to act / dead, fled or unable to act",
+    ),
+    ("17", "on the strip: the initiative total (1d20 + WIL)"),
+];
+
+/// What a form of the ruleset's is for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Purpose {
+    Check { who: u32 },
+    Attack { who: u32 },
+    Save { who: u32 },
+    Damage { who: u32 },
+    Cast { who: u32 },
+    Time,
+}
+
+/// The screen's view state: its open form.
+pub type ApView = FormView<Purpose>;
+
+fn state_of(session: &Session) -> Option<&State> {
+    match &session.state().game {
+        crate::rules::GameState::Ap(s) => Some(s),
+        #[allow(unreachable_patterns)]
+        _ => None,
+    }
+}
+
+fn selected(m: &Main) -> Option<&Character> {
+    let id = m.view.selected?;
+    state_of(&m.session)?.character(id).ok()
+}
+
+fn command(c: Command) -> session::Command {
+    session::Command::Game(GameCommand::Ap(c))
+}
+
+fn attrs() -> Vec<(String, u32)> {
+    vec![("STR".into(), 0), ("DEX".into(), 1), ("WIL".into(), 2)]
+}
+
+fn attr_of(i: Option<u32>) -> Attr {
+    match i {
+        Some(0) => Attr::Str,
+        Some(2) => Attr::Wil,
+        _ => Attr::Dex,
+    }
+}
+
+/// The items with an object die, as choices (0: none).
+fn dice_of(c: &Character, none: &str) -> Vec<(String, u32)> {
+    let mut v = vec![(none.to_string(), 0)];
+    for (i, it) in c.items.iter().enumerate() {
+        if let Some(d) = it.die {
+            v.push((format!("{} d{d}", it.name), i as u32 + 1));
+        }
+    }
+    v
+}
+
+fn object(st: &State, who: u32, choice: Option<u32>) -> Vec<ObjDie> {
+    let Some(i) = choice.and_then(|i| i.checked_sub(1)) else {
+        return Vec::new();
+    };
+    st.character(who)
+        .ok()
+        .and_then(|c| c.items.get(i as usize))
+        .and_then(|it| {
+            it.die.map(|sides| ObjDie {
+                item: it.name.clone(),
+                sides,
+                edge: 0,
+            })
+        })
+        .into_iter()
+        .collect()
+}
+
+pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut Dice) -> bool {
+    if ctx == Ctx::Form {
+        let Some(st) = state_of(&m.session).cloned() else {
+            return false;
+        };
+        return forms::key::<Purpose>(m, action, key, dice, |f| form_command(f, &st).map(command))
+            .0;
+    }
+    let Some(action) = action else {
+        return false;
+    };
+    let Some(state) = state_of(&m.session) else {
+        return false;
+    };
+    match action {
+        FIGHT => {
+            let c = match &state.fight {
+                Some(_) => Command::EndFight,
+                None => Command::Fight {
+                    who: Vec::new(),
+                    surprised: Vec::new(),
+                },
+            };
+            return m.run_key(command(c), dice);
+        }
+        NEXT => return m.run_key(command(Command::Next), dice),
+        REST => return m.run_key(command(Command::Short { who: Vec::new() }), dice),
+        TIME => {
+            let form = Form::new(
+                "Move the clock",
+                Purpose::Time,
+                vec![
+                    Field::number("n", "How many", 10, 1, 999, 1),
+                    Field::choice(
+                        "unit",
+                        "Of",
+                        vec![("minutes".into(), 0), ("hours".into(), 1), ("days".into(), 2)],
+                        0,
+                    ),
+                ],
+            )
+            .with_note("A round of a fight is 2 minutes; the dying hour, mishaps and deprivation run on this clock (A50).");
+            forms::show(m, form);
+            return true;
+        }
+        _ => {}
+    }
+    let Some(ch) = selected(m) else {
+        m.complain("add a creature first: :add NAME pc GROUP STR DEX WIL HP");
+        return true;
+    };
+    let (who, name) = (ch.id, ch.name.clone());
+    let form = match action {
+        MOVE => return m.run_key(command(Command::Move { who }), dice),
+        GAIN => return m.run_key(command(Command::Gain { who }), dice),
+        STABILIZE => {
+            let on = !ch.has(Mark::Stabilized);
+            return m.run_key(
+                command(Command::Mark {
+                    who,
+                    mark: Mark::Stabilized,
+                    on,
+                }),
+                dice,
+            );
+        }
+        CHECK => Form::new(
+            format!("Check: {name}"),
+            Purpose::Check { who },
+            vec![
+                Field::choice("attr", "Attribute", attrs(), 0),
+                Field::number("dc", "DC", 20, 1, 60, 1),
+                Field::choice("die", "Object die", dice_of(ch, "none"), 0),
+                Field::number("ap", "AP (in a fight)", 1, 0, 20, 1),
+                Field::edge(0),
+            ],
+        )
+        .with_note("d20 + the current score + the item's die; meeting the DC succeeds (A7, A9)."),
+        ATTACK => {
+            let st = state_of(&m.session);
+            let targets: Vec<(String, u32)> = st
+                .map(|s| {
+                    s.characters
+                        .iter()
+                        .filter(|c| c.id != who && !c.gone() && c.group != ch.group)
+                        .chain(s.characters.iter().filter(|c| {
+                            c.id != who && !c.gone() && c.group == ch.group
+                        }))
+                        .map(|c| (format!("{} ({})", c.name, c.group), c.id))
+                        .collect()
+                })
+                .unwrap_or_default();
+            if targets.is_empty() {
+                m.complain("nobody to attack");
+                return true;
+            }
+            let weapons = dice_of(ch, "unarmed (a hit rolls d4)");
+            let first = ch
+                .items
+                .iter()
+                .enumerate()
+                .find(|(_, i)| i.weapon && i.die.is_some())
+                .and_then(|(i, _)| weapons.iter().position(|w| w.1 == i as u32 + 1))
+                .unwrap_or(0);
+            Form::new(
+                format!("{name} attacks"),
+                Purpose::Attack { who },
+                vec![
+                    Field::choice("target", "Target", targets, 0),
+                    Field::choice("die", "Weapon", weapons, first),
+                    Field::choice("attr", "With", vec![("STR (melee)".into(), 0), ("DEX (ranged)".into(), 1)], 0),
+                    Field::choice("save", "Target saves with", attrs(), 1),
+                    Field::number("ap", "AP", 1, 0, 20, 1),
+                    Field::edge(0),
+                ],
+            )
+            .with_note("A contest: the attacker wins ties; a hit does the weapon's kept face less armor (A26).")
+        }
+        SAVE => Form::new(
+            format!("Save: {name}"),
+            Purpose::Save { who },
+            vec![
+                Field::choice("attr", "Attribute", attrs(), 1),
+                Field::number("dc", "DC", 20, 1, 60, 1),
+                Field::text("why", "Against", ""),
+                Field::edge(0),
+            ],
+        )
+        .with_note("d20 + the current score; the total must beat the DC (A8, A9)."),
+        DAMAGE => Form::new(
+            format!("{name} takes damage"),
+            Purpose::Damage { who },
+            vec![
+                Field::number("amount", "Damage", 1, 1, 99, 1),
+                Field::toggle("armor", "Less armor", true),
+                Field::text("source", "Source", ""),
+            ],
+        )
+        .with_note("HP first; past 0 the rest comes off STR and asks the critical save at DC 15 (A32, A33)."),
+        CAST => Form::new(
+            format!("{name} casts"),
+            Purpose::Cast { who },
+            vec![
+                Field::text(
+                    "spell",
+                    "Spell",
+                    ch.grimoire
+                        .as_ref()
+                        .and_then(|g| g.spells.first())
+                        .map_or("", |s| s.as_str()),
+                ),
+                Field::number("slot", "Slot dice", 1, 0, 4, 1),
+                Field::number("dust", "Dust dice", 0, 0, 4, 1),
+                Field::number("ap", "AP", 1, 0, 20, 1),
+            ],
+        )
+        .with_note(format!(
+            "{} free slots, {} Mana Dust; at most 4 dice; slot dice on 4-6 tire (A42, A43).",
+            ch.free_slots(),
+            ch.dust
+        )),
+        _ => return false,
+    };
+    forms::show(m, form);
+    true
+}
+
+/// The command a submitted form stands for.
+fn form_command(form: &Form<Purpose>, st: &State) -> Result<Command, String> {
+    let ap = || form.number("ap").min(20) as u8;
+    Ok(match form.purpose {
+        Purpose::Check { who } => {
+            let mut a = Action::new(
+                who,
+                attr_of(form.choice("attr")),
+                Against::Dc {
+                    dc: form.number("dc").min(255) as u8,
+                    hidden: false,
+                },
+                "acts",
+            );
+            a.objects = object(st, who, form.choice("die"));
+            a.cost = ap();
+            a.edge = form.edge();
+            Command::Check(Box::new(a))
+        }
+        Purpose::Attack { who } => {
+            let target = form.choice("target").ok_or("choose a target")?;
+            let mut a = Action::new(
+                who,
+                if form.choice("attr") == Some(1) {
+                    Attr::Dex
+                } else {
+                    Attr::Str
+                },
+                Against::Saves(vec![Defence {
+                    who: target,
+                    attr: attr_of(form.choice("save")),
+                    objects: Vec::new(),
+                    edge: 0,
+                }]),
+                "attacks",
+            );
+            a.objects = object(st, who, form.choice("die"));
+            a.cost = ap();
+            a.edge = form.edge();
+            Command::Attack(Box::new(a))
+        }
+        Purpose::Save { who } => Command::Save {
+            who,
+            attr: attr_of(form.choice("attr")),
+            dc: form.number("dc").min(255) as u8,
+            objects: Vec::new(),
+            edge: form.edge(),
+            why: form.text("why").trim().to_string(),
+        },
+        Purpose::Damage { who } => Command::Damage {
+            who,
+            amount: form.number("amount").min(255) as u8,
+            armor: form.toggle("armor"),
+            source: form.text("source").trim().to_string(),
+        },
+        Purpose::Cast { who } => Command::Cast(Box::new(Cast {
+            who,
+            spell: form.text("spell").trim().to_string(),
+            slot: form.number("slot").min(4) as u8,
+            dust: form.number("dust").min(4) as u8,
+            free: false,
+            scroll: None,
+            cost: ap(),
+        })),
+        Purpose::Time => Command::Time {
+            n: u32::from(form.number("n")),
+            span: match form.choice("unit") {
+                Some(1) => Time::Hours,
+                Some(2) => Time::Days,
+                _ => Time::Minutes,
+            },
+        },
+    })
+}
+
+pub fn click(_m: &mut Main, _ctx: Ctx, _hit: Hit) -> bool {
+    false
+}
+
+pub fn settle(m: &mut Main) {
+    forms::settle(m);
+}
+
+pub fn applies(m: &Main, action: A) -> bool {
+    if let Some(applies) = forms::applies::<Purpose>(m, action) {
+        return applies;
+    }
+    let fighting = state_of(&m.session).is_some_and(|s| s.fight.is_some());
+    match action {
+        NEXT | MOVE | GAIN => fighting,
+        CHECK | ATTACK | SAVE | DAMAGE | CAST => m.view.selected.is_some(),
+        STABILIZE => selected(m).is_some_and(|c| c.has(Mark::Out)),
+        _ => true,
+    }
+}
+
+/// The sheet's lines: scores, AP, slots and items, marks, scars, pending, magic, notes.
+pub fn rows(m: &Main) -> u16 {
+    let items = selected(m).map_or(0, |c| c.items.len() as u16);
+    10 + items + 2
+}
+
+pub fn draw(
+    buf: &mut Buffer,
+    panels: &Panels,
+    m: &Main,
+    theme: Theme,
+    _hits: &mut Vec<(Rect, Hit)>,
+) {
+    let area = panels.sheet;
+    let block = Block::new()
+        .borders(Borders::ALL)
+        .border_style(theme.border());
+    let (Some(c), Some(st)) = (selected(m), state_of(&m.session)) else {
+        let inner = block.inner(area);
+        block.render(area, buf);
+        Line::styled(
+            " Nobody yet: :add NAME pc GROUP STR DEX WIL HP",
+            theme.dim(),
+        )
+        .render_to(buf, inner);
+        return;
+    };
+    let block = block.title(Span::styled(format!(" {} ", c.name), theme.title()));
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let lines: Vec<Line> = sheet_lines(c, st)
+        .into_iter()
+        .map(|(k, v)| {
+            let style = if v.chars().any(|ch| ch.is_ascii_uppercase())
+                && (v.contains("DEAD") || v.contains("DIES") || v.contains("OUT"))
+            {
+                theme.warn()
+            } else {
+                theme.ok()
+            };
+            Line::from(vec![
+                Span::styled(format!(" {k:<8} "), theme.dim()),
+                Span::styled(v, style),
+            ])
+        })
+        .collect();
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+}
+
+pub fn draw_dialog(frame: &mut Frame, area: Rect, m: &Main, theme: Theme) {
+    forms::draw::<Purpose>(frame, area, m, theme);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ap_table_passes_the_frame_checks() {
+        keymap::check_ruleset_table(TABLE).unwrap();
+    }
+}

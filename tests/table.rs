@@ -1,0 +1,787 @@
+//! The players' table view (`slotmark table FILE`) beside the judge's session on the same file:
+//! the judge plays through the command language and the store, as the screen does; the view
+//! follows the file through `TestBackend`. What it shows after each step, after undo and redo,
+//! after the fold, after the judge's process dies and the session is reopened, after the file is
+//! replaced; and that a secret roll or a hidden creature never reaches it, for every ruleset.
+
+mod pty;
+mod screen;
+mod support;
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use slotmark::dice::ScriptedDice;
+use slotmark::rules::RulesetId;
+use slotmark::script::{self, Line};
+use slotmark::session::{Command, Session, SessionState, TableView, seen};
+use slotmark::store::{Followed, JournalRecord, Store};
+use slotmark::tui::table::{self, TableScreen};
+use slotmark::tui::theme::Theme;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+/// The judge's side: an open store (holding the lock) and the session, driven by script lines.
+struct Judge {
+    store: Store,
+    session: Session,
+}
+
+impl Judge {
+    fn create(path: &Path, ruleset: RulesetId) -> Judge {
+        let session = Session::new(SessionState::new("At the Ford", ruleset));
+        let store = Store::create(path, &session).unwrap();
+        Judge { store, session }
+    }
+
+    fn open(path: &Path) -> Judge {
+        let opened = Store::open(path).unwrap();
+        Judge {
+            store: opened.store,
+            session: opened.session,
+        }
+    }
+
+    /// One line of the command language with these die faces, journalled as the screen does.
+    fn says(&mut self, line: &str, faces: &[u16]) {
+        match script::parse_line(line, self.session.state()).unwrap() {
+            Line::Command(c) => {
+                let entry = self
+                    .session
+                    .execute(c, &mut ScriptedDice::new(faces.to_vec()))
+                    .unwrap_or_else(|e| panic!("{line}: {e}"))
+                    .clone();
+                self.store
+                    .journal_step(&JournalRecord::Apply(entry), &self.session)
+                    .unwrap();
+            }
+            Line::Undo => {
+                self.session.undo().unwrap();
+                self.store
+                    .journal_step(&JournalRecord::Undo, &self.session)
+                    .unwrap();
+            }
+            Line::Redo => {
+                self.session.redo().unwrap();
+                self.store
+                    .journal_step(&JournalRecord::Redo, &self.session)
+                    .unwrap();
+            }
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
+    /// The judge quits or saves: the journal is folded into the file.
+    fn fold(&mut self) {
+        self.store.compact(&self.session).unwrap();
+    }
+}
+
+/// The players' side: the view of the file in a test terminal.
+struct Table {
+    screen: TableScreen,
+    terminal: Terminal<TestBackend>,
+}
+
+impl Table {
+    fn open(path: &Path, w: u16, h: u16) -> Table {
+        let screen = TableScreen::open(path, Theme::plain()).unwrap();
+        let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+        screen.draw(&mut terminal).unwrap();
+        Table { screen, terminal }
+    }
+
+    /// Looks at the files once, as the view does on each wake, and returns the screen's text.
+    fn shows(&mut self) -> String {
+        let followed = table::step(&mut self.terminal, &mut self.screen).unwrap();
+        assert_ne!(followed, Followed::Gone);
+        screen_text(&self.terminal)
+    }
+}
+
+fn screen_text(terminal: &Terminal<TestBackend>) -> String {
+    let buf = terminal.backend().buffer();
+    let mut out = String::new();
+    for y in 0..buf.area.height {
+        for x in 0..buf.area.width {
+            out.push_str(buf[(x, y)].symbol());
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn dir() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ford.ron");
+    (dir, path)
+}
+
+fn plain_party(judge: &mut Judge) {
+    judge.says("add Ana 8", &[]);
+    judge.says("add Bo 6", &[]);
+    judge.says("add Ogre 12 others", &[]);
+    judge.says("add Ghoul 5 others", &[]);
+}
+
+#[test]
+fn the_view_follows_each_step_undo_and_redo() {
+    let (_d, path) = dir();
+    let mut judge = Judge::create(&path, RulesetId::Plain);
+    let mut table = Table::open(&path, 80, 24);
+    assert!(table.shows().contains("At the Ford"));
+    plain_party(&mut judge);
+    let s = table.shows();
+    for name in ["Ana", "Bo", "Ogre", "Ghoul"] {
+        assert!(s.contains(name), "{name} missing:\n{s}");
+    }
+    // The party's hit points show; the creatures' never do.
+    assert!(s.contains("8/8"), "{s}");
+    assert!(!s.contains("12/12") && !s.contains("5/5"), "{s}");
+
+    judge.says("fight Ogre Ana Bo", &[]);
+    let s = table.shows();
+    assert!(s.contains("ROUND 1"), "{s}");
+    assert!(s.contains("NOW  Ogre"), "{s}");
+    assert!(s.contains("NEXT Ana"), "{s}");
+
+    judge.says("damage Ogre 5", &[]);
+    let s = table.shows();
+    assert!(s.contains("Ogre  hurt"), "{s}");
+    assert!(!s.contains("7/12") && !s.contains("(7 left)"), "{s}");
+
+    judge.says("next", &[]);
+    let s = table.shows();
+    assert!(s.contains("NOW  Ana") && s.contains("NEXT Bo"), "{s}");
+
+    judge.says("check Ana 2d6 vs 9 climb", &[5, 6]);
+    judge.says("accept", &[]);
+    let s = table.shows();
+    assert!(s.contains("climb"), "the roll shows:\n{s}");
+
+    judge.says("undo", &[]);
+    judge.says("undo", &[]);
+    let s = table.shows();
+    assert!(!s.contains("climb"), "the undone roll is gone:\n{s}");
+    judge.says("redo", &[]);
+    judge.says("redo", &[]);
+    assert!(table.shows().contains("climb"));
+}
+
+#[test]
+fn the_view_survives_the_fold_a_crash_the_reopening_and_a_replaced_file() {
+    let (_d, path) = dir();
+    let mut judge = Judge::create(&path, RulesetId::Plain);
+    let mut table = Table::open(&path, 100, 30);
+    plain_party(&mut judge);
+    judge.says("fight Ana Bo Ogre", &[]);
+    judge.fold();
+    let s = table.shows();
+    assert!(s.contains("NOW  Ana"), "after the fold:\n{s}");
+    judge.says("next", &[]);
+    assert!(table.shows().contains("NOW  Bo"), "after the fold, a step");
+
+    // The judge's process dies: its lock goes, the journal stays as it was.
+    drop(judge);
+    let s = table.shows();
+    assert!(s.contains("NOW  Bo"), "after the crash:\n{s}");
+
+    // The judge opens the session again (the journal is folded in) and plays on.
+    let mut judge = Judge::open(&path);
+    assert!(table.shows().contains("NOW  Bo"));
+    judge.says("next", &[]);
+    assert!(table.shows().contains("NOW  Ogre"), "after the reopening");
+    drop(judge);
+
+    // Another session put in place atomically (a backup restored, say).
+    let other = tempfile::tempdir().unwrap();
+    let copy = other.path().join("copy.ron");
+    let mut elsewhere = Judge::create(&copy, RulesetId::Plain);
+    elsewhere.says("add Cyd 4", &[]);
+    elsewhere.fold();
+    drop(elsewhere);
+    std::fs::rename(&copy, &path).unwrap();
+    std::fs::remove_file(slotmark::store::journal_path(&path)).unwrap();
+    let s = table.shows();
+    assert!(
+        s.contains("Cyd") && !s.contains("Ogre"),
+        "after the swap:\n{s}"
+    );
+
+    // The file goes away: the view says so.
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(
+        table::step(&mut table.terminal, &mut table.screen).unwrap(),
+        Followed::Gone
+    );
+}
+
+#[test]
+fn the_view_reads_without_the_lock_and_writes_nothing() {
+    let (d, path) = dir();
+    let mut judge = Judge::create(&path, RulesetId::Plain);
+    plain_party(&mut judge);
+    let before: Vec<(PathBuf, Vec<u8>)> = files(d.path());
+    let mut table = Table::open(&path, 80, 24);
+    assert!(table.shows().contains("Ogre"));
+    assert_eq!(files(d.path()), before, "the view changed a file");
+    // The judge's lock is still the judge's: another judge is refused.
+    assert!(matches!(
+        Store::open(&path),
+        Err(slotmark::store::StoreError::Locked { .. })
+    ));
+}
+
+fn files(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut out: Vec<(PathBuf, Vec<u8>)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .map(|p| {
+            let bytes = std::fs::read(&p).unwrap();
+            (p, bytes)
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn a_secret_roll_and_a_hidden_creature_never_reach_the_view() {
+    let (_d, path) = dir();
+    let mut judge = Judge::create(&path, RulesetId::Plain);
+    let mut table = Table::open(&path, 120, 40);
+    plain_party(&mut judge);
+    judge.says("veil Ghoul", &[]);
+    judge.says("fight Ghoul Ana Bo", &[]);
+    let s = table.shows();
+    assert!(!s.contains("Ghoul"), "{s}");
+    // The hidden creature acts: the players see no one acting, and Ana next.
+    assert!(s.contains("NOW  —") && s.contains("NEXT Ana"), "{s}");
+
+    judge.says("check Ogre d20 vs 15 notice the thieves", &[17]);
+    judge.says("secret", &[]);
+    judge.says("accept", &[]);
+    let s = table.shows();
+    assert!(!s.contains("notice"), "{s}");
+    judge.says("check Bo d20 vs 10 swim", &[4]);
+    judge.says("accept", &[]);
+    let s = table.shows();
+    assert!(s.contains("swim") && !s.contains("notice"), "{s}");
+
+    // Shown again, the roll and its verdict come back; so does the creature.
+    judge.says("secret 7 off", &[]);
+    judge.says("unveil Ghoul", &[]);
+    let s = table.shows();
+    assert!(s.contains("notice") && s.contains("Ghoul"), "{s}");
+    // Undone, the secret is back.
+    judge.says("undo", &[]);
+    judge.says("undo", &[]);
+    let s = table.shows();
+    assert!(!s.contains("notice") && !s.contains("Ghoul"), "{s}");
+}
+
+/// The kind of an event: its variants' names as a session file writes them.
+fn kind(event: &slotmark::session::Event) -> String {
+    let text = ron::to_string(event).unwrap();
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .take(3)
+        .collect::<Vec<_>>()
+        .join("::")
+}
+
+/// Sessions that between them make every kind of event their rulesets' verbs make: each
+/// ruleset's demo (or a small party) played on with every verb's own example, twice over, with
+/// seeded dice; examples that do not fit the moment are refused and change nothing.
+fn sessions() -> Vec<Session> {
+    let mut out = Vec::new();
+    for (n, &ruleset) in RulesetId::ALL.iter().enumerate() {
+        let mut s = if script::has_demo(ruleset) {
+            script::demo_for(ruleset)
+        } else {
+            Session::new(SessionState::new("Plain", ruleset))
+        };
+        let mut dice = slotmark::dice::LiveDice::seeded(n as u64 + 7);
+        let examples: Vec<&str> = script::verbs(ruleset)
+            .iter()
+            .map(|v| v.example)
+            .filter(|e| {
+                let verb = e.split_whitespace().next().unwrap_or("");
+                !["save", "undo", "redo", "secret", "veil", "unveil"].contains(&verb)
+            })
+            .collect();
+        let opening: &[&str] = if ruleset == RulesetId::Plain {
+            &[
+                "add Ana 8",
+                "add Bo 6",
+                "add Ogre 12 others",
+                "fight Ogre Ana Bo",
+            ]
+        } else {
+            &[]
+        };
+        // Rounds of every example: later rounds find the fights, waiting rolls and wounds the
+        // earlier ones started.
+        let rounds = std::iter::repeat_n(&examples, 6).flatten();
+        for line in opening.iter().chain(rounds) {
+            if let Ok(Line::Command(c)) = script::parse_line(line, s.state()) {
+                let _ = s.execute(c, &mut dice);
+            }
+        }
+        out.push(s);
+    }
+    // The slot system's ambush: a search, a stealth check and a fight, with seeded dice.
+    let mut s = Session::new(SessionState::new("Ambush", RulesetId::Slots));
+    let mut dice = slotmark::dice::LiveDice::seeded(1);
+    for line in include_str!("../assets/slots/ambush.slotmark").lines() {
+        if let Ok(Line::Command(c)) = script::parse_line(line, s.state()) {
+            let _ = s.execute(c, &mut dice);
+        }
+    }
+    out.push(s);
+    out
+}
+
+#[test]
+fn no_secret_step_reaches_the_view_whatever_its_events() {
+    let mut kinds = BTreeSet::new();
+    for session in sessions() {
+        let rolled: Vec<usize> = session
+            .applied()
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| !e.rolls.is_empty())
+            .map(|(i, _)| i)
+            .collect();
+        for step in rolled {
+            let mut s = session.clone();
+            s.execute(
+                Command::Secret {
+                    step: Some(step as u32),
+                    secret: true,
+                },
+                &mut ScriptedDice::new([]),
+            )
+            .unwrap();
+            let secret: BTreeSet<usize> = seen(&s, 0..s.applied().len())
+                .iter()
+                .enumerate()
+                .filter(|(_, seen)| seen.secret)
+                .map(|(i, _)| i)
+                .collect();
+            for &i in &secret {
+                kinds.extend(s.events(i).iter().map(kind));
+            }
+            let view = TableView::of(&s, 100_000);
+            for line in &view.rolls {
+                assert!(
+                    !secret.contains(&line.step),
+                    "step {} is secret, yet the view shows {:?}",
+                    line.step + 1,
+                    line.text
+                );
+            }
+            // And the screen, at the largest size, draws nothing else.
+            let mut terminal = Terminal::new(TestBackend::new(300, 80)).unwrap();
+            terminal
+                .draw(|f| {
+                    let area = f.area();
+                    table::draw(f.buffer_mut(), area, &view, Theme::plain(), None)
+                })
+                .unwrap();
+            let shown = screen_text(&terminal);
+            for &i in &secret {
+                for e in s.events(i).iter() {
+                    let text = e.to_string();
+                    let public = view.rolls.iter().any(|l| l.text == text);
+                    assert!(public || !shown.contains(&text), "{text} drawn");
+                }
+            }
+        }
+    }
+    assert!(
+        kinds.len() >= 20,
+        "too few kinds of events were tried: {kinds:?}"
+    );
+    eprintln!("kinds of events tried in secret: {}", kinds.len());
+}
+
+#[test]
+fn no_hidden_creature_reaches_the_view() {
+    for session in sessions() {
+        let roster: Vec<(u32, String)> = session
+            .state()
+            .game
+            .roster()
+            .into_iter()
+            .flat_map(|g| g.members)
+            .map(|m| (m.id, m.name))
+            .collect();
+        for (id, name) in &roster {
+            let mut s = session.clone();
+            s.execute(
+                Command::Hide {
+                    id: *id,
+                    hidden: true,
+                },
+                &mut ScriptedDice::new([]),
+            )
+            .unwrap();
+            let view = TableView::of(&s, 100_000);
+            assert!(!view.party.iter().any(|m| m.id == *id), "{name}");
+            assert!(!view.creatures.iter().any(|m| m.id == *id), "{name}");
+            if let Some(f) = &view.fight {
+                assert!(!f.order.iter().any(|m| m.id == *id), "{name}");
+            }
+            // Its name, when nobody else has it, is nowhere on the view.
+            let unique = roster.iter().filter(|(_, n)| n == name).count() == 1;
+            if !unique || name.contains(' ') {
+                continue;
+            }
+            if let Some(f) = &view.fight {
+                assert!(!f.acting.contains(name), "{name}");
+                assert_ne!(f.next.as_deref(), Some(name.as_str()));
+            }
+            for line in &view.rolls {
+                let words: Vec<&str> = line.text.split(|c: char| !c.is_alphanumeric()).collect();
+                assert!(
+                    !words.contains(&name.as_str()),
+                    "{name} named in {:?}",
+                    line.text
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_view_fits_a_phone_and_a_projector_and_keeps_colour_out_under_no_color() {
+    let (_d, path) = dir();
+    let mut judge = Judge::create(&path, RulesetId::Plain);
+    plain_party(&mut judge);
+    judge.says("fight Ogre Ana Bo", &[]);
+    judge.says("check Ana 2d6 vs 9 climb", &[5, 6]);
+    judge.says("accept", &[]);
+    for (w, h) in [(40, 12), (80, 24), (300, 80)] {
+        let mut table = Table::open(&path, w, h);
+        let s = table.shows();
+        assert!(s.contains("Ogre") && s.contains("ROUND 1"), "{w}x{h}:\n{s}");
+    }
+    let table = Table::open(&path, 40, 12);
+    let buf = table.terminal.backend().buffer();
+    assert!(
+        buf.content
+            .iter()
+            .all(|c| c.fg == ratatui::style::Color::Reset),
+        "a colour under NO_COLOR"
+    );
+}
+
+#[test]
+fn slotmark_table_follows_a_session_being_played_in_a_pseudo_terminal() {
+    let home = tempfile::tempdir().unwrap();
+    let path = home.path().join("ford.ron");
+    let mut judge = Judge::create(&path, RulesetId::Plain);
+    plain_party(&mut judge);
+    let file = path.to_string_lossy().into_owned();
+    let mut term = pty::Term::spawn(&["table", &file], home.path(), &[], 24, 80);
+    term.wait_text("Ogre");
+    judge.says("fight Bo Ana Ogre", &[]);
+    term.wait_text("NOW  Bo");
+    judge.says("next", &[]);
+    term.wait_text("NOW  Ana");
+    judge.fold();
+    judge.says("check Ana 2d6 vs 9 climb", &[5, 6]);
+    judge.says("accept", &[]);
+    term.wait_text("climb");
+    // The file goes away: the view closes and gives the terminal back.
+    drop(judge);
+    std::fs::remove_file(&path).unwrap();
+    term.wait_closed();
+    assert!(term.cooked(), "the terminal was not restored");
+}
+
+#[test]
+fn slotmark_table_closes_on_q() {
+    let home = tempfile::tempdir().unwrap();
+    let path = home.path().join("ford.ron");
+    let mut judge = Judge::create(&path, RulesetId::Plain);
+    plain_party(&mut judge);
+    let file = path.to_string_lossy().into_owned();
+    let mut term = pty::Term::spawn(&["table", &file], home.path(), &[], 12, 40);
+    term.wait_text("Ana");
+    term.press("q");
+    term.wait_closed();
+    assert!(term.cooked());
+}
+
+/// Each ruleset's demo with a fight started (and a turn under way where the ruleset asks for
+/// one), saved to a file.
+fn demo_in_a_fight(ruleset: RulesetId, dir: &Path) -> PathBuf {
+    let mut s = script::demo_for(ruleset);
+    let lines: &[&str] = match ruleset {
+        // A demo that starts its own fight is shown as it is.
+        _ if s.state().game.initiative().is_some() => &[],
+        RulesetId::Slots => &["fight players", "turn Aria", "check Aria terrain", "accept"],
+        RulesetId::ActionDie => &[
+            "scene for the bridge",
+            "act Ana attack",
+            "act Bram attack",
+            "act Cora defend",
+            "act Grak attack",
+            "act Snag attack",
+            "act Grub run",
+            "initiative",
+        ],
+        _ => &["fight"],
+    };
+    let mut dice = slotmark::dice::LiveDice::seeded(3);
+    for line in lines {
+        let Line::Command(c) = script::parse_line(line, s.state()).unwrap() else {
+            panic!("{line}");
+        };
+        s.execute(c, &mut dice)
+            .unwrap_or_else(|e| panic!("{line}: {e}"));
+    }
+    let path = dir.join(format!("{}.ron", ruleset.key()));
+    drop(Store::create(&path, &s).unwrap());
+    path
+}
+
+#[test]
+fn the_view_of_each_demo_in_a_fight() {
+    let dir = tempfile::tempdir().unwrap();
+    for &ruleset in RulesetId::ALL {
+        if !script::has_demo(ruleset) {
+            continue;
+        }
+        let path = demo_in_a_fight(ruleset, dir.path());
+        for (w, h) in [(80, 24), (40, 12)] {
+            let mut table = Table::open(&path, w, h);
+            let text = table.shows();
+            insta::assert_snapshot!(format!("table_{}_{w}x{h}", ruleset.key()), text);
+        }
+    }
+    let mut table = Table::open(&dir.path().join("slots.ron"), 200, 50);
+    insta::assert_snapshot!("table_slots_200x50", table.shows());
+}
+
+/// The judge's screen marks what the players do not see: `H` on the roster, `s` on a roll.
+#[test]
+fn the_judges_screen_marks_secret_rolls_and_hidden_creatures() {
+    use ratatui::crossterm::event::KeyCode;
+    use screen::{code, drive, key, typed};
+    use slotmark::tui::Dice;
+    use slotmark::tui::app::App;
+    let session = Session::new(SessionState::new("At the Ford", RulesetId::Plain));
+    let mut app =
+        App::with_session(session, None, Dice::scripted([5, 6, 3, 4])).with_theme(Theme::plain());
+    let mut keys = Vec::new();
+    for line in ["add Ana 8", "add Ogre 12 others"] {
+        keys.push(key(':'));
+        keys.extend(typed(line));
+        keys.push(code(KeyCode::Enter));
+    }
+    // Tab walks to the ogre; H hides it.
+    keys.extend([code(KeyCode::Tab), key('H')]);
+    let text = drive(&mut app, 100, 30, keys);
+    assert!(
+        text.contains("Ogre is hidden from the players' table"),
+        "{text}"
+    );
+    assert!(
+        text.contains("hidden 12/12"),
+        "the roster marks it:\n{text}"
+    );
+    let mut keys = vec![key(':')];
+    keys.extend(typed("check Ana 2d6 vs 9 climb"));
+    keys.extend([code(KeyCode::Enter), key('s')]);
+    let text = drive(&mut app, 100, 30, keys);
+    assert!(text.contains("SECRET"), "{text}");
+    // Re-rolled, it stays secret.
+    let text = drive(&mut app, 100, 30, vec![key('r')]);
+    assert!(text.contains("SECRET"), "{text}");
+    let text = drive(&mut app, 100, 30, vec![code(KeyCode::Enter)]);
+    assert!(text.contains("(secret) Ana: climb 2d6 = 3 4"), "{text}");
+    // Both are in the session's state, put there by steps of its log.
+    let state = app.session().unwrap().state().clone();
+    assert_eq!(state.veil.secret.len(), 1);
+    assert_eq!(state.veil.hidden.len(), 1);
+}
+
+/// The view's reading of the file, step by step as it follows the journal, is always the
+/// judge's session: a long stretch of play with undo, redo, folds and secrets, compared after
+/// every step.
+#[test]
+fn the_follower_always_reads_the_judges_session() {
+    let (_d, path) = dir();
+    let mut session = Session::new(support::party());
+    let mut store = Store::create(&path, &session).unwrap();
+    let mut follower = slotmark::store::Follower::open(&path).unwrap();
+    let mut rng = support::Lcg(11);
+    let mut dice = slotmark::dice::LiveDice::seeded(5);
+    for n in 0..400 {
+        let record = match rng.below(20) {
+            0 | 1 => session.undo().is_ok().then_some(JournalRecord::Undo),
+            2 => session.redo().is_ok().then_some(JournalRecord::Redo),
+            3 => {
+                store.compact(&session).unwrap();
+                None
+            }
+            4 => {
+                let step = session.cursor().checked_sub(1).map(|s| s as u32);
+                let c = Command::Secret { step, secret: true };
+                session
+                    .execute(c, &mut dice)
+                    .ok()
+                    .cloned()
+                    .map(JournalRecord::Apply)
+            }
+            _ => {
+                let c = support::realistic_command(&mut rng, session.state());
+                session
+                    .execute(c, &mut dice)
+                    .ok()
+                    .cloned()
+                    .map(JournalRecord::Apply)
+            }
+        };
+        if let Some(record) = record {
+            store.journal_step(&record, &session).unwrap();
+        }
+        assert_ne!(follower.refresh().unwrap(), Followed::Gone);
+        let read = follower.session();
+        assert_eq!(read.cursor(), session.cursor(), "after op {n}");
+        assert_eq!(
+            read.entries().len(),
+            session.entries().len(),
+            "after op {n}"
+        );
+        assert!(
+            read.state() == session.state(),
+            "the states differ after op {n}"
+        );
+    }
+}
+
+/// A file that cannot be read for a moment (half-written by hand, say) leaves the view as it was,
+/// with a line that says so; once it reads again, the line goes.
+#[test]
+fn an_unreadable_file_keeps_the_last_view_and_says_so() {
+    let (d, path) = dir();
+    let mut judge = Judge::create(&path, RulesetId::Plain);
+    plain_party(&mut judge);
+    judge.fold();
+    drop(judge);
+    let mut table = Table::open(&path, 80, 24);
+    let good = std::fs::read(&path).unwrap();
+    let scratch = d.path().join("scratch");
+    std::fs::write(&scratch, "(not a session").unwrap();
+    std::fs::rename(&scratch, &path).unwrap();
+    let s = table.shows();
+    assert!(
+        s.contains("Ogre") && s.contains("cannot read the session just now"),
+        "{s}"
+    );
+    std::fs::write(&scratch, &good).unwrap();
+    std::fs::rename(&scratch, &path).unwrap();
+    let s = table.shows();
+    assert!(s.contains("Ogre") && !s.contains("cannot read"), "{s}");
+}
+
+#[test]
+fn the_secret_and_veil_verbs_read_and_refuse_in_plain_words() {
+    let mut s = Session::new(SessionState::new("At the Ford", RulesetId::Plain));
+    let run = |s: &mut Session, line: &str| -> Result<(), String> {
+        match script::parse_line(line, s.state()).map_err(|e| e.message)? {
+            Line::Command(c) => s
+                .execute(c, &mut ScriptedDice::new([4]))
+                .map(|_| ())
+                .map_err(|e| e.to_string()),
+            other => panic!("{line}: {other:?}"),
+        }
+    };
+    assert_eq!(
+        run(&mut s, "secret").unwrap_err(),
+        "no roll has been made yet"
+    );
+    run(&mut s, "add Ogre 12 others").unwrap();
+    assert!(run(&mut s, "veil Nobody").unwrap_err().contains("Nobody"));
+    assert!(
+        run(&mut s, "secret 0")
+            .unwrap_err()
+            .contains("counted from 1")
+    );
+    assert!(run(&mut s, "secret 9").unwrap_err().contains("no step 9"));
+    run(&mut s, "roll d6 for the weather").unwrap();
+    run(&mut s, "secret").unwrap();
+    assert!(run(&mut s, "secret 2").unwrap_err().contains("already"));
+    run(&mut s, "secret 2 off").unwrap();
+    run(&mut s, "veil ogre").unwrap();
+    assert!(run(&mut s, "veil Ogre").unwrap_err().contains("already"));
+    assert!(s.state().veil.secret.is_empty());
+    assert_eq!(s.state().veil.hidden.len(), 1);
+    // A roll made secret, then another die rolled while it waits: `secret off` still finds the
+    // mark that covers it.
+    assert!(run(&mut s, "secret off").unwrap_err().contains("already"));
+    run(&mut s, "check Ogre d20 vs 15 notice").unwrap();
+    run(&mut s, "secret").unwrap();
+    run(&mut s, "roll d6 for luck").unwrap();
+    let last = s.cursor() - 1;
+    assert!(seen(&s, last..last + 1)[0].secret);
+    run(&mut s, "secret off").unwrap();
+    assert!(!seen(&s, 0..s.cursor()).iter().any(|x| x.secret));
+}
+
+#[test]
+fn slotmark_table_on_a_missing_file_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_slotmark"))
+        .args(["table", "nowhere.ron"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no such session file"), "{err}");
+}
+
+/// The judge's slotmark is a real process on the screen: each step the judge's screen shows is
+/// on the players' view at the next look (the journal is on disk before the judge sees the
+/// result); killed with `kill -9`, the judge leaves the view as it was, and the session opened
+/// again carries on on it.
+#[test]
+fn the_view_outlives_the_judges_process_killed_and_follows_it_reopened() {
+    let home = tempfile::tempdir().unwrap();
+    let path = home.path().join("ford.ron");
+    let mut judge = Judge::create(&path, RulesetId::Plain);
+    plain_party(&mut judge);
+    drop(judge);
+    let mut table = Table::open(&path, 80, 24);
+    let file = path.to_string_lossy().into_owned();
+    let mut term = pty::Term::spawn(&["open", &file], home.path(), &[], 30, 100);
+    term.wait_text("Roll log");
+    term.press(":fight Bo Ogre Ana\r");
+    term.wait_text("Round 1: Bo's turn");
+    let s = table.shows();
+    assert!(s.contains("NOW  Bo") && s.contains("NEXT Ogre"), "{s}");
+    term.press(":next\r");
+    term.wait_text("Ogre's turn");
+    assert!(table.shows().contains("NOW  Ogre"));
+    term.kill_hard();
+    let s = table.shows();
+    assert!(s.contains("NOW  Ogre"), "after kill -9:\n{s}");
+    // Opened again, the journal is folded into the file; the view reads it and follows on.
+    let mut judge = Judge::open(&path);
+    assert!(table.shows().contains("NOW  Ogre"));
+    judge.says("next", &[]);
+    assert!(table.shows().contains("NOW  Ana"));
+}
+
+#[test]
+fn the_view_out_of_a_fight() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("demo.ron");
+    drop(Store::create(&path, &script::demo_for(RulesetId::Phase)).unwrap());
+    let mut table = Table::open(&path, 80, 24);
+    insta::assert_snapshot!("table_phase_out_of_a_fight_80x24", table.shows());
+}

@@ -1,0 +1,308 @@
+//! Ruleset ap on the screen: its sheet panel at two sizes with every field, the group strip in
+//! a fight, and the common moves (a check, an attack, a save, damage, Move, Gain Advantage, a
+//! casting, the next turn, a short rest, stabilizing, the clock) through the frame's keys.
+
+mod pty;
+mod screen;
+
+use std::io;
+
+use insta::assert_snapshot;
+use ratatui::crossterm::event::{Event, KeyCode};
+use screen::{code, drive, key};
+use slotmark::dice::ScriptedDice;
+use slotmark::rules::ap::{Attr, Command as K, Mark, State};
+use slotmark::rules::{GameCommand, GameState, RulesetId};
+use slotmark::script::{Line, parse_line};
+use slotmark::session::{Command, Session, SessionState};
+use slotmark::tui::app::{App, Dice};
+use slotmark::tui::keymap::Ctx;
+use slotmark::tui::theme::Theme;
+
+/// Ana with gear, a scar, a pending recovery, a Grimoire and dust; Gob the goblin.
+fn party() -> Session {
+    let mut s = Session::new(SessionState::new("Barrow", RulesetId::Ap));
+    for (line, faces) in [
+        ("add Ana pc party 11 12 8 6", vec![]),
+        ("add Gob npc goblins 8 13 5 4", vec![]),
+        ("carry Ana sword d8 weapon", vec![]),
+        ("carry Ana gambeson armor 1 worn", vec![]),
+        ("carry Ana rope", vec![]),
+        ("grimoire Ana Light Sleep", vec![]),
+        ("scroll Ana Mend", vec![]),
+        ("dust Ana 2", vec![]),
+        ("fatigue Ana 1", vec![]),
+        ("scar Ana 4", vec![3]),
+        ("jot Ana owes the ferryman", vec![]),
+        ("carry Gob spear d6 weapon", vec![]),
+    ] {
+        let Ok(Line::Command(c)) = parse_line(line, s.state()) else {
+            panic!("{line} did not parse");
+        };
+        s.execute(c, &mut ScriptedDice::new(faces)).unwrap();
+    }
+    s
+}
+
+fn app(session: Session, faces: &[u16]) -> App {
+    App::with_session(session, None, Dice::scripted(faces.iter().copied()))
+        .with_theme(Theme::plain())
+}
+
+fn state(app: &App) -> &State {
+    match &app.session().unwrap().state().game {
+        GameState::Ap(s) => s,
+        other => panic!("an ap session was expected, not {:?}", other.ruleset()),
+    }
+}
+
+fn last(app: &App) -> K {
+    match &app.session().unwrap().applied().last().unwrap().command {
+        Command::Game(GameCommand::Ap(c)) => c.clone(),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn the_ap_sheet_shows_every_field_at_two_sizes() {
+    let mut app = app(party(), &[]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    let text = drive(&mut app, 200, 50, Vec::new());
+    for field in [
+        "STR 11/11",
+        "DEX 12/12",
+        "WIL 8/8",
+        "HP 6/6",
+        "armor 1",
+        "PC in party",
+        "4/4",
+        "advantage banked +0",
+        "Held",
+        "broken arm",
+        "1. broken arm mended",
+        "Grimoire (2 slots): Light, Sleep",
+        "scroll of Mend",
+        "4 free of 10; Fatigue 1; Mana Dust 2",
+        "sword d8",
+        "gambeson +1 armor [worn]",
+        "owes the ferryman",
+    ] {
+        assert!(text.contains(field), "the sheet lacks {field}:\n{text}");
+    }
+    assert_snapshot!("ap_sheet_200x50", text);
+    let narrow = drive(&mut app, 80, 24, Vec::new());
+    assert!(narrow.contains("STR 11/11"), "{narrow}");
+    assert_snapshot!("ap_sheet_80x24", narrow);
+}
+
+#[test]
+fn the_strip_shows_the_groups_and_whose_turn_it_is() {
+    let mut app = app(party(), &[15, 2]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    let text = drive(&mut app, 200, 50, vec![key('c')]);
+    assert!(state(&app).fight.is_some());
+    assert!(text.contains("party") && text.contains("goblins"), "{text}");
+    assert!(text.contains("23") && text.contains("7"), "{text}");
+    assert_snapshot!("ap_fight_200x50", text);
+    let narrow = drive(&mut app, 80, 24, Vec::new());
+    assert_snapshot!("ap_fight_80x24", narrow);
+}
+
+#[test]
+fn a_check_and_a_save_are_two_keys_and_wait_in_the_frames_roll_dialog() {
+    let mut app = app(party(), &[9, 10]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    let text = drive(&mut app, 120, 40, vec![key('g'), code(KeyCode::Enter)]);
+    assert!(
+        matches!(last(&app), K::Check(_)),
+        "{:?}\n{text}",
+        last(&app)
+    );
+    assert_eq!(app.ctx(), Ctx::Roll, "{text}");
+    assert!(text.contains("PASS"), "9 + STR 11 meets 20:\n{text}");
+    drive(&mut app, 120, 40, vec![code(KeyCode::Enter)]);
+    assert_eq!(last(&app), K::Accept);
+    drive(&mut app, 120, 40, vec![key('s'), code(KeyCode::Enter)]);
+    match last(&app) {
+        K::Save { attr, dc, .. } => assert_eq!((attr, dc), (Attr::Dex, 20)),
+        other => panic!("{other:?}"),
+    }
+    assert!(!state(&app).queue.is_empty());
+}
+
+#[test]
+fn a_fight_plays_by_its_keys() {
+    // initiative 15 and 2; the attack with the bank: d20 14 and 1, sword 3, Gob's d20 5
+    let mut app = app(party(), &[15, 2, 14, 1, 3, 5]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    drive(&mut app, 120, 40, vec![key('c')]);
+    drive(&mut app, 120, 40, vec![key('m')]);
+    assert_eq!(last(&app), K::Move { who: 0 });
+    drive(&mut app, 120, 40, vec![key('v')]);
+    assert_eq!(last(&app), K::Gain { who: 0 });
+    let text = drive(&mut app, 120, 40, vec![key('a'), code(KeyCode::Enter)]);
+    assert!(matches!(last(&app), K::Attack(_)), "{text}");
+    drive(&mut app, 120, 40, vec![code(KeyCode::Enter)]);
+    let gob = state(&app).by_name("Gob").unwrap();
+    assert_eq!(gob.hp.cur, 1, "the sword's 3 hits");
+    assert_eq!(state(&app).by_name("Ana").unwrap().ap, 1);
+    drive(&mut app, 120, 40, vec![key('E')]);
+    assert_eq!(last(&app), K::Next);
+    assert_eq!(state(&app).by_name("Ana").unwrap().ap, 4);
+    drive(&mut app, 120, 40, vec![key('c')]);
+    assert!(state(&app).fight.is_none());
+}
+
+#[test]
+fn damage_stabilize_cast_rest_and_time_each_take_a_form_or_one_key() {
+    // the casting's slot die 2, the rest's Die of Fate 5
+    let mut app = app(party(), &[2, 5]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    drive(
+        &mut app,
+        120,
+        40,
+        vec![
+            key('-'),
+            code(KeyCode::Down),
+            key(' '),
+            code(KeyCode::Enter),
+        ],
+    );
+    assert_eq!(
+        last(&app),
+        K::Damage {
+            who: 0,
+            amount: 1,
+            armor: false,
+            source: String::new()
+        }
+    );
+    assert_eq!(state(&app).characters[0].hp.cur, 5);
+    drive(&mut app, 120, 40, vec![key('x')]);
+    assert!(state(&app).characters[0].has(Mark::Stabilized));
+    // the Grimoire's first spell is proposed
+    drive(&mut app, 120, 40, vec![key('k'), code(KeyCode::Enter)]);
+    match last(&app) {
+        K::Cast(c) => assert_eq!((c.spell.as_str(), c.slot), ("Light", 1)),
+        other => panic!("{other:?}"),
+    }
+    drive(&mut app, 120, 40, vec![key('r')]);
+    assert_eq!(last(&app), K::Short { who: vec![] });
+    assert_eq!(state(&app).characters[0].hp.cur, 6);
+    drive(&mut app, 120, 40, vec![key('t'), code(KeyCode::Enter)]);
+    assert_eq!(state(&app).clock.seconds, 600);
+}
+
+/// The ten moves a judge makes most in this ruleset, each in at most three keys from the main
+/// screen, with the logged command checked.
+#[test]
+fn the_ten_common_ap_moves_take_at_most_three_keys_each() {
+    // initiative 15 and 2; the check with the bank 9 and 3; the attack 12, sword 3, Gob's 4;
+    // the save 10
+    let mut app = app(party(), &[15, 2, 9, 3, 12, 3, 4, 10]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    let moves: Vec<(&str, Vec<io::Result<Event>>)> = vec![
+        ("fight", vec![key('c')]),
+        ("move", vec![key('m')]),
+        ("gain", vec![key('v')]),
+        ("check", vec![key('g'), code(KeyCode::Enter)]),
+        ("override", vec![key('o')]),
+        ("accept", vec![code(KeyCode::Enter)]),
+        ("attack", vec![key('a'), code(KeyCode::Enter)]),
+        ("accept", vec![code(KeyCode::Enter)]),
+        ("save", vec![key('s'), code(KeyCode::Enter)]),
+        ("accept", vec![code(KeyCode::Enter)]),
+        ("damage", vec![key('-'), code(KeyCode::Enter)]),
+        ("next", vec![key('E')]),
+    ];
+    for (what, events) in moves {
+        assert!(events.len() <= 3, "{what} takes {} keys", events.len());
+        let before = app.session().unwrap().cursor();
+        let text = drive(&mut app, 100, 30, events);
+        let after = app.session().unwrap().cursor();
+        assert!(after > before, "{what} logged nothing:\n{text}");
+        let logged = last(&app);
+        let ok = match what {
+            "fight" => matches!(logged, K::Fight { .. }),
+            "move" => logged == K::Move { who: 0 },
+            "gain" => logged == K::Gain { who: 0 },
+            "check" => matches!(logged, K::Check(_)),
+            "override" => logged == K::Rule { pass: false },
+            "accept" => logged == K::Accept,
+            "attack" => matches!(logged, K::Attack(_)),
+            "save" => matches!(logged, K::Save { who: 0, .. }),
+            "damage" => matches!(
+                logged,
+                K::Damage {
+                    who: 0,
+                    amount: 1,
+                    ..
+                }
+            ),
+            "next" => logged == K::Next,
+            _ => false,
+        };
+        assert!(ok, "{what} logged {logged:?}");
+    }
+    assert_eq!(state(&app).by_name("Gob").unwrap().hp.cur, 1);
+    assert_eq!(
+        state(&app).characters[0].ap,
+        4,
+        "the turn ended and the pool refilled"
+    );
+}
+
+#[test]
+fn an_ap_session_plays_a_save_in_the_real_terminal() {
+    let home = tempfile::tempdir().unwrap();
+    let saves = home.path().join("saves");
+    let saves_arg = saves.to_str().unwrap();
+    let mut term = pty::Term::spawn(
+        &["new", "camp", "--rules", "ap", "--saves", saves_arg],
+        home.path(),
+        &[],
+        30,
+        100,
+    );
+    term.wait_text("Nobody yet");
+    // The palette adds a PC; s and Enter make a DEX save against 20, Enter accepts it.
+    term.press(":add Ana pc party 11 12 8 6\r");
+    term.wait_text("Ana joins");
+    term.press("s");
+    term.wait_text("Save: Ana");
+    term.press("\r");
+    term.wait_text("Verdict");
+    term.press("\r");
+    term.wait_for("the save in the log", |t| {
+        let text = t.text();
+        text.contains("DEX save") && !text.contains("Verdict")
+    });
+    term.press("q");
+    term.wait_closed();
+    assert!(term.child.wait().unwrap().success());
+    assert!(saves.join("camp.ron").exists());
+}
+
+#[test]
+fn the_start_screen_offers_the_ap_demo() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app =
+        App::start(dir.path().to_path_buf(), Dice::scripted([])).with_theme(Theme::plain());
+    // d lists the demos; the ap demo comes after the slot system's, phase's and bdp's
+    let text = drive(
+        &mut app,
+        80,
+        24,
+        vec![
+            key('d'),
+            code(KeyCode::Right),
+            code(KeyCode::Right),
+            code(KeyCode::Right),
+        ],
+    );
+    assert!(text.contains("‹ action points ›"), "{text}");
+    drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
+    assert_eq!(state(&app).characters.len(), 7);
+    assert_eq!(slotmark::store::list_sessions(dir.path()).len(), 1);
+}
