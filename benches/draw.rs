@@ -232,12 +232,54 @@ fn draw_ap_fight_screen(c: &mut Criterion) {
     });
 }
 
+/// An actiondie session in the middle of a round, at 200x50: its sheet, the strip with every
+/// chosen action and its dice, and a log of the same length, against the slot system's frame.
+fn draw_actiondie_fight_screen(c: &mut Criterion) {
+    use slotmark::script::{Line, parse_line};
+    let mut session = Session::new(SessionState::new(
+        "Benchmark",
+        slotmark::rules::RulesetId::ActionDie,
+    ));
+    let mut lines: Vec<String> = (1..=4)
+        .map(|i| format!("add Hero{i} pc d8 d6 d6 d4 12"))
+        .collect();
+    lines.extend((1..=4).map(|i| format!("add Gob{i} Goblin")));
+    lines.extend((1..=4).map(|i| format!("carry Hero{i} Sword")));
+    for _ in 0..70 {
+        lines.push("bag Hero1 off".into());
+        lines.push("bag Hero1 on".into());
+    }
+    lines.push("scene for the benchmark".into());
+    lines.extend((1..=4).map(|i| format!("act Hero{i} attack 1")));
+    lines.extend((1..=4).map(|i| format!("act Gob{i} attack")));
+    let mut dice = ScriptedDice::new([]);
+    for line in &lines {
+        let Ok(Line::Command(c)) = parse_line(line, session.state()) else {
+            panic!("{line}");
+        };
+        session.execute(c, &mut dice).unwrap();
+    }
+    let Ok(Line::Command(roll)) = parse_line("initiative", session.state()) else {
+        panic!("initiative");
+    };
+    session
+        .execute(roll, &mut ScriptedDice::new([3, 5, 7, 1, 2, 4, 6, 8]))
+        .unwrap();
+    let mut app = App::with_session(session, None, Dice::scripted([])).with_theme(Theme::plain());
+    app.main_mut().unwrap().view.selected = Some(0);
+    let mut terminal = Terminal::new(TestBackend::new(200, 50)).unwrap();
+    c.bench_function("draw actiondie fight screen 200x50", |b| {
+        b.iter(|| slotmark::tui::draw(&mut terminal, &mut app).unwrap())
+    });
+}
+
 criterion_group!(
     benches,
     draw_main_screen,
     draw_combat_screen,
     draw_phase_fight_screen,
     draw_bdp_fight_screen,
-    draw_ap_fight_screen
+    draw_ap_fight_screen,
+    draw_actiondie_fight_screen
 );
 criterion_main!(benches);

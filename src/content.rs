@@ -8,6 +8,7 @@
 //! `layouts`, `creatures` and `kits`. Creatures and kits name library items by name and may carry
 //! their own items inline (fangs, a carapace) that are not for sale in the item list.
 
+pub mod actiondie;
 pub mod ap;
 pub mod bdp;
 pub mod phase;

@@ -1,8 +1,8 @@
 //! Properties of the engine over random command sequences: every slot-system command with ids of
 //! characters that exist (and one that does not), random dice, undo and redo mixed in; and the
-//! same over every command of ruleset phase on a small party of its own (`phase_cmds`), and of
-//! ruleset bdp on one of its own (`bdp_cmds`). Many commands are refused; a refusal must change
-//! nothing.
+//! same over every command of ruleset phase on a small party of its own (`phase_cmds`), of
+//! ruleset bdp on one of its own (`bdp_cmds`), and of ruleset actiondie on another
+//! (`actiondie_cmds`). Many commands are refused; a refusal must change nothing.
 //!
 //! - replaying the log gives the live state;
 //! - undo then redo gives the same state;
@@ -454,6 +454,31 @@ fn check_log(session: &Session, k: usize) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// Saves the session after the first `split` ops in full and journals the rest, as after a
+/// crash: loading the file, opening it (which folds the journal in) and loading it again each
+/// give the session played live.
+fn saved_then_loaded(start: Session, ops: &[Op], split: usize) -> Result<(), TestCaseError> {
+    let dir = tempfile::TempDir::new().map_err(fail)?;
+    let split = split.min(ops.len());
+    let first = run_ops(start, &ops[..split])?;
+    let path = dir.path().join("s.ron");
+    let mut store = Store::create(&path, &first.session).map_err(fail)?;
+    let rest = run_ops(first.session.clone(), &ops[split..])?;
+    for record in &rest.journal {
+        store.append(record).map_err(fail)?;
+    }
+    drop(store);
+    same_session(&store::load(&path).map_err(fail)?, &rest.session)?;
+    let opened = Store::open(&path).map_err(fail)?;
+    prop_assert!(opened.warnings.is_empty(), "{:?}", opened.warnings);
+    same_session(&opened.session, &rest.session)?;
+    drop(opened);
+    // Opening folded the journal into the file; the file alone gives the session.
+    same_session(&store::load(&path).map_err(fail)?, &rest.session)?;
+    prop_assert!(store::verify(&path).map_err(fail)?.matches());
+    Ok(())
+}
+
 /// `cases` per property from a fixed seed, so CI runs the same cases every time;
 /// `PROPTEST_CASES=N` (with `PROPTEST_RNG_SEED` if wanted) runs a longer, random hunt.
 fn fixed(cases: u32) -> ProptestConfig {
@@ -517,25 +542,7 @@ proptest! {
         ops in vec(op(), 0..50),
         split in 0usize..50,
     ) {
-        let dir = tempfile::TempDir::new().map_err(fail)?;
-        let split = split.min(ops.len());
-        // The first part is saved in full, the rest only journaled, as after a crash.
-        let first = run_ops(Session::new(party()), &ops[..split])?;
-        let path = dir.path().join("s.ron");
-        let mut store = Store::create(&path, &first.session).map_err(fail)?;
-        let rest = run_ops(first.session.clone(), &ops[split..])?;
-        for record in &rest.journal {
-            store.append(record).map_err(fail)?;
-        }
-        drop(store);
-        same_session(&store::load(&path).map_err(fail)?, &rest.session)?;
-        let opened = Store::open(&path).map_err(fail)?;
-        prop_assert!(opened.warnings.is_empty(), "{:?}", opened.warnings);
-        same_session(&opened.session, &rest.session)?;
-        drop(opened);
-        // Opening folded the journal into the file; the file alone gives the session.
-        same_session(&store::load(&path).map_err(fail)?, &rest.session)?;
-        prop_assert!(store::verify(&path).map_err(fail)?.matches());
+        saved_then_loaded(Session::new(party()), &ops, split)?;
     }
 }
 
@@ -1137,23 +1144,7 @@ proptest! {
         ops in vec(phase_cmds::op(), 0..50),
         split in 0usize..50,
     ) {
-        let dir = tempfile::TempDir::new().map_err(fail)?;
-        let split = split.min(ops.len());
-        let first = run_ops(phase_cmds::start(), &ops[..split])?;
-        let path = dir.path().join("p.ron");
-        let mut store = Store::create(&path, &first.session).map_err(fail)?;
-        let rest = run_ops(first.session.clone(), &ops[split..])?;
-        for record in &rest.journal {
-            store.append(record).map_err(fail)?;
-        }
-        drop(store);
-        same_session(&store::load(&path).map_err(fail)?, &rest.session)?;
-        let opened = Store::open(&path).map_err(fail)?;
-        prop_assert!(opened.warnings.is_empty(), "{:?}", opened.warnings);
-        same_session(&opened.session, &rest.session)?;
-        drop(opened);
-        same_session(&store::load(&path).map_err(fail)?, &rest.session)?;
-        prop_assert!(store::verify(&path).map_err(fail)?.matches());
+        saved_then_loaded(phase_cmds::start(), &ops, split)?;
     }
 }
 
@@ -1609,23 +1600,7 @@ proptest! {
         ops in vec(bdp_cmds::op(), 0..50),
         split in 0usize..50,
     ) {
-        let dir = tempfile::TempDir::new().map_err(fail)?;
-        let split = split.min(ops.len());
-        let first = run_ops(bdp_cmds::start(), &ops[..split])?;
-        let path = dir.path().join("b.ron");
-        let mut store = Store::create(&path, &first.session).map_err(fail)?;
-        let rest = run_ops(first.session.clone(), &ops[split..])?;
-        for record in &rest.journal {
-            store.append(record).map_err(fail)?;
-        }
-        drop(store);
-        same_session(&store::load(&path).map_err(fail)?, &rest.session)?;
-        let opened = Store::open(&path).map_err(fail)?;
-        prop_assert!(opened.warnings.is_empty(), "{:?}", opened.warnings);
-        same_session(&opened.session, &rest.session)?;
-        drop(opened);
-        same_session(&store::load(&path).map_err(fail)?, &rest.session)?;
-        prop_assert!(store::verify(&path).map_err(fail)?.matches());
+        saved_then_loaded(bdp_cmds::start(), &ops, split)?;
     }
 }
 
@@ -2195,6 +2170,327 @@ fn the_ap_generators_reach_accepted_and_refused_commands_of_every_kind() {
     assert!(refused > 300, "only {refused} steps refused");
     for kind in [
         "Fight", "Next", "Attack", "Accept", "Damage", "Cast", "Choose", "Move",
+    ] {
+        assert!(
+            kinds.contains(kind),
+            "no {kind} was ever accepted: {kinds:?}"
+        );
+    }
+}
+
+/// Every command of ruleset actiondie on a party of its own.
+mod actiondie_cmds {
+    use super::*;
+    use slotmark::dice::ladder::Dice;
+    use slotmark::rules::actiondie::{
+        Ability, Action, Bonus, CheckSpec, Command as C, DamageSpec, DamageType, Item, NewSheet,
+        Roller, Sense, Side as ASide, Stat, Status,
+    };
+
+    /// Ids 0-3 are Ana, Bo, the Ogre and the Rat (see [`start`]); 4 names nobody.
+    fn who() -> impl Strategy<Value = u32> {
+        prop_oneof![10 => 0u32..4, 1 => Just(4u32)]
+    }
+
+    fn whos() -> impl Strategy<Value = Vec<u32>> {
+        vec(who(), 0..4)
+    }
+
+    /// An item, technique or option number (from 0), sometimes past the end.
+    fn nth() -> impl Strategy<Value = u8> {
+        prop_oneof![6 => 0u8..3, 1 => 3u8..9]
+    }
+
+    fn ability() -> impl Strategy<Value = Ability> {
+        proptest::sample::select(Ability::ALL.to_vec())
+    }
+
+    fn dice() -> impl Strategy<Value = Dice> {
+        prop_oneof![
+            6 => (1u8..3, proptest::sample::select(vec![4u16, 6, 8, 10, 12])).prop_map(|(n, s)| Dice::new(n, s)),
+            1 => (0u8..25, 0u16..110).prop_map(|(n, s)| Dice::new(n, s)),
+        ]
+    }
+
+    fn kind() -> impl Strategy<Value = DamageType> {
+        proptest::sample::select(DamageType::ALL.to_vec())
+    }
+
+    fn status() -> impl Strategy<Value = Status> {
+        proptest::sample::select(Status::ALL.to_vec())
+    }
+
+    fn action() -> BoxedStrategy<Action> {
+        prop_oneof![
+            3 => option::of(nth()).prop_map(|item| Action::Attack { item }),
+            1 => (nth(), 0u8..4).prop_map(|(index, dice)| Action::Technique { index, dice }),
+            2 => Just(Action::Defend),
+            1 => who().prop_map(|whom| Action::Help { whom }),
+            2 => Just(Action::Run),
+            1 => option::of(dice()).prop_map(|die| Action::Other { die }),
+        ]
+        .boxed()
+    }
+
+    fn roller() -> BoxedStrategy<Roller> {
+        (
+            who(),
+            ability(),
+            option::of(prop_oneof![Just("Climb".to_string()), text()]),
+            -3i8..4,
+            0u8..3,
+            0u8..3,
+            vec(proptest::sample::select(Sense::ALL.to_vec()), 0..2),
+        )
+            .prop_map(|(who, ability, skill, flat, adv, dis, needs)| Roller {
+                who,
+                ability,
+                skill,
+                flat,
+                adv,
+                dis,
+                needs,
+            })
+            .boxed()
+    }
+
+    fn item() -> BoxedStrategy<Item> {
+        (
+            text(),
+            0u8..4,
+            0u8..4,
+            option::of(dice()),
+            option::of(kind()),
+            option::of(dice()),
+        )
+            .prop_map(|(name, size, bundle, damage, kind, init)| Item {
+                size,
+                bundle,
+                count: 1,
+                damage,
+                kind,
+                init,
+                ..Item::new(name)
+            })
+            .boxed()
+    }
+
+    fn sheets() -> BoxedStrategy<C> {
+        let stat = prop_oneof![
+            ability().prop_map(Stat::Ability),
+            proptest::sample::select(vec![
+                Stat::Hp,
+                Stat::HpMax,
+                Stat::Ar,
+                Stat::Movement,
+                Stat::Hands,
+                Stat::Exhaustion,
+                Stat::TechTotal,
+                Stat::TechLeft,
+                Stat::TechDie,
+            ]),
+        ];
+        prop_oneof![
+            1 => (text(), any::<bool>(), [0u8..18, 0u8..18, 0u8..18, 0u8..18], 0u16..20, 0u16..4, 0u8..8)
+                .prop_map(|(name, pc, base, hp, ar, movement)| C::Add(Box::new(NewSheet {
+                    ar,
+                    movement,
+                    ..NewSheet::new(name, if pc { ASide::Pc } else { ASide::Creature }, base, hp)
+                }))),
+            1 => who().prop_map(|who| C::Remove { who }),
+            3 => (who(), stat, 0u16..20).prop_map(|(who, stat, value)| C::Set { who, stat, value }),
+            1 => (who(), any::<bool>()).prop_map(|(who, on)| C::Bag { who, on }),
+            4 => (who(), status(), any::<bool>()).prop_map(|(who, status, on)| C::Status { who, status, on }),
+            1 => (who(), text()).prop_map(|(who, of)| C::Afraid { who, of }),
+            1 => (who(), kind(), any::<bool>(), any::<bool>())
+                .prop_map(|(who, kind, vulnerable, on)| C::Resist { who, kind, vulnerable, on }),
+            1 => (who(), prop_oneof![Just("Climb".to_string()), text()], option::of(prop_oneof![
+                (-3i8..4).prop_map(Bonus::Flat),
+                dice().prop_map(Bonus::Die),
+            ])).prop_map(|(who, name, bonus)| C::Skill { who, name, bonus }),
+            1 => (who(), text(), option::of(dice())).prop_map(|(who, name, init)| C::Learn { who, name, init }),
+            1 => (who(), nth(), any::<bool>()).prop_map(|(who, index, on)| C::Prepare { who, index, on }),
+            2 => (who(), item()).prop_map(|(who, item)| C::Carry { who, item: Box::new(item) }),
+            1 => (who(), nth()).prop_map(|(who, index)| C::Drop { who, index }),
+            2 => (who(), nth(), any::<bool>()).prop_map(|(who, index, on)| C::Hold { who, index, on }),
+            1 => (who(), nth()).prop_map(|(who, index)| C::Break { who, index }),
+            1 => (who(), text()).prop_map(|(who, text)| C::Note { who, text }),
+        ]
+        .boxed()
+    }
+
+    fn rolls() -> BoxedStrategy<C> {
+        prop_oneof![
+            4 => (roller(), option::of(-2i32..12), text())
+                .prop_map(|(roller, target, why)| C::Check(Box::new(CheckSpec { roller, target, why }))),
+            2 => (roller(), roller(), text()).prop_map(|(a, b, why)| C::Contest(Box::new((a, b, why)))),
+            1 => (who(), option::of(0i32..8)).prop_map(|(who, target)| C::Encumbrance { who, target }),
+            4 => Just(C::Accept),
+            2 => any::<bool>().prop_map(|pass| C::Rule { pass }),
+            2 => (0usize..5).prop_map(|option| C::Choose { option }),
+            1 => Just(C::Cancel),
+        ]
+        .boxed()
+    }
+
+    fn scene() -> BoxedStrategy<C> {
+        prop_oneof![
+            2 => (whos(), text()).prop_map(|(who, why)| C::Scene { who, why }),
+            2 => vec(0u32..4, 1..3).prop_map(|who| C::Scene { who, why: String::new() }),
+            6 => (who(), action()).prop_map(|(who, action)| C::Pick { who, action }),
+            3 => Just(C::RollInitiative),
+            5 => Just(C::Next),
+            2 => (who(), action()).prop_map(|(who, action)| C::Reevaluate { who, action }),
+            1 => (who(), option::of(action())).prop_map(|(who, action)| C::Join { who, action }),
+            1 => whos().prop_map(|ids| C::Order { ids }),
+            2 => (who(), 0u16..8).prop_map(|(who, squares)| C::Move { who, squares }),
+            1 => who().prop_map(|who| C::Stand { who }),
+            1 => Just(C::EndScene),
+        ]
+        .boxed()
+    }
+
+    fn harm() -> BoxedStrategy<C> {
+        prop_oneof![
+            3 => (who(), option::of(nth()), whos(), any::<bool>())
+                .prop_map(|(who, item, targets, crit)| C::Attack { who, item, targets, crit }),
+            3 => (whos(), dice(), -3i16..8, option::of(kind()), any::<bool>(), text())
+                .prop_map(|(targets, dice, flat, kind, crit, source)| C::Damage(Box::new(DamageSpec {
+                    targets, dice, flat, kind, crit, source,
+                }))),
+            2 => (who(), any::<bool>()).prop_map(|(who, up)| C::Exhaustion { who, up }),
+            1 => (who(), 0u8..10).prop_map(|(who, face)| C::Dismember { who, face }),
+            1 => (who(), any::<bool>()).prop_map(|(who, on)| C::Dead { who, on }),
+            1 => who().prop_map(|who| C::Flee { who }),
+            1 => (whos(), any::<bool>(), any::<bool>())
+                .prop_map(|(who, full, interrupted)| C::Rest { who, full, interrupted }),
+            1 => prop_oneof![0u32..40, Just(2000u32)].prop_map(|minutes| C::Time { minutes }),
+        ]
+        .boxed()
+    }
+
+    pub fn command() -> impl Strategy<Value = Command> {
+        prop_oneof![
+            2 => sheets(),
+            3 => rolls(),
+            8 => scene(),
+            2 => harm(),
+        ]
+        .prop_map(|c| Command::Game(slotmark::rules::GameCommand::ActionDie(c)))
+    }
+
+    /// Faces for one command: mostly faces every die shows, some only larger dice show, now
+    /// and then a 0; enough for a few dice rolled twice.
+    pub fn faces() -> impl Strategy<Value = Vec<u16>> {
+        vec(
+            prop_oneof![6 => 1u16..=4, 3 => 1u16..=8, 1 => 1u16..=12, 1 => Just(0u16)],
+            0..24,
+        )
+    }
+
+    pub fn op() -> impl Strategy<Value = Op> {
+        prop_oneof![
+            8 => (command(), faces()).prop_map(|(c, f)| Op::Exec(c, f)),
+            1 => Just(Op::Undo),
+            1 => Just(Op::Redo),
+        ]
+    }
+
+    /// Ana and Bo (PCs) with a sword, a skill and a prepared technique; an Ogre and a Rat.
+    /// Built through the command language, then taken as a new session's first state.
+    pub fn start() -> Session {
+        let mut s = Session::new(session::SessionState::new(
+            "Props",
+            slotmark::rules::RulesetId::ActionDie,
+        ));
+        for line in [
+            "add Ana pc d8 d6 d6 d4 10 ar 1",
+            "add Bo pc d6 d8 d6 d6 8",
+            "add Ogre creature 2d6 d4 d4 d4 12 move 4",
+            "add Rat creature d4 d8 d6 0 3",
+            "carry Ana Sword damage d8 slash",
+            "hold Ana 1",
+            "carry Ana Arrows bundle 20",
+            "skill Ana Climb +2",
+            "set Bo tech 3",
+            "set Bo techleft 3",
+            "learn Bo Whirl",
+            "prepare Bo 1",
+        ] {
+            let command = match slotmark::script::parse_line(line, s.state()) {
+                Ok(slotmark::script::Line::Command(c)) => c,
+                other => panic!("{line}: {other:?}"),
+            };
+            s.execute(command, &mut ScriptedDice::new([]))
+                .unwrap_or_else(|e| panic!("{line}: {e}"));
+        }
+        Session::new(s.state().clone())
+    }
+}
+
+proptest! {
+    #![proptest_config(fixed(160))]
+
+    #[test]
+    fn actiondie_runs_replay_undo_and_redo_exactly_and_refusals_change_nothing(
+        ops in vec(actiondie_cmds::op(), 0..60),
+        k in 0usize..20,
+    ) {
+        let run = run_ops(actiondie_cmds::start(), &ops)?;
+        check_log(&run.session, k)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(fixed(24))]
+
+    #[test]
+    fn an_actiondie_session_saved_then_loaded_is_the_same_session(
+        ops in vec(actiondie_cmds::op(), 0..50),
+        split in 0usize..50,
+    ) {
+        saved_then_loaded(actiondie_cmds::start(), &ops, split)?;
+    }
+}
+
+#[test]
+fn the_actiondie_generators_reach_accepted_and_refused_commands_of_every_kind() {
+    // Guards the properties against a generator that only ever produces refusals, or never
+    // gets a round going or a roll answered.
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let mut accepted = 0;
+    let mut refused = 0;
+    let mut kinds = std::collections::BTreeSet::new();
+    for _ in 0..80 {
+        let ops = vec(actiondie_cmds::op(), 40)
+            .new_tree(&mut runner)
+            .unwrap()
+            .current();
+        let run = run_ops(actiondie_cmds::start(), &ops).unwrap();
+        accepted += run.journal.len();
+        refused += run.refused;
+        for e in run.session.entries() {
+            let debug = format!("{:?}", e.command);
+            let kind: String = debug
+                .trim_start_matches("Game(ActionDie(")
+                .chars()
+                .take_while(|c| c.is_alphanumeric())
+                .collect();
+            kinds.insert(kind);
+        }
+    }
+    assert!(accepted > 300, "only {accepted} steps accepted");
+    assert!(refused > 300, "only {refused} steps refused");
+    for kind in [
+        "Scene",
+        "Pick",
+        "RollInitiative",
+        "Next",
+        "Attack",
+        "Damage",
+        "Check",
+        "Accept",
+        "Contest",
     ] {
         assert!(
             kinds.contains(kind),

@@ -7,8 +7,8 @@
 //!   byte of the file, writes nothing beside it, and never panics or hangs;
 //! - a file from a newer slotmark says which slotmark it needs;
 //! - arbitrary bytes as a session file or a journal, arbitrary text as a palette line (in the
-//!   slot system's demo, in ruleset phase's, and at a bdp table) or a dice expression: no
-//!   panic, plain errors;
+//!   slot system's demo, in ruleset phase's, at a bdp table, in ruleset ap's and in ruleset
+//!   actiondie's) or a dice expression: no panic, plain errors;
 //! - a palette line either applies fully (replays, undoes, survives the journal) or changes
 //!   nothing.
 //!
@@ -1219,6 +1219,81 @@ fn ap_palette_text() -> impl Strategy<Value = String> {
     edited_examples(slotmark::rules::RulesetId::Ap, POOL)
 }
 
+/// A line of ruleset actiondie: one of its verbs' examples with up to four words of its own
+/// (names from the demo, dice, rungs, actions, statuses) put in, swapped or cut.
+fn actiondie_palette_text() -> impl Strategy<Value = String> {
+    const POOL: &[&str] = &[
+        "Ana",
+        "bram",
+        "Cora",
+        "grak",
+        "Snag",
+        "grub",
+        "nobody",
+        "Troll",
+        "goblin",
+        "Sword",
+        "\"Sling stones\"",
+        "0",
+        "1",
+        "2",
+        "3",
+        "9",
+        "20",
+        "99",
+        "255",
+        "256",
+        "-1",
+        "+3",
+        "d6",
+        "d7",
+        "2d6",
+        "5d12",
+        "6d12",
+        "str",
+        "dex",
+        "awr",
+        "wil",
+        "adv",
+        "dis",
+        "needs",
+        "sight",
+        "vs",
+        "for",
+        "against",
+        "attack",
+        "unarmed",
+        "defend",
+        "help",
+        "run",
+        "other",
+        "technique",
+        "bleeding",
+        "prone",
+        "unconscious",
+        "fire",
+        "lightning",
+        "nocrit",
+        "full",
+        "siesta",
+        "interrupted",
+        "on",
+        "off",
+        "accept",
+        "next",
+        "initiative",
+        "undo",
+        "\"",
+        "#",
+        "é",
+        "\u{202e}",
+        "😀",
+        "",
+        "\"unclosed",
+    ];
+    edited_examples(slotmark::rules::RulesetId::ActionDie, POOL)
+}
+
 /// A verb's example from `ruleset`'s table with up to four edits from `pool`.
 fn edited_examples(
     ruleset: slotmark::rules::RulesetId,
@@ -1401,6 +1476,11 @@ proptest! {
     }
 
     #[test]
+    fn arbitrary_text_as_an_actiondie_palette_line_never_panics(text in "\\PC{0,80}") {
+        targets::actiondie_script_line(text.as_bytes());
+    }
+
+    #[test]
     fn arbitrary_text_as_a_dice_expression_never_panics(text in "\\PC{0,40}") {
         targets::dice_expr(text.as_bytes());
     }
@@ -1566,19 +1646,38 @@ fn bdp_palette_text() -> impl Strategy<Value = String> {
     edited_examples(slotmark::rules::RulesetId::Bdp, POOL)
 }
 
+proptest! {
+    #![proptest_config(config(96))]
+
+    /// The same in ruleset actiondie, on its demo: its verbs, the gear list and the bestiary.
+    #[test]
+    fn an_actiondie_palette_line_applies_fully_or_changes_nothing(
+        lines in vec(actiondie_palette_text(), 1..10),
+        seed in any::<u64>(),
+    ) {
+        thread_local!(static DEMO: Session =
+            slotmark::script::demo_for(slotmark::rules::RulesetId::ActionDie));
+        let mut session = DEMO.with(Session::clone);
+        for (i, line) in lines.iter().enumerate() {
+            targets::palette_line(&mut session, line, seed.wrapping_add(i as u64));
+        }
+    }
+}
+
 /// The seed corpus in `fuzz/corpus/` is valid input for its targets: every file runs through
 /// the body it seeds, so a corpus file that crashes is caught here first.
 #[test]
 fn the_fuzz_seed_corpus_runs_clean() {
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus");
     type Body = fn(&[u8]);
-    let targets: [(&str, Body); 7] = [
+    let targets: [(&str, Body); 8] = [
         ("session_file", targets::session_file),
         ("journal", targets::journal),
         ("script_line", targets::script_line),
         ("phase_script_line", targets::phase_script_line),
         ("bdp_script_line", targets::bdp_script_line),
         ("ap_script_line", targets::ap_script_line),
+        ("actiondie_script_line", targets::actiondie_script_line),
         ("dice_expr", targets::dice_expr),
     ];
     for (name, body) in targets {

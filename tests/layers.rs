@@ -181,7 +181,7 @@ fn the_pure_layers_never_touch_the_terminal() {
 /// dispatches to them (`tui/sheets/mod.rs`).
 #[test]
 fn the_frame_never_names_a_ruleset() {
-    let rulesets = ["slots", "plain", "phase", "bdp"];
+    let rulesets = ["slots", "plain", "phase", "bdp", "actiondie"];
     for (module, text) in modules() {
         if module[0] != "tui" || module.get(1).is_some_and(|m| m == "sheets") {
             continue;
@@ -201,7 +201,7 @@ fn the_frame_never_names_a_ruleset() {
 
 #[test]
 fn no_ruleset_reaches_into_another() {
-    let rulesets = ["slots", "plain", "phase", "bdp"];
+    let rulesets = ["slots", "plain", "phase", "bdp", "actiondie"];
     for (module, text) in modules() {
         let own = module
             .iter()

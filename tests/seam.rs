@@ -29,7 +29,7 @@ fn answer(s: &mut Session, a: Answer) {
 #[test]
 fn the_ruleset_list_names_each_ruleset_once_with_its_key() {
     let keys: Vec<&str> = RulesetId::ALL.iter().map(|r| r.key()).collect();
-    assert_eq!(keys, ["slots", "plain", "phase", "bdp", "ap"]);
+    assert_eq!(keys, ["slots", "plain", "phase", "bdp", "ap", "actiondie"]);
     assert_eq!(RulesetId::from_key("SLOTS"), Some(RulesetId::Slots));
     assert_eq!(RulesetId::from_key("chess"), None);
     assert_eq!(GameState::new(RulesetId::Slots).ruleset(), RulesetId::Slots);

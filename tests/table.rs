@@ -522,6 +522,16 @@ fn demo_in_a_fight(ruleset: RulesetId, dir: &Path) -> PathBuf {
         // A demo that starts its own fight is shown as it is.
         _ if s.state().game.initiative().is_some() => &[],
         RulesetId::Slots => &["fight players", "turn Aria", "check Aria terrain", "accept"],
+        RulesetId::ActionDie => &[
+            "scene for the bridge",
+            "act Ana attack",
+            "act Bram attack",
+            "act Cora defend",
+            "act Grak attack",
+            "act Snag attack",
+            "act Grub run",
+            "initiative",
+        ],
         _ => &["fight"],
     };
     let mut dice = slotmark::dice::LiveDice::seeded(3);

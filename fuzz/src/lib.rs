@@ -411,6 +411,24 @@ pub fn ap_script_line(data: &[u8]) {
     palette_line(&mut session, &line, seed_of(data));
 }
 
+fn actiondie_demo() -> &'static Session {
+    static DEMO: std::sync::OnceLock<Session> = std::sync::OnceLock::new();
+    DEMO.get_or_init(|| slotmark::script::demo_for(slotmark::rules::RulesetId::ActionDie))
+}
+
+/// Fuzz target `actiondie_script_line`: arbitrary text as a palette line on ruleset
+/// actiondie's demo, so its verbs (and the names they find in the gear list and the bestiary)
+/// are read the same way: no panic, one plain line when refused, and a line applies fully or
+/// not at all.
+pub fn actiondie_script_line(data: &[u8]) {
+    let line: String = String::from_utf8_lossy(data)
+        .chars()
+        .filter(|c| !c.is_control())
+        .collect();
+    let mut session = actiondie_demo().clone();
+    palette_line(&mut session, &line, seed_of(data));
+}
+
 /// Fuzz target `dice_expr`: arbitrary text as a dice expression (`slotmark roll`).
 pub fn dice_expr(data: &[u8]) {
     let text = String::from_utf8_lossy(data);

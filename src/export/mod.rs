@@ -7,6 +7,7 @@
 //! rebuilt in one pass per window), so a session of 100,000 steps needs no more memory for its
 //! recap than one of a thousand.
 
+pub mod actiondie;
 pub mod ap;
 pub mod bdp;
 pub mod phase;
@@ -98,9 +99,11 @@ pub fn write_markdown(session: &Session, out: &mut dyn io::Write) -> io::Result<
     let _ = writeln!(o, "# {}\n", state.title);
     match state.ruleset() {
         RulesetId::Slots => slots::chapters(&mut o, session),
-        RulesetId::Plain | RulesetId::Phase | RulesetId::Bdp | RulesetId::Ap => {
-            read_model_chapters(&mut o, session)
-        }
+        RulesetId::Plain
+        | RulesetId::Phase
+        | RulesetId::Bdp
+        | RulesetId::Ap
+        | RulesetId::ActionDie => read_model_chapters(&mut o, session),
     }
     if let Some(credit) = state.ruleset().credit() {
         let _ = writeln!(o, "\n---\n\n_{credit}_");
@@ -191,6 +194,7 @@ pub fn show(session: &Session, character: Option<&str>) -> Result<String, String
         RulesetId::Phase => phase::show(session, character),
         RulesetId::Bdp => bdp::show(session, character),
         RulesetId::Ap => ap::show(session, character),
+        RulesetId::ActionDie => actiondie::show(session, character),
         RulesetId::Plain => show_from_read_models(session, character),
     }
 }
@@ -199,9 +203,11 @@ pub fn show(session: &Session, character: Option<&str>) -> Result<String, String
 pub fn waiting(session: &Session) -> Option<String> {
     match session.state().ruleset() {
         RulesetId::Slots => slots::waiting(session),
-        RulesetId::Plain | RulesetId::Phase | RulesetId::Bdp | RulesetId::Ap => {
-            session.state().game.pending().map(|p| pending_title(&p))
-        }
+        RulesetId::Plain
+        | RulesetId::Phase
+        | RulesetId::Bdp
+        | RulesetId::Ap
+        | RulesetId::ActionDie => session.state().game.pending().map(|p| pending_title(&p)),
     }
 }
 

@@ -7,6 +7,7 @@
 //! and answers what waits with the generic [`Answer`]s; [`time`] is the game clock every ruleset
 //! counts in its own units.
 
+pub mod actiondie;
 pub mod ap;
 pub mod bdp;
 pub mod phase;
@@ -273,6 +274,11 @@ rulesets! {
         "d20 + attribute + object dice against a DC or a contested save, advantage stacked per \
          die; 4 AP turns; initiative 1d20 + WIL sorted within groups that take turns; critical \
          damage at DC 15, scars and magic dice with mishaps; 2-minute rounds (rule file 003).";
+    ActionDie => actiondie::ActionDie, "actiondie", "action-die system",
+        "Abilities as rungs of a die ladder from 0 to 5d12; checks roll the rung's dice, with \
+         advantage on the whole check; initiative rolled every round from each chosen action's \
+         die, lowest first; exhaustion levels, death and dismemberment, statuses, slots of 10 \
+         plus STR with quick slots, rests on a clock of 6-second rounds (rule file 004).";
 }
 
 impl Default for RulesetId {

@@ -49,14 +49,16 @@ pub fn has_demo(ruleset: RulesetId) -> bool {
 }
 
 /// The bundled demo of `ruleset`, built from its script: the slot system's party at the old
-/// mill, ruleset phase's in the goblin warren, or ruleset bdp's on the drowned causeway. The
-/// plain tracker has none.
+/// mill, ruleset phase's in the goblin warren, ruleset bdp's on the drowned causeway, ruleset
+/// ap's at the ruined chapel, or ruleset actiondie's at the troll bridge. The plain tracker has
+/// none.
 pub fn try_demo_for(ruleset: RulesetId) -> Result<Session, ContentError> {
     let script = match ruleset {
         RulesetId::Slots => content::DEMO,
         RulesetId::Phase => content::phase::DEMO,
         RulesetId::Bdp => content::bdp::DEMO,
         RulesetId::Ap => content::ap::DEMO,
+        RulesetId::ActionDie => content::actiondie::DEMO,
         RulesetId::Plain => {
             return Err(ContentError::Invalid {
                 file: format!("ruleset {}", ruleset.key()),

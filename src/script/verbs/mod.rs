@@ -3,6 +3,7 @@
 //! completion cannot drift apart. The frame's verbs (notes, the title, undo and redo) work in
 //! every session; each ruleset adds its own table (`slots`).
 
+pub(crate) mod actiondie;
 pub(crate) mod ap;
 pub(crate) mod bdp;
 pub(crate) mod phase;
@@ -303,6 +304,7 @@ pub fn verbs(ruleset: RulesetId) -> Vec<Verb> {
         RulesetId::Phase => phase::VERBS.iter().map(|e| e.verb).collect(),
         RulesetId::Bdp => bdp::VERBS.iter().map(|e| e.verb).collect(),
         RulesetId::Ap => ap::VERBS.iter().map(|e| e.verb).collect(),
+        RulesetId::ActionDie => actiondie::VERBS.iter().map(|e| e.verb).collect(),
     };
     let frame: Vec<Verb> = FRAME
         .iter()
@@ -320,6 +322,7 @@ fn help_of(ruleset: RulesetId) -> &'static Help {
         RulesetId::Phase => &phase::HELP,
         RulesetId::Bdp => &bdp::HELP,
         RulesetId::Ap => &ap::HELP,
+        RulesetId::ActionDie => &actiondie::HELP,
     }
 }
 
@@ -368,6 +371,7 @@ pub(crate) fn parse(line: &str, lexed: Lexed, state: &SessionState, library: &Li
         GameState::Phase(st) => parse_in(phase::VERBS, st, line, lexed, library),
         GameState::Bdp(st) => parse_in(bdp::VERBS, st, line, lexed, library),
         GameState::Ap(st) => parse_in(ap::VERBS, st, line, lexed, library),
+        GameState::ActionDie(st) => parse_in(actiondie::VERBS, st, line, lexed, library),
     }
 }
 
@@ -460,6 +464,7 @@ pub(crate) fn expected(
         GameState::Phase(st) => complete_in(phase::VERBS, st, word, &typed),
         GameState::Bdp(st) => complete_in(bdp::VERBS, st, word, &typed),
         GameState::Ap(st) => complete_in(ap::VERBS, st, word, &typed),
+        GameState::ActionDie(st) => complete_in(actiondie::VERBS, st, word, &typed),
     }
 }
 

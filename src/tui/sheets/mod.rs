@@ -4,6 +4,7 @@
 //! are the only place that names a ruleset's screen. Every match below is over [`RulesetId`], so a
 //! new ruleset cannot be left out.
 
+pub mod actiondie;
 pub mod ap;
 pub mod bdp;
 pub mod forms;
@@ -45,6 +46,7 @@ pub fn table(ruleset: RulesetId) -> Table {
         RulesetId::Phase => phase::TABLE,
         RulesetId::Bdp => bdp::TABLE,
         RulesetId::Ap => ap::TABLE,
+        RulesetId::ActionDie => actiondie::TABLE,
     }
 }
 
@@ -56,6 +58,7 @@ pub fn new_view(ruleset: RulesetId) -> Box<dyn SheetView> {
         RulesetId::Phase => Box::new(phase::PhaseView::default()),
         RulesetId::Bdp => Box::new(bdp::BdpView::default()),
         RulesetId::Ap => Box::new(ap::ApView::default()),
+        RulesetId::ActionDie => Box::new(actiondie::ActionDieView::default()),
     }
 }
 
@@ -63,7 +66,11 @@ pub fn new_view(ruleset: RulesetId) -> Box<dyn SheetView> {
 pub fn has_panels(ruleset: RulesetId) -> bool {
     match ruleset {
         RulesetId::Slots => true,
-        RulesetId::Plain | RulesetId::Phase | RulesetId::Bdp | RulesetId::Ap => false,
+        RulesetId::Plain
+        | RulesetId::Phase
+        | RulesetId::Bdp
+        | RulesetId::Ap
+        | RulesetId::ActionDie => false,
     }
 }
 
@@ -75,6 +82,7 @@ pub fn legend(ruleset: RulesetId) -> &'static [(&'static str, &'static str)] {
         RulesetId::Phase => phase::LEGEND,
         RulesetId::Bdp => bdp::LEGEND,
         RulesetId::Ap => ap::LEGEND,
+        RulesetId::ActionDie => actiondie::LEGEND,
     }
 }
 
@@ -93,6 +101,7 @@ pub fn key(
         RulesetId::Phase => phase::key(m, ctx, action, key, dice),
         RulesetId::Bdp => bdp::key(m, ctx, action, key, dice),
         RulesetId::Ap => ap::key(m, ctx, action, key, dice),
+        RulesetId::ActionDie => actiondie::key(m, ctx, action, key, dice),
     }
 }
 
@@ -104,6 +113,7 @@ pub fn click(m: &mut Main, ctx: Ctx, hit: Hit) -> bool {
         RulesetId::Phase => phase::click(m, ctx, hit),
         RulesetId::Bdp => bdp::click(m, ctx, hit),
         RulesetId::Ap => ap::click(m, ctx, hit),
+        RulesetId::ActionDie => actiondie::click(m, ctx, hit),
     }
 }
 
@@ -116,6 +126,7 @@ pub fn settle(m: &mut Main) {
         RulesetId::Phase => phase::settle(m),
         RulesetId::Bdp => bdp::settle(m),
         RulesetId::Ap => ap::settle(m),
+        RulesetId::ActionDie => actiondie::settle(m),
     }
 }
 
@@ -127,6 +138,7 @@ pub fn applies(m: &Main, action: Action) -> bool {
         RulesetId::Phase => phase::applies(m, action),
         RulesetId::Bdp => bdp::applies(m, action),
         RulesetId::Ap => ap::applies(m, action),
+        RulesetId::ActionDie => actiondie::applies(m, action),
     }
 }
 
@@ -138,6 +150,7 @@ pub fn rows(m: &Main) -> u16 {
         RulesetId::Phase => phase::rows(m),
         RulesetId::Bdp => bdp::rows(m),
         RulesetId::Ap => ap::rows(m),
+        RulesetId::ActionDie => actiondie::rows(m),
     }
 }
 
@@ -155,6 +168,7 @@ pub fn draw(
         RulesetId::Phase => phase::draw(buf, panels, m, theme, hits),
         RulesetId::Bdp => bdp::draw(buf, panels, m, theme, hits),
         RulesetId::Ap => ap::draw(buf, panels, m, theme, hits),
+        RulesetId::ActionDie => actiondie::draw(buf, panels, m, theme, hits),
     }
 }
 
@@ -172,7 +186,11 @@ pub fn strip(
             slots::strip::draw(buf, rect, m, theme, hits);
             true
         }
-        RulesetId::Plain | RulesetId::Phase | RulesetId::Bdp | RulesetId::Ap => false,
+        RulesetId::Plain
+        | RulesetId::Phase
+        | RulesetId::Bdp
+        | RulesetId::Ap
+        | RulesetId::ActionDie => false,
     }
 }
 
@@ -191,5 +209,6 @@ pub fn draw_dialog(
         RulesetId::Phase => phase::draw_dialog(frame, area, m, theme),
         RulesetId::Bdp => bdp::draw_dialog(frame, area, m, theme),
         RulesetId::Ap => ap::draw_dialog(frame, area, m, theme),
+        RulesetId::ActionDie => actiondie::draw_dialog(frame, area, m, theme),
     }
 }

@@ -1,0 +1,399 @@
+//! Checks and contests (D5-D8), the encumbrance save (D37), and the judge's answers to what
+//! waits: a check against a target waits for the judge's verdict; a question waits for a choice.
+
+use super::command::{CheckSpec, Mood, Out, Roller, say};
+use super::model::{Bonus, Sense, Status};
+use super::state::{Roll, State, Then, Wait};
+use super::{damage, initiative};
+use crate::dice::DiceSource;
+use crate::dice::ladder::Dice;
+use crate::rules::RuleError;
+
+/// D37: the target proposed for the encumbrance save.
+pub const ENCUMBRANCE_TARGET: i32 = 4;
+
+/// D7: contests re-roll ties; past this many the judge decides by hand.
+const MOST_TIES: usize = 50;
+
+/// One check as rolled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rolled {
+    /// Each attempt's dice as (sides, face).
+    pub attempts: Vec<Vec<(u16, u16)>>,
+    pub kept: usize,
+    pub total: i32,
+    /// How the dice were read, in words.
+    pub how: String,
+}
+
+/// D6, D8: the net edge of a check (1, 0 or -1) and the reasons, in words.
+fn edge(state: &State, r: &Roller) -> Result<(i32, Vec<String>), RuleError> {
+    let c = state.living(r.who)?;
+    let mut why = Vec::new();
+    let mut adv = r.adv > 0;
+    let mut dis = r.dis > 0;
+    if r.adv > 0 {
+        why.push("advantage".to_string());
+    }
+    if r.dis > 0 {
+        why.push("disadvantage".to_string());
+    }
+    if let Some(h) = &c.helped {
+        adv = true;
+        why.push(format!("helped by {}", state.name_of(h.helper)));
+    }
+    for s in &r.needs {
+        if let Some(st) = Status::ALL
+            .iter()
+            .find(|st| st.sense() == Some(*s) && c.has(**st))
+        {
+            dis = true;
+            why.push(format!("{st}: needs {}", s.word()));
+        }
+    }
+    Ok((i32::from(adv) - i32::from(dis), why))
+}
+
+/// D5, D6: the effective rung's dice plus the bonuses, the whole check rolled twice under an
+/// edge with the better (advantage) or worse total kept. The shared `twice_keep` rolls one kind
+/// of die, and a skill's die must ride along in each attempt, so the attempts are rolled here.
+pub fn roll(state: &mut State, r: &Roller, dice: &mut dyn DiceSource) -> Result<Rolled, RuleError> {
+    let (net, why) = edge(state, r)?;
+    let c = state.living(r.who)?;
+    let rung = c.dice(r.ability);
+    let mut flat = i32::from(r.flat);
+    let mut extra: Option<Dice> = None;
+    let mut parts = vec![format!("{} {rung}", r.ability)];
+    if let Some(name) = &r.skill {
+        let s = c
+            .skills
+            .iter()
+            .find(|s| s.name.eq_ignore_ascii_case(name.trim()))
+            .ok_or_else(|| RuleError::invalid(format!("{} has no skill '{name}'", c.name)))?;
+        match s.bonus {
+            Bonus::Flat(n) => flat += i32::from(n),
+            Bonus::Die(d) => extra = Some(d),
+        }
+        parts.push(format!("{} {}", s.name, s.bonus));
+    }
+    if r.flat != 0 {
+        parts.push(format!("{:+}", r.flat));
+    }
+    let purpose = format!("{}: {} check", c.name, r.ability);
+    let times = if net == 0 { 1 } else { 2 };
+    let mut attempts = Vec::new();
+    for _ in 0..times {
+        let mut faces: Vec<(u16, u16)> = rung
+            .roll(dice, &purpose)?
+            .into_iter()
+            .map(|f| (rung.sides, f))
+            .collect();
+        if let Some(d) = extra {
+            faces.extend(d.roll(dice, &purpose)?.into_iter().map(|f| (d.sides, f)));
+        }
+        attempts.push(faces);
+    }
+    let totals: Vec<i32> = attempts
+        .iter()
+        .map(|a| a.iter().map(|(_, f)| i32::from(*f)).sum::<i32>() + flat)
+        .collect();
+    let mut kept = 0;
+    for (i, t) in totals.iter().enumerate() {
+        if (net > 0 && *t > totals[kept]) || (net < 0 && *t < totals[kept]) {
+            kept = i;
+        }
+    }
+    // D11: Help counts for one check only.
+    if let Ok(c) = state.character_mut(r.who) {
+        c.helped = None;
+    }
+    let mut how = parts.join(" ");
+    match net {
+        1 => how.push_str("; rolled twice, the higher total kept"),
+        -1 => how.push_str("; rolled twice, the lower total kept"),
+        _ => {}
+    }
+    if !why.is_empty() {
+        how.push_str(&format!(" ({})", why.join(", ")));
+    }
+    Ok(Rolled {
+        total: totals[kept],
+        attempts,
+        kept,
+        how,
+    })
+}
+
+fn faces_text(r: &Rolled) -> String {
+    r.attempts
+        .iter()
+        .enumerate()
+        .map(|(i, a)| {
+            let f: Vec<String> = a.iter().map(|(_, f)| f.to_string()).collect();
+            let s = format!("[{}]", f.join(" "));
+            if r.attempts.len() > 1 && i != r.kept {
+                format!("({s})")
+            } else {
+                s
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// D5: a check; against a target it waits for the judge's verdict.
+pub fn check(
+    state: &mut State,
+    spec: &CheckSpec,
+    then: Then,
+    dice: &mut dyn DiceSource,
+    out: &mut Out,
+) -> Result<(), RuleError> {
+    let rolled = roll(state, &spec.roller, dice)?;
+    let name = state.name_of(spec.roller.who);
+    let what = if spec.why.trim().is_empty() {
+        format!("{name}: {} check", spec.roller.ability)
+    } else {
+        format!("{name}: {} check, {}", spec.roller.ability, spec.why.trim())
+    };
+    match spec.target {
+        None => say(
+            out,
+            Mood::Plain,
+            format!(
+                "{what}: {} = {} ({})",
+                faces_text(&rolled),
+                rolled.total,
+                rolled.how
+            ),
+        ),
+        Some(target) => {
+            let pass = rolled.total >= target;
+            say(
+                out,
+                Mood::Question,
+                format!(
+                    "{what} against {target}: {} = {}, {} by the book",
+                    faces_text(&rolled),
+                    rolled.total,
+                    if pass { "a pass" } else { "a fail" }
+                ),
+            );
+            state.queue.push(Wait::Roll(Box::new(Roll {
+                who: spec.roller.who,
+                title: what,
+                how: rolled.how,
+                attempts: rolled.attempts,
+                kept: rolled.kept,
+                total: rolled.total,
+                target,
+                ruled: None,
+                then,
+            })));
+        }
+    }
+    Ok(())
+}
+
+/// D7: both sides check; the higher total wins, ties roll again with the same settings.
+pub fn contest(
+    state: &mut State,
+    a: &Roller,
+    b: &Roller,
+    why: &str,
+    dice: &mut dyn DiceSource,
+    out: &mut Out,
+) -> Result<(), RuleError> {
+    if a.who == b.who {
+        return Err(RuleError::invalid("a contest needs two parties"));
+    }
+    let (an, bn) = (state.name_of(a.who), state.name_of(b.who));
+    // Help lasts for the whole contest: both sides keep their edge when a tie rolls again.
+    let helped = (
+        state.character(a.who)?.helped.clone(),
+        state.character(b.who)?.helped.clone(),
+    );
+    for _ in 0..MOST_TIES {
+        let ra = roll(state, a, dice)?;
+        let rb = roll(state, b, dice)?;
+        say(
+            out,
+            Mood::Plain,
+            format!(
+                "{an} {} = {} against {bn} {} = {}",
+                faces_text(&ra),
+                ra.total,
+                faces_text(&rb),
+                rb.total
+            ),
+        );
+        if ra.total == rb.total {
+            state.character_mut(a.who)?.helped = helped.0.clone();
+            state.character_mut(b.who)?.helped = helped.1.clone();
+            say(out, Mood::Plain, "A tie: both roll again");
+            continue;
+        }
+        let winner = if ra.total > rb.total { &an } else { &bn };
+        let why = if why.trim().is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", why.trim())
+        };
+        say(out, Mood::Good, format!("{winner} wins the contest{why}"));
+        return Ok(());
+    }
+    Err(RuleError::invalid(
+        "the contest tied every time: the judge decides it",
+    ))
+}
+
+/// D37: while over the slots, an STR save against exhaustion, minus the excess slots.
+pub fn encumbrance(
+    state: &mut State,
+    who: u32,
+    target: Option<i32>,
+    dice: &mut dyn DiceSource,
+    out: &mut Out,
+) -> Result<(), RuleError> {
+    let c = state.living(who)?;
+    let excess = c.excess();
+    if excess == 0 {
+        return Err(RuleError::invalid(format!(
+            "{} carries no more than {} slots: no encumbrance save",
+            c.name,
+            c.slots()
+        )));
+    }
+    let mut roller = Roller::new(who, super::model::Ability::Str);
+    roller.flat = -(excess.min(100) as i8);
+    let spec = CheckSpec {
+        roller,
+        target: Some(target.unwrap_or(ENCUMBRANCE_TARGET)),
+        why: format!("encumbrance, {excess} slot(s) over"),
+    };
+    check(state, &spec, Then::Exhaustion, dice, out)
+}
+
+/// D37: every over-burdened living character saves as each quarter hour passes.
+pub fn quarter(
+    state: &mut State,
+    dice: &mut dyn DiceSource,
+    out: &mut Out,
+) -> Result<(), RuleError> {
+    let ids: Vec<u32> = state
+        .characters
+        .iter()
+        .filter(|c| !c.dead && c.excess() > 0)
+        .map(|c| c.id)
+        .collect();
+    for id in ids {
+        encumbrance(state, id, None, dice, out)?;
+    }
+    Ok(())
+}
+
+fn nothing_waits() -> RuleError {
+    RuleError::invalid("nothing is waiting for the judge")
+}
+
+/// Takes the front of the queue as it stands: a roll's verdict (the judge's when ruled), a
+/// question's proposal.
+pub fn accept(
+    state: &mut State,
+    dice: &mut dyn DiceSource,
+    out: &mut Out,
+) -> Result<(), RuleError> {
+    match state.queue.first() {
+        None => Err(nothing_waits()),
+        Some(Wait::Ask(q)) => {
+            let p = q.proposed;
+            choose(state, p, dice, out)
+        }
+        Some(Wait::Roll(_)) => {
+            let Wait::Roll(r) = state.queue.remove(0) else {
+                return Err(nothing_waits());
+            };
+            let pass = r.verdict();
+            say(
+                out,
+                if pass { Mood::Good } else { Mood::Bad },
+                format!("{}: {}", r.title, if pass { "PASS" } else { "FAIL" }),
+            );
+            if r.then == Then::Exhaustion && !pass {
+                damage::exhaust(state, r.who, dice, out)?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// The judge rules the waiting roll a pass or a fail, over the book.
+pub fn rule(state: &mut State, pass: bool, out: &mut Out) -> Result<(), RuleError> {
+    let Some(Wait::Roll(r)) = state.queue.first_mut() else {
+        return Err(RuleError::invalid(
+            "no roll is waiting: a question is answered by choosing",
+        ));
+    };
+    r.ruled = (pass != r.pass()).then_some(pass);
+    say(
+        out,
+        Mood::Ruling,
+        format!(
+            "The judge rules {} a {}",
+            r.title,
+            if pass { "pass" } else { "fail" }
+        ),
+    );
+    Ok(())
+}
+
+/// Answers the waiting question with one of its options.
+pub fn choose(
+    state: &mut State,
+    option: usize,
+    dice: &mut dyn DiceSource,
+    out: &mut Out,
+) -> Result<(), RuleError> {
+    let Some(Wait::Ask(q)) = state.queue.first() else {
+        return Err(RuleError::invalid(
+            "no question is waiting: a roll is accepted or ruled",
+        ));
+    };
+    if option >= q.options.len() {
+        return Err(RuleError::invalid(format!(
+            "choose one of the {} answers",
+            q.options.len()
+        )));
+    }
+    let Wait::Ask(q) = state.queue.remove(0) else {
+        return Err(nothing_waits());
+    };
+    say(
+        out,
+        Mood::Ruling,
+        format!("{}: {}", q.title, q.options[option]),
+    );
+    match q.ask {
+        super::state::Ask::Break { who, items } => {
+            damage::break_item(state, who, items.get(option).copied(), out)
+        }
+        super::state::Ask::Tie { ids } => initiative::settle_tie(state, &ids, option, dice, out),
+    }
+}
+
+pub fn cancel(state: &mut State, out: &mut Out) -> Result<(), RuleError> {
+    if state.queue.is_empty() {
+        return Err(nothing_waits());
+    }
+    let what = match state.queue.remove(0) {
+        Wait::Roll(r) => r.title,
+        Wait::Ask(q) => q.title,
+    };
+    say(out, Mood::Ruling, format!("Dropped: {what}"));
+    Ok(())
+}
+
+/// D8: the senses a check may ask for, by name.
+pub fn sense(word: &str) -> Option<Sense> {
+    Sense::ALL.into_iter().find(|s| s.word() == word)
+}

@@ -1,0 +1,325 @@
+//! Damage and what follows it: one roll shared by every target with once-only exploding maxima
+//! (D20, D22), resistance, vulnerability and armour per target (D23, D32), HP floored at 0 and
+//! the fall to exhaustion and Prone (D24), bleeding (D25), exhaustion levels (D26) and the death
+//! and dismemberment table (D27, D28).
+
+use super::command::{Mood, Out, say};
+use super::model::{DamageType, Status};
+use super::state::{Ask, Question, State, Wait};
+use super::turns;
+use crate::dice::DiceSource;
+use crate::dice::keep::exploding_once;
+use crate::dice::ladder::Dice;
+use crate::rules::RuleError;
+
+/// D11: unarmed attacks roll the lowest die.
+pub const UNARMED: Dice = Dice::new(1, 4);
+
+/// D27, the death and dismemberment table (1d8), as data.
+pub const TABLE: [&str; 8] = [
+    "a weapon or armour breaks",
+    "an arm is lost",
+    "an eye is lost",
+    "a leg is lost",
+    "the voice is lost",
+    "dead",
+    "dead",
+    "dead",
+];
+
+fn faces_text(faces: &[u16]) -> String {
+    let f: Vec<String> = faces.iter().map(|f| f.to_string()).collect();
+    format!("[{}]", f.join(" "))
+}
+
+/// D11, D20: an attack with a held weapon's dice (or unarmed 1d4) plus the STR value.
+pub fn attack(
+    state: &mut State,
+    who: u32,
+    item: Option<u8>,
+    targets: &[u32],
+    crit: bool,
+    dice: &mut dyn DiceSource,
+    out: &mut Out,
+) -> Result<(), RuleError> {
+    let c = state.living(who)?;
+    let (d, kind, what) = match item {
+        None => (UNARMED, None, "bare hands".to_string()),
+        Some(i) => {
+            let it = c
+                .items
+                .get(usize::from(i))
+                .ok_or_else(|| RuleError::invalid(format!("{} has no item {}", c.name, i + 1)))?;
+            let d = it.damage.ok_or_else(|| {
+                RuleError::invalid(format!(
+                    "the {} is not a weapon: it has no damage dice",
+                    it.name
+                ))
+            })?;
+            if it.broken {
+                return Err(RuleError::invalid(format!("the {} is broken", it.name)));
+            }
+            (d, it.kind, it.name.clone())
+        }
+    };
+    let flat = c.value(super::model::Ability::Str) as i16;
+    let source = format!("{} attacks with {what}", c.name);
+    deal(state, targets, d, flat, kind, crit, &source, dice, out)
+}
+
+/// D20-D24: rolls once and deals the total to every target in order.
+#[allow(clippy::too_many_arguments)]
+pub fn deal(
+    state: &mut State,
+    targets: &[u32],
+    d: Dice,
+    flat: i16,
+    kind: Option<DamageType>,
+    crit: bool,
+    source: &str,
+    dice: &mut dyn DiceSource,
+    out: &mut Out,
+) -> Result<(), RuleError> {
+    if targets.is_empty() {
+        return Err(RuleError::invalid("damage needs at least one target"));
+    }
+    if d.count > 20 || d.sides > 100 || (d.count > 0 && d.sides < 2) {
+        return Err(RuleError::invalid(
+            "damage dice are at most 20 dice of 2 to 100 sides",
+        ));
+    }
+    for t in targets {
+        state.living(*t)?;
+    }
+    let purpose = format!("{source}: damage");
+    // D22: each maximum adds one more die of its size, which does not add another.
+    let faces = if crit {
+        exploding_once(dice, d, &purpose)?
+    } else {
+        d.roll(dice, &purpose)?
+    };
+    let extra = faces.len().saturating_sub(usize::from(d.count));
+    let sum: i32 = faces.iter().map(|&f| i32::from(f)).sum::<i32>() + i32::from(flat);
+    let total = sum.max(0) as u16;
+    let kind_word = kind.map_or(String::new(), |k| format!(" {k}"));
+    let mut text = format!("{source}: {d} {}", faces_text(&faces));
+    if flat != 0 {
+        text.push_str(&format!(" {flat:+}"));
+    }
+    text.push_str(&format!(" = {total}{kind_word} damage"));
+    if extra > 0 {
+        text.push_str(&format!(" (critical: {extra} more)"));
+    }
+    say(out, Mood::Harm, text);
+    for &t in targets {
+        hurt(state, t, total, kind, true, dice, out)?;
+    }
+    Ok(())
+}
+
+/// D23-D24 for one target: halve, double or neither for the type, then armour, then HP.
+pub fn hurt(
+    state: &mut State,
+    who: u32,
+    amount: u16,
+    kind: Option<DamageType>,
+    armour: bool,
+    dice: &mut dyn DiceSource,
+    out: &mut Out,
+) -> Result<(), RuleError> {
+    let c = state.living_mut(who)?;
+    let mut n = amount;
+    let mut why = Vec::new();
+    if let Some(k) = kind {
+        match (c.resists(k), c.vulnerable_to(k)) {
+            (true, false) => {
+                n /= 2;
+                why.push(format!("resists {k}"));
+            }
+            (false, true) => {
+                n = n.saturating_mul(2);
+                why.push(format!("vulnerable to {k}"));
+            }
+            (true, true) => why.push(format!("resists and vulnerable to {k}: even")),
+            _ => {}
+        }
+    }
+    if armour {
+        let ar = c.ar_now();
+        if ar > 0 {
+            why.push(format!("AR {ar}"));
+        }
+        n = n.saturating_sub(ar);
+    }
+    c.hp = c.hp.saturating_sub(n);
+    let why = if why.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", why.join(", "))
+    };
+    say(
+        out,
+        if n > 0 { Mood::Harm } else { Mood::Plain },
+        format!("{} takes {n}{why}: HP {}/{}", c.name, c.hp, c.hp_max_now()),
+    );
+    // D24: taking damage down to 0 costs a level and knocks Prone.
+    if n >= 1 && c.hp == 0 {
+        if c.set_status(Status::Prone, true) {
+            say(out, Mood::Warn, format!("{} falls Prone", c.name));
+        }
+        exhaust(state, who, dice, out)?;
+    }
+    Ok(())
+}
+
+/// D26: one more exhaustion level, with its effect; from level 4 on, a roll on the table.
+pub fn exhaust(
+    state: &mut State,
+    who: u32,
+    dice: &mut dyn DiceSource,
+    out: &mut Out,
+) -> Result<(), RuleError> {
+    let c = state.living_mut(who)?;
+    if c.exhaustion >= 99 {
+        return Err(RuleError::invalid(format!(
+            "{} is at the highest exhaustion level",
+            c.name
+        )));
+    }
+    c.exhaustion += 1;
+    let level = c.exhaustion;
+    let effect = match level {
+        1 => "movement halved",
+        2 => "HP max halved",
+        3 => "Unconscious",
+        _ => "a roll on the death and dismemberment table",
+    };
+    say(
+        out,
+        Mood::Bad,
+        format!("{} reaches exhaustion {level}: {effect}", c.name),
+    );
+    if level == 2 {
+        c.hp = c.hp.min(c.hp_max_now());
+    }
+    if level >= 4 {
+        let face = dice.roll(8, &format!("{}: death and dismemberment", c.name))?;
+        dismember(state, who, face, out)?;
+    }
+    Ok(())
+}
+
+/// D29: the judge takes one level away.
+pub fn recover(state: &mut State, who: u32, out: &mut Out) -> Result<(), RuleError> {
+    let c = state.character_mut(who)?;
+    if c.exhaustion == 0 {
+        return Err(RuleError::invalid(format!("{} is not exhausted", c.name)));
+    }
+    c.exhaustion -= 1;
+    say(
+        out,
+        Mood::Mended,
+        format!("{} is down to exhaustion {}", c.name, c.exhaustion),
+    );
+    Ok(())
+}
+
+/// D27: one face of the death and dismemberment table.
+pub fn dismember(state: &mut State, who: u32, face: u16, out: &mut Out) -> Result<(), RuleError> {
+    if !(1..=8).contains(&face) {
+        return Err(RuleError::invalid("the table's faces are 1 to 8"));
+    }
+    let c = state.living_mut(who)?;
+    let name = c.name.clone();
+    say(
+        out,
+        Mood::Harm,
+        format!(
+            "{name}, death and dismemberment {face}: {}",
+            TABLE[usize::from(face) - 1]
+        ),
+    );
+    match face {
+        1 => {
+            let items: Vec<u8> = (0..c.items.len())
+                .filter(|&i| !c.items[i].broken)
+                .map(|i| i as u8)
+                .collect();
+            if items.is_empty() {
+                say(
+                    out,
+                    Mood::Plain,
+                    format!("{name} carries nothing that can break"),
+                );
+                return Ok(());
+            }
+            let proposed = c
+                .wielded()
+                .and_then(|w| items.iter().position(|&i| usize::from(i) == w))
+                .unwrap_or(0);
+            let mut options: Vec<String> = items
+                .iter()
+                .map(|&i| c.items[usize::from(i)].name.clone())
+                .collect();
+            options.push("nothing breaks".into());
+            state.queue.push(Wait::Ask(Box::new(Question {
+                ask: Ask::Break { who, items },
+                title: format!("{name}: what breaks?"),
+                why: "the table broke a weapon or armour; the wielded weapon is proposed".into(),
+                options,
+                proposed,
+            })));
+        }
+        2 => {
+            c.injuries.arms = c.injuries.arms.saturating_add(1);
+            c.hands = c.hands.saturating_sub(1);
+            let held = c.items.iter().filter(|i| i.held).count();
+            if held > usize::from(c.hands)
+                && let Some(i) = c.items.iter().rposition(|i| i.held)
+            {
+                let it = c.items.remove(i);
+                say(out, Mood::Harm, format!("{name} drops the {}", it.name));
+            }
+        }
+        3 => c.injuries.eyes = c.injuries.eyes.saturating_add(1),
+        4 => c.injuries.leg = true,
+        5 => c.injuries.voice = true,
+        _ => kill(state, who, out)?,
+    }
+    Ok(())
+}
+
+/// D27 face 1, answered: the chosen item breaks (None: nothing).
+pub fn break_item(
+    state: &mut State,
+    who: u32,
+    index: Option<u8>,
+    out: &mut Out,
+) -> Result<(), RuleError> {
+    let Some(i) = index else {
+        return Ok(());
+    };
+    let c = state.character_mut(who)?;
+    let it = c
+        .items
+        .get_mut(usize::from(i))
+        .ok_or_else(|| RuleError::invalid("that item is gone"))?;
+    it.broken = true;
+    it.held = false;
+    let n = it.name.clone();
+    c.injuries.broken.push(n.clone());
+    say(out, Mood::Harm, format!("{}'s {n} breaks", c.name));
+    Ok(())
+}
+
+/// D28: dead, out of the initiative for good; the sheet stays.
+pub fn kill(state: &mut State, who: u32, out: &mut Out) -> Result<(), RuleError> {
+    let c = state.character_mut(who)?;
+    c.dead = true;
+    c.defending = false;
+    c.running = false;
+    let name = c.name.clone();
+    say(out, Mood::Death, format!("{name} is dead"));
+    turns::leave(state, who);
+    Ok(())
+}

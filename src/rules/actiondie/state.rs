@@ -1,0 +1,221 @@
+//! The whole game of ruleset `actiondie`: the sheets, the initiative scene with its per-round
+//! counts (D14-D19), the clock in 6-second rounds (D40) and the queue of rolls and questions
+//! waiting for the judge.
+
+use super::character::Character;
+use super::model::{Ability, Action};
+use crate::dice::ladder::Dice;
+use crate::rules::RuleError;
+use crate::rules::time::{Clock, HOUR, MINUTE, Unit};
+use serde::{Deserialize, Serialize};
+
+/// D40: a round is 6 seconds.
+pub const ROUND: Unit = Unit::new("round", 6);
+/// D37: encumbrance is checked every 15 minutes.
+pub const QUARTER: Unit = Unit::new("quarter hour", 15 * MINUTE);
+pub const HOURS: Unit = Unit::new("hour", HOUR);
+
+/// One participant's place in the round (D14-D18).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    pub id: u32,
+    /// D14: the chosen action (None before choosing; Unconscious choose nothing).
+    pub action: Option<Action>,
+    /// D15, D18: the dice of each initiative roll this round and their faces; the last roll's
+    /// dice break ties (D16).
+    pub rolls: Vec<(Dice, Vec<u16>)>,
+    /// The count: the sum of every roll this round.
+    pub count: u32,
+    pub acted: bool,
+    /// The turn has begun (bleeding ticked, effects ended): once a round, even after a
+    /// Reevaluate moves the turn later.
+    pub began: bool,
+    /// D17: joined after its count had passed, so it acts next.
+    pub next: bool,
+    /// D18: may not move until its turn after a Reevaluate.
+    pub reevaluated: bool,
+    /// D10: squares moved this turn.
+    pub moved: u16,
+}
+
+impl Entry {
+    pub fn new(id: u32) -> Entry {
+        Entry {
+            id,
+            action: None,
+            rolls: Vec::new(),
+            count: 0,
+            acted: false,
+            began: false,
+            next: false,
+            reevaluated: false,
+            moved: 0,
+        }
+    }
+
+    /// The dice of the last roll (D16's second tie-break).
+    pub fn die(&self) -> Option<Dice> {
+        self.rolls.last().map(|r| r.0)
+    }
+}
+
+/// D9: an initiative scene.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fight {
+    pub round: u32,
+    pub why: String,
+    /// Everyone in the scene, in the order they act this round once rolled (before that, in
+    /// the order they joined: the proposed last tie-break, D16).
+    pub entries: Vec<Entry>,
+    /// D15: rolled this round (false: still choosing, D14).
+    pub rolled: bool,
+    /// Whose turn is under way.
+    pub acting: Option<u32>,
+}
+
+impl Fight {
+    pub fn entry(&self, id: u32) -> Option<&Entry> {
+        self.entries.iter().find(|e| e.id == id)
+    }
+
+    pub fn entry_mut(&mut self, id: u32) -> Option<&mut Entry> {
+        self.entries.iter_mut().find(|e| e.id == id)
+    }
+}
+
+/// What a waiting roll's verdict leads to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Then {
+    Nothing,
+    /// D37: a failed encumbrance save adds one exhaustion level.
+    Exhaustion,
+}
+
+/// A check against a target that waits for the judge (D5).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Roll {
+    pub who: u32,
+    pub title: String,
+    pub how: String,
+    /// Each attempt's dice (sides, face); D6 rolls the whole check twice.
+    pub attempts: Vec<Vec<(u16, u16)>>,
+    pub kept: usize,
+    pub total: i32,
+    pub target: i32,
+    pub ruled: Option<bool>,
+    pub then: Then,
+}
+
+impl Roll {
+    pub fn pass(&self) -> bool {
+        self.total >= self.target
+    }
+
+    pub fn verdict(&self) -> bool {
+        self.ruled.unwrap_or(self.pass())
+    }
+}
+
+/// What a question is about.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Ask {
+    /// D27 face 1: which item breaks (options: the items by index, then "none").
+    Break { who: u32, items: Vec<u8> },
+    /// D16, D43: these tie on count, DEX and die; the chosen one acts first of them.
+    Tie { ids: Vec<u32> },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Question {
+    pub ask: Ask,
+    pub title: String,
+    pub why: String,
+    pub options: Vec<String>,
+    pub proposed: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Wait {
+    Roll(Box<Roll>),
+    Ask(Box<Question>),
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    pub characters: Vec<Character>,
+    pub next_id: u32,
+    pub fight: Option<Fight>,
+    pub clock: Clock,
+    pub queue: Vec<Wait>,
+}
+
+impl State {
+    pub fn character(&self, id: u32) -> Result<&Character, RuleError> {
+        self.characters
+            .iter()
+            .find(|c| c.id == id)
+            .ok_or_else(|| RuleError::invalid("there is no such character"))
+    }
+
+    pub fn character_mut(&mut self, id: u32) -> Result<&mut Character, RuleError> {
+        self.characters
+            .iter_mut()
+            .find(|c| c.id == id)
+            .ok_or_else(|| RuleError::invalid("there is no such character"))
+    }
+
+    /// A living character (D28: the dead take no rolls or turns).
+    pub fn living_mut(&mut self, id: u32) -> Result<&mut Character, RuleError> {
+        let c = self.character_mut(id)?;
+        if c.dead {
+            return Err(RuleError::invalid(format!("{} is dead", c.name)));
+        }
+        Ok(c)
+    }
+
+    pub fn living(&self, id: u32) -> Result<&Character, RuleError> {
+        let c = self.character(id)?;
+        if c.dead {
+            return Err(RuleError::invalid(format!("{} is dead", c.name)));
+        }
+        Ok(c)
+    }
+
+    pub fn name_of(&self, id: u32) -> String {
+        self.character(id)
+            .map_or_else(|_| format!("#{id}"), |c| c.name.clone())
+    }
+
+    pub fn check(&self) -> Result<(), String> {
+        let mut seen = Vec::new();
+        for c in &self.characters {
+            if seen.contains(&c.id) || c.id >= self.next_id {
+                return Err(format!("{} has an id the session did not hand out", c.name));
+            }
+            seen.push(c.id);
+            for a in Ability::ALL {
+                if usize::from(c.base[a.index()]) >= crate::dice::ladder::ABILITY_RUNGS.len() {
+                    return Err(format!("{}'s {a} is off the die ladder", c.name));
+                }
+            }
+            if c.hp > c.hp_max || c.hp_max > 100 {
+                return Err(format!("{}'s HP is out of range", c.name));
+            }
+            if c.tech_left > c.tech_total {
+                return Err(format!(
+                    "{} has more technique dice left than in all",
+                    c.name
+                ));
+            }
+            if c.hands > 4 {
+                return Err(format!("{} has more than four hands", c.name));
+            }
+        }
+        if let Some(f) = &self.fight
+            && f.entries.iter().any(|e| !seen.contains(&e.id))
+        {
+            return Err("the initiative names someone not in the session".into());
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,311 @@
+//! Ruleset `actiondie` behind the seam: its read models (roster, the initiative strip with
+//! each participant's chosen action and rolled dice, what waits, the clock) and the judge's
+//! answers.
+
+use super::apply;
+use super::character::Character;
+use super::command::{Command, Event, Mood};
+use super::initiative::chosen;
+use super::model::{Side, Status};
+use super::state::{ROUND, State, Wait};
+use crate::dice::DiceSource;
+use crate::rules::{
+    Answer, ClockView, DieView, Fighter, Initiative, OptionView, Outcome, PendingView,
+    QuestionView, Role, RollView, RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag,
+    Tone,
+};
+
+/// The action-die system of rule file 004.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ActionDie;
+
+fn tone(mood: Mood) -> Tone {
+    match mood {
+        Mood::Plain => Tone::Plain,
+        Mood::Good => Tone::Good,
+        Mood::Bad => Tone::Bad,
+        Mood::Warn => Tone::Warn,
+        Mood::Mark => Tone::Mark,
+        Mood::Harm => Tone::Harm,
+        Mood::Mended => Tone::Mended,
+        Mood::Death => Tone::Death,
+        Mood::Question => Tone::Question,
+        Mood::Ruling => Tone::Ruling,
+    }
+}
+
+/// A character's state at a glance: HP, exhaustion, then statuses.
+pub fn glance(c: &Character) -> Vec<Tag> {
+    if c.dead {
+        return vec![Tag::new("dead", Tone::Death)];
+    }
+    let max = c.hp_max_now();
+    let mut tags = vec![Tag::new(
+        format!("HP {}/{max}", c.hp),
+        if c.hp == 0 {
+            Tone::Bad
+        } else if c.hp < max {
+            Tone::Harm
+        } else {
+            Tone::Plain
+        },
+    )];
+    if c.exhaustion > 0 {
+        tags.push(Tag::new(format!("exh {}", c.exhaustion), Tone::Bad));
+    }
+    if c.fled {
+        tags.push(Tag::new("fled", Tone::Warn));
+    }
+    for s in Status::ALL {
+        if c.has(s) {
+            tags.push(Tag::new(s.word(), Tone::Mark));
+        }
+    }
+    if c.defending {
+        tags.push(Tag::new("defending", Tone::Good));
+    }
+    if c.helped.is_some() {
+        tags.push(Tag::new("helped", Tone::Good));
+    }
+    tags
+}
+
+fn entry(state: &State, c: &Character) -> RosterEntry {
+    RosterEntry {
+        id: c.id,
+        name: c.name.clone(),
+        acted: state
+            .fight
+            .as_ref()
+            .and_then(|f| f.entry(c.id))
+            .is_some_and(|e| e.acted),
+        dead: c.dead,
+        out: !c.dead && (c.fled || c.has(Status::Unconscious)),
+        glance: glance(c),
+    }
+}
+
+/// "attack with Sword · d8 [5] +d6 [2] = 7", or the choice alone before the roll.
+fn order_note(state: &State, e: &super::state::Entry) -> String {
+    let mut s = chosen(state, e);
+    if !e.rolls.is_empty() {
+        let rolls: Vec<String> = e
+            .rolls
+            .iter()
+            .map(|(d, f)| {
+                let faces: Vec<String> = f.iter().map(|x| x.to_string()).collect();
+                format!("{d} [{}]", faces.join(" "))
+            })
+            .collect();
+        s.push_str(&format!(" · {} = {}", rolls.join(" + "), e.count));
+    }
+    s
+}
+
+impl Ruleset for ActionDie {
+    type State = State;
+    type Command = Command;
+    type Event = Event;
+
+    fn apply(
+        state: &mut State,
+        command: &Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event>, RuleError> {
+        apply(state, command, dice)
+    }
+
+    fn check(state: &State) -> Result<(), String> {
+        state.check()
+    }
+
+    fn roster(state: &State) -> Vec<RosterGroup> {
+        let mut groups = Vec::new();
+        for (title, party, side) in [
+            ("Characters", true, Side::Pc),
+            ("Creatures", false, Side::Creature),
+        ] {
+            let members: Vec<RosterEntry> = state
+                .characters
+                .iter()
+                .filter(|c| c.side == side)
+                .map(|c| entry(state, c))
+                .collect();
+            if !members.is_empty() {
+                groups.push(RosterGroup {
+                    title: title.into(),
+                    party,
+                    members,
+                });
+            }
+        }
+        groups
+    }
+
+    fn initiative(state: &State) -> Option<Initiative> {
+        let f = state.fight.as_ref()?;
+        let order = f
+            .entries
+            .iter()
+            .map(|e| {
+                let c = state.character(e.id).ok();
+                let standing = match c {
+                    Some(c) if c.dead => Standing::Out("dead".into()),
+                    _ if Some(e.id) == f.acting => Standing::Acting,
+                    _ if e.acted => Standing::Acted,
+                    Some(c) if c.has(Status::Unconscious) => Standing::Out("KO".into()),
+                    _ => Standing::Ready,
+                };
+                Fighter {
+                    id: e.id,
+                    name: state.name_of(e.id),
+                    group: c
+                        .map_or("", |c| {
+                            if c.side == Side::Pc {
+                                "character"
+                            } else {
+                                "creature"
+                            }
+                        })
+                        .to_string(),
+                    standing,
+                    order_note: Some(order_note(state, e)),
+                }
+            })
+            .collect();
+        let party = f
+            .acting
+            .and_then(|id| state.character(id).ok())
+            .is_some_and(|c| c.side == Side::Pc);
+        let waiting = if !f.rolled {
+            let missing = super::initiative::still_to_choose(state);
+            if missing.is_empty() {
+                "the initiative roll".to_string()
+            } else {
+                format!("choices from {}", missing.join(", "))
+            }
+        } else {
+            f.acting.map_or_else(
+                || "the judge's answer".into(),
+                |id| format!("{}'s turn", state.name_of(id)),
+            )
+        };
+        Some(Initiative {
+            round: f.round,
+            label: "lowest count first".into(),
+            party,
+            why: Some(f.why.clone()),
+            order,
+            acting: f.acting,
+            waiting,
+        })
+    }
+
+    fn pending(state: &State) -> Option<PendingView> {
+        match state.queue.first()? {
+            Wait::Roll(r) => {
+                let outcome = |p: bool| if p { Outcome::Pass } else { Outcome::Fail };
+                let mut dice = Vec::new();
+                let mut first_kept = 0;
+                for (i, a) in r.attempts.iter().enumerate() {
+                    if i == r.kept {
+                        first_kept = dice.len();
+                    }
+                    for &(sides, face) in a {
+                        dice.push(DieView {
+                            sides,
+                            face,
+                            note: format!("roll {}", i + 1),
+                            kept: i == r.kept,
+                        });
+                    }
+                }
+                Some(PendingView::Roll(RollView {
+                    title: r.title.clone(),
+                    how: r.how.clone(),
+                    dice,
+                    proposed: first_kept,
+                    picked: first_kept,
+                    can_pick: false,
+                    can_edge: false,
+                    book: outcome(r.pass()),
+                    ruling: r.ruled.map(outcome),
+                    reason: format!("total {} against {}", r.total, r.target),
+                }))
+            }
+            Wait::Ask(q) => Some(PendingView::Question(QuestionView {
+                title: q.title.clone(),
+                why: q.why.clone(),
+                detail: None,
+                options: q
+                    .options
+                    .iter()
+                    .enumerate()
+                    .map(|(i, text)| OptionView {
+                        number: i as u32 + 1,
+                        text: text.clone(),
+                    })
+                    .collect(),
+                proposed: q.proposed,
+                yes_no: None,
+            })),
+        }
+    }
+
+    fn clock(state: &State) -> ClockView {
+        let round = state.fight.as_ref().map_or(0, |f| f.round);
+        ClockView {
+            now: match round {
+                0 => state.clock.describe(),
+                r => format!("round {r}"),
+            },
+            detail: if round == 0 {
+                String::new()
+            } else {
+                format!("({})", state.clock.describe())
+            },
+            place: None,
+            units: vec![
+                ("round".into(), (state.clock.count(ROUND) % 10_000) as u32),
+                ("day".into(), state.clock.day() as u32),
+            ],
+            next: if state.characters.iter().any(|c| !c.dead && c.excess() > 0) {
+                "encumbrance saves at the next quarter hour".into()
+            } else {
+                "6 seconds a round".into()
+            },
+        }
+    }
+
+    fn tone(event: &Event) -> Tone {
+        tone(event.mood())
+    }
+
+    fn answer(state: &State, answer: Answer) -> Result<Command, RuleError> {
+        let Some(front) = state.queue.first() else {
+            return Err(RuleError::invalid("nothing is waiting for the judge"));
+        };
+        match (front, answer) {
+            (_, Answer::Accept) => Ok(Command::Accept),
+            (_, Answer::Cancel) => Ok(Command::Cancel),
+            (Wait::Roll(r), Answer::Override) => Ok(Command::Rule { pass: !r.verdict() }),
+            (Wait::Roll(_), _) => Err(RuleError::invalid(
+                "a roll waits: accept it, rule it the other way or drop it",
+            )),
+            (Wait::Ask(q), Answer::Choose(i)) if i < q.options.len() => {
+                Ok(Command::Choose { option: i })
+            }
+            (Wait::Ask(_), _) => Err(RuleError::invalid(
+                "a question waits: choose one of its answers",
+            )),
+        }
+    }
+
+    fn role(command: &Command) -> Role {
+        match command {
+            Command::Check(_) | Command::Encumbrance { .. } => Role::Rolls,
+            Command::Rule { .. } => Role::Answers,
+            _ => Role::Other,
+        }
+    }
+}

@@ -1,0 +1,152 @@
+//! The actiondie verbs of checks, contests and the encumbrance save, and the judge's answers to
+//! what waits.
+
+use super::ROLLS;
+use super::read::*;
+use crate::rules::actiondie::{CheckSpec, Command as C, Roller, State};
+use crate::script::verbs::{Entry, nothing, v};
+use crate::script::words::{R, Words, is};
+
+/// `vs N` and `for TEXT` after a check.
+fn target_and_why(w: &mut Words<'_>) -> R<(Option<i32>, String)> {
+    let mut target = None;
+    if w.eat(&["vs", "against", "target"]) {
+        target = Some(w.number("the target number")?);
+    }
+    w.eat(&["for"]);
+    Ok((target, text(w)?))
+}
+
+fn side(w: &mut Words<'_>, st: &State) -> R<Roller> {
+    let who = who(w, st)?;
+    let mut r = Roller::new(who, ability(w)?);
+    roller_options(w, &mut r)?;
+    Ok(r)
+}
+
+pub(super) const VERBS: &[Entry<State>] = &[
+    Entry {
+        verb: v(
+            "check",
+            &["c"],
+            "check NAME str|dex|awr|wil [skill SKILL] [+N|-N] [adv] [dis] [needs SENSE]... [vs N] [for WHY]",
+            "the effective rung's dice plus the bonuses; an edge rolls the whole check twice; against a target it waits for the judge (D5-D8)",
+            "check Ana dex skill Climb adv vs 8 for the cliff",
+            ROLLS,
+        ),
+        parse: |w, st| {
+            let roller = side(w, st)?;
+            let (target, why) = target_and_why(w)?;
+            Ok(g(C::Check(Box::new(CheckSpec {
+                roller,
+                target,
+                why,
+            }))))
+        },
+        complete: then_ability,
+    },
+    Entry {
+        verb: v(
+            "contest",
+            &[],
+            "contest NAME ABILITY [options] against NAME ABILITY [options] [for WHY]",
+            "both check; the higher total wins and a tie rolls again (D7)",
+            "contest Ana str adv against Ogre str for the door",
+            ROLLS,
+        ),
+        parse: |w, st| {
+            let a = side(w, st)?;
+            let t = w.next("against")?;
+            if !is(&t, &["against", "vs", "versus"]) {
+                return err(&t, "against");
+            }
+            let b = side(w, st)?;
+            w.eat(&["for"]);
+            let why = text(w)?;
+            Ok(g(C::Contest(Box::new((a, b, why)))))
+        },
+        complete: then_ability,
+    },
+    Entry {
+        verb: v(
+            "encumbrance",
+            &["burden"],
+            "encumbrance NAME [vs N]",
+            "the STR save of one carrying too much, minus the slots over, against 4 unless told (D37)",
+            "encumbrance Ana vs 5",
+            ROLLS,
+        ),
+        parse: |w, st| {
+            let who = who(w, st)?;
+            let target = if w.eat(&["vs", "against", "target"]) {
+                Some(w.number("the target number")?)
+            } else {
+                None
+            };
+            Ok(g(C::Encumbrance { who, target }))
+        },
+        complete: first_a_name,
+    },
+    Entry {
+        verb: v(
+            "accept",
+            &["ok", "a"],
+            "accept",
+            "takes what waits as it stands: the roll's verdict, the question's proposal",
+            "accept",
+            ROLLS,
+        ),
+        parse: |_, _| Ok(g(C::Accept)),
+        complete: nothing,
+    },
+    Entry {
+        verb: v(
+            "rule",
+            &[],
+            "rule pass|fail",
+            "the judge rules the waiting roll over the book",
+            "rule pass",
+            ROLLS,
+        ),
+        parse: |w, _| {
+            let t = w.next("pass or fail")?;
+            let pass = if is(&t, &["pass"]) {
+                true
+            } else if is(&t, &["fail"]) {
+                false
+            } else {
+                return err(&t, "pass or fail");
+            };
+            Ok(g(C::Rule { pass }))
+        },
+        complete: |_, _| vec!["pass".into(), "fail".into()],
+    },
+    Entry {
+        verb: v(
+            "choose",
+            &[],
+            "choose N",
+            "answers the waiting question with option N",
+            "choose 2",
+            ROLLS,
+        ),
+        parse: |w, _| {
+            Ok(g(C::Choose {
+                option: usize::from(index(w, "the option's number")?),
+            }))
+        },
+        complete: nothing,
+    },
+    Entry {
+        verb: v(
+            "cancel",
+            &["drop-roll"],
+            "cancel",
+            "drops what waits, with no effect",
+            "cancel",
+            ROLLS,
+        ),
+        parse: |_, _| Ok(g(C::Cancel)),
+        complete: nothing,
+    },
+];

@@ -1,0 +1,456 @@
+//! The action-die screen (rule file 004): a sheet with the four abilities as rungs (base and
+//! effective, with their values), HP, AR, movement, hands, technique dice, skills, exhaustion,
+//! statuses, resistances, injuries, the slots with quick slots and bundles, and this round's
+//! action and dice; keys for a check, damage, an action and a Reevaluate, a status, a level of
+//! exhaustion, the initiative roll, the next turn and opening or ending a scene. The roster, the
+//! strip (chosen actions, rolled dice in order, who acts now), the roll and question dialogs,
+//! the log and the palette (where every verb works) are the frame's.
+
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
+
+use super::{Panels, forms};
+use crate::dice::ladder::Dice;
+use crate::rules::GameCommand;
+use crate::rules::actiondie::{
+    Ability, Action, Character, CheckSpec, Command, DamageSpec, DamageType, Roller, Sense, State,
+    Status, sheet_lines,
+};
+use crate::session::{self, Session};
+use crate::tui::form::{Field, Form};
+use crate::tui::host::{Dice as Source, Hit, Main};
+use crate::tui::keymap::{self, Action as A, Binding, Ctx, Key as K, Table, b};
+use crate::tui::theme::Theme;
+use crate::tui::widgets::RenderTo;
+use forms::FormView;
+
+pub const CHECK: A = A::Sheet("check");
+pub const DAMAGE: A = A::Sheet("damage");
+pub const ACT: A = A::Sheet("act");
+pub const REEVALUATE: A = A::Sheet("reevaluate");
+pub const STATUS: A = A::Sheet("status");
+pub const EXHAUST: A = A::Sheet("exhaust");
+pub const ROLL: A = A::Sheet("initiative");
+pub const NEXT: A = A::Sheet("next");
+pub const SCENE: A = A::Sheet("scene");
+
+/// The ruleset's own keys on the main screen; everything else is a verb in the palette.
+#[rustfmt::skip]
+pub const MAIN: &[Binding] = &[
+    b(Ctx::Main, &[K::Char('E')], NEXT, "next", "In a scene: the turn under way ends and the next begins (after the last, a new round)"),
+    b(Ctx::Main, &[K::Char('g')], CHECK, "check", "A check for the selected character: ability, skill, target, edge and the senses it needs"),
+    b(Ctx::Main, &[K::Char('-')], DAMAGE, "damage", "The selected character takes damage: dice, a bonus, a type"),
+    b(Ctx::Main, &[K::Char('a')], ACT, "act", "The selected character's action for this round, before the roll"),
+    b(Ctx::Main, &[K::Char('v')], REEVALUATE, "reevaluate", "Before it acts: a new action whose die adds to the count"),
+    b(Ctx::Main, &[K::Char('i')], ROLL, "initiative", "Everyone rolls its action's die; the lowest count acts first"),
+    b(Ctx::Main, &[K::Char('t')], STATUS, "status", "Set or clear a status on the selected character"),
+    b(Ctx::Main, &[K::Char('x')], EXHAUST, "exhaust", "One more exhaustion level for the selected character"),
+    b(Ctx::Main, &[K::Char('c')], SCENE, "scene", "Open an initiative scene with everyone in play, or end the one under way"),
+];
+
+/// The ruleset's whole table.
+pub const TABLE: Table = keymap::with_frame!(MAIN);
+
+/// What the symbols on the screen mean.
+pub const LEGEND: &[(&str, &str)] = &[
+    ("✓", "in the roster and on the strip: acted this round"),
+    (
+        "▶ ○ ×",
+        "on the strip: acting now / still to act / dead or out",
+    ),
+    (
+        "d8→d6 (3)",
+        "on the sheet: the base rung, the rung after statuses, and its value",
+    ),
+    ("q", "in the slots: a quick slot, drawn freely"),
+];
+
+/// What a form of the ruleset's is for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Purpose {
+    /// The skills' names by the skill field's value less one.
+    Check {
+        who: u32,
+        skills: Vec<String>,
+    },
+    Damage {
+        who: u32,
+    },
+    Act {
+        who: u32,
+        again: bool,
+    },
+    Status {
+        who: u32,
+    },
+}
+
+/// The screen's view state: its open form.
+pub type ActionDieView = FormView<Purpose>;
+
+fn state_of(session: &Session) -> Option<&State> {
+    match &session.state().game {
+        crate::rules::GameState::ActionDie(s) => Some(s),
+        #[allow(unreachable_patterns)]
+        _ => None,
+    }
+}
+
+fn selected(m: &Main) -> Option<&Character> {
+    let id = m.view.selected?;
+    state_of(&m.session)?.character(id).ok()
+}
+
+fn command(c: Command) -> session::Command {
+    session::Command::Game(GameCommand::ActionDie(c))
+}
+
+const ACTIONS: [&str; 6] = ["attack", "defend", "help", "run", "other (d6)", "technique"];
+
+fn abilities() -> Vec<(String, u32)> {
+    Ability::ALL
+        .iter()
+        .enumerate()
+        .map(|(i, a)| (a.to_string(), i as u32))
+        .collect()
+}
+
+pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut Source) -> bool {
+    if ctx == Ctx::Form {
+        return forms::key::<Purpose>(m, action, key, dice, form_command).0;
+    }
+    let Some(action) = action else {
+        return false;
+    };
+    let Some(state) = state_of(&m.session) else {
+        return false;
+    };
+    match action {
+        SCENE => {
+            let c = match &state.fight {
+                Some(_) => Command::EndScene,
+                None => Command::Scene {
+                    who: Vec::new(),
+                    why: String::new(),
+                },
+            };
+            return m.run_key(command(c), dice);
+        }
+        NEXT => return m.run_key(command(Command::Next), dice),
+        ROLL => return m.run_key(command(Command::RollInitiative), dice),
+        _ => {}
+    }
+    let Some(ch) = selected(m) else {
+        m.complain("add a character first: :add NAME pc STR DEX AWR WIL HP");
+        return true;
+    };
+    let (who, name) = (ch.id, ch.name.clone());
+    if action == EXHAUST {
+        return m.run_key(command(Command::Exhaustion { who, up: true }), dice);
+    }
+    let form = match action {
+        CHECK => {
+            let mut skills = vec![("none".to_string(), 0)];
+            skills.extend(
+                ch.skills
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| (format!("{} {}", s.name, s.bonus), i as u32 + 1)),
+            );
+            let senses = Sense::ALL
+                .iter()
+                .enumerate()
+                .map(|(i, s)| (s.word().to_string(), i as u32))
+                .collect();
+            Form::new(
+                format!("Check: {name}"),
+                Purpose::Check {
+                    who,
+                    skills: ch.skills.iter().map(|s| s.name.clone()).collect(),
+                },
+                vec![
+                    Field::choice("ability", "Ability", abilities(), 1),
+                    Field::choice("skill", "Skill", skills, 0),
+                    Field::number("target", "Target (0: none)", 0, 0, 99, 1),
+                    Field::edge(0),
+                    Field::multi("needs", "Needs", senses, Vec::new()),
+                    Field::text("why", "For", ""),
+                ],
+            )
+            .with_note("The effective rung's dice plus the skill; an edge rolls the whole check twice; Blind, Deaf and Mute add disadvantage where their sense is needed (D5-D8).")
+        }
+        DAMAGE => {
+            let mut kinds = vec![("untyped".to_string(), 0)];
+            kinds.extend(
+                DamageType::ALL
+                    .iter()
+                    .enumerate()
+                    .map(|(i, k)| (k.word().to_string(), i as u32 + 1)),
+            );
+            Form::new(
+                format!("{name} takes damage"),
+                Purpose::Damage { who },
+                vec![
+                    Field::number("count", "Dice (0: only the bonus)", 1, 0, 20, 1),
+                    Field::number("sides", "Sides", 6, 2, 100, 2),
+                    Field::number("bonus", "Bonus", 0, 0, 99, 1),
+                    Field::choice("kind", "Type", kinds, 0),
+                    Field::toggle("crit", "Critical dice", true),
+                    Field::text("source", "Source", "Wound"),
+                ],
+            )
+            .with_note("Resistance halves, vulnerability doubles, then AR; HP stops at 0, and damage to 0 costs a level and knocks Prone (D20-D24).")
+        }
+        ACT | REEVALUATE => act_form(m, who, &name, action == REEVALUATE),
+        STATUS => {
+            let list = Status::ALL
+                .iter()
+                .enumerate()
+                .map(|(i, s)| (s.word().to_string(), i as u32))
+                .collect();
+            Form::new(
+                format!("Status: {name}"),
+                Purpose::Status { who },
+                vec![
+                    Field::choice("status", "Status", list, 0),
+                    Field::toggle("on", "On", true),
+                ],
+            )
+            .with_note("A status is on until the judge clears it (D31).")
+        }
+        _ => return false,
+    };
+    forms::show(m, form);
+    true
+}
+
+fn act_form(m: &Main, who: u32, name: &str, again: bool) -> Form<Purpose> {
+    let Some(state) = state_of(&m.session) else {
+        return Form::new("", Purpose::Act { who, again }, Vec::new());
+    };
+    let Ok(c) = state.character(who) else {
+        return Form::new("", Purpose::Act { who, again }, Vec::new());
+    };
+    let actions = ACTIONS
+        .iter()
+        .enumerate()
+        .map(|(i, a)| (a.to_string(), i as u32))
+        .collect();
+    let mut items = vec![("unarmed (d4)".to_string(), 0)];
+    items.extend(
+        c.items
+            .iter()
+            .enumerate()
+            .filter(|(_, it)| it.damage.is_some() && !it.broken)
+            .map(|(i, it)| (it.name.clone(), i as u32 + 1)),
+    );
+    let wielded = c
+        .wielded()
+        .and_then(|w| items.iter().position(|(_, i)| *i == w as u32 + 1))
+        .unwrap_or(0);
+    let others: Vec<(String, u32)> = state
+        .characters
+        .iter()
+        .filter(|o| o.id != who && !o.dead)
+        .map(|o| (o.name.clone(), o.id))
+        .collect();
+    let mut techs = vec![("none".to_string(), 0)];
+    techs.extend(
+        c.techniques
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.prepared)
+            .map(|(i, t)| (t.name.clone(), i as u32 + 1)),
+    );
+    let mut fields = vec![
+        Field::choice("action", "Action", actions, 0),
+        Field::choice("item", "Weapon", items, wielded),
+    ];
+    if !others.is_empty() {
+        fields.push(Field::choice("whom", "Help whom", others, 0));
+    }
+    fields.push(Field::choice("tech", "Technique", techs, 0));
+    fields.push(Field::number(
+        "dice",
+        "Technique dice",
+        1,
+        1,
+        u16::from(c.tech_left.max(1)),
+        1,
+    ));
+    Form::new(
+        format!("{}: {name}", if again { "Reevaluate" } else { "Action" }),
+        Purpose::Act { who, again },
+        fields,
+    )
+    .with_note(if again {
+        "The new action's die adds to the count; the turn comes at the new count (D18)."
+    } else {
+        "Every action is chosen before any die is rolled; each rolls its own die (D11, D14)."
+    })
+}
+
+/// The command a submitted form stands for, or why the form does not make one.
+fn form_command(form: &Form<Purpose>) -> Result<session::Command, String> {
+    let ability = |i: Option<u32>| Ability::ALL[i.unwrap_or(0) as usize % 4];
+    let c = match form.purpose {
+        Purpose::Check { who, ref skills } => {
+            let mut roller = Roller::new(who, ability(form.choice("ability")));
+            match form.edge() {
+                n if n > 0 => roller.adv = 1,
+                n if n < 0 => roller.dis = 1,
+                _ => {}
+            }
+            roller.needs = form
+                .multi("needs")
+                .into_iter()
+                .filter_map(|i| Sense::ALL.get(i as usize).copied())
+                .collect();
+            let target = form.number("target");
+            let skill = form.choice("skill").unwrap_or(0);
+            Command::Check(Box::new(CheckSpec {
+                roller: Roller {
+                    skill: (skill as usize)
+                        .checked_sub(1)
+                        .and_then(|i| skills.get(i).cloned()),
+                    ..roller
+                },
+                target: (target > 0).then_some(i32::from(target)),
+                why: form.text("why").trim().to_string(),
+            }))
+        }
+        Purpose::Damage { who } => Command::Damage(Box::new(DamageSpec {
+            targets: vec![who],
+            dice: Dice::new(
+                form.number("count").min(20) as u8,
+                form.number("sides").max(2),
+            ),
+            flat: form.number("bonus").min(999) as i16,
+            kind: form
+                .choice("kind")
+                .and_then(|k| k.checked_sub(1))
+                .and_then(|k| DamageType::ALL.get(k as usize).copied()),
+            crit: form.toggle("crit"),
+            source: form.text("source").trim().to_string(),
+        })),
+        Purpose::Act { who, again } => {
+            let action = match form.choice("action").unwrap_or(0) {
+                0 => Action::Attack {
+                    item: form
+                        .choice("item")
+                        .and_then(|i| i.checked_sub(1))
+                        .map(|i| i as u8),
+                },
+                1 => Action::Defend,
+                2 => Action::Help {
+                    whom: form.choice("whom").ok_or("there is nobody else to help")?,
+                },
+                3 => Action::Run,
+                4 => Action::Other { die: None },
+                _ => Action::Technique {
+                    index: form
+                        .choice("tech")
+                        .and_then(|t| t.checked_sub(1))
+                        .ok_or("choose a prepared technique")? as u8,
+                    dice: form.number("dice").min(20) as u8,
+                },
+            };
+            if again {
+                Command::Reevaluate { who, action }
+            } else {
+                Command::Pick { who, action }
+            }
+        }
+        Purpose::Status { who } => Command::Status {
+            who,
+            status: Status::ALL[form.choice("status").unwrap_or(0) as usize % Status::ALL.len()],
+            on: form.toggle("on"),
+        },
+    };
+    Ok(command(c))
+}
+
+pub fn click(_m: &mut Main, _ctx: Ctx, _hit: Hit) -> bool {
+    false
+}
+
+pub fn settle(m: &mut Main) {
+    forms::settle(m);
+}
+
+pub fn applies(m: &Main, action: A) -> bool {
+    if let Some(applies) = forms::applies::<Purpose>(m, action) {
+        return applies;
+    }
+    let fight = state_of(&m.session).and_then(|s| s.fight.as_ref());
+    match action {
+        NEXT | REEVALUATE => fight.is_some_and(|f| f.rolled),
+        ROLL | ACT => fight.is_some_and(|f| !f.rolled),
+        CHECK | DAMAGE | STATUS | EXHAUST => m.view.selected.is_some(),
+        _ => true,
+    }
+}
+
+/// The sheet's lines: the fixed rows, then one per item, the round and the notes.
+pub fn rows(m: &Main) -> u16 {
+    let items = selected(m).map_or(0, |c| c.items.len() as u16);
+    12 + items + 2
+}
+
+pub fn draw(
+    buf: &mut Buffer,
+    panels: &Panels,
+    m: &Main,
+    theme: Theme,
+    _hits: &mut Vec<(Rect, Hit)>,
+) {
+    let area = panels.sheet;
+    let block = Block::new()
+        .borders(Borders::ALL)
+        .border_style(theme.border());
+    let (Some(state), Some(c)) = (state_of(&m.session), selected(m)) else {
+        let inner = block.inner(area);
+        block.render(area, buf);
+        Line::styled(" Nobody yet: :add NAME pc STR DEX AWR WIL HP", theme.dim())
+            .render_to(buf, inner);
+        return;
+    };
+    let block = block.title(Span::styled(format!(" {} ", c.name), theme.title()));
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let lines: Vec<Line> = sheet_lines(state, c)
+        .into_iter()
+        .map(|(k, v)| {
+            let style = if v.contains("DEAD") || v.contains("ENCUMBERED") || v.contains("FLED") {
+                theme.warn()
+            } else {
+                theme.ok()
+            };
+            Line::from(vec![
+                Span::styled(format!(" {k:<10} "), theme.dim()),
+                Span::styled(v, style),
+            ])
+        })
+        .collect();
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+}
+
+pub fn draw_dialog(frame: &mut Frame, area: Rect, m: &Main, theme: Theme) {
+    forms::draw::<Purpose>(frame, area, m, theme);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_actiondie_table_passes_the_frame_checks() {
+        keymap::check_ruleset_table(TABLE).unwrap();
+    }
+}

@@ -1,0 +1,51 @@
+//! Ruleset actiondie in the real binary in a pseudo-terminal: a new session, a sheet added in
+//! the palette, a check by its keys, a scene with an action and its roll, and a clean quit.
+//! Every wait reads the pty until the expected text shows; nothing sleeps a fixed time.
+
+#![cfg(unix)]
+
+mod pty;
+
+use pty::Term;
+
+#[test]
+fn an_actiondie_session_plays_a_check_and_a_round_in_the_real_terminal() {
+    let home = tempfile::tempdir().unwrap();
+    let saves = home.path().join("saves");
+    let saves_arg = saves.to_str().unwrap();
+    let mut term = Term::spawn(
+        &[
+            "new",
+            "bridge",
+            "--rules",
+            "actiondie",
+            "--saves",
+            saves_arg,
+        ],
+        home.path(),
+        &[],
+        30,
+        100,
+    );
+    term.wait_text("Nobody yet");
+    term.press(":add Ana pc d8 d6 d6 d4 10\r");
+    term.wait_text("Ana joins");
+    // g and Enter: a DEX check with no target shows its total in the log.
+    term.press("g");
+    term.wait_text("Check: Ana");
+    term.press("\r");
+    term.wait_text("Ana: DEX check");
+    // c opens a scene, a and Enter choose Ana's attack, i rolls: her turn comes.
+    term.press("c");
+    term.wait_text("everyone chooses an action");
+    term.press("a");
+    term.wait_text("Action: Ana");
+    term.press("\r");
+    term.wait_text("Ana chooses to attack unarmed");
+    term.press("i");
+    term.wait_text("Ana's turn");
+    term.press("q");
+    term.wait_closed();
+    assert!(term.child.wait().unwrap().success());
+    assert!(saves.join("bridge.ron").exists());
+}

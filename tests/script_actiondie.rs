@@ -1,0 +1,361 @@
+//! Ruleset `actiondie`'s verbs: a verb for every command, the same errors for bad lines as
+//! every ruleset, and a whole fight played headless through the real binary.
+
+use slotmark::dice::ScriptedDice;
+use slotmark::rules::actiondie::{Action, Command as C, State};
+use slotmark::rules::{GameCommand, GameState, RulesetId};
+use slotmark::script::{Line, parse_line};
+use slotmark::session::{self, Session, SessionState};
+
+fn session() -> Session {
+    let mut s = Session::new(SessionState::new("test", RulesetId::ActionDie));
+    for line in [
+        "add Ana pc d8 d6 d6 d4 10 ar 1",
+        "add Ogre creature 2d6 d4 d4 d4 12 move 4",
+        "carry Ana Sword damage d8 slash",
+        "hold Ana 1",
+    ] {
+        play(&mut s, line, &[]);
+    }
+    s
+}
+
+fn st(s: &Session) -> &State {
+    match &s.state().game {
+        GameState::ActionDie(st) => st,
+        _ => panic!("an actiondie session was expected"),
+    }
+}
+
+fn command(s: &Session, line: &str) -> C {
+    match parse_line(line, s.state()) {
+        Ok(Line::Command(session::Command::Game(GameCommand::ActionDie(c)))) => c,
+        other => panic!("{line} did not parse to an actiondie command: {other:?}"),
+    }
+}
+
+fn play(s: &mut Session, line: &str, faces: &[u16]) {
+    let c = command(s, line);
+    s.execute(
+        session::Command::Game(GameCommand::ActionDie(c)),
+        &mut ScriptedDice::new(faces.iter().copied()),
+    )
+    .unwrap_or_else(|e| panic!("{line}: {e}"));
+}
+
+/// The name of a command's variant; the match is exhaustive, so a new command cannot be left
+/// without a line below.
+fn variant(c: &C) -> &'static str {
+    match c {
+        C::Add(_) => "Add",
+        C::Remove { .. } => "Remove",
+        C::Set { .. } => "Set",
+        C::Bag { .. } => "Bag",
+        C::Status { .. } => "Status",
+        C::Afraid { .. } => "Afraid",
+        C::Resist { .. } => "Resist",
+        C::Skill { .. } => "Skill",
+        C::Learn { .. } => "Learn",
+        C::Prepare { .. } => "Prepare",
+        C::Carry { .. } => "Carry",
+        C::Drop { .. } => "Drop",
+        C::Hold { .. } => "Hold",
+        C::Break { .. } => "Break",
+        C::Note { .. } => "Note",
+        C::Check(_) => "Check",
+        C::Contest(_) => "Contest",
+        C::Encumbrance { .. } => "Encumbrance",
+        C::Accept => "Accept",
+        C::Rule { .. } => "Rule",
+        C::Choose { .. } => "Choose",
+        C::Cancel => "Cancel",
+        C::Scene { .. } => "Scene",
+        C::Pick { .. } => "Pick",
+        C::RollInitiative => "RollInitiative",
+        C::Next => "Next",
+        C::Reevaluate { .. } => "Reevaluate",
+        C::Join { .. } => "Join",
+        C::Order { .. } => "Order",
+        C::Move { .. } => "Move",
+        C::Stand { .. } => "Stand",
+        C::EndScene => "EndScene",
+        C::Attack { .. } => "Attack",
+        C::Damage(_) => "Damage",
+        C::Exhaustion { .. } => "Exhaustion",
+        C::Dismember { .. } => "Dismember",
+        C::Dead { .. } => "Dead",
+        C::Flee { .. } => "Flee",
+        C::Rest { .. } => "Rest",
+        C::Time { .. } => "Time",
+    }
+}
+
+#[test]
+fn every_command_has_a_verb() {
+    let s = session();
+    let lines = [
+        "add Rat creature d4 d8 d6 0 3",
+        "remove Ogre",
+        "set Ana dex d8",
+        "set Ana hp 4",
+        "bag Ana off",
+        "status Ana bleeding",
+        "afraid Ana the wyrm",
+        "resist Ogre fire",
+        "vulnerable Ogre lightning off",
+        "skill Ana Climb +2",
+        "learn Ana Whirl init d4",
+        "prepare Ana 1 off",
+        "carry Ana Arrows bundle 20",
+        "drop Ana 1",
+        "hold Ana 1 off",
+        "break Ana 1",
+        "remark Ana owes the ferryman",
+        "check Ana dex skill Climb -1 adv needs sight vs 8 for the cliff",
+        "contest Ana str adv against Ogre str for the door",
+        "encumbrance Ana vs 5",
+        "accept",
+        "rule fail",
+        "choose 2",
+        "cancel",
+        "scene Ana Ogre for the bridge",
+        "act Ana attack 1",
+        "initiative",
+        "next",
+        "reevaluate Ana technique 1 2",
+        "join Ogre other 2d6",
+        "order Ogre Ana",
+        "move Ana 3",
+        "stand Ana",
+        "end",
+        "attack Ana 1 Ogre nocrit",
+        "damage Ana Ogre 2d6 +1 fire nocrit from the brazier",
+        "exhaust Ana down",
+        "dismember Ana 3",
+        "dead Ogre",
+        "flee Ogre",
+        "rest full Ana interrupted",
+        "time 15",
+    ];
+    let mut seen: Vec<&str> = lines.iter().map(|l| variant(&command(&s, l))).collect();
+    seen.sort_unstable();
+    seen.dedup();
+    assert_eq!(seen.len(), 40, "{seen:?}");
+}
+
+#[test]
+fn verbs_read_what_the_judge_types() {
+    let s = session();
+    let ana = st(&s).characters[0].id;
+    assert_eq!(
+        command(&s, "act Ana attack"),
+        C::Pick {
+            who: ana,
+            action: Action::Attack { item: Some(0) }
+        },
+        "the wielded weapon unless told"
+    );
+    assert_eq!(
+        command(&s, "act Ana attack unarmed"),
+        C::Pick {
+            who: ana,
+            action: Action::Attack { item: None }
+        }
+    );
+    match command(&s, "check Ana awr +2 dis needs hearing") {
+        C::Check(c) => {
+            assert_eq!((c.roller.flat, c.roller.dis, c.target), (2, 1, None));
+            assert_eq!(c.roller.needs.len(), 1);
+        }
+        other => panic!("{other:?}"),
+    }
+    match command(&s, "add Wyrm creature 5d12 2d8 3d10 0 100") {
+        C::Add(n) => assert_eq!(n.base, [16, 7, 11, 0]),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn bad_lines_say_where_and_why() {
+    let s = session();
+    for (line, part) in [
+        ("add Rat creature d5 d8 d6 0 3", "rung of the die ladder"),
+        ("check Ana luck", "str, dex, awr or wil"),
+        ("act Ana dance", "an action"),
+        ("status Ana sleepy", "a status"),
+        ("damage Ana", "damage dice"),
+        ("drop Ana 0", "counts from 1"),
+        ("contest Ana str Ogre str", "against"),
+        ("check Zed str", "Zed"),
+        ("time soon", "the minutes"),
+    ] {
+        let err = match parse_line(line, s.state()) {
+            Err(e) => e.to_string(),
+            Ok(l) => panic!("{line} parsed: {l:?}"),
+        };
+        assert!(err.contains(part), "{line}: {err}");
+    }
+}
+
+fn slotmark(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_slotmark"))
+        .args(args)
+        .current_dir(dir)
+        .env("XDG_CONFIG_HOME", dir.join("config"))
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_fight_plays_headless_replays_and_lists_its_verbs() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("bridge.txt"),
+        "add Ana pc d8 d6 d6 d4 10 ar 1\nadd Ogre creature 2d6 d4 d4 d4 12\n\
+         carry Ana Sword damage d8 slash\nhold Ana 1\nscene for the bridge\n\
+         act Ana attack\nact Ogre attack unarmed\ninitiative\nattack Ana Ogre\nnext\n\
+         attack Ogre Ana\nnext\ncheck Ana dex vs 4 for the jump\naccept\n",
+    )
+    .unwrap();
+    // Initiative: Ana d8 2, Ogre d4 3; Ana's sword 5 (+4); the Ogre's fist 3 (+7, AR 1);
+    // the jump 4.
+    let (code, out, err) = slotmark(
+        d,
+        &[
+            "run",
+            "bridge.txt",
+            "--rules",
+            "actiondie",
+            "--dice",
+            "2,3,5,3,4",
+            "--out",
+            "bridge.ron",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Order: Ana 2, Ogre 3"), "{out}");
+    assert!(out.contains("Ogre takes 9"), "{out}");
+    assert!(out.contains("Ana takes 9"), "{out}");
+    assert!(out.contains("Round 2"), "{out}");
+    assert!(out.contains("PASS"), "{out}");
+    let (code, out, err) = slotmark(d, &["replay", "--verify", "bridge.ron"]);
+    assert_eq!(code, 0, "{err}{out}");
+    let (code, out, err) = slotmark(d, &["show", "bridge.ron"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Ogre (creature)"), "{out}");
+    assert!(out.contains("Abilities  STR d8 (4)"), "{out}");
+    let (code, out, err) = slotmark(d, &["show", "bridge.ron", "--character", "ana"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("HP 1/10  AR 1"), "{out}");
+    assert!(out.contains("[1] Sword d8 slash [held]"), "{out}");
+    assert!(!out.contains("Ogre"), "{out}");
+    // A bad line names its line and leaves the file as it was.
+    let before = std::fs::read(d.join("bridge.ron")).unwrap();
+    std::fs::write(d.join("bad.txt"), "remark Ana steady\ncheck Ana luck\n").unwrap();
+    let (code, _, err) = slotmark(d, &["run", "bad.txt", "--session", "bridge.ron"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("line 2"), "{err}");
+    assert_eq!(std::fs::read(d.join("bridge.ron")).unwrap(), before);
+    let (code, out, _) = slotmark(d, &["help", "commands", "--rules", "actiondie"]);
+    assert_eq!(code, 0);
+    for verb in [
+        "check NAME str|dex|awr|wil",
+        "act NAME attack",
+        "reevaluate NAME ACTION",
+        "undo",
+    ] {
+        assert!(out.contains(verb), "{verb} is missing:\n{out}");
+    }
+}
+
+#[test]
+fn every_verb_example_parses() {
+    let mut s = session();
+    for line in [
+        "add Bo pc d6 d6 d6 d6 8",
+        "add Rat creature d4 d8 d6 0 3",
+        "add Snag Goblin",
+        "learn Ana Whirl",
+    ] {
+        play(&mut s, line, &[]);
+    }
+    for verb in slotmark::script::verbs(RulesetId::ActionDie) {
+        parse_line(verb.example, s.state()).unwrap_or_else(|e| panic!("{}: {e}", verb.example));
+    }
+}
+
+#[test]
+fn the_demo_builds_through_the_verbs_and_replays_exactly() {
+    use slotmark::store::{self, Store};
+    let demo = slotmark::script::try_demo_for(RulesetId::ActionDie).unwrap();
+    let st = st(&demo);
+    let names: Vec<&str> = st.characters.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["Ana", "Bram", "Cora", "Grak", "Snag", "Grub"]);
+    assert!(slotmark::script::has_demo(RulesetId::ActionDie));
+    assert_eq!(demo.state().title, "Demo: the Troll Bridge");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("demo.ron");
+    drop(Store::create(&path, &demo).unwrap());
+    assert!(store::verify(&path).unwrap().matches());
+    let (code, out, err) = slotmark(dir.path(), &["replay", "--verify", "demo.ron"]);
+    assert_eq!(code, 0, "{err}{out}");
+}
+
+#[test]
+fn the_gear_list_and_the_bestiary_load_and_the_verbs_take_them_by_name() {
+    use slotmark::content::actiondie::{bundled, try_bundled};
+    use slotmark::rules::actiondie::{DamageType, Status};
+    let lib = try_bundled().unwrap();
+    assert!(lib.creatures.len() >= 10, "{}", lib.creatures.len());
+    let club = lib.gear("club").unwrap().item();
+    assert_eq!(
+        (club.damage.map(|d| d.to_string()), club.kind),
+        (Some("d6".to_string()), Some(DamageType::Blunt)),
+        "the text's own example: a club is a d6"
+    );
+    let mut s = session();
+    play(&mut s, "add Grak Troll", &[]);
+    play(&mut s, "carry Ana Arrows", &[]);
+    play(&mut s, "carry Ana Arrows", &[]);
+    play(&mut s, "carry Ana Spear size 3", &[]);
+    let st = st(&s);
+    let grak = st.characters.iter().find(|c| c.name == "Grak").unwrap();
+    assert_eq!(
+        grak.dice(slotmark::rules::actiondie::Ability::Str)
+            .to_string(),
+        "2d10"
+    );
+    assert_eq!((grak.hp, grak.ar, grak.movement), (30, 2, 5));
+    assert!(grak.vulnerable_to(DamageType::Fire) && !grak.has(Status::Prone));
+    assert_eq!(grak.wielded(), Some(0), "its club in hand");
+    let ana = &st.characters[0];
+    assert_eq!(
+        (
+            ana.items[1].name.as_str(),
+            ana.items[1].count,
+            ana.items[1].bundle
+        ),
+        ("Arrows", 2, 20)
+    );
+    assert_eq!(
+        (
+            ana.items[2].size,
+            ana.items[2].damage.map(|d| d.to_string())
+        ),
+        (3, Some("d8".into()))
+    );
+    let err = parse_line("add Grak Dragon", s.state())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("Dragon"), "{err}");
+    assert!(bundled().creatures.iter().all(|c| !c.about.contains('\n')));
+}
