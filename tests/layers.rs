@@ -194,7 +194,9 @@ fn names(line: &str, path: &str) -> bool {
     line.match_indices(path).any(|(at, _)| {
         let before = line[..at].chars().next_back();
         let after = line[at + path.len()..].chars().next();
-        !before.is_some_and(word) && !(path.ends_with(word) && after.is_some_and(word))
+        let joined_before = before.is_some_and(word);
+        let joined_after = path.ends_with(word) && after.is_some_and(word);
+        !(joined_before || joined_after)
     })
 }
 

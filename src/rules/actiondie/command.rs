@@ -6,8 +6,8 @@
 use super::character::NewSheet;
 use super::model::*;
 use crate::dice::ladder::Dice;
+pub use crate::rules::said::{Event, Mood};
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// What the judge may set directly on a sheet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -249,49 +249,6 @@ impl Command {
             self,
             Command::Accept | Command::Rule { .. } | Command::Choose { .. } | Command::Cancel
         )
-    }
-}
-
-/// How an event should stand out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Mood {
-    Plain,
-    Good,
-    Bad,
-    Warn,
-    Mark,
-    Harm,
-    Mended,
-    Death,
-    Question,
-    Ruling,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Event {
-    Said { mood: Mood, text: String },
-}
-
-impl Event {
-    pub fn said(mood: Mood, text: impl Into<String>) -> Event {
-        Event::Said {
-            mood,
-            text: text.into(),
-        }
-    }
-
-    pub fn mood(&self) -> Mood {
-        match self {
-            Event::Said { mood, .. } => *mood,
-        }
-    }
-}
-
-impl fmt::Display for Event {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Event::Said { text, .. } => f.write_str(text),
-        }
     }
 }
 

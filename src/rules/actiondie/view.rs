@@ -4,7 +4,7 @@
 
 use super::apply;
 use super::character::Character;
-use super::command::{Command, Event, Mood};
+use super::command::{Command, Event};
 use super::initiative::chosen;
 use super::model::{Side, Status};
 use super::state::{ROUND, State, Wait};
@@ -18,21 +18,6 @@ use crate::rules::{
 /// The action-die system of rule file 004.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ActionDie;
-
-fn tone(mood: Mood) -> Tone {
-    match mood {
-        Mood::Plain => Tone::Plain,
-        Mood::Good => Tone::Good,
-        Mood::Bad => Tone::Bad,
-        Mood::Warn => Tone::Warn,
-        Mood::Mark => Tone::Mark,
-        Mood::Harm => Tone::Harm,
-        Mood::Mended => Tone::Mended,
-        Mood::Death => Tone::Death,
-        Mood::Question => Tone::Question,
-        Mood::Ruling => Tone::Ruling,
-    }
-}
 
 /// A character's state at a glance: HP, exhaustion, then statuses.
 pub fn glance(c: &Character) -> Vec<Tag> {
@@ -278,7 +263,7 @@ impl Ruleset for ActionDie {
     }
 
     fn tone(event: &Event) -> Tone {
-        tone(event.mood())
+        event.mood().tone()
     }
 
     fn answer(state: &State, answer: Answer) -> Result<Command, RuleError> {

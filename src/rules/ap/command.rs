@@ -3,8 +3,8 @@
 //! and the judge's edits (`Set`, `Mark`, `Fatigue`, `Grant`, `Init`...).
 
 use super::model::{Attr, Held, Item, Kind, Mark, ObjDie, Stat};
+pub use crate::rules::said::{Event, Mood};
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// A sheet typed in by the judge (A1-A5).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -327,48 +327,5 @@ impl Command {
             self,
             Command::Accept | Command::Rule { .. } | Command::Choose { .. } | Command::Cancel
         )
-    }
-}
-
-/// How an event should stand out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Mood {
-    Plain,
-    Good,
-    Bad,
-    Warn,
-    Mark,
-    Harm,
-    Mended,
-    Death,
-    Question,
-    Ruling,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Event {
-    Said { mood: Mood, text: String },
-}
-
-impl Event {
-    pub fn said(mood: Mood, text: impl Into<String>) -> Event {
-        Event::Said {
-            mood,
-            text: text.into(),
-        }
-    }
-
-    pub fn mood(&self) -> Mood {
-        match self {
-            Event::Said { mood, .. } => *mood,
-        }
-    }
-}
-
-impl fmt::Display for Event {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Event::Said { text, .. } => f.write_str(text),
-        }
     }
 }

@@ -2,7 +2,7 @@
 //! waits, the clock in 2-minute rounds) and the judge's answers.
 
 use super::apply;
-use super::command::{Command, Event, Mood};
+use super::command::{Command, Event};
 use super::fight::members;
 use super::model::{Attr, Character, Kind, Mark};
 use super::state::{State, Wait};
@@ -76,21 +76,6 @@ fn entry(state: &State, c: &Character) -> RosterEntry {
         dead: c.dead(),
         out: !c.dead() && (c.has(Mark::Fled) || c.cannot_act()),
         glance: glance(c),
-    }
-}
-
-fn tone(mood: Mood) -> Tone {
-    match mood {
-        Mood::Plain => Tone::Plain,
-        Mood::Good => Tone::Good,
-        Mood::Bad => Tone::Bad,
-        Mood::Warn => Tone::Warn,
-        Mood::Mark => Tone::Mark,
-        Mood::Harm => Tone::Harm,
-        Mood::Mended => Tone::Mended,
-        Mood::Death => Tone::Death,
-        Mood::Question => Tone::Question,
-        Mood::Ruling => Tone::Ruling,
     }
 }
 
@@ -416,7 +401,7 @@ impl Ruleset for Ap {
     }
 
     fn tone(event: &Event) -> Tone {
-        tone(event.mood())
+        event.mood().tone()
     }
 
     fn answer(state: &State, answer: Answer) -> Result<Command, RuleError> {

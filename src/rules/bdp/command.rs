@@ -4,6 +4,7 @@
 
 use super::{Ability, Area, Hand, Hazard, Item, Kind, Level, Meal, Reason, Rest};
 use crate::dice::Edge;
+pub use crate::rules::said::{Event, Mood};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -443,48 +444,5 @@ impl Command {
                 | Command::Cancel
                 | Command::Edge { .. }
         )
-    }
-}
-
-/// How an event should stand out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Mood {
-    Plain,
-    Good,
-    Bad,
-    Warn,
-    Mark,
-    Harm,
-    Mended,
-    Death,
-    Question,
-    Ruling,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Event {
-    Said { mood: Mood, text: String },
-}
-
-impl Event {
-    pub fn said(mood: Mood, text: impl Into<String>) -> Event {
-        Event::Said {
-            mood,
-            text: text.into(),
-        }
-    }
-
-    pub fn mood(&self) -> Mood {
-        match self {
-            Event::Said { mood, .. } => *mood,
-        }
-    }
-}
-
-impl fmt::Display for Event {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Event::Said { text, .. } => f.write_str(text),
-        }
     }
 }

@@ -2,7 +2,7 @@
 //! clock) and the judge's answers.
 
 use super::apply;
-use super::command::{Command, Event, Mood};
+use super::command::{Command, Event};
 use super::state::{State, Wait};
 use super::{Ability, Character, Kind};
 use crate::dice::DiceSource;
@@ -68,21 +68,6 @@ fn entry(state: &State, c: &Character) -> RosterEntry {
         dead: c.dead,
         out: !c.dead && c.out.is_some(),
         glance: glance(c),
-    }
-}
-
-fn tone(mood: Mood) -> Tone {
-    match mood {
-        Mood::Plain => Tone::Plain,
-        Mood::Good => Tone::Good,
-        Mood::Bad => Tone::Bad,
-        Mood::Warn => Tone::Warn,
-        Mood::Mark => Tone::Mark,
-        Mood::Harm => Tone::Harm,
-        Mood::Mended => Tone::Mended,
-        Mood::Death => Tone::Death,
-        Mood::Question => Tone::Question,
-        Mood::Ruling => Tone::Ruling,
     }
 }
 
@@ -244,7 +229,7 @@ impl Ruleset for Bdp {
     }
 
     fn tone(event: &Event) -> Tone {
-        tone(event.mood())
+        event.mood().tone()
     }
 
     fn answer(state: &State, answer: Answer) -> Result<Command, RuleError> {

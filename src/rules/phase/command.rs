@@ -8,6 +8,7 @@ use super::model::{
 };
 use super::state::{Band, DoorTry, Wound};
 use crate::dice::Edge;
+pub use crate::rules::said::Mood;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -422,22 +423,6 @@ impl Command {
                 | C::Table { .. }
         )
     }
-}
-
-/// How an event should stand out (mapped to the frame's tone by the view).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Mood {
-    Plain,
-    Dim,
-    Good,
-    Bad,
-    Warn,
-    Mark,
-    Harm,
-    Mended,
-    Death,
-    Question,
-    Ruling,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

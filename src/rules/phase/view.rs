@@ -2,7 +2,7 @@
 //! clock) and the judge's answers.
 
 use super::apply;
-use super::command::{Command, Event, Mood};
+use super::command::{Command, Event};
 use super::model::{Character, Limb, Side};
 use super::state::{Band, State, Wait};
 use crate::dice::DiceSource;
@@ -15,22 +15,6 @@ use crate::rules::{
 /// The phased Knave/Cairn-style rules of rule file 002.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Phase;
-
-fn tone(mood: Mood) -> Tone {
-    match mood {
-        Mood::Plain => Tone::Plain,
-        Mood::Dim => Tone::Dim,
-        Mood::Good => Tone::Good,
-        Mood::Bad => Tone::Bad,
-        Mood::Warn => Tone::Warn,
-        Mood::Mark => Tone::Mark,
-        Mood::Harm => Tone::Harm,
-        Mood::Mended => Tone::Mended,
-        Mood::Death => Tone::Death,
-        Mood::Question => Tone::Question,
-        Mood::Ruling => Tone::Ruling,
-    }
-}
 
 /// A character's state at a glance, most telling first.
 pub fn glance(state: &State, c: &Character) -> Vec<Tag> {
@@ -372,7 +356,7 @@ impl Ruleset for Phase {
     }
 
     fn tone(event: &Event) -> Tone {
-        tone(event.mood())
+        event.mood().tone()
     }
 
     fn answer(state: &State, answer: Answer) -> Result<Command, RuleError> {
