@@ -130,6 +130,9 @@ pub struct Initiative {
     pub order: Vec<Fighter>,
     /// Whose turn is under way.
     pub acting: Option<u32>,
+    /// Who acts next, when the listed order does not say it (groups taking turns one member
+    /// at a time); None when the next one ready down the order is next.
+    pub next: Option<u32>,
     /// What the turn or round waits for, in words (without keys: the frame adds those).
     pub waiting: String,
 }

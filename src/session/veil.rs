@@ -298,11 +298,15 @@ impl TableView {
                 })
                 .map(|(at, _)| at)
                 .collect();
-            let next = order
-                .iter()
-                .skip(now.last().map_or(0, |at| at + 1))
-                .find(|f| f.standing == Standing::Ready)
-                .map(|f| f.name.clone());
+            let next = match i.next {
+                // The ruleset names who is next (groups taking turns); a hidden one stays so.
+                Some(id) => order.iter().find(|f| f.id == id).map(|f| f.name.clone()),
+                None => order
+                    .iter()
+                    .skip(now.last().map_or(0, |at| at + 1))
+                    .find(|f| f.standing == Standing::Ready)
+                    .map(|f| f.name.clone()),
+            };
             let acting = now.iter().map(|&at| order[at].name.clone()).collect();
             PublicFight {
                 round: i.round,

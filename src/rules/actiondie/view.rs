@@ -182,6 +182,7 @@ impl Ruleset for ActionDie {
             why: Some(f.why.clone()),
             order,
             acting: f.acting,
+            next: None,
             waiting,
         })
     }

@@ -235,6 +235,29 @@ fn unacted(state: &State, f: &Fight, group: &str) -> Option<u32> {
         .find(|id| !f.acted.contains(id) && state.character(*id).is_ok_and(|c| !c.gone()))
 }
 
+/// Who begins the next turn once the acting one ends theirs (A24): the next group round from
+/// this one with a member still to act, or the first of a new round. Changes nothing.
+pub fn next_up(state: &State) -> Option<u32> {
+    let mut f = state.fight.clone()?;
+    let from = match f.acting {
+        Some(id) => {
+            f.acted.push(id);
+            f.at + 1
+        }
+        None => f.at,
+    };
+    let n = f.groups.len().max(1);
+    let find = |f: &Fight, from: usize| {
+        (0..f.groups.len())
+            .map(|k| (from + k) % n)
+            .find_map(|g| unacted(state, f, &f.groups[g]))
+    };
+    find(&f, from).or_else(|| {
+        f.acted.clear();
+        find(&f, 0)
+    })
+}
+
 /// Starts the turn of the next unacted member, looking from group index `from`; a new round
 /// when nobody is left.
 fn begin_next(

@@ -316,6 +316,7 @@ impl Ruleset for Ap {
             why: Some("groups take turns, the best roll's group first".into()),
             order,
             acting: f.acting,
+            next: super::fight::next_up(state),
             waiting: f.acting.map_or_else(
                 || "the next turn".into(),
                 |id| {

@@ -151,6 +151,7 @@ impl Ruleset for Bdp {
         Some(Initiative {
             round: f.round,
             label: acting.map_or_else(|| "turn list".into(), |id| state.name_of(id)),
+            next: None,
             party,
             why: Some("the judge's turn list".into()),
             order,

@@ -242,6 +242,7 @@ impl Ruleset for Phase {
             ),
             order,
             acting: None,
+            next: None,
             waiting: format!(
                 "the {} group acts in phase {} ({})",
                 fight.band.word(),

@@ -106,6 +106,7 @@ impl Ruleset for Plain {
                 })
                 .collect(),
             acting,
+            next: None,
             waiting: acting.map_or_else(String::new, |id| format!("{}'s turn", state.name_of(id))),
         })
     }

@@ -85,6 +85,7 @@ impl Ruleset for Slots {
             why: state.recent.initiative_why.clone(),
             order,
             acting: fight.turn.as_ref().map(|t| t.actor),
+            next: None,
             waiting: waiting(state),
         })
     }
