@@ -2128,18 +2128,7 @@ proptest! {
         ops in vec(ap_cmds::op(), 0..50),
         split in 0usize..50,
     ) {
-        let dir = tempfile::TempDir::new().map_err(fail)?;
-        let split = split.min(ops.len());
-        let first = run_ops(ap_cmds::start(), &ops[..split])?;
-        let path = dir.path().join("a.ron");
-        let mut store = Store::create(&path, &first.session).map_err(fail)?;
-        let rest = run_ops(first.session.clone(), &ops[split..])?;
-        for record in &rest.journal {
-            store.append(record).map_err(fail)?;
-        }
-        drop(store);
-        same_session(&store::load(&path).map_err(fail)?, &rest.session)?;
-        prop_assert!(store::verify(&path).map_err(fail)?.matches());
+        saved_then_loaded(ap_cmds::start(), &ops, split)?;
     }
 }
 
