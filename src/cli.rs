@@ -467,14 +467,14 @@ pub fn help_phase_library(out: &mut dyn Write) -> R {
 
 /// `slotmark table FILE`: the players' view of a session being played, until `q` or until the
 /// file goes away (then it says so, and still ends without an error).
-pub fn table(path: &Path) -> R {
+pub fn table(path: &Path, theme: crate::config::ThemeName) -> R {
     if !path.exists() {
         return Err(CliError::File {
             path: shown(path),
             message: "there is no such session file".into(),
         });
     }
-    match tui::table::run(path) {
+    match tui::table::run(path, theme) {
         Ok(tui::table::Ended::Quit) => Ok(()),
         Ok(tui::table::Ended::Gone(path)) => {
             println!(
@@ -544,7 +544,12 @@ pub fn help_ap_library(out: &mut dyn Write) -> R {
 
 /// Checks made before the screen starts, so a mistyped file or name fails with one line instead
 /// of a screen that opens and closes; then hands over to the screen.
-pub fn screen(launch: Launch, saves: Option<&Path>, seed: Option<u64>) -> R {
+pub fn screen(
+    launch: Launch,
+    saves: Option<&Path>,
+    seed: Option<u64>,
+    settings: crate::config::Config,
+) -> R {
     match &launch {
         Launch::Open(path) => {
             if !path.exists() {
@@ -574,6 +579,218 @@ pub fn screen(launch: Launch, saves: Option<&Path>, seed: Option<u64>) -> R {
         launch,
         saves,
         seed,
+        settings,
     })
     .map_err(|e| CliError::Screen(format!("{e:#}")))
+}
+
+/// Roff text for a manual page paragraph: backslashes and dashes escaped, and no line starting
+/// with a dot or a quote (which roff would read as a request).
+fn roff(text: &str) -> String {
+    let escaped = text.replace('\\', "\\e").replace('-', "\\-");
+    escaped
+        .lines()
+        .map(|l| {
+            if l.starts_with('.') || l.starts_with('\'') {
+                format!("\\&{l}")
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// One manual section of tagged paragraphs: a term in bold, then what it is.
+fn roff_section(out: &mut dyn Write, title: &str, entries: &[(&str, &str)]) -> R {
+    writeln!(out, ".SH {title}")?;
+    for (term, text) in entries {
+        writeln!(out, ".TP\n\\fB{}\\fR\n{}", roff(term), roff(text))?;
+    }
+    Ok(())
+}
+
+/// The environment variables slotmark reads, with what each does, for the manual.
+pub const ENVIRONMENT: [(&str, &str); 7] = [
+    (
+        crate::config::CONFIG_VAR,
+        "The settings file to read instead of config.ron in the platform config folder. `slotmark \
+         config` says which file is in force.",
+    ),
+    (
+        "NO_COLOR",
+        "Set to anything but the empty text, every screen (the judge's, the table view) and \
+         every subcommand's output is drawn without colour, whatever the theme. Meaning never \
+         rests on colour alone.",
+    ),
+    (
+        "SLOTMARK_FOLD_EVERY",
+        "How many steps the journal beside an open session holds before the screen folds it into \
+         the session file (a whole number of 1 or more; the default is 16384).",
+    ),
+    (
+        crate::tui::PANIC_ON_KEY_VAR,
+        "For slotmark's own tests only: set to the value the tests use, the screen fails on \
+         purpose at the first key, to prove the terminal is put back.",
+    ),
+    (
+        "XDG_CONFIG_HOME",
+        "On Linux, the folder holding slotmark/config.ron and slotmark/library.ron \
+         (default ~/.config).",
+    ),
+    (
+        "XDG_DATA_HOME",
+        "On Linux, the folder holding slotmark/saves (default ~/.local/share).",
+    ),
+    (
+        "HOME",
+        "The judge's home folder, under which the folders above are found when their variables \
+         are not set.",
+    ),
+];
+
+/// `slotmark manual`: the manual page in roff, from the command line definition, with the files
+/// slotmark reads and writes, its environment and its exit status.
+pub fn manual(cmd: clap::Command, out: &mut dyn Write) -> R {
+    let man = clap_mangen::Man::new(cmd);
+    man.render_title(out)?;
+    man.render_name_section(out)?;
+    man.render_synopsis_section(out)?;
+    man.render_description_section(out)?;
+    man.render_options_section(out)?;
+    man.render_subcommands_section(out)?;
+    writeln!(
+        out,
+        ".PP\n{}",
+        roff(
+            "`slotmark help SUBCOMMAND` shows each subcommand's options; `slotmark help commands` \
+             the command language of the palette and of `slotmark run`."
+        )
+    )?;
+    roff_section(
+        out,
+        "FILES",
+        &[
+            (
+                "~/.config/slotmark/config.ron",
+                "The settings file (RON): the saves folder, the default rules, the theme and key \
+                 remaps for the main screen. Optional; a broken one is reported and the defaults \
+                 stand. SLOTMARK_CONFIG names another.",
+            ),
+            (
+                "~/.config/slotmark/library.ron",
+                "The judge's own items, creatures and kits for the slot system (`slotmark help \
+                 library`).",
+            ),
+            (
+                "~/.local/share/slotmark/saves/NAME.ron",
+                "Sessions (RON), each with its crash journal NAME.ron.journal beside it while it \
+                 is open. The settings file or --saves may name another folder.",
+            ),
+        ],
+    )?;
+    writeln!(
+        out,
+        ".PP\n{}",
+        roff(
+            "These are the Linux places; other systems use their own config and data folders, \
+             and `slotmark config` prints the ones in force."
+        )
+    )?;
+    roff_section(out, "ENVIRONMENT", &ENVIRONMENT)?;
+    roff_section(
+        out,
+        "EXIT STATUS",
+        &[
+            (
+                "0",
+                "Success, also when the reader of the output stopped early (`| head`).",
+            ),
+            (
+                "1",
+                "The subcommand failed; one line on standard error says why (a missing or \
+                 damaged file, a refused script line, a replay that differs). Nothing was saved \
+                 unless the line says so.",
+            ),
+            (
+                "2",
+                "The command line itself was wrong (an unknown subcommand, option or ruleset).",
+            ),
+        ],
+    )?;
+    man.render_version_section(out)?;
+    Ok(())
+}
+
+/// `slotmark config`: where the settings are read from and each one in force, then every line of
+/// the file that could not be used.
+pub fn config(settings: &crate::config::Config, flag: Option<&Path>, out: &mut dyn Write) -> R {
+    use crate::config::CONFIG_VAR;
+    let file = match &settings.path {
+        Some(p) => shown(p),
+        None => "(this system has no config folder)".into(),
+    };
+    let named = std::env::var_os(CONFIG_VAR).is_some_and(|v| !v.is_empty());
+    let state = match (settings.found, named) {
+        (true, true) => format!("read; named by {CONFIG_VAR}"),
+        (true, false) => "read".into(),
+        (false, true) => format!("not there (named by {CONFIG_VAR}); the defaults are in force"),
+        (false, false) => "not there; the defaults are in force".into(),
+    };
+    writeln!(out, "Settings file:  {file} ({state})")?;
+    let (saves, from) = settings.saves_or(flag);
+    let saves = match saves {
+        Some(s) => Ok(s),
+        None => store::saves_path(None),
+    };
+    match saves {
+        Ok(s) => writeln!(out, "Saves folder:   {} ({})", shown(&s), from.word())?,
+        Err(e) => writeln!(out, "Saves folder:   none: {e}")?,
+    }
+    writeln!(
+        out,
+        "Default rules:  {} ({})",
+        settings.rules.key(),
+        settings.rules_from.word()
+    )?;
+    let colour = if std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()) {
+        "; no colour, as NO_COLOR is set"
+    } else {
+        ""
+    };
+    writeln!(
+        out,
+        "Theme:          {} ({}{colour})",
+        settings.theme,
+        settings.theme_from.word()
+    )?;
+    let (keys, mut warnings) = tui::remap_keys(settings);
+    if keys.applied.is_empty() {
+        writeln!(
+            out,
+            "Keys:           the defaults (`?` on the screen lists them)"
+        )?;
+    } else {
+        writeln!(out, "Keys:           remapped on the main screen:")?;
+        for (action, key) in &keys.applied {
+            writeln!(out, "                {action}: {key}")?;
+        }
+    }
+    let library = content::user_file()
+        .map(|p| shown(&p))
+        .unwrap_or_else(|| "(this system has no config folder)".into());
+    writeln!(out, "Library file:   {library}")?;
+    warnings = settings
+        .warnings
+        .iter()
+        .cloned()
+        .chain(warnings.into_iter().map(|w| format!("{file}: {w}")))
+        .collect();
+    if !warnings.is_empty() {
+        writeln!(out, "\nNot used (the defaults stand for these):")?;
+        for w in &warnings {
+            writeln!(out, "  {w}")?;
+        }
+    }
+    Ok(())
 }

@@ -11,9 +11,11 @@
 //! - [`tui`]: the terminal screens; the only layer that knows about the terminal.
 //! - [`content`]: the bundled item library and bestiary, the judge's own library, name lookup.
 //! - [`export`]: the readable recap of a session (`slotmark export --markdown`).
+//! - [`config`]: the judge's settings file (saves folder, default rules, theme, key remaps).
 //! - [`cli`]: the headless subcommands `main` dispatches to (run, replay, show, roll...).
 
 pub mod cli;
+pub mod config;
 pub mod content;
 pub mod dice;
 pub mod export;

@@ -2,7 +2,9 @@
 //! subcommand to `slotmark::cli`. Failures print one line and exit with status 1; a mistyped
 //! command line exits with status 2.
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::{CommandFactory, Parser, Subcommand, ValueHint};
+use clap_complete::Shell;
 use slotmark::cli::{self, CliError, RunOptions};
 use slotmark::content;
 use slotmark::rules::RulesetId;
@@ -18,8 +20,9 @@ use std::process::ExitCode;
 #[derive(Debug, Parser)]
 #[command(name = "slotmark", version, disable_help_subcommand = true)]
 struct Args {
-    /// The folder where sessions are saved (default: the platform's data folder).
-    #[arg(long, global = true, value_name = "DIR")]
+    /// The folder where sessions are saved (default: the settings file's, else the platform's
+    /// data folder).
+    #[arg(long, global = true, value_name = "DIR", value_hint = ValueHint::DirPath)]
     saves: Option<PathBuf>,
 
     /// Seed the screen's dice so the same rolls come again.
@@ -35,6 +38,7 @@ enum Sub {
     /// Open a saved session in the screen.
     Open {
         /// The session file.
+        #[arg(value_hint = ValueHint::FilePath)]
         file: PathBuf,
         /// Seed the dice so the same rolls come again.
         #[arg(long, value_name = "N")]
@@ -44,9 +48,9 @@ enum Sub {
     New {
         /// The session's name.
         name: String,
-        /// The rules it plays by.
-        #[arg(long, default_value = "slots", value_parser = parse_rules)]
-        rules: RulesetId,
+        /// The rules it plays by (default: the settings file's, else slots).
+        #[arg(long, value_parser = rules_parser())]
+        rules: Option<RulesetId>,
         /// Seed the dice so the same rolls come again.
         #[arg(long, value_name = "N")]
         seed: Option<u64>,
@@ -59,6 +63,7 @@ enum Sub {
     /// creatures are never shown. `q` closes it.
     Table {
         /// The session file the judge has open.
+        #[arg(value_hint = ValueHint::FilePath)]
         file: PathBuf,
     },
     /// Apply a script of commands without the screen, printing what each does.
@@ -68,9 +73,10 @@ enum Sub {
     /// else nowhere. `slotmark help commands` lists the commands.
     Run {
         /// The script: one command per line; `-` reads standard input.
+        #[arg(value_hint = ValueHint::FilePath)]
         script: PathBuf,
         /// Start from this session instead of an empty one (and save back to it without --out).
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
         session: Option<PathBuf>,
         /// Use these die faces in order instead of rolling (3,12,7).
         #[arg(
@@ -84,18 +90,20 @@ enum Sub {
         #[arg(long, value_name = "N")]
         seed: Option<u64>,
         /// Write the resulting session to this new file.
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
         out: Option<PathBuf>,
         /// Fail, saving nothing, when some of the --dice faces were not used.
         #[arg(long, requires = "dice")]
         strict: bool,
-        /// The rules a new session plays (without --session).
-        #[arg(long, default_value = "slots", value_parser = parse_rules, conflicts_with = "session")]
-        rules: RulesetId,
+        /// The rules a new session plays (without --session; default: the settings file's, else
+        /// slots).
+        #[arg(long, value_parser = rules_parser(), conflicts_with = "session")]
+        rules: Option<RulesetId>,
     },
     /// Re-apply a session's log with its recorded dice and print each step.
     Replay {
         /// The session file.
+        #[arg(value_hint = ValueHint::FilePath)]
         file: PathBuf,
         /// Compare the replay with the saved events and state; fail on any difference.
         #[arg(long)]
@@ -104,6 +112,7 @@ enum Sub {
     /// Print a session as plain text: sheets with every slot, initiative, clock, zones.
     Show {
         /// The session file.
+        #[arg(value_hint = ValueHint::FilePath)]
         file: PathBuf,
         /// Only this character's sheet.
         #[arg(long, value_name = "NAME")]
@@ -112,6 +121,7 @@ enum Sub {
     /// Write a readable recap of a session to standard output.
     Export {
         /// The session file.
+        #[arg(value_hint = ValueHint::FilePath)]
         file: PathBuf,
         /// As Markdown (the one format there is).
         #[arg(long, required = true)]
@@ -133,28 +143,55 @@ enum Sub {
         /// commands, library, or a subcommand's name.
         topic: Option<String>,
         /// With `commands`: the verbs of this ruleset (besides the ones every session has); with
-        /// `library`: the items, creatures and wares its verbs find by name.
-        #[arg(long, default_value = "slots", value_parser = parse_rules)]
-        rules: RulesetId,
+        /// `library`: the items, creatures and wares its verbs find by name (default: the
+        /// settings file's, else slots).
+        #[arg(long, value_parser = rules_parser())]
+        rules: Option<RulesetId>,
     },
+
+    // Fitting slotmark to the judge's terminal and shell. Kept together, after the rest.
+    /// Print a completion script for a shell: subcommands, options, ruleset keys, file names.
+    ///
+    /// bash: `slotmark completions bash > ~/.local/share/bash-completion/completions/slotmark`;
+    /// zsh: into a folder on $fpath as `_slotmark`; fish:
+    /// `slotmark completions fish > ~/.config/fish/completions/slotmark.fish`.
+    Completions {
+        /// The shell.
+        shell: Shell,
+    },
+    /// Print the manual page (roff): `slotmark manual > ~/.local/share/man/man1/slotmark.1`.
+    Manual,
+    /// Print where the settings file is read from and every setting in force.
+    Config,
 }
 
-fn parse_rules(key: &str) -> Result<RulesetId, String> {
-    RulesetId::from_key(key).ok_or_else(|| {
-        let known: Vec<&str> = RulesetId::ALL.iter().map(|r| r.key()).collect();
-        format!(
-            "unknown rules '{key}'; slotmark knows: {}",
-            known.join(", ")
-        )
-    })
+/// `--rules KEY`: one of the rulesets' keys, which clap lists when one is mistyped and the
+/// completion scripts offer.
+fn rules_parser() -> impl TypedValueParser<Value = RulesetId> {
+    PossibleValuesParser::new(
+        RulesetId::ALL
+            .iter()
+            .map(|r| PossibleValue::new(r.key()).help(r.title())),
+    )
+    .map(|key| RulesetId::from_key(&key).unwrap_or_default())
 }
 
 fn main() -> ExitCode {
-    if let Err(e) = color_eyre::install() {
+    let mut hooks = color_eyre::config::HookBuilder::default();
+    if std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()) {
+        hooks = hooks.theme(color_eyre::config::Theme::new());
+    }
+    if let Err(e) = hooks.install() {
         eprintln!("slotmark: cannot set up error reporting: {e}");
     }
     let args = Args::parse();
-    match dispatch(args) {
+    let settings = slotmark::config::load();
+    if !matches!(args.command, Some(Sub::Config) | Some(Sub::Manual)) {
+        for warning in &settings.warnings {
+            eprintln!("slotmark: settings: {warning}");
+        }
+    }
+    match dispatch(args, settings) {
         Ok(()) => ExitCode::SUCCESS,
         // A reader that stopped early (`| head`) is not a failure.
         Err(CliError::Output(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
@@ -201,8 +238,10 @@ fn rulesets(out: &mut impl Write) -> Result<(), CliError> {
     Ok(())
 }
 
-fn dispatch(args: Args) -> Result<(), CliError> {
-    let saves = args.saves.as_deref();
+fn dispatch(args: Args, settings: slotmark::config::Config) -> Result<(), CliError> {
+    let (saves, _) = settings.saves_or(args.saves.as_deref());
+    let saves = saves.as_deref();
+    let default_rules = settings.rules;
     // The screen writes to the terminal from more than one thread (a signal restores it), so
     // standard output is locked only for the commands that print.
     let launch = match args.command {
@@ -217,18 +256,18 @@ fn dispatch(args: Args) -> Result<(), CliError> {
         }) => Some((
             Launch::New {
                 name: name.clone(),
-                ruleset: rules,
+                ruleset: rules.unwrap_or(default_rules),
             },
             seed.or(args.seed),
         )),
         _ => None,
     };
     if let Some(Sub::Table { ref file }) = args.command {
-        return cli::table(file);
+        return cli::table(file, settings.theme);
     }
     if let Some((launch, seed)) = launch {
         library()?;
-        return cli::screen(launch, saves, seed);
+        return cli::screen(launch, saves, seed, settings);
     }
     let stdout = std::io::stdout();
     let mut out = cli::Printable(stdout.lock());
@@ -250,7 +289,7 @@ fn dispatch(args: Args) -> Result<(), CliError> {
                 seed,
                 out: target,
                 strict,
-                rules,
+                rules: rules.unwrap_or(default_rules),
             };
             cli::run_script(&opts, library()?, &mut out)
         }
@@ -259,12 +298,20 @@ fn dispatch(args: Args) -> Result<(), CliError> {
         Some(Sub::Export { file, .. }) => cli::export_markdown(&file, &mut out),
         Some(Sub::Roll { expr, seed }) => cli::roll(&expr.join(" "), seed, &mut out),
         Some(Sub::Rulesets) => rulesets(&mut out),
+        Some(Sub::Completions { shell }) => {
+            clap_complete::generate(shell, &mut Args::command(), "slotmark", &mut out);
+            Ok(())
+        }
+        Some(Sub::Manual) => cli::manual(Args::command(), &mut out),
+        Some(Sub::Config) => cli::config(&settings, args.saves.as_deref(), &mut out),
         Some(Sub::Help { topic, rules }) => match topic.as_deref() {
             None => Args::command()
                 .write_long_help(&mut out)
                 .map_err(CliError::from),
-            Some(t) if t.eq_ignore_ascii_case("commands") => cli::help_commands(rules, &mut out),
-            Some(t) if t.eq_ignore_ascii_case("library") => match rules {
+            Some(t) if t.eq_ignore_ascii_case("commands") => {
+                cli::help_commands(rules.unwrap_or(default_rules), &mut out)
+            }
+            Some(t) if t.eq_ignore_ascii_case("library") => match rules.unwrap_or(default_rules) {
                 RulesetId::Phase => cli::help_phase_library(&mut out),
                 RulesetId::Ap => cli::help_ap_library(&mut out),
                 _ => cli::help_library(library()?, &mut out),

@@ -61,6 +61,10 @@ pub struct App {
     /// The journal is folded into the file once it holds this many steps (see
     /// [`store::SCREEN_FOLD_EVERY`]; `SLOTMARK_FOLD_EVERY` sets it).
     pub fold_every: usize,
+    /// The main screen's keys with the judge's remaps (from the settings file).
+    pub keys: keymap::Remapped,
+    /// The ruleset the new-session form offers first (from the settings file).
+    pub default_rules: RulesetId,
 }
 
 impl App {
@@ -83,6 +87,8 @@ impl App {
             hits: Vec::new(),
             area: Rect::default(),
             fold_every: fold_every_from_env(),
+            keys: keymap::Remapped::default(),
+            default_rules: RulesetId::default(),
         }
     }
 
@@ -95,6 +101,12 @@ impl App {
 
     pub fn with_theme(mut self, theme: Theme) -> App {
         self.theme = theme;
+        self
+    }
+
+    /// The main screen's keys with the judge's remaps.
+    pub fn with_keys(mut self, keys: keymap::Remapped) -> App {
+        self.keys = keys;
         self
     }
 
@@ -176,8 +188,8 @@ impl App {
     /// The keys in force: the start screen's, or the open session's ruleset's.
     pub fn table(&self) -> Table {
         match &self.screen {
-            Screen::Start(_) => keymap::START_TABLE,
-            Screen::Main(m) => sheets::table(m.session.state().ruleset()),
+            Screen::Start(_) => self.keys.table(keymap::START_TABLE),
+            Screen::Main(m) => self.keys.table(sheets::table(m.session.state().ruleset())),
         }
     }
 
@@ -281,6 +293,7 @@ impl App {
     // ---- Start screen
 
     fn start_key(&mut self, ctx: Ctx, action: Option<Action>, key: KeyEvent) -> bool {
+        let default_rules = self.default_rules;
         let Screen::Start(start) = &mut self.screen else {
             return false;
         };
@@ -337,7 +350,10 @@ impl App {
                                     .enumerate()
                                     .map(|(i, r)| (r.title().to_string(), i as u32))
                                     .collect(),
-                                0,
+                                RulesetId::ALL
+                                    .iter()
+                                    .position(|r| *r == default_rules)
+                                    .unwrap_or(0),
                             ),
                         ],
                     )

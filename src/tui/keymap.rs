@@ -145,6 +145,7 @@ impl Key {
     }
 }
 
+#[derive(Debug, Clone, Copy)]
 pub struct Binding {
     pub ctx: Ctx,
     pub keys: &'static [Key],
@@ -491,6 +492,196 @@ pub fn check_ruleset_table(table: Table) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The name a settings file gives a main-screen action: the frame's actions by these names, a
+/// ruleset's by its own word ("fight", "next turn").
+pub fn action_name(action: Action) -> &'static str {
+    match action {
+        Action::Undo => "undo",
+        Action::Redo => "redo",
+        Action::NextChar => "next character",
+        Action::PrevChar => "previous character",
+        Action::Hide => "hide character",
+        Action::LogOlder => "log older",
+        Action::LogNewer => "log newer",
+        Action::DiceMode => "dice mode",
+        Action::Palette => "palette",
+        Action::Help => "help",
+        Action::Quit => "quit",
+        Action::Sheet(word) => word,
+        _ => "",
+    }
+}
+
+/// A key as a settings file writes it: one character (`z`, `Z`, `;`), `Space`, `Ctrl-x`, `F2`
+/// to `F12`, `Tab`, `Shift-Tab`, `Enter`, `Esc`, `PgUp`, `PgDn`, `Up`, `Down`, `Left`, `Right`,
+/// `Del`, `Backspace`.
+pub fn parse_key(text: &str) -> Option<Key> {
+    let mut chars = text.chars();
+    if let (Some(c), None) = (chars.next(), chars.next()) {
+        return (!c.is_control()).then_some(Key::Char(c));
+    }
+    let named = |name: &str| text.eq_ignore_ascii_case(name);
+    if let Some(rest) = text
+        .strip_prefix("Ctrl-")
+        .or_else(|| text.strip_prefix("ctrl-"))
+    {
+        let mut rest = rest.chars();
+        return match (rest.next(), rest.next()) {
+            (Some(c), None) if c.is_ascii_alphanumeric() => Some(Key::Ctrl(c.to_ascii_lowercase())),
+            _ => None,
+        };
+    }
+    if let Some(n) = text
+        .strip_prefix(['F', 'f'])
+        .and_then(|n| n.parse::<u8>().ok())
+    {
+        return (2..=12).contains(&n).then_some(Key::Code(KeyCode::F(n)));
+    }
+    let code = [
+        ("Space", KeyCode::Char(' ')),
+        ("Tab", KeyCode::Tab),
+        ("Shift-Tab", KeyCode::BackTab),
+        ("Enter", KeyCode::Enter),
+        ("Esc", KeyCode::Esc),
+        ("PgUp", KeyCode::PageUp),
+        ("PgDn", KeyCode::PageDown),
+        ("Up", KeyCode::Up),
+        ("Down", KeyCode::Down),
+        ("Left", KeyCode::Left),
+        ("Right", KeyCode::Right),
+        ("Del", KeyCode::Delete),
+        ("Backspace", KeyCode::Backspace),
+    ]
+    .into_iter()
+    .find(|(name, _)| named(name))?
+    .1;
+    Some(match code {
+        KeyCode::Char(c) => Key::Char(c),
+        other => Key::Code(other),
+    })
+}
+
+/// A key press that the key answers to, for checking clashes.
+fn press(key: Key) -> Option<KeyEvent> {
+    match key {
+        Key::Char(c) => Some(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)),
+        Key::Ctrl(c) => Some(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL)),
+        Key::Code(code) => Some(KeyEvent::new(code, KeyModifiers::NONE)),
+        Key::Digits | Key::Text => None,
+    }
+}
+
+/// The screens' key tables with the judge's remaps made. A remap gives a main-screen action a new
+/// first key in every table that has the action; its other keys (Ctrl-C, F1, arrows) stay.
+#[derive(Debug, Clone, Default)]
+pub struct Remapped {
+    /// Each table that changed, after the one it was made from.
+    tables: Vec<(Table, Table)>,
+    /// The remaps in force: the action's name and its new key.
+    pub applied: Vec<(String, String)>,
+}
+
+impl Remapped {
+    /// The table in force for `base`.
+    pub fn table(&self, base: Table) -> Table {
+        self.tables
+            .iter()
+            .find(|(from, _)| std::ptr::eq(*from, base))
+            .map_or(base, |(_, to)| *to)
+    }
+}
+
+/// Makes each remap in `remaps` over `bases` (the start screen's table and every ruleset's), in
+/// order. A remap that names no main-screen action, names a key slotmark cannot read, or clashes
+/// with a key already in use is left out with a warning naming its line; the defaults stand.
+/// Tables are made once at start, so the few bytes they take are kept for the whole run.
+pub fn remap(bases: &[Table], remaps: &[crate::config::KeyRemap]) -> (Remapped, Vec<String>) {
+    let mut current: Vec<(Table, Vec<Vec<Binding>>)> = bases
+        .iter()
+        .map(|t| (*t, t.iter().map(|g| g.to_vec()).collect()))
+        .collect();
+    let mut warnings = Vec::new();
+    let mut applied = Vec::new();
+    for r in remaps {
+        let line = r.line;
+        let wanted = r.action.trim();
+        let has = |groups: &Vec<Vec<Binding>>| {
+            groups
+                .iter()
+                .flatten()
+                .any(|b| b.ctx == Ctx::Main && action_name(b.action).eq_ignore_ascii_case(wanted))
+        };
+        if wanted.is_empty() || !current.iter().any(|(_, g)| has(g)) {
+            warnings.push(format!(
+                "line {line}: '{}' names no action of the main screen (try `undo`, `redo`,                  `palette`, `help`, `quit`, `next character`, or a word from the screen's help);                  its keys stay as they are",
+                r.action
+            ));
+            continue;
+        }
+        let Some(key) = parse_key(r.key.trim()) else {
+            warnings.push(format!(
+                "line {line}: '{}' is not a key slotmark can read (a character, Space, Ctrl-x,                  F2 to F12, Tab, Enter, Esc, PgUp, PgDn, an arrow); '{}' keeps its keys",
+                r.key, r.action
+            ));
+            continue;
+        };
+        let Some(ev) = press(key) else { continue };
+        let clash = current.iter().find_map(|(_, groups)| {
+            if !has(groups) {
+                return None;
+            }
+            groups
+                .iter()
+                .flatten()
+                .filter(|b| b.ctx == Ctx::Main)
+                .filter(|b| !action_name(b.action).eq_ignore_ascii_case(wanted))
+                .find(|b| b.keys.iter().any(|k| k.matches(&ev)))
+                .map(|b| b.help)
+        });
+        if let Some(other) = clash {
+            warnings.push(format!(
+                "line {line}: {} is already the key for \"{other}\"; '{}' keeps its keys",
+                key.label(),
+                r.action
+            ));
+            continue;
+        }
+        for (_, groups) in &mut current {
+            for b in groups.iter_mut().flatten() {
+                if b.ctx == Ctx::Main && action_name(b.action).eq_ignore_ascii_case(wanted) {
+                    let mut keys = b.keys.to_vec();
+                    match keys.first_mut() {
+                        Some(first) => *first = key,
+                        None => keys.push(key),
+                    }
+                    keys.dedup();
+                    b.keys = Box::leak(keys.into_boxed_slice());
+                    // "←→|pick" names the old keys; the status line shows the new one instead.
+                    if let Some((_, word)) = b.short.split_once('|') {
+                        b.short = word;
+                    }
+                }
+            }
+        }
+        applied.push((wanted.to_string(), key.label()));
+    }
+    if applied.is_empty() {
+        return (Remapped::default(), warnings);
+    }
+    let tables = current
+        .into_iter()
+        .map(|(base, groups)| {
+            let groups: Vec<&'static [Binding]> = groups
+                .into_iter()
+                .map(|g| &*Box::leak(g.into_boxed_slice()))
+                .collect();
+            let table: Table = Box::leak(groups.into_boxed_slice());
+            (base, table)
+        })
+        .collect();
+    (Remapped { tables, applied }, warnings)
 }
 
 #[cfg(test)]

@@ -74,6 +74,45 @@ pub struct Options {
     pub saves: PathBuf,
     /// Seed for live dice, for a reproducible session.
     pub seed: Option<u64>,
+    /// The judge's settings: theme, key remaps, the ruleset offered first.
+    pub settings: crate::config::Config,
+}
+
+/// The judge's key remaps made over the start screen's table and every ruleset's, with a line
+/// for each remap left out.
+pub fn remap_keys(settings: &crate::config::Config) -> (keymap::Remapped, Vec<String>) {
+    let mut bases = vec![keymap::START_TABLE];
+    bases.extend(RulesetId::ALL.iter().map(|r| sheets::table(*r)));
+    keymap::remap(&bases, &settings.keys)
+}
+
+/// The judge's settings made on a screen: the theme (colour still off under `NO_COLOR`), the
+/// key remaps that fit, and the ruleset the new-session form offers first. What could not be
+/// used is said in the screen's message line.
+pub fn dress(mut app: App, settings: &crate::config::Config) -> App {
+    let (keys, warnings) = remap_keys(settings);
+    app.theme = theme::Theme::from_env().with_name(settings.theme);
+    app.keys = keys;
+    app.default_rules = settings.rules;
+    let mut said: Vec<String> = settings.warnings.clone();
+    said.extend(warnings.into_iter().map(|w| match &settings.path {
+        Some(p) => format!("{}: {w}", p.display()),
+        None => w,
+    }));
+    if !said.is_empty() {
+        let text = format!("settings: {}", said.join("; "));
+        match &mut app.screen {
+            app::Screen::Start(start) => start.error = Some(text),
+            app::Screen::Main(m) if m.message.is_none() => {
+                m.message = Some(app::Message {
+                    text,
+                    kind: app::MessageKind::Error,
+                })
+            }
+            app::Screen::Main(_) => {}
+        }
+    }
+    app
 }
 
 #[derive(Debug, Error)]
@@ -286,10 +325,11 @@ pub const PANIC_ON_KEY_VALUE: &str = "yes-panic-inside-the-event-loop";
 /// Runs the interactive screen until the judge quits. The terminal is restored on every exit
 /// path, panics included.
 pub fn run(options: Options) -> color_eyre::Result<()> {
-    let (mut app, opening) = match open_in_background(&options) {
+    let (app, opening) = match open_in_background(&options) {
         Some((app, rx)) => (app, Some(rx)),
         None => (prepare(&options)?, None),
     };
+    let mut app = dress(app, &options.settings);
     install_panic_hook();
     let panic_on_key = std::env::var(PANIC_ON_KEY_VAR).is_ok_and(|v| v == PANIC_ON_KEY_VALUE);
     #[cfg(unix)]
@@ -314,7 +354,10 @@ pub fn run(options: Options) -> color_eyre::Result<()> {
         let opened = rx
             .recv()
             .map_err(|_| TuiError::Launch("the session stopped opening".into()))?;
-        app = opened_app(opened.map_err(TuiError::from)?, &options);
+        app = dress(
+            opened_app(opened.map_err(TuiError::from)?, &options),
+            &options.settings,
+        );
     }
     // The first poll starts listening for window changes: done before the first frame, so a
     // resize while it is drawn is not lost.

@@ -221,8 +221,9 @@ fn follow<B: Backend>(
 
 /// Runs the players' view until `q` or until the session file goes away; the terminal is put
 /// back on every way out.
-pub fn run(path: &Path) -> color_eyre::Result<Ended> {
-    let mut screen = TableScreen::open(path, Theme::from_env())?;
+/// `theme` is the judge's theme from the settings file; `NO_COLOR` still turns colour off.
+pub fn run(path: &Path, theme: crate::config::ThemeName) -> color_eyre::Result<Ended> {
+    let mut screen = TableScreen::open(path, Theme::from_env().with_name(theme))?;
     let (tx, rx) = mpsc::channel();
     let watcher = watch(&screen, tx.clone());
     let poll = if watcher.is_some() {
