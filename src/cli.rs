@@ -405,7 +405,7 @@ pub fn help_library(library: &Library, out: &mut dyn Write) -> R {
     }
     writeln!(out, "\nItems:")?;
     for i in &library.items {
-        writeln!(out, "  {}", crate::export::slots::item_text(i))?;
+        writeln!(out, "  {}", crate::rules::slots::item_words(i))?;
     }
     Ok(())
 }
@@ -652,13 +652,27 @@ pub const ENVIRONMENT: [(&str, &str); 7] = [
 /// `slotmark manual`: the manual page in roff, from the command line definition, with the files
 /// slotmark reads and writes, its environment and its exit status.
 pub fn manual(cmd: clap::Command, out: &mut dyn Write) -> R {
-    let man = clap_mangen::Man::new(cmd);
+    let man = clap_mangen::Man::new(cmd.clone());
     man.render_title(out)?;
     man.render_name_section(out)?;
     man.render_synopsis_section(out)?;
     man.render_description_section(out)?;
     man.render_options_section(out)?;
-    man.render_subcommands_section(out)?;
+    // One page for all: each subcommand by its whole command, not as a page of its own.
+    writeln!(out, ".SH SUBCOMMANDS")?;
+    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+        let about = sub
+            .get_about()
+            .or_else(|| sub.get_long_about())
+            .map(|a| a.to_string())
+            .unwrap_or_default();
+        writeln!(
+            out,
+            ".TP\n\\fBslotmark {}\\fR\n{}",
+            roff(sub.get_name()),
+            roff(&about)
+        )?;
+    }
     writeln!(
         out,
         ".PP\n{}",

@@ -430,39 +430,7 @@ fn list_or(items: &[&str], none: &str) -> String {
     }
 }
 
-/// Item properties in words, the way the sheet shows them.
-pub fn item_text(item: &slots::Item) -> String {
-    let mut words: Vec<String> = Vec::new();
-    if let Some(a) = item.armor {
-        words.push(
-            match a {
-                slots::ArmorClass::HeavyArmor => "heavy armor",
-                slots::ArmorClass::LightArmor => "light armor",
-                slots::ArmorClass::Shield => "shield",
-            }
-            .into(),
-        );
-    }
-    if let Some(w) = item.weapon {
-        let size = match w.size {
-            slots::WeaponSize::Small => "small",
-            slots::WeaponSize::Medium => "medium",
-            slots::WeaponSize::Bulky => "bulky",
-        };
-        let kind = match w.kind {
-            slots::WeaponKind::Melee => "melee",
-            slots::WeaponKind::Thrown => "thrown",
-            slots::WeaponKind::Bow => "bow",
-        };
-        words.push(format!("{size} {kind} weapon"));
-    }
-    words.extend(item.props.iter().map(|p| p.name().to_string()));
-    if words.is_empty() {
-        item.name.clone()
-    } else {
-        format!("{} ({})", item.name, words.join(", "))
-    }
-}
+pub use crate::rules::slots::item_words as item_text;
 
 /// One character's sheet: every slot with its item, wound and marks; then status.
 pub fn sheet(st: &slots::State, c: &Character) -> String {

@@ -25,7 +25,7 @@ pub mod zones;
 
 pub use command::*;
 pub use display::{
-    clock_summary, flag_name, item_props, item_text, marks_text, slot_line, statuses,
+    clock_summary, flag_name, item_props, item_text, item_words, marks_text, slot_line, statuses,
 };
 pub use model::*;
 pub use view::{

@@ -1,0 +1,406 @@
+//! The slot system's content: the item library, the bestiary, the starting kits and the demo
+//! session (from `assets/slots/`, compiled into the binary), plus a judge's own additions from a
+//! RON file in the platform config folder.
+//!
+//! The asset files and the user file share one shape ([`LibraryFile`]): any of `items`,
+//! `layouts`, `creatures` and `kits`. Creatures and kits name library items by name and may carry
+//! their own items inline (fangs, a carapace) that are not for sale in the item list.
+
+use super::{ContentError, LookupError, find_by_name, parse_ron, replace_or_push};
+use crate::rules::slots::{self, AttackKind, Item, Layout, Region, SlotNo};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+const ITEMS: (&str, &str) = (
+    "assets/slots/items.ron",
+    include_str!("../../assets/slots/items.ron"),
+);
+const BESTIARY: (&str, &str) = (
+    "assets/slots/bestiary.ron",
+    include_str!("../../assets/slots/bestiary.ron"),
+);
+const KITS: (&str, &str) = (
+    "assets/slots/kits.ron",
+    include_str!("../../assets/slots/kits.ron"),
+);
+/// The slot system's demo: a script in the command language, which builds it.
+pub const DEMO: (&str, &str) = (
+    "assets/slots/demo.slotmark",
+    include_str!("../../assets/slots/demo.slotmark"),
+);
+
+/// The name of the judge's own library file inside the platform config folder.
+pub const USER_FILE: &str = "library.ron";
+/// A library file larger than this is refused before it is read: the whole bundled library is
+/// under 20 kB, and a runaway file must not stall the start (merging is not linear in entries).
+pub const MAX_USER_FILE_BYTES: u64 = 1 << 20;
+
+/// A creature as the bestiary describes it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Creature {
+    pub name: String,
+    pub layout: Layout,
+    pub items: Vec<(SlotNo, Item)>,
+    pub attacks: Vec<AttackKind>,
+}
+
+/// A starting kit: what a new character carries, slot by slot, on the human sheet.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Kit {
+    pub name: String,
+    /// One line for pickers: who this kit suits.
+    pub about: String,
+    pub items: Vec<(SlotNo, Item)>,
+}
+
+/// Items, creatures and kits available to the judge.
+#[derive(Debug, Clone, Default)]
+pub struct Library {
+    pub items: Vec<Item>,
+    pub creatures: Vec<Creature>,
+    pub kits: Vec<Kit>,
+    /// Named layouts beyond the human one, for creatures and the user file.
+    pub layouts: Vec<Layout>,
+}
+
+/// The shape of `assets/slots/*.ron` and of the user's library file.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LibraryFile {
+    #[serde(default)]
+    pub items: Vec<Item>,
+    #[serde(default)]
+    pub layouts: Vec<Layout>,
+    #[serde(default)]
+    pub creatures: Vec<CreatureDef>,
+    #[serde(default)]
+    pub kits: Vec<KitDef>,
+}
+
+/// A creature in a content file: its layout by name, library items by name per slot, and any
+/// items of its own.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreatureDef {
+    pub name: String,
+    /// "human" or the name of a layout in some file's `layouts`.
+    pub layout: String,
+    #[serde(default)]
+    pub items: Vec<(SlotNo, String)>,
+    #[serde(default)]
+    pub own: Vec<(SlotNo, Item)>,
+    pub attacks: Vec<AttackKind>,
+}
+
+/// A kit in a content file.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KitDef {
+    pub name: String,
+    #[serde(default)]
+    pub about: String,
+    #[serde(default)]
+    pub items: Vec<(SlotNo, String)>,
+    #[serde(default)]
+    pub own: Vec<(SlotNo, Item)>,
+}
+
+impl Library {
+    /// An item by name (case-insensitive; a unique prefix will do).
+    pub fn item(&self, name: &str) -> Result<&Item, LookupError> {
+        find_by_name(&self.items, |i| &i.name, name, "item in the library")
+    }
+
+    pub fn creature(&self, name: &str) -> Result<&Creature, LookupError> {
+        find_by_name(
+            &self.creatures,
+            |c| &c.name,
+            name,
+            "creature in the bestiary",
+        )
+    }
+
+    pub fn kit(&self, name: &str) -> Result<&Kit, LookupError> {
+        find_by_name(&self.kits, |k| &k.name, name, "starting kit")
+    }
+
+    pub fn layout(&self, name: &str) -> Result<Layout, LookupError> {
+        if name.eq_ignore_ascii_case("human") {
+            return Ok(Layout::human());
+        }
+        find_by_name(&self.layouts, |l| &l.name, name, "layout").cloned()
+    }
+
+    /// The command that adds a creature from the bestiary. When the state already holds one of
+    /// that kind, creatures are numbered ("Goblin 1", "Goblin 2") so each can be named in a
+    /// command.
+    pub fn add_creature(
+        &self,
+        state: &slots::State,
+        name: &str,
+        side: slots::Side,
+    ) -> Result<slots::Command, LookupError> {
+        let creature = self.creature(name)?;
+        Ok(slots::Command::AddCharacter {
+            name: slots::items::unique_name(state, &creature.name),
+            side,
+            layout: Box::new(creature.layout.clone()),
+            items: creature.items.clone(),
+        })
+    }
+
+    /// The command that adds a character with a human sheet carrying a starting kit.
+    pub fn character_from_kit(
+        &self,
+        name: &str,
+        kit: &str,
+        side: slots::Side,
+    ) -> Result<slots::Command, LookupError> {
+        let kit = self.kit(kit)?;
+        Ok(slots::Command::AddCharacter {
+            name: name.trim().to_string(),
+            side,
+            layout: Box::new(Layout::human()),
+            items: kit.items.clone(),
+        })
+    }
+
+    /// Adds one file's entries. Entries named like existing ones replace them, so a judge's file
+    /// can change a bundled item. `file` names the file in errors.
+    pub fn merge(&mut self, file: &str, text: &str) -> Result<(), ContentError> {
+        let parsed: LibraryFile = parse_ron(file, text)?;
+        let invalid = |message: String| ContentError::Invalid {
+            file: file.to_string(),
+            message,
+        };
+        let mut next = self.clone();
+        for item in parsed.items {
+            check_item(&item).map_err(&invalid)?;
+            replace_or_push(&mut next.items, item, |i| &i.name);
+        }
+        for layout in parsed.layouts {
+            layout
+                .validate()
+                .map_err(|e| invalid(format!("layout '{}': {e}", layout.name)))?;
+            replace_or_push(&mut next.layouts, layout, |l| &l.name);
+        }
+        for def in parsed.creatures {
+            let layout = next
+                .layout(&def.layout)
+                .map_err(|e| invalid(format!("creature '{}': {e}", def.name)))?;
+            let items = next
+                .resolve_kit(&layout, &def.items, def.own)
+                .map_err(|e| invalid(format!("creature '{}': {e}", def.name)))?;
+            if def.name.trim().is_empty() {
+                return Err(invalid("a creature needs a name".into()));
+            }
+            if def.attacks.is_empty() {
+                return Err(invalid(format!(
+                    "creature '{}' needs at least one attack kind",
+                    def.name
+                )));
+            }
+            let creature = Creature {
+                name: def.name,
+                layout,
+                items,
+                attacks: def.attacks,
+            };
+            replace_or_push(&mut next.creatures, creature, |c| &c.name);
+        }
+        for def in parsed.kits {
+            let items = next
+                .resolve_kit(&Layout::human(), &def.items, def.own)
+                .map_err(|e| invalid(format!("kit '{}': {e}", def.name)))?;
+            if def.name.trim().is_empty() {
+                return Err(invalid("a kit needs a name".into()));
+            }
+            let kit = Kit {
+                name: def.name,
+                about: def.about,
+                items,
+            };
+            replace_or_push(&mut next.kits, kit, |k| &k.name);
+        }
+        *self = next;
+        Ok(())
+    }
+
+    /// Library items by name plus a creature's or kit's own items, checked against the layout:
+    /// every slot exists and holds one item.
+    fn resolve_kit(
+        &self,
+        layout: &Layout,
+        named: &[(SlotNo, String)],
+        own: Vec<(SlotNo, Item)>,
+    ) -> Result<Vec<(SlotNo, Item)>, String> {
+        let mut out: Vec<(SlotNo, Item)> = Vec::new();
+        for (slot, name) in named {
+            let item = self
+                .items
+                .iter()
+                .find(|i| i.name.eq_ignore_ascii_case(name))
+                .ok_or_else(|| format!("slot {slot}: there is no item called '{name}'"))?;
+            out.push((*slot, item.clone()));
+        }
+        for (slot, item) in own {
+            check_item(&item)?;
+            out.push((slot, item));
+        }
+        for (i, (slot, item)) in out.iter().enumerate() {
+            if layout.def(*slot).is_none() {
+                return Err(format!(
+                    "{} is put in slot {slot}, but layout '{}' has slots 1 to {}",
+                    item.name,
+                    layout.name,
+                    layout.len()
+                ));
+            }
+            if out[..i].iter().any(|(s, _)| s == slot) {
+                return Err(format!("slot {slot} is given two items"));
+            }
+        }
+        out.sort_by_key(|(slot, _)| *slot);
+        Ok(out)
+    }
+}
+
+/// What makes an item usable by the rules: a name, not both heavy and light, weapons and shields
+/// held in a grip, armor worn on the body.
+pub fn check_item(item: &Item) -> Result<(), String> {
+    use slots::{ArmorClass, Prop};
+    let name = item.name.trim();
+    if name.is_empty() {
+        return Err("an item needs a name".into());
+    }
+    if name.chars().any(char::is_control) {
+        return Err(format!(
+            "the item name '{}' holds a line break or another control character",
+            name.escape_default()
+        ));
+    }
+    if item.has(Prop::Heavy) && item.has(Prop::Light) {
+        return Err(format!("{name} cannot be both heavy and light"));
+    }
+    if (item.weapon.is_some() || item.armor == Some(ArmorClass::Shield))
+        && item.wear != Some(Region::Grip)
+    {
+        return Err(format!(
+            "{name} is a weapon or shield, so it is worn in a grip (wear: Grip)"
+        ));
+    }
+    if matches!(
+        item.armor,
+        Some(ArmorClass::HeavyArmor | ArmorClass::LightArmor)
+    ) && matches!(
+        item.wear,
+        None | Some(Region::Grip | Region::Backpack | Region::Other)
+    ) {
+        return Err(format!(
+            "{name} is armor, so it is worn on the body (Head, Torso, LegsFeet or ArmsHands)"
+        ));
+    }
+    if item.wear == Some(Region::Backpack) {
+        return Err(format!(
+            "{name}: nothing is worn in the backpack; leave `wear` out"
+        ));
+    }
+    Ok(())
+}
+
+static BUNDLED: OnceLock<Result<Library, ContentError>> = OnceLock::new();
+static ACTIVE: OnceLock<Library> = OnceLock::new();
+
+/// Parses the bundled files, reporting the first problem.
+pub fn try_bundled() -> Result<Library, ContentError> {
+    BUNDLED
+        .get_or_init(|| {
+            let mut lib = Library::default();
+            for (file, text) in [ITEMS, BESTIARY, KITS] {
+                lib.merge(file, text)?;
+            }
+            Ok(lib)
+        })
+        .clone()
+}
+
+/// The bundled library. The assets are compiled in and checked by the tests, so this only comes
+/// back empty on a broken build; [`load`] reports why.
+pub fn bundled() -> Library {
+    try_bundled().unwrap_or_default()
+}
+
+/// Where the judge's own library file lives (the platform config folder), if the platform has one.
+pub fn user_file() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "slotmark").map(|d| d.config_dir().join(USER_FILE))
+}
+
+/// The bundled library plus the user's file at `user`, when it exists.
+pub fn load(user: Option<&Path>) -> Result<Library, ContentError> {
+    let mut lib = try_bundled()?;
+    if let Some(path) = user
+        && path.exists()
+    {
+        let file = path.display().to_string();
+        let text = read_user_file(path, &file)?;
+        lib.merge(&file, &text)?;
+    }
+    Ok(lib)
+}
+
+/// The judge's file as text: refused unread when too large, and with the place where it stops
+/// being text when it is not UTF-8.
+fn read_user_file(path: &Path, file: &str) -> Result<String, ContentError> {
+    use std::io::Read;
+    let io = |e: std::io::Error| ContentError::Io {
+        file: file.to_string(),
+        message: format!("cannot be read: {e}"),
+    };
+    if let Some(kind) = std::fs::metadata(path)
+        .ok()
+        .and_then(|m| crate::store::not_regular(&m))
+    {
+        return Err(ContentError::Io {
+            file: file.to_string(),
+            message: format!("is {kind}; slotmark reads its library from a regular file only"),
+        });
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .map_err(io)?
+        .take(MAX_USER_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_USER_FILE_BYTES {
+        let size = std::fs::metadata(path).map_or(bytes.len() as u64, |m| m.len());
+        return Err(ContentError::Invalid {
+            file: file.to_string(),
+            message: format!(
+                "the file is {} MB; slotmark reads library files of up to {} MB",
+                size.div_ceil(1 << 20),
+                MAX_USER_FILE_BYTES >> 20
+            ),
+        });
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = String::from_utf8_lossy(&e.as_bytes()[..e.utf8_error().valid_up_to()]);
+        ContentError::Syntax {
+            file: file.to_string(),
+            line: valid.matches('\n').count() + 1,
+            column: valid.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1,
+            message: "the file is not text (it holds bytes that are not UTF-8)".into(),
+        }
+    })
+}
+
+/// Makes `library` the one the command language reads items, kits and creatures from, for the
+/// rest of the process. The first call wins; later calls return false.
+pub fn install(library: Library) -> bool {
+    ACTIVE.set(library).is_ok()
+}
+
+/// The library in use: the installed one, else the bundled one.
+pub fn active() -> &'static Library {
+    ACTIVE.get_or_init(bundled)
+}
