@@ -27,7 +27,8 @@ pub fn propose_ticks(
         .collect();
     let mut gear = !fitting.is_empty();
     if gear {
-        hints.push(format!("the {} helps", fitting.join(" and the ")));
+        let verb = if fitting.len() == 1 { "helps" } else { "help" };
+        hints.push(format!("the {} {verb}", fitting.join(" and the ")));
     } else {
         hints.push("no item on the sheet fits it".to_string());
     }
