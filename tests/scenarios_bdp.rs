@@ -320,7 +320,10 @@ fn a_fight_of_two_rounds_with_saves_a_contest_blocks_damage_into_str_and_two_inj
     );
     let said = t.play("accept", &[2]);
     assert!(said.contains("Bram loses 1d4: 2 = 2 DEX: 7/9"), "{said}");
-    assert!(said.contains("Severe club wound (Right Leg) in slot 5"), "{said}");
+    assert!(
+        said.contains("Severe club wound (Right Leg) in slot 5"),
+        "{said}"
+    );
     let said = t.go("next");
     assert!(
         said.contains("Round 2") && said.contains("Ana's turn"),
