@@ -1397,7 +1397,8 @@ mod bdp_cmds {
             2 => (who(), hazard(), 0u8..23).prop_map(|(who, hazard, floors)| C::Hazard {
                 who,
                 hazard,
-                floors
+                floors,
+                source: String::new(),
             }),
             2 => (
                 who(),
@@ -1442,16 +1443,22 @@ mod bdp_cmds {
                 remedy
             }),
             (who(), any::<bool>()).prop_map(|(who, on)| C::Cared { who, on }),
-            (who(), meal, any::<bool>(), any::<bool>()).prop_map(|(who, meal, fire, pot)| {
-                C::Eat {
+            (who(), meal, any::<bool>(), any::<bool>(), any::<bool>()).prop_map(
+                |(who, meal, fire, pot, ration)| C::Eat {
                     who,
                     meal,
                     fire,
                     pot,
+                    ration,
                 }
-            }),
+            ),
             (who(), rest).prop_map(|(who, rest)| C::Rest { who, rest }),
-            (who(), option::of(slot())).prop_map(|(who, water)| C::Breath { who, water }),
+            (
+                who(),
+                option::of(slot()),
+                option::of(Just("the stream".to_string()))
+            )
+                .prop_map(|(who, water, source)| C::Breath { who, water, source }),
             (who(), slot()).prop_map(|(who, slot)| C::Refill { who, slot }),
             (
                 // Ana carries the ingredients, in slots 3 to 5.

@@ -332,6 +332,7 @@ fn b11_every_cost_the_judge_picks_lands_on_the_sheet() {
 fn b12_proposed_ticks_read_the_sheet_heavy_armour_and_a_high_score() {
     let mut t = T::new();
     t.run("set Ana dex 15 15", &[]);
+    t.run("carry Ana Rope", &[]);
     assert!(
         t.run("task Ana auto dex climb the wall", &[])
             .contains("success, no roll")
@@ -342,9 +343,42 @@ fn b12_proposed_ticks_read_the_sheet_heavy_armour_and_a_high_score() {
     t.run("accept", &[]);
     t.run("set Ana dex 5 15", &[]);
     t.run("tag Ana background climb", &[]);
-    t.run("drop Ana 1", &[]);
+    t.run("drop Ana 2", &[]);
     let e = t.run("task Ana auto dex climb the wall", &[5]);
     assert!(e.contains("background alone"), "{e}");
+}
+
+#[test]
+fn b12_gear_is_proposed_only_when_an_item_on_the_sheet_fits_the_task() {
+    let mut t = T::new();
+    t.run("carry Ana Sword", &[]);
+    t.run("carry Ana Waterskin", &[]);
+    t.run("carry Ana Rations", &[]);
+    let e = t.run("task Ana auto dex pick the lock", &[]);
+    assert!(
+        e.contains("gear no"),
+        "a sword, a waterskin and rations pick no lock: {e}"
+    );
+    assert!(e.contains("no item on the sheet fits it"), "{e}");
+    assert!(e.contains("failure, no roll"), "{e}");
+    t.run("carry Ana Lockpicks", &[]);
+    let e = t.run("task Ana auto dex pick the lock", &[5]);
+    assert!(e.contains("the Lockpicks helps"), "{e}");
+    let title = |t: &T| match t.front() {
+        Wait::Roll(r) => r.title.clone(),
+        other => panic!("the d6 should wait, not {other:?}"),
+    };
+    assert!(title(&t).contains("gear yes"), "{}", title(&t));
+    t.run("accept", &[]);
+    // An item of the judge's own fits the tasks it is carried for; a broken one fits none.
+    t.run("drop Ana 4", &[]);
+    t.run("carry Ana Wire for lock", &[]);
+    t.run("task Ana auto dex pick the lock", &[5]);
+    assert!(title(&t).contains("gear yes"), "{}", title(&t));
+    t.run("accept", &[]);
+    t.run("break Ana 4", &[]);
+    let e = t.run("task Ana auto dex pick the lock", &[]);
+    assert!(e.contains("gear no"), "{e}");
 }
 
 #[test]
@@ -621,8 +655,8 @@ fn b29_every_injury_adds_a_severe_wound_unless_worn_gear_stops_it() {
         _ => None,
     });
     let w = w.unwrap();
-    assert_eq!((w.kind.as_str(), w.level), ("Sword", Level::Severe));
-    assert_eq!(w.text(), "Severe Sword (Left Leg)");
+    assert_eq!((w.kind.as_str(), w.level), ("Sword wound", Level::Severe));
+    assert_eq!(w.text(), "Severe Sword wound (Left Leg)");
     let mut t = T::new();
     t.run("carry Ana Helm helmet", &[]);
     str_crit_failed(&mut t, 10);
@@ -647,6 +681,36 @@ fn b31_no_armour_value_reduces_damage() {
     t.run("carry Ana Plate heavy", &[]);
     t.run("damage Ana 4 hp", &[]);
     assert_eq!(t.ana().hp.cur, 2);
+}
+
+#[test]
+fn b29_a_hazard_takes_a_source_and_its_wound_is_named_after_it() {
+    let wounds = |t: &T| {
+        t.ana()
+            .slots
+            .iter()
+            .filter_map(|s| match s {
+                Slot::Wound(w) => Some(w.text()),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    // A fall: d10 3 (STR 7), the crit save fails on 19, the injury's d10 7 is the right leg.
+    let mut t = T::new();
+    t.run("hazard Ana fall 1 Tower fall", &[3, 19]);
+    t.run("accept", &[7]);
+    t.run("accept", &[1]);
+    assert_eq!(wounds(&t), ["Severe Tower fall wound (Right Leg)"]);
+    // No source given: the hazard's name stands for it.
+    let mut t = T::new();
+    t.run("hazard Ana fall", &[3, 19]);
+    t.run("accept", &[7]);
+    t.run("accept", &[1]);
+    assert_eq!(wounds(&t), ["Severe Fall wound (Right Leg)"]);
+    // Floors and a source together.
+    let mut t = T::new();
+    let e = t.run("hazard Ana fall 2 Rotten stairs", &[1, 1, 2]);
+    assert!(e.contains("2d10") && e.contains("(Rotten stairs)"), "{e}");
 }
 
 // ---------------------------------------------------------------- B32-B35
@@ -702,6 +766,48 @@ fn b35_a_permanent_wound_costs_a_max_point_by_kind_and_training_gives_it_back() 
     assert_eq!(t.ana().score(Ability::Wil).max, 8);
     assert_eq!(t.ana().lost(), 1, "the slot stays lost");
     assert!(t.refuse("train Ana wil", &[]).contains("no Permanent"));
+}
+
+#[test]
+fn b32_the_player_chooses_a_new_slot_or_a_rise_not_the_judge() {
+    let mut t = T::new();
+    t.run("wound Ana burn light torso", &[]);
+    t.run("wound Ana burn severe torso", &[]);
+    let title = match t.front() {
+        Wait::Ask(q) => format!("{} / {}", q.title, q.why),
+        other => panic!("a question should wait, not {other:?}"),
+    };
+    assert!(title.contains("Ana's player chooses"), "{title}");
+    let e = t.run("choose 2", &[]);
+    assert!(e.contains("Ana's player picks slot 1 rises"), "{e}");
+    assert!(!e.contains("judge"), "{e}");
+}
+
+#[test]
+fn b35_a_permanent_wound_lowers_max_and_current_on_every_path() {
+    let score = |cur, max| slotmark::rules::bdp::Score { cur, max };
+    // Entered directly: WIL 6/8 becomes 5/7, not 6/7.
+    let mut t = T::new();
+    t.run("set Ana wil 6 8", &[]);
+    t.run("wound Ana nerve permanent", &[]);
+    t.run("accept", &[]);
+    assert_eq!(t.ana().score(Ability::Wil), score(5, 7));
+    // Rising from Severe: STR 8/10 becomes 7/9.
+    let mut t = T::new();
+    t.run("set Ana str 8 10", &[]);
+    t.run("wound Ana cut severe torso", &[]);
+    t.run("wound Ana cut permanent torso", &[]);
+    t.run("choose 2", &[]);
+    assert!(matches!(t.question().0, Ask::Permanent { .. }));
+    t.run("accept", &[]);
+    assert_eq!(t.ana().score(Ability::Str), score(7, 9));
+    // Placed after an item is dropped from a full row: DEX 12/12 becomes 11/11.
+    let mut t = T::new();
+    fill_with_items(&mut t, 10);
+    t.run("wound Ana sprain permanent", &[]);
+    t.run("accept", &[]);
+    t.run("accept", &[]);
+    assert_eq!(t.ana().score(Ability::Dex), score(11, 11));
 }
 
 // ---------------------------------------------------------------- B36-B39
@@ -787,11 +893,35 @@ fn b39_a_cure_ends_a_disease_with_no_saves() {
 fn b40_catching_breath_restores_hp_but_not_in_a_fight() {
     let mut t = T::new();
     t.run("damage Ana 4 hp", &[]);
-    t.run("breath Ana", &[]);
+    t.run("breath Ana well", &[]);
     assert_eq!(t.ana().hp.cur, 6);
     t.run("damage Ana 4 hp", &[]);
     t.run("fight", &[]);
     assert!(t.refuse("breath Ana", &[]).contains("fight"));
+}
+
+#[test]
+fn b40_an_empty_waterskin_asks_for_the_waters_source_instead_of_assuming_one() {
+    let mut t = T::new();
+    t.run("carry Ana Waterskin", &[]);
+    t.run("damage Ana 1 hp", &[]);
+    for _ in 0..3 {
+        t.run("breath Ana", &[1]);
+        t.run("damage Ana 1 hp", &[]);
+    }
+    assert_eq!(t.ana().slots[0].text(), "Waterskin (empty)");
+    let e = t.refuse("breath Ana", &[]);
+    assert!(
+        e.contains("empty") && e.contains("where it comes from"),
+        "{e}"
+    );
+    let e = t.run("breath Ana the brook", &[]);
+    assert!(e.contains("water from the brook"), "{e}");
+    assert_eq!(t.ana().hp.cur, 6);
+    // With no waterskin at all the source is asked for too.
+    let mut t = T::new();
+    t.run("damage Ana 1 hp", &[]);
+    assert!(t.refuse("breath Ana", &[]).contains("no waterskin"));
 }
 
 #[test]
@@ -825,6 +955,35 @@ fn b42_a_comfortable_night_gives_1_to_each_ability_below_max() {
 }
 
 #[test]
+fn b43_eating_a_ration_uses_it_up() {
+    let mut t = T::new();
+    t.run("carry Ana Rations", &[]);
+    t.run("carry Ana Rations", &[]);
+    t.run("fatigue Ana", &[]);
+    let e = t.run("eat Ana ration", &[]);
+    assert!(e.contains("eats the Rations from slot 1"), "{e}");
+    assert_eq!(t.ana().slots[0], Slot::Empty, "the ration is used up");
+    assert!(
+        fatigue(t.ana()).is_empty(),
+        "a Simple meal clears a Fatigue"
+    );
+    t.run("eat Ana ration", &[]);
+    assert!(t.refuse("eat Ana ration", &[]).contains("no ration"));
+}
+
+#[test]
+fn b43_help_lists_every_meal_the_page_documents() {
+    let help = slotmark::script::help_text_for(RulesetId::Bdp);
+    let page = include_str!("../docs/rulesets/bdp.md");
+    let documented = page
+        .lines()
+        .find_map(|l| l.find("`eat NAME ").map(|at| &l[at + 1..]))
+        .and_then(|l| l.split('`').next())
+        .expect("the page documents eat");
+    assert!(help.contains(documented), "help lacks `{documented}`");
+}
+
+#[test]
 fn b43_a_vomited_desperate_meal_does_not_count_and_simple_needs_fire() {
     let mut t = T::new();
     t.run("eat Ana desperate", &[15]);
@@ -836,6 +995,7 @@ fn b43_a_vomited_desperate_meal_does_not_count_and_simple_needs_fire() {
     t.run("accept", &[]);
     assert_eq!(t.ana().meals.len(), 1, "the judge ruled it kept down");
     assert!(t.refuse("eat Ana simple", &[]).contains("fire"));
+    t.run("carry Ana Rations", &[]);
     t.run("eat Ana ration", &[]);
     assert_eq!(t.ana().meals.len(), 2);
 }
@@ -983,6 +1143,20 @@ fn b53_dawn_runs_in_order_a_missed_meal_blocks_this_dawns_recovery() {
     assert_eq!(t.st().clock.seconds, 8 * 3600);
 }
 
+#[test]
+fn b53_each_dawn_is_named_by_the_clock_as_its_night_ends() {
+    let mut t = T::new();
+    t.run("watch", &[]);
+    t.run("watch", &[]);
+    let first = t.run("night", &[]);
+    assert!(first.contains("Dawn of day 2, 00:00"), "{first}");
+    assert_eq!(t.st().clock.day(), 2);
+    let second = t.run("night", &[]);
+    assert!(second.contains("Dawn of day 2, 08:00"), "{second}");
+    let dawn = |e: &str| e.lines().next().unwrap_or_default().to_string();
+    assert_ne!(dawn(&first), dawn(&second), "two nights, two dawns");
+}
+
 // ---------------------------------------------------------------- a whole fight
 
 #[test]
@@ -990,6 +1164,7 @@ fn a_whole_fight_with_a_block_an_overflow_an_injury_and_a_dawn() {
     let mut t = T::new();
     t.run("carry Ana Sword right", &[]);
     t.run("carry Ana Waterskin waterskin", &[]);
+    t.run("carry Ana Rations", &[]);
     t.run("fight", &[]);
     t.run("block Ana", &[]);
     t.run("next", &[]);
@@ -1012,6 +1187,6 @@ fn a_whole_fight_with_a_block_an_overflow_an_injury_and_a_dawn() {
         t.ana()
             .slots
             .iter()
-            .any(|s| matches!(s, Slot::Wound(w) if w.text() == "Severe Club (Left Leg)"))
+            .any(|s| matches!(s, Slot::Wound(w) if w.text() == "Severe Club wound (Left Leg)"))
     );
 }

@@ -3404,3 +3404,253 @@ fn the_phase_rules_play_headless_replay_and_show_through_the_command_line() {
     assert_eq!(code, 1);
     assert!(err.contains("Nobody"), "{err}");
 }
+
+// ---------------------------------------------------------------- the review's findings
+
+/// Ana (HP 2, STR 12) critical in turn 1 after a hit of 5 and a failed STR save.
+fn critical_ana(t: &mut T) -> u32 {
+    let ana = t.pc("Ana", 2, [12, 10, 10]);
+    t.run(
+        C::Harm {
+            who: ana,
+            amount: 5,
+        },
+        &[19],
+    );
+    t.accept(&[]);
+    assert_eq!(t.c("Ana").critical.unwrap().dies_after, 7);
+    ana
+}
+
+fn roster_tags(t: &T, name: &str) -> Vec<String> {
+    Phase::roster(t.st())
+        .into_iter()
+        .flat_map(|g| g.members)
+        .find(|m| m.name == name)
+        .map(|m| m.glance.into_iter().map(|g| g.text).collect())
+        .unwrap_or_default()
+}
+
+#[test]
+fn k24_the_critical_countdown_counts_the_turns_left_six_down_to_zero() {
+    let mut t = T::new();
+    critical_ana(&mut t);
+    let now = t.st().world.turn;
+    assert!(
+        roster_tags(&t, "Ana").contains(&"critical (6 turns left)".to_string()),
+        "{:?}",
+        roster_tags(&t, "Ana")
+    );
+    let sheet = slotmark::export::phase::sheet(t.c("Ana"), false, now);
+    assert!(sheet.contains("critical (6 turns left)"), "{sheet}");
+    for _ in 0..6 {
+        t.run(
+            C::Turn {
+                action: TurnAction::Wait,
+            },
+            &[6],
+        );
+    }
+    let tags = roster_tags(&t, "Ana");
+    assert!(
+        tags.iter().any(|g| g.starts_with("critical (0 turns left")),
+        "the last turn counts 0: {tags:?}"
+    );
+}
+
+#[test]
+fn k32_a_critical_character_not_aided_is_dead_before_a_long_rest_heals() {
+    let mut t = T::new();
+    let ana = critical_ana(&mut t);
+    t.run(
+        C::Take {
+            who: ana,
+            unit: Unit::Food { rations: 1 },
+        },
+        &[],
+    );
+    t.run(C::Delve { on: true }, &[]);
+    // Only the night's event die rolls: no long rest (and no d6) for the dead.
+    let ev = t.run(C::LongRest { who: vec![] }, &[6]);
+    let a = t.c("Ana");
+    assert!(a.dead, "{}", T::texts(&ev));
+    assert_eq!((a.hp.cur, a.rations()), (0, 1), "no rest heals the dead");
+    assert!(
+        t.st().queue.is_empty(),
+        "nothing is asked afterwards: {:?}",
+        t.st().queue
+    );
+    assert!(
+        T::texts(&ev).contains("before the rest"),
+        "{}",
+        T::texts(&ev)
+    );
+}
+
+#[test]
+fn k33_a_critical_character_not_aided_is_dead_before_a_full_rest() {
+    let mut t = T::new();
+    critical_ana(&mut t);
+    t.run(C::FullRest { who: vec![] }, &[]);
+    let a = t.c("Ana");
+    assert!(a.dead && a.hp.cur == 0 && a.critical.is_none());
+}
+
+#[test]
+fn k31_an_aided_critical_character_still_rests_and_is_stabilized() {
+    let mut t = T::new();
+    let ana = critical_ana(&mut t);
+    t.run(
+        C::Flag {
+            who: ana,
+            flag: Flag::Aided,
+            on: true,
+        },
+        &[],
+    );
+    t.run(C::FullRest { who: vec![] }, &[]);
+    let a = t.c("Ana");
+    assert!(!a.dead && a.critical.is_none() && a.hp.cur == 2);
+}
+
+#[test]
+fn k19_unarmed_is_d4_on_the_sheet_in_show_and_in_the_attack() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 4, [10, 10, 10]);
+    let orc = t.foe("Orc", 9, None);
+    let sheet = slotmark::export::phase::sheet(t.c("Ana"), false, 1);
+    assert!(sheet.contains("unarmed d4"), "{sheet}");
+    assert!(!sheet.contains("d2"), "{sheet}");
+    let ev = t.attack(ana, orc, None, &[4]);
+    assert!(T::texts(&ev).contains("d4 4"), "{}", T::texts(&ev));
+}
+
+fn parse(t: &T, line: &str) -> slotmark::session::Command {
+    match slotmark::script::parse_line(line, t.s.state()) {
+        Ok(slotmark::script::Line::Command(c)) => c,
+        other => panic!("{line}: {other:?}"),
+    }
+}
+
+#[test]
+fn k11_a_free_roll_of_2d6_is_a_roll_not_a_new_character() {
+    let mut t = T::new();
+    let c = parse(&t, "roll 2d6 for reaction");
+    assert!(
+        matches!(c, slotmark::session::Command::Roll { .. }),
+        "{c:?}"
+    );
+    let c = parse(&t, "roll d20");
+    assert!(
+        matches!(c, slotmark::session::Command::Roll { .. }),
+        "{c:?}"
+    );
+    let mut dice = ScriptedDice::new([3, 5]);
+    t.s.execute(parse(&t, "roll 2d6"), &mut dice).unwrap();
+    assert!(t.st().characters.is_empty(), "no sheet was rolled");
+    // A name still rolls a new PC.
+    assert!(matches!(
+        parse(&t, "roll Ana pc"),
+        slotmark::session::Command::Game(GameCommand::Phase(C::Roll { .. }))
+    ));
+}
+
+#[test]
+fn k39_a_spell_cast_on_others_with_no_target_is_refused_with_the_reason() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 6, [10, 12, 10]);
+    learn(&mut t, ana, Spell::Fireball, 2, Form::Book);
+    learn(&mut t, ana, Spell::Sleep, 1, Form::Book);
+    let e = t.refuse(cast(ana, 0, vec![]), &[]);
+    assert!(e.contains("name its targets"), "{e}");
+    let e = t.refuse(cast(ana, 1, vec![]), &[]);
+    assert!(e.contains("cast on others"), "{e}");
+}
+
+#[test]
+fn k41_bless_with_no_target_blesses_the_caster() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 6, [10, 12, 10]);
+    learn(&mut t, ana, Spell::Bless, 1, Form::Book);
+    t.run(cast(ana, 0, vec![]), &[]);
+    assert!(t.c("Ana").has(&MarkKind::Blessed));
+}
+
+#[test]
+fn k20_wear_takes_several_pieces_in_one_line_and_combines_them() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 6, [10, 10, 10]);
+    let c = parse(&t, "wear Ana heavy light shield");
+    assert_eq!(
+        c,
+        slotmark::session::Command::Game(GameCommand::Phase(C::Wear {
+            who: ana,
+            armor: Armor::Heavy,
+            shield: true,
+        }))
+    );
+    let mut dice = ScriptedDice::new([]);
+    t.s.execute(c, &mut dice).unwrap();
+    assert_eq!(t.c("Ana").dr(), 3);
+    let c = parse(&t, "wear Ana shield gambeson");
+    assert_eq!(
+        c,
+        slotmark::session::Command::Game(GameCommand::Phase(C::Wear {
+            who: ana,
+            armor: Armor::Light,
+            shield: true,
+        }))
+    );
+}
+
+#[test]
+fn k13_a_creature_that_died_or_fled_this_round_is_out_on_the_strip() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 4, [10, 12, 10]);
+    let orc = t.foe("Orc", 5, None);
+    let gob = t.foe("Gob", 5, None);
+    t.run(
+        C::Fight {
+            who: vec![ana, orc, gob],
+            surprised: Some(Side::Party),
+        },
+        &[],
+    );
+    let standing = |t: &T, id: u32| {
+        Phase::initiative(t.st())
+            .unwrap()
+            .order
+            .into_iter()
+            .find(|f| f.id == id)
+            .unwrap()
+            .standing
+    };
+    assert!(!matches!(
+        standing(&t, orc),
+        slotmark::rules::Standing::Out(_)
+    ));
+    t.run(
+        C::Flag {
+            who: orc,
+            flag: Flag::Dead,
+            on: true,
+        },
+        &[],
+    );
+    t.run(
+        C::Flag {
+            who: gob,
+            flag: Flag::Fled,
+            on: true,
+        },
+        &[],
+    );
+    assert_eq!(
+        standing(&t, orc),
+        slotmark::rules::Standing::Out("dead".into())
+    );
+    assert_eq!(
+        standing(&t, gob),
+        slotmark::rules::Standing::Out("fled".into())
+    );
+}

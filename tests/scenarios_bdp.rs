@@ -320,7 +320,10 @@ fn a_fight_of_two_rounds_with_saves_a_contest_blocks_damage_into_str_and_two_inj
     );
     let said = t.play("accept", &[2]);
     assert!(said.contains("Bram loses 1d4: 2 = 2 DEX: 7/9"), "{said}");
-    assert!(said.contains("Severe club (Right Leg) in slot 5"), "{said}");
+    assert!(
+        said.contains("Severe club wound (Right Leg) in slot 5"),
+        "{said}"
+    );
     let said = t.go("next");
     assert!(
         said.contains("Round 2") && said.contains("Ana's turn"),
@@ -374,7 +377,7 @@ fn a_fight_of_two_rounds_with_saves_a_contest_blocks_damage_into_str_and_two_inj
     assert_eq!(
         t.sheet("Bram"),
         "Bram (PC): STR 12/14 DEX 7/9 WIL 11/11 HP 0/8\n\
-         slots: 1 Helmet, 2 Axe [right hand], 3 Shield [left hand], 4 Fatigue (block), 5 Severe club (Right Leg)\n\
+         slots: 1 Helmet, 2 Axe [right hand], 3 Shield [left hand], 4 Fatigue (block), 5 Severe club wound (Right Leg)\n\
          notes: the Right Leg may be lost"
     );
     assert_eq!(
@@ -439,7 +442,7 @@ fn two_days_on_the_road_with_tasks_fate_hazards_watches_breath_and_deprivation()
     t.go("expose Wren gas");
     let said = t.go("fight");
     assert!(
-        said.contains("Wren takes 1 STR (noxious gas): STR 10/11"),
+        said.contains("Wren takes 1 STR (Noxious gas): STR 10/11"),
         "{said}"
     );
     t.go("damage \"Giant rat 1\" 2 boot");
@@ -470,7 +473,7 @@ fn two_days_on_the_road_with_tasks_fate_hazards_watches_breath_and_deprivation()
     // B52: cold ticks at each watch's end for the exposed.
     t.go("expose Wren cold");
     let said = t.go("watch");
-    assert!(said.contains("Wren takes 1 STR (cold): STR 8/11"), "{said}");
+    assert!(said.contains("Wren takes 1 STR (Cold): STR 8/11"), "{said}");
     // Supper for Maud only; a night in a reed hut.
     t.go("eat Maud ration");
     t.go("rest Wren perilous");
@@ -526,7 +529,7 @@ fn two_days_on_the_road_with_tasks_fate_hazards_watches_breath_and_deprivation()
         t.sheet("Maud"),
         "Maud (PC): STR 8/9 DEX 11/11 WIL 16/16 HP 4/4\n\
          backgrounds: herbalist\n\
-         slots: 1 Heavy armour, 2 Waterskin (d8), 3 Rations\n\
+         slots: 1 Heavy armour, 2 Waterskin (d8)\n\
          needs: sleep-deprived, deprived dawns 1"
     );
     assert_eq!(
@@ -657,7 +660,7 @@ fn recovery_between_adventures_nights_meals_brews_restoratives_disease_and_care(
     // ---- A week with a healer removes the Severe wound (B34); a drink at the well and a
     // breather bring HP back (B40).
     t.go("care Oswin 1");
-    let said = t.go("breath Oswin");
+    let said = t.go("breath Oswin the well");
     assert!(said.contains("HP 7/7"), "{said}");
     // ---- Night 3: Oswin studies all night (None), Maud sleeps a Normal night.
     t.go("eat Oswin simple fire");
@@ -700,7 +703,7 @@ fn b33_a_herb_cure_heals_only_a_light_wound_at_dawn() {
     t.go("wound Maud frostbite severe");
     assert_eq!(
         t.waiting(),
-        "ask: Maud: a new frostbite wound, or the held one rises? [a new slot (Severe)]"
+        "ask: Maud's player chooses: a new slot for the Severe frostbite, or the held wound rises? [a new slot (Severe)]"
     );
     t.go("choose 2");
     t.go("eat Maud fresh");

@@ -182,7 +182,7 @@ fn the_task_form_shows_the_proposed_ticks_with_their_reasons_before_the_roll() {
     assert!(
         note.contains(
             "Proposed from the sheet (B12): time yes (not rushed), gear no, skill no (no tag of \
-             the sheet in the words); heavy armour hinders it."
+             the sheet in the words); no item on the sheet fits it; heavy armour hinders it."
         ),
         "{note}"
     );
@@ -222,6 +222,7 @@ fn the_task_form_shows_the_proposed_ticks_with_their_reasons_before_the_roll() {
 fn a_career_named_in_the_tasks_words_ticks_skill_and_says_which() {
     let mut s = party();
     run(&mut s, "tag Ana career lock", vec![]);
+    run(&mut s, "carry Ana Lockpicks", vec![]);
     let mut app = app(s, &[]);
     app.main_mut().unwrap().view.selected = Some(0);
     let text = drive(&mut app, 200, 50, vec![key('t')]);
@@ -295,7 +296,10 @@ fn the_night_warns_of_those_with_no_rest_set_and_clear_refuses_an_empty_row() {
 fn the_ten_common_bdp_moves_take_at_most_three_keys_each() {
     // Faces: the task's d6 (5), the save (9), the contest (7 and 12), the Die of Fate (4), the
     // damage (3), the dawn's disease save (15), which waits for the judge like any save.
-    let mut app = app(party(), &[5, 9, 7, 12, 4, 3, 15]);
+    // Ana carries lockpicks, so Gear is proposed for the lock (B12).
+    let mut s = party();
+    run(&mut s, "carry Ana Lockpicks", vec![]);
+    let mut app = app(s, &[5, 9, 7, 12, 4, 3, 15]);
     app.main_mut().unwrap().view.selected = Some(0);
     let moves: Vec<(&str, bool, Vec<io::Result<Event>>)> = vec![
         ("task", true, vec![key('t'), code(KeyCode::Enter)]),

@@ -71,6 +71,9 @@ pub struct GearEntry {
     pub size: u8,
     #[serde(default)]
     pub tags: Vec<Tag>,
+    /// B12: words of the tasks it helps with; Gear is proposed for a task that names one.
+    #[serde(default)]
+    pub fits: Vec<String>,
     #[serde(default)]
     pub about: String,
 }
@@ -80,6 +83,7 @@ impl GearEntry {
     pub fn item(&self) -> Item {
         let mut item = Item::named(self.name.clone());
         item.size = self.size;
+        item.fits = self.fits.clone();
         for tag in &self.tags {
             match tag {
                 Tag::HeavyArmour => item.heavy_armour = true,

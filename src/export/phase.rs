@@ -15,7 +15,7 @@ fn state_of(session: &Session) -> Option<&State> {
 }
 
 /// One character's sheet, a field to a line.
-pub fn sheet(c: &Character, dungeon: bool) -> String {
+pub fn sheet(c: &Character, dungeon: bool, now: u32) -> String {
     let mut o = format!("{} ({}, {})\n", c.name, c.kind.word(), c.side.word());
     o.push_str(&format!(
         "  STR {}/{}  DEX {}/{}  WIL {}/{}\n",
@@ -32,7 +32,7 @@ pub fn sheet(c: &Character, dungeon: bool) -> String {
     o.push_str(&format!(
         "  Weapons: {}\n",
         if weapons.is_empty() {
-            "none (unarmed d2)".to_string()
+            format!("none ({})", crate::rules::phase::gear::unarmed_text())
         } else {
             weapons.join(", ")
         }
@@ -76,10 +76,11 @@ pub fn sheet(c: &Character, dungeon: bool) -> String {
     }
     if let Some(k) = &c.critical {
         state.push(if k.aided {
-            "critical, aided".into()
+            k.text(now)
         } else {
             format!(
-                "critical: dies at the end of turn {} unless aided",
+                "{}, dead at the end of turn {} unless aided",
+                k.text(now),
                 k.dies_after
             )
         });
@@ -106,12 +107,12 @@ pub(super) fn show(session: &Session, character: Option<&str>) -> Result<String,
     if let Some(name) = character {
         let c = find_by_name(&st.characters, |c| &c.name, name, "character")
             .map_err(|e| e.to_string())?;
-        return Ok(sheet(c, st.dungeon()));
+        return Ok(sheet(c, st.dungeon(), st.world.turn));
     }
     let mut o = super::show_from_read_models(session, None)?;
     for c in &st.characters {
         o.push('\n');
-        o.push_str(&sheet(c, st.dungeon()));
+        o.push_str(&sheet(c, st.dungeon(), st.world.turn));
     }
     Ok(o)
 }

@@ -167,9 +167,16 @@ pub fn choose(
     let q = *q;
     let picked = q.options[option].clone();
     if option != q.proposed {
+        // B4, B32: dropping an item and a new slot or a rise are the player's choices.
+        let chooser = match &q.ask {
+            Ask::Rise { who, .. } | Ask::Drop { who, .. } => {
+                format!("{}'s player", state.name_of(*who))
+            }
+            _ => "the judge".to_string(),
+        };
         out.push(Event::said(
             Mood::Ruling,
-            format!("{}: the judge picks {picked}", q.title),
+            format!("{}: {chooser} picks {picked}", q.title),
         ));
     }
     match q.ask {
@@ -254,8 +261,10 @@ pub fn choose(
             let ability = Ability::ALL[option.min(2)];
             let c = state.character_mut(who)?;
             let s = c.score_mut(ability);
+            // B35: the maximum and the current score each drop by 1 (the current one never
+            // above the new maximum).
             s.max = s.max.saturating_sub(1);
-            s.cur = s.cur.min(s.max);
+            s.cur = s.cur.saturating_sub(1).min(s.max);
             c.untrained[ability.index()] += 1;
             out.push(Event::said(
                 Mood::Harm,

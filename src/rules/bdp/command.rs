@@ -316,6 +316,9 @@ pub enum Command {
         who: u32,
         hazard: Hazard,
         floors: u8,
+        /// B29: the source an injury's wound is named after; empty: the hazard's own name.
+        #[serde(default)]
+        source: String,
     },
     Wound {
         who: u32,
@@ -360,6 +363,9 @@ pub enum Command {
         meal: Meal,
         fire: bool,
         pot: bool,
+        /// B43: a ration eaten as the Simple meal; the ration is used up.
+        #[serde(default)]
+        ration: bool,
     },
     Rest {
         who: u32,
@@ -368,6 +374,11 @@ pub enum Command {
     Breath {
         who: u32,
         water: Option<usize>,
+        /// B40: the water's source the judge names (a stream, a well) when no waterskin is drunk
+        /// from. A step written before the source was asked for stood for "a source the judge
+        /// names", and reads so.
+        #[serde(default = "judge_names_the_source")]
+        source: Option<String>,
     },
     Refill {
         who: u32,
@@ -445,4 +456,9 @@ impl Command {
                 | Command::Edge { .. }
         )
     }
+}
+
+/// B40: what a catch-breath step written before the water's source was asked for assumed.
+fn judge_names_the_source() -> Option<String> {
+    Some("a source the judge names".into())
 }

@@ -10,7 +10,7 @@ use super::zero_check;
 use super::{Ability, Item, Level, Meal, Reason, Rest, Slot, Timer};
 use crate::dice::{DiceSource, Edge};
 use crate::rules::RuleError;
-use crate::rules::time::HOUR;
+use crate::rules::time::{Clock, HOUR};
 
 fn refuse_deprived(state: &State, who: u32, what: &str) -> Result<(), RuleError> {
     let c = state.character(who)?;
@@ -59,6 +59,29 @@ pub fn eat(
     kept_down(state, who, meal, out)
 }
 
+/// B43: a ration counts as a Simple meal with no fire, and eating it uses it up: the lowest
+/// slot holding an unbroken ration empties.
+pub fn eat_ration(state: &mut State, who: u32, out: &mut Vec<Event>) -> Result<(), RuleError> {
+    let c = state.living_mut(who)?;
+    let at = c
+        .slots
+        .iter()
+        .position(|s| matches!(s, Slot::Item(i) if i.ration && !i.broken))
+        .ok_or_else(|| {
+            RuleError::invalid(format!(
+                "{} carries no ration: eat a meal of another kind, or carry one first",
+                c.name
+            ))
+        })?;
+    if let Some(item) = c.take_item(at) {
+        out.push(Event::said(
+            Mood::Plain,
+            format!("{} eats the {} from slot {}", c.name, item.name, at + 1),
+        ));
+    }
+    kept_down(state, who, Meal::Simple, out)
+}
+
 pub fn kept_down(
     state: &mut State,
     who: u32,
@@ -84,11 +107,14 @@ pub fn kept_down(
     Ok(())
 }
 
-/// B40, B41: catching breath.
+/// B40, B41: catching breath: from the waterskin given, else from a source the judge names,
+/// else from the drinker's own non-empty waterskin (lowest slot); with none of these the judge
+/// is asked where the water comes from.
 pub fn breath(
     state: &mut State,
     who: u32,
     water: Option<usize>,
+    source: Option<&str>,
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
@@ -98,23 +124,38 @@ pub fn breath(
     refuse_deprived(state, who, "catching breath")?;
     let c = state.living_mut(who)?;
     let name = c.name.clone();
-    let skin = match water {
-        Some(s) => Some(s),
-        None => c
+    let source = source.map(str::trim).filter(|s| !s.is_empty());
+    let skin = match (water, source) {
+        (Some(s), _) => Some(s),
+        (None, Some(_)) => None,
+        (None, None) => c
             .slots
             .iter()
             .position(|s| matches!(s, Slot::Item(i) if i.waterskin.is_some_and(|d| d > 0))),
     };
+    if skin.is_none() && source.is_none() {
+        let has_skin = c
+            .slots
+            .iter()
+            .any(|s| matches!(s, Slot::Item(i) if i.waterskin.is_some()));
+        let why = if has_skin {
+            "the waterskin is empty"
+        } else {
+            "no waterskin is carried"
+        };
+        return Err(RuleError::invalid(format!(
+            "{name} needs water to catch breath and {why}: name where it comes from \
+             (`breath {name} stream`) or refill the waterskin (B40, B41)"
+        )));
+    }
     let gained = c.hp.gain(99);
     out.push(Event::said(
         Mood::Mended,
         format!("{name} catches breath: HP {}", c.hp),
     ));
     let Some(at) = skin else {
-        out.push(Event::said(
-            Mood::Plain,
-            "water from a source the judge names",
-        ));
+        let source = source.unwrap_or_default();
+        out.push(Event::said(Mood::Plain, format!("water from {source}")));
         return Ok(());
     };
     let Some(Slot::Item(item)) = c.slots.get_mut(at) else {
@@ -363,7 +404,7 @@ pub fn recover(
 ) -> Result<(), RuleError> {
     refuse_deprived(state, who, "recovery day")?;
     state.living_mut(who)?;
-    dawn(state, dice, out)?;
+    dawn(state, state.clock, dice, out)?;
     refuse_deprived(state, who, "recovery day")?;
     let (n, shown) = roll(dice, Amount::dice(1, 4), "a day of recovery")?;
     let c = state.living_mut(who)?;
@@ -379,9 +420,12 @@ pub fn recover(
     Ok(())
 }
 
-/// B53: the dawn pipeline, in its fixed order, for every living PC and added creature.
+/// B53: the dawn pipeline, in its fixed order, for every living PC and added creature. `at` is
+/// when the dawn breaks, which names it: the end of the night for `night`, now for a day of
+/// recovery.
 pub fn dawn(
     state: &mut State,
+    at: Clock,
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
@@ -393,7 +437,7 @@ pub fn dawn(
         .collect();
     out.push(Event::said(
         Mood::Plain,
-        format!("Dawn of day {}", state.clock.day()),
+        format!("Dawn of {}", at.describe()),
     ));
     for id in ids {
         dawn_for(state, id, dice, out)?;

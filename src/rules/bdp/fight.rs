@@ -140,7 +140,7 @@ fn turn_starts(
         format!("{}'s turn", state.name_of(id)),
     ));
     if state.character(id)?.exposed.contains(&Hazard::Gas) {
-        hazard(state, id, Hazard::Gas, 1, dice, out)?;
+        hazard(state, id, Hazard::Gas, 1, "", dice, out)?;
     }
     Ok(())
 }
@@ -175,10 +175,17 @@ pub fn hazard(
     who: u32,
     h: Hazard,
     floors: u8,
+    source: &str,
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let (count, sides, ability, crit) = h.preset();
+    // B29: the judge names the source; unnamed, the hazard's own name stands for it.
+    let source = if source.trim().is_empty() {
+        h.source()
+    } else {
+        source.trim().to_string()
+    };
     let count = if h == Hazard::Fall {
         floors.max(1)
     } else {
@@ -190,7 +197,7 @@ pub fn hazard(
         Amount { count, sides },
         Target::Ability(ability),
         Some(crit),
-        h.word(),
+        &source,
         dice,
         out,
     )
@@ -216,7 +223,7 @@ pub fn tick(
         )));
     }
     for id in ids {
-        hazard(state, id, h, 1, dice, out)?;
+        hazard(state, id, h, 1, "", dice, out)?;
     }
     Ok(())
 }
@@ -239,7 +246,7 @@ pub fn watch(
         .map(|c| c.id)
         .collect();
     for id in ids {
-        hazard(state, id, Hazard::Cold, 1, dice, out)?;
+        hazard(state, id, Hazard::Cold, 1, "", dice, out)?;
     }
     Ok(())
 }

@@ -47,7 +47,7 @@ pub fn place(
     if let Slot::Wound(w) = &fill {
         let c = state.living_mut(who)?;
         let held = c.slots.iter().position(|s| {
-            matches!(s, Slot::Wound(h) if h.kind.eq_ignore_ascii_case(&w.kind) && h.area == w.area
+            matches!(s, Slot::Wound(h) if h.same_kind(w) && h.area == w.area
                 && h.level.up().is_some_and(|up| up >= w.level))
         });
         if let Some(held) = held {
@@ -60,8 +60,12 @@ pub fn place(
                     wound: w.clone(),
                     held,
                 },
-                format!("{name}: a new {} wound, or the held one rises?", w.kind),
-                "a wound of this kind and area is held (B32): the player chooses".into(),
+                format!(
+                    "{name}'s player chooses: a new slot for the {}, or the held wound rises?",
+                    w.text()
+                ),
+                "a wound of this kind and area is held (B32): the player, not the judge, chooses"
+                    .into(),
                 vec![
                     format!("a new slot ({})", w.level.word()),
                     format!("slot {} rises", held + 1),
@@ -376,7 +380,7 @@ pub fn injury(
         return Ok(());
     }
     let wound = Wound {
-        kind: source.to_string(),
+        kind: Wound::named_after(source),
         area: Some(area),
         level: Level::Severe,
     };

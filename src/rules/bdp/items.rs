@@ -55,6 +55,10 @@ pub struct Item {
     pub waterskin: Option<u16>,
     #[serde(default)]
     pub ingredient: Option<(Rarity, Region)>,
+    /// B12: words of the tasks it helps with ("lock", "climb"): Gear is proposed for a task
+    /// whose words hold one of them.
+    #[serde(default)]
+    pub fits: Vec<String>,
 }
 
 impl Item {
@@ -64,6 +68,18 @@ impl Item {
             size: 1,
             ..Item::default()
         }
+    }
+
+    /// B12: whether it helps with a task described by these words (a broken item helps with
+    /// none).
+    pub fn fits(&self, task: &str) -> bool {
+        let task = task.to_lowercase();
+        !self.broken
+            && self
+                .fits
+                .iter()
+                .map(|f| f.trim().to_lowercase())
+                .any(|f| !f.is_empty() && task.contains(&f))
     }
 
     pub fn text(&self) -> String {
@@ -183,6 +199,32 @@ pub struct Wound {
 }
 
 impl Wound {
+    /// B29: an injury's wound is named after its source: "Sword wound", "Fall wound"; a source
+    /// already called a wound ("Wound", "Bite wound") stays as it is.
+    pub fn named_after(source: &str) -> String {
+        let s = source.trim();
+        if s.is_empty() {
+            "Wound".into()
+        } else if s.to_ascii_lowercase().ends_with("wound") {
+            s.into()
+        } else {
+            format!("{s} wound")
+        }
+    }
+
+    /// B32: of the same kind, case and a trailing "wound" aside, so a "Sword wound" from an
+    /// injury and a "sword" the judge enters are one kind.
+    pub fn same_kind(&self, other: &Wound) -> bool {
+        fn bare(k: &str) -> String {
+            let k = k.trim().to_ascii_lowercase();
+            match k.strip_suffix("wound") {
+                Some(b) if !b.trim().is_empty() => b.trim().to_string(),
+                _ => k,
+            }
+        }
+        bare(&self.kind) == bare(&other.kind)
+    }
+
     pub fn text(&self) -> String {
         match self.area {
             Some(a) => format!("{} {} ({})", self.level.word(), self.kind, a.word()),

@@ -371,11 +371,12 @@ fn run(
             who,
             hazard,
             floors,
+            source,
         } => {
             if *floors > 20 {
                 return Err(RuleError::invalid("at most 20 floors"));
             }
-            fight::hazard(state, *who, *hazard, *floors, dice, out)
+            fight::hazard(state, *who, *hazard, *floors, source, dice, out)
         }
         C::Wound {
             who,
@@ -487,9 +488,18 @@ fn run(
             meal,
             fire,
             pot,
-        } => days::eat(state, *who, *meal, *fire, *pot, dice, out),
+            ration,
+        } => {
+            if *ration {
+                days::eat_ration(state, *who, out)
+            } else {
+                days::eat(state, *who, *meal, *fire, *pot, dice, out)
+            }
+        }
         C::Rest { who, rest } => days::set_rest(state, *who, *rest, out),
-        C::Breath { who, water } => days::breath(state, *who, *water, dice, out),
+        C::Breath { who, water, source } => {
+            days::breath(state, *who, *water, source.as_deref(), dice, out)
+        }
         C::Refill { who, slot } => {
             let c = state.living_mut(*who)?;
             let name = c.name.clone();
@@ -571,7 +581,11 @@ fn run(
         C::Tick { hazard } => fight::tick(state, *hazard, dice, out),
         C::Watch => fight::watch(state, dice, out),
         C::Night => {
-            days::dawn(state, dice, out)?;
+            // The dawn breaks as the night ends, so it is named by the clock then: the night
+            // that ends on day 2 is the dawn of day 2, and two nights in a row are two dawns.
+            let mut ends = state.clock;
+            ends.advance(state::WATCH, 1, &[]);
+            days::dawn(state, ends, dice, out)?;
             state.clock.advance(state::WATCH, 1, &[]);
             Ok(())
         }

@@ -241,4 +241,18 @@ impl Hazard {
             Hazard::TrueForm => "an eldritch true form",
         }
     }
+
+    /// B29: the source its damage and any wound are named after when the judge names none
+    /// ("Fall", so a fall's injury is a "Fall wound").
+    pub fn source(self) -> String {
+        let w = match self {
+            Hazard::Glimpse => "unnatural glimpse",
+            Hazard::TrueForm => "eldritch true form",
+            h => h.word(),
+        };
+        let mut c = w.chars();
+        c.next()
+            .map(|f| f.to_uppercase().chain(c).collect())
+            .unwrap_or_default()
+    }
 }

@@ -2,7 +2,7 @@
 
 use super::command::{Certainty, Event, Mood};
 use super::state::{Roll, State, Then, Wait};
-use super::{Ability, Character};
+use super::{Ability, Character, Slot};
 use crate::dice::DiceSource;
 use crate::rules::RuleError;
 
@@ -16,7 +16,22 @@ pub fn propose_ticks(
     let w = what.to_ascii_lowercase();
     let mut hints = Vec::new();
     let time = !rushed;
-    let mut gear = true;
+    // Gear: yes only when an item on the sheet fits the task (an item's `fits` words).
+    let fitting: Vec<&str> = c
+        .slots
+        .iter()
+        .filter_map(|s| match s {
+            Slot::Item(i) if i.fits(&w) => Some(i.name.as_str()),
+            _ => None,
+        })
+        .collect();
+    let mut gear = !fitting.is_empty();
+    if gear {
+        let verb = if fitting.len() == 1 { "helps" } else { "help" };
+        hints.push(format!("the {} {verb}", fitting.join(" and the ")));
+    } else {
+        hints.push("no item on the sheet fits it".to_string());
+    }
     let climbing = w.contains("climb");
     if (climbing || w.contains("sneak")) && c.wears(|i| i.heavy_armour) {
         gear = false;

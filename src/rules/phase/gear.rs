@@ -132,6 +132,11 @@ impl WeaponKind {
 /// [data] An unarmed blow's die (K19).
 pub const UNARMED_DIE: u16 = 4;
 
+/// K19: how the sheet names bare hands, from the one die the attack rolls ("unarmed d4").
+pub fn unarmed_text() -> String {
+    format!("unarmed d{UNARMED_DIE}")
+}
+
 /// The spells 002 lists. Those K38-K42 give mechanics to are played; the rest are marks with a
 /// timer (K36).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -27,6 +27,30 @@ fn most_targets(spell: &Spell, level: u8) -> Option<usize> {
     }
 }
 
+/// Whom a spell cast with no target named is on (Decision, K39-K41): the caster for those a
+/// caster may well cast on themselves (Bless, Haste, Wind Barrier, Fly, Heal Sickness, and the
+/// spells that are only marks); an error naming why for those aimed at others (Fireball,
+/// Lightning Bolt, Sleep, Hold Person, Dominate, Charm, Slow); nobody for the rest, which
+/// take no one (Animate Dead, Augury, Control Weather, Speak with Dead).
+fn untargeted(spell: &Spell, caster: u32) -> Result<Vec<u32>, RuleError> {
+    match spell {
+        Spell::Fireball
+        | Spell::LightningBolt
+        | Spell::Sleep
+        | Spell::HoldPerson
+        | Spell::Dominate
+        | Spell::Charm
+        | Spell::Slow => Err(RuleError::invalid(format!(
+            "{} is cast on others: name its targets (cast NAME ITEM on NAME...)",
+            spell.name()
+        ))),
+        Spell::AnimateDead | Spell::Augury | Spell::ControlWeather | Spell::SpeakWithDead => {
+            Ok(Vec::new())
+        }
+        _ => Ok(vec![caster]),
+    }
+}
+
 /// K34, K35, K37: declares a spell (landing at once outside a fight).
 #[allow(clippy::too_many_arguments)]
 pub fn cast(
@@ -72,6 +96,12 @@ pub fn cast(
         }
     }
     let level = it.level + u8::from(enhance);
+    let targets = if targets.is_empty() {
+        untargeted(&it.spell, who)?
+    } else {
+        targets.to_vec()
+    };
+    let targets = targets.as_slice();
     if let Some(most) = most_targets(&it.spell, level)
         && targets.len() > most
         && !force

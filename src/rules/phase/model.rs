@@ -291,6 +291,26 @@ pub struct Critical {
     pub aided: bool,
 }
 
+impl Critical {
+    /// K24: whole turns left after the one under way (`now`): 6 in the turn of the hit, 0 in
+    /// the turn at whose end death comes.
+    pub fn turns_left(self, now: u32) -> u32 {
+        self.dies_after.saturating_sub(now)
+    }
+
+    /// K24: the countdown in words, the same on the sheet, the roster and `show`.
+    pub fn text(self, now: u32) -> String {
+        if self.aided {
+            return "critical (aided)".into();
+        }
+        match self.turns_left(now) {
+            0 => "critical (0 turns left: dies at this turn's end)".into(),
+            1 => "critical (1 turn left)".into(),
+            n => format!("critical ({n} turns left)"),
+        }
+    }
+}
+
 /// A spell declared in phase 1 and landing in phase 5 (K13, K15).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Casting {

@@ -25,6 +25,47 @@ fn who_rests(state: &State, who: &[u32]) -> Result<Vec<u32>, RuleError> {
     Ok(who.to_vec())
 }
 
+/// K24 with K31-K33: a rest of `turns` dungeon turns gives no aid, so a critical character not
+/// aided whose six turns run out before it ends is dead before anything of the rest applies (no
+/// rest heals the dead, and none asks about it afterwards). Undoing the rest and aiding first
+/// is the judge's way out.
+fn die_before_rest(state: &mut State, turns: u32, out: &mut Vec<Event>) {
+    let last = state.world.turn.saturating_add(turns.saturating_sub(1));
+    let mut died = false;
+    for c in &mut state.characters {
+        if c.is_dead() {
+            continue;
+        }
+        if let Some(k) = c.critical
+            && !k.aided
+            && k.dies_after <= last
+        {
+            c.dead = true;
+            c.critical = None;
+            died = true;
+            out.push(Event::Died {
+                who: c.name.clone(),
+                why: format!(
+                    "critical without aid: dead at the end of turn {}, before the rest (K24)",
+                    k.dies_after
+                ),
+            });
+        }
+    }
+    if died {
+        let who: Vec<u32> = state
+            .characters
+            .iter()
+            .filter(|c| c.is_dead())
+            .map(|c| c.id)
+            .collect();
+        state.queue.retain(
+            |w| !matches!(w, super::state::Wait::Ask(q) if matches!(q.ask, Ask::Dies { who: d } if who.contains(&d))),
+        );
+        super::morale::casualty(state, out);
+    }
+}
+
 /// K31: HP to max (unless no-HP), 1 fatigue off, an aided critical state ended; then the
 /// turn passes with one event roll (K44). Refused in a dark dungeon (K48).
 pub fn short(
@@ -42,7 +83,9 @@ pub fn short(
             "it is dark: a short rest needs a delve unit lighting the way",
         ));
     }
-    for id in who_rests(state, who)? {
+    let who = who_rests(state, who)?;
+    die_before_rest(state, 1, out);
+    for id in who {
         let c = state.character_mut(id)?;
         if c.is_dead() {
             continue;
@@ -81,6 +124,7 @@ pub fn eat_and_sleep(
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
+    die_before_rest(state, super::state::TURNS_PER_WATCH, out);
     for &id in who {
         if state.character(id)?.is_dead() || state.character(id)?.kind == Kind::Animal {
             continue;
@@ -193,7 +237,9 @@ pub fn full(state: &mut State, who: &[u32], out: &mut Vec<Event>) -> Result<(), 
             "a full rest is a week in town: leave the delve first",
         ));
     }
-    for id in who_rests(state, who)? {
+    let who = who_rests(state, who)?;
+    die_before_rest(state, 7 * 3 * super::state::TURNS_PER_WATCH, out);
+    for id in who {
         let c = state.character_mut(id)?;
         if c.is_dead() {
             continue;

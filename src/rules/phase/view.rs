@@ -40,13 +40,7 @@ pub fn glance(state: &State, c: &Character) -> Vec<Tag> {
         }
     }
     if let Some(k) = c.critical {
-        let left = (k.dies_after + 1).saturating_sub(state.world.turn);
-        let text = if k.aided {
-            "critical (aided)".to_string()
-        } else {
-            format!("critical ({left} turns)")
-        };
-        tags.push(Tag::new(text, Tone::Warn));
+        tags.push(Tag::new(k.text(state.world.turn), Tone::Warn));
     }
     let states = [
         (c.out, "out"),
@@ -207,17 +201,33 @@ impl Ruleset for Phase {
         let order = in_order(state)
             .into_iter()
             .map(|(id, band, note)| {
-                let standing = match band {
-                    None => Standing::Out(note.clone()),
-                    Some(b) if b == fight.band => {
+                // Whoever died, fled or dropped out since the round's order was set is out now,
+                // not still to act.
+                let gone = state.character(id).ok().and_then(|c| {
+                    if c.is_dead() {
+                        Some("dead")
+                    } else if c.fled {
+                        Some("fled")
+                    } else if c.critical.is_some() {
+                        Some("critical")
+                    } else if c.is_out() {
+                        Some("out")
+                    } else {
+                        None
+                    }
+                });
+                let standing = match (band, gone) {
+                    (None, _) => Standing::Out(note.clone()),
+                    (Some(_), Some(word)) => Standing::Out(word.to_string()),
+                    (Some(b), None) if b == fight.band => {
                         if fight.fighter(id).is_some_and(|f| f.acted) {
                             Standing::Acted
                         } else {
                             Standing::Acting
                         }
                     }
-                    Some(b) if b < fight.band => Standing::Acted,
-                    Some(_) => Standing::Ready,
+                    (Some(b), None) if b < fight.band => Standing::Acted,
+                    (Some(_), None) => Standing::Ready,
                 };
                 Fighter {
                     id,

@@ -86,6 +86,11 @@ fn dungeon(m: &Main) -> bool {
     state_of(&m.session).is_some_and(|s| s.dungeon())
 }
 
+/// The dungeon turn under way (K24's countdown counts from it).
+fn now(m: &Main) -> u32 {
+    state_of(&m.session).map_or(0, |s| s.world.turn)
+}
+
 fn selected(m: &Main) -> Option<&Character> {
     let id = m.view.selected?;
     state_of(&m.session)?.character(id).ok()
@@ -190,7 +195,7 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
                 m.complain(format!("{name} has nobody on the other side to attack"));
                 return true;
             }
-            let mut weapons = vec![("unarmed (d2)".to_string(), 0)];
+            let mut weapons = vec![(crate::rules::phase::gear::unarmed_text(), 0)];
             weapons.extend(
                 ch.weapons
                     .iter()
@@ -296,12 +301,12 @@ pub fn applies(m: &Main, action: Action) -> bool {
 /// The sheet's lines, as many as the selected character has.
 pub fn rows(m: &Main) -> u16 {
     selected(m).map_or(3, |c| {
-        sheet_lines(c, dungeon(m), Theme::plain()).len() as u16
+        sheet_lines(c, dungeon(m), now(m), Theme::plain()).len() as u16
     })
 }
 
 /// The sheet as labelled lines.
-fn sheet_lines(c: &Character, dungeon: bool, theme: Theme) -> Vec<Line<'static>> {
+fn sheet_lines(c: &Character, dungeon: bool, now: u32, theme: Theme) -> Vec<Line<'static>> {
     let label = |t: &str| Span::styled(format!(" {t:<10} "), theme.dim());
     let score = |name: &str, cur: u8, max: u8| {
         let style = if cur == 0 {
@@ -340,7 +345,7 @@ fn sheet_lines(c: &Character, dungeon: bool, theme: Theme) -> Vec<Line<'static>>
     lines.push(Line::from(vec![
         label("Weapons"),
         Span::raw(if weapons.is_empty() {
-            "none (unarmed d2)".to_string()
+            format!("none ({})", crate::rules::phase::gear::unarmed_text())
         } else {
             weapons.join(", ")
         }),
@@ -433,7 +438,11 @@ fn sheet_lines(c: &Character, dungeon: bool, theme: Theme) -> Vec<Line<'static>>
                 if crit.aided {
                     "aided: out of danger while cared for".to_string()
                 } else {
-                    format!("dies at the end of turn {} unless aided", crit.dies_after)
+                    format!(
+                        "{}, dead at the end of turn {} unless aided",
+                        crit.text(now),
+                        crit.dies_after
+                    )
                 },
                 theme.error(),
             ),
@@ -486,7 +495,7 @@ pub fn draw(
         inner.width,
         inner.height.saturating_sub(1),
     );
-    Paragraph::new(sheet_lines(c, dungeon(m), theme))
+    Paragraph::new(sheet_lines(c, dungeon(m), now(m), theme))
         .wrap(Wrap { trim: false })
         .render(body, buf);
 }

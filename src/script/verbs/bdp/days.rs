@@ -11,8 +11,8 @@ pub(super) const VERBS: &[Entry<State>] = &[
         verb: v(
             "eat",
             &[],
-            "eat NAME desperate|fresh|simple|fancy [fire] [pot]",
-            "a meal kept down (B43)",
+            "eat NAME desperate|fresh|simple|ration|fancy [fire] [pot]",
+            "a meal kept down (B43); a ration is a Simple meal with no fire, and is used up",
             "eat Ana simple fire",
             DAYS,
         ),
@@ -38,6 +38,7 @@ pub(super) const VERBS: &[Entry<State>] = &[
                 meal,
                 fire,
                 pot,
+                ration,
             }))
         },
         complete: |t, st| match t.args.len() {
@@ -83,15 +84,19 @@ pub(super) const VERBS: &[Entry<State>] = &[
         verb: v(
             "breath",
             &["breathe"],
-            "breath NAME [SLOT]",
-            "catching breath: HP to max, water from a waterskin (B40, B41)",
-            "breath Ana",
+            "breath NAME [SLOT|SOURCE]",
+            "catching breath: HP to max, water from a waterskin (its slot, or the first one not empty) or from the source named (B40, B41)",
+            "breath Ana stream",
             DAYS,
         ),
         parse: |w, st| {
             let who = who(w, st)?;
-            let water = if w.at_end() { None } else { Some(slot(w)?) };
-            Ok(g(C::Breath { who, water }))
+            let water = match w.peek() {
+                Some(t) if t.text.parse::<usize>().is_ok() => Some(slot(w)?),
+                _ => None,
+            };
+            let source = Some(text(w)?).filter(|s| !s.is_empty());
+            Ok(g(C::Breath { who, water, source }))
         },
         complete: first_a_name,
     },

@@ -95,18 +95,23 @@ pub(super) const VERBS: &[Entry<State>] = &[
         verb: v(
             "hazard",
             &[],
-            "hazard NAME fall|gas|cold|trap|venom|glimpse|trueform [FLOORS]",
-            "a hazard preset (B24, B25)",
-            "hazard Ana fall 2",
+            "hazard NAME fall|gas|cold|trap|venom|glimpse|trueform [FLOORS] [SOURCE]",
+            "a hazard preset (B24, B25); an injury's wound is named after the source (B29)",
+            "hazard Ana fall 2 Tower fall",
             HARM,
         ),
         parse: |w, st| {
             let (who, hazard) = (who(w, st)?, hazard(w)?);
-            let floors = if w.at_end() { 1 } else { w.number("floors")? };
+            let floors = match w.peek() {
+                Some(t) if t.text.parse::<u8>().is_ok() => w.number("floors")?,
+                _ => 1,
+            };
+            let source = text(w)?;
             Ok(g(C::Hazard {
                 who,
                 hazard,
                 floors,
+                source,
             }))
         },
         complete: first_a_name,

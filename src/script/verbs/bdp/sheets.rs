@@ -170,8 +170,8 @@ pub(super) const VERBS: &[Entry<State>] = &[
         verb: v(
             "carry",
             &["take"],
-            "carry NAME ITEM [heavy|helmet|bracers|ration|waterskin|left|right|size N|common|uncommon|rare REGION]...",
-            "an item in the lowest empty slots (B3); one of the gear list comes with its size and tags",
+            "carry NAME ITEM [heavy|helmet|bracers|ration|waterskin|left|right|size N|for TASK-WORD|common|uncommon|rare REGION]...",
+            "an item in the lowest empty slots (B3); one of the gear list comes with its size, tags and the tasks it fits (B12)",
             "carry Ana waterskin",
             SHEETS,
         ),
@@ -200,6 +200,9 @@ pub(super) const VERBS: &[Entry<State>] = &[
                     item.held = Some(Hand::Right)
                 } else if is(&t, &["size"]) {
                     item.size = w.number("the size")?
+                } else if is(&t, &["for"]) {
+                    item.fits
+                        .push(w.next("a word of the tasks it helps with")?.text)
                 } else if let Some(r) = [
                     ("common", Rarity::Common),
                     ("uncommon", Rarity::Uncommon),

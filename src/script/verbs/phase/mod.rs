@@ -67,12 +67,21 @@ pub(crate) const VERBS: &[Entry<State>] = &[
             "roll",
             &[],
             "roll NAME pc|hireling",
-            "rolls a new PC (HP, STR, DEX, WIL, coins) or hireling (abilities, HP, a hand weapon)",
+            "rolls a new PC (HP, STR, DEX, WIL, coins) or hireling (abilities, HP, a hand weapon); \
+             with dice instead of a name, a free roll (roll 2d6 for reaction)",
             "roll Ana pc",
             SHEETS,
         ),
         parse: |w, _| {
-            let name = w.next("the new name")?.text;
+            let token = w.next("the new name, or dice")?;
+            let new_sheet = w
+                .peek()
+                .is_some_and(|t| crate::script::words::is(t, &["pc", "hireling"]));
+            if !new_sheet && crate::dice::DiceExpr::parse(&token.text).is_ok() {
+                // Dice, not a name: the frame's free roll, as in every other ruleset.
+                return super::free_roll(w, token);
+            }
+            let name = token.text;
             let kind = read::pick(
                 w,
                 &[
@@ -169,9 +178,9 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         verb: v(
             "wear",
             &[],
-            "wear NAME none|light|heavy|ARMOUR [shield]",
-            "sets the armour worn, by class or by name from the price list (DR at most 3)",
-            "wear Ana light shield",
+            "wear NAME none|light|heavy|shield|ARMOUR...",
+            "sets the armour worn, by class or by name from the price list; several pieces combine: the best armour counts and a shield adds 1 (DR at most 3)",
+            "wear Ana heavy light shield",
             SHEETS,
         ),
         parse: wear,
@@ -184,8 +193,13 @@ pub(crate) const VERBS: &[Entry<State>] = &[
                     .iter()
                     .map(|a| &a.name),
             ),
-            2 => words(&["shield"]),
-            _ => Vec::new(),
+            _ => and_names(
+                &["light", "heavy", "shield"],
+                crate::content::phase::bundled()
+                    .armour
+                    .iter()
+                    .map(|a| &a.name),
+            ),
         },
     },
     Entry {

@@ -193,32 +193,46 @@ pub(super) fn arm(w: &mut Words<'_>, st: &State) -> R<Line> {
 
 pub(super) fn wear(w: &mut Words<'_>, st: &State) -> R<Line> {
     let who = who(w, st)?;
-    let expected = "none, light, heavy, or armour from the price list";
-    let t = w.next(expected)?;
-    let words = [
-        (&["none", "no"][..], Armor::None),
-        (&["light"], Armor::Light),
-        (&["heavy"], Armor::Heavy),
-    ];
-    let (armor, mut shield) = match words.iter().find(|(list, _)| is(&t, list)) {
-        Some((_, a)) => (*a, false),
-        None => {
-            let entry = content::phase::bundled()
-                .armour(&t.text)
-                .map_err(|e| match e {
-                    LookupError::Unknown { hint, .. } => ScriptError::at(
-                        t.column,
-                        format!("expected {expected}, found '{}'{hint}", t.text),
-                    ),
-                    e => lookup_err(&t, e),
-                })?;
-            match entry.class.armor() {
-                Some(a) => (a, false),
-                None => (Armor::None, true),
+    let expected = "none, light, heavy, shield, or armour from the price list";
+    // Several pieces in one line combine as K20 does: the best armour counts, a shield adds 1.
+    let mut armor = Armor::None;
+    let mut shield = false;
+    let mut first = true;
+    while first || !w.at_end() {
+        first = false;
+        let t = w.next(expected)?;
+        let words = [
+            (&["none", "no"][..], Armor::None),
+            (&["light"], Armor::Light),
+            (&["heavy"], Armor::Heavy),
+        ];
+        let (a, s) = if is(&t, &["shield", "+shield"]) {
+            (Armor::None, true)
+        } else {
+            match words.iter().find(|(list, _)| is(&t, list)) {
+                Some((_, a)) => (*a, false),
+                None => {
+                    let entry = content::phase::bundled()
+                        .armour(&t.text)
+                        .map_err(|e| match e {
+                            LookupError::Unknown { hint, .. } => ScriptError::at(
+                                t.column,
+                                format!("expected {expected}, found '{}'{hint}", t.text),
+                            ),
+                            e => lookup_err(&t, e),
+                        })?;
+                    match entry.class.armor() {
+                        Some(a) => (a, false),
+                        None => (Armor::None, true),
+                    }
+                }
             }
+        };
+        if a.dr() > armor.dr() {
+            armor = a;
         }
-    };
-    shield |= w.eat(&["shield", "+shield"]);
+        shield |= s;
+    }
     Ok(g(C::Wear { who, armor, shield }))
 }
 
