@@ -242,14 +242,14 @@ pub fn apply(
     let mut out = Vec::new();
     match command {
         C::Add { name, party, hp } => {
+            // A second creature with a taken name is numbered ("Orc 2").
             let name = name_ok(name)?;
-            if state
-                .characters
-                .iter()
-                .any(|c| c.name.eq_ignore_ascii_case(&name))
-            {
-                return Err(RuleError::invalid(format!("there is already a {name}")));
-            }
+            let name = crate::rules::text::free_name(&name, false, |n| {
+                state
+                    .characters
+                    .iter()
+                    .any(|c| c.name.eq_ignore_ascii_case(n))
+            })?;
             if *hp < 1 {
                 return Err(RuleError::invalid("a character starts with at least 1 HP"));
             }
