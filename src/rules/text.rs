@@ -93,6 +93,19 @@ fn shown(text: &str) -> String {
     out
 }
 
+/// A new character's name as the judge typed it: checked (`empty` says what is missing), and
+/// numbered when one of `names` already has it ("Orc" is here, so "Orc 2").
+pub fn new_name<'a>(
+    raw: &str,
+    empty: &str,
+    names: impl Iterator<Item = &'a str> + Clone,
+) -> Result<String, RuleError> {
+    let name = checked(TextKind::Name, raw, empty)?;
+    free_name(&name, false, |n| {
+        names.clone().any(|x| x.eq_ignore_ascii_case(n))
+    })
+}
+
 /// A name nobody has yet, for one more of a kind: `base` itself while it is free (unless
 /// `always` numbers even the first, as the slot system's bestiary does), else the first free of
 /// "base 2", "base 3"... `base` has been checked as a name already; `taken` says whether a name

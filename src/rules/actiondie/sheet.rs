@@ -9,17 +9,15 @@ use super::state::State;
 use super::turns;
 use crate::dice::ladder::{ABILITY_RUNGS, Dice};
 use crate::rules::RuleError;
-use crate::rules::text::{TextKind, checked, free_name};
+use crate::rules::text::{TextKind, checked, new_name};
 
 pub fn add(state: &mut State, s: &NewSheet, out: &mut Out) -> Result<(), RuleError> {
     // A second creature with a taken name is numbered ("Orc 2").
-    let name = checked(TextKind::Name, &s.name, "a character needs a name")?;
-    let name = free_name(&name, false, |n| {
-        state
-            .characters
-            .iter()
-            .any(|c| c.name.eq_ignore_ascii_case(n))
-    })?;
+    let name = new_name(
+        &s.name,
+        "a character needs a name",
+        state.characters.iter().map(|c| c.name.as_str()),
+    )?;
     if s.base
         .iter()
         .any(|&r| usize::from(r) >= ABILITY_RUNGS.len())

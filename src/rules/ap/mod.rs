@@ -24,7 +24,7 @@ pub use view::{Ap, glance, sheet_lines};
 
 use crate::dice::DiceSource;
 use crate::rules::RuleError;
-use crate::rules::text::{TextKind, checked, free_name};
+use crate::rules::text::{TextKind, checked, new_name};
 
 /// Applies one command (see [`crate::rules::Ruleset::apply`]).
 pub fn apply(
@@ -63,8 +63,11 @@ fn run(
     match command {
         C::Add(s) => {
             // A second creature with a taken name is numbered ("Orc 2").
-            let name = checked(TextKind::Name, &s.name, "a creature needs a name")?;
-            let name = free_name(&name, false, |n| state.by_name(n).is_some())?;
+            let name = new_name(
+                &s.name,
+                "a creature needs a name",
+                state.characters.iter().map(|c| c.name.as_str()),
+            )?;
             let group = checked(TextKind::Name, &s.group, "name its group")?;
             if [s.str, s.dex, s.wil, s.hp].iter().any(|&x| x > 30) {
                 return Err(RuleError::invalid("attributes and HP run 0-30 (A1, A2)"));

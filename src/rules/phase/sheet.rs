@@ -14,8 +14,11 @@ use crate::rules::text::{TextKind, checked};
 
 /// A second creature with a taken name is numbered ("Orc 2").
 fn new_name(state: &State, name: &str) -> Result<String, RuleError> {
-    let name = checked(TextKind::Name, name, "a character needs a name")?;
-    crate::rules::text::free_name(&name, false, |n| state.by_name(n).is_some())
+    crate::rules::text::new_name(
+        name,
+        "a character needs a name",
+        state.characters.iter().map(|c| c.name.as_str()),
+    )
 }
 
 fn push(state: &mut State, mut c: Character, out: &mut Vec<Event>) -> Result<(), RuleError> {

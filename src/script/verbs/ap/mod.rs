@@ -533,7 +533,7 @@ pub(crate) const VERBS: &[Entry<State>] = &[
             "attack",
             &["hit"],
             "attack NAME [str|dex|ranged] vs TARGET [OPTIONS]",
-            "an attack (A26-A28): the first weapon carried unless `with` or `unarmed`; a hit does the weapon's face less armor",
+            "an attack (A26-A28): the first weapon carried unless `with` or `unarmed`, with STR, or DEX when the weapon is ranged, unless named; a hit does the weapon's face less armor",
             "attack Ana vs Gob with sword",
             ROLLS,
         ),
