@@ -52,9 +52,12 @@ fn names_are_checked_like_every_other_name() {
         hp: 1,
     };
     assert!(refused(&s, add("  ")).contains("needs a name"));
-    assert!(refused(&s, add("ana")).contains("already"));
     assert!(refused(&s, add("a\u{1b}[2Jb")).contains("control character"));
     assert!(refused(&s, add(&"x".repeat(61))).contains("under 60 letters"));
+    // A taken name is numbered rather than refused, as in every ruleset.
+    let mut numbered = s.clone();
+    run(&mut numbered, add("ana"), &[]);
+    assert_eq!(numbered.characters.last().unwrap().name, "ana 2");
 }
 
 #[test]

@@ -1352,6 +1352,40 @@ fn d37_an_overburdened_character_saves_each_quarter_hour_or_gains_a_level() {
     assert!(t.st().queue.is_empty(), "no quarter hour crossed yet");
 }
 
+#[test]
+fn d37_a_long_wait_raises_a_save_a_quarter_hour_and_the_judge_settles_them_all_at_once() {
+    let mut t = T::new();
+    for i in 0..15 {
+        t.carry("Ana", Item::new(format!("Rock {i}")));
+    }
+    assert_eq!(t.c("Ana").excess(), 1);
+    // A day: 96 quarter hours, 96 saves; every one 8 - 1 against 4.
+    t.run(C::Time { minutes: 1440 }, &[8; 96]);
+    assert_eq!(t.st().queue.len(), 96);
+    let out = t.run(C::AcceptAll, &[]);
+    assert!(t.st().queue.is_empty(), "{:?}", t.st().queue.first());
+    assert!(has(&out, "takes 96 roll(s)"), "{out:?}");
+    assert_eq!(t.c("Ana").exhaustion, 0);
+    assert!(t.refuse(C::AcceptAll, &[]).contains("nothing is waiting"));
+}
+
+#[test]
+fn d7_a_contest_that_keeps_tying_asks_the_judge_who_wins() {
+    let mut t = T::new();
+    t.add("Bo", Side::Pc, [D8, D6, D6, D4], 10, 0, 6);
+    let (a, b) = (t.roller("Ana", Ability::Str), t.roller("Bo", Ability::Str));
+    // Both d8, both 4, fifty times over.
+    let out = t.run(C::Contest(Box::new((a, b, "the rope".into()))), &[4; 100]);
+    assert!(has(&out, "tied 50 times"), "{out:?}");
+    match t.st().queue.first() {
+        Some(Wait::Ask(q)) => assert_eq!(q.options, ["Ana", "Bo"]),
+        other => panic!("a question should wait, not {other:?}"),
+    }
+    let out = t.run(C::Choose { option: 1 }, &[]);
+    assert!(has(&out, "Bo wins the contest (the rope)"), "{out:?}");
+    assert!(t.st().queue.is_empty());
+}
+
 // ---------------------------------------------------------------- rest and time
 
 #[test]

@@ -1283,6 +1283,34 @@ fn a45_mishaps_by_sum_change_the_sheet() {
 }
 
 #[test]
+fn a45_a40_a_mishap_that_shrinks_the_slots_asks_which_item_goes_until_the_load_fits() {
+    let mut t = T::new();
+    let ana = t.id("Ana");
+    t.run(C::Dust { who: ana, n: 20 }, &[]);
+    for i in 0..10 {
+        t.carry("Ana", Item::new(format!("thing{i}")));
+    }
+    // [sum] 12: one slot fewer under a full load: the judge picks what goes, with no default
+    t.run(cast(ana, 0, 3), &[4, 4, 4]);
+    assert_eq!(t.c("Ana").slots, 9);
+    assert!(matches!(t.ask(), Ask::Drop { left: 0, .. }));
+    assert!(t.refuse(C::Accept, &[]).contains("no default"));
+    t.run(C::Choose { option: 0 }, &[]);
+    assert_eq!(t.c("Ana").items.len(), 9);
+    assert!(t.st().queue.is_empty(), "{:?}", t.st().queue);
+    // [sum] 19: five slots for nine things: four questions, one item each
+    t.run(cast(ana, 0, 4), &[6, 6, 6, 1, 2]);
+    assert_eq!(t.c("Ana").slots, 5);
+    for _ in 0..4 {
+        assert!(matches!(t.ask(), Ask::Drop { left: 0, .. }));
+        t.run(C::Choose { option: 0 }, &[]);
+    }
+    assert!(t.st().queue.is_empty(), "{:?}", t.st().queue);
+    assert_eq!(t.c("Ana").items.len(), 5);
+    assert_eq!(t.st().dropped.len(), 5);
+}
+
+#[test]
 fn a46_a_scroll_is_used_up_and_copying_takes_six_hours_less_the_sum() {
     let mut t = T::new();
     let ana = t.id("Ana");

@@ -782,6 +782,39 @@ fn time_and_exploration() {
 }
 
 #[test]
+fn r13_a_setup_aim_is_an_aim_for_the_missile_that_follows() {
+    let mut s = table();
+    let mut dice = ScriptedDice::new([]);
+    for line in ["fight players", "turn Cole", "setup aim"] {
+        match parse_line(line, s.state()).unwrap() {
+            Line::Command(c) => {
+                s.execute(c, &mut dice)
+                    .unwrap_or_else(|e| panic!("{line}: {e}"));
+            }
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+    let C::Attack { spec, .. } = cmd(&s, "attack Cole goblin1 missile") else {
+        panic!("an attack")
+    };
+    assert!(spec.aimed, "the aim setup counts");
+    // One die: no disadvantage for the aimed missile.
+    let mut dice = ScriptedDice::new([3]);
+    s.execute(
+        Command::Game(GameCommand::Slots(C::Attack {
+            spec,
+            edge: slotmark::dice::Edge::NONE,
+            dual: false,
+        })),
+        &mut dice,
+    )
+    .unwrap();
+    assert_eq!(dice.remaining(), 0);
+    let notes = format!("{:?}", s.entries().last().unwrap().events);
+    assert!(!notes.contains("did not aim"), "{notes}");
+}
+
+#[test]
 fn combat_verbs() {
     let s = table();
     assert_eq!(
@@ -1048,5 +1081,98 @@ fn slots_state(state: &slotmark::session::SessionState) -> Option<&slotmark::rul
     match &state.game {
         slotmark::rules::GameState::Slots(s) => Some(s),
         _ => None,
+    }
+}
+
+/// Runs `line` in `s`; the refusal's words when the session or the parser refuses it.
+fn line_in(s: &mut Session, line: &str) -> Result<(), String> {
+    let c = match parse_line(line, s.state()).map_err(|e| e.to_string())? {
+        Line::Command(c) => c,
+        other => panic!("{line}: {other:?}"),
+    };
+    s.execute(c, &mut ScriptedDice::new([4; 40]))
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}
+
+fn roster_names(s: &Session) -> Vec<String> {
+    s.state()
+        .game
+        .roster()
+        .into_iter()
+        .flat_map(|g| g.members)
+        .map(|m| m.name)
+        .collect()
+}
+
+/// Each ruleset's way to add a creature called Orc with 4 HP.
+const ORCS: [(RulesetId, &str); 5] = [
+    (RulesetId::Plain, "add Orc 4 others"),
+    (RulesetId::Ap, "add Orc npc orcs 10 10 10 4"),
+    (RulesetId::ActionDie, "add Orc creature d6 d6 d6 d6 4"),
+    (RulesetId::Bdp, "add Orc creature 10 10 10 4"),
+    (RulesetId::Phase, "add Orc creature 4"),
+];
+
+#[test]
+fn a_second_creature_with_a_taken_name_is_numbered_in_every_ruleset() {
+    for (rules, add) in ORCS {
+        let mut s = Session::new(SessionState::new("Test", rules));
+        for _ in 0..3 {
+            line_in(&mut s, add).unwrap_or_else(|e| panic!("{rules:?}: {add}: {e}"));
+        }
+        assert_eq!(roster_names(&s), ["Orc", "Orc 2", "Orc 3"], "{rules:?}");
+        // A name typed differently in case is still taken.
+        line_in(&mut s, &add.replace("Orc", "ORC")).unwrap();
+        assert!(roster_names(&s).contains(&"ORC 4".to_string()), "{rules:?}");
+    }
+    // The slot system numbers its bestiary's creatures from the first.
+    let mut s = Session::new(SessionState::new("Test", RulesetId::Slots));
+    line_in(&mut s, "creature goblin").unwrap();
+    line_in(&mut s, "creature goblin").unwrap();
+    assert_eq!(roster_names(&s), ["Goblin 1", "Goblin 2"]);
+}
+
+#[test]
+fn set_hp_above_the_max_changes_what_the_help_says_and_no_more_in_every_ruleset() {
+    for (rules, add, set, raise) in [
+        (RulesetId::Ap, ORCS[1].1, "set Orc hp 9", "set Orc hp 9 9"),
+        (
+            RulesetId::ActionDie,
+            ORCS[2].1,
+            "set Orc hp 9",
+            "set Orc hpmax 9",
+        ),
+        (
+            RulesetId::Bdp,
+            ORCS[3].1,
+            "set Orc hp 9 4",
+            "set Orc hp 9 9",
+        ),
+        (
+            RulesetId::Phase,
+            ORCS[4].1,
+            "set Orc hp 9",
+            "set Orc hp 9 max 9",
+        ),
+    ] {
+        let help = script::verbs(rules)
+            .into_iter()
+            .find(|v| v.name == "set")
+            .unwrap();
+        assert!(
+            help.about.contains("above") && help.about.contains("refused"),
+            "{rules:?}: {}",
+            help.about
+        );
+        let mut s = Session::new(SessionState::new("Test", rules));
+        line_in(&mut s, add).unwrap();
+        let before = s.state().clone();
+        let err = line_in(&mut s, set).expect_err(set);
+        assert!(err.contains("max"), "{rules:?}: {err}");
+        assert_eq!(s.state(), &before, "{rules:?}: {set} changed the sheet");
+        // The way the help names to raise the max does.
+        line_in(&mut s, raise).unwrap_or_else(|e| panic!("{rules:?}: {raise}: {e}"));
+        assert_ne!(s.state(), &before, "{rules:?}");
     }
 }

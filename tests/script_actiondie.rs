@@ -66,6 +66,7 @@ fn variant(c: &C) -> &'static str {
         C::Contest(_) => "Contest",
         C::Encumbrance { .. } => "Encumbrance",
         C::Accept => "Accept",
+        C::AcceptAll => "AcceptAll",
         C::Rule { .. } => "Rule",
         C::Choose { .. } => "Choose",
         C::Cancel => "Cancel",
@@ -115,6 +116,7 @@ fn every_command_has_a_verb() {
         "contest Ana str adv against Ogre str for the door",
         "encumbrance Ana vs 5",
         "accept",
+        "accept all",
         "rule fail",
         "choose 2",
         "cancel",
@@ -140,7 +142,7 @@ fn every_command_has_a_verb() {
     let mut seen: Vec<&str> = lines.iter().map(|l| variant(&command(&s, l))).collect();
     seen.sort_unstable();
     seen.dedup();
-    assert_eq!(seen.len(), 40, "{seen:?}");
+    assert_eq!(seen.len(), 41, "{seen:?}");
 }
 
 #[test]
@@ -195,6 +197,141 @@ fn bad_lines_say_where_and_why() {
         };
         assert!(err.contains(part), "{line}: {err}");
     }
+}
+
+/// The words a line's command says.
+fn said(s: &mut Session, line: &str, faces: &[u16]) -> Vec<String> {
+    let c = command(s, line);
+    let entry = s
+        .execute(
+            session::Command::Game(GameCommand::ActionDie(c)),
+            &mut ScriptedDice::new(faces.iter().copied()),
+        )
+        .unwrap_or_else(|e| panic!("{line}: {e}"));
+    entry.events.iter().map(|e| format!("{e:?}")).collect()
+}
+
+#[test]
+fn d17_an_attack_strikes_with_the_weapon_its_action_was_chosen_with() {
+    let mut s = session();
+    play(&mut s, "carry Ana Bow damage d6 stab", &[]);
+    play(&mut s, "scene for the ford", &[]);
+    play(&mut s, "act Ana attack with Bow", &[]);
+    play(&mut s, "act Ogre other", &[]);
+    match command(&s, "attack Ana Ogre") {
+        C::Attack { item, .. } => assert_eq!(item, Some(1), "the bow, not the sword in hand"),
+        other => panic!("{other:?}"),
+    }
+    match command(&s, "attack Ana with sword Ogre") {
+        C::Attack { item, .. } => assert_eq!(item, Some(0)),
+        other => panic!("{other:?}"),
+    }
+    // initiative: Ana's bow 2, the Ogre's d6 5; the bow 4 + STR 4 on the Ogre
+    play(&mut s, "initiative", &[2, 5]);
+    let out = said(&mut s, "attack Ana Ogre", &[4]);
+    assert!(out.iter().any(|l| l.contains("with Bow")), "{out:?}");
+}
+
+#[test]
+fn d12_an_item_carried_with_held_is_in_hand_while_a_hand_is_free() {
+    let mut s = session();
+    play(&mut s, "carry Ana Dagger damage d4 stab held", &[]);
+    assert!(st(&s).characters[0].items[1].held);
+    assert_eq!(st(&s).characters[0].wielded(), Some(0));
+    let c = command(&s, "carry Ana Torch held");
+    let err = s
+        .execute(
+            session::Command::Game(GameCommand::ActionDie(c)),
+            &mut ScriptedDice::new([]),
+        )
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("hand(s) are full"), "{err}");
+}
+
+#[test]
+fn d5_a_check_refuses_words_it_does_not_know_and_reads_disadv() {
+    let s = session();
+    match command(&s, "check Ana awr disadv") {
+        C::Check(c) => assert_eq!((c.roller.dis, c.why.as_str()), (1, "")),
+        other => panic!("{other:?}"),
+    }
+    for line in ["check Ana awr sideways", "check Ana awr vs 5 quietly"] {
+        let err = parse_line(line, s.state()).unwrap_err().to_string();
+        assert!(
+            err.contains("adv, dis") && err.contains("for WHY"),
+            "{line}: {err}"
+        );
+    }
+    match command(&s, "check Ana awr vs 5 for the tracks") {
+        C::Check(c) => assert_eq!((c.target, c.why.as_str()), (Some(5), "the tracks")),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn d20_damage_takes_a_flat_amount_with_no_roll() {
+    let mut s = session();
+    match command(&s, "damage Ogre 7 fire") {
+        C::Damage(d) => {
+            assert_eq!((d.dice.count, d.flat, d.targets.len()), (0, 7, 1));
+            assert!(d.kind.is_some());
+        }
+        other => panic!("{other:?}"),
+    }
+    play(&mut s, "damage Ogre 7 fire", &[]);
+    assert_eq!(st(&s).characters[1].hp, 5);
+}
+
+#[test]
+fn d11_the_log_says_a_technique_is_used_and_a_single_square_is_one_square() {
+    let mut s = session();
+    play(&mut s, "learn Ana Whirl", &[]);
+    play(&mut s, "prepare Ana 1", &[]);
+    play(&mut s, "set Ana move 1", &[]);
+    play(&mut s, "set Ana tech 2", &[]);
+    play(&mut s, "set Ana techleft 2", &[]);
+    play(&mut s, "scene", &[]);
+    let out = said(&mut s, "act Ana technique 1 1", &[]);
+    assert!(
+        out.iter()
+            .any(|l| l.contains("Ana chooses to use a technique: Whirl")),
+        "{out:?}"
+    );
+    let sheet = slotmark::rules::actiondie::sheet_lines(st(&s), &st(&s).characters[0]);
+    let movement = sheet.iter().find(|(k, _)| k == "Movement").unwrap();
+    assert!(movement.1.starts_with("1 square (base 1"), "{movement:?}");
+}
+
+#[test]
+fn d7_a_contest_that_keeps_tying_asks_the_judge_in_run_and_the_file_keeps_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("rope.txt"),
+        "add Ana pc d8 d6 d6 d4 10\nadd Bo pc d8 d6 d6 d4 10\n\
+         contest Ana str against Bo str for the rope\nchoose 2\n",
+    )
+    .unwrap();
+    let faces = vec!["4"; 100].join(",");
+    let (code, out, err) = slotmark(
+        d,
+        &[
+            "run",
+            "rope.txt",
+            "--rules",
+            "actiondie",
+            "--dice",
+            &faces,
+            "--out",
+            "rope.ron",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Who wins the contest"), "{out}");
+    assert!(out.contains("Bo wins the contest (the rope)"), "{out}");
+    let (code, out, err) = slotmark(d, &["replay", "--verify", "rope.ron"]);
+    assert_eq!(code, 0, "{err}{out}");
 }
 
 fn slotmark(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {

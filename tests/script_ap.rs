@@ -122,6 +122,29 @@ fn roll_options_read_in_any_order() {
 }
 
 #[test]
+fn a26_an_attack_with_a_ranged_weapon_proposes_dex_and_the_judge_may_still_name_str() {
+    let mut s = session();
+    run(&mut s, "carry Ana bow", &[]);
+    run(&mut s, "carry Ana slingshot d4 ranged", &[]);
+    let C::Attack(a) = command(&s, "attack Ana vs Gob with bow") else {
+        panic!()
+    };
+    assert_eq!((a.attr, a.objects[0].item.as_str()), (Attr::Dex, "Bow"));
+    let C::Attack(a) = command(&s, "attack Ana vs Gob with slingshot") else {
+        panic!()
+    };
+    assert_eq!(a.attr, Attr::Dex, "a ranged item carried by words");
+    let C::Attack(a) = command(&s, "attack Ana str vs Gob with bow") else {
+        panic!()
+    };
+    assert_eq!(a.attr, Attr::Str, "the judge's pick stands");
+    let C::Attack(a) = command(&s, "attack Ana vs Gob") else {
+        panic!()
+    };
+    assert_eq!(a.attr, Attr::Str, "the sword is a melee weapon");
+}
+
+#[test]
 fn bad_lines_say_what_was_expected_where() {
     let s = session();
     assert!(error(&s, "check Ana luck").contains("expected str, dex or wil, found 'luck'"));

@@ -306,3 +306,110 @@ fn the_start_screen_offers_the_ap_demo() {
     assert_eq!(state(&app).characters.len(), 7);
     assert_eq!(slotmark::store::list_sessions(dir.path()).len(), 1);
 }
+
+fn session_of(lines: &[&str]) -> Session {
+    let mut s = Session::new(SessionState::new("Barrow", RulesetId::Ap));
+    for line in lines {
+        let Ok(Line::Command(c)) = parse_line(line, s.state()) else {
+            panic!("{line} did not parse");
+        };
+        s.execute(c, &mut ScriptedDice::new([])).unwrap();
+    }
+    s
+}
+
+#[test]
+fn a26_the_attack_form_proposes_dex_for_a_ranged_weapon_and_str_for_a_blade() {
+    let s = session_of(&[
+        "add Ana pc party 11 12 8 6",
+        "add Gob npc goblins 8 13 5 4",
+        "carry Ana bow",
+        "carry Ana sword d8 weapon",
+    ]);
+    // the bow: d20 10, bow 3, Gob's d20 5; the sword: d20 10, sword 3, Gob's d20 5
+    let mut app = app(s, &[10, 3, 5, 10, 3, 5]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    let text = drive(&mut app, 120, 40, vec![key('a')]);
+    assert!(text.contains("by the weapon"), "{text}");
+    drive(&mut app, 120, 40, vec![code(KeyCode::Enter)]);
+    match last(&app) {
+        K::Attack(a) => assert_eq!((a.attr, a.objects[0].item.as_str()), (Attr::Dex, "Bow")),
+        other => panic!("{other:?}"),
+    }
+    drive(&mut app, 120, 40, vec![code(KeyCode::Esc)]);
+    // the weapon field, one step on: the sword
+    drive(
+        &mut app,
+        120,
+        40,
+        vec![
+            key('a'),
+            code(KeyCode::Down),
+            code(KeyCode::Right),
+            code(KeyCode::Enter),
+        ],
+    );
+    match last(&app) {
+        K::Attack(a) => assert_eq!((a.attr, a.objects[0].item.as_str()), (Attr::Str, "sword")),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a13_the_roll_form_takes_any_number_of_advantages() {
+    // four d20s for advantage three times
+    let mut app = app(party(), &[3, 17, 5, 9]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    let text = drive(
+        &mut app,
+        120,
+        40,
+        vec![key('g'), key('a'), key('a'), key('a')],
+    );
+    assert!(text.contains("advantage x3"), "{text}");
+    drive(&mut app, 120, 40, vec![code(KeyCode::Enter)]);
+    match last(&app) {
+        K::Check(a) => assert_eq!(a.edge, 3),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(app.ctx(), Ctx::Roll);
+}
+
+#[test]
+fn escape_on_a_waiting_roll_gives_back_the_ap_and_the_bank_it_took() {
+    // initiative 15 and 2; the check with the bank: 9 and 4
+    let mut app = app(party(), &[15, 2, 9, 4]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    drive(&mut app, 120, 40, vec![key('c'), key('v')]);
+    assert_eq!(state(&app).characters[0].ap, 3);
+    assert_eq!(state(&app).characters[0].bank, 1);
+    drive(&mut app, 120, 40, vec![key('g'), code(KeyCode::Enter)]);
+    assert_eq!(app.ctx(), Ctx::Roll);
+    assert_eq!(state(&app).characters[0].ap, 2);
+    assert_eq!(state(&app).characters[0].bank, 0);
+    drive(&mut app, 120, 40, vec![code(KeyCode::Esc)]);
+    assert_eq!(last(&app), K::Cancel);
+    assert!(state(&app).queue.is_empty());
+    let ana = &state(&app).characters[0];
+    assert_eq!((ana.ap, ana.bank), (3, 1), "nothing stays spent");
+}
+
+#[test]
+fn a50_three_rounds_fought_on_the_screen_move_the_clock_six_minutes() {
+    // initiative 15 and 2
+    let mut app = app(party(), &[15, 2]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    drive(&mut app, 120, 40, vec![key('t'), code(KeyCode::Enter)]);
+    assert_eq!(state(&app).clock.seconds, 600);
+    drive(&mut app, 120, 40, vec![key('c')]);
+    // rounds 1 and 2: each side ends its turn
+    for _ in 0..4 {
+        drive(&mut app, 120, 40, vec![key('E')]);
+    }
+    assert_eq!(state(&app).fight.as_ref().unwrap().round, 3);
+    // round 3: Ana moves, and the fight ends with the goblin's turn not taken
+    drive(&mut app, 120, 40, vec![key('m')]);
+    drive(&mut app, 120, 40, vec![key('c')]);
+    assert!(state(&app).fight.is_none());
+    assert_eq!(state(&app).clock.seconds, 600 + 3 * 120, "00:10 to 00:16");
+}

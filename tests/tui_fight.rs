@@ -751,3 +751,32 @@ fn a_move_setup_asks_where_to_and_moves_the_actor() {
         "the other side may interrupt the move"
     );
 }
+
+#[test]
+fn r13_an_aim_setup_ticks_missile_aimed_on_the_attack_form() {
+    let mut app = app_with(barrow(), &[]);
+    keys(
+        &mut app,
+        vec![key('c'), enter(), enter(), key('S'), key('a')],
+    );
+    assert_eq!(app.ctx(), keys::IN_INTERRUPT);
+    let actor = fight(&app).turn.as_ref().unwrap().actor;
+    assert_eq!(
+        fight(&app).turn.as_ref().unwrap().setup.as_deref(),
+        Some("aim")
+    );
+    keys(&mut app, vec![code(KeyCode::Esc)]);
+    assert_eq!(selected(&app), Some(actor));
+    let text = drive(&mut app, 120, 40, vec![key('a')]);
+    let line = text
+        .lines()
+        .find(|l| l.contains("Missile aimed"))
+        .unwrap_or_else(|| panic!("no aimed field:\n{text}"));
+    assert!(line.contains("[x]"), "{line}\n{text}");
+    // Without an aim the field starts unticked.
+    let mut app = app_with(barrow(), &[]);
+    keys(&mut app, vec![key('c'), enter(), enter()]);
+    let text = drive(&mut app, 120, 40, vec![key('a')]);
+    let line = text.lines().find(|l| l.contains("Missile aimed")).unwrap();
+    assert!(line.contains("[ ]"), "{line}");
+}

@@ -45,6 +45,9 @@ pub struct GearEntry {
     pub shield: bool,
     #[serde(default)]
     pub worn: bool,
+    /// A26, A30: strikes at range (an attack with it proposes DEX).
+    #[serde(default)]
+    pub ranged: bool,
     /// In gold pieces, where 003 gives a price.
     #[serde(default)]
     pub price: Option<u32>,
@@ -64,6 +67,7 @@ impl GearEntry {
             shield: self.shield,
             worn: self.worn,
             tumour: false,
+            ranged: self.ranged,
         }
     }
 }
@@ -82,6 +86,9 @@ pub struct CreatureEntry {
     /// Its weapon's name and die.
     #[serde(default)]
     pub weapon: Option<(String, u16)>,
+    /// Its weapon strikes at range (A26, A30).
+    #[serde(default)]
+    pub ranged: bool,
     #[serde(default)]
     pub detachment: bool,
     pub group: String,
@@ -104,6 +111,7 @@ impl CreatureEntry {
             let mut w = Item::new(weapon.clone());
             w.die = Some(*die);
             w.weapon = true;
+            w.ranged = self.ranged;
             s.gear.push(w);
         }
         s

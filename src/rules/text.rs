@@ -93,6 +93,40 @@ fn shown(text: &str) -> String {
     out
 }
 
+/// A new character's name as the judge typed it: checked (`empty` says what is missing), and
+/// numbered when one of `names` already has it ("Orc" is here, so "Orc 2").
+pub fn new_name<'a>(
+    raw: &str,
+    empty: &str,
+    names: impl Iterator<Item = &'a str> + Clone,
+) -> Result<String, RuleError> {
+    let name = checked(TextKind::Name, raw, empty)?;
+    free_name(&name, false, |n| {
+        names.clone().any(|x| x.eq_ignore_ascii_case(n))
+    })
+}
+
+/// A name nobody has yet, for one more of a kind: `base` itself while it is free (unless
+/// `always` numbers even the first, as the slot system's bestiary does), else the first free of
+/// "base 2", "base 3"... `base` has been checked as a name already; `taken` says whether a name
+/// is in use (every ruleset finds names ignoring case). A numbered name must still fit a name's
+/// length.
+pub fn free_name(
+    base: &str,
+    always: bool,
+    taken: impl Fn(&str) -> bool,
+) -> Result<String, RuleError> {
+    if !always && !taken(base) {
+        return Ok(base.to_string());
+    }
+    let first = if always { 1 } else { 2 };
+    let name = (first..)
+        .map(|n: u32| format!("{base} {n}"))
+        .find(|name| !taken(name))
+        .unwrap_or_else(|| base.to_string());
+    checked(TextKind::Name, &name, "a character needs a name")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

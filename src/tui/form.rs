@@ -21,8 +21,12 @@ pub enum FieldKind {
         max: u16,
         step: u16,
     },
-    /// Net edge, -2 (double disadvantage) to 2 (double advantage).
-    Edge(i8),
+    /// Net edge, from -cap (disadvantage `cap` times) to cap (advantage `cap` times); the slot
+    /// system's cap is 2 (R6), a ruleset whose edges stack without one takes `i8::MAX`.
+    Edge {
+        net: i8,
+        cap: i8,
+    },
     /// Several options each on or off; `cursor` is the one Space toggles.
     Multi {
         options: Vec<(String, u32)>,
@@ -85,10 +89,19 @@ impl Field {
     }
 
     pub fn edge(net: i8) -> Field {
+        Field::edge_up_to(net, 2)
+    }
+
+    /// An edge field that takes up to `cap` steps either way.
+    pub fn edge_up_to(net: i8, cap: i8) -> Field {
+        let cap = cap.max(0);
         Field {
             id: "edge",
             label: "Edge".into(),
-            kind: FieldKind::Edge(net.clamp(-2, 2)),
+            kind: FieldKind::Edge {
+                net: net.clamp(-cap, cap),
+                cap,
+            },
         }
     }
 
@@ -121,7 +134,7 @@ impl Field {
                 .unwrap_or_else(|| "(none)".into()),
             FieldKind::Toggle(on) => if *on { "[x]" } else { "[ ]" }.into(),
             FieldKind::Number { value, .. } => format!("‹ {value} ›"),
-            FieldKind::Edge(n) => format!("‹ {} ›", edge_words(*n)),
+            FieldKind::Edge { net, .. } => format!("‹ {} ›", edge_words(*net)),
             FieldKind::Multi { options, on, .. } => options
                 .iter()
                 .zip(on)
@@ -132,13 +145,15 @@ impl Field {
     }
 }
 
-pub fn edge_words(n: i8) -> &'static str {
+pub fn edge_words(n: i8) -> String {
     match n {
-        i8::MIN..=-2 => "double disadvantage",
-        -1 => "disadvantage",
-        0 => "none",
-        1 => "advantage",
-        _ => "double advantage",
+        i8::MIN..=-3 => format!("disadvantage x{}", n.unsigned_abs()),
+        -2 => "double disadvantage".into(),
+        -1 => "disadvantage".into(),
+        0 => "none".into(),
+        1 => "advantage".into(),
+        2 => "double advantage".into(),
+        _ => format!("advantage x{n}"),
     }
 }
 
@@ -241,7 +256,7 @@ impl<P> Form<P> {
 
     pub fn edge(&self) -> i8 {
         match self.field("edge").map(|f| &f.kind) {
-            Some(FieldKind::Edge(n)) => *n,
+            Some(FieldKind::Edge { net, .. }) => *net,
             _ => 0,
         }
     }
@@ -261,10 +276,10 @@ impl<P> Form<P> {
     /// Adds one step of edge (positive: advantage); a form without an edge field ignores it.
     pub fn shift_edge(&mut self, by: i8) -> bool {
         match self.field_mut("edge").map(|f| &mut f.kind) {
-            Some(FieldKind::Edge(n)) => {
-                let next = (*n + by).clamp(-2, 2);
-                let changed = next != *n;
-                *n = next;
+            Some(FieldKind::Edge { net, cap }) => {
+                let next = net.saturating_add(by).clamp(-*cap, *cap);
+                let changed = next != *net;
+                *net = next;
                 changed
             }
             _ => false,
@@ -323,10 +338,12 @@ impl<P> Form<P> {
                 *value = next;
                 changed
             }
-            FieldKind::Edge(n) => {
-                let next = (*n + if forward { 1 } else { -1 }).clamp(-2, 2);
-                let changed = next != *n;
-                *n = next;
+            FieldKind::Edge { net, cap } => {
+                let next = net
+                    .saturating_add(if forward { 1 } else { -1 })
+                    .clamp(-*cap, *cap);
+                let changed = next != *net;
+                *net = next;
                 changed
             }
             FieldKind::Multi {

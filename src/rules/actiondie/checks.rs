@@ -3,7 +3,7 @@
 
 use super::command::{CheckSpec, Mood, Out, Roller, say};
 use super::model::{Bonus, Sense, Status};
-use super::state::{Roll, State, Then, Wait};
+use super::state::{Ask, Question, Roll, State, Then, Wait};
 use super::{damage, initiative};
 use crate::dice::DiceSource;
 use crate::dice::ladder::Dice;
@@ -234,17 +234,36 @@ pub fn contest(
             continue;
         }
         let winner = if ra.total > rb.total { &an } else { &bn };
-        let why = if why.trim().is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", why.trim())
-        };
-        say(out, Mood::Good, format!("{winner} wins the contest{why}"));
+        say(out, Mood::Good, won(winner, why));
         return Ok(());
     }
-    Err(RuleError::invalid(
-        "the contest tied every time: the judge decides it",
-    ))
+    // D7 rolls ties again without end; past that many, the judge decides, and the ties stay in
+    // the log.
+    say(
+        out,
+        Mood::Question,
+        format!("The contest tied {MOST_TIES} times: the judge names the winner"),
+    );
+    state.queue.push(Wait::Ask(Box::new(Question {
+        ask: Ask::Contest {
+            ids: [a.who, b.who],
+            why: why.trim().to_string(),
+        },
+        title: format!("Who wins the contest, {an} or {bn}?"),
+        why: format!("it tied {MOST_TIES} times in a row; the one who began it is proposed"),
+        options: vec![an.clone(), bn.clone()],
+        proposed: 0,
+    })));
+    Ok(())
+}
+
+fn won(winner: &str, why: &str) -> String {
+    let why = if why.trim().is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", why.trim())
+    };
+    format!("{winner} wins the contest{why}")
 }
 
 /// D37: while over the slots, an STR save against exhaustion, minus the excess slots.
@@ -327,6 +346,33 @@ pub fn accept(
     }
 }
 
+/// D37: every waiting roll taken as it stands, in the order they wait, so a long wait's
+/// encumbrance saves are settled at once; a question (waiting, or raised by a failure) is left
+/// for the judge.
+pub fn accept_all(
+    state: &mut State,
+    dice: &mut dyn DiceSource,
+    out: &mut Out,
+) -> Result<(), RuleError> {
+    let mut n = 0usize;
+    while let Some(Wait::Roll(_)) = state.queue.first() {
+        accept(state, dice, out)?;
+        n += 1;
+    }
+    if n == 0 {
+        return Err(match state.queue.first() {
+            None => nothing_waits(),
+            Some(_) => RuleError::invalid("a question waits: choose one of its answers"),
+        });
+    }
+    say(
+        out,
+        Mood::Ruling,
+        format!("The judge takes {n} roll(s) as they stand"),
+    );
+    Ok(())
+}
+
 /// The judge rules the waiting roll a pass or a fail, over the book.
 pub fn rule(state: &mut State, pass: bool, out: &mut Out) -> Result<(), RuleError> {
     let Some(Wait::Roll(r)) = state.queue.first_mut() else {
@@ -378,6 +424,11 @@ pub fn choose(
             damage::break_item(state, who, items.get(option).copied(), out)
         }
         super::state::Ask::Tie { ids } => initiative::settle_tie(state, &ids, option, dice, out),
+        super::state::Ask::Contest { ids, why } => {
+            let winner = state.name_of(ids[option.min(1)]);
+            say(out, Mood::Good, won(&winner, &why));
+            Ok(())
+        }
     }
 }
 

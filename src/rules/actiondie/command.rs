@@ -170,6 +170,9 @@ pub enum Command {
     },
     // ---- answers
     Accept,
+    /// Every waiting roll taken as it stands, in order (a long wait's encumbrance saves, D37);
+    /// a question stops it.
+    AcceptAll,
     Rule {
         pass: bool,
     },
@@ -247,7 +250,11 @@ impl Command {
     pub fn runs_while_waiting(&self) -> bool {
         matches!(
             self,
-            Command::Accept | Command::Rule { .. } | Command::Choose { .. } | Command::Cancel
+            Command::Accept
+                | Command::AcceptAll
+                | Command::Rule { .. }
+                | Command::Choose { .. }
+                | Command::Cancel
         )
     }
 }

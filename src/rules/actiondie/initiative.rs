@@ -160,6 +160,20 @@ pub fn action_die(state: &State, who: u32, action: &Action) -> Dice {
     }
 }
 
+/// The action as what one chooses to do: "use a technique: Fire hands, 2 dice", "defend".
+fn to_do(state: &State, who: u32, action: &Action) -> String {
+    let c = state.character(who).ok();
+    match action {
+        Action::Technique { index, dice } => format!(
+            "use a technique: {}, {dice} dice",
+            c.and_then(|c| c.techniques.get(usize::from(*index)))
+                .map_or("?".to_string(), |t| t.name.clone())
+        ),
+        Action::Other { .. } => "take another action".into(),
+        _ => action_text(state, who, action),
+    }
+}
+
 pub(super) fn action_text(state: &State, who: u32, action: &Action) -> String {
     let c = state.character(who).ok();
     match action {
@@ -210,7 +224,7 @@ pub fn pick(state: &mut State, who: u32, action: &Action, out: &mut Out) -> Resu
             c.name
         )));
     }
-    let text = action_text(state, who, action);
+    let text = to_do(state, who, action);
     let die = action_die(state, who, action);
     if let Some(e) = fight_mut(state)?.entry_mut(who) {
         e.action = Some(action.clone());
@@ -456,7 +470,7 @@ pub fn reevaluate(
     valid(state, who, action)?;
     let (die, faces) = roll_one(state, who, Some(action), dice)?;
     let add: u32 = faces.iter().map(|&x| u32::from(x)).sum();
-    let text = action_text(state, who, action);
+    let text = to_do(state, who, action);
     let f = fight_mut(state)?;
     if f.acting == Some(who) {
         f.acting = None;

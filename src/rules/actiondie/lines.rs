@@ -59,8 +59,8 @@ pub fn sheet_lines(state: &State, c: &Character) -> Vec<(String, String)> {
     l.push((
         "Movement".into(),
         format!(
-            "{} squares (base {}{}), hands {}, {}",
-            c.movement_now(),
+            "{} (base {}{}), hands {}, {}",
+            squares(c.movement_now()),
             c.movement,
             if c.injuries.leg { ", leg lost: 1" } else { "" },
             c.hands,
@@ -181,4 +181,14 @@ pub fn sheet_lines(state: &State, c: &Character) -> Vec<(String, String)> {
         l.push(("Notes".into(), c.notes.join("; ")));
     }
     l
+}
+
+/// "1 square", "6 squares".
+pub fn squares(n: impl Into<u32>) -> String {
+    let n = n.into();
+    if n == 1 {
+        "1 square".into()
+    } else {
+        format!("{n} squares")
+    }
 }

@@ -108,6 +108,7 @@ fn run(
         C::Contest(c) => checks::contest(state, &c.0, &c.1, &c.2, dice, out),
         C::Encumbrance { who, target } => checks::encumbrance(state, *who, *target, dice, out),
         C::Accept => checks::accept(state, dice, out),
+        C::AcceptAll => checks::accept_all(state, dice, out),
         C::Rule { pass } => checks::rule(state, *pass, out),
         C::Choose { option } => checks::choose(state, *option, dice, out),
         C::Cancel => checks::cancel(state, out),

@@ -9,17 +9,15 @@ use super::state::State;
 use super::turns;
 use crate::dice::ladder::{ABILITY_RUNGS, Dice};
 use crate::rules::RuleError;
-use crate::rules::text::{TextKind, checked};
+use crate::rules::text::{TextKind, checked, new_name};
 
 pub fn add(state: &mut State, s: &NewSheet, out: &mut Out) -> Result<(), RuleError> {
-    let name = checked(TextKind::Name, &s.name, "a character needs a name")?;
-    if state
-        .characters
-        .iter()
-        .any(|c| c.name.eq_ignore_ascii_case(&name))
-    {
-        return Err(RuleError::invalid(format!("there is a {name} already")));
-    }
+    // A second creature with a taken name is numbered ("Orc 2").
+    let name = new_name(
+        &s.name,
+        "a character needs a name",
+        state.characters.iter().map(|c| c.name.as_str()),
+    )?;
     if s.base
         .iter()
         .any(|&r| usize::from(r) >= ABILITY_RUNGS.len())
@@ -98,6 +96,11 @@ pub fn set(
         Stat::TechLeft => u16::from(c.tech_total),
         Stat::TechDie => 100,
     };
+    if stat == Stat::Hp && value > top {
+        return Err(RuleError::invalid(format!(
+            "HP goes 0 to the max, {top}: hpmax raises the max"
+        )));
+    }
     if value > top || (stat == Stat::HpMax && value == 0) || (stat == Stat::TechDie && value < 2) {
         return Err(RuleError::invalid(format!(
             "{} goes {} to {top}",
@@ -383,9 +386,15 @@ pub fn carry(state: &mut State, who: u32, item: &Item, out: &mut Out) -> Result<
     if c.items.len() >= 60 {
         return Err(RuleError::invalid("at most 60 items"));
     }
+    // D12: an item may be taken straight into a free hand.
+    if item.held && c.items.iter().filter(|i| i.held).count() >= usize::from(c.hands) {
+        return Err(RuleError::invalid(format!(
+            "{}'s {} hand(s) are full: carry it without held, or put something away first",
+            c.name, c.hands
+        )));
+    }
     let it = Item {
         name,
-        held: false,
         ..item.clone()
     };
     let text = it.text();

@@ -123,6 +123,8 @@ pub enum Ask {
     Break { who: u32, items: Vec<u8> },
     /// D16, D43: these tie on count, DEX and die; the chosen one acts first of them.
     Tie { ids: Vec<u32> },
+    /// D7: a contest that kept tying: the judge names the winner (options: the two sides).
+    Contest { ids: [u32; 2], why: String },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

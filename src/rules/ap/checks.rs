@@ -5,7 +5,7 @@
 
 use super::command::{Action, Against, Defence, Event, Mood};
 use super::model::{Attr, Mark, ObjDie};
-use super::state::{Ask, Die, Roll, State, Then, Wait};
+use super::state::{Ask, Die, Roll, Spent, State, Then, Wait};
 use super::{fight, harm, points, rest};
 use crate::dice::DiceSource;
 use crate::dice::keep::{Keep, Ties, keep, meets};
@@ -201,6 +201,9 @@ pub fn action(
         checked(TextKind::Action, &a.what, "")?
     };
     let what = what.as_str();
+    let before = state.living(a.who)?;
+    let (ap, bank, bank_old, preset) = (before.ap, before.bank, before.bank_old, before.preset);
+    let queued = state.queue.len();
     points::spend(state, a.who, a.cost, what, out)?;
     let title = format!("{name}: {what}");
     let ir = roll(
@@ -265,6 +268,7 @@ pub fn action(
                 ties: Ties::Meet,
                 pass,
                 ruled: None,
+                spent: None,
                 reason: format!("IR {} against DC {dc}{}", ir.total, natural_note(nat)),
                 dice: ir.dice,
                 then,
@@ -276,7 +280,32 @@ pub fn action(
             }
         }
     }
+    let spent = Spent {
+        ap: ap.saturating_sub(state.living(a.who)?.ap),
+        bank,
+        bank_old,
+        preset,
+    };
+    for w in state.queue.iter_mut().skip(queued) {
+        if let Wait::Roll(r) = w
+            && r.who == a.who
+        {
+            r.spent = Some(spent);
+        }
+    }
     Ok(())
+}
+
+/// Forgets what the rolls still waiting for `who` would give back: once one of an action's
+/// rolls is settled, the action happened.
+fn keep_spent(state: &mut State, who: u32) {
+    for w in &mut state.queue {
+        if let Wait::Roll(r) = w
+            && r.who == who
+        {
+            r.spent = None;
+        }
+    }
 }
 
 /// A9, A10: one pairing of an IR against a target's save (TR): the initiator wins ties.
@@ -328,6 +357,7 @@ fn contest_pairing(
         ties: Ties::Meet,
         pass,
         ruled: None,
+        spent: None,
         reason: format!(
             "IR {} against TR {}{}",
             ir.total,
@@ -377,6 +407,7 @@ pub fn save(
         ties: Ties::Beat,
         pass,
         ruled: None,
+        spent: None,
         reason: format!("TR {} against DC {dc}{}", tr.total, natural_note(nat)),
         dice: tr.dice,
         then,
@@ -466,6 +497,28 @@ pub fn cancel(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError> 
     }
     let w = state.queue.remove(0);
     out.push(Event::said(Mood::Ruling, format!("Dropped: {}", w.title())));
+    // A16, A19: a dropped action costs nothing: its AP and bank come back.
+    if let Wait::Roll(r) = &w
+        && let Some(s) = r.spent
+    {
+        keep_spent(state, r.who);
+        if let Ok(c) = state.character_mut(r.who) {
+            c.ap = c.ap.saturating_add(s.ap);
+            c.bank = c.bank.saturating_add(s.bank);
+            c.bank_old = c.bank_old || s.bank_old;
+            if c.preset.is_none() {
+                c.preset = s.preset;
+            }
+            if s.ap > 0 || s.bank > 0 {
+                let name = c.name.clone();
+                let ap = c.ap;
+                out.push(Event::said(
+                    Mood::Plain,
+                    format!("{name} takes back what the action spent: {ap} AP"),
+                ));
+            }
+        }
+    }
     Ok(())
 }
 
@@ -475,6 +528,7 @@ fn settle(
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
+    keep_spent(state, r.who);
     let pass = r.verdict();
     let word = if pass { "success" } else { "failure" };
     out.push(Event::said(

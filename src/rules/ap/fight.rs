@@ -357,9 +357,23 @@ pub fn next(
     begin_next(state, at + 1, dice, out)
 }
 
-pub fn end(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError> {
-    if state.fight.take().is_none() {
+/// Ends the fight. A50: the round under way moves the clock too once anyone has done
+/// something in it (a turn ended, AP spent, a space moved); a round that has only just begun
+/// adds no time.
+pub fn end(
+    state: &mut State,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let Some(f) = state.fight.take() else {
         return Err(RuleError::invalid("no fight is under way"));
+    };
+    let busy = !f.acted.is_empty()
+        || f.acting
+            .and_then(|id| state.character(id).ok())
+            .is_some_and(|c| c.ap < c.ap_max || c.moves > 0);
+    if busy {
+        rest::advance(state, ROUND, 1, dice, out)?;
     }
     for c in &mut state.characters {
         c.init = None;

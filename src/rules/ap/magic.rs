@@ -277,6 +277,7 @@ pub fn apply_mishap(
             let c = state.living_mut(who)?;
             c.slots = c.slots.saturating_sub(1);
             c.armor_bonus = c.armor_bonus.saturating_add(1);
+            rest::fit_load(state, who, out)?;
         }
         13 => {
             if let Some(g) = state.living_mut(who)?.grimoire.as_mut() {
@@ -324,6 +325,7 @@ pub fn apply_mishap(
             c.slots = 5;
             c.no_armor = true;
             out.push(Event::said(Mood::Plain, format!("{name} gains {n} DEX")));
+            rest::fit_load(state, who, out)?;
         }
         22 => state.living_mut(who)?.set(Mark::Vessel, true),
         23 => {

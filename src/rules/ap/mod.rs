@@ -24,7 +24,7 @@ pub use view::{Ap, glance, sheet_lines};
 
 use crate::dice::DiceSource;
 use crate::rules::RuleError;
-use crate::rules::text::{TextKind, checked};
+use crate::rules::text::{TextKind, checked, new_name};
 
 /// Applies one command (see [`crate::rules::Ruleset::apply`]).
 pub fn apply(
@@ -62,13 +62,15 @@ fn run(
     }
     match command {
         C::Add(s) => {
-            let name = checked(TextKind::Name, &s.name, "a creature needs a name")?;
+            // A second creature with a taken name is numbered ("Orc 2").
+            let name = new_name(
+                &s.name,
+                "a creature needs a name",
+                state.characters.iter().map(|c| c.name.as_str()),
+            )?;
             let group = checked(TextKind::Name, &s.group, "name its group")?;
             if [s.str, s.dex, s.wil, s.hp].iter().any(|&x| x > 30) {
                 return Err(RuleError::invalid("attributes and HP run 0-30 (A1, A2)"));
-            }
-            if state.by_name(&name).is_some() {
-                return Err(RuleError::invalid(format!("{name} is already here")));
             }
             if s.armor > 3 || s.gear.iter().map(|i| u32::from(i.slots)).sum::<u32>() > 10 {
                 return Err(RuleError::invalid(
@@ -113,12 +115,17 @@ fn run(
             cur,
             max,
         } => {
-            if cur > max || *max > 30 {
-                return Err(RuleError::invalid(
-                    "current must be at most the max, the max at most 30",
-                ));
-            }
             let c = state.character_mut(*who)?;
+            if *max > 30 {
+                return Err(RuleError::invalid("a max runs 0-30 (A1, A2)"));
+            }
+            if cur > max {
+                return Err(RuleError::invalid(format!(
+                    "{cur} is too high: {}'s {stat} can be at most the max, {max}; give a new \
+                     max too to raise it",
+                    c.name
+                )));
+            }
             *c.stat_mut(*stat) = Score {
                 cur: *cur,
                 max: *max,
@@ -333,7 +340,7 @@ fn run(
         C::Join { who, surprised } => fight::join(state, *who, *surprised, dice, out),
         C::Init { who, total } => fight::set_total(state, *who, *total, out),
         C::Next => fight::next(state, dice, out),
-        C::EndFight => fight::end(state, out),
+        C::EndFight => fight::end(state, dice, out),
         C::Damage {
             who,
             amount,

@@ -100,6 +100,9 @@ pub struct Item {
     pub worn: bool,
     /// A45 (14): a tumour that fills a slot until the judge rules it healed.
     pub tumour: bool,
+    /// A26, A30: a weapon that strikes at range, so an attack with it proposes DEX.
+    #[serde(default)]
+    pub ranged: bool,
 }
 
 impl Item {
@@ -113,6 +116,7 @@ impl Item {
             shield: false,
             worn: false,
             tumour: false,
+            ranged: false,
         }
     }
 
@@ -126,6 +130,9 @@ impl Item {
         }
         if self.slots == 2 {
             t.push_str(" (bulky)");
+        }
+        if self.ranged {
+            t.push_str(" (ranged)");
         }
         if self.worn {
             t.push_str(" [worn]");

@@ -85,7 +85,40 @@ pub fn drop_for_fatigue(
         format!("{name} drops the {} (left in the scene)", it.name),
     ));
     state.dropped.push((name, it.name));
-    add_fatigue(state, who, left, out)
+    if left == 0 {
+        fit_load(state, who, out)
+    } else {
+        add_fatigue(state, who, left, out)
+    }
+}
+
+/// A40 with A45 (12, 19): when the slot count shrinks under what is carried, the judge picks
+/// an item to go, as for Fatigue with no free slot, until the load fits again.
+pub fn fit_load(state: &mut State, who: u32, out: &mut Vec<Event>) -> Result<(), RuleError> {
+    let c = state.character_mut(who)?;
+    let used = c.item_slots() + u32::from(c.fatigue);
+    if used <= u32::from(c.slots) {
+        return Ok(());
+    }
+    let name = c.name.clone();
+    let slots = c.slots;
+    let options: Vec<String> = c.items.iter().map(|i| i.name.clone()).collect();
+    if options.is_empty() {
+        out.push(Event::said(
+            Mood::Warn,
+            format!("{name} carries more than {slots} slots hold and has no item to drop"),
+        ));
+        return Ok(());
+    }
+    checks::ask(
+        state,
+        Ask::Drop { who, left: 0 },
+        format!("{name}: which item goes? {used} slots are filled and {slots} remain"),
+        "the load no longer fits; the judge picks (there is no default)".into(),
+        options,
+        None,
+    );
+    Ok(())
 }
 
 /// A50: moves the clock and runs every timer: deprivation days (A39), the critical hour (A34),

@@ -61,6 +61,19 @@ pub struct Roll {
     pub ruled: Option<bool>,
     pub reason: String,
     pub then: Then,
+    /// What the action that raised this roll spent (AP, the advantage bank); dropping its rolls
+    /// before any is settled gives it back.
+    #[serde(default)]
+    pub spent: Option<Spent>,
+}
+
+/// A16, A19: what an action took from its creature's sheet before it rolled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Spent {
+    pub ap: u8,
+    pub bank: u8,
+    pub bank_old: bool,
+    pub preset: Option<i8>,
 }
 
 impl Roll {
@@ -102,7 +115,8 @@ pub enum Ask {
     NpcCrit { who: u32 },
     /// A35: a scar to take (apply or skip).
     Scar { who: u32, entry: u8 },
-    /// A40: Fatigue with no free slot: which item goes (no default); `left` Fatigue wait.
+    /// A40: Fatigue with no free slot, or fewer slots than the load (A45: 12, 19): which item
+    /// goes (no default); `left` Fatigue wait (0: the load must fit again).
     Drop { who: u32, left: u8 },
     /// A48: the group failed its morale: flees or stands.
     Flee { group: String },

@@ -40,7 +40,7 @@ pub use view::{Bdp, glance};
 
 use crate::dice::DiceSource;
 use crate::rules::RuleError;
-use crate::rules::text::{TextKind, checked};
+use crate::rules::text::{TextKind, checked, new_name};
 
 /// B22: at 0, STR kills and DEX or WIL puts out (lasting while the score is 0). Returns true
 /// when the score is 0 (no critical damage save then).
@@ -125,7 +125,12 @@ fn run(
     }
     match command {
         C::Add(s) => {
-            let name = checked(TextKind::Name, &s.name, "a character needs a name")?;
+            // A second creature with a taken name is numbered ("Orc 2").
+            let name = new_name(
+                &s.name,
+                "a character needs a name",
+                state.characters.iter().map(|c| c.name.as_str()),
+            )?;
             if [s.str, s.dex, s.wil].iter().any(|&x| x > 20)
                 || s.hp > 99
                 || !(1..=20).contains(&s.slots)

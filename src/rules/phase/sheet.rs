@@ -12,12 +12,13 @@ use crate::dice::DiceSource;
 use crate::rules::RuleError;
 use crate::rules::text::{TextKind, checked};
 
+/// A second creature with a taken name is numbered ("Orc 2").
 fn new_name(state: &State, name: &str) -> Result<String, RuleError> {
-    let name = checked(TextKind::Name, name, "a character needs a name")?;
-    if state.by_name(&name).is_some() {
-        return Err(RuleError::invalid(format!("there is already a {name}")));
-    }
-    Ok(name)
+    crate::rules::text::new_name(
+        name,
+        "a character needs a name",
+        state.characters.iter().map(|c| c.name.as_str()),
+    )
 }
 
 fn push(state: &mut State, mut c: Character, out: &mut Vec<Event>) -> Result<(), RuleError> {

@@ -212,14 +212,6 @@ impl State {
     }
 }
 
-fn name_ok(name: &str) -> Result<String, RuleError> {
-    crate::rules::text::checked(
-        crate::rules::text::TextKind::Name,
-        name,
-        "a character needs a name",
-    )
-}
-
 /// Applies one command (see [`crate::rules::Ruleset::apply`]).
 pub fn apply(
     state: &mut State,
@@ -242,14 +234,12 @@ pub fn apply(
     let mut out = Vec::new();
     match command {
         C::Add { name, party, hp } => {
-            let name = name_ok(name)?;
-            if state
-                .characters
-                .iter()
-                .any(|c| c.name.eq_ignore_ascii_case(&name))
-            {
-                return Err(RuleError::invalid(format!("there is already a {name}")));
-            }
+            // A second creature with a taken name is numbered ("Orc 2").
+            let name = crate::rules::text::new_name(
+                name,
+                "a character needs a name",
+                state.characters.iter().map(|c| c.name.as_str()),
+            )?;
             if *hp < 1 {
                 return Err(RuleError::invalid("a character starts with at least 1 HP"));
             }

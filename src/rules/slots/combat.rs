@@ -247,6 +247,20 @@ pub fn start_turn(state: &mut State, who: CharId, out: &mut Vec<Event>) -> Resul
     Ok(())
 }
 
+/// R13: `who` aimed as this turn's setup. A turn has one setup, so an aim leaves no move; what
+/// the judge types for it starts with "aim" (the screen's setup key types just that).
+pub fn aimed_this_turn(state: &State, who: CharId) -> bool {
+    fight(state)
+        .ok()
+        .and_then(|f| f.turn.as_ref())
+        .is_some_and(|t| {
+            t.actor == who
+                && t.setup
+                    .as_deref()
+                    .is_some_and(|s| s.trim().to_ascii_lowercase().starts_with("aim"))
+        })
+}
+
 /// The actor announces a setup (R35), which opens the window for one interruption.
 pub fn setup(state: &mut State, what: &str, out: &mut Vec<Event>) -> Result<(), RuleError> {
     let what = &crate::rules::text::checked(

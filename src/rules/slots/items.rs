@@ -14,10 +14,8 @@ use crate::rules::text::{self, TextKind};
 pub fn unique_name(state: &State, base: &str) -> String {
     let base = base.trim();
     let base = if base.is_empty() { "Creature" } else { base };
-    (1u32..)
-        .map(|n| format!("{base} {n}"))
-        .find(|name| state.find_by_name(name).is_none())
-        .unwrap_or_else(|| base.to_string())
+    text::free_name(base, true, |name| state.find_by_name(name).is_some())
+        .unwrap_or_else(|_| base.to_string())
 }
 
 fn clean_name(name: &str) -> Result<String, RuleError> {

@@ -215,7 +215,7 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
                 Field::number("dc", "DC", 20, 1, 60, 1),
                 Field::choice("die", "Object die", dice_of(ch, "none"), 0),
                 Field::number("ap", "AP (in a fight)", 1, 0, 20, 1),
-                Field::edge(0),
+                Field::edge_up_to(0, i8::MAX),
             ],
         )
         .with_note("d20 + the current score + the item's die; meeting the DC succeeds (A7, A9)."),
@@ -251,10 +251,19 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
                 vec![
                     Field::choice("target", "Target", targets, 0),
                     Field::choice("die", "Weapon", weapons, first),
-                    Field::choice("attr", "With", vec![("STR (melee)".into(), 0), ("DEX (ranged)".into(), 1)], 0),
+                    Field::choice(
+                        "attr",
+                        "With",
+                        vec![
+                            ("by the weapon: STR, DEX if ranged".into(), 2),
+                            ("STR (melee)".into(), 0),
+                            ("DEX (ranged)".into(), 1),
+                        ],
+                        0,
+                    ),
                     Field::choice("save", "Target saves with", attrs(), 1),
                     Field::number("ap", "AP", 1, 0, 20, 1),
-                    Field::edge(0),
+                    Field::edge_up_to(0, i8::MAX),
                 ],
             )
             .with_note("A contest: the attacker wins ties; a hit does the weapon's kept face less armor (A26).")
@@ -266,7 +275,7 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
                 Field::choice("attr", "Attribute", attrs(), 1),
                 Field::number("dc", "DC", 20, 1, 60, 1),
                 Field::text("why", "Against", ""),
-                Field::edge(0),
+                Field::edge_up_to(0, i8::MAX),
             ],
         )
         .with_note("d20 + the current score; the total must beat the DC (A8, A9)."),
@@ -329,13 +338,22 @@ fn form_command(form: &Form<Purpose>, st: &State) -> Result<Command, String> {
         }
         Purpose::Attack { who } => {
             let target = form.choice("target").ok_or("choose a target")?;
+            let objects = object(st, who, form.choice("die"));
+            // A26: STR in melee, DEX at range, unless the judge picks one.
+            let ranged = || {
+                objects
+                    .first()
+                    .and_then(|d| st.character(who).ok()?.item(&d.item))
+                    .is_some_and(|i| i.ranged)
+            };
+            let with = match form.choice("attr") {
+                Some(1) => Attr::Dex,
+                Some(2) if ranged() => Attr::Dex,
+                _ => Attr::Str,
+            };
             let mut a = Action::new(
                 who,
-                if form.choice("attr") == Some(1) {
-                    Attr::Dex
-                } else {
-                    Attr::Str
-                },
+                with,
                 Against::Saves(vec![Defence {
                     who: target,
                     attr: attr_of(form.choice("save")),
@@ -344,7 +362,7 @@ fn form_command(form: &Form<Purpose>, st: &State) -> Result<Command, String> {
                 }]),
                 "attacks",
             );
-            a.objects = object(st, who, form.choice("die"));
+            a.objects = objects;
             a.cost = ap();
             a.edge = form.edge();
             Command::Attack(Box::new(a))

@@ -12,8 +12,8 @@ pub(super) const VERBS: &[Entry<State>] = &[
         verb: v(
             "attack",
             &["hit"],
-            "attack NAME [N|unarmed] TARGET... [nocrit]",
-            "item N's damage dice (the wielded weapon unless told; unarmed d4) plus the STR value, one roll for every target (D20-D24)",
+            "attack NAME [N|with ITEM|unarmed] TARGET... [nocrit]",
+            "item N's damage dice (unless told, the weapon its chosen action names, else the wielded one; unarmed d4) plus the STR value, one roll for every target (D17, D20-D24)",
             "attack Ana 1 Ogre",
             HARM,
         ),
@@ -45,23 +45,43 @@ pub(super) const VERBS: &[Entry<State>] = &[
         verb: v(
             "damage",
             &["dmg"],
-            "damage TARGET... DICE [+N|-N] [TYPE] [nocrit] [from SOURCE]",
-            "damage from anything but a wielded weapon, one roll for every target (D20-D24)",
+            "damage TARGET... DICE|N [+N|-N] [TYPE] [nocrit] [from SOURCE]",
+            "damage from anything but a wielded weapon, one roll for every target, or a flat amount N with no roll (D20-D24)",
             "damage Ana Bo 2d6 fire from the brazier",
             HARM,
         ),
         parse: |w, st| {
+            // A plain number is a flat amount, unless someone is called that.
+            let amount = |t: &crate::script::lexer::Token| {
+                t.text
+                    .parse::<i16>()
+                    .ok()
+                    .filter(|_| who_of(t, st).is_err() && !t.text.starts_with(['+', '-']))
+            };
             let mut targets = Vec::new();
-            while w.peek().is_some_and(|t| dice_of(t).is_none()) {
+            while w
+                .peek()
+                .is_some_and(|t| dice_of(t).is_none() && amount(t).is_none())
+            {
                 targets.push(who(w, st)?);
             }
             if targets.is_empty() {
                 targets.push(who(w, st)?);
             }
+            let (d, base) = match w.peek().and_then(amount) {
+                Some(n) if n > 0 => {
+                    w.pos += 1;
+                    (crate::dice::ladder::Dice::new(0, 4), n.min(999))
+                }
+                _ => (
+                    dice(w, "the damage dice, such as 2d6, or an amount such as 7")?,
+                    0,
+                ),
+            };
             let mut spec = DamageSpec {
                 targets,
-                dice: dice(w, "the damage dice, such as 2d6 or 0")?,
-                flat: 0,
+                dice: d,
+                flat: base,
                 kind: None,
                 crit: true,
                 source: String::new(),
@@ -69,7 +89,7 @@ pub(super) const VERBS: &[Entry<State>] = &[
             while let Some(t) = w.peek().cloned() {
                 w.pos += 1;
                 if let Some(n) = signed(&t) {
-                    spec.flat = n.clamp(-999, 999);
+                    spec.flat = (base + n.clamp(-999, 999)).clamp(-999, 999);
                 } else if let Some(k) = kind_of(&t) {
                     spec.kind = Some(k);
                 } else if is(&t, &["nocrit"]) {

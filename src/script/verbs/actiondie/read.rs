@@ -119,25 +119,51 @@ pub(super) fn text(w: &mut Words<'_>) -> R<String> {
     }
 }
 
-/// What an attack strikes with: item N, `unarmed`, or when neither is typed the wielded
-/// weapon (bare hands without one).
+/// What an attack strikes with: item N, `with ITEM` (its number or name), `unarmed`, or when
+/// none is typed the weapon its chosen action names, else the wielded one (bare hands without).
 pub(super) fn weapon(w: &mut Words<'_>, st: &State, who: u32) -> R<Option<u8>> {
     match w.peek() {
         Some(n) if n.text.parse::<u8>().is_ok() => Ok(Some(index(w, "the item number")?)),
+        Some(n) if is(n, &["with"]) => {
+            w.pos += 1;
+            if w.peek().is_some_and(|t| t.text.parse::<u8>().is_ok()) {
+                return Ok(Some(index(w, "the item number")?));
+            }
+            let t = w.next("the weapon's name or number")?;
+            if is(&t, &["unarmed"]) {
+                return Ok(None);
+            }
+            let items = st.character(who).map(|c| c.items.as_slice()).unwrap_or(&[]);
+            find_by_name(items, |i| &i.name, &t.text, "item")
+                .map(|it| items.iter().position(|x| std::ptr::eq(x, it)).unwrap_or(0) as u8)
+                .map(Some)
+                .map_err(|e| lookup_err(&t, e))
+        }
         Some(n) if is(n, &["unarmed"]) => {
             w.pos += 1;
             Ok(None)
         }
-        _ => Ok(st
-            .character(who)
-            .ok()
-            .and_then(|c| c.wielded())
-            .map(|i| i as u8)),
+        // D17: at its turn a participant takes its chosen action, so an attack chosen with a
+        // weapon strikes with it; otherwise the weapon in hand.
+        _ => {
+            let chosen = st
+                .fight
+                .as_ref()
+                .and_then(|f| f.entry(who))
+                .and_then(|e| e.action.as_ref());
+            if let Some(Action::Attack { item }) = chosen {
+                return Ok(*item);
+            }
+            Ok(st
+                .character(who)
+                .ok()
+                .and_then(|c| c.wielded())
+                .map(|i| i as u8))
+        }
     }
 }
 
-pub(super) const ACTIONS: &str =
-    "an action: attack [N|unarmed], technique N DICE, defend, help NAME, run or other [DICE]";
+pub(super) const ACTIONS: &str = "an action: attack [N|with ITEM|unarmed], technique N DICE, defend, help NAME, run or other [DICE]";
 
 /// D11: an action as typed.
 pub(super) fn action(w: &mut Words<'_>, st: &State, who: u32) -> R<Action> {
@@ -175,7 +201,7 @@ pub(super) fn roller_options(w: &mut Words<'_>, r: &mut Roller) -> R<()> {
     while let Some(t) = w.peek().cloned() {
         if is(&t, &["adv", "advantage"]) {
             r.adv = r.adv.saturating_add(1);
-        } else if is(&t, &["dis", "disadvantage"]) {
+        } else if is(&t, &["dis", "disadv", "disadvantage"]) {
             r.dis = r.dis.saturating_add(1);
         } else if is(&t, &["skill"]) {
             w.pos += 1;

@@ -7,14 +7,29 @@ use crate::rules::actiondie::{CheckSpec, Command as C, Roller, State};
 use crate::script::verbs::{Entry, nothing, v};
 use crate::script::words::{R, Words, is};
 
-/// `vs N` and `for TEXT` after a check.
+/// The words a check understands after its ability.
+const CHECK_WORDS: &str = "skill SKILL, +N, -N, adv, dis, needs SENSE, vs N or for WHY";
+
+/// `vs N` and `for TEXT` after a check; any other word is refused with the words a check
+/// understands, never taken as the reason.
 fn target_and_why(w: &mut Words<'_>) -> R<(Option<i32>, String)> {
     let mut target = None;
     if w.eat(&["vs", "against", "target"]) {
         target = Some(w.number("the target number")?);
     }
-    w.eat(&["for"]);
-    Ok((target, text(w)?))
+    why(w).map(|why| (target, why))
+}
+
+/// `for TEXT`, or nothing.
+fn why(w: &mut Words<'_>) -> R<String> {
+    if w.at_end() {
+        return Ok(String::new());
+    }
+    if w.eat(&["for"]) {
+        return text(w);
+    }
+    let t = w.next(CHECK_WORDS)?;
+    err(&t, CHECK_WORDS)
 }
 
 fn side(w: &mut Words<'_>, st: &State) -> R<Roller> {
@@ -61,8 +76,7 @@ pub(super) const VERBS: &[Entry<State>] = &[
                 return err(&t, "against");
             }
             let b = side(w, st)?;
-            w.eat(&["for"]);
-            let why = text(w)?;
+            let why = why(w)?;
             Ok(g(C::Contest(Box::new((a, b, why)))))
         },
         complete: then_ability,
@@ -91,12 +105,18 @@ pub(super) const VERBS: &[Entry<State>] = &[
         verb: v(
             "accept",
             &["ok", "a"],
-            "accept",
-            "takes what waits as it stands: the roll's verdict, the question's proposal",
+            "accept [all]",
+            "takes what waits as it stands: the roll's verdict, the question's proposal; all takes every waiting roll at once (a long wait's encumbrance saves, D37)",
             "accept",
             ROLLS,
         ),
-        parse: |_, _| Ok(g(C::Accept)),
+        parse: |w, _| {
+            if w.eat(&["all"]) {
+                Ok(g(C::AcceptAll))
+            } else {
+                Ok(g(C::Accept))
+            }
+        },
         complete: nothing,
     },
     Entry {

@@ -76,7 +76,8 @@ pub(super) const VERBS: &[Entry<State>] = &[
             "set",
             &[],
             "set NAME str|dex|awr|wil RUNG, or set NAME hp|hpmax|ar|move|hands|exhaustion|tech|techleft|techdie N",
-            "the judge sets a base rung or a number on the sheet",
+            "the judge sets a base rung or a number on the sheet; hp above the max is refused \
+             (hpmax sets the max)",
             "set Ana dex d8",
             SHEETS,
         ),
@@ -294,8 +295,8 @@ pub(super) const VERBS: &[Entry<State>] = &[
         verb: v(
             "carry",
             &["take"],
-            "carry NAME ITEM [size N] [bundle N] [damage DICE [TYPE]] [init DIE]",
-            "an item in the next slots, as the gear list has it unless told; a like item joins a bundle with room (D34-D36)",
+            "carry NAME ITEM [size N] [bundle N] [damage DICE [TYPE]] [init DIE] [held]",
+            "an item in the next slots, as the gear list has it unless told, held in a free hand with held; a like item joins a bundle with room (D12, D34-D36)",
             "carry Ana Sword",
             SHEETS,
         ),
@@ -321,9 +322,11 @@ pub(super) const VERBS: &[Entry<State>] = &[
                     }
                 } else if w.eat(&["init"]) {
                     item.init = Some(dice(w, "the initiative die")?);
+                } else if w.eat(&["held", "hold", "inhand"]) {
+                    item.held = true;
                 } else {
                     let t = w.next("an item option")?;
-                    return err(&t, "size N, bundle N, damage DICE [TYPE] or init DIE");
+                    return err(&t, "size N, bundle N, damage DICE [TYPE], init DIE or held");
                 }
             }
             Ok(g(C::Carry {

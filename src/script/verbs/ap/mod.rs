@@ -72,11 +72,11 @@ fn action(w: &mut Words<'_>, st: &State, attack: bool) -> R<Line> {
     let a = match w.peek().and_then(attr_of) {
         Some(a) => {
             w.next("an attribute")?;
-            a
+            Some(a)
         }
-        None if attack && w.eat(&["ranged"]) => Attr::Dex,
-        None if attack => Attr::Str,
-        None => attr(w)?,
+        None if attack && w.eat(&["ranged"]) => Some(Attr::Dex),
+        None if attack => None,
+        None => Some(attr(w)?),
     };
     let mut o = opts(w, st, c)?;
     if attack && o.targets.is_empty() && o.helpless.is_none() {
@@ -95,6 +95,15 @@ fn action(w: &mut Words<'_>, st: &State, attack: bool) -> R<Line> {
             });
         }
     }
+    // A26: unless the judge names one, STR in melee and DEX with a ranged weapon.
+    let a = a.unwrap_or_else(|| {
+        let ranged = o
+            .objects
+            .first()
+            .and_then(|d| c.item(&d.item))
+            .is_some_and(|i| i.ranged);
+        if ranged { Attr::Dex } else { Attr::Str }
+    });
     let mut act = Action::new(c.id, a, o.against(20), o.what.clone());
     act.flat = o.flat;
     act.edge = o.edge;
@@ -144,8 +153,14 @@ fn item_words(w: &mut Words<'_>) -> R<Item> {
             it.shield = true;
         } else if is(&t, &["worn"]) {
             it.worn = true;
+        } else if is(&t, &["ranged"]) {
+            it.weapon = true;
+            it.ranged = true;
         } else {
-            return err(&t, "dN, armor N, bulky, free, weapon, shield or worn");
+            return err(
+                &t,
+                "dN, armor N, bulky, free, weapon, ranged, shield or worn",
+            );
         }
     }
     Ok(it)
@@ -251,7 +266,8 @@ pub(crate) const VERBS: &[Entry<State>] = &[
             "set",
             &[],
             "set NAME hp|str|dex|wil CUR [MAX]",
-            "the judge sets a score (the max stays unless given)",
+            "the judge sets a score; the max stays unless given, and a score above the max is \
+             refused",
             "set Ana dex 7",
             SHEETS,
         ),
@@ -264,7 +280,6 @@ pub(crate) const VERBS: &[Entry<State>] = &[
                     Stat::Hp => c.hp.max,
                     Stat::Attr(a) => c.attr(a).max,
                 }
-                .max(cur)
             } else {
                 w.number("the max")?
             };
@@ -285,9 +300,9 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         verb: v(
             "carry",
             &["give"],
-            "carry NAME ITEM [dN] [armor N] [bulky|free] [weapon] [shield] [worn]",
-            "an item in the slots (A3, A4): bulky fills 2, free none; a name alone takes the \
-             gear list's entry",
+            "carry NAME ITEM [dN] [armor N] [bulky|free] [weapon|ranged] [shield] [worn]",
+            "an item in the slots (A3, A4): bulky fills 2, free none, a ranged weapon proposes \
+             DEX (A26); a name alone takes the gear list's entry",
             "carry Ana sword d8 weapon",
             SHEETS,
         ),
@@ -301,7 +316,7 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         complete: |t, st| match t.args.len() {
             0 => names(t, st),
             1 => Vec::new(),
-            _ => ["d6", "armor", "bulky", "weapon", "shield", "worn"]
+            _ => ["d6", "armor", "bulky", "weapon", "ranged", "shield", "worn"]
                 .iter()
                 .map(|s| s.to_string())
                 .collect(),
@@ -518,7 +533,7 @@ pub(crate) const VERBS: &[Entry<State>] = &[
             "attack",
             &["hit"],
             "attack NAME [str|dex|ranged] vs TARGET [OPTIONS]",
-            "an attack (A26-A28): the first weapon carried unless `with` or `unarmed`; a hit does the weapon's face less armor",
+            "an attack (A26-A28): the first weapon carried unless `with` or `unarmed`, with STR, or DEX when the weapon is ranged, unless named; a hit does the weapon's face less armor",
             "attack Ana vs Gob with sword",
             ROLLS,
         ),

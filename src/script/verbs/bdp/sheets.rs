@@ -13,14 +13,12 @@ const KINDS: &str = "pc, creature or a creature of the bestiary";
 
 /// "Wolf 1", "Wolf 2"...: the first name of a kind not yet in the session.
 fn numbered(st: &State, base: &str) -> String {
-    (1u32..)
-        .map(|n| format!("{base} {n}"))
-        .find(|name| {
-            !st.characters
-                .iter()
-                .any(|c| c.name.eq_ignore_ascii_case(name))
-        })
-        .unwrap_or_else(|| base.to_string())
+    crate::rules::text::free_name(base, true, |name| {
+        st.characters
+            .iter()
+            .any(|c| c.name.eq_ignore_ascii_case(name))
+    })
+    .unwrap_or_else(|_| base.to_string())
 }
 
 fn add(w: &mut Words<'_>, st: &State) -> R<Line> {
@@ -125,7 +123,7 @@ pub(super) const VERBS: &[Entry<State>] = &[
             "set",
             &[],
             "set NAME str|dex|wil|hp CUR MAX",
-            "the judge sets a score",
+            "the judge sets a score and its maximum; a score above the maximum is refused",
             "set Ana str 8 9",
             SHEETS,
         ),

@@ -1005,7 +1005,7 @@ pub(crate) const VERBS: &[Entry<State>] = &[
             "set",
             &[],
             "set NAME str|dex|wil|hp N [max M]",
-            "sets a score directly",
+            "sets a score directly; the maximum stays unless given, and a score above it is refused",
             "set Ana hp 3",
             JUDGE,
         ),

@@ -52,10 +52,8 @@ fn sheet_options(w: &mut Words<'_>, s: &mut NewSheet, hp: bool) -> R<()> {
 /// "Goblin 1", "Goblin 2"...: the first name of a kind not yet in the session, numbered as
 /// the slot system numbers its creatures.
 fn numbered(st: &State, base: &str) -> String {
-    (1u32..)
-        .map(|n| format!("{base} {n}"))
-        .find(|name| st.by_name(name).is_none())
-        .unwrap_or_else(|| base.to_string())
+    crate::rules::text::free_name(base, true, |name| st.by_name(name).is_some())
+        .unwrap_or_else(|_| base.to_string())
 }
 
 const KINDS: &str = "pc, hireling, creature, mule, horse, warhorse or a creature of the bestiary";

@@ -577,7 +577,8 @@ impl<'a> P<'_, 'a> {
         let mut kind: Option<AttackKind> = None;
         let mut weapon = None;
         let mut defense = Defense::None;
-        let mut aimed = false;
+        // R13: an aim setup this turn is an aim; `aimed` says so when the judge rules it.
+        let mut aimed = slots::combat::aimed_this_turn(self.state, attacker.id);
         let mut blast_slots = None;
         let mut counter = false;
         let mut dual = false;

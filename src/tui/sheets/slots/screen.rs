@@ -731,7 +731,11 @@ fn attack_form(
             ),
             Field::choice("weapon", "Weapon", weapons, weapon_idx),
             Field::choice("defense", "Defender declares", defenses(), 0),
-            Field::toggle("aimed", "Missile aimed, no move", false),
+            Field::toggle(
+                "aimed",
+                "Missile aimed, no move",
+                striker.is_some_and(|s| slots::combat::aimed_this_turn(state, s)),
+            ),
             Field::number("blast", "Blast hits slots", 1, 1, 3, 1),
             Field::toggle("counter", "Counterattack after a parry", false),
             Field::toggle("dual", "Trade advantage for two attacks", false),
