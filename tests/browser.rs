@@ -118,74 +118,42 @@ fn the_page_follows_the_judge_in_a_real_browser_on_a_phone_and_a_projector() {
     let mut web = Web::open(&path, DEFAULT_ADDR, Limits::default()).unwrap();
     let url = web.url();
     let driver = driver();
-    let profile = tempfile::tempdir().unwrap();
-    let browser = std::env::var("CHROMIUM").unwrap_or_else(|_| BROWSER.to_string());
-    let caps = json!({
-        "goog:chromeOptions": {
-            "binary": browser,
-            "args": [
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-                "--window-size=390,844",
-                format!("--user-data-dir={}", profile.path().display()),
-            ],
-        }
-    });
-    let caps = match caps {
-        Value::Object(map) => map,
-        _ => unreachable!(),
-    };
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap();
     rt.block_on(async {
-        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-        let client = ClientBuilder::new(connector)
-            .capabilities(caps)
-            .connect(&format!("http://127.0.0.1:{}", driver.1))
-            .await
-            .expect("chromedriver took no session");
-        let wait_for = |xpath: String| {
-            let client = client.clone();
-            async move {
-                client
-                    .wait()
-                    .at_most(PATIENCE)
-                    .for_element(Locator::XPath(&xpath))
-                    .await
-                    .unwrap_or_else(|e| panic!("{xpath} never appeared: {e}"))
-            }
-        };
-        let js = |script: &'static str| {
-            let client = client.clone();
-            async move { client.execute(script, vec![]).await.unwrap() }
-        };
+        // A phone held upright (the device's own viewport: a desktop window is never that
+        // narrow), then a projector.
+        let (client, _profile) = browser(
+            &driver,
+            json!({
+                "mobileEmulation": {
+                    "deviceMetrics": { "width": 390, "height": 844, "pixelRatio": 3.0 }
+                }
+            }),
+        )
+        .await;
 
         client.goto(&url).await.unwrap();
-        wait_for("//h1[@id='title' and text()='At the Ford']".into()).await;
-        wait_for("//span[@id='status' and text()='live']".into()).await;
+        wait_for(&client, "//h1[@id='title' and text()='At the Ford']").await;
+        wait_for(&client, "//span[@id='status' and text()='live']").await;
 
         // The judge starts a fight: it appears without a reload, the ogre acting.
         judge.says("fight Ogre Ana Bo");
         assert_eq!(web.step(), Followed::Changed);
-        wait_for("//div[@id='now' and text()='Ogre']".into()).await;
-        wait_for("//span[@id='next' and text()='Ana']".into()).await;
-        js("window.stayed = true").await;
+        wait_for(&client, "//div[@id='now' and text()='Ogre']").await;
+        wait_for(&client, "//span[@id='next' and text()='Ana']").await;
+        js(&client, "window.stayed = true").await;
         judge.says("next");
         assert_eq!(web.step(), Followed::Changed);
-        wait_for("//div[@id='now' and text()='Ana']".into()).await;
+        wait_for(&client, "//div[@id='now' and text()='Ana']").await;
         assert_eq!(
-            js("return window.stayed === true").await,
+            js(&client, "return window.stayed === true").await,
             json!(true),
             "reloaded"
         );
-        let text = js("return document.body.innerText").await;
+        let text = js(&client, "return document.body.innerText").await;
         let text = text.as_str().unwrap();
         assert!(text.contains("ROUND 1") && text.contains("Cy"), "{text}");
         assert!(!text.contains("Ghoul"), "{text}");
@@ -193,13 +161,17 @@ fn the_page_follows_the_judge_in_a_real_browser_on_a_phone_and_a_projector() {
         assert!(!source.contains("Ghoul"));
 
         // Nothing came from another host.
-        let foreign = js("return performance.getEntriesByType('resource')
-                .map(e => e.name).filter(n => !n.startsWith(location.origin))")
+        let foreign = js(
+            &client,
+            "return performance.getEntriesByType('resource')
+                .map(e => e.name).filter(n => !n.startsWith(location.origin))",
+        )
         .await;
         assert_eq!(foreign, json!([]), "loaded from elsewhere");
 
         // A phone in portrait: one column, nothing wider than the screen, the turn readable.
         let phone = js(
+            &client,
             "const r = id => document.getElementById(id).getBoundingClientRect();
             return { width: innerWidth, scroll: document.documentElement.scrollWidth,
               order: r('order-box'), party: r('party-box'), rolls: r('rolls-box'),
@@ -219,10 +191,14 @@ fn the_page_follows_the_judge_in_a_real_browser_on_a_phone_and_a_projector() {
         assert!(phone["body"].as_f64().unwrap() >= 16.0, "{phone}");
         assert!(phone["now"].as_f64().unwrap() >= 28.0, "{phone}");
 
+        client.close().await.unwrap();
+
         // A projector: the order, the players and the others side by side, and larger.
-        client.set_window_size(1920, 1080).await.unwrap();
-        wait_for("//span[@id='status' and text()='live']".into()).await;
+        let (client, _profile) = browser(&driver, json!({})).await;
+        client.goto(&url).await.unwrap();
+        wait_for(&client, "//div[@id='now' and text()='Ana']").await;
         let wide = js(
+            &client,
             "const r = id => document.getElementById(id).getBoundingClientRect();
             return { width: innerWidth, scroll: document.documentElement.scrollWidth,
               order: r('order-box'), party: r('party-box'), others: r('others-box'),
@@ -247,10 +223,58 @@ fn the_page_follows_the_judge_in_a_real_browser_on_a_phone_and_a_projector() {
             "{wide}"
         );
         // On the wide page the players out of the fight and in it are listed again.
-        let text = js("return document.getElementById('party').innerText").await;
+        let text = js(&client, "return document.getElementById('party').innerText").await;
         assert!(text.as_str().unwrap().contains("Ana"), "{text}");
 
         client.close().await.unwrap();
     });
     drop(driver);
+}
+
+/// A new browser through `driver`, headless with a profile of its own (kept while it runs),
+/// with these chromium options besides the arguments.
+async fn browser(driver: &Driver, options: Value) -> (fantoccini::Client, tempfile::TempDir) {
+    let profile = tempfile::tempdir().unwrap();
+    let browser = std::env::var("CHROMIUM").unwrap_or_else(|_| BROWSER.to_string());
+    let mut chrome = json!({
+        "binary": browser,
+        "args": [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--window-size=1920,1080",
+            format!("--user-data-dir={}", profile.path().display()),
+        ],
+    });
+    if let (Value::Object(chrome), Value::Object(options)) = (&mut chrome, options) {
+        chrome.extend(options);
+    }
+    let mut caps = serde_json::Map::new();
+    caps.insert("goog:chromeOptions".into(), chrome);
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    let client = ClientBuilder::new(connector)
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{}", driver.1))
+        .await
+        .expect("chromedriver took no session");
+    (client, profile)
+}
+
+/// Waits until the page has an element at `xpath`.
+async fn wait_for(client: &fantoccini::Client, xpath: &str) {
+    client
+        .wait()
+        .at_most(PATIENCE)
+        .for_element(Locator::XPath(xpath))
+        .await
+        .unwrap_or_else(|e| panic!("{xpath} never appeared: {e}"));
+}
+
+/// What a script run in the page returns.
+async fn js(client: &fantoccini::Client, script: &str) -> Value {
+    client.execute(script, vec![]).await.unwrap()
 }
