@@ -435,3 +435,65 @@ fn no_secret_or_hidden_creature_reaches_the_page_in_any_ruleset() {
     assert!(tried >= 8, "too few creatures tried: {tried}");
     assert!(lines >= 5, "too few roll lines tried: {lines}");
 }
+
+/// The real `slotmark table FILE --web`: it prints the address with its token and a QR code,
+/// serves the page there, refuses a bad address in words, and ends when the file goes away.
+#[test]
+fn slotmark_table_web_prints_its_address_serves_it_and_ends_with_the_file() {
+    let (_d, path) = dir();
+    let mut judge = Judge::create(&path, RulesetId::Plain);
+    judge.says("add Ana 8", &[]);
+    judge.store.compact(&judge.session).unwrap();
+    drop(judge);
+    let bin = env!("CARGO_BIN_EXE_slotmark");
+
+    let bad = std::process::Command::new(bin)
+        .args(["table", path.to_str().unwrap(), "--web", "the-tavern"])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    let said = String::from_utf8_lossy(&bad.stderr);
+    assert!(said.contains("the-tavern is not an address"), "{said}");
+
+    let mut child = std::process::Command::new(bin)
+        .args(["table", path.to_str().unwrap(), "--web"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut printed = String::new();
+    let url = loop {
+        let mut line = String::new();
+        assert!(out.read_line(&mut line).unwrap() > 0, "{printed}");
+        printed.push_str(&line);
+        if let Some(at) = line.find("http://") {
+            break line[at..].trim().to_string();
+        }
+    };
+    let rest = url.trim_start_matches("http://");
+    let (host, target) = rest.split_at(rest.find('/').unwrap());
+    let addr: SocketAddr = host.parse().unwrap();
+    assert!(addr.ip().is_loopback() && addr.port() != 0, "{url}");
+    assert!(
+        target.starts_with("/?t=") && target.len() == 4 + 32,
+        "{url}"
+    );
+    let (status, html) = request(addr, "GET", target);
+    assert_eq!(status, 200);
+    assert!(html.contains("EventSource"), "{html}");
+    // A QR code follows the address: lines of block characters.
+    let mut qr = 0;
+    for _ in 0..8 {
+        let mut line = String::new();
+        out.read_line(&mut line).unwrap();
+        qr += usize::from(line.contains('█'));
+    }
+    assert!(qr >= 4, "no QR code after {printed}");
+
+    std::fs::remove_file(&path).unwrap();
+    let status = child.wait().unwrap();
+    assert!(status.success());
+    let mut rest = String::new();
+    out.read_to_string(&mut rest).unwrap();
+    assert!(rest.contains("is gone"), "{rest}");
+}
