@@ -487,6 +487,29 @@ pub fn table(path: &Path, theme: crate::config::ThemeName) -> R {
     }
 }
 
+/// `slotmark table FILE --web [ADDR]`: the players' page of a session being played, until the
+/// process is stopped or the file goes away.
+pub fn table_web(path: &Path, addr: &str) -> R {
+    if !path.exists() {
+        return Err(CliError::File {
+            path: shown(path),
+            message: "there is no such session file".into(),
+        });
+    }
+    let addr = crate::web::address(addr).map_err(|e| CliError::Screen(e.to_string()))?;
+    let served = crate::web::run(path, addr, &mut std::io::stdout());
+    match served {
+        Ok(crate::web::Ended::Gone(path)) => {
+            println!(
+                "The session file {} is gone; the players' page closed.",
+                path.display()
+            );
+            Ok(())
+        }
+        Err(e) => Err(CliError::Screen(e.to_string())),
+    }
+}
+
 /// `slotmark help library --rules ap`: ruleset ap's gear and bestiary, the names `carry` and
 /// `add` take.
 pub fn help_ap_library(out: &mut dyn Write) -> R {

@@ -78,6 +78,21 @@ impl LiveDice {
     }
 }
 
+/// The operating system had no randomness to give.
+#[derive(Debug, Error)]
+#[error("the operating system gave no randomness: {0}")]
+pub struct NoRandomness(String);
+
+/// A secret no one can guess, for the players' page's address: 128 bits straight from the
+/// operating system, as 32 hexadecimal digits. It is no die (nothing records, seeds or replays
+/// it), so it does not go through a [`DiceSource`]; it lives here because every random thing
+/// slotmark makes comes from this module.
+pub fn access_token() -> Result<String, NoRandomness> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).map_err(|e| NoRandomness(e.to_string()))?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
 impl DiceSource for LiveDice {
     fn roll(&mut self, sides: u16, _purpose: &str) -> Result<u16, DiceError> {
         Ok(self.rng.random_range(1..=sides.max(1)))

@@ -9,6 +9,7 @@
 //! - [`script`]: the text command language shared by the palette and `slotmark run`, and the
 //!   demos built from scripts in it.
 //! - [`tui`]: the terminal screens; the only layer that knows about the terminal.
+//! - [`web`]: the players' page: the table view served over HTTP to the browsers at the table.
 //! - [`content`]: the bundled item library and bestiary, the judge's own library, name lookup.
 //! - [`export`]: the readable recap of a session (`slotmark export --markdown`).
 //! - [`config`]: the judge's settings file (saves folder, default rules, theme, key remaps).
@@ -24,3 +25,4 @@ pub mod script;
 pub mod session;
 pub mod store;
 pub mod tui;
+pub mod web;

@@ -61,10 +61,17 @@ enum Sub {
     /// Read-only: it never writes and never takes the session's lock, so it runs beside the
     /// judge's screen (on a second terminal, a projector, or over ssh). Secret rolls and hidden
     /// creatures are never shown. `q` closes it.
+    ///
+    /// With --web it serves the same view as a page for the players' browsers instead, and
+    /// prints its address (with an access token) and a QR code of it; Ctrl-C stops it.
     Table {
         /// The session file the judge has open.
         #[arg(value_hint = ValueHint::FilePath)]
         file: PathBuf,
+        /// Serve the view as a page over HTTP, on ADDR (IP:PORT; this machine only and a free
+        /// port unless given, 0.0.0.0:8080 opens it to the local network).
+        #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = "127.0.0.1:0")]
+        web: Option<String>,
     },
     /// Apply a script of commands without the screen, printing what each does.
     ///
@@ -262,8 +269,11 @@ fn dispatch(args: Args, settings: slotmark::config::Config) -> Result<(), CliErr
         )),
         _ => None,
     };
-    if let Some(Sub::Table { ref file }) = args.command {
-        return cli::table(file, settings.theme);
+    if let Some(Sub::Table { ref file, ref web }) = args.command {
+        return match web {
+            Some(addr) => cli::table_web(file, addr),
+            None => cli::table(file, settings.theme),
+        };
     }
     if let Some((launch, seed)) = launch {
         library()?;

@@ -189,3 +189,97 @@ fn read_whole(
     }
     Ok((session, file_stamp, journal_stamp, read_to))
 }
+
+/// How many times a look that finds the files unreadable is made again at once.
+const RETRIES: usize = 3;
+
+/// A [`Follower`] as the players' views hold it: a look that finds the files unreadable is made
+/// again at once, and when they stay so the session stays as it was, with words that say why.
+#[derive(Debug)]
+pub struct Following {
+    follower: Follower,
+    problem: Option<String>,
+}
+
+impl Following {
+    /// Reads the session; an unreadable file is refused here.
+    pub fn open(path: &Path) -> Result<Following, StoreError> {
+        Ok(Following {
+            follower: Follower::open(path)?,
+            problem: None,
+        })
+    }
+
+    pub fn session(&self) -> &Session {
+        self.follower.session()
+    }
+
+    pub fn path(&self) -> &Path {
+        self.follower.path()
+    }
+
+    /// Why the files could not be read at the last look, when they could not.
+    pub fn problem(&self) -> Option<&str> {
+        self.problem.as_deref()
+    }
+
+    /// Takes in what the judge did since the last look. A file that cannot be read just now
+    /// (caught while being replaced) leaves the session as it was, with a problem that says so.
+    pub fn refresh(&mut self) -> Followed {
+        // The judge's fold writes the file and then empties the journal: a look between the two
+        // reads a journal ahead of its file. Looking again a moment later reads both whole.
+        let mut last = None;
+        for _ in 0..RETRIES {
+            match self.follower.refresh() {
+                Ok(Followed::Gone) => return Followed::Gone,
+                Ok(f) => {
+                    // A problem gone is a change to show too.
+                    if self.problem.take().is_some() {
+                        return Followed::Changed;
+                    }
+                    return f;
+                }
+                Err(e) => last = Some(e),
+            }
+        }
+        let problem = last.map(|e| format!("cannot read the session just now: {}", e.reason()));
+        if problem != self.problem {
+            self.problem = problem;
+            Followed::Changed
+        } else {
+            Followed::Same
+        }
+    }
+}
+
+/// Watches the folder of the session at `path` for changes to it or its journal, calling `wake`
+/// for each. None when the platform gives no events; then only a poll notices changes.
+pub fn watch(path: &Path, wake: impl Fn() + Send + 'static) -> Option<notify::RecommendedWatcher> {
+    use notify::{RecursiveMode, Watcher};
+    let names: Vec<std::ffi::OsString> = [
+        path.file_name().map(|n| n.to_os_string()),
+        journal::journal_path(path)
+            .file_name()
+            .map(|n| n.to_os_string()),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let mut watcher = notify::recommended_watcher(move |res: notify::Result<notify::Event>| {
+        if let Ok(ev) = res
+            && ev
+                .paths
+                .iter()
+                .any(|p| p.file_name().is_some_and(|n| names.iter().any(|m| m == n)))
+        {
+            wake();
+        }
+    })
+    .ok()?;
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    watcher.watch(&folder, RecursiveMode::NonRecursive).ok()?;
+    Some(watcher)
+}

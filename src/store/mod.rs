@@ -26,7 +26,7 @@ mod journal;
 mod verify;
 
 pub use file::not_regular;
-pub use follow::{Followed, Follower};
+pub use follow::{Followed, Follower, Following, watch};
 pub use journal::journal_path;
 pub use verify::{VerifyReport, verify};
 

@@ -20,14 +20,12 @@ use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 
 use crate::session::TableView;
-use crate::store::{Followed, Follower, StoreError};
+use crate::store::{Followed, Following, StoreError};
 use crate::tui::TuiError;
 use crate::tui::theme::Theme;
 
 /// How often the files are looked at when the file system tells nothing of changes.
 const POLL: Duration = Duration::from_millis(50);
-/// How many times a look that finds the files unreadable is made again at once.
-const RETRIES: usize = 3;
 /// How often they are looked at anyway while it does (an event can be missed, on a network
 /// file system say).
 const POLL_WATCHED: Duration = Duration::from_millis(500);
@@ -35,56 +33,32 @@ const POLL_WATCHED: Duration = Duration::from_millis(500);
 /// The players' view of one session file: the session as last read, and what to say when the
 /// file could not be read just now.
 pub struct TableScreen {
-    follower: Follower,
+    following: Following,
     theme: Theme,
-    problem: Option<String>,
 }
 
 impl TableScreen {
     /// Reads the session; an unreadable file is refused here, before any terminal is touched.
     pub fn open(path: &Path, theme: Theme) -> Result<TableScreen, StoreError> {
         Ok(TableScreen {
-            follower: Follower::open(path)?,
+            following: Following::open(path)?,
             theme,
-            problem: None,
         })
     }
 
     pub fn path(&self) -> &Path {
-        self.follower.path()
+        self.following.path()
     }
 
     /// Takes in what the judge did since the last look. A file that cannot be read just now
     /// (caught while being replaced) leaves the view as it was, with a line that says so.
     pub fn refresh(&mut self) -> Followed {
-        // The judge's fold writes the file and then empties the journal: a look between the two
-        // reads a journal ahead of its file. Looking again a moment later reads both whole.
-        let mut last = None;
-        for _ in 0..RETRIES {
-            match self.follower.refresh() {
-                Ok(Followed::Gone) => return Followed::Gone,
-                Ok(f) => {
-                    // A problem gone is a change to draw too.
-                    if self.problem.take().is_some() {
-                        return Followed::Changed;
-                    }
-                    return f;
-                }
-                Err(e) => last = Some(e),
-            }
-        }
-        let problem = last.map(|e| format!("cannot read the session just now: {}", e.reason()));
-        if problem != self.problem {
-            self.problem = problem;
-            Followed::Changed
-        } else {
-            Followed::Same
-        }
+        self.following.refresh()
     }
 
     /// What the players see now, with as many log lines as a screen this tall can show.
     pub fn view(&self, height: u16) -> TableView {
-        TableView::of(self.follower.session(), usize::from(height))
+        TableView::of(self.following.session(), usize::from(height))
     }
 
     /// Draws the view into a terminal.
@@ -98,7 +72,7 @@ impl TableScreen {
                     area,
                     &view,
                     self.theme,
-                    self.problem.as_deref(),
+                    self.following.problem(),
                 );
             })
             .map(|_| ())
@@ -133,37 +107,11 @@ pub fn quits(key: &KeyEvent) -> bool {
     }
 }
 
-/// Watches the folder of the session for changes to it or its journal. None when the platform
-/// gives no events; then only the poll notices changes.
+/// Wakes the view for each change of the session's files.
 fn watch(screen: &TableScreen, tx: Sender<Wake>) -> Option<notify::RecommendedWatcher> {
-    use notify::{RecursiveMode, Watcher};
-    let path = screen.path().to_path_buf();
-    let names: Vec<std::ffi::OsString> = [
-        path.file_name().map(|n| n.to_os_string()),
-        crate::store::journal_path(&path)
-            .file_name()
-            .map(|n| n.to_os_string()),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
-    let mut watcher = notify::recommended_watcher(move |res: notify::Result<notify::Event>| {
-        if let Ok(ev) = res
-            && ev
-                .paths
-                .iter()
-                .any(|p| p.file_name().is_some_and(|n| names.iter().any(|m| m == n)))
-        {
-            let _ = tx.send(Wake::Files);
-        }
+    crate::store::watch(screen.path(), move || {
+        let _ = tx.send(Wake::Files);
     })
-    .ok()?;
-    let folder = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    watcher.watch(&folder, RecursiveMode::NonRecursive).ok()?;
-    Some(watcher)
 }
 
 /// Reads the terminal's events on a thread of their own, so the view wakes for a key or a change

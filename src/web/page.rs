@@ -1,0 +1,170 @@
+//! The page's model: what the players' page shows, made from [`TableView`] (the players' lens)
+//! by [`page`] alone, so the page can show nothing the terminal view may not. It goes to the
+//! browser as JSON; nothing of it is ever written to a file.
+
+use serde::Serialize;
+
+use crate::rules::{RosterEntry, Standing, Tag, Tone};
+use crate::session::TableView;
+
+/// Everything one update of the page carries.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Page {
+    pub title: String,
+    /// Where time stands, with the rest after it ("try 14 (day 2, 09:30) · dark").
+    pub clock: String,
+    pub place: Option<String>,
+    pub fight: Option<Fight>,
+    pub party: Vec<Person>,
+    pub others: Vec<Person>,
+    /// The last public rolls, newest first.
+    pub rolls: Vec<Roll>,
+    /// Why the session could not be read just now, when it could not.
+    pub problem: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Fight {
+    pub round: u32,
+    /// Who or what holds the initiative, in the ruleset's words.
+    pub label: String,
+    /// Is it the players' own side?
+    pub party: bool,
+    pub acting: Vec<String>,
+    pub next: Option<String>,
+    pub order: Vec<Fighter>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Fighter {
+    pub name: String,
+    pub group: String,
+    /// The standing's symbol (the terminal view's).
+    pub symbol: &'static str,
+    /// The standing in words: acting, interrupting, acted, ready, or why it cannot act.
+    pub standing: String,
+    pub party: bool,
+    pub tags: Vec<Mark>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Person {
+    pub name: String,
+    pub dead: bool,
+    pub tags: Vec<Mark>,
+}
+
+/// A word or short tag with its tone, which names its colour on the page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Mark {
+    pub text: String,
+    pub tone: &'static str,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Roll {
+    pub text: String,
+    pub tone: &'static str,
+}
+
+/// How many of the last public rolls the page shows.
+pub const ROLLS: usize = 12;
+
+/// The one way the page is made from the players' lens: what it shows comes from `view` and
+/// nothing else (`problem` is about the files, not the session).
+pub fn page(view: &TableView, problem: Option<&str>) -> Page {
+    let everyone: Vec<(&RosterEntry, bool)> = view
+        .party
+        .iter()
+        .map(|e| (e, true))
+        .chain(view.creatures.iter().map(|e| (e, false)))
+        .collect();
+    let fight = view.fight.as_ref().map(|f| Fight {
+        round: f.round,
+        label: f.label.clone(),
+        party: f.party,
+        acting: f.acting.clone(),
+        next: f.next.clone(),
+        order: f
+            .order
+            .iter()
+            .map(|fighter| {
+                let entry = everyone.iter().find(|(e, _)| e.id == fighter.id);
+                Fighter {
+                    name: fighter.name.clone(),
+                    group: fighter.group.clone(),
+                    symbol: fighter.standing.symbol(),
+                    standing: standing(&fighter.standing),
+                    party: entry.is_some_and(|(_, party)| *party),
+                    tags: entry.map(|(e, _)| marks(&e.glance)).unwrap_or_default(),
+                }
+            })
+            .collect(),
+    });
+    let mut clock = view.clock.now.clone();
+    if !view.clock.detail.is_empty() {
+        clock.push(' ');
+        clock.push_str(&view.clock.detail);
+    }
+    Page {
+        title: view.title.clone(),
+        clock,
+        place: view.clock.place.clone(),
+        fight,
+        party: view.party.iter().map(person).collect(),
+        others: view.creatures.iter().map(person).collect(),
+        rolls: view
+            .rolls
+            .iter()
+            .take(ROLLS)
+            .map(|l| Roll {
+                text: l.text.clone(),
+                tone: tone(l.tone),
+            })
+            .collect(),
+        problem: problem.map(str::to_string),
+    }
+}
+
+fn person(entry: &RosterEntry) -> Person {
+    Person {
+        name: entry.name.clone(),
+        dead: entry.dead,
+        tags: marks(&entry.glance),
+    }
+}
+
+fn marks(tags: &[Tag]) -> Vec<Mark> {
+    tags.iter()
+        .map(|t| Mark {
+            text: t.text.clone(),
+            tone: tone(t.tone),
+        })
+        .collect()
+}
+
+fn standing(s: &Standing) -> String {
+    match s {
+        Standing::Acting => "acting".into(),
+        Standing::Interrupting => "interrupting".into(),
+        Standing::Acted => "acted".into(),
+        Standing::Ready => "ready".into(),
+        Standing::Out(why) => why.clone(),
+    }
+}
+
+fn tone(t: Tone) -> &'static str {
+    match t {
+        Tone::Plain => "plain",
+        Tone::Dim => "dim",
+        Tone::Good => "good",
+        Tone::Bad => "bad",
+        Tone::Warn => "warn",
+        Tone::Mark => "mark",
+        Tone::Harm => "harm",
+        Tone::Mended => "mended",
+        Tone::Death => "death",
+        Tone::Question => "question",
+        Tone::Ruling => "ruling",
+    }
+}

@@ -1,0 +1,280 @@
+//! The players' page in a real browser: Debian's chromium, driven headless through
+//! chromedriver with fantoccini. It opens the page a server beside a judge's session serves,
+//! watches the judge's steps appear without a reload, and reads the page's layout at a
+//! phone's width and a projector's. Without chromedriver this test fails, saying what to
+//! install: it is part of the test command, never skipped.
+
+use fantoccini::{ClientBuilder, Locator};
+use serde_json::{Value, json};
+use slotmark::dice::ScriptedDice;
+use slotmark::rules::RulesetId;
+use slotmark::script::{self, Line};
+use slotmark::session::{Session, SessionState};
+use slotmark::store::{Followed, JournalRecord, Store};
+use slotmark::web::{DEFAULT_ADDR, Limits, Web};
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+/// Where Debian puts them (`apt-get install chromium chromium-driver`); `CHROMEDRIVER` and
+/// `CHROMIUM` name others.
+const DRIVER: &str = "/usr/bin/chromedriver";
+const BROWSER: &str = "/usr/bin/chromium";
+
+/// How long the browser may take to show what the page was sent (never reached when it works).
+const PATIENCE: Duration = Duration::from_secs(30);
+
+struct Judge {
+    store: Store,
+    session: Session,
+}
+
+impl Judge {
+    fn create(path: &Path) -> Judge {
+        let session = Session::new(SessionState::new("At the Ford", RulesetId::Plain));
+        let store = Store::create(path, &session).unwrap();
+        Judge { store, session }
+    }
+
+    fn says(&mut self, line: &str) {
+        let Line::Command(c) = script::parse_line(line, self.session.state()).unwrap() else {
+            panic!("{line}");
+        };
+        let entry = self
+            .session
+            .execute(c, &mut ScriptedDice::new([]))
+            .unwrap_or_else(|e| panic!("{line}: {e}"))
+            .clone();
+        self.store
+            .journal_step(&JournalRecord::Apply(entry), &self.session)
+            .unwrap();
+    }
+}
+
+/// chromedriver on a port of its own, ended with the test.
+struct Driver(Child, u16);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn driver() -> Driver {
+    let path = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| DRIVER.to_string());
+    assert!(
+        Path::new(&path).exists(),
+        "the browser test needs chromedriver at {path}: install Debian's `chromium` and \
+         `chromium-driver` (apt-get install -y chromium chromium-driver; .ci/run does), or name \
+         another with CHROMEDRIVER"
+    );
+    // A port the system hands out now, for chromedriver to take.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut child = Command::new(&path)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {path}: {e}"));
+    // It says so once it listens.
+    let out = child.stdout.take().unwrap();
+    let mut lines = BufReader::new(out).lines();
+    let started = lines
+        .by_ref()
+        .map_while(Result::ok)
+        .any(|l| l.contains("started successfully"));
+    assert!(started, "{path} did not start");
+    // Keep reading what it says so it never blocks on a full pipe.
+    std::thread::spawn(move || lines.for_each(drop));
+    Driver(child, port)
+}
+
+fn dir() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ford.ron");
+    (dir, path)
+}
+
+#[test]
+fn the_page_follows_the_judge_in_a_real_browser_on_a_phone_and_a_projector() {
+    let (_d, path) = dir();
+    let mut judge = Judge::create(&path);
+    for line in [
+        "add Ana 8",
+        "add Bo 6",
+        "add Cy 5",
+        "add Ogre 12 others",
+        "add Ghoul 5 others",
+        "veil Ghoul",
+    ] {
+        judge.says(line);
+    }
+    let mut web = Web::open(&path, DEFAULT_ADDR, Limits::default()).unwrap();
+    let url = web.url();
+    let driver = driver();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        // A phone held upright (the device's own viewport: a desktop window is never that
+        // narrow), then a projector.
+        let (client, _profile) = browser(
+            &driver,
+            json!({
+                "mobileEmulation": {
+                    "deviceMetrics": { "width": 390, "height": 844, "pixelRatio": 3.0 }
+                }
+            }),
+        )
+        .await;
+
+        client.goto(&url).await.unwrap();
+        wait_for(&client, "//h1[@id='title' and text()='At the Ford']").await;
+        wait_for(&client, "//span[@id='status' and text()='live']").await;
+
+        // The judge starts a fight: it appears without a reload, the ogre acting.
+        judge.says("fight Ogre Ana Bo");
+        assert_eq!(web.step(), Followed::Changed);
+        wait_for(&client, "//div[@id='now' and text()='Ogre']").await;
+        wait_for(&client, "//span[@id='next' and text()='Ana']").await;
+        js(&client, "window.stayed = true").await;
+        judge.says("next");
+        assert_eq!(web.step(), Followed::Changed);
+        wait_for(&client, "//div[@id='now' and text()='Ana']").await;
+        assert_eq!(
+            js(&client, "return window.stayed === true").await,
+            json!(true),
+            "reloaded"
+        );
+        let text = js(&client, "return document.body.innerText").await;
+        let text = text.as_str().unwrap();
+        assert!(text.contains("ROUND 1") && text.contains("Cy"), "{text}");
+        assert!(!text.contains("Ghoul"), "{text}");
+        let source = client.source().await.unwrap();
+        assert!(!source.contains("Ghoul"));
+
+        // Nothing came from another host.
+        let foreign = js(
+            &client,
+            "return performance.getEntriesByType('resource')
+                .map(e => e.name).filter(n => !n.startsWith(location.origin))",
+        )
+        .await;
+        assert_eq!(foreign, json!([]), "loaded from elsewhere");
+
+        // A phone in portrait: one column, nothing wider than the screen, the turn readable.
+        let phone = js(
+            &client,
+            "const r = id => document.getElementById(id).getBoundingClientRect();
+            return { width: innerWidth, scroll: document.documentElement.scrollWidth,
+              order: r('order-box'), party: r('party-box'), rolls: r('rolls-box'),
+              now: parseFloat(getComputedStyle(document.getElementById('now')).fontSize),
+              body: parseFloat(getComputedStyle(document.body).fontSize) }",
+        )
+        .await;
+        assert!(phone["width"].as_f64().unwrap() <= 400.0, "{phone}");
+        assert!(
+            phone["scroll"].as_f64() <= phone["width"].as_f64(),
+            "{phone}"
+        );
+        assert!(
+            phone["party"]["top"].as_f64() >= phone["order"]["bottom"].as_f64(),
+            "{phone}"
+        );
+        assert!(phone["body"].as_f64().unwrap() >= 16.0, "{phone}");
+        assert!(phone["now"].as_f64().unwrap() >= 28.0, "{phone}");
+
+        client.close().await.unwrap();
+
+        // A projector: the order, the players and the others side by side, and larger.
+        let (client, _profile) = browser(&driver, json!({})).await;
+        client.goto(&url).await.unwrap();
+        wait_for(&client, "//div[@id='now' and text()='Ana']").await;
+        let wide = js(
+            &client,
+            "const r = id => document.getElementById(id).getBoundingClientRect();
+            return { width: innerWidth, scroll: document.documentElement.scrollWidth,
+              order: r('order-box'), party: r('party-box'), others: r('others-box'),
+              now: parseFloat(getComputedStyle(document.getElementById('now')).fontSize),
+              body: parseFloat(getComputedStyle(document.body).fontSize) }",
+        )
+        .await;
+        assert!(wide["width"].as_f64().unwrap() >= 1800.0, "{wide}");
+        assert!(wide["scroll"].as_f64() <= wide["width"].as_f64(), "{wide}");
+        assert_eq!(wide["order"]["top"], wide["party"]["top"], "{wide}");
+        assert_eq!(wide["party"]["top"], wide["others"]["top"], "{wide}");
+        assert!(
+            wide["order"]["right"].as_f64() <= wide["party"]["left"].as_f64(),
+            "{wide}"
+        );
+        assert!(
+            wide["body"].as_f64().unwrap() > phone["body"].as_f64().unwrap(),
+            "{wide}"
+        );
+        assert!(
+            wide["now"].as_f64().unwrap() > phone["now"].as_f64().unwrap(),
+            "{wide}"
+        );
+        // On the wide page the players out of the fight and in it are listed again.
+        let text = js(&client, "return document.getElementById('party').innerText").await;
+        assert!(text.as_str().unwrap().contains("Ana"), "{text}");
+
+        client.close().await.unwrap();
+    });
+    drop(driver);
+}
+
+/// A new browser through `driver`, headless with a profile of its own (kept while it runs),
+/// with these chromium options besides the arguments.
+async fn browser(driver: &Driver, options: Value) -> (fantoccini::Client, tempfile::TempDir) {
+    let profile = tempfile::tempdir().unwrap();
+    let browser = std::env::var("CHROMIUM").unwrap_or_else(|_| BROWSER.to_string());
+    let mut chrome = json!({
+        "binary": browser,
+        "args": [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--window-size=1920,1080",
+            format!("--user-data-dir={}", profile.path().display()),
+        ],
+    });
+    if let (Value::Object(chrome), Value::Object(options)) = (&mut chrome, options) {
+        chrome.extend(options);
+    }
+    let mut caps = serde_json::Map::new();
+    caps.insert("goog:chromeOptions".into(), chrome);
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    let client = ClientBuilder::new(connector)
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{}", driver.1))
+        .await
+        .expect("chromedriver took no session");
+    (client, profile)
+}
+
+/// Waits until the page has an element at `xpath`.
+async fn wait_for(client: &fantoccini::Client, xpath: &str) {
+    client
+        .wait()
+        .at_most(PATIENCE)
+        .for_element(Locator::XPath(xpath))
+        .await
+        .unwrap_or_else(|e| panic!("{xpath} never appeared: {e}"));
+}
+
+/// What a script run in the page returns.
+async fn js(client: &fantoccini::Client, script: &str) -> Value {
+    client.execute(script, vec![]).await.unwrap()
+}
