@@ -1831,3 +1831,36 @@ fn unused_dice_faces_are_said_and_refused_under_strict() {
     let o = b.run(&["run", s, "--dice", "5", "--strict"]);
     assert_eq!(o.code, Some(0), "{}", o.stderr);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Faults found under the second attack (issue 27)
+
+#[test]
+fn control_characters_in_a_files_path_are_escaped_in_every_one_line_error() {
+    let b = Bench::new();
+    // An escape that would set the window title, and a line break, in the file's name.
+    let path = b.path("saves/evil\u{1b}]2;PWNED\u{7}\nname.ron");
+    fs::write(&path, "not a session").unwrap();
+    let f = path.to_str().unwrap();
+    let missing = b.path("saves/gone\u{1b}[2J.ron");
+    for args in [
+        vec!["show", f],
+        vec!["export", f, "--markdown"],
+        vec!["replay", f],
+        vec!["replay", "--verify", f],
+        vec!["open", f],
+        vec!["table", f],
+        vec!["table", missing.to_str().unwrap()],
+    ] {
+        let o = b.run(&args);
+        assert_eq!(o.code, Some(1), "{args:?}: {}", o.stderr);
+        no_control_bytes(&o, &args);
+        assert_eq!(
+            o.stderr.trim_end().lines().count(),
+            1,
+            "{args:?}: {}",
+            o.stderr
+        );
+        assert!(o.stderr.contains("\\u{1b}"), "{args:?}: {}", o.stderr);
+    }
+}
