@@ -1864,3 +1864,187 @@ fn control_characters_in_a_files_path_are_escaped_in_every_one_line_error() {
         assert!(o.stderr.contains("\\u{1b}"), "{args:?}: {}", o.stderr);
     }
 }
+
+/// `good_file` with two notes journalled after it, the way the screen writes them: (file,
+/// journal path, journal bytes).
+fn journalled_file(b: &Bench) -> (PathBuf, PathBuf, Vec<u8>) {
+    let (path, _) = good_file(b);
+    let mut opened = Store::open(&path).unwrap();
+    for text in ["first journalled", "last journalled"] {
+        let entry = opened
+            .session
+            .execute(
+                slotmark::session::Command::Note(text.into()),
+                &mut slotmark::dice::ScriptedDice::new(vec![]),
+            )
+            .unwrap()
+            .clone();
+        opened.store.append(&JournalRecord::Apply(entry)).unwrap();
+    }
+    drop(opened);
+    let jpath = journal_path(&path);
+    let bytes = fs::read(&jpath).unwrap();
+    (path, jpath, bytes)
+}
+
+#[test]
+fn a_last_journal_line_whose_checksum_holds_is_kept_without_its_line_break() {
+    let b = Bench::new();
+    let (path, jpath, bytes) = journalled_file(&b);
+    let original = fs::read(&path).unwrap();
+    let f = path.to_str().unwrap();
+    let mut flipped = bytes.clone();
+    *flipped.last_mut().unwrap() ^= 0x01; // the line break turned into a vertical tab
+    let missing = bytes[..bytes.len() - 1].to_vec();
+    for journal in [flipped, missing] {
+        fs::write(&jpath, &journal).unwrap();
+        for args in [
+            vec!["show", f],
+            vec!["export", f, "--markdown"],
+            vec!["replay", f],
+        ] {
+            let o = b.run(&args);
+            assert_eq!(o.code, Some(0), "{args:?}: {}", o.stderr);
+            if args[0] != "replay" {
+                assert!(
+                    o.stdout.contains("last journalled"),
+                    "{args:?}: {}",
+                    o.stdout
+                );
+            }
+            assert!(o.stderr.contains("line break"), "{args:?}: {}", o.stderr);
+        }
+        let opened = Store::open(&path).unwrap();
+        assert!(
+            opened
+                .session
+                .state()
+                .notes
+                .iter()
+                .any(|n| n == "last journalled"),
+            "open folded the step away"
+        );
+        drop(opened);
+        // Folded into the file: the step stays for good.
+        assert!(
+            fs::read_to_string(&path)
+                .unwrap()
+                .contains("last journalled")
+        );
+        // Back to the file as it was, for the next round.
+        fs::write(&path, &original).unwrap();
+    }
+}
+
+#[test]
+fn show_export_and_replay_warn_when_they_drop_a_torn_last_line() {
+    let b = Bench::new();
+    let (path, jpath, bytes) = journalled_file(&b);
+    let f = path.to_str().unwrap();
+    // Cut inside the last line's text: its checksum no longer holds.
+    fs::write(&jpath, &bytes[..bytes.len() - 6]).unwrap();
+    for args in [
+        vec!["show", f],
+        vec!["export", f, "--markdown"],
+        vec!["replay", f],
+    ] {
+        let o = b.run(&args);
+        assert_eq!(o.code, Some(0), "{args:?}: {}", o.stderr);
+        assert!(
+            o.stderr.starts_with("slotmark: warning: ") && o.stderr.contains("cut off"),
+            "{args:?}: {}",
+            o.stderr
+        );
+        no_control_bytes(&o, &args);
+    }
+}
+
+#[test]
+fn a_journal_behind_its_file_is_reported_and_a_spent_generation_is_refused() {
+    let b = Bench::new();
+    let (path, jpath, bytes) = journalled_file(&b);
+    let f = path.to_str().unwrap();
+    let text = fs::read_to_string(&path).unwrap();
+    assert!(text.contains("    generation: 1,"), "{text}");
+    // One save behind: the steps are taken as saved, and that is said.
+    fs::write(
+        &path,
+        text.replace("    generation: 1,", "    generation: 2,"),
+    )
+    .unwrap();
+    let o = b.run(&["show", f]);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    assert!(o.stderr.contains("2 step(s)"), "{}", o.stderr);
+    // Further behind: not left by any fold, refused untouched with the journal's first line.
+    fs::write(
+        &path,
+        text.replace("    generation: 1,", "    generation: 7,"),
+    )
+    .unwrap();
+    let before = snapshot(b.dir.path());
+    for args in [
+        vec!["show", f],
+        vec!["replay", f],
+        vec!["export", f, "--markdown"],
+        vec!["open", f],
+    ] {
+        let o = b.run(&args);
+        let reason = refused(&o, &args, &jpath, Place::At(1, 1));
+        assert!(
+            reason.contains("save 1") && reason.contains("save 7"),
+            "{reason}"
+        );
+        assert_eq!(snapshot(b.dir.path()), before, "{args:?} changed a file");
+    }
+    assert_eq!(fs::read(&jpath).unwrap(), bytes);
+    // The largest generation cannot be followed by another: refused, never wrapped to 0.
+    fs::remove_file(&jpath).unwrap();
+    let max = text.replace(
+        "    generation: 1,",
+        &format!("    generation: {},", u64::MAX),
+    );
+    fs::write(&path, &max).unwrap();
+    let o = b.run(&["open", f]);
+    assert_eq!(o.code, Some(1), "{}", o.stderr);
+    assert!(o.stderr.contains("largest"), "{}", o.stderr);
+    let err = Store::open(&path).map(|_| ()).unwrap_err();
+    assert!(err.to_string().contains("largest"), "{err}");
+    assert_eq!(fs::read_to_string(&path).unwrap(), max);
+    assert!(!jpath.exists());
+}
+
+#[test]
+fn opening_removes_what_an_interrupted_fold_left() {
+    let b = Bench::new();
+    let (path, _) = good_file(&b);
+    let saves = b.path("saves");
+    // A fold killed between writing its temporary file and renaming it leaves this behind.
+    let leftover = saves.join(".party.ron.4242-0.tmp");
+    fs::write(&leftover, vec![b'x'; 1 << 20]).unwrap();
+    // Another session's leftover and a file of the judge's own are not this session's.
+    let other = saves.join(".other.ron.4242-0.tmp");
+    let mine = saves.join(".party.ron.notes.tmp");
+    fs::write(&other, "x").unwrap();
+    fs::write(&mine, "x").unwrap();
+    let opened = Store::open(&path).unwrap();
+    assert!(!leftover.exists(), "the leftover is still there");
+    assert!(
+        opened.warnings.iter().any(|w| w.contains("interrupted")),
+        "{:?}",
+        opened.warnings
+    );
+    assert!(other.exists() && mine.exists());
+    drop(opened);
+    // Through the binary too.
+    fs::write(&leftover, "x").unwrap();
+    let script = b.path("one.txt");
+    fs::write(&script, "note one more\n").unwrap();
+    let o = b.run(&[
+        "run",
+        script.to_str().unwrap(),
+        "--session",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    assert!(!leftover.exists(), "run --session left the leftover");
+}

@@ -73,7 +73,20 @@ impl TableScreen {
                 Err(e) => last = Some(e),
             }
         }
-        let problem = last.map(|e| format!("cannot read the session just now: {}", e.reason()));
+        let problem = last.map(|e| match &e {
+            // Not a passing state: the view stays where it was until the file shrinks again.
+            StoreError::TooLarge { path, .. } => format!(
+                "stopped following {}: {}",
+                path.file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .chars()
+                    .filter(|c| !c.is_control())
+                    .collect::<String>(),
+                e.reason()
+            ),
+            _ => format!("cannot read the session just now: {}", e.reason()),
+        });
         if problem != self.problem {
             self.problem = problem;
             Followed::Changed
