@@ -1966,6 +1966,8 @@ fn a_journal_behind_its_file_is_reported_and_a_spent_generation_is_refused() {
     let f = path.to_str().unwrap();
     let text = fs::read_to_string(&path).unwrap();
     assert!(text.contains("    generation: 1,"), "{text}");
+    // Changed by hand on purpose: without the checksum line, which would refuse any change.
+    let text = text[..text.rfind("// checksum: ").unwrap()].to_string();
     // One save behind: the steps are taken as saved, and that is said.
     fs::write(
         &path,
@@ -2047,4 +2049,59 @@ fn opening_removes_what_an_interrupted_fold_left() {
     ]);
     assert_eq!(o.code, Some(0), "{}", o.stderr);
     assert!(!leftover.exists(), "run --session left the leftover");
+}
+
+#[test]
+fn a_session_file_damaged_where_it_still_reads_is_refused_untouched_at_its_place() {
+    let b = Bench::new();
+    let (path, text) = good_file(&b);
+    let last = text.trim_end().lines().last().unwrap();
+    assert!(last.starts_with("// checksum: "), "{last}");
+    // A changed letter in a logged note: the file still parses and replays.
+    let (line, _) = position_of(&text, "the goblin ran");
+    fs::write(&path, text.replacen("the goblin ran", "the goblin ram", 1)).unwrap();
+    let block = (line - 1) / 16 * 16 + 1;
+    let reason = every_reader_refuses(&b, &path, Place::At(block, 1));
+    assert!(reason.contains("damaged"), "{reason}");
+    // A changed die face in the log (a check rolled 3, made to read 1).
+    let rolled = b.path("saves/rolled.ron");
+    let script = b.path("check.txt");
+    fs::write(&script, "add Aldo kit fighter\ncheck aldo terrain\n").unwrap();
+    let o = b.run(&[
+        "run",
+        script.to_str().unwrap(),
+        "--out",
+        rolled.to_str().unwrap(),
+        "--dice",
+        "3",
+    ]);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    let rolled_text = fs::read_to_string(&rolled).unwrap();
+    let face = rolled_text.find("faces:[3]").expect("the check's face") + "faces:[".len();
+    let line = rolled_text[..face].matches('\n').count() + 1;
+    let mut changed = rolled_text.into_bytes();
+    changed[face] = b'1';
+    fs::write(&rolled, &changed).unwrap();
+    every_reader_refuses(&b, &rolled, Place::At((line - 1) / 16 * 16 + 1, 1));
+    // A changed checksum line.
+    let sum_line = text.trim_end().lines().count();
+    let at = text.rfind("// checksum: ").unwrap() + "// checksum: ".len();
+    let mut sum = text.clone().into_bytes();
+    sum[at] = if sum[at] == b'0' { b'1' } else { b'0' };
+    fs::write(&path, &sum).unwrap();
+    // The first block's checksum no longer matches its lines.
+    every_reader_refuses(&b, &path, Place::At(1, 1));
+    let mut cut_sum = text.clone();
+    cut_sum.truncate(text.rfind("// checksum: ").unwrap() + 5);
+    cut_sum.push('\n');
+    fs::write(&path, &cut_sum).unwrap();
+    every_reader_refuses(&b, &path, Place::At(sum_line, 1));
+    // A file saved before checksums (no last line) still opens, and so does a hand edit once
+    // its checksum line is deleted.
+    let older = &text[..text.rfind("// checksum: ").unwrap()];
+    fs::write(&path, older.replace("the goblin ran", "the goblin hid")).unwrap();
+    let o = b.run(&["show", path.to_str().unwrap()]);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    let edited = store::load(&path).unwrap();
+    assert!(edited.state().notes.iter().any(|n| n == "the goblin hid"));
 }

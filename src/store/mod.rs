@@ -658,6 +658,16 @@ impl SessionLock {
     }
 }
 
+/// The refusal for a file that no longer matches its checksum.
+pub(crate) fn damaged(path: &Path, (line, message): (usize, String)) -> StoreError {
+    StoreError::Unreadable {
+        path: path.to_path_buf(),
+        line,
+        column: 1,
+        message,
+    }
+}
+
 /// The refusal for a file whose generation cannot be counted on.
 fn generation_spent(path: &Path) -> StoreError {
     StoreError::Io {
@@ -750,9 +760,13 @@ fn build_session(
 ) -> Result<(Session, Vec<String>), StoreError> {
     let saved = file.state;
     let lines = file.step_lines;
+    let damage = file.damage;
     let steps = Draining::new(file.entries).map(|s| (s.command, s.faces));
     let session = Session::from_steps(file.initial, steps, file.cursor)
         .map_err(|e| replay_error(path, &lines, e))?;
+    if let Some(damage) = damage {
+        return Err(damaged(path, damage));
+    }
     let mut warnings = Vec::new();
     if let Some(d) = verify::state_difference(&saved, session.state()) {
         warnings.push(format!(
