@@ -743,6 +743,8 @@ fn verify_names_a_step_that_no_longer_replays() {
     drop(Store::create(&path, &session).unwrap());
     fs::remove_file(journal_path(&path)).unwrap();
     let text = fs::read_to_string(&path).unwrap();
+    // Changed by hand on purpose: without the checksum line, which would refuse any change.
+    let text = text[..text.rfind("// checksum: ").unwrap()].to_string();
     // A face the step never draws.
     let extra = text.replacen(
         "(command:Note(\"last\"),faces:[])",
