@@ -74,7 +74,34 @@ pub struct RunOptions {
 }
 
 fn shown(path: &Path) -> String {
-    path.display().to_string()
+    one_line(&path.display().to_string())
+}
+
+/// Reads a session without changing it, telling standard error what recovery had to say (a
+/// torn last journal line dropped, for instance), one line each.
+fn load_warned(path: &Path) -> Result<crate::session::Session, CliError> {
+    let (session, warnings) = store::load_with_warnings(path)?;
+    for warning in warnings {
+        eprintln!("slotmark: warning: {}", one_line(&warning));
+    }
+    Ok(session)
+}
+
+/// `text` with every control character escaped (`\u{1b}`, `\n`), so a message built from a
+/// path or from a file's bytes stays on one line and no escape sequence reaches the terminal.
+pub fn one_line(text: &str) -> String {
+    if !text.chars().any(char::is_control) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// `slotmark run`: applies each line of a script; prints what each one did. The first bad or
@@ -90,7 +117,7 @@ pub fn run_script(opts: &RunOptions, library: &Library, out: &mut dyn Write) -> 
     }
     let (name, text) = read_script(&opts.script)?;
     let mut session = match &opts.session {
-        Some(path) => store::load(path)?,
+        Some(path) => load_warned(path)?,
         None => {
             let title = opts
                 .script
@@ -305,7 +332,7 @@ pub fn replay(path: &Path, verify: bool, out: &mut dyn Write) -> R {
             ))),
         };
     }
-    let session = store::load(path)?;
+    let session = load_warned(path)?;
     let mut state = session.initial().clone();
     for (index, entry) in session.applied().iter().enumerate() {
         let mut recorded = RecordedDice::new(&entry.rolls);
@@ -333,7 +360,7 @@ pub fn replay(path: &Path, verify: bool, out: &mut dyn Write) -> R {
 
 /// `slotmark show`: the session as plain text, or one character's sheet.
 pub fn show(path: &Path, character: Option<&str>, out: &mut dyn Write) -> R {
-    let session = store::load(path)?;
+    let session = load_warned(path)?;
     let text = crate::export::show(&session, character)
         .map_err(|e| CliError::Usage(format!("{}: {e}", shown(path))))?;
     write!(out, "{text}")?;
@@ -342,7 +369,7 @@ pub fn show(path: &Path, character: Option<&str>, out: &mut dyn Write) -> R {
 
 /// `slotmark export --markdown`.
 pub fn export_markdown(path: &Path, out: &mut dyn Write) -> R {
-    let session = store::load(path)?;
+    let session = load_warned(path)?;
     crate::export::write_markdown(&session, out)?;
     Ok(())
 }
@@ -479,7 +506,7 @@ pub fn table(path: &Path, theme: crate::config::ThemeName) -> R {
         Ok(tui::table::Ended::Gone(path)) => {
             println!(
                 "The session file {} is gone; the table view closed.",
-                path.display()
+                shown(&path)
             );
             Ok(())
         }

@@ -203,7 +203,8 @@ fn main() -> ExitCode {
         // A reader that stopped early (`| head`) is not a failure.
         Err(CliError::Output(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("slotmark: {e}");
+            // A path or a file's bytes may hold control characters: the line shows them escaped.
+            eprintln!("slotmark: {}", cli::one_line(&e.to_string()));
             ExitCode::FAILURE
         }
     }

@@ -366,7 +366,14 @@ fn replay_prints_the_log_and_verify_catches_a_tampered_file() {
         tail.replacen("name: \"Yard\"", "name: \"Yurt\"", 1)
     );
     assert_ne!(tampered, text);
-    fs::write(b.path("mill.ron"), tampered).unwrap();
+    fs::write(b.path("mill.ron"), &tampered).unwrap();
+    // The file no longer matches its checksum: refused as damaged.
+    let err = b.fails(&["replay", "mill.ron", "--verify"], 1);
+    one_line(&err);
+    assert!(err.contains("damaged"), "{err}");
+    // A change made by hand on purpose (its checksum line deleted): verify names the difference.
+    let edited = &tampered[..tampered.rfind("// checksum: ").unwrap()];
+    fs::write(b.path("mill.ron"), edited).unwrap();
     let err = b.fails(&["replay", "mill.ron", "--verify"], 1);
     one_line(&err);
     assert!(err.contains("differs"), "{err}");

@@ -196,3 +196,125 @@ fn every_acknowledged_command_survives_kill_9() {
     assert!(term.child.wait().unwrap().success());
     assert_eq!(recovered(&path), (0..sent).collect::<Vec<_>>());
 }
+
+/// A session made by `run` with a first note, in a fresh folder: (home, saves, session file).
+fn fresh_session() -> (tempfile::TempDir, std::path::PathBuf, std::path::PathBuf) {
+    let home = tempfile::tempdir().unwrap();
+    let saves = home.path().join("saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    let path = saves.join("cut.ron");
+    let script = home.path().join("start.txt");
+    std::fs::write(&script, "add Aldo\nnote the session starts\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_slotmark"))
+        .arg("run")
+        .arg(&script)
+        .arg("--out")
+        .arg(&path)
+        .env("XDG_CONFIG_HOME", home.path().join("config"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    (home, saves, path)
+}
+
+fn open_screen(home: &Path, saves: &Path, path: &Path) -> Term {
+    let mut term = Term::spawn(
+        &[
+            "open",
+            path.to_str().unwrap(),
+            "--saves",
+            saves.to_str().unwrap(),
+        ],
+        home,
+        &[],
+        30,
+        160,
+    );
+    term.wait_text("Roll log");
+    term
+}
+
+/// Types crash notes `from..to`, each waited for until its result shows.
+fn notes(term: &mut Term, from: usize, to: usize) {
+    for n in from..to {
+        term.press(&format!(":note {}\r", note(n)));
+        term.wait_for(&note(n), |t| shows_result(t, n));
+    }
+}
+
+#[test]
+fn a_journal_truncated_in_place_loses_no_acknowledged_step() {
+    // To its first line (the header), and to nothing at all.
+    for keep_header in [true, false] {
+        let (home, saves, path) = fresh_session();
+        let mut term = open_screen(home.path(), &saves, &path);
+        notes(&mut term, 0, 3);
+        let journal = store::journal_path(&path);
+        let bytes = std::fs::read(&journal).unwrap();
+        let header = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
+        assert!(bytes.len() > header, "the three notes are in the journal");
+        let cut = if keep_header { header } else { 0 };
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(&journal)
+            .unwrap()
+            .set_len(cut as u64)
+            .unwrap();
+        notes(&mut term, 3, 5);
+        term.kill_hard();
+        assert_eq!(
+            recovered(&path),
+            (0..5).collect::<Vec<_>>(),
+            "cut to {cut} bytes: every acknowledged note comes back"
+        );
+        // And the session opens for play again.
+        let opened = store::Store::open(&path).unwrap_or_else(|e| panic!("cut to {cut}: {e}"));
+        assert_eq!(opened.session.state().notes.len(), 6);
+    }
+}
+
+#[test]
+fn a_zero_byte_journal_opens_as_last_saved_with_a_warning() {
+    let (_home, _saves, path) = fresh_session();
+    std::fs::write(store::journal_path(&path), b"").unwrap();
+    let opened = store::Store::open(&path).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        opened.warnings.iter().any(|w| w.contains("was empty")),
+        "{:?}",
+        opened.warnings
+    );
+    assert_eq!(opened.session.state().notes.len(), 1);
+    drop(opened);
+    // Its first line is written again, so what comes next reads back.
+    let text = std::fs::read_to_string(store::journal_path(&path)).unwrap();
+    assert!(text.contains("generation"), "{text:?}");
+}
+
+#[test]
+fn a_second_judge_is_refused_after_the_journal_is_deleted_and_nothing_is_lost() {
+    let (home, saves, path) = fresh_session();
+    let mut a = open_screen(home.path(), &saves, &path);
+    notes(&mut a, 0, 2);
+    std::fs::remove_file(store::journal_path(&path)).unwrap();
+    // Judge B is refused: the lock holds whatever happened to the journal.
+    let mut b = Term::spawn(
+        &[
+            "open",
+            path.to_str().unwrap(),
+            "--saves",
+            saves.to_str().unwrap(),
+        ],
+        home.path(),
+        &[],
+        30,
+        160,
+    );
+    b.wait_text("open in another slotmark");
+    b.wait_closed();
+    assert!(!b.child.wait().unwrap().success());
+    // Judge A's next step notices and says what happened.
+    notes(&mut a, 2, 3);
+    a.wait_text("was deleted");
+    a.kill_hard();
+    assert_eq!(recovered(&path), (0..3).collect::<Vec<_>>());
+}

@@ -1831,3 +1831,277 @@ fn unused_dice_faces_are_said_and_refused_under_strict() {
     let o = b.run(&["run", s, "--dice", "5", "--strict"]);
     assert_eq!(o.code, Some(0), "{}", o.stderr);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Faults found under the second attack (issue 27)
+
+#[test]
+fn control_characters_in_a_files_path_are_escaped_in_every_one_line_error() {
+    let b = Bench::new();
+    // An escape that would set the window title, and a line break, in the file's name.
+    let path = b.path("saves/evil\u{1b}]2;PWNED\u{7}\nname.ron");
+    fs::write(&path, "not a session").unwrap();
+    let f = path.to_str().unwrap();
+    let missing = b.path("saves/gone\u{1b}[2J.ron");
+    for args in [
+        vec!["show", f],
+        vec!["export", f, "--markdown"],
+        vec!["replay", f],
+        vec!["replay", "--verify", f],
+        vec!["open", f],
+        vec!["table", f],
+        vec!["table", missing.to_str().unwrap()],
+    ] {
+        let o = b.run(&args);
+        assert_eq!(o.code, Some(1), "{args:?}: {}", o.stderr);
+        no_control_bytes(&o, &args);
+        assert_eq!(
+            o.stderr.trim_end().lines().count(),
+            1,
+            "{args:?}: {}",
+            o.stderr
+        );
+        assert!(o.stderr.contains("\\u{1b}"), "{args:?}: {}", o.stderr);
+    }
+}
+
+/// `good_file` with two notes journalled after it, the way the screen writes them: (file,
+/// journal path, journal bytes).
+fn journalled_file(b: &Bench) -> (PathBuf, PathBuf, Vec<u8>) {
+    let (path, _) = good_file(b);
+    let mut opened = Store::open(&path).unwrap();
+    for text in ["first journalled", "last journalled"] {
+        let entry = opened
+            .session
+            .execute(
+                slotmark::session::Command::Note(text.into()),
+                &mut slotmark::dice::ScriptedDice::new(vec![]),
+            )
+            .unwrap()
+            .clone();
+        opened.store.append(&JournalRecord::Apply(entry)).unwrap();
+    }
+    drop(opened);
+    let jpath = journal_path(&path);
+    let bytes = fs::read(&jpath).unwrap();
+    (path, jpath, bytes)
+}
+
+#[test]
+fn a_last_journal_line_whose_checksum_holds_is_kept_without_its_line_break() {
+    let b = Bench::new();
+    let (path, jpath, bytes) = journalled_file(&b);
+    let original = fs::read(&path).unwrap();
+    let f = path.to_str().unwrap();
+    let mut flipped = bytes.clone();
+    *flipped.last_mut().unwrap() ^= 0x01; // the line break turned into a vertical tab
+    let missing = bytes[..bytes.len() - 1].to_vec();
+    for journal in [flipped, missing] {
+        fs::write(&jpath, &journal).unwrap();
+        for args in [
+            vec!["show", f],
+            vec!["export", f, "--markdown"],
+            vec!["replay", f],
+        ] {
+            let o = b.run(&args);
+            assert_eq!(o.code, Some(0), "{args:?}: {}", o.stderr);
+            if args[0] != "replay" {
+                assert!(
+                    o.stdout.contains("last journalled"),
+                    "{args:?}: {}",
+                    o.stdout
+                );
+            }
+            assert!(o.stderr.contains("line break"), "{args:?}: {}", o.stderr);
+        }
+        let opened = Store::open(&path).unwrap();
+        assert!(
+            opened
+                .session
+                .state()
+                .notes
+                .iter()
+                .any(|n| n == "last journalled"),
+            "open folded the step away"
+        );
+        drop(opened);
+        // Folded into the file: the step stays for good.
+        assert!(
+            fs::read_to_string(&path)
+                .unwrap()
+                .contains("last journalled")
+        );
+        // Back to the file as it was, for the next round.
+        fs::write(&path, &original).unwrap();
+    }
+}
+
+#[test]
+fn show_export_and_replay_warn_when_they_drop_a_torn_last_line() {
+    let b = Bench::new();
+    let (path, jpath, bytes) = journalled_file(&b);
+    let f = path.to_str().unwrap();
+    // Cut inside the last line's text: its checksum no longer holds.
+    fs::write(&jpath, &bytes[..bytes.len() - 6]).unwrap();
+    for args in [
+        vec!["show", f],
+        vec!["export", f, "--markdown"],
+        vec!["replay", f],
+    ] {
+        let o = b.run(&args);
+        assert_eq!(o.code, Some(0), "{args:?}: {}", o.stderr);
+        assert!(
+            o.stderr.starts_with("slotmark: warning: ") && o.stderr.contains("cut off"),
+            "{args:?}: {}",
+            o.stderr
+        );
+        no_control_bytes(&o, &args);
+    }
+}
+
+#[test]
+fn a_journal_behind_its_file_is_reported_and_a_spent_generation_is_refused() {
+    let b = Bench::new();
+    let (path, jpath, bytes) = journalled_file(&b);
+    let f = path.to_str().unwrap();
+    let text = fs::read_to_string(&path).unwrap();
+    assert!(text.contains("    generation: 1,"), "{text}");
+    // Changed by hand on purpose: without the checksum line, which would refuse any change.
+    let text = text[..text.rfind("// checksum: ").unwrap()].to_string();
+    // One save behind: the steps are taken as saved, and that is said.
+    fs::write(
+        &path,
+        text.replace("    generation: 1,", "    generation: 2,"),
+    )
+    .unwrap();
+    let o = b.run(&["show", f]);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    assert!(o.stderr.contains("2 step(s)"), "{}", o.stderr);
+    // Further behind: not left by any fold, refused untouched with the journal's first line.
+    fs::write(
+        &path,
+        text.replace("    generation: 1,", "    generation: 7,"),
+    )
+    .unwrap();
+    let before = snapshot(b.dir.path());
+    for args in [
+        vec!["show", f],
+        vec!["replay", f],
+        vec!["export", f, "--markdown"],
+        vec!["open", f],
+    ] {
+        let o = b.run(&args);
+        let reason = refused(&o, &args, &jpath, Place::At(1, 1));
+        assert!(
+            reason.contains("save 1") && reason.contains("save 7"),
+            "{reason}"
+        );
+        assert_eq!(snapshot(b.dir.path()), before, "{args:?} changed a file");
+    }
+    assert_eq!(fs::read(&jpath).unwrap(), bytes);
+    // The largest generation cannot be followed by another: refused, never wrapped to 0.
+    fs::remove_file(&jpath).unwrap();
+    let max = text.replace(
+        "    generation: 1,",
+        &format!("    generation: {},", u64::MAX),
+    );
+    fs::write(&path, &max).unwrap();
+    let o = b.run(&["open", f]);
+    assert_eq!(o.code, Some(1), "{}", o.stderr);
+    assert!(o.stderr.contains("largest"), "{}", o.stderr);
+    let err = Store::open(&path).map(|_| ()).unwrap_err();
+    assert!(err.to_string().contains("largest"), "{err}");
+    assert_eq!(fs::read_to_string(&path).unwrap(), max);
+    assert!(!jpath.exists());
+}
+
+#[test]
+fn opening_removes_what_an_interrupted_fold_left() {
+    let b = Bench::new();
+    let (path, _) = good_file(&b);
+    let saves = b.path("saves");
+    // A fold killed between writing its temporary file and renaming it leaves this behind.
+    let leftover = saves.join(".party.ron.4242-0.tmp");
+    fs::write(&leftover, vec![b'x'; 1 << 20]).unwrap();
+    // Another session's leftover and a file of the judge's own are not this session's.
+    let other = saves.join(".other.ron.4242-0.tmp");
+    let mine = saves.join(".party.ron.notes.tmp");
+    fs::write(&other, "x").unwrap();
+    fs::write(&mine, "x").unwrap();
+    let opened = Store::open(&path).unwrap();
+    assert!(!leftover.exists(), "the leftover is still there");
+    assert!(
+        opened.warnings.iter().any(|w| w.contains("interrupted")),
+        "{:?}",
+        opened.warnings
+    );
+    assert!(other.exists() && mine.exists());
+    drop(opened);
+    // Through the binary too.
+    fs::write(&leftover, "x").unwrap();
+    let script = b.path("one.txt");
+    fs::write(&script, "note one more\n").unwrap();
+    let o = b.run(&[
+        "run",
+        script.to_str().unwrap(),
+        "--session",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    assert!(!leftover.exists(), "run --session left the leftover");
+}
+
+#[test]
+fn a_session_file_damaged_where_it_still_reads_is_refused_untouched_at_its_place() {
+    let b = Bench::new();
+    let (path, text) = good_file(&b);
+    let last = text.trim_end().lines().last().unwrap();
+    assert!(last.starts_with("// checksum: "), "{last}");
+    // A changed letter in a logged note: the file still parses and replays.
+    let (line, _) = position_of(&text, "the goblin ran");
+    fs::write(&path, text.replacen("the goblin ran", "the goblin ram", 1)).unwrap();
+    let block = (line - 1) / 16 * 16 + 1;
+    let reason = every_reader_refuses(&b, &path, Place::At(block, 1));
+    assert!(reason.contains("damaged"), "{reason}");
+    // A changed die face in the log (a check rolled 3, made to read 1).
+    let rolled = b.path("saves/rolled.ron");
+    let script = b.path("check.txt");
+    fs::write(&script, "add Aldo kit fighter\ncheck aldo terrain\n").unwrap();
+    let o = b.run(&[
+        "run",
+        script.to_str().unwrap(),
+        "--out",
+        rolled.to_str().unwrap(),
+        "--dice",
+        "3",
+    ]);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    let rolled_text = fs::read_to_string(&rolled).unwrap();
+    let face = rolled_text.find("faces:[3]").expect("the check's face") + "faces:[".len();
+    let line = rolled_text[..face].matches('\n').count() + 1;
+    let mut changed = rolled_text.into_bytes();
+    changed[face] = b'1';
+    fs::write(&rolled, &changed).unwrap();
+    every_reader_refuses(&b, &rolled, Place::At((line - 1) / 16 * 16 + 1, 1));
+    // A changed checksum line.
+    let sum_line = text.trim_end().lines().count();
+    let at = text.rfind("// checksum: ").unwrap() + "// checksum: ".len();
+    let mut sum = text.clone().into_bytes();
+    sum[at] = if sum[at] == b'0' { b'1' } else { b'0' };
+    fs::write(&path, &sum).unwrap();
+    // The first block's checksum no longer matches its lines.
+    every_reader_refuses(&b, &path, Place::At(1, 1));
+    let mut cut_sum = text.clone();
+    cut_sum.truncate(text.rfind("// checksum: ").unwrap() + 5);
+    cut_sum.push('\n');
+    fs::write(&path, &cut_sum).unwrap();
+    every_reader_refuses(&b, &path, Place::At(sum_line, 1));
+    // A file saved before checksums (no last line) still opens, and so does a hand edit once
+    // its checksum line is deleted.
+    let older = &text[..text.rfind("// checksum: ").unwrap()];
+    fs::write(&path, older.replace("the goblin ran", "the goblin hid")).unwrap();
+    let o = b.run(&["show", path.to_str().unwrap()]);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    let edited = store::load(&path).unwrap();
+    assert!(edited.state().notes.iter().any(|n| n == "the goblin hid"));
+}

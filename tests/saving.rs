@@ -128,7 +128,7 @@ fn a_journal_deleted_under_the_screen_is_noticed_and_nothing_is_lost_to_a_kill()
     drive(&mut app, palette("note one"));
     fs::remove_file(store::journal_path(&path)).unwrap();
     let frame = drive(&mut app, palette("note two"));
-    assert!(frame.contains("deleted or replaced"), "{frame}");
+    assert!(frame.contains("was deleted while"), "{frame}");
     drive(&mut app, palette("note three"));
     // A kill -9 now: the screen never quits, and the store is simply gone.
     std::mem::forget(app);

@@ -785,3 +785,67 @@ fn the_view_out_of_a_fight() {
     let mut table = Table::open(&path, 80, 24);
     insta::assert_snapshot!("table_phase_out_of_a_fight_80x24", table.shows());
 }
+
+#[test]
+fn a_journal_rewritten_in_place_is_read_whole_again() {
+    let (_d, path) = dir();
+    let mut judge = Judge::create(&path, RulesetId::Plain);
+    judge.fold();
+    let journal = slotmark::store::journal_path(&path);
+    let header = std::fs::read(&journal).unwrap();
+    judge.says("add Ana 8", &[]);
+    judge.says("add Bob 6", &[]);
+    let first = std::fs::read(&journal).unwrap();
+    drop(judge);
+    // The same start, other steps of the same length: another evening from the same save.
+    std::fs::write(&journal, &header).unwrap();
+    let mut judge = Judge::open(&path);
+    judge.says("add Cal 8", &[]);
+    judge.says("add Dee 6", &[]);
+    judge.says("add Eve 5", &[]);
+    let second = std::fs::read(&journal).unwrap();
+    drop(judge);
+    let same_length = &second[..first.len()];
+    assert_ne!(same_length, &first[..]);
+    std::fs::write(&journal, &first).unwrap();
+    let mut table = Table::open(&path, 80, 24);
+    let s = table.shows();
+    assert!(s.contains("Ana") && s.contains("Bob"), "{s}");
+    // Rewritten in place at the same length, then longer: what was read is no longer there.
+    for rewritten in [same_length, &second[..]] {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(&journal)
+            .and_then(|mut f| std::io::Write::write_all(&mut f, rewritten))
+            .unwrap();
+        let s = table.shows();
+        assert!(
+            s.contains("Cal") && s.contains("Dee") && !s.contains("Ana") && !s.contains("Bob"),
+            "{s}"
+        );
+    }
+    assert!(table.shows().contains("Eve"));
+}
+
+#[test]
+fn a_journal_past_the_views_limit_is_said_on_screen() {
+    let (_d, path) = dir();
+    let mut judge = Judge::create(&path, RulesetId::Plain);
+    plain_party(&mut judge);
+    let mut table = Table::open(&path, 200, 24);
+    assert!(table.shows().contains("Ogre"));
+    drop(judge);
+    // Grown past 64 MB (a sparse tail; the size alone refuses it).
+    let journal = slotmark::store::journal_path(&path);
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&journal)
+        .unwrap()
+        .set_len(slotmark::store::MAX_FILE_BYTES + 1)
+        .unwrap();
+    let s = table.shows();
+    assert!(
+        s.contains("Ogre") && s.contains("stopped following") && s.contains("64 MB"),
+        "{s}"
+    );
+}

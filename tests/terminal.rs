@@ -230,3 +230,75 @@ fn sigint_restores_the_terminal_and_keeps_every_step() {
 fn sigquit_restores_the_terminal_and_keeps_every_step() {
     a_signal_restores_the_terminal_and_keeps_the_journal(libc::SIGQUIT, "SIGQUIT");
 }
+
+#[test]
+fn sigusr1_and_sigalrm_restore_the_terminal_and_keep_every_step() {
+    a_signal_restores_the_terminal_and_keeps_the_journal(libc::SIGUSR1, "SIGUSR1");
+    a_signal_restores_the_terminal_and_keeps_the_journal(libc::SIGALRM, "SIGALRM");
+}
+
+/// Stops `term` with SIGTSTP and waits for the terminal to be the shell's again; then resumes it
+/// with SIGCONT and waits for the screen to take it back and draw a whole frame (`drawn` must
+/// appear in what it writes after the resume).
+fn suspend_and_resume(term: &mut Term, drawn: &str) {
+    // SAFETY: kill only sends a signal to the process this test started.
+    assert_eq!(unsafe { libc::kill(term.pid(), libc::SIGTSTP) }, 0);
+    term.wait_for("the terminal given back on SIGTSTP", |t| {
+        let s = t.parser.screen();
+        !s.alternate_screen()
+            && !s.hide_cursor()
+            && s.mouse_protocol_mode() == vt100::MouseProtocolMode::None
+            && t.cooked()
+    });
+    assert_restored(term);
+    term.mark();
+    // SAFETY: as above.
+    assert_eq!(unsafe { libc::kill(term.pid(), libc::SIGCONT) }, 0);
+    // Words are written each at its place, so the redraw is seen by the first word among the
+    // bytes written since the resume and the whole text on the screen.
+    let want = drawn.to_string();
+    let first = drawn.split_whitespace().next().unwrap_or(drawn).to_string();
+    term.wait_for("the screen taken back and redrawn on SIGCONT", move |t| {
+        t.parser.screen().alternate_screen()
+            && !t.cooked()
+            && String::from_utf8_lossy(&t.raw).contains(&first)
+            && t.text().contains(&want)
+    });
+}
+
+#[test]
+fn a_job_control_stop_gives_the_terminal_back_and_resuming_redraws_the_screen() {
+    let home = tempfile::tempdir().unwrap();
+    let file = demo_file(home.path());
+    let mut term = open(home.path(), &file, &[]);
+    // Opened in full (the first frame, from the saved state, comes before the keys are read).
+    term.wait_text("autosaved");
+    suspend_and_resume(&mut term, "Roll log");
+    // Keys are read one by one again: a palette command works as before.
+    term.press(":note after the stop\r");
+    term.wait_text("after the stop");
+    term.press("q");
+    term.wait_closed();
+    assert!(term.child.wait().unwrap().success());
+    assert_restored(&term);
+}
+
+#[test]
+fn the_table_view_gives_the_terminal_back_on_a_stop_and_redraws_on_resume() {
+    let home = tempfile::tempdir().unwrap();
+    let file = demo_file(home.path());
+    let mut term = Term::spawn(
+        &["table", file.to_str().unwrap()],
+        home.path(),
+        &[],
+        ROWS,
+        COLS,
+    );
+    term.wait_for("the table view", |t| t.parser.screen().alternate_screen());
+    let title = store::load(&file).unwrap().state().title.clone();
+    term.wait_text(&title);
+    suspend_and_resume(&mut term, &title);
+    term.press("q");
+    term.wait_closed();
+    assert_restored(&term);
+}

@@ -1369,3 +1369,30 @@ fn the_start_screen_lists_each_rulesets_demo() {
     );
     assert_eq!(session.state().title, "Demo: the Drowned Causeway");
 }
+
+#[test]
+fn a_demo_that_cannot_be_saved_is_played_only_when_the_judge_chooses_to() {
+    // A saves folder that cannot be made (its parent is a file): nothing can be written there,
+    // whoever runs the test.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("file"), "x").unwrap();
+    let saves = dir.path().join("file/saves");
+    let mut app = App::start(saves.clone(), Dice::scripted([])).with_theme(Theme::plain());
+    let text = drive(&mut app, 100, 30, vec![key('d'), code(KeyCode::Enter)]);
+    assert!(app.session().is_none(), "the demo opened without asking");
+    assert!(
+        text.contains("The demo cannot be saved") && text.contains("Go back"),
+        "{text}"
+    );
+    // Going back (the first choice) opens nothing.
+    drive(&mut app, 100, 30, vec![code(KeyCode::Enter)]);
+    assert!(app.session().is_none());
+    // Chosen: the demo opens, and the header says it is not saved.
+    drive(&mut app, 100, 30, vec![key('d'), code(KeyCode::Enter)]);
+    let text = drive(&mut app, 100, 30, vec![code(KeyCode::Right)]);
+    assert!(text.contains("Play without saving"), "{text}");
+    let text = drive(&mut app, 100, 30, vec![code(KeyCode::Enter)]);
+    assert!(app.session().is_some(), "{text}");
+    assert!(text.contains("not saved"), "{text}");
+    assert!(!saves.exists());
+}

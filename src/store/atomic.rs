@@ -24,6 +24,31 @@ fn temp_path(path: &Path) -> PathBuf {
     parent_dir(path).join(format!(".{name}.{}-{n}.tmp", std::process::id()))
 }
 
+/// Is `name` a temporary file [`temp_path`] makes for the file named `of`
+/// (`.{of}.{pid}-{n}.tmp`)?
+pub(super) fn is_temp_of(of: &std::ffi::OsStr, name: &std::ffi::OsStr) -> bool {
+    let (Some(of), Some(name)) = (of.to_str(), name.to_str()) else {
+        return false;
+    };
+    let Some(middle) = name
+        .strip_prefix('.')
+        .and_then(|n| n.strip_prefix(of))
+        .and_then(|n| n.strip_prefix('.'))
+        .and_then(|n| n.strip_suffix(".tmp"))
+    else {
+        return false;
+    };
+    match middle.split_once('-') {
+        Some((pid, n)) => {
+            !pid.is_empty()
+                && !n.is_empty()
+                && pid.bytes().all(|b| b.is_ascii_digit())
+                && n.bytes().all(|b| b.is_ascii_digit())
+        }
+        None => false,
+    }
+}
+
 /// Writes `bytes` to `path` atomically: temp file in the same folder, fsync, rename, fsync the
 /// folder. On failure the temp file is removed and `path` is unchanged.
 pub(super) fn write(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {

@@ -30,6 +30,102 @@ pub(super) struct SessionFile {
     /// The line of each step, when the log has the one-step-per-line layout slotmark writes
     /// (empty otherwise): lets a step that no longer replays be named by its line.
     pub step_lines: Vec<usize>,
+    /// Where the file no longer matches the checksum it was saved with, if it does not: the
+    /// first line of the damaged block and what to say. Readers refuse such a file once the
+    /// rest of it has been read (so a file that does not parse or replay is named for that).
+    pub damage: Option<(usize, String)>,
+}
+
+/// The file's last line: the CRC-32 of each block of [`SUM_BLOCK`] lines before it, in eight hex
+/// digits each, so a damaged byte is found and its place named.
+const SUM_PREFIX: &str = "// checksum: ";
+/// Lines per checksum.
+const SUM_BLOCK: usize = 16;
+
+/// The checksum line for `text` (whole lines, each ending in a line break).
+fn checksum_line(text: &str) -> String {
+    let mut line = String::from(SUM_PREFIX);
+    for sum in block_sums(text) {
+        let _ = write!(line, "{sum:08x}");
+    }
+    line.push('\n');
+    line
+}
+
+fn block_sums(text: &str) -> Vec<u32> {
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    lines
+        .chunks(SUM_BLOCK)
+        .map(|block| {
+            let mut h = crc32fast::Hasher::new();
+            for l in block {
+                h.update(l.as_bytes());
+            }
+            h.finalize()
+        })
+        .collect()
+}
+
+/// Does the text hold the checksum it was saved with? None when it does, or when it has no
+/// checksum at all (files from before checksums end with the closing bracket); else the first
+/// line of the first block that differs and the reason.
+fn damage(text: &str) -> Option<(usize, String)> {
+    // The last line is the checksum when it is a comment (the file's own text ends with its
+    // closing bracket); any comment there must be one.
+    let trimmed = text.trim_end();
+    let end = trimmed.rfind('\n').map_or(0, |i| i + 1);
+    let tail = &text[end..];
+    if !tail.starts_with("//") {
+        return None;
+    }
+    let body = &text[..end];
+    let line_count = body.matches('\n').count();
+    let sum_line = line_count + 1;
+    let hint = "to keep a change made by hand, delete the file's last line (its checksum) and \
+                check the file with `slotmark replay --verify`";
+    let listed = tail.trim_end_matches(['\n', '\r']).strip_prefix(SUM_PREFIX);
+    let sums: Option<Vec<u32>> = listed.and_then(|hex| {
+        let ok = hex.len() % 8 == 0
+            && hex
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+        ok.then(|| {
+            hex.as_bytes()
+                .chunks(8)
+                .filter_map(|c| {
+                    std::str::from_utf8(c)
+                        .ok()
+                        .and_then(|c| u32::from_str_radix(c, 16).ok())
+                })
+                .collect()
+        })
+    });
+    let Some(sums) = sums else {
+        return Some((
+            sum_line,
+            format!(
+                "the file's checksum line cannot be read: the file was damaged after it was \
+                 saved; {hint}"
+            ),
+        ));
+    };
+    let actual = block_sums(body);
+    let differs = (0..actual.len().max(sums.len())).find(|&i| actual.get(i) != sums.get(i))?;
+    if differs >= actual.len() {
+        return Some((
+            sum_line,
+            format!("the file is shorter than when it was saved (it lost lines); {hint}"),
+        ));
+    }
+    let first = differs * SUM_BLOCK + 1;
+    let last = (first + SUM_BLOCK - 1).min(line_count);
+    Some((
+        first,
+        format!(
+            "lines {first} to {last} do not match the checksum the file was saved with: they \
+             were damaged; {hint}"
+        ),
+    ))
 }
 
 /// One step of the log as the file keeps it: the command and the faces it drew, in order.
@@ -156,6 +252,8 @@ pub(super) fn render(session: &Session, generation: u64) -> Result<String, ron::
         out.push_str(",\n");
     }
     out.push_str("    ],\n)\n");
+    let sum = checksum_line(&out);
+    out.push_str(&sum);
     Ok(out)
 }
 
@@ -215,6 +313,7 @@ pub(super) fn read(path: &Path) -> Result<SessionFile, StoreError> {
     match ron::Options::default().from_str_seed(&text, FileSeed { problem: &problem }) {
         Ok(mut file) => {
             file.step_lines = step_lines(&text, file.entries.len());
+            file.damage = damage(&text);
             Ok(file)
         }
         Err(e) => {
@@ -530,6 +629,7 @@ impl<'de> Visitor<'de> for FileSeed<'_> {
             state,
             entries,
             step_lines: Vec::new(),
+            damage: None,
         })
     }
 }

@@ -7,7 +7,7 @@
 use super::{JournalRecord, MAX_FILE_BYTES, StoreError, build_session, file, journal};
 use crate::session::Session;
 use std::fs;
-use std::io::{self, Read, Seek, SeekFrom};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -59,13 +59,16 @@ pub struct Follower {
     /// The journal as last read, and how many of its bytes (whole lines) were read.
     journal: Option<Stamp>,
     read_to: u64,
+    /// The checksum of those bytes: a journal rewritten in place (not appended to) no longer
+    /// starts with them, whatever its length.
+    read_sum: u32,
 }
 
 impl Follower {
     /// Reads the session as it stands now.
     pub fn open(path: &Path) -> Result<Follower, StoreError> {
         let journal_path = journal::journal_path(path);
-        let (session, file, journal, read_to) = read_whole(path, &journal_path)?;
+        let (session, file, journal, read_to, read_sum) = read_whole(path, &journal_path)?;
         Ok(Follower {
             path: path.to_path_buf(),
             journal_path,
@@ -73,6 +76,7 @@ impl Follower {
             file,
             journal,
             read_to,
+            read_sum,
         })
     }
 
@@ -106,7 +110,7 @@ impl Follower {
                 if now == was {
                     return Ok(Followed::Same);
                 }
-                match self.read_on() {
+                match self.read_on()? {
                     Some(true) => {
                         self.journal = Some(now);
                         Ok(Followed::Changed)
@@ -120,33 +124,37 @@ impl Follower {
     }
 
     fn reread(&mut self) -> Result<Followed, StoreError> {
-        let (session, file, journal, read_to) = read_whole(&self.path, &self.journal_path)?;
+        let (session, file, journal, read_to, read_sum) =
+            read_whole(&self.path, &self.journal_path)?;
         self.session = session;
         self.file = file;
         self.journal = journal;
         self.read_to = read_to;
+        self.read_sum = read_sum;
         Ok(Followed::Changed)
     }
 
     /// Reads the whole lines appended to the journal since the last look and applies them.
     /// Some(false) when no whole line was added; None when what is there does not follow on
-    /// from what was read (the journal was emptied and written again): then read it all.
-    fn read_on(&mut self) -> Option<bool> {
-        let mut f = fs::File::open(&self.journal_path).ok()?;
-        let start = self.read_to.checked_sub(1)?;
-        f.seek(SeekFrom::Start(start)).ok()?;
-        let mut bytes = Vec::new();
-        f.take(MAX_FILE_BYTES).read_to_end(&mut bytes).ok()?;
-        // The byte before the new lines ends the last line read; anything else means the
-        // journal was written anew.
-        if bytes.first() != Some(&b'\n') {
+    /// from what was read (the journal was emptied and written again, or rewritten in place):
+    /// then read it all. A journal grown past the limit is an error, which the view shows.
+    fn read_on(&mut self) -> Result<Option<bool>, StoreError> {
+        let bytes = file::read_bytes(&self.journal_path, MAX_FILE_BYTES)?;
+        Ok(self.take_in(&bytes))
+    }
+
+    fn take_in(&mut self, bytes: &[u8]) -> Option<bool> {
+        let read_to = usize::try_from(self.read_to).ok()?;
+        // What was read must still be there, byte for byte.
+        let before = bytes.get(..read_to)?;
+        if crc32fast::hash(before) != self.read_sum {
             return None;
         }
-        let whole = bytes.iter().rposition(|&b| b == b'\n')?;
-        if whole == 0 {
+        let after = &bytes[read_to..];
+        let Some(whole) = after.iter().rposition(|&b| b == b'\n') else {
             return Some(false);
-        }
-        let text = std::str::from_utf8(&bytes[1..=whole]).ok()?;
+        };
+        let text = std::str::from_utf8(&after[..=whole]).ok()?;
         let mut session = self.session.clone();
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let record = journal::read_record(line)?;
@@ -163,31 +171,40 @@ impl Follower {
             applied.ok()?;
         }
         self.session = session;
-        self.read_to += whole as u64;
+        let end = read_to + whole + 1;
+        self.read_to = end as u64;
+        self.read_sum = crc32fast::hash(&bytes[..end]);
         Some(true)
     }
 }
 
 /// Reads the file and its journal in full, noting both files' stamps first, so a change made
 /// while they are read is seen at the next look.
-fn read_whole(
-    path: &Path,
-    journal_path: &Path,
-) -> Result<(Session, Stamp, Option<Stamp>, u64), StoreError> {
+type Whole = (Session, Stamp, Option<Stamp>, u64, u32);
+
+fn read_whole(path: &Path, journal_path: &Path) -> Result<Whole, StoreError> {
     let file_stamp = Stamp::of(path).map_err(|e| StoreError::io(path, "cannot read", &e))?;
     let journal_stamp = Stamp::of(journal_path).ok();
     let saved = file::read(path)?;
     let generation = saved.generation;
     let (mut session, _) = build_session(path, saved)?;
     let mut read_to = 0;
-    if journal_stamp.is_some()
-        && let Some(text) = journal::read_text(journal_path)?
-    {
+    let mut read_sum = crc32fast::hash(&[]);
+    if journal_stamp.is_some() && journal_path.exists() {
+        let bytes = file::read_bytes(journal_path, MAX_FILE_BYTES)?;
+        let text = journal::decode(journal_path, &bytes)?;
         let contents = journal::parse(journal_path, &text, generation)?;
         journal::apply(journal_path, &mut session, &contents.records)?;
-        read_to = text.rfind('\n').map_or(0, |i| i as u64 + 1);
+        // A last line taken without its line break counts as read.
+        let end = if contents.took_last_line {
+            bytes.len()
+        } else {
+            bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1)
+        };
+        read_to = end as u64;
+        read_sum = crc32fast::hash(&bytes[..end]);
     }
-    Ok((session, file_stamp, journal_stamp, read_to))
+    Ok((session, file_stamp, journal_stamp, read_to, read_sum))
 }
 
 /// How many times a look that finds the files unreadable is made again at once.
@@ -242,7 +259,20 @@ impl Following {
                 Err(e) => last = Some(e),
             }
         }
-        let problem = last.map(|e| format!("cannot read the session just now: {}", e.reason()));
+        let problem = last.map(|e| match &e {
+            // Not a passing state: the view stays where it was until the file shrinks again.
+            StoreError::TooLarge { path, .. } => format!(
+                "stopped following {}: {}",
+                path.file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .chars()
+                    .filter(|c| !c.is_control())
+                    .collect::<String>(),
+                e.reason()
+            ),
+            _ => format!("cannot read the session just now: {}", e.reason()),
+        });
         if problem != self.problem {
             self.problem = problem;
             Followed::Changed

@@ -80,6 +80,8 @@ pub(super) struct Contents {
     pub stale: bool,
     /// Something was dropped or skipped, so the journal should be rewritten.
     pub needs_reset: bool,
+    /// The last line, without its line break, was taken as a step (its checksum holds).
+    pub took_last_line: bool,
 }
 
 /// Parses journal text for a file of `generation`. A last line without its line break was being
@@ -93,7 +95,7 @@ pub(super) fn parse(path: &Path, text: &str, generation: u64) -> Result<Contents
         Some(i) => &text[..=i],
         None => "",
     };
-    let torn = &text[complete.len()..];
+    let mut torn = &text[complete.len()..];
     let refuse = |line: usize, column: usize, message: String| StoreError::Journal {
         path: path.to_path_buf(),
         line,
@@ -122,6 +124,16 @@ pub(super) fn parse(path: &Path, text: &str, generation: u64) -> Result<Contents
     let Some((header_no, header_text)) = lines.next() else {
         // An empty journal, or one cut off inside its header: nothing was acknowledged yet. A
         // header never holds a zero byte, so one made of them was damaged, not cut off.
+        if text.is_empty() {
+            // Slotmark never leaves a journal without its first line, except when it stops
+            // while starting one: say so, and start it again.
+            contents.needs_reset = true;
+            contents.warnings.push(format!(
+                "The journal {} was empty (not even its first line): it holds no step, so the \
+                 session is as last saved.",
+                path.display()
+            ));
+        }
         if torn.contains('\0') {
             return Err(refuse(
                 1,
@@ -182,8 +194,33 @@ pub(super) fn parse(path: &Path, text: &str, generation: u64) -> Result<Contents
         ));
     }
     if header.generation < generation {
+        let steps = lines.count();
+        // A fold writes the file as the next save and then empties the journal; stopped in
+        // between, it leaves a journal one save behind whose steps are in the file. Anything
+        // further behind was not left by a fold: it is refused, like a journal ahead of its file.
+        if generation - header.generation > 1 {
+            return Err(refuse(
+                header_no,
+                1,
+                format!(
+                    "the journal continues save {} but the session file is save {generation}: \
+                     one of them was copied in from elsewhere or its generation was changed by \
+                     hand. Move the journal away to open the file as saved",
+                    header.generation
+                ),
+            ));
+        }
         contents.stale = true;
         contents.needs_reset = true;
+        if steps > 0 {
+            contents.warnings.push(format!(
+                "The journal {} continues save {} but the session file is save {generation}: \
+                 its {steps} step(s) were saved in the file before slotmark stopped, so they \
+                 were not applied again.",
+                path.display(),
+                header.generation
+            ));
+        }
         return Ok(contents);
     }
     for (no, line) in lines {
@@ -214,6 +251,18 @@ pub(super) fn parse(path: &Path, text: &str, generation: u64) -> Result<Contents
         })?;
         contents.records.push((no, record));
     }
+    // A last line whose checksum holds was written whole: only its line break is missing or
+    // damaged, so it is a confirmed step, not a torn one.
+    if checksums && let Some(record) = whole_last_line(torn) {
+        contents.records.push((torn_line, record));
+        contents.took_last_line = true;
+        contents.warnings.push(format!(
+            "The last line of the journal {} (line {torn_line}) had lost its line break; its \
+             checksum holds, so its step was kept.",
+            path.display()
+        ));
+        torn = "";
+    }
     if !torn.is_empty() {
         contents.warnings.push(format!(
             "The last line of the journal {} (line {torn_line}) was cut off when slotmark stopped \
@@ -222,6 +271,20 @@ pub(super) fn parse(path: &Path, text: &str, generation: u64) -> Result<Contents
         ));
     }
     Ok(contents)
+}
+
+/// The record on a last line without its line break, when its checksum holds: the line as it
+/// stands, or without its last character (a line break turned into another byte).
+fn whole_last_line(torn: &str) -> Option<JournalRecord> {
+    if torn.is_empty() {
+        return None;
+    }
+    let mut cut = torn.chars();
+    cut.next_back();
+    [torn, cut.as_str()]
+        .into_iter()
+        .find_map(|line| verify_line(line).ok())
+        .and_then(|body| ron::from_str(body).ok())
 }
 
 /// Reads the journal text, if there is a journal.

@@ -192,13 +192,17 @@ pub struct SessionSummary {
     pub entries: usize,
 }
 
-/// An open session file with its journal. While it exists the journal is locked, so a second
-/// slotmark cannot write to the same session.
+/// An open session file with its journal. While it exists the session's lock file
+/// (`NAME.ron.lock`) is locked, so a second slotmark cannot write to the same session whatever
+/// happens to the journal; the journal is locked too, for slotmarks that know no lock file.
 #[derive(Debug)]
 pub struct Store {
     path: PathBuf,
     journal_path: PathBuf,
     journal: File,
+    /// Held for the store's life; never deleted (removing a lock file under a waiting process
+    /// would let two in).
+    _lock: File,
     /// The file's generation; the journal's header names the same one.
     generation: u64,
     /// Bytes in the journal that are known good (a failed append is cut back to this).
@@ -250,12 +254,13 @@ impl Store {
         let generation = 1;
         let text = file::render(session, generation).map_err(|e| StoreError::ron(path, &e))?;
         atomic::write(path, text.as_bytes())?;
-        Store::start_journal(path, generation)
+        let lock = SessionLock::take(path)?;
+        Store::start_journal(path, generation, lock.file)
     }
 
     /// Creates (or takes over) the journal beside `path`, locks it and leaves it empty, naming
     /// the file generation it continues.
-    fn start_journal(path: &Path, generation: u64) -> Result<Store, StoreError> {
+    fn start_journal(path: &Path, generation: u64, lock_file: File) -> Result<Store, StoreError> {
         let jpath = journal_path(path);
         file::refuse_unless_regular(&jpath)?;
         let journal = OpenOptions::new()
@@ -265,7 +270,7 @@ impl Store {
             .open(&jpath)
             .map_err(|e| StoreError::io(&jpath, "cannot create the journal", &e))?;
         lock(&journal, path)?;
-        let mut store = Store::with_journal(path, jpath, journal, generation);
+        let mut store = Store::with_journal(path, jpath, journal, lock_file, generation);
         store.reset_journal()?;
         atomic::sync_dir(&atomic::parent_dir(path))?;
         Ok(store)
@@ -276,7 +281,36 @@ impl Store {
     pub fn open(path: &Path) -> Result<Opened, StoreError> {
         let file = file::read(path)?;
         let generation = file.generation;
-        let (mut session, mut warnings) = build_session(path, file)?;
+        if generation == u64::MAX {
+            return Err(generation_spent(path));
+        }
+        let (session, warnings) = build_session(path, file)?;
+        // Taken once the file reads, so a refused file gets no lock file beside it; given back
+        // (and removed, when this open made it) if the journal is refused.
+        let lock = SessionLock::take(path)?;
+        let held = lock
+            .file
+            .try_clone()
+            .map_err(|e| StoreError::io(&lock.path, "cannot lock the session", &e));
+        match held.and_then(|held| Store::open_locked(path, generation, session, warnings, held)) {
+            Ok(mut opened) => {
+                opened.warnings.extend(remove_leftovers(path));
+                Ok(opened)
+            }
+            Err(e) => {
+                lock.give_back();
+                Err(e)
+            }
+        }
+    }
+
+    fn open_locked(
+        path: &Path,
+        generation: u64,
+        mut session: Session,
+        mut warnings: Vec<String>,
+        lock_file: File,
+    ) -> Result<Opened, StoreError> {
         let jpath = journal_path(path);
         file::refuse_unless_regular(&jpath)?;
         let existing = match OpenOptions::new().read(true).append(true).open(&jpath) {
@@ -303,7 +337,7 @@ impl Store {
                 let contents = journal::parse(&jpath, &text, generation)?;
                 journal::apply(&jpath, &mut session, &contents.records)?;
                 warnings.extend(contents.warnings);
-                let mut store = Store::with_journal(path, jpath, journal, generation);
+                let mut store = Store::with_journal(path, jpath, journal, lock_file, generation);
                 store.journal_len = bytes.len() as u64;
                 if !contents.records.is_empty() {
                     store.compact(&session)?;
@@ -312,7 +346,7 @@ impl Store {
                 }
                 store
             }
-            None => Store::start_journal(path, generation)?,
+            None => Store::start_journal(path, generation, lock_file)?,
         };
         Ok(Opened {
             store,
@@ -321,11 +355,18 @@ impl Store {
         })
     }
 
-    fn with_journal(path: &Path, journal_path: PathBuf, journal: File, generation: u64) -> Store {
+    fn with_journal(
+        path: &Path,
+        journal_path: PathBuf,
+        journal: File,
+        lock: File,
+        generation: u64,
+    ) -> Store {
         Store {
             path: path.to_path_buf(),
             journal_path,
             journal,
+            _lock: lock,
             generation,
             journal_len: 0,
             records: 0,
@@ -356,27 +397,47 @@ impl Store {
         self.notice.take()
     }
 
-    /// Is the journal we write to still the file at the journal's path? It is not when the file
-    /// was deleted (its link count is 0) or replaced by another one; what we append then is lost
-    /// when slotmark stops.
-    fn journal_detached(&self) -> bool {
+    /// What happened to the journal since this store last wrote it, if anything: deleted, or
+    /// replaced by another file (what we append then is lost when slotmark stops), or cut short
+    /// or written to by another program (what it held is no longer what we wrote).
+    fn journal_trouble(&self) -> Option<&'static str> {
+        let Ok(open) = self.journal.metadata() else {
+            return Some("made unreadable");
+        };
         #[cfg(unix)]
         {
             use std::os::unix::fs::MetadataExt;
-            let Ok(open) = self.journal.metadata() else {
-                return true;
-            };
+            if open.nlink() == 0 {
+                return Some("deleted");
+            }
             match fs::metadata(&self.journal_path) {
-                Ok(at_path) => {
-                    open.nlink() == 0 || open.dev() != at_path.dev() || open.ino() != at_path.ino()
+                Ok(at_path) if open.dev() != at_path.dev() || open.ino() != at_path.ino() => {
+                    return Some("replaced by another file");
                 }
-                Err(_) => true,
+                Ok(_) => {}
+                Err(_) => return Some("deleted"),
             }
         }
         #[cfg(not(unix))]
-        {
-            !self.journal_path.exists()
+        if !self.journal_path.exists() {
+            return Some("deleted");
         }
+        // Only a journal this store wrote last has a length to compare with.
+        if self.journal_ok && open.len() != self.journal_len {
+            return Some(if open.len() < self.journal_len {
+                "cut short"
+            } else {
+                "written to by another program"
+            });
+        }
+        None
+    }
+
+    fn journal_detached(&self) -> bool {
+        matches!(
+            self.journal_trouble(),
+            Some("deleted" | "replaced by another file" | "made unreadable")
+        )
     }
 
     /// Starts a new journal at the journal's path after the old one was deleted or replaced.
@@ -426,12 +487,25 @@ impl Store {
         record: &JournalRecord,
         session: &Session,
     ) -> Result<(), StoreError> {
-        self.append(record)?;
-        if self.journal_detached() {
+        // Looked at before the step is appended (a journal cut short would take the step after
+        // what is left of it) and after (a journal deleted meanwhile would take it to nowhere).
+        let trouble = match self.journal_trouble() {
+            Some(what) => Some(what),
+            None => {
+                self.append(record)?;
+                self.journal_trouble()
+            }
+        };
+        if let Some(what) = trouble {
             self.compact(session)?;
+            let journal = if self.journal_ok {
+                "and a new journal started"
+            } else {
+                "but no new journal could be started; the next change tries again"
+            };
             self.notice = Some(format!(
-                "the journal {} was deleted or replaced while the session was open; the whole \
-                 session was saved to {} and a new journal started",
+                "the journal {} was {what} while the session was open; the whole session was \
+                 saved to {} {journal}",
                 self.journal_path.display(),
                 self.path.display()
             ));
@@ -463,7 +537,10 @@ impl Store {
     /// still fail; that loses nothing (the journal names the older save and is skipped on open)
     /// and the next append empties it first.
     pub fn compact(&mut self, session: &Session) -> Result<(), StoreError> {
-        let generation = self.generation + 1;
+        let generation = self
+            .generation
+            .checked_add(1)
+            .ok_or_else(|| generation_spent(&self.path))?;
         let text =
             file::render(session, generation).map_err(|e| StoreError::ron(&self.path, &e))?;
         self.injected_failure(&self.path, "cannot write")?;
@@ -529,6 +606,110 @@ impl Store {
     }
 }
 
+/// The lock file beside a session file: `NAME.ron` is locked through `NAME.ron.lock`. It is
+/// kept after the session closes (an empty file), since removing it could let two slotmarks in.
+pub fn lock_path(session: &Path) -> PathBuf {
+    let mut name = session.file_name().unwrap_or_default().to_os_string();
+    name.push(".lock");
+    session.with_file_name(name)
+}
+
+/// The session's lock, taken.
+struct SessionLock {
+    file: File,
+    path: PathBuf,
+    /// This process made the lock file (so it removes it again if the open is refused).
+    made: bool,
+}
+
+impl SessionLock {
+    fn take(session: &Path) -> Result<SessionLock, StoreError> {
+        let path = lock_path(session);
+        file::refuse_unless_regular(&path)?;
+        let open = |new: bool| {
+            let mut o = OpenOptions::new();
+            o.read(true).write(true);
+            if new {
+                o.create_new(true);
+            }
+            o.open(&path)
+        };
+        let (file, made) = match open(true) {
+            Ok(f) => (f, true),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => (
+                open(false).map_err(|e| StoreError::io(&path, "cannot open the lock file", &e))?,
+                false,
+            ),
+            Err(e) => return Err(StoreError::io(&path, "cannot make the lock file", &e)),
+        };
+        let lock = SessionLock { file, path, made };
+        if let Err(e) = self::lock(&lock.file, session) {
+            lock.give_back();
+            return Err(e);
+        }
+        Ok(lock)
+    }
+
+    /// Lets the lock go after a refused open, leaving the folder as it was.
+    fn give_back(self) {
+        if self.made {
+            let _ = fs::remove_file(&self.path);
+        }
+    }
+}
+
+/// The refusal for a file that no longer matches its checksum.
+pub(crate) fn damaged(path: &Path, (line, message): (usize, String)) -> StoreError {
+    StoreError::Unreadable {
+        path: path.to_path_buf(),
+        line,
+        column: 1,
+        message,
+    }
+}
+
+/// The refusal for a file whose generation cannot be counted on.
+fn generation_spent(path: &Path) -> StoreError {
+    StoreError::Io {
+        path: path.to_path_buf(),
+        message: format!(
+            "the file's generation is {}, the largest there is, so the next save could not be told \
+             from the last; it was raised by hand: set it back to the number it had",
+            u64::MAX
+        ),
+    }
+}
+
+/// Removes what an interrupted save of `session` left beside it (a fold stopped by a kill
+/// leaves its temporary file) and says what was removed. Called with the session's lock held,
+/// so no save of it is under way.
+fn remove_leftovers(session: &Path) -> Vec<String> {
+    let dir = atomic::parent_dir(session);
+    let Some(name) = session.file_name() else {
+        return Vec::new();
+    };
+    let Ok(read) = fs::read_dir(&dir) else {
+        return Vec::new();
+    };
+    let mut said = Vec::new();
+    for entry in read.filter_map(Result::ok) {
+        let leftover = entry.file_name();
+        if !atomic::is_temp_of(name, &leftover) {
+            continue;
+        }
+        let path = entry.path();
+        if fs::symlink_metadata(&path).is_ok_and(|m| m.is_file()) && fs::remove_file(&path).is_ok()
+        {
+            said.push(format!(
+                "Removed {}, left by a save that was interrupted; the session is as last saved \
+                 with its journal.",
+                path.display()
+            ));
+        }
+    }
+    said
+}
+
 fn lock(journal: &File, path: &Path) -> Result<(), StoreError> {
     match journal.try_lock() {
         Ok(()) => Ok(()),
@@ -579,9 +760,13 @@ fn build_session(
 ) -> Result<(Session, Vec<String>), StoreError> {
     let saved = file.state;
     let lines = file.step_lines;
+    let damage = file.damage;
     let steps = Draining::new(file.entries).map(|s| (s.command, s.faces));
     let session = Session::from_steps(file.initial, steps, file.cursor)
         .map_err(|e| replay_error(path, &lines, e))?;
+    if let Some(damage) = damage {
+        return Err(damaged(path, damage));
+    }
     let mut warnings = Vec::new();
     if let Some(d) = verify::state_difference(&saved, session.state()) {
         warnings.push(format!(

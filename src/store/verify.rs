@@ -70,6 +70,11 @@ pub fn verify(path: &Path) -> Result<VerifyReport, StoreError> {
         journal_records: 0,
         difference: first_log_difference(&file),
     };
+    // A log that replays is no proof: a damaged byte can change a note or a face and still
+    // replay. A file that no longer matches its checksum is refused like any damaged file.
+    if let Some(damage) = file.damage.clone() {
+        return Err(super::damaged(path, damage));
+    }
     let jpath = journal_path(path);
     if let Some(text) = journal::read_text(&jpath)? {
         let contents = journal::parse(&jpath, &text, file.generation)?;

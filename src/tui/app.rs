@@ -32,6 +32,9 @@ pub enum StartPrompt {
     NewSession,
     /// Which ruleset's demo to open.
     Demo,
+    /// The demo cannot be saved: play it anyway, without saving, or go back. Playing unsaved is
+    /// always the judge's choice, never what happens by itself.
+    PlayUnsaved(RulesetId),
 }
 
 /// The start screen.
@@ -313,6 +316,14 @@ impl App {
                             self.create_session(&name, ruleset)
                         }
                         StartPrompt::Demo => self.open_demo(ruleset),
+                        StartPrompt::PlayUnsaved(ruleset) => {
+                            if form.choice("play") == Some(1) {
+                                self.play_unsaved(ruleset)
+                            } else {
+                                start.prompt = None;
+                                true
+                            }
+                        }
                     };
                 }
                 FormStep::Cancel => {
@@ -450,12 +461,42 @@ impl App {
         match create_store(&self.saves, &path, &session) {
             Ok(store) => self.open_main(session, Some(store), Vec::new()),
             Err(e) => {
-                // The demo is worth playing even where nothing can be written; the header says so.
-                self.open_main(session, None, Vec::new());
-                if let Some(m) = self.main_mut() {
-                    m.save = SaveState::Memory(e);
+                // The demo is worth playing even where nothing can be written, but only if the
+                // judge says so, knowing nothing will be kept.
+                if let Screen::Start(start) = &mut self.screen {
+                    start.prompt = Some(
+                        Form::new(
+                            "The demo cannot be saved",
+                            StartPrompt::PlayUnsaved(ruleset),
+                            vec![Field::choice(
+                                "play",
+                                "Then",
+                                vec![
+                                    ("Go back".to_string(), 0),
+                                    (
+                                        "Play without saving (`:save as PATH` keeps it)"
+                                            .to_string(),
+                                        1,
+                                    ),
+                                ],
+                                0,
+                            )],
+                        )
+                        .with_note(e),
+                    );
                 }
             }
+        }
+        true
+    }
+
+    /// The demo played where it cannot be saved, as the judge chose: the header says `⚠ not
+    /// saved` with the reason until `:save as PATH` writes the session somewhere.
+    fn play_unsaved(&mut self, ruleset: RulesetId) -> bool {
+        let session = crate::script::demo_for(ruleset);
+        self.open_main(session, None, Vec::new());
+        if let Some(m) = self.main_mut() {
+            m.save = SaveState::Memory("played without saving, as chosen".into());
         }
         true
     }

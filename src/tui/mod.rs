@@ -259,7 +259,11 @@ fn prepare(options: &Options) -> Result<App, TuiError> {
     }
 }
 
+/// Is the screen (or the table view) holding the terminal? Only then does SIGCONT take it back.
+static IN_SCREEN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 fn enter_terminal() -> io::Result<Terminal<CrosstermBackend<Stdout>>> {
+    IN_SCREEN.store(true, std::sync::atomic::Ordering::SeqCst);
     enable_raw_mode()?;
     let mut stdout = io::stdout();
     execute!(stdout, EnterAlternateScreen, EnableMouseCapture)?;
@@ -282,6 +286,7 @@ struct TerminalGuard;
 
 impl Drop for TerminalGuard {
     fn drop(&mut self) {
+        IN_SCREEN.store(false, std::sync::atomic::Ordering::SeqCst);
         restore_terminal();
     }
 }
@@ -299,20 +304,58 @@ fn install_panic_hook() {
     });
 }
 
-/// SIGTERM, SIGHUP (a closed ssh session), SIGINT and SIGQUIT end slotmark like a panic does:
-/// the terminal is restored first. Every step is already in the journal, so nothing is lost; the
-/// exit status is 128 plus the signal's number, as a shell reports it.
+/// Every signal whose default action ends the process and that can be caught (SIGTERM, SIGHUP
+/// from a closed ssh session, SIGINT, SIGQUIT, SIGUSR1, SIGALRM and the rest) ends slotmark like
+/// a panic does: the terminal is restored first. Every step is already in the journal, so nothing
+/// is lost; the exit status is 128 plus the signal's number, as a shell reports it.
+///
+/// A job-control stop (SIGTSTP, Ctrl-Z from a shell that leaves it to the program, or `kill
+/// -TSTP`) gives the terminal back before stopping; SIGCONT (`fg`) takes it again and asks for a
+/// whole new frame, through the window-size event the screen and the table view already redraw
+/// on.
 #[cfg(unix)]
 fn restore_on_signals() -> io::Result<()> {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
-    let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT, SIGQUIT])?;
+    use signal_hook::consts::{
+        SIGALRM, SIGCONT, SIGHUP, SIGINT, SIGPROF, SIGQUIT, SIGTERM, SIGTSTP, SIGUSR1, SIGUSR2,
+        SIGVTALRM, SIGWINCH, SIGXCPU, SIGXFSZ,
+    };
+    let mut signals = signal_hook::iterator::Signals::new([
+        SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
+        SIGXFSZ, SIGTSTP, SIGCONT,
+    ])?;
     std::thread::spawn(move || {
-        if let Some(signal) = signals.forever().next() {
-            restore_terminal();
-            std::process::exit(128 + signal);
+        for signal in signals.forever() {
+            match signal {
+                SIGTSTP => {
+                    restore_terminal();
+                    // Stops here until SIGCONT.
+                    let _ = signal_hook::low_level::emulate_default_handler(SIGTSTP);
+                }
+                SIGCONT if IN_SCREEN.load(std::sync::atomic::Ordering::SeqCst) => {
+                    take_terminal_back();
+                    let _ = signal_hook::low_level::raise(SIGWINCH);
+                }
+                SIGCONT => {}
+                _ => {
+                    restore_terminal();
+                    std::process::exit(128 + signal);
+                }
+            }
         }
     });
     Ok(())
+}
+
+/// Puts the terminal back into the screen's modes after a stop (the shell may have reset them).
+#[cfg(unix)]
+fn take_terminal_back() {
+    let _ = enable_raw_mode();
+    let _ = execute!(
+        io::stdout(),
+        EnterAlternateScreen,
+        EnableMouseCapture,
+        ratatui::crossterm::cursor::Hide
+    );
 }
 
 /// Set to exactly [`PANIC_ON_KEY_VALUE`], this environment variable makes the screen panic on
