@@ -11,8 +11,10 @@
 //! - [`tui`]: the terminal screens; the only layer that knows about the terminal.
 //! - [`content`]: the bundled item library and bestiary, the judge's own library, name lookup.
 //! - [`export`]: the readable recap of a session (`slotmark export --markdown`).
+//! - [`campaign`]: the next session with the last one's party, and sheet files.
 //! - [`cli`]: the headless subcommands `main` dispatches to (run, replay, show, roll...).
 
+pub mod campaign;
 pub mod cli;
 pub mod content;
 pub mod dice;
