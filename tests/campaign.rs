@@ -412,3 +412,41 @@ fn an_oversized_a_newer_or_a_hand_made_impossible_sheet_is_refused() {
     assert!(import(&mut session, &missing).is_err());
     assert!(session.entries().is_empty(), "nothing changed");
 }
+
+#[test]
+fn the_binary_writes_a_sheet_and_refuses_a_name_nobody_has() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = play(dir.path(), RulesetId::Ap);
+    let sheet = dir.path().join("bo.sheet.ron");
+    let run = |args: &[&std::ffi::OsStr]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_slotmark"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let ok = run(&[
+        "export".as_ref(),
+        first.as_os_str(),
+        "--character".as_ref(),
+        "Bo".as_ref(),
+        "--sheet".as_ref(),
+        "--out".as_ref(),
+        sheet.as_os_str(),
+    ]);
+    assert!(ok.status.success(), "{ok:?}");
+    assert!(String::from_utf8_lossy(&ok.stdout).contains("Bo's sheet (ap)"));
+    assert!(
+        std::fs::read_to_string(&sheet)
+            .unwrap()
+            .contains("sheet: Ap(")
+    );
+    let bad = run(&[
+        "export".as_ref(),
+        first.as_os_str(),
+        "--character".as_ref(),
+        "Zed".as_ref(),
+        "--sheet".as_ref(),
+    ]);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("nobody called Zed"));
+}

@@ -169,7 +169,7 @@ const FRAME: &[Entry<()>] = &[
             "import PATH",
             "brings in the character of a sheet file (`slotmark export FILE --character NAME \
              --sheet` writes one) as it left its session; the sheet is kept in the log",
-            "import ana.sheet.ron",
+            "import saves/aria.sheet.ron",
             SESSION,
         ),
         parse: |w, _| {
