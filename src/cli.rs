@@ -592,6 +592,20 @@ pub fn help_ap_library(out: &mut dyn Write) -> R {
     Ok(())
 }
 
+/// A name a new session can take, or why not.
+pub fn check_name(name: &str) -> R {
+    let bad = name.trim().is_empty()
+        || name
+            .chars()
+            .any(|c| matches!(c, '/' | '\\' | ':') || c.is_control());
+    if bad {
+        return Err(CliError::Usage(format!(
+            "'{name}' cannot name a session: use letters, digits and spaces, no slashes"
+        )));
+    }
+    Ok(())
+}
+
 /// Checks made before the screen starts, so a mistyped file or name fails with one line instead
 /// of a screen that opens and closes; then hands over to the screen.
 pub fn screen(
@@ -611,17 +625,7 @@ pub fn screen(
             // The screen opens the file before it touches the terminal, so a bad file still
             // fails with one line; reading it here as well would replay the whole log twice.
         }
-        Launch::New { name, .. } => {
-            let bad = name.trim().is_empty()
-                || name
-                    .chars()
-                    .any(|c| matches!(c, '/' | '\\' | ':') || c.is_control());
-            if bad {
-                return Err(CliError::Usage(format!(
-                    "'{name}' cannot name a session: use letters, digits and spaces, no slashes"
-                )));
-            }
-        }
+        Launch::New { name, .. } => check_name(name)?,
         Launch::Start => {}
     }
     let saves = store::saves_path(saves)?;

@@ -13,8 +13,10 @@
 //! - [`content`]: the bundled item library and bestiary, the judge's own library, name lookup.
 //! - [`export`]: the readable recap of a session (`slotmark export --markdown`).
 //! - [`config`]: the judge's settings file (saves folder, default rules, theme, key remaps).
+//! - [`campaign`]: the next session with the last one's party, and sheet files.
 //! - [`cli`]: the headless subcommands `main` dispatches to (run, replay, show, roll...).
 
+pub mod campaign;
 pub mod cli;
 pub mod config;
 pub mod content;

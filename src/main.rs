@@ -49,11 +49,24 @@ enum Sub {
         /// The session's name.
         name: String,
         /// The rules it plays by (default: the settings file's, else slots).
-        #[arg(long, value_parser = rules_parser())]
+        #[arg(long, value_parser = rules_parser(), conflicts_with = "party")]
         rules: Option<RulesetId>,
         /// Seed the dice so the same rolls come again.
         #[arg(long, value_name = "N")]
         seed: Option<u64>,
+        /// The next session of this one: its rules, and its living player characters as it
+        /// left them (the first step of the new session's log).
+        #[arg(long, value_name = "FILE")]
+        party: Option<PathBuf>,
+        /// With --party: the clock carries on from where that session left it.
+        #[arg(long, requires = "party")]
+        keep_clock: bool,
+        /// With --party: bring this one along too (a creature, a hireling, the dead).
+        #[arg(long = "with", value_name = "NAME", requires = "party")]
+        with: Vec<String>,
+        /// With --party: leave this player character behind.
+        #[arg(long = "without", value_name = "NAME", requires = "party")]
+        without: Vec<String>,
     },
     /// Show the players a session another slotmark is playing: the round, whose turn it is, the
     /// order, the characters and what they can see, following each step as the judge makes it.
@@ -125,14 +138,24 @@ enum Sub {
         #[arg(long, value_name = "NAME")]
         character: Option<String>,
     },
-    /// Write a readable recap of a session to standard output.
+    /// Write a readable recap of a session to standard output, or one character's sheet to a
+    /// file (`--character NAME --sheet`) for `import` in another session of the same rules.
     Export {
         /// The session file.
         #[arg(value_hint = ValueHint::FilePath)]
         file: PathBuf,
-        /// As Markdown (the one format there is).
-        #[arg(long, required = true)]
+        /// The recap as Markdown.
+        #[arg(long, required_unless_present = "sheet", conflicts_with = "sheet")]
         markdown: bool,
+        /// One character's sheet as a file (NAME.sheet.ron unless --out says where).
+        #[arg(long, requires = "character")]
+        sheet: bool,
+        /// The character whose sheet to write.
+        #[arg(long, value_name = "NAME", requires = "sheet")]
+        character: Option<String>,
+        /// Where the sheet goes (a new file).
+        #[arg(long, value_name = "PATH", requires = "sheet")]
+        out: Option<PathBuf>,
     },
     /// Roll dice: d12, d12 adv, 3d6, 2d20 dis, 2d6+1.
     Roll {
@@ -259,8 +282,32 @@ fn dispatch(args: Args, settings: slotmark::config::Config) -> Result<(), CliErr
         }
         Some(Sub::New {
             ref name,
+            party: Some(ref from),
+            keep_clock,
+            ref with,
+            ref without,
+            seed,
+            ..
+        }) => {
+            let choice = slotmark::session::party::Choice {
+                with: with.clone(),
+                without: without.clone(),
+                keep_clock,
+            };
+            cli::check_name(name)?;
+            let path = slotmark::campaign::next_session(
+                &slotmark::store::saves_path(saves)?,
+                name,
+                from,
+                &choice,
+            )?;
+            Some((Launch::Open(path), seed.or(args.seed)))
+        }
+        Some(Sub::New {
+            ref name,
             rules,
             seed,
+            ..
         }) => Some((
             Launch::New {
                 name: name.clone(),
@@ -306,6 +353,12 @@ fn dispatch(args: Args, settings: slotmark::config::Config) -> Result<(), CliErr
         }
         Some(Sub::Replay { file, verify }) => cli::replay(&file, verify, &mut out),
         Some(Sub::Show { file, character }) => cli::show(&file, character.as_deref(), &mut out),
+        Some(Sub::Export {
+            file,
+            character: Some(character),
+            out: target,
+            ..
+        }) => slotmark::campaign::export_sheet(&file, &character, target.as_deref(), &mut out),
         Some(Sub::Export { file, .. }) => cli::export_markdown(&file, &mut out),
         Some(Sub::Roll { expr, seed }) => cli::roll(&expr.join(" "), seed, &mut out),
         Some(Sub::Rulesets) => rulesets(&mut out),

@@ -857,6 +857,37 @@ fn start_screen_lists_recent_sessions_and_opens_one_with_a_key() {
 }
 
 #[test]
+fn the_next_session_with_a_recent_sessions_party_from_the_start_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("crypt.ron");
+    slotmark::store::Store::create(&path, &session_with(crypt_state())).unwrap();
+    let mut app =
+        App::start(dir.path().to_path_buf(), Dice::scripted([])).with_theme(Theme::plain());
+    let mut events = vec![key('p')];
+    events.extend(typed("Crypt, night two"));
+    events.push(code(KeyCode::Enter));
+    let text = drive(&mut app, 80, 24, events);
+    let session = app.session().expect(&text);
+    assert_eq!(session.state().title, "Crypt, night two");
+    // The party's players come along as they were; the goblin stays behind.
+    let GameState::Slots(now) = &session.state().game else {
+        panic!("the slot system");
+    };
+    let names: Vec<&str> = now.characters.iter().map(|c| c.name.as_str()).collect();
+    let crypt = crypt_state();
+    let players: Vec<&str> = crypt
+        .characters
+        .iter()
+        .filter(|c| c.side == Side::Players)
+        .map(|c| c.name.as_str())
+        .collect();
+    assert!(!players.is_empty() && players.len() < crypt.characters.len());
+    assert_eq!(names, players);
+    assert!(matches!(session.entries()[0].command, Command::Join(_)));
+    assert_eq!(slotmark::store::list_sessions(dir.path()).len(), 2);
+}
+
+#[test]
 fn a_new_session_from_the_start_screen_is_saved_at_once() {
     let dir = tempfile::tempdir().unwrap();
     let mut app =

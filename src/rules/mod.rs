@@ -10,6 +10,7 @@
 pub mod actiondie;
 pub mod ap;
 pub mod bdp;
+pub mod party;
 pub mod phase;
 pub mod plain;
 pub mod said;
@@ -25,6 +26,7 @@ pub use view::{
 };
 
 use crate::dice::{DiceError, DiceSource};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use thiserror::Error;
@@ -69,6 +71,22 @@ pub trait Ruleset {
 
     /// What the command does to a waiting roll.
     fn role(command: &Self::Command) -> Role;
+
+    /// What travels to the next session (see [`party`]): chosen characters on the ruleset's
+    /// own sheets, and its time when the clock carries on.
+    type Party: Clone + fmt::Debug + PartialEq + Eq + Serialize + DeserializeOwned;
+
+    /// Everyone who could travel, in the roster's order.
+    fn travellers(state: &Self::State) -> Vec<party::Traveller>;
+
+    /// The characters with these ids as they stand now, and the time when `keep_time`.
+    fn party(state: &Self::State, ids: &[u32], keep_time: bool) -> Self::Party;
+
+    /// Does the party carry its time on?
+    fn carries(party: &Self::Party) -> bool;
+
+    /// Brings a party in (its time first, when it carries one); returns who came.
+    fn admit(state: &mut Self::State, party: &Self::Party) -> Result<Vec<String>, RuleError>;
 
     /// The credit a ruleset's tables owe wherever they are shown or stored (a licence's
     /// attribution), or None.
@@ -137,7 +155,59 @@ macro_rules! rulesets {
             $($variant(<$module::$rules as Ruleset>::Event),)+
         }
 
+        /// Characters travelling between sessions, tagged with their ruleset (see [`party`]).
+        #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+        pub enum GameParty {
+            $($variant(<$module::$rules as Ruleset>::Party),)+
+        }
+
+        impl GameParty {
+            pub fn ruleset(&self) -> RulesetId {
+                match self {
+                    $(GameParty::$variant(_) => RulesetId::$variant,)+
+                }
+            }
+
+            /// Does the clock carry on with them?
+            pub fn carries(&self) -> bool {
+                match self {
+                    $(GameParty::$variant(p) => <$module::$rules as Ruleset>::carries(p),)+
+                }
+            }
+        }
+
         impl GameState {
+            /// See [`Ruleset::travellers`].
+            pub fn travellers(&self) -> Vec<party::Traveller> {
+                match self {
+                    $(GameState::$variant(s) => <$module::$rules as Ruleset>::travellers(s),)+
+                }
+            }
+
+            /// See [`Ruleset::party`].
+            pub fn party(&self, ids: &[u32], keep_time: bool) -> GameParty {
+                match self {
+                    $(GameState::$variant(s) => {
+                        GameParty::$variant(<$module::$rules as Ruleset>::party(s, ids, keep_time))
+                    })+
+                }
+            }
+
+            /// See [`Ruleset::admit`]; a party of another ruleset is refused.
+            pub fn admit(&mut self, party: &GameParty) -> Result<Vec<String>, RuleError> {
+                match (self, party) {
+                    $((GameState::$variant(s), GameParty::$variant(p)) => {
+                        <$module::$rules as Ruleset>::admit(s, p)
+                    })+
+                    #[allow(unreachable_patterns)]
+                    (state, party) => Err(RuleError::invalid(format!(
+                        "this session plays the {}, and those characters are of the {}",
+                        state.ruleset().title(),
+                        party.ruleset().title()
+                    ))),
+                }
+            }
+
             pub fn new(ruleset: RulesetId) -> Self {
                 match ruleset {
                     $(RulesetId::$variant => GameState::$variant(Default::default()),)+

@@ -9,6 +9,7 @@
 
 mod log;
 mod notes;
+pub mod party;
 mod veil;
 
 pub use log::{CHECKPOINT_EVERY, EVENTS_KEPT, Entry, Session, SessionError, replay};
@@ -17,7 +18,7 @@ pub use veil::{PublicFight, PublicLine, Seen, TableView, Veil, last_roll, seen};
 
 use crate::dice::{DiceExpr, DiceSource};
 use crate::rules::text::{self, TextKind};
-use crate::rules::{self, GameCommand, GameEvent, GameState, RuleError, RulesetId};
+use crate::rules::{self, GameCommand, GameEvent, GameParty, GameState, RuleError, RulesetId};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -84,6 +85,9 @@ pub enum Command {
         hidden: bool,
     },
     Game(GameCommand),
+    /// Characters come in from another session or a sheet file, their sheets inside the
+    /// command so the log replays without the file they came from.
+    Join(GameParty),
 }
 
 /// Any ruleset's command is a session command (a ruleset command `.into()` a session one); the rulesets'
@@ -119,6 +123,11 @@ pub enum Event {
         hidden: bool,
     },
     Game(GameEvent),
+    /// Who came in, and whether the clock carries on from the session they left.
+    Joined {
+        names: Vec<String>,
+        carried: bool,
+    },
 }
 
 impl fmt::Display for Event {
@@ -152,6 +161,13 @@ impl fmt::Display for Event {
                 }
             }
             Event::Game(e) => e.fmt(f),
+            Event::Joined { names, carried } => {
+                write!(f, "{} join the session", names.join(", "))?;
+                if *carried {
+                    write!(f, "; the clock carries on from where they left")?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -189,6 +205,24 @@ pub fn apply(
             }])
         }
         Command::Secret { .. } | Command::Hide { .. } => veil::apply(state, command),
+        Command::Join(party) => {
+            // The sheets are checked on their own, in a session of nothing else, so a sheet
+            // from a hand-made file cannot bring in what the rules could not have built, and
+            // what waits in this session does not stand in their way.
+            let mut alone = GameState::new(state.ruleset());
+            for name in alone.admit(party)? {
+                text::printable(TextKind::Name, &name)
+                    .map_err(|e| RuleError::invalid(format!("a name on the sheet: {e}")))?;
+            }
+            alone.check().map_err(|e| {
+                RuleError::invalid(format!("the sheet holds what the rules cannot: {e}"))
+            })?;
+            let names = state.game.admit(party)?;
+            Ok(vec![Event::Joined {
+                names,
+                carried: party.carries(),
+            }])
+        }
         Command::Game(c) => Ok(rules::apply(&mut state.game, c, dice)?
             .into_iter()
             .map(Event::Game)

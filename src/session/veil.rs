@@ -359,7 +359,7 @@ fn public_glance(entry: &RosterEntry) -> Vec<Tag> {
 fn for_the_table(event: &Event) -> Option<Tone> {
     match event {
         Event::Noted(_) | Event::Secret { .. } | Event::Hidden { .. } => None,
-        Event::Retitled(_) | Event::Rolled { .. } => Some(Tone::Plain),
+        Event::Retitled(_) | Event::Rolled { .. } | Event::Joined { .. } => Some(Tone::Plain),
         Event::Game(e) => match e.tone() {
             Tone::Question => None,
             tone => Some(tone),

@@ -23,11 +23,13 @@ mod atomic;
 mod file;
 mod follow;
 mod journal;
+mod sheet;
 mod verify;
 
 pub use file::not_regular;
 pub use follow::{Followed, Follower, Following, watch};
 pub use journal::journal_path;
+pub use sheet::{MAX_SHEET_BYTES, SHEET_VERSION, read_sheet, write_sheet};
 pub use verify::{VerifyReport, verify};
 
 use crate::rules::RulesetId;

@@ -35,6 +35,9 @@ pub enum StartPrompt {
     /// The demo cannot be saved: play it anyway, without saving, or go back. Playing unsaved is
     /// always the judge's choice, never what happens by itself.
     PlayUnsaved(RulesetId),
+    /// The next session with the party of this recent session (its number in the list): its
+    /// name, and whether the clock carries on.
+    NextParty(usize),
 }
 
 /// The start screen.
@@ -324,6 +327,14 @@ impl App {
                                 true
                             }
                         }
+                        StartPrompt::NextParty(i) => {
+                            let name = form.text("name");
+                            let keep_clock = form.toggle("clock");
+                            let Some(from) = start.recent.get(i).map(|r| r.path.clone()) else {
+                                return false;
+                            };
+                            self.next_party(&from, &name, keep_clock)
+                        }
                     };
                 }
                 FormStep::Cancel => {
@@ -392,6 +403,27 @@ impl App {
                 );
                 true
             }
+            Some(Action::NextParty) => {
+                let Some(last) = start.recent.get(start.selected) else {
+                    return false;
+                };
+                start.error = None;
+                start.prompt = Some(
+                    Form::new(
+                        format!("Next session of {}", last.title),
+                        StartPrompt::NextParty(start.selected),
+                        vec![
+                            Field::text("name", "Name", ""),
+                            Field::toggle("clock", "Clock carries on", false),
+                        ],
+                    )
+                    .with_note(
+                        "Its living player characters come along as they were left; creatures \
+                         and the dead stay behind (`slotmark new --party` chooses others).",
+                    ),
+                );
+                true
+            }
             Some(Action::OpenRecent) => {
                 let i = start.selected;
                 self.open_recent(i)
@@ -446,6 +478,38 @@ impl App {
                 "there is already a session called {name}; open it from the list or pick another name"
             ));
         }
+        match create_store(&self.saves, &path, &session) {
+            Ok(store) => {
+                self.open_main(session, Some(store), Vec::new());
+                true
+            }
+            Err(e) => self.start_error(e),
+        }
+    }
+
+    fn next_party(&mut self, from: &Path, name: &str, keep_clock: bool) -> bool {
+        let name = name.trim();
+        if name.is_empty() {
+            return self.start_error("type a name for the session".into());
+        }
+        let path = session_path(&self.saves, name);
+        if path.exists() {
+            return self.start_error(format!(
+                "there is already a session called {name}; open it from the list or pick another name"
+            ));
+        }
+        let last = match crate::store::load(from) {
+            Ok(last) => last,
+            Err(e) => return self.start_error(e.to_string()),
+        };
+        let choice = crate::session::party::Choice {
+            keep_clock,
+            ..Default::default()
+        };
+        let session = match crate::session::party::next_session(last.state(), name, &choice) {
+            Ok(session) => session,
+            Err(e) => return self.start_error(e),
+        };
         match create_store(&self.saves, &path, &session) {
             Ok(store) => {
                 self.open_main(session, Some(store), Vec::new());

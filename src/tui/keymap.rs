@@ -51,6 +51,8 @@ pub enum Action {
     // Start screen
     NewSession,
     OpenDemo,
+    /// The next session with the highlighted recent session's party.
+    NextParty,
     OpenRecent,
     // Navigation
     NextChar,
@@ -214,6 +216,7 @@ pub const START_TABLE: Table = &[START, FORM];
 pub const START: &[Binding] = &[
     b(C::Start, &[K::Char('n')], A::NewSession, "new", "Start a new session (asks for its name)"),
     b(C::Start, &[K::Char('d')], A::OpenDemo, "demo", "Open a fresh copy of a bundled demo session: choose the ruleset (the slot system first)"),
+    b(C::Start, &[K::Char('p')], A::NextParty, "party", "Next session with the highlighted session's party (asks for its name)"),
     b(C::Start, &[K::Code(KC::Enter)], A::OpenRecent, "open", "Open the highlighted recent session"),
     b(C::Start, &[K::Digits], A::Digit, "", "Open recent session number 1-9"),
     b(C::Start, &[K::Code(KC::Up), K::Char('k')], A::Up, "", "Highlight the previous session"),

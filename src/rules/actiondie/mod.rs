@@ -17,6 +17,7 @@ pub mod damage;
 pub mod initiative;
 mod lines;
 pub mod model;
+pub mod party;
 mod rest;
 mod sheet;
 pub mod state;

@@ -12,6 +12,7 @@ pub mod fight;
 pub mod harm;
 pub mod magic;
 pub mod model;
+pub mod party;
 pub mod points;
 pub mod rest;
 pub mod state;

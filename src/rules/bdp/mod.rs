@@ -22,6 +22,7 @@ mod fight;
 mod harm;
 pub mod items;
 pub mod model;
+pub mod party;
 pub mod saves;
 pub mod state;
 pub mod tasks;

@@ -21,6 +21,7 @@ mod magic;
 pub mod model;
 mod morale;
 mod moves;
+pub mod party;
 mod rest;
 mod round;
 mod saves;

@@ -5,6 +5,7 @@
 //!
 //! - `apply` and the model here; `view` turns the state into the frame's read models.
 
+pub mod party;
 mod view;
 
 pub use view::Plain;

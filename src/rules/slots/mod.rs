@@ -17,6 +17,7 @@ pub mod forecast;
 pub mod items;
 pub mod layout;
 mod model;
+pub mod party;
 pub mod resolve;
 pub mod ticks;
 mod view;

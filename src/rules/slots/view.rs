@@ -20,6 +20,23 @@ impl Ruleset for Slots {
     type State = State;
     type Command = Command;
     type Event = Event;
+    type Party = super::party::Party;
+
+    fn travellers(state: &State) -> Vec<crate::rules::party::Traveller> {
+        super::party::travellers(state)
+    }
+
+    fn party(state: &State, ids: &[u32], keep_time: bool) -> Self::Party {
+        super::party::take(state, ids, keep_time)
+    }
+
+    fn carries(party: &Self::Party) -> bool {
+        party.carry
+    }
+
+    fn admit(state: &mut State, party: &Self::Party) -> Result<Vec<String>, RuleError> {
+        super::party::admit(state, party)
+    }
 
     fn apply(
         state: &mut State,

@@ -164,6 +164,25 @@ const FRAME: &[Entry<()>] = &[
     },
     Entry {
         verb: v(
+            "import",
+            &[],
+            "import PATH",
+            "brings in the character of a sheet file (`slotmark export FILE --character NAME \
+             --sheet` writes one) as it left its session; the sheet is kept in the log",
+            "import saves/aria.sheet.ron",
+            SESSION,
+        ),
+        parse: |w, _| {
+            let column = w.peek().map_or(1, |t| t.column);
+            let path = w.rest_text("the sheet file's path")?;
+            let sheet = crate::store::read_sheet(std::path::Path::new(&path))
+                .map_err(|e| ScriptError::at(column, e.to_string()))?;
+            Ok(Line::Command(Command::Join(sheet)))
+        },
+        complete: nothing,
+    },
+    Entry {
+        verb: v(
             "redo",
             &[],
             "redo",

@@ -1,0 +1,58 @@
+//! Ruleset ap's characters between sessions (see [`crate::rules::party`]): the whole sheet
+//! (attributes, HP, items, Fatigue, dust, marks, scars, recoveries to roll, grimoire and
+//! scrolls); its time is the clock.
+
+use super::model::{Character, Kind};
+use super::state::State;
+use crate::rules::RuleError;
+use crate::rules::party::{self, Member, Traveller};
+use crate::rules::time::Clock;
+
+pub type Party = party::Party<Character, Clock>;
+
+impl Member<Clock> for Character {
+    fn id(&self) -> u32 {
+        self.id
+    }
+    fn set_id(&mut self, id: u32) {
+        self.id = id;
+    }
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn player(&self) -> bool {
+        self.kind == Kind::Pc
+    }
+    fn dead(&self) -> bool {
+        Character::dead(self)
+    }
+    /// A held action, a preset save and the initiative belong to the fight it left (A20, A21);
+    /// deprivation (A38), dying (A34) and timed effects keep the time they had.
+    fn arrive(&mut self, left: &Clock, now: &Clock) {
+        self.held = None;
+        self.preset = None;
+        self.init = None;
+        let shift = |at: u64| party::shifted(at, left.seconds, now.seconds);
+        self.deprived_since = self.deprived_since.map(shift);
+        self.dies_at = self.dies_at.map(shift);
+        for (_, at) in &mut self.timed {
+            *at = shift(*at);
+        }
+    }
+}
+
+pub fn travellers(state: &State) -> Vec<Traveller> {
+    party::travellers(&state.characters)
+}
+
+pub fn take(state: &State, ids: &[u32], carry: bool) -> Party {
+    party::take(&state.characters, ids, state.clock, carry)
+}
+
+pub fn admit(state: &mut State, p: &Party) -> Result<Vec<String>, RuleError> {
+    if p.carry {
+        state.clock = p.left;
+    }
+    let now = state.clock;
+    party::admit(&mut state.characters, &mut state.next_id, p, &now)
+}

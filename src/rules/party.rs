@@ -1,0 +1,115 @@
+//! What travels from one session to the next: the characters the judge chooses, each on its
+//! ruleset's own sheet, and the time the last session ended at when the judge carries it on.
+//!
+//! Every ruleset keeps its characters in a list with ids from a counter, so one body here takes
+//! them out ([`take`]) and brings them in ([`admit`]); a ruleset says through [`Member`] what
+//! of a character only meant something in the session it left (a fight, a scene, another
+//! character's id) and how its clock times move when the clock does not carry on.
+
+use crate::rules::{RuleError, take_id};
+use serde::{Deserialize, Serialize};
+
+/// One character of a session, as the judge chooses who travels.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Traveller {
+    pub id: u32,
+    pub name: String,
+    /// One of the players' characters (creatures and the judge's others stay behind unless
+    /// chosen).
+    pub player: bool,
+    pub dead: bool,
+}
+
+/// What a ruleset's character tells the party body; `T` is the ruleset's time.
+pub trait Member<T>: Clone {
+    fn id(&self) -> u32;
+    fn set_id(&mut self, id: u32);
+    fn name(&self) -> &str;
+    fn player(&self) -> bool;
+    fn dead(&self) -> bool;
+    /// Lets go of what only meant something in the session it left (a fight, a scene, another
+    /// character's id), and moves its clock times from the time it `left` at to `now`.
+    fn arrive(&mut self, left: &T, now: &T);
+}
+
+/// Characters on their way to another session, with the time they left at; when `carry`, the
+/// new session's clock carries on from there.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Party<C, T> {
+    pub characters: Vec<C>,
+    pub left: T,
+    #[serde(default)]
+    pub carry: bool,
+}
+
+/// Everyone in `characters`, as the judge chooses who travels.
+pub fn travellers<C: Member<T>, T>(characters: &[C]) -> Vec<Traveller> {
+    characters
+        .iter()
+        .map(|c| Traveller {
+            id: c.id(),
+            name: c.name().to_string(),
+            player: c.player(),
+            dead: c.dead(),
+        })
+        .collect()
+}
+
+/// The characters with these ids (in the session's order), leaving at `left`.
+pub fn take<C: Member<T>, T>(characters: &[C], ids: &[u32], left: T, carry: bool) -> Party<C, T> {
+    Party {
+        characters: characters
+            .iter()
+            .filter(|c| ids.contains(&c.id()))
+            .cloned()
+            .collect(),
+        left,
+        carry,
+    }
+}
+
+/// Brings `party`'s characters into a session whose time is `now` (the caller has set it to
+/// the party's when it carries on) under new ids, and returns their names. A name already in
+/// the session, or twice in the party, is refused; the caller checks the whole state
+/// afterwards, so a sheet from a hand-made file cannot bring in what the rules could not have
+/// built.
+pub fn admit<C: Member<T>, T>(
+    characters: &mut Vec<C>,
+    next_id: &mut u32,
+    party: &Party<C, T>,
+    now: &T,
+) -> Result<Vec<String>, RuleError> {
+    if party.characters.is_empty() {
+        return Err(RuleError::invalid("nobody was chosen to come along"));
+    }
+    let mut names: Vec<String> = Vec::new();
+    for c in &party.characters {
+        let name = c.name();
+        let taken = characters
+            .iter()
+            .map(|o| o.name())
+            .chain(names.iter().map(String::as_str))
+            .any(|o| o.eq_ignore_ascii_case(name));
+        if taken {
+            return Err(RuleError::invalid(format!(
+                "there is already someone called {name} in this session"
+            )));
+        }
+        let mut c = c.clone();
+        c.set_id(take_id(next_id)?);
+        c.arrive(&party.left, now);
+        names.push(name.to_string());
+        characters.push(c);
+    }
+    Ok(names)
+}
+
+/// Moves a clock time (seconds) from a session that stood at `left` to one at `now`, never
+/// below the first midnight.
+pub fn shifted(at: u64, left: u64, now: u64) -> u64 {
+    if now >= left {
+        at.saturating_add(now - left)
+    } else {
+        at.saturating_sub(left - now)
+    }
+}
