@@ -720,15 +720,18 @@ fn the_secret_and_veil_verbs_read_and_refuse_in_plain_words() {
     assert!(run(&mut s, "veil Ogre").unwrap_err().contains("already"));
     assert!(s.state().veil.secret.is_empty());
     assert_eq!(s.state().veil.hidden.len(), 1);
-    // A roll made secret, then another die rolled while it waits: `secret off` still finds the
-    // mark that covers it.
+    // A roll made secret, then another roll made while it waits: that one is a roll of its own,
+    // shown, and the secret stays on the first alone.
     assert!(run(&mut s, "secret off").unwrap_err().contains("already"));
     run(&mut s, "check Ogre d20 vs 15 notice").unwrap();
+    let check = s.cursor() - 1;
     run(&mut s, "secret").unwrap();
     run(&mut s, "roll d6 for luck").unwrap();
     let last = s.cursor() - 1;
-    assert!(seen(&s, last..last + 1)[0].secret);
-    run(&mut s, "secret off").unwrap();
+    let now = seen(&s, 0..s.cursor());
+    assert!(now[check].secret && !now[last].secret);
+    assert!(run(&mut s, "secret off").unwrap_err().contains("already"));
+    run(&mut s, &format!("secret {} off", check + 1)).unwrap();
     assert!(!seen(&s, 0..s.cursor()).iter().any(|x| x.secret));
 }
 
@@ -784,4 +787,68 @@ fn the_view_out_of_a_fight() {
     drop(Store::create(&path, &script::demo_for(RulesetId::Phase)).unwrap());
     let mut table = Table::open(&path, 80, 24);
     insta::assert_snapshot!("table_phase_out_of_a_fight_80x24", table.shows());
+}
+
+#[test]
+fn a_secret_hides_exactly_the_steps_of_its_roll() {
+    // Every roll command (a check, an attack, a save) made while another roll waits is a roll
+    // of its own: kept secret, it hides itself and what follows it, never the roll before it.
+    let mut tried = 0;
+    for session in sessions() {
+        let applied = session.applied();
+        for (i, entry) in applied.iter().enumerate() {
+            let fresh = match &entry.command {
+                Command::Game(g) => g.role() == slotmark::rules::Role::Rolls,
+                Command::Roll { .. } => true,
+                _ => false,
+            };
+            if !fresh || entry.rolls.is_empty() {
+                continue;
+            }
+            let Some(before) = (0..i).rev().find(|&j| !applied[j].rolls.is_empty()) else {
+                continue;
+            };
+            let open = seen(&session, 0..applied.len());
+            if open[before].secret {
+                continue;
+            }
+            let mut s = session.clone();
+            s.execute(
+                Command::Secret {
+                    step: Some(i as u32),
+                    secret: true,
+                },
+                &mut ScriptedDice::new([]),
+            )
+            .unwrap();
+            let now = seen(&s, 0..s.applied().len());
+            assert!(now[i].secret, "step {} is not secret", i + 1);
+            assert!(
+                !now[before].secret,
+                "{:?}: the secret on step {} ({:?}) hid step {} ({:?}) too",
+                s.state().ruleset(),
+                i + 1,
+                entry.command,
+                before + 1,
+                applied[before].command
+            );
+            tried += 1;
+        }
+    }
+    assert!(tried >= 20, "only {tried} rolls tried");
+}
+
+#[test]
+fn a_roll_that_waits_is_not_shown_until_it_settles() {
+    let (_d, path) = dir();
+    let mut judge = Judge::create(&path, RulesetId::Plain);
+    let mut table = Table::open(&path, 120, 40);
+    plain_party(&mut judge);
+    judge.says("check Bo d20 vs 10 swim the river", &[4]);
+    // Waiting for the judge: the players see nothing of it yet, so it can still be kept.
+    let s = table.shows();
+    assert!(!s.contains("swim"), "{s}");
+    judge.says("accept", &[]);
+    let s = table.shows();
+    assert!(s.contains("swim"), "{s}");
 }

@@ -10,7 +10,9 @@
 
 use super::log::replay_entry;
 use super::{Command, Event, Session, SessionState};
-use crate::rules::{ClockView, Fighter, RosterEntry, RuleError, RulesetId, Standing, Tag, Tone};
+use crate::rules::{
+    ClockView, Fighter, Role, RosterEntry, RuleError, RulesetId, Standing, Tag, Tone,
+};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::ops::Range;
@@ -45,6 +47,10 @@ pub struct Seen {
     /// Part of a roll: a step that drew dice, or one taken while its roll waited (the pick, the
     /// override, the verdict accepted).
     pub roll: bool,
+    /// Part of a roll that still waits for the judge at the end of the steps looked at: not
+    /// settled, so the players' table does not show it yet (it may still be made secret, or
+    /// made again).
+    pub waiting: bool,
 }
 
 /// How far before a window of steps [`seen`] looks for the start of a roll that runs into it.
@@ -54,14 +60,29 @@ const LOOK_BACK: usize = 64;
 const UNKNOWN: Seen = Seen {
     secret: true,
     roll: false,
+    waiting: false,
 };
+
+/// Does this step begin a roll of its own, even while another waits? A step that draws dice
+/// and does not answer the waiting roll (a defense rolled while the attack waits, a second
+/// check): a secret on it hides it and what follows, never the roll before it.
+fn starts_a_roll(entry: &super::Entry) -> bool {
+    if entry.rolls.is_empty() {
+        return false;
+    }
+    match &entry.command {
+        Command::Game(game) => game.role() != Role::Answers,
+        _ => true,
+    }
+}
 
 /// How the players' table view sees each step of `range` (of the applied steps).
 ///
-/// A roll runs from the step that starts it (nothing waited for the judge before it) through
-/// every step taken while something waits; the whole run is secret when any of its steps was
-/// made secret (the roll itself, by the judge's key while it waits, or afterwards by its
-/// number).
+/// A roll runs from the step that starts it (nothing waited for the judge before it, or it drew
+/// dice of its own rather than answering what waits) through every step taken while something
+/// waits; the whole run is secret when any of its steps was made secret (the roll itself, by
+/// the judge's key while it waits, before it was made, or afterwards by its number). The run
+/// that still waits at the end of `range` is marked waiting.
 pub fn seen(session: &Session, range: Range<usize>) -> Vec<Seen> {
     let applied = session.applied();
     let end = range.end.min(applied.len());
@@ -82,7 +103,7 @@ pub fn seen(session: &Session, range: Range<usize>) -> Vec<Seen> {
     };
     for (offset, entry) in applied[from..end].iter().enumerate() {
         let index = from + offset;
-        if state.game.pending().is_none() {
+        if state.game.pending().is_none() || starts_a_roll(entry) {
             runs.resize(index - from, run);
             run = Seen::default();
         }
@@ -92,6 +113,7 @@ pub fn seen(session: &Session, range: Range<usize>) -> Vec<Seen> {
             break;
         }
     }
+    run.waiting = state.game.pending().is_some();
     runs.resize(end - from, run);
     runs.split_off(start - from)
 }
@@ -199,6 +221,11 @@ pub(super) fn settle(session: &Session, command: Command) -> Result<Command, Rul
                 secret,
             })
         }
+        // The step right after this one: a roll kept secret before its dice are drawn.
+        Command::Secret {
+            step: Some(step),
+            secret: true,
+        } if step as usize == session.cursor() + 1 => Ok(command),
         Command::Secret {
             step: Some(step), ..
         } if step as usize >= session.cursor() => Err(RuleError::invalid(format!(
@@ -393,7 +420,7 @@ fn public_lines(session: &Session, hidden: &[String], lines: usize) -> Vec<Publi
             break;
         }
         let seen = seen[offset];
-        if !seen.roll || seen.secret {
+        if !seen.roll || seen.secret || seen.waiting {
             continue;
         }
         for event in step_events.iter().rev() {
