@@ -11,10 +11,10 @@
 use super::log::replay_entry;
 use super::{Command, Event, Session, SessionState};
 use crate::rules::{
-    ClockView, Fighter, Role, RosterEntry, RuleError, RulesetId, Standing, Tag, Tone,
+    ClockView, Fighter, Lens, Numbers, Role, RosterEntry, RuleError, RulesetId, Standing, Tag, Tone,
 };
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
 /// The judge's secrets: steps whose dice the players do not see, and creatures they do not see.
@@ -382,6 +382,70 @@ fn public_glance(entry: &RosterEntry) -> Vec<Tag> {
     tags
 }
 
+/// The players' lens over the parts of a line: their own characters' numbers show; a
+/// creature's never do (its state reads as a word); a line naming someone they have not seen
+/// is left out; the judge's rulings read as their result.
+struct TableLens {
+    party: BTreeSet<u32>,
+    unseen: BTreeSet<u32>,
+    /// Each creature's state in a word, by id.
+    words: BTreeMap<u32, &'static str>,
+}
+
+impl TableLens {
+    fn of(session: &Session) -> TableLens {
+        let state = session.state();
+        let mut lens = TableLens {
+            party: BTreeSet::new(),
+            unseen: state.veil.hidden.clone(),
+            words: BTreeMap::new(),
+        };
+        for group in state.game.roster() {
+            for m in group.members {
+                if group.party {
+                    lens.party.insert(m.id);
+                } else {
+                    lens.words.insert(m.id, state_word(&m));
+                }
+            }
+        }
+        lens
+    }
+}
+
+impl Lens for TableLens {
+    fn sees(&self, id: u32) -> bool {
+        !self.unseen.contains(&id)
+    }
+
+    fn numbers(&self, id: u32) -> Numbers {
+        if self.party.contains(&id) {
+            Numbers::Exact
+        } else {
+            Numbers::Word(self.words.get(&id).map(|w| w.to_string()))
+        }
+    }
+}
+
+/// A creature's state in one word, from what the roster shows of it.
+fn state_word(entry: &RosterEntry) -> &'static str {
+    if entry.dead {
+        "dead"
+    } else if entry
+        .glance
+        .iter()
+        .any(|t| t.text.eq_ignore_ascii_case("fled"))
+    {
+        "fled"
+    } else if entry.out {
+        "down"
+    } else if entry.glance.iter().any(|t| t.tone == Tone::Harm) {
+        "hurt"
+    } else {
+        "unhurt"
+    }
+}
+
 /// Is this event for the players' eyes, whatever step it came from?
 fn for_the_table(event: &Event) -> Option<Tone> {
     match event {
@@ -414,6 +478,7 @@ fn public_lines(session: &Session, hidden: &[String], lines: usize) -> Vec<Publi
     let start = end.saturating_sub(LOG_SCAN);
     let events = session.events_in(start..end);
     let seen = seen(session, start..end);
+    let lens = TableLens::of(session);
     for (offset, step_events) in events.iter().enumerate().rev() {
         let step = start + offset;
         if out.len() >= lines {
@@ -427,7 +492,10 @@ fn public_lines(session: &Session, hidden: &[String], lines: usize) -> Vec<Publi
             let Some(tone) = for_the_table(event) else {
                 continue;
             };
-            let text = event.to_string();
+            let Some(text) = event.line().read(&lens) else {
+                continue;
+            };
+            // Words not yet made into parts may still name someone unseen.
             if hidden.iter().any(|n| names(&text, n)) {
                 continue;
             }
