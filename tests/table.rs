@@ -293,6 +293,11 @@ fn kind(event: &slotmark::session::Event) -> String {
 /// ruleset's demo (or a small party) played on with every verb's own example, twice over, with
 /// seeded dice; examples that do not fit the moment are refused and change nothing.
 fn sessions() -> Vec<Session> {
+    sessions_seeded(7)
+}
+
+/// [`sessions`], with the dice seeded from `seed`.
+fn sessions_seeded(seed: u64) -> Vec<Session> {
     let mut out = Vec::new();
     for (n, &ruleset) in RulesetId::ALL.iter().enumerate() {
         let mut s = if script::has_demo(ruleset) {
@@ -300,7 +305,7 @@ fn sessions() -> Vec<Session> {
         } else {
             Session::new(SessionState::new("Plain", ruleset))
         };
-        let mut dice = slotmark::dice::LiveDice::seeded(n as u64 + 7);
+        let mut dice = slotmark::dice::LiveDice::seeded(n as u64 + seed);
         let examples: Vec<&str> = script::verbs(ruleset)
             .iter()
             .map(|v| v.example)
@@ -331,7 +336,7 @@ fn sessions() -> Vec<Session> {
     }
     // The slot system's ambush: a search, a stealth check and a fight, with seeded dice.
     let mut s = Session::new(SessionState::new("Ambush", RulesetId::Slots));
-    let mut dice = slotmark::dice::LiveDice::seeded(1);
+    let mut dice = slotmark::dice::LiveDice::seeded(seed.wrapping_sub(6));
     for line in include_str!("../assets/slots/ambush.slotmark").lines() {
         if let Ok(Line::Command(c)) = script::parse_line(line, s.state()) {
             let _ = s.execute(c, &mut dice);
@@ -720,15 +725,18 @@ fn the_secret_and_veil_verbs_read_and_refuse_in_plain_words() {
     assert!(run(&mut s, "veil Ogre").unwrap_err().contains("already"));
     assert!(s.state().veil.secret.is_empty());
     assert_eq!(s.state().veil.hidden.len(), 1);
-    // A roll made secret, then another die rolled while it waits: `secret off` still finds the
-    // mark that covers it.
+    // A roll made secret, then another roll made while it waits: that one is a roll of its own,
+    // shown, and the secret stays on the first alone.
     assert!(run(&mut s, "secret off").unwrap_err().contains("already"));
     run(&mut s, "check Ogre d20 vs 15 notice").unwrap();
+    let check = s.cursor() - 1;
     run(&mut s, "secret").unwrap();
     run(&mut s, "roll d6 for luck").unwrap();
     let last = s.cursor() - 1;
-    assert!(seen(&s, last..last + 1)[0].secret);
-    run(&mut s, "secret off").unwrap();
+    let now = seen(&s, 0..s.cursor());
+    assert!(now[check].secret && !now[last].secret);
+    assert!(run(&mut s, "secret off").unwrap_err().contains("already"));
+    run(&mut s, &format!("secret {} off", check + 1)).unwrap();
     assert!(!seen(&s, 0..s.cursor()).iter().any(|x| x.secret));
 }
 
@@ -848,4 +856,240 @@ fn a_journal_past_the_views_limit_is_said_on_screen() {
         s.contains("Ogre") && s.contains("stopped following") && s.contains("64 MB"),
         "{s}"
     );
+}
+
+#[test]
+fn a_secret_hides_exactly_the_steps_of_its_roll() {
+    // Every roll command (a check, an attack, a save) made while another roll waits is a roll
+    // of its own: kept secret, it hides itself and what follows it, never the roll before it.
+    let mut tried = 0;
+    for session in sessions() {
+        let applied = session.applied();
+        for (i, entry) in applied.iter().enumerate() {
+            let fresh = match &entry.command {
+                Command::Game(g) => g.role() == slotmark::rules::Role::Rolls,
+                Command::Roll { .. } => true,
+                _ => false,
+            };
+            if !fresh || entry.rolls.is_empty() {
+                continue;
+            }
+            let Some(before) = (0..i).rev().find(|&j| !applied[j].rolls.is_empty()) else {
+                continue;
+            };
+            let open = seen(&session, 0..applied.len());
+            if open[before].secret {
+                continue;
+            }
+            let mut s = session.clone();
+            s.execute(
+                Command::Secret {
+                    step: Some(i as u32),
+                    secret: true,
+                },
+                &mut ScriptedDice::new([]),
+            )
+            .unwrap();
+            let now = seen(&s, 0..s.applied().len());
+            assert!(now[i].secret, "step {} is not secret", i + 1);
+            assert!(
+                !now[before].secret,
+                "{:?}: the secret on step {} ({:?}) hid step {} ({:?}) too",
+                s.state().ruleset(),
+                i + 1,
+                entry.command,
+                before + 1,
+                applied[before].command
+            );
+            tried += 1;
+        }
+    }
+    assert!(tried >= 20, "only {tried} rolls tried");
+}
+
+#[test]
+fn a_roll_that_waits_is_not_shown_until_it_settles() {
+    let (_d, path) = dir();
+    let mut judge = Judge::create(&path, RulesetId::Plain);
+    let mut table = Table::open(&path, 120, 40);
+    plain_party(&mut judge);
+    judge.says("check Bo d20 vs 10 swim the river", &[4]);
+    // Waiting for the judge: the players see nothing of it yet, so it can still be kept.
+    let s = table.shows();
+    assert!(!s.contains("swim"), "{s}");
+    judge.says("accept", &[]);
+    let s = table.shows();
+    assert!(s.contains("swim"), "{s}");
+}
+
+/// Does `text` hold "HP", "against" or a score's name followed by a number?
+fn holds_a_number_after(text: &str) -> Option<String> {
+    let words: Vec<&str> = text.split([' ', '(', ')', ':', ',']).collect();
+    for pair in words.windows(2) {
+        let after = pair[1].chars().next().is_some_and(|c| c.is_ascii_digit());
+        if after && ["HP", "against", "STR", "DEX", "WIL", "CON", "TR"].contains(&pair[0]) {
+            return Some(format!("{} {}", pair[0], pair[1]));
+        }
+    }
+    None
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3))]
+
+    /// Every ruleset, its demo played on with dice from `seed`, one creature unseen and one
+    /// roll secret: at a phone's, a laptop's and a projector's size the drawn view never holds
+    /// the unseen creature's name, the secret roll's words, or a creature's number in a line.
+    #[test]
+    fn the_players_see_only_what_their_characters_saw(
+        seed in 0u64..10_000,
+        pick in proptest::prelude::any::<proptest::sample::Index>(),
+    ) {
+        for session in sessions_seeded(seed) {
+            let roster = session.state().game.roster();
+            let party: Vec<String> = roster.iter().filter(|g| g.party)
+                .flat_map(|g| g.members.iter().map(|m| m.name.clone())).collect();
+            let creatures: Vec<(u32, String)> = roster.iter().filter(|g| !g.party)
+                .flat_map(|g| g.members.iter().map(|m| (m.id, m.name.clone()))).collect();
+            let mut s = session.clone();
+            // Harm to every creature, with rolled dice, in whichever words its ruleset takes.
+            let mut dice = slotmark::dice::LiveDice::seeded(seed);
+            for (_, name) in &creatures {
+                for verb in ["damage \"{}\" 1d4 hp", "damage \"{}\" 1d4", "harm \"{}\" 1d4"] {
+                    let line = verb.replace("{}", name);
+                    if let Ok(Line::Command(c)) = script::parse_line(&line, s.state()) {
+                        let _ = s.execute(c, &mut dice);
+                    }
+                }
+                if let Ok(c) = s.state().game.answer(slotmark::rules::Answer::Accept) {
+                    let _ = s.execute(Command::Game(c), &mut dice);
+                }
+            }
+            let unique = |n: &String| {
+                !n.contains(' ') && roster.iter().flat_map(|g| &g.members).filter(|m| &m.name == n).count() == 1
+            };
+            let candidates: Vec<&(u32, String)> = creatures.iter().filter(|(_, n)| unique(n)).collect();
+            let unseen = (!candidates.is_empty()).then(|| candidates[pick.index(candidates.len())].clone());
+            if let Some((id, _)) = &unseen {
+                s.execute(Command::Hide { id: *id, hidden: true }, &mut ScriptedDice::new([])).unwrap();
+            }
+            let rolled: Vec<usize> = s.applied().iter().enumerate()
+                .filter(|(_, e)| !e.rolls.is_empty()).map(|(i, _)| i).collect();
+            if !rolled.is_empty() {
+                let step = rolled[pick.index(rolled.len())];
+                s.execute(Command::Secret { step: Some(step as u32), secret: true },
+                    &mut ScriptedDice::new([])).unwrap();
+            }
+            let secret: Vec<usize> = seen(&s, 0..s.applied().len()).iter().enumerate()
+                .filter(|(_, x)| x.secret).map(|(i, _)| i).collect();
+            let view = TableView::of(&s, 100_000);
+            for line in &view.rolls {
+                let creature_only = creatures.iter().any(|(_, n)| names_word(&line.text, n))
+                    && !party.iter().any(|n| names_word(&line.text, n));
+                if creature_only {
+                    proptest::prop_assert!(holds_a_number_after(&line.text).is_none(),
+                        "{:?}: a creature's number in {:?}", s.state().ruleset(), line.text);
+                }
+            }
+            for (w, h) in [(40, 12), (80, 24), (200, 50)] {
+                let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+                terminal.draw(|f| {
+                    let area = f.area();
+                    table::draw(f.buffer_mut(), area, &view, Theme::plain(), None)
+                }).unwrap();
+                let shown = screen_text(&terminal);
+                if let Some((_, name)) = &unseen {
+                    proptest::prop_assert!(!shown.lines().any(|l| names_word(l, name)),
+                        "{name} drawn at {w}x{h}:\n{shown}");
+                }
+                for &i in &secret {
+                    for e in s.events(i).iter() {
+                        let text = e.to_string();
+                        let public = view.rolls.iter().any(|l| l.text == text);
+                        proptest::prop_assert!(public || text.len() < 12 || !shown.contains(&text),
+                            "secret {text} drawn at {w}x{h}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Does `text` name `name` as a whole word?
+fn names_word(text: &str, name: &str) -> bool {
+    let is_word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric());
+    text.match_indices(name).any(|(at, _)| {
+        !is_word(text[..at].chars().next_back()) && !is_word(text[at + name.len()..].chars().next())
+    })
+}
+
+/// Strips the escape sequences from what a terminal program wrote, leaving its printed text.
+fn printed(raw: &[u8]) -> String {
+    let text = String::from_utf8_lossy(raw);
+    let mut out = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\u{1b}' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('[') => {
+                for c in chars.by_ref() {
+                    if ('@'..='~').contains(&c) {
+                        break;
+                    }
+                }
+            }
+            Some(']') => {
+                for c in chars.by_ref() {
+                    if c == '\u{7}' {
+                        break;
+                    }
+                }
+            }
+            _ => {}
+        }
+        // A cursor move stands between words: keep them apart.
+        out.push(' ');
+    }
+    out
+}
+
+#[test]
+fn slotmark_table_writes_no_byte_of_a_secret_roll_made_again() {
+    let home = tempfile::tempdir().unwrap();
+    let path = home.path().join("ford.ron");
+    let mut judge = Judge::create(&path, RulesetId::Plain);
+    plain_party(&mut judge);
+    let file = path.to_string_lossy().into_owned();
+    let mut term = pty::Term::spawn(&["table", &file], home.path(), &[], 24, 80);
+    term.wait_text("Ogre");
+    term.mark();
+    // The judge keeps a roll secret before its dice are drawn, as the screen does, and makes it
+    // again: undo to before it, a note, the secret for the next step, the roll.
+    let next = judge.session.cursor() + 2;
+    judge.says(&format!("secret {next}"), &[]);
+    judge.says("check Ana d100 vs 50 sneak past", &[87]);
+    judge.says("undo", &[]);
+    judge.says("undo", &[]);
+    judge.says("note the judge rolls again", &[]);
+    let next = judge.session.cursor() + 2;
+    judge.says(&format!("secret {next}"), &[]);
+    judge.says("check Ana d100 vs 50 sneak past", &[64]);
+    judge.says("accept", &[]);
+    // An open roll after it: once the view shows it, it has read every step before.
+    judge.says("check Bo 2d6 vs 9 climb", &[5, 6]);
+    judge.says("accept", &[]);
+    term.wait_text("climb");
+    let raw = std::mem::take(&mut term.raw);
+    let text = printed(&raw);
+    assert!(text.contains("climb"), "{text}");
+    assert!(
+        !text.contains("sneak"),
+        "the secret roll's words were written: {text}"
+    );
+    for face in ["87", "64"] {
+        assert!(!text.contains(face), "face {face} was written: {text}");
+    }
 }

@@ -10,6 +10,7 @@
 pub mod actiondie;
 pub mod ap;
 pub mod bdp;
+pub mod line;
 pub mod party;
 pub mod phase;
 pub mod plain;
@@ -19,6 +20,7 @@ pub mod text;
 pub mod time;
 pub mod view;
 
+pub use line::{Lens, Line, Num, Numbers, Part};
 pub use view::{
     Answer, ClockView, DieView, Fighter, GroupMember, GroupView, Initiative, OptionView, Outcome,
     PendingView, QuestionView, Role, RollView, RosterEntry, RosterGroup, Standing, Tag, Tone,
@@ -65,6 +67,12 @@ pub trait Ruleset {
 
     /// How an event should stand out in the roll log.
     fn tone(event: &Self::Event) -> Tone;
+
+    /// The event's words as parts that say whose each number is and whom they name, for the
+    /// players' table view's lens. Every word is for anyone unless the ruleset says otherwise.
+    fn line(event: &Self::Event) -> Line {
+        Line::from(event.to_string())
+    }
 
     /// The command that gives the judge's answer to what waits, or why it does not fit.
     fn answer(state: &Self::State, answer: Answer) -> Result<Self::Command, RuleError>;
@@ -287,6 +295,13 @@ macro_rules! rulesets {
             pub fn tone(&self) -> Tone {
                 match self {
                     $(GameEvent::$variant(e) => <$module::$rules as Ruleset>::tone(e),)+
+                }
+            }
+
+            /// See [`Ruleset::line`].
+            pub fn line(&self) -> Line {
+                match self {
+                    $(GameEvent::$variant(e) => <$module::$rules as Ruleset>::line(e),)+
                 }
             }
         }

@@ -2,6 +2,7 @@
 //! whose events need no more than words share this one type; one with richer events (phase)
 //! shares only the mood.
 
+use super::line::Line;
 use super::view::Tone;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -40,10 +41,16 @@ impl Mood {
     }
 }
 
-/// One line of what a step did.
+/// One line of what a step did: the judge's words, and the same words as parts that say whose
+/// each number is (empty when every word is for anyone).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
-    Said { mood: Mood, text: String },
+    Said {
+        mood: Mood,
+        text: String,
+        #[serde(default, skip_serializing_if = "Line::is_empty")]
+        parts: Line,
+    },
 }
 
 impl Event {
@@ -51,6 +58,24 @@ impl Event {
         Event::Said {
             mood,
             text: text.into(),
+            parts: Line::new(),
+        }
+    }
+
+    /// A line made of parts.
+    pub fn line(mood: Mood, parts: Line) -> Event {
+        Event::Said {
+            mood,
+            text: parts.to_string(),
+            parts,
+        }
+    }
+
+    /// The line as parts.
+    pub fn parts(&self) -> Line {
+        match self {
+            Event::Said { text, parts, .. } if parts.is_empty() => Line::from(text.as_str()),
+            Event::Said { parts, .. } => parts.clone(),
         }
     }
 

@@ -172,6 +172,17 @@ impl fmt::Display for Event {
     }
 }
 
+impl Event {
+    /// The event's words as parts (see [`rules::Line`]): a ruleset's events as the ruleset
+    /// builds them, the frame's own in plain words.
+    pub fn line(&self) -> rules::Line {
+        match self {
+            Event::Game(e) => e.line(),
+            other => rules::Line::from(other.to_string()),
+        }
+    }
+}
+
 /// Applies a command to the state in place. Not transactional by itself: [`Session::execute`]
 /// applies to a copy.
 pub fn apply(

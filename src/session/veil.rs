@@ -10,9 +10,11 @@
 
 use super::log::replay_entry;
 use super::{Command, Event, Session, SessionState};
-use crate::rules::{ClockView, Fighter, RosterEntry, RuleError, RulesetId, Standing, Tag, Tone};
+use crate::rules::{
+    ClockView, Fighter, Lens, Numbers, Role, RosterEntry, RuleError, RulesetId, Standing, Tag, Tone,
+};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
 /// The judge's secrets: steps whose dice the players do not see, and creatures they do not see.
@@ -45,6 +47,10 @@ pub struct Seen {
     /// Part of a roll: a step that drew dice, or one taken while its roll waited (the pick, the
     /// override, the verdict accepted).
     pub roll: bool,
+    /// Part of a roll that still waits for the judge at the end of the steps looked at: not
+    /// settled, so the players' table does not show it yet (it may still be made secret, or
+    /// made again).
+    pub waiting: bool,
 }
 
 /// How far before a window of steps [`seen`] looks for the start of a roll that runs into it.
@@ -54,14 +60,29 @@ const LOOK_BACK: usize = 64;
 const UNKNOWN: Seen = Seen {
     secret: true,
     roll: false,
+    waiting: false,
 };
+
+/// Does this step begin a roll of its own, even while another waits? A step that draws dice
+/// and does not answer the waiting roll (a defense rolled while the attack waits, a second
+/// check): a secret on it hides it and what follows, never the roll before it.
+fn starts_a_roll(entry: &super::Entry) -> bool {
+    if entry.rolls.is_empty() {
+        return false;
+    }
+    match &entry.command {
+        Command::Game(game) => game.role() != Role::Answers,
+        _ => true,
+    }
+}
 
 /// How the players' table view sees each step of `range` (of the applied steps).
 ///
-/// A roll runs from the step that starts it (nothing waited for the judge before it) through
-/// every step taken while something waits; the whole run is secret when any of its steps was
-/// made secret (the roll itself, by the judge's key while it waits, or afterwards by its
-/// number).
+/// A roll runs from the step that starts it (nothing waited for the judge before it, or it drew
+/// dice of its own rather than answering what waits) through every step taken while something
+/// waits; the whole run is secret when any of its steps was made secret (the roll itself, by
+/// the judge's key while it waits, before it was made, or afterwards by its number). The run
+/// that still waits at the end of `range` is marked waiting.
 pub fn seen(session: &Session, range: Range<usize>) -> Vec<Seen> {
     let applied = session.applied();
     let end = range.end.min(applied.len());
@@ -82,7 +103,7 @@ pub fn seen(session: &Session, range: Range<usize>) -> Vec<Seen> {
     };
     for (offset, entry) in applied[from..end].iter().enumerate() {
         let index = from + offset;
-        if state.game.pending().is_none() {
+        if state.game.pending().is_none() || starts_a_roll(entry) {
             runs.resize(index - from, run);
             run = Seen::default();
         }
@@ -92,6 +113,7 @@ pub fn seen(session: &Session, range: Range<usize>) -> Vec<Seen> {
             break;
         }
     }
+    run.waiting = state.game.pending().is_some();
     runs.resize(end - from, run);
     runs.split_off(start - from)
 }
@@ -199,6 +221,11 @@ pub(super) fn settle(session: &Session, command: Command) -> Result<Command, Rul
                 secret,
             })
         }
+        // The step right after this one: a roll kept secret before its dice are drawn.
+        Command::Secret {
+            step: Some(step),
+            secret: true,
+        } if step as usize == session.cursor() + 1 => Ok(command),
         Command::Secret {
             step: Some(step), ..
         } if step as usize >= session.cursor() => Err(RuleError::invalid(format!(
@@ -355,6 +382,70 @@ fn public_glance(entry: &RosterEntry) -> Vec<Tag> {
     tags
 }
 
+/// The players' lens over the parts of a line: their own characters' numbers show; a
+/// creature's never do (its state reads as a word); a line naming someone they have not seen
+/// is left out; the judge's rulings read as their result.
+struct TableLens {
+    party: BTreeSet<u32>,
+    unseen: BTreeSet<u32>,
+    /// Each creature's state in a word, by id.
+    words: BTreeMap<u32, &'static str>,
+}
+
+impl TableLens {
+    fn of(session: &Session) -> TableLens {
+        let state = session.state();
+        let mut lens = TableLens {
+            party: BTreeSet::new(),
+            unseen: state.veil.hidden.clone(),
+            words: BTreeMap::new(),
+        };
+        for group in state.game.roster() {
+            for m in group.members {
+                if group.party {
+                    lens.party.insert(m.id);
+                } else {
+                    lens.words.insert(m.id, state_word(&m));
+                }
+            }
+        }
+        lens
+    }
+}
+
+impl Lens for TableLens {
+    fn sees(&self, id: u32) -> bool {
+        !self.unseen.contains(&id)
+    }
+
+    fn numbers(&self, id: u32) -> Numbers {
+        if self.party.contains(&id) {
+            Numbers::Exact
+        } else {
+            Numbers::Word(self.words.get(&id).map(|w| w.to_string()))
+        }
+    }
+}
+
+/// A creature's state in one word, from what the roster shows of it.
+fn state_word(entry: &RosterEntry) -> &'static str {
+    if entry.dead {
+        "dead"
+    } else if entry
+        .glance
+        .iter()
+        .any(|t| t.text.eq_ignore_ascii_case("fled"))
+    {
+        "fled"
+    } else if entry.out {
+        "down"
+    } else if entry.glance.iter().any(|t| t.tone == Tone::Harm) {
+        "hurt"
+    } else {
+        "unhurt"
+    }
+}
+
 /// Is this event for the players' eyes, whatever step it came from?
 fn for_the_table(event: &Event) -> Option<Tone> {
     match event {
@@ -387,20 +478,24 @@ fn public_lines(session: &Session, hidden: &[String], lines: usize) -> Vec<Publi
     let start = end.saturating_sub(LOG_SCAN);
     let events = session.events_in(start..end);
     let seen = seen(session, start..end);
+    let lens = TableLens::of(session);
     for (offset, step_events) in events.iter().enumerate().rev() {
         let step = start + offset;
         if out.len() >= lines {
             break;
         }
         let seen = seen[offset];
-        if !seen.roll || seen.secret {
+        if !seen.roll || seen.secret || seen.waiting {
             continue;
         }
         for event in step_events.iter().rev() {
             let Some(tone) = for_the_table(event) else {
                 continue;
             };
-            let text = event.to_string();
+            let Some(text) = event.line().read(&lens) else {
+                continue;
+            };
+            // Words not yet made into parts may still name someone unseen.
             if hidden.iter().any(|n| names(&text, n)) {
                 continue;
             }

@@ -13,7 +13,7 @@ use tui_input::Input;
 use super::form::Form;
 use super::keymap::{Action, Ctx};
 use crate::dice::{DiceError, DiceSource, LiveDice, ManualDice, ScriptedDice};
-use crate::rules::{Answer, PendingView, RuleError};
+use crate::rules::{Answer, PendingView, Role, RuleError};
 use crate::session::{self, Command, Entry, Session, SessionError};
 use crate::store::{JournalRecord, Store};
 
@@ -396,6 +396,10 @@ impl Main {
         faces: Option<Vec<u16>>,
     ) -> Exec {
         let typed = faces.is_some() || dice.typed;
+        let kept_before = match self.secret_before(&command, dice) {
+            Ok(kept) => kept,
+            Err(why) => return Exec::Failed(why),
+        };
         let result = if typed {
             let faces = faces.unwrap_or_default();
             let mut manual = ManualDice::new(faces.clone());
@@ -412,6 +416,8 @@ impl Main {
                         input: Input::default(),
                         error: None,
                     }));
+                    // The secret stays in the log while the faces are typed: the roll it
+                    // covers is the next step, whatever faces it gets.
                     return Exec::Asked;
                 }
                 other => other.cloned(),
@@ -432,29 +438,68 @@ impl Main {
                     Some(notice) => self.complain(format!("{summary}. Note: {notice}")),
                     None => self.say(summary),
                 }
-                let rolled = !entry.rolls.is_empty();
+                if !entry.rolls.is_empty() {
+                    self.secret_next = false;
+                }
                 self.steps.push(Step::Applied(entry));
                 self.fix_selection();
-                if rolled && std::mem::take(&mut self.secret_next) {
-                    self.keep_secret(dice);
-                }
                 Exec::Done
             }
-            Err(e) => Exec::Failed(e.to_string()),
+            Err(e) => {
+                if kept_before {
+                    // The roll was refused: the secret made for it goes too.
+                    self.drop_secret_before();
+                }
+                Exec::Failed(e.to_string())
+            }
         }
     }
 
-    /// Keeps the roll just made from the players' table view, leaving the message about the
-    /// roll itself on the status line.
-    fn keep_secret(&mut self, dice: &mut Dice) {
-        let said = self.message.take();
+    /// Is the command a roll (of the rules, or the judge's own) the table may not see?
+    fn rolls(command: &Command) -> bool {
+        match command {
+            Command::Game(game) => game.role() == Role::Rolls,
+            Command::Roll { .. } => true,
+            _ => false,
+        }
+    }
+
+    /// Before a roll kept from the players' table view (armed by the judge, or a secret roll
+    /// made again), logs the secret for the step it will be, so no follower of the journal
+    /// ever reads its dice in the open. True when a secret was logged now.
+    fn secret_before(&mut self, command: &Command, dice: &mut Dice) -> Result<bool, String> {
+        if !self.secret_next || !Self::rolls(command) {
+            return Ok(false);
+        }
+        let next = self.session.cursor() as u32 + 1;
+        if self.session.state().veil.secret.contains(&next) {
+            // Logged already (the faces of this roll are being typed one by one).
+            return Ok(false);
+        }
         let secret = Command::Secret {
-            step: None,
+            step: Some(next),
             secret: true,
         };
-        match self.run(secret, dice, None) {
-            Exec::Failed(why) => self.complain(why),
-            _ => self.message = said,
+        let entry = self
+            .session
+            .execute(secret, dice.source())
+            .map_err(|e| e.to_string())?
+            .clone();
+        if let Err(why) = self.journal(JournalRecord::Apply(entry)) {
+            let _ = self.session.retract();
+            return Err(Self::not_written(&why));
+        }
+        Ok(true)
+    }
+
+    /// Takes back a secret logged for a roll that was then refused or given up.
+    pub(crate) fn drop_secret_before(&mut self) {
+        let cursor = self.session.cursor();
+        let last_is_it = self.session.applied().last().is_some_and(|e| {
+            matches!(e.command, Command::Secret { step: Some(s), secret: true } if s as usize == cursor)
+        });
+        if last_is_it && self.session.undo().is_ok() && self.journal(JournalRecord::Undo).is_err() {
+            let _ = self.session.redo();
         }
     }
 

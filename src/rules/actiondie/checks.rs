@@ -8,6 +8,7 @@ use super::{damage, initiative};
 use crate::dice::DiceSource;
 use crate::dice::ladder::Dice;
 use crate::rules::RuleError;
+use crate::rules::line::Line;
 
 /// D37: the target proposed for the encumbrance save.
 pub const ENCUMBRANCE_TARGET: i32 = 4;
@@ -381,15 +382,14 @@ pub fn rule(state: &mut State, pass: bool, out: &mut Out) -> Result<(), RuleErro
         ));
     };
     r.ruled = (pass != r.pass()).then_some(pass);
-    say(
-        out,
+    let verdict = if pass { "pass" } else { "fail" };
+    out.push(crate::rules::said::Event::line(
         Mood::Ruling,
-        format!(
-            "The judge rules {} a {}",
-            r.title,
-            if pass { "pass" } else { "fail" }
+        Line::new().ruling(
+            Line::from(format!("The judge rules {} a {verdict}", r.title)),
+            Line::from(format!("{}: a {verdict}", r.title)),
         ),
-    );
+    ));
     Ok(())
 }
 

@@ -11,6 +11,7 @@ use crate::dice::DiceSource;
 use crate::dice::keep::exploding_once;
 use crate::dice::ladder::Dice;
 use crate::rules::RuleError;
+use crate::rules::line::{Line, Num};
 
 /// D11: unarmed attacks roll the lowest die.
 pub const UNARMED: Dice = Dice::new(1, 4);
@@ -157,11 +158,19 @@ pub fn hurt(
     } else {
         format!(" ({})", why.join(", "))
     };
-    say(
-        out,
+    let numbers = Line::new()
+        .number(who, Num::Harm, n.to_string())
+        .plain(why)
+        .plain(": ")
+        .number(who, Num::Health, format!("HP {}/{}", c.hp, c.hp_max_now()));
+    out.push(crate::rules::said::Event::line(
         if n > 0 { Mood::Harm } else { Mood::Plain },
-        format!("{} takes {n}{why}: HP {}/{}", c.name, c.hp, c.hp_max_now()),
-    );
+        Line::new()
+            .name(who, c.name.clone())
+            .plain(" takes ")
+            .of(who, numbers, if n > 0 { "harm" } else { "no harm" })
+            .state(who),
+    ));
     // D24: taking damage down to 0 costs a level and knocks Prone.
     if n >= 1 && c.hp == 0 {
         if c.set_status(Status::Prone, true) {

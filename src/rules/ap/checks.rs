@@ -10,6 +10,7 @@ use super::{fight, harm, points, rest};
 use crate::dice::DiceSource;
 use crate::dice::keep::{Keep, Ties, keep, meets};
 use crate::rules::RuleError;
+use crate::rules::line::{Line, Num};
 use crate::rules::text::{TextKind, checked};
 
 /// A9, A33: the DC a save faces by default (the stated average) and the critical damage DC.
@@ -326,17 +327,24 @@ fn contest_pairing(
     let tr = roll(
         state, t.who, t.attr, 0, &t.objects, t.edge, false, &purpose, dice,
     )?;
-    out.push(Event::said(
+    let score = state.character(t.who)?.attr(t.attr).cur;
+    out.push(Event::line(
         Mood::Plain,
-        format!(
-            "{tname} saves with {}: TR {} = {} + {} {}{}",
-            t.attr,
-            tr.total,
-            tr.faces(),
-            t.attr,
-            state.character(t.who)?.attr(t.attr).cur,
-            natural_note(tr.natural())
-        ),
+        Line::new()
+            .name(t.who, tname.clone())
+            .plain(format!(" saves with {}", t.attr))
+            .of(
+                t.who,
+                Line::new()
+                    .plain(": TR ")
+                    .number(t.who, Num::Total, tr.total.to_string())
+                    .plain(" = ")
+                    .number(t.who, Num::Faces, tr.faces())
+                    .plain(format!(" + {} ", t.attr))
+                    .number(t.who, Num::Score, score.to_string())
+                    .plain(natural_note(tr.natural())),
+                "",
+            ),
     ));
     let pass = meets(ir.total, tr.total, Ties::Meet);
     let mut all = ir.dice.clone();
@@ -480,12 +488,12 @@ pub fn rule(state: &mut State, pass: bool, out: &mut Vec<Event>) -> Result<(), R
         ));
     };
     r.ruled = (pass != r.pass).then_some(pass);
-    out.push(Event::said(
+    let verdict = if pass { "success" } else { "failure" };
+    out.push(Event::line(
         Mood::Ruling,
-        format!(
-            "The judge rules {} a {}",
-            r.title,
-            if pass { "success" } else { "failure" }
+        Line::new().ruling(
+            Line::from(format!("The judge rules {} a {verdict}", r.title)),
+            Line::from(format!("{}: a {verdict}", r.title)),
         ),
     ));
     Ok(())

@@ -11,6 +11,7 @@ use super::state::{Ask, State, Then};
 use crate::dice::DiceSource;
 use crate::dice::ladder::Dice;
 use crate::rules::RuleError;
+use crate::rules::line::{Line, Num};
 use crate::rules::time::HOUR;
 
 /// A35's scars [data from rule file 003]: the entry's name.
@@ -73,13 +74,25 @@ pub fn harm(
     s.cur = s.cur.saturating_sub(lost);
     let name = c.name.clone();
     let (hp, str_now, kind, doomed) = (c.hp, c.attr(Attr::Str), c.kind, c.has(Mark::Doomed));
-    out.push(Event::said(
+    let mut numbers = Line::new()
+        .number(who, Num::Harm, d.to_string())
+        .plain(": ")
+        .number(who, Num::Health, format!("HP {hp}"));
+    if lost > 0 {
+        numbers = numbers
+            .plain(", ")
+            .number(who, Num::Harm, lost.to_string())
+            .plain(" into STR (")
+            .number(who, Num::Score, str_now.to_string())
+            .plain(")");
+    }
+    out.push(Event::line(
         Mood::Harm,
-        if lost > 0 {
-            format!("{name} takes {d}: HP {hp}, {lost} into STR ({str_now})")
-        } else {
-            format!("{name} takes {d}: HP {hp}")
-        },
+        Line::new()
+            .name(who, name.clone())
+            .plain(" takes ")
+            .of(who, numbers, "harm")
+            .state(who),
     ));
     if str_now.cur == 0 && lost > 0 {
         zero_check(state, who, out);

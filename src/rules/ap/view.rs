@@ -422,6 +422,10 @@ impl Ruleset for Ap {
         event.mood().tone()
     }
 
+    fn line(event: &Event) -> crate::rules::Line {
+        event.parts()
+    }
+
     fn answer(state: &State, answer: Answer) -> Result<Command, RuleError> {
         let Some(front) = state.queue.first() else {
             return Err(RuleError::invalid("nothing is waiting for the judge"));

@@ -9,6 +9,7 @@ use super::{Ability, Reason};
 use super::{Meal, Slot, days, harm, zero_check};
 use crate::dice::DiceSource;
 use crate::rules::RuleError;
+use crate::rules::line::Line;
 
 fn nothing_waits() -> RuleError {
     RuleError::invalid("nothing is waiting for the judge")
@@ -40,12 +41,12 @@ pub fn rule(state: &mut State, pass: bool, out: &mut Vec<Event>) -> Result<(), R
         ));
     };
     r.ruled = (pass != r.pass).then_some(pass);
-    out.push(Event::said(
+    let verdict = if pass { "pass" } else { "fail" };
+    out.push(Event::line(
         Mood::Ruling,
-        format!(
-            "The judge rules {} a {}",
-            r.title,
-            if pass { "pass" } else { "fail" }
+        Line::new().ruling(
+            Line::from(format!("The judge rules {} a {verdict}", r.title)),
+            Line::from(format!("{}: a {verdict}", r.title)),
         ),
     ));
     Ok(())

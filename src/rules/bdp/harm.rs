@@ -8,6 +8,7 @@ use super::zero_check;
 use super::{Ability, Area, Character, Hand, Level, Reason, Slot, Wound};
 use crate::dice::{DiceSource, Edge};
 use crate::rules::RuleError;
+use crate::rules::line::{Line, Num};
 
 /// Rolls an amount: its total and the faces in words.
 pub fn roll(
@@ -191,25 +192,66 @@ pub fn damage(
     let (ability, call) = match target {
         Target::Hp => {
             let over = c.hp.lose(n);
-            out.push(Event::said(
+            out.push(Event::line(
                 Mood::Harm,
-                format!("{name} takes {shown} ({source}): HP {}", c.hp),
+                Line::new()
+                    .name(who, name.clone())
+                    .plain(" takes ")
+                    .of(
+                        who,
+                        Line::new().number(who, Num::Harm, shown.clone()),
+                        "harm",
+                    )
+                    .plain(format!(" ({source})"))
+                    .of(
+                        who,
+                        Line::new()
+                            .plain(": ")
+                            .number(who, Num::Health, format!("HP {}", c.hp)),
+                        "",
+                    )
+                    .state(who),
             ));
             if over == 0 {
                 return Ok(());
             }
             c.score_mut(Ability::Str).lose(over);
-            out.push(Event::said(
+            out.push(Event::line(
                 Mood::Harm,
-                format!("{over} beyond 0 HP: STR {}", c.score(Ability::Str)),
+                Line::new().of(
+                    who,
+                    Line::new()
+                        .number(who, Num::Harm, over.to_string())
+                        .plain(" beyond 0 HP: ")
+                        .number(who, Num::Score, format!("STR {}", c.score(Ability::Str))),
+                    "",
+                ),
             ));
             (Ability::Str, crit.unwrap_or(true))
         }
         Target::Ability(a) => {
             c.score_mut(a).lose(n);
-            out.push(Event::said(
+            out.push(Event::line(
                 Mood::Harm,
-                format!("{name} takes {shown} {a} ({source}): {a} {}", c.score(a)),
+                Line::new()
+                    .name(who, name.clone())
+                    .plain(" takes ")
+                    .of(
+                        who,
+                        Line::new().number(who, Num::Harm, format!("{shown} {a}")),
+                        format!("harm to {a}"),
+                    )
+                    .plain(format!(" ({source})"))
+                    .of(
+                        who,
+                        Line::new().plain(": ").number(
+                            who,
+                            Num::Score,
+                            format!("{a} {}", c.score(a)),
+                        ),
+                        "",
+                    )
+                    .state(who),
             ));
             (a, crit.unwrap_or(amount.most() >= 8))
         }
@@ -313,9 +355,20 @@ pub fn injury(
             let (n, shown) = roll(dice, Amount::dice(1, 4), &format!("{name}'s injury loss"))?;
             let c = state.living_mut(who)?;
             c.score_mut(ability).lose(n);
-            out.push(Event::said(
+            out.push(Event::line(
                 Mood::Harm,
-                format!("{name} loses {shown} {ability}: {}", c.score(ability)),
+                Line::new()
+                    .name(who, name.clone())
+                    .plain(" loses ")
+                    .of(
+                        who,
+                        Line::new()
+                            .number(who, Num::Harm, shown.clone())
+                            .plain(format!(" {ability}: "))
+                            .number(who, Num::Score, c.score(ability).to_string()),
+                        format!("some {ability}"),
+                    )
+                    .state(who),
             ));
             if area != Area::Torso {
                 c.notes.push(format!("the {} may be lost", area.word()));

@@ -441,6 +441,9 @@ pub enum Event {
     /// A save as it was accepted.
     Saved {
         who: String,
+        /// Whose save (the roster's id), for the players' lens.
+        #[serde(default)]
+        id: u32,
         ability: Ability,
         faces: Vec<u16>,
         kept: u16,
@@ -457,11 +460,15 @@ pub enum Event {
     },
     HpLost {
         who: String,
+        #[serde(default)]
+        id: u32,
         lost: u32,
         hp: String,
     },
     ScoreLost {
         who: String,
+        #[serde(default)]
+        id: u32,
         ability: Ability,
         lost: u8,
         now: u8,
@@ -541,6 +548,7 @@ impl fmt::Display for Event {
                 target,
                 pass,
                 why,
+                ..
             } => {
                 let shown: Vec<String> = faces.iter().map(u16::to_string).collect();
                 write!(
@@ -556,12 +564,13 @@ impl fmt::Display for Event {
                 roll,
                 amount,
             } => write!(f, "{by} hits {target}: {roll}, {amount} damage"),
-            Event::HpLost { who, lost, hp } => write!(f, "{who} loses {lost} HP (HP {hp})"),
+            Event::HpLost { who, lost, hp, .. } => write!(f, "{who} loses {lost} HP (HP {hp})"),
             Event::ScoreLost {
                 who,
                 ability,
                 lost,
                 now,
+                ..
             } => write!(f, "{who} loses {lost} {ability} ({ability} {now})"),
             Event::Died { who, why } => write!(f, "{who} dies: {why}"),
             Event::Critical { who } => write!(

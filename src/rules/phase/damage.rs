@@ -128,6 +128,7 @@ pub fn take(
         c.hp.cur -= n as u8;
         out.push(Event::HpLost {
             who: name.clone(),
+            id: who,
             lost: n,
             hp: c.hp_text(),
         });
@@ -142,6 +143,7 @@ pub fn take(
         c.hp.cur = 0;
         out.push(Event::HpLost {
             who: name.clone(),
+            id: who,
             lost: h,
             hp: c.hp_text(),
         });
@@ -150,6 +152,7 @@ pub fn take(
     let now = c.str.cur;
     out.push(Event::ScoreLost {
         who: name.clone(),
+        id: who,
         ability: Ability::Str,
         lost,
         now,
@@ -438,6 +441,7 @@ pub fn drain(
     let name = c.name.clone();
     out.push(Event::ScoreLost {
         who: name.clone(),
+        id: who,
         ability,
         lost,
         now,

@@ -190,6 +190,7 @@ fn settle(
     let pass = s.verdict();
     out.push(Event::Saved {
         who: state.name_of(s.who),
+        id: s.who,
         ability: s.ability,
         faces: s.roll.faces.clone(),
         kept: s.roll.face(),

@@ -6,6 +6,7 @@ use super::command::{Command, Event};
 use super::model::{Character, Limb, Side};
 use super::state::{Band, State, Wait};
 use crate::dice::DiceSource;
+use crate::rules::line::{Line, Num};
 use crate::rules::{
     Answer, ClockView, DieView, Fighter, Initiative, OptionView, Outcome, PendingView,
     QuestionView, Role, RollView, RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag,
@@ -385,6 +386,74 @@ impl Ruleset for Phase {
 
     fn tone(event: &Event) -> Tone {
         event.mood().tone()
+    }
+
+    fn line(event: &Event) -> Line {
+        match event {
+            Event::HpLost { who, id, lost, hp } => Line::new()
+                .name(*id, who.clone())
+                .plain(" loses ")
+                .of(
+                    *id,
+                    Line::new()
+                        .number(*id, Num::Harm, lost.to_string())
+                        .plain(" HP (")
+                        .number(*id, Num::Health, format!("HP {hp}"))
+                        .plain(")"),
+                    "hit points",
+                )
+                .state(*id),
+            Event::ScoreLost {
+                who,
+                id,
+                ability,
+                lost,
+                now,
+            } => Line::new()
+                .name(*id, who.clone())
+                .plain(" loses ")
+                .of(
+                    *id,
+                    Line::new()
+                        .number(*id, Num::Harm, lost.to_string())
+                        .plain(format!(" {ability} ("))
+                        .number(*id, Num::Score, format!("{ability} {now}"))
+                        .plain(")"),
+                    format!("some {ability}"),
+                )
+                .state(*id),
+            Event::Saved {
+                who,
+                id,
+                ability,
+                faces,
+                kept,
+                target,
+                pass,
+                why,
+            } => {
+                let shown: Vec<String> = faces.iter().map(u16::to_string).collect();
+                Line::new()
+                    .name(*id, who.clone())
+                    .plain(format!(": {ability} save {why}"))
+                    .of(
+                        *id,
+                        Line::new()
+                            .plain(": d20 ")
+                            .number(*id, Num::Faces, shown.join(" "))
+                            .plain(" keeps ")
+                            .number(*id, Num::Faces, kept.to_string())
+                            .plain(" against ")
+                            .number(*id, Num::Target, target.to_string()),
+                        "",
+                    )
+                    .plain(if *pass { ": PASS" } else { ": FAIL" })
+            }
+            Event::Ruled { what } => {
+                Line::new().ruling(Line::from(event.to_string()), Line::from(what.clone()))
+            }
+            other => Line::from(other.to_string()),
+        }
     }
 
     fn answer(state: &State, answer: Answer) -> Result<Command, RuleError> {

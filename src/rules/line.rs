@@ -1,0 +1,313 @@
+//! The words of an event as parts that say whose they are, so one line serves the judge and the
+//! players: the judge reads every part; the players' table view asks its lens about each part
+//! (whose number it is, whether they have seen who it names) and draws what the lens allows.
+//! Nothing is ever taken out of finished text.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// What kind of number a part holds, so a later reader can say it in words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Num {
+    /// Harm taken or healed.
+    Harm,
+    /// Hit points or another health count, with its maximum when it has one.
+    Health,
+    /// An ability score or another number of the sheet.
+    Score,
+    Armour,
+    /// What a roll has to beat or stay under.
+    Target,
+    Modifier,
+    Total,
+    /// The faces of the dice.
+    Faces,
+}
+
+/// One part of a line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Part {
+    /// Words anyone at the table may read.
+    Plain(String),
+    /// Someone of the roster named, by the ruleset's id: a line naming someone the players
+    /// have not seen is not theirs to read.
+    Name { id: u32, text: String },
+    /// A number of someone of the roster (their hit points, a score, the target they roll
+    /// against), with its words around it.
+    Number { owner: u32, what: Num, text: String },
+    /// A clause about someone's numbers: `exact` for whoever may read that one's numbers,
+    /// `public` for the others (often empty).
+    Of {
+        owner: u32,
+        exact: Vec<Part>,
+        public: String,
+    },
+    /// Where the state of someone whose numbers the reader may not know reads as a word
+    /// (" (hurt)"), when the lens gives one; nothing for anyone else.
+    State { owner: u32 },
+    /// The judge ruled over the book: the players read the plain result only.
+    Ruling { said: Vec<Part>, result: Vec<Part> },
+}
+
+/// What the lens lets through of someone's numbers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Numbers {
+    /// Every number.
+    Exact,
+    /// None; the state as this word, when there is one.
+    Word(Option<String>),
+}
+
+/// Who reads a line: the judge reads all of it, the players' table through a lens.
+pub trait Lens {
+    /// Has the reader seen this one of the roster? A line naming one unseen is left out.
+    fn sees(&self, id: u32) -> bool;
+    /// What the reader may know of this one's numbers.
+    fn numbers(&self, id: u32) -> Numbers;
+    /// Does the reader read the judge's rulings as they were made (not only their result)?
+    fn rulings(&self) -> bool {
+        false
+    }
+}
+
+/// The judge's lens: everything.
+pub struct Judge;
+
+impl Lens for Judge {
+    fn sees(&self, _: u32) -> bool {
+        true
+    }
+    fn numbers(&self, _: u32) -> Numbers {
+        Numbers::Exact
+    }
+    fn rulings(&self) -> bool {
+        true
+    }
+}
+
+/// The words of an event.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Line(pub Vec<Part>);
+
+impl Line {
+    pub fn new() -> Line {
+        Line(Vec::new())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Words anyone may read.
+    pub fn plain(mut self, text: impl Into<String>) -> Line {
+        self.0.push(Part::Plain(text.into()));
+        self
+    }
+
+    /// Someone named.
+    pub fn name(mut self, id: u32, text: impl Into<String>) -> Line {
+        self.0.push(Part::Name {
+            id,
+            text: text.into(),
+        });
+        self
+    }
+
+    /// Someone's number, with its words.
+    pub fn number(mut self, owner: u32, what: Num, text: impl Into<String>) -> Line {
+        self.0.push(Part::Number {
+            owner,
+            what,
+            text: text.into(),
+        });
+        self
+    }
+
+    /// A clause about `owner`'s numbers, and what the others read in its place.
+    pub fn of(mut self, owner: u32, exact: Line, public: impl Into<String>) -> Line {
+        self.0.push(Part::Of {
+            owner,
+            exact: exact.0,
+            public: public.into(),
+        });
+        self
+    }
+
+    /// Where the state of `owner` reads as a word for those who may not know the numbers.
+    pub fn state(mut self, owner: u32) -> Line {
+        self.0.push(Part::State { owner });
+        self
+    }
+
+    /// The judge's ruling, and its plain result.
+    pub fn ruling(mut self, said: Line, result: Line) -> Line {
+        self.0.push(Part::Ruling {
+            said: said.0,
+            result: result.0,
+        });
+        self
+    }
+
+    /// The line as `lens` reads it, or None when it names someone the reader has not seen.
+    pub fn read(&self, lens: &dyn Lens) -> Option<String> {
+        let mut out = String::new();
+        read_parts(&self.0, lens, &mut out).then_some(out)
+    }
+
+    /// Everyone this line names or gives a number of.
+    pub fn ids(&self) -> Vec<u32> {
+        let mut out = Vec::new();
+        ids(&self.0, &mut out);
+        out
+    }
+}
+
+fn ids(parts: &[Part], out: &mut Vec<u32>) {
+    for part in parts {
+        match part {
+            Part::Plain(_) => {}
+            Part::Name { id, .. } => out.push(*id),
+            Part::Number { owner, .. } => out.push(*owner),
+            Part::Of { owner, exact, .. } => {
+                out.push(*owner);
+                ids(exact, out);
+            }
+            Part::State { owner } => out.push(*owner),
+            Part::Ruling { said, result } => {
+                ids(said, out);
+                ids(result, out);
+            }
+        }
+    }
+}
+
+/// Writes the parts as the lens allows; false when one names someone unseen.
+fn read_parts(parts: &[Part], lens: &dyn Lens, out: &mut String) -> bool {
+    for part in parts {
+        match part {
+            Part::Plain(text) => out.push_str(text),
+            Part::Name { id, text } => {
+                if !lens.sees(*id) {
+                    return false;
+                }
+                out.push_str(text);
+            }
+            Part::Number { owner, text, .. } => {
+                if lens.numbers(*owner) == Numbers::Exact {
+                    out.push_str(text);
+                }
+            }
+            Part::Of {
+                owner,
+                exact,
+                public,
+            } => match lens.numbers(*owner) {
+                Numbers::Exact => {
+                    if !read_parts(exact, lens, out) {
+                        return false;
+                    }
+                }
+                Numbers::Word(_) => out.push_str(public),
+            },
+            Part::State { owner } => {
+                if let Numbers::Word(Some(word)) = lens.numbers(*owner) {
+                    out.push_str(" (");
+                    out.push_str(&word);
+                    out.push(')');
+                }
+            }
+            Part::Ruling { said, result } => {
+                if !read_parts(if lens.rulings() { said } else { result }, lens, out) {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+impl From<String> for Line {
+    fn from(text: String) -> Line {
+        Line(vec![Part::Plain(text)])
+    }
+}
+
+impl From<&str> for Line {
+    fn from(text: &str) -> Line {
+        Line(vec![Part::Plain(text.to_string())])
+    }
+}
+
+/// The judge's reading: every part.
+impl fmt::Display for Line {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.read(&Judge).unwrap_or_default())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The players: id 1 is theirs, id 2 a creature they see, id 3 one they have not.
+    struct Players;
+
+    impl Lens for Players {
+        fn sees(&self, id: u32) -> bool {
+            id != 3
+        }
+        fn numbers(&self, id: u32) -> Numbers {
+            if id == 1 {
+                Numbers::Exact
+            } else {
+                Numbers::Word(Some("hurt".into()))
+            }
+        }
+    }
+
+    fn takes(id: u32, name: &str) -> Line {
+        Line::new()
+            .name(id, name)
+            .plain(" takes a blow")
+            .of(
+                id,
+                Line::new()
+                    .plain(": ")
+                    .number(id, Num::Harm, "2")
+                    .plain(", ")
+                    .number(id, Num::Health, "HP 3/7"),
+                "",
+            )
+            .state(id)
+    }
+
+    #[test]
+    fn the_judge_reads_every_number_the_players_their_own_only() {
+        assert_eq!(
+            takes(2, "Gnash").to_string(),
+            "Gnash takes a blow: 2, HP 3/7"
+        );
+        assert_eq!(
+            takes(1, "Ana").read(&Players).as_deref(),
+            Some("Ana takes a blow: 2, HP 3/7")
+        );
+        assert_eq!(
+            takes(2, "Gnash").read(&Players).as_deref(),
+            Some("Gnash takes a blow (hurt)")
+        );
+        assert_eq!(takes(3, "Snag").read(&Players), None);
+    }
+
+    #[test]
+    fn a_ruling_reads_as_its_result_at_the_table() {
+        let l = Line::new().ruling(
+            Line::new()
+                .plain("The judge rules ")
+                .name(1, "Ana")
+                .plain("'s save a fail"),
+            Line::new().name(1, "Ana").plain(" fails the save"),
+        );
+        assert_eq!(l.to_string(), "The judge rules Ana's save a fail");
+        assert_eq!(l.read(&Players).as_deref(), Some("Ana fails the save"));
+    }
+}
