@@ -1426,4 +1426,23 @@ fn a_demo_that_cannot_be_saved_is_played_only_when_the_judge_chooses_to() {
     assert!(app.session().is_some(), "{text}");
     assert!(text.contains("not saved"), "{text}");
     assert!(!saves.exists());
+    // Every step played so is marked unsaved in the roll log, the ones made after opening too.
+    let mut keys = typed(":note the bridge creaks");
+    keys.push(code(KeyCode::Enter));
+    let text = drive(&mut app, 160, 40, keys);
+    let marked = |text: &str| {
+        text.lines()
+            .filter(|l| l.contains("the bridge creaks"))
+            .all(|l| l.contains("(unsaved)"))
+            && text.contains("the bridge creaks")
+    };
+    assert!(marked(&text), "{text}");
+    assert!(text.contains("not saved (:save as PATH)"), "{text}");
+    // Written somewhere, the marks go.
+    let elsewhere = dir.path().join("kept.ron");
+    let mut keys = typed(&format!(":save as {}", elsewhere.display()));
+    keys.push(code(KeyCode::Enter));
+    let text = drive(&mut app, 160, 40, keys);
+    assert!(elsewhere.exists(), "{text}");
+    assert!(!text.contains("(unsaved)"), "{text}");
 }

@@ -11,7 +11,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
 use crate::rules::Tone;
 use crate::session::Event;
-use crate::tui::app::{Hit, Main};
+use crate::tui::app::{Hit, Main, SaveState};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{RenderTo, fit, record};
 
@@ -104,6 +104,11 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
     if undone > 0 {
         title.push_str(&format!("· {undone} undone (U redoes) "));
     }
+    // Played without a file behind it: every step is marked until `:save as PATH` writes them.
+    let unsaved = matches!(main.save, SaveState::Memory(_));
+    if unsaved {
+        title.push_str("· not saved (:save as PATH) ");
+    }
     let block = Block::new()
         .borders(Borders::TOP)
         .border_style(theme.border())
@@ -168,6 +173,9 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
             .is_some_and(|s| s.secret);
         if line.folded.is_none() && secret {
             text.insert_str(0, "(secret) ");
+        }
+        if unsaved {
+            text.insert_str(0, "(unsaved) ");
         }
         let text_w = (inner.width as usize).saturating_sub(step.chars().count() + 2);
         let mut l = Line::from(vec![
