@@ -19,9 +19,9 @@ pub mod time;
 pub mod view;
 
 pub use view::{
-    Answer, ClockView, DieView, Fighter, GroupMember, GroupView, Initiative, OptionView, Outcome,
-    PendingView, QuestionView, Role, RollView, RosterEntry, RosterGroup, Standing, Tag, Tone,
-    YesNo,
+    Aim, Answer, ClockView, DieView, Fighter, GroupMember, GroupView, Initiative, OptionView,
+    Outcome, PendingView, QuestionView, Role, RollView, RosterEntry, RosterGroup, Standing, Tag,
+    Tone, Upcoming, YesNo,
 };
 
 use crate::dice::{DiceError, DiceSource};
@@ -69,6 +69,13 @@ pub trait Ruleset {
 
     /// What the command does to a waiting roll.
     fn role(command: &Self::Command) -> Role;
+
+    /// Who acts in the command and whom it acts against (an attack's targets), for the
+    /// commands where the rules name both; None for the rest. The players' table view reveals
+    /// an unseen creature by it (see `session::Veil`).
+    fn aims(_command: &Self::Command) -> Option<Aim> {
+        None
+    }
 
     /// The credit a ruleset's tables owe wherever they are shown or stored (a licence's
     /// attribution), or None.
@@ -208,6 +215,13 @@ macro_rules! rulesets {
             pub fn role(&self) -> Role {
                 match self {
                     $(GameCommand::$variant(c) => <$module::$rules as Ruleset>::role(c),)+
+                }
+            }
+
+            /// See [`Ruleset::aims`].
+            pub fn aims(&self) -> Option<Aim> {
+                match self {
+                    $(GameCommand::$variant(c) => <$module::$rules as Ruleset>::aims(c),)+
                 }
             }
         }

@@ -533,7 +533,9 @@ impl Main {
                     self.complain("select someone on the roster first (Tab)");
                     return Some(true);
                 };
-                let hidden = !self.session.state().veil.hidden.contains(&id);
+                // One key both ways: an unseen creature is revealed, a seen one veiled.
+                let state = self.session.state();
+                let hidden = !state.veil.unseen(&state.game.roster()).contains(&id);
                 self.run_key(Command::Hide { id, hidden }, dice)
             }
             Action::LogOlder => {
