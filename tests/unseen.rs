@@ -266,3 +266,62 @@ fn every_demo_starts_with_its_creatures_unseen() {
         replays(&s);
     }
 }
+
+/// A fight started with its key takes the characters and the creatures the players see; an
+/// unseen creature joins only when the judge names it (slots excepted: its fight takes both
+/// sides whole).
+#[test]
+fn a_fight_started_by_its_key_leaves_unseen_creatures_out() {
+    use screen::{drive, key};
+    use slotmark::tui::Dice;
+    use slotmark::tui::app::App;
+    let mut tried = 0;
+    for &ruleset in RulesetId::ALL {
+        if ruleset == RulesetId::Slots || !script::has_demo(ruleset) {
+            continue;
+        }
+        let mut s = script::demo_for(ruleset);
+        if s.state().game.initiative().is_some() {
+            continue;
+        }
+        // One creature met, the rest not.
+        let groups = s.state().game.roster();
+        let creatures: Vec<String> = groups
+            .iter()
+            .filter(|g| !g.party)
+            .flat_map(|g| &g.members)
+            .filter(|m| !m.dead && !m.out)
+            .map(|m| m.name.clone())
+            .collect();
+        assert!(creatures.len() >= 2, "{ruleset:?}");
+        play(&mut s, &format!("reveal {}", creatures[0]), &[]);
+        let mut app =
+            App::with_session(s, None, Dice::scripted([7; 64])).with_theme(Theme::plain());
+        drive(&mut app, 120, 40, vec![key('c')]);
+        let s = app.session().unwrap();
+        let fight = s
+            .state()
+            .game
+            .initiative()
+            .unwrap_or_else(|| panic!("{ruleset:?}: no fight"));
+        let unseen = s.state().veil.unseen(&s.state().game.roster());
+        let names: Vec<&str> = fight.order.iter().map(|f| f.name.as_str()).collect();
+        assert!(
+            names.contains(&creatures[0].as_str()),
+            "{ruleset:?}: {names:?}"
+        );
+        for f in &fight.order {
+            assert!(
+                !unseen.contains(&f.id),
+                "{ruleset:?}: {} joined unseen",
+                f.name
+            );
+        }
+        assert!(
+            !names.contains(&creatures[1].as_str()),
+            "{ruleset:?}: {names:?}"
+        );
+        tried += 1;
+    }
+    assert!(tried >= 3, "only {tried} rulesets tried");
+}

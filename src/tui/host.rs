@@ -328,6 +328,13 @@ impl Main {
         });
     }
 
+    /// Who of the roster the players do not see. A fight its key starts leaves them out: an
+    /// unseen creature joins only when the judge names it.
+    pub(crate) fn unseen(&self) -> std::collections::BTreeSet<u32> {
+        let state = self.session.state();
+        state.veil.unseen(&state.game.roster())
+    }
+
     pub(crate) fn complain(&mut self, text: impl Into<String>) {
         self.message = Some(Message {
             text: text.into(),
