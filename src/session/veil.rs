@@ -245,6 +245,12 @@ pub(super) fn reveal_by_play(state: &mut SessionState, command: &GameCommand) ->
     if !state.veil.until_revealed {
         return Vec::new();
     }
+    let aim = command.aims();
+    let fight = state.game.initiative();
+    // Nobody acts outside a fight in a step that aims at no one: the roster is not read.
+    if aim.is_none() && fight.is_none() {
+        return Vec::new();
+    }
     let roster = state.game.roster();
     let veil = &state.veil;
     let fresh: Vec<&RosterEntry> = roster
@@ -257,7 +263,7 @@ pub(super) fn reveal_by_play(state: &mut SessionState, command: &GameCommand) ->
         return Vec::new();
     }
     let mut shown = BTreeSet::new();
-    if let Some(aim) = command.aims() {
+    if let Some(aim) = aim {
         shown.insert(aim.by);
         let by_party = roster
             .iter()
@@ -266,7 +272,7 @@ pub(super) fn reveal_by_play(state: &mut SessionState, command: &GameCommand) ->
             shown.extend(aim.at);
         }
     }
-    if let Some(fight) = state.game.initiative() {
+    if let Some(fight) = fight {
         shown.extend(fight.acting);
         shown.extend(
             fight
