@@ -88,6 +88,8 @@ impl T {
         entry
             .events
             .into_iter()
+            // A creature coming into the players' sight is the frame's event, not the rules'.
+            .filter(|e| !matches!(e, session::Event::Hidden { .. }))
             .map(|e| match e {
                 session::Event::Game(GameEvent::ActionDie(Event::Said { text, .. })) => text,
                 other => panic!("unexpected event {other:?}"),

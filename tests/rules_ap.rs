@@ -65,6 +65,8 @@ impl T {
         entry
             .events
             .into_iter()
+            // A creature coming into the players' sight is the frame's event, not the rules'.
+            .filter(|e| !matches!(e, session::Event::Hidden { .. }))
             .map(|e| match e {
                 session::Event::Game(GameEvent::Ap(e)) => e.to_string(),
                 other => panic!("unexpected event {other:?}"),

@@ -51,6 +51,8 @@ impl T {
         entry
             .events
             .into_iter()
+            // A creature coming into the players' sight is the frame's event, not the rules'.
+            .filter(|e| !matches!(e, session::Event::Hidden { .. }))
             .map(|e| match e {
                 session::Event::Game(GameEvent::Phase(e)) => e,
                 other => panic!("unexpected event {other:?}"),

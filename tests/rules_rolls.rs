@@ -56,6 +56,8 @@ impl Table {
         entry
             .events
             .into_iter()
+            // A creature coming into the players' sight is the frame's event, not the rules'.
+            .filter(|e| !matches!(e, session::Event::Hidden { .. }))
             .map(|e| match e {
                 session::Event::Game(slotmark::rules::GameEvent::Slots(e)) => e,
                 other => panic!("unexpected event {other:?}"),

@@ -121,6 +121,8 @@ fn plain_party(judge: &mut Judge) {
     judge.says("add Bo 6", &[]);
     judge.says("add Ogre 12 others", &[]);
     judge.says("add Ghoul 5 others", &[]);
+    // Creatures start unseen; these have been met.
+    judge.says("reveal all", &[]);
 }
 
 #[test]
@@ -268,7 +270,7 @@ fn a_secret_roll_and_a_hidden_creature_never_reach_the_view() {
     assert!(s.contains("swim") && !s.contains("notice"), "{s}");
 
     // Shown again, the roll and its verdict come back; so does the creature.
-    judge.says("secret 7 off", &[]);
+    judge.says("secret 8 off", &[]);
     judge.says("unveil Ghoul", &[]);
     let s = table.shows();
     assert!(s.contains("notice") && s.contains("Ghoul"), "{s}");
@@ -413,15 +415,19 @@ fn no_secret_step_reaches_the_view_whatever_its_events() {
 #[test]
 fn no_hidden_creature_reaches_the_view() {
     for session in sessions() {
-        let roster: Vec<(u32, String)> = session
-            .state()
-            .game
-            .roster()
-            .into_iter()
-            .flat_map(|g| g.members)
-            .map(|m| (m.id, m.name))
+        let groups = session.state().game.roster();
+        let roster: Vec<(u32, String)> = groups
+            .iter()
+            .flat_map(|g| &g.members)
+            .map(|m| (m.id, m.name.clone()))
             .collect();
-        for (id, name) in &roster {
+        // Player characters are always seen; every creature can be veiled.
+        let creatures = groups
+            .iter()
+            .filter(|g| !g.party)
+            .flat_map(|g| &g.members)
+            .filter(|m| !session.state().veil.hidden.contains(&m.id));
+        for (id, name) in creatures.map(|m| (&m.id, &m.name)) {
             let mut s = session.clone();
             s.execute(
                 Command::Hide {
@@ -586,15 +592,24 @@ fn the_judges_screen_marks_secret_rolls_and_hidden_creatures() {
         keys.extend(typed(line));
         keys.push(code(KeyCode::Enter));
     }
-    // Tab walks to the ogre; H hides it.
-    keys.extend([code(KeyCode::Tab), key('H')]);
+    // Tab walks to the ogre, unseen as every new creature: the roster says so.
+    keys.extend([code(KeyCode::Tab)]);
     let text = drive(&mut app, 100, 30, keys);
+    assert!(
+        text.contains("unseen 12/12"),
+        "the roster marks it:\n{text}"
+    );
+    // H reveals it, and H again veils it.
+    let text = drive(&mut app, 100, 30, vec![key('H')]);
+    assert!(text.contains("Ogre is in the players' sight"), "{text}");
+    assert!(!text.contains("unseen 12/12"), "{text}");
+    let text = drive(&mut app, 100, 30, vec![key('H')]);
     assert!(
         text.contains("Ogre is hidden from the players' table"),
         "{text}"
     );
     assert!(
-        text.contains("hidden 12/12"),
+        text.contains("unseen 12/12"),
         "the roster marks it:\n{text}"
     );
     let mut keys = vec![key(':')];

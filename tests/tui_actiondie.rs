@@ -25,6 +25,7 @@ fn party() -> Session {
     for (line, faces) in [
         ("add Ana pc d8 d6 d6 d4 10 ar 1", vec![]),
         ("add Ogre creature 2d6 d4 d4 d4 12 move 4", vec![]),
+        ("reveal all", vec![]),
         ("carry Ana Sword damage d8 slash", vec![]),
         ("hold Ana 1", vec![]),
         ("carry Ana Arrows bundle 20", vec![]),
@@ -176,6 +177,7 @@ fn idle() -> Session {
     for line in [
         "add Ana pc d8 d6 d6 d4 10 ar 1",
         "add Ogre creature 2d6 d4 d4 d4 12 move 4",
+        "reveal all",
         "carry Ana Sword damage d8 slash",
         "hold Ana 1",
     ] {

@@ -25,6 +25,7 @@ fn party() -> Session {
     for (line, faces) in [
         ("add Ana pc party 11 12 8 6", vec![]),
         ("add Gob npc goblins 8 13 5 4", vec![]),
+        ("reveal all", vec![]),
         ("carry Ana sword d8 weapon", vec![]),
         ("carry Ana gambeson armor 1 worn", vec![]),
         ("carry Ana rope", vec![]),

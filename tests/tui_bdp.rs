@@ -30,6 +30,7 @@ fn party() -> Session {
     for (line, faces) in [
         ("add Ana pc 10 12 8 6", vec![]),
         ("add Ogre creature 14 10 10 9", vec![]),
+        ("reveal all", vec![]),
         ("carry Ana Sword right", vec![]),
         ("carry Ana Waterskin waterskin", vec![]),
         ("block Ana", vec![]),
@@ -398,6 +399,8 @@ fn a_bdp_session_plays_a_few_moves_in_the_real_terminal() {
     term.wait_text("Ana joins");
     term.press(":add Ogre creature 14 10 10 9\r");
     term.wait_text("Ogre joins");
+    term.press(":reveal Ogre\r");
+    term.wait_text("Ogre is in the players' sight");
     // The task form shows the proposal before anything is rolled; Esc leaves it unrolled.
     term.press("t");
     term.wait_text("Time, Gear, Skill: Ana");

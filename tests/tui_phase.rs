@@ -107,8 +107,13 @@ fn a_save_is_two_keys_and_waits_in_the_frames_roll_dialog() {
 
 #[test]
 fn a_fight_puts_the_phases_on_the_strip_and_e_steps_them() {
-    // Ana's and Bo's DEX saves sort them Early or Late.
-    let mut app = app(party(), &[3, 18]);
+    // Ana's and Bo's DEX saves sort them Early or Late; the goblins have been met.
+    let mut s = party();
+    let Ok(Line::Command(c)) = parse_line("reveal all", s.state()) else {
+        panic!("reveal all did not parse");
+    };
+    s.execute(c, &mut ScriptedDice::new([])).unwrap();
+    let mut app = app(s, &[3, 18]);
     let text = drive(&mut app, 120, 40, vec![key('c')]);
     assert!(state(&app).fight.is_some(), "{text}");
     assert!(text.contains("Round 1"), "{text}");

@@ -63,8 +63,11 @@ fn the_plain_tracker_plays_on_the_screen_with_no_slots_at_all() {
     // The new character is selected; the sheet shows its hit points.
     let text = drive(&mut app, 100, 30, Vec::new());
     assert!(text.contains("20 / 20"), "{text}");
-    // A fight in roster order: the strip shows the round and whose turn it is.
-    let text = drive(&mut app, 100, 30, vec![key('c')]);
+    // A fight in roster order, the ogre met: the strip shows the round and whose turn it is.
+    let mut keys = vec![key(':')];
+    keys.extend(typed("reveal all"));
+    keys.extend([code(KeyCode::Enter), key('c')]);
+    let text = drive(&mut app, 100, 30, keys);
     assert!(state(&app).fight.is_some());
     assert!(text.contains("Round 1"), "{text}");
     assert_snapshot!("plain_fight_100x30", text);

@@ -22,9 +22,9 @@ pub mod view;
 
 pub use line::{Lens, Line, Num, Numbers, Part};
 pub use view::{
-    Answer, ClockView, DieView, Fighter, GroupMember, GroupView, Initiative, OptionView, Outcome,
-    PendingView, QuestionView, Role, RollView, RosterEntry, RosterGroup, Standing, Tag, Tone,
-    YesNo,
+    Aim, Answer, ClockView, DieView, Fighter, GroupMember, GroupView, Initiative, OptionView,
+    Outcome, PendingView, QuestionView, Role, RollView, RosterEntry, RosterGroup, Standing, Tag,
+    Tone, Upcoming, YesNo,
 };
 
 use crate::dice::{DiceError, DiceSource};
@@ -95,6 +95,13 @@ pub trait Ruleset {
 
     /// Brings a party in (its time first, when it carries one); returns who came.
     fn admit(state: &mut Self::State, party: &Self::Party) -> Result<Vec<String>, RuleError>;
+
+    /// Who acts in the command and whom it acts against (an attack's targets), for the
+    /// commands where the rules name both; None for the rest. The players' table view reveals
+    /// an unseen creature by it (see `session::Veil`).
+    fn aims(_command: &Self::Command) -> Option<Aim> {
+        None
+    }
 
     /// The credit a ruleset's tables owe wherever they are shown or stored (a licence's
     /// attribution), or None.
@@ -286,6 +293,13 @@ macro_rules! rulesets {
             pub fn role(&self) -> Role {
                 match self {
                     $(GameCommand::$variant(c) => <$module::$rules as Ruleset>::role(c),)+
+                }
+            }
+
+            /// See [`Ruleset::aims`].
+            pub fn aims(&self) -> Option<Aim> {
+                match self {
+                    $(GameCommand::$variant(c) => <$module::$rules as Ruleset>::aims(c),)+
                 }
             }
         }

@@ -130,11 +130,25 @@ pub struct Initiative {
     pub order: Vec<Fighter>,
     /// Whose turn is under way.
     pub acting: Option<u32>,
-    /// Who acts next, when the listed order does not say it (groups taking turns one member
-    /// at a time); None when the next one ready down the order is next.
-    pub next: Option<u32>,
+    /// Who acts next.
+    pub next: Upcoming,
     /// What the turn or round waits for, in words (without keys: the frame adds those).
     pub waiting: String,
+}
+
+/// Who acts after the turn under way (or first, when none is).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Upcoming {
+    /// The next one ready down the listed order.
+    Order,
+    /// This fighter, when the listed order does not say it (groups taking turns one member at a
+    /// time).
+    Fighter(u32),
+    /// A side that picks among its own who goes (its fighters' `group`), as alternating side
+    /// initiative does (000 R33).
+    Side(String),
+    /// No one yet: the order waits for its roll.
+    NotYet,
 }
 
 /// One die of a pending roll.
@@ -299,6 +313,14 @@ pub enum Answer {
 /// What a command does to the roll that waits, so the frame can replace a roll's dice with the
 /// ones the table rolled: step back over the answers to the command that rolled, and run it
 /// again with typed faces.
+/// Who acts in a command and whom it acts against, by the ruleset's ids (see
+/// [`super::Ruleset::aims`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Aim {
+    pub by: u32,
+    pub at: Vec<u32>,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Role {
     /// Rolls dice that then wait for the judge.

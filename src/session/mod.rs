@@ -40,7 +40,7 @@ impl SessionState {
             title: title.into(),
             notes: Notes::new(),
             game: GameState::new(ruleset),
-            veil: Veil::default(),
+            veil: Veil::new(),
         }
     }
 
@@ -78,12 +78,14 @@ pub enum Command {
         step: Option<u32>,
         secret: bool,
     },
-    /// Hide someone of the roster (by the ruleset's id) from the players' table view, or show
-    /// them again.
+    /// Veil someone of the roster (by the ruleset's id) from the players' table view, or
+    /// reveal them.
     Hide {
         id: u32,
         hidden: bool,
     },
+    /// Reveal everyone on the roster the players do not see.
+    RevealAll,
     Game(GameCommand),
     /// Characters come in from another session or a sheet file, their sheets inside the
     /// command so the log replays without the file they came from.
@@ -157,7 +159,7 @@ impl fmt::Display for Event {
                 if *hidden {
                     write!(f, "{name} is hidden from the players' table")
                 } else {
-                    write!(f, "{name} is in the players' sight again")
+                    write!(f, "{name} is in the players' sight")
                 }
             }
             Event::Game(e) => e.fmt(f),
@@ -215,7 +217,9 @@ pub fn apply(
                 total: roll.total,
             }])
         }
-        Command::Secret { .. } | Command::Hide { .. } => veil::apply(state, command),
+        Command::Secret { .. } | Command::Hide { .. } | Command::RevealAll => {
+            veil::apply(state, command)
+        }
         Command::Join(party) => {
             // The sheets are checked on their own, in a session of nothing else, so a sheet
             // from a hand-made file cannot bring in what the rules could not have built, and
@@ -234,9 +238,13 @@ pub fn apply(
                 carried: party.carries(),
             }])
         }
-        Command::Game(c) => Ok(rules::apply(&mut state.game, c, dice)?
-            .into_iter()
-            .map(Event::Game)
-            .collect()),
+        Command::Game(c) => {
+            let mut events: Vec<Event> = rules::apply(&mut state.game, c, dice)?
+                .into_iter()
+                .map(Event::Game)
+                .collect();
+            events.extend(veil::reveal_by_play(state, c));
+            Ok(events)
+        }
     }
 }

@@ -1,7 +1,9 @@
-//! What the players may see. The judge can keep any roll secret and any creature hidden; both
+//! What the players may see. The judge can keep any roll secret and any creature unseen; both
 //! are the frame's, not a ruleset's, so every ruleset has them: a secret is a step of the log
-//! (with every step taken while its roll waits, see [`seen`]), a hidden creature is an id of the
-//! roster. Both are set by commands logged, undone and replayed like any other.
+//! (with every step taken while its roll waits, see [`seen`]), an unseen creature is an id of the
+//! roster. Both are set by commands logged, undone and replayed like any other. A creature
+//! starts unseen and comes into sight when the judge reveals it, when it first acts, or when a
+//! player character acts against it (see [`Veil`]).
 //!
 //! [`TableView`] is the players' table view as data: the read models of the session with every
 //! secret step, every hidden creature and everything the judge alone reads (hit points and
@@ -11,31 +13,81 @@
 use super::log::replay_entry;
 use super::{Command, Event, Session, SessionState};
 use crate::rules::{
-    ClockView, Fighter, Lens, Numbers, Role, RosterEntry, RuleError, RulesetId, Standing, Tag, Tone,
+    ClockView, Fighter, GameCommand, Lens, Numbers, Role, RosterEntry, RosterGroup, RuleError,
+    RulesetId, Standing, Tag, Tone, Upcoming,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
 /// The judge's secrets: steps whose dice the players do not see, and creatures they do not see.
+///
+/// In a session made since creatures start unseen (`until_revealed`), the players see a
+/// creature once it is `revealed` and while it is not `hidden` again; player characters always.
+/// A file without `until_revealed` is older: there everyone not `hidden` was seen, and it is read
+/// so, its log replaying as it was played.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Veil {
     /// Secret steps, by their index in the log (0-based).
     #[serde(default)]
     pub secret: BTreeSet<u32>,
-    /// Hidden roster entries, by the ruleset's id.
+    /// Roster entries the judge veiled, by the ruleset's id: unseen even once revealed, and
+    /// never revealed by what they do.
     #[serde(default)]
     pub hidden: BTreeSet<u32>,
+    /// Creatures revealed to the players, by the judge or by what they did.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub revealed: BTreeSet<u32>,
+    /// Do creatures start unseen? Set in every new session; false in older files.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub until_revealed: bool,
 }
 
 impl Veil {
+    /// The veil of a new session: no secrets yet, and every creature unseen until revealed.
+    pub fn new() -> Veil {
+        Veil {
+            until_revealed: true,
+            ..Veil::default()
+        }
+    }
+
     pub fn is_empty(&self) -> bool {
-        self.secret.is_empty() && self.hidden.is_empty()
+        self.secret.is_empty()
+            && self.hidden.is_empty()
+            && self.revealed.is_empty()
+            && !self.until_revealed
+    }
+
+    /// Do the players see this member of the roster (`party`: one of their own characters)?
+    pub fn sees(&self, id: u32, party: bool) -> bool {
+        !self.hidden.contains(&id) && (party || !self.until_revealed || self.revealed.contains(&id))
+    }
+
+    /// Everyone on the roster the players do not see, by id.
+    pub fn unseen(&self, roster: &[RosterGroup]) -> BTreeSet<u32> {
+        roster
+            .iter()
+            .flat_map(|g| g.members.iter().map(move |m| (m.id, g.party)))
+            .filter(|&(id, party)| !self.sees(id, party))
+            .map(|(id, _)| id)
+            .collect()
     }
 
     /// Does the command change only what the players' table view shows (nothing in the game)?
     pub fn changes_only_the_table(command: &Command) -> bool {
-        matches!(command, Command::Secret { .. } | Command::Hide { .. })
+        matches!(
+            command,
+            Command::Secret { .. } | Command::Hide { .. } | Command::RevealAll
+        )
+    }
+
+    /// Brings someone into the players' sight.
+    fn reveal(&mut self, id: u32) {
+        self.hidden.remove(&id);
+        if self.until_revealed {
+            self.revealed.insert(id);
+        }
     }
 }
 
@@ -118,7 +170,7 @@ pub fn seen(session: &Session, range: Range<usize>) -> Vec<Seen> {
     runs.split_off(start - from)
 }
 
-/// Applies the frame's two veil commands.
+/// Applies the frame's veil commands.
 pub(super) fn apply(state: &mut SessionState, command: &Command) -> Result<Vec<Event>, RuleError> {
     match command {
         Command::Secret { step, secret } => {
@@ -146,36 +198,129 @@ pub(super) fn apply(state: &mut SessionState, command: &Command) -> Result<Vec<E
             }])
         }
         Command::Hide { id, hidden } => {
-            let name = state
+            let (name, party) = state
                 .game
                 .roster()
                 .into_iter()
-                .flat_map(|g| g.members)
-                .find(|m| m.id == *id)
-                .map(|m| m.name)
+                .flat_map(|g| g.members.into_iter().map(move |m| (m, g.party)))
+                .find(|(m, _)| m.id == *id)
+                .map(|(m, party)| (m.name, party))
                 .ok_or_else(|| RuleError::invalid("nobody in the session has that id"))?;
-            let changed = if *hidden {
-                state.veil.hidden.insert(*id)
+            let veil = &mut state.veil;
+            if *hidden {
+                if party && veil.until_revealed {
+                    return Err(RuleError::invalid(format!(
+                        "{name} is a player character: the players always see them"
+                    )));
+                }
+                if !veil.hidden.insert(*id) {
+                    return Err(RuleError::invalid(format!(
+                        "{name} is kept from the table already"
+                    )));
+                }
             } else {
-                state.veil.hidden.remove(id)
-            };
-            if !changed {
-                return Err(RuleError::invalid(format!(
-                    "{name} is {} already",
-                    if *hidden {
-                        "hidden from the table"
-                    } else {
-                        "in the table's sight"
-                    }
-                )));
+                if veil.sees(*id, party) {
+                    return Err(RuleError::invalid(format!(
+                        "{name} is in the players' sight already"
+                    )));
+                }
+                veil.reveal(*id);
             }
             Ok(vec![Event::Hidden {
                 name,
                 hidden: *hidden,
             }])
         }
+        Command::RevealAll => {
+            let roster = state.game.roster();
+            let unseen = state.veil.unseen(&roster);
+            let events: Vec<Event> = roster
+                .into_iter()
+                .flat_map(|g| g.members)
+                .filter(|m| unseen.contains(&m.id))
+                .map(|m| {
+                    state.veil.reveal(m.id);
+                    Event::Hidden {
+                        name: m.name,
+                        hidden: false,
+                    }
+                })
+                .collect();
+            if events.is_empty() {
+                return Err(RuleError::invalid(
+                    "everyone on the roster is in the players' sight already",
+                ));
+            }
+            Ok(events)
+        }
         _ => Err(RuleError::invalid("not a command of the table's veil")),
     }
+}
+
+/// What a step of the game brings into the players' sight by itself: a creature never revealed
+/// nor veiled that acts (its turn in a fight, or a command it acts in) or that a player
+/// character acts against. Each comes out as an event of the step, so undo takes it back with
+/// the step and replay makes it again.
+pub(super) fn reveal_by_play(state: &mut SessionState, command: &GameCommand) -> Vec<Event> {
+    if !state.veil.until_revealed {
+        return Vec::new();
+    }
+    let aim = command.aims();
+    let fight = state.game.initiative();
+    // Nobody acts outside a fight in a step that aims at no one: the roster is not read.
+    if aim.is_none() && fight.is_none() {
+        return Vec::new();
+    }
+    let roster = state.game.roster();
+    let veil = &state.veil;
+    let fresh: Vec<&RosterEntry> = roster
+        .iter()
+        .filter(|g| !g.party)
+        .flat_map(|g| &g.members)
+        .filter(|m| !veil.revealed.contains(&m.id) && !veil.hidden.contains(&m.id))
+        .collect();
+    if fresh.is_empty() {
+        return Vec::new();
+    }
+    let mut shown = BTreeSet::new();
+    if let Some(aim) = aim {
+        shown.insert(aim.by);
+        let by_party = roster
+            .iter()
+            .any(|g| g.party && g.members.iter().any(|m| m.id == aim.by));
+        if by_party {
+            shown.extend(aim.at);
+        }
+    }
+    if let Some(fight) = fight {
+        shown.extend(fight.acting);
+        shown.extend(
+            fight
+                .order
+                .iter()
+                .filter(|f| {
+                    matches!(
+                        f.standing,
+                        Standing::Acting | Standing::Interrupting | Standing::Acted
+                    )
+                })
+                .map(|f| f.id),
+        );
+    }
+    let met: Vec<(u32, String)> = fresh
+        .into_iter()
+        .filter(|m| shown.contains(&m.id))
+        .map(|m| (m.id, m.name.clone()))
+        .collect();
+    met.into_iter()
+        .map(|(id, name)| {
+            state.veil.revealed.insert(id);
+            Event::Hidden {
+                name,
+                hidden: false,
+            }
+        })
+        .collect()
 }
 
 /// The last step that drew dice, at or before the cursor: what "the last roll" means.
@@ -285,17 +430,25 @@ impl TableView {
         let state = session.state();
         let veil = &state.veil;
         let roster = state.game.roster();
+        let unseen = veil.unseen(&roster);
+        // Dead, fled or otherwise out: never named as taking a turn.
+        let gone: BTreeSet<u32> = roster
+            .iter()
+            .flat_map(|g| &g.members)
+            .filter(|m| m.dead || m.out)
+            .map(|m| m.id)
+            .collect();
         let hidden_names: Vec<String> = roster
             .iter()
             .flat_map(|g| &g.members)
-            .filter(|m| veil.hidden.contains(&m.id))
+            .filter(|m| unseen.contains(&m.id))
             .map(|m| m.name.clone())
             .collect();
         let mut party = Vec::new();
         let mut creatures = Vec::new();
         for group in roster {
             for member in group.members {
-                if veil.hidden.contains(&member.id) {
+                if unseen.contains(&member.id) {
                     continue;
                 }
                 if group.party {
@@ -312,7 +465,7 @@ impl TableView {
             let order: Vec<Fighter> = i
                 .order
                 .into_iter()
-                .filter(|f| !veil.hidden.contains(&f.id))
+                .filter(|f| !unseen.contains(&f.id))
                 .collect();
             // Whose turn: the fighter the ruleset names, or everyone acting at once (a phase, a
             // group, a side).
@@ -320,19 +473,32 @@ impl TableView {
                 .iter()
                 .enumerate()
                 .filter(|(_, f)| {
-                    i.acting == Some(f.id)
-                        || matches!(f.standing, Standing::Acting | Standing::Interrupting)
+                    (i.acting == Some(f.id)
+                        || matches!(f.standing, Standing::Acting | Standing::Interrupting))
+                        && !gone.contains(&f.id)
                 })
                 .map(|(at, _)| at)
                 .collect();
+            let ready = |f: &&Fighter| f.standing == Standing::Ready && !gone.contains(&f.id);
             let next = match i.next {
-                // The ruleset names who is next (groups taking turns); a hidden one stays so.
-                Some(id) => order.iter().find(|f| f.id == id).map(|f| f.name.clone()),
-                None => order
+                Upcoming::Order => order
                     .iter()
                     .skip(now.last().map_or(0, |at| at + 1))
-                    .find(|f| f.standing == Standing::Ready)
+                    .find(ready)
                     .map(|f| f.name.clone()),
+                // The ruleset names who is next (groups taking turns); an unseen one stays so.
+                Upcoming::Fighter(id) => order
+                    .iter()
+                    .filter(ready)
+                    .find(|f| f.id == id)
+                    .map(|f| f.name.clone()),
+                // A side picks who goes: named while the players see anyone of it ready.
+                Upcoming::Side(side) => order
+                    .iter()
+                    .filter(ready)
+                    .any(|f| f.group == side)
+                    .then_some(side),
+                Upcoming::NotYet => None,
             };
             let acting = now.iter().map(|&at| order[at].name.clone()).collect();
             PublicFight {

@@ -328,6 +328,13 @@ impl Main {
         });
     }
 
+    /// Who of the roster the players do not see. A fight its key starts leaves them out: an
+    /// unseen creature joins only when the judge names it.
+    pub(crate) fn unseen(&self) -> std::collections::BTreeSet<u32> {
+        let state = self.session.state();
+        state.veil.unseen(&state.game.roster())
+    }
+
     pub(crate) fn complain(&mut self, text: impl Into<String>) {
         self.message = Some(Message {
             text: text.into(),
@@ -578,7 +585,9 @@ impl Main {
                     self.complain("select someone on the roster first (Tab)");
                     return Some(true);
                 };
-                let hidden = !self.session.state().veil.hidden.contains(&id);
+                // One key both ways: an unseen creature is revealed, a seen one veiled.
+                let state = self.session.state();
+                let hidden = !state.veil.unseen(&state.game.roster()).contains(&id);
                 self.run_key(Command::Hide { id, hidden }, dice)
             }
             Action::LogOlder => {

@@ -80,7 +80,7 @@ pub enum Action {
     EdgeDis,
     /// Keep the roll from the players' table view, or show it again.
     Secret,
-    /// Hide the selected character from the players' table view, or show them again.
+    /// Reveal the selected creature to the players' table view, or veil it again.
     Hide,
     Swap,
     Yes,
@@ -236,7 +236,7 @@ pub const MAIN_HISTORY: &[Binding] = &[
 pub const MAIN_ROSTER: &[Binding] = &[
     b(C::Main, &[K::Code(KC::Tab)], A::NextChar, "next", "Select the next character"),
     b(C::Main, &[K::Code(KC::BackTab)], A::PrevChar, "", "Select the previous character"),
-    b(C::Main, &[K::Char('H')], A::Hide, "", "Hide the selected character from the players' table view, or show them again"),
+    b(C::Main, &[K::Char('H')], A::Hide, "", "Reveal the selected creature to the players' table view, or veil it again"),
 ];
 
 /// Scrolling the roll log on the main screen.

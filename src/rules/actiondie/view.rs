@@ -10,9 +10,9 @@ use super::model::{Side, Status};
 use super::state::{ROUND, State, Wait};
 use crate::dice::DiceSource;
 use crate::rules::{
-    Answer, ClockView, DieView, Fighter, Initiative, OptionView, Outcome, PendingView,
+    Aim, Answer, ClockView, DieView, Fighter, Initiative, OptionView, Outcome, PendingView,
     QuestionView, Role, RollView, RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag,
-    Tone,
+    Tone, Upcoming,
 };
 
 /// The action-die system of rule file 004.
@@ -199,7 +199,12 @@ impl Ruleset for ActionDie {
             why: Some(f.why.clone()),
             order,
             acting: f.acting,
-            next: None,
+            // Before the roll the order is not known (D-initiative): no one is next yet.
+            next: if f.rolled {
+                Upcoming::Order
+            } else {
+                Upcoming::NotYet
+            },
             waiting,
         })
     }
@@ -313,6 +318,16 @@ impl Ruleset for ActionDie {
             Command::Check(_) | Command::Encumbrance { .. } => Role::Rolls,
             Command::Rule { .. } => Role::Answers,
             _ => Role::Other,
+        }
+    }
+
+    fn aims(command: &Command) -> Option<Aim> {
+        match command {
+            Command::Attack { who, targets, .. } => Some(Aim {
+                by: *who,
+                at: targets.clone(),
+            }),
+            _ => None,
         }
     }
 }

@@ -2,15 +2,15 @@
 //! waits, the clock in 2-minute rounds) and the judge's answers.
 
 use super::apply;
-use super::command::{Command, Event};
+use super::command::{Against, Command, Event};
 use super::fight::members;
 use super::model::{Attr, Character, Kind, Mark};
 use super::state::{State, Wait};
 use crate::dice::DiceSource;
 use crate::rules::{
-    Answer, ClockView, DieView, Fighter, Initiative, OptionView, Outcome, PendingView,
+    Aim, Answer, ClockView, DieView, Fighter, Initiative, OptionView, Outcome, PendingView,
     QuestionView, Role, RollView, RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag,
-    Tone,
+    Tone, Upcoming,
 };
 
 /// The action-point Cairn hack (rule file 003).
@@ -333,7 +333,7 @@ impl Ruleset for Ap {
             why: Some("groups take turns, the best roll's group first".into()),
             order,
             acting: f.acting,
-            next: super::fight::next_up(state),
+            next: super::fight::next_up(state).map_or(Upcoming::Order, Upcoming::Fighter),
             waiting: f.acting.map_or_else(
                 || "the next turn".into(),
                 |id| {
@@ -466,6 +466,20 @@ impl Ruleset for Ap {
             | Command::Retreat { .. } => Role::Rolls,
             Command::Rule { .. } => Role::Answers,
             _ => Role::Other,
+        }
+    }
+
+    fn aims(command: &Command) -> Option<Aim> {
+        match command {
+            Command::Check(action) | Command::Attack(action) => {
+                let at = match &action.against {
+                    Against::Dc { .. } => return None,
+                    Against::Saves(saves) => saves.iter().map(|d| d.who).collect(),
+                    Against::Helpless { target, .. } => vec![*target],
+                };
+                Some(Aim { by: action.who, at })
+            }
+            _ => None,
         }
     }
 }

@@ -7,9 +7,9 @@ use super::state::{State, Wait};
 use super::{Ability, Character, Kind};
 use crate::dice::DiceSource;
 use crate::rules::{
-    Answer, ClockView, DieView, Fighter, Initiative, OptionView, Outcome, PendingView,
+    Aim, Answer, ClockView, DieView, Fighter, Initiative, OptionView, Outcome, PendingView,
     QuestionView, Role, RollView, RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag,
-    Tone,
+    Tone, Upcoming,
 };
 
 /// *Block, Dodge, Parry* (rule file 001).
@@ -168,7 +168,7 @@ impl Ruleset for Bdp {
         Some(Initiative {
             round: f.round,
             label: acting.map_or_else(|| "turn list".into(), |id| state.name_of(id)),
-            next: None,
+            next: Upcoming::Order,
             party,
             why: Some("the judge's turn list".into()),
             order,
@@ -283,6 +283,16 @@ impl Ruleset for Bdp {
             Command::Save { .. } | Command::Task { .. } => Role::Rolls,
             Command::Rule { .. } | Command::Edge { .. } => Role::Answers,
             _ => Role::Other,
+        }
+    }
+
+    fn aims(command: &Command) -> Option<Aim> {
+        match command {
+            Command::Contest { a, b, .. } => Some(Aim {
+                by: *a,
+                at: vec![*b],
+            }),
+            _ => None,
         }
     }
 }

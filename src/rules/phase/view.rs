@@ -8,9 +8,9 @@ use super::state::{Band, State, Wait};
 use crate::dice::DiceSource;
 use crate::rules::line::{Line, Num};
 use crate::rules::{
-    Answer, ClockView, DieView, Fighter, Initiative, OptionView, Outcome, PendingView,
+    Aim, Answer, ClockView, DieView, Fighter, Initiative, OptionView, Outcome, PendingView,
     QuestionView, Role, RollView, RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag,
-    Tone, YesNo,
+    Tone, Upcoming, YesNo,
 };
 
 /// The phased Knave/Cairn-style rules of rule file 002.
@@ -270,7 +270,7 @@ impl Ruleset for Phase {
             ),
             order,
             acting: None,
-            next: None,
+            next: Upcoming::Order,
             waiting: format!(
                 "the {} group acts in phase {} ({})",
                 fight.band.word(),
@@ -489,6 +489,20 @@ impl Ruleset for Phase {
             Command::Save { .. } => Role::Rolls,
             Command::Rule { .. } => Role::Answers,
             _ => Role::Other,
+        }
+    }
+
+    fn aims(command: &Command) -> Option<Aim> {
+        match command {
+            Command::Attack { by, target, .. } => Some(Aim {
+                by: *by,
+                at: vec![*target],
+            }),
+            Command::Blast { by, targets, .. } => Some(Aim {
+                by: *by,
+                at: targets.clone(),
+            }),
+            _ => None,
         }
     }
 }

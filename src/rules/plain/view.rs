@@ -4,7 +4,7 @@ use super::{Command, Event, State, apply};
 use crate::dice::DiceSource;
 use crate::rules::{
     Answer, ClockView, DieView, Fighter, Initiative, Outcome, PendingView, Role, RollView,
-    RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag, Tone,
+    RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag, Tone, Upcoming,
 };
 
 /// The plain tracker.
@@ -123,7 +123,7 @@ impl Ruleset for Plain {
                 })
                 .collect(),
             acting,
-            next: None,
+            next: Upcoming::Order,
             waiting: acting.map_or_else(String::new, |id| format!("{}'s turn", state.name_of(id))),
         })
     }

@@ -7,9 +7,9 @@ use super::model::*;
 use super::{Command, Event, exploration, resolve, slot_line};
 use crate::dice::{DiceSource, Edge};
 use crate::rules::{
-    Answer, ClockView, DieView, Fighter, GroupMember, GroupView, Initiative, OptionView, Outcome,
-    PendingView, QuestionView, Role, RollView, RosterEntry, RosterGroup, RuleError, Ruleset,
-    Standing, Tag, Tone, YesNo,
+    Aim, Answer, ClockView, DieView, Fighter, GroupMember, GroupView, Initiative, OptionView,
+    Outcome, PendingView, QuestionView, Role, RollView, RosterEntry, RosterGroup, RuleError,
+    Ruleset, Standing, Tag, Tone, Upcoming, YesNo,
 };
 
 /// The d12 slot system (rule file 000).
@@ -102,7 +102,7 @@ impl Ruleset for Slots {
             why: state.recent.initiative_why.clone(),
             order,
             acting: fight.turn.as_ref().map(|t| t.actor),
-            next: None,
+            next: next_side(state, fight),
             waiting: waiting(state),
         })
     }
@@ -251,9 +251,51 @@ impl Ruleset for Slots {
             _ => Role::Other,
         }
     }
+
+    fn aims(command: &Command) -> Option<Aim> {
+        match command {
+            Command::Attack { spec, .. } => Some(Aim {
+                by: spec.attacker,
+                at: vec![spec.target],
+            }),
+            _ => None,
+        }
+    }
 }
 
 /// How the roster heads a side.
+/// The side that takes the next turn (R33): after a turn, the other side while it has anyone
+/// left to act, else the actor's own; a round that ends opens with the side that did not take
+/// its last turn. With no turn under way, the side that picks now.
+fn next_side(state: &State, fight: &Combat) -> Upcoming {
+    let side = match &fight.turn {
+        None => {
+            let holding = fight.initiative;
+            if super::combat::able(state, holding).is_empty() {
+                holding.other()
+            } else {
+                holding
+            }
+        }
+        Some(turn) => {
+            let own = state
+                .character(turn.actor)
+                .map_or(fight.initiative, |c| c.side);
+            let left = |side: Side| {
+                super::combat::able(state, side)
+                    .into_iter()
+                    .any(|id| id != turn.actor && Some(id) != turn.interrupter)
+            };
+            if left(own.other()) || !left(own) {
+                own.other()
+            } else {
+                own
+            }
+        }
+    };
+    Upcoming::Side(side_title(side).to_string())
+}
+
 pub fn side_title(side: Side) -> &'static str {
     match side {
         Side::Players => "Players",

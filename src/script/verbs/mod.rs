@@ -238,8 +238,8 @@ const ROSTER_VERBS: &[Entry<GameState>] = &[
             "veil",
             &[],
             "veil NAME",
-            "hides someone from the players' table view (they are not shown, nor any line that \
-             names them)",
+            "keeps a creature from the players' table view (it is not shown, nor any line that \
+             names it), even when it acts",
             "veil Snag",
             SESSION,
         ),
@@ -248,15 +248,26 @@ const ROSTER_VERBS: &[Entry<GameState>] = &[
     },
     Entry {
         verb: v(
-            "unveil",
-            &[],
-            "unveil NAME",
-            "shows someone at the players' table view again",
-            "unveil Snag",
+            "reveal",
+            &["unveil"],
+            "reveal NAME|all",
+            "brings a creature (or every one the players do not see) into the players' table \
+             view; creatures start unseen",
+            "reveal Snag",
             SESSION,
         ),
-        parse: |w, game| hide(w, game, false),
-        complete: roster_names,
+        parse: |w, game| {
+            // `all` alone; a name that starts with it ("All-Father") is a name.
+            if w.pos + 1 == w.tokens.len() && w.eat(&["all"]) {
+                return Ok(Line::Command(Command::RevealAll));
+            }
+            hide(w, game, false)
+        },
+        complete: |t, game| {
+            let mut names = roster_names(t, game);
+            names.insert(0, "all".into());
+            names
+        },
     },
 ];
 

@@ -131,10 +131,16 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
     };
     match action {
         SCENE => {
+            let unseen = m.unseen();
             let c = match &state.fight {
                 Some(_) => Command::EndScene,
                 None => Command::Scene {
-                    who: Vec::new(),
+                    who: state
+                        .characters
+                        .iter()
+                        .filter(|c| c.in_play() && !unseen.contains(&c.id))
+                        .map(|c| c.id)
+                        .collect(),
                     why: String::new(),
                 },
             };

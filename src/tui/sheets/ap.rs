@@ -157,10 +157,16 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
     };
     match action {
         FIGHT => {
+            let unseen = m.unseen();
             let c = match &state.fight {
                 Some(_) => Command::EndFight,
                 None => Command::Fight {
-                    who: Vec::new(),
+                    who: state
+                        .characters
+                        .iter()
+                        .filter(|c| !c.gone() && !unseen.contains(&c.id))
+                        .map(|c| c.id)
+                        .collect(),
                     surprised: Vec::new(),
                 },
             };

@@ -159,10 +159,14 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
     };
     match action {
         FIGHT => {
+            let unseen = m.unseen();
             let c = match &state.fight {
                 Some(_) => Command::EndFight,
                 None => Command::Fight {
-                    order: proposed_order(state),
+                    order: proposed_order(state)
+                        .into_iter()
+                        .filter(|id| !unseen.contains(id))
+                        .collect(),
                 },
             };
             return m.run_key(command(c), dice);

@@ -120,13 +120,14 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
     };
     match action {
         FIGHT => {
+            let unseen = m.unseen();
             let c = match &state.fight {
                 Some(_) => Command::EndFight,
                 None => Command::Fight {
                     who: state
                         .characters
                         .iter()
-                        .filter(|c| !c.dead && !c.fled)
+                        .filter(|c| !c.dead && !c.fled && !unseen.contains(&c.id))
                         .map(|c| c.id)
                         .collect(),
                     surprised: None,

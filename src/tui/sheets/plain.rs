@@ -117,6 +117,7 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
             );
         }
         FIGHT => {
+            let unseen = m.unseen();
             let c = match &state.fight {
                 Some(_) => Command::EndFight,
                 None => Command::StartFight {
@@ -124,6 +125,7 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
                         .roster()
                         .into_iter()
                         .filter(|&id| state.character(id).is_ok_and(|c| !c.down()))
+                        .filter(|id| !unseen.contains(id))
                         .collect(),
                 },
             };

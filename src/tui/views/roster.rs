@@ -31,6 +31,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
     let inner = block.inner(area);
     block.render(area, buf);
     let groups = main.session.state().game.roster();
+    let unseen = main.session.state().veil.unseen(&groups);
     let mut y = inner.y;
     let bottom = inner.y + inner.height;
     if groups.is_empty() {
@@ -67,8 +68,8 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
                 c.glance
             };
             // Kept from the players' table view: the judge sees that it is.
-            if main.session.state().veil.hidden.contains(&c.id) {
-                glance.insert(0, crate::rules::Tag::new("hidden", crate::rules::Tone::Dim));
+            if unseen.contains(&c.id) {
+                glance.insert(0, crate::rules::Tag::new("unseen", crate::rules::Tone::Dim));
             }
             let tags = tags(glance, theme);
             let tags_w: usize = tags.iter().map(|s| s.width()).sum();

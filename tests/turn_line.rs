@@ -1,0 +1,151 @@
+//! The turn line of the players' table view ("NOW … NEXT …") follows each ruleset's order
+//! through its read model: after a side's turn the other side is next (000 R33), never a dead,
+//! fled or unseen creature, and no one before the order exists.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use slotmark::dice::ScriptedDice;
+use slotmark::rules::RulesetId;
+use slotmark::script::{self, Line};
+use slotmark::session::{Session, SessionState, TableView};
+use slotmark::tui::table;
+use slotmark::tui::theme::Theme;
+
+fn play(s: &mut Session, line: &str, faces: &[u16]) {
+    match script::parse_line(line, s.state()).unwrap_or_else(|e| panic!("{line}: {e:?}")) {
+        Line::Command(c) => {
+            s.execute(c, &mut ScriptedDice::new(faces.to_vec()))
+                .unwrap_or_else(|e| panic!("{line}: {e}"));
+        }
+        other => panic!("{line}: {other:?}"),
+    }
+}
+
+/// Who acts now and who is next, as the players' view has them.
+fn turn(s: &Session) -> (Vec<String>, Option<String>) {
+    let f = TableView::of(s, 5).fight.expect("a fight");
+    (f.acting, f.next)
+}
+
+/// The drawn turn line.
+fn line(s: &Session) -> String {
+    let view = TableView::of(s, 5);
+    let area = Rect::new(0, 0, 100, 30);
+    let mut buf = Buffer::empty(area);
+    table::draw(&mut buf, area, &view, Theme::plain(), None);
+    (0..area.height)
+        .map(|y| {
+            (0..area.width)
+                .map(|x| buf[(x, y)].symbol())
+                .collect::<String>()
+        })
+        .find(|row| row.contains("NOW"))
+        .unwrap_or_default()
+}
+
+/// The line's words, without the box around it.
+fn words(s: &str) -> String {
+    s.split_whitespace()
+        .filter(|w| *w != "│")
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn r33_slots_after_a_players_turn_the_opponents_are_next() {
+    let mut s = Session::new(SessionState::new("Ford", RulesetId::Slots));
+    play(&mut s, "add Aria players", &[]);
+    play(&mut s, "add Bram players", &[]);
+    play(&mut s, "add Grol opponents", &[]);
+    play(&mut s, "fight players", &[]);
+    play(&mut s, "turn Aria", &[]);
+    // Grol is unseen: nobody the players see is next, and never Bram.
+    assert_eq!(turn(&s), (vec!["Aria".into()], None));
+    assert_eq!(words(&line(&s)), "NOW Aria NEXT —");
+    play(&mut s, "reveal Grol", &[]);
+    assert_eq!(turn(&s), (vec!["Aria".into()], Some("Opponents".into())));
+    assert_eq!(words(&line(&s)), "NOW Aria NEXT Opponents");
+    // The side change: the opponents hold the initiative and pick; then the players again.
+    play(&mut s, "end", &[]);
+    assert_eq!(turn(&s), (vec![], Some("Opponents".into())));
+    play(&mut s, "turn Grol", &[]);
+    assert_eq!(turn(&s), (vec!["Grol".into()], Some("Players".into())));
+}
+
+#[test]
+fn r33_slots_a_side_with_no_one_left_keeps_the_initiative() {
+    let mut s = Session::new(SessionState::new("Ford", RulesetId::Slots));
+    play(&mut s, "add Aria players", &[]);
+    play(&mut s, "add Bram players", &[]);
+    play(&mut s, "add Grol opponents", &[]);
+    play(&mut s, "reveal all", &[]);
+    play(&mut s, "fight opponents", &[]);
+    play(&mut s, "turn Grol", &[]);
+    play(&mut s, "end", &[]);
+    play(&mut s, "turn Aria", &[]);
+    // Grol has acted this round: Bram's side keeps it.
+    assert_eq!(turn(&s), (vec!["Aria".into()], Some("Players".into())));
+}
+
+#[test]
+fn a_dead_creature_is_never_next_plain() {
+    let mut s = Session::new(SessionState::new("Ford", RulesetId::Plain));
+    play(&mut s, "add Ana 8", &[]);
+    play(&mut s, "add Ogre 5 others", &[]);
+    play(&mut s, "add Bo 6", &[]);
+    play(&mut s, "reveal all", &[]);
+    play(&mut s, "fight Ana Ogre Bo", &[]);
+    assert_eq!(turn(&s), (vec!["Ana".into()], Some("Ogre".into())));
+    play(&mut s, "damage Ogre 5", &[]);
+    assert_eq!(turn(&s), (vec!["Ana".into()], Some("Bo".into())));
+    assert_eq!(words(&line(&s)), "NOW Ana NEXT Bo");
+}
+
+#[test]
+fn an_unseen_creature_is_never_next_plain() {
+    let mut s = Session::new(SessionState::new("Ford", RulesetId::Plain));
+    play(&mut s, "add Ana 8", &[]);
+    play(&mut s, "add Ogre 5 others", &[]);
+    play(&mut s, "add Bo 6", &[]);
+    play(&mut s, "fight Ana Ogre Bo", &[]);
+    assert_eq!(turn(&s), (vec!["Ana".into()], Some("Bo".into())));
+}
+
+#[test]
+fn d15_actiondie_no_one_is_next_before_the_initiative_roll() {
+    let mut s = Session::new(SessionState::new("Ford", RulesetId::ActionDie));
+    play(&mut s, "add Ana pc d8 d6 d6 d4 10", &[]);
+    play(&mut s, "add Bo pc d8 d6 d6 d4 10", &[]);
+    play(&mut s, "add Ogre creature d8 d6 d6 d4 12", &[]);
+    play(&mut s, "reveal all", &[]);
+    play(&mut s, "scene for the bridge", &[]);
+    assert_eq!(turn(&s), (vec![], None));
+    assert_eq!(words(&line(&s)), "NOW — NEXT —");
+    play(&mut s, "act Ana attack unarmed", &[]);
+    play(&mut s, "act Bo defend", &[]);
+    play(&mut s, "act Ogre attack unarmed", &[]);
+    assert_eq!(turn(&s), (vec![], None));
+    play(&mut s, "initiative", &[1, 3, 2]);
+    let (now, next) = turn(&s);
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert!(next.is_some());
+}
+
+#[test]
+fn d28_actiondie_a_creature_ruled_dead_is_never_next() {
+    let mut s = Session::new(SessionState::new("Ford", RulesetId::ActionDie));
+    play(&mut s, "add Ana pc d8 d6 d6 d4 10", &[]);
+    play(&mut s, "add Ogre creature d8 d6 d6 d4 12", &[]);
+    play(&mut s, "add Bo pc d8 d6 d6 d4 10", &[]);
+    play(&mut s, "reveal all", &[]);
+    play(&mut s, "scene for the bridge", &[]);
+    play(&mut s, "act Ana attack unarmed", &[]);
+    play(&mut s, "act Ogre attack unarmed", &[]);
+    play(&mut s, "act Bo defend", &[]);
+    play(&mut s, "initiative", &[1, 2, 3]);
+    let (_, next) = turn(&s);
+    assert_eq!(next.as_deref(), Some("Ogre"));
+    play(&mut s, "dead Ogre", &[]);
+    let (_, next) = turn(&s);
+    assert_ne!(next.as_deref(), Some("Ogre"));
+}

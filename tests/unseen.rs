@@ -1,0 +1,327 @@
+//! Creatures the players have not met: a creature the judge adds is unseen at the players'
+//! table view until revealed, by the roster's key, by `reveal NAME|all`, by acting in a fight,
+//! or by a player character acting against it. Each reveal is a step (or part of one) that undo
+//! takes back and replay makes again; player characters are always seen; older files, where
+//! every creature was seen unless hidden, read as they were.
+
+mod screen;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use slotmark::dice::ScriptedDice;
+use slotmark::rules::RulesetId;
+use slotmark::script::{self, Line};
+use slotmark::session::{Session, SessionState, TableView, Veil, replay};
+use slotmark::tui::table;
+use slotmark::tui::theme::Theme;
+
+fn session(ruleset: RulesetId) -> Session {
+    Session::new(SessionState::new("At the Ford", ruleset))
+}
+
+fn run(s: &mut Session, line: &str, faces: &[u16]) -> Result<(), String> {
+    match script::parse_line(line, s.state()).map_err(|e| e.message)? {
+        Line::Command(c) => s
+            .execute(c, &mut ScriptedDice::new(faces.to_vec()))
+            .map(|_| ())
+            .map_err(|e| e.to_string()),
+        Line::Undo => s.undo().map(|_| ()).map_err(|e| e.to_string()),
+        Line::Redo => s.redo().map(|_| ()).map_err(|e| e.to_string()),
+        other => panic!("{line}: {other:?}"),
+    }
+}
+
+fn play(s: &mut Session, line: &str, faces: &[u16]) {
+    run(s, line, faces).unwrap_or_else(|e| panic!("{line}: {e}"));
+}
+
+/// The players' table view of the session as drawn, as text.
+fn drawn(s: &Session) -> String {
+    let view = TableView::of(s, 20);
+    let area = Rect::new(0, 0, 120, 40);
+    let mut buf = Buffer::empty(area);
+    table::draw(&mut buf, area, &view, Theme::plain(), None);
+    let mut out = String::new();
+    for y in 0..area.height {
+        for x in 0..area.width {
+            out.push_str(buf[(x, y)].symbol());
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Is `name` anywhere in the players' view, as data or as drawn?
+fn shown(s: &Session, name: &str) -> bool {
+    let view = TableView::of(s, 20);
+    let in_data = view.creatures.iter().any(|c| c.name == name)
+        || view.party.iter().any(|c| c.name == name)
+        || view
+            .fight
+            .as_ref()
+            .is_some_and(|f| f.order.iter().any(|c| c.name == name));
+    let in_buffer = drawn(s).contains(name);
+    assert_eq!(
+        in_data, in_buffer,
+        "{name}: the data and the drawing differ"
+    );
+    in_data
+}
+
+fn replays(s: &Session) {
+    let again = replay(s.initial(), s.applied()).unwrap();
+    assert_eq!(&again, s.state(), "replay differs from play");
+}
+
+fn plain_party(s: &mut Session) {
+    play(s, "add Ana 8", &[]);
+    play(s, "add Ogre 12 others", &[]);
+    play(s, "add Ghoul 5 others", &[]);
+}
+
+#[test]
+fn a_new_creature_is_unseen_and_reveal_name_shows_it_until_undone() {
+    let mut s = session(RulesetId::Plain);
+    plain_party(&mut s);
+    assert!(shown(&s, "Ana"), "a player character is always seen");
+    assert!(!shown(&s, "Ogre") && !shown(&s, "Ghoul"));
+    play(&mut s, "reveal Ogre", &[]);
+    assert!(shown(&s, "Ogre") && !shown(&s, "Ghoul"));
+    assert!(
+        run(&mut s, "reveal Ogre", &[])
+            .unwrap_err()
+            .contains("already")
+    );
+    play(&mut s, "undo", &[]);
+    assert!(!shown(&s, "Ogre"));
+    play(&mut s, "redo", &[]);
+    assert!(shown(&s, "Ogre"));
+    // Veiled, it is unseen again; `unveil` is the old word for `reveal`.
+    play(&mut s, "veil Ogre", &[]);
+    assert!(!shown(&s, "Ogre"));
+    play(&mut s, "unveil Ogre", &[]);
+    assert!(shown(&s, "Ogre"));
+    replays(&s);
+}
+
+#[test]
+fn reveal_all_shows_every_creature_in_one_step_that_undo_takes_back() {
+    let mut s = session(RulesetId::Plain);
+    plain_party(&mut s);
+    play(&mut s, "reveal all", &[]);
+    assert!(shown(&s, "Ogre") && shown(&s, "Ghoul"));
+    assert_eq!(
+        run(&mut s, "reveal all", &[]).unwrap_err(),
+        "everyone on the roster is in the players' sight already"
+    );
+    play(&mut s, "undo", &[]);
+    assert!(!shown(&s, "Ogre") && !shown(&s, "Ghoul"));
+    replays(&s);
+}
+
+#[test]
+fn the_roster_key_reveals_the_selected_creature_and_undo_takes_it_back() {
+    use ratatui::crossterm::event::KeyCode;
+    use screen::{code, drive, key, typed};
+    use slotmark::tui::Dice;
+    use slotmark::tui::app::App;
+    let mut app = App::with_session(session(RulesetId::Plain), None, Dice::scripted([]))
+        .with_theme(Theme::plain());
+    let mut keys = Vec::new();
+    for line in ["add Ana 8", "add Ogre 12 others"] {
+        keys.push(key(':'));
+        keys.extend(typed(line));
+        keys.push(code(KeyCode::Enter));
+    }
+    keys.push(code(KeyCode::Tab));
+    drive(&mut app, 100, 30, keys);
+    assert!(!shown(app.session().unwrap(), "Ogre"));
+    drive(&mut app, 100, 30, vec![key('H')]);
+    assert!(shown(app.session().unwrap(), "Ogre"));
+    drive(&mut app, 100, 30, vec![key('u')]);
+    assert!(!shown(app.session().unwrap(), "Ogre"));
+    // One key both ways: H again reveals, and once more veils.
+    drive(&mut app, 100, 30, vec![key('H')]);
+    assert!(shown(app.session().unwrap(), "Ogre"));
+    drive(&mut app, 100, 30, vec![key('H')]);
+    assert!(!shown(app.session().unwrap(), "Ogre"));
+}
+
+#[test]
+fn a_creature_that_acts_in_a_fight_comes_into_sight_with_that_step() {
+    let mut s = session(RulesetId::Plain);
+    plain_party(&mut s);
+    // The ghoul is not in the fight; the ogre acts first.
+    play(&mut s, "fight Ogre Ana", &[]);
+    assert!(shown(&s, "Ogre"), "{}", drawn(&s));
+    assert!(!shown(&s, "Ghoul"));
+    play(&mut s, "undo", &[]);
+    assert!(!shown(&s, "Ogre"));
+    // Acting later in the order, it comes into sight on its turn, not before.
+    play(&mut s, "fight Ana Ogre", &[]);
+    assert!(!shown(&s, "Ogre"));
+    play(&mut s, "next", &[]);
+    assert!(shown(&s, "Ogre"));
+    play(&mut s, "undo", &[]);
+    assert!(!shown(&s, "Ogre"));
+    play(&mut s, "redo", &[]);
+    assert!(shown(&s, "Ogre"));
+    // Veiled by the judge, acting does not reveal it again.
+    play(&mut s, "veil Ogre", &[]);
+    play(&mut s, "next", &[]);
+    play(&mut s, "next", &[]);
+    assert!(!shown(&s, "Ogre"));
+    replays(&s);
+}
+
+#[test]
+fn a_creature_a_character_attacks_comes_into_sight_with_that_step() {
+    let mut s = session(RulesetId::ActionDie);
+    play(&mut s, "add Ana pc d8 d6 d6 d4 10", &[]);
+    play(&mut s, "add Ogre creature d8 d6 d6 d4 12", &[]);
+    play(&mut s, "add Gnash creature d8 d6 d6 d4 12", &[]);
+    assert!(!shown(&s, "Ogre"));
+    play(&mut s, "attack Ana unarmed Ogre", &[3, 3, 3, 3]);
+    assert!(shown(&s, "Ogre"), "{}", drawn(&s));
+    assert!(!shown(&s, "Gnash"));
+    play(&mut s, "undo", &[]);
+    assert!(!shown(&s, "Ogre"));
+    // A creature acting against a character comes into sight too (it acts).
+    play(&mut s, "attack Gnash unarmed Ana", &[3, 3, 3, 3]);
+    assert!(shown(&s, "Gnash") && !shown(&s, "Ogre"));
+    replays(&s);
+}
+
+#[test]
+fn player_characters_are_always_seen_and_cannot_be_veiled() {
+    let mut s = session(RulesetId::Plain);
+    plain_party(&mut s);
+    assert_eq!(
+        run(&mut s, "veil Ana", &[]).unwrap_err(),
+        "Ana is a player character: the players always see them"
+    );
+    assert!(shown(&s, "Ana"));
+}
+
+#[test]
+fn an_older_file_reads_every_creature_seen_unless_hidden() {
+    let mut s = session(RulesetId::Plain);
+    plain_party(&mut s);
+    // A state as files wrote it before creatures started unseen: no `until_revealed`.
+    let mut state = s.state().clone();
+    state.veil = Veil::default();
+    state.veil.hidden.insert(
+        state
+            .game
+            .roster()
+            .iter()
+            .flat_map(|g| &g.members)
+            .find(|m| m.name == "Ghoul")
+            .unwrap()
+            .id,
+    );
+    let text = ron::to_string(&state).unwrap();
+    assert!(
+        !text.contains("until_revealed") && !text.contains("revealed"),
+        "{text}"
+    );
+    let read: SessionState = ron::from_str(&text).unwrap();
+    let old = Session::new(read);
+    assert!(shown(&old, "Ogre") && !shown(&old, "Ghoul"));
+    // And a new session writes the mark that tells it apart.
+    assert!(
+        ron::to_string(s.state())
+            .unwrap()
+            .contains("until_revealed:true")
+    );
+}
+
+#[test]
+fn every_demo_starts_with_its_creatures_unseen() {
+    for &ruleset in RulesetId::ALL {
+        if !script::has_demo(ruleset) {
+            continue;
+        }
+        let s = script::demo_for(ruleset);
+        let state = s.state();
+        let creatures: Vec<u32> = state
+            .game
+            .roster()
+            .into_iter()
+            .filter(|g| !g.party)
+            .flat_map(|g| g.members)
+            .map(|m| m.id)
+            .collect();
+        assert!(!creatures.is_empty(), "{ruleset:?}");
+        let view = TableView::of(&s, 20);
+        // Only a creature the demo's own play brought into sight shows.
+        for c in &view.creatures {
+            assert!(
+                state.veil.revealed.contains(&c.id),
+                "{ruleset:?}: {}",
+                c.name
+            );
+        }
+        assert!(view.creatures.len() < creatures.len(), "{ruleset:?}");
+        replays(&s);
+    }
+}
+
+/// A fight started with its key takes the characters and the creatures the players see; an
+/// unseen creature joins only when the judge names it (slots excepted: its fight takes both
+/// sides whole).
+#[test]
+fn a_fight_started_by_its_key_leaves_unseen_creatures_out() {
+    use screen::{drive, key};
+    use slotmark::tui::Dice;
+    use slotmark::tui::app::App;
+    let mut tried = 0;
+    for &ruleset in RulesetId::ALL {
+        if ruleset == RulesetId::Slots || !script::has_demo(ruleset) {
+            continue;
+        }
+        let mut s = script::demo_for(ruleset);
+        if s.state().game.initiative().is_some() {
+            continue;
+        }
+        // One creature met, the rest not.
+        let groups = s.state().game.roster();
+        let creatures: Vec<String> = groups
+            .iter()
+            .filter(|g| !g.party)
+            .flat_map(|g| &g.members)
+            .filter(|m| !m.dead && !m.out)
+            .map(|m| m.name.clone())
+            .collect();
+        assert!(creatures.len() >= 2, "{ruleset:?}");
+        play(&mut s, &format!("reveal {}", creatures[0]), &[]);
+        let mut app =
+            App::with_session(s, None, Dice::scripted([7; 64])).with_theme(Theme::plain());
+        drive(&mut app, 120, 40, vec![key('c')]);
+        let s = app.session().unwrap();
+        let fight = s
+            .state()
+            .game
+            .initiative()
+            .unwrap_or_else(|| panic!("{ruleset:?}: no fight"));
+        let unseen = s.state().veil.unseen(&s.state().game.roster());
+        let names: Vec<&str> = fight.order.iter().map(|f| f.name.as_str()).collect();
+        assert!(
+            names.contains(&creatures[0].as_str()),
+            "{ruleset:?}: {names:?}"
+        );
+        for f in &fight.order {
+            assert!(
+                !unseen.contains(&f.id),
+                "{ruleset:?}: {} joined unseen",
+                f.name
+            );
+        }
+        assert!(
+            !names.contains(&creatures[1].as_str()),
+            "{ruleset:?}: {names:?}"
+        );
+        tried += 1;
+    }
+    assert!(tried >= 3, "only {tried} rulesets tried");
+}
