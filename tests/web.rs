@@ -191,7 +191,9 @@ fn each_step_arrives_and_no_secret_does() {
         sent: vec![first],
     };
     assert!(t.says("add Bo 6", &[]).contains("Bo"));
-    assert!(t.says("add Ogre 12 others", &[]).contains("Ogre"));
+    // A creature comes in unseen: nothing is sent until the judge reveals it.
+    t.says_unseen("add Ogre 12 others", &[]);
+    assert!(t.says("reveal Ogre", &[]).contains("Ogre"));
     // Hidden at once: the ghoul is never sent, and nothing the players see changed.
     t.judge.says("add Ghoul 5 others", &[]);
     t.says_unseen("veil Ghoul", &[]);
@@ -228,7 +230,7 @@ fn each_step_arrives_and_no_secret_does() {
     // Shown again, the roll and the creature arrive: the same reading would have caught them.
     let u = t.says("unveil Ghoul", &[]);
     assert!(u.contains("Ghoul"), "{u}");
-    let u = t.says("secret 7 off", &[]);
+    let u = t.says("secret 8 off", &[]);
     assert!(u.contains("notice"), "{u}");
     // Undone, the secret is back.
     let u = t.says("undo", &[]);
@@ -355,6 +357,8 @@ fn no_secret_or_hidden_creature_reaches_the_page_in_any_ruleset() {
                 let _ = session.execute(c, &mut dice);
             }
         }
+        // The players have met everyone before the judge keeps anything from them.
+        let _ = session.execute(Command::RevealAll, &mut ScriptedDice::new([]));
         let groups = session.state().game.roster();
         let party: Vec<String> = groups
             .iter()

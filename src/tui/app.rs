@@ -560,7 +560,7 @@ impl App {
         let session = crate::script::demo_for(ruleset);
         self.open_main(session, None, Vec::new());
         if let Some(m) = self.main_mut() {
-            m.save = SaveState::Memory("played without saving, as chosen".into());
+            m.save = SaveState::Unsaved("played without saving, as chosen".into());
         }
         true
     }

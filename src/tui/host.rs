@@ -67,6 +67,9 @@ pub enum SaveState {
     Failed(String),
     /// No file behind this session (it could not be created).
     Memory(String),
+    /// Played without a file because the judge chose to (the saves folder cannot be written):
+    /// every step is marked unsaved until `:save as PATH` writes them.
+    Unsaved(String),
     /// The screen shows the state the file saved while the whole file opens.
     Opening,
 }

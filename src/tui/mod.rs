@@ -388,6 +388,10 @@ pub fn run(options: Options) -> color_eyre::Result<()> {
         }
     };
     let guard = TerminalGuard;
+    // The first poll starts listening for window changes: done before the first frame, so a
+    // resize while it is drawn is not lost, nor the one a resume after a stop asks for while the
+    // session is still opening.
+    let _ = event::poll(std::time::Duration::ZERO);
     if let Some(rx) = opening {
         // The first frame, from the saved state, while the whole file opens.
         if let Ok(size) = terminal.size() {
@@ -402,9 +406,6 @@ pub fn run(options: Options) -> color_eyre::Result<()> {
             &options.settings,
         );
     }
-    // The first poll starts listening for window changes: done before the first frame, so a
-    // resize while it is drawn is not lost.
-    let _ = event::poll(std::time::Duration::ZERO);
     // Blocks on each read: the screen sleeps until the judge does something.
     let events = std::iter::from_fn(|| Some(event::read())).inspect(move |e| {
         if panic_on_key && matches!(e, Ok(Event::Key(_))) {

@@ -104,8 +104,9 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
     if undone > 0 {
         title.push_str(&format!("· {undone} undone (U redoes) "));
     }
-    // Played without a file behind it: every step is marked until `:save as PATH` writes them.
-    let unsaved = matches!(main.save, SaveState::Memory(_));
+    // Played without a file as the judge chose: every step is marked until `:save as PATH`
+    // writes them.
+    let unsaved = matches!(main.save, SaveState::Unsaved(_));
     if unsaved {
         title.push_str("· not saved (:save as PATH) ");
     }

@@ -232,10 +232,12 @@ fn header(buf: &mut Buffer, area: Rect, main: &Main, dice: &Dice, theme: Theme) 
             vec![Span::styled(format!("⚠ NOT SAVED: {why}"), theme.error())]
         }
         SaveState::Failed(_) => vec![Span::styled("⚠ NOT SAVED", theme.error())],
-        SaveState::Memory(why) if wide => {
+        SaveState::Memory(why) | SaveState::Unsaved(why) if wide => {
             vec![Span::styled(format!("⚠ not saved ({why})"), theme.warn())]
         }
-        SaveState::Memory(_) => vec![Span::styled("⚠ not saved", theme.warn())],
+        SaveState::Memory(_) | SaveState::Unsaved(_) => {
+            vec![Span::styled("⚠ not saved", theme.warn())]
+        }
         SaveState::Opening => vec![Span::styled("opening…", theme.dim())],
     };
     right.push(sep());
