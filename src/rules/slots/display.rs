@@ -368,31 +368,14 @@ pub fn statuses(c: &Character) -> Vec<(Option<&'static str>, &'static str)> {
 
 /// An item and its properties in words, as the sheet, the recap and `help library` show it.
 pub fn item_words(item: &Item) -> String {
-    let mut words: Vec<String> = Vec::new();
-    if let Some(a) = item.armor {
-        words.push(
-            match a {
-                ArmorClass::HeavyArmor => "heavy armor",
-                ArmorClass::LightArmor => "light armor",
-                ArmorClass::Shield => "shield",
-            }
-            .into(),
-        );
+    // The properties as the sheet lists them, with a weapon's size and kind read as a weapon.
+    let mut words = item_props(item);
+    if item.weapon.is_some() {
+        let at = usize::from(item.armor.is_some());
+        if let Some(w) = words.get_mut(at) {
+            w.push_str(" weapon");
+        }
     }
-    if let Some(w) = item.weapon {
-        let size = match w.size {
-            WeaponSize::Small => "small",
-            WeaponSize::Medium => "medium",
-            WeaponSize::Bulky => "bulky",
-        };
-        let kind = match w.kind {
-            WeaponKind::Melee => "melee",
-            WeaponKind::Thrown => "thrown",
-            WeaponKind::Bow => "bow",
-        };
-        words.push(format!("{size} {kind} weapon"));
-    }
-    words.extend(item.props.iter().map(|p| p.name().to_string()));
     if words.is_empty() {
         item.name.clone()
     } else {
