@@ -11,7 +11,7 @@ mod view;
 pub use view::Plain;
 
 use crate::dice::{DiceExpr, DiceSource, ExprRoll, keep::Ties, keep::meets};
-use crate::rules::RuleError;
+use crate::rules::{Line, Num, RuleError};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -106,59 +106,200 @@ pub enum Command {
     Cancel,
 }
 
+/// What happened. Each names whom it is about by the roster's id as well, so the players' lens
+/// can tell a character's numbers from a creature's (see [`crate::rules::line`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
-    Added { name: String, hp: i32 },
-    Removed { name: String },
-    HpChanged { name: String, by: i32, hp: i32 },
-    Down { name: String },
-    FightStarted { order: Vec<String> },
-    TurnTo { name: String, round: u32 },
-    FightEnded { rounds: u32 },
+    Added {
+        id: u32,
+        name: String,
+        hp: i32,
+    },
+    Removed {
+        id: u32,
+        name: String,
+    },
+    HpChanged {
+        id: u32,
+        name: String,
+        by: i32,
+        hp: i32,
+    },
+    Down {
+        id: u32,
+        name: String,
+    },
+    FightStarted {
+        order: Vec<(u32, String)>,
+    },
+    TurnTo {
+        id: u32,
+        name: String,
+        round: u32,
+    },
+    FightEnded {
+        rounds: u32,
+    },
     Rolled(Box<RollLine>),
-    Ruled { what: String, pass: bool },
-    Dropped { what: String },
+    Ruled {
+        id: u32,
+        who: String,
+        what: String,
+        pass: bool,
+    },
+    Dropped {
+        what: String,
+    },
 }
 
-/// A roll as the log tells it.
+/// A roll as the log tells it: the dice, the number it was against, and the verdict the book
+/// gave; `ruled` when the judge ruled the other way.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RollLine {
+    pub id: u32,
     pub who: String,
     pub what: String,
+    /// The expression and its dice: "1d20+2 = 13 = 15".
     pub roll: String,
     pub target: i32,
+    /// The book's verdict.
     pub pass: bool,
+    /// The judge's verdict, when it differs from the book's.
+    pub ruled: Option<bool>,
+}
+
+impl RollLine {
+    /// The verdict that stands.
+    pub fn verdict(&self) -> bool {
+        self.ruled.unwrap_or(self.pass)
+    }
+}
+
+fn pass_word(pass: bool) -> &'static str {
+    if pass { "pass" } else { "fail" }
+}
+
+impl Event {
+    /// The event's words as parts: a creature's hit points and the numbers it rolls against
+    /// are its own, for the judge only.
+    pub fn line(&self) -> Line {
+        match self {
+            Event::Added { id, name, hp } => {
+                Line::new().name(*id, name.clone()).plain(" joins").of(
+                    *id,
+                    Line::new()
+                        .plain(" with ")
+                        .number(*id, Num::Health, format!("{hp} HP")),
+                    "",
+                )
+            }
+            Event::Removed { id, name } => Line::new()
+                .name(*id, name.clone())
+                .plain(" leaves the session"),
+            Event::HpChanged { id, name, by, hp } => {
+                let (verb, exact) = if *by < 0 {
+                    (
+                        " loses ",
+                        Line::new()
+                            .number(*id, Num::Harm, format!("{} HP", -by))
+                            .plain(" (")
+                            .number(*id, Num::Health, format!("{hp} left"))
+                            .plain(")"),
+                    )
+                } else {
+                    (
+                        " gains ",
+                        Line::new()
+                            .number(*id, Num::Harm, format!("{by} HP"))
+                            .plain(" (")
+                            .number(*id, Num::Health, format!("{hp} now"))
+                            .plain(")"),
+                    )
+                };
+                Line::new()
+                    .name(*id, name.clone())
+                    .plain(verb)
+                    .of(*id, exact, "hit points")
+                    .state(*id)
+            }
+            Event::Down { id, name } => Line::new().name(*id, name.clone()).plain(" is down"),
+            Event::FightStarted { order } => {
+                let mut line = Line::new().plain("A fight starts: ");
+                for (i, (id, name)) in order.iter().enumerate() {
+                    if i > 0 {
+                        line = line.plain(", ");
+                    }
+                    line = line.name(*id, name.clone());
+                }
+                line
+            }
+            Event::TurnTo { id, name, round } => Line::new()
+                .plain(format!("Round {round}: "))
+                .name(*id, name.clone())
+                .plain("'s turn"),
+            Event::FightEnded { rounds } => {
+                Line::from(format!("The fight ends after {rounds} round(s)"))
+            }
+            Event::Rolled(line) => {
+                let RollLine {
+                    id,
+                    who,
+                    what,
+                    roll,
+                    target,
+                    pass,
+                    ruled,
+                } = &**line;
+                // "1d20+2 = 13 = 15 against 12": the dice, the total and the number to reach.
+                let dice = |lead: &str| {
+                    Line::new()
+                        .plain(lead)
+                        .number(*id, Num::Faces, roll.clone())
+                        .plain(" against ")
+                        .number(*id, Num::Target, target.to_string())
+                };
+                let head = Line::new()
+                    .name(*id, who.clone())
+                    .plain(format!(": {what}"));
+                match ruled {
+                    None => head
+                        .of(*id, dice(" "), "")
+                        .plain(format!(": {}", pass_word(*pass).to_uppercase())),
+                    Some(ruled) => head.ruling(
+                        Line::new()
+                            .plain(format!(
+                                " ruled a {} (the dice said a {}",
+                                pass_word(*ruled),
+                                pass_word(*pass)
+                            ))
+                            .of(*id, dice(": "), "")
+                            .plain(")"),
+                        Line::from(format!(": {}", pass_word(*ruled).to_uppercase())),
+                    ),
+                }
+            }
+            Event::Ruled {
+                id,
+                who,
+                what,
+                pass,
+            } => Line::new().ruling(
+                Line::new()
+                    .plain("The judge rules ")
+                    .name(*id, who.clone())
+                    .plain(format!("'s {what} a {}", pass_word(*pass))),
+                Line::new()
+                    .name(*id, who.clone())
+                    .plain(format!("'s {what}: {}", pass_word(*pass))),
+            ),
+            Event::Dropped { what } => Line::from(format!("{what} is dropped with no effect")),
+        }
+    }
 }
 
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Event::Added { name, hp } => write!(f, "{name} joins with {hp} HP"),
-            Event::Removed { name } => write!(f, "{name} leaves the session"),
-            Event::HpChanged { name, by, hp } if *by < 0 => {
-                write!(f, "{name} loses {} HP ({hp} left)", -by)
-            }
-            Event::HpChanged { name, by, hp } => write!(f, "{name} gains {by} HP ({hp} now)"),
-            Event::Down { name } => write!(f, "{name} is down"),
-            Event::FightStarted { order } => write!(f, "A fight starts: {}", order.join(", ")),
-            Event::TurnTo { name, round } => write!(f, "Round {round}: {name}'s turn"),
-            Event::FightEnded { rounds } => write!(f, "The fight ends after {rounds} round(s)"),
-            Event::Rolled(line) => write!(
-                f,
-                "{}: {} {} against {}: {}",
-                line.who,
-                line.what,
-                line.roll,
-                line.target,
-                if line.pass { "PASS" } else { "FAIL" }
-            ),
-            Event::Ruled { what, pass } => write!(
-                f,
-                "The judge rules {what} a {}",
-                if *pass { "pass" } else { "fail" }
-            ),
-            Event::Dropped { what } => write!(f, "{what} is dropped with no effect"),
-        }
+        self.line().fmt(f)
     }
 }
 
@@ -252,10 +393,11 @@ pub fn apply(
                 hp: *hp,
                 max_hp: *hp,
             });
-            out.push(Event::Added { name, hp: *hp });
+            out.push(Event::Added { id, name, hp: *hp });
         }
         C::Remove { who } => {
             let name = state.character(*who)?.name.clone();
+            let id = *who;
             state.characters.retain(|c| c.id != *who);
             if let Some(fight) = &mut state.fight {
                 if let Some(i) = fight.order.iter().position(|id| id == who) {
@@ -271,7 +413,7 @@ pub fn apply(
                     state.fight = None;
                 }
             }
-            out.push(Event::Removed { name });
+            out.push(Event::Removed { id, name });
         }
         C::Damage { who, amount } => change_hp(state, *who, -*amount, &mut out)?,
         C::Heal { who, amount } => change_hp(state, *who, *amount, &mut out)?,
@@ -290,7 +432,7 @@ pub fn apply(
                         state.name_of(*id)
                     )));
                 }
-                names.push(state.character(*id)?.name.clone());
+                names.push((*id, state.character(*id)?.name.clone()));
             }
             state.fight = Some(Fight {
                 round: 1,
@@ -299,6 +441,7 @@ pub fn apply(
             });
             out.push(Event::FightStarted { order: names });
             out.push(Event::TurnTo {
+                id: order[0],
                 name: state.name_of(order[0]),
                 round: 1,
             });
@@ -315,6 +458,7 @@ pub fn apply(
             }
             let (id, round) = (fight.order[fight.at], fight.round);
             out.push(Event::TurnTo {
+                id,
                 name: state.name_of(id),
                 round,
             });
@@ -369,11 +513,13 @@ pub fn apply(
                 total: p.total,
             };
             out.push(Event::Rolled(Box::new(RollLine {
+                id: p.who,
                 who: state.name_of(p.who),
                 what: p.what.clone(),
                 roll: format!("{} = {shown}", p.expr),
                 target: p.target,
-                pass: p.ruled.unwrap_or(p.pass),
+                pass: p.pass,
+                ruled: p.ruled,
             })));
         }
         C::Rule { pass } => {
@@ -382,8 +528,13 @@ pub fn apply(
                 .as_mut()
                 .ok_or_else(|| RuleError::invalid("nothing is waiting for the judge"))?;
             p.ruled = (*pass != p.pass).then_some(*pass);
-            let what = p.what.clone();
-            out.push(Event::Ruled { what, pass: *pass });
+            let (id, what) = (p.who, p.what.clone());
+            out.push(Event::Ruled {
+                id,
+                who: state.name_of(id),
+                what,
+                pass: *pass,
+            });
         }
         C::Cancel => {
             let p = state
@@ -419,12 +570,13 @@ fn change_hp(state: &mut State, who: u32, by: i32, out: &mut Vec<Event>) -> Resu
     let name = c.name.clone();
     let down = c.down();
     out.push(Event::HpChanged {
+        id: who,
         name: name.clone(),
         by,
         hp,
     });
     if down && !was_down {
-        out.push(Event::Down { name });
+        out.push(Event::Down { id: who, name });
     }
     Ok(())
 }

@@ -171,13 +171,17 @@ impl Ruleset for Plain {
 
     fn tone(event: &Event) -> Tone {
         match event {
-            Event::Rolled(line) if line.pass => Tone::Good,
+            Event::Rolled(line) if line.verdict() => Tone::Good,
             Event::Rolled(_) => Tone::Bad,
             Event::HpChanged { by, .. } if *by < 0 => Tone::Harm,
             Event::Down { .. } => Tone::Death,
             Event::Ruled { .. } => Tone::Ruling,
             _ => Tone::Plain,
         }
+    }
+
+    fn line(event: &Event) -> crate::rules::Line {
+        event.line()
     }
 
     fn answer(state: &State, answer: Answer) -> Result<Command, RuleError> {
