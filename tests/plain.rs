@@ -212,7 +212,9 @@ fn a_plain_session_plays_headless_replays_and_makes_a_recap_with_no_slots_at_all
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Ana joins with 8 HP"), "{out}");
     assert!(
-        out.contains("ruled a pass (the dice said a fail: 2d6+1 = 3 4 = 8 against 9)"),
+        out.contains(
+            "Ana: climb ruled a pass (the dice said a fail: 2d6 [3, 4] + 1 = 8 against 9)"
+        ),
         "{out}"
     );
 

@@ -11,6 +11,7 @@ mod view;
 pub use view::Plain;
 
 use crate::dice::{DiceExpr, DiceSource, ExprRoll, keep::Ties, keep::meets};
+use crate::rules::rolled::{Dice, Keep, Rolled, Term, Why};
 use crate::rules::{Line, Num, RuleError};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -152,15 +153,18 @@ pub enum Event {
     },
 }
 
-/// A roll as the log tells it: the dice, the number it was against, and the verdict the book
-/// gave; `ruled` when the judge ruled the other way.
+/// A roll as the log tells it: the dice and what counted, the number to reach, and the
+/// verdict the book gave; `ruled` when the judge ruled the other way.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RollLine {
     pub id: u32,
     pub who: String,
     pub what: String,
-    /// The expression and its dice: "1d20+2 = 13 = 15".
-    pub roll: String,
+    pub expr: DiceExpr,
+    pub faces: Vec<u16>,
+    /// Indices into `faces` of the dice that count.
+    pub kept: Vec<usize>,
+    pub total: i64,
     pub target: i32,
     /// The book's verdict.
     pub pass: bool,
@@ -172,6 +176,46 @@ impl RollLine {
     /// The verdict that stands.
     pub fn verdict(&self) -> bool {
         self.ruled.unwrap_or(self.pass)
+    }
+
+    /// The roll in the words every ruleset uses (see [`crate::rules::rolled`]): the dice kept
+    /// and those dropped by the edge, the judge's modifier, the total against the target.
+    pub fn rolled(&self) -> Rolled {
+        let label = format!("{}d{}", self.expr.count, self.expr.sides);
+        let why = if self.expr.net_edge() > 0 {
+            Why::Advantage
+        } else {
+            Why::Disadvantage
+        };
+        let mut r = Rolled::new(Some(self.id));
+        if self.kept.len() == self.faces.len() {
+            r = r.dice(Dice::pool(label, self.faces.clone()));
+        } else if let [one] = self.kept[..] {
+            r = r.dice(Dice {
+                label,
+                faces: self.faces.clone(),
+                keep: Keep::One(one, why),
+            });
+        } else {
+            let (kept, dropped): (Vec<(usize, &u16)>, Vec<(usize, &u16)>) = self
+                .faces
+                .iter()
+                .enumerate()
+                .partition(|(i, _)| self.kept.contains(i));
+            r = r
+                .dice(Dice::pool(
+                    label,
+                    kept.into_iter().map(|(_, &f)| f).collect(),
+                ))
+                .dice(Dice::pool("", dropped.into_iter().map(|(_, &f)| f).collect()).dropped(why));
+        }
+        if self.expr.modifier != 0 {
+            r = r.plus(Term::open("", self.expr.modifier));
+        }
+        r.total(i32::try_from(self.total).unwrap_or(i32::MAX))
+            .against(Term::of(self.id, "", self.target))
+            .verdict(format!("a {}", pass_word(self.pass)))
+            .ruled(self.ruled.map(|p| format!("a {}", pass_word(p))))
     }
 }
 
@@ -241,42 +285,11 @@ impl Event {
                 Line::from(format!("The fight ends after {rounds} round(s)"))
             }
             Event::Rolled(line) => {
-                let RollLine {
-                    id,
-                    who,
-                    what,
-                    roll,
-                    target,
-                    pass,
-                    ruled,
-                } = &**line;
-                // "1d20+2 = 13 = 15 against 12": the dice, the total and the number to reach.
-                let dice = |lead: &str| {
-                    Line::new()
-                        .plain(lead)
-                        .number(*id, Num::Faces, roll.clone())
-                        .plain(" against ")
-                        .number(*id, Num::Target, target.to_string())
-                };
-                let head = Line::new()
-                    .name(*id, who.clone())
-                    .plain(format!(": {what}"));
-                match ruled {
-                    None => head
-                        .of(*id, dice(" "), "")
-                        .plain(format!(": {}", pass_word(*pass).to_uppercase())),
-                    Some(ruled) => head.ruling(
-                        Line::new()
-                            .plain(format!(
-                                " ruled a {} (the dice said a {}",
-                                pass_word(*ruled),
-                                pass_word(*pass)
-                            ))
-                            .of(*id, dice(": "), "")
-                            .plain(")"),
-                        Line::from(format!(": {}", pass_word(*ruled).to_uppercase())),
-                    ),
-                }
+                let mut out = Line::new()
+                    .name(line.id, line.who.clone())
+                    .plain(format!(": {} ", line.what));
+                out.0.extend(line.rolled().line().0);
+                out
             }
             Event::Ruled {
                 id,
@@ -507,16 +520,14 @@ pub fn apply(
                 .pending
                 .take()
                 .ok_or_else(|| RuleError::invalid("nothing is waiting for the judge"))?;
-            let shown = ExprRoll {
-                faces: p.faces.clone(),
-                kept: p.kept.clone(),
-                total: p.total,
-            };
             out.push(Event::Rolled(Box::new(RollLine {
                 id: p.who,
                 who: state.name_of(p.who),
                 what: p.what.clone(),
-                roll: format!("{} = {shown}", p.expr),
+                expr: p.expr,
+                faces: p.faces,
+                kept: p.kept,
+                total: p.total,
                 target: p.target,
                 pass: p.pass,
                 ruled: p.ruled,
