@@ -197,17 +197,15 @@ impl RollLine {
                 keep: Keep::One(one, why),
             });
         } else {
-            let (kept, dropped): (Vec<(usize, &u16)>, Vec<(usize, &u16)>) = self
-                .faces
-                .iter()
-                .enumerate()
-                .partition(|(i, _)| self.kept.contains(i));
+            let faces = |keep: bool| -> Vec<u16> {
+                let at = self.faces.iter().enumerate();
+                at.filter(|(i, _)| self.kept.contains(i) == keep)
+                    .map(|(_, &f)| f)
+                    .collect()
+            };
             r = r
-                .dice(Dice::pool(
-                    label,
-                    kept.into_iter().map(|(_, &f)| f).collect(),
-                ))
-                .dice(Dice::pool("", dropped.into_iter().map(|(_, &f)| f).collect()).dropped(why));
+                .dice(Dice::pool(label, faces(true)))
+                .dice(Dice::pool("", faces(false)).dropped(why));
         }
         if self.expr.modifier != 0 {
             r = r.plus(Term::open("", self.expr.modifier));
