@@ -1139,7 +1139,7 @@ fn k16_a_charge_in_round_1_enhances_the_next_attack_on_the_charged_enemy() {
     assert_eq!(t.c("Ana").charged, Some(orc));
     t.step_to(CombatPhase::Melee);
     let ev = t.run(hit(ana, orc), &[8]);
-    assert!(T::texts(&ev).contains("d8 8 (enhanced by the charge)"));
+    assert!(T::texts(&ev).contains("(enhanced by the charge): d8 8"));
     assert_eq!(t.c("Orc").hp.cur, 12);
     assert_eq!(t.c("Ana").charged, None, "the attack spends the mark");
     // Round 2: moving into melee is no charge.
@@ -1307,7 +1307,7 @@ fn k19_an_attack_always_lands_its_die_plus_bless_less_dr_and_steps_net_one_at_mo
     );
     let ev = t.attack(ana, orc, None, &[4]);
     assert!(
-        T::texts(&ev).contains("d4 4 -1 DR, 3 damage"),
+        T::texts(&ev).contains("d4 4 - DR 1 = 3, 3 damage"),
         "{}",
         T::texts(&ev)
     );
@@ -1336,7 +1336,9 @@ fn k19_an_attack_always_lands_its_die_plus_bless_less_dr_and_steps_net_one_at_mo
     );
     assert!(t.refuse(steps(2), &[9]).contains("cannot show 9"));
     let ev = t.run(steps(-1), &[1]);
-    assert!(T::texts(&ev).contains("d4 1 (impaired by the judge) +1 blessed -1 DR, 1 damage"));
+    assert!(
+        T::texts(&ev).contains("(impaired by the judge): d4 1 + blessed 1 - DR 1 = 1, 1 damage")
+    );
     // An enhancement and an impairment (the sword arm broken) cancel.
     t.run(
         C::Injure {
@@ -1747,7 +1749,7 @@ fn k25_the_grievous_table_and_what_each_wound_does() {
     t.arm(ana, Weapon::standard(WeaponKind::Sling));
     let orc = t.foe("Orc", 60, None);
     let ev = t.attack(ana, orc, Some(0), &[2]);
-    assert!(T::texts(&ev).contains("d2 2 (impaired: one eye)"));
+    assert!(T::texts(&ev).contains("(impaired: one eye): d2 2"));
 }
 
 #[test]
@@ -1844,7 +1846,7 @@ fn k26_sides_proposed_unharmed_left_first_rerolls_and_what_arms_and_eyes_allow()
         &[],
     );
     let ev = t.attack(bo, orc, Some(0), &[4]);
-    assert!(T::texts(&ev).contains("d4 4 (impaired: broken arm)"));
+    assert!(T::texts(&ev).contains("(impaired: broken arm): d4 4"));
     let ev = t.attack(bo, orc, Some(1), &[6]);
     assert!(T::texts(&ev).contains("d6 6,"), "the right hand is whole");
     // Blind: every attack impaired, DEX saves at disadvantage; no third eye to lose.
@@ -1865,7 +1867,7 @@ fn k26_sides_proposed_unharmed_left_first_rerolls_and_what_arms_and_eyes_allow()
         &[],
     );
     let ev = t.attack(bo, orc, Some(1), &[4]);
-    assert!(T::texts(&ev).contains("d4 4 (impaired: blind)"));
+    assert!(T::texts(&ev).contains("(impaired: blind): d4 4"));
     t.run(
         C::Save {
             who: bo,
@@ -3325,11 +3327,11 @@ fn a_whole_fight_in_phases_from_the_encounter_to_the_rest() {
     );
     assert!(log.contains("Ana charges Gob2"), "{log}");
     assert!(
-        log.contains("Ana hits Gob2: d8 7 (enhanced by the charge), 7 damage"),
+        log.contains("Ana hits Gob2 (enhanced by the charge): d8 7, 7 damage"),
         "{log}"
     );
     assert!(
-        log.contains("Gob3 hits Ana: d8 6 (enhanced by the charge) -2 DR, 4 damage"),
+        log.contains("Gob3 hits Ana (enhanced by the charge): d8 6 - DR 2 = 4, 4 damage"),
         "{log}"
     );
     assert!(log.contains("Bo's Sleep is lost"), "{log}");

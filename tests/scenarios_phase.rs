@@ -243,7 +243,7 @@ fn a_fight_of_three_rounds_through_the_five_phases_with_morale_and_critical_save
     );
     let ev = t.go("accept");
     assert!(
-        ev.contains("WIL save for the morale of goblins: d20 7 keeps 7 against 10: PASS")
+        ev.contains("WIL save for the morale of goblins: d20 7 against WIL 10: a pass")
             && ev.contains("goblins hold their ground"),
         "{ev}"
     );
@@ -258,7 +258,7 @@ fn a_fight_of_three_rounds_through_the_five_phases_with_morale_and_critical_save
     // Phase 4: the charge steps Ana's sword up to a d8: 8 less DR 1.
     let ev = t.play("attack Ana Grol", &[8]);
     assert!(
-        ev.contains("Ana hits Grol: d8 8 (enhanced by the charge) -1 DR, 7 damage"),
+        ev.contains("Ana hits Grol (enhanced by the charge): d8 8 - DR 1 = 7, 7 damage"),
         "{ev}"
     );
     assert!(t.refuse("attack Bram \"Goblin 2\"").contains("Late group"));
@@ -274,7 +274,7 @@ fn a_fight_of_three_rounds_through_the_five_phases_with_morale_and_critical_save
     assert!(t.c("Bram").critical.is_none());
     t.play("attack \"Goblin 3\" Cora", &[2]);
     let ev = t.play("attack Grol Ana", &[5]);
-    assert!(ev.contains("d6 5 -2 DR, 3 damage"), "{ev}");
+    assert!(ev.contains("d6 5 - DR 2 = 3, 3 damage"), "{ev}");
     t.go("next");
     t.play("attack Bram \"Goblin 2\"", &[3]);
     t.next(3);
@@ -304,7 +304,7 @@ fn a_fight_of_three_rounds_through_the_five_phases_with_morale_and_critical_save
     assert!(ev.contains("Cora is critical"), "{ev}");
     t.play("attack Grol Ana", &[6, 10]);
     let ev = t.go("accept");
-    assert!(ev.contains("d20 10 keeps 10 against 10: PASS"), "{ev}");
+    assert!(ev.contains("d20 10 against STR 10: a pass"), "{ev}");
     t.go("next");
     t.play("attack Ana Grol", &[6, 2]);
     t.go("accept");
@@ -342,7 +342,7 @@ fn a_fight_of_three_rounds_through_the_five_phases_with_morale_and_critical_save
     t.go("accept");
     t.go("next");
     let ev = t.play("attack Fang Ana", &[2]);
-    assert!(ev.contains("-2 DR, 0 damage"), "{ev}");
+    assert!(ev.contains("d6 2 - DR 2 = 0, 0 damage"), "{ev}");
     t.next(1);
     t.play("next", &[12]);
     let ev = t.go("accept");

@@ -425,6 +425,19 @@ impl Command {
     }
 }
 
+/// A damage roll (K19): the die and why it is that die, the attacker's blessing, the target's
+/// damage reduction, and whether a wind barrier turned it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DamageRoll {
+    pub sides: u16,
+    pub face: u16,
+    /// Why the die is what it is ("impaired"), or empty.
+    pub why: String,
+    pub blessed: bool,
+    pub dr: u8,
+    pub shielded: bool,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
     /// A character joins, with the sheet in a line.
@@ -448,14 +461,22 @@ pub enum Event {
         faces: Vec<u16>,
         kept: u16,
         target: i32,
+        /// The verdict that stands: the judge's when ruled, else the dice's.
         pass: bool,
         why: String,
+        /// The judge ruled the other way from the dice.
+        #[serde(default)]
+        overruled: bool,
     },
     /// Damage dealt: the roll and what it did.
     Hit {
         by: String,
+        #[serde(default)]
+        by_id: u32,
         target: String,
-        roll: String,
+        #[serde(default)]
+        target_id: u32,
+        roll: DamageRoll,
         amount: u32,
     },
     HpLost {
@@ -540,30 +561,9 @@ impl fmt::Display for Event {
         match self {
             Event::Joined { name, sheet } => write!(f, "{name} joins: {sheet}"),
             Event::Rolled { who, what, roll } => write!(f, "{who} rolls {what}: {roll}"),
-            Event::Saved {
-                who,
-                ability,
-                faces,
-                kept,
-                target,
-                pass,
-                why,
-                ..
-            } => {
-                let shown: Vec<String> = faces.iter().map(u16::to_string).collect();
-                write!(
-                    f,
-                    "{who}: {ability} save {why}: d20 {} keeps {kept} against {target}: {}",
-                    shown.join(" "),
-                    if *pass { "PASS" } else { "FAIL" }
-                )
+            Event::Saved { .. } | Event::Hit { .. } => {
+                <super::Phase as crate::rules::Ruleset>::line(self).fmt(f)
             }
-            Event::Hit {
-                by,
-                target,
-                roll,
-                amount,
-            } => write!(f, "{by} hits {target}: {roll}, {amount} damage"),
             Event::HpLost { who, lost, hp, .. } => write!(f, "{who} loses {lost} HP (HP {hp})"),
             Event::ScoreLost {
                 who,

@@ -2,7 +2,7 @@
 //! and impairment, +1 Blessed, minus DR; damage to HP overflowing into STR with the critical
 //! save, the grievous-wound roll at exactly 0, maneuvers, blasts, and trap damage.
 
-use super::command::{Event, Mood};
+use super::command::{DamageRoll, Event, Mood};
 use super::model::{Ability, Critical, Kind, Limb, MarkKind, UNARMED_DIE, Weapon};
 use super::state::{Ask, State, Then};
 use super::{morale, round, saves};
@@ -76,7 +76,7 @@ pub fn roll_damage(
     thrown: bool,
     steps: i8,
     dice: &mut dyn DiceSource,
-) -> Result<(u32, String), RuleError> {
+) -> Result<(u32, DamageRoll), RuleError> {
     let (sides, why) = attack_die(state, by, target, weapon, thrown, steps)?;
     let c = state.character(by)?;
     let t = state.character(target)?;
@@ -90,19 +90,14 @@ pub fn roll_damage(
     } else {
         (i32::from(face) + bless - dr).max(0) as u32
     };
-    let mut roll = format!("d{sides} {face}");
-    if !why.is_empty() {
-        roll.push_str(&format!(" ({why})"));
-    }
-    if bless > 0 {
-        roll.push_str(" +1 blessed");
-    }
-    if dr > 0 {
-        roll.push_str(&format!(" -{dr} DR"));
-    }
-    if shielded {
-        roll.push_str(", turned by the wind barrier");
-    }
+    let roll = DamageRoll {
+        sides,
+        face,
+        why,
+        blessed: bless > 0,
+        dr: u8::try_from(dr).unwrap_or(u8::MAX),
+        shielded,
+    };
     Ok((amount, roll))
 }
 
@@ -310,7 +305,9 @@ pub fn attack(
         Some(effect) => {
             out.push(Event::Hit {
                 by: by_name.clone(),
+                by_id: by,
                 target: t_name.clone(),
+                target_id: target,
                 roll,
                 amount,
             });
@@ -338,7 +335,9 @@ pub fn attack(
         None => {
             out.push(Event::Hit {
                 by: by_name,
+                by_id: by,
                 target: t_name,
+                target_id: target,
                 roll,
                 amount,
             });
@@ -385,7 +384,9 @@ pub fn blast(
         let (amount, roll) = roll_damage(state, by, t, w.as_ref(), false, 0, dice)?;
         out.push(Event::Hit {
             by: state.name_of(by),
+            by_id: by,
             target: state.name_of(t),
+            target_id: t,
             roll,
             amount,
         });

@@ -189,6 +189,7 @@ fn settle(
 ) -> Result<(), RuleError> {
     let pass = s.verdict();
     out.push(Event::Saved {
+        overruled: pass != s.pass,
         who: state.name_of(s.who),
         id: s.who,
         ability: s.ability,

@@ -7,6 +7,7 @@ use super::model::{Character, Limb, Side};
 use super::state::{Band, State, Wait};
 use crate::dice::DiceSource;
 use crate::rules::line::{Line, Num};
+use crate::rules::rolled::{Dice, Keep, Rolled, Term, Why};
 use crate::rules::{
     Aim, Answer, ClockView, DieView, Fighter, Initiative, OptionView, Outcome, PendingView,
     QuestionView, Role, RollView, RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag,
@@ -431,23 +432,80 @@ impl Ruleset for Phase {
                 target,
                 pass,
                 why,
+                overruled,
             } => {
-                let shown: Vec<String> = faces.iter().map(u16::to_string).collect();
-                Line::new()
+                let word = |pass: bool| if pass { "a pass" } else { "a fail" };
+                let dice = match faces[..] {
+                    [a, b] if a != b => Dice {
+                        label: "d20".into(),
+                        faces: faces.clone(),
+                        // Under the score is better: advantage keeps the lower face (K6).
+                        keep: Keep::One(
+                            usize::from(b == *kept),
+                            if *kept == a.min(b) {
+                                Why::Advantage
+                            } else {
+                                Why::Disadvantage
+                            },
+                        ),
+                    },
+                    [..] if faces.len() > 1 => Dice {
+                        label: "d20".into(),
+                        faces: faces.clone(),
+                        keep: Keep::One(0, Why::Rules("the same face on both".into())),
+                    },
+                    _ => Dice::one("d20", *kept),
+                };
+                let book = if *overruled { !*pass } else { *pass };
+                let rolled = Rolled::new(Some(*id))
+                    .dice(dice)
+                    .against(Term::of(*id, ability.to_string(), *target))
+                    .verdict(word(book))
+                    .ruled(Some(word(*pass)));
+                let mut line = Line::new()
                     .name(*id, who.clone())
-                    .plain(format!(": {ability} save {why}"))
-                    .of(
-                        *id,
-                        Line::new()
-                            .plain(": d20 ")
-                            .number(*id, Num::Faces, shown.join(" "))
-                            .plain(" keeps ")
-                            .number(*id, Num::Faces, kept.to_string())
-                            .plain(" against ")
-                            .number(*id, Num::Target, target.to_string()),
-                        "",
-                    )
-                    .plain(if *pass { ": PASS" } else { ": FAIL" })
+                    .plain(format!(": {ability} save {why}: "));
+                line.0.extend(rolled.line().0);
+                line
+            }
+            Event::Hit {
+                by,
+                by_id,
+                target,
+                target_id,
+                roll,
+                amount,
+            } => {
+                let label = format!("d{}", roll.sides);
+                // The total is the harm the target takes: the target's number.
+                let mut rolled = Rolled::new(Some(*target_id)).dice(Dice::one(label, roll.face));
+                if roll.blessed {
+                    rolled = rolled.plus(Term::of(*by_id, "blessed", 1));
+                }
+                if roll.dr > 0 {
+                    rolled = rolled.plus(Term::of(*target_id, "DR", -i32::from(roll.dr)));
+                }
+                let mut line = Line::new()
+                    .name(*by_id, by.clone())
+                    .plain(" hits ")
+                    .name(*target_id, target.clone());
+                if !roll.why.is_empty() {
+                    line = line.plain(format!(" ({})", roll.why));
+                }
+                line = line.plain(": ");
+                line.0.extend(rolled.line().0);
+                if roll.shielded {
+                    line = line.plain(", turned by the wind barrier");
+                }
+                line.of(
+                    *target_id,
+                    Line::new().plain(", ").number(
+                        *target_id,
+                        Num::Harm,
+                        format!("{amount} damage"),
+                    ),
+                    "",
+                )
             }
             Event::Ruled { what } => {
                 Line::new().ruling(Line::from(event.to_string()), Line::from(what.clone()))
