@@ -14,6 +14,7 @@ pub mod line;
 pub mod party;
 pub mod phase;
 pub mod plain;
+pub mod rolled;
 pub mod said;
 pub mod slots;
 pub mod text;
