@@ -168,6 +168,58 @@ mod ap {
     }
 }
 
+mod ap_fight {
+    use super::*;
+
+    #[test]
+    fn a22_initiative_and_the_groups_name_no_unseen_group_and_no_creatures_numbers() {
+        let mut s = session(RulesetId::Ap);
+        play(&mut s, "add Ana pc party 11 12 8 6", &[]);
+        play(&mut s, "add Gob npc goblins 8 13 5 4", &[]);
+        play(&mut s, "add Rat npc rats 3 14 2 2", &[]);
+        play(&mut s, "reveal Gob", &[]);
+        play(&mut s, "fight Ana Gob Rat", &[7, 9, 1]);
+        let log = log(&s);
+        assert!(
+            log.contains("Gob (goblins): initiative d20 9 + WIL 5 = 14"),
+            "{log}"
+        );
+        assert!(
+            log.contains("groups in turn: party, goblins, rats"),
+            "{log}"
+        );
+        let t = table(&s);
+        assert!(
+            t.contains("Ana (party): initiative d20 7 + WIL 8 = 15"),
+            "{t}"
+        );
+        assert!(t.contains("Gob (goblins): initiative d20 9"), "{t}");
+        for secret in ["WIL 5", "14", "rats", "Rat"] {
+            assert!(!t.contains(secret), "{secret:?} at the table:\n{t}");
+        }
+    }
+}
+
+mod actiondie_fight {
+    use super::*;
+
+    #[test]
+    fn d17_a_creatures_strength_in_its_damage_stays_the_judges() {
+        let mut s = session(RulesetId::ActionDie);
+        play(&mut s, "add Ana pc d8 d6 d6 d4 14 ar 1", &[]);
+        play(&mut s, "add Ogre creature 2d6 d4 d4 d4 20 move 4", &[]);
+        play(&mut s, "reveal Ogre", &[]);
+        play(&mut s, "attack Ogre unarmed Ana", &[2]);
+        let log = log(&s);
+        assert!(log.contains("Ogre attacks with bare hands: "), "{log}");
+        assert!(log.contains("[2] +"), "{log}");
+        let t = table(&s);
+        assert!(t.contains("Ogre attacks with bare hands: "), "{t}");
+        assert!(t.contains("[2] damage"), "{t}");
+        assert!(!t.contains("[2] +"), "{t}");
+    }
+}
+
 mod bdp_reported {
     use super::*;
 
