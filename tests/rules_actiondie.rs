@@ -389,13 +389,19 @@ fn d5_a_check_rolls_the_effective_rung_plus_bonuses_and_a_target_waits_for_the_j
     t.check(r.clone(), Some(7), &[5]);
     assert_eq!((t.roll().total, t.roll().pass()), (7, true));
     let out = t.run(C::Accept, &[]);
-    assert!(has(&out, "PASS"), "{out:?}");
+    assert!(
+        has(
+            &out,
+            "Ana: STR check: d8 5 + 2 = 7 against target 7: a pass"
+        ),
+        "{out:?}"
+    );
     // The judge overrules the book.
     t.check(r, Some(8), &[5]);
     assert!(!t.roll().pass());
     t.run(C::Rule { pass: true }, &[]);
     let out = t.run(C::Accept, &[]);
-    assert!(has(&out, "PASS"), "{out:?}");
+    assert!(has(&out, "ruled a pass (the dice said a fail: "), "{out:?}");
     // With no target, the total is shown and nothing waits; rung 0 rolls nothing.
     t.set("Ana", Stat::Ability(Ability::Wil), 0);
     let out = t.check(t.roller("Ana", Ability::Wil), None, &[]);

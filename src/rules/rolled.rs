@@ -109,7 +109,9 @@ impl Dice {
         } else {
             format!("{} ", self.label)
         };
-        let faces = if self.faces.len() == 1 {
+        let faces = if self.faces.is_empty() {
+            "no dice".to_string()
+        } else if self.faces.len() == 1 {
             list(&self.faces)
         } else {
             format!("[{}]", list(&self.faces))
@@ -256,10 +258,8 @@ impl Rolled {
             line = term(line, m.owner, exact, Num::Modifier, text);
         }
         // One die and nothing added: its face is the total.
-        if !self.mods.is_empty()
-            || self.dice.len() > 1
-            || self.dice.iter().any(|d| d.faces.len() > 1)
-        {
+        let one_face = self.dice.len() == 1 && self.dice[0].faces.len() == 1;
+        if !(self.mods.is_empty() && one_face) {
             line = term(
                 line,
                 self.who,

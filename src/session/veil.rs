@@ -561,12 +561,14 @@ struct TableLens {
 impl TableLens {
     fn of(session: &Session) -> TableLens {
         let state = session.state();
+        let roster = state.game.roster();
         let mut lens = TableLens {
             party: BTreeSet::new(),
-            unseen: state.veil.hidden.clone(),
+            // Hidden by hand or not yet revealed: either way the players have not seen them.
+            unseen: state.veil.unseen(&roster),
             words: BTreeMap::new(),
         };
-        for group in state.game.roster() {
+        for group in roster {
             for m in group.members {
                 if group.party {
                     lens.party.insert(m.id);

@@ -9,6 +9,7 @@ use crate::dice::DiceSource;
 use crate::dice::ladder::Dice;
 use crate::rules::RuleError;
 use crate::rules::line::Line;
+use crate::rules::rolled::{self, Rolled as Words, Term, Why};
 
 /// D37: the target proposed for the encumbrance save.
 pub const ENCUMBRANCE_TARGET: i32 = 4;
@@ -142,6 +143,56 @@ fn faces_text(r: &Rolled) -> String {
         .join(" ")
 }
 
+/// D5, D6: a check's attempts in words: each attempt's faces, the one kept and why, what was
+/// added, the total; a creature's total is its own number.
+fn words(who: u32, attempts: &[Vec<(u16, u16)>], kept: usize, total: i32) -> Words {
+    let sum = |a: &[(u16, u16)]| a.iter().map(|(_, f)| i32::from(*f)).sum::<i32>();
+    let kept_sum = attempts.get(kept).map_or(0, |a| sum(a));
+    let mut w = Words::new(Some(who));
+    for (i, a) in attempts.iter().enumerate() {
+        let mut sides: Vec<String> = Vec::new();
+        for (s, _) in a {
+            let d = format!("d{s}");
+            if !sides.contains(&d) {
+                sides.push(d);
+            }
+        }
+        let mut one = rolled::Dice::pool(sides.join("+"), a.iter().map(|(_, f)| *f).collect());
+        if i != kept {
+            // D6: the whole check rolled twice, the higher (advantage) or lower total kept.
+            one = one.dropped(if kept_sum >= sum(a) {
+                Why::Advantage
+            } else {
+                Why::Disadvantage
+            });
+        }
+        w = w.dice(one);
+    }
+    let flat = total - kept_sum;
+    if flat != 0 {
+        w = w.plus(Term::of(who, "", flat));
+    }
+    w.total(total)
+}
+
+/// A waiting check in words, as the book read it and as the judge ruled it (D5).
+pub fn roll_words(r: &Roll) -> Words {
+    let word = |pass: bool| if pass { "a pass" } else { "a fail" };
+    words(r.who, &r.attempts, r.kept, r.total)
+        .against(Term::open("target", r.target))
+        .verdict(word(r.pass()))
+        .ruled(r.ruled.map(word))
+}
+
+/// A title with its roller as a name part.
+fn titled(state: &State, who: u32, title: &str) -> Line {
+    let name = state.name_of(who);
+    match title.strip_prefix(name.as_str()) {
+        Some(rest) if !name.is_empty() => Line::new().name(who, name).plain(rest),
+        _ => Line::from(title),
+    }
+}
+
 /// D5: a check; against a target it waits for the judge's verdict.
 pub fn check(
     state: &mut State,
@@ -158,16 +209,19 @@ pub fn check(
         format!("{name}: {} check, {}", spec.roller.ability, spec.why.trim())
     };
     match spec.target {
-        None => say(
-            out,
-            Mood::Plain,
-            format!(
-                "{what}: {} = {} ({})",
-                faces_text(&rolled),
-                rolled.total,
-                rolled.how
-            ),
-        ),
+        None => {
+            let who = spec.roller.who;
+            let mut line = titled(state, who, &what).plain(": ");
+            line.0.extend(
+                words(who, &rolled.attempts, rolled.kept, rolled.total)
+                    .line()
+                    .0,
+            );
+            out.push(crate::rules::said::Event::line(
+                Mood::Plain,
+                line.of(who, Line::new().plain(format!(" ({})", rolled.how)), ""),
+            ));
+        }
         Some(target) => {
             let pass = rolled.total >= target;
             say(
@@ -217,17 +271,13 @@ pub fn contest(
     for _ in 0..MOST_TIES {
         let ra = roll(state, a, dice)?;
         let rb = roll(state, b, dice)?;
-        say(
-            out,
-            Mood::Plain,
-            format!(
-                "{an} {} = {} against {bn} {} = {}",
-                faces_text(&ra),
-                ra.total,
-                faces_text(&rb),
-                rb.total
-            ),
-        );
+        let mut line = Line::new().name(a.who, an.clone()).plain(" ");
+        line.0
+            .extend(words(a.who, &ra.attempts, ra.kept, ra.total).line().0);
+        line = line.plain(" against ").name(b.who, bn.clone()).plain(" ");
+        line.0
+            .extend(words(b.who, &rb.attempts, rb.kept, rb.total).line().0);
+        out.push(crate::rules::said::Event::line(Mood::Plain, line));
         if ra.total == rb.total {
             state.character_mut(a.who)?.helped = helped.0.clone();
             state.character_mut(b.who)?.helped = helped.1.clone();
@@ -334,11 +384,19 @@ pub fn accept(
                 return Err(nothing_waits());
             };
             let pass = r.verdict();
-            say(
-                out,
-                if pass { Mood::Good } else { Mood::Bad },
-                format!("{}: {}", r.title, if pass { "PASS" } else { "FAIL" }),
-            );
+            let w = roll_words(&r);
+            let mut line = titled(state, r.who, &r.title).plain(": ");
+            line.0.extend(w.line().0);
+            out.push(crate::rules::said::Event::line(
+                if w.ruled.is_some() {
+                    Mood::Ruling
+                } else if pass {
+                    Mood::Good
+                } else {
+                    Mood::Bad
+                },
+                line,
+            ));
             if r.then == Then::Exhaustion && !pass {
                 damage::exhaust(state, r.who, dice, out)?;
             }
@@ -383,12 +441,14 @@ pub fn rule(state: &mut State, pass: bool, out: &mut Out) -> Result<(), RuleErro
     };
     r.ruled = (pass != r.pass()).then_some(pass);
     let verdict = if pass { "pass" } else { "fail" };
+    let (who, title) = (r.who, r.title.clone());
+    let title = titled(state, who, &title);
+    let mut said = Line::new().plain("The judge rules ");
+    said.0.extend(title.0.iter().cloned());
+    let result = title.plain(format!(": a {verdict}"));
     out.push(crate::rules::said::Event::line(
         Mood::Ruling,
-        Line::new().ruling(
-            Line::from(format!("The judge rules {} a {verdict}", r.title)),
-            Line::from(format!("{}: a {verdict}", r.title)),
-        ),
+        Line::new().ruling(said.plain(format!(" a {verdict}")), result),
     ));
     Ok(())
 }

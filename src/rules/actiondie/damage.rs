@@ -64,8 +64,21 @@ pub fn attack(
         }
     };
     let flat = c.value(super::model::Ability::Str) as i16;
-    let source = format!("{} attacks with {what}", c.name);
-    deal(state, targets, d, flat, kind, crit, &source, dice, out)
+    let source = Line::new()
+        .name(who, c.name.clone())
+        .plain(format!(" attacks with {what}"));
+    deal(
+        state,
+        targets,
+        d,
+        flat,
+        kind,
+        crit,
+        source,
+        Some(who),
+        dice,
+        out,
+    )
 }
 
 /// D20-D24: rolls once and deals the total to every target in order.
@@ -77,7 +90,8 @@ pub fn deal(
     flat: i16,
     kind: Option<DamageType>,
     crit: bool,
-    source: &str,
+    source: Line,
+    by: Option<u32>,
     dice: &mut dyn DiceSource,
     out: &mut Out,
 ) -> Result<(), RuleError> {
@@ -103,15 +117,22 @@ pub fn deal(
     let sum: i32 = faces.iter().map(|&f| i32::from(f)).sum::<i32>() + i32::from(flat);
     let total = sum.max(0) as u16;
     let kind_word = kind.map_or(String::new(), |k| format!(" {k}"));
-    let mut text = format!("{source}: {d} {}", faces_text(&faces));
+    let mut line = source.plain(format!(": {d} {}", faces_text(&faces)));
+    let mut sum = String::new();
     if flat != 0 {
-        text.push_str(&format!(" {flat:+}"));
+        sum.push_str(&format!(" {flat:+}"));
     }
-    text.push_str(&format!(" = {total}{kind_word} damage"));
+    sum.push_str(&format!(" = {total}"));
+    // D17: an attacker's STR value is its own number.
+    line = match by {
+        Some(by) => line.of(by, Line::new().number(by, Num::Total, sum), ""),
+        None => line.plain(sum),
+    };
+    line = line.plain(format!("{kind_word} damage"));
     if extra > 0 {
-        text.push_str(&format!(" (critical: {extra} more)"));
+        line = line.plain(format!(" (critical: {extra} more)"));
     }
-    say(out, Mood::Harm, text);
+    out.push(crate::rules::said::Event::line(Mood::Harm, line));
     for &t in targets {
         hurt(state, t, total, kind, true, dice, out)?;
     }

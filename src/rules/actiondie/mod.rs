@@ -136,7 +136,16 @@ fn run(
                 crate::rules::text::checked(crate::rules::text::TextKind::Action, &d.source, "")?
             };
             damage::deal(
-                state, &d.targets, d.dice, d.flat, d.kind, d.crit, &source, dice, out,
+                state,
+                &d.targets,
+                d.dice,
+                d.flat,
+                d.kind,
+                d.crit,
+                crate::rules::line::Line::from(source),
+                None,
+                dice,
+                out,
             )
         }
         C::Exhaustion { who, up: true } => damage::exhaust(state, *who, dice, out),

@@ -11,6 +11,7 @@ use crate::dice::DiceSource;
 use crate::dice::keep::{Keep, Ties, keep, meets};
 use crate::rules::RuleError;
 use crate::rules::line::{Line, Num};
+use crate::rules::rolled::{self, Dice, Rolled as Words, Term, Why};
 use crate::rules::text::{TextKind, checked};
 
 /// A9, A33: the DC a save faces by default (the stated average) and the critical damage DC.
@@ -138,6 +139,73 @@ pub fn roll(
     })
 }
 
+/// A7, A13, A27: `who`'s dice, what was added and the total, in words: each die with its faces,
+/// the kept one and why, a weapon not counted.
+fn words(who: u32, dice: &[Die], adds: &[(String, i32)], total: i32) -> Words {
+    let mut w = Words::new(Some(who));
+    for d in dice {
+        let die = format!("d{}", d.sides);
+        let label = if d.role == die {
+            die
+        } else {
+            format!("{} {die}", d.role)
+        };
+        let kept = d.face();
+        // A13: advantage keeps the highest face, disadvantage the lowest.
+        let why = if d.faces.iter().all(|&f| f <= kept) {
+            Why::Advantage
+        } else {
+            Why::Disadvantage
+        };
+        let mut one = Dice {
+            label,
+            faces: d.faces.clone(),
+            keep: if d.faces.len() > 1 {
+                rolled::Keep::One(d.kept, why)
+            } else {
+                rolled::Keep::All
+            },
+        };
+        if !d.counted {
+            // A27: of two weapons only the higher die counts.
+            one = one.dropped(Why::Rules("the lower of two weapons".into()));
+        }
+        w = w.dice(one);
+    }
+    for (label, value) in adds {
+        w = w.plus(Term::of(who, label.clone(), *value));
+    }
+    w.total(total)
+}
+
+/// A settled roll in words: the roller's dice, what was added, the DC or the other side's TR,
+/// the book's verdict and the judge's ruling when it differs (A7-A10).
+pub fn roll_words(state: &State, r: &Roll) -> Words {
+    let own = r.own.unwrap_or(r.dice.len()).min(r.dice.len());
+    let against = match r.foe {
+        Some(foe) => Term {
+            label: Line::new().name(foe, state.name_of(foe)).plain("'s TR"),
+            value: r.against,
+            owner: Some(foe),
+        },
+        None => Term::open("DC", r.against),
+    };
+    let word = |pass: bool| if pass { "a success" } else { "a failure" };
+    words(r.who, &r.dice[..own], &r.adds, r.total)
+        .against(against)
+        .verdict(word(r.pass))
+        .ruled(r.ruled.map(word))
+}
+
+/// A waiting roll's title with its roller as a name part.
+fn titled(state: &State, who: u32, title: &str) -> Line {
+    let name = state.name_of(who);
+    match title.strip_prefix(name.as_str()) {
+        Some(rest) if !name.is_empty() => Line::new().name(who, name).plain(rest),
+        _ => Line::from(title),
+    }
+}
+
 fn natural_note(n: u16) -> &'static str {
     match n {
         20 => " (natural 20: the judge narrates a twist)",
@@ -219,22 +287,19 @@ pub fn action(
         dice,
     )?;
     let nat = ir.natural();
-    out.push(Event::said(
-        Mood::Plain,
-        format!(
-            "{title}: IR {} = {} + {} {}{}{}",
-            ir.total,
-            ir.faces(),
-            a.attr,
-            state.character(a.who)?.attr(a.attr).cur,
-            if a.flat != 0 {
-                format!(" {:+}", a.flat)
-            } else {
-                String::new()
-            },
-            natural_note(nat)
-        ),
-    ));
+    let mut adds = vec![(
+        a.attr.to_string(),
+        i32::from(state.character(a.who)?.attr(a.attr).cur),
+    )];
+    if a.flat != 0 {
+        adds.push((String::new(), i32::from(a.flat)));
+    }
+    let mut line = Line::new()
+        .name(a.who, name.clone())
+        .plain(format!(": {what}: IR "));
+    line.0
+        .extend(words(a.who, &ir.dice, &adds, ir.total).line().0);
+    out.push(Event::line(Mood::Plain, line.plain(natural_note(nat))));
     let face = attack.then(|| ir.damage_face(a.damage, a.two)).flatten();
     match &a.against {
         Against::Dc { .. } | Against::Helpless { .. } => {
@@ -273,11 +338,14 @@ pub fn action(
                 reason: format!("IR {} against DC {dc}{}", ir.total, natural_note(nat)),
                 dice: ir.dice,
                 then,
+                adds: adds.clone(),
+                foe: None,
+                own: None,
             })));
         }
         Against::Saves(targets) => {
             for t in targets {
-                contest_pairing(state, a.who, &title, &ir, t, attack, face, dice, out)?;
+                contest_pairing(state, a.who, &title, &ir, &adds, t, attack, face, dice, out)?;
             }
         }
     }
@@ -316,6 +384,7 @@ fn contest_pairing(
     who: u32,
     title: &str,
     ir: &Rolled,
+    adds: &[(String, i32)],
     t: &Defence,
     attack: bool,
     face: Option<u16>,
@@ -347,6 +416,7 @@ fn contest_pairing(
             ),
     ));
     let pass = meets(ir.total, tr.total, Ties::Meet);
+    let own = ir.dice.len();
     let mut all = ir.dice.clone();
     all.extend(tr.dice.iter().map(|d| Die {
         role: format!("{tname}: {}", d.role),
@@ -380,6 +450,9 @@ fn contest_pairing(
         } else {
             Then::Nothing
         },
+        adds: adds.to_vec(),
+        foe: Some(t.who),
+        own: Some(own),
     })));
     Ok(())
 }
@@ -419,6 +492,12 @@ pub fn save(
         reason: format!("TR {} against DC {dc}{}", tr.total, natural_note(nat)),
         dice: tr.dice,
         then,
+        adds: vec![(
+            attr.to_string(),
+            i32::from(state.character(who)?.attr(attr).cur),
+        )],
+        foe: None,
+        own: None,
     })));
     Ok(())
 }
@@ -489,12 +568,14 @@ pub fn rule(state: &mut State, pass: bool, out: &mut Vec<Event>) -> Result<(), R
     };
     r.ruled = (pass != r.pass).then_some(pass);
     let verdict = if pass { "success" } else { "failure" };
+    let (who, title) = (r.who, r.title.clone());
+    let title = titled(state, who, &title);
+    let mut said = Line::new().plain("The judge rules ");
+    said.0.extend(title.0.iter().cloned());
+    let result = title.plain(format!(": a {verdict}"));
     out.push(Event::line(
         Mood::Ruling,
-        Line::new().ruling(
-            Line::from(format!("The judge rules {} a {verdict}", r.title)),
-            Line::from(format!("{}: a {verdict}", r.title)),
-        ),
+        Line::new().ruling(said.plain(format!(" a {verdict}")), result),
     ));
     Ok(())
 }
@@ -538,10 +619,18 @@ fn settle(
 ) -> Result<(), RuleError> {
     keep_spent(state, r.who);
     let pass = r.verdict();
-    let word = if pass { "success" } else { "failure" };
-    out.push(Event::said(
-        if pass { Mood::Good } else { Mood::Bad },
-        format!("{}: {word}", r.title),
+    let w = roll_words(state, &r);
+    let mut line = titled(state, r.who, &r.title).plain(": ");
+    line.0.extend(w.line().0);
+    out.push(Event::line(
+        if w.ruled.is_some() {
+            Mood::Ruling
+        } else if pass {
+            Mood::Good
+        } else {
+            Mood::Bad
+        },
+        line,
     ));
     match r.then {
         Then::Nothing => Ok(()),
@@ -555,12 +644,21 @@ fn settle(
             };
             let armor = state.character(target)?.armor();
             let d = face.saturating_sub(u16::from(armor)).min(255) as u8;
-            out.push(Event::said(
+            out.push(Event::line(
                 Mood::Harm,
-                format!(
-                    "damage {face} less armor {armor}: {d} to {}",
-                    state.name_of(target)
-                ),
+                Line::new()
+                    .plain(format!("damage {face}"))
+                    .of(
+                        target,
+                        Line::new()
+                            .plain(" less armor ")
+                            .number(target, Num::Armour, armor.to_string())
+                            .plain(": ")
+                            .number(target, Num::Harm, d.to_string()),
+                        "",
+                    )
+                    .plain(" to ")
+                    .name(target, state.name_of(target)),
             ));
             harm::harm(state, target, d, &r.title, dice, out)
         }

@@ -10,6 +10,8 @@ use super::rest;
 use super::state::{Ask, Fight, ROUND, State};
 use crate::dice::DiceSource;
 use crate::rules::RuleError;
+use crate::rules::line::Line;
+use crate::rules::rolled::{Dice, Rolled, Term};
 use std::cmp::Reverse;
 
 /// Higher total first, then higher WIL, then roster order.
@@ -70,15 +72,18 @@ fn roll_in(
     c.ap = if surprised { c.ap_max.min(2) } else { c.ap_max };
     c.set(Mark::Surprised, surprised);
     c.moves = 0;
-    out.push(Event::said(
+    // A22: the WIL score and the total are the creature's own numbers.
+    let words = Rolled::new(Some(who))
+        .dice(Dice::one("d20", face))
+        .plus(Term::of(who, "WIL", i32::from(c.attr(Attr::Wil).cur)))
+        .total(i32::from(total));
+    let mut line = Line::new()
+        .name(who, c.name.clone())
+        .plain(format!(" ({}): initiative ", c.group));
+    line.0.extend(words.line().0);
+    out.push(Event::line(
         Mood::Plain,
-        format!(
-            "{} ({}): initiative d20 {face} + WIL {} = {total}{}",
-            c.name,
-            c.group,
-            c.attr(Attr::Wil).cur,
-            if surprised { ", surprised: 2 AP" } else { "" }
-        ),
+        line.plain(if surprised { ", surprised: 2 AP" } else { "" }),
     ));
     Ok(())
 }
@@ -119,10 +124,19 @@ pub fn start(
         .iter()
         .map(|g| (g.clone(), members(state, g).len() as u32))
         .collect();
-    out.push(Event::said(
-        Mood::Warn,
-        format!("The fight begins; groups in turn: {}", groups.join(", ")),
-    ));
+    // Each group is named by its first member, so a group the players have not met is not
+    // named at their table (the line is left out for them).
+    let mut line = Line::new().plain("The fight begins; groups in turn: ");
+    for (i, g) in groups.iter().enumerate() {
+        if i > 0 {
+            line = line.plain(", ");
+        }
+        line = match members(state, g).first() {
+            Some(&id) => line.name(id, g.clone()),
+            None => line.plain(g.clone()),
+        };
+    }
+    out.push(Event::line(Mood::Warn, line));
     state.fight = Some(Fight {
         round: 1,
         groups,

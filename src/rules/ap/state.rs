@@ -65,6 +65,16 @@ pub struct Roll {
     /// before any is settled gives it back.
     #[serde(default)]
     pub spent: Option<Spent>,
+    /// What was added to the roller's dice, by label (the attribute and its score, a flat
+    /// bonus), so the settled roll reads them (A7).
+    #[serde(default)]
+    pub adds: Vec<(String, i32)>,
+    /// The other side of a contest, whose TR the roll was against (A9).
+    #[serde(default)]
+    pub foe: Option<u32>,
+    /// How many of `dice` are the roller's (the rest are the other side's); None: all.
+    #[serde(default)]
+    pub own: Option<usize>,
 }
 
 /// A16, A19: what an action took from its creature's sheet before it rolled.

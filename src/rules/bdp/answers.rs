@@ -10,6 +10,7 @@ use super::{Meal, Slot, days, harm, zero_check};
 use crate::dice::DiceSource;
 use crate::rules::RuleError;
 use crate::rules::line::Line;
+use crate::rules::rolled::{self, Dice, Rolled, Term, Why};
 
 fn nothing_waits() -> RuleError {
     RuleError::invalid("nothing is waiting for the judge")
@@ -42,12 +43,14 @@ pub fn rule(state: &mut State, pass: bool, out: &mut Vec<Event>) -> Result<(), R
     };
     r.ruled = (pass != r.pass).then_some(pass);
     let verdict = if pass { "pass" } else { "fail" };
+    let (who, title) = (r.who, r.title.clone());
+    let title = titled(state, who, &title);
+    let mut said = Line::new().plain("The judge rules ");
+    said.0.extend(title.0.iter().cloned());
+    let result = title.plain(format!(": a {verdict}"));
     out.push(Event::line(
         Mood::Ruling,
-        Line::new().ruling(
-            Line::from(format!("The judge rules {} a {verdict}", r.title)),
-            Line::from(format!("{}: a {verdict}", r.title)),
-        ),
+        Line::new().ruling(said.plain(format!(" a {verdict}")), result),
     ));
     Ok(())
 }
@@ -65,6 +68,64 @@ pub fn cancel(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError> 
     Ok(())
 }
 
+/// A waiting roll's title with its roller as a name part.
+pub(super) fn titled(state: &State, who: u32, title: &str) -> Line {
+    let name = state.name_of(who);
+    match title.strip_prefix(name.as_str()) {
+        Some(rest) if !name.is_empty() => Line::new().name(who, name).plain(rest),
+        _ => Line::from(title),
+    }
+}
+
+/// A settled roll in words (B5, B6, B11): its faces, the one kept and why, the score it was
+/// against, the book's verdict and the judge's ruling when it differs.
+pub fn roll_words(r: &Roll) -> Rolled {
+    let die = format!("d{}", r.sides);
+    let dice = if r.faces.len() > 1 {
+        // B6: the kept face ranks above the other under advantage, below under disadvantage.
+        let other = usize::from(r.kept == 0);
+        let better = match (r.score, r.faces.get(other)) {
+            (Some(score), Some(&o)) => {
+                super::saves::rank(r.faces[r.kept], score) >= super::saves::rank(o, score)
+            }
+            _ => true,
+        };
+        Dice {
+            label: die,
+            faces: r.faces.clone(),
+            keep: rolled::Keep::One(
+                r.kept,
+                if better {
+                    Why::Advantage
+                } else {
+                    Why::Disadvantage
+                },
+            ),
+        }
+    } else {
+        Dice::pool(die, r.faces.clone())
+    };
+    let mut out = Rolled::new(Some(r.who)).dice(dice);
+    let word = |pass: bool| {
+        match (r.score.is_some(), pass) {
+            (true, true) => "a pass",
+            (true, false) => "a fail",
+            (false, true) => "a success",
+            (false, false) => "a failure",
+        }
+        .to_string()
+    };
+    if let Some(score) = r.score {
+        let label = r.ability.map_or(String::new(), |a| a.to_string());
+        out = out
+            .against(Term::of(r.who, label, i32::from(score)))
+            .verdict(word(r.pass));
+    } else {
+        out = out.verdict(r.reason.clone());
+    }
+    out.ruled(r.ruled.map(word))
+}
+
 fn settle(
     state: &mut State,
     r: Roll,
@@ -72,14 +133,21 @@ fn settle(
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let pass = r.verdict();
+    let words = roll_words(&r);
+    let mut line = titled(state, r.who, &r.title).plain(": ");
+    line.0.extend(words.line().0);
+    out.push(Event::line(
+        if words.ruled.is_some() {
+            Mood::Ruling
+        } else if pass {
+            Mood::Good
+        } else {
+            Mood::Bad
+        },
+        line,
+    ));
     match r.then {
-        Then::Nothing => {
-            out.push(Event::said(
-                if pass { Mood::Good } else { Mood::Bad },
-                format!("{}: {}", r.title, if pass { "PASS" } else { "FAIL" }),
-            ));
-            Ok(())
-        }
+        Then::Nothing => Ok(()),
         Then::Crit { ability, source } => {
             harm::crit_settled(state, r.who, ability, &source, pass, dice, out)
         }
@@ -99,13 +167,7 @@ fn settle(
             }
         }
         Then::Task { cost, what } => {
-            if !pass {
-                out.push(Event::said(Mood::Bad, format!("{}: failure", r.title)));
-            } else if cost && r.ruled.is_none() {
-                out.push(Event::said(
-                    Mood::Warn,
-                    format!("{}: success at a cost", r.title),
-                ));
+            if pass && cost && r.ruled.is_none() {
                 let c = state.character(r.who)?;
                 let name = c.name.clone();
                 let items: Vec<(usize, String)> = c
@@ -137,8 +199,6 @@ fn settle(
                     options,
                     0,
                 );
-            } else {
-                out.push(Event::said(Mood::Good, format!("{}: success", r.title)));
             }
             Ok(())
         }

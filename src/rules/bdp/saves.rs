@@ -5,6 +5,7 @@ use super::model::Ability;
 use super::state::{Ask, Question, Roll, State, Then, Wait};
 use crate::dice::{DiceSource, Edge};
 use crate::rules::RuleError;
+use crate::rules::line::Line;
 
 /// B5: does `face` pass against `score`?
 pub fn passes(face: u16, score: u8) -> bool {
@@ -13,7 +14,7 @@ pub fn passes(face: u16, score: u8) -> bool {
 
 /// B6's order, higher is better: a pass beats a fail; among passes the higher face; among
 /// fails the lower face.
-fn rank(face: u16, score: u8) -> (bool, u16) {
+pub(super) fn rank(face: u16, score: u8) -> (bool, u16) {
     if passes(face, score) {
         (true, face)
     } else {
@@ -98,6 +99,7 @@ pub fn ask_save(
         reason,
         then,
         score: Some(score),
+        ability: Some(ability),
     })));
     Ok(())
 }
@@ -161,15 +163,27 @@ pub fn contest(
             edge,
             &format!("{}'s {ability} in a contest", c.name),
         )?;
-        out.push(Event::said(
+        let words = super::answers::roll_words(&Roll {
+            who,
+            title: String::new(),
+            how: String::new(),
+            sides: 20,
+            faces: r.faces.clone(),
+            kept: r.kept,
+            pass: r.pass,
+            ruled: None,
+            reason: String::new(),
+            then: Then::Nothing,
+            score: Some(score),
+            ability: Some(ability),
+        });
+        let mut line = Line::new()
+            .name(who, c.name.clone())
+            .plain(format!(": {ability} in a contest: "));
+        line.0.extend(words.line().0);
+        out.push(Event::line(
             if r.pass { Mood::Good } else { Mood::Bad },
-            format!(
-                "{}: {ability} {score}, rolled {:?}, kept {}: {}",
-                c.name,
-                r.faces,
-                r.face(),
-                if r.pass { "pass" } else { "fail" }
-            ),
+            line,
         ));
         rolls.push((r, score));
     }
@@ -244,13 +258,11 @@ pub fn edge(
     r.how = how(score, 2);
     r.reason = format!("{} against {score}", r.faces[r.kept]);
     let word = if adv { "advantage" } else { "disadvantage" };
-    out.push(Event::said(
-        Mood::Ruling,
-        format!(
-            "{title}: rolled again with {word}, {} kept: {}",
-            r.faces[r.kept],
-            if r.pass { "pass" } else { "fail" }
-        ),
-    ));
+    let words = super::answers::roll_words(r);
+    let who = r.who;
+    let mut line =
+        super::answers::titled(state, who, &title).plain(format!(": rolled again with {word}: "));
+    line.0.extend(words.line().0);
+    out.push(Event::line(Mood::Ruling, line));
     Ok(())
 }

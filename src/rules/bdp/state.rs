@@ -37,6 +37,9 @@ pub struct Roll {
     /// The score a d20 save was made against, so an edge given afterwards can be read (B5).
     #[serde(default)]
     pub score: Option<u8>,
+    /// The ability a d20 save was made with, so the roll reads "against STR 12" once settled.
+    #[serde(default)]
+    pub ability: Option<Ability>,
 }
 
 impl Roll {

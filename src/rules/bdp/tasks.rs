@@ -176,6 +176,7 @@ pub fn task(
                     what: what.to_string(),
                 },
                 score: None,
+                ability: None,
             })));
         }
     }

@@ -1,0 +1,313 @@
+//! Every roll keeps its numbers in words (issue 24) and the players read them through their lens
+//! (issue 25), for bdp, ap and actiondie: a fight and a save played through the command
+//! language, one roll accepted and one overruled; the faces, the target and the verdict read the
+//! same in the log, in `replay` and in the recap; at the players' table a creature's numbers and
+//! an unseen creature's name never show, a player character's numbers do.
+
+use slotmark::dice::ScriptedDice;
+use slotmark::rules::RulesetId;
+use slotmark::script::{self, Line};
+use slotmark::session::{Session, SessionState, TableView};
+use slotmark::store::Store;
+use slotmark::{cli, export};
+
+fn session(ruleset: RulesetId) -> Session {
+    Session::new(SessionState::new("At the Ford", ruleset))
+}
+
+fn play(s: &mut Session, line: &str, faces: &[u16]) {
+    match script::parse_line(line, s.state()) {
+        Ok(Line::Command(c)) => {
+            s.execute(c, &mut ScriptedDice::new(faces.to_vec()))
+                .unwrap_or_else(|e| panic!("{line}: {e}"));
+        }
+        other => panic!("{line}: {other:?}"),
+    }
+}
+
+/// The roll log as the judge's screen reads it.
+fn log(s: &Session) -> String {
+    s.events_in(0..s.applied().len())
+        .iter()
+        .flat_map(|step| step.iter().map(|e| e.to_string()))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// What `slotmark replay FILE` prints for the session once saved.
+fn replayed(s: &Session) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ford.ron");
+    drop(Store::create(&path, s).unwrap());
+    let mut out = Vec::new();
+    cli::replay(&path, false, &mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+/// The players' table view's roll lines.
+fn table(s: &Session) -> String {
+    TableView::of(s, 50)
+        .rolls
+        .iter()
+        .map(|l| l.text.clone())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Each of `words` is in the log, in replay's output and in the recap.
+fn everywhere(s: &Session, words: &[&str]) {
+    let (log, replay, recap) = (log(s), replayed(s), export::markdown(s));
+    for w in words {
+        assert!(log.contains(w), "log lacks {w:?}:\n{log}");
+        assert!(replay.contains(w), "replay lacks {w:?}:\n{replay}");
+        assert!(recap.contains(w), "recap lacks {w:?}:\n{recap}");
+    }
+}
+
+mod bdp {
+    use super::*;
+
+    /// Ana (a player character), Gnash (a creature the players have met) and Snag (one they
+    /// have not): Gnash takes a blow, Ana's save is accepted, Gnash's is ruled a pass, Snag
+    /// saves unseen.
+    fn played() -> Session {
+        let mut s = session(RulesetId::Bdp);
+        play(&mut s, "add Ana pc 9 14 11 6", &[]);
+        play(&mut s, "add Gnash creature 12 12 8 7", &[]);
+        play(&mut s, "add Snag creature 10 10 10 4", &[]);
+        play(&mut s, "reveal Gnash", &[]);
+        play(&mut s, "damage Gnash 1d6 hp Sword", &[1]);
+        play(&mut s, "save Ana str lift the cart", &[13]);
+        play(&mut s, "accept", &[]);
+        play(&mut s, "save Gnash dex dodge the net", &[15]);
+        play(&mut s, "rule pass", &[]);
+        play(&mut s, "accept", &[]);
+        play(&mut s, "save Snag wil hold fast", &[4]);
+        play(&mut s, "accept", &[]);
+        s
+    }
+
+    #[test]
+    fn b5_an_accepted_save_reads_as_rolled_an_overruled_one_as_ruled() {
+        let s = played();
+        everywhere(
+            &s,
+            &[
+                "Ana: STR save lift the cart: d20 13 against STR 9: a fail",
+                "Gnash: DEX save dodge the net: ruled a pass (the dice said a fail: d20 15 against DEX 12)",
+            ],
+        );
+        assert!(!log(&s).contains("called by the judge: FAIL"));
+    }
+
+    #[test]
+    fn b5_the_players_read_their_own_numbers_never_a_creatures() {
+        let s = played();
+        let t = table(&s);
+        assert!(t.contains("d20 13 against STR 9: a fail"), "{t}");
+        assert!(t.contains("Gnash: DEX save dodge the net: a pass"), "{t}");
+        for secret in ["DEX 12", "15", "6/7", "Snag"] {
+            assert!(!t.contains(secret), "{secret:?} at the table:\n{t}");
+        }
+    }
+}
+
+mod ap {
+    use super::*;
+
+    /// Ana (a player character), Gob (a creature the players have met) and Rat (one they have
+    /// not): Ana's sword hits Gob, Ana's save is accepted, Gob's is ruled a success, Rat saves
+    /// unseen.
+    fn played() -> Session {
+        let mut s = session(RulesetId::Ap);
+        play(&mut s, "add Ana pc party 11 12 8 6", &[]);
+        play(&mut s, "add Gob npc goblins 8 13 5 4", &[]);
+        play(&mut s, "add Rat npc rats 3 14 2 2", &[]);
+        play(&mut s, "carry Ana sword d8 weapon", &[]);
+        play(&mut s, "reveal Gob", &[]);
+        play(&mut s, "attack Ana vs Gob with sword", &[10, 2, 4]);
+        play(&mut s, "accept", &[]);
+        play(&mut s, "save Ana dex dc 15 for the pit", &[2]);
+        play(&mut s, "accept", &[]);
+        play(&mut s, "save Gob str dc 15 for the rope", &[3]);
+        play(&mut s, "rule pass", &[]);
+        play(&mut s, "accept", &[]);
+        play(&mut s, "save Rat dex dc 10 for the hole", &[5]);
+        play(&mut s, "accept", &[]);
+        s
+    }
+
+    #[test]
+    fn a7_a9_an_accepted_roll_reads_as_rolled_an_overruled_one_as_ruled() {
+        let s = played();
+        everywhere(
+            &s,
+            &[
+                "d20 10, sword d8 2 + STR 11 = 23 against Gob's TR ",
+                "d20 2 + DEX 12 = 14 against DC 15: a failure",
+                "ruled a success (the dice said a failure: d20 3 + STR 8 = 11 against DC 15)",
+            ],
+        );
+        let log = log(&s);
+        assert!(!log.contains("called by the judge: failure"), "{log}");
+    }
+
+    #[test]
+    fn a7_the_players_read_their_own_numbers_never_a_creatures() {
+        let s = played();
+        let t = table(&s);
+        assert!(
+            t.contains("d20 2 + DEX 12 = 14 against DC 15: a failure"),
+            "{t}"
+        );
+        assert!(t.contains("d20 10, sword d8 2 + STR 11 = 23"), "{t}");
+        assert!(t.contains("a success"), "{t}");
+        for secret in ["STR 8", "= 11", "17", "2/4", "Rat"] {
+            assert!(!t.contains(secret), "{secret:?} at the table:\n{t}");
+        }
+    }
+}
+
+mod ap_fight {
+    use super::*;
+
+    #[test]
+    fn a22_initiative_and_the_groups_name_no_unseen_group_and_no_creatures_numbers() {
+        let mut s = session(RulesetId::Ap);
+        play(&mut s, "add Ana pc party 11 12 8 6", &[]);
+        play(&mut s, "add Gob npc goblins 8 13 5 4", &[]);
+        play(&mut s, "add Rat npc rats 3 14 2 2", &[]);
+        play(&mut s, "reveal Gob", &[]);
+        play(&mut s, "fight Ana Gob Rat", &[7, 9, 1]);
+        let log = log(&s);
+        assert!(
+            log.contains("Gob (goblins): initiative d20 9 + WIL 5 = 14"),
+            "{log}"
+        );
+        assert!(
+            log.contains("groups in turn: party, goblins, rats"),
+            "{log}"
+        );
+        let t = table(&s);
+        assert!(
+            t.contains("Ana (party): initiative d20 7 + WIL 8 = 15"),
+            "{t}"
+        );
+        assert!(t.contains("Gob (goblins): initiative d20 9"), "{t}");
+        for secret in ["WIL 5", "14", "rats", "Rat"] {
+            assert!(!t.contains(secret), "{secret:?} at the table:\n{t}");
+        }
+    }
+}
+
+mod actiondie_fight {
+    use super::*;
+
+    #[test]
+    fn d17_a_creatures_strength_in_its_damage_stays_the_judges() {
+        let mut s = session(RulesetId::ActionDie);
+        play(&mut s, "add Ana pc d8 d6 d6 d4 14 ar 1", &[]);
+        play(&mut s, "add Ogre creature 2d6 d4 d4 d4 20 move 4", &[]);
+        play(&mut s, "reveal Ogre", &[]);
+        play(&mut s, "attack Ogre unarmed Ana", &[2]);
+        let log = log(&s);
+        assert!(log.contains("Ogre attacks with bare hands: "), "{log}");
+        assert!(log.contains("[2] +"), "{log}");
+        let t = table(&s);
+        assert!(t.contains("Ogre attacks with bare hands: "), "{t}");
+        assert!(t.contains("[2] damage"), "{t}");
+        assert!(!t.contains("[2] +"), "{t}");
+    }
+}
+
+mod bdp_reported {
+    use super::*;
+
+    fn ana() -> Session {
+        let mut s = session(RulesetId::Bdp);
+        play(&mut s, "add Ana pc 9 14 11 6", &[]);
+        s
+    }
+
+    #[test]
+    fn b26_a_critical_damage_saves_verdict_is_in_the_recap() {
+        let mut s = ana();
+        play(&mut s, "damage Ana 1d8 hp Club", &[8, 15]);
+        play(&mut s, "accept", &[3]);
+        everywhere(
+            &s,
+            &["Ana: STR save against critical damage: d20 15 against STR "],
+        );
+        let recap = export::markdown(&s);
+        assert!(
+            recap.contains("critical damage: d20 15 against STR 7: a fail"),
+            "{recap}"
+        );
+    }
+
+    #[test]
+    fn b38_a_dawn_disease_save_keeps_its_roll() {
+        let mut s = ana();
+        play(&mut s, "infect Ana swamp", &[2]);
+        play(&mut s, "night", &[3]);
+        play(&mut s, "accept", &[]);
+        everywhere(
+            &s,
+            &["Ana: STR save against Swampsigh: d20 3 against STR 9: a pass"],
+        );
+    }
+}
+
+mod actiondie {
+    use super::*;
+
+    /// Ana (a player character), Ogre (a creature the players have met) and Rat (one they
+    /// have not): Ana's check is accepted, the Ogre's ruled a pass, they contest a shove, the
+    /// Rat checks unseen.
+    fn played() -> Session {
+        let mut s = session(RulesetId::ActionDie);
+        play(&mut s, "add Ana pc d8 d6 d6 d4 14 ar 1", &[]);
+        play(&mut s, "add Ogre creature 2d6 d4 d4 d4 20 move 4", &[]);
+        play(&mut s, "add Rat creature d4 d8 d6 d4 3", &[]);
+        play(&mut s, "reveal Ogre", &[]);
+        play(&mut s, "check Ana str vs 8 for the gate", &[3]);
+        play(&mut s, "accept", &[]);
+        play(&mut s, "check Ogre str vs 6 for the door", &[2, 1]);
+        play(&mut s, "rule pass", &[]);
+        play(&mut s, "accept", &[]);
+        play(
+            &mut s,
+            "contest Ana str against Ogre str for the shove",
+            &[6, 1, 2],
+        );
+        play(&mut s, "check Rat dex vs 5 for the hole", &[4]);
+        play(&mut s, "accept", &[]);
+        s
+    }
+
+    #[test]
+    fn d5_an_accepted_check_reads_as_rolled_an_overruled_one_as_ruled() {
+        let s = played();
+        everywhere(
+            &s,
+            &[
+                "d8 3 against target 8: a fail",
+                "ruled a pass (the dice said a fail: d6 [2, 1] = 3 against target 6)",
+                "Ana d8 6 against Ogre d6 [1, 2] = 3",
+            ],
+        );
+        let log = log(&s);
+        assert!(!log.contains(": FAIL"), "{log}");
+    }
+
+    #[test]
+    fn d5_the_players_read_their_own_numbers_never_a_creatures() {
+        let s = played();
+        let t = table(&s);
+        assert!(t.contains("d8 3 against target 8: a fail"), "{t}");
+        assert!(t.contains("Ana d8 6 against Ogre d6 [1, 2]"), "{t}");
+        for secret in ["= 3", "Rat"] {
+            assert!(!t.contains(secret), "{secret:?} at the table:\n{t}");
+        }
+    }
+}
