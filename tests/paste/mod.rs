@@ -1,0 +1,69 @@
+//! What `slotmark replay` prints, pasted back into `slotmark run`: the same commands, the same
+//! state. Shared by the scenario tests of every ruleset and the replay tests.
+#![allow(dead_code)]
+
+use slotmark::cli::{self, RunOptions};
+use slotmark::script::{self, Form, Line};
+use slotmark::session::{Command, Session};
+use slotmark::store::Store;
+
+/// Every step of the log written as a line that reads back to the same command against the
+/// state before it; in words, but for a party joining (written as data).
+pub fn every_step_reads_back(session: &Session) {
+    let mut state = session.initial().clone();
+    for (n, entry) in session.applied().iter().enumerate() {
+        let written = script::write(&entry.command, &state);
+        match script::parse_line(&written.text, &state) {
+            Ok(Line::Command(c)) => {
+                assert_eq!(c, entry.command, "step {}: {}", n + 1, written.text)
+            }
+            other => panic!("step {}: {} reads as {other:?}", n + 1, written.text),
+        }
+        let data_expected = matches!(entry.command, Command::Join(_));
+        assert_eq!(
+            written.form == Form::Data,
+            data_expected,
+            "step {}: {} ({:?})",
+            n + 1,
+            written.text,
+            entry.command
+        );
+        state = slotmark::session::replay(&state, std::slice::from_ref(entry))
+            .unwrap_or_else(|e| panic!("step {} replays: {e}", n + 1));
+    }
+}
+
+/// `replay`'s output for the session, run as a script from the session's start with the faces its
+/// log recorded, ends in the session's state. Returns the output.
+pub fn same_when_pasted(session: &Session) -> String {
+    every_step_reads_back(session);
+    let mut printed = Vec::new();
+    cli::replay_steps(session, &mut printed).expect("the log replays");
+    let printed = String::from_utf8(printed).expect("replay prints text");
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let start = dir.path().join("start.ron");
+    drop(Store::create(&start, &Session::new(session.initial().clone())).expect("saved"));
+    let script = dir.path().join("pasted.txt");
+    std::fs::write(&script, &printed).expect("script written");
+    let end = dir.path().join("end.ron");
+    let faces: Vec<u16> = session
+        .applied()
+        .iter()
+        .flat_map(|e| e.rolls.iter().map(|r| r.face))
+        .collect();
+    let opts = RunOptions {
+        script,
+        session: Some(start),
+        dice: Some(faces),
+        seed: None,
+        out: Some(end.clone()),
+        strict: true,
+        rules: session.state().ruleset(),
+    };
+    let mut ran = Vec::new();
+    cli::run_script(&opts, slotmark::content::active(), &mut ran)
+        .unwrap_or_else(|e| panic!("{e}\n{printed}"));
+    let pasted = Store::open(&end).expect("the result opens").session;
+    assert_eq!(pasted.state(), session.state(), "{printed}");
+    printed
+}
