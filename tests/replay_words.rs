@@ -56,7 +56,7 @@ fn the_frame_and_the_plain_tracker_are_written_as_typed_and_paste_back() {
             ("remove Old", &[]),
         ],
     );
-    let printed = paste::same_when_pasted(&session);
+    let printed = paste::same_when_pasted(&session, true);
     let lines: Vec<&str> = printed.lines().collect();
     assert_eq!(lines[0], "title \"The Ogre's Bridge\"", "{printed}");
     assert!(lines.contains(&"add \"Old Ogre\" 20 others"), "{printed}");
@@ -102,7 +102,7 @@ fn a_party_joining_is_written_as_data_and_reads_back() {
     state.title = "Into".into();
     let mut into = Session::new(state);
     into.execute(join, &mut dice).unwrap();
-    paste::same_when_pasted(&into);
+    paste::same_when_pasted(&into, true);
 }
 
 #[test]
@@ -114,3 +114,19 @@ fn data_that_is_not_a_command_is_refused_with_its_column() {
     let e = script::parse_line("  data", &state).unwrap_err();
     assert!(e.message.contains("usage: data COMMAND"), "{e:?}");
 }
+
+/// The bundled demos, written step by step and pasted back. `words` lists the rulesets whose
+/// writers spell every command the demo uses.
+#[test]
+fn every_demo_pastes_back_to_the_same_session() {
+    for &ruleset in RulesetId::ALL {
+        if !script::has_demo(ruleset) {
+            continue;
+        }
+        let demo = script::try_demo_for(ruleset).expect("the demo builds");
+        paste::same_when_pasted(&demo, WORDS.contains(&ruleset));
+    }
+}
+
+/// The rulesets whose every command of the demos and scenarios is written in words.
+pub const WORDS: &[RulesetId] = &[RulesetId::Plain];
