@@ -63,7 +63,7 @@ impl Table {
             slotmark::session::replay(self.s.initial(), self.s.applied()).expect("replay");
         assert_eq!(&replayed, self.s.state());
         // What `replay` prints, pasted into `run`, plays to the same state.
-        paste::same_when_pasted(&self.s, false);
+        paste::same_when_pasted(&self.s, paste::none);
     }
 }
 
