@@ -126,6 +126,7 @@ fn every_demo_pastes_back_to_the_same_session() {
         let demo = script::try_demo_for(ruleset).expect("the demo builds");
         let data = match ruleset {
             RulesetId::ActionDie => paste::none,
+            RulesetId::Bdp => paste::bdp_data,
             _ => paste::any,
         };
         paste::same_when_pasted(&demo, data);

@@ -79,3 +79,20 @@ pub fn none(_: &Command) -> bool {
 pub fn any(_: &Command) -> bool {
     true
 }
+
+/// Ruleset bdp writes a new sheet, an item, damage, a task, a disease and a brew as data.
+pub fn bdp_data(c: &Command) -> bool {
+    use slotmark::rules::GameCommand;
+    use slotmark::rules::bdp::Command as C;
+    matches!(
+        c,
+        Command::Game(GameCommand::Bdp(
+            C::Add(_)
+                | C::Carry { .. }
+                | C::Task { .. }
+                | C::Damage { .. }
+                | C::Infect { .. }
+                | C::Brew { .. }
+        ))
+    )
+}
