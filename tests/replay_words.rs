@@ -8,7 +8,7 @@ mod paste;
 use slotmark::dice::ScriptedDice;
 use slotmark::rules::RulesetId;
 use slotmark::script::{self, Form, Line};
-use slotmark::session::{Session, SessionState};
+use slotmark::session::{Command, Session, SessionState};
 
 /// A session of `ruleset` played from typed lines, each with its faces.
 fn played(ruleset: RulesetId, start: Option<Session>, lines: &[(&str, &[u16])]) -> Session {
@@ -130,5 +130,57 @@ fn every_demo_pastes_back_to_the_same_session() {
             _ => paste::any,
         };
         paste::same_when_pasted(&demo, data);
+    }
+}
+
+/// The judge's answers are written in words in every ruleset, also where a ruleset's other
+/// commands are still written as data.
+#[test]
+fn answers_are_written_in_words_in_every_ruleset() {
+    use slotmark::rules::{GameCommand, ap, phase, slots};
+    let cases: Vec<(RulesetId, Command, &str)> = vec![
+        (
+            RulesetId::Slots,
+            GameCommand::Slots(slots::Command::Accept).into(),
+            "accept",
+        ),
+        (
+            RulesetId::Slots,
+            GameCommand::Slots(slots::Command::ChooseSlot { slot: 4 }).into(),
+            "slot 4",
+        ),
+        (
+            RulesetId::Slots,
+            GameCommand::Slots(slots::Command::Override {
+                verdict: slots::Verdict::Fail,
+            })
+            .into(),
+            "override fail",
+        ),
+        (
+            RulesetId::Phase,
+            GameCommand::Phase(phase::Command::Choose { option: 1 }).into(),
+            "choose 2",
+        ),
+        (
+            RulesetId::Phase,
+            GameCommand::Phase(phase::Command::Rule { pass: true }).into(),
+            "rule pass",
+        ),
+        (
+            RulesetId::Ap,
+            GameCommand::Ap(ap::Command::Next).into(),
+            "next",
+        ),
+        (
+            RulesetId::Ap,
+            GameCommand::Ap(ap::Command::Choose { option: 0 }).into(),
+            "choose 1",
+        ),
+    ];
+    for (ruleset, command, line) in cases {
+        let state = SessionState::new("answers", ruleset);
+        let written = script::write(&command, &state);
+        assert_eq!((written.text.as_str(), written.form), (line, Form::Words));
     }
 }
