@@ -160,10 +160,31 @@ pub fn run_script(opts: &RunOptions, library: &Library, out: &mut dyn Write) -> 
                     Some(s) => s,
                     None => &mut live,
                 };
-                let entry = session.execute(command, dice).map_err(refused)?.clone();
+                let waited = session.state().game.pending();
+                let entry = match session.execute(command, dice) {
+                    Ok(entry) => entry.clone(),
+                    // A refused answer says what it could have been.
+                    Err(e) => {
+                        let mut refusal = refused(e);
+                        if let (CliError::Refused { message, .. }, Some(answers)) = (
+                            &mut refusal,
+                            crate::export::questions::answers_in_a_line(session.state()),
+                        ) {
+                            message.push_str(&format!(" (waiting: {answers})"));
+                        }
+                        return Err(refusal);
+                    }
+                };
                 writeln!(out, "[{line}] {}", raw.trim())?;
                 for event in &entry.events {
                     writeln!(out, "    {event}")?;
+                }
+                // Something new waits: what, and for a question its numbered answers.
+                if session.state().game.pending() != waited
+                    && let Some(waiting) =
+                        crate::export::questions::waiting_in_full(&session, "      ")
+                {
+                    writeln!(out, "    Waiting for the judge: {waiting}")?;
                 }
             }
             Line::Undo => {
@@ -191,7 +212,7 @@ pub fn run_script(opts: &RunOptions, library: &Library, out: &mut dyn Write) -> 
         }
         ran += 1;
     }
-    if let Some(waiting) = crate::export::waiting(&session) {
+    if let Some(waiting) = crate::export::questions::waiting_in_full(&session, "  ") {
         writeln!(out, "Still waiting for the judge: {waiting}")?;
     }
     if let Some(left) = scripted
@@ -317,9 +338,9 @@ pub fn describe_events(events: &[Event]) -> String {
     }
 }
 
-/// `slotmark replay`: re-applies the saved log with its recorded faces and prints what each step
-/// does now; with `verify`, compares against the saved events and state instead, failing on any
-/// difference.
+/// `slotmark replay`: re-applies the saved log with its recorded faces and prints it as
+/// [`replay_steps`] does; with `verify`, compares against the saved events and state instead,
+/// failing on any difference.
 pub fn replay(path: &Path, verify: bool, out: &mut dyn Write) -> R {
     if verify {
         let report = store::verify(path)?;
@@ -333,28 +354,39 @@ pub fn replay(path: &Path, verify: bool, out: &mut dyn Write) -> R {
         };
     }
     let session = load_warned(path)?;
-    let mut state = session.initial().clone();
-    for (index, entry) in session.applied().iter().enumerate() {
-        let mut recorded = RecordedDice::new(&entry.rolls);
-        let mut recorder = Recorder::new(&mut recorded);
-        let events = session::apply(&mut state, &entry.command, &mut recorder).map_err(|e| {
-            CliError::Differs(format!(
-                "{}: step {} no longer replays: {e}",
-                shown(path),
-                index + 1
-            ))
-        })?;
-        writeln!(out, "[{}]", index + 1)?;
-        for event in events {
-            writeln!(out, "    {event}")?;
-        }
-    }
+    replay_steps(&session, out).map_err(|e| match e {
+        CliError::Differs(e) => CliError::Differs(format!("{}: {e}", shown(path))),
+        other => other,
+    })?;
     writeln!(
         out,
-        "{} step(s) replayed from {}",
+        "# {} step(s) replayed from {}",
         session.applied().len(),
         shown(path)
     )?;
+    Ok(())
+}
+
+/// Re-applies the session's log from its start with the recorded faces and prints each step as
+/// the command language writes it (see [`script::write`]), then what it does now, each line a
+/// comment (`    # ...`). Pasted into `slotmark run` with the same faces, the output plays the
+/// same commands.
+pub fn replay_steps(session: &Session, out: &mut dyn Write) -> R {
+    let mut state = session.initial().clone();
+    for (index, entry) in session.applied().iter().enumerate() {
+        // Written against the state before the step, where its names resolve.
+        let written = script::write(&entry.command, &state);
+        let mut recorded = RecordedDice::new(&entry.rolls);
+        let mut recorder = Recorder::new(&mut recorded);
+        let events = session::apply(&mut state, &entry.command, &mut recorder)
+            .map_err(|e| CliError::Differs(format!("step {} no longer replays: {e}", index + 1)))?;
+        writeln!(out, "{}", written.text)?;
+        for event in events {
+            for line in event.to_string().lines() {
+                writeln!(out, "    # {line}")?;
+            }
+        }
+    }
     Ok(())
 }
 

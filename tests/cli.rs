@@ -351,11 +351,16 @@ fn replay_prints_the_log_and_verify_catches_a_tampered_file() {
     b.write("party.txt", PARTY);
     b.ok(&["run", "party.txt", "--out", "mill.ron"]);
     let out = b.ok(&["replay", "mill.ron"]);
+    // Each step as a command, then what it did as comments, so the output runs as a script.
     assert!(
-        out.contains("[1]") && out.contains("Aria joins the players"),
+        out.contains("\nnote \"Bram owes the miller's wife a favour\"\n    # Note: Bram"),
         "{out}"
     );
-    assert!(out.contains("11 step(s) replayed"), "{out}");
+    assert!(out.contains("    # Aria joins the players"), "{out}");
+    assert!(out.contains("# 11 step(s) replayed"), "{out}");
+    b.write("pasted.txt", &out);
+    let again = b.ok(&["run", "pasted.txt", "--out", "pasted.ron"]);
+    assert!(again.contains("11 command(s) applied"), "{again}");
 
     // Change the saved state but not the log: verify must notice.
     let text = fs::read_to_string(b.path("mill.ron")).unwrap();

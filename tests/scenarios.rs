@@ -3,6 +3,7 @@
 //! in the cold and the dark (R9, R10, R22, R26, R28, R30, R31), and a fight in fire and smoke
 //! followed by a rest that replays and undoes exactly (R21, R22, R25, R31, R36).
 
+mod paste;
 mod support;
 use support::{gear, worn};
 
@@ -671,6 +672,8 @@ fn scenario_fire_and_smoke_in_the_shrine() {
     let end = t.session.state().clone();
     let replayed = session::replay(t.session.initial(), t.session.applied()).unwrap();
     assert_eq!(replayed, end);
+    // What `replay` prints, pasted into `run`, plays to the same state.
+    paste::same_when_pasted(&t.session, paste::any);
     while t.session.can_undo() {
         t.session.undo().unwrap();
     }

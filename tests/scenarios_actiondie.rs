@@ -2,6 +2,8 @@
 //! with the table's dice, every sheet checked at the end: a fight of three rounds at a bridge, a
 //! march over a river and a dark pass, and the recovery between adventures.
 
+mod paste;
+
 use slotmark::dice::ScriptedDice;
 use slotmark::rules::actiondie::{Character, State, Status};
 use slotmark::rules::{GameState, RulesetId};
@@ -60,6 +62,8 @@ impl Table {
         let replayed =
             slotmark::session::replay(self.s.initial(), self.s.applied()).expect("replay");
         assert_eq!(&replayed, self.s.state());
+        // What `replay` prints, pasted into `run`, plays to the same state.
+        paste::same_when_pasted(&self.s, paste::none);
     }
 }
 

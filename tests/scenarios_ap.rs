@@ -4,6 +4,8 @@
 //! of travel with deprivation, Fatigue, a casting's mishap and a copied scroll (A38-A46, A50);
 //! and the recovery between adventures, from the dying hour to a week's rest (A34, A35, A47).
 
+mod paste;
+
 use slotmark::dice::ScriptedDice;
 use slotmark::rules::ap::{Attr, Character, State};
 use slotmark::rules::{GameState, RulesetId};
@@ -128,6 +130,8 @@ impl Table {
         let replayed =
             session::replay(self.session.initial(), self.session.entries()).expect("it replays");
         assert_eq!(&replayed, self.session.state(), "replay != live");
+        // What `replay` prints, pasted into `run`, plays to the same state.
+        paste::same_when_pasted(&self.session, paste::any);
     }
 }
 

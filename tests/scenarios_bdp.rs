@@ -9,6 +9,8 @@
 //! nights of each kind, meals, wildcrafting and brewing, restoratives, a herb cure, two diseases
 //! with their dawn saves, days of recovery and a week's care (B16-B19, B33-B48, B53).
 
+mod paste;
+
 use slotmark::dice::ScriptedDice;
 use slotmark::rules::bdp::{Ability, Character, Kind, Rest, Slot, State, Wait};
 use slotmark::rules::{GameEvent, GameState, RulesetId};
@@ -114,6 +116,8 @@ impl Table {
         let replayed =
             session::replay(self.session.initial(), self.session.entries()).expect("it replays");
         assert_eq!(&replayed, self.session.state(), "replay differs");
+        // What `replay` prints, pasted into `run`, plays to the same state.
+        paste::same_when_pasted(&self.session, paste::bdp_data);
     }
 }
 

@@ -6,6 +6,8 @@
 //! (K43-K48); and the recovery between adventures, from aid and a short rest to a long rest in
 //! camp and a week in town (K24, K31-K33, K50, K53).
 
+mod paste;
+
 use slotmark::dice::ScriptedDice;
 use slotmark::rules::phase::{Character, CombatPhase, Limb, State};
 use slotmark::rules::{GameState, RulesetId};
@@ -176,6 +178,8 @@ impl Table {
         let replayed =
             session::replay(self.session.initial(), self.session.entries()).expect("it replays");
         assert_eq!(&replayed, self.session.state(), "replay != live");
+        // What `replay` prints, pasted into `run`, plays to the same state.
+        paste::same_when_pasted(&self.session, paste::any);
     }
 }
 

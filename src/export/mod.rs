@@ -11,6 +11,7 @@ pub mod actiondie;
 pub mod ap;
 pub mod bdp;
 pub mod phase;
+pub mod questions;
 pub mod slots;
 
 use crate::content::find_by_name;
@@ -105,6 +106,7 @@ pub fn write_markdown(session: &Session, out: &mut dyn io::Write) -> io::Result<
         | RulesetId::Ap
         | RulesetId::ActionDie => read_model_chapters(&mut o, session),
     }
+    questions::chapter(&mut o, session);
     if let Some(credit) = state.ruleset().credit() {
         let _ = writeln!(o, "\n---\n\n_{credit}_");
     }
@@ -267,8 +269,8 @@ fn show_from_read_models(session: &Session, character: Option<&str>) -> Result<S
             );
         }
     }
-    if let Some(p) = game.pending() {
-        let _ = writeln!(out, "Waiting for the judge: {}", pending_title(&p));
+    if let Some(waiting) = questions::waiting_in_full(session, "  ") {
+        let _ = writeln!(out, "Waiting for the judge: {waiting}");
     }
     for group in &roster {
         let _ = writeln!(out, "\n{}", group.title);

@@ -399,11 +399,19 @@ pub fn overview(session: &Session) -> String {
             }
         }
     }
-    for p in &st.pending {
+    for (i, p) in st.pending.iter().enumerate() {
         o.push_str(&format!(
             "Waiting for the judge: {}\n",
             slots::resolve::describe(st, p)
         ));
+        // The front question's answers, numbered as `choose` takes them.
+        if i == 0
+            && let Some(q) = super::questions::waiting_question(session.state())
+        {
+            for line in super::questions::question_lines(&q) {
+                o.push_str(&format!("  {line}\n"));
+            }
+        }
     }
     if let Some(Pending::Roll(r)) = st.pending.first() {
         let faces: Vec<String> = r.faces.iter().map(u16::to_string).collect();

@@ -12,11 +12,13 @@ mod demo;
 pub mod lexer;
 mod verbs;
 mod words;
+pub mod write;
 
 pub use complete::{Completion, completions};
 pub use demo::{build as build_demo, demo, demo_for, has_demo, try_demo, try_demo_for};
 pub use verbs::{Typed, Verb, verbs};
 pub use words::Words;
+pub use write::{Form, Written, write, write_in};
 
 use crate::content::{self, Library};
 use crate::session::{Command, SessionState};
@@ -82,6 +84,9 @@ pub fn parse_line_in(
     state: &SessionState,
     library: &Library,
 ) -> Result<Line, ScriptError> {
+    if let Some(data) = write::read_data(line) {
+        return data;
+    }
     let lexed = lexer::lex_strict(line)?;
     if lexed.tokens.is_empty() {
         return Ok(Line::Nothing);

@@ -9,6 +9,9 @@ pub(crate) mod bdp;
 pub(crate) mod phase;
 pub(crate) mod plain;
 pub(crate) mod slots;
+mod write;
+
+pub(crate) use write::write;
 
 use super::lexer::{Lexed, Token};
 use super::words::{R, Words};
@@ -178,6 +181,27 @@ const FRAME: &[Entry<()>] = &[
             let sheet = crate::store::read_sheet(std::path::Path::new(&path))
                 .map_err(|e| ScriptError::at(column, e.to_string()))?;
             Ok(Line::Command(Command::Join(sheet)))
+        },
+        complete: nothing,
+    },
+    Entry {
+        verb: v(
+            "data",
+            &[],
+            "data COMMAND",
+            "applies a command written as data (RON), as `slotmark replay` writes a party joining \
+             with its sheets",
+            "data Note(\"The bridge is out\")",
+            SESSION,
+        ),
+        // The whole line is read before it is split into words (see `write::read_data`); this
+        // entry answers only when the line reaches the verb table another way.
+        parse: |w, _| match super::write::read_data(w.line) {
+            Some(read) => {
+                w.pos = w.tokens.len();
+                read
+            }
+            None => Err(ScriptError::at(1, w.usage())),
         },
         complete: nothing,
     },

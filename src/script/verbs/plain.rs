@@ -259,3 +259,46 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         complete: nothing,
     },
 ];
+
+/// The plain tracker's commands as its verbs read them (see [`crate::script::write`]).
+pub(crate) fn write(command: &C, st: &State) -> Option<String> {
+    use crate::script::lexer::quote;
+    use crate::script::write::free_text;
+    let name = |id: u32| {
+        st.characters
+            .iter()
+            .find(|c| c.id == id)
+            .map(|c| quote(&c.name))
+    };
+    Some(match command {
+        C::Add { name, party, hp } => {
+            let side = if *party { "" } else { " others" };
+            format!("add {} {hp}{side}", quote(name))
+        }
+        C::Remove { who } => format!("remove {}", name(*who)?),
+        C::Damage { who, amount } => format!("damage {} {amount}", name(*who)?),
+        C::Heal { who, amount } => format!("heal {} {amount}", name(*who)?),
+        C::StartFight { order } => {
+            let names: Option<Vec<String>> = order.iter().map(|&id| name(id)).collect();
+            format!("fight {}", names?.join(" "))
+        }
+        C::NextTurn => "next".into(),
+        C::EndFight => "end".into(),
+        C::Check {
+            who,
+            what,
+            expr,
+            target,
+        } => {
+            let mut line = format!("check {} {expr} vs {target}", name(*who)?);
+            if !what.is_empty() {
+                line.push(' ');
+                line.push_str(&free_text(what));
+            }
+            line
+        }
+        C::Accept => "accept".into(),
+        C::Rule { pass } => format!("rule {}", if *pass { "pass" } else { "fail" }),
+        C::Cancel => "cancel".into(),
+    })
+}

@@ -8,6 +8,7 @@ mod harm;
 mod read;
 mod rolls;
 mod sheets;
+pub(crate) mod write;
 
 use super::{Entry, Help};
 use crate::rules::actiondie::State;

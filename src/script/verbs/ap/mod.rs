@@ -3,6 +3,7 @@
 //! magic, rest and time. Items, scrolls and pending recoveries are named or numbered from 1.
 
 mod read;
+pub(crate) mod write;
 
 use super::{Entry, Help, Typed, nothing, v};
 use crate::rules::GameCommand;

@@ -4,6 +4,7 @@
 
 mod parse;
 mod read;
+pub(crate) mod write;
 
 use self::parse::*;
 use self::read::{g, names, nth, positive, signed, who};

@@ -5,6 +5,7 @@
 
 mod complete;
 mod read;
+pub(crate) mod write;
 
 use self::complete::*;
 use self::read::{P, status_flag, time_of_day};

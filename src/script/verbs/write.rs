@@ -1,0 +1,52 @@
+//! The frame's writer: the session's own commands as the frame's verbs read them, and each
+//! ruleset's commands handed to that ruleset's writer. See [`crate::script::write`].
+
+use crate::rules::{GameCommand, GameState};
+use crate::script::lexer::quote;
+use crate::script::write::free_text;
+use crate::session::Command;
+
+/// The words for `command` against `game` (the state before it), or `None` where no verb spells
+/// it (the caller then writes it as data).
+pub(crate) fn write(command: &Command, game: &GameState) -> Option<String> {
+    match command {
+        Command::Note(text) => Some(format!("note {}", free_text(text))),
+        Command::Retitle(title) => Some(format!("title {}", free_text(title))),
+        Command::Roll { expr, what } if what.is_empty() => Some(format!("roll {expr}")),
+        Command::Roll { expr, what } => Some(format!("roll {expr} for {}", free_text(what))),
+        Command::Secret { step, secret } => {
+            let mut line = String::from("secret");
+            if let Some(step) = step {
+                line.push_str(&format!(" {}", step + 1));
+            }
+            if !secret {
+                line.push_str(" off");
+            }
+            Some(line)
+        }
+        Command::Hide { id, hidden } => {
+            let name = game
+                .roster()
+                .into_iter()
+                .flat_map(|g| g.members)
+                .find(|m| m.id == *id)?
+                .name;
+            let verb = if *hidden { "veil" } else { "reveal" };
+            Some(format!("{verb} {}", quote(&name)))
+        }
+        Command::RevealAll => Some("reveal all".into()),
+        Command::Game(command) => match (command, game) {
+            (GameCommand::Slots(c), GameState::Slots(st)) => super::slots::write::write(c, st),
+            (GameCommand::Plain(c), GameState::Plain(st)) => super::plain::write(c, st),
+            (GameCommand::Phase(c), GameState::Phase(st)) => super::phase::write::write(c, st),
+            (GameCommand::Bdp(c), GameState::Bdp(st)) => super::bdp::write::write(c, st),
+            (GameCommand::Ap(c), GameState::Ap(st)) => super::ap::write::write(c, st),
+            (GameCommand::ActionDie(c), GameState::ActionDie(st)) => {
+                super::actiondie::write::write(c, st)
+            }
+            _ => None,
+        },
+        // The sheets ride inside the command; no verb takes them as words.
+        Command::Join(_) => None,
+    }
+}

@@ -1,0 +1,186 @@
+//! `slotmark replay` reads like the game: every step is printed as the command language writes
+//! it and its results as comments, so the output pasted into `slotmark run` with the same faces
+//! plays to the same state. Commands come from the bundled demos, plays in every ruleset and the
+//! scenario tests (which call the same checks at their end).
+
+mod paste;
+
+use slotmark::dice::ScriptedDice;
+use slotmark::rules::RulesetId;
+use slotmark::script::{self, Form, Line};
+use slotmark::session::{Command, Session, SessionState};
+
+/// A session of `ruleset` played from typed lines, each with its faces.
+fn played(ruleset: RulesetId, start: Option<Session>, lines: &[(&str, &[u16])]) -> Session {
+    let mut session = start.unwrap_or_else(|| Session::new(SessionState::new("Replayed", ruleset)));
+    for (line, faces) in lines {
+        let command = match script::parse_line(line, session.state()) {
+            Ok(Line::Command(c)) => c,
+            other => panic!("{line}: {other:?}"),
+        };
+        let mut dice = ScriptedDice::new(faces.iter().copied());
+        if let Err(e) = session.execute(command, &mut dice) {
+            panic!("{line} was refused: {e}");
+        }
+        assert_eq!(dice.remaining(), 0, "{line} left dice unused");
+    }
+    session
+}
+
+#[test]
+fn the_frame_and_the_plain_tracker_are_written_as_typed_and_paste_back() {
+    let session = played(
+        RulesetId::Plain,
+        None,
+        &[
+            ("title The Ogre's Bridge", &[]),
+            ("note Ana owes Bo \"a favour\" # not a comment", &[]),
+            ("add Ana 8", &[]),
+            ("add \"Old Ogre\" 20 others", &[]),
+            ("roll 2d6+1 for reaction", &[3, 4]),
+            ("roll d6", &[2]),
+            ("fight Old Ana", &[]),
+            ("check Ana 2d6+1 vs 9 climb the rail", &[5, 5]),
+            ("rule fail", &[]),
+            ("accept", &[]),
+            ("secret", &[]),
+            ("secret 6", &[]),
+            ("secret 6 off", &[]),
+            ("damage Old 5", &[]),
+            ("damage Ana 3", &[]),
+            ("heal Ana 1", &[]),
+            ("next", &[]),
+            ("veil Old", &[]),
+            ("reveal all", &[]),
+            ("end", &[]),
+            ("remove Old", &[]),
+        ],
+    );
+    let printed = paste::same_when_pasted(&session, paste::none);
+    let lines: Vec<&str> = printed.lines().collect();
+    assert_eq!(lines[0], "title \"The Ogre's Bridge\"", "{printed}");
+    assert!(lines.contains(&"add \"Old Ogre\" 20 others"), "{printed}");
+    assert!(
+        lines.contains(&"check Ana 2d6+1 vs 9 climb the rail"),
+        "{printed}"
+    );
+    assert!(lines.contains(&"roll 2d6+1 for reaction"), "{printed}");
+    assert!(lines.contains(&"veil \"Old Ogre\""), "{printed}");
+    // Every line is a command or a comment that says what it did.
+    for line in &lines {
+        assert!(
+            line.starts_with("    # ") || !line.starts_with(' '),
+            "{line}\n{printed}"
+        );
+    }
+}
+
+#[test]
+fn a_party_joining_is_written_as_data_and_reads_back() {
+    let mut state = SessionState::new("From", RulesetId::Plain);
+    let mut from = Session::new(state.clone());
+    let mut dice = ScriptedDice::new([]);
+    for line in ["add Ana 8", "add \"Bo #2\" 6"] {
+        let Ok(Line::Command(c)) = script::parse_line(line, from.state()) else {
+            panic!("{line}")
+        };
+        from.execute(c, &mut dice).unwrap();
+    }
+    let choice = slotmark::session::party::Choice {
+        with: Vec::new(),
+        without: Vec::new(),
+        keep_clock: false,
+    };
+    let join = slotmark::session::party::join(from.state(), &choice).expect("a party");
+    let written = script::write(&join, &state);
+    assert_eq!(written.form, Form::Data);
+    assert!(written.text.starts_with("data "), "{}", written.text);
+    assert_eq!(
+        script::parse_line(&written.text, &state),
+        Ok(Line::Command(join.clone()))
+    );
+    state.title = "Into".into();
+    let mut into = Session::new(state);
+    into.execute(join, &mut dice).unwrap();
+    paste::same_when_pasted(&into, paste::none);
+}
+
+#[test]
+fn data_that_is_not_a_command_is_refused_with_its_column() {
+    let state = SessionState::new("x", RulesetId::Plain);
+    let e = script::parse_line("data Nonsense(3)", &state).unwrap_err();
+    assert_eq!(e.column, Some(6), "{e:?}");
+    assert!(e.message.contains("not a command"), "{e:?}");
+    let e = script::parse_line("  data", &state).unwrap_err();
+    assert!(e.message.contains("usage: data COMMAND"), "{e:?}");
+}
+
+/// The bundled demos, written step by step and pasted back. `words` lists the rulesets whose
+/// writers spell every command the demo uses.
+#[test]
+fn every_demo_pastes_back_to_the_same_session() {
+    for &ruleset in RulesetId::ALL {
+        if !script::has_demo(ruleset) {
+            continue;
+        }
+        let demo = script::try_demo_for(ruleset).expect("the demo builds");
+        let data = match ruleset {
+            RulesetId::ActionDie => paste::none,
+            RulesetId::Bdp => paste::bdp_data,
+            _ => paste::any,
+        };
+        paste::same_when_pasted(&demo, data);
+    }
+}
+
+/// The judge's answers are written in words in every ruleset, also where a ruleset's other
+/// commands are still written as data.
+#[test]
+fn answers_are_written_in_words_in_every_ruleset() {
+    use slotmark::rules::{GameCommand, ap, phase, slots};
+    let cases: Vec<(RulesetId, Command, &str)> = vec![
+        (
+            RulesetId::Slots,
+            GameCommand::Slots(slots::Command::Accept).into(),
+            "accept",
+        ),
+        (
+            RulesetId::Slots,
+            GameCommand::Slots(slots::Command::ChooseSlot { slot: 4 }).into(),
+            "slot 4",
+        ),
+        (
+            RulesetId::Slots,
+            GameCommand::Slots(slots::Command::Override {
+                verdict: slots::Verdict::Fail,
+            })
+            .into(),
+            "override fail",
+        ),
+        (
+            RulesetId::Phase,
+            GameCommand::Phase(phase::Command::Choose { option: 1 }).into(),
+            "choose 2",
+        ),
+        (
+            RulesetId::Phase,
+            GameCommand::Phase(phase::Command::Rule { pass: true }).into(),
+            "rule pass",
+        ),
+        (
+            RulesetId::Ap,
+            GameCommand::Ap(ap::Command::Next).into(),
+            "next",
+        ),
+        (
+            RulesetId::Ap,
+            GameCommand::Ap(ap::Command::Choose { option: 0 }).into(),
+            "choose 1",
+        ),
+    ];
+    for (ruleset, command, line) in cases {
+        let state = SessionState::new("answers", ruleset);
+        let written = script::write(&command, &state);
+        assert_eq!((written.text.as_str(), written.form), (line, Form::Words));
+    }
+}
