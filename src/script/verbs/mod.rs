@@ -309,6 +309,46 @@ pub(crate) fn free_roll(w: &mut Words<'_>, dice: Token) -> R<Line> {
     Ok(Line::Command(Command::Roll { expr, what }))
 }
 
+/// `roll NAME KIND ...`, a character rolled by the book, shared by every ruleset that rolls
+/// sheets: when a word of `kinds` follows the name, `sheet` reads the rest; otherwise the line
+/// is the frame's roll of dice.
+pub(crate) fn roll_or_sheet(
+    w: &mut Words<'_>,
+    kinds: &[&str],
+    sheet: impl FnOnce(&mut Words<'_>, String) -> R<Line>,
+) -> R<Line> {
+    let token = w.next("the new name, or dice")?;
+    let new_sheet = w.peek().is_some_and(|t| crate::script::words::is(t, kinds));
+    if !new_sheet && crate::dice::DiceExpr::parse(&token.text).is_ok() {
+        // Dice, not a name: the frame's free roll, as in every other ruleset.
+        return free_roll(w, token);
+    }
+    sheet(w, token.text)
+}
+
+/// `roll NAME pc` where a PC is the only kind rolled: the command `pc` makes of the name.
+pub(crate) fn roll_pc(w: &mut Words<'_>, pc: impl FnOnce(String) -> Line) -> R<Line> {
+    roll_or_sheet(w, &["pc"], |w, name| {
+        let t = w.next("pc")?;
+        if !crate::script::words::is(&t, &["pc"]) {
+            return Err(ScriptError::at(
+                t.column,
+                format!("expected pc, found '{}'", t.text),
+            ));
+        }
+        Ok(pc(name))
+    })
+}
+
+/// Completes `roll NAME pc`.
+pub(crate) fn pc_word<S>(t: &Typed<'_>, _: &S) -> Vec<String> {
+    if t.args.len() == 1 {
+        vec!["pc".to_string()]
+    } else {
+        Vec::new()
+    }
+}
+
 /// What a ruleset's table brings besides its verbs: the groups help lists them in, the words
 /// help opens with, and notes it ends with.
 pub(crate) struct Help {
