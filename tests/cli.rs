@@ -142,6 +142,20 @@ fn help_lists_the_command_language() {
             && phase.contains("Week of food: no price in 002"),
         "{phase}"
     );
+    let bdp = b.ok(&["help", "library", "--rules", "bdp"]);
+    assert!(
+        bdp.contains("Ruleset bdp")
+            && bdp.contains("Wolf: STR 10 DEX 14 WIL 8 HP 4")
+            && bdp.contains("Sword: 1 slot(s)")
+            && !bdp.contains("library.ron"),
+        "{bdp}"
+    );
+    let actiondie = b.ok(&["help", "library", "--rules", "actiondie"]);
+    assert!(
+        actiondie.contains("Ruleset actiondie")
+            && actiondie.contains("Troll: STR 2d10 DEX d6 AWR d6 WIL d4, HP 30, AR 2"),
+        "{actiondie}"
+    );
     let phase = b.ok(&["help", "commands", "--rules", "phase"]);
     assert!(phase.contains("buy NAME WARE [for N]"), "{phase}");
     one_line(&b.fails(&["help", "everything"], 1));
