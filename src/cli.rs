@@ -592,6 +592,30 @@ pub fn help_ap_library(out: &mut dyn Write) -> R {
     Ok(())
 }
 
+/// The judge's own tables, for every ruleset's `help library`: each with its die and rows, and
+/// every file left out with its line and reason.
+pub fn help_tables(out: &mut dyn Write) -> R {
+    let place = content::tables::folder()
+        .map(|p| shown(&p))
+        .unwrap_or_else(|| "(this system has no data folder)".into());
+    writeln!(
+        out,
+        "\nYour own tables (`roll on NAME`), one .txt file each in {place}: a name, a die, then \
+         one row per face or range (`1-2 clear skies`):"
+    )?;
+    let tables = content::tables::active();
+    if tables.tables.is_empty() {
+        writeln!(out, "  none yet")?;
+    }
+    for t in &tables.tables {
+        writeln!(out, "  {} ({}, {} rows)", t.name, t.die, t.rows.len())?;
+    }
+    for e in &tables.refused {
+        writeln!(out, "  left out: {}", one_line(&e.to_string()))?;
+    }
+    Ok(())
+}
+
 /// `help library --rules bdp`: the gear list and the bestiary its verbs find by name.
 pub fn help_bdp_library(out: &mut dyn Write) -> R {
     let lib = content::bdp::try_bundled()?;

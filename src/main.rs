@@ -381,7 +381,8 @@ fn dispatch(args: Args, settings: slotmark::config::Config) -> Result<(), CliErr
                 RulesetId::Bdp => cli::help_bdp_library(&mut out),
                 RulesetId::ActionDie => cli::help_actiondie_library(&mut out),
                 _ => cli::help_library(library()?, &mut out),
-            },
+            }
+            .and_then(|()| cli::help_tables(&mut out)),
             Some(t) => match Args::command().find_subcommand_mut(t) {
                 Some(sub) => sub.write_long_help(&mut out).map_err(CliError::from),
                 None => Err(CliError::Usage(format!(

@@ -669,3 +669,45 @@ fn show_prints_a_bdp_sheet_field_by_field() {
     let nobody = b.fails(&["show", "b.ron", "--character", "Zed"], 1);
     assert!(nobody.contains("Zed"), "{nobody}");
 }
+
+#[test]
+fn the_judges_tables_are_listed_rolled_and_a_bad_one_reported_with_its_line() {
+    let b = Bench::new();
+    fs::create_dir_all(b.path("data/slotmark/tables")).unwrap();
+    b.write(
+        "data/slotmark/tables/weather.txt",
+        "Weather\nd6\n1-2 clear\n3-5 rain\n6 storm\n",
+    );
+    b.write(
+        "data/slotmark/tables/bad.txt",
+        "Omens\nd4\n1-2 crows\nfive\n",
+    );
+    for rules in ["slots", "bdp", "phase"] {
+        let lib = b.ok(&["help", "library", "--rules", rules]);
+        assert!(lib.contains("Weather (d6, 3 rows)"), "{rules}: {lib}");
+        assert!(
+            lib.contains("left out:") && lib.contains("bad.txt:4:"),
+            "{rules}: {lib}"
+        );
+    }
+    b.write("night.txt", "roll on weather\n");
+    let out = b.ok(&[
+        "run",
+        "night.txt",
+        "--rules",
+        "bdp",
+        "--dice",
+        "6",
+        "--out",
+        "n.ron",
+    ]);
+    assert!(
+        out.contains("Weather gives storm: d6 rolled [6] = 6"),
+        "{out}"
+    );
+    fs::remove_dir_all(b.path("data/slotmark/tables")).unwrap();
+    assert!(
+        b.ok(&["replay", "n.ron", "--verify"])
+            .contains("replays exactly")
+    );
+}
