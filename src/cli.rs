@@ -624,6 +624,104 @@ pub fn help_ap_library(out: &mut dyn Write) -> R {
     Ok(())
 }
 
+/// The judge's own tables, for every ruleset's `help library`: each with its die and rows, and
+/// every file left out with its line and reason.
+pub fn help_tables(out: &mut dyn Write) -> R {
+    let place = content::tables::folder()
+        .map(|p| shown(&p))
+        .unwrap_or_else(|| "(this system has no data folder)".into());
+    writeln!(
+        out,
+        "\nYour own tables (`roll on NAME`), one .txt file each in {place}: a name, a die, then \
+         one row per face or range (`1-2 clear skies`):"
+    )?;
+    let tables = content::tables::active();
+    if tables.tables.is_empty() {
+        writeln!(out, "  none yet")?;
+    }
+    for t in &tables.tables {
+        writeln!(out, "  {} ({}, {} rows)", t.name, t.die, t.rows.len())?;
+    }
+    for e in &tables.refused {
+        writeln!(out, "  left out: {}", one_line(&e.to_string()))?;
+    }
+    Ok(())
+}
+
+/// `help library --rules bdp`: the gear list and the bestiary its verbs find by name.
+pub fn help_bdp_library(out: &mut dyn Write) -> R {
+    let lib = content::bdp::try_bundled()?;
+    writeln!(
+        out,
+        "Ruleset bdp finds these by name: `carry Ana sword`, `add wolf` (numbered) or `add Snag \
+         bandit`. They are bundled (assets/bdp/); the judge's own library file adds to the slot \
+         system only."
+    )?;
+    for (title, list) in [
+        ("Weapons", &lib.weapons),
+        ("Armour", &lib.armour),
+        ("Gear", &lib.gear),
+    ] {
+        writeln!(out, "\n{title}:")?;
+        for g in list {
+            let mut line = format!("  {}: {} slot(s)", g.name, g.size);
+            if !g.about.is_empty() {
+                line.push_str(&format!(" ({})", g.about));
+            }
+            writeln!(out, "{line}")?;
+        }
+    }
+    writeln!(out, "\nCreatures:")?;
+    for c in &lib.creatures {
+        let attacks: Vec<String> = c.attacks.iter().map(|a| a.line()).collect();
+        writeln!(
+            out,
+            "  {}: STR {} DEX {} WIL {} HP {}; {}",
+            c.name,
+            c.str,
+            c.dex,
+            c.wil,
+            c.hp,
+            attacks.join(", ")
+        )?;
+    }
+    Ok(())
+}
+
+/// `help library --rules actiondie`: the gear list and the bestiary its verbs find by name.
+pub fn help_actiondie_library(out: &mut dyn Write) -> R {
+    let lib = content::actiondie::try_bundled()?;
+    writeln!(
+        out,
+        "Ruleset actiondie finds these by name: `carry Ana sword`, `add Grub goblin`. They are \
+         bundled (assets/actiondie/); the judge's own library file adds to the slot system only."
+    )?;
+    writeln!(out, "\nGear:")?;
+    for g in &lib.gear {
+        let mut line = format!("  {}: {} slot(s)", g.name, g.size);
+        if let Some(d) = &g.damage {
+            line.push_str(&format!(", {d}"));
+            if let Some(k) = g.kind {
+                line.push_str(&format!(" {k}"));
+            }
+        }
+        if !g.about.is_empty() {
+            line.push_str(&format!(" ({})", g.about));
+        }
+        writeln!(out, "{line}")?;
+    }
+    writeln!(out, "\nCreatures:")?;
+    for c in &lib.creatures {
+        let (s, d, a, w) = &c.abilities;
+        writeln!(
+            out,
+            "  {}: STR {s} DEX {d} AWR {a} WIL {w}, HP {}, AR {}",
+            c.name, c.hp, c.ar
+        )?;
+    }
+    Ok(())
+}
+
 /// A name a new session can take, or why not.
 pub fn check_name(name: &str) -> R {
     let bad = name.trim().is_empty()

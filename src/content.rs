@@ -11,6 +11,7 @@ pub mod ap;
 pub mod bdp;
 pub mod phase;
 pub mod slots;
+pub mod tables;
 
 // The slot system's library by its old names, which the command language and the screen use.
 pub use slots::{

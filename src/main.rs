@@ -378,8 +378,11 @@ fn dispatch(args: Args, settings: slotmark::config::Config) -> Result<(), CliErr
             Some(t) if t.eq_ignore_ascii_case("library") => match rules.unwrap_or(default_rules) {
                 RulesetId::Phase => cli::help_phase_library(&mut out),
                 RulesetId::Ap => cli::help_ap_library(&mut out),
+                RulesetId::Bdp => cli::help_bdp_library(&mut out),
+                RulesetId::ActionDie => cli::help_actiondie_library(&mut out),
                 _ => cli::help_library(library()?, &mut out),
-            },
+            }
+            .and_then(|()| cli::help_tables(&mut out)),
             Some(t) => match Args::command().find_subcommand_mut(t) {
                 Some(sub) => sub.write_long_help(&mut out).map_err(CliError::from),
                 None => Err(CliError::Usage(format!(

@@ -142,6 +142,20 @@ fn help_lists_the_command_language() {
             && phase.contains("Week of food: no price in 002"),
         "{phase}"
     );
+    let bdp = b.ok(&["help", "library", "--rules", "bdp"]);
+    assert!(
+        bdp.contains("Ruleset bdp")
+            && bdp.contains("Wolf: STR 10 DEX 14 WIL 8 HP 4")
+            && bdp.contains("Sword: 1 slot(s)")
+            && !bdp.contains("library.ron"),
+        "{bdp}"
+    );
+    let actiondie = b.ok(&["help", "library", "--rules", "actiondie"]);
+    assert!(
+        actiondie.contains("Ruleset actiondie")
+            && actiondie.contains("Troll: STR 2d10 DEX d6 AWR d6 WIL d4, HP 30, AR 2"),
+        "{actiondie}"
+    );
     let phase = b.ok(&["help", "commands", "--rules", "phase"]);
     assert!(phase.contains("buy NAME WARE [for N]"), "{phase}");
     one_line(&b.fails(&["help", "everything"], 1));
@@ -659,4 +673,46 @@ fn show_prints_a_bdp_sheet_field_by_field() {
     assert!(!ana.contains("Rat"), "one character only:\n{ana}");
     let nobody = b.fails(&["show", "b.ron", "--character", "Zed"], 1);
     assert!(nobody.contains("Zed"), "{nobody}");
+}
+
+#[test]
+fn the_judges_tables_are_listed_rolled_and_a_bad_one_reported_with_its_line() {
+    let b = Bench::new();
+    fs::create_dir_all(b.path("data/slotmark/tables")).unwrap();
+    b.write(
+        "data/slotmark/tables/weather.txt",
+        "Weather\nd6\n1-2 clear\n3-5 rain\n6 storm\n",
+    );
+    b.write(
+        "data/slotmark/tables/bad.txt",
+        "Omens\nd4\n1-2 crows\nfive\n",
+    );
+    for rules in ["slots", "bdp", "phase"] {
+        let lib = b.ok(&["help", "library", "--rules", rules]);
+        assert!(lib.contains("Weather (d6, 3 rows)"), "{rules}: {lib}");
+        assert!(
+            lib.contains("left out:") && lib.contains("bad.txt:4:"),
+            "{rules}: {lib}"
+        );
+    }
+    b.write("night.txt", "roll on weather\n");
+    let out = b.ok(&[
+        "run",
+        "night.txt",
+        "--rules",
+        "bdp",
+        "--dice",
+        "6",
+        "--out",
+        "n.ron",
+    ]);
+    assert!(
+        out.contains("Weather gives storm: d6 rolled [6] = 6"),
+        "{out}"
+    );
+    fs::remove_dir_all(b.path("data/slotmark/tables")).unwrap();
+    assert!(
+        b.ok(&["replay", "n.ron", "--verify"])
+            .contains("replays exactly")
+    );
 }

@@ -48,6 +48,7 @@ fn play(s: &mut Session, line: &str, faces: &[u16]) {
 fn variant(c: &C) -> &'static str {
     match c {
         C::Add(_) => "Add",
+        C::Roll { .. } => "Roll",
         C::Remove { .. } => "Remove",
         C::Set { .. } => "Set",
         C::Bag { .. } => "Bag",
@@ -96,6 +97,7 @@ fn every_command_has_a_verb() {
     let s = session();
     let lines = [
         "add Rat creature d4 d8 d6 0 3",
+        "roll Cai pc",
         "remove Ogre",
         "set Ana dex d8",
         "set Ana hp 4",
@@ -142,7 +144,7 @@ fn every_command_has_a_verb() {
     let mut seen: Vec<&str> = lines.iter().map(|l| variant(&command(&s, l))).collect();
     seen.sort_unstable();
     seen.dedup();
-    assert_eq!(seen.len(), 41, "{seen:?}");
+    assert_eq!(seen.len(), 42, "{seen:?}");
 }
 
 #[test]

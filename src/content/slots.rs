@@ -351,7 +351,7 @@ pub fn load(user: Option<&Path>) -> Result<Library, ContentError> {
 
 /// The judge's file as text: refused unread when too large, and with the place where it stops
 /// being text when it is not UTF-8.
-fn read_user_file(path: &Path, file: &str) -> Result<String, ContentError> {
+pub(crate) fn read_user_file(path: &Path, file: &str) -> Result<String, ContentError> {
     use std::io::Read;
     let io = |e: std::io::Error| ContentError::Io {
         file: file.to_string(),

@@ -10,6 +10,7 @@
 pub mod actiondie;
 pub mod ap;
 pub mod bdp;
+pub mod chargen;
 pub mod line;
 pub mod party;
 pub mod phase;

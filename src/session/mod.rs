@@ -72,6 +72,9 @@ pub enum Command {
         expr: DiceExpr,
         what: String,
     },
+    /// A roll on one of the judge's own tables: the table is inside, so the log replays
+    /// without its file. Logged like any free roll, with the row it fell on.
+    RollOn(Box<crate::content::tables::Table>),
     /// Keep a step's dice from the players' table view, or show them again. Without a step, the
     /// last roll (the session settles which before it logs the command).
     Secret {
@@ -213,6 +216,18 @@ pub fn apply(
             Ok(vec![Event::Rolled {
                 what,
                 expr: expr.to_string(),
+                faces: roll.faces,
+                total: roll.total,
+            }])
+        }
+        Command::RollOn(table) => {
+            // The table was checked when its file was read; a hand-made log is checked again.
+            let checked = crate::content::tables::check(table)?;
+            let roll = table.die.roll(dice)?;
+            let row = table.row(roll.total).map_or("no row", |r| r.text.as_str());
+            Ok(vec![Event::Rolled {
+                what: format!("{} gives {row}", checked),
+                expr: table.die.to_string(),
                 faces: roll.faces,
                 total: roll.total,
             }])

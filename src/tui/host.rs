@@ -469,7 +469,7 @@ impl Main {
     fn rolls(command: &Command) -> bool {
         match command {
             Command::Game(game) => game.role() == Role::Rolls,
-            Command::Roll { .. } => true,
+            Command::Roll { .. } | Command::RollOn(_) => true,
             _ => false,
         }
     }

@@ -96,6 +96,11 @@ pub struct DamageSpec {
 pub enum Command {
     // ---- sheets (D1-D4, D31, D34-D36)
     Add(Box<NewSheet>),
+    /// A PC rolled by the procedure on the ruleset's page (004 gives none): a d6 per ability
+    /// for its die, then 2d6 plus the STR value for HP.
+    Roll {
+        name: String,
+    },
     Remove {
         who: u32,
     },

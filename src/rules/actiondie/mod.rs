@@ -66,6 +66,7 @@ fn run(
     }
     match command {
         C::Add(s) => sheet::add(state, s, out),
+        C::Roll { name } => sheet::roll(state, name, dice, out),
         C::Remove { who } => sheet::remove(state, *who, out),
         C::Set { who, stat, value } => sheet::set(state, *who, *stat, *value, out),
         C::Bag { who, on } => {

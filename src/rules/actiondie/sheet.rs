@@ -11,6 +11,57 @@ use crate::dice::ladder::{ABILITY_RUNGS, Dice};
 use crate::rules::RuleError;
 use crate::rules::text::{TextKind, checked, new_name};
 
+/// The rung a d6 gives an ability of a rolled PC (the ruleset's page): 1-2 d4, 3-4 d6, 5 d8,
+/// 6 d10.
+pub fn rolled_rung(face: u32) -> u8 {
+    match face {
+        0..=2 => 1,
+        3..=4 => 2,
+        5 => 3,
+        _ => 4,
+    }
+}
+
+/// A d6 for each ability's die, in the sheet's order.
+const ABILITY_DRAWS: [crate::rules::chargen::Draw; 4] = {
+    use crate::rules::chargen::draw;
+    [
+        draw("STR", 1, 6),
+        draw("DEX", 1, 6),
+        draw("AWR", 1, 6),
+        draw("WIL", 1, 6),
+    ]
+};
+
+/// A PC rolled by the procedure on the ruleset's page: a d6 for each ability's die in order,
+/// then 2d6 plus the STR value (D2) for HP.
+pub fn roll(
+    state: &mut State,
+    name: &str,
+    dice: &mut dyn crate::dice::DiceSource,
+    out: &mut Out,
+) -> Result<(), RuleError> {
+    use crate::rules::chargen::{draw, fresh, in_order};
+    let who = fresh(name, state.characters.iter().map(|c| c.name.as_str()))?;
+    let faces = in_order(dice, &who, &ABILITY_DRAWS, out)?;
+    let mut base = [0u8; 4];
+    for (rung, face) in base.iter_mut().zip(&faces) {
+        *rung = rolled_rung(*face);
+    }
+    let hp = in_order(dice, &who, &[draw("HP", 2, 6)], out)?;
+    let str_value = ABILITY_RUNGS
+        .rung(usize::from(base[0]))
+        .map_or(0, |r| r.value);
+    let hp = u16::try_from(hp.iter().sum::<u32>())
+        .unwrap_or(u16::MAX)
+        .saturating_add(str_value);
+    add(
+        state,
+        &NewSheet::new(who, super::model::Side::Pc, base, hp),
+        out,
+    )
+}
+
 pub fn add(state: &mut State, s: &NewSheet, out: &mut Out) -> Result<(), RuleError> {
     // A second creature with a taken name is numbered ("Orc 2").
     let name = new_name(

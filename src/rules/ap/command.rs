@@ -128,6 +128,13 @@ pub enum Span {
 pub enum Command {
     // ---- sheets (A1-A5)
     Add(Box<NewSheet>),
+    /// A character rolled by 003's hireling procedure (3d6 per attribute in order, then d6 HP),
+    /// which the ruleset's page also uses for a PC.
+    Roll {
+        name: String,
+        kind: Kind,
+        group: String,
+    },
     Remove {
         who: u32,
     },

@@ -62,6 +62,15 @@ fn run(
         )));
     }
     match command {
+        C::Roll { name, kind, group } => {
+            use crate::rules::chargen::{fresh, three_d6_in_order};
+            let who = fresh(name, state.characters.iter().map(|c| c.name.as_str()))?;
+            checked(TextKind::Name, group, "name its group")?;
+            // 003 §Hirelings: 3d6 for each attribute, then 1d6 HP.
+            let numbers = three_d6_in_order(dice, &who, out)?;
+            let sheet = NewSheet::new(&who, *kind, group, numbers);
+            run(state, &C::Add(Box::new(sheet)), dice, out)
+        }
         C::Add(s) => {
             // A second creature with a taken name is numbered ("Orc 2").
             let name = new_name(

@@ -216,6 +216,11 @@ pub enum Stat {
 pub enum Command {
     // ---- sheets
     Add(Box<NewSheet>),
+    /// A PC rolled by the family's usual procedure (the ruleset's page): 3d6 for STR, DEX and
+    /// WIL in order, then d6 for HP, 10 slots.
+    Roll {
+        name: String,
+    },
     Remove {
         who: u32,
     },

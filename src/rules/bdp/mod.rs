@@ -125,6 +125,23 @@ fn run(
         )));
     }
     match command {
+        C::Roll { name } => {
+            use crate::rules::chargen::{fresh, three_d6_in_order};
+            let who = fresh(name, state.characters.iter().map(|c| c.name.as_str()))?;
+            let [str, dex, wil, hp] = three_d6_in_order(dice, &who, out)?;
+            let sheet = NewSheet {
+                name: who,
+                kind: Kind::Pc,
+                str,
+                dex,
+                wil,
+                hp,
+                slots: 10,
+                items: Vec::new(),
+                notes: Vec::new(),
+            };
+            run(state, &C::Add(Box::new(sheet)), dice, out)
+        }
         C::Add(s) => {
             // A second creature with a taken name is numbered ("Orc 2").
             let name = new_name(

@@ -56,10 +56,7 @@ fn roll_sum(
     sides: u16,
     purpose: &str,
 ) -> Result<(u32, String), RuleError> {
-    let faces = crate::dice::ladder::Dice::new(count, sides).roll(dice, purpose)?;
-    let total: u32 = faces.iter().map(|&f| u32::from(f)).sum();
-    let shown: Vec<String> = faces.iter().map(u16::to_string).collect();
-    Ok((total, format!("{} = {total}", shown.join(" "))))
+    crate::rules::chargen::sum(dice, count, sides, purpose)
 }
 
 /// Applies one command (see [`crate::rules::Ruleset::apply`]).

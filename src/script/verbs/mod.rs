@@ -154,13 +154,17 @@ const FRAME: &[Entry<()>] = &[
         verb: v(
             "roll",
             &[],
-            "roll DICE [for WHAT]",
-            "rolls dice the rules do not ask for (a reaction, a random table); logged like any roll",
+            "roll DICE [for WHAT] | roll on TABLE",
+            "rolls dice the rules do not ask for (a reaction, a random table), or on one of your \
+             own tables (`help library` lists them); logged like any roll",
             "roll 2d6 for reaction",
             SESSION,
         ),
         parse: |w, _| {
-            let dice = w.next("dice such as 2d6 or d20")?;
+            let dice = w.next("dice such as 2d6 or d20, or on TABLE")?;
+            if crate::script::words::is(&dice, &["on"]) {
+                return table_roll(w);
+            }
             free_roll(w, dice)
         },
         complete: nothing,
@@ -331,6 +335,65 @@ pub(crate) fn free_roll(w: &mut Words<'_>, dice: Token) -> R<Line> {
         w.rest_text("what the roll is for")?
     };
     Ok(Line::Command(Command::Roll { expr, what }))
+}
+
+/// `roll on TABLE`: one of the judge's own tables, carried whole in the step so the log
+/// replays without its file.
+pub(crate) fn table_roll(w: &mut Words<'_>) -> R<Line> {
+    let column = w.peek().map_or(1, |t| t.column);
+    let name = w.rest_text("the table's name (`slotmark help library` lists them)")?;
+    let tables = crate::content::tables::active();
+    let table = tables.find(&name).map_err(|e| {
+        let left_out = match tables.refused.len() {
+            0 => String::new(),
+            n => format!("; {n} table file(s) were left out (`slotmark help library` says why)"),
+        };
+        ScriptError::at(column, format!("{e}{left_out}"))
+    })?;
+    Ok(Line::Command(Command::RollOn(Box::new(table.clone()))))
+}
+
+/// `roll NAME KIND ...`, a character rolled by the book, shared by every ruleset that rolls
+/// sheets: when a word of `kinds` follows the name, `sheet` reads the rest; otherwise the line
+/// is the frame's roll of dice.
+pub(crate) fn roll_or_sheet(
+    w: &mut Words<'_>,
+    kinds: &[&str],
+    sheet: impl FnOnce(&mut Words<'_>, String) -> R<Line>,
+) -> R<Line> {
+    let token = w.next("the new name, or dice")?;
+    let new_sheet = w.peek().is_some_and(|t| crate::script::words::is(t, kinds));
+    if !new_sheet && crate::script::words::is(&token, &["on"]) {
+        return table_roll(w);
+    }
+    if !new_sheet && crate::dice::DiceExpr::parse(&token.text).is_ok() {
+        // Dice, not a name: the frame's free roll, as in every other ruleset.
+        return free_roll(w, token);
+    }
+    sheet(w, token.text)
+}
+
+/// `roll NAME pc` where a PC is the only kind rolled: the command `pc` makes of the name.
+pub(crate) fn roll_pc(w: &mut Words<'_>, pc: impl FnOnce(String) -> Line) -> R<Line> {
+    roll_or_sheet(w, &["pc"], |w, name| {
+        let t = w.next("pc")?;
+        if !crate::script::words::is(&t, &["pc"]) {
+            return Err(ScriptError::at(
+                t.column,
+                format!("expected pc, found '{}'", t.text),
+            ));
+        }
+        Ok(pc(name))
+    })
+}
+
+/// Completes `roll NAME pc`.
+pub(crate) fn pc_word<S>(t: &Typed<'_>, _: &S) -> Vec<String> {
+    if t.args.len() == 1 {
+        vec!["pc".to_string()]
+    } else {
+        Vec::new()
+    }
 }
 
 /// What a ruleset's table brings besides its verbs: the groups help lists them in, the words

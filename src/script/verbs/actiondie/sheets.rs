@@ -11,6 +11,19 @@ use crate::script::words::{is, lookup_err};
 pub(super) const VERBS: &[Entry<State>] = &[
     Entry {
         verb: v(
+            "roll",
+            &[],
+            "roll NAME pc",
+            "rolls a new PC: a d6 for each ability's die in order (1-2 d4, 3-4 d6, 5 d8, 6 d10), \
+             then 2d6 plus the STR value for HP; with dice instead of a name, a free roll",
+            "roll Ana pc",
+            SHEETS,
+        ),
+        parse: |w, _| crate::script::verbs::roll_pc(w, |name| g(C::Roll { name })),
+        complete: crate::script::verbs::pc_word,
+    },
+    Entry {
+        verb: v(
             "add",
             &[],
             "add NAME pc|creature STR DEX AWR WIL HP [ar N] [move N], or add NAME CREATURE",

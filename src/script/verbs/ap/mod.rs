@@ -205,6 +205,46 @@ pub(crate) const VERBS: &[Entry<State>] = &[
     // ---- sheets
     Entry {
         verb: v(
+            "roll",
+            &[],
+            "roll NAME pc|hireling [GROUP]",
+            "rolls a new PC or hireling by 003's hireling procedure: 3d6 for STR, DEX and WIL in \
+             order, then a d6 for HP; the group is party unless told; with dice instead of a \
+             name, a free roll",
+            "roll Ana pc",
+            SHEETS,
+        ),
+        parse: |w, _| {
+            crate::script::verbs::roll_or_sheet(w, &["pc", "hireling"], |w, name| {
+                let t = w.next("pc or hireling")?;
+                let kind = if is(&t, &["pc"]) {
+                    Kind::Pc
+                } else if is(&t, &["hireling"]) {
+                    Kind::Npc
+                } else {
+                    return Err(ScriptError::at(
+                        t.column,
+                        format!("expected pc or hireling, found '{}'", t.text),
+                    ));
+                };
+                let group = if w.at_end() {
+                    "party".to_string()
+                } else {
+                    w.next("the group")?.text
+                };
+                Ok(g(C::Roll { name, kind, group }))
+            })
+        },
+        complete: |t, _| {
+            if t.args.len() == 1 {
+                vec!["pc".into(), "hireling".into()]
+            } else {
+                Vec::new()
+            }
+        },
+    },
+    Entry {
+        verb: v(
             "add",
             &[],
             "add NAME pc|npc GROUP STR DEX WIL HP | add NAME CREATURE [GROUP]",

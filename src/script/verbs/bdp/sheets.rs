@@ -86,6 +86,19 @@ fn add(w: &mut Words<'_>, st: &State) -> R<Line> {
 pub(super) const VERBS: &[Entry<State>] = &[
     Entry {
         verb: v(
+            "roll",
+            &[],
+            "roll NAME pc",
+            "rolls a new PC: 3d6 for STR, DEX and WIL in order, then a d6 for HP, 10 slots; \
+             with dice instead of a name, a free roll (roll d6 for fate)",
+            "roll Ana pc",
+            SHEETS,
+        ),
+        parse: |w, _| crate::script::verbs::roll_pc(w, |name| g(C::Roll { name })),
+        complete: crate::script::verbs::pc_word,
+    },
+    Entry {
+        verb: v(
             "add",
             &[],
             "add NAME pc|creature STR DEX WIL HP [SLOTS] | add [NAME] CREATURE",

@@ -74,24 +74,17 @@ pub(crate) const VERBS: &[Entry<State>] = &[
             SHEETS,
         ),
         parse: |w, _| {
-            let token = w.next("the new name, or dice")?;
-            let new_sheet = w
-                .peek()
-                .is_some_and(|t| crate::script::words::is(t, &["pc", "hireling"]));
-            if !new_sheet && crate::dice::DiceExpr::parse(&token.text).is_ok() {
-                // Dice, not a name: the frame's free roll, as in every other ruleset.
-                return super::free_roll(w, token);
-            }
-            let name = token.text;
-            let kind = read::pick(
-                w,
-                &[
-                    (&["pc"], crate::rules::phase::Kind::Pc),
-                    (&["hireling"], crate::rules::phase::Kind::Hireling),
-                ],
-                "pc or hireling",
-            )?;
-            Ok(g(C::Roll { name, kind }))
+            super::roll_or_sheet(w, &["pc", "hireling"], |w, name| {
+                let kind = read::pick(
+                    w,
+                    &[
+                        (&["pc"], crate::rules::phase::Kind::Pc),
+                        (&["hireling"], crate::rules::phase::Kind::Hireling),
+                    ],
+                    "pc or hireling",
+                )?;
+                Ok(g(C::Roll { name, kind }))
+            })
         },
         complete: |t, _| {
             if t.args.len() == 1 {

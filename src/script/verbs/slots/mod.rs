@@ -630,7 +630,8 @@ pub(crate) const VERBS: &[Entry<State>] = &[
             &[],
             "roll NAME",
             "the character rolls on the ground to put out flames (a whole turn); with dice \
-             instead of a name, a free roll (roll 2d6 for reaction)",
+             instead of a name, a free roll (roll 2d6 for reaction); roll on TABLE rolls on \
+             one of your own tables",
             "roll Dessa",
             HARM,
         ),
@@ -643,6 +644,7 @@ pub(crate) const VERBS: &[Entry<State>] = &[
                 Err(_) if crate::dice::DiceExpr::parse(&token.text).is_ok() => {
                     super::free_roll(p, token)
                 }
+                Err(_) if crate::script::words::is(&token, &["on"]) => super::table_roll(p),
                 Err(e) => Err(e),
             }
         },
