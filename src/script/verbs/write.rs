@@ -48,5 +48,7 @@ pub(crate) fn write(command: &Command, game: &GameState) -> Option<String> {
         },
         // The sheets ride inside the command; no verb takes them as words.
         Command::Join(_) => None,
+        // The table rides inside the command, so the log replays without the judge's file.
+        Command::RollOn(_) => None,
     }
 }

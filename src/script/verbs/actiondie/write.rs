@@ -61,6 +61,7 @@ pub(crate) fn write(command: &C, st: &State) -> Option<String> {
         Some(line)
     };
     Some(match command {
+        C::Roll { name } => format!("roll {} pc", quote(name)),
         C::Remove { who } => format!("remove {}", name(*who)?),
         C::Set { who, stat, value } => {
             let (word, value) = match stat {

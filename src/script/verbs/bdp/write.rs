@@ -54,6 +54,7 @@ pub(crate) fn write(command: &C, st: &State) -> Option<String> {
             .copied()
     };
     Some(match command {
+        C::Roll { name } => format!("roll {} pc", quote(name)),
         C::Remove { who } => format!("remove {}", name(*who)?),
         C::Set {
             who,
