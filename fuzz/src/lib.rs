@@ -67,6 +67,10 @@ fn remove(path: &Path) {
     // Missing files are the usual case.
     let _ = fs::remove_file(path);
     let _ = fs::remove_file(journal_path(path));
+    // The lock file too: a process another test thread is starting holds a copy of every open
+    // file until it runs its program, lock included, so reusing the same lock file could find
+    // it still taken for an instant.
+    let _ = fs::remove_file(slotmark::store::lock_path(path));
 }
 
 fn same_session(a: &Session, b: &Session, what: &str) {
@@ -119,6 +123,10 @@ fn check_readable(path: &Path, session: &Session) {
         "opening a file with no journal rewrote it"
     );
     let _ = fs::remove_file(journal_path(path));
+    // The lock file too: a process another test thread is starting holds a copy of every open
+    // file until it runs its program, lock included, so reusing the same lock file could find
+    // it still taken for an instant.
+    let _ = fs::remove_file(slotmark::store::lock_path(path));
 }
 
 /// What a failed read must leave: a plain message naming the file, and the file as it was with
