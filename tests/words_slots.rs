@@ -21,6 +21,7 @@ fn r9_an_overruled_check_keeps_what_the_dice_said_and_the_table_reads_the_verdic
         .map(str::to_string)
         .collect();
     assert_eq!(lines.len(), 1, "{}\n---\n{failed}", log(&s));
+    assert!(lines[0].starts_with("Mira makes a terrain check: ruled a fail"));
     everywhere(&s, &[lines[0].as_str()]);
     let all = table_lines(&s).join("\n");
     assert!(
