@@ -860,7 +860,7 @@ fn r6_the_judge_overrides_and_the_override_is_logged() {
     assert_eq!(
         notes(&ev),
         [
-            "Mira makes a terrain check: 4 → PASS, slot 4 Iron boots: heavy item, terrain fails; the judge ruled PASS",
+            "Mira makes a terrain check: ruled a pass (the dice said a fail: 4, slot 4 Iron boots: heavy item, terrain fails)",
             "Mira: fatigue marked in slot 4",
         ]
     );

@@ -621,7 +621,10 @@ fn the_judges_screen_marks_secret_rolls_and_hidden_creatures() {
     let text = drive(&mut app, 100, 30, vec![key('r')]);
     assert!(text.contains("SECRET"), "{text}");
     let text = drive(&mut app, 100, 30, vec![code(KeyCode::Enter)]);
-    assert!(text.contains("(secret) Ana: climb 2d6 = 3 4"), "{text}");
+    assert!(
+        text.contains("(secret) Ana: climb 2d6 [3, 4] = 7 against 9"),
+        "{text}"
+    );
     // Both are in the session's state, put there by steps of its log.
     let state = app.session().unwrap().state().clone();
     assert_eq!(state.veil.secret.len(), 1);

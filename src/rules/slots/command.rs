@@ -280,8 +280,12 @@ pub struct RollLine {
     pub what: String,
     pub faces: Vec<u16>,
     pub pick: usize,
+    /// The verdict that stands: the judge's when ruled, else the dice's.
     pub verdict: Verdict,
     pub reason: String,
+    /// What the dice said, when the judge ruled the other way.
+    #[serde(default)]
+    pub dice_said: Option<Verdict>,
 }
 
 /// An attack's result in the slot hit (boxed in [`Event`] for the same reason as [`RollLine`]).

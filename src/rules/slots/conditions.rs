@@ -571,6 +571,7 @@ pub fn roll_on_ground(
         pick: 0,
         verdict: if still { Verdict::Fail } else { Verdict::Pass },
         reason,
+        dice_said: None,
     })));
     for n in put_out {
         out.push(Event::Unmarked {

@@ -632,6 +632,7 @@ fn parry_roll(
         } else {
             format!("no die shows {slot}, the hit stands")
         },
+        dice_said: None,
     })));
     if hit.is_none() {
         return Ok(false);

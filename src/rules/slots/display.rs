@@ -49,6 +49,7 @@ impl fmt::Display for Event {
                     pick,
                     verdict,
                     reason,
+                    dice_said,
                 } = &**line;
                 let shown: Vec<String> = faces
                     .iter()
@@ -61,12 +62,20 @@ impl fmt::Display for Event {
                         }
                     })
                     .collect();
-                write!(
-                    f,
-                    "{who} {what}: {} → {}, {reason}",
-                    shown.join(" "),
-                    verdict.to_string().to_uppercase()
-                )
+                match dice_said {
+                    // The ruling first, then what the dice said and why.
+                    Some(said) if said != verdict => write!(
+                        f,
+                        "{who} {what}: ruled a {verdict} (the dice said a {said}: {}, {reason})",
+                        shown.join(" ")
+                    ),
+                    _ => write!(
+                        f,
+                        "{who} {what}: {} → {}, {reason}",
+                        shown.join(" "),
+                        verdict.to_string().to_uppercase()
+                    ),
+                }
             }
             Event::Hit(line) => {
                 let HitLine {

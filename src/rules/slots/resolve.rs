@@ -447,13 +447,7 @@ fn settle_roll(
         .ok_or_else(|| RuleError::invalid("the picked die is missing from the roll"))?;
     let book = read(state, &r.what, r.roller, face)?;
     let verdict = r.overridden.unwrap_or(book.verdict);
-    let mut reason = book.reason.clone();
-    if verdict != book.verdict {
-        reason.push_str(&format!(
-            "; the judge ruled {}",
-            verdict.to_string().to_uppercase()
-        ));
-    }
+    let reason = book.reason.clone();
     out.push(Event::Rolled(Box::new(RollLine {
         who: state.name_of(r.roller),
         what: act(state, &r.what, r.roller),
@@ -461,6 +455,7 @@ fn settle_roll(
         pick: r.pick,
         verdict,
         reason,
+        dice_said: (verdict != book.verdict).then_some(book.verdict),
     })));
     if r.used_cringe {
         let c = state.character_mut(r.roller)?;
