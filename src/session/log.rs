@@ -17,8 +17,23 @@ pub const CHECKPOINT_EVERY: usize = 256;
 /// exactly reproducible, and in a very long session they would otherwise be most of its memory.
 pub const EVENTS_KEPT: usize = 2048;
 
+/// When a step was taken at the table: whole seconds since 1970-01-01 UTC, read from the wall
+/// clock by the frame (the screen, `run`) at the moment it logs the step. The rules never see
+/// it: it is no part of replay, of `replay --verify` or of whether two states or entries are the
+/// same, and steps saved before stamps existed simply have none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Stamp(pub u64);
+
+impl Stamp {
+    /// Whole seconds from `self` to `later`, or 0 when the clock went back.
+    pub fn seconds_to(self, later: Stamp) -> u64 {
+        later.0.saturating_sub(self.0)
+    }
+}
+
 /// One applied command with the faces it drew and what it did.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Eq, Serialize, Deserialize)]
 pub struct Entry {
     pub command: Command,
     /// Boxed slices rather than vectors: a long log keeps every entry for the whole session, so
@@ -29,6 +44,17 @@ pub struct Entry {
     /// [`Session::events`], which rebuilds what was let go.
     #[serde(default)]
     pub events: Box<[Event]>,
+    /// When the step was taken, if the frame that took it said (see [`Stamp`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stamp: Option<Stamp>,
+}
+
+/// Two entries are the same step when they hold the same command, faces and events: when they
+/// were taken is no part of it (see [`Stamp`]).
+impl PartialEq for Entry {
+    fn eq(&self, other: &Self) -> bool {
+        self.command == other.command && self.rolls == other.rolls && self.events == other.events
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -132,6 +158,7 @@ impl Session {
                 command,
                 rolls: recorder.rolls.into_boxed_slice(),
                 events,
+                stamp: None,
             });
             if (index + 1).is_multiple_of(CHECKPOINT_EVERY) {
                 session.checkpoints.push((index + 1, state.clone()));
@@ -204,12 +231,29 @@ impl Session {
             command,
             rolls: rolls.into_boxed_slice(),
             events: events.into_boxed_slice(),
+            stamp: None,
         });
         self.cursor += 1;
         self.state = next;
         self.maybe_checkpoint();
         self.forget_old_events();
         Ok(&self.entries[self.cursor - 1])
+    }
+
+    /// Marks when the last applied step was taken (the frame calls it as it logs the step);
+    /// returns that step. Changes no state: a stamp is no part of replay.
+    pub fn stamp_last(&mut self, stamp: Option<Stamp>) -> Option<&Entry> {
+        let last = self.cursor.checked_sub(1)?;
+        let entry = self.entries.get_mut(last)?;
+        entry.stamp = stamp;
+        Some(entry)
+    }
+
+    /// Puts back the stamps a file kept, one per step in the log's order (for loading).
+    pub fn restore_stamps(&mut self, stamps: impl IntoIterator<Item = Option<Stamp>>) {
+        for (entry, stamp) in self.entries.iter_mut().zip(stamps) {
+            entry.stamp = stamp;
+        }
     }
 
     /// Steps back one entry; returns the entry undone.

@@ -12,7 +12,7 @@ mod notes;
 pub mod party;
 mod veil;
 
-pub use log::{CHECKPOINT_EVERY, EVENTS_KEPT, Entry, Session, SessionError, replay};
+pub use log::{CHECKPOINT_EVERY, EVENTS_KEPT, Entry, Session, SessionError, Stamp, replay};
 pub use notes::Notes;
 pub use veil::{PublicFight, PublicLine, Seen, TableView, Veil, last_roll, seen};
 
