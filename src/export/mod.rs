@@ -12,6 +12,7 @@ pub mod ap;
 pub mod bdp;
 pub mod phase;
 pub mod slots;
+pub mod summary;
 
 use crate::content::find_by_name;
 use crate::rules::RulesetId;
@@ -32,6 +33,29 @@ fn for_each_step(session: &Session, mut each: impl FnMut(&[Event])) {
             each(&events);
         }
         start = stop;
+    }
+}
+
+/// Like [`for_each_step`], with the fight summary of each step that ends a fight.
+fn for_each_summed(
+    session: &Session,
+    mut each: impl FnMut(&[Event], Option<summary::FightSummary>),
+) {
+    let applied = session.applied();
+    let mut summing = summary::Summing::new();
+    let mut index = 0;
+    for_each_step(session, |events| {
+        let sum = applied.get(index).and_then(|e| summing.step(e, events));
+        index += 1;
+        each(events, sum);
+    });
+}
+
+/// A fight's summary in the recap: its headline as a list line, each fighter's beneath it.
+fn write_summary(o: &mut Md<'_>, sum: &summary::FightSummary) {
+    let _ = writeln!(o, "- **{}**", escape(&sum.headline()));
+    for line in sum.fighter_lines() {
+        let _ = writeln!(o, "  - {}", escape(&line));
     }
 }
 
@@ -142,12 +166,15 @@ fn read_model_chapters(o: &mut Md<'_>, session: &Session) {
     }
     heading(o, "## What happened");
     let mut any = false;
-    for_each_step(session, |events| {
+    for_each_summed(session, |events, sum| {
         for event in events {
             if let Some(line) = bullet(event) {
                 any = true;
                 let _ = writeln!(o, "{line}");
             }
+        }
+        if let Some(sum) = sum {
+            write_summary(o, &sum);
         }
     });
     if !any {

@@ -47,6 +47,51 @@ pub struct Entry {
     /// When the step was taken, if the frame that took it said (see [`Stamp`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stamp: Option<Stamp>,
+    /// Where the step stands in a fight, read from the ruleset's initiative before and after it
+    /// (see [`FightMark`]); None outside fights. Derived as the step is applied or loaded, never
+    /// written.
+    #[serde(skip)]
+    pub fight: Option<FightMark>,
+}
+
+/// What a step did to the fight, as the initiative read model tells it: whether it began or
+/// ended one, the round after it, and whose turn it began. For the fight summary the frame
+/// assembles, so no ruleset has to say when its fights begin, turn or end.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct FightMark {
+    pub began: bool,
+    pub ended: bool,
+    /// The round under way after the step (the last round, when it ended the fight).
+    pub round: u32,
+    /// Whose turn the step began, when it began one.
+    pub turn: Option<String>,
+}
+
+/// The round and who acts, by name, in the fight under way, if any.
+type FightNow = Option<(u32, Option<String>)>;
+
+fn fight_now(state: &SessionState) -> FightNow {
+    let fight = state.game.initiative()?;
+    let acting = fight
+        .acting
+        .and_then(|id| fight.order.iter().find(|f| f.id == id))
+        .map(|f| f.name.clone());
+    Some((fight.round, acting))
+}
+
+fn fight_mark(before: &FightNow, after: &FightNow) -> Option<FightMark> {
+    let round = after.as_ref().or(before.as_ref())?.0;
+    let turn = match (before, after) {
+        (Some((_, was)), Some((_, Some(now)))) if was.as_ref() != Some(now) => Some(now.clone()),
+        (None, Some((_, Some(now)))) => Some(now.clone()),
+        _ => None,
+    };
+    Some(FightMark {
+        began: before.is_none(),
+        ended: after.is_none(),
+        round,
+        turn,
+    })
 }
 
 /// Two entries are the same step when they hold the same command, faces and events: when they
@@ -111,9 +156,14 @@ impl Session {
         }
         let mut session = Session::new(initial);
         let mut state = session.initial.clone();
-        for (index, entry) in entries.iter().enumerate() {
+        let mut entries = entries;
+        let mut before = fight_now(&state);
+        for (index, entry) in entries.iter_mut().enumerate() {
             replay_entry(&mut state, entry)
                 .map_err(|error| SessionError::Replay { index, error })?;
+            let after = fight_now(&state);
+            entry.fight = fight_mark(&before, &after);
+            before = after;
             if (index + 1).is_multiple_of(CHECKPOINT_EVERY) {
                 session.checkpoints.push((index + 1, state.clone()));
             }
@@ -143,6 +193,7 @@ impl Session {
         let mut session = Session::new(initial);
         let mut entries = Vec::with_capacity(steps.size_hint().0);
         let mut state = session.initial.clone();
+        let mut before = fight_now(&state);
         for (index, (command, faces)) in steps.enumerate() {
             let mut dice = ScriptedDice::new(faces);
             let mut recorder = Recorder::new(&mut dice);
@@ -154,12 +205,15 @@ impl Session {
             } else {
                 events.into_boxed_slice()
             };
+            let after = fight_now(&state);
             entries.push(Entry {
                 command,
                 rolls: recorder.rolls.into_boxed_slice(),
                 events,
                 stamp: None,
+                fight: fight_mark(&before, &after),
             });
+            before = after;
             if (index + 1).is_multiple_of(CHECKPOINT_EVERY) {
                 session.checkpoints.push((index + 1, state.clone()));
             }
@@ -224,6 +278,7 @@ impl Session {
         let mut recorder = Recorder::new(dice);
         let events = apply(&mut next, &command, &mut recorder)?;
         let rolls = recorder.rolls;
+        let fight = fight_mark(&fight_now(&self.state), &fight_now(&next));
         self.entries.truncate(self.cursor);
         self.events_from = self.events_from.min(self.cursor);
         self.checkpoints.retain(|(at, _)| *at <= self.cursor);
@@ -232,6 +287,7 @@ impl Session {
             rolls: rolls.into_boxed_slice(),
             events: events.into_boxed_slice(),
             stamp: None,
+            fight,
         });
         self.cursor += 1;
         self.state = next;

@@ -4,7 +4,7 @@ use super::{Command, Event, State, apply};
 use crate::dice::DiceSource;
 use crate::rules::{
     Answer, ClockView, DieView, Fighter, Initiative, Outcome, PendingView, Role, RollView,
-    RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag, Tone, Upcoming,
+    RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag, Tally, Tone, Upcoming,
 };
 
 /// The plain tracker.
@@ -177,6 +177,19 @@ impl Ruleset for Plain {
             Event::Down { .. } => Tone::Death,
             Event::Ruled { .. } => Tone::Ruling,
             _ => Tone::Plain,
+        }
+    }
+
+    fn tally(event: &Event) -> Vec<Tally> {
+        match event {
+            Event::HpChanged { name, by, .. } if *by < 0 => {
+                vec![Tally::damage(None, name, by.unsigned_abs())]
+            }
+            Event::HpChanged { name, by, .. } if *by > 0 => {
+                vec![Tally::healing(name, by.unsigned_abs())]
+            }
+            Event::Down { name } => vec![Tally::down(name)],
+            _ => Vec::new(),
         }
     }
 

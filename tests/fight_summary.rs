@@ -1,0 +1,117 @@
+//! The fight summary (issue 24): when a step ends a fight, the roll log and the recap sum it up
+//! from the rulesets' tallies, the initiative before and after each step, and each step's
+//! wall-clock stamp. Played through the command language with scripted dice; every step is
+//! stamped at a fixed time, as the frame would stamp it.
+
+use slotmark::dice::ScriptedDice;
+use slotmark::export::{self, summary};
+use slotmark::rules::RulesetId;
+use slotmark::script::{self, Line};
+use slotmark::session::{Session, SessionState, Stamp};
+
+/// Plays each line with its faces; step n is stamped at 1000 + the seconds given.
+fn play(rules: RulesetId, lines: &[(&str, &[u16], u64)]) -> Session {
+    let mut s = Session::new(SessionState::new("Ford", rules));
+    for (line, faces, at) in lines {
+        match script::parse_line(line, s.state()).unwrap_or_else(|e| panic!("{line}: {e:?}")) {
+            Line::Command(c) => {
+                s.execute(c, &mut ScriptedDice::new(faces.to_vec()))
+                    .unwrap_or_else(|e| panic!("{line}: {e}"));
+                s.stamp_last(Some(Stamp(1000 + at)));
+            }
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+    s
+}
+
+/// The summary of the fight the last step ended.
+fn last_summary(s: &Session) -> summary::FightSummary {
+    summary::ending_at(s, s.cursor() - 1).expect("the last step ends a fight")
+}
+
+fn fighter<'a>(sum: &'a summary::FightSummary, name: &str) -> &'a summary::Fighter {
+    sum.fighters
+        .iter()
+        .find(|f| f.name == name)
+        .unwrap_or_else(|| panic!("{name} is not in {sum:?}"))
+}
+
+#[test]
+fn plain_a_fight_is_summed_up_in_the_log_and_the_recap() {
+    let s = play(
+        RulesetId::Plain,
+        &[
+            ("add Ana 8", &[], 0),
+            ("add Ogre 5 others", &[], 0),
+            ("reveal all", &[], 0),
+            ("fight Ana Ogre", &[], 10),
+            ("damage Ogre 3", &[], 40),
+            ("next", &[], 70),
+            ("damage Ana 2", &[], 100),
+            ("next", &[], 130),
+            ("heal Ana 1", &[], 150),
+            ("damage Ogre 2", &[], 190),
+            ("end", &[], 250),
+        ],
+    );
+    let sum = last_summary(&s);
+    assert_eq!(sum.rounds, 2);
+    assert_eq!(sum.turns, 3, "{sum:?}");
+    assert_eq!(sum.down, ["Ogre"]);
+    assert_eq!(fighter(&sum, "Ogre").taken, 5);
+    assert_eq!(fighter(&sum, "Ana").taken, 2);
+    assert_eq!(fighter(&sum, "Ana").healed, 1);
+    let time = sum.time.clone().expect("every step is stamped");
+    assert_eq!(time.total, 240);
+    assert_eq!(time.rounds, [(1, 120), (2, 120)]);
+    assert_eq!(
+        time.turns,
+        [
+            ("Ana".to_string(), 60),
+            ("Ogre".to_string(), 60),
+            ("Ana".to_string(), 120)
+        ]
+    );
+    let headline = sum.headline();
+    assert_eq!(
+        headline,
+        "Fight summary: 2 rounds, 3 turns; down: Ogre; 4:00 at the table (round 1 2:00, \
+         round 2 2:00); a turn took 1:20 on average, the longest Ana's 2:00"
+    );
+    let recap = export::markdown(&s);
+    assert!(recap.contains(&format!("- **{headline}**")), "{recap}");
+    assert!(recap.contains("  - Ana: took 2, healed 1"), "{recap}");
+    // Before the fight ends, nothing sums it up.
+    let mut s = s;
+    s.undo().unwrap();
+    assert!(summary::ending_at(&s, s.cursor() - 1).is_none());
+    assert!(!export::markdown(&s).contains("Fight summary"));
+}
+
+#[test]
+fn a_fight_without_stamps_says_no_time_was_recorded() {
+    let mut s = play(
+        RulesetId::Plain,
+        &[
+            ("add Ana 8", &[], 0),
+            ("fight Ana", &[], 0),
+            ("end", &[], 0),
+        ],
+    );
+    let last = s.cursor() - 1;
+    // A step from before stamps: the fight has no time.
+    let mut saved = s.clone();
+    saved.undo().unwrap();
+    let line = script::parse_line("end", saved.state()).unwrap();
+    let Line::Command(end) = line else { panic!() };
+    saved.execute(end, &mut ScriptedDice::new([])).unwrap();
+    s = saved;
+    let sum = summary::ending_at(&s, last).unwrap();
+    assert!(sum.time.is_none());
+    assert!(
+        sum.headline().ends_with("no time recorded"),
+        "{}",
+        sum.headline()
+    );
+}
