@@ -115,3 +115,46 @@ fn a_fight_without_stamps_says_no_time_was_recorded() {
         sum.headline()
     );
 }
+
+/// `slotmark export FILE --markdown --grep WORD` keeps the steps whose words hold the word, in
+/// any case, and the summary of a fight when it holds it.
+#[test]
+fn export_grep_keeps_the_steps_that_match() {
+    let dir = tempfile::TempDir::new().unwrap();
+    let path = dir.path().join("ford.ron");
+    let s = play(
+        RulesetId::Plain,
+        &[
+            ("add Ana 8", &[], 0),
+            ("add Ogre 5 others", &[], 0),
+            ("fight Ana Ogre", &[], 10),
+            ("damage Ogre 3", &[], 40),
+            ("damage Ana 2", &[], 100),
+            ("end", &[], 250),
+        ],
+    );
+    slotmark::store::Store::create(&path, &s).unwrap();
+    let export = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_slotmark"))
+            .arg("export")
+            .arg(&path)
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let all = export(&["--markdown"]);
+    assert!(
+        all.contains("- Ana loses 2 HP") && all.contains("- Ogre loses 3 HP"),
+        "{all}"
+    );
+    let ogre = export(&["--markdown", "--grep", "ogre"]);
+    assert!(ogre.contains("- Ogre loses 3 HP"), "{ogre}");
+    assert!(!ogre.contains("- Ana loses 2 HP"), "{ogre}");
+    // The summary names Ogre, so the step that ended the fight stays, with its summary.
+    assert!(ogre.contains("  - Ogre: took 3"), "{ogre}");
+    let summed = export(&["--markdown", "--grep", "FIGHT SUMMARY"]);
+    assert!(summed.contains("**Fight summary: 1 round"), "{summed}");
+    assert!(!summed.contains("loses"), "{summed}");
+}

@@ -36,9 +36,11 @@ fn for_each_step(session: &Session, mut each: impl FnMut(&[Event])) {
     }
 }
 
-/// Like [`for_each_step`], with the fight summary of each step that ends a fight.
+/// Like [`for_each_step`], with the fight summary of each step that ends a fight. With `grep`
+/// (lower case), only the steps whose words or summary hold it are given.
 fn for_each_summed(
     session: &Session,
+    grep: Option<&str>,
     mut each: impl FnMut(&[Event], Option<summary::FightSummary>),
 ) {
     let applied = session.applied();
@@ -47,7 +49,14 @@ fn for_each_summed(
     for_each_step(session, |events| {
         let sum = applied.get(index).and_then(|e| summing.step(e, events));
         index += 1;
-        each(events, sum);
+        let keep = grep.is_none_or(|word| {
+            let holds = |text: String| text.to_lowercase().contains(word);
+            events.iter().any(|e| holds(e.to_string()))
+                || sum.iter().flat_map(|s| s.lines()).any(holds)
+        });
+        if keep {
+            each(events, sum);
+        }
     });
 }
 
@@ -67,6 +76,8 @@ struct Md<'a> {
     /// Line breaks written but not yet sent.
     pending: usize,
     error: Option<io::Error>,
+    /// Only the steps that hold this word (lower case) go in the story (`export --grep`).
+    grep: Option<String>,
 }
 
 impl fmt::Write for Md<'_> {
@@ -114,11 +125,22 @@ pub fn markdown(session: &Session) -> String {
 
 /// Writes the recap as Markdown to `out` as it is made.
 pub fn write_markdown(session: &Session, out: &mut dyn io::Write) -> io::Result<()> {
+    write_markdown_grep(session, None, out)
+}
+
+/// Writes the recap as Markdown, its story keeping only the steps whose words hold `grep`
+/// (any case) when it is given: `export --markdown --grep WORD`.
+pub fn write_markdown_grep(
+    session: &Session,
+    grep: Option<&str>,
+    out: &mut dyn io::Write,
+) -> io::Result<()> {
     let state = session.state();
     let mut o = Md {
         out,
         pending: 0,
         error: None,
+        grep: grep.map(str::to_lowercase),
     };
     let _ = writeln!(o, "# {}\n", state.title);
     match state.ruleset() {
@@ -166,7 +188,8 @@ fn read_model_chapters(o: &mut Md<'_>, session: &Session) {
     }
     heading(o, "## What happened");
     let mut any = false;
-    for_each_summed(session, |events, sum| {
+    let grep = o.grep.clone();
+    for_each_summed(session, grep.as_deref(), |events, sum| {
         for event in events {
             if let Some(line) = bullet(event) {
                 any = true;

@@ -134,7 +134,8 @@ fn slot_events(events: &[Event]) -> impl Iterator<Item = &E> {
 fn story(o: &mut Md<'_>, session: &Session) {
     heading(o, "## What happened");
     let mut part = Part::Start;
-    for_each_summed(session, |entry, sum| {
+    let grep = o.grep.clone();
+    for_each_summed(session, grep.as_deref(), |entry, sum| {
         let started = slot_events(entry).any(|e| matches!(e, E::CombatStarted { .. }));
         let ended = slot_events(entry).any(|e| matches!(e, E::CombatEnded { .. }));
         let time = slot_events(entry)
