@@ -158,3 +158,108 @@ fn export_grep_keeps_the_steps_that_match() {
     assert!(summed.contains("**Fight summary: 1 round"), "{summed}");
     assert!(!summed.contains("loses"), "{summed}");
 }
+
+/// Plays a fight in a ruleset with plenty of middling faces for whatever its steps roll, and
+/// returns the summary of the fight its last step ends.
+fn fight_in(rules: RulesetId, lines: &[&str]) -> summary::FightSummary {
+    let timed: Vec<(&str, &[u16], u64)> = lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (*l, &[10u16; 12][..], 30 * i as u64))
+        .collect();
+    let s = play(rules, &timed);
+    let sum = last_summary(&s);
+    let recap = export::markdown(&s);
+    assert!(
+        recap.contains(&format!("- **{}**", sum.headline())),
+        "{recap}"
+    );
+    sum
+}
+
+#[test]
+fn slots_a_fight_is_summed_up() {
+    let sum = fight_in(
+        RulesetId::Slots,
+        &[
+            "add Aria players",
+            "add Grol opponents",
+            "reveal all",
+            "fight players",
+            "wound Grol 3 open",
+            "heal Grol 3",
+            "end fight",
+        ],
+    );
+    assert!(sum.rounds >= 1, "{sum:?}");
+    assert_eq!(fighter(&sum, "Grol").taken, 1, "{sum:?}");
+    assert_eq!(fighter(&sum, "Grol").healed, 1, "{sum:?}");
+    assert!(sum.time.is_some());
+}
+
+#[test]
+fn phase_a_fight_is_summed_up() {
+    let sum = fight_in(
+        RulesetId::Phase,
+        &[
+            "add Ana pc 5",
+            "add Gob creature 3 8 12 7",
+            "reveal all",
+            "fight Ana Gob",
+            "harm Gob 2",
+            "heal Gob 1",
+            "end",
+        ],
+    );
+    assert_eq!(fighter(&sum, "Gob").taken, 2, "{sum:?}");
+    assert_eq!(fighter(&sum, "Gob").healed, 1, "{sum:?}");
+}
+
+#[test]
+fn bdp_a_fight_is_summed_up() {
+    let sum = fight_in(
+        RulesetId::Bdp,
+        &[
+            "add Ana pc 9 14 11 6",
+            "add Rat pc 9 14 11 6",
+            "fight Ana Rat",
+            "damage Rat 2 hp nocrit Teeth",
+            "end",
+        ],
+    );
+    assert_eq!(fighter(&sum, "Rat").taken, 2, "{sum:?}");
+}
+
+#[test]
+fn ap_a_fight_is_summed_up() {
+    let sum = fight_in(
+        RulesetId::Ap,
+        &[
+            "add Ana pc party 11 12 8 6",
+            "add Gob npc goblins 8 10 8 4",
+            "reveal all",
+            "fight",
+            "damage Gob 3",
+            "endfight",
+        ],
+    );
+    assert_eq!(fighter(&sum, "Gob").taken, 3, "{sum:?}");
+}
+
+#[test]
+fn actiondie_a_fight_is_summed_up() {
+    let sum = fight_in(
+        RulesetId::ActionDie,
+        &[
+            "add Ana pc d8 d6 d6 d4 10",
+            "add Ogre creature d8 d6 d6 d4 12",
+            "reveal all",
+            "scene for the bridge",
+            "damage Ogre 4",
+            "dead Ogre",
+            "end",
+        ],
+    );
+    assert_eq!(fighter(&sum, "Ogre").taken, 4, "{sum:?}");
+    assert_eq!(sum.down, ["Ogre"]);
+}
