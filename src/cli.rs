@@ -161,7 +161,6 @@ pub fn run_script(opts: &RunOptions, library: &Library, out: &mut dyn Write) -> 
                     None => &mut live,
                 };
                 let entry = session.execute(command, dice).map_err(refused)?.clone();
-                session.stamp_last(crate::store::wall_clock());
                 writeln!(out, "[{line}] {}", raw.trim())?;
                 for event in &entry.events {
                     writeln!(out, "    {event}")?;

@@ -60,6 +60,9 @@ struct Open {
     began: Option<Stamp>,
     /// Every stamp seen was there: a fight with a step that has none has no time.
     stamped: bool,
+    /// The highest round anyone's turn began in, and the highest round seen at all.
+    turn_round: u32,
+    any_round: u32,
     round_start: Option<(u32, Stamp)>,
     turn_start: Option<(String, Stamp)>,
     rounds: Vec<(u32, u64)>,
@@ -93,7 +96,10 @@ impl Summing {
 impl Open {
     fn take(&mut self, mark: &FightMark, stamp: Option<Stamp>, events: &[Event]) {
         self.stamped &= stamp.is_some();
-        self.sum.rounds = self.sum.rounds.max(mark.round);
+        self.any_round = self.any_round.max(mark.round);
+        if mark.turn.is_some() {
+            self.turn_round = self.turn_round.max(mark.round);
+        }
         if let Some(now) = stamp {
             // A new round or turn closes the one before at this step's time.
             if !mark.ended
@@ -187,9 +193,28 @@ impl Open {
         }
     }
 
+    /// A round counts once someone's turn began in it: a fight that ends as a new round turns
+    /// over (the slot system's) was fought in the rounds before; the time of the round that never
+    /// started goes to the last one that did.
     fn finish(mut self) -> FightSummary {
+        let rounds = if self.turn_round > 0 {
+            self.turn_round
+        } else {
+            self.any_round
+        };
+        self.sum.rounds = rounds;
         if !self.stamped {
             self.sum.time = None;
+        }
+        if let Some(time) = &mut self.sum.time {
+            let mut kept: Vec<(u32, u64)> = Vec::new();
+            for (r, secs) in time.rounds.drain(..) {
+                match kept.last_mut() {
+                    Some(last) if r > rounds => last.1 += secs,
+                    _ => kept.push((r, secs)),
+                }
+            }
+            time.rounds = kept;
         }
         self.sum
     }

@@ -18,7 +18,7 @@ pub const CHECKPOINT_EVERY: usize = 256;
 pub const EVENTS_KEPT: usize = 2048;
 
 /// When a step was taken at the table: whole seconds since 1970-01-01 UTC, read from the wall
-/// clock by the frame (the screen, `run`) at the moment it logs the step. The rules never see
+/// clock by the frame (the screen) at the moment it logs the step. The rules never see
 /// it: it is no part of replay, of `replay --verify` or of whether two states or entries are the
 /// same, and steps saved before stamps existed simply have none.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

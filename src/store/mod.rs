@@ -171,7 +171,7 @@ pub(crate) fn replay_error(path: &Path, step_lines: &[usize], e: SessionError) -
 }
 
 /// The wall clock's time now as a step's stamp, or None when the clock reads before 1970. Read by
-/// the frame (the screen, `run`) as it logs a step; the rules never read the clock.
+/// the screen as it logs a step; the rules never read the clock.
 pub fn wall_clock() -> Option<crate::session::Stamp> {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
