@@ -399,10 +399,10 @@ pub fn show(path: &Path, character: Option<&str>, out: &mut dyn Write) -> R {
     Ok(())
 }
 
-/// `slotmark export --markdown`.
-pub fn export_markdown(path: &Path, out: &mut dyn Write) -> R {
+/// `slotmark export --markdown`, its story kept to the steps that hold `grep` when given.
+pub fn export_markdown(path: &Path, grep: Option<&str>, out: &mut dyn Write) -> R {
     let session = load_warned(path)?;
-    crate::export::write_markdown(&session, out)?;
+    crate::export::write_markdown_grep(&session, grep, out)?;
     Ok(())
 }
 

@@ -147,6 +147,9 @@ enum Sub {
         /// The recap as Markdown.
         #[arg(long, required_unless_present = "sheet", conflicts_with = "sheet")]
         markdown: bool,
+        /// Keep only the steps whose words hold WORD (any case): a name, "crit", a rule number.
+        #[arg(long, value_name = "WORD", requires = "markdown")]
+        grep: Option<String>,
         /// One character's sheet as a file (NAME.sheet.ron unless --out says where).
         #[arg(long, requires = "character")]
         sheet: bool,
@@ -359,7 +362,9 @@ fn dispatch(args: Args, settings: slotmark::config::Config) -> Result<(), CliErr
             out: target,
             ..
         }) => slotmark::campaign::export_sheet(&file, &character, target.as_deref(), &mut out),
-        Some(Sub::Export { file, .. }) => cli::export_markdown(&file, &mut out),
+        Some(Sub::Export { file, grep, .. }) => {
+            cli::export_markdown(&file, grep.as_deref(), &mut out)
+        }
         Some(Sub::Roll { expr, seed }) => cli::roll(&expr.join(" "), seed, &mut out),
         Some(Sub::Rulesets) => rulesets(&mut out),
         Some(Sub::Completions { shell }) => {

@@ -13,6 +13,7 @@ pub mod bdp;
 pub mod phase;
 pub mod questions;
 pub mod slots;
+pub mod summary;
 
 use crate::content::find_by_name;
 use crate::rules::RulesetId;
@@ -36,6 +37,38 @@ fn for_each_step(session: &Session, mut each: impl FnMut(&[Event])) {
     }
 }
 
+/// Like [`for_each_step`], with the fight summary of each step that ends a fight. With `grep`
+/// (lower case), only the steps whose words or summary hold it are given.
+fn for_each_summed(
+    session: &Session,
+    grep: Option<&str>,
+    mut each: impl FnMut(&[Event], Option<summary::FightSummary>),
+) {
+    let applied = session.applied();
+    let mut summing = summary::Summing::new();
+    let mut index = 0;
+    for_each_step(session, |events| {
+        let sum = applied.get(index).and_then(|e| summing.step(e, events));
+        index += 1;
+        let keep = grep.is_none_or(|word| {
+            let holds = |text: String| text.to_lowercase().contains(word);
+            events.iter().any(|e| holds(e.to_string()))
+                || sum.iter().flat_map(|s| s.lines()).any(holds)
+        });
+        if keep {
+            each(events, sum);
+        }
+    });
+}
+
+/// A fight's summary in the recap: its headline as a list line, each fighter's beneath it.
+fn write_summary(o: &mut Md<'_>, sum: &summary::FightSummary) {
+    let _ = writeln!(o, "- **{}**", escape(&sum.headline()));
+    for line in sum.fighter_lines() {
+        let _ = writeln!(o, "  - {}", escape(&line));
+    }
+}
+
 /// The recap's output: text goes straight to the writer, except line breaks at the end of what
 /// was written so far, which wait until more text comes, so a heading can always be set off by
 /// exactly one blank line.
@@ -44,6 +77,8 @@ struct Md<'a> {
     /// Line breaks written but not yet sent.
     pending: usize,
     error: Option<io::Error>,
+    /// Only the steps that hold this word (lower case) go in the story (`export --grep`).
+    grep: Option<String>,
 }
 
 impl fmt::Write for Md<'_> {
@@ -91,11 +126,22 @@ pub fn markdown(session: &Session) -> String {
 
 /// Writes the recap as Markdown to `out` as it is made.
 pub fn write_markdown(session: &Session, out: &mut dyn io::Write) -> io::Result<()> {
+    write_markdown_grep(session, None, out)
+}
+
+/// Writes the recap as Markdown, its story keeping only the steps whose words hold `grep`
+/// (any case) when it is given: `export --markdown --grep WORD`.
+pub fn write_markdown_grep(
+    session: &Session,
+    grep: Option<&str>,
+    out: &mut dyn io::Write,
+) -> io::Result<()> {
     let state = session.state();
     let mut o = Md {
         out,
         pending: 0,
         error: None,
+        grep: grep.map(str::to_lowercase),
     };
     let _ = writeln!(o, "# {}\n", state.title);
     match state.ruleset() {
@@ -144,12 +190,16 @@ fn read_model_chapters(o: &mut Md<'_>, session: &Session) {
     }
     heading(o, "## What happened");
     let mut any = false;
-    for_each_step(session, |events| {
+    let grep = o.grep.clone();
+    for_each_summed(session, grep.as_deref(), |events, sum| {
         for event in events {
             if let Some(line) = bullet(event) {
                 any = true;
                 let _ = writeln!(o, "{line}");
             }
+        }
+        if let Some(sum) = sum {
+            write_summary(o, &sum);
         }
     });
     if !any {

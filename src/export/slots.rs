@@ -2,7 +2,7 @@
 //! and round by round, the wounds and conditions gained, the deaths, what the survivors carry)
 //! and its `show` text (the overview with clock, scene and combat, and each sheet slot by slot).
 
-use super::{Md, escape, for_each_step, heading, notes};
+use super::{Md, escape, for_each_step, for_each_summed, heading, notes, write_summary};
 use crate::content::find_by_name;
 use crate::rules::GameEvent;
 use crate::rules::slots::{self, Character, Event as E, Pending, SlotNo, State, Wound};
@@ -134,7 +134,8 @@ fn slot_events(events: &[Event]) -> impl Iterator<Item = &E> {
 fn story(o: &mut Md<'_>, session: &Session) {
     heading(o, "## What happened");
     let mut part = Part::Start;
-    for_each_step(session, |entry| {
+    let grep = o.grep.clone();
+    for_each_summed(session, grep.as_deref(), |entry, sum| {
         let started = slot_events(entry).any(|e| matches!(e, E::CombatStarted { .. }));
         let ended = slot_events(entry).any(|e| matches!(e, E::CombatEnded { .. }));
         let time = slot_events(entry)
@@ -167,6 +168,9 @@ fn story(o: &mut Md<'_>, session: &Session) {
             if let Some(line) = bullet(event) {
                 let _ = writeln!(o, "{line}");
             }
+        }
+        if let Some(sum) = sum {
+            write_summary(o, &sum);
         }
         if ended {
             part = Part::AfterCombat;

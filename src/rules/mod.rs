@@ -18,11 +18,13 @@ pub mod plain;
 pub mod rolled;
 pub mod said;
 pub mod slots;
+pub mod tally;
 pub mod text;
 pub mod time;
 pub mod view;
 
 pub use line::{Lens, Line, Num, Numbers, Part};
+pub use tally::{Tally, TallyKind};
 pub use view::{
     Aim, Answer, ClockView, DieView, Fighter, GroupMember, GroupView, Initiative, OptionView,
     Outcome, PendingView, QuestionView, Role, RollView, RosterEntry, RosterGroup, Standing, Tag,
@@ -74,6 +76,12 @@ pub trait Ruleset {
     /// players' table view's lens. Every word is for anyone unless the ruleset says otherwise.
     fn line(event: &Self::Event) -> Line {
         Line::from(event.to_string())
+    }
+
+    /// What the event counts for a fight's summary (harm, healing, who went down, critical and
+    /// fumbled rolls); nothing by default.
+    fn tally(_event: &Self::Event) -> Vec<Tally> {
+        Vec::new()
     }
 
     /// The command that gives the judge's answer to what waits, or why it does not fit.
@@ -318,6 +326,13 @@ macro_rules! rulesets {
             pub fn line(&self) -> Line {
                 match self {
                     $(GameEvent::$variant(e) => <$module::$rules as Ruleset>::line(e),)+
+                }
+            }
+
+            /// See [`Ruleset::tally`].
+            pub fn tally(&self) -> Vec<Tally> {
+                match self {
+                    $(GameEvent::$variant(e) => <$module::$rules as Ruleset>::tally(e),)+
                 }
             }
         }

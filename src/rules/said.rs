@@ -3,6 +3,7 @@
 //! shares only the mood.
 
 use super::line::Line;
+use super::tally::Tally;
 use super::view::Tone;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -50,6 +51,9 @@ pub enum Event {
         text: String,
         #[serde(default, skip_serializing_if = "Line::is_empty")]
         parts: Line,
+        /// What the line counts for a fight's summary (see [`Tally`]); none for most lines.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        tally: Vec<Tally>,
     },
 }
 
@@ -59,6 +63,7 @@ impl Event {
             mood,
             text: text.into(),
             parts: Line::new(),
+            tally: Vec::new(),
         }
     }
 
@@ -68,6 +73,22 @@ impl Event {
             mood,
             text: parts.to_string(),
             parts,
+            tally: Vec::new(),
+        }
+    }
+
+    /// The same line, counting `tally` for a fight's summary as well.
+    pub fn tallied(mut self, more: Tally) -> Event {
+        match &mut self {
+            Event::Said { tally, .. } => tally.push(more),
+        }
+        self
+    }
+
+    /// What the line counts for a fight's summary.
+    pub fn tally(&self) -> &[Tally] {
+        match self {
+            Event::Said { tally, .. } => tally,
         }
     }
 

@@ -17,8 +17,23 @@ pub const CHECKPOINT_EVERY: usize = 256;
 /// exactly reproducible, and in a very long session they would otherwise be most of its memory.
 pub const EVENTS_KEPT: usize = 2048;
 
+/// When a step was taken at the table: whole seconds since 1970-01-01 UTC, read from the wall
+/// clock by the frame (the screen) at the moment it logs the step. The rules never see
+/// it: it is no part of replay, of `replay --verify` or of whether two states or entries are the
+/// same, and steps saved before stamps existed simply have none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Stamp(pub u64);
+
+impl Stamp {
+    /// Whole seconds from `self` to `later`, or 0 when the clock went back.
+    pub fn seconds_to(self, later: Stamp) -> u64 {
+        later.0.saturating_sub(self.0)
+    }
+}
+
 /// One applied command with the faces it drew and what it did.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Eq, Serialize, Deserialize)]
 pub struct Entry {
     pub command: Command,
     /// Boxed slices rather than vectors: a long log keeps every entry for the whole session, so
@@ -29,6 +44,62 @@ pub struct Entry {
     /// [`Session::events`], which rebuilds what was let go.
     #[serde(default)]
     pub events: Box<[Event]>,
+    /// When the step was taken, if the frame that took it said (see [`Stamp`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stamp: Option<Stamp>,
+    /// Where the step stands in a fight, read from the ruleset's initiative before and after it
+    /// (see [`FightMark`]); None outside fights. Derived as the step is applied or loaded, never
+    /// written.
+    #[serde(skip)]
+    pub fight: Option<FightMark>,
+}
+
+/// What a step did to the fight, as the initiative read model tells it: whether it began or
+/// ended one, the round after it, and whose turn it began. For the fight summary the frame
+/// assembles, so no ruleset has to say when its fights begin, turn or end.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct FightMark {
+    pub began: bool,
+    pub ended: bool,
+    /// The round under way after the step (the last round, when it ended the fight).
+    pub round: u32,
+    /// Whose turn the step began, when it began one.
+    pub turn: Option<String>,
+}
+
+/// The round and who acts, by name, in the fight under way, if any.
+type FightNow = Option<(u32, Option<String>)>;
+
+fn fight_now(state: &SessionState) -> FightNow {
+    let fight = state.game.initiative()?;
+    let acting = fight
+        .acting
+        .and_then(|id| fight.order.iter().find(|f| f.id == id))
+        .map(|f| f.name.clone());
+    Some((fight.round, acting))
+}
+
+fn fight_mark(before: &FightNow, after: &FightNow) -> Option<FightMark> {
+    let round = after.as_ref().or(before.as_ref())?.0;
+    let turn = match (before, after) {
+        (Some((_, was)), Some((_, Some(now)))) if was.as_ref() != Some(now) => Some(now.clone()),
+        (None, Some((_, Some(now)))) => Some(now.clone()),
+        _ => None,
+    };
+    Some(FightMark {
+        began: before.is_none(),
+        ended: after.is_none(),
+        round,
+        turn,
+    })
+}
+
+/// Two entries are the same step when they hold the same command, faces and events: when they
+/// were taken is no part of it (see [`Stamp`]).
+impl PartialEq for Entry {
+    fn eq(&self, other: &Self) -> bool {
+        self.command == other.command && self.rolls == other.rolls && self.events == other.events
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -85,9 +156,14 @@ impl Session {
         }
         let mut session = Session::new(initial);
         let mut state = session.initial.clone();
-        for (index, entry) in entries.iter().enumerate() {
+        let mut entries = entries;
+        let mut before = fight_now(&state);
+        for (index, entry) in entries.iter_mut().enumerate() {
             replay_entry(&mut state, entry)
                 .map_err(|error| SessionError::Replay { index, error })?;
+            let after = fight_now(&state);
+            entry.fight = fight_mark(&before, &after);
+            before = after;
             if (index + 1).is_multiple_of(CHECKPOINT_EVERY) {
                 session.checkpoints.push((index + 1, state.clone()));
             }
@@ -117,6 +193,7 @@ impl Session {
         let mut session = Session::new(initial);
         let mut entries = Vec::with_capacity(steps.size_hint().0);
         let mut state = session.initial.clone();
+        let mut before = fight_now(&state);
         for (index, (command, faces)) in steps.enumerate() {
             let mut dice = ScriptedDice::new(faces);
             let mut recorder = Recorder::new(&mut dice);
@@ -128,11 +205,15 @@ impl Session {
             } else {
                 events.into_boxed_slice()
             };
+            let after = fight_now(&state);
             entries.push(Entry {
                 command,
                 rolls: recorder.rolls.into_boxed_slice(),
                 events,
+                stamp: None,
+                fight: fight_mark(&before, &after),
             });
+            before = after;
             if (index + 1).is_multiple_of(CHECKPOINT_EVERY) {
                 session.checkpoints.push((index + 1, state.clone()));
             }
@@ -197,6 +278,7 @@ impl Session {
         let mut recorder = Recorder::new(dice);
         let events = apply(&mut next, &command, &mut recorder)?;
         let rolls = recorder.rolls;
+        let fight = fight_mark(&fight_now(&self.state), &fight_now(&next));
         self.entries.truncate(self.cursor);
         self.events_from = self.events_from.min(self.cursor);
         self.checkpoints.retain(|(at, _)| *at <= self.cursor);
@@ -204,12 +286,30 @@ impl Session {
             command,
             rolls: rolls.into_boxed_slice(),
             events: events.into_boxed_slice(),
+            stamp: None,
+            fight,
         });
         self.cursor += 1;
         self.state = next;
         self.maybe_checkpoint();
         self.forget_old_events();
         Ok(&self.entries[self.cursor - 1])
+    }
+
+    /// Marks when the last applied step was taken (the frame calls it as it logs the step);
+    /// returns that step. Changes no state: a stamp is no part of replay.
+    pub fn stamp_last(&mut self, stamp: Option<Stamp>) -> Option<&Entry> {
+        let last = self.cursor.checked_sub(1)?;
+        let entry = self.entries.get_mut(last)?;
+        entry.stamp = stamp;
+        Some(entry)
+    }
+
+    /// Puts back the stamps a file kept, one per step in the log's order (for loading).
+    pub fn restore_stamps(&mut self, stamps: impl IntoIterator<Item = Option<Stamp>>) {
+        for (entry, stamp) in self.entries.iter_mut().zip(stamps) {
+            entry.stamp = stamp;
+        }
     }
 
     /// Steps back one entry; returns the entry undone.

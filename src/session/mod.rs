@@ -12,7 +12,9 @@ mod notes;
 pub mod party;
 mod veil;
 
-pub use log::{CHECKPOINT_EVERY, EVENTS_KEPT, Entry, Session, SessionError, replay};
+pub use log::{
+    CHECKPOINT_EVERY, EVENTS_KEPT, Entry, FightMark, Session, SessionError, Stamp, replay,
+};
 pub use notes::Notes;
 pub use veil::{PublicFight, PublicLine, Seen, TableView, Veil, last_roll, seen};
 
@@ -178,6 +180,14 @@ impl fmt::Display for Event {
 }
 
 impl Event {
+    /// What the event counts for a fight's summary (see [`rules::Tally`]).
+    pub fn tally(&self) -> Vec<rules::Tally> {
+        match self {
+            Event::Game(e) => e.tally(),
+            _ => Vec::new(),
+        }
+    }
+
     /// The event's words as parts (see [`rules::Line`]): a ruleset's events as the ruleset
     /// builds them, the frame's own in plain words.
     pub fn line(&self) -> rules::Line {

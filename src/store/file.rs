@@ -7,7 +7,7 @@
 
 use super::{FORMAT_VERSION, MAX_FILE_BYTES, SLOTMARK_VERSION, StoreError};
 use crate::rules::RulesetId;
-use crate::session::{Command, Entry, Session, SessionState};
+use crate::session::{Command, Entry, Session, SessionState, Stamp};
 use serde::de::{self, DeserializeSeed, EnumAccess, IgnoredAny, MapAccess, VariantAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 use std::cell::RefCell;
@@ -136,6 +136,9 @@ pub(super) struct Step {
     pub command: Command,
     #[serde(default)]
     pub faces: Vec<u16>,
+    /// When the step was taken; files from before stamps have none.
+    #[serde(default)]
+    pub stamp: Option<Stamp>,
 }
 
 /// [`Step`] borrowed from a live entry, for writing.
@@ -143,6 +146,8 @@ pub(super) struct Step {
 struct StepRef<'a> {
     command: &'a Command,
     faces: Faces<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stamp: Option<Stamp>,
 }
 
 struct Faces<'a>(&'a Entry);
@@ -247,6 +252,7 @@ pub(super) fn render(session: &Session, generation: u64) -> Result<String, ron::
         let step = StepRef {
             command: &entry.command,
             faces: Faces(entry),
+            stamp: entry.stamp,
         };
         ron::ser::to_writer(&mut out, &step)?;
         out.push_str(",\n");

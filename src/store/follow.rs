@@ -164,7 +164,10 @@ impl Follower {
                         entry.command.clone(),
                         &mut crate::dice::RecordedDice::new(&entry.rolls),
                     )
-                    .map(|_| ()),
+                    .map(|_| ())
+                    .map(|()| {
+                        session.stamp_last(entry.stamp);
+                    }),
                 JournalRecord::Undo => session.undo().map(|_| ()),
                 JournalRecord::Redo => session.redo().map(|_| ()),
             };

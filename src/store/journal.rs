@@ -317,7 +317,10 @@ pub(super) fn apply(
         let result = match record {
             JournalRecord::Apply(entry) => session
                 .execute(entry.command.clone(), &mut RecordedDice::new(&entry.rolls))
-                .map(|_| ()),
+                .map(|_| ())
+                .map(|()| {
+                    session.stamp_last(entry.stamp);
+                }),
             JournalRecord::Undo => session.undo().map(|_| ()),
             JournalRecord::Redo => session.redo().map(|_| ()),
         };

@@ -170,6 +170,15 @@ pub(crate) fn replay_error(path: &Path, step_lines: &[usize], e: SessionError) -
     }
 }
 
+/// The wall clock's time now as a step's stamp, or None when the clock reads before 1970. Read by
+/// the screen as it logs a step; the rules never read the clock.
+pub fn wall_clock() -> Option<crate::session::Stamp> {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .ok()
+        .map(|d| crate::session::Stamp(d.as_secs()))
+}
+
 /// One line of the journal.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum JournalRecord {
@@ -763,9 +772,11 @@ fn build_session(
     let saved = file.state;
     let lines = file.step_lines;
     let damage = file.damage;
+    let stamps: Vec<_> = file.entries.iter().map(|s| s.stamp).collect();
     let steps = Draining::new(file.entries).map(|s| (s.command, s.faces));
-    let session = Session::from_steps(file.initial, steps, file.cursor)
+    let mut session = Session::from_steps(file.initial, steps, file.cursor)
         .map_err(|e| replay_error(path, &lines, e))?;
+    session.restore_stamps(stamps);
     if let Some(damage) = damage {
         return Err(damaged(path, damage));
     }

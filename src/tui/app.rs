@@ -165,6 +165,7 @@ impl App {
             sheet: sheets::new_view(ruleset),
             steps: Vec::new(),
             secret_next: false,
+            clock: crate::store::wall_clock,
         };
         if !warnings.is_empty() {
             main.message = Some(Message {

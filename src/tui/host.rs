@@ -207,6 +207,9 @@ pub struct Main {
     /// Keep the next step that rolls from the players' table view: a secret roll is being
     /// made again (re-rolled, or with the table's dice typed in).
     pub secret_next: bool,
+    /// The wall clock that stamps each step as it is logged ([`crate::store::wall_clock`];
+    /// tests set a fixed one).
+    pub clock: fn() -> Option<session::Stamp>,
 }
 
 /// What running a command came to.
@@ -349,6 +352,14 @@ impl Main {
     /// whether it reached the disk. What is on screen is what is on disk: a step that could not
     /// be written is taken back by the caller, and the header says why.
     pub(crate) fn journal(&mut self, record: JournalRecord) -> Result<(), String> {
+        // A new step is stamped with the time as it is logged, before it is written.
+        let record = match record {
+            JournalRecord::Apply(_) => match self.session.stamp_last((self.clock)()) {
+                Some(entry) => JournalRecord::Apply(entry.clone()),
+                None => record,
+            },
+            other => other,
+        };
         let Some(store) = &mut self.store else {
             return Ok(());
         };

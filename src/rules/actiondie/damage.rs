@@ -3,15 +3,15 @@
 //! the fall to exhaustion and Prone (D24), bleeding (D25), exhaustion levels (D26) and the death
 //! and dismemberment table (D27, D28).
 
-use super::command::{Mood, Out, say};
+use super::command::{Event, Mood, Out, say};
 use super::model::{DamageType, Status};
 use super::state::{Ask, Question, State, Wait};
 use super::turns;
 use crate::dice::DiceSource;
 use crate::dice::keep::exploding_once;
 use crate::dice::ladder::Dice;
-use crate::rules::RuleError;
 use crate::rules::line::{Line, Num};
+use crate::rules::{RuleError, Tally};
 
 /// D11: unarmed attacks roll the lowest die.
 pub const UNARMED: Dice = Dice::new(1, 4);
@@ -67,6 +67,7 @@ pub fn attack(
     let source = Line::new()
         .name(who, c.name.clone())
         .plain(format!(" attacks with {what}"));
+    let (name, at) = (c.name.clone(), out.len());
     deal(
         state,
         targets,
@@ -78,7 +79,12 @@ pub fn attack(
         Some(who),
         dice,
         out,
-    )
+    )?;
+    // D22: a critical hit counts for the attacker on its damage line, the first of the attack.
+    if let Some(line) = out.get_mut(at).filter(|_| crit) {
+        *line = line.clone().tallied(Tally::crit(&name));
+    }
+    Ok(())
 }
 
 /// D20-D24: rolls once and deals the total to every target in order.
@@ -184,14 +190,17 @@ pub fn hurt(
         .plain(why)
         .plain(": ")
         .number(who, Num::Health, format!("HP {}/{}", c.hp, c.hp_max_now()));
-    out.push(crate::rules::said::Event::line(
-        if n > 0 { Mood::Harm } else { Mood::Plain },
-        Line::new()
-            .name(who, c.name.clone())
-            .plain(" takes ")
-            .of(who, numbers, if n > 0 { "harm" } else { "no harm" })
-            .state(who),
-    ));
+    out.push(
+        crate::rules::said::Event::line(
+            if n > 0 { Mood::Harm } else { Mood::Plain },
+            Line::new()
+                .name(who, c.name.clone())
+                .plain(" takes ")
+                .of(who, numbers, if n > 0 { "harm" } else { "no harm" })
+                .state(who),
+        )
+        .tallied(Tally::damage(None, &c.name, u32::from(n))),
+    );
     // D24: taking damage down to 0 costs a level and knocks Prone.
     if n >= 1 && c.hp == 0 {
         if c.set_status(Status::Prone, true) {
@@ -349,7 +358,7 @@ pub fn kill(state: &mut State, who: u32, out: &mut Out) -> Result<(), RuleError>
     c.defending = false;
     c.running = false;
     let name = c.name.clone();
-    say(out, Mood::Death, format!("{name} is dead"));
+    out.push(Event::said(Mood::Death, format!("{name} is dead")).tallied(Tally::down(&name)));
     turns::leave(state, who);
     Ok(())
 }

@@ -289,6 +289,10 @@ impl Ruleset for ActionDie {
         event.mood().tone()
     }
 
+    fn tally(event: &Event) -> Vec<crate::rules::Tally> {
+        event.tally().to_vec()
+    }
+
     fn line(event: &Event) -> crate::rules::Line {
         event.parts()
     }

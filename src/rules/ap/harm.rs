@@ -10,9 +10,9 @@ use super::model::{Attr, Kind, Mark, Read, Recovery, Scar, Stat};
 use super::state::{Ask, State, Then};
 use crate::dice::DiceSource;
 use crate::dice::ladder::Dice;
-use crate::rules::RuleError;
 use crate::rules::line::{Line, Num};
 use crate::rules::time::HOUR;
+use crate::rules::{RuleError, Tally};
 
 /// A35's scars [data from rule file 003]: the entry's name.
 pub const SCARS: [&str; 12] = [
@@ -53,7 +53,7 @@ pub fn zero_check(state: &mut State, who: u32, out: &mut Vec<Event>) {
     } else {
         format!("{} is dead: STR 0", c.name)
     };
-    out.push(Event::said(Mood::Death, text));
+    out.push(Event::said(Mood::Death, text).tallied(Tally::down(&c.name)));
     fight::left(state, who, out);
 }
 
@@ -86,14 +86,17 @@ pub fn harm(
             .number(who, Num::Score, str_now.to_string())
             .plain(")");
     }
-    out.push(Event::line(
-        Mood::Harm,
-        Line::new()
-            .name(who, name.clone())
-            .plain(" takes ")
-            .of(who, numbers, "harm")
-            .state(who),
-    ));
+    out.push(
+        Event::line(
+            Mood::Harm,
+            Line::new()
+                .name(who, name.clone())
+                .plain(" takes ")
+                .of(who, numbers, "harm")
+                .state(who),
+        )
+        .tallied(Tally::damage(None, &name, u32::from(d))),
+    );
     if str_now.cur == 0 && lost > 0 {
         zero_check(state, who, out);
         return Ok(());
@@ -163,10 +166,10 @@ pub fn crit_settled(
     if doomed && c.has(Mark::Doomed) {
         c.set(Mark::Dead, true);
         c.dies_at = None;
-        out.push(Event::said(
-            Mood::Death,
-            format!("{name} was doomed and dies"),
-        ));
+        out.push(
+            Event::said(Mood::Death, format!("{name} was doomed and dies"))
+                .tallied(Tally::down(&name)),
+        );
         fight::left(state, who, out);
         return Ok(());
     }
@@ -217,7 +220,7 @@ pub fn npc_crit(
     let gone = match word {
         "dead" => {
             c.set(Mark::Dead, true);
-            out.push(Event::said(Mood::Death, format!("{name} dies")));
+            out.push(Event::said(Mood::Death, format!("{name} dies")).tallied(Tally::down(&name)));
             true
         }
         "routed" => {

@@ -7,8 +7,8 @@ use super::state::{Ask, State, Then};
 use super::zero_check;
 use super::{Ability, Area, Character, Hand, Level, Reason, Slot, Wound};
 use crate::dice::{DiceSource, Edge};
-use crate::rules::RuleError;
 use crate::rules::line::{Line, Num};
+use crate::rules::{RuleError, Tally};
 
 /// Rolls an amount: its total and the faces in words.
 pub fn roll(
@@ -192,26 +192,31 @@ pub fn damage(
     let (ability, call) = match target {
         Target::Hp => {
             let over = c.hp.lose(n);
-            out.push(Event::line(
-                Mood::Harm,
-                Line::new()
-                    .name(who, name.clone())
-                    .plain(" takes ")
-                    .of(
-                        who,
-                        Line::new().number(who, Num::Harm, shown.clone()),
-                        "harm",
-                    )
-                    .plain(format!(" ({source})"))
-                    .of(
-                        who,
-                        Line::new()
-                            .plain(": ")
-                            .number(who, Num::Health, format!("HP {}", c.hp)),
-                        "",
-                    )
-                    .state(who),
-            ));
+            out.push(
+                Event::line(
+                    Mood::Harm,
+                    Line::new()
+                        .name(who, name.clone())
+                        .plain(" takes ")
+                        .of(
+                            who,
+                            Line::new().number(who, Num::Harm, shown.clone()),
+                            "harm",
+                        )
+                        .plain(format!(" ({source})"))
+                        .of(
+                            who,
+                            Line::new().plain(": ").number(
+                                who,
+                                Num::Health,
+                                format!("HP {}", c.hp),
+                            ),
+                            "",
+                        )
+                        .state(who),
+                )
+                .tallied(Tally::damage(None, &name, n)),
+            );
             if over == 0 {
                 return Ok(());
             }
@@ -231,28 +236,31 @@ pub fn damage(
         }
         Target::Ability(a) => {
             c.score_mut(a).lose(n);
-            out.push(Event::line(
-                Mood::Harm,
-                Line::new()
-                    .name(who, name.clone())
-                    .plain(" takes ")
-                    .of(
-                        who,
-                        Line::new().number(who, Num::Harm, format!("{shown} {a}")),
-                        format!("harm to {a}"),
-                    )
-                    .plain(format!(" ({source})"))
-                    .of(
-                        who,
-                        Line::new().plain(": ").number(
+            out.push(
+                Event::line(
+                    Mood::Harm,
+                    Line::new()
+                        .name(who, name.clone())
+                        .plain(" takes ")
+                        .of(
                             who,
-                            Num::Score,
-                            format!("{a} {}", c.score(a)),
-                        ),
-                        "",
-                    )
-                    .state(who),
-            ));
+                            Line::new().number(who, Num::Harm, format!("{shown} {a}")),
+                            format!("harm to {a}"),
+                        )
+                        .plain(format!(" ({source})"))
+                        .of(
+                            who,
+                            Line::new().plain(": ").number(
+                                who,
+                                Num::Score,
+                                format!("{a} {}", c.score(a)),
+                            ),
+                            "",
+                        )
+                        .state(who),
+                )
+                .tallied(Tally::damage(None, &name, n)),
+            );
             (a, crit.unwrap_or(amount.most() >= 8))
         }
     };
@@ -406,10 +414,10 @@ pub fn injury(
             match f {
                 1..=3 => {
                     c.dead = true;
-                    out.push(Event::said(
-                        Mood::Death,
-                        format!("{name}'s head injury (d6 {f}): dead"),
-                    ));
+                    out.push(
+                        Event::said(Mood::Death, format!("{name}'s head injury (d6 {f}): dead"))
+                            .tallied(Tally::down(&name)),
+                    );
                     return Ok(());
                 }
                 4 | 5 => {

@@ -40,8 +40,8 @@ pub use state::{Ask, Fight, Question, Roll, State, Then, Wait};
 pub use view::{Bdp, glance};
 
 use crate::dice::DiceSource;
-use crate::rules::RuleError;
 use crate::rules::text::{TextKind, checked, new_name};
+use crate::rules::{RuleError, Tally};
 
 /// B22: at 0, STR kills and DEX or WIL puts out (lasting while the score is 0). Returns true
 /// when the score is 0 (no critical damage save then).
@@ -61,10 +61,10 @@ pub(crate) fn zero_check(
     if zero {
         if ability == Ability::Str {
             c.dead = true;
-            out.push(Event::said(
-                Mood::Death,
-                format!("{} is dead: STR 0", c.name),
-            ));
+            out.push(
+                Event::said(Mood::Death, format!("{} is dead: STR 0", c.name))
+                    .tallied(Tally::down(&c.name)),
+            );
         } else if c.out.is_none() {
             c.out = Some(Out {
                 word: "unconscious".into(),

@@ -250,6 +250,10 @@ impl Ruleset for Bdp {
         event.mood().tone()
     }
 
+    fn tally(event: &Event) -> Vec<crate::rules::Tally> {
+        event.tally().to_vec()
+    }
+
     fn line(event: &Event) -> crate::rules::Line {
         event.parts()
     }

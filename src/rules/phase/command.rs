@@ -9,6 +9,7 @@ use super::model::{
 use super::state::{Band, DoorTry, Wound};
 use crate::dice::Edge;
 pub use crate::rules::said::Mood;
+use crate::rules::tally::Tally;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -529,6 +530,9 @@ pub enum Event {
     Said {
         mood: Mood,
         text: String,
+        /// What the sentence counts for a fight's summary (see [`Tally`]); none for most.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        tally: Vec<Tally>,
     },
 }
 
@@ -537,7 +541,17 @@ impl Event {
         Event::Said {
             mood,
             text: text.into(),
+            tally: Vec::new(),
         }
+    }
+
+    /// The same sentence, counting `tally` for a fight's summary as well (other events are
+    /// counted by what they are, in [`Phase`](super::Phase)'s `tally`).
+    pub fn tallied(mut self, more: Tally) -> Event {
+        if let Event::Said { tally, .. } = &mut self {
+            tally.push(more);
+        }
+        self
     }
 
     pub fn mood(&self) -> Mood {

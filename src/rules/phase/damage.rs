@@ -8,7 +8,7 @@ use super::state::{Ask, State, Then};
 use super::{morale, round, saves};
 use crate::dice::DiceSource;
 use crate::dice::ladder::{DIE_SIZES, Dice};
-use crate::rules::RuleError;
+use crate::rules::{RuleError, Tally};
 
 /// The die an attack rolls after its steps, and the steps in words (K19, K26).
 pub fn attack_die(
@@ -204,10 +204,10 @@ pub fn crit_result(
         }
         Kind::Creature | Kind::Animal => {
             c.out = true;
-            out.push(Event::said(
-                Mood::Warn,
-                format!("{name} is out of the fight"),
-            ));
+            out.push(
+                Event::said(Mood::Warn, format!("{name} is out of the fight"))
+                    .tallied(Tally::down(&name)),
+            );
             saves::ask_yes_no(
                 state,
                 Ask::Slain { who },
@@ -488,9 +488,12 @@ pub fn heal(
             c.name, c.hp.max
         )));
     }
-    out.push(Event::said(
-        Mood::Mended,
-        format!("{} regains {got} HP (HP {})", c.name, c.hp_text()),
-    ));
+    out.push(
+        Event::said(
+            Mood::Mended,
+            format!("{} regains {got} HP (HP {})", c.name, c.hp_text()),
+        )
+        .tallied(Tally::healing(&c.name, u32::from(got))),
+    );
     Ok(())
 }

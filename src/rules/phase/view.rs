@@ -11,7 +11,7 @@ use crate::rules::rolled::{Dice, Keep, Rolled, Term, Why};
 use crate::rules::{
     Aim, Answer, ClockView, DieView, Fighter, Initiative, OptionView, Outcome, PendingView,
     QuestionView, Role, RollView, RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag,
-    Tone, Upcoming, YesNo,
+    Tally, TallyKind, Tone, Upcoming, YesNo,
 };
 
 /// The phased Knave/Cairn-style rules of rule file 002.
@@ -387,6 +387,27 @@ impl Ruleset for Phase {
 
     fn tone(event: &Event) -> Tone {
         event.mood().tone()
+    }
+
+    /// A hit counts what it dealt by its attacker; HP and ability points lost count as taken,
+    /// whatever took them. Critical damage (K23) counts as going down: the character is out of
+    /// the fight until aided.
+    fn tally(event: &Event) -> Vec<Tally> {
+        match event {
+            Event::Hit { by, amount, .. } => vec![Tally {
+                by: Some(by.clone()),
+                to: None,
+                kind: TallyKind::Damage,
+                amount: *amount,
+            }],
+            Event::HpLost { who, lost, .. } => vec![Tally::damage(None, who, *lost)],
+            Event::ScoreLost { who, lost, .. } => {
+                vec![Tally::damage(None, who, u32::from(*lost))]
+            }
+            Event::Critical { who } | Event::Died { who, .. } => vec![Tally::down(who)],
+            Event::Said { tally, .. } => tally.clone(),
+            _ => Vec::new(),
+        }
     }
 
     fn line(event: &Event) -> Line {

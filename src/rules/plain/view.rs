@@ -4,7 +4,7 @@ use super::{Command, Event, State, apply};
 use crate::dice::DiceSource;
 use crate::rules::{
     Answer, ClockView, DieView, Fighter, Initiative, Outcome, PendingView, Role, RollView,
-    RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag, Tone, Upcoming,
+    RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag, Tally, Tone, Upcoming,
 };
 
 /// The plain tracker.
@@ -182,6 +182,19 @@ impl Ruleset for Plain {
 
     fn line(event: &Event) -> crate::rules::Line {
         event.line()
+    }
+
+    fn tally(event: &Event) -> Vec<Tally> {
+        match event {
+            Event::HpChanged { name, by, .. } if *by < 0 => {
+                vec![Tally::damage(None, name, by.unsigned_abs())]
+            }
+            Event::HpChanged { name, by, .. } if *by > 0 => {
+                vec![Tally::healing(name, by.unsigned_abs())]
+            }
+            Event::Down { name } => vec![Tally::down(name)],
+            _ => Vec::new(),
+        }
     }
 
     fn answer(state: &State, answer: Answer) -> Result<Command, RuleError> {

@@ -3,13 +3,14 @@
 //! tone per event) and the judge's generic answers into slot commands.
 
 use super::combat::{Stage, stage};
+use super::command::StatusFlag;
 use super::model::*;
 use super::{Command, Event, exploration, resolve, slot_line};
 use crate::dice::{DiceSource, Edge};
 use crate::rules::{
     Aim, Answer, ClockView, DieView, Fighter, GroupMember, GroupView, Initiative, OptionView,
     Outcome, PendingView, QuestionView, Role, RollView, RosterEntry, RosterGroup, RuleError,
-    Ruleset, Standing, Tag, Tone, Upcoming, YesNo,
+    Ruleset, Standing, Tag, Tally, TallyKind, Tone, Upcoming, YesNo,
 };
 
 /// The d12 slot system (rule file 000).
@@ -202,6 +203,36 @@ impl Ruleset for Slots {
             Event::Wounded { .. } | Event::Hit(_) => Tone::Harm,
             Event::Marked { .. } | Event::Fatigue { .. } => Tone::Mark,
             _ => Tone::Plain,
+        }
+    }
+
+    /// Harm is counted in wounds: a hit that wounds counts one dealt by the attacker, and each
+    /// wound one taken, whatever gave it.
+    fn tally(event: &Event) -> Vec<Tally> {
+        match event {
+            Event::Hit(hit)
+                if matches!(
+                    hit.outcome,
+                    HitOutcome::TreatedWound | HitOutcome::OpenWound
+                ) =>
+            {
+                vec![Tally {
+                    by: Some(hit.attacker.clone()),
+                    to: None,
+                    kind: TallyKind::Damage,
+                    amount: 1,
+                }]
+            }
+            Event::Wounded { who, .. } => vec![Tally::damage(None, who, 1)],
+            Event::Healed { who, .. } => vec![Tally::healing(who, 1)],
+            Event::Died { who, .. } => vec![Tally::down(who)],
+            Event::StatusChanged {
+                who,
+                flag: StatusFlag::Unconscious | StatusFlag::Dead,
+                on: true,
+                ..
+            } => vec![Tally::down(who)],
+            _ => Vec::new(),
         }
     }
 

@@ -9,6 +9,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
+use crate::export::summary;
 use crate::rules::Tone;
 use crate::session::Event;
 use crate::tui::app::{Hit, Main, SaveState};
@@ -23,6 +24,9 @@ struct LogLine {
     event: Event,
     /// Set on the folded line: how many setting-up steps it stands for.
     folded: Option<usize>,
+    /// Set on a line of a fight's summary, after the events of the step that ended it: its
+    /// words, in place of the event's.
+    summary: Option<String>,
 }
 
 /// Setting-up steps folded into one line once there are this many and play has gone on past
@@ -66,6 +70,7 @@ fn marker(event: &Event, theme: Theme) -> (Span<'static>, Style) {
 /// `rows`: the events of a window of steps are fetched in one pass at a time.
 fn window(main: &Main, top: usize, rows: usize) -> Vec<LogLine> {
     let mut lines = Vec::with_capacity(rows + 8);
+    let applied = main.session.applied();
     let setup = setup_run(main).unwrap_or(0);
     let mut end = top + 1;
     let chunk = rows.max(8);
@@ -73,13 +78,33 @@ fn window(main: &Main, top: usize, rows: usize) -> Vec<LogLine> {
         let start = end.saturating_sub(chunk).max(setup);
         let events = main.session.events_in(start..end);
         for (offset, step_events) in events.iter().enumerate().rev() {
+            let step = start + offset;
             for (k, event) in step_events.iter().enumerate() {
                 lines.push(LogLine {
-                    step: start + offset,
+                    step,
                     k,
                     event: event.clone(),
                     folded: None,
+                    summary: None,
                 });
+            }
+            let ends = applied
+                .get(step)
+                .and_then(|e| e.fight.as_ref())
+                .is_some_and(|m| m.ended);
+            if let Some(sum) = ends
+                .then(|| summary::ending_at(&main.session, step))
+                .flatten()
+            {
+                for (i, text) in sum.lines().into_iter().enumerate() {
+                    lines.push(LogLine {
+                        step,
+                        k: step_events.len() + i,
+                        event: Event::Noted(text.clone()),
+                        folded: None,
+                        summary: Some(text),
+                    });
+                }
             }
         }
         end = start;
@@ -93,6 +118,7 @@ fn window(main: &Main, top: usize, rows: usize) -> Vec<LogLine> {
                  unfold them"
             )),
             folded: Some(setup),
+            summary: None,
         });
     }
     lines
@@ -150,7 +176,11 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
     for (shown, line) in lines.into_iter().enumerate() {
         let id = (line.step, line.k);
         if Some(id) == selected {
-            detail_text = Some(line.event.to_string());
+            detail_text = Some(
+                line.summary
+                    .clone()
+                    .unwrap_or_else(|| line.event.to_string()),
+            );
         }
         let rect = Rect::new(inner.x, inner.y + shown as u16, inner.width, 1);
         let step = match line.folded {
@@ -158,12 +188,14 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
             None if line.k == 0 => format!("{:>step_w$} ", line.step + 1),
             None => " ".repeat(step_w + 1),
         };
-        let (mark, style) = match line.folded {
-            Some(_) => (Span::styled("… ", theme.dim()), theme.dim()),
-            None => marker(&line.event, theme),
+        let (mark, style) = match (line.folded, &line.summary) {
+            (Some(_), _) => (Span::styled("… ", theme.dim()), theme.dim()),
+            (None, Some(_)) => (Span::styled("Σ ", theme.title()), Style::new()),
+            (None, None) => marker(&line.event, theme),
         };
-        let mut text = match (&line.folded, &line.event) {
-            (Some(_), Event::Noted(t)) => t.clone(),
+        let mut text = match (&line.folded, &line.summary, &line.event) {
+            (_, Some(t), _) => t.clone(),
+            (Some(_), _, Event::Noted(t)) => t.clone(),
             _ => line.event.to_string(),
         };
         // Kept from the players' table view: the judge sees that it is.

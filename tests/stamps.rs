@@ -1,0 +1,104 @@
+//! Time stamps (issue 24): each step carries the wall-clock time the frame logged it at, in the
+//! journal and the file; it is never part of replay, `replay --verify` or equality, and files and
+//! journals from before stamps still open.
+
+use slotmark::dice::ScriptedDice;
+use slotmark::rules::RulesetId;
+use slotmark::rules::plain;
+use slotmark::session::{Command, Session, SessionState, Stamp};
+use slotmark::store::{self, JournalRecord, Store, verify};
+use tempfile::TempDir;
+
+fn add(name: &str) -> Command {
+    plain::Command::Add {
+        name: name.into(),
+        party: true,
+        hp: 6,
+    }
+    .into()
+}
+
+/// Plays a command and stamps it at `at`, as the frame does, journalling it.
+fn play(session: &mut Session, store: Option<&mut Store>, command: Command, at: u64) {
+    session
+        .execute(command, &mut ScriptedDice::new([]))
+        .unwrap();
+    let entry = session.stamp_last(Some(Stamp(at))).unwrap().clone();
+    if let Some(store) = store {
+        store.append(&JournalRecord::Apply(entry)).unwrap();
+    }
+}
+
+fn stamps(session: &Session) -> Vec<Option<Stamp>> {
+    session.entries().iter().map(|e| e.stamp).collect()
+}
+
+#[test]
+fn the_file_keeps_each_steps_stamp() {
+    let dir = TempDir::new().unwrap();
+    let path = dir.path().join("s.ron");
+    let mut session = Session::new(SessionState::new("Stamps", RulesetId::Plain));
+    play(&mut session, None, add("Ann"), 1_000);
+    play(&mut session, None, add("Bo"), 1_042);
+    Store::create(&path, &session).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("stamp:Some(1042)"), "{text}");
+    let opened = store::load(&path).unwrap();
+    assert_eq!(stamps(&opened), [Some(Stamp(1_000)), Some(Stamp(1_042))]);
+    let report = verify(&path).unwrap();
+    assert!(report.difference.is_none(), "{:?}", report.difference);
+}
+
+#[test]
+fn the_journal_keeps_each_steps_stamp_and_a_follower_reads_it() {
+    let dir = TempDir::new().unwrap();
+    let path = dir.path().join("s.ron");
+    let mut session = Session::new(SessionState::new("Stamps", RulesetId::Plain));
+    let mut store = Store::create(&path, &session).unwrap();
+    play(&mut session, Some(&mut store), add("Ann"), 7);
+    play(&mut session, Some(&mut store), add("Bo"), 9);
+    let journal = std::fs::read_to_string(store::journal_path(&path)).unwrap();
+    assert!(journal.contains("stamp:Some(9)"), "{journal}");
+    drop(store);
+    let opened = Store::open(&path).unwrap();
+    assert_eq!(stamps(&opened.session), [Some(Stamp(7)), Some(Stamp(9))]);
+}
+
+#[test]
+fn a_stamp_is_no_part_of_equality_or_replay() {
+    let mut stamped = Session::new(SessionState::new("Stamps", RulesetId::Plain));
+    let mut bare = stamped.clone();
+    play(&mut stamped, None, add("Ann"), 5);
+    bare.execute(add("Ann"), &mut ScriptedDice::new([]))
+        .unwrap();
+    assert_ne!(stamps(&stamped), stamps(&bare));
+    assert_eq!(stamped.entries(), bare.entries());
+    assert_eq!(stamped.state(), bare.state());
+    // Undo and redo keep the time the step was first taken.
+    stamped.undo().unwrap();
+    stamped.redo().unwrap();
+    assert_eq!(stamps(&stamped), [Some(Stamp(5))]);
+}
+
+#[test]
+fn a_file_and_a_journal_from_before_stamps_still_open() {
+    let dir = TempDir::new().unwrap();
+    let path = dir.path().join("old.ron");
+    let mut session = Session::new(SessionState::new("Old", RulesetId::Plain));
+    session
+        .execute(add("Ann"), &mut ScriptedDice::new([]))
+        .unwrap();
+    let mut store = Store::create(&path, &session).unwrap();
+    let entry = session
+        .execute(add("Bo"), &mut ScriptedDice::new([]))
+        .unwrap()
+        .clone();
+    store.append(&JournalRecord::Apply(entry)).unwrap();
+    drop(store);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let journal = std::fs::read_to_string(store::journal_path(&path)).unwrap();
+    assert!(!text.contains("stamp") && !journal.contains("stamp"));
+    let opened = Store::open(&path).unwrap();
+    assert_eq!(opened.session.entries().len(), 2);
+    assert_eq!(stamps(&opened.session), [None, None]);
+}
