@@ -75,6 +75,7 @@ impl Ruleset for Slots {
                             }
                             tags
                         },
+                        health: None,
                     })
                     .collect(),
             })
@@ -98,6 +99,7 @@ impl Ruleset for Slots {
         Some(Initiative {
             round: fight.round,
             label: fight.initiative.to_string(),
+            label_names: Vec::new(),
             party: fight.initiative == Side::Players,
             why: state.recent.initiative_why.clone(),
             order,
@@ -239,6 +241,21 @@ impl Ruleset for Slots {
                 "a check takes its advantage when it is rolled (R6): drop it and roll again",
             )),
         }
+    }
+
+    fn roll_kind(command: &Command) -> Option<crate::rules::RollKind> {
+        use crate::rules::RollKind as K;
+        Some(match command {
+            Command::Check { .. } | Command::GroupCheck { .. } | Command::Fall { .. } => K::Check,
+            Command::Attack { .. } => K::Attack,
+            Command::Task { .. }
+            | Command::Rest { .. }
+            | Command::Travel { .. }
+            | Command::PassDays { .. }
+            | Command::EndCombat { .. } => K::Encounter,
+            Command::StartCombat { .. } => K::Initiative,
+            _ => return None,
+        })
     }
 
     fn role(command: &Command) -> Role {
