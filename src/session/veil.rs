@@ -141,11 +141,7 @@ impl Veil {
     pub fn changes_only_the_table(command: &Command) -> bool {
         matches!(
             command,
-            Command::Secret { .. }
-                | Command::Hide { .. }
-                | Command::RevealAll
-                | Command::SecretKinds(_)
-                | Command::TableNumbers(_)
+            Command::Secret { .. } | Command::Hide { .. } | Command::RevealAll
         )
     }
 
