@@ -854,6 +854,48 @@ fn a_journal_rewritten_in_place_is_read_whole_again() {
 }
 
 #[test]
+fn a_journal_rewritten_in_place_with_its_old_time_is_read_whole_again() {
+    let (_d, path) = dir();
+    let mut judge = Judge::create(&path, RulesetId::Plain);
+    judge.fold();
+    let journal = slotmark::store::journal_path(&path);
+    let header = std::fs::read(&journal).unwrap();
+    judge.says("add Ana 8", &[]);
+    judge.says("add Bob 6", &[]);
+    let first = std::fs::read(&journal).unwrap();
+    drop(judge);
+    std::fs::write(&journal, &header).unwrap();
+    let mut judge = Judge::open(&path);
+    judge.says("add Cal 8", &[]);
+    judge.says("add Dee 6", &[]);
+    let second = std::fs::read(&journal).unwrap();
+    drop(judge);
+    assert_eq!(first.len(), second.len());
+    std::fs::write(&journal, &first).unwrap();
+    let mut table = Table::open(&path, 80, 24);
+    assert!(table.shows().contains("Ana"));
+    let was = std::fs::metadata(&journal).unwrap().modified().unwrap();
+    // Rewritten in place at the same length, its modification time put back as it was (what
+    // a copy that keeps times does): same inode, length and time, other steps.
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .open(&journal)
+        .unwrap();
+    std::io::Write::write_all(&mut file, &second).unwrap();
+    file.set_modified(was).unwrap();
+    drop(file);
+    assert_eq!(
+        std::fs::metadata(&journal).unwrap().modified().unwrap(),
+        was
+    );
+    let s = table.shows();
+    assert!(
+        s.contains("Cal") && s.contains("Dee") && !s.contains("Ana"),
+        "{s}"
+    );
+}
+
+#[test]
 fn a_journal_past_the_views_limit_is_said_on_screen() {
     let (_d, path) = dir();
     let mut judge = Judge::create(&path, RulesetId::Plain);

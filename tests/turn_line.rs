@@ -149,3 +149,38 @@ fn d28_actiondie_a_creature_ruled_dead_is_never_next() {
     let (_, next) = turn(&s);
     assert_ne!(next.as_deref(), Some("Ogre"));
 }
+
+/// Every row the players' view draws, as text.
+fn drawn(s: &Session) -> String {
+    let view = TableView::of(s, 5);
+    let area = Rect::new(0, 0, 100, 30);
+    let mut buf = Buffer::empty(area);
+    table::draw(&mut buf, area, &view, Theme::plain(), None);
+    (0..area.height)
+        .map(|y| {
+            (0..area.width)
+                .map(|x| buf[(x, y)].symbol())
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn bdp_the_header_never_names_a_veiled_creature_whose_turn_it_is() {
+    let mut s = Session::new(SessionState::new("Ford", RulesetId::Bdp));
+    play(&mut s, "add Ana pc 10 12 8 6", &[]);
+    play(&mut s, "add Snag goblin", &[]);
+    play(&mut s, "veil Snag", &[]);
+    play(&mut s, "fight", &[]);
+    play(&mut s, "order Snag Ana", &[]);
+    play(&mut s, "next", &[]);
+    let judge = s.state().game.initiative().expect("a fight");
+    assert_eq!(judge.label, "Snag", "the judge's own header names it");
+    let shown = drawn(&s);
+    assert!(shown.contains("ROUND"), "{shown}");
+    assert!(!shown.to_uppercase().contains("SNAG"), "{shown}");
+    // Revealed, it is named.
+    play(&mut s, "reveal Snag", &[]);
+    assert!(drawn(&s).contains("SNAG"), "{}", drawn(&s));
+}

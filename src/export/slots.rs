@@ -188,9 +188,12 @@ fn bullet(event: &Event) -> Option<String> {
     let text = escape(&event.to_string());
     Some(match event {
         Event::Noted(n) => format!("- *Note:* {}", escape(n)),
-        Event::Retitled(_) | Event::Secret { .. } | Event::Hidden { .. } | Event::Joined { .. } => {
-            format!("- {text}")
-        }
+        Event::Retitled(_)
+        | Event::Secret { .. }
+        | Event::Hidden { .. }
+        | Event::Joined { .. }
+        | Event::SecretKinds(_)
+        | Event::TableNumbers(_) => format!("- {text}"),
         Event::Rolled { .. } => format!("- **Roll:** {text}"),
         Event::Game(GameEvent::Slots(e)) => match e {
             E::RoundStarted { .. } | E::TimePassed { .. } | E::Asked { .. } => return None,

@@ -11,6 +11,7 @@ pub mod actiondie;
 pub mod ap;
 pub mod bdp;
 pub mod chargen;
+pub mod kind;
 pub mod line;
 pub mod party;
 pub mod phase;
@@ -23,6 +24,7 @@ pub mod text;
 pub mod time;
 pub mod view;
 
+pub use kind::RollKind;
 pub use line::{Lens, Line, Num, Numbers, Part};
 pub use tally::{Tally, TallyKind};
 pub use view::{
@@ -110,6 +112,12 @@ pub trait Ruleset {
     /// commands where the rules name both; None for the rest. The players' table view reveals
     /// an unseen creature by it (see `session::Veil`).
     fn aims(_command: &Self::Command) -> Option<Aim> {
+        None
+    }
+
+    /// What kind of roll the command makes, for the kinds the judge keeps secret by default
+    /// (see `session::Veil`); None for a command that rolls nothing the table should wait for.
+    fn roll_kind(_command: &Self::Command) -> Option<RollKind> {
         None
     }
 
@@ -310,6 +318,13 @@ macro_rules! rulesets {
             pub fn aims(&self) -> Option<Aim> {
                 match self {
                     $(GameCommand::$variant(c) => <$module::$rules as Ruleset>::aims(c),)+
+                }
+            }
+
+            /// See [`Ruleset::roll_kind`].
+            pub fn roll_kind(&self) -> Option<RollKind> {
+                match self {
+                    $(GameCommand::$variant(c) => <$module::$rules as Ruleset>::roll_kind(c),)+
                 }
             }
         }

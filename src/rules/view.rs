@@ -63,6 +63,9 @@ pub struct RosterEntry {
     pub out: bool,
     /// The state at a glance, in order.
     pub glance: Vec<Tag>,
+    /// Health now and at most (hit points), when the ruleset counts it: the players' table
+    /// reads "badly hurt" from it.
+    pub health: Option<(u32, u32)>,
 }
 
 /// A side or group as the roster heads it.
@@ -122,6 +125,9 @@ pub struct Initiative {
     /// Who or what holds the initiative now, in the ruleset's words, short ("players",
     /// "phase: missile", "group B", "lowest die first").
     pub label: String,
+    /// Everyone of the roster the label stands for (the one acting, a group's members): the
+    /// players' table leaves the label out while they see none of them.
+    pub label_names: Vec<u32>,
     /// Is it the players' own side that holds it (the frame gives it their colour)?
     pub party: bool,
     /// Why, when the ruleset can say ("they started the fight").

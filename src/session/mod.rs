@@ -16,11 +16,15 @@ pub use log::{
     CHECKPOINT_EVERY, EVENTS_KEPT, Entry, FightMark, Session, SessionError, Stamp, replay,
 };
 pub use notes::Notes;
-pub use veil::{PublicFight, PublicLine, Seen, TableView, Veil, last_roll, seen};
+pub use veil::{
+    CreatureNumbers, PublicFight, PublicLine, Seen, TableView, Veil, kind_of, last_roll, seen,
+};
 
 use crate::dice::{DiceExpr, DiceSource};
 use crate::rules::text::{self, TextKind};
-use crate::rules::{self, GameCommand, GameEvent, GameParty, GameState, RuleError, RulesetId};
+use crate::rules::{
+    self, GameCommand, GameEvent, GameParty, GameState, RollKind, RuleError, RulesetId,
+};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -91,6 +95,11 @@ pub enum Command {
     },
     /// Reveal everyone on the roster the players do not see.
     RevealAll,
+    /// The kinds of roll kept secret by default from now on; None asks which they are (and
+    /// changes nothing).
+    SecretKinds(Option<Vec<RollKind>>),
+    /// How the players' table view reads creatures' numbers from now on.
+    TableNumbers(CreatureNumbers),
     Game(GameCommand),
     /// Characters come in from another session or a sheet file, their sheets inside the
     /// command so the log replays without the file they came from.
@@ -130,6 +139,10 @@ pub enum Event {
         hidden: bool,
     },
     Game(GameEvent),
+    /// The kinds of roll now kept secret by default.
+    SecretKinds(Vec<RollKind>),
+    /// How the players' table now reads creatures' numbers.
+    TableNumbers(CreatureNumbers),
     /// Who came in, and whether the clock carries on from the session they left.
     Joined {
         names: Vec<String>,
@@ -168,6 +181,15 @@ impl fmt::Display for Event {
                 }
             }
             Event::Game(e) => e.fmt(f),
+            Event::SecretKinds(kinds) => {
+                let kinds: std::collections::BTreeSet<RollKind> = kinds.iter().copied().collect();
+                write!(f, "From now on, {}", veil::secret_kinds_words(&kinds))
+            }
+            Event::TableNumbers(numbers) => write!(
+                f,
+                "From now on the players' table reads creatures' numbers {}",
+                veil::numbers_words(*numbers)
+            ),
             Event::Joined { names, carried } => {
                 write!(f, "{} join the session", names.join(", "))?;
                 if *carried {
@@ -242,9 +264,11 @@ pub fn apply(
                 total: roll.total,
             }])
         }
-        Command::Secret { .. } | Command::Hide { .. } | Command::RevealAll => {
-            veil::apply(state, command)
-        }
+        Command::Secret { .. }
+        | Command::Hide { .. }
+        | Command::RevealAll
+        | Command::SecretKinds(_)
+        | Command::TableNumbers(_) => veil::apply(state, command),
         Command::Join(party) => {
             // The sheets are checked on their own, in a session of nothing else, so a sheet
             // from a hand-made file cannot bring in what the rules could not have built, and

@@ -13,8 +13,8 @@
 use super::log::replay_entry;
 use super::{Command, Event, Session, SessionState};
 use crate::rules::{
-    ClockView, Fighter, GameCommand, Lens, Numbers, Role, RosterEntry, RosterGroup, RuleError,
-    RulesetId, Standing, Tag, Tone, Upcoming,
+    ClockView, Fighter, GameCommand, Lens, Numbers, Role, RollKind, RosterEntry, RosterGroup,
+    RuleError, RulesetId, Standing, Tag, Tone, Upcoming,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -41,6 +41,56 @@ pub struct Veil {
     /// Do creatures start unseen? Set in every new session; false in older files.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub until_revealed: bool,
+    /// The kinds of roll kept from the players without a word from the judge: each step that
+    /// rolls dice for one of them is secret from the moment it is logged. A new session starts
+    /// with [`RollKind::SECRET_OUT_OF_THE_BOX`]; an older file has none.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub secret_kinds: BTreeSet<RollKind>,
+    /// Steps of a kind kept secret by default that the judge chose to show after all.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub shown: BTreeSet<u32>,
+    /// What the players read of a creature's numbers.
+    #[serde(default, skip_serializing_if = "CreatureNumbers::is_word")]
+    pub numbers: CreatureNumbers,
+}
+
+/// What the players' table view says of a creature's health and numbers, as the judge chose
+/// for the session.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CreatureNumbers {
+    /// Its state in a word: unhurt, hurt, badly hurt, down, dead, fled.
+    #[default]
+    Word,
+    /// Nothing at all: the players read no state of a creature.
+    None,
+    /// Every number, as the judge reads them.
+    Exact,
+}
+
+impl CreatureNumbers {
+    pub const ALL: [CreatureNumbers; 3] = [
+        CreatureNumbers::Word,
+        CreatureNumbers::None,
+        CreatureNumbers::Exact,
+    ];
+
+    fn is_word(&self) -> bool {
+        *self == CreatureNumbers::Word
+    }
+
+    pub fn word(self) -> &'static str {
+        match self {
+            CreatureNumbers::Word => "word",
+            CreatureNumbers::None => "none",
+            CreatureNumbers::Exact => "exact",
+        }
+    }
+
+    pub fn from_word(word: &str) -> Option<CreatureNumbers> {
+        CreatureNumbers::ALL
+            .into_iter()
+            .find(|n| n.word().eq_ignore_ascii_case(word))
+    }
 }
 
 impl Veil {
@@ -48,6 +98,7 @@ impl Veil {
     pub fn new() -> Veil {
         Veil {
             until_revealed: true,
+            secret_kinds: RollKind::SECRET_OUT_OF_THE_BOX.into_iter().collect(),
             ..Veil::default()
         }
     }
@@ -57,6 +108,18 @@ impl Veil {
             && self.hidden.is_empty()
             && self.revealed.is_empty()
             && !self.until_revealed
+            && self.secret_kinds.is_empty()
+            && self.shown.is_empty()
+            && self.numbers.is_word()
+    }
+
+    /// Is this step (at `index`, applied to a state whose veil is `self`) secret by the kinds
+    /// the judge keeps secret by default? Only a step that drew dice is a roll.
+    pub fn secret_by_kind(&self, entry: &super::Entry, shown: &BTreeSet<u32>, index: u32) -> bool {
+        if self.secret_kinds.is_empty() || entry.rolls.is_empty() || shown.contains(&index) {
+            return false;
+        }
+        kind_of(&entry.command).is_some_and(|k| self.secret_kinds.contains(&k))
     }
 
     /// Do the players see this member of the roster (`party`: one of their own characters)?
@@ -88,6 +151,15 @@ impl Veil {
         if self.until_revealed {
             self.revealed.insert(id);
         }
+    }
+}
+
+/// What kind of roll a command makes, in the words the judge chooses secret kinds by.
+pub fn kind_of(command: &Command) -> Option<RollKind> {
+    match command {
+        Command::Game(game) => game.roll_kind(),
+        Command::Roll { .. } => Some(RollKind::Other),
+        _ => None,
     }
 }
 
@@ -159,7 +231,8 @@ pub fn seen(session: &Session, range: Range<usize>) -> Vec<Seen> {
             runs.resize(index - from, run);
             run = Seen::default();
         }
-        run.secret |= veil.secret.contains(&(index as u32));
+        run.secret |= veil.secret.contains(&(index as u32))
+            || state.veil.secret_by_kind(entry, &veil.shown, index as u32);
         run.roll |= !entry.rolls.is_empty();
         if replay_entry(&mut state, entry).is_err() {
             break;
@@ -176,10 +249,12 @@ pub(super) fn apply(state: &mut SessionState, command: &Command) -> Result<Vec<E
         Command::Secret { step, secret } => {
             let step =
                 step.ok_or_else(|| RuleError::invalid("which step? there is no roll yet"))?;
+            // A step of a kind kept secret by default is shown by a mark of its own.
+            let veil = &mut state.veil;
             let changed = if *secret {
-                state.veil.secret.insert(step)
+                veil.shown.remove(&step) | veil.secret.insert(step)
             } else {
-                state.veil.secret.remove(&step)
+                veil.secret.remove(&step) | veil.shown.insert(step)
             };
             if !changed {
                 return Err(RuleError::invalid(format!(
@@ -253,7 +328,52 @@ pub(super) fn apply(state: &mut SessionState, command: &Command) -> Result<Vec<E
             }
             Ok(events)
         }
+        Command::SecretKinds(kinds) => {
+            let Some(kinds) = kinds else {
+                return Err(RuleError::invalid(secret_kinds_words(
+                    &state.veil.secret_kinds,
+                )));
+            };
+            let kinds: BTreeSet<RollKind> = kinds.iter().copied().collect();
+            if kinds == state.veil.secret_kinds {
+                return Err(RuleError::invalid(format!(
+                    "{} already",
+                    secret_kinds_words(&kinds)
+                )));
+            }
+            state.veil.secret_kinds = kinds.clone();
+            Ok(vec![Event::SecretKinds(kinds.into_iter().collect())])
+        }
+        Command::TableNumbers(numbers) => {
+            if *numbers == state.veil.numbers {
+                return Err(RuleError::invalid(format!(
+                    "the players' table reads creatures' numbers {} already",
+                    numbers_words(*numbers)
+                )));
+            }
+            state.veil.numbers = *numbers;
+            Ok(vec![Event::TableNumbers(*numbers)])
+        }
         _ => Err(RuleError::invalid("not a command of the table's veil")),
+    }
+}
+
+/// The kinds of roll kept secret by default, in words.
+pub fn secret_kinds_words(kinds: &BTreeSet<RollKind>) -> String {
+    if kinds.is_empty() {
+        "no kind of roll is kept secret by default".into()
+    } else {
+        let words: Vec<&str> = kinds.iter().map(|k| k.word()).collect();
+        format!("secret by default: {}", words.join(", "))
+    }
+}
+
+/// How the players' table reads creatures' numbers, in words.
+pub fn numbers_words(numbers: CreatureNumbers) -> &'static str {
+    match numbers {
+        CreatureNumbers::Word => "as a word (unhurt, hurt, badly hurt, down, dead, fled)",
+        CreatureNumbers::None => "not at all",
+        CreatureNumbers::Exact => "exactly, as the judge does",
     }
 }
 
@@ -352,14 +472,23 @@ pub(super) fn settle(session: &Session, command: Command) -> Result<Command, Rul
                     ));
                 }
                 let cursor = session.cursor() as u32;
-                session
-                    .state()
-                    .veil
-                    .secret
-                    .range(..cursor)
-                    .next_back()
-                    .copied()
-                    .unwrap_or(last as u32)
+                let veil = &session.state().veil;
+                let marked = veil.secret.range(..cursor).next_back().copied();
+                let by_kind = || {
+                    session.state_at(last).is_ok_and(|before| {
+                        before.veil.secret_by_kind(
+                            &session.applied()[last],
+                            &veil.shown,
+                            last as u32,
+                        )
+                    })
+                };
+                match marked {
+                    // The roll's own mark (made for it before its dice, or on it).
+                    Some(m) if m >= last as u32 => m,
+                    _ if by_kind() => last as u32,
+                    other => other.unwrap_or(last as u32),
+                }
             };
             Ok(Command::Secret {
                 step: Some(step),
@@ -455,7 +584,7 @@ impl TableView {
                     party.push(member);
                 } else {
                     creatures.push(RosterEntry {
-                        glance: public_glance(&member),
+                        glance: public_glance(&member, veil.numbers),
                         ..member
                     });
                 }
@@ -501,9 +630,17 @@ impl TableView {
                 Upcoming::NotYet => None,
             };
             let acting = now.iter().map(|&at| order[at].name.clone()).collect();
+            // A label that stands only for those the players have not seen says nothing.
+            let label = if !i.label_names.is_empty()
+                && i.label_names.iter().all(|id| unseen.contains(id))
+            {
+                String::new()
+            } else {
+                i.label
+            };
             PublicFight {
                 round: i.round,
-                label: i.label,
+                label,
                 party: i.party,
                 order,
                 acting,
@@ -524,9 +661,15 @@ impl TableView {
     }
 }
 
-/// A creature as the players see it: dead or out, hurt or not, and the states the ruleset names
-/// in words; never a number (hit points, scores, counts are the judge's).
-fn public_glance(entry: &RosterEntry) -> Vec<Tag> {
+/// A creature as the players see it, as the judge chose for the session: in words (dead or
+/// out, its state in a word, and the states the ruleset names in words; never a number: hit
+/// points, scores, counts are the judge's), with nothing, or exactly as the judge sees it.
+fn public_glance(entry: &RosterEntry, numbers: CreatureNumbers) -> Vec<Tag> {
+    match numbers {
+        CreatureNumbers::Exact => return entry.glance.clone(),
+        CreatureNumbers::None => return Vec::new(),
+        CreatureNumbers::Word => {}
+    }
     if entry.dead {
         return vec![Tag::new("dead", Tone::Death)];
     }
@@ -534,8 +677,8 @@ fn public_glance(entry: &RosterEntry) -> Vec<Tag> {
     if entry.out {
         tags.push(Tag::new("out", Tone::Warn));
     }
-    if entry.glance.iter().any(|t| t.tone == Tone::Harm) {
-        tags.push(Tag::new("hurt", Tone::Harm));
+    if let word @ ("hurt" | "badly hurt") = state_word(entry) {
+        tags.push(Tag::new(word, Tone::Harm));
     }
     for tag in &entry.glance {
         let worded = matches!(tag.tone, Tone::Warn | Tone::Mark)
@@ -554,6 +697,7 @@ fn public_glance(entry: &RosterEntry) -> Vec<Tag> {
 struct TableLens {
     party: BTreeSet<u32>,
     unseen: BTreeSet<u32>,
+    numbers: CreatureNumbers,
     /// Each creature's state in a word, by id.
     words: BTreeMap<u32, &'static str>,
 }
@@ -566,6 +710,7 @@ impl TableLens {
             party: BTreeSet::new(),
             // Hidden by hand or not yet revealed: either way the players have not seen them.
             unseen: state.veil.unseen(&roster),
+            numbers: state.veil.numbers,
             words: BTreeMap::new(),
         };
         for group in roster {
@@ -588,15 +733,19 @@ impl Lens for TableLens {
 
     fn numbers(&self, id: u32) -> Numbers {
         if self.party.contains(&id) {
-            Numbers::Exact
-        } else {
-            Numbers::Word(self.words.get(&id).map(|w| w.to_string()))
+            return Numbers::Exact;
+        }
+        match self.numbers {
+            CreatureNumbers::Exact => Numbers::Exact,
+            CreatureNumbers::None => Numbers::Word(None),
+            CreatureNumbers::Word => Numbers::Word(self.words.get(&id).map(|w| w.to_string())),
         }
     }
 }
 
-/// A creature's state in one word, from what the roster shows of it.
-fn state_word(entry: &RosterEntry) -> &'static str {
+/// A creature's state in a word, from what the roster shows of it: badly hurt at half its
+/// health or below, hurt when anything the roster shows is harm.
+pub fn state_word(entry: &RosterEntry) -> &'static str {
     if entry.dead {
         "dead"
     } else if entry
@@ -607,7 +756,14 @@ fn state_word(entry: &RosterEntry) -> &'static str {
         "fled"
     } else if entry.out {
         "down"
-    } else if entry.glance.iter().any(|t| t.tone == Tone::Harm) {
+    } else if entry
+        .health
+        .is_some_and(|(now, most)| now < most && now.saturating_mul(2) <= most)
+    {
+        "badly hurt"
+    } else if entry.glance.iter().any(|t| t.tone == Tone::Harm)
+        || entry.health.is_some_and(|(now, most)| now < most)
+    {
         "hurt"
     } else {
         "unhurt"
@@ -617,7 +773,11 @@ fn state_word(entry: &RosterEntry) -> &'static str {
 /// Is this event for the players' eyes, whatever step it came from?
 fn for_the_table(event: &Event) -> Option<Tone> {
     match event {
-        Event::Noted(_) | Event::Secret { .. } | Event::Hidden { .. } => None,
+        Event::Noted(_)
+        | Event::Secret { .. }
+        | Event::Hidden { .. }
+        | Event::SecretKinds(_)
+        | Event::TableNumbers(_) => None,
         Event::Retitled(_) | Event::Rolled { .. } | Event::Joined { .. } => Some(Tone::Plain),
         Event::Game(e) => match e.tone() {
             Tone::Question => None,

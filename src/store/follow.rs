@@ -17,22 +17,26 @@ struct Stamp {
     id: (u64, u64),
     len: u64,
     modified: Option<SystemTime>,
+    /// When the file's inode last changed (Unix): a write moves it even when whoever wrote
+    /// puts the modification time back, as a copy that keeps times does.
+    changed: (i64, i64),
 }
 
 impl Stamp {
     fn of(path: &Path) -> io::Result<Stamp> {
         let meta = fs::metadata(path)?;
         #[cfg(unix)]
-        let id = {
+        let (id, changed) = {
             use std::os::unix::fs::MetadataExt;
-            (meta.dev(), meta.ino())
+            ((meta.dev(), meta.ino()), (meta.ctime(), meta.ctime_nsec()))
         };
         #[cfg(not(unix))]
-        let id = (0, 0);
+        let (id, changed) = ((0, 0), (0, 0));
         Ok(Stamp {
             id,
             len: meta.len(),
             modified: meta.modified().ok(),
+            changed,
         })
     }
 }

@@ -67,6 +67,7 @@ fn entry(state: &State, c: &Character) -> RosterEntry {
         dead: c.dead,
         out: !c.dead && (c.fled || c.has(Status::Unconscious)),
         glance: glance(c),
+        health: Some((u32::from(c.hp), u32::from(c.hp_max_now()))),
     }
 }
 
@@ -195,6 +196,7 @@ impl Ruleset for ActionDie {
         Some(Initiative {
             round: f.round,
             label: "lowest count first".into(),
+            label_names: Vec::new(),
             party,
             why: Some(f.why.clone()),
             order,
@@ -315,6 +317,18 @@ impl Ruleset for ActionDie {
                 "a question waits: choose one of its answers",
             )),
         }
+    }
+
+    fn roll_kind(command: &Command) -> Option<crate::rules::RollKind> {
+        use crate::rules::RollKind as K;
+        Some(match command {
+            Command::Check(_) | Command::Contest(_) | Command::Encumbrance { .. } => K::Check,
+            Command::Attack { .. } => K::Attack,
+            Command::Damage(_) => K::Damage,
+            Command::Time { .. } => K::Save,
+            Command::Scene { .. } | Command::RollInitiative => K::Initiative,
+            _ => return None,
+        })
     }
 
     fn role(command: &Command) -> Role {

@@ -76,6 +76,7 @@ fn entry(state: &State, c: &Character) -> RosterEntry {
         dead: c.dead(),
         out: !c.dead() && (c.has(Mark::Fled) || c.cannot_act()),
         glance: glance(c),
+        health: Some((u32::from(c.hp.cur), u32::from(c.hp.max))),
     }
 }
 
@@ -329,6 +330,11 @@ impl Ruleset for Ap {
         Some(Initiative {
             round: f.round,
             label: group.clone(),
+            label_names: order
+                .iter()
+                .filter(|f| f.group == group)
+                .map(|f| f.id)
+                .collect(),
             party: has_pc(state, &group),
             why: Some("groups take turns, the best roll's group first".into()),
             order,
@@ -459,6 +465,24 @@ impl Ruleset for Ap {
                 "a question waits: choose one of its answers",
             )),
         }
+    }
+
+    fn roll_kind(command: &Command) -> Option<crate::rules::RollKind> {
+        use crate::rules::RollKind as K;
+        Some(match command {
+            Command::Check(_) => K::Check,
+            Command::Attack(_) => K::Attack,
+            Command::Save { .. } => K::Save,
+            Command::Damage { .. } => K::Damage,
+            Command::Time { .. }
+            | Command::Short { .. }
+            | Command::Night { .. }
+            | Command::Week { .. } => K::Encounter,
+            Command::Morale { .. } | Command::Retreat { .. } => K::Morale,
+            Command::Reaction => K::Reaction,
+            Command::Fight { .. } | Command::Join { .. } => K::Initiative,
+            _ => return None,
+        })
     }
 
     fn role(command: &Command) -> Role {

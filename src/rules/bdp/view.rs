@@ -68,6 +68,7 @@ fn entry(state: &State, c: &Character) -> RosterEntry {
         dead: c.dead,
         out: !c.dead && c.out.is_some(),
         glance: glance(c),
+        health: Some((u32::from(c.hp.cur), u32::from(c.hp.max))),
     }
 }
 
@@ -168,6 +169,7 @@ impl Ruleset for Bdp {
         Some(Initiative {
             round: f.round,
             label: acting.map_or_else(|| "turn list".into(), |id| state.name_of(id)),
+            label_names: acting.into_iter().collect(),
             next: Upcoming::Order,
             party,
             why: Some("the judge's turn list".into()),
@@ -280,6 +282,19 @@ impl Ruleset for Bdp {
                 "a question waits: choose one of its answers",
             )),
         }
+    }
+
+    fn roll_kind(command: &Command) -> Option<crate::rules::RollKind> {
+        use crate::rules::RollKind as K;
+        Some(match command {
+            Command::Save { .. } => K::Save,
+            Command::Task { .. } | Command::Contest { .. } => K::Check,
+            Command::Watch | Command::Night => K::Encounter,
+            Command::Fate { .. } => K::Other,
+            Command::Damage { .. } | Command::Hazard { .. } => K::Damage,
+            Command::Fight { .. } | Command::Order { .. } => K::Initiative,
+            _ => return None,
+        })
     }
 
     fn role(command: &Command) -> Role {

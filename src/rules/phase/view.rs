@@ -127,6 +127,7 @@ fn entry(state: &State, c: &Character) -> RosterEntry {
         dead: c.is_dead(),
         out: !c.is_dead() && (c.is_out() || c.critical.is_some()),
         glance: glance(state, c),
+        health: Some((u32::from(c.hp_now()), u32::from(c.hp.max))),
     }
 }
 
@@ -263,6 +264,7 @@ impl Ruleset for Phase {
         Some(Initiative {
             round: fight.round,
             label: fight.label(),
+            label_names: Vec::new(),
             party,
             why: Some(
                 "Early: passed their DEX save or hasted; Middle: the enemies; Late: failed it \
@@ -561,6 +563,21 @@ impl Ruleset for Phase {
                 "a question waits: choose one of its answers",
             )),
         }
+    }
+
+    fn roll_kind(command: &Command) -> Option<crate::rules::RollKind> {
+        use crate::rules::RollKind as K;
+        Some(match command {
+            Command::Save { .. } => K::Save,
+            Command::React { .. } | Command::Reaction { .. } => K::Reaction,
+            Command::Attack { .. } | Command::Blast { .. } => K::Attack,
+            Command::Harm { .. } => K::Damage,
+            Command::Turn { .. } | Command::Noise | Command::Watch { .. } => K::Encounter,
+            Command::Fight { .. } => K::Initiative,
+            Command::Trap { .. } => K::Check,
+            Command::Table { .. } => K::Other,
+            _ => return None,
+        })
     }
 
     fn role(command: &Command) -> Role {

@@ -87,6 +87,10 @@ impl Ruleset for Plain {
                             }
                             tags
                         },
+                        health: Some((
+                            u32::try_from(c.hp).unwrap_or(0),
+                            u32::try_from(c.max_hp).unwrap_or(0),
+                        )),
                     })
                     .collect(),
             })
@@ -100,6 +104,7 @@ impl Ruleset for Plain {
         Some(Initiative {
             round: fight.round,
             label: "in turn order".into(),
+            label_names: Vec::new(),
             party: false,
             why: None,
             order: fight
@@ -220,6 +225,14 @@ impl Ruleset for Plain {
                 "a check takes its edge when it is rolled: drop it and roll again",
             )),
         }
+    }
+
+    fn roll_kind(command: &Command) -> Option<crate::rules::RollKind> {
+        use crate::rules::RollKind as K;
+        Some(match command {
+            Command::Check { .. } => K::Check,
+            _ => return None,
+        })
     }
 
     fn role(command: &Command) -> Role {

@@ -76,6 +76,7 @@ impl Ruleset for Slots {
                             }
                             tags
                         },
+                        health: None,
                     })
                     .collect(),
             })
@@ -99,6 +100,7 @@ impl Ruleset for Slots {
         Some(Initiative {
             round: fight.round,
             label: fight.initiative.to_string(),
+            label_names: Vec::new(),
             party: fight.initiative == Side::Players,
             why: state.recent.initiative_why.clone(),
             order,
@@ -292,6 +294,21 @@ impl Ruleset for Slots {
                 "a check takes its advantage when it is rolled (R6): drop it and roll again",
             )),
         }
+    }
+
+    fn roll_kind(command: &Command) -> Option<crate::rules::RollKind> {
+        use crate::rules::RollKind as K;
+        Some(match command {
+            Command::Check { .. } | Command::GroupCheck { .. } | Command::Fall { .. } => K::Check,
+            Command::Attack { .. } => K::Attack,
+            Command::Task { .. }
+            | Command::Rest { .. }
+            | Command::Travel { .. }
+            | Command::PassDays { .. }
+            | Command::EndCombat { .. } => K::Encounter,
+            Command::StartCombat { .. } => K::Initiative,
+            _ => return None,
+        })
     }
 
     fn role(command: &Command) -> Role {

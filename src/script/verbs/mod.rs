@@ -17,8 +17,8 @@ use super::lexer::{Lexed, Token};
 use super::words::{R, Words};
 use super::{Line, ScriptError};
 use crate::content::{Library, LookupError, find_by_name};
-use crate::rules::{GameState, RulesetId};
-use crate::session::{Command, SessionState};
+use crate::rules::{GameState, RollKind, RulesetId};
+use crate::session::{Command, CreatureNumbers, SessionState};
 
 /// What help says about one verb.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -225,13 +225,18 @@ const FRAME: &[Entry<()>] = &[
         verb: v(
             "secret",
             &[],
-            "secret [STEP] [off]",
+            "secret [STEP] [off] | secret default [KIND...|none]",
             "keeps the last roll (or step STEP of the log) and what it does from the players' \
-             table view; `off` shows it again",
-            "secret 12",
+             table view; `off` shows it again. `secret default` lists the kinds of roll kept \
+             secret without a word (encounter and reaction in a new session), and sets them: \
+             check, save, attack, damage, encounter, reaction, morale, initiative, other",
+            "secret default encounter reaction morale",
             SESSION,
         ),
         parse: |w, _| {
+            if w.eat(&["default", "defaults"]) {
+                return secret_default(w);
+            }
             let step = match w.peek() {
                 Some(t) if t.text.chars().all(|c| c.is_ascii_digit()) => {
                     let n: u32 = w.number("the step's number, as the roll log shows it")?;
@@ -249,14 +254,82 @@ const FRAME: &[Entry<()>] = &[
             Ok(Line::Command(Command::Secret { step, secret }))
         },
         complete: |t, _| {
-            if t.args.iter().any(|a| a.text.eq_ignore_ascii_case("off")) {
+            if t.args
+                .first()
+                .is_some_and(|a| a.text.eq_ignore_ascii_case("default"))
+            {
+                let mut words = vec!["none".to_string()];
+                words.extend(RollKind::ALL.iter().map(|k| k.word().to_string()));
+                words
+            } else if t.args.iter().any(|a| a.text.eq_ignore_ascii_case("off")) {
                 Vec::new()
+            } else if t.args.is_empty() {
+                vec!["off".into(), "default".into()]
             } else {
                 vec!["off".into()]
             }
         },
     },
+    Entry {
+        verb: v(
+            "numbers",
+            &[],
+            "numbers word|none|exact",
+            "what the players' table view shows of a creature's health and numbers: its state \
+             in a word (unhurt, hurt, badly hurt, down, dead, fled), nothing, or every number",
+            "numbers none",
+            SESSION,
+        ),
+        parse: |w, _| {
+            let t = w.next("word, none or exact")?;
+            let numbers = CreatureNumbers::from_word(&t.text).ok_or_else(|| {
+                ScriptError::at(t.column, format!("'{}' is not word, none or exact", t.text))
+            })?;
+            w.finish()?;
+            Ok(Line::Command(Command::TableNumbers(numbers)))
+        },
+        complete: |t, _| {
+            if t.args.is_empty() {
+                CreatureNumbers::ALL
+                    .iter()
+                    .map(|n| n.word().to_string())
+                    .collect()
+            } else {
+                Vec::new()
+            }
+        },
+    },
 ];
+
+/// `secret default [KIND...|none]`: nothing more asks which kinds they are.
+fn secret_default(w: &mut Words<'_>) -> R<Line> {
+    if w.at_end() {
+        return Ok(Line::Command(Command::SecretKinds(None)));
+    }
+    if w.eat(&["none", "nothing"]) {
+        w.finish()?;
+        return Ok(Line::Command(Command::SecretKinds(Some(Vec::new()))));
+    }
+    let mut kinds = Vec::new();
+    while !w.at_end() {
+        let t = w.next("a kind of roll")?;
+        let word = t.text.trim_end_matches(',');
+        let kind = RollKind::from_word(word).ok_or_else(|| {
+            let all: Vec<&str> = RollKind::ALL.iter().map(|k| k.word()).collect();
+            ScriptError::at(
+                t.column,
+                format!(
+                    "'{word}' is not a kind of roll; the kinds: {}, or none",
+                    all.join(", ")
+                ),
+            )
+        })?;
+        if !kinds.contains(&kind) {
+            kinds.push(kind);
+        }
+    }
+    Ok(Line::Command(Command::SecretKinds(Some(kinds))))
+}
 
 /// The frame's verbs that read the game, through its roster: the same in every ruleset, after
 /// any verb of the ruleset's own with the same name.

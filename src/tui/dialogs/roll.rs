@@ -133,7 +133,8 @@ impl Main {
 
     /// Is the last roll kept from the players' table view?
     pub(crate) fn last_roll_secret(&self) -> bool {
-        if self.session.state().veil.secret.is_empty() {
+        let veil = &self.session.state().veil;
+        if veil.secret.is_empty() && veil.secret_kinds.is_empty() {
             return false;
         }
         last_roll(&self.session).is_some_and(|at| seen(&self.session, at..at + 1)[0].secret)

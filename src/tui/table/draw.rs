@@ -173,11 +173,15 @@ fn turn(buf: &mut Buffer, rect: Rect, view: &TableView, theme: Theme, size: Turn
     } else {
         theme.opponents()
     };
-    let round = Line::from(vec![
-        Span::styled(format!(" ROUND {} ", fight.round), theme.bold()),
-        Span::raw("· "),
-        Span::styled(fight.label.to_uppercase(), side),
-    ]);
+    let mut round = vec![Span::styled(
+        format!(" ROUND {} ", fight.round),
+        theme.bold(),
+    )];
+    if !fight.label.is_empty() {
+        round.push(Span::raw("· "));
+        round.push(Span::styled(fight.label.to_uppercase(), side));
+    }
+    let round = Line::from(round);
     let now = now(view);
     let next = fight.next.as_deref().unwrap_or("—");
     let big = Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED);
