@@ -666,7 +666,9 @@ fn attack_form(
         .filter(|c| Some(c.id) != me)
         .collect();
     // The likely other party first: when defending, whoever is acting now (the turn's actor, or
-    // the one interrupting it); then foes who can still act this round, then the rest.
+    // the one interrupting it); then foes still standing, the nearest first (a remote one last,
+    // R29), those who can still act this round before those who have; allies after every foe,
+    // and the incapacitated last of all.
     let acting = state.combat.as_ref().and_then(|c| {
         c.turn.as_ref().map(|t| match t.interrupter {
             Some(i) if !t.interrupt_failed => i,
@@ -674,11 +676,16 @@ fn attack_form(
         })
     });
     let acted = |id: CharId| state.combat.as_ref().is_some_and(|c| c.acted.contains(&id));
+    let far = |id: CharId| {
+        me.and_then(|m| super::scene::placed_range(state, m, id))
+            .unwrap_or(slots::Range::Far)
+    };
     others.sort_by_key(|c| {
         (
             attacker.is_some() || acting != Some(c.id),
-            c.side == my_side,
             c.incapacitated(),
+            c.side == my_side,
+            far(c.id),
             acted(c.id),
         )
     });
