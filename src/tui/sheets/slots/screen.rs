@@ -580,12 +580,21 @@ fn new_char_form(library: &Library) -> Form<FormPurpose> {
         "New character",
         FormPurpose::NewChar,
         vec![
-            Field::text("name", "Name", ""),
-            side_field(Side::Players),
             Field::choice("kind", "Body", kinds, 0),
+            Field::text("name", "Name", ""),
+            Field::choice(
+                "side",
+                "Side",
+                vec![
+                    ("by the body: a human plays, a creature opposes".into(), 2),
+                    ("players".into(), 0),
+                    ("opponents".into(), 1),
+                ],
+                0,
+            ),
         ],
     )
-    .with_note("A creature from the bestiary comes with its own slots and gear; the name defaults to its kind.")
+    .with_note("A creature from the bestiary comes with its own slots and gear; with no name it is numbered after its kind (Goblin 1, Goblin 2).")
 }
 
 fn group_form(state: &State) -> Form<FormPurpose> {
@@ -1094,8 +1103,11 @@ fn form_commands(
             one(slots::Command::GroupCheck { who, kind })
         }
         FormPurpose::NewChar => {
-            let side = side_from(form.choice("side"));
             let kind = form.choice("kind").unwrap_or(0) as usize;
+            let side = match form.choice("side") {
+                Some(2) | None if kind > 0 => Side::Opponents,
+                v => side_from(v),
+            };
             let (layout, items, default_name) = match kind.checked_sub(1) {
                 None => (slots::Layout::human(), Vec::new(), String::new()),
                 Some(i) => {
@@ -1103,11 +1115,14 @@ fn form_commands(
                         .creatures
                         .get(i)
                         .ok_or("that creature is no longer in the bestiary")?;
-                    (
-                        creature.layout.clone(),
-                        creature.items.clone(),
-                        creature.name.clone(),
-                    )
+                    let numbered = crate::rules::text::free_name(&creature.name, true, |n| {
+                        state
+                            .characters
+                            .iter()
+                            .any(|c| c.name.eq_ignore_ascii_case(n))
+                    })
+                    .unwrap_or_else(|_| creature.name.clone());
+                    (creature.layout.clone(), creature.items.clone(), numbered)
                 }
             };
             let mut name = form.text("name");
