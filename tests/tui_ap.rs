@@ -504,3 +504,27 @@ fn the_ten_table_moves_take_at_most_three_ap_keys_each() {
         other => panic!("{other:?}\n{}", p.text),
     }
 }
+
+/// A34: the turn of one out of action and dying is lost with no answer from the judge: `E`
+/// passes it (the question's answer logged for the judge) and the next turn begins.
+#[test]
+fn a34_a_dying_creatures_lost_turn_passes_by_itself() {
+    let mut s = party();
+    let Ok(Line::Command(c)) = parse_line("mark Gob out", s.state()) else {
+        panic!("mark did not parse");
+    };
+    s.execute(c, &mut ScriptedDice::new([])).unwrap();
+    let mut app = app(s, &[15, 2, 15, 2]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    drive(&mut app, 100, 30, vec![key('c')]);
+    assert_eq!(state(&app).fight.as_ref().unwrap().acting, Some(0));
+    let text = drive(&mut app, 100, 30, vec![key('E')]);
+    assert_eq!(app.ctx(), Ctx::Main, "nothing waits:\n{text}");
+    assert_eq!(last(&app), K::Choose { option: 0 }, "{text}");
+    assert_eq!(
+        state(&app).fight.as_ref().unwrap().acting,
+        Some(0),
+        "Ana's turn again:\n{text}"
+    );
+    assert!(state(&app).queue.is_empty());
+}

@@ -15,13 +15,13 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 use super::{Panels, forms};
 use crate::rules::GameCommand;
 use crate::rules::ap::{
-    Action, Against, Attr, Cast, Character, Command, Defence, Kind, Mark, NewSheet, ObjDie,
-    Span as Time, Stat, State, sheet_lines,
+    Action, Against, Ask, Attr, Cast, Character, Command, Defence, Kind, Mark, NewSheet, ObjDie,
+    Span as Time, Stat, State, Wait, sheet_lines,
 };
 use crate::rules::text::free_name;
 use crate::session::{self, Session};
 use crate::tui::form::{Field, Form};
-use crate::tui::host::{Dice, Hit, Main};
+use crate::tui::host::{Dice, Exec, Hit, Main};
 use crate::tui::keymap::{self, Action as A, Binding, Ctx, Key as K, Table, b};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::RenderTo;
@@ -199,9 +199,15 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
                     surprised: Vec::new(),
                 },
             };
-            return m.run_key(command(c), dice);
+            m.run_key(command(c), dice);
+            pass_lost_turns(m, dice);
+            return true;
         }
-        NEXT => return m.run_key(command(Command::Next), dice),
+        NEXT => {
+            m.run_key(command(Command::Next), dice);
+            pass_lost_turns(m, dice);
+            return true;
+        }
         REST => return m.run_key(command(Command::Short { who: Vec::new() }), dice),
         TIME => {
             let form = Form::new(
@@ -527,6 +533,33 @@ fn form_command(form: &Form<Purpose>, st: &State) -> Result<Command, String> {
             },
         },
     })
+}
+
+/// A34: a turn that begins for one out of action and dying (not stabilized) is lost; the
+/// question the rules ask is answered for the judge ("end its turn"), each answer a logged step
+/// that `u` takes back. A paralysed or delirious one still waits for the judge's word.
+fn pass_lost_turns(m: &mut Main, dice: &mut Dice) {
+    for _ in 0..64 {
+        let Some(state) = state_of(&m.session) else {
+            return;
+        };
+        let dying = match state.queue.first() {
+            Some(Wait::Ask(q)) => match q.ask {
+                Ask::Skip { who } => state
+                    .character(who)
+                    .is_ok_and(|c| c.has(Mark::Out) && !c.has(Mark::Stabilized)),
+                _ => false,
+            },
+            _ => false,
+        };
+        if !dying {
+            return;
+        }
+        if let Exec::Failed(why) = m.run(command(Command::Choose { option: 0 }), dice, None) {
+            m.complain(why);
+            return;
+        }
+    }
 }
 
 /// Whom `who` attacked last in this session's log, for the attack form's proposal.
