@@ -464,7 +464,7 @@ fn group_form() {
 #[test]
 fn new_character_form() {
     let mut app = app_with(crypt_state(), &[]);
-    let mut events = vec![key('n')];
+    let mut events = vec![key('n'), code(KeyCode::Down)];
     events.extend(typed("Cato"));
     assert_snapshot!(drive(&mut app, 80, 24, events));
 }
@@ -775,9 +775,12 @@ fn putting_an_item_from_the_library() {
 #[test]
 fn a_new_character_joins_and_is_selected() {
     let mut app = app_with(crypt_state(), &[]);
-    let mut events = vec![key('n')];
+    // The body comes first (human), then the name, then the side (by the body, players,
+    // opponents).
+    let mut events = vec![key('n'), code(KeyCode::Down)];
     events.extend(typed("Cato"));
     events.push(code(KeyCode::Down));
+    events.push(code(KeyCode::Right));
     events.push(code(KeyCode::Right));
     events.push(code(KeyCode::Enter));
     drive(&mut app, 80, 24, events);
@@ -790,6 +793,25 @@ fn a_new_character_joins_and_is_selected() {
     assert_eq!(cato.side, Side::Opponents);
     assert_eq!(cato.slots.len(), 11);
     assert_eq!(app.main().unwrap().view.selected, Some(cato.id));
+}
+
+/// Issue 26: a creature of the bestiary added with no name is numbered after its kind and
+/// stands with the opponents, in three keys.
+#[test]
+fn a_creature_of_the_bestiary_comes_numbered_on_the_opponents_side() {
+    let mut app = App::with_session(session_with(crypt_state()), None, Dice::scripted([]))
+        .with_theme(Theme::plain())
+        .with_library(slotmark::content::slots::bundled());
+    drive(
+        &mut app,
+        80,
+        24,
+        vec![key('n'), code(KeyCode::Right), code(KeyCode::Enter)],
+    );
+    let s = state(&app);
+    let new = s.characters.last().unwrap();
+    assert!(new.name.ends_with(" 1"), "{}", new.name);
+    assert_eq!(new.side, Side::Opponents);
 }
 
 #[test]

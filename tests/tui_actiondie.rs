@@ -4,11 +4,9 @@
 
 mod screen;
 
-use std::io;
-
 use insta::assert_snapshot;
-use ratatui::crossterm::event::{Event, KeyCode};
-use screen::{code, drive, key};
+use ratatui::crossterm::event::KeyCode;
+use screen::{code, drive, key, play};
 use slotmark::dice::ScriptedDice;
 use slotmark::rules::actiondie::{Command as K, State, Status};
 use slotmark::rules::{GameCommand, GameState, RulesetId};
@@ -189,57 +187,97 @@ fn idle() -> Session {
     s
 }
 
-/// The ten moves a judge makes most in this ruleset, each in at most three keys from the main
-/// screen, with the logged command checked.
+fn game(c: &Command) -> K {
+    match c {
+        Command::Game(GameCommand::ActionDie(c)) => c.clone(),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// The ten moves a judge makes most (issue 26, `docs/rulesets/actiondie.md`), each in at most
+/// three keys from the main screen, with the logged command checked. The turn's actor is
+/// selected by hand here where the frame selects it when its turn begins.
 #[test]
 fn the_ten_common_actiondie_moves_take_at_most_three_keys_each() {
-    // Faces: the check (DEX d6: 3), the damage (d6: 3), the initiative (Ana's sword d8: 5, the
-    // Ogre's fist d4: 2), the Ogre's Reevaluate (d4: 1).
-    let mut app = app(idle(), &[3, 3, 5, 2, 1]);
+    // Faces: the check (DEX d6: 3), the Ogre's damage (d6: 3), Ana's initiative (sword d8: 5),
+    // the Ogre's (fist d4: 2); the Ogre's attack (d4: 2), Ana's (d8: 4); a rat joining (d4: 1).
+    let mut app = app(idle(), &[3, 3, 5, 2, 2, 4, 1, 1, 1, 1]);
     app.main_mut().unwrap().view.selected = Some(0);
-    let moves: Vec<(&str, Vec<io::Result<Event>>)> = vec![
-        ("check", vec![key('g'), code(KeyCode::Enter)]),
-        ("damage", vec![key('-'), code(KeyCode::Enter)]),
-        ("status", vec![key('t'), code(KeyCode::Enter)]),
-        ("exhaust", vec![key('x')]),
-        ("scene", vec![key('c')]),
-        ("act", vec![key('a'), code(KeyCode::Enter)]),
-        (
-            "act for the next",
-            vec![code(KeyCode::Tab), key('a'), code(KeyCode::Enter)],
+    let sel = |app: &App| app.main().unwrap().view.selected;
+    let p = play(&mut app, "check", vec![key('g'), code(KeyCode::Enter)]);
+    assert!(
+        matches!(game(&p.logged[0]), K::Check(c) if c.roller.who == 0),
+        "{}",
+        p.text
+    );
+    drive(&mut app, 100, 30, vec![code(KeyCode::Enter)]);
+    let p = play(&mut app, "status", vec![key('t'), code(KeyCode::Enter)]);
+    assert!(matches!(
+        game(&p.logged[0]),
+        K::Status {
+            who: 0,
+            on: true,
+            ..
+        }
+    ));
+    let p = play(&mut app, "time", vec![key('r'), code(KeyCode::Enter)]);
+    assert_eq!(game(&p.logged[0]), K::Time { minutes: 10 });
+    let p = play(&mut app, "find a sheet", vec![code(KeyCode::Tab)]);
+    assert!(p.logged.is_empty());
+    assert_eq!(sel(&app), Some(1));
+    let p = play(
+        &mut app,
+        "damage to someone else",
+        vec![key('-'), code(KeyCode::Enter)],
+    );
+    assert!(matches!(game(&p.logged[0]), K::Damage(d) if d.targets == [1]));
+    let p = play(&mut app, "heal", vec![key('+'), code(KeyCode::Enter)]);
+    assert!(
+        matches!(
+            game(&p.logged[0]),
+            K::Set {
+                who: 1,
+                value: 10,
+                ..
+            }
         ),
-        ("initiative", vec![key('i')]),
-        ("reevaluate", vec![key('v'), code(KeyCode::Enter)]),
-        ("next", vec![key('E')]),
-    ];
-    for (what, events) in moves {
-        assert!(events.len() <= 3, "{what} takes {} keys", events.len());
-        let before = app.session().unwrap().cursor();
-        let text = drive(&mut app, 100, 30, events);
-        let after = app.session().unwrap().cursor();
-        assert!(after > before, "{what} logged nothing:\n{text}");
-        let logged = last(&app);
-        let ok = match what {
-            "check" => matches!(&logged, K::Check(c) if c.roller.who == 0),
-            "damage" => matches!(&logged, K::Damage(d) if d.targets == [0]),
-            "status" => matches!(
-                logged,
-                K::Status {
-                    who: 0,
-                    on: true,
-                    ..
-                }
-            ),
-            "exhaust" => logged == K::Exhaustion { who: 0, up: true },
-            "scene" => matches!(logged, K::Scene { .. }),
-            "act" => matches!(logged, K::Pick { who: 0, .. }),
-            "act for the next" => matches!(logged, K::Pick { who: 1, .. }),
-            "initiative" => logged == K::RollInitiative,
-            "reevaluate" => matches!(logged, K::Reevaluate { who: 1, .. }),
-            "next" => logged == K::Next,
-            _ => false,
-        };
-        assert!(ok, "{what} logged {logged:?}:\n{text}");
+        "{}",
+        p.text
+    );
+    // The scene, each one's action in two keys (the next still to choose is selected), the roll.
+    app.main_mut().unwrap().view.selected = Some(0);
+    play(&mut app, "scene", vec![key('c')]);
+    let p = play(&mut app, "act", vec![key('a'), code(KeyCode::Enter)]);
+    assert!(matches!(game(&p.logged[0]), K::Pick { who: 0, .. }));
+    assert_eq!(sel(&app), Some(1), "the Ogre chooses next");
+    let p = play(&mut app, "act", vec![key('a'), code(KeyCode::Enter)]);
+    assert!(matches!(game(&p.logged[0]), K::Pick { who: 1, .. }));
+    play(&mut app, "initiative", vec![key('i')]);
+    // The Ogre acts first (2 before 5): its attack goes at Ana, the foe.
+    app.main_mut().unwrap().view.selected = Some(1);
+    let p = play(&mut app, "attack", vec![key('a'), code(KeyCode::Enter)]);
+    assert!(
+        matches!(game(&p.logged[0]), K::Attack { who: 1, ref targets, .. } if targets == &[0]),
+        "{}",
+        p.text
+    );
+    let p = play(&mut app, "next", vec![key('E')]);
+    assert_eq!(game(&p.logged[0]), K::Next);
+    let p = play(&mut app, "undo", vec![key('u')]);
+    assert_eq!(p.undone, 1);
+    play(&mut app, "redo", vec![key('U')]);
+    // A giant rat from the bestiary joins the scene under way.
+    let p = play(
+        &mut app,
+        "add a creature",
+        vec![key('n'), code(KeyCode::Right), code(KeyCode::Enter)],
+    );
+    match (game(&p.logged[0]), p.logged.get(1).map(game)) {
+        (K::Add(sheet), Some(K::Join { who, .. })) => {
+            assert!(sheet.name.ends_with(" 1"), "numbered: {}", sheet.name);
+            assert_eq!(who, 2);
+        }
+        other => panic!("{other:?}\n{}", p.text),
     }
-    assert_eq!(state(&app).characters[0].hp, 8, "d6 3 less AR 1");
+    assert!(state(&app).fight.as_ref().unwrap().entry(2).is_some());
 }

@@ -9,7 +9,7 @@ use std::io;
 
 use insta::assert_snapshot;
 use ratatui::crossterm::event::{Event, KeyCode};
-use screen::{code, drive, key};
+use screen::{code, drive, key, play};
 use slotmark::dice::ScriptedDice;
 use slotmark::rules::ap::{Attr, Command as K, Mark, State};
 use slotmark::rules::{GameCommand, GameState, RulesetId};
@@ -413,4 +413,118 @@ fn a50_three_rounds_fought_on_the_screen_move_the_clock_six_minutes() {
     drive(&mut app, 120, 40, vec![key('c')]);
     assert!(state(&app).fight.is_none());
     assert_eq!(state(&app).clock.seconds, 600 + 3 * 120, "00:10 to 00:16");
+}
+
+fn game(c: &Command) -> K {
+    match c {
+        Command::Game(GameCommand::Ap(c)) => c.clone(),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Takes whatever waits for the judge (the rolls of an action) with Enter.
+fn settle_rolls(app: &mut App) {
+    for _ in 0..4 {
+        if app.ctx() == Ctx::Main {
+            return;
+        }
+        drive(app, 100, 30, vec![code(KeyCode::Enter)]);
+    }
+}
+
+/// The ten moves a judge makes most in every ruleset (issue 26, `docs/rulesets/ap.md`), each in
+/// at most three keys from the main screen, with the logged command checked.
+#[test]
+fn the_ten_table_moves_take_at_most_three_ap_keys_each() {
+    let mut app = app(party(), &[3; 80]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    let sel = |app: &App| app.main().unwrap().view.selected;
+    let p = play(&mut app, "time", vec![key('t'), code(KeyCode::Enter)]);
+    assert!(
+        matches!(game(&p.logged[0]), K::Time { n: 10, .. }),
+        "{}",
+        p.text
+    );
+    play(&mut app, "fight", vec![key('c')]);
+    let p = play(&mut app, "check", vec![key('g'), code(KeyCode::Enter)]);
+    assert!(
+        matches!(game(&p.logged[0]), K::Check(a) if a.who == 0),
+        "{}",
+        p.text
+    );
+    settle_rolls(&mut app);
+    // The attack goes at Gob, the foe, not at an ally.
+    let p = play(&mut app, "attack", vec![key('a'), code(KeyCode::Enter)]);
+    match game(&p.logged[0]) {
+        K::Attack(a) => assert!(
+            matches!(&a.against, slotmark::rules::ap::Against::Saves(d) if d[0].who == 1),
+            "{a:?}"
+        ),
+        other => panic!("{other:?}"),
+    }
+    settle_rolls(&mut app);
+    let p = play(&mut app, "find a sheet", vec![code(KeyCode::Tab)]);
+    assert!(p.logged.is_empty());
+    assert_eq!(sel(&app), Some(1));
+    let p = play(&mut app, "damage", vec![key('-'), code(KeyCode::Enter)]);
+    assert!(
+        matches!(game(&p.logged[0]), K::Damage { who: 1, .. }),
+        "{}",
+        p.text
+    );
+    settle_rolls(&mut app);
+    let p = play(&mut app, "heal", vec![key('+'), code(KeyCode::Enter)]);
+    assert!(
+        matches!(game(&p.logged[0]), K::Set { who: 1, .. }),
+        "{}",
+        p.text
+    );
+    let p = play(&mut app, "condition", vec![key('M'), code(KeyCode::Enter)]);
+    assert_eq!(
+        game(&p.logged[0]),
+        K::Mark {
+            who: 1,
+            mark: Mark::Surprised,
+            on: true
+        }
+    );
+    let p = play(&mut app, "next", vec![key('E')]);
+    assert_eq!(game(&p.logged[0]), K::Next);
+    let p = play(&mut app, "undo", vec![key('u')]);
+    assert_eq!(p.undone, 1);
+    let p = play(
+        &mut app,
+        "add a creature",
+        vec![key('n'), code(KeyCode::Right), code(KeyCode::Enter)],
+    );
+    match (game(&p.logged[0]), p.logged.get(1).map(game)) {
+        (K::Add(sheet), Some(K::Join { who: 2, .. })) => {
+            assert!(sheet.name.ends_with(" 1"), "numbered: {}", sheet.name)
+        }
+        other => panic!("{other:?}\n{}", p.text),
+    }
+}
+
+/// A34: the turn of one out of action and dying is lost with no answer from the judge: `E`
+/// passes it (the question's answer logged for the judge) and the next turn begins.
+#[test]
+fn a34_a_dying_creatures_lost_turn_passes_by_itself() {
+    let mut s = party();
+    let Ok(Line::Command(c)) = parse_line("mark Gob out", s.state()) else {
+        panic!("mark did not parse");
+    };
+    s.execute(c, &mut ScriptedDice::new([])).unwrap();
+    let mut app = app(s, &[15, 2, 15, 2]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    drive(&mut app, 100, 30, vec![key('c')]);
+    assert_eq!(state(&app).fight.as_ref().unwrap().acting, Some(0));
+    let text = drive(&mut app, 100, 30, vec![key('E')]);
+    assert_eq!(app.ctx(), Ctx::Main, "nothing waits:\n{text}");
+    assert_eq!(last(&app), K::Choose { option: 0 }, "{text}");
+    assert_eq!(
+        state(&app).fight.as_ref().unwrap().acting,
+        Some(0),
+        "Ana's turn again:\n{text}"
+    );
+    assert!(state(&app).queue.is_empty());
 }

@@ -10,7 +10,7 @@ use std::io;
 
 use insta::assert_snapshot;
 use ratatui::crossterm::event::{Event, KeyCode};
-use screen::{code, drive, key};
+use screen::{code, drive, key, play};
 use slotmark::dice::ScriptedDice;
 use slotmark::rules::bdp::{Certainty, Rest};
 use slotmark::rules::bdp::{Command as K, State};
@@ -438,4 +438,95 @@ fn a_bdp_session_plays_a_few_moves_in_the_real_terminal() {
     term.wait_closed();
     assert!(term.child.wait().unwrap().success());
     assert!(saves.join("barrow.ron").exists());
+}
+
+fn game(c: &Command) -> K {
+    match c {
+        Command::Game(GameCommand::Bdp(c)) => c.clone(),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// The ten moves a judge makes most in every ruleset (issue 26, `docs/rulesets/bdp.md`), each in
+/// at most three keys from the main screen, with the logged command checked.
+#[test]
+fn the_ten_table_moves_take_at_most_three_bdp_keys_each() {
+    let mut app = app(party(), &[3; 80]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    let p = play(&mut app, "save", vec![key('g'), code(KeyCode::Enter)]);
+    assert!(
+        matches!(game(&p.logged[0]), K::Save { who: 0, .. }),
+        "{}",
+        p.text
+    );
+    drive(&mut app, 100, 30, vec![code(KeyCode::Enter)]);
+    let p = play(&mut app, "condition", vec![key('f'), code(KeyCode::Enter)]);
+    assert!(
+        matches!(
+            game(&p.logged[0]),
+            K::Fatigue { who: 0, .. } | K::Block { .. }
+        ),
+        "{}",
+        p.text
+    );
+    play(&mut app, "fight", vec![key('c')]);
+    let p = play(&mut app, "find a sheet", vec![code(KeyCode::Tab)]);
+    assert!(p.logged.is_empty());
+    let p = play(&mut app, "damage", vec![key('-'), code(KeyCode::Enter)]);
+    assert!(
+        matches!(game(&p.logged[0]), K::Damage { who: 1, .. }),
+        "{}",
+        p.text
+    );
+    while app.ctx() != Ctx::Main {
+        drive(&mut app, 100, 30, vec![code(KeyCode::Enter)]);
+    }
+    let p = play(&mut app, "heal", vec![key('+'), code(KeyCode::Enter)]);
+    assert!(
+        matches!(
+            game(&p.logged[0]),
+            K::Set {
+                who: 1,
+                cur: 7,
+                max: 9,
+                ..
+            }
+        ),
+        "{}",
+        p.text
+    );
+    let p = play(&mut app, "next", vec![key('E')]);
+    assert_eq!(game(&p.logged[0]), K::Next);
+    let p = play(&mut app, "undo", vec![key('u')]);
+    assert_eq!(p.undone, 1);
+    // A creature of the bestiary joins the fight under way, at the end of the turn list.
+    let p = play(
+        &mut app,
+        "add a creature",
+        vec![key('n'), code(KeyCode::Right), code(KeyCode::Enter)],
+    );
+    match (game(&p.logged[0]), p.logged.get(1).map(game)) {
+        (K::Add(sheet), Some(K::Order { order })) => {
+            assert!(sheet.name.ends_with(" 1"), "numbered: {}", sheet.name);
+            assert_eq!(order, [0, 1, 2]);
+        }
+        other => panic!("{other:?}\n{}", p.text),
+    }
+    play(&mut app, "the fight ends", vec![key('c')]);
+    let p = play(&mut app, "night", vec![key('N'), code(KeyCode::Enter)]);
+    assert!(p.logged.iter().any(|c| game(c) == K::Night), "{}", p.text);
+}
+
+/// B49: a new turn order that leaves someone standing out is refused with their names, and the
+/// fight keeps everyone.
+#[test]
+fn b49_an_order_that_leaves_someone_out_is_refused() {
+    let mut s = party();
+    run(&mut s, "fight", vec![]);
+    let err = parse_line("order Ogre", s.state()).map(|_| ()).unwrap_err();
+    assert!(err.to_string().contains("leaves out Ana"), "{err}");
+    assert!(matches!(
+        parse_line("order Ogre Ana", s.state()),
+        Ok(Line::Command(_))
+    ));
 }

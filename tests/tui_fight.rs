@@ -780,3 +780,22 @@ fn r13_an_aim_setup_ticks_missile_aimed_on_the_attack_form() {
     let line = text.lines().find(|l| l.contains("Missile aimed")).unwrap();
     assert!(line.contains("[ ]"), "{line}");
 }
+
+/// Issue 26: the attack form proposes a foe still standing, the nearest first (R29): not a
+/// remote one listed first in the roster, nor a dead one, nor an ally.
+#[test]
+fn the_attack_form_proposes_the_nearest_standing_foe() {
+    let mut s = barrow();
+    s.characters[3].status.dead = true;
+    // Goblin 3 (in the crypt, out of sight: remote) first in the roster, then the dead Goblin 1.
+    let g3 = s.characters.remove(5);
+    s.characters.insert(0, g3);
+    let mut app = app_with(s, &[]);
+    app.main_mut().unwrap().view.selected = Some(1);
+    let text = keys(&mut app, vec![key('a')]);
+    let target = text
+        .lines()
+        .find(|l| l.contains("Target"))
+        .unwrap_or_else(|| panic!("no target field:\n{text}"));
+    assert!(target.contains("Goblin 2"), "{target}\n{text}");
+}

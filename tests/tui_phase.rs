@@ -7,7 +7,7 @@ use std::io;
 
 use insta::assert_snapshot;
 use ratatui::crossterm::event::{Event, KeyCode};
-use screen::{code, drive, key};
+use screen::{code, drive, key, play};
 use slotmark::dice::ScriptedDice;
 use slotmark::rules::phase::{Command as K, State};
 use slotmark::rules::{GameCommand, GameState, RulesetId};
@@ -171,4 +171,70 @@ fn the_ten_common_phase_moves_take_at_most_three_keys_each() {
         };
         assert!(ok, "{what} logged {logged:?}");
     }
+}
+
+fn game(c: &Command) -> K {
+    match c {
+        Command::Game(GameCommand::Phase(c)) => c.clone(),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// The ten moves a judge makes most in every ruleset (issue 26, `docs/rulesets/phase.md`), each
+/// in at most three keys from the main screen, with the logged command checked.
+#[test]
+fn the_ten_table_moves_take_at_most_three_phase_keys_each() {
+    let mut app = app(party(), &[3; 80]);
+    app.main_mut().unwrap().view.selected = Some(1);
+    let p = play(&mut app, "save", vec![key('g'), code(KeyCode::Enter)]);
+    assert!(
+        matches!(game(&p.logged[0]), K::Save { who: 1, .. }),
+        "{}",
+        p.text
+    );
+    drive(&mut app, 100, 30, vec![code(KeyCode::Enter)]);
+    let p = play(&mut app, "time", vec![key('T'), code(KeyCode::Enter)]);
+    assert!(matches!(game(&p.logged[0]), K::Turn { .. }), "{}", p.text);
+    while app.ctx() != Ctx::Main {
+        drive(&mut app, 100, 30, vec![code(KeyCode::Esc)]);
+    }
+    let p = play(&mut app, "condition", vec![key('M'), code(KeyCode::Enter)]);
+    assert!(
+        matches!(game(&p.logged[0]), K::Mark { who: 1, .. }),
+        "{}",
+        p.text
+    );
+    let p = play(&mut app, "find a sheet", vec![code(KeyCode::BackTab)]);
+    assert!(p.logged.is_empty());
+    assert_eq!(app.main().unwrap().view.selected, Some(0));
+    let p = play(&mut app, "damage", vec![key('-'), code(KeyCode::Enter)]);
+    assert!(
+        matches!(game(&p.logged[0]), K::Harm { who: 0, .. }),
+        "{}",
+        p.text
+    );
+    while app.ctx() != Ctx::Main {
+        drive(&mut app, 100, 30, vec![code(KeyCode::Enter)]);
+    }
+    let p = play(&mut app, "heal", vec![key('+'), code(KeyCode::Enter)]);
+    assert!(
+        matches!(p.logged.first().map(game), Some(K::Heal { who: 0, .. })),
+        "{}",
+        p.text
+    );
+    let p = play(&mut app, "undo", vec![key('u')]);
+    assert_eq!(p.undone, 1);
+    let p = play(
+        &mut app,
+        "add a creature",
+        vec![key('n'), code(KeyCode::Right), code(KeyCode::Enter)],
+    );
+    assert!(
+        matches!(game(&p.logged[0]), K::Add(ref s) if s.name.ends_with(" 1")),
+        "{}",
+        p.text
+    );
+    play(&mut app, "fight", vec![key('c')]);
+    let p = play(&mut app, "next", vec![key('E')]);
+    assert_eq!(game(&p.logged[0]), K::Next);
 }

@@ -8,7 +8,7 @@ use std::io;
 
 use insta::assert_snapshot;
 use ratatui::crossterm::event::{Event, KeyCode};
-use screen::{code, drive, key, typed};
+use screen::{code, drive, key, play, typed};
 use slotmark::rules::plain::State;
 use slotmark::rules::{GameState, RulesetId};
 use slotmark::session::{Session, SessionState};
@@ -155,4 +155,54 @@ fn the_start_screen_asks_for_the_ruleset_of_a_new_session_and_proposes_the_slot_
     let loaded = slotmark::store::load(&saves.join("cave.ron")).unwrap();
     assert_eq!(loaded.state().ruleset(), RulesetId::Plain);
     drop(app);
+}
+
+fn game(c: &slotmark::session::Command) -> slotmark::rules::plain::Command {
+    match c {
+        slotmark::session::Command::Game(slotmark::rules::GameCommand::Plain(c)) => c.clone(),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// The moves a judge makes most in every ruleset that the tracker has (issue 26,
+/// `docs/rulesets/plain.md`: it keeps no conditions and no clock), each in at most three keys
+/// from the main screen, with the logged command checked.
+#[test]
+fn the_table_moves_take_at_most_three_plain_keys_each() {
+    use slotmark::rules::plain::Command as K;
+    let mut app = app(&[12; 20]);
+    let mut events = add("Ana", true, 0);
+    events.extend(add("Ogre", false, 0));
+    events.push(key(':'));
+    events.extend(typed("reveal all"));
+    events.push(code(KeyCode::Enter));
+    drive(&mut app, 100, 30, events);
+    assert_eq!(
+        app.main().unwrap().view.selected,
+        Some(1),
+        "the new one is selected"
+    );
+    let p = play(&mut app, "find a sheet", vec![code(KeyCode::BackTab)]);
+    assert!(p.logged.is_empty());
+    assert_eq!(app.main().unwrap().view.selected, Some(0));
+    let p = play(&mut app, "check", vec![key('g'), code(KeyCode::Enter)]);
+    assert!(
+        matches!(game(&p.logged[0]), K::Check { who: 0, .. }),
+        "{}",
+        p.text
+    );
+    drive(&mut app, 100, 30, vec![code(KeyCode::Enter)]);
+    play(&mut app, "fight", vec![key('c')]);
+    let p = play(
+        &mut app,
+        "damage to someone else",
+        vec![code(KeyCode::Tab), key('-'), code(KeyCode::Enter)],
+    );
+    assert_eq!(game(&p.logged[0]), K::Damage { who: 1, amount: 1 });
+    let p = play(&mut app, "heal", vec![key('+'), code(KeyCode::Enter)]);
+    assert_eq!(game(&p.logged[0]), K::Heal { who: 1, amount: 1 });
+    let p = play(&mut app, "next", vec![key('E')]);
+    assert_eq!(game(&p.logged[0]), K::NextTurn);
+    let p = play(&mut app, "undo", vec![key('u')]);
+    assert_eq!(p.undone, 1);
 }

@@ -32,3 +32,29 @@ pub fn drive(app: &mut App, w: u16, h: u16, events: Vec<io::Result<Event>>) -> S
     tui::draw(&mut t, app).unwrap();
     t.backend().to_string()
 }
+
+/// What one of a ruleset's common moves did: the commands it logged, in order, and how many
+/// steps it took back (undo).
+pub struct Played {
+    pub logged: Vec<slotmark::session::Command>,
+    pub undone: usize,
+    pub text: String,
+}
+
+/// Plays one common move from the main screen: at most three keys (the promise of
+/// `docs/promises.md`), and what it logged.
+pub fn play(app: &mut App, what: &str, events: Vec<io::Result<Event>>) -> Played {
+    assert!(events.len() <= 3, "{what} takes {} keys", events.len());
+    let before = app.session().unwrap().cursor();
+    let text = drive(app, 100, 30, events);
+    let s = app.session().unwrap();
+    let after = s.cursor();
+    Played {
+        logged: s.applied()[before.min(after)..after]
+            .iter()
+            .map(|e| e.command.clone())
+            .collect(),
+        undone: before.saturating_sub(after),
+        text,
+    }
+}

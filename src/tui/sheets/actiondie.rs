@@ -17,9 +17,10 @@ use super::{Panels, forms};
 use crate::dice::ladder::Dice;
 use crate::rules::GameCommand;
 use crate::rules::actiondie::{
-    Ability, Action, Character, CheckSpec, Command, DamageSpec, DamageType, Roller, Sense, State,
-    Status, sheet_lines,
+    Ability, Action, Character, CheckSpec, Command, DamageSpec, DamageType, NewSheet, Roller,
+    Sense, Side, Stat, State, Status, rung_of, sheet_lines,
 };
+use crate::rules::text::free_name;
 use crate::session::{self, Session};
 use crate::tui::form::{Field, Form};
 use crate::tui::host::{Dice as Source, Hit, Main};
@@ -37,6 +38,9 @@ pub const EXHAUST: A = A::Sheet("exhaust");
 pub const ROLL: A = A::Sheet("initiative");
 pub const NEXT: A = A::Sheet("next");
 pub const SCENE: A = A::Sheet("scene");
+pub const ADD: A = A::Sheet("add");
+pub const HEAL: A = A::Sheet("heal");
+pub const REST: A = A::Sheet("rest");
 
 /// The ruleset's own keys on the main screen; everything else is a verb in the palette.
 #[rustfmt::skip]
@@ -44,12 +48,15 @@ pub const MAIN: &[Binding] = &[
     b(Ctx::Main, &[K::Char('E')], NEXT, "next", "In a scene: the turn under way ends and the next begins (after the last, a new round)"),
     b(Ctx::Main, &[K::Char('g')], CHECK, "check", "A check for the selected character: ability, skill, target, edge and the senses it needs"),
     b(Ctx::Main, &[K::Char('-')], DAMAGE, "damage", "The selected character takes damage: dice, a bonus, a type"),
-    b(Ctx::Main, &[K::Char('a')], ACT, "act", "The selected character's action for this round, before the roll"),
+    b(Ctx::Main, &[K::Char('a')], ACT, "act", "Before the roll: the selected character's action for this round; after it: its attack, at the foe it fought last"),
     b(Ctx::Main, &[K::Char('v')], REEVALUATE, "reevaluate", "Before it acts: a new action whose die adds to the count"),
     b(Ctx::Main, &[K::Char('i')], ROLL, "initiative", "Everyone rolls its action's die; the lowest count acts first"),
     b(Ctx::Main, &[K::Char('t')], STATUS, "status", "Set or clear a status on the selected character"),
     b(Ctx::Main, &[K::Char('x')], EXHAUST, "exhaust", "One more exhaustion level for the selected character"),
     b(Ctx::Main, &[K::Char('c')], SCENE, "scene", "Open an initiative scene with everyone in play, or end the one under way"),
+    b(Ctx::Main, &[K::Char('+')], HEAL, "", "The selected character regains HP (up to its maximum)"),
+    b(Ctx::Main, &[K::Char('r')], REST, "", "Time passes: minutes, a siesta or a full rest for everyone"),
+    b(Ctx::Main, &[K::Char('n')], ADD, "", "Add a character, or a creature of the bestiary numbered after its kind"),
 ];
 
 /// The ruleset's whole table.
@@ -87,6 +94,14 @@ pub enum Purpose {
     Status {
         who: u32,
     },
+    Attack {
+        who: u32,
+    },
+    Heal {
+        who: u32,
+    },
+    Add,
+    Rest,
 }
 
 /// The screen's view state: its open form.
@@ -121,7 +136,12 @@ fn abilities() -> Vec<(String, u32)> {
 
 pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut Source) -> bool {
     if ctx == Ctx::Form {
-        return forms::key::<Purpose>(m, action, key, dice, form_command).0;
+        let Some(st) = state_of(&m.session).cloned() else {
+            return false;
+        };
+        let (changed, done) = forms::key::<Purpose>(m, action, key, dice, |f| form_command(f, &st));
+        after_form(m, done.map(|f| f.purpose), dice);
+        return changed;
     }
     let Some(action) = action else {
         return false;
@@ -148,8 +168,17 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
         }
         NEXT => return m.run_key(command(Command::Next), dice),
         ROLL => return m.run_key(command(Command::RollInitiative), dice),
+        ADD => {
+            forms::show(m, add_form());
+            return true;
+        }
+        REST => {
+            forms::show(m, rest_form());
+            return true;
+        }
         _ => {}
     }
+    let rolled = state.fight.as_ref().is_some_and(|f| f.rolled);
     let Some(ch) = selected(m) else {
         m.complain("add a character first: :add NAME pc STR DEX AWR WIL HP");
         return true;
@@ -211,7 +240,18 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
             )
             .with_note("Resistance halves, vulnerability doubles, then AR; HP stops at 0, and damage to 0 costs a level and knocks Prone (D20-D24).")
         }
+        ACT if rolled => attack_form(m, who, &name),
         ACT | REEVALUATE => act_form(m, who, &name, action == REEVALUATE),
+        HEAL => Form::new(
+            format!("{name} regains HP"),
+            Purpose::Heal { who },
+            vec![Field::number("amount", "HP regained", 1, 1, 999, 1)],
+        )
+        .with_note(format!(
+            "{}/{} HP now; healing stops at the maximum.",
+            ch.hp,
+            ch.hp_max_now()
+        )),
         STATUS => {
             let list = Status::ALL
                 .iter()
@@ -232,6 +272,139 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
     };
     forms::show(m, form);
     true
+}
+
+/// Whom `who` attacked last in this session's log, for the attack form's proposal.
+fn attacked_last(m: &Main, who: u32) -> Option<u32> {
+    m.session
+        .applied()
+        .iter()
+        .rev()
+        .find_map(|e| match &e.command {
+            session::Command::Game(GameCommand::ActionDie(Command::Attack {
+                who: by,
+                targets,
+                ..
+            })) if *by == who => targets.first().copied(),
+            _ => None,
+        })
+}
+
+/// The attack of the one whose turn it is: its chosen weapon, at a foe standing (D17, D20).
+fn attack_form(m: &Main, who: u32, name: &str) -> Form<Purpose> {
+    let Some(state) = state_of(&m.session) else {
+        return Form::new("", Purpose::Attack { who }, Vec::new());
+    };
+    let Ok(c) = state.character(who) else {
+        return Form::new("", Purpose::Attack { who }, Vec::new());
+    };
+    let unseen = m.unseen();
+    let in_scene = |id: u32| state.fight.as_ref().is_none_or(|f| f.entry(id).is_some());
+    let targets = super::targets::propose(
+        state
+            .characters
+            .iter()
+            .filter(|o| o.id != who)
+            .map(|o| super::targets::Candidate {
+                id: o.id,
+                label: o.name.clone(),
+                foe: o.side != c.side,
+                down: !o.in_play() || o.hp == 0,
+                close: in_scene(o.id),
+                hidden: unseen.contains(&o.id),
+            })
+            .collect(),
+        attacked_last(m, who),
+    );
+    let mut items = vec![("unarmed (d4)".to_string(), 0)];
+    items.extend(
+        c.items
+            .iter()
+            .enumerate()
+            .filter(|(_, it)| it.damage.is_some() && !it.broken)
+            .map(|(i, it)| (it.name.clone(), i as u32 + 1)),
+    );
+    let chosen = state
+        .fight
+        .as_ref()
+        .and_then(|f| f.entry(who))
+        .and_then(|e| match e.action {
+            Some(Action::Attack { item }) => Some(item),
+            _ => None,
+        })
+        .unwrap_or(c.wielded().map(|w| w as u8));
+    let item = chosen
+        .and_then(|w| items.iter().position(|(_, i)| *i == u32::from(w) + 1))
+        .unwrap_or(0);
+    Form::new(
+        format!("{name} attacks"),
+        Purpose::Attack { who },
+        vec![
+            Field::choice("target", "Target", targets, 0),
+            Field::choice("item", "Weapon", items, item),
+            Field::toggle("crit", "Critical dice", true),
+        ],
+    )
+    .with_note("The weapon's damage dice plus the STR value; resistance, AR and HP as for damage (D17, D20-D24).")
+}
+
+/// A new sheet: the judge's own, or a creature of the bestiary numbered after its kind.
+fn add_form() -> Form<Purpose> {
+    let rungs = |i: usize| {
+        Field::choice(
+            ["str", "dex", "awr", "wil"][i],
+            ["STR", "DEX", "AWR", "WIL"][i],
+            [4u16, 6, 8, 10, 12]
+                .iter()
+                .map(|&d| (format!("d{d}"), u32::from(d)))
+                .collect(),
+            1,
+        )
+    };
+    let mut beasts = vec![("none: the sheet below".to_string(), 0)];
+    beasts.extend(
+        crate::content::actiondie::bundled()
+            .creatures
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.name.clone(), i as u32 + 1)),
+    );
+    Form::new(
+        "Add a character",
+        Purpose::Add,
+        vec![
+            Field::choice("beast", "From the bestiary", beasts, 0),
+            Field::text("name", "Name", ""),
+            Field::toggle("pc", "One of the players' characters", true),
+            rungs(0),
+            rungs(1),
+            rungs(2),
+            rungs(3),
+            Field::number("hp", "HP", 10, 1, 999, 1),
+        ],
+    )
+    .with_note("A creature of the bestiary comes with its gear; with no name it is numbered after its kind. In a scene it joins at once (D17).")
+}
+
+fn rest_form() -> Form<Purpose> {
+    Form::new(
+        "Time passes",
+        Purpose::Rest,
+        vec![
+            Field::choice(
+                "kind",
+                "How",
+                vec![
+                    ("minutes pass".into(), 0),
+                    ("a siesta (1 hour)".into(), 1),
+                    ("a full rest (8 hours)".into(), 2),
+                ],
+                0,
+            ),
+            Field::number("minutes", "Minutes", 10, 1, 9999, 5),
+        ],
+    )
+    .with_note("Each quarter hour the over-burdened save; a siesta or a full rest is for everyone (D37-D40).")
 }
 
 fn act_form(m: &Main, who: u32, name: &str, again: bool) -> Form<Purpose> {
@@ -301,7 +474,7 @@ fn act_form(m: &Main, who: u32, name: &str, again: bool) -> Form<Purpose> {
 }
 
 /// The command a submitted form stands for, or why the form does not make one.
-fn form_command(form: &Form<Purpose>) -> Result<session::Command, String> {
+fn form_command(form: &Form<Purpose>, state: &State) -> Result<session::Command, String> {
     let ability = |i: Option<u32>| Ability::ALL[i.unwrap_or(0) as usize % 4];
     let c = match form.purpose {
         Purpose::Check { who, ref skills } => {
@@ -371,6 +544,78 @@ fn form_command(form: &Form<Purpose>) -> Result<session::Command, String> {
                 Command::Pick { who, action }
             }
         }
+        Purpose::Attack { who } => Command::Attack {
+            who,
+            item: form
+                .choice("item")
+                .and_then(|i| i.checked_sub(1))
+                .map(|i| i as u8),
+            targets: vec![form.choice("target").ok_or("there is nobody to attack")?],
+            crit: form.toggle("crit"),
+        },
+        Purpose::Heal { who } => {
+            let c = state.character(who).map_err(|e| e.to_string())?;
+            Command::Set {
+                who,
+                stat: Stat::Hp,
+                value: c
+                    .hp
+                    .saturating_add(form.number("amount"))
+                    .min(c.hp_max_now()),
+            }
+        }
+        Purpose::Add => {
+            let name = form.text("name").trim().to_string();
+            let lib = crate::content::actiondie::bundled();
+            match form
+                .choice("beast")
+                .and_then(|i| i.checked_sub(1))
+                .and_then(|i| lib.creatures.get(i as usize))
+            {
+                Some(beast) => {
+                    let name = if name.is_empty() {
+                        free_name(&beast.name, true, |n| {
+                            state
+                                .characters
+                                .iter()
+                                .any(|c| c.name.eq_ignore_ascii_case(n))
+                        })
+                        .unwrap_or_else(|_| beast.name.clone())
+                    } else {
+                        name
+                    };
+                    Command::Add(Box::new(lib.sheet(beast, &name)))
+                }
+                None => {
+                    if name.is_empty() {
+                        return Err("type a name, or choose a creature of the bestiary".into());
+                    }
+                    let rung = |id: &str| {
+                        rung_of(Dice::new(1, form.choice(id).unwrap_or(6) as u16)).unwrap_or(2)
+                    };
+                    Command::Add(Box::new(NewSheet::new(
+                        name,
+                        if form.toggle("pc") {
+                            Side::Pc
+                        } else {
+                            Side::Creature
+                        },
+                        [rung("str"), rung("dex"), rung("awr"), rung("wil")],
+                        form.number("hp"),
+                    )))
+                }
+            }
+        }
+        Purpose::Rest => match form.choice("kind").unwrap_or(0) {
+            0 => Command::Time {
+                minutes: u32::from(form.number("minutes")),
+            },
+            k => Command::Rest {
+                who: Vec::new(),
+                full: k == 2,
+                interrupted: false,
+            },
+        },
         Purpose::Status { who } => Command::Status {
             who,
             status: Status::ALL[form.choice("status").unwrap_or(0) as usize % Status::ALL.len()],
@@ -378,6 +623,45 @@ fn form_command(form: &Form<Purpose>) -> Result<session::Command, String> {
         },
     };
     Ok(command(c))
+}
+
+/// After a form's command ran: a new sheet is selected; after a chosen action, the next one in
+/// the scene still to choose is, so a round's choices go `a` Enter for each.
+fn after_form(m: &mut Main, done: Option<Purpose>, dice: &mut Source) {
+    let Some(state) = state_of(&m.session) else {
+        return;
+    };
+    let next = match done {
+        Some(Purpose::Add) => state.characters.last().map(|c| c.id),
+        Some(Purpose::Act { again: false, .. }) => state.fight.as_ref().and_then(|f| {
+            f.entries
+                .iter()
+                .find(|e| e.action.is_none() && state.character(e.id).is_ok_and(|c| c.in_play()))
+                .map(|e| e.id)
+        }),
+        _ => None,
+    };
+    // Mid-round it joins with an attack with its wielded weapon (D17 rolls that die); before the
+    // roll it chooses like everyone else.
+    let join = (done == Some(Purpose::Add))
+        .then_some(())
+        .and(state.fight.as_ref())
+        .map(|f| {
+            f.rolled.then(|| Action::Attack {
+                item: state
+                    .characters
+                    .last()
+                    .and_then(|c| c.wielded())
+                    .map(|i| i as u8),
+            })
+        });
+    if let Some(id) = next {
+        m.view.selected = Some(id);
+        // D17: one added in a scene joins it at once (mid-round it rolls and may act next).
+        if let Some(action) = join {
+            m.run_key(command(Command::Join { who: id, action }), dice);
+        }
+    }
 }
 
 pub fn click(_m: &mut Main, _ctx: Ctx, _hit: Hit) -> bool {
@@ -395,8 +679,9 @@ pub fn applies(m: &Main, action: A) -> bool {
     let fight = state_of(&m.session).and_then(|s| s.fight.as_ref());
     match action {
         NEXT | REEVALUATE => fight.is_some_and(|f| f.rolled),
-        ROLL | ACT => fight.is_some_and(|f| !f.rolled),
-        CHECK | DAMAGE | STATUS | EXHAUST => m.view.selected.is_some(),
+        ROLL => fight.is_some_and(|f| !f.rolled),
+        ACT => fight.is_some(),
+        CHECK | DAMAGE | STATUS | EXHAUST | HEAL => m.view.selected.is_some(),
         _ => true,
     }
 }

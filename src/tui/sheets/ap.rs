@@ -15,12 +15,13 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 use super::{Panels, forms};
 use crate::rules::GameCommand;
 use crate::rules::ap::{
-    Action, Against, Attr, Cast, Character, Command, Defence, Mark, ObjDie, Span as Time, State,
-    sheet_lines,
+    Action, Against, Ask, Attr, Cast, Character, Command, Defence, Kind, Mark, NewSheet, ObjDie,
+    Span as Time, Stat, State, Wait, sheet_lines,
 };
+use crate::rules::text::free_name;
 use crate::session::{self, Session};
 use crate::tui::form::{Field, Form};
-use crate::tui::host::{Dice, Hit, Main};
+use crate::tui::host::{Dice, Exec, Hit, Main};
 use crate::tui::keymap::{self, Action as A, Binding, Ctx, Key as K, Table, b};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::RenderTo;
@@ -38,6 +39,9 @@ pub const CAST: A = A::Sheet("cast");
 pub const REST: A = A::Sheet("rest");
 pub const STABILIZE: A = A::Sheet("stabilize");
 pub const TIME: A = A::Sheet("time");
+pub const ADD: A = A::Sheet("add");
+pub const HEAL: A = A::Sheet("heal");
+pub const MARK: A = A::Sheet("mark");
 
 /// The ruleset's own keys on the main screen; everything else is a verb in the palette.
 #[rustfmt::skip]
@@ -54,6 +58,9 @@ pub const MAIN: &[Binding] = &[
     b(Ctx::Main, &[K::Char('r')], REST, "rest", "A short rest for every living PC: HP back unless deprived, a Die of Fate"),
     b(Ctx::Main, &[K::Char('x')], STABILIZE, "", "Stabilize the selected creature: its dying hour stops"),
     b(Ctx::Main, &[K::Char('t')], TIME, "time", "Move the clock: minutes, hours or days; every timer runs"),
+    b(Ctx::Main, &[K::Char('+')], HEAL, "", "The selected creature regains HP (up to its maximum)"),
+    b(Ctx::Main, &[K::Char('M')], MARK, "", "Put a mark on the selected creature or take one off: deaf, hamstrung, surprised and the rest"),
+    b(Ctx::Main, &[K::Char('n')], ADD, "", "Add a creature: a sheet of the judge's, or one of the bestiary numbered after its kind"),
 ];
 
 /// The ruleset's whole table.
@@ -78,6 +85,9 @@ pub enum Purpose {
     Damage { who: u32 },
     Cast { who: u32 },
     Time,
+    Heal { who: u32 },
+    Mark { who: u32 },
+    Add,
 }
 
 /// The screen's view state: its open form.
@@ -146,8 +156,27 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
         let Some(st) = state_of(&m.session).cloned() else {
             return false;
         };
-        return forms::key::<Purpose>(m, action, key, dice, |f| form_command(f, &st).map(command))
-            .0;
+        let (changed, done) =
+            forms::key::<Purpose>(m, action, key, dice, |f| form_command(f, &st).map(command));
+        // A sheet just added is selected, for the next key to act on.
+        if done.is_some_and(|f| f.purpose == Purpose::Add) {
+            let st = state_of(&m.session);
+            let last = st.and_then(|s| s.characters.last()).map(|c| c.id);
+            m.view.selected = last;
+            // A29: one added in a fight arrives late and rolls into its group (A25).
+            if let Some(who) = last
+                && st.is_some_and(|s| s.fight.is_some())
+            {
+                m.run_key(
+                    command(Command::Join {
+                        who,
+                        surprised: false,
+                    }),
+                    dice,
+                );
+            }
+        }
+        return changed;
     }
     let Some(action) = action else {
         return false;
@@ -170,9 +199,15 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
                     surprised: Vec::new(),
                 },
             };
-            return m.run_key(command(c), dice);
+            m.run_key(command(c), dice);
+            pass_lost_turns(m, dice);
+            return true;
         }
-        NEXT => return m.run_key(command(Command::Next), dice),
+        NEXT => {
+            m.run_key(command(Command::Next), dice);
+            pass_lost_turns(m, dice);
+            return true;
+        }
         REST => return m.run_key(command(Command::Short { who: Vec::new() }), dice),
         TIME => {
             let form = Form::new(
@@ -190,6 +225,10 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
             )
             .with_note("A round of a fight is 2 minutes; the dying hour, mishaps and deprivation run on this clock (A50).");
             forms::show(m, form);
+            return true;
+        }
+        ADD => {
+            forms::show(m, add_form());
             return true;
         }
         _ => {}
@@ -213,6 +252,38 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
                 dice,
             );
         }
+        HEAL => Form::new(
+            format!("{name} regains HP"),
+            Purpose::Heal { who },
+            vec![Field::number("amount", "HP regained", 1, 1, 99, 1)],
+        )
+        .with_note(format!(
+            "{}/{} HP now; healing stops at the maximum.",
+            ch.hp.cur, ch.hp.max
+        )),
+        MARK => {
+            let marks = Mark::ALL
+                .iter()
+                .enumerate()
+                .map(|(i, k)| {
+                    let on = if ch.has(*k) { " (on)" } else { "" };
+                    (format!("{}{on}", k.word()), i as u32)
+                })
+                .collect();
+            let first = Mark::ALL
+                .iter()
+                .position(|k| *k == Mark::Surprised)
+                .unwrap_or(0);
+            Form::new(
+                format!("Mark: {name}"),
+                Purpose::Mark { who },
+                vec![
+                    Field::choice("mark", "Mark", marks, first),
+                    Field::toggle("on", "On (off takes it away)", true),
+                ],
+            )
+            .with_note("A mark stays until the judge takes it off or the rules end it (A33, A45).")
+        }
         CHECK => Form::new(
             format!("Check: {name}"),
             Purpose::Check { who },
@@ -226,17 +297,24 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
         )
         .with_note("d20 + the current score + the item's die; meeting the DC succeeds (A7, A9)."),
         ATTACK => {
-            let st = state_of(&m.session);
-            let targets: Vec<(String, u32)> = st
+            let unseen = m.unseen();
+            let targets = state_of(&m.session)
                 .map(|s| {
-                    s.characters
-                        .iter()
-                        .filter(|c| c.id != who && !c.gone() && c.group != ch.group)
-                        .chain(s.characters.iter().filter(|c| {
-                            c.id != who && !c.gone() && c.group == ch.group
-                        }))
-                        .map(|c| (format!("{} ({})", c.name, c.group), c.id))
-                        .collect()
+                    super::targets::propose(
+                        s.characters
+                            .iter()
+                            .filter(|c| c.id != who)
+                            .map(|c| super::targets::Candidate {
+                                id: c.id,
+                                label: format!("{} ({})", c.name, c.group),
+                                foe: c.group != ch.group,
+                                down: c.gone(),
+                                close: s.fight.is_some(),
+                                hidden: unseen.contains(&c.id),
+                            })
+                            .collect(),
+                        attacked_last(m, who),
+                    )
                 })
                 .unwrap_or_default();
             if targets.is_empty() {
@@ -396,6 +474,56 @@ fn form_command(form: &Form<Purpose>, st: &State) -> Result<Command, String> {
             scroll: None,
             cost: ap(),
         })),
+        Purpose::Heal { who } => {
+            let c = st.character(who).map_err(|e| e.to_string())?;
+            let amount = form.number("amount").min(255) as u8;
+            Command::Set {
+                who,
+                stat: Stat::Hp,
+                cur: c.hp.cur.saturating_add(amount).min(c.hp.max),
+                max: c.hp.max,
+            }
+        }
+        Purpose::Mark { who } => Command::Mark {
+            who,
+            mark: Mark::ALL[form.choice("mark").unwrap_or(0) as usize % Mark::ALL.len()],
+            on: form.toggle("on"),
+        },
+        Purpose::Add => {
+            let name = form.text("name").trim().to_string();
+            let lib = crate::content::ap::bundled();
+            match form
+                .choice("beast")
+                .and_then(|i| i.checked_sub(1))
+                .and_then(|i| lib.creatures.get(i as usize))
+            {
+                Some(beast) => {
+                    let name = if name.is_empty() {
+                        free_name(&beast.name, true, |n| {
+                            st.characters.iter().any(|c| c.name.eq_ignore_ascii_case(n))
+                        })
+                        .unwrap_or_else(|_| beast.name.clone())
+                    } else {
+                        name
+                    };
+                    Command::Add(Box::new(beast.sheet(&name, None)))
+                }
+                None => {
+                    if name.is_empty() {
+                        return Err("type a name, or choose a creature of the bestiary".into());
+                    }
+                    let pc = form.toggle("pc");
+                    let group = form.text("group").trim().to_string();
+                    let n = |id: &str| form.number(id).min(255) as u8;
+                    Command::Add(Box::new(NewSheet::new(
+                        &name,
+                        if pc { Kind::Pc } else { Kind::Npc },
+                        if group.is_empty() { "party" } else { &group },
+                        [n("str"), n("dex"), n("wil"), n("hp")],
+                    )))
+                }
+            }
+        }
         Purpose::Time => Command::Time {
             n: u32::from(form.number("n")),
             span: match form.choice("unit") {
@@ -405,6 +533,77 @@ fn form_command(form: &Form<Purpose>, st: &State) -> Result<Command, String> {
             },
         },
     })
+}
+
+/// A34: a turn that begins for one out of action and dying (not stabilized) is lost; the
+/// question the rules ask is answered for the judge ("end its turn"), each answer a logged step
+/// that `u` takes back. A paralysed or delirious one still waits for the judge's word.
+fn pass_lost_turns(m: &mut Main, dice: &mut Dice) {
+    for _ in 0..64 {
+        let Some(state) = state_of(&m.session) else {
+            return;
+        };
+        let dying = match state.queue.first() {
+            Some(Wait::Ask(q)) => match q.ask {
+                Ask::Skip { who } => state
+                    .character(who)
+                    .is_ok_and(|c| c.has(Mark::Out) && !c.has(Mark::Stabilized)),
+                _ => false,
+            },
+            _ => false,
+        };
+        if !dying {
+            return;
+        }
+        if let Exec::Failed(why) = m.run(command(Command::Choose { option: 0 }), dice, None) {
+            m.complain(why);
+            return;
+        }
+    }
+}
+
+/// Whom `who` attacked last in this session's log, for the attack form's proposal.
+fn attacked_last(m: &Main, who: u32) -> Option<u32> {
+    m.session
+        .applied()
+        .iter()
+        .rev()
+        .find_map(|e| match &e.command {
+            session::Command::Game(GameCommand::Ap(Command::Attack(a))) if a.who == who => {
+                match &a.against {
+                    Against::Saves(d) => d.first().map(|d| d.who),
+                    _ => None,
+                }
+            }
+            _ => None,
+        })
+}
+
+/// A new sheet: the judge's own (A1-A5), or a creature of the bestiary numbered after its kind.
+fn add_form() -> Form<Purpose> {
+    let mut beasts = vec![("none: the sheet below".to_string(), 0)];
+    beasts.extend(
+        crate::content::ap::bundled()
+            .creatures
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.name.clone(), i as u32 + 1)),
+    );
+    Form::new(
+        "Add a creature",
+        Purpose::Add,
+        vec![
+            Field::choice("beast", "From the bestiary", beasts, 0),
+            Field::text("name", "Name", ""),
+            Field::toggle("pc", "One of the players' characters", true),
+            Field::text("group", "Group", "party"),
+            Field::number("str", "STR", 10, 1, 20, 1),
+            Field::number("dex", "DEX", 10, 1, 20, 1),
+            Field::number("wil", "WIL", 10, 1, 20, 1),
+            Field::number("hp", "HP", 6, 1, 99, 1),
+        ],
+    )
+    .with_note("A creature of the bestiary comes with its weapon, armor and group; with no name it is numbered after its kind. In a fight it joins at once, rolling into its group (A25).")
 }
 
 pub fn click(_m: &mut Main, _ctx: Ctx, _hit: Hit) -> bool {
@@ -422,7 +621,7 @@ pub fn applies(m: &Main, action: A) -> bool {
     let fighting = state_of(&m.session).is_some_and(|s| s.fight.is_some());
     match action {
         NEXT | MOVE | GAIN => fighting,
-        CHECK | ATTACK | SAVE | DAMAGE | CAST => m.view.selected.is_some(),
+        CHECK | ATTACK | SAVE | DAMAGE | CAST | HEAL | MARK => m.view.selected.is_some(),
         STABILIZE => selected(m).is_some_and(|c| c.has(Mark::Out)),
         _ => true,
     }

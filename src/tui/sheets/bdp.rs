@@ -19,9 +19,10 @@ use crate::export::bdp::lines;
 use crate::rules::GameCommand;
 use crate::rules::bdp::tasks::{PRESETS, propose_ticks};
 use crate::rules::bdp::{
-    Ability, Amount, Certainty, Character, Command, Kind, Level, Reason, Rest, Slot, State, Target,
-    proposed_order,
+    Ability, Amount, Certainty, Character, Command, Kind, Level, NewSheet, Reason, Rest, Slot,
+    Stat, State, Target, proposed_order,
 };
+use crate::rules::text::free_name;
 use crate::session::{self, Session};
 use crate::tui::form::{Field, FieldKind, Form, Live};
 use crate::tui::host::{Dice, Hit, Main};
@@ -41,6 +42,8 @@ pub const FATIGUE: Action = Action::Sheet("fatigue");
 pub const CLEAR: Action = Action::Sheet("clear");
 pub const REST: Action = Action::Sheet("rest");
 pub const NIGHT: Action = Action::Sheet("night");
+pub const ADD: Action = Action::Sheet("add");
+pub const HEAL: Action = Action::Sheet("heal");
 
 /// The ruleset's own keys on the main screen; everything else is a verb in the palette. Clearing
 /// a slot, tonight's rest and the night stay out of the status line (help lists them) so undo
@@ -58,6 +61,8 @@ pub const MAIN: &[Binding] = &[
     b(Ctx::Main, &[K::Char('x')], CLEAR, "", "Empty one of the selected character's slots of a Fatigue or a Light or Severe wound"),
     b(Ctx::Main, &[K::Char('R')], REST, "", "Tonight's rest for the selected character: None, Perilous, Normal or Comfortable"),
     b(Ctx::Main, &[K::Char('N')], NIGHT, "", "The night passes: the dawn runs for everyone by tonight's rest, and the clock moves 8 hours"),
+    b(Ctx::Main, &[K::Char('+')], HEAL, "", "The selected character regains HP (up to its maximum)"),
+    b(Ctx::Main, &[K::Char('n')], ADD, "", "Add a character, or a creature of the bestiary numbered after its kind"),
 ];
 
 /// The ruleset's whole table.
@@ -104,6 +109,12 @@ pub enum Purpose {
         who: u32,
     },
     Night,
+    Heal {
+        who: u32,
+        cur: u8,
+        max: u8,
+    },
+    Add,
 }
 
 /// What a task's proposal was made from: the preset, the words, the ability, rushed.
@@ -147,7 +158,22 @@ fn ability_of(i: Option<u32>) -> Ability {
 
 pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: &mut Dice) -> bool {
     if ctx == Ctx::Form {
-        let changed = forms::key::<Purpose>(m, action, key, dice, form_command).0;
+        let Some(st) = state_of(&m.session).cloned() else {
+            return false;
+        };
+        let (changed, done) = forms::key::<Purpose>(m, action, key, dice, |f| form_command(f, &st));
+        // A sheet just added is selected, for the next key to act on.
+        if done.is_some_and(|f| f.purpose == Purpose::Add) {
+            let st = state_of(&m.session);
+            let last = st.and_then(|s| s.characters.last()).map(|c| c.id);
+            m.view.selected = last;
+            // B49: one added in a fight goes to the end of the turn list.
+            if let (Some(who), Some(f)) = (last, st.and_then(|s| s.fight.as_ref())) {
+                let mut order = f.order.clone();
+                order.push(who);
+                m.run_key(command(Command::Order { order }), dice);
+            }
+        }
         propose(m);
         return changed;
     }
@@ -185,6 +211,10 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
             forms::show(m, form);
             return true;
         }
+        ADD => {
+            forms::show(m, add_form());
+            return true;
+        }
         _ => {}
     }
     let Some(ch) = selected(m) else {
@@ -211,6 +241,19 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
             }
         },
         REST => rest_form(ch),
+        HEAL => Form::new(
+            format!("{} regains HP", ch.name),
+            Purpose::Heal {
+                who: ch.id,
+                cur: ch.hp.cur,
+                max: ch.hp.max,
+            },
+            vec![Field::number("amount", "HP regained", 1, 1, 99, 1)],
+        )
+        .with_note(format!(
+            "{}/{} HP now; healing stops at the maximum.",
+            ch.hp.cur, ch.hp.max
+        )),
         _ => return false,
     };
     forms::show(m, form);
@@ -560,6 +603,33 @@ fn night_form(state: &State) -> Form<Purpose> {
     form
 }
 
+/// A new sheet: the judge's own (10 slots), or a creature of the bestiary numbered after its
+/// kind.
+fn add_form() -> Form<Purpose> {
+    let mut beasts = vec![("none: the sheet below".to_string(), 0)];
+    beasts.extend(
+        crate::content::bdp::bundled()
+            .creatures
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.name.clone(), i as u32 + 1)),
+    );
+    Form::new(
+        "Add a character",
+        Purpose::Add,
+        vec![
+            Field::choice("beast", "From the bestiary", beasts, 0),
+            Field::text("name", "Name", ""),
+            Field::toggle("pc", "One of the players' characters", true),
+            Field::number("str", "STR", 10, 1, 18, 1),
+            Field::number("dex", "DEX", 10, 1, 18, 1),
+            Field::number("wil", "WIL", 10, 1, 18, 1),
+            Field::number("hp", "HP", 4, 1, 99, 1),
+        ],
+    )
+    .with_note("A creature of the bestiary comes with its armour, gear and attacks; with no name it is numbered after its kind. In a fight it goes to the end of the turn list (B49).")
+}
+
 fn edge_choice(v: Option<u32>) -> Edge {
     match v {
         Some(1) => Edge::advantage(1),
@@ -569,8 +639,58 @@ fn edge_choice(v: Option<u32>) -> Edge {
 }
 
 /// The command a submitted form stands for, or what to fix first.
-fn form_command(form: &Form<Purpose>) -> Result<session::Command, String> {
+fn form_command(form: &Form<Purpose>, st: &State) -> Result<session::Command, String> {
     let c = match &form.purpose {
+        Purpose::Heal { who, cur, max } => Command::Set {
+            who: *who,
+            stat: Stat::Hp,
+            cur: cur
+                .saturating_add(form.number("amount").min(255) as u8)
+                .min(*max),
+            max: *max,
+        },
+        Purpose::Add => {
+            let name = form.text("name").trim().to_string();
+            let lib = crate::content::bdp::bundled();
+            match form
+                .choice("beast")
+                .and_then(|i| i.checked_sub(1))
+                .and_then(|i| lib.creatures.get(i as usize))
+            {
+                Some(beast) => {
+                    let name = if name.is_empty() {
+                        free_name(&beast.name, true, |n| {
+                            st.characters.iter().any(|c| c.name.eq_ignore_ascii_case(n))
+                        })
+                        .unwrap_or_else(|_| beast.name.clone())
+                    } else {
+                        name
+                    };
+                    Command::Add(Box::new(lib.sheet(beast, &name)))
+                }
+                None => {
+                    if name.is_empty() {
+                        return Err("type a name, or choose a creature of the bestiary".into());
+                    }
+                    let n = |id: &str| form.number(id).min(255) as u8;
+                    Command::Add(Box::new(NewSheet {
+                        name,
+                        kind: if form.toggle("pc") {
+                            Kind::Pc
+                        } else {
+                            Kind::Creature
+                        },
+                        str: n("str"),
+                        dex: n("dex"),
+                        wil: n("wil"),
+                        hp: n("hp"),
+                        slots: 10,
+                        items: Vec::new(),
+                        notes: Vec::new(),
+                    }))
+                }
+            }
+        }
         Purpose::Save { who } => Command::Save {
             who: *who,
             ability: ability_of(form.choice("ability")),
@@ -665,7 +785,7 @@ pub fn applies(m: &Main, action: Action) -> bool {
     match action {
         NEXT => fighting,
         NIGHT => !fighting,
-        SAVE | DAMAGE | TASK | CONTEST | FATIGUE | CLEAR | REST => m.view.selected.is_some(),
+        SAVE | DAMAGE | TASK | CONTEST | FATIGUE | CLEAR | REST | HEAL => m.view.selected.is_some(),
         _ => true,
     }
 }

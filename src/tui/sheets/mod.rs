@@ -11,6 +11,7 @@ pub mod forms;
 pub mod phase;
 pub mod plain;
 pub mod slots;
+pub mod targets;
 
 use ratatui::Frame;
 use ratatui::buffer::Buffer;

@@ -15,7 +15,10 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 use super::{Panels, forms};
 use crate::dice::Edge;
 use crate::rules::GameCommand;
-use crate::rules::phase::{Ability, Character, Command, Limb, State, TurnAction};
+use crate::rules::phase::{
+    Ability, Character, Command, Kind, Limb, MarkKind, NewSheet, Side, State, TurnAction,
+};
+use crate::rules::text::free_name;
 use crate::session::{self, Session};
 use crate::tui::form::{Field, Form};
 use crate::tui::host::{Dice, Hit, Main};
@@ -31,6 +34,8 @@ pub const HEAL: Action = Action::Sheet("heal");
 pub const FIGHT: Action = Action::Sheet("fight");
 pub const NEXT: Action = Action::Sheet("next");
 pub const TURN: Action = Action::Sheet("turn");
+pub const ADD: Action = Action::Sheet("add");
+pub const MARK: Action = Action::Sheet("mark");
 
 /// The ruleset's own keys on the main screen; everything else is a verb in the palette.
 #[rustfmt::skip]
@@ -42,6 +47,8 @@ pub const MAIN: &[Binding] = &[
     b(Ctx::Main, &[K::Char('+')], HEAL, "heal", "The selected character regains HP"),
     b(Ctx::Main, &[K::Char('c')], FIGHT, "fight", "Start a fight with everyone standing (DEX saves sort the party), or end the one under way"),
     b(Ctx::Main, &[K::Char('T')], TURN, "turn", "A dungeon turn: the party moves, searches, waits or does something else; then the event die"),
+    b(Ctx::Main, &[K::Char('M')], MARK, "", "Put a mark on the selected character: blessed, hasted, slowed, asleep, held, dominated, or words of your own, for some turns or until removed"),
+    b(Ctx::Main, &[K::Char('n')], ADD, "", "Add a character, or a creature of the bestiary numbered after its kind"),
 ];
 
 /// The ruleset's whole table.
@@ -68,6 +75,8 @@ pub enum Purpose {
     Harm { who: u32 },
     Heal { who: u32 },
     Turn,
+    Mark { who: u32 },
+    Add,
 }
 
 /// The screen's view state: its open form.
@@ -110,7 +119,17 @@ fn edge_of(net: i8) -> Edge {
 
 pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: &mut Dice) -> bool {
     if ctx == Ctx::Form {
-        return forms::key::<Purpose>(m, action, key, dice, |f| Ok(command(form_command(f)))).0;
+        let Some(st) = state_of(&m.session).cloned() else {
+            return false;
+        };
+        let (changed, done) =
+            forms::key::<Purpose>(m, action, key, dice, |f| form_command(f, &st).map(command));
+        // A sheet just added is selected, for the next key to act on.
+        if done.is_some_and(|f| f.purpose == Purpose::Add) {
+            let last = state_of(&m.session).and_then(|s| s.characters.last());
+            m.view.selected = last.map(|c| c.id);
+        }
+        return changed;
     }
     let Some(action) = action else {
         return false;
@@ -161,6 +180,10 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
             );
             return true;
         }
+        ADD => {
+            forms::show(m, add_form());
+            return true;
+        }
         _ => {}
     }
     let Some(ch) = selected(m) else {
@@ -185,13 +208,29 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
         )
         .with_note("Roll under the score on a d20; advantage or disadvantage rolls two (K5, K6)."),
         ATTACK => {
-            let targets: Vec<(String, u32)> = state
-                .characters
-                .iter()
-                .filter(|c| c.id != who && !c.dead)
-                .filter(|c| c.side != ch.side)
-                .map(|c| (c.name.clone(), c.id))
-                .collect();
+            let unseen = m.unseen();
+            let engaged = state
+                .fight
+                .as_ref()
+                .map(|f| f.engaged_with(who))
+                .unwrap_or_default();
+            let targets = super::targets::propose(
+                state
+                    .characters
+                    .iter()
+                    .filter(|c| c.id != who && !c.dead)
+                    .filter(|c| c.side != ch.side)
+                    .map(|c| super::targets::Candidate {
+                        id: c.id,
+                        label: c.name.clone(),
+                        foe: true,
+                        down: c.fled,
+                        close: engaged.contains(&c.id),
+                        hidden: unseen.contains(&c.id),
+                    })
+                    .collect(),
+                attacked_last(m, who),
+            );
             if targets.is_empty() {
                 m.complain(format!("{name} has nobody on the other side to attack"));
                 return true;
@@ -230,15 +269,151 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
             Purpose::Heal { who },
             vec![Field::number("amount", "HP", 1, 1, 99, 1)],
         ),
+        MARK => Form::new(
+            format!("Mark: {name}"),
+            Purpose::Mark { who },
+            vec![
+                Field::choice(
+                    "mark",
+                    "Mark",
+                    MARKS
+                        .iter()
+                        .enumerate()
+                        .map(|(i, k)| (k.word(), i as u32))
+                        .chain([("words of your own".to_string(), MARKS.len() as u32)])
+                        .collect(),
+                    0,
+                ),
+                Field::text("words", "Your words", ""),
+                Field::number("turns", "For turns (0: until removed)", 0, 0, 999, 1),
+            ],
+        )
+        .with_note("Blessed adds 1 to saves, morale and damage; hasted wins and slowed loses the initiative (K14, K41)."),
         _ => return false,
     };
     forms::show(m, form);
     true
 }
 
-/// The command a submitted form stands for.
-fn form_command(form: &Form<Purpose>) -> Command {
-    match form.purpose {
+/// The marks the mark form offers by name.
+const MARKS: [MarkKind; 7] = [
+    MarkKind::Blessed,
+    MarkKind::Hasted,
+    MarkKind::Slowed,
+    MarkKind::Asleep,
+    MarkKind::Held,
+    MarkKind::Dominated,
+    MarkKind::WindBarrier,
+];
+
+/// Whom `who` attacked last in this session's log, for the attack form's proposal.
+fn attacked_last(m: &Main, who: u32) -> Option<u32> {
+    m.session
+        .applied()
+        .iter()
+        .rev()
+        .find_map(|e| match &e.command {
+            session::Command::Game(GameCommand::Phase(Command::Attack { by, target, .. }))
+                if *by == who =>
+            {
+                Some(*target)
+            }
+            _ => None,
+        })
+}
+
+/// A new sheet: a player's character, a hireling or a creature the judge enters, or one of the
+/// bestiary numbered after its kind.
+fn add_form() -> Form<Purpose> {
+    let mut beasts = vec![("none: the sheet below".to_string(), 0)];
+    beasts.extend(
+        crate::content::phase::bundled()
+            .creatures
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.name.clone(), i as u32 + 1)),
+    );
+    Form::new(
+        "Add a character",
+        Purpose::Add,
+        vec![
+            Field::choice("beast", "From the bestiary", beasts, 0),
+            Field::text("name", "Name", ""),
+            Field::choice(
+                "kind",
+                "Kind",
+                vec![
+                    ("player's character".into(), 0),
+                    ("hireling".into(), 1),
+                    ("creature".into(), 2),
+                ],
+                0,
+            ),
+            Field::number("str", "STR", 10, 3, 18, 1),
+            Field::number("dex", "DEX", 10, 3, 18, 1),
+            Field::number("wil", "WIL", 10, 3, 18, 1),
+            Field::number("hp", "HP", 4, 1, 99, 1),
+        ],
+    )
+    .with_note("A creature of the bestiary comes with its attacks on the enemies' side; with no name it is numbered after its kind. :roll NAME rolls a character by the book.")
+}
+
+/// The command a submitted form stands for, or what to fix first.
+fn form_command(form: &Form<Purpose>, st: &State) -> Result<Command, String> {
+    Ok(match form.purpose {
+        Purpose::Mark { who } => {
+            let i = form.choice("mark").unwrap_or(0) as usize;
+            let kind = match MARKS.get(i) {
+                Some(k) => k.clone(),
+                None => {
+                    let words = form.text("words").trim().to_string();
+                    if words.is_empty() {
+                        return Err("type the mark's words".into());
+                    }
+                    MarkKind::Note(words)
+                }
+            };
+            let turns = u32::from(form.number("turns"));
+            Command::Mark {
+                who,
+                kind,
+                turns: (turns > 0).then_some(turns),
+            }
+        }
+        Purpose::Add => {
+            let name = form.text("name").trim().to_string();
+            let lib = crate::content::phase::bundled();
+            match form
+                .choice("beast")
+                .and_then(|i| i.checked_sub(1))
+                .and_then(|i| lib.creatures.get(i as usize))
+            {
+                Some(beast) => {
+                    let name = if name.is_empty() {
+                        free_name(&beast.name, true, |n| st.by_name(n).is_some())
+                            .unwrap_or_else(|_| beast.name.clone())
+                    } else {
+                        name
+                    };
+                    Command::Add(Box::new(beast.sheet(&name)))
+                }
+                None => {
+                    if name.is_empty() {
+                        return Err("type a name, or choose a creature of the bestiary".into());
+                    }
+                    let mut s = NewSheet::creature(name, form.number("hp").min(99) as u8);
+                    (s.kind, s.side) = match form.choice("kind") {
+                        Some(1) => (Kind::Hireling, Side::Party),
+                        Some(2) => (Kind::Creature, Side::Enemies),
+                        _ => (Kind::Pc, Side::Party),
+                    };
+                    s.str = form.number("str").min(18) as u8;
+                    s.dex = form.number("dex").min(18) as u8;
+                    s.wil = form.number("wil").min(18) as u8;
+                    Command::Add(Box::new(s))
+                }
+            }
+        }
         Purpose::Save { who } => Command::Save {
             who,
             ability: match form.choice("ability") {
@@ -275,7 +450,7 @@ fn form_command(form: &Form<Purpose>) -> Command {
                 _ => TurnAction::Move,
             },
         },
-    }
+    })
 }
 
 pub fn click(_m: &mut Main, _ctx: Ctx, _hit: Hit) -> bool {
@@ -294,7 +469,7 @@ pub fn applies(m: &Main, action: Action) -> bool {
     match action {
         NEXT | ATTACK => fighting,
         TURN => !fighting,
-        SAVE | HARM | HEAL => m.view.selected.is_some(),
+        SAVE | HARM | HEAL | MARK => m.view.selected.is_some(),
         _ => true,
     }
 }

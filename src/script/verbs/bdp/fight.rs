@@ -3,6 +3,7 @@
 use super::FIGHT;
 use super::read::*;
 use crate::rules::bdp::{Command as C, State};
+use crate::script::ScriptError;
 use crate::script::verbs::{Entry, nothing, v};
 
 pub(super) const VERBS: &[Entry<State>] = &[
@@ -73,6 +74,26 @@ pub(super) const VERBS: &[Entry<State>] = &[
             let mut order = vec![who(w, st)?];
             while !w.at_end() {
                 order.push(who(w, st)?);
+            }
+            // B49: a new order names everyone still on the turn list, so nobody drops out of
+            // the fight because the judge forgot a name.
+            if let Some(f) = &st.fight {
+                let left: Vec<String> = f
+                    .order
+                    .iter()
+                    .filter(|id| !order.contains(id))
+                    .filter(|&&id| st.character(id).is_ok_and(|c| c.can_act()))
+                    .map(|&id| st.name_of(id))
+                    .collect();
+                if !left.is_empty() {
+                    return Err(ScriptError::at(
+                        w.eol,
+                        format!(
+                            "the new order leaves out {}: name everyone still in the fight",
+                            left.join(", ")
+                        ),
+                    ));
+                }
             }
             Ok(g(C::Order { order }))
         },

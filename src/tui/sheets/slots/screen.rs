@@ -580,12 +580,21 @@ fn new_char_form(library: &Library) -> Form<FormPurpose> {
         "New character",
         FormPurpose::NewChar,
         vec![
-            Field::text("name", "Name", ""),
-            side_field(Side::Players),
             Field::choice("kind", "Body", kinds, 0),
+            Field::text("name", "Name", ""),
+            Field::choice(
+                "side",
+                "Side",
+                vec![
+                    ("by the body: a human plays, a creature opposes".into(), 2),
+                    ("players".into(), 0),
+                    ("opponents".into(), 1),
+                ],
+                0,
+            ),
         ],
     )
-    .with_note("A creature from the bestiary comes with its own slots and gear; the name defaults to its kind.")
+    .with_note("A creature from the bestiary comes with its own slots and gear; with no name it is numbered after its kind (Goblin 1, Goblin 2).")
 }
 
 fn group_form(state: &State) -> Form<FormPurpose> {
@@ -666,7 +675,9 @@ fn attack_form(
         .filter(|c| Some(c.id) != me)
         .collect();
     // The likely other party first: when defending, whoever is acting now (the turn's actor, or
-    // the one interrupting it); then foes who can still act this round, then the rest.
+    // the one interrupting it); then foes still standing, the nearest first (a remote one last,
+    // R29), those who can still act this round before those who have; allies after every foe,
+    // and the incapacitated last of all.
     let acting = state.combat.as_ref().and_then(|c| {
         c.turn.as_ref().map(|t| match t.interrupter {
             Some(i) if !t.interrupt_failed => i,
@@ -674,11 +685,16 @@ fn attack_form(
         })
     });
     let acted = |id: CharId| state.combat.as_ref().is_some_and(|c| c.acted.contains(&id));
+    let far = |id: CharId| {
+        me.and_then(|m| super::scene::placed_range(state, m, id))
+            .unwrap_or(slots::Range::Far)
+    };
     others.sort_by_key(|c| {
         (
             attacker.is_some() || acting != Some(c.id),
-            c.side == my_side,
             c.incapacitated(),
+            c.side == my_side,
+            far(c.id),
             acted(c.id),
         )
     });
@@ -1087,8 +1103,11 @@ fn form_commands(
             one(slots::Command::GroupCheck { who, kind })
         }
         FormPurpose::NewChar => {
-            let side = side_from(form.choice("side"));
             let kind = form.choice("kind").unwrap_or(0) as usize;
+            let side = match form.choice("side") {
+                Some(2) | None if kind > 0 => Side::Opponents,
+                v => side_from(v),
+            };
             let (layout, items, default_name) = match kind.checked_sub(1) {
                 None => (slots::Layout::human(), Vec::new(), String::new()),
                 Some(i) => {
@@ -1096,11 +1115,14 @@ fn form_commands(
                         .creatures
                         .get(i)
                         .ok_or("that creature is no longer in the bestiary")?;
-                    (
-                        creature.layout.clone(),
-                        creature.items.clone(),
-                        creature.name.clone(),
-                    )
+                    let numbered = crate::rules::text::free_name(&creature.name, true, |n| {
+                        state
+                            .characters
+                            .iter()
+                            .any(|c| c.name.eq_ignore_ascii_case(n))
+                    })
+                    .unwrap_or_else(|_| creature.name.clone());
+                    (creature.layout.clone(), creature.items.clone(), numbered)
                 }
             };
             let mut name = form.text("name");
