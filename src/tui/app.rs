@@ -21,8 +21,8 @@ use crate::session::{Session, SessionState};
 use crate::store::{self, SessionSummary, Store};
 
 pub use super::host::{
-    Dice, DiceSourceKind, Exec, FacePrompt, FormStep, Hit, MIN_HEIGHT, MIN_WIDTH, Main, Message,
-    MessageKind, Overlay, Palette, SaveState, SheetView, Step, View, form_key, summarize,
+    Dice, DiceSourceKind, Exec, FacePrompt, FormStep, Hit, JumpPrompt, MIN_HEIGHT, MIN_WIDTH, Main,
+    Message, MessageKind, Overlay, Palette, SaveState, SheetView, Step, View, form_key, summarize,
 };
 
 /// What the start screen's form asks.
@@ -165,6 +165,7 @@ impl App {
             sheet: sheets::new_view(ruleset),
             steps: Vec::new(),
             secret_next: false,
+            turn: None,
         };
         if !warnings.is_empty() {
             main.message = Some(Message {
@@ -174,6 +175,7 @@ impl App {
         }
         main.fix_selection();
         sheets::settle(&mut main);
+        main.follow_turn();
         self.screen = Screen::Main(Box::new(main));
     }
 
@@ -285,6 +287,11 @@ impl App {
             Some(Overlay::Palette(p)) => &mut p.input,
             Some(Overlay::Face(f)) => &mut f.input,
             Some(Overlay::Help { .. }) => return false,
+            Some(Overlay::Jump(j)) => {
+                j.typed.extend(text.chars().filter(|c| !c.is_control()));
+                m.jump_follow(0);
+                return true;
+            }
             None => match m.sheet.input() {
                 Some(input) => input,
                 None => return false,
@@ -602,6 +609,7 @@ impl App {
         };
         m.fix_selection();
         sheets::settle(m);
+        m.follow_turn();
         changed || had_message
     }
 
@@ -658,6 +666,7 @@ impl App {
             (Screen::Main(m), hit) => {
                 let changed = m.click(ctx, hit) || sheets::click(m, ctx, hit);
                 sheets::settle(m);
+                m.follow_turn();
                 changed
             }
             _ => false,
