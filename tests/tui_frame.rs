@@ -11,6 +11,7 @@ use slotmark::dice::ScriptedDice;
 use slotmark::rules::RulesetId;
 use slotmark::script::{Line, parse_line};
 use slotmark::session::{Session, SessionState};
+
 use slotmark::tui::app::{App, Dice};
 use slotmark::tui::keymap::Ctx;
 use slotmark::tui::theme::Theme;
@@ -312,4 +313,50 @@ fn a_number_finds_the_numbered_creature_and_tab_steps_through_the_matches() {
     assert_eq!(selected(&app), Some(g2), "2 finds Goblin 2");
     let text = drive(&mut app, 120, 40, vec![key('z')]);
     assert!(text.contains("no name starts so"), "{text}");
+}
+
+#[test]
+fn a_refused_palette_line_says_so_and_the_next_colon_starts_a_new_one() {
+    let s = session(RulesetId::Plain, &[("add Ana 8", &[])]);
+    let mut app = app(s, &[]);
+    let mut keys = vec![key(':')];
+    keys.extend(typed("next"));
+    keys.push(code(KeyCode::Enter));
+    let text = drive(&mut app, 120, 40, keys);
+    assert_eq!(app.ctx(), Ctx::Palette, "{text}");
+    assert!(text.contains("✗ refused, nothing changed"), "{text}");
+    assert!(text.contains(":next"), "{text}");
+    let text = drive(&mut app, 120, 40, vec![key(':')]);
+    assert!(!text.contains(":next"), "a new line:\n{text}");
+    assert!(!text.contains(":next:"), "{text}");
+    assert!(!text.contains("refused"), "{text}");
+}
+
+#[test]
+fn the_palette_offers_the_rulesets_own_verb_for_the_word_a_judge_reaches_for() {
+    let mut wrong = Vec::new();
+    for &rules in RulesetId::ALL {
+        let state = SessionState::new("Ford", rules);
+        let meant = slotmark::script::synonyms(rules);
+        assert!(!meant.is_empty(), "{rules}");
+        for (word, verb) in meant {
+            let said = match parse_line(word, &state) {
+                Err(e) => e.message,
+                Ok(_) => String::new(),
+            };
+            if !said.contains(&format!("did you mean {verb}?")) {
+                wrong.push(format!("{rules}: {word}: {said}"));
+            }
+            if let Err(e) = parse_line(verb, &state)
+                && e.message.contains("is not a command")
+            {
+                wrong.push(format!("{rules}: {verb} is no verb"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+    // The one the judge met: heal in ap.
+    let state = SessionState::new("Ford", RulesetId::Ap);
+    let said = parse_line("heal Ana", &state).err().unwrap().message;
+    assert!(said.contains("did you mean rest?"), "{said}");
 }

@@ -15,7 +15,7 @@ mod words;
 
 pub use complete::{Completion, completions};
 pub use demo::{build as build_demo, demo, demo_for, has_demo, try_demo, try_demo_for};
-pub use verbs::{Typed, Verb, verbs};
+pub use verbs::{Typed, Verb, synonyms, verbs};
 pub use words::Words;
 
 use crate::content::{self, Library};

@@ -137,6 +137,9 @@ pub struct Palette {
     pub error: Option<(String, Option<usize>)>,
     pub completions: Vec<String>,
     pub history_pos: Option<usize>,
+    /// The line shown was run and refused by the rules: it is shown as refused, and the next
+    /// `:` starts a new line instead of adding to it.
+    pub refused: bool,
 }
 
 /// Waiting for the face of a physical die: the command is retried with every face so far.
