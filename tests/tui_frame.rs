@@ -360,3 +360,82 @@ fn the_palette_offers_the_rulesets_own_verb_for_the_word_a_judge_reaches_for() {
     let said = parse_line("heal Ana", &state).err().unwrap().message;
     assert!(said.contains("did you mean rest?"), "{said}");
 }
+
+/// The AP of whoever the ap roll waiting belongs to, by name.
+fn ap_of(app: &App, name: &str) -> u8 {
+    match &app.session().unwrap().state().game {
+        slotmark::rules::GameState::Ap(s) => {
+            s.characters.iter().find(|c| c.name == name).unwrap().ap
+        }
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn a16_escape_on_an_ap_roll_leaves_nothing_spent() {
+    let s = session(
+        RulesetId::Ap,
+        &[
+            ("add Ana pc party 11 12 8 6", &[]),
+            ("add Gob npc goblins 8 13 5 4", &[]),
+            ("reveal all", &[]),
+            ("carry Ana sword d8 weapon", &[]),
+        ],
+    );
+    let mut app = app(s, &[15, 2, 10, 4, 9, 11, 7, 12]);
+    drive(&mut app, 120, 40, vec![key('c')]);
+    for (what, keys) in [
+        ("attack", vec![key('a'), code(KeyCode::Enter)]),
+        ("check", vec![key('g'), code(KeyCode::Enter)]),
+    ] {
+        let before = ap_of(&app, "Ana");
+        let text = drive(&mut app, 120, 40, keys);
+        assert_eq!(app.ctx(), Ctx::Roll, "{what}:\n{text}");
+        assert!(ap_of(&app, "Ana") < before, "{what} spends AP:\n{text}");
+        let text = drive(&mut app, 120, 40, vec![code(KeyCode::Esc)]);
+        assert_eq!(app.ctx(), Ctx::Main, "{what}:\n{text}");
+        assert_eq!(
+            ap_of(&app, "Ana"),
+            before,
+            "{what}: Escape gives the AP back:\n{text}"
+        );
+    }
+}
+
+/// Every "press K" on the screen names a key the screen's table binds on the main screen.
+fn hints_are_true(app: &App, text: &str) -> Result<(), String> {
+    use ratatui::crossterm::event::{KeyEvent, KeyModifiers};
+    let words: Vec<&str> = text.split_whitespace().collect();
+    for pair in words.windows(2) {
+        if !pair[0].eq_ignore_ascii_case("press") {
+            continue;
+        }
+        let k = pair[1].trim_end_matches([',', '.', ';', ')']);
+        let mut chars = k.chars();
+        let (Some(c), None) = (chars.next(), chars.next()) else {
+            continue;
+        };
+        let ev = KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
+        if slotmark::tui::keymap::lookup(app.table(), Ctx::Main, &ev).is_none() {
+            return Err(format!("the screen says press {c}, which nothing binds"));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn every_hint_on_a_new_sessions_screen_names_a_key_that_works() {
+    for &rules in RulesetId::ALL {
+        let mut app = app(Session::new(SessionState::new("Ford", rules)), &[]);
+        for (w, h) in [(120, 40), (80, 24)] {
+            let text = drive(&mut app, w, h, Vec::new());
+            assert!(
+                text.contains("to add"),
+                "{rules}: a hint to add someone:\n{text}"
+            );
+            if let Err(why) = hints_are_true(&app, &text) {
+                panic!("{rules} at {w}×{h}: {why}\n{text}");
+            }
+        }
+    }
+}

@@ -472,10 +472,7 @@ pub fn synonyms(ruleset: RulesetId) -> &'static [(&'static str, &'static str)] {
             ("attack", "check"),
             ("turn", "next"),
         ],
-        RulesetId::Phase => &[
-            ("hurt", "harm"),
-            ("cure", "heal"),
-        ],
+        RulesetId::Phase => &[("hurt", "harm"), ("cure", "heal")],
         RulesetId::Bdp => &[
             ("heal", "breath"),
             ("harm", "damage"),

@@ -9,6 +9,7 @@ use ratatui::widgets::{Block, Borders, Widget};
 
 use crate::rules::Tag;
 use crate::tui::app::{Hit, Main};
+use crate::tui::keymap::Ctx;
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{RenderTo, fit, record};
 
@@ -35,10 +36,18 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
     let mut y = inner.y;
     let bottom = inner.y + inner.height;
     if groups.is_empty() {
+        // The hint names a key only where the ruleset binds one.
+        let ruleset = main.session.state().ruleset();
+        let key = crate::tui::sheets::add_key(ruleset).and_then(|a| {
+            crate::tui::keymap::key_for(crate::tui::sheets::table(ruleset), Ctx::Main, a)
+        });
+        let first = match key {
+            Some(k) => format!(" Press {k} to add"),
+            None => " Type :add to add".to_string(),
+        };
         Line::styled(" No one yet.", theme.dim())
             .render_to(buf, Rect::new(inner.x, y, inner.width, 1));
-        Line::styled(" Press n to add", theme.dim())
-            .render_to(buf, Rect::new(inner.x, y + 1, inner.width, 1));
+        Line::styled(first, theme.dim()).render_to(buf, Rect::new(inner.x, y + 1, inner.width, 1));
         Line::styled(" a character.", theme.dim())
             .render_to(buf, Rect::new(inner.x, y + 2, inner.width, 1));
         return;
