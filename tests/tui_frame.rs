@@ -439,3 +439,129 @@ fn every_hint_on_a_new_sessions_screen_names_a_key_that_works() {
         }
     }
 }
+
+/// The roster and strip rows of an 80×24 screen that show `name`'s number.
+fn shows(text: &str, number: &str) -> bool {
+    text.lines()
+        .any(|l| l.contains(&format!("… {number}")) || l.contains(&format!("skirmisher {number}")))
+}
+
+/// Each ruleset's fight at 80×24: whose turn, the order, both goblins told apart by their
+/// number, and (in plain) a downed character's mark.
+#[test]
+fn every_rulesets_fight_is_readable_at_80x24() {
+    let g = |rest: &str| {
+        [
+            format!("add \"Goblin skirmisher 1\" {rest}"),
+            format!("add \"Goblin skirmisher 2\" {rest}"),
+        ]
+    };
+    type Case = (RulesetId, Vec<String>, Vec<u16>, Vec<char>);
+    let cases: Vec<Case> = vec![
+        (
+            RulesetId::Plain,
+            [
+                vec!["add Ana 8".to_string()],
+                g("5 others").to_vec(),
+                vec![
+                    "reveal all".into(),
+                    "fight Ana \"Goblin skirmisher 1\" \"Goblin skirmisher 2\"".into(),
+                    "damage Ana 8".into(),
+                ],
+            ]
+            .concat(),
+            vec![],
+            vec![],
+        ),
+        (
+            RulesetId::ActionDie,
+            [
+                vec!["add Ana pc d8 d6 d6 d4 10".to_string()],
+                g("creature d8 d6 d6 d4 12").to_vec(),
+                vec![
+                    "reveal all".into(),
+                    "scene for the bridge".into(),
+                    "act Ana attack unarmed".into(),
+                    "act \"Goblin skirmisher 1\" attack unarmed".into(),
+                    "act \"Goblin skirmisher 2\" attack unarmed".into(),
+                ],
+            ]
+            .concat(),
+            vec![3, 1, 2],
+            vec!['i'],
+        ),
+        (
+            RulesetId::Ap,
+            [
+                vec!["add Ana pc party 11 12 8 6".to_string()],
+                g("npc goblins 8 13 5 4").to_vec(),
+                vec!["reveal all".into()],
+            ]
+            .concat(),
+            vec![15, 2, 3],
+            vec!['c'],
+        ),
+        (
+            RulesetId::Bdp,
+            [
+                vec!["add Ana pc 10 12 8 6".to_string()],
+                g("creature 8 10 10 4").to_vec(),
+                vec!["reveal all".into()],
+            ]
+            .concat(),
+            vec![],
+            vec!['c'],
+        ),
+        (
+            RulesetId::Phase,
+            [
+                vec!["add Ana pc 6 12 14 9".to_string()],
+                g("creature 2 group goblins").to_vec(),
+                vec!["reveal all".into()],
+            ]
+            .concat(),
+            vec![3],
+            vec!['c'],
+        ),
+        (
+            RulesetId::Slots,
+            [
+                vec!["add Ana players".to_string()],
+                g("opponents").to_vec(),
+                vec!["reveal all".into(), "fight opponents".into()],
+            ]
+            .concat(),
+            vec![],
+            vec![],
+        ),
+    ];
+    for (rules, lines, faces, keys) in cases {
+        let lines: Vec<(&str, &[u16])> = lines.iter().map(|l| (l.as_str(), &[][..])).collect();
+        let mut app = app(session(rules, &lines), &faces);
+        let text = drive(&mut app, 80, 24, keys.into_iter().map(key).collect());
+        assert!(
+            app.session().unwrap().state().game.initiative().is_some(),
+            "{rules}: a fight:\n{text}"
+        );
+        assert!(text.contains("Round 1"), "{rules}: the round:\n{text}");
+        assert!(
+            shows(&text, "1") && shows(&text, "2"),
+            "{rules}: the goblins told apart:\n{text}"
+        );
+        if rules == RulesetId::Plain {
+            assert!(
+                text.contains("OUT") || text.contains("down"),
+                "{rules}: Ana is down:\n{text}"
+            );
+        }
+        if rules == RulesetId::ActionDie {
+            let strip = text.lines().nth(1).unwrap_or_default();
+            let at = |n: &str| strip.find(n).unwrap_or(usize::MAX);
+            assert!(
+                at("Ana") < usize::MAX && at("Ana") > at("… 2") && at("… 2") > at("… 1"),
+                "actiondie: one row by count (goblin 1, goblin 2, Ana):\n{text}"
+            );
+        }
+        insta::assert_snapshot!(format!("frame_{rules}_fight_80x24"), text);
+    }
+}

@@ -269,6 +269,7 @@ impl Ruleset for Phase {
                     .into(),
             ),
             order,
+            sequence: false,
             acting: None,
             next: Upcoming::Order,
             waiting: format!(
