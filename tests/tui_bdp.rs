@@ -318,7 +318,12 @@ fn the_ten_common_bdp_moves_take_at_most_three_keys_each() {
         ),
         ("damage", true, vec![key('-'), code(KeyCode::Enter)]),
         ("next", true, vec![key('E')]),
-        ("clear", true, vec![key('x'), code(KeyCode::Enter)]),
+        // The Ogre's turn selected the Ogre; the judge picks Ana back for her slot.
+        (
+            "clear",
+            true,
+            vec![code(KeyCode::BackTab), key('x'), code(KeyCode::Enter)],
+        ),
         ("end", false, vec![key('c')]),
         (
             "rest",
@@ -425,7 +430,10 @@ fn a_bdp_session_plays_a_few_moves_in_the_real_terminal() {
     term.wait_text("Ogre's turn");
     term.press("c");
     term.wait_text("The fight ends");
-    // The night, with Ana's rest set first.
+    // The night, with Ana's rest set first: the Ogre's turn left the Ogre selected, so a jump
+    // to Ana's sheet first.
+    term.press("'an\r");
+    term.wait_for("Ana selected", |t| t.text().contains("┌ Ana "));
     term.press("R");
     term.wait_text("Tonight's rest: Ana");
     term.press("\r");

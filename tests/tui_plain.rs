@@ -71,8 +71,8 @@ fn the_plain_tracker_plays_on_the_screen_with_no_slots_at_all() {
     assert!(state(&app).fight.is_some());
     assert!(text.contains("Round 1"), "{text}");
     assert_snapshot!("plain_fight_100x30", text);
-    // Ana (Tab back to her) rolls d20 against 10: the frame's roll dialog, accepted with Enter.
-    let mut events = vec![code(KeyCode::BackTab), key('g')];
+    // Ana, selected by her turn, rolls d20 against 10: the frame's roll dialog, accepted with Enter.
+    let mut events = vec![key('g')];
     events.push(code(KeyCode::Enter));
     let text = drive(&mut app, 100, 30, events);
     assert_eq!(app.ctx(), Ctx::Roll, "{text}");

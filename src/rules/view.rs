@@ -134,6 +134,9 @@ pub struct Initiative {
     pub why: Option<String>,
     /// Everyone in the fight in the order they act (or, for side initiative, side by side).
     pub order: Vec<Fighter>,
+    /// The order is one sequence whatever the sides (by count, by roll): the strip shows it in
+    /// one row as it is, never split by group.
+    pub sequence: bool,
     /// Whose turn is under way.
     pub acting: Option<u32>,
     /// Who acts next.

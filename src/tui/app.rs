@@ -21,8 +21,8 @@ use crate::session::{Session, SessionState};
 use crate::store::{self, SessionSummary, Store};
 
 pub use super::host::{
-    Dice, DiceSourceKind, Exec, FacePrompt, FormStep, Hit, MIN_HEIGHT, MIN_WIDTH, Main, Message,
-    MessageKind, Overlay, Palette, SaveState, SheetView, Step, View, form_key, summarize,
+    Dice, DiceSourceKind, Exec, FacePrompt, FormStep, Hit, JumpPrompt, MIN_HEIGHT, MIN_WIDTH, Main,
+    Message, MessageKind, Overlay, Palette, SaveState, SheetView, Step, View, form_key, summarize,
 };
 
 /// What the start screen's form asks.
@@ -166,6 +166,7 @@ impl App {
             steps: Vec::new(),
             secret_next: false,
             clock: crate::store::wall_clock,
+            turn: None,
         };
         if !warnings.is_empty() {
             main.message = Some(Message {
@@ -175,6 +176,7 @@ impl App {
         }
         main.fix_selection();
         sheets::settle(&mut main);
+        main.follow_turn();
         self.screen = Screen::Main(Box::new(main));
     }
 
@@ -286,6 +288,11 @@ impl App {
             Some(Overlay::Palette(p)) => &mut p.input,
             Some(Overlay::Face(f)) => &mut f.input,
             Some(Overlay::Help { .. }) => return false,
+            Some(Overlay::Jump(j)) => {
+                j.typed.extend(text.chars().filter(|c| !c.is_control()));
+                m.jump_follow(0);
+                return true;
+            }
             None => match m.sheet.input() {
                 Some(input) => input,
                 None => return false,
@@ -603,6 +610,7 @@ impl App {
         };
         m.fix_selection();
         sheets::settle(m);
+        m.follow_turn();
         changed || had_message
     }
 
@@ -659,6 +667,7 @@ impl App {
             (Screen::Main(m), hit) => {
                 let changed = m.click(ctx, hit) || sheets::click(m, ctx, hit);
                 sheets::settle(m);
+                m.follow_turn();
                 changed
             }
             _ => false,

@@ -137,6 +137,9 @@ pub struct Palette {
     pub error: Option<(String, Option<usize>)>,
     pub completions: Vec<String>,
     pub history_pos: Option<usize>,
+    /// The line shown was run and refused by the rules: it is shown as refused, and the next
+    /// `:` starts a new line instead of adding to it.
+    pub refused: bool,
 }
 
 /// Waiting for the face of a physical die: the command is retried with every face so far.
@@ -159,6 +162,17 @@ pub enum Overlay {
     },
     Palette(Palette),
     Face(FacePrompt),
+    /// Selecting a sheet by the first letters of its name.
+    Jump(JumpPrompt),
+}
+
+/// The letters typed so far to jump to a name, and who was selected before (Esc goes back).
+#[derive(Debug, Clone, Default)]
+pub struct JumpPrompt {
+    pub typed: String,
+    pub back: Option<u32>,
+    /// No name matches what is typed.
+    pub missed: bool,
 }
 
 /// A ruleset screen's own view state: its open dialog and whatever else it remembers between
@@ -210,6 +224,17 @@ pub struct Main {
     /// The wall clock that stamps each step as it is logged ([`crate::store::wall_clock`];
     /// tests set a fixed one).
     pub clock: fn() -> Option<session::Stamp>,
+    /// Whose turn the screen last saw under way (the initiative's `acting`), so a new turn
+    /// selects its actor once and the judge's own pick holds for the rest of that turn.
+    pub turn: Option<Turn>,
+}
+
+/// A turn as the initiative names it: the round, who or what holds it, and who acts in it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Turn {
+    pub round: u32,
+    pub label: String,
+    pub acting: Vec<u32>,
 }
 
 /// What running a command came to.
@@ -278,6 +303,7 @@ impl Main {
             Some(Overlay::Help { .. }) => Ctx::Help,
             Some(Overlay::Palette(_)) => Ctx::Palette,
             Some(Overlay::Face(_)) => Ctx::Face,
+            Some(Overlay::Jump(_)) => Ctx::Jump,
             None => {
                 if let Some(ctx) = self.sheet.dialog() {
                     return ctx;
@@ -316,6 +342,43 @@ impl Main {
             self.view.pending_sel = self.proposed_index();
             self.view.swap_first = None;
         }
+    }
+
+    /// The turn in focus: when a turn begins (the initiative names a new actor, or a new group
+    /// acting together), its actor is selected, so the keys act on it; a pick by the judge during
+    /// the turn stands until the next one begins. Read from the initiative every ruleset fills,
+    /// never from a ruleset's own types.
+    pub fn follow_turn(&mut self) {
+        let Some(init) = self.session.state().game.initiative() else {
+            self.turn = None;
+            return;
+        };
+        let acting: Vec<u32> = match init.acting {
+            Some(id) => vec![id],
+            None => init
+                .order
+                .iter()
+                .filter(|f| f.standing == crate::rules::Standing::Acting)
+                .map(|f| f.id)
+                .collect(),
+        };
+        let turn = Turn {
+            round: init.round,
+            label: init.label,
+            acting,
+        };
+        if self.turn.as_ref() == Some(&turn) {
+            return;
+        }
+        let roster = self.roster();
+        let keep = self
+            .view
+            .selected
+            .is_some_and(|id| turn.acting.contains(&id));
+        if !keep && let Some(&id) = turn.acting.iter().find(|id| roster.contains(id)) {
+            self.view.selected = Some(id);
+        }
+        self.turn = Some(turn);
     }
 
     /// The index of the proposal in the front pending item's choices.
@@ -574,6 +637,13 @@ impl Main {
             Action::Redo => self.redo(),
             Action::Palette => {
                 self.overlay = Some(Overlay::Palette(Palette::default()));
+                true
+            }
+            Action::Jump => {
+                self.overlay = Some(Overlay::Jump(JumpPrompt {
+                    back: self.view.selected,
+                    ..JumpPrompt::default()
+                }));
                 true
             }
             Action::NextChar | Action::PrevChar => {

@@ -18,6 +18,8 @@ pub enum Ctx {
     Choice,
     Palette,
     Face,
+    /// Typing the first letters of a name to select that sheet.
+    Jump,
     Help,
     /// A ruleset's own dialog or panel, by its title ("scene editor").
     Panel(&'static str),
@@ -35,6 +37,7 @@ impl Ctx {
             Ctx::Choice => "choice",
             Ctx::Palette => "command palette",
             Ctx::Face => "typing a die face",
+            Ctx::Jump => "jumping to a name",
             Ctx::Help => "help",
             Ctx::Panel(title) => title,
         }
@@ -82,6 +85,8 @@ pub enum Action {
     Secret,
     /// Reveal the selected creature to the players' table view, or veil it again.
     Hide,
+    /// Select a sheet by the first letters of its name.
+    Jump,
     Swap,
     Yes,
     No,
@@ -202,6 +207,7 @@ macro_rules! with_frame {
             $crate::tui::keymap::CHOICE,
             $crate::tui::keymap::PALETTE,
             $crate::tui::keymap::FACE,
+            $crate::tui::keymap::JUMP,
             $crate::tui::keymap::HELP,
         ]
     };
@@ -237,6 +243,7 @@ pub const MAIN_ROSTER: &[Binding] = &[
     b(C::Main, &[K::Code(KC::Tab)], A::NextChar, "next", "Select the next character"),
     b(C::Main, &[K::Code(KC::BackTab)], A::PrevChar, "", "Select the previous character"),
     b(C::Main, &[K::Char('H')], A::Hide, "", "Reveal the selected creature to the players' table view, or veil it again"),
+    b(C::Main, &[K::Char('\'')], A::Jump, "", "Jump to a sheet: type the first letters of a name (Enter keeps it)"),
 ];
 
 /// Scrolling the roll log on the main screen.
@@ -355,6 +362,17 @@ pub const FACE: &[Binding] = &[
     b(C::Face, &[K::Ctrl('c')], A::Quit, "", "Quit"),
 ];
 
+/// Jumping to a sheet by name.
+#[rustfmt::skip]
+pub const JUMP: &[Binding] = &[
+    b(C::Jump, &[K::Text], A::Typing, "", "Type the first letters of a name (or of any word in it: 3 finds Goblin 3); the first match is selected"),
+    b(C::Jump, &[K::Code(KC::Tab)], A::Complete, "next match", "Select the next name that matches"),
+    b(C::Jump, &[K::Code(KC::Enter)], A::Accept, "keep", "Keep the selection"),
+    b(C::Jump, &[K::Code(KC::Esc)], A::Cancel, "back", "Go back to who was selected before"),
+    b(C::Jump, &[K::Code(KC::F(1))], A::Help, "F1|help", "Every key here"),
+    b(C::Jump, &[K::Ctrl('c')], A::Quit, "", "Quit"),
+];
+
 /// The help overlay.
 #[rustfmt::skip]
 pub const HELP: &[Binding] = &[
@@ -469,7 +487,7 @@ pub fn check_table(table: Table) -> Result<(), String> {
 /// and every dialog work the same in every ruleset.
 pub fn check_ruleset_table(table: Table) -> Result<(), String> {
     check_table(table)?;
-    let shared: [(&str, &[Binding]); 12] = [
+    let shared: [(&str, &[Binding]); 13] = [
         ("undo and redo", MAIN_HISTORY),
         ("the roster", MAIN_ROSTER),
         ("the log", MAIN_LOG),
@@ -481,6 +499,7 @@ pub fn check_ruleset_table(table: Table) -> Result<(), String> {
         ("choices", CHOICE),
         ("the palette", PALETTE),
         ("typed dice", FACE),
+        ("jumping to a name", JUMP),
         ("help", HELP),
     ];
     for (what, group) in shared {
@@ -506,6 +525,7 @@ pub fn action_name(action: Action) -> &'static str {
         Action::NextChar => "next character",
         Action::PrevChar => "previous character",
         Action::Hide => "hide character",
+        Action::Jump => "jump to a name",
         Action::LogOlder => "log older",
         Action::LogNewer => "log newer",
         Action::DiceMode => "dice mode",

@@ -154,6 +154,25 @@ pub fn fit(text: &str, width: usize) -> String {
     out
 }
 
+/// Cuts a name to `width` columns so that what tells it from its fellows survives: a last word
+/// with a digit in it ("Goblin 12") is kept whole and the cut is made before it ("Gob… 12");
+/// any other name is cut at its end like [`fit`]. Every screen cuts names with this.
+pub fn fit_name(name: &str, width: usize) -> String {
+    use unicode_width::UnicodeWidthStr;
+    if name.width() <= width {
+        return name.to_string();
+    }
+    if let Some((head, tail)) = name.trim_end().rsplit_once(' ')
+        && tail.chars().any(|c| c.is_ascii_digit())
+    {
+        let room = width.saturating_sub(tail.width() + 1);
+        if room >= 2 {
+            return format!("{} {tail}", fit(head.trim_end(), room));
+        }
+    }
+    fit(name, width)
+}
+
 /// Cuts text to `width` columns between words, never inside one, marking the cut with an
 /// ellipsis (a single word too long for the room is cut like [`fit`]).
 pub fn fit_words(text: &str, width: usize) -> String {
@@ -386,6 +405,16 @@ pub fn choice<P>(buf: &mut Buffer, area: Rect, c: &Choice<P>, theme: Theme) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fit_name_keeps_the_number_that_tells_fellows_apart() {
+        assert_eq!(fit_name("Goblin 1", 8), "Goblin 1");
+        assert_eq!(fit_name("Goblin 1", 5), "Go… 1");
+        assert_eq!(fit_name("Goblin 2", 5), "Go… 2");
+        assert_eq!(fit_name("Giant rat 12", 8), "Gian… 12");
+        assert_eq!(fit_name("Oswald", 4), "Osw…");
+        assert_eq!(fit_name("Goblin 123456", 5), "Gobl…");
+    }
 
     #[test]
     fn fit_words_cuts_between_words_only() {

@@ -200,6 +200,7 @@ impl Ruleset for ActionDie {
             party,
             why: Some(f.why.clone()),
             order,
+            sequence: true,
             acting: f.acting,
             // Before the roll the order is not known (D-initiative): no one is next yet.
             next: if f.rolled {

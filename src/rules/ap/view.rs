@@ -338,6 +338,7 @@ impl Ruleset for Ap {
             party: has_pc(state, &group),
             why: Some("groups take turns, the best roll's group first".into()),
             order,
+            sequence: false,
             acting: f.acting,
             next: super::fight::next_up(state).map_or(Upcoming::Order, Upcoming::Fighter),
             waiting: f.acting.map_or_else(

@@ -174,6 +174,7 @@ impl Ruleset for Bdp {
             party,
             why: Some("the judge's turn list".into()),
             order,
+            sequence: false,
             acting,
             waiting: acting.map_or_else(
                 || "the next turn".into(),

@@ -272,6 +272,7 @@ impl Ruleset for Phase {
                     .into(),
             ),
             order,
+            sequence: false,
             acting: None,
             next: Upcoming::Order,
             waiting: format!(

@@ -127,6 +127,7 @@ impl Ruleset for Plain {
                     order_note: Some(format!("{}.", i + 1)),
                 })
                 .collect(),
+            sequence: true,
             acting,
             next: Upcoming::Order,
             waiting: acting.map_or_else(String::new, |id| format!("{}'s turn", state.name_of(id))),

@@ -104,6 +104,7 @@ impl Ruleset for Slots {
             party: fight.initiative == Side::Players,
             why: state.recent.initiative_why.clone(),
             order,
+            sequence: false,
             acting: fight.turn.as_ref().map(|t| t.actor),
             next: next_side(state, fight),
             waiting: waiting(state),

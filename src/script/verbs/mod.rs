@@ -555,13 +555,14 @@ pub(crate) fn parse(line: &str, lexed: Lexed, state: &SessionState, library: &Li
         };
         return (e.parse)(&mut w, &state.game).and_then(|l| w.finish().map(|()| l));
     }
+    let meant = synonyms(state.ruleset());
     match &state.game {
-        GameState::Slots(st) => parse_in(slots::VERBS, st, line, lexed, library),
-        GameState::Plain(st) => parse_in(plain::VERBS, st, line, lexed, library),
-        GameState::Phase(st) => parse_in(phase::VERBS, st, line, lexed, library),
-        GameState::Bdp(st) => parse_in(bdp::VERBS, st, line, lexed, library),
-        GameState::Ap(st) => parse_in(ap::VERBS, st, line, lexed, library),
-        GameState::ActionDie(st) => parse_in(actiondie::VERBS, st, line, lexed, library),
+        GameState::Slots(st) => parse_in(slots::VERBS, st, line, lexed, library, meant),
+        GameState::Plain(st) => parse_in(plain::VERBS, st, line, lexed, library, meant),
+        GameState::Phase(st) => parse_in(phase::VERBS, st, line, lexed, library, meant),
+        GameState::Bdp(st) => parse_in(bdp::VERBS, st, line, lexed, library, meant),
+        GameState::Ap(st) => parse_in(ap::VERBS, st, line, lexed, library, meant),
+        GameState::ActionDie(st) => parse_in(actiondie::VERBS, st, line, lexed, library, meant),
     }
 }
 
@@ -580,6 +581,7 @@ fn parse_in<S>(
     line: &str,
     lexed: Lexed,
     library: &Library,
+    meant: &[(&str, &str)],
 ) -> R<Line> {
     let eol = lexed.eol();
     let first = &lexed.tokens[0];
@@ -609,11 +611,57 @@ fn parse_in<S>(
                 names.push(e.verb.name);
             }
         }
-        Err(unknown_verb(first, &names))
+        Err(unknown_verb(first, &names, meant))
     })
 }
 
-fn unknown_verb(token: &Token, names: &[&str]) -> ScriptError {
+/// The words a judge may reach for that the ruleset says otherwise, and the verb it uses for
+/// them: the palette's "did you mean" offers that verb before any name that merely looks alike
+/// (`heal` in ap means `rest`, not `healed`, which is a healer's cure for tumours).
+pub fn synonyms(ruleset: RulesetId) -> &'static [(&'static str, &'static str)] {
+    match ruleset {
+        RulesetId::Slots => &[
+            ("hurt", "wound"),
+            ("damage", "wound"),
+            ("harm", "wound"),
+            ("next", "turn"),
+        ],
+        RulesetId::Plain => &[
+            ("harm", "damage"),
+            ("cure", "heal"),
+            ("attack", "check"),
+            ("turn", "next"),
+        ],
+        RulesetId::Phase => &[("hurt", "harm"), ("cure", "heal")],
+        RulesetId::Bdp => &[
+            ("heal", "breath"),
+            ("harm", "damage"),
+            ("attack", "damage"),
+            ("check", "save"),
+            ("turn", "next"),
+        ],
+        RulesetId::Ap => &[
+            ("heal", "rest"),
+            ("cure", "rest"),
+            ("harm", "damage"),
+            ("turn", "next"),
+            ("end", "endfight"),
+        ],
+        RulesetId::ActionDie => &[
+            ("heal", "rest"),
+            ("cure", "rest"),
+            ("hurt", "damage"),
+            ("harm", "damage"),
+            ("turn", "next"),
+        ],
+    }
+}
+
+fn unknown_verb(token: &Token, names: &[&str], meant: &[(&str, &str)]) -> ScriptError {
+    let synonym = meant
+        .iter()
+        .find(|(word, _)| word.eq_ignore_ascii_case(&token.text))
+        .map(|(_, verb)| format!(" (did you mean {verb}?)"));
     let hint = find_by_name(names, |n| n, &token.text, "command")
         .map(|n| format!(" (did you mean {n}?)"))
         .or_else(|e| match e {
@@ -623,6 +671,7 @@ fn unknown_verb(token: &Token, names: &[&str]) -> ScriptError {
             }
         })
         .unwrap_or_default();
+    let hint = synonym.unwrap_or(hint);
     ScriptError::at(
         token.column,
         format!(

@@ -6,6 +6,7 @@
 pub mod face;
 pub mod group;
 pub mod help;
+pub mod jump;
 pub mod palette;
 pub mod question;
 pub mod roll;
@@ -65,6 +66,7 @@ pub fn draw_overlay(
         }
         Some(Overlay::Palette(p)) => palette::draw(frame, area, p, table, theme),
         Some(Overlay::Face(p)) => face::draw(frame, area, p, theme),
+        Some(Overlay::Jump(j)) => jump::draw(frame.buffer_mut(), area, main, j, theme),
     }
 }
 
@@ -81,6 +83,7 @@ pub fn key(
         Ctx::Help => m.help_key(action),
         Ctx::Palette => m.palette_key(action, key, dice),
         Ctx::Face => m.face_key(action, key, dice),
+        Ctx::Jump => m.jump_key(action, key),
         Ctx::Roll => m.roll_key(action, key, dice),
         Ctx::Group => m.group_key(action, dice),
         Ctx::Decide => m.decide_key(action, key, dice),

@@ -2,7 +2,7 @@
 //! the error shown in place; on an error nothing changes.
 
 use ratatui::Frame;
-use ratatui::crossterm::event::{Event, KeyEvent};
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent};
 use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Widget};
@@ -84,6 +84,7 @@ impl Main {
                                         ..Palette::default()
                                     };
                                     p.error = Some((why, None));
+                                    p.refused = true;
                                     self.overlay = Some(Overlay::Palette(p));
                                 }
                             }
@@ -92,7 +93,13 @@ impl Main {
                     }
                 }
             }
+            _ if p.refused && key.code == KeyCode::Char(':') => {
+                // A new line, not the refused one with a colon added.
+                *p = Palette::default();
+                true
+            }
             _ => {
+                p.refused = false;
                 let changed = p.input.handle_event(&Event::Key(key)).is_some();
                 if changed {
                     p.error = None;
@@ -159,7 +166,12 @@ pub fn draw(frame: &mut Frame, area: Rect, p: &Palette, table: Table, theme: The
     }
     if let Some((err, col)) = &p.error {
         let at = col.map(|c| format!(" (at column {c})")).unwrap_or_default();
-        Line::styled(format!(" ✗ {err}{at}"), theme.error())
+        let refused = if p.refused {
+            "refused, nothing changed (: starts a new line): "
+        } else {
+            ""
+        };
+        Line::styled(format!(" ✗ {refused}{err}{at}"), theme.error())
             .render_to(buf, Rect::new(rect.x, y, rect.width, 1));
         y += 1;
     }

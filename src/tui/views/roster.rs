@@ -9,8 +9,9 @@ use ratatui::widgets::{Block, Borders, Widget};
 
 use crate::rules::Tag;
 use crate::tui::app::{Hit, Main};
+use crate::tui::keymap::Ctx;
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{RenderTo, fit, record};
+use crate::tui::widgets::{RenderTo, fit_name, record};
 
 /// The short tags after a name, styled by their tone, one space apart.
 fn tags(glance: Vec<Tag>, theme: Theme) -> Vec<Span<'static>> {
@@ -35,10 +36,18 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
     let mut y = inner.y;
     let bottom = inner.y + inner.height;
     if groups.is_empty() {
+        // The hint names a key only where the ruleset binds one.
+        let ruleset = main.session.state().ruleset();
+        let key = crate::tui::sheets::add_key(ruleset).and_then(|a| {
+            crate::tui::keymap::key_for(crate::tui::sheets::table(ruleset), Ctx::Main, a)
+        });
+        let first = match key {
+            Some(k) => format!(" Press {k} to add"),
+            None => " Type :add to add".to_string(),
+        };
         Line::styled(" No one yet.", theme.dim())
             .render_to(buf, Rect::new(inner.x, y, inner.width, 1));
-        Line::styled(" Press n to add", theme.dim())
-            .render_to(buf, Rect::new(inner.x, y + 1, inner.width, 1));
+        Line::styled(first, theme.dim()).render_to(buf, Rect::new(inner.x, y + 1, inner.width, 1));
         Line::styled(" a character.", theme.dim())
             .render_to(buf, Rect::new(inner.x, y + 2, inner.width, 1));
         return;
@@ -71,6 +80,28 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
             if unseen.contains(&c.id) {
                 glance.insert(0, crate::rules::Tag::new("unseen", crate::rules::Tone::Dim));
             }
+            // Down: the mark comes first, so no narrow roster can cut it off.
+            if c.out && !c.dead {
+                const DOWN: [&str; 7] = [
+                    "out",
+                    "ko",
+                    "dying",
+                    "fled",
+                    "critical",
+                    "unconscious",
+                    "down",
+                ];
+                let down = |t: &Tag| DOWN.iter().any(|d| t.text.eq_ignore_ascii_case(d));
+                match glance.iter().position(down) {
+                    Some(i) => {
+                        let tag = glance.remove(i);
+                        glance.insert(0, tag);
+                    }
+                    None => {
+                        glance.insert(0, crate::rules::Tag::new("OUT", crate::rules::Tone::Bad))
+                    }
+                }
+            }
             let tags = tags(glance, theme);
             let tags_w: usize = tags.iter().map(|s| s.width()).sum();
             let name_w = (inner.width as usize).saturating_sub(2 + tags_w + 1).max(4);
@@ -83,7 +114,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
             };
             let mut spans = vec![
                 Span::raw(if selected { "▶" } else { " " }),
-                Span::styled(fit(&c.name, name_w), name_style),
+                Span::styled(fit_name(&c.name, name_w), name_style),
             ];
             let used = 1 + spans[1].width();
             let gap = (inner.width as usize).saturating_sub(used + tags_w).max(1);

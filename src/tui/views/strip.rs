@@ -12,7 +12,8 @@ use ratatui::text::{Line, Span};
 use crate::rules::{Fighter, Initiative, Standing};
 use crate::tui::host::{Hit, Main};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{RenderTo, fit, fit_spans, record};
+use crate::tui::widgets::{RenderTo, fit, fit_name, fit_spans, record};
+use unicode_width::UnicodeWidthStr;
 
 /// Rows the strip takes on a screen this tall: a title row, one row per group and a rule when
 /// there is room, one line otherwise.
@@ -38,9 +39,10 @@ fn tokens<'a>(
     theme: Theme,
     hits: &mut Vec<(Rect, Hit)>,
 ) -> u16 {
+    let fighters: Vec<&Fighter> = fighters.collect();
     let (y, mut x) = (row.y, row.x);
     let end = row.x + row.width;
-    for f in fighters {
+    let full = |f: &Fighter| {
         let mut text = format!("{} {}", f.standing.symbol(), f.name);
         if let Standing::Out(why) = &f.standing {
             text.push_str(&format!(" ({why})"));
@@ -48,6 +50,32 @@ fn tokens<'a>(
         if let Some(note) = &f.order_note {
             text.push_str(&format!(" {note}"));
         }
+        text
+    };
+    // Everyone in full when there is room; else each gets a fair share, its name cut so that
+    // its number survives, its mark ("×" and why) kept short.
+    let need: usize = fighters.iter().map(|f| full(f).width() + 2).sum();
+    let share = (need > row.width as usize).then(|| {
+        (row.width as usize / fighters.len().max(1))
+            .saturating_sub(2)
+            .max(5)
+    });
+    for f in fighters {
+        let text = match share {
+            None => full(f),
+            Some(share) => {
+                let out = match &f.standing {
+                    Standing::Out(_) => 2,
+                    _ => 0,
+                };
+                let name = fit_name(&f.name, share.saturating_sub(2 + out));
+                let mut text = format!("{} {name}", f.standing.symbol());
+                if out > 0 {
+                    text.push_str(" ×");
+                }
+                text
+            }
+        };
         let room = end.saturating_sub(x);
         if room < 4 {
             break;
@@ -91,7 +119,13 @@ pub fn draw(
         title.push(Span::styled(why.clone(), theme.dim()));
     }
     if area.height < 3 {
-        // One line: the title, then everyone in order.
+        // One line: the round and who holds it, then everyone in order; the rest of the title
+        // only where it leaves the order room.
+        let order_w: usize = fight.order.iter().map(|f| f.name.width() + 4).sum();
+        let title_w: usize = title.iter().map(|s| s.width()).sum();
+        if title_w + 2 + order_w > area.width as usize {
+            title.truncate(3);
+        }
         let line = Line::from(fit_spans(title, area.width as usize));
         let used = (line.width() as u16).min(area.width);
         line.render_to(buf, Rect::new(area.x, area.y, area.width, 1));
@@ -113,6 +147,21 @@ pub fn draw(
     }
     Line::from(fit_spans(title, area.width as usize))
         .render_to(buf, Rect::new(area.x, area.y, area.width, 1));
+    if fight.sequence {
+        // One sequence (by count, by roll): one row in that order, whatever the sides.
+        tokens(
+            buf,
+            Rect::new(area.x + 1, area.y + 1, area.width.saturating_sub(1), 1),
+            fight.order.iter(),
+            main,
+            theme,
+            hits,
+        );
+        let rule_y = area.y + area.height - 1;
+        Line::styled("─".repeat(area.width as usize), theme.border())
+            .render_to(buf, Rect::new(area.x, rule_y, area.width, 1));
+        return;
+    }
     // One row per group, in the order the groups first act.
     let mut groups: Vec<&str> = Vec::new();
     for f in &fight.order {

@@ -180,6 +180,7 @@ pub const TABLE: Table = &[
     PICKER_KEYS,
     keymap::PALETTE,
     keymap::FACE,
+    keymap::JUMP,
     INTERRUPT_KEYS,
     SUMMARY_KEYS,
     SCENE_KEYS,

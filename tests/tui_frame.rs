@@ -1,0 +1,567 @@
+//! The frame's keys in every ruleset. The turn in focus: when a turn begins its actor is
+//! selected, so the keys act on it (the form a key opens names the actor), and a pick by the
+//! judge during the turn stands until the next turn begins; the frame reads it from the
+//! initiative every ruleset fills. Jumping to anyone: `'` and the first letters of a name.
+
+mod screen;
+
+use ratatui::crossterm::event::KeyCode;
+use screen::{code, drive, key, typed};
+use slotmark::dice::ScriptedDice;
+use slotmark::rules::RulesetId;
+use slotmark::script::{Line, parse_line};
+use slotmark::session::{Session, SessionState};
+
+use slotmark::tui::app::{App, Dice};
+use slotmark::tui::keymap::Ctx;
+use slotmark::tui::theme::Theme;
+
+fn session(rules: RulesetId, lines: &[(&str, &[u16])]) -> Session {
+    let mut s = Session::new(SessionState::new("Ford", rules));
+    for (line, faces) in lines {
+        let Ok(Line::Command(c)) = parse_line(line, s.state()) else {
+            panic!("{line} did not parse");
+        };
+        s.execute(c, &mut ScriptedDice::new(faces.to_vec()))
+            .unwrap_or_else(|e| panic!("{line}: {e}"));
+    }
+    s
+}
+
+fn app(s: Session, faces: &[u16]) -> App {
+    App::with_session(s, None, Dice::scripted(faces.iter().copied())).with_theme(Theme::plain())
+}
+
+fn selected(app: &App) -> Option<u32> {
+    app.main().unwrap().view.selected
+}
+
+fn acting(app: &App) -> Option<u32> {
+    app.session().unwrap().state().game.initiative()?.acting
+}
+
+fn id_of(app: &App, name: &str) -> u32 {
+    app.session()
+        .unwrap()
+        .state()
+        .game
+        .roster()
+        .into_iter()
+        .flat_map(|g| g.members)
+        .find(|m| m.name == name)
+        .unwrap_or_else(|| panic!("no {name}"))
+        .id
+}
+
+/// The judge picks `other` (not the actor), `next` begins the next turn: its actor `who` is
+/// selected, and `act` opens a form whose title is `title`.
+fn a_new_turn_selects_its_actor(
+    app: &mut App,
+    other: &str,
+    next: char,
+    who: &str,
+    act: char,
+    title: &str,
+) {
+    let other = id_of(app, other);
+    app.main_mut().unwrap().view.selected = Some(other);
+    drive(app, 120, 40, vec![key(next)]);
+    let who = id_of(app, who);
+    assert_eq!(selected(app), Some(who), "the new turn's actor is selected");
+    let text = drive(app, 120, 40, vec![key(act)]);
+    assert_eq!(app.ctx(), Ctx::Form, "{text}");
+    assert!(
+        text.contains(title),
+        "the form proposes the actor ({title}):\n{text}"
+    );
+    drive(app, 120, 40, vec![code(KeyCode::Esc)]);
+}
+
+/// During the turn, the judge's own pick stands: a key that begins no turn leaves it.
+fn the_judges_pick_stands(app: &mut App) {
+    let before = selected(app);
+    drive(app, 120, 40, vec![code(KeyCode::Tab)]);
+    let picked = selected(app);
+    assert_ne!(picked, before, "Tab picks someone else");
+    drive(app, 120, 40, vec![key('D'), key('D')]);
+    assert_eq!(selected(app), picked, "the pick stands during the turn");
+}
+
+#[test]
+fn a24_ap_a_turns_start_selects_its_actor_and_a_proposes_it() {
+    let s = session(
+        RulesetId::Ap,
+        &[
+            ("add Ana pc party 11 12 8 6", &[]),
+            ("add Gob npc goblins 8 13 5 4", &[]),
+            ("reveal all", &[]),
+            ("carry Gob spear d6 weapon", &[]),
+        ],
+    );
+    let mut app = app(s, &[15, 2]);
+    drive(&mut app, 120, 40, vec![code(KeyCode::Tab), key('c')]);
+    assert_eq!(acting(&app), Some(id_of(&app, "Ana")));
+    assert_eq!(
+        selected(&app),
+        Some(id_of(&app, "Ana")),
+        "the fight's first turn"
+    );
+    the_judges_pick_stands(&mut app);
+    a_new_turn_selects_its_actor(&mut app, "Ana", 'E', "Gob", 'a', "Gob attacks");
+}
+
+#[test]
+fn d15_actiondie_a_turns_start_selects_its_actor_and_the_keys_act_on_it() {
+    let s = session(
+        RulesetId::ActionDie,
+        &[
+            ("add Ana pc d8 d6 d6 d4 10", &[]),
+            ("add Ogre creature d8 d6 d6 d4 12", &[]),
+            ("reveal all", &[]),
+            ("scene for the bridge", &[]),
+            ("act Ana attack unarmed", &[]),
+            ("act Ogre attack unarmed", &[]),
+            ("initiative", &[2, 3]),
+        ],
+    );
+    let mut app = app(s, &[]);
+    // Ana's count is the lowest: her turn comes first.
+    let ana = id_of(&app, "Ana");
+    if acting(&app) == Some(ana) {
+        assert_eq!(
+            selected(&app),
+            Some(ana),
+            "the turn under way when it opens"
+        );
+    } else {
+        a_new_turn_selects_its_actor(&mut app, "Ogre", 'E', "Ana", '-', "Ana takes damage");
+    }
+    a_new_turn_selects_its_actor(&mut app, "Ana", 'E', "Ogre", '-', "Ogre takes damage");
+}
+
+#[test]
+fn plain_a_turns_start_selects_its_actor_and_the_keys_act_on_it() {
+    let s = session(
+        RulesetId::Plain,
+        &[
+            ("add Ana 8", &[]),
+            ("add Ogre 12 others", &[]),
+            ("reveal all", &[]),
+            ("fight Ana Ogre", &[]),
+        ],
+    );
+    let mut app = app(s, &[]);
+    assert_eq!(
+        selected(&app),
+        Some(id_of(&app, "Ana")),
+        "the turn under way when it opens"
+    );
+    the_judges_pick_stands(&mut app);
+    a_new_turn_selects_its_actor(&mut app, "Ana", 'E', "Ogre", '-', "Ogre loses hit points");
+    a_new_turn_selects_its_actor(&mut app, "Ogre", 'E', "Ana", '-', "Ana loses hit points");
+}
+
+#[test]
+fn bdp_a_turns_start_selects_its_actor_and_the_keys_act_on_it() {
+    let s = session(
+        RulesetId::Bdp,
+        &[
+            ("add Ana pc 10 12 8 6", &[]),
+            ("add Ogre creature 14 10 10 9", &[]),
+            ("reveal all", &[]),
+            ("fight", &[]),
+        ],
+    );
+    let mut app = app(s, &[]);
+    assert_eq!(selected(&app), Some(id_of(&app, "Ana")));
+    a_new_turn_selects_its_actor(&mut app, "Ana", 'E', "Ogre", '-', "Ogre takes damage");
+}
+
+#[test]
+fn phase_a_groups_turn_selects_its_first_member_and_a_proposes_it() {
+    let s = session(
+        RulesetId::Phase,
+        &[
+            ("add Ana pc 6 12 14 9", &[]),
+            ("arm Ana hand", &[]),
+            ("add Gob creature 3 8 12 7 group goblins leader", &[]),
+            ("reveal all", &[]),
+        ],
+    );
+    // Ana passes her DEX save: she acts early; the goblins in the middle.
+    let mut app = app(s, &[3]);
+    drive(&mut app, 120, 40, vec![code(KeyCode::Tab), key('c')]);
+    assert_eq!(selected(&app), Some(id_of(&app, "Ana")), "the early group");
+    let gob = id_of(&app, "Gob");
+    let mut text = String::new();
+    for _ in 0..20 {
+        if selected(&app) == Some(gob) {
+            break;
+        }
+        app.main_mut().unwrap().view.selected = Some(id_of(&app, "Ana"));
+        text = drive(&mut app, 120, 40, vec![key('E')]);
+    }
+    assert_eq!(
+        selected(&app),
+        Some(gob),
+        "the goblins' group comes up:\n{text}"
+    );
+    let text = drive(&mut app, 120, 40, vec![key('a')]);
+    assert!(text.contains("Gob attacks"), "{text}");
+}
+
+#[test]
+fn r33_slots_a_turns_start_selects_its_actor_and_a_proposes_it() {
+    let s = session(
+        RulesetId::Slots,
+        &[
+            ("add Aria players", &[]),
+            ("add Grol opponents", &[]),
+            ("reveal all", &[]),
+            ("fight opponents", &[]),
+        ],
+    );
+    let mut app = app(s, &[]);
+    app.main_mut().unwrap().view.selected = Some(id_of(&app, "Aria"));
+    let mut keys = vec![key(':')];
+    keys.extend(typed("turn Grol"));
+    keys.push(code(KeyCode::Enter));
+    drive(&mut app, 120, 40, keys);
+    assert_eq!(acting(&app), Some(id_of(&app, "Grol")));
+    assert_eq!(selected(&app), Some(id_of(&app, "Grol")));
+    let text = drive(&mut app, 120, 40, vec![key('a')]);
+    assert!(text.contains("Grol attacks"), "{text}");
+}
+
+#[test]
+fn a_quote_and_the_first_letters_of_a_name_select_that_sheet_in_every_ruleset() {
+    for &rules in RulesetId::ALL {
+        let s = if slotmark::script::has_demo(rules) {
+            slotmark::script::demo_for(rules)
+        } else {
+            session(rules, &[("add Ana 8", &[]), ("add Ogre 12 others", &[])])
+        };
+        let mut app = app(s, &[]);
+        let roster: Vec<(u32, String)> = app
+            .session()
+            .unwrap()
+            .state()
+            .game
+            .roster()
+            .into_iter()
+            .flat_map(|g| g.members.into_iter().map(|m| (m.id, m.name)))
+            .collect();
+        assert!(roster.len() > 1, "{rules}: the demo has a roster");
+        let before = selected(&app);
+        // The last on the roster whose name no one before it starts with.
+        let (id, name) = roster
+            .iter()
+            .rev()
+            .find(|(id, name)| {
+                Some(*id) != before
+                    && !roster
+                        .iter()
+                        .take_while(|(other, _)| other != id)
+                        .any(|(_, n)| n.to_lowercase().starts_with(&name.to_lowercase()))
+            })
+            .cloned()
+            .unwrap_or_else(|| panic!("{rules}: no name to jump to"));
+        let mut keys = vec![key('\'')];
+        keys.extend(typed(&name));
+        let text = drive(&mut app, 120, 40, keys);
+        assert_eq!(app.ctx(), Ctx::Jump, "{rules}:\n{text}");
+        assert_eq!(
+            selected(&app),
+            Some(id),
+            "{rules}: typing {name} selects it:\n{text}"
+        );
+        assert!(text.contains(&format!("→ {name}")), "{rules}:\n{text}");
+        drive(&mut app, 120, 40, vec![code(KeyCode::Enter)]);
+        assert_eq!(app.ctx(), Ctx::Main);
+        assert_eq!(selected(&app), Some(id), "{rules}: Enter keeps it");
+        // Esc goes back to who was selected before.
+        let mut keys = vec![key('\'')];
+        keys.extend(typed(&roster[0].1));
+        keys.push(code(KeyCode::Esc));
+        drive(&mut app, 120, 40, keys);
+        assert_eq!(selected(&app), Some(id), "{rules}: Esc goes back");
+    }
+}
+
+#[test]
+fn a_number_finds_the_numbered_creature_and_tab_steps_through_the_matches() {
+    let s = session(
+        RulesetId::Plain,
+        &[
+            ("add Ana 8", &[]),
+            ("add \"Goblin 1\" 5 others", &[]),
+            ("add \"Goblin 2\" 5 others", &[]),
+        ],
+    );
+    let mut app = app(s, &[]);
+    let (g1, g2) = (id_of(&app, "Goblin 1"), id_of(&app, "Goblin 2"));
+    drive(&mut app, 120, 40, vec![key('\''), key('g'), key('o')]);
+    assert_eq!(selected(&app), Some(g1));
+    drive(&mut app, 120, 40, vec![code(KeyCode::Tab)]);
+    assert_eq!(selected(&app), Some(g2), "Tab: the next match");
+    drive(
+        &mut app,
+        120,
+        40,
+        vec![code(KeyCode::Esc), key('\''), key('2')],
+    );
+    assert_eq!(selected(&app), Some(g2), "2 finds Goblin 2");
+    let text = drive(&mut app, 120, 40, vec![key('z')]);
+    assert!(text.contains("no name starts so"), "{text}");
+}
+
+#[test]
+fn a_refused_palette_line_says_so_and_the_next_colon_starts_a_new_one() {
+    let s = session(RulesetId::Plain, &[("add Ana 8", &[])]);
+    let mut app = app(s, &[]);
+    let mut keys = vec![key(':')];
+    keys.extend(typed("next"));
+    keys.push(code(KeyCode::Enter));
+    let text = drive(&mut app, 120, 40, keys);
+    assert_eq!(app.ctx(), Ctx::Palette, "{text}");
+    assert!(text.contains("✗ refused, nothing changed"), "{text}");
+    assert!(text.contains(":next"), "{text}");
+    let text = drive(&mut app, 120, 40, vec![key(':')]);
+    assert!(!text.contains(":next"), "a new line:\n{text}");
+    assert!(!text.contains(":next:"), "{text}");
+    assert!(!text.contains("refused"), "{text}");
+}
+
+#[test]
+fn the_palette_offers_the_rulesets_own_verb_for_the_word_a_judge_reaches_for() {
+    let mut wrong = Vec::new();
+    for &rules in RulesetId::ALL {
+        let state = SessionState::new("Ford", rules);
+        let meant = slotmark::script::synonyms(rules);
+        assert!(!meant.is_empty(), "{rules}");
+        for (word, verb) in meant {
+            let said = match parse_line(word, &state) {
+                Err(e) => e.message,
+                Ok(_) => String::new(),
+            };
+            if !said.contains(&format!("did you mean {verb}?")) {
+                wrong.push(format!("{rules}: {word}: {said}"));
+            }
+            if let Err(e) = parse_line(verb, &state)
+                && e.message.contains("is not a command")
+            {
+                wrong.push(format!("{rules}: {verb} is no verb"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+    // The one the judge met: heal in ap.
+    let state = SessionState::new("Ford", RulesetId::Ap);
+    let said = parse_line("heal Ana", &state).err().unwrap().message;
+    assert!(said.contains("did you mean rest?"), "{said}");
+}
+
+/// The AP of whoever the ap roll waiting belongs to, by name.
+fn ap_of(app: &App, name: &str) -> u8 {
+    match &app.session().unwrap().state().game {
+        slotmark::rules::GameState::Ap(s) => {
+            s.characters.iter().find(|c| c.name == name).unwrap().ap
+        }
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn a16_escape_on_an_ap_roll_leaves_nothing_spent() {
+    let s = session(
+        RulesetId::Ap,
+        &[
+            ("add Ana pc party 11 12 8 6", &[]),
+            ("add Gob npc goblins 8 13 5 4", &[]),
+            ("reveal all", &[]),
+            ("carry Ana sword d8 weapon", &[]),
+        ],
+    );
+    let mut app = app(s, &[15, 2, 10, 4, 9, 11, 7, 12]);
+    drive(&mut app, 120, 40, vec![key('c')]);
+    for (what, keys) in [
+        ("attack", vec![key('a'), code(KeyCode::Enter)]),
+        ("check", vec![key('g'), code(KeyCode::Enter)]),
+    ] {
+        let before = ap_of(&app, "Ana");
+        let text = drive(&mut app, 120, 40, keys);
+        assert_eq!(app.ctx(), Ctx::Roll, "{what}:\n{text}");
+        assert!(ap_of(&app, "Ana") < before, "{what} spends AP:\n{text}");
+        let text = drive(&mut app, 120, 40, vec![code(KeyCode::Esc)]);
+        assert_eq!(app.ctx(), Ctx::Main, "{what}:\n{text}");
+        assert_eq!(
+            ap_of(&app, "Ana"),
+            before,
+            "{what}: Escape gives the AP back:\n{text}"
+        );
+    }
+}
+
+/// Every "press K" on the screen names a key the screen's table binds on the main screen.
+fn hints_are_true(app: &App, text: &str) -> Result<(), String> {
+    use ratatui::crossterm::event::{KeyEvent, KeyModifiers};
+    let words: Vec<&str> = text.split_whitespace().collect();
+    for pair in words.windows(2) {
+        if !pair[0].eq_ignore_ascii_case("press") {
+            continue;
+        }
+        let k = pair[1].trim_end_matches([',', '.', ';', ')']);
+        let mut chars = k.chars();
+        let (Some(c), None) = (chars.next(), chars.next()) else {
+            continue;
+        };
+        let ev = KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
+        if slotmark::tui::keymap::lookup(app.table(), Ctx::Main, &ev).is_none() {
+            return Err(format!("the screen says press {c}, which nothing binds"));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn every_hint_on_a_new_sessions_screen_names_a_key_that_works() {
+    for &rules in RulesetId::ALL {
+        let mut app = app(Session::new(SessionState::new("Ford", rules)), &[]);
+        for (w, h) in [(120, 40), (80, 24)] {
+            let text = drive(&mut app, w, h, Vec::new());
+            assert!(
+                text.contains("to add"),
+                "{rules}: a hint to add someone:\n{text}"
+            );
+            if let Err(why) = hints_are_true(&app, &text) {
+                panic!("{rules} at {w}×{h}: {why}\n{text}");
+            }
+        }
+    }
+}
+
+/// The roster and strip rows of an 80×24 screen that show `name`'s number.
+fn shows(text: &str, number: &str) -> bool {
+    text.lines()
+        .any(|l| l.contains(&format!("… {number}")) || l.contains(&format!("skirmisher {number}")))
+}
+
+/// Each ruleset's fight at 80×24: whose turn, the order, both goblins told apart by their
+/// number, and (in plain) a downed character's mark.
+#[test]
+fn every_rulesets_fight_is_readable_at_80x24() {
+    let g = |rest: &str| {
+        [
+            format!("add \"Goblin skirmisher 1\" {rest}"),
+            format!("add \"Goblin skirmisher 2\" {rest}"),
+        ]
+    };
+    type Case = (RulesetId, Vec<String>, Vec<u16>, Vec<char>);
+    let cases: Vec<Case> = vec![
+        (
+            RulesetId::Plain,
+            [
+                vec!["add Ana 8".to_string()],
+                g("5 others").to_vec(),
+                vec![
+                    "reveal all".into(),
+                    "fight Ana \"Goblin skirmisher 1\" \"Goblin skirmisher 2\"".into(),
+                    "damage Ana 8".into(),
+                ],
+            ]
+            .concat(),
+            vec![],
+            vec![],
+        ),
+        (
+            RulesetId::ActionDie,
+            [
+                vec!["add Ana pc d8 d6 d6 d4 10".to_string()],
+                g("creature d8 d6 d6 d4 12").to_vec(),
+                vec![
+                    "reveal all".into(),
+                    "scene for the bridge".into(),
+                    "act Ana attack unarmed".into(),
+                    "act \"Goblin skirmisher 1\" attack unarmed".into(),
+                    "act \"Goblin skirmisher 2\" attack unarmed".into(),
+                ],
+            ]
+            .concat(),
+            vec![3, 1, 2],
+            vec!['i'],
+        ),
+        (
+            RulesetId::Ap,
+            [
+                vec!["add Ana pc party 11 12 8 6".to_string()],
+                g("npc goblins 8 13 5 4").to_vec(),
+                vec!["reveal all".into()],
+            ]
+            .concat(),
+            vec![15, 2, 3],
+            vec!['c'],
+        ),
+        (
+            RulesetId::Bdp,
+            [
+                vec!["add Ana pc 10 12 8 6".to_string()],
+                g("creature 8 10 10 4").to_vec(),
+                vec!["reveal all".into()],
+            ]
+            .concat(),
+            vec![],
+            vec!['c'],
+        ),
+        (
+            RulesetId::Phase,
+            [
+                vec!["add Ana pc 6 12 14 9".to_string()],
+                g("creature 2 group goblins").to_vec(),
+                vec!["reveal all".into()],
+            ]
+            .concat(),
+            vec![3],
+            vec!['c'],
+        ),
+        (
+            RulesetId::Slots,
+            [
+                vec!["add Ana players".to_string()],
+                g("opponents").to_vec(),
+                vec!["reveal all".into(), "fight opponents".into()],
+            ]
+            .concat(),
+            vec![],
+            vec![],
+        ),
+    ];
+    for (rules, lines, faces, keys) in cases {
+        let lines: Vec<(&str, &[u16])> = lines.iter().map(|l| (l.as_str(), &[][..])).collect();
+        let mut app = app(session(rules, &lines), &faces);
+        let text = drive(&mut app, 80, 24, keys.into_iter().map(key).collect());
+        assert!(
+            app.session().unwrap().state().game.initiative().is_some(),
+            "{rules}: a fight:\n{text}"
+        );
+        assert!(text.contains("Round 1"), "{rules}: the round:\n{text}");
+        assert!(
+            shows(&text, "1") && shows(&text, "2"),
+            "{rules}: the goblins told apart:\n{text}"
+        );
+        if rules == RulesetId::Plain {
+            assert!(
+                text.contains("OUT") || text.contains("down"),
+                "{rules}: Ana is down:\n{text}"
+            );
+        }
+        if rules == RulesetId::ActionDie {
+            let strip = text.lines().nth(1).unwrap_or_default();
+            let at = |n: &str| strip.find(n).unwrap_or(usize::MAX);
+            assert!(
+                at("Ana") < usize::MAX && at("Ana") > at("… 2") && at("… 2") > at("… 1"),
+                "actiondie: one row by count (goblin 1, goblin 2, Ana):\n{text}"
+            );
+        }
+        insta::assert_snapshot!(format!("frame_{rules}_fight_80x24"), text);
+    }
+}
