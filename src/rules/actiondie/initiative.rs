@@ -11,6 +11,7 @@ use super::turns;
 use crate::dice::DiceSource;
 use crate::dice::ladder::Dice;
 use crate::rules::RuleError;
+use crate::rules::line::Line;
 use crate::rules::text::{TextKind, checked};
 use std::cmp::Ordering;
 
@@ -229,11 +230,12 @@ pub fn pick(state: &mut State, who: u32, action: &Action, out: &mut Out) -> Resu
     if let Some(e) = fight_mut(state)?.entry_mut(who) {
         e.action = Some(action.clone());
     }
-    say(
-        out,
+    out.push(crate::rules::said::Event::line(
         Mood::Plain,
-        format!("{} chooses to {text} ({die})", state.name_of(who)),
-    );
+        Line::new()
+            .name(who, state.name_of(who))
+            .plain(format!(" chooses to {text} ({die})")),
+    ));
     Ok(())
 }
 
@@ -414,21 +416,29 @@ pub fn roll_all(
     for e in entries {
         let (die, faces) = roll_one(state, e.id, e.action.as_ref(), dice)?;
         let count: u32 = faces.iter().map(|&x| u32::from(x)).sum();
-        let text = format!("{} rolls {die} {:?} = {count}", state.name_of(e.id), faces);
+        let text = Line::new()
+            .name(e.id, state.name_of(e.id))
+            .plain(format!(" rolls {die} {faces:?} = {count}"));
         if let Some(x) = fight_mut(state)?.entry_mut(e.id) {
             x.rolls = vec![(die, faces)];
             x.count = count;
         }
-        say(out, Mood::Plain, text);
+        out.push(crate::rules::said::Event::line(Mood::Plain, text));
     }
     fight_mut(state)?.rolled = true;
     sort(state);
-    let order: Vec<String> = fight(state)?
-        .entries
-        .iter()
-        .map(|e| format!("{} {}", state.name_of(e.id), e.count))
-        .collect();
-    say(out, Mood::Warn, format!("Order: {}", order.join(", ")));
+    // Each one named as a part: a line naming someone the players have not met is theirs
+    // only once they have.
+    let mut order = Line::new().plain("Order: ");
+    for (i, e) in fight(state)?.entries.iter().enumerate() {
+        if i > 0 {
+            order = order.plain(", ");
+        }
+        order = order
+            .name(e.id, state.name_of(e.id))
+            .plain(format!(" {}", e.count));
+    }
+    out.push(crate::rules::said::Event::line(Mood::Warn, order));
     for g in ties(state) {
         ask_tie(state, g);
     }

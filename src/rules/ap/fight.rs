@@ -324,9 +324,21 @@ fn begin_next(
     }
     let name = c.name.clone();
     let cannot = c.cannot_act();
-    out.push(Event::said(
+    out.push(Event::line(
         Mood::Plain,
-        format!("{name}'s turn ({}, {} AP)", c.group, c.ap),
+        Line::new()
+            .name(id, name.clone())
+            .plain(format!("'s turn ({}", c.group))
+            .of(
+                id,
+                Line::new().plain(", ").number(
+                    id,
+                    crate::rules::line::Num::Score,
+                    format!("{} AP", c.ap),
+                ),
+                "",
+            )
+            .plain(")"),
     ));
     if cannot {
         checks::ask(

@@ -86,7 +86,8 @@ pub fn roll_words(r: &Roll) -> Rolled {
         let other = usize::from(r.kept == 0);
         let better = match (r.score, r.faces.get(other)) {
             (Some(score), Some(&o)) => {
-                super::saves::rank(r.faces[r.kept], score) >= super::saves::rank(o, score)
+                super::saves::rank(r.faces.get(r.kept).copied().unwrap_or(0), score)
+                    >= super::saves::rank(o, score)
             }
             _ => true,
         };

@@ -135,9 +135,11 @@ fn turn_starts(
     if !can_act(state, id) {
         return Ok(());
     }
-    out.push(Event::said(
+    out.push(Event::line(
         Mood::Plain,
-        format!("{}'s turn", state.name_of(id)),
+        crate::rules::line::Line::new()
+            .name(id, state.name_of(id))
+            .plain("'s turn"),
     ));
     if state.character(id)?.exposed.contains(&Hazard::Gas) {
         hazard(state, id, Hazard::Gas, 1, "", dice, out)?;
