@@ -17,6 +17,7 @@ pub mod phase;
 pub mod plain;
 pub mod said;
 pub mod slots;
+pub mod tables;
 pub mod text;
 pub mod time;
 pub mod view;
