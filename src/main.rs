@@ -56,7 +56,7 @@ enum Sub {
         seed: Option<u64>,
         /// The next session of this one: its rules, and its living player characters as it
         /// left them (the first step of the new session's log).
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
         party: Option<PathBuf>,
         /// With --party: the clock carries on from where that session left it.
         #[arg(long, requires = "party")]
@@ -157,7 +157,7 @@ enum Sub {
         #[arg(long, value_name = "NAME", requires = "sheet")]
         character: Option<String>,
         /// Where the sheet goes (a new file).
-        #[arg(long, value_name = "PATH", requires = "sheet")]
+        #[arg(long, value_name = "PATH", requires = "sheet", value_hint = ValueHint::FilePath)]
         out: Option<PathBuf>,
     },
     /// Roll dice: d12, d12 adv, 3d6, 2d20 dis, 2d6+1.

@@ -80,7 +80,7 @@ pub enum Command {
     },
     /// A roll on one of the judge's own tables: the table is inside, so the log replays
     /// without its file. Logged like any free roll, with the row it fell on.
-    RollOn(Box<crate::content::tables::Table>),
+    RollOn(Box<crate::rules::tables::Table>),
     /// Keep a step's dice from the players' table view, or show them again. Without a step, the
     /// last roll (the session settles which before it logs the command).
     Secret {
@@ -254,7 +254,7 @@ pub fn apply(
         }
         Command::RollOn(table) => {
             // The table was checked when its file was read; a hand-made log is checked again.
-            let checked = crate::content::tables::check(table)?;
+            let checked = crate::rules::tables::check(table)?;
             let roll = table.die.roll(dice)?;
             let row = table.row(roll.total).map_or("no row", |r| r.text.as_str());
             Ok(vec![Event::Rolled {
