@@ -51,7 +51,7 @@ pub fn replay_and_recap(s: &Session) -> (String, String) {
     let mut replay = Vec::new();
     slotmark::cli::replay(&path, false, &mut replay).unwrap();
     let mut recap = Vec::new();
-    slotmark::cli::export_markdown(&path, &mut recap).unwrap();
+    slotmark::cli::export_markdown(&path, None, &mut recap).unwrap();
     (
         String::from_utf8(replay).unwrap(),
         String::from_utf8(recap).unwrap(),

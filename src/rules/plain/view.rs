@@ -198,7 +198,7 @@ impl Ruleset for Plain {
             Event::HpChanged { name, by, .. } if *by > 0 => {
                 vec![Tally::healing(name, by.unsigned_abs())]
             }
-            Event::Down { name } => vec![Tally::down(name)],
+            Event::Down { name, .. } => vec![Tally::down(name)],
             _ => Vec::new(),
         }
     }

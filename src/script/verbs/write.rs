@@ -35,6 +35,13 @@ pub(crate) fn write(command: &Command, game: &GameState) -> Option<String> {
             Some(format!("{verb} {}", quote(&name)))
         }
         Command::RevealAll => Some("reveal all".into()),
+        Command::SecretKinds(None) => Some("secret default".into()),
+        Command::SecretKinds(Some(kinds)) if kinds.is_empty() => Some("secret default none".into()),
+        Command::SecretKinds(Some(kinds)) => {
+            let words: Vec<&str> = kinds.iter().map(|k| k.word()).collect();
+            Some(format!("secret default {}", words.join(" ")))
+        }
+        Command::TableNumbers(numbers) => Some(format!("numbers {}", numbers.word())),
         Command::Game(command) => match (command, game) {
             (GameCommand::Slots(c), GameState::Slots(st)) => super::slots::write::write(c, st),
             (GameCommand::Plain(c), GameState::Plain(st)) => super::plain::write(c, st),
