@@ -4,64 +4,15 @@
 //! same in the log, in `replay` and in the recap; at the players' table a creature's numbers and
 //! an unseen creature's name never show, a player character's numbers do.
 
-use slotmark::dice::ScriptedDice;
+mod words;
+
 use slotmark::rules::RulesetId;
-use slotmark::script::{self, Line};
-use slotmark::session::{Session, SessionState, TableView};
-use slotmark::store::Store;
-use slotmark::{cli, export};
-
-fn session(ruleset: RulesetId) -> Session {
-    Session::new(SessionState::new("At the Ford", ruleset))
-}
-
-fn play(s: &mut Session, line: &str, faces: &[u16]) {
-    match script::parse_line(line, s.state()) {
-        Ok(Line::Command(c)) => {
-            s.execute(c, &mut ScriptedDice::new(faces.to_vec()))
-                .unwrap_or_else(|e| panic!("{line}: {e}"));
-        }
-        other => panic!("{line}: {other:?}"),
-    }
-}
-
-/// The roll log as the judge's screen reads it.
-fn log(s: &Session) -> String {
-    s.events_in(0..s.applied().len())
-        .iter()
-        .flat_map(|step| step.iter().map(|e| e.to_string()))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// What `slotmark replay FILE` prints for the session once saved.
-fn replayed(s: &Session) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("ford.ron");
-    drop(Store::create(&path, s).unwrap());
-    let mut out = Vec::new();
-    cli::replay(&path, false, &mut out).unwrap();
-    String::from_utf8(out).unwrap()
-}
+use slotmark::session::Session;
+use words::*;
 
 /// The players' table view's roll lines.
 fn table(s: &Session) -> String {
-    TableView::of(s, 50)
-        .rolls
-        .iter()
-        .map(|l| l.text.clone())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// Each of `words` is in the log, in replay's output and in the recap.
-fn everywhere(s: &Session, words: &[&str]) {
-    let (log, replay, recap) = (log(s), replayed(s), export::markdown(s));
-    for w in words {
-        assert!(log.contains(w), "log lacks {w:?}:\n{log}");
-        assert!(replay.contains(w), "replay lacks {w:?}:\n{replay}");
-        assert!(recap.contains(w), "recap lacks {w:?}:\n{recap}");
-    }
+    table_lines(s).join("\n")
 }
 
 mod bdp {
@@ -238,7 +189,7 @@ mod bdp_reported {
             &s,
             &["Ana: STR save against critical damage: d20 15 against STR "],
         );
-        let recap = export::markdown(&s);
+        let recap = replay_and_recap(&s).1;
         assert!(
             recap.contains("critical damage: d20 15 against STR 7: a fail"),
             "{recap}"
