@@ -324,3 +324,30 @@ fn a21_ap_no_one_is_named_before_the_initiative_roll() {
     play(&mut s, "fight", &[2, 15]);
     assert_eq!(turn(&s), (vec!["Gob".into()], Some("Ana".into())));
 }
+
+#[test]
+fn a24_ap_the_last_turn_of_a_round_names_the_first_of_the_next() {
+    let mut s = ap_fight();
+    play(&mut s, "next", &[]);
+    play(&mut s, "next", &[]);
+    play(&mut s, "next", &[]);
+    // Every round repeats the same order: Ana opens round 2.
+    assert_eq!(turn(&s), (vec!["Rip".into()], Some("Ana".into())));
+    play(&mut s, "next", &[]);
+    assert_eq!(turn(&s), (vec!["Ana".into()], Some("Gob".into())));
+}
+
+#[test]
+fn b49_bdp_the_last_turn_of_a_round_names_the_first_of_the_next() {
+    let mut s = bdp_fight();
+    play(&mut s, "next", &[]);
+    play(&mut s, "next", &[]);
+    play(&mut s, "next", &[]);
+    // The list repeats: Ana opens round 2.
+    assert_eq!(turn(&s), (vec!["Snag".into()], Some("Ana".into())));
+    // Dead, she is passed over for Bo.
+    play(&mut s, "dead Ana", &[]);
+    assert_eq!(turn(&s), (vec!["Snag".into()], Some("Bo".into())));
+    play(&mut s, "next", &[]);
+    assert_eq!(turn(&s), (vec!["Bo".into()], Some("Ogre".into())));
+}
