@@ -184,3 +184,170 @@ fn bdp_the_header_never_names_a_veiled_creature_whose_turn_it_is() {
     play(&mut s, "reveal Snag", &[]);
     assert!(drawn(&s).contains("SNAG"), "{}", drawn(&s));
 }
+
+/// Phase: Ana passes her DEX save (Early), Bram fails it (Late), the goblins are Middle (K14).
+fn phase_fight(goblins: usize) -> Session {
+    let mut s = Session::new(SessionState::new("Ford", RulesetId::Phase));
+    play(&mut s, "add Ana pc 5 12 13 10", &[]);
+    play(&mut s, "add Bram pc 4 14 9 11", &[]);
+    for _ in 0..goblins {
+        play(&mut s, "add goblin", &[]);
+    }
+    play(&mut s, "reveal all", &[]);
+    play(&mut s, "fight", &[5, 15]);
+    s
+}
+
+#[test]
+fn k14_phase_after_the_early_party_the_enemies_are_next() {
+    let mut s = phase_fight(1);
+    assert_eq!(turn(&s), (vec!["Ana".into()], Some("Goblin 1".into())));
+    assert_eq!(words(&line(&s)), "NOW Ana NEXT Goblin 1");
+    play(&mut s, "next", &[]);
+    assert_eq!(turn(&s), (vec!["Goblin 1".into()], Some("Bram".into())));
+}
+
+#[test]
+fn k13_phase_a_creature_killed_is_never_next() {
+    let mut s = phase_fight(2);
+    assert_eq!(turn(&s), (vec!["Ana".into()], Some("Goblin 1".into())));
+    play(&mut s, "flag \"Goblin 1\" dead", &[]);
+    assert_eq!(turn(&s), (vec!["Ana".into()], Some("Goblin 2".into())));
+    assert_eq!(words(&line(&s)), "NOW Ana NEXT Goblin 2");
+}
+
+#[test]
+fn k14_phase_no_one_is_next_before_the_rounds_dex_saves() {
+    let mut s = Session::new(SessionState::new("Ford", RulesetId::Phase));
+    play(&mut s, "add Ana pc 5 12 13 10", &[]);
+    play(&mut s, "add goblin", &[]);
+    play(&mut s, "reveal all", &[]);
+    assert!(TableView::of(&s, 5).fight.is_none());
+    assert_eq!(line(&s), "");
+    // Ana fails her save: Late, after the goblin, in each of the five phases.
+    play(&mut s, "fight", &[15]);
+    assert_eq!(turn(&s), (vec!["Goblin 1".into()], Some("Ana".into())));
+    // The last group of round 1: round 2's order waits for its DEX saves.
+    for _ in 0..9 {
+        play(&mut s, "next", &[]);
+    }
+    assert_eq!(turn(&s), (vec!["Ana".into()], None));
+    assert_eq!(words(&line(&s)), "NOW Ana NEXT —");
+    // Round 2: she passes, and acts before the goblin.
+    play(&mut s, "next", &[5]);
+    assert_eq!(turn(&s), (vec!["Ana".into()], Some("Goblin 1".into())));
+}
+
+/// BDP: the judge's turn list, the characters first, then the creatures in roster order (B49).
+fn bdp_fight() -> Session {
+    let mut s = Session::new(SessionState::new("Ford", RulesetId::Bdp));
+    play(&mut s, "add Ana pc 10 12 8 6", &[]);
+    play(&mut s, "add Ogre creature 14 8 8 9", &[]);
+    play(&mut s, "add Bo pc 10 10 10 4", &[]);
+    play(&mut s, "add Snag goblin", &[]);
+    play(&mut s, "reveal all", &[]);
+    play(&mut s, "fight", &[]);
+    s
+}
+
+#[test]
+fn b49_bdp_after_the_last_character_the_creatures_are_next() {
+    let mut s = bdp_fight();
+    assert_eq!(turn(&s), (vec!["Ana".into()], Some("Bo".into())));
+    play(&mut s, "next", &[]);
+    assert_eq!(turn(&s), (vec!["Bo".into()], Some("Ogre".into())));
+    assert_eq!(words(&line(&s)), "NOW Bo NEXT Ogre");
+    play(&mut s, "next", &[]);
+    assert_eq!(turn(&s), (vec!["Ogre".into()], Some("Snag".into())));
+}
+
+#[test]
+fn b49_bdp_a_creature_killed_is_never_next() {
+    let mut s = bdp_fight();
+    play(&mut s, "next", &[]);
+    play(&mut s, "dead Ogre", &[]);
+    assert_eq!(turn(&s), (vec!["Bo".into()], Some("Snag".into())));
+    assert_eq!(words(&line(&s)), "NOW Bo NEXT Snag");
+}
+
+#[test]
+fn b49_bdp_no_one_is_named_before_the_turn_list_exists() {
+    let mut s = Session::new(SessionState::new("Ford", RulesetId::Bdp));
+    play(&mut s, "add Ana pc 10 12 8 6", &[]);
+    play(&mut s, "add Snag goblin", &[]);
+    play(&mut s, "reveal all", &[]);
+    assert!(TableView::of(&s, 5).fight.is_none());
+    assert_eq!(line(&s), "");
+    play(&mut s, "fight", &[]);
+    assert_eq!(turn(&s), (vec!["Ana".into()], Some("Snag".into())));
+}
+
+/// AP: the party's best roll opens (A23), then the groups take turns one member at a time
+/// (A24): Ana, Gob, Bo, Rip.
+fn ap_fight() -> Session {
+    let mut s = Session::new(SessionState::new("Ford", RulesetId::Ap));
+    play(&mut s, "add Ana pc party 11 12 8 6", &[]);
+    play(&mut s, "add Bo pc party 10 10 6 6", &[]);
+    play(&mut s, "add Gob npc goblins 8 13 5 4", &[]);
+    play(&mut s, "add Rip npc goblins 8 13 5 4", &[]);
+    play(&mut s, "reveal all", &[]);
+    play(&mut s, "fight", &[15, 10, 5, 3]);
+    s
+}
+
+#[test]
+fn a24_ap_after_a_party_turn_the_next_group_is_next() {
+    let mut s = ap_fight();
+    assert_eq!(turn(&s), (vec!["Ana".into()], Some("Gob".into())));
+    assert_eq!(words(&line(&s)), "NOW Ana NEXT Gob");
+    play(&mut s, "next", &[]);
+    assert_eq!(turn(&s), (vec!["Gob".into()], Some("Bo".into())));
+}
+
+#[test]
+fn a25_ap_a_creature_killed_is_never_next() {
+    let mut s = ap_fight();
+    play(&mut s, "mark Gob dead", &[12]);
+    assert_eq!(turn(&s), (vec!["Ana".into()], Some("Rip".into())));
+    assert_eq!(words(&line(&s)), "NOW Ana NEXT Rip");
+}
+
+#[test]
+fn a21_ap_no_one_is_named_before_the_initiative_roll() {
+    let mut s = Session::new(SessionState::new("Ford", RulesetId::Ap));
+    play(&mut s, "add Ana pc party 11 12 8 6", &[]);
+    play(&mut s, "add Gob npc goblins 8 13 5 4", &[]);
+    play(&mut s, "reveal all", &[]);
+    assert!(TableView::of(&s, 5).fight.is_none());
+    assert_eq!(line(&s), "");
+    // Gob rolls the better total: its group opens.
+    play(&mut s, "fight", &[2, 15]);
+    assert_eq!(turn(&s), (vec!["Gob".into()], Some("Ana".into())));
+}
+
+#[test]
+fn a24_ap_the_last_turn_of_a_round_names_the_first_of_the_next() {
+    let mut s = ap_fight();
+    play(&mut s, "next", &[]);
+    play(&mut s, "next", &[]);
+    play(&mut s, "next", &[]);
+    // Every round repeats the same order: Ana opens round 2.
+    assert_eq!(turn(&s), (vec!["Rip".into()], Some("Ana".into())));
+    play(&mut s, "next", &[]);
+    assert_eq!(turn(&s), (vec!["Ana".into()], Some("Gob".into())));
+}
+
+#[test]
+fn b49_bdp_the_last_turn_of_a_round_names_the_first_of_the_next() {
+    let mut s = bdp_fight();
+    play(&mut s, "next", &[]);
+    play(&mut s, "next", &[]);
+    play(&mut s, "next", &[]);
+    // The list repeats: Ana opens round 2.
+    assert_eq!(turn(&s), (vec!["Snag".into()], Some("Ana".into())));
+    // Dead, she is passed over for Bo.
+    play(&mut s, "dead Ana", &[]);
+    assert_eq!(turn(&s), (vec!["Snag".into()], Some("Bo".into())));
+    play(&mut s, "next", &[]);
+    assert_eq!(turn(&s), (vec!["Bo".into()], Some("Ogre".into())));
+}

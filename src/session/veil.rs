@@ -615,10 +615,11 @@ impl TableView {
                     .skip(now.last().map_or(0, |at| at + 1))
                     .find(ready)
                     .map(|f| f.name.clone()),
-                // The ruleset names who is next (groups taking turns); an unseen one stays so.
+                // The ruleset names who is next (groups taking turns), who may have acted this
+                // round when it names the first of the next; an unseen one stays so.
                 Upcoming::Fighter(id) => order
                     .iter()
-                    .filter(ready)
+                    .filter(|f| !matches!(f.standing, Standing::Out(_)) && !gone.contains(&f.id))
                     .find(|f| f.id == id)
                     .map(|f| f.name.clone()),
                 // A side picks who goes: named while the players see anyone of it ready.

@@ -43,6 +43,28 @@ fn can_act(state: &State, id: u32) -> bool {
     state.character(id).is_ok_and(|c| c.can_act())
 }
 
+/// B49: the place of the next listed character after the one under way who can act and has
+/// not acted this round.
+fn later(state: &State, f: &Fight) -> Option<usize> {
+    (f.at + 1..f.order.len())
+        .find(|&i| can_act(state, f.order[i]) && !f.acted.contains(&f.order[i]))
+}
+
+/// B49: the place of the first listed character who can act, who opens a round.
+fn first(state: &State, f: &Fight) -> Option<usize> {
+    f.order.iter().position(|&id| can_act(state, id))
+}
+
+/// The one who opens the next round, when nobody listed after the turn under way is left to
+/// act this round. Changes nothing.
+pub fn opens_next_round(state: &State) -> Option<u32> {
+    let f = state.fight.as_ref()?;
+    match later(state, f) {
+        Some(_) => None,
+        None => first(state, f).and_then(|i| f.order.get(i).copied()),
+    }
+}
+
 pub fn start(
     state: &mut State,
     order: Vec<u32>,
@@ -103,18 +125,12 @@ pub fn next(
     {
         f.acted.push(id);
     }
-    let after = (f.at + 1..f.order.len())
-        .find(|&i| can_act(state, f.order[i]) && !f.acted.contains(&f.order[i]));
-    match after {
+    match later(state, &f) {
         Some(i) => f.at = i,
         None => {
             f.round += 1;
             f.acted.clear();
-            f.at = f
-                .order
-                .iter()
-                .position(|&id| can_act(state, id))
-                .unwrap_or(0);
+            f.at = first(state, &f).unwrap_or(0);
             out.push(Event::said(Mood::Plain, format!("Round {}", f.round)));
         }
     }

@@ -170,7 +170,8 @@ impl Ruleset for Bdp {
             round: f.round,
             label: acting.map_or_else(|| "turn list".into(), |id| state.name_of(id)),
             label_names: acting.into_iter().collect(),
-            next: Upcoming::Order,
+            // The list repeats each round: after its last turn, its first opens the next.
+            next: super::fight::opens_next_round(state).map_or(Upcoming::Order, Upcoming::Fighter),
             party,
             why: Some("the judge's turn list".into()),
             order,
