@@ -538,3 +538,16 @@ fn b49_an_order_that_leaves_someone_out_is_refused() {
         Ok(Line::Command(_))
     ));
 }
+
+/// Without colour (the plain theme, as `NO_COLOR` gives) the log's warnings and tended harm keep
+/// symbols of their own, so they read apart from plain lines.
+#[test]
+fn without_colour_the_logs_warnings_and_tending_keep_their_symbols() {
+    let mut s = party();
+    run(&mut s, "fight Ana Ogre", vec![]);
+    run(&mut s, "clear Ana 3", vec![]);
+    let mut app = app(s, &[]);
+    let text = drive(&mut app, 200, 50, Vec::new());
+    assert!(text.contains("* The fight begins: round 1"), "{text}");
+    assert!(text.contains("+ Ana: slot 3 clears"), "{text}");
+}
