@@ -266,7 +266,7 @@ fn the_night_warns_of_those_with_no_rest_set_and_clear_refuses_an_empty_row() {
     let mut app = app(s, &[15]);
     app.main_mut().unwrap().view.selected = Some(0);
     let text = drive(&mut app, 120, 40, vec![key('N')]);
-    assert!(text.contains("No rest set for Bo"), "{text}");
+    assert!(text.contains("⚠ No rest set for Bo"), "{text}");
     assert!(
         !text.contains("No rest set for Ana"),
         "Ana rests Perilous:\n{text}"
