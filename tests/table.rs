@@ -1153,3 +1153,37 @@ fn slotmark_table_writes_no_byte_of_a_secret_roll_made_again() {
         assert!(!text.contains(face), "face {face} was written: {text}");
     }
 }
+
+/// `slotmark table FILE --web` in a real terminal: under `NO_COLOR` its QR code is block
+/// characters with no colour codes; with `NO_COLOR` empty (colour allowed) it is painted dark on
+/// light, so the check can tell the two apart.
+#[test]
+fn slotmark_table_web_draws_its_qr_code_without_colour_under_no_color() {
+    for (no_color, coloured) in [("1", false), ("", true)] {
+        let home = tempfile::tempdir().unwrap();
+        let path = home.path().join("ford.ron");
+        let mut judge = Judge::create(&path, RulesetId::Plain);
+        plain_party(&mut judge);
+        let file = path.to_string_lossy().into_owned();
+        let mut term = pty::Term::spawn(
+            &["table", &file, "--web"],
+            home.path(),
+            &[("NO_COLOR", no_color)],
+            60,
+            120,
+        );
+        term.wait_for("the address and its QR code", |t| {
+            String::from_utf8_lossy(&t.raw).contains("Ctrl-C stops it")
+        });
+        let raw = String::from_utf8_lossy(&term.raw).into_owned();
+        assert!(raw.contains('█'), "no QR code:\n{raw}");
+        assert_eq!(
+            raw.contains('\u{1b}'),
+            coloured,
+            "NO_COLOR={no_color:?}:\n{raw}"
+        );
+        drop(judge);
+        std::fs::remove_file(&path).unwrap();
+        term.wait_closed();
+    }
+}

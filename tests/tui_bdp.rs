@@ -266,7 +266,7 @@ fn the_night_warns_of_those_with_no_rest_set_and_clear_refuses_an_empty_row() {
     let mut app = app(s, &[15]);
     app.main_mut().unwrap().view.selected = Some(0);
     let text = drive(&mut app, 120, 40, vec![key('N')]);
-    assert!(text.contains("No rest set for Bo"), "{text}");
+    assert!(text.contains("⚠ No rest set for Bo"), "{text}");
     assert!(
         !text.contains("No rest set for Ana"),
         "Ana rests Perilous:\n{text}"
@@ -537,4 +537,17 @@ fn b49_an_order_that_leaves_someone_out_is_refused() {
         parse_line("order Ogre Ana", s.state()),
         Ok(Line::Command(_))
     ));
+}
+
+/// Without colour (the plain theme, as `NO_COLOR` gives) the log's warnings and tended harm keep
+/// symbols of their own, so they read apart from plain lines.
+#[test]
+fn without_colour_the_logs_warnings_and_tending_keep_their_symbols() {
+    let mut s = party();
+    run(&mut s, "fight Ana Ogre", vec![]);
+    run(&mut s, "clear Ana 3", vec![]);
+    let mut app = app(s, &[]);
+    let text = drive(&mut app, 200, 50, Vec::new());
+    assert!(text.contains("* The fight begins: round 1"), "{text}");
+    assert!(text.contains("+ Ana: slot 3 clears"), "{text}");
 }

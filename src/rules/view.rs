@@ -33,6 +33,26 @@ pub enum Tone {
     Ruling,
 }
 
+impl Tone {
+    /// The symbol before a log or roll line of this tone, with its trailing space: the same on
+    /// every screen and in every ruleset, so a line's meaning reads without colour. Every tone
+    /// that means something has its own; plain and background lines share the dot.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Tone::Plain | Tone::Dim => "· ",
+            Tone::Good => "✓ ",
+            Tone::Bad => "✗ ",
+            Tone::Warn => "* ",
+            Tone::Mark => "~ ",
+            Tone::Harm => "● ",
+            Tone::Mended => "+ ",
+            Tone::Death => "✝ ",
+            Tone::Question => "? ",
+            Tone::Ruling => "! ",
+        }
+    }
+}
+
 /// A short tag after a name or in a list ("●2", "KO", "HP 3/7").
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tag {

@@ -275,14 +275,14 @@ pub fn form<P>(frame: &mut Frame, area: Rect, f: &Form<P>, theme: Theme) {
         lines.push(Line::raw(""));
     }
     if let Some(live) = &f.live {
-        let l = Line::styled(
-            live.text.clone(),
-            if live.warn {
-                theme.warn()
-            } else {
-                theme.bold()
-            },
-        );
+        // A warning is marked by its sign as well as its colour.
+        let l = if live.warn && !live.text.starts_with('⚠') {
+            Line::styled(format!("⚠ {}", live.text), theme.warn())
+        } else if live.warn {
+            Line::styled(live.text.clone(), theme.warn())
+        } else {
+            Line::styled(live.text.clone(), theme.bold())
+        };
         row += paragraph_height(std::slice::from_ref(&l), inner_w) + 1;
         lines.push(l);
         lines.push(Line::raw(""));

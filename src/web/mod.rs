@@ -138,7 +138,8 @@ fn reachable() -> Option<IpAddr> {
 }
 
 /// The address as a QR code in text, two rows of modules to a line; dark on light whatever the
-/// terminal's colours when `ansi`, so a phone's camera reads it.
+/// terminal's colours when `ansi`, so a phone's camera reads it. Without `ansi` (not a terminal,
+/// or `NO_COLOR`) it is block characters only, with no colour codes.
 pub fn qr(url: &str, ansi: bool) -> Option<String> {
     use qrcode::render::unicode::Dense1x2;
     let code = qrcode::QrCode::new(url.as_bytes()).ok()?;
@@ -179,13 +180,15 @@ pub fn run(path: &Path, addr: SocketAddr, out: &mut dyn Write) -> Result<Ended, 
         POLL
     };
     let url = web.url();
-    let terminal = std::io::stdout().is_terminal();
+    // Colour codes only for a terminal, and never under `NO_COLOR`: then the blocks alone.
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let ansi = std::io::stdout().is_terminal() && !no_color;
     let said = (|| {
         writeln!(out, "The players' page of {}:", path.display())?;
         writeln!(out)?;
         writeln!(out, "  {url}")?;
         writeln!(out)?;
-        if let Some(code) = qr(&url, terminal) {
+        if let Some(code) = qr(&url, ansi) {
             write!(out, "{code}")?;
             writeln!(out)?;
         }

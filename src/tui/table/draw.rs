@@ -8,7 +8,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Widget};
 
-use crate::rules::{RosterEntry, Tone};
+use crate::rules::RosterEntry;
 use crate::session::TableView;
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{RenderTo, fit_spans};
@@ -296,15 +296,7 @@ fn rolls(view: &TableView, theme: Theme) -> Section {
         .rolls
         .iter()
         .map(|l| {
-            let mark = match l.tone {
-                Tone::Good => "✓ ",
-                Tone::Bad => "✗ ",
-                Tone::Death => "✝ ",
-                Tone::Harm => "● ",
-                Tone::Mark => "~ ",
-                Tone::Ruling => "! ",
-                _ => "· ",
-            };
+            let mark = l.tone.symbol();
             Line::from(vec![
                 Span::styled(format!(" {mark}"), theme.tone(l.tone)),
                 Span::raw(l.text.clone()),

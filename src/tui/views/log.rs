@@ -54,16 +54,17 @@ fn marker(event: &Event, theme: Theme) -> (Span<'static>, Style) {
         Event::Game(e) => e.tone(),
         _ => Tone::Plain,
     };
-    match tone {
-        Tone::Good => (Span::styled("✓ ", theme.pass()), Style::new()),
-        Tone::Bad => (Span::styled("✗ ", theme.fail()), Style::new()),
-        Tone::Death => (Span::styled("✝ ", theme.error()), theme.error()),
-        Tone::Question => (Span::styled("? ", theme.warn()), Style::new()),
-        Tone::Ruling => (Span::styled("! ", theme.warn()), Style::new()),
-        Tone::Harm => (Span::styled("● ", theme.open_wound()), Style::new()),
-        Tone::Mark => (Span::styled("~ ", theme.mark()), Style::new()),
-        Tone::Plain | Tone::Dim | Tone::Warn | Tone::Mended => (Span::raw("· "), Style::new()),
-    }
+    let style = match tone {
+        Tone::Good => theme.pass(),
+        Tone::Plain | Tone::Dim => Style::new(),
+        other => theme.tone(other),
+    };
+    let line = if tone == Tone::Death {
+        theme.error()
+    } else {
+        Style::new()
+    };
+    (Span::styled(tone.symbol(), style), line)
 }
 
 /// The lines of the steps from `top` (0-based, newest shown first) downwards, enough to fill
