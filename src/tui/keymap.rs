@@ -266,7 +266,7 @@ pub const MAIN_ROSTER: &[Binding] = &[
 pub const MAIN_LOG: &[Binding] = &[
     b(C::Main, &[K::Code(KC::PageUp)], A::LogOlder, "", "Scroll the roll log to older lines"),
     b(C::Main, &[K::Code(KC::PageDown)], A::LogNewer, "", "Scroll the roll log to newer lines"),
-    b(C::Main, &[K::Char('/')], A::Search, "", "Search the roll log: a name, crit, a rule number (Enter keeps the search, then n and N step through what it finds)"),
+    b(C::Main, &[K::Char('/')], A::Search, "", "Search the roll log: a name, crit, a rule number (then n/N step)"),
 ];
 
 /// The main screen's last keys: dice mode, palette, help and quit (help and quit close the status line).
