@@ -565,3 +565,62 @@ fn every_rulesets_fight_is_readable_at_80x24() {
         insta::assert_snapshot!(format!("frame_{rules}_fight_80x24"), text);
     }
 }
+
+#[test]
+fn slash_searches_the_log_and_n_and_capital_n_step_while_the_search_is_kept() {
+    let s = session(
+        RulesetId::Plain,
+        &[
+            ("add Ana 8", &[]),
+            ("add Ogre 12 others", &[]),
+            ("add Anatole 9", &[]),
+            ("add Bo 7", &[]),
+        ],
+    );
+    let mut app = app(s, &[]);
+    let roster_before = app.session().unwrap().state().game.roster().len();
+    let mut keys = vec![key('/')];
+    keys.extend(typed("ana"));
+    let text = drive(&mut app, 100, 30, keys);
+    assert_eq!(app.ctx(), Ctx::Search, "{text}");
+    let at = |app: &App| app.main().unwrap().view.search.as_ref().and_then(|s| s.at);
+    assert_eq!(at(&app), Some((2, 0)), "the newest line with ana (Anatole)");
+    let text = drive(&mut app, 100, 30, vec![code(KeyCode::Enter)]);
+    assert_eq!(app.ctx(), Ctx::Found, "Enter keeps the search:\n{text}");
+    assert!(text.contains("1 of 2"), "{text}");
+    insta::assert_snapshot!("search_kept_in_the_log", text);
+    drive(&mut app, 100, 30, vec![key('n')]);
+    assert_eq!(at(&app), Some((0, 0)), "n: the older match (Ana)");
+    assert_eq!(app.main().unwrap().view.log_scroll, 3);
+    let text = drive(&mut app, 100, 30, vec![key('n')]);
+    assert_eq!(at(&app), Some((0, 0)), "no older match: it stays");
+    assert!(text.contains("no older line"), "{text}");
+    drive(&mut app, 100, 30, vec![key('N')]);
+    assert_eq!(at(&app), Some((2, 0)), "N: the newer match again");
+    assert_eq!(
+        app.session().unwrap().state().game.roster().len(),
+        roster_before,
+        "n and N added no one while the search was kept"
+    );
+    // Esc leaves the search: n adds a character again.
+    let text = drive(&mut app, 100, 30, vec![code(KeyCode::Esc), key('n')]);
+    assert!(app.main().unwrap().view.search.is_none());
+    assert_eq!(app.ctx(), Ctx::Form, "n opens the add form again:\n{text}");
+}
+
+#[test]
+fn a_search_no_line_has_says_so_and_esc_puts_the_log_back() {
+    let s = session(
+        RulesetId::Plain,
+        &[("add Ana 8", &[]), ("add Ogre 12 others", &[])],
+    );
+    let mut app = app(s, &[]);
+    let mut keys = vec![key('/')];
+    keys.extend(typed("zz"));
+    let text = drive(&mut app, 100, 30, keys);
+    assert!(text.contains("no line of the log has it"), "{text}");
+    drive(&mut app, 100, 30, vec![code(KeyCode::Esc)]);
+    assert_eq!(app.ctx(), Ctx::Main);
+    let view = &app.main().unwrap().view;
+    assert_eq!((view.log_scroll, view.log_selected), (0, None));
+}

@@ -221,8 +221,7 @@ impl App {
     }
 
     fn key(&mut self, key: KeyEvent) -> bool {
-        let ctx = self.ctx();
-        let action = keymap::lookup(self.table(), ctx, &key);
+        let (ctx, action) = keymap::route(self.table(), self.ctx(), &key);
         if self.too_small() && self.area != Rect::default() {
             // Keys pressed blind could change what cannot be seen; only quitting works.
             if action == Some(Action::Quit) {
@@ -291,6 +290,11 @@ impl App {
             Some(Overlay::Jump(j)) => {
                 j.typed.extend(text.chars().filter(|c| !c.is_control()));
                 m.jump_follow(0);
+                return true;
+            }
+            Some(Overlay::Search(p)) => {
+                p.typed.extend(text.chars().filter(|c| !c.is_control()));
+                m.search_typed();
                 return true;
             }
             None => match m.sheet.input() {
@@ -655,7 +659,11 @@ impl App {
         else {
             return false;
         };
-        let ctx = self.ctx();
+        // A kept search leaves the main screen's clicks as they are.
+        let ctx = match self.ctx() {
+            Ctx::Found => Ctx::Main,
+            ctx => ctx,
+        };
         match (&mut self.screen, hit) {
             (Screen::Start(s), Hit::Recent(i)) => {
                 if s.selected == i {

@@ -128,6 +128,19 @@ pub struct View {
     pub panel_sel: usize,
     /// The roll log shows the setting-up steps one by one instead of folded into one line.
     pub log_unfolded: bool,
+    /// The search of the roll log being typed or kept: its lines are marked in the log.
+    pub search: Option<LogSearch>,
+}
+
+/// A search of the roll log: the text looked for, and the line the log was moved to.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LogSearch {
+    pub text: String,
+    /// The match the log shows (step and place among the step's lines).
+    pub at: Option<(usize, usize)>,
+    /// Which match that is, counted from the newest (1-based), and how many there are; counted
+    /// when the search is kept.
+    pub place: Option<(usize, usize)>,
 }
 
 /// The `:` palette.
@@ -164,6 +177,19 @@ pub enum Overlay {
     Face(FacePrompt),
     /// Selecting a sheet by the first letters of its name.
     Jump(JumpPrompt),
+    /// Typing a search of the roll log.
+    Search(SearchPrompt),
+}
+
+/// The text typed so far to search the log, and how the log stood before (Esc puts it back).
+#[derive(Debug, Clone, Default)]
+pub struct SearchPrompt {
+    pub typed: String,
+    pub back_scroll: usize,
+    pub back_selected: Option<(usize, usize)>,
+    pub back_search: Option<LogSearch>,
+    /// No line of the log has what is typed.
+    pub missed: bool,
 }
 
 /// The letters typed so far to jump to a name, and who was selected before (Esc goes back).
@@ -304,6 +330,7 @@ impl Main {
             Some(Overlay::Palette(_)) => Ctx::Palette,
             Some(Overlay::Face(_)) => Ctx::Face,
             Some(Overlay::Jump(_)) => Ctx::Jump,
+            Some(Overlay::Search(_)) => Ctx::Search,
             None => {
                 if let Some(ctx) = self.sheet.dialog() {
                     return ctx;
@@ -312,6 +339,7 @@ impl Main {
                     Some(PendingView::Roll(_)) => Ctx::Roll,
                     Some(PendingView::Group(_)) => Ctx::Group,
                     Some(PendingView::Question(_)) => Ctx::Decide,
+                    None if self.view.search.is_some() => Ctx::Found,
                     None => Ctx::Main,
                 }
             }
@@ -644,6 +672,10 @@ impl Main {
                     back: self.view.selected,
                     ..JumpPrompt::default()
                 }));
+                true
+            }
+            Action::Search => {
+                self.open_search();
                 true
             }
             Action::NextChar | Action::PrevChar => {

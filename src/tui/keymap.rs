@@ -20,6 +20,11 @@ pub enum Ctx {
     Face,
     /// Typing the first letters of a name to select that sheet.
     Jump,
+    /// Typing what to search the roll log for.
+    Search,
+    /// A search of the roll log kept: `n` and `N` step through its matches, every other key
+    /// works as on the main screen.
+    Found,
     Help,
     /// A ruleset's own dialog or panel, by its title ("scene editor").
     Panel(&'static str),
@@ -38,6 +43,8 @@ impl Ctx {
             Ctx::Palette => "command palette",
             Ctx::Face => "typing a die face",
             Ctx::Jump => "jumping to a name",
+            Ctx::Search => "searching the roll log",
+            Ctx::Found => "main screen, with a search of the roll log kept",
             Ctx::Help => "help",
             Ctx::Panel(title) => title,
         }
@@ -87,6 +94,12 @@ pub enum Action {
     Hide,
     /// Select a sheet by the first letters of its name.
     Jump,
+    /// Search the roll log for some text.
+    Search,
+    /// Move the roll log to the next (older) line the search finds.
+    SearchNext,
+    /// Move the roll log to the previous (newer) line the search finds.
+    SearchPrev,
     Swap,
     Yes,
     No,
@@ -208,6 +221,8 @@ macro_rules! with_frame {
             $crate::tui::keymap::PALETTE,
             $crate::tui::keymap::FACE,
             $crate::tui::keymap::JUMP,
+            $crate::tui::keymap::SEARCH,
+            $crate::tui::keymap::FOUND,
             $crate::tui::keymap::HELP,
         ]
     };
@@ -251,6 +266,7 @@ pub const MAIN_ROSTER: &[Binding] = &[
 pub const MAIN_LOG: &[Binding] = &[
     b(C::Main, &[K::Code(KC::PageUp)], A::LogOlder, "", "Scroll the roll log to older lines"),
     b(C::Main, &[K::Code(KC::PageDown)], A::LogNewer, "", "Scroll the roll log to newer lines"),
+    b(C::Main, &[K::Char('/')], A::Search, "", "Search the roll log: a name, crit, a rule number (then n/N step)"),
 ];
 
 /// The main screen's last keys: dice mode, palette, help and quit (help and quit close the status line).
@@ -373,6 +389,28 @@ pub const JUMP: &[Binding] = &[
     b(C::Jump, &[K::Ctrl('c')], A::Quit, "", "Quit"),
 ];
 
+/// Typing a search of the roll log.
+#[rustfmt::skip]
+pub const SEARCH: &[Binding] = &[
+    b(C::Search, &[K::Text], A::Typing, "", "Type what to look for (case does not matter); the log moves to the newest line that has it"),
+    b(C::Search, &[K::Code(KC::Enter)], A::Accept, "keep", "Keep the search: n and N then step through the lines it finds"),
+    b(C::Search, &[K::Code(KC::Esc)], A::Cancel, "back", "Drop the search and put the log back where it was"),
+    b(C::Search, &[K::Code(KC::F(1))], A::Help, "F1|help", "Every key here"),
+    b(C::Search, &[K::Ctrl('c')], A::Quit, "", "Quit"),
+];
+
+/// A search of the roll log kept on the main screen. Keys not listed here work as on the main
+/// screen.
+#[rustfmt::skip]
+pub const FOUND: &[Binding] = &[
+    b(C::Found, &[K::Char('n')], A::SearchNext, "next", "Move the log to the next line the search finds (older)"),
+    b(C::Found, &[K::Char('N')], A::SearchPrev, "previous", "Move the log to the previous line the search finds (newer)"),
+    b(C::Found, &[K::Char('/')], A::Search, "search", "Search for something else"),
+    b(C::Found, &[K::Code(KC::Esc)], A::Cancel, "leave search", "Leave the search: n and N are the main screen's keys again"),
+    b(C::Found, &[K::Char('?'), K::Code(KC::F(1))], A::Help, "help", "Every key here (the main screen's other keys work as ever)"),
+    b(C::Found, &[K::Ctrl('c')], A::Quit, "", "Quit"),
+];
+
 /// The help overlay.
 #[rustfmt::skip]
 pub const HELP: &[Binding] = &[
@@ -381,6 +419,15 @@ pub const HELP: &[Binding] = &[
     b(C::Help, &[K::Code(KC::Esc), K::Char('?'), K::Char('q'), K::Code(KC::F(1))], A::Cancel, "close", "Close the help"),
     b(C::Help, &[K::Ctrl('c')], A::Quit, "", "Quit"),
 ];
+
+/// The context a key goes to and its action: a kept search of the log takes its own keys and
+/// hands every other key to the main screen.
+pub fn route(table: Table, ctx: Ctx, ev: &KeyEvent) -> (Ctx, Option<Action>) {
+    match (ctx, lookup(table, ctx, ev)) {
+        (Ctx::Found, None) => (Ctx::Main, lookup(table, Ctx::Main, ev)),
+        (ctx, action) => (ctx, action),
+    }
+}
 
 /// The action bound to a key in a context. Text-taking contexts get `Typing` for anything else.
 pub fn lookup(table: Table, ctx: Ctx, ev: &KeyEvent) -> Option<Action> {
@@ -487,7 +534,7 @@ pub fn check_table(table: Table) -> Result<(), String> {
 /// and every dialog work the same in every ruleset.
 pub fn check_ruleset_table(table: Table) -> Result<(), String> {
     check_table(table)?;
-    let shared: [(&str, &[Binding]); 13] = [
+    let shared: [(&str, &[Binding]); 15] = [
         ("undo and redo", MAIN_HISTORY),
         ("the roster", MAIN_ROSTER),
         ("the log", MAIN_LOG),
@@ -500,6 +547,8 @@ pub fn check_ruleset_table(table: Table) -> Result<(), String> {
         ("the palette", PALETTE),
         ("typed dice", FACE),
         ("jumping to a name", JUMP),
+        ("searching the log", SEARCH),
+        ("a search kept", FOUND),
         ("help", HELP),
     ];
     for (what, group) in shared {
@@ -526,6 +575,7 @@ pub fn action_name(action: Action) -> &'static str {
         Action::PrevChar => "previous character",
         Action::Hide => "hide character",
         Action::Jump => "jump to a name",
+        Action::Search => "search the log",
         Action::LogOlder => "log older",
         Action::LogNewer => "log newer",
         Action::DiceMode => "dice mode",

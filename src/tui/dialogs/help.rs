@@ -57,6 +57,12 @@ pub fn help_lines(
             Span::raw(b.help),
         ]));
     }
+    if under == Ctx::Found {
+        lines.push(Line::raw(""));
+        lines.push(Line::raw(
+            "Every other key works as on the main screen; Esc leaves the search.",
+        ));
+    }
     if under == Ctx::Main && !legend.is_empty() {
         lines.push(Line::raw(""));
         lines.push(Line::styled("Reading the screen", theme.bold()));

@@ -10,6 +10,7 @@ pub mod jump;
 pub mod palette;
 pub mod question;
 pub mod roll;
+pub mod search;
 
 use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
@@ -67,6 +68,7 @@ pub fn draw_overlay(
         Some(Overlay::Palette(p)) => palette::draw(frame, area, p, table, theme),
         Some(Overlay::Face(p)) => face::draw(frame, area, p, theme),
         Some(Overlay::Jump(j)) => jump::draw(frame.buffer_mut(), area, main, j, theme),
+        Some(Overlay::Search(p)) => search::draw(frame.buffer_mut(), area, main, p, theme),
     }
 }
 
@@ -84,6 +86,8 @@ pub fn key(
         Ctx::Palette => m.palette_key(action, key, dice),
         Ctx::Face => m.face_key(action, key, dice),
         Ctx::Jump => m.jump_key(action, key),
+        Ctx::Search => m.search_key(action, key),
+        Ctx::Found => m.found_key(action),
         Ctx::Roll => m.roll_key(action, key, dice),
         Ctx::Group => m.group_key(action, dice),
         Ctx::Decide => m.decide_key(action, key, dice),

@@ -3,6 +3,8 @@
 //! steps that reach the screen are read (rebuilt in one pass when they are old enough to have
 //! let their events go), so a scroll costs the same at step 10 and at step 100,000.
 
+use std::ops::Range;
+
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -67,11 +69,42 @@ fn marker(event: &Event, theme: Theme) -> (Span<'static>, Style) {
     (Span::styled(tone.symbol(), style), line)
 }
 
+/// The lines of a fight's summary, shown after the events of the step that ended the fight.
+fn summary_at(main: &Main, step: usize) -> Vec<String> {
+    let ends = main
+        .session
+        .applied()
+        .get(step)
+        .and_then(|e| e.fight.as_ref())
+        .is_some_and(|m| m.ended);
+    ends.then(|| summary::ending_at(&main.session, step))
+        .flatten()
+        .map(|sum| sum.lines())
+        .unwrap_or_default()
+}
+
+/// The words of every line of the steps in `range`, step by step, as the log shows them (a
+/// step's events, then the summary of the fight it ended): what a search of the log reads.
+pub fn texts(main: &Main, range: Range<usize>) -> Vec<Vec<String>> {
+    let start = range.start;
+    main.session
+        .events_in(range)
+        .iter()
+        .enumerate()
+        .map(|(offset, events)| {
+            events
+                .iter()
+                .map(|e| e.to_string())
+                .chain(summary_at(main, start + offset))
+                .collect()
+        })
+        .collect()
+}
+
 /// The lines of the steps from `top` (0-based, newest shown first) downwards, enough to fill
 /// `rows`: the events of a window of steps are fetched in one pass at a time.
 fn window(main: &Main, top: usize, rows: usize) -> Vec<LogLine> {
     let mut lines = Vec::with_capacity(rows + 8);
-    let applied = main.session.applied();
     let setup = setup_run(main).unwrap_or(0);
     let mut end = top + 1;
     let chunk = rows.max(8);
@@ -89,23 +122,14 @@ fn window(main: &Main, top: usize, rows: usize) -> Vec<LogLine> {
                     summary: None,
                 });
             }
-            let ends = applied
-                .get(step)
-                .and_then(|e| e.fight.as_ref())
-                .is_some_and(|m| m.ended);
-            if let Some(sum) = ends
-                .then(|| summary::ending_at(&main.session, step))
-                .flatten()
-            {
-                for (i, text) in sum.lines().into_iter().enumerate() {
-                    lines.push(LogLine {
-                        step,
-                        k: step_events.len() + i,
-                        event: Event::Noted(text.clone()),
-                        folded: None,
-                        summary: Some(text),
-                    });
-                }
+            for (i, text) in summary_at(main, step).into_iter().enumerate() {
+                lines.push(LogLine {
+                    step,
+                    k: step_events.len() + i,
+                    event: Event::Noted(text.clone()),
+                    folded: None,
+                    summary: Some(text),
+                });
             }
         }
         end = start;
@@ -136,6 +160,14 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
     let unsaved = matches!(main.save, SaveState::Unsaved(_));
     if unsaved {
         title.push_str("· not saved (:save as PATH) ");
+    }
+    let search = main.view.search.as_ref().filter(|s| !s.text.is_empty());
+    if let Some(search) = search {
+        title.push_str(&format!("· ▸ has \"{}\"", search.text));
+        if let Some((at, of)) = search.place {
+            title.push_str(&format!(": {at} of {of}"));
+        }
+        title.push(' ');
     }
     let block = Block::new()
         .borders(Borders::TOP)
@@ -184,7 +216,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
             );
         }
         let rect = Rect::new(inner.x, inner.y + shown as u16, inner.width, 1);
-        let step = match line.folded {
+        let mut step = match line.folded {
             Some(n) => format!("{:>step_w$} ", format!("1-{n}")),
             None if line.k == 0 => format!("{:>step_w$} ", line.step + 1),
             None => " ".repeat(step_w + 1),
@@ -199,6 +231,11 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
             (Some(_), _, Event::Noted(t)) => t.clone(),
             _ => line.event.to_string(),
         };
+        // A line the search finds is marked beside its step.
+        if line.folded.is_none() && search.is_some_and(|s| finds(&text, &s.text)) {
+            step.pop();
+            step.push('▸');
+        }
         // Kept from the players' table view: the judge sees that it is.
         let secret = line
             .step
@@ -241,4 +278,10 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
             .wrap(Wrap { trim: true })
             .render(rect, buf);
     }
+}
+
+/// Does a line of the log have the text searched for? Case does not matter; nothing searched
+/// finds nothing.
+pub fn finds(line: &str, searched: &str) -> bool {
+    !searched.is_empty() && line.to_lowercase().contains(&searched.to_lowercase())
 }

@@ -4,7 +4,7 @@
 //! the ruleset's own dialogs to its screen (`sheets`). Drawing reads the app and records the
 //! regions a click can select; it never changes the session.
 
-mod log;
+pub(crate) mod log;
 mod roster;
 mod start;
 pub mod strip;

@@ -181,6 +181,8 @@ pub const TABLE: Table = &[
     keymap::PALETTE,
     keymap::FACE,
     keymap::JUMP,
+    keymap::SEARCH,
+    keymap::FOUND,
     INTERRUPT_KEYS,
     SUMMARY_KEYS,
     SCENE_KEYS,
