@@ -29,6 +29,7 @@ pub mod dialogs;
 pub mod form;
 pub mod host;
 pub mod keymap;
+mod logtext;
 pub mod sheets;
 pub mod table;
 pub mod theme;

@@ -11,8 +11,8 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use crate::tui::host::{LogSearch, Main, Overlay, SearchPrompt};
 use crate::tui::keymap::Action;
+use crate::tui::logtext::{self as log, finds};
 use crate::tui::theme::Theme;
-use crate::tui::views::log::{self, finds};
 use crate::tui::widgets::{dialog, width_for};
 
 /// How many steps are read at a time while looking for a match.

@@ -3,18 +3,16 @@
 //! steps that reach the screen are read (rebuilt in one pass when they are old enough to have
 //! let their events go), so a scroll costs the same at step 10 and at step 100,000.
 
-use std::ops::Range;
-
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
-use crate::export::summary;
 use crate::rules::Tone;
 use crate::session::Event;
 use crate::tui::app::{Hit, Main, SaveState};
+use crate::tui::logtext::{finds, setup_run, summary_at};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{RenderTo, fit, record};
 
@@ -29,24 +27,6 @@ struct LogLine {
     /// Set on a line of a fight's summary, after the events of the step that ended it: its
     /// words, in place of the event's.
     summary: Option<String>,
-}
-
-/// Setting-up steps folded into one line once there are this many and play has gone on past
-/// them: the demo's thirty would otherwise push everything else off the log.
-const FOLD_SETUP: usize = 5;
-/// How far into the log the setting-up run is looked for.
-const SETUP_SCAN: usize = 1000;
-
-/// How many steps at the start of the session rolled no die (adding characters, items, zones),
-/// when that run is worth folding: at least [`FOLD_SETUP`] of them, with a step after them.
-pub fn setup_run(main: &Main) -> Option<usize> {
-    let applied = main.session.applied();
-    let run = applied
-        .iter()
-        .take(SETUP_SCAN)
-        .take_while(|e| e.rolls.is_empty())
-        .count();
-    (run >= FOLD_SETUP && applied.len() > run && !main.view.log_unfolded).then_some(run)
 }
 
 /// The marker before a line and the line's own style, from the event's tone: the same symbols
@@ -67,38 +47,6 @@ fn marker(event: &Event, theme: Theme) -> (Span<'static>, Style) {
         Style::new()
     };
     (Span::styled(tone.symbol(), style), line)
-}
-
-/// The lines of a fight's summary, shown after the events of the step that ended the fight.
-fn summary_at(main: &Main, step: usize) -> Vec<String> {
-    let ends = main
-        .session
-        .applied()
-        .get(step)
-        .and_then(|e| e.fight.as_ref())
-        .is_some_and(|m| m.ended);
-    ends.then(|| summary::ending_at(&main.session, step))
-        .flatten()
-        .map(|sum| sum.lines())
-        .unwrap_or_default()
-}
-
-/// The words of every line of the steps in `range`, step by step, as the log shows them (a
-/// step's events, then the summary of the fight it ended): what a search of the log reads.
-pub fn texts(main: &Main, range: Range<usize>) -> Vec<Vec<String>> {
-    let start = range.start;
-    main.session
-        .events_in(range)
-        .iter()
-        .enumerate()
-        .map(|(offset, events)| {
-            events
-                .iter()
-                .map(|e| e.to_string())
-                .chain(summary_at(main, start + offset))
-                .collect()
-        })
-        .collect()
 }
 
 /// The lines of the steps from `top` (0-based, newest shown first) downwards, enough to fill
@@ -278,10 +226,4 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
             .wrap(Wrap { trim: true })
             .render(rect, buf);
     }
-}
-
-/// Does a line of the log have the text searched for? Case does not matter; nothing searched
-/// finds nothing.
-pub fn finds(line: &str, searched: &str) -> bool {
-    !searched.is_empty() && line.to_lowercase().contains(&searched.to_lowercase())
 }
