@@ -430,8 +430,8 @@ fn every_hint_on_a_new_sessions_screen_names_a_key_that_works() {
         for (w, h) in [(120, 40), (80, 24)] {
             let text = drive(&mut app, w, h, Vec::new());
             assert!(
-                text.contains("to add"),
-                "{rules}: a hint to add someone:\n{text}"
+                text.contains("Press n to add"),
+                "{rules}: a hint that names the key adding someone:\n{text}"
             );
             if let Err(why) = hints_are_true(&app, &text) {
                 panic!("{rules} at {w}×{h}: {why}\n{text}");

@@ -617,43 +617,16 @@ fn parse_in<S>(
 
 /// The words a judge may reach for that the ruleset says otherwise, and the verb it uses for
 /// them: the palette's "did you mean" offers that verb before any name that merely looks alike
-/// (`heal` in ap means `rest`, not `healed`, which is a healer's cure for tumours).
+/// (`heal` in ap means `rest`, not `healed`, which is a healer's cure for tumours). Each
+/// ruleset keeps its own list beside its verbs.
 pub fn synonyms(ruleset: RulesetId) -> &'static [(&'static str, &'static str)] {
     match ruleset {
-        RulesetId::Slots => &[
-            ("hurt", "wound"),
-            ("damage", "wound"),
-            ("harm", "wound"),
-            ("next", "turn"),
-        ],
-        RulesetId::Plain => &[
-            ("harm", "damage"),
-            ("cure", "heal"),
-            ("attack", "check"),
-            ("turn", "next"),
-        ],
-        RulesetId::Phase => &[("hurt", "harm"), ("cure", "heal")],
-        RulesetId::Bdp => &[
-            ("heal", "breath"),
-            ("harm", "damage"),
-            ("attack", "damage"),
-            ("check", "save"),
-            ("turn", "next"),
-        ],
-        RulesetId::Ap => &[
-            ("heal", "rest"),
-            ("cure", "rest"),
-            ("harm", "damage"),
-            ("turn", "next"),
-            ("end", "endfight"),
-        ],
-        RulesetId::ActionDie => &[
-            ("heal", "rest"),
-            ("cure", "rest"),
-            ("hurt", "damage"),
-            ("harm", "damage"),
-            ("turn", "next"),
-        ],
+        RulesetId::Slots => slots::SYNONYMS,
+        RulesetId::Plain => plain::SYNONYMS,
+        RulesetId::Phase => phase::SYNONYMS,
+        RulesetId::Bdp => bdp::SYNONYMS,
+        RulesetId::Ap => ap::SYNONYMS,
+        RulesetId::ActionDie => actiondie::SYNONYMS,
     }
 }
 

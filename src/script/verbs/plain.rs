@@ -302,3 +302,12 @@ pub(crate) fn write(command: &C, st: &State) -> Option<String> {
         C::Cancel => "cancel".into(),
     })
 }
+
+/// Words a judge may reach for that this ruleset says with another verb, and that verb: the
+/// palette's "did you mean" offers it first.
+pub(crate) const SYNONYMS: &[(&str, &str)] = &[
+    ("harm", "damage"),
+    ("cure", "heal"),
+    ("attack", "check"),
+    ("turn", "next"),
+];

@@ -78,11 +78,14 @@ pub fn has_panels(ruleset: RulesetId) -> bool {
 /// The ruleset's key that adds a character, if it has one: the frame's hints name its key, or
 /// the palette when there is none.
 pub fn add_key(ruleset: RulesetId) -> Option<Action> {
-    match ruleset {
-        RulesetId::Slots => Some(slots::keys::NEW_CHAR),
-        RulesetId::Plain => Some(plain::ADD),
-        RulesetId::Phase | RulesetId::Bdp | RulesetId::Ap | RulesetId::ActionDie => None,
-    }
+    Some(match ruleset {
+        RulesetId::Slots => slots::keys::NEW_CHAR,
+        RulesetId::Plain => plain::ADD,
+        RulesetId::Phase => phase::ADD,
+        RulesetId::Bdp => bdp::ADD,
+        RulesetId::Ap => ap::ADD,
+        RulesetId::ActionDie => actiondie::ADD,
+    })
 }
 
 /// What the symbols on the ruleset's screen mean, for the help.

@@ -55,3 +55,13 @@ pub(crate) const VERBS: &[Entry<State>] = &{
     }
     all
 };
+
+/// Words a judge may reach for that this ruleset says with another verb, and that verb: the
+/// palette's "did you mean" offers it first.
+pub(crate) const SYNONYMS: &[(&str, &str)] = &[
+    ("heal", "rest"),
+    ("cure", "rest"),
+    ("hurt", "damage"),
+    ("harm", "damage"),
+    ("turn", "next"),
+];

@@ -1106,3 +1106,7 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         complete: first_name,
     },
 ];
+
+/// Words a judge may reach for that this ruleset says with another verb, and that verb: the
+/// palette's "did you mean" offers it first.
+pub(crate) const SYNONYMS: &[(&str, &str)] = &[("hurt", "harm"), ("cure", "heal")];

@@ -1159,3 +1159,12 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         complete: complete_end,
     },
 ];
+
+/// Words a judge may reach for that this ruleset says with another verb, and that verb: the
+/// palette's "did you mean" offers it first.
+pub(crate) const SYNONYMS: &[(&str, &str)] = &[
+    ("hurt", "wound"),
+    ("damage", "wound"),
+    ("harm", "wound"),
+    ("next", "turn"),
+];
