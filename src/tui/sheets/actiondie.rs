@@ -361,19 +361,16 @@ fn add_form() -> Form<Purpose> {
             1,
         )
     };
-    let mut beasts = vec![("none: the sheet below".to_string(), 0)];
-    beasts.extend(
-        crate::content::actiondie::bundled()
-            .creatures
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (c.name.clone(), i as u32 + 1)),
-    );
     Form::new(
         "Add a character",
         Purpose::Add,
         vec![
-            Field::choice("beast", "From the bestiary", beasts, 0),
+            super::bestiary_field(
+                crate::content::actiondie::bundled()
+                    .creatures
+                    .iter()
+                    .map(|c| c.name.as_str()),
+            ),
             Field::text("name", "Name", ""),
             Field::toggle("pc", "One of the players' characters", true),
             rungs(0),

@@ -581,19 +581,16 @@ fn attacked_last(m: &Main, who: u32) -> Option<u32> {
 
 /// A new sheet: the judge's own (A1-A5), or a creature of the bestiary numbered after its kind.
 fn add_form() -> Form<Purpose> {
-    let mut beasts = vec![("none: the sheet below".to_string(), 0)];
-    beasts.extend(
-        crate::content::ap::bundled()
-            .creatures
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (c.name.clone(), i as u32 + 1)),
-    );
     Form::new(
         "Add a creature",
         Purpose::Add,
         vec![
-            Field::choice("beast", "From the bestiary", beasts, 0),
+            super::bestiary_field(
+                crate::content::ap::bundled()
+                    .creatures
+                    .iter()
+                    .map(|c| c.name.as_str()),
+            ),
             Field::text("name", "Name", ""),
             Field::toggle("pc", "One of the players' characters", true),
             Field::text("group", "Group", "party"),

@@ -606,19 +606,16 @@ fn night_form(state: &State) -> Form<Purpose> {
 /// A new sheet: the judge's own (10 slots), or a creature of the bestiary numbered after its
 /// kind.
 fn add_form() -> Form<Purpose> {
-    let mut beasts = vec![("none: the sheet below".to_string(), 0)];
-    beasts.extend(
-        crate::content::bdp::bundled()
-            .creatures
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (c.name.clone(), i as u32 + 1)),
-    );
     Form::new(
         "Add a character",
         Purpose::Add,
         vec![
-            Field::choice("beast", "From the bestiary", beasts, 0),
+            super::bestiary_field(
+                crate::content::bdp::bundled()
+                    .creatures
+                    .iter()
+                    .map(|c| c.name.as_str()),
+            ),
             Field::text("name", "Name", ""),
             Field::toggle("pc", "One of the players' characters", true),
             Field::number("str", "STR", 10, 1, 18, 1),

@@ -75,6 +75,18 @@ pub fn has_panels(ruleset: RulesetId) -> bool {
     }
 }
 
+/// The add form's first field: a creature of the bestiary by name (its place, from 1), or none
+/// for a sheet typed in the fields below.
+pub fn bestiary_field<'a>(names: impl Iterator<Item = &'a str>) -> crate::tui::form::Field {
+    let mut beasts = vec![("none: the sheet below".to_string(), 0)];
+    beasts.extend(
+        names
+            .enumerate()
+            .map(|(i, name)| (name.to_string(), i as u32 + 1)),
+    );
+    crate::tui::form::Field::choice("beast", "From the bestiary", beasts, 0)
+}
+
 /// The ruleset's key that adds a character, if it has one: the frame's hints name its key, or
 /// the palette when there is none.
 pub fn add_key(ruleset: RulesetId) -> Option<Action> {

@@ -325,19 +325,16 @@ fn attacked_last(m: &Main, who: u32) -> Option<u32> {
 /// A new sheet: a player's character, a hireling or a creature the judge enters, or one of the
 /// bestiary numbered after its kind.
 fn add_form() -> Form<Purpose> {
-    let mut beasts = vec![("none: the sheet below".to_string(), 0)];
-    beasts.extend(
-        crate::content::phase::bundled()
-            .creatures
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (c.name.clone(), i as u32 + 1)),
-    );
     Form::new(
         "Add a character",
         Purpose::Add,
         vec![
-            Field::choice("beast", "From the bestiary", beasts, 0),
+            super::bestiary_field(
+                crate::content::phase::bundled()
+                    .creatures
+                    .iter()
+                    .map(|c| c.name.as_str()),
+            ),
             Field::text("name", "Name", ""),
             Field::choice(
                 "kind",
