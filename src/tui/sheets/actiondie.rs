@@ -20,7 +20,6 @@ use crate::rules::actiondie::{
     Ability, Action, Character, CheckSpec, Command, DamageSpec, DamageType, NewSheet, Roller,
     Sense, Side, Stat, State, Status, rung_of, sheet_lines,
 };
-use crate::rules::text::free_name;
 use crate::session::{self, Session};
 use crate::tui::form::{Field, Form};
 use crate::tui::host::{Dice as Source, Hit, Main};
@@ -570,17 +569,12 @@ fn form_command(form: &Form<Purpose>, state: &State) -> Result<session::Command,
                 .and_then(|i| lib.creatures.get(i as usize))
             {
                 Some(beast) => {
-                    let name = if name.is_empty() {
-                        free_name(&beast.name, true, |n| {
-                            state
-                                .characters
-                                .iter()
-                                .any(|c| c.name.eq_ignore_ascii_case(n))
-                        })
-                        .unwrap_or_else(|_| beast.name.clone())
-                    } else {
-                        name
-                    };
+                    let name = super::beast_name(name, &beast.name, |n| {
+                        state
+                            .characters
+                            .iter()
+                            .any(|c| c.name.eq_ignore_ascii_case(n))
+                    });
                     Command::Add(Box::new(lib.sheet(beast, &name)))
                 }
                 None => {

@@ -18,7 +18,6 @@ use crate::rules::ap::{
     Action, Against, Ask, Attr, Cast, Character, Command, Defence, Kind, Mark, NewSheet, ObjDie,
     Span as Time, Stat, State, Wait, sheet_lines,
 };
-use crate::rules::text::free_name;
 use crate::session::{self, Session};
 use crate::tui::form::{Field, Form};
 use crate::tui::host::{Dice, Exec, Hit, Main};
@@ -498,14 +497,9 @@ fn form_command(form: &Form<Purpose>, st: &State) -> Result<Command, String> {
                 .and_then(|i| lib.creatures.get(i as usize))
             {
                 Some(beast) => {
-                    let name = if name.is_empty() {
-                        free_name(&beast.name, true, |n| {
-                            st.characters.iter().any(|c| c.name.eq_ignore_ascii_case(n))
-                        })
-                        .unwrap_or_else(|_| beast.name.clone())
-                    } else {
-                        name
-                    };
+                    let name = super::beast_name(name, &beast.name, |n| {
+                        st.characters.iter().any(|c| c.name.eq_ignore_ascii_case(n))
+                    });
                     Command::Add(Box::new(beast.sheet(&name, None)))
                 }
                 None => {

@@ -22,7 +22,6 @@ use crate::rules::bdp::{
     Ability, Amount, Certainty, Character, Command, Kind, Level, NewSheet, Reason, Rest, Slot,
     Stat, State, Target, proposed_order,
 };
-use crate::rules::text::free_name;
 use crate::session::{self, Session};
 use crate::tui::form::{Field, FieldKind, Form, Live};
 use crate::tui::host::{Dice, Hit, Main};
@@ -655,14 +654,9 @@ fn form_command(form: &Form<Purpose>, st: &State) -> Result<session::Command, St
                 .and_then(|i| lib.creatures.get(i as usize))
             {
                 Some(beast) => {
-                    let name = if name.is_empty() {
-                        free_name(&beast.name, true, |n| {
-                            st.characters.iter().any(|c| c.name.eq_ignore_ascii_case(n))
-                        })
-                        .unwrap_or_else(|_| beast.name.clone())
-                    } else {
-                        name
-                    };
+                    let name = super::beast_name(name, &beast.name, |n| {
+                        st.characters.iter().any(|c| c.name.eq_ignore_ascii_case(n))
+                    });
                     Command::Add(Box::new(lib.sheet(beast, &name)))
                 }
                 None => {

@@ -87,6 +87,15 @@ pub fn bestiary_field<'a>(names: impl Iterator<Item = &'a str>) -> crate::tui::f
     crate::tui::form::Field::choice("beast", "From the bestiary", beasts, 0)
 }
 
+/// The name a creature of the bestiary comes in with: the one typed, or else its kind numbered
+/// after those already there ("Goblin 3").
+pub fn beast_name(typed: String, kind: &str, taken: impl Fn(&str) -> bool) -> String {
+    if !typed.is_empty() {
+        return typed;
+    }
+    crate::rules::text::free_name(kind, true, taken).unwrap_or_else(|_| kind.to_string())
+}
+
 /// The ruleset's key that adds a character, if it has one: the frame's hints name its key, or
 /// the palette when there is none.
 pub fn add_key(ruleset: RulesetId) -> Option<Action> {

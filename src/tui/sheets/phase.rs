@@ -18,7 +18,6 @@ use crate::rules::GameCommand;
 use crate::rules::phase::{
     Ability, Character, Command, Kind, Limb, MarkKind, NewSheet, Side, State, TurnAction,
 };
-use crate::rules::text::free_name;
 use crate::session::{self, Session};
 use crate::tui::form::{Field, Form};
 use crate::tui::host::{Dice, Hit, Main};
@@ -386,12 +385,7 @@ fn form_command(form: &Form<Purpose>, st: &State) -> Result<Command, String> {
                 .and_then(|i| lib.creatures.get(i as usize))
             {
                 Some(beast) => {
-                    let name = if name.is_empty() {
-                        free_name(&beast.name, true, |n| st.by_name(n).is_some())
-                            .unwrap_or_else(|_| beast.name.clone())
-                    } else {
-                        name
-                    };
+                    let name = super::beast_name(name, &beast.name, |n| st.by_name(n).is_some());
                     Command::Add(Box::new(beast.sheet(&name)))
                 }
                 None => {
