@@ -794,8 +794,17 @@ fn roff_section(out: &mut dyn Write, title: &str, entries: &[(&str, &str)]) -> R
     Ok(())
 }
 
+/// The variable a shell sets to ask slotmark for the words to complete (`COMPLETE=bash`).
+pub const COMPLETE_VAR: &str = "COMPLETE";
+
 /// The environment variables slotmark reads, with what each does, for the manual.
-pub const ENVIRONMENT: [(&str, &str); 7] = [
+pub const ENVIRONMENT: [(&str, &str); 8] = [
+    (
+        COMPLETE_VAR,
+        "Set by the completion scripts `slotmark completions SHELL` prints (bash, zsh, fish, \
+         elvish, powershell) when they ask slotmark for the words to offer; slotmark then prints \
+         them and does nothing else.",
+    ),
     (
         crate::config::CONFIG_VAR,
         "The settings file to read instead of config.ron in the platform config folder. `slotmark \

@@ -4,11 +4,16 @@
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{CommandFactory, Parser, Subcommand, ValueHint};
-use clap_complete::Shell;
-use slotmark::cli::{self, CliError, RunOptions};
+use clap_complete::engine::{
+    ArgValueCompleter, CompletionCandidate, PathCompleter, ValueCompleter,
+};
+use clap_complete::env::{self, EnvCompleter};
+use clap_complete::{CompleteEnv, Shell};
+use slotmark::cli::{self, COMPLETE_VAR, CliError, RunOptions};
 use slotmark::content;
 use slotmark::rules::RulesetId;
 use slotmark::tui::Launch;
+use std::ffi::OsStr;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -38,7 +43,7 @@ enum Sub {
     /// Open a saved session in the screen.
     Open {
         /// The session file.
-        #[arg(value_hint = ValueHint::FilePath)]
+        #[arg(value_hint = ValueHint::FilePath, add = sessions())]
         file: PathBuf,
         /// Seed the dice so the same rolls come again.
         #[arg(long, value_name = "N")]
@@ -56,7 +61,7 @@ enum Sub {
         seed: Option<u64>,
         /// The next session of this one: its rules, and its living player characters as it
         /// left them (the first step of the new session's log).
-        #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
+        #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath, add = sessions())]
         party: Option<PathBuf>,
         /// With --party: the clock carries on from where that session left it.
         #[arg(long, requires = "party")]
@@ -79,7 +84,7 @@ enum Sub {
     /// prints its address (with an access token) and a QR code of it; Ctrl-C stops it.
     Table {
         /// The session file the judge has open.
-        #[arg(value_hint = ValueHint::FilePath)]
+        #[arg(value_hint = ValueHint::FilePath, add = sessions())]
         file: PathBuf,
         /// Serve the view as a page over HTTP, on ADDR (IP:PORT; this machine only and a free
         /// port unless given, 0.0.0.0:8080 opens it to the local network).
@@ -96,7 +101,7 @@ enum Sub {
         #[arg(value_hint = ValueHint::FilePath)]
         script: PathBuf,
         /// Start from this session instead of an empty one (and save back to it without --out).
-        #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
+        #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath, add = sessions())]
         session: Option<PathBuf>,
         /// Use these die faces in order instead of rolling (3,12,7).
         #[arg(
@@ -123,7 +128,7 @@ enum Sub {
     /// Re-apply a session's log with its recorded dice and print each step.
     Replay {
         /// The session file.
-        #[arg(value_hint = ValueHint::FilePath)]
+        #[arg(value_hint = ValueHint::FilePath, add = sessions())]
         file: PathBuf,
         /// Compare the replay with the saved events and state; fail on any difference.
         #[arg(long)]
@@ -132,7 +137,7 @@ enum Sub {
     /// Print a session as plain text: sheets with every slot, initiative, clock, zones.
     Show {
         /// The session file.
-        #[arg(value_hint = ValueHint::FilePath)]
+        #[arg(value_hint = ValueHint::FilePath, add = sessions())]
         file: PathBuf,
         /// Only this character's sheet.
         #[arg(long, value_name = "NAME")]
@@ -142,7 +147,7 @@ enum Sub {
     /// file (`--character NAME --sheet`) for `import` in another session of the same rules.
     Export {
         /// The session file.
-        #[arg(value_hint = ValueHint::FilePath)]
+        #[arg(value_hint = ValueHint::FilePath, add = sessions())]
         file: PathBuf,
         /// The recap as Markdown.
         #[arg(long, required_unless_present = "sheet", conflicts_with = "sheet")]
@@ -183,10 +188,12 @@ enum Sub {
     },
 
     // Fitting slotmark to the judge's terminal and shell. Kept together, after the rest.
-    /// Print a completion script for a shell: subcommands, options, ruleset keys, file names.
+    /// Print a completion script for a shell: subcommands, options, ruleset keys, and session
+    /// files from the saves folder as well as the folder you are in.
     ///
-    /// bash: `slotmark completions bash > ~/.local/share/bash-completion/completions/slotmark`;
-    /// zsh: into a folder on $fpath as `_slotmark`; fish:
+    /// The script asks slotmark for the words as you press Tab, so it follows the saves folder
+    /// and never falls behind an upgrade. bash: `source <(slotmark completions bash)` in
+    /// ~/.bashrc; zsh: `source <(slotmark completions zsh)` in ~/.zshrc; fish:
     /// `slotmark completions fish > ~/.config/fish/completions/slotmark.fish`.
     Completions {
         /// The shell.
@@ -196,6 +203,83 @@ enum Sub {
     Manual,
     /// Print where the settings file is read from and every setting in force.
     Config,
+}
+
+/// Completes a session file: the sessions in the saves folder in force (the settings file's,
+/// else the platform's) by their full path, then the files of the folder the shell is in.
+fn sessions() -> ArgValueCompleter {
+    ArgValueCompleter::new(|current: &OsStr| {
+        let typed = current.to_string_lossy();
+        let settings = slotmark::config::load();
+        let (saves, _) = settings.saves_or(None);
+        let mut out: Vec<CompletionCandidate> = slotmark::store::saves_path(saves.as_deref())
+            .ok()
+            .and_then(|dir| std::fs::read_dir(dir).ok())
+            .into_iter()
+            .flatten()
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| {
+                p.extension().is_some_and(|x| x == "ron")
+                    && !p
+                        .file_name()
+                        .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+            })
+            .filter(|p| p.to_string_lossy().starts_with(typed.as_ref()))
+            .map(|p| {
+                let name = p
+                    .file_stem()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                CompletionCandidate::new(p).help(Some(format!("saved session {name}").into()))
+            })
+            .collect();
+        out.sort_by(|a, b| a.get_value().cmp(b.get_value()));
+        for here in PathCompleter::file().complete(current) {
+            if !out.iter().any(|c| c.get_value() == here.get_value()) {
+                out.push(here);
+            }
+        }
+        out
+    })
+}
+
+/// `slotmark completions SHELL`: the shell's side of completion, which calls this same program
+/// back (`COMPLETE=SHELL slotmark -- WORDS`) for the words as the judge presses Tab.
+fn completion_script(shell: Shell, out: &mut impl Write) -> Result<(), CliError> {
+    let completer: &dyn EnvCompleter = match shell {
+        Shell::Bash => &env::Bash,
+        Shell::Elvish => &env::Elvish,
+        Shell::Fish => &env::Fish,
+        Shell::PowerShell => &env::Powershell,
+        Shell::Zsh => &env::Zsh,
+        other => {
+            return Err(CliError::Usage(format!(
+                "no completion script for {other}; try bash, zsh, fish, elvish or powershell"
+            )));
+        }
+    };
+    // The program to call back: as it was called (on the PATH), or by its full path when it was
+    // called by one, so a script made from a build folder still finds it.
+    let called = std::env::args_os()
+        .next()
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("slotmark"));
+    let program = if called.components().count() > 1 {
+        std::path::absolute(&called).unwrap_or(called)
+    } else {
+        called
+    };
+    let mut buf = Vec::new();
+    completer.write_registration(
+        COMPLETE_VAR,
+        "slotmark",
+        "slotmark",
+        &program.to_string_lossy(),
+        &mut buf,
+    )?;
+    out.write_all(&buf)?;
+    Ok(())
 }
 
 /// `--rules KEY`: one of the rulesets' keys, which clap lists when one is mistyped and the
@@ -217,6 +301,10 @@ fn main() -> ExitCode {
     if let Err(e) = hooks.install() {
         eprintln!("slotmark: cannot set up error reporting: {e}");
     }
+    // A shell asking for the words to complete gets them and nothing else runs.
+    CompleteEnv::with_factory(Args::command)
+        .var(COMPLETE_VAR)
+        .complete();
     let args = Args::parse();
     let settings = slotmark::config::load();
     if !matches!(args.command, Some(Sub::Config) | Some(Sub::Manual)) {
@@ -367,10 +455,7 @@ fn dispatch(args: Args, settings: slotmark::config::Config) -> Result<(), CliErr
         }
         Some(Sub::Roll { expr, seed }) => cli::roll(&expr.join(" "), seed, &mut out),
         Some(Sub::Rulesets) => rulesets(&mut out),
-        Some(Sub::Completions { shell }) => {
-            clap_complete::generate(shell, &mut Args::command(), "slotmark", &mut out);
-            Ok(())
-        }
+        Some(Sub::Completions { shell }) => completion_script(shell, &mut out),
         Some(Sub::Manual) => cli::manual(Args::command(), &mut out),
         Some(Sub::Config) => cli::config(&settings, args.saves.as_deref(), &mut out),
         Some(Sub::Help { topic, rules }) => match topic.as_deref() {
