@@ -472,15 +472,17 @@ pub fn help_library(library: &Library, out: &mut dyn Write) -> R {
 /// `slotmark help library --rules phase`: ruleset phase's price list and bestiary, the names
 /// `add`, `arm`, `wear` and `buy` take.
 pub fn help_phase_library(out: &mut dyn Write) -> R {
-    use content::phase::{Tag, try_bundled};
-    let lib = try_bundled()?;
+    use content::phase::{Tag, library, try_bundled};
+    try_bundled()?;
+    let lib = library();
     let price = |p: Option<u32>| p.map_or("no price in 002".to_string(), |p| format!("{p} sp"));
     let tags = |t: &[Tag]| -> String { t.iter().map(|t| format!(" {}", t.word())).collect() };
     writeln!(
         out,
         "Ruleset phase finds these by name: `buy Ana halberd`, `arm Ana sword`, `wear Ana \
          \"mail shirt\" shield`, `add goblin` (numbered) or `add Snag goblin`. They are bundled \
-         (assets/phase/); the judge's own library file adds to the slot system only."
+         (assets/phase/), with the creatures you import from stat blocks (below); the judge's \
+         own library file adds to the slot system only."
     )?;
     writeln!(out, "\nWeapons:")?;
     for w in &lib.weapons {
@@ -572,12 +574,13 @@ pub fn table_web(path: &Path, addr: &str) -> R {
 /// `slotmark help library --rules ap`: ruleset ap's gear and bestiary, the names `carry` and
 /// `add` take.
 pub fn help_ap_library(out: &mut dyn Write) -> R {
-    let lib = content::ap::try_bundled()?;
+    content::ap::try_bundled()?;
+    let lib = content::ap::library();
     writeln!(
         out,
         "Ruleset ap finds these by name: `carry Ana sword`, `add Gnash \"goblin boss\"` (with \
-         its weapon and armor). They are bundled (assets/ap/); the judge's own library file adds \
-         to the slot system only."
+         its weapon and armor). They are bundled (assets/ap/), with the creatures you import \
+         from stat blocks (below); the judge's own library file adds to the slot system only."
     )?;
     writeln!(out, "\nGear:")?;
     for i in &lib.items {
@@ -648,14 +651,97 @@ pub fn help_tables(out: &mut dyn Write) -> R {
     Ok(())
 }
 
+/// `slotmark library import PATH --rules KEY`: stat blocks into the judge's bestiary, all or
+/// nothing. Prints how many creatures were read and each block refused (file, line, reason);
+/// fails, writing nothing, when any was.
+pub fn library_import(path: &Path, rules: RulesetId, out: &mut dyn Write) -> R {
+    let dir = content::bestiary::folder()
+        .ok_or_else(|| CliError::Usage("this system has no data folder for a bestiary".into()))?;
+    let report = content::bestiary::import(path, rules, &dir).map_err(|e| CliError::File {
+        path: shown(path),
+        message: e.to_string(),
+    })?;
+    let read = report.read.len();
+    writeln!(
+        out,
+        "Read {read} creature{} for ruleset {}.",
+        if read == 1 { "" } else { "s" },
+        rules.key()
+    )?;
+    for e in &report.refused {
+        writeln!(out, "refused: {}", one_line(&e.to_string()))?;
+    }
+    match &report.written {
+        Some(file) => {
+            for name in &report.replaced {
+                writeln!(out, "{name} replaces the one of that name already there.")?;
+            }
+            writeln!(
+                out,
+                "Imported into {}; `add NAME` finds them and `slotmark help library --rules {}` \
+                 lists them.",
+                shown(file),
+                rules.key()
+            )?;
+            Ok(())
+        }
+        None if report.refused.is_empty() => Err(CliError::File {
+            path: shown(path),
+            message: "no creature in it; nothing was imported".into(),
+        }),
+        None => Err(CliError::File {
+            path: shown(path),
+            message: format!(
+                "{} stat block(s) refused; nothing was imported (fix them and import again)",
+                report.refused.len()
+            ),
+        }),
+    }
+}
+
+/// The judge's imported creatures for `help library`: where they are kept, and every file or
+/// creature left out with its line and reason.
+pub fn help_bestiary(rules: RulesetId, out: &mut dyn Write) -> R {
+    let bestiary = content::bestiary::active();
+    let place = content::bestiary::folder()
+        .map(|p| shown(&content::bestiary::file_of(&p, rules)))
+        .unwrap_or_else(|| "(this system has no data folder)".into());
+    match content::bestiary::why_not(rules) {
+        Some(why) => writeln!(
+            out,
+            "\nStat lines (`slotmark library import`) are not read by ruleset {}: {why}.",
+            rules.key()
+        )?,
+        None => {
+            let names: Vec<&str> = bestiary.of(rules).map(|b| b.name.as_str()).collect();
+            writeln!(
+                out,
+                "\nYour own creatures (`slotmark library import PATH --rules {}`, kept in {place}; \
+                 listed above with the rest): {}",
+                rules.key(),
+                if names.is_empty() {
+                    "none yet".to_string()
+                } else {
+                    names.join(", ")
+                }
+            )?;
+        }
+    }
+    for e in &bestiary.refused {
+        writeln!(out, "  left out: {}", one_line(&e.to_string()))?;
+    }
+    Ok(())
+}
+
 /// `help library --rules bdp`: the gear list and the bestiary its verbs find by name.
 pub fn help_bdp_library(out: &mut dyn Write) -> R {
-    let lib = content::bdp::try_bundled()?;
+    content::bdp::try_bundled()?;
+    let lib = content::bdp::library();
     writeln!(
         out,
         "Ruleset bdp finds these by name: `carry Ana sword`, `add wolf` (numbered) or `add Snag \
-         bandit`. They are bundled (assets/bdp/); the judge's own library file adds to the slot \
-         system only."
+         bandit`. They are bundled (assets/bdp/), with the creatures you import from stat blocks \
+         (below); the judge's own library file adds to the slot system only."
     )?;
     for (title, list) in [
         ("Weapons", &lib.weapons),

@@ -9,6 +9,7 @@
 pub mod actiondie;
 pub mod ap;
 pub mod bdp;
+pub mod bestiary;
 pub mod phase;
 pub mod slots;
 pub mod tables;

@@ -176,6 +176,12 @@ enum Sub {
     },
     /// List the rulesets this slotmark plays, with the key `new --rules` takes.
     Rulesets,
+    /// The judge's own library: `library import PATH --rules KEY` reads creatures written in the
+    /// Cairn family's stat line into the bestiary of a ruleset.
+    Library {
+        #[command(subcommand)]
+        action: LibraryAction,
+    },
     /// Help on a topic: `commands` (the script and palette language), `library`, or a subcommand.
     Help {
         /// commands, library, or a subcommand's name.
@@ -282,6 +288,24 @@ fn completion_script(shell: Shell, out: &mut impl Write) -> Result<(), CliError>
     Ok(())
 }
 
+#[derive(Debug, Subcommand)]
+enum LibraryAction {
+    /// Read one stat-block file, or a folder of them (.md and .txt), into the judge's bestiary
+    /// for a ruleset (phase, bdp or ap): a `# Name` heading, the stat line (`4 HP, 1 Armor, 12
+    /// STR, 12 DEX, 9 WIL, shortsword (d6)`), then notes as bullets.
+    ///
+    /// All or nothing: when any block is refused, each is named with its file, line and reason
+    /// and nothing is written. A creature named like one already there replaces it.
+    Import {
+        /// The stat-block file or folder.
+        #[arg(value_hint = ValueHint::AnyPath)]
+        path: PathBuf,
+        /// The ruleset whose bestiary takes them.
+        #[arg(long, value_parser = rules_parser())]
+        rules: RulesetId,
+    },
+}
+
 /// `--rules KEY`: one of the rulesets' keys, which clap lists when one is mistyped and the
 /// completion scripts offer.
 fn rules_parser() -> impl TypedValueParser<Value = RulesetId> {
@@ -324,8 +348,15 @@ fn main() -> ExitCode {
     }
 }
 
-/// The library with the judge's own file, made the one the command language reads.
+/// The library with the judge's own file, made the one the command language reads. The
+/// judge's bestiary files are read here too, and any left out is said on standard error.
 fn library() -> Result<&'static content::Library, CliError> {
+    for e in &content::bestiary::active().refused {
+        eprintln!(
+            "slotmark: bestiary: {} (left out)",
+            cli::one_line(&e.to_string())
+        );
+    }
     let lib = content::load(content::user_file().as_deref())?;
     content::install(lib);
     Ok(content::active())
@@ -456,6 +487,14 @@ fn dispatch(args: Args, settings: slotmark::config::Config) -> Result<(), CliErr
         Some(Sub::Roll { expr, seed }) => cli::roll(&expr.join(" "), seed, &mut out),
         Some(Sub::Rulesets) => rulesets(&mut out),
         Some(Sub::Completions { shell }) => completion_script(shell, &mut out),
+
+        Some(Sub::Library {
+            action: LibraryAction::Import { path, rules },
+        }) => cli::library_import(&path, rules, &mut out),
+        Some(Sub::Completions { shell }) => {
+            clap_complete::generate(shell, &mut Args::command(), "slotmark", &mut out);
+            Ok(())
+        }
         Some(Sub::Manual) => cli::manual(Args::command(), &mut out),
         Some(Sub::Config) => cli::config(&settings, args.saves.as_deref(), &mut out),
         Some(Sub::Help { topic, rules }) => match topic.as_deref() {
@@ -472,6 +511,7 @@ fn dispatch(args: Args, settings: slotmark::config::Config) -> Result<(), CliErr
                 RulesetId::ActionDie => cli::help_actiondie_library(&mut out),
                 _ => cli::help_library(library()?, &mut out),
             }
+            .and_then(|()| cli::help_bestiary(rules.unwrap_or(default_rules), &mut out))
             .and_then(|()| cli::help_tables(&mut out)),
             Some(t) => match Args::command().find_subcommand_mut(t) {
                 Some(sub) => sub.write_long_help(&mut out).map_err(CliError::from),

@@ -7,6 +7,7 @@
 
 use super::{ContentError, LookupError, find_by_name, parse_ron};
 use crate::rules::ap::{Item, Kind, NewSheet};
+use crate::rules::text::TextKind;
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
@@ -89,6 +90,9 @@ pub struct CreatureEntry {
     /// Its weapon strikes at range (A26, A30).
     #[serde(default)]
     pub ranged: bool,
+    /// Other weapons it may fight with: name, die, strikes at range.
+    #[serde(default)]
+    pub also: Vec<(String, u16, bool)>,
     #[serde(default)]
     pub detachment: bool,
     pub group: String,
@@ -112,6 +116,13 @@ impl CreatureEntry {
             w.die = Some(*die);
             w.weapon = true;
             w.ranged = self.ranged;
+            s.gear.push(w);
+        }
+        for (weapon, die, ranged) in &self.also {
+            let mut w = Item::new(weapon.clone());
+            w.die = Some(*die);
+            w.weapon = true;
+            w.ranged = *ranged;
             s.gear.push(w);
         }
         s
@@ -152,9 +163,7 @@ impl ApLibrary {
             }
         }
         for c in &self.creatures {
-            if [c.str, c.dex, c.wil, c.hp].iter().any(|&n| n > 30) || c.armor > 3 {
-                return Err(format!("{}: scores and HP 0-30, armor 0-3", c.name));
-            }
+            check_creature(c)?;
         }
         Ok(())
     }
@@ -191,4 +200,99 @@ pub fn bundled() -> &'static ApLibrary {
         Ok(lib) => lib,
         Err(_) => &EMPTY,
     }
+}
+
+fn check_creature(c: &CreatureEntry) -> Result<(), String> {
+    if [c.str, c.dex, c.wil, c.hp].iter().any(|&n| n > 30) || c.armor > 3 {
+        return Err(format!("{}: scores and HP 0-30, armor 0-3", c.name));
+    }
+    super::name_ok(TextKind::Name, &c.name, "a creature")?;
+    super::name_ok(TextKind::Name, &c.group, &format!("{}'s group", c.name))?;
+    for (w, die, _) in c
+        .weapon
+        .iter()
+        .map(|(w, d)| (w, d, &false))
+        .chain(c.also.iter().map(|(w, d, r)| (w, d, r)))
+    {
+        super::name_ok(TextKind::ItemName, w, &format!("{}'s weapon", c.name))?;
+        if !(2..=100).contains(die) {
+            return Err(format!(
+                "{}'s {w}: a die of 2 to 100 sides, not d{die}",
+                c.name
+            ));
+        }
+    }
+    super::text_ok(&c.name, "description", &c.about)
+}
+
+/// The bestiary the verbs and the screen find creatures in: the bundled one with the judge's
+/// own (`slotmark library import --rules ap`) after it.
+pub fn library() -> &'static ApLibrary {
+    static WITH: OnceLock<ApLibrary> = OnceLock::new();
+    WITH.get_or_init(|| {
+        let mut lib = bundled().clone();
+        lib.creatures = super::bestiary::merged(
+            crate::rules::RulesetId::Ap,
+            &lib.creatures,
+            |c| &c.name,
+            from_stat,
+        );
+        lib
+    })
+}
+
+/// A creature of the Cairn family's stat line as ap reads it (documented on its page): STR,
+/// DEX, WIL and HP as given; Armor is its armor (A29, 0 to 3); each strike a weapon whose die
+/// is its object die and its damage (A26), one die each (`d8+d8` is two weapons, of which A27
+/// keeps the higher face); `ranged` or `missile` strike at range (A30); `detachment` makes it
+/// one (A31); its group is its own name in small letters (A22); blast and other tags are kept
+/// in its text; the notes as its text.
+pub fn from_stat(b: &crate::rules::statline::StatBlock) -> Result<CreatureEntry, String> {
+    use super::bestiary::{strike_name, text_with, unread_tags};
+    let n = &b.name;
+    if b.armor > 3 {
+        return Err(format!(
+            "{n}: Armor {} is more than ap allows: 0 to 3 (A29)",
+            b.armor
+        ));
+    }
+    let mut weapons = Vec::new();
+    for a in &b.attacks {
+        let ranged = a.has("ranged") || a.has("missile");
+        for (i, die) in a.strikes.iter().enumerate() {
+            if die.count != 1 {
+                return Err(format!(
+                    "{n}'s {} ({die}): a weapon in ap has one object die (A26); two strikes \
+                     are written d6+d6",
+                    a.name
+                ));
+            }
+            weapons.push((strike_name(&a.name, i, a.strikes.len()), die.sides, ranged));
+        }
+    }
+    let mut weapons = weapons.into_iter();
+    let first = weapons.next();
+    let unread = unread_tags(b, &["ranged", "missile"]);
+    let entry = CreatureEntry {
+        name: b.name.clone(),
+        str: b.str,
+        dex: b.dex,
+        wil: b.wil,
+        hp: b.hp,
+        armor: b.armor,
+        ranged: first.as_ref().is_some_and(|w| w.2),
+        weapon: first.map(|(w, d, _)| (w, d)),
+        also: weapons.collect(),
+        detachment: b.detachment,
+        group: b.name.to_lowercase(),
+        about: text_with(
+            b,
+            &[unread]
+                .into_iter()
+                .filter(|s| !s.is_empty())
+                .collect::<Vec<_>>(),
+        ),
+    };
+    check_creature(&entry)?;
+    Ok(entry)
 }

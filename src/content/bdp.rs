@@ -227,6 +227,9 @@ pub struct CreatureEntry {
     #[serde(default)]
     pub carries: Vec<String>,
     pub attacks: Vec<AttackEntry>,
+    /// What its sheet says besides its attacks.
+    #[serde(default)]
+    pub notes: Vec<String>,
     #[serde(default)]
     pub about: String,
 }
@@ -333,7 +336,12 @@ impl BdpLibrary {
                 .chain(&creature.carries)
                 .filter_map(|n| self.ware_named(n).map(|w| w.item()))
                 .collect(),
-            notes: creature.attacks.iter().map(AttackEntry::line).collect(),
+            notes: creature
+                .attacks
+                .iter()
+                .map(AttackEntry::line)
+                .chain(creature.notes.iter().cloned())
+                .collect(),
         }
     }
 
@@ -422,6 +430,9 @@ fn check_creature(lib: &BdpLibrary, c: &CreatureEntry) -> Result<(), String> {
         }
         text_ok(n, "attack note", &a.note)?;
     }
+    for note in &c.notes {
+        text_ok(n, "note", note)?;
+    }
     let mut size = 0;
     for item in c.armour.iter().chain(&c.carries) {
         let Some(w) = lib.ware_named(item) else {
@@ -460,4 +471,65 @@ pub fn bundled() -> &'static BdpLibrary {
 /// The bundled asset files, name and text, for checks such as the attribution each carries.
 pub fn files() -> [(&'static str, &'static str); 4] {
     [GEAR, BESTIARY, TABLES, DEMO]
+}
+
+/// The bestiary the verbs and the screen find creatures in: the bundled one with the judge's
+/// own (`slotmark library import --rules bdp`) after it.
+pub fn library() -> &'static BdpLibrary {
+    static WITH: OnceLock<BdpLibrary> = OnceLock::new();
+    WITH.get_or_init(|| {
+        let mut lib = bundled().clone();
+        lib.creatures = super::bestiary::merged(
+            crate::rules::RulesetId::Bdp,
+            &lib.creatures,
+            |c| &c.name,
+            from_stat,
+        );
+        lib
+    })
+}
+
+/// A creature of the Cairn family's stat line as bdp reads it (documented on its page): STR,
+/// DEX, WIL and HP as given, 10 slots (B3); each strike an attack to HP (B20: a blow can be
+/// defended) with its dice as the damage the judge enters, its tags as the attack's note; 001
+/// gives armour no value (B31), so Armor, like a detachment, is a note on the sheet; the notes
+/// as its text.
+pub fn from_stat(b: &crate::rules::statline::StatBlock) -> Result<CreatureEntry, String> {
+    use super::bestiary::strike_name;
+    let mut attacks = Vec::new();
+    for a in &b.attacks {
+        for (i, die) in a.strikes.iter().enumerate() {
+            attacks.push(AttackEntry {
+                name: strike_name(&a.name, i, a.strikes.len()),
+                damage: die.to_string(),
+                hits: Hits::Hp,
+                note: a.tags.join(", "),
+            });
+        }
+    }
+    let mut notes = Vec::new();
+    if b.armor > 0 {
+        notes.push(format!(
+            "Armor {} in its stat line; 001 gives armour no value (B31), the judge rules",
+            b.armor
+        ));
+    }
+    if b.detachment {
+        notes.push("A detachment: many on one sheet".to_string());
+    }
+    let entry = CreatureEntry {
+        name: b.name.clone(),
+        str: b.str,
+        dex: b.dex,
+        wil: b.wil,
+        hp: b.hp,
+        slots: 10,
+        armour: Vec::new(),
+        carries: Vec::new(),
+        attacks,
+        notes,
+        about: b.text(),
+    };
+    check_creature(bundled(), &entry)?;
+    Ok(entry)
 }

@@ -558,3 +558,88 @@ pub fn try_bundled() -> Result<PhaseLibrary, ContentError> {
 pub fn bundled() -> &'static PhaseLibrary {
     read_bundled().lib()
 }
+
+/// The bestiary the verbs and the screen find creatures in: the bundled one with the judge's
+/// own (`slotmark library import --rules phase`) after it.
+pub fn library() -> &'static PhaseLibrary {
+    static WITH: OnceLock<PhaseLibrary> = OnceLock::new();
+    WITH.get_or_init(|| {
+        let mut lib = bundled().clone();
+        lib.creatures = super::bestiary::merged(
+            crate::rules::RulesetId::Phase,
+            &lib.creatures,
+            |c| &c.name,
+            from_stat,
+        );
+        lib
+    })
+}
+
+/// A creature of the Cairn family's stat line as phase reads it (documented on its page):
+/// HP, STR, DEX and WIL as given; Armor is its DR (K20, 0 to 3); each strike an attack of its
+/// own die (K19: every attack lands, so `d8+d8` strikes twice), on the die ladder; the tags
+/// blast, missile (or ranged), thrown and bulky as 002's (K28, K29); hit dice from HP at 4.5 a
+/// die, at least 1; the notes as its text.
+pub fn from_stat(b: &crate::rules::statline::StatBlock) -> Result<CreatureEntry, String> {
+    use super::bestiary::{strike_name, text_with, unread_tags};
+    let n = &b.name;
+    if b.armor > 3 {
+        return Err(format!(
+            "{n}: Armor {} is more than phase's DR allows: 0 to 3 (K20)",
+            b.armor
+        ));
+    }
+    let mut attacks = Vec::new();
+    for a in &b.attacks {
+        let mut tags = Vec::new();
+        for (tag, word) in [
+            (Tag::Blast, "blast"),
+            (Tag::Missile, "missile"),
+            (Tag::Missile, "ranged"),
+            (Tag::Thrown, "thrown"),
+            (Tag::Bulky, "bulky"),
+        ] {
+            if a.has(word) && !tags.contains(&tag) {
+                tags.push(tag);
+            }
+        }
+        for (i, die) in a.strikes.iter().enumerate() {
+            if die.count != 1 || !on_ladder(die.sides) {
+                return Err(format!(
+                    "{n}'s {} ({die}): an attack in phase is one die of d2, d4, d6, d8, d10 or \
+                     d12 (K19); two strikes are written d6+d6",
+                    a.name
+                ));
+            }
+            attacks.push(AttackEntry {
+                name: strike_name(&a.name, i, a.strikes.len()),
+                die: die.sides,
+                tags: tags.clone(),
+                on_fail: String::new(),
+            });
+        }
+    }
+    let mut more = Vec::new();
+    if b.detachment {
+        more.push("A detachment: many on one sheet.".to_string());
+    }
+    let unread = unread_tags(b, &["blast", "missile", "ranged", "thrown", "bulky"]);
+    if !unread.is_empty() {
+        more.push(unread);
+    }
+    let entry = CreatureEntry {
+        name: b.name.clone(),
+        hd: b.hp.saturating_mul(2).div_ceil(9).max(1),
+        hp: b.hp,
+        str: b.str,
+        dex: b.dex,
+        wil: b.wil,
+        dr: b.armor,
+        attacks,
+        traits: Vec::new(),
+        group: None,
+        about: text_with(b, &more),
+    };
+    check_creature(&entry)?;
+    Ok(entry)
+}

@@ -19,6 +19,7 @@ pub mod plain;
 pub mod rolled;
 pub mod said;
 pub mod slots;
+pub mod statline;
 pub mod tables;
 pub mod tally;
 pub mod text;

@@ -20,12 +20,14 @@
 //! - the screen calls [`Store::compact`] when the judge quits or saves.
 
 mod atomic;
+mod bestiary;
 mod file;
 mod follow;
 mod journal;
 mod sheet;
 mod verify;
 
+pub use bestiary::{BESTIARY_VERSION, MAX_BESTIARY_BYTES, read_bestiary, write_bestiary};
 pub use file::not_regular;
 pub use follow::{Followed, Follower, Following, watch};
 pub use journal::journal_path;

@@ -695,6 +695,49 @@ fn complete_in<S>(
     }
 }
 
+/// `add NAME: STAT LINE` (`add Cave troll: 12 HP, 2 Armor, 16 STR, 10 DEX, 8 WIL, claws
+/// (d8+d8)`), shared by the rulesets that read the Cairn family's stat line: the words up to
+/// the first ending in a colon are the name, the rest is the line, read by `rules::statline`;
+/// `map` is the ruleset's reading of it. None when no word ends in a colon: another form of
+/// `add`. The creature goes into the logged step whole, so replay needs no library.
+pub(crate) fn stat_line<C>(
+    w: &mut Words<'_>,
+    map: impl FnOnce(&crate::rules::statline::StatBlock) -> Result<C, String>,
+) -> Option<R<C>> {
+    let colon = w.tokens[w.pos..]
+        .iter()
+        .position(|t| t.text.ends_with(':'))?
+        + w.pos;
+    let name: Vec<&str> = w.tokens[w.pos..=colon]
+        .iter()
+        .map(|t| t.text.as_str())
+        .collect();
+    let name = name.join(" ");
+    let name = name.trim_end_matches(':').trim().to_string();
+    let (Some(first), Some(last)) = (w.tokens.get(colon + 1), w.tokens.last()) else {
+        return Some(Err(ScriptError::at(
+            w.eol,
+            format!(
+                "expected {name}'s stat line after the colon, such as 4 HP, 12 STR, 12 DEX, \
+                 9 WIL, bite (d6); {}",
+                w.usage()
+            ),
+        )));
+    };
+    let text: String = w
+        .line
+        .chars()
+        .skip(first.column - 1)
+        .take(last.end + 1 - first.column)
+        .collect();
+    w.pos = w.tokens.len();
+    Some(
+        crate::rules::statline::parse_line(&name, &text, 1, first.column)
+            .map_err(|e| ScriptError::at(e.column, e.reason))
+            .and_then(|b| map(&b).map_err(|e| ScriptError::at(first.column, e))),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

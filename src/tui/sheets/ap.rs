@@ -490,7 +490,7 @@ fn form_command(form: &Form<Purpose>, st: &State) -> Result<Command, String> {
         },
         Purpose::Add => {
             let name = form.text("name").trim().to_string();
-            let lib = crate::content::ap::bundled();
+            let lib = crate::content::ap::library();
             match form
                 .choice("beast")
                 .and_then(|i| i.checked_sub(1))
@@ -580,7 +580,7 @@ fn add_form() -> Form<Purpose> {
         Purpose::Add,
         vec![
             super::bestiary_field(
-                crate::content::ap::bundled()
+                crate::content::ap::library()
                     .creatures
                     .iter()
                     .map(|c| c.name.as_str()),

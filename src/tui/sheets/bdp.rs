@@ -610,7 +610,7 @@ fn add_form() -> Form<Purpose> {
         Purpose::Add,
         vec![
             super::bestiary_field(
-                crate::content::bdp::bundled()
+                crate::content::bdp::library()
                     .creatures
                     .iter()
                     .map(|c| c.name.as_str()),
@@ -647,7 +647,7 @@ fn form_command(form: &Form<Purpose>, st: &State) -> Result<session::Command, St
         },
         Purpose::Add => {
             let name = form.text("name").trim().to_string();
-            let lib = crate::content::bdp::bundled();
+            let lib = crate::content::bdp::library();
             match form
                 .choice("beast")
                 .and_then(|i| i.checked_sub(1))

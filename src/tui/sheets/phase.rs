@@ -329,7 +329,7 @@ fn add_form() -> Form<Purpose> {
         Purpose::Add,
         vec![
             super::bestiary_field(
-                crate::content::phase::bundled()
+                crate::content::phase::library()
                     .creatures
                     .iter()
                     .map(|c| c.name.as_str()),
@@ -378,7 +378,7 @@ fn form_command(form: &Form<Purpose>, st: &State) -> Result<Command, String> {
         }
         Purpose::Add => {
             let name = form.text("name").trim().to_string();
-            let lib = crate::content::phase::bundled();
+            let lib = crate::content::phase::library();
             match form
                 .choice("beast")
                 .and_then(|i| i.checked_sub(1))

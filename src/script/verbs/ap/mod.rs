@@ -132,7 +132,7 @@ fn item_words(w: &mut Words<'_>) -> R<Item> {
     let name = w.next("the item's name")?;
     if w.at_end() {
         // A name alone: the gear list's entry, or a plain item of one slot.
-        return Ok(crate::content::ap::bundled()
+        return Ok(crate::content::ap::library()
             .item(&name.text)
             .map_or_else(|_| Item::new(name.text.clone()), |e| e.item()));
     }
@@ -247,13 +247,18 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         verb: v(
             "add",
             &[],
-            "add NAME pc|npc GROUP STR DEX WIL HP | add NAME CREATURE [GROUP]",
+            "add NAME pc|npc GROUP STR DEX WIL HP | add NAME CREATURE [GROUP] | add NAME: STAT LINE",
             "a sheet the judge enters (A1-A5; 10 slots, 4 AP), or a creature of the bestiary \
-             with its weapon and armor (`help library --rules ap`)",
+             with its weapon and armor (`help library --rules ap`), or a creature in the Cairn \
+             family's stat line (add Troll: 12 HP, 1 Armor, 16 STR, 6 DEX, 8 WIL, claws (d8+d8))",
             "add Ana pc party 11 12 8 6",
             SHEETS,
         ),
         parse: |w, _| {
+            if let Some(entry) = crate::script::verbs::stat_line(w, crate::content::ap::from_stat) {
+                let entry = entry?;
+                return Ok(g(C::Add(Box::new(entry.sheet(&entry.name, None)))));
+            }
             let name = w.next("the name")?.text;
             let t = w.next("pc, npc or a creature of the bestiary")?;
             let kind = if is(&t, &["pc", "player"]) {
@@ -261,7 +266,7 @@ pub(crate) const VERBS: &[Entry<State>] = &[
             } else if is(&t, &["npc", "creature", "hireling"]) {
                 Kind::Npc
             } else {
-                let beast = crate::content::ap::bundled()
+                let beast = crate::content::ap::library()
                     .creature(&t.text)
                     .map_err(|e| lookup_err(&t, e))?;
                 let group = if w.at_end() {

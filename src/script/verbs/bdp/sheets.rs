@@ -3,7 +3,7 @@
 use super::SHEETS;
 use super::read::*;
 use crate::content::LookupError;
-use crate::content::bdp::bundled;
+use crate::content::bdp::library;
 use crate::rules::bdp::{Command as C, Hand, Item, Kind, NewSheet, Rarity, Region, Stat, State};
 use crate::script::verbs::{Entry, v};
 use crate::script::words::{R, Words, is, lookup_err};
@@ -22,8 +22,12 @@ fn numbered(st: &State, base: &str) -> String {
 }
 
 fn add(w: &mut Words<'_>, st: &State) -> R<Line> {
+    if let Some(entry) = crate::script::verbs::stat_line(w, crate::content::bdp::from_stat) {
+        let entry = entry?;
+        return Ok(g(C::Add(Box::new(library().sheet(&entry, &entry.name)))));
+    }
     let first = w.next("the name, or a creature of the bestiary")?;
-    let bestiary = bundled();
+    let bestiary = library();
     // `add wolf`: one of the bestiary, numbered after its kind.
     let Some(kind_token) = w.next(KINDS).ok() else {
         let entry = bestiary.creature(&first.text).map_err(|e| match e {
@@ -101,14 +105,14 @@ pub(super) const VERBS: &[Entry<State>] = &[
         verb: v(
             "add",
             &[],
-            "add NAME pc|creature STR DEX WIL HP [SLOTS] | add [NAME] CREATURE",
-            "a sheet the judge enters (B1), 10 slots unless told (B3); or one of the bestiary with its gear and attacks (numbered when unnamed)",
+            "add NAME pc|creature STR DEX WIL HP [SLOTS] | add [NAME] CREATURE | add NAME: STAT LINE",
+            "a sheet the judge enters (B1), 10 slots unless told (B3); or one of the bestiary with its gear and attacks (numbered when unnamed); or a creature in the Cairn family's stat line (add Troll: 12 HP, 16 STR, 6 DEX, 8 WIL, claws (d8+d8))",
             "add Ana pc 9 14 11 6",
             SHEETS,
         ),
         parse: add,
         complete: |t, _| {
-            let bestiary = bundled().creatures.iter().map(|c| c.name.clone());
+            let bestiary = library().creatures.iter().map(|c| c.name.clone());
             match t.args.len() {
                 0 => bestiary.collect(),
                 1 => ["pc".to_string(), "creature".to_string()]
@@ -191,7 +195,7 @@ pub(super) const VERBS: &[Entry<State>] = &[
             let name = w.next("the item's name")?.text;
             // An item of the gear list by its whole name comes with its facts; any other name
             // is the judge's own item, tagged by hand.
-            let mut item = bundled()
+            let mut item = library()
                 .ware_named(&name)
                 .map_or_else(|| Item::named(name), |ware| ware.item());
             while let Ok(t) = w.next("a tag") {
@@ -248,7 +252,7 @@ pub(super) const VERBS: &[Entry<State>] = &[
         },
         complete: |t, st| match t.args.len() {
             0 => names(t, st),
-            1 => bundled()
+            1 => library()
                 .wares()
                 .iter()
                 .map(|w| w.name().to_string())

@@ -98,14 +98,14 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         verb: v(
             "add",
             &[],
-            "add NAME pc|hireling|creature|mule|horse|warhorse HP [STR DEX WIL] [dr N] [group G] [leader] [undead] [mindless] [party|enemy] | add [NAME] CREATURE [hp N] [group G] [leader] [party|enemy]",
-            "a sheet with its numbers (a creature's abilities are 10 unless given), or one of the bestiary (numbered when unnamed)",
+            "add NAME pc|hireling|creature|mule|horse|warhorse HP [STR DEX WIL] [dr N] [group G] [leader] [undead] [mindless] [party|enemy] | add [NAME] CREATURE [hp N] [group G] [leader] [party|enemy] | add NAME: STAT LINE",
+            "a sheet with its numbers (a creature's abilities are 10 unless given), or one of the bestiary (numbered when unnamed), or a creature in the Cairn family's stat line (add Troll: 12 HP, 1 Armor, 16 STR, 6 DEX, 8 WIL, claws (d8+d8))",
             "add Gob creature 3 8 12 7 group goblins",
             SHEETS,
         ),
         parse: add,
         complete: |t, _| {
-            let bestiary = crate::content::phase::bundled().creatures.iter();
+            let bestiary = crate::content::phase::library().creatures.iter();
             match t.args.len() {
                 0 => and_names(&[], bestiary.map(|c| &c.name)),
                 1 => and_names(
@@ -142,7 +142,7 @@ pub(crate) const VERBS: &[Entry<State>] = &[
             0 => all_names(t, st),
             1 => and_names(
                 &["hand", "polearm", "sling", "bow"],
-                crate::content::phase::bundled()
+                crate::content::phase::library()
                     .weapons
                     .iter()
                     .map(|w| &w.name),
@@ -182,14 +182,14 @@ pub(crate) const VERBS: &[Entry<State>] = &[
             0 => all_names(t, st),
             1 => and_names(
                 &["none", "light", "heavy"],
-                crate::content::phase::bundled()
+                crate::content::phase::library()
                     .armour
                     .iter()
                     .map(|a| &a.name),
             ),
             _ => and_names(
                 &["light", "heavy", "shield"],
-                crate::content::phase::bundled()
+                crate::content::phase::library()
                     .armour
                     .iter()
                     .map(|a| &a.name),
@@ -281,7 +281,7 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         parse: buy,
         complete: |t, st| match t.args.len() {
             0 => all_names(t, st),
-            1 => crate::content::phase::bundled()
+            1 => crate::content::phase::library()
                 .offers()
                 .iter()
                 .map(|o| o.name().to_string())

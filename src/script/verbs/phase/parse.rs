@@ -59,8 +59,12 @@ fn numbered(st: &State, base: &str) -> String {
 const KINDS: &str = "pc, hireling, creature, mule, horse, warhorse or a creature of the bestiary";
 
 pub(super) fn add(w: &mut Words<'_>, st: &State) -> R<Line> {
+    if let Some(entry) = crate::script::verbs::stat_line(w, content::phase::from_stat) {
+        let entry = entry?;
+        return Ok(g(C::Add(Box::new(entry.sheet(&entry.name)))));
+    }
     let first = w.next("the new name, or a creature of the bestiary")?;
-    let bestiary = content::phase::bundled();
+    let bestiary = content::phase::library();
     // `add goblin [options]`: one of the bestiary, numbered after its kind.
     if w.peek().is_none_or(|t| is(t, SHEET_OPTIONS)) {
         let entry = match bestiary.creature(&first.text) {
@@ -149,7 +153,7 @@ pub(super) fn arm(w: &mut Words<'_>, st: &State) -> R<Line> {
     } else if let Some((_, k)) = kinds.iter().find(|(words, _)| is(&name, words)) {
         Weapon::standard(*k)
     } else {
-        match content::phase::bundled().weapon(&name.text) {
+        match content::phase::library().weapon(&name.text) {
             Ok(entry) => entry.weapon(),
             Err(e @ LookupError::Ambiguous { .. }) => return Err(lookup_err(&name, e)),
             Err(LookupError::Unknown { .. }) => {
@@ -210,7 +214,7 @@ pub(super) fn wear(w: &mut Words<'_>, st: &State) -> R<Line> {
             match words.iter().find(|(list, _)| is(&t, list)) {
                 Some((_, a)) => (*a, false),
                 None => {
-                    let entry = content::phase::bundled()
+                    let entry = content::phase::library()
                         .armour(&t.text)
                         .map_err(|e| match e {
                             LookupError::Unknown { hint, .. } => ScriptError::at(
@@ -320,7 +324,7 @@ pub(super) fn buy(w: &mut Words<'_>, st: &State) -> R<Line> {
             price,
         }));
     }
-    let offer = content::phase::bundled()
+    let offer = content::phase::library()
         .offer(&token.text)
         .map_err(|e| lookup_err(&token, e))?;
     let name = offer.name().to_string();

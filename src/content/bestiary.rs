@@ -1,0 +1,344 @@
+//! The judge's own bestiary: creatures read from stat blocks (`rules::statline`) by `slotmark
+//! library import PATH --rules KEY` and kept in `bestiary/KEY.ron` in slotmark's data folder
+//! (beside the `tables` folder), one file per ruleset. Rulesets phase, bdp and ap read the stat
+//! line (each maps it in its own content module, `from_stat`); the slot system and actiondie
+//! do not, and say why.
+//!
+//! An import is all or nothing: every block of every file must read and map, or nothing is
+//! written. At start a bad file, or a creature in it the ruleset no longer takes, is left out
+//! with its line and reason; the rest stand.
+
+use super::{ContentError, replace_or_push, squash};
+use crate::rules::RulesetId;
+use crate::rules::statline::{self, StatBlock};
+use crate::store::{StoreError, read_bestiary, write_bestiary};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use thiserror::Error;
+
+/// Why an import could not even start, or could not be written.
+#[derive(Debug, Error)]
+pub enum ImportError {
+    #[error("{0}")]
+    NotMapped(String),
+    #[error("{path}: {message}")]
+    Source { path: String, message: String },
+    #[error("the bestiary already there cannot be read, so nothing was written over it: {0}")]
+    Existing(StoreError),
+    #[error("{0}")]
+    Write(StoreError),
+}
+
+/// Why a ruleset does not read the stat line, or None when it does.
+pub fn why_not(rules: RulesetId) -> Option<&'static str> {
+    match rules {
+        RulesetId::Phase | RulesetId::Bdp | RulesetId::Ap => None,
+        RulesetId::Slots => Some(
+            "the slot system keeps no HP and no STR, DEX or WIL: a creature is its slots \
+             and what fills them (000), so a stat line has nowhere to go",
+        ),
+        RulesetId::ActionDie => Some(
+            "actiondie's abilities are dice on a ladder (d4 to d12), not scores, and it has \
+             AWR where the stat line has none: reading 3-18 as dice would be a guess",
+        ),
+        _ => Some("this ruleset keeps no bestiary"),
+    }
+}
+
+/// Is this creature one `rules` can take? The ruleset's own mapping, checked as its bundled
+/// bestiary is; the reason in words when not.
+pub fn check(rules: RulesetId, block: &StatBlock) -> Result<(), String> {
+    match rules {
+        RulesetId::Phase => super::phase::from_stat(block).map(drop),
+        RulesetId::Bdp => super::bdp::from_stat(block).map(drop),
+        RulesetId::Ap => super::ap::from_stat(block).map(drop),
+        other => Err(why_not(other).unwrap_or_default().to_string()),
+    }
+}
+
+/// The folder the judge's bestiary files are in: `bestiary` in slotmark's data folder.
+pub fn folder() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "slotmark").map(|d| d.data_dir().join("bestiary"))
+}
+
+/// The file of one ruleset's creatures in `dir`.
+pub fn file_of(dir: &Path, rules: RulesetId) -> PathBuf {
+    dir.join(format!("{}.ron", rules.key()))
+}
+
+/// The judge's creatures, per ruleset, and what was left out.
+#[derive(Debug, Clone, Default)]
+pub struct Bestiary {
+    pub creatures: Vec<(RulesetId, StatBlock)>,
+    pub refused: Vec<ContentError>,
+}
+
+impl Bestiary {
+    /// The creatures of one ruleset, in file order.
+    pub fn of(&self, rules: RulesetId) -> impl Iterator<Item = &StatBlock> {
+        self.creatures
+            .iter()
+            .filter(move |(r, _)| *r == rules)
+            .map(|(_, b)| b)
+    }
+}
+
+/// Reads every ruleset's file in `dir`. Never fails: a missing file holds no creatures, and a
+/// file or a creature that cannot be used is left out with its reason.
+pub fn load(dir: &Path) -> Bestiary {
+    let mut found = Bestiary::default();
+    for rules in RulesetId::ALL
+        .iter()
+        .copied()
+        .filter(|r| why_not(*r).is_none())
+    {
+        let path = file_of(dir, rules);
+        if !path.exists() {
+            continue;
+        }
+        let file = path.display().to_string();
+        let (in_file, creatures, text) = match read_bestiary(&path) {
+            Ok(read) => read,
+            Err(e) => {
+                found.refused.push(from_store(&file, e));
+                continue;
+            }
+        };
+        if in_file != rules {
+            found.refused.push(ContentError::Invalid {
+                file,
+                message: format!(
+                    "holds creatures of ruleset {}, not {}",
+                    in_file.key(),
+                    rules.key()
+                ),
+            });
+            continue;
+        }
+        for b in creatures {
+            match check(rules, &b) {
+                Ok(()) => found.creatures.push((rules, b)),
+                Err(message) => found.refused.push(ContentError::Syntax {
+                    file: file.clone(),
+                    line: line_of(&text, &b.name),
+                    column: 1,
+                    message: format!("{} is left out: {message}", b.name),
+                }),
+            }
+        }
+    }
+    found
+}
+
+fn from_store(file: &str, e: StoreError) -> ContentError {
+    match e {
+        StoreError::Unreadable {
+            line,
+            column,
+            message,
+            ..
+        } => ContentError::Syntax {
+            file: file.to_string(),
+            line,
+            column,
+            message,
+        },
+        e => ContentError::Io {
+            file: file.to_string(),
+            message: e.reason(),
+        },
+    }
+}
+
+/// The line a creature's name is written on in a bestiary file (1 when it cannot be found).
+fn line_of(text: &str, name: &str) -> usize {
+    let wanted = format!("name: {}", ron::to_string(name).unwrap_or_default());
+    text.lines()
+        .position(|l| l.contains(&wanted))
+        .map_or(1, |i| i + 1)
+}
+
+static ACTIVE: OnceLock<Bestiary> = OnceLock::new();
+
+/// Makes `bestiary` the one every ruleset's bestiary takes in, for the rest of the process (the
+/// first call wins).
+pub fn install(bestiary: Bestiary) -> bool {
+    ACTIVE.set(bestiary).is_ok()
+}
+
+/// The judge's bestiary, read from [`folder`] the first time it is needed.
+pub fn active() -> &'static Bestiary {
+    ACTIVE.get_or_init(|| folder().map(|d| load(&d)).unwrap_or_default())
+}
+
+/// What an import did: the creatures read, each block refused (file, line, reason), the names
+/// that replaced ones already in the bestiary, and the file written (None: nothing was).
+#[derive(Debug, Clone, Default)]
+pub struct Report {
+    pub read: Vec<StatBlock>,
+    pub refused: Vec<ContentError>,
+    pub replaced: Vec<String>,
+    pub written: Option<PathBuf>,
+}
+
+/// The files `path` names: itself, or the `.md` and `.txt` files of a folder in name order.
+fn sources(path: &Path) -> Result<Vec<PathBuf>, ImportError> {
+    let shown = path.display().to_string();
+    let meta = std::fs::metadata(path).map_err(|e| ImportError::Source {
+        path: shown.clone(),
+        message: format!("cannot be read: {e}"),
+    })?;
+    if !meta.is_dir() {
+        return Ok(vec![path.to_path_buf()]);
+    }
+    let entries = std::fs::read_dir(path).map_err(|e| ImportError::Source {
+        path: shown.clone(),
+        message: format!("cannot be read: {e}"),
+    })?;
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.extension()
+                .is_some_and(|x| x.eq_ignore_ascii_case("md") || x.eq_ignore_ascii_case("txt"))
+        })
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        return Err(ImportError::Source {
+            path: shown,
+            message: "holds no .md or .txt files of stat blocks".into(),
+        });
+    }
+    Ok(files)
+}
+
+/// Reads one stat-block file or a folder of them for `rules`, and, only when every block reads
+/// and the ruleset takes every creature, writes them into the bestiary file in `dir` (a
+/// creature named like one already there replaces it).
+pub fn import(path: &Path, rules: RulesetId, dir: &Path) -> Result<Report, ImportError> {
+    if let Some(why) = why_not(rules) {
+        return Err(ImportError::NotMapped(format!(
+            "ruleset {} does not read stat lines: {why}",
+            rules.key()
+        )));
+    }
+    let mut report = Report::default();
+    let mut places: Vec<(String, usize)> = Vec::new();
+    for source in sources(path)? {
+        let file = source.display().to_string();
+        let text = match super::slots::read_user_file(&source, &file) {
+            Ok(text) => text,
+            Err(e) => {
+                report.refused.push(e);
+                continue;
+            }
+        };
+        let (read, refused) = statline::parse_file(&text);
+        let at = |line: usize, column: usize, message: String| ContentError::Syntax {
+            file: file.clone(),
+            line,
+            column,
+            message,
+        };
+        report
+            .refused
+            .extend(refused.into_iter().map(|e| at(e.line, e.column, e.reason)));
+        for r in read {
+            if let Some(i) = report
+                .read
+                .iter()
+                .position(|b| squash(&b.name) == squash(&r.block.name))
+            {
+                let (f, l) = &places[i];
+                report.refused.push(at(
+                    r.line,
+                    1,
+                    format!("{} is already read, from {f}:{l}", r.block.name),
+                ));
+                continue;
+            }
+            match check(rules, &r.block) {
+                Ok(()) => {
+                    places.push((file.clone(), r.line));
+                    report.read.push(r.block);
+                }
+                Err(message) => report.refused.push(at(r.line, 1, message)),
+            }
+        }
+    }
+    if !report.refused.is_empty() || report.read.is_empty() {
+        return Ok(report);
+    }
+    let target = file_of(dir, rules);
+    let mut creatures = if target.exists() {
+        read_bestiary(&target).map_err(ImportError::Existing)?.1
+    } else {
+        Vec::new()
+    };
+    for b in &report.read {
+        if creatures.iter().any(|c| squash(&c.name) == squash(&b.name)) {
+            report.replaced.push(b.name.clone());
+        }
+        replace_or_push(&mut creatures, b.clone(), |c| &c.name);
+    }
+    write_bestiary(&target, rules, &creatures).map_err(ImportError::Write)?;
+    report.written = Some(target);
+    Ok(report)
+}
+
+/// The creatures a ruleset takes from the judge's bestiary, mapped, merged after its bundled
+/// ones: one named like a bundled creature replaces it.
+pub(crate) fn merged<C: Clone>(
+    rules: RulesetId,
+    bundled: &[C],
+    name_of: fn(&C) -> &str,
+    map: fn(&StatBlock) -> Result<C, String>,
+) -> Vec<C> {
+    let mut all = bundled.to_vec();
+    for b in active().of(rules) {
+        if let Ok(c) = map(b) {
+            replace_or_push(&mut all, c, name_of);
+        }
+    }
+    all
+}
+
+/// Words for the tags of a stat line a ruleset has no rule for, to keep in the creature's
+/// text: "It also has: claws (venom)." Empty when there are none.
+pub(crate) fn unread_tags(block: &StatBlock, read: &[&str]) -> String {
+    let mut left: Vec<String> = Vec::new();
+    for a in &block.attacks {
+        let tags: Vec<&str> = a
+            .tags
+            .iter()
+            .map(String::as_str)
+            .filter(|t| !read.iter().any(|r| r.eq_ignore_ascii_case(t)))
+            .collect();
+        if !tags.is_empty() {
+            left.push(format!("{} ({})", a.name, tags.join(", ")));
+        }
+    }
+    if left.is_empty() {
+        String::new()
+    } else {
+        format!("Its stat line also tags {}.", left.join(", "))
+    }
+}
+
+/// The creature's text: its notes, then `more` (if any), one space between.
+pub(crate) fn text_with(block: &StatBlock, more: &[String]) -> String {
+    std::iter::once(block.text())
+        .chain(more.iter().cloned())
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The name of the `i`th of `n` strikes of an attack: "Claws" alone, "Claws 1", "Claws 2".
+pub(crate) fn strike_name(name: &str, i: usize, n: usize) -> String {
+    if n == 1 {
+        name.to_string()
+    } else {
+        format!("{name} {}", i + 1)
+    }
+}
