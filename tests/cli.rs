@@ -616,11 +616,11 @@ fn show_prints_a_phase_sheet_field_by_field() {
     let ana = b.ok(&["show", "p.ron", "--character", "ana"]);
     for field in [
         "Ana (PC, the party)",
-        "STR 12/12  DEX 14/14  WIL 9/9",
-        "HP 0 (6)/6  DR 2",
-        "Load 1 of 4 (fatigue 0): food (7 rations)",
-        "Weapons: Sword d6",
-        "Coins 40",
+        "Abilities  STR 12/12  DEX 14/14  WIL 9/9",
+        "HP         0 (6)/6   DR 2",
+        "Load       1 of 4 (fatigue 0): food (7 rations)",
+        "Weapons    Sword d6",
+        "Coins      40",
     ] {
         assert!(ana.contains(field), "{field} is missing:\n{ana}");
     }

@@ -11,6 +11,7 @@ pub mod actiondie;
 pub mod ap;
 pub mod bdp;
 pub mod phase;
+pub mod plain;
 pub mod questions;
 pub mod slots;
 pub mod summary;
@@ -247,7 +248,7 @@ pub fn show(session: &Session, character: Option<&str>) -> Result<String, String
         RulesetId::Bdp => bdp::show(session, character),
         RulesetId::Ap => ap::show(session, character),
         RulesetId::ActionDie => actiondie::show(session, character),
-        RulesetId::Plain => show_from_read_models(session, character),
+        RulesetId::Plain => plain::show(session, character),
     }
 }
 

@@ -106,6 +106,27 @@ fn or_dash(v: Vec<String>) -> String {
     }
 }
 
+/// A pending recovery with what it will roll when the judge rules it recovered, and how the
+/// total is read (A35: "vs max" keeps a total above the max as the new max), and the mark it
+/// clears.
+fn recovery_text(p: &super::model::Recovery) -> String {
+    use super::model::Read;
+    let mut t = p.label.clone();
+    if let Some((stat, count, sides, read)) = p.roll {
+        let what = stat.map_or("each of STR, DEX, WIL".to_string(), |s| s.to_string());
+        let read = match read {
+            Read::VsMax => "vs max",
+            Read::AddMax => "added to max",
+            Read::SetMax => "becomes max",
+        };
+        t.push_str(&format!(": {count}d{sides} {read} {what}"));
+    }
+    if let Some(m) = p.clears {
+        t.push_str(&format!(", clears {}", m.word()));
+    }
+    t
+}
+
 /// A sheet in words, a field to a line (the screen's sheet panel and `show`).
 pub fn sheet_lines(c: &Character, st: &State) -> Vec<(String, String)> {
     let mut l = Vec::new();
@@ -191,7 +212,7 @@ pub fn sheet_lines(c: &Character, st: &State) -> Vec<(String, String)> {
             c.pending
                 .iter()
                 .enumerate()
-                .map(|(i, p)| format!("{}. {}", i + 1, p.label))
+                .map(|(i, p)| format!("{}. {}", i + 1, recovery_text(p)))
                 .collect(),
         ),
     ));

@@ -46,7 +46,7 @@ pub use state::{
 };
 
 /// The ruleset's unit type, as the `rulesets!` list names it.
-pub use view::Phase;
+pub use view::{Phase, sheet_lines, world_lines};
 
 /// Rolls `count` d`sides` through the session's dice; the total and the faces in words
 /// ("3 4 5 = 12").

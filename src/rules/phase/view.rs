@@ -114,6 +114,180 @@ pub fn glance(state: &State, c: &Character) -> Vec<Tag> {
     tags
 }
 
+/// A mark as the sheet spells it: what it is, how long a flight is sure (K40), and its source.
+fn mark_text(m: &super::model::Mark) -> String {
+    match m.kind {
+        super::model::MarkKind::Flying { sure_until } => format!(
+            "flying, sure until the end of turn {sure_until} ({})",
+            m.source
+        ),
+        _ => format!("{} ({})", m.kind.word(), m.source),
+    }
+}
+
+/// A sheet in words, a field to a line (label, value): the screen's sheet panel and `show`.
+pub fn sheet_lines(c: &Character, dungeon: bool, now: u32) -> Vec<(String, String)> {
+    let mut l: Vec<(String, String)> = Vec::new();
+    let score = |name: &str, s: super::model::Score| format!("{name} {}/{}", s.cur, s.max);
+    l.push((
+        "Abilities".into(),
+        format!(
+            "{}  {}  {}",
+            score("STR", c.str),
+            score("DEX", c.dex),
+            score("WIL", c.wil)
+        ),
+    ));
+    l.push((
+        "HP".into(),
+        format!("{}   DR {}   speed {}", c.hp_text(), c.dr(), c.speed_text()),
+    ));
+    l.push(("Load".into(), c.load_text(dungeon)));
+    let weapons: Vec<String> = c.weapons.iter().map(|w| w.label()).collect();
+    l.push((
+        "Weapons".into(),
+        if weapons.is_empty() {
+            format!("none ({})", super::gear::unarmed_text())
+        } else {
+            weapons.join(", ")
+        },
+    ));
+    if !c.spells.is_empty() {
+        let spells: Vec<String> = c
+            .spells
+            .iter()
+            .map(|s| format!("{} (level {})", s.spell.name(), s.level))
+            .collect();
+        l.push(("Spells".into(), spells.join(", ")));
+    }
+    let b = &c.body;
+    if b.eyes_lost > 0 || b.scars > 0 || b.arms.iter().chain(&b.legs).any(|x| *x != Limb::Whole) {
+        l.push((
+            "Injuries".into(),
+            format!(
+                "eyes lost {}, arms {}/{}, legs {}/{}, scars {}",
+                b.eyes_lost,
+                b.arms[0].word(),
+                b.arms[1].word(),
+                b.legs[0].word(),
+                b.legs[1].word(),
+                b.scars
+            ),
+        ));
+    }
+    if c.coins > 0 || c.wage_owed > 0 {
+        let owed = if c.wage_owed > 0 {
+            format!(" (wage owed {})", c.wage_owed)
+        } else {
+            String::new()
+        };
+        l.push(("Coins".into(), format!("{}{owed}", c.coins)));
+    }
+    // Who they are beyond the numbers: group, flags, reaction, marks.
+    let mut about: Vec<String> = Vec::new();
+    if let Some(g) = &c.group {
+        about.push(format!(
+            "group {g}{}",
+            if c.leader { " (leader)" } else { "" }
+        ));
+    }
+    for (on, word) in [
+        (c.undead, "undead"),
+        (!c.intelligent, "mindless"),
+        (c.face, "the party's face"),
+        (c.no_hp, "no HP back until a long rest"),
+        (c.dex.cur == 0, "paralyzed"),
+        (c.wil.cur == 0, "delirious"),
+        (c.body.blind(), "blind"),
+    ] {
+        if on {
+            about.push(word.to_string());
+        }
+    }
+    if let Some(r) = c.reaction {
+        about.push(r.word().to_string());
+    }
+    about.extend(c.marks.iter().map(mark_text));
+    if !about.is_empty() {
+        l.push(("State".into(), about.join(", ")));
+    }
+    if let Some(crit) = &c.critical {
+        l.push((
+            "Critical".into(),
+            if crit.aided {
+                "aided: out of danger while cared for".to_string()
+            } else {
+                format!(
+                    "{}, dead at the end of turn {} unless aided",
+                    crit.text(now),
+                    crit.dies_after
+                )
+            },
+        ));
+    }
+    l
+}
+
+/// What the world keeps beyond the sheets and the clock, a field to a line (label, value): the
+/// wandering tables and the area's, the clue stored for the next encounter (K44, K45), what lies
+/// in the scene, held weather and a door that gave warning (K46, K53).
+pub fn world_lines(state: &State) -> Vec<(String, String)> {
+    let w = &state.world;
+    let mut l: Vec<(String, String)> = Vec::new();
+    for (i, t) in w.tables.iter().enumerate() {
+        l.push((
+            if i == 0 { "Tables" } else { "" }.into(),
+            format!(
+                "{} (d{}{}): {}",
+                t.name,
+                t.entries.len(),
+                if w.area == Some(i) {
+                    ", this area's"
+                } else {
+                    ""
+                },
+                t.entries
+                    .iter()
+                    .enumerate()
+                    .map(|(n, e)| format!("{} {e}", n + 1))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ));
+    }
+    if let Some(clue) = &w.clue {
+        let table = w.tables.get(clue.table);
+        let entry = table
+            .and_then(|t| t.entries.get(clue.entry))
+            .map_or("?", String::as_str);
+        l.push((
+            "Clue".into(),
+            format!(
+                "{entry} (entry {} of {}), foreshadowed {} time(s); it comes at the next encounter",
+                clue.entry + 1,
+                table.map_or("?", |t| t.name.as_str()),
+                clue.clues
+            ),
+        ));
+    }
+    if !w.dropped.is_empty() {
+        l.push(("Dropped".into(), w.dropped.join(", ")));
+    }
+    if let Some(day) = w.weather_held_until {
+        l.push((
+            "Weather".into(),
+            format!("{}, held through day {day}", w.weather_word()),
+        ));
+    }
+    if w.unsurprisable {
+        l.push((
+            "Door".into(),
+            "a failed forcing warned those behind it: they cannot be surprised".into(),
+        ));
+    }
+    l
+}
+
 fn entry(state: &State, c: &Character) -> RosterEntry {
     let acted = state
         .fight

@@ -8,7 +8,7 @@
 pub mod party;
 mod view;
 
-pub use view::Plain;
+pub use view::{Plain, sheet_lines};
 
 use crate::dice::{DiceExpr, DiceSource, ExprRoll, keep::Ties, keep::meets};
 use crate::rules::rolled::{Dice, Keep, Rolled, Term, Why};

@@ -244,3 +244,66 @@ impl Ruleset for Plain {
         }
     }
 }
+
+/// "1st", "2nd", "11th".
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, 11) | (2, 12) | (3, 13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// A sheet in words, a field to a line (label, value): the screen's sheet panel and `show`.
+pub fn sheet_lines(state: &State, c: &super::Character) -> Vec<(String, String)> {
+    let mut l = vec![
+        (
+            "Side".to_string(),
+            if c.party {
+                "the players' character"
+            } else {
+                "run by the judge"
+            }
+            .to_string(),
+        ),
+        (
+            "Hit points".to_string(),
+            format!(
+                "{} / {}{}",
+                c.hp,
+                c.max_hp,
+                if c.down() { "  down" } else { "" }
+            ),
+        ),
+    ];
+    if let Some(fight) = &state.fight {
+        let place = fight.order.iter().position(|&id| id == c.id);
+        let text = match place {
+            Some(i) if i == fight.at => "acting now".to_string(),
+            Some(i) if i < fight.at => "has acted this round".to_string(),
+            Some(i) => format!("acts {} in the order", ordinal(i + 1)),
+            None => "not in the fight".to_string(),
+        };
+        l.push((
+            "Fight".to_string(),
+            format!("round {}: {text}", fight.round),
+        ));
+    }
+    l
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ordinal;
+
+    #[test]
+    fn ordinals_read_as_words_do() {
+        assert_eq!(ordinal(1), "1st");
+        assert_eq!(ordinal(2), "2nd");
+        assert_eq!(ordinal(11), "11th");
+        assert_eq!(ordinal(23), "23rd");
+    }
+}

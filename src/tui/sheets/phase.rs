@@ -16,7 +16,7 @@ use super::{Panels, forms};
 use crate::dice::Edge;
 use crate::rules::GameCommand;
 use crate::rules::phase::{
-    Ability, Character, Command, Kind, Limb, MarkKind, NewSheet, Side, State, TurnAction,
+    Ability, Character, Command, Kind, MarkKind, NewSheet, Side, State, TurnAction,
 };
 use crate::session::{self, Session};
 use crate::tui::form::{Field, Form};
@@ -472,150 +472,27 @@ pub fn rows(m: &Main) -> u16 {
     })
 }
 
-/// The sheet as labelled lines.
+/// The sheet as labelled lines: the rules' words (the same `show` prints), each value in the
+/// tone its field calls for.
 fn sheet_lines(c: &Character, dungeon: bool, now: u32, theme: Theme) -> Vec<Line<'static>> {
-    let label = |t: &str| Span::styled(format!(" {t:<10} "), theme.dim());
-    let score = |name: &str, cur: u8, max: u8| {
-        let style = if cur == 0 {
-            theme.error()
-        } else if cur < max {
-            theme.warn()
-        } else {
-            Style::new()
-        };
-        Span::styled(format!("{name} {cur}/{max}  "), style)
-    };
-    let mut lines = vec![Line::from(vec![
-        label("Abilities"),
-        score("STR", c.str.cur, c.str.max),
-        score("DEX", c.dex.cur, c.dex.max),
-        score("WIL", c.wil.cur, c.wil.max),
-    ])];
-    let hp_style = if c.hp_now() == 0 {
-        theme.error()
-    } else {
-        Style::new()
-    };
-    lines.push(Line::from(vec![
-        label("HP"),
-        Span::styled(c.hp_text(), hp_style),
-        Span::styled(
-            format!("   DR {}   speed {}", c.dr(), c.speed_text()),
-            theme.dim(),
-        ),
-    ]));
-    lines.push(Line::from(vec![
-        label("Load"),
-        Span::raw(c.load_text(dungeon)),
-    ]));
-    let weapons: Vec<String> = c.weapons.iter().map(|w| w.label()).collect();
-    lines.push(Line::from(vec![
-        label("Weapons"),
-        Span::raw(if weapons.is_empty() {
-            format!("none ({})", crate::rules::phase::gear::unarmed_text())
-        } else {
-            weapons.join(", ")
-        }),
-    ]));
-    if !c.spells.is_empty() {
-        let spells: Vec<String> = c
-            .spells
-            .iter()
-            .map(|s| format!("{} (level {})", s.spell.name(), s.level))
-            .collect();
-        lines.push(Line::from(vec![
-            label("Spells"),
-            Span::raw(spells.join(", ")),
-        ]));
-    }
-    let b = &c.body;
-    let hurt = b.eyes_lost > 0
-        || b.scars > 0
-        || b.arms
-            .iter()
-            .chain(b.legs.iter())
-            .any(|l| *l != Limb::Whole);
-    if hurt {
-        lines.push(Line::from(vec![
-            label("Injuries"),
-            Span::styled(
-                format!(
-                    "eyes lost {}, arms {}/{}, legs {}/{}, scars {}",
-                    b.eyes_lost,
-                    b.arms[0].word(),
-                    b.arms[1].word(),
-                    b.legs[0].word(),
-                    b.legs[1].word(),
-                    b.scars
-                ),
-                theme.warn(),
-            ),
-        ]));
-    }
-    if c.coins > 0 || c.wage_owed > 0 {
-        let owed = if c.wage_owed > 0 {
-            format!(" (wage owed {})", c.wage_owed)
-        } else {
-            String::new()
-        };
-        lines.push(Line::from(vec![
-            label("Coins"),
-            Span::raw(format!("{}{owed}", c.coins)),
-        ]));
-    }
-    // Who they are beyond the numbers: group, flags, reaction, marks spells and maneuvers left.
-    let mut about: Vec<String> = Vec::new();
-    if let Some(g) = &c.group {
-        about.push(format!(
-            "group {g}{}",
-            if c.leader { " (leader)" } else { "" }
-        ));
-    }
-    for (on, word) in [
-        (c.undead, "undead"),
-        (!c.intelligent, "mindless"),
-        (c.face, "the party's face"),
-        (c.no_hp, "no HP back until a long rest"),
-        (c.dex.cur == 0, "paralyzed"),
-        (c.wil.cur == 0, "delirious"),
-        (c.body.blind(), "blind"),
-    ] {
-        if on {
-            about.push(word.to_string());
-        }
-    }
-    if let Some(r) = c.reaction {
-        about.push(r.word().to_string());
-    }
-    about.extend(
-        c.marks
-            .iter()
-            .map(|m| format!("{} ({})", m.kind.word(), m.source)),
-    );
-    if !about.is_empty() {
-        lines.push(Line::from(vec![
-            label("State"),
-            Span::styled(about.join(", "), theme.warn()),
-        ]));
-    }
-    if let Some(crit) = &c.critical {
-        lines.push(Line::from(vec![
-            label("Critical"),
-            Span::styled(
-                if crit.aided {
-                    "aided: out of danger while cared for".to_string()
-                } else {
-                    format!(
-                        "{}, dead at the end of turn {} unless aided",
-                        crit.text(now),
-                        crit.dies_after
-                    )
-                },
-                theme.error(),
-            ),
-        ]));
-    }
-    lines
+    let scores = [c.str, c.dex, c.wil];
+    crate::rules::phase::sheet_lines(c, dungeon, now)
+        .into_iter()
+        .map(|(label, value)| {
+            let style = match label.as_str() {
+                "Abilities" if scores.iter().any(|s| s.cur == 0) => theme.error(),
+                "Abilities" if scores.iter().any(|s| s.cur < s.max) => theme.warn(),
+                "HP" if c.hp_now() == 0 => theme.error(),
+                "Injuries" | "State" => theme.warn(),
+                "Critical" => theme.error(),
+                _ => Style::new(),
+            };
+            Line::from(vec![
+                Span::styled(format!(" {label:<10} "), theme.dim()),
+                Span::styled(value, style),
+            ])
+        })
+        .collect()
 }
 
 /// The selected character's sheet.

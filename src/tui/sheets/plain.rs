@@ -7,6 +7,7 @@ use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
@@ -257,48 +258,27 @@ pub fn draw(
     } else {
         theme.ok()
     };
-    let mut lines = vec![
-        Line::from(vec![
-            Span::styled(" Side       ", theme.dim()),
-            Span::raw(if c.party {
-                "the players' character"
-            } else {
-                "run by the judge"
-            }),
-        ]),
-        Line::from(vec![
-            Span::styled(" Hit points ", theme.dim()),
-            Span::styled(format!("{} / {}", c.hp, c.max_hp), hp_style),
-            Span::raw(if c.down() { "  down" } else { "" }),
-        ]),
-    ];
-    if let Some(fight) = state_of(&m.session).and_then(|s| s.fight.as_ref()) {
-        let place = fight.order.iter().position(|&id| id == c.id);
-        let text = match place {
-            Some(i) if i == fight.at => "acting now".to_string(),
-            Some(i) if i < fight.at => "has acted this round".to_string(),
-            Some(i) => format!("acts {} in the order", ordinal(i + 1)),
-            None => "not in the fight".to_string(),
-        };
-        lines.push(Line::from(vec![
-            Span::styled(" Fight      ", theme.dim()),
-            Span::raw(format!("round {}: {text}", fight.round)),
-        ]));
-    }
+    let lines: Vec<Line> = state_of(&m.session)
+        .map(|st| crate::rules::plain::sheet_lines(st, c))
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(label, value)| {
+            Line::from(vec![
+                Span::styled(format!(" {label:<10} "), theme.dim()),
+                Span::styled(
+                    value,
+                    if label == "Hit points" {
+                        hp_style
+                    } else {
+                        Style::new()
+                    },
+                ),
+            ])
+        })
+        .collect();
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .render(inner, buf);
-}
-
-fn ordinal(n: usize) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (1, 11) | (2, 12) | (3, 13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }
 
 pub fn draw_dialog(frame: &mut Frame, area: Rect, m: &Main, theme: Theme) {
@@ -312,14 +292,6 @@ mod tests {
     #[test]
     fn the_plain_table_passes_the_frame_checks() {
         keymap::check_ruleset_table(TABLE).unwrap();
-    }
-
-    #[test]
-    fn ordinals_read_as_words_do() {
-        assert_eq!(ordinal(1), "1st");
-        assert_eq!(ordinal(2), "2nd");
-        assert_eq!(ordinal(11), "11th");
-        assert_eq!(ordinal(23), "23rd");
     }
 
     #[test]

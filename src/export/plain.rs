@@ -1,0 +1,41 @@
+//! The plain tracker in words: `show` gives the overview the read models give, then each sheet
+//! with every field of the screen's sheet panel (the same lines, from `rules::plain::sheet_lines`).
+
+use crate::content::find_by_name;
+use crate::rules::plain::{Character, State, sheet_lines};
+use crate::session::Session;
+
+fn state_of(session: &Session) -> Option<&State> {
+    match &session.state().game {
+        crate::rules::GameState::Plain(s) => Some(s),
+        #[allow(unreachable_patterns)]
+        _ => None,
+    }
+}
+
+/// One character's sheet, a field to a line.
+pub fn sheet(st: &State, c: &Character) -> String {
+    let mut o = format!("{}\n", c.name);
+    for (label, value) in sheet_lines(st, c) {
+        o.push_str(&format!("  {label:<10} {value}\n"));
+    }
+    o
+}
+
+/// `show` for a plain session: the overview, then every sheet; or one character's sheet.
+pub(super) fn show(session: &Session, character: Option<&str>) -> Result<String, String> {
+    let Some(st) = state_of(session) else {
+        return Ok(String::new());
+    };
+    if let Some(name) = character {
+        let c = find_by_name(&st.characters, |c| &c.name, name, "character")
+            .map_err(|e| e.to_string())?;
+        return Ok(sheet(st, c));
+    }
+    let mut o = super::show_from_read_models(session, None)?;
+    for c in &st.characters {
+        o.push('\n');
+        o.push_str(&sheet(st, c));
+    }
+    Ok(o)
+}
