@@ -38,7 +38,7 @@ pub fn write(command: &Command, state: &SessionState) -> Written {
 
 /// [`write`] with an explicit library.
 pub fn write_in(command: &Command, state: &SessionState, library: &Library) -> Written {
-    if let Some(text) = verbs::write(command, &state.game)
+    if let Some(text) = verbs::write(command, &state.game, library)
         && matches!(parse_line_in(&text, state, library), Ok(Line::Command(c)) if c == *command)
     {
         return Written {

@@ -96,3 +96,82 @@ pub fn bdp_data(c: &Command) -> bool {
         ))
     )
 }
+
+/// Every variant of the enum `T`, by name, as its serde derive declares them: a new variant
+/// shows up here without anyone listing it.
+pub fn kinds<'de, T: serde::Deserialize<'de>>() -> &'static [&'static str] {
+    use serde::de::{self, Deserializer, Visitor};
+    struct Catch<'a>(&'a mut &'static [&'static str]);
+    impl<'de> Deserializer<'de> for Catch<'_> {
+        type Error = de::value::Error;
+        fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Self::Error> {
+            Err(de::Error::custom("not an enum"))
+        }
+        fn deserialize_enum<V: Visitor<'de>>(
+            self,
+            _: &'static str,
+            variants: &'static [&'static str],
+            _: V,
+        ) -> Result<V::Value, Self::Error> {
+            *self.0 = variants;
+            Err(de::Error::custom("variants caught"))
+        }
+        serde::forward_to_deserialize_any! {
+            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
+            option unit unit_struct newtype_struct seq tuple tuple_struct map struct identifier
+            ignored_any
+        }
+    }
+    let mut variants: &'static [&'static str] = &[];
+    let _ = T::deserialize(Catch(&mut variants));
+    variants
+}
+
+/// The variant name of a command of a ruleset, as [`kinds`] lists them.
+pub fn kind_of<T: serde::Serialize>(command: &T) -> String {
+    let text = ron::to_string(command).expect("a command serializes");
+    text.chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect()
+}
+
+/// Asserts that the ruleset commands of `session` (picked by `game`) use every kind of `T` but
+/// the `exceptions`, and that no exception was used.
+pub fn every_kind_played<'de, T: serde::Serialize + serde::Deserialize<'de>>(
+    session: &Session,
+    game: fn(&Command) -> Option<&T>,
+    exceptions: &[(&str, &str)],
+) {
+    let played: std::collections::BTreeSet<String> = session
+        .applied()
+        .iter()
+        .filter_map(|e| game(&e.command))
+        .map(kind_of)
+        .collect();
+    let all = kinds::<T>();
+    assert!(!all.is_empty(), "the command kinds are listed");
+    for (kind, why) in exceptions {
+        assert!(all.contains(kind), "{kind} is no command kind ({why})");
+        assert!(
+            !played.contains(*kind),
+            "{kind} is listed as written in data ({why}) but was played"
+        );
+    }
+    let missing: Vec<&str> = all
+        .iter()
+        .copied()
+        .filter(|k| !played.contains(*k) && !exceptions.iter().any(|(e, _)| e == k))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "the session plays no {missing:?}: play each in words or list it with a reason"
+    );
+}
+
+/// Ruleset slots writes as data only a new sheet no verb builds: starting items of no kit, or a
+/// layout no creature of the bestiary has (a test's or an imported sheet).
+pub fn slots_data(c: &Command) -> bool {
+    use slotmark::rules::GameCommand;
+    use slotmark::rules::slots::Command as C;
+    matches!(c, Command::Game(GameCommand::Slots(C::AddCharacter { .. })))
+}

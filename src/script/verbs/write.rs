@@ -1,6 +1,7 @@
 //! The frame's writer: the session's own commands as the frame's verbs read them, and each
 //! ruleset's commands handed to that ruleset's writer. See [`crate::script::write`].
 
+use crate::content::Library;
 use crate::rules::{GameCommand, GameState};
 use crate::script::lexer::quote;
 use crate::script::write::free_text;
@@ -8,7 +9,7 @@ use crate::session::Command;
 
 /// The words for `command` against `game` (the state before it), or `None` where no verb spells
 /// it (the caller then writes it as data).
-pub(crate) fn write(command: &Command, game: &GameState) -> Option<String> {
+pub(crate) fn write(command: &Command, game: &GameState, library: &Library) -> Option<String> {
     match command {
         Command::Note(text) => Some(format!("note {}", free_text(text))),
         Command::Retitle(title) => Some(format!("title {}", free_text(title))),
@@ -43,7 +44,9 @@ pub(crate) fn write(command: &Command, game: &GameState) -> Option<String> {
         }
         Command::TableNumbers(numbers) => Some(format!("numbers {}", numbers.word())),
         Command::Game(command) => match (command, game) {
-            (GameCommand::Slots(c), GameState::Slots(st)) => super::slots::write::write(c, st),
+            (GameCommand::Slots(c), GameState::Slots(st)) => {
+                super::slots::write::write(c, st, library)
+            }
             (GameCommand::Plain(c), GameState::Plain(st)) => super::plain::write(c, st),
             (GameCommand::Phase(c), GameState::Phase(st)) => super::phase::write::write(c, st),
             (GameCommand::Bdp(c), GameState::Bdp(st)) => super::bdp::write::write(c, st),

@@ -51,7 +51,7 @@ fn sheet_options(w: &mut Words<'_>, s: &mut NewSheet, hp: bool) -> R<()> {
 
 /// "Goblin 1", "Goblin 2"...: the first name of a kind not yet in the session, numbered as
 /// the slot system numbers its creatures.
-fn numbered(st: &State, base: &str) -> String {
+pub(super) fn numbered(st: &State, base: &str) -> String {
     crate::rules::text::free_name(base, true, |name| st.by_name(name).is_some())
         .unwrap_or_else(|_| base.to_string())
 }

@@ -97,7 +97,11 @@ pub(super) fn complete_creature(c: &Typed<'_>, _st: &State) -> Vec<String> {
     let lib = c.library;
     match n {
         0 => lib.creatures.iter().map(|c| c.name.clone()).collect(),
-        1 => strs(SIDES),
+        1 => strs(SIDES)
+            .into_iter()
+            .chain(["named".to_string()])
+            .collect(),
+        2 => vec!["named".to_string()],
         _ => Vec::new(),
     }
 }

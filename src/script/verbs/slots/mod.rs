@@ -60,9 +60,9 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         verb: v(
             "creature",
             &["spawn", "monster"],
-            "creature KIND [players|opponents]",
-            "a creature from the bestiary (opponents unless told), numbered when there are several",
-            "creature goblin",
+            "creature KIND [players|opponents] [named NAME]",
+            "a creature from the bestiary (opponents unless told), numbered when there are several and not named",
+            "creature goblin named Snag",
             SHEETS,
         ),
         parse: |w, st| {

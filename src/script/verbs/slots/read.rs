@@ -49,6 +49,8 @@ const SIDE_OPPONENTS: &[&str] = &[
     "npcs",
 ];
 const ADV: &[&str] = &["adv", "advantage"];
+/// The word before a creature's own name.
+pub(super) const NAMED: &[&str] = &["named", "called"];
 const DIS: &[&str] = &["dis", "disadvantage"];
 
 pub(super) fn side_word(token: &Token) -> Option<Side> {
@@ -236,16 +238,32 @@ impl<'a> P<'_, 'a> {
             })
     }
 
+    /// `creature KIND [SIDE] [named NAME]`: one of the bestiary, numbered after its kind unless
+    /// the judge names it.
     pub(super) fn creature(&mut self) -> R<slots::Command> {
         let kind = self.next("a creature from the bestiary")?;
-        let side = if self.at_end() {
-            Side::Opponents
-        } else {
-            self.side()?
+        let side = match self.peek() {
+            Some(t) if !is(t, NAMED) => self.side()?,
+            _ => Side::Opponents,
         };
-        self.library
+        let mut command = self
+            .library
             .add_creature(self.state, &kind.text, side)
-            .map_err(|e| lookup_err(&kind, e))
+            .map_err(|e| lookup_err(&kind, e))?;
+        if self.eat(NAMED) {
+            let at = self.peek().map_or(self.eol, |t| t.column);
+            let named = self.rest_text("the creature's name")?;
+            if named.trim().is_empty() {
+                return Err(ScriptError::at(
+                    at,
+                    "expected a name with at least one letter",
+                ));
+            }
+            if let slots::Command::AddCharacter { name, .. } = &mut command {
+                *name = named.trim().to_string();
+            }
+        }
+        Ok(command)
     }
 
     /// The item words of `put`: a library name (possibly several words), then properties that
