@@ -705,7 +705,7 @@ fn r5_a_check_waits_for_the_judge_and_touches_no_sheet() {
     assert_eq!(
         notes(&ev),
         [
-            "Mira makes a terrain check: 8 → PASS, slot 8 Rope: light item, unmarked; a pass marks fatigue there",
+            "Mira makes a terrain check: d12 8: a pass, slot 8 Rope: light item, unmarked; a pass marks fatigue there",
             "Mira: fatigue marked in slot 8",
         ]
     );
@@ -726,7 +726,7 @@ fn r5_the_top_face_always_fails() {
     let ev = t.accept(&[]);
     assert_eq!(
         notes(&ev),
-        ["Mira makes a check: 12 → FAIL, 12 names no slot: always fails"]
+        ["Mira makes a check: d12 12: a fail, 12 names no slot: always fails"]
     );
     assert_eq!(t.ch(m), &before);
 }
@@ -786,7 +786,9 @@ fn r6_advantage_proposes_the_best_die_and_the_player_may_pick_another() {
     let ev = t.accept(&[]);
     assert_eq!(
         notes(&ev),
-        ["Mira makes a terrain check: [4] 8 → FAIL, slot 4 Iron boots: heavy item, terrain fails"]
+        [
+            "Mira makes a terrain check: d12 [4, 8] kept 4 (the judge's pick): a fail, slot 4 Iron boots: heavy item, terrain fails"
+        ]
     );
     assert!(!t.slot(m, 4).fatigue && !t.slot(m, 8).fatigue);
 }
@@ -860,7 +862,7 @@ fn r6_the_judge_overrides_and_the_override_is_logged() {
     assert_eq!(
         notes(&ev),
         [
-            "Mira makes a terrain check: ruled a pass (the dice said a fail: 4, slot 4 Iron boots: heavy item, terrain fails)",
+            "Mira makes a terrain check: ruled a pass (the dice said a fail: d12 4, slot 4 Iron boots: heavy item, terrain fails)",
             "Mira: fatigue marked in slot 4",
         ]
     );
@@ -914,7 +916,7 @@ fn r8_a_check_on_a_treated_wound_fails_and_opens_it() {
     assert_eq!(
         notes(&ev),
         [
-            "Mira makes a check: 1 → FAIL, slot 1 Hood: treated wound, fails and the wound opens",
+            "Mira makes a check: d12 1: a fail, slot 1 Hood: treated wound, fails and the wound opens",
             "Mira: open wound in slot 1 (the treated wound opened: a check rolled it)",
         ]
     );
@@ -932,7 +934,7 @@ fn r8_a_check_on_an_open_wound_fails_and_the_cringe_weighs_on_the_next_roll_only
     assert_eq!(
         notes(&ev),
         [
-            "Mira makes a terrain check: 5 → FAIL, slot 5 (Arms/Hands, empty): open wound, fails and Mira cringes",
+            "Mira makes a terrain check: d12 5: a fail, slot 5 (Arms/Hands, empty): open wound, fails and Mira cringes",
             "Mira is cringing (a check rolled the open wound in slot 5)",
         ]
     );
@@ -1084,7 +1086,7 @@ fn r10_a_fall_rolls_once_per_full_ten_feet_and_wounds_body_slots() {
     assert_eq!(
         notes(&ev),
         [
-            "Mira falls (check 1 of 2): 3 → FAIL, slot 3 (Torso, empty): body slot, open wound",
+            "Mira falls (check 1 of 2): d12 3: a fail, slot 3 (Torso, empty): body slot, open wound",
             "Mira: open wound in slot 3 (a fall)",
             "Mira: B marked in slot 3 (bleeding, an open wound bleeds)",
             "Judge: Mira's fall check 2 of 2 (rolled 8: PASS, slot 8 Rope: not a body slot, no wound)",
@@ -1584,7 +1586,7 @@ fn r13_an_unaimed_missile_has_disadvantage_mirrored_when_the_target_defends() {
     assert_eq!(
         notes(&t.accept(&[])),
         [
-            "Bram defends against Goblin's missile attack: 3 [2] → PASS, slot 2 Mail: heavy armor blocks it",
+            "Bram defends against Goblin's missile attack: d12 [3, 2] kept 2 (advantage): a pass, slot 2 Mail: heavy armor blocks it",
             "Goblin's attack on Bram is blocked: slot 2 Mail: heavy armor blocks it",
         ]
     );
@@ -1851,7 +1853,7 @@ fn r16_heavy_armor_blocks_a_melee_attack() {
     assert_eq!(
         notes(&t.accept(&[])),
         [
-            "Bram attacks Goblin (melee attack): 1 → FAIL, slot 1 Helm: heavy armor blocks it",
+            "Bram attacks Goblin (melee attack): d12 1: a fail, slot 1 Helm: heavy armor blocks it",
             "Bram's attack on Goblin is blocked: slot 1 Helm: heavy armor blocks it",
         ]
     );
@@ -2117,7 +2119,9 @@ fn r17_a_block_by_a_weapon_in_hand_is_a_parry_and_opens_a_counterattack() {
         ev[2],
         Event::CounterOffered {
             who: "Goblin".into(),
-            against: "Bram".into()
+            id: g,
+            against: "Bram".into(),
+            against_id: b,
         }
     );
     // The counterattack is an attack of its own, and opens no further counter.
@@ -2135,7 +2139,7 @@ fn r17_a_block_by_a_weapon_in_hand_is_a_parry_and_opens_a_counterattack() {
     assert_eq!(
         notes(&ev),
         [
-            "Bram defends against Goblin's counterattack (melee attack): 6 → PASS, slot 6 Sword: the weapon in hand parries it",
+            "Bram defends against Goblin's counterattack (melee attack): d12 6: a pass, slot 6 Sword: the weapon in hand parries it",
             "Goblin's attack on Bram is parried: slot 6 Sword: the weapon in hand parries it",
         ]
     );
@@ -2186,7 +2190,7 @@ fn r17_shield_parry_roll_matches_slot() {
     assert_eq!(
         notes(&ev)[1..],
         [
-            "Bram tries to parry: 5 [3] → PASS, a die shows 3, the slot hit",
+            "Bram tries to parry: d6 [5, 3]: a pass, a die shows 3, the slot hit",
             "Goblin's attack on Bram is parried: slot 3 (Torso, empty): the parry roll matched slot 3",
             "Bram parried and may counterattack Goblin",
         ]
@@ -2212,7 +2216,7 @@ fn r17_a_weapon_parry_roll_that_misses_lets_the_hit_stand() {
     assert_eq!(
         notes(&ev)[1..3],
         [
-            "Bram tries to parry: 4 → FAIL, no die shows 3, the hit stands",
+            "Bram tries to parry: d6 4: a fail, no die shows 3, the hit stands",
             "Goblin's attack on Bram deals an open wound: slot 3 (Torso, empty): nothing stops it: an open wound",
         ]
     );
@@ -2322,7 +2326,9 @@ fn r18_two_parried_attacks_on_one_target_open_one_counterattack() {
         first[2],
         Event::CounterOffered {
             who: "Goblin".into(),
-            against: "Bram".into()
+            id: g,
+            against: "Bram".into(),
+            against_id: b,
         }
     );
     assert_eq!(t.state().countered, vec![(g, b)]);

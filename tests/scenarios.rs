@@ -615,6 +615,7 @@ fn scenario_fire_and_smoke_in_the_shrine() {
     assert_eq!(round_started(&ev), Some((3, O)));
     assert!(ev.contains(&Event::ItemDestroyed {
         who: "Ann".into(),
+        id: ann,
         slot: 2,
         item: "wool cloak".into(),
     }));

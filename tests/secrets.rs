@@ -245,3 +245,23 @@ fn an_older_file_keeps_no_kind_secret_by_default_and_reads_numbers_as_words() {
     let back: slotmark::session::Veil = ron::from_str(&text).unwrap();
     assert_eq!(&back, &s.state().veil);
 }
+
+/// A roll the judge overrules reads once at the table: as the verdict that stands, at the step
+/// that settles it (the ruling itself waits with the roll and adds no line of its own).
+#[test]
+fn an_overruled_roll_reads_once_at_the_table() {
+    for (ruleset, setup, roll) in [(
+        RulesetId::Ap,
+        "add Ana pc party 11 12 8 6",
+        "save Ana dex dc 15 for the pit",
+    )] {
+        let mut s = session(ruleset);
+        play(&mut s, setup, &[]);
+        let from = s.applied().len();
+        play(&mut s, roll, &[3]);
+        play(&mut s, "rule pass", &[]);
+        play(&mut s, "accept", &[]);
+        let lines = lines_of(&s, from);
+        assert_eq!(lines.len(), 1, "{ruleset:?}: {lines:?}");
+    }
+}

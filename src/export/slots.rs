@@ -244,6 +244,7 @@ fn harm(o: &mut Md<'_>, session: &Session, st: &slots::State) {
                     slot,
                     wound,
                     cause,
+                    ..
                 } => add(
                     who,
                     format!(
@@ -260,6 +261,7 @@ fn harm(o: &mut Md<'_>, session: &Session, st: &slots::State) {
                     slot,
                     condition,
                     cause,
+                    ..
                 } => add(
                     who,
                     format!(
@@ -268,7 +270,7 @@ fn harm(o: &mut Md<'_>, session: &Session, st: &slots::State) {
                         condition.name()
                     ),
                 ),
-                E::Died { who, cause } => deaths.push(format!(
+                E::Died { who, cause, .. } => deaths.push(format!(
                     "- **{}** died {}: {}",
                     escape(who),
                     match round {

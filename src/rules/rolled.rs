@@ -184,6 +184,11 @@ pub struct Rolled {
     pub verdict: String,
     /// The judge's verdict, when the judge overruled the book's.
     pub ruled: Option<String>,
+    /// How the book read the dice when it reads more than a number (the slot a face names and
+    /// what is there), and whose sheet it read (None: anyone's to know).
+    pub reading: Option<(Option<u32>, String)>,
+    /// Each face is read on its own: the dice make no total.
+    pub each: bool,
 }
 
 impl Rolled {
@@ -216,6 +221,18 @@ impl Rolled {
 
     pub fn verdict(mut self, words: impl Into<String>) -> Rolled {
         self.verdict = words.into();
+        self
+    }
+
+    /// How the book read the dice, from `owner`'s sheet when it has one.
+    pub fn reading(mut self, owner: Option<u32>, words: impl Into<String>) -> Rolled {
+        self.reading = Some((owner, words.into()));
+        self
+    }
+
+    /// Each face is read on its own, with no total.
+    pub fn each(mut self) -> Rolled {
+        self.each = true;
         self
     }
 
@@ -259,7 +276,7 @@ impl Rolled {
         }
         // One die and nothing added: its face is the total.
         let one_face = self.dice.len() == 1 && self.dice[0].faces.len() == 1;
-        if !(self.mods.is_empty() && one_face) {
+        if !(self.mods.is_empty() && (one_face || self.each)) {
             line = term(
                 line,
                 self.who,
@@ -279,15 +296,29 @@ impl Rolled {
         line
     }
 
+    /// How the book read the dice, after ", ", as the reader may know it.
+    fn read_as(&self, line: Line) -> Line {
+        match &self.reading {
+            None => line,
+            Some((owner, words)) => term(
+                line,
+                *owner,
+                Line::new().plain(", "),
+                Num::Score,
+                words.clone(),
+            ),
+        }
+    }
+
     /// The whole roll in words: as rolled, or as ruled with what the dice said.
     pub fn line(&self) -> Line {
         let body = self.body();
         match &self.ruled {
-            None if self.verdict.is_empty() => body,
+            None if self.verdict.is_empty() => self.read_as(body),
             None => {
                 let mut line = body;
                 line = line.plain(": ").plain(self.verdict.clone());
-                line
+                self.read_as(line)
             }
             Some(ruled) => {
                 let mut said = Line::new().plain(format!("ruled {ruled} (the dice said "));
@@ -295,7 +326,7 @@ impl Rolled {
                     said = said.plain(format!("{}: ", self.verdict));
                 }
                 said.0.extend(body.0);
-                said = said.plain(")");
+                said = self.read_as(said).plain(")");
                 Line::new().ruling(said, Line::new().plain(ruled.clone()))
             }
         }

@@ -821,7 +821,8 @@ fn public_lines(session: &Session, hidden: &[String], lines: usize) -> Vec<Publi
             let Some(tone) = for_the_table(event) else {
                 continue;
             };
-            let Some(text) = event.line().read(&lens) else {
+            // A line the lens leaves empty (a ruling, read on its roll's line) is not drawn.
+            let Some(text) = event.line().read(&lens).filter(|t| !t.is_empty()) else {
                 continue;
             };
             // Words not yet made into parts may still name someone unseen.

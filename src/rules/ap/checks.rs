@@ -571,11 +571,11 @@ pub fn rule(state: &mut State, pass: bool, out: &mut Vec<Event>) -> Result<(), R
     let (who, title) = (r.who, r.title.clone());
     let title = titled(state, who, &title);
     let mut said = Line::new().plain("The judge rules ");
-    said.0.extend(title.0.iter().cloned());
-    let result = title.plain(format!(": a {verdict}"));
+    said.0.extend(title.0);
+    // The players read the verdict that stands once, on the roll's own line when it settles.
     out.push(Event::line(
         Mood::Ruling,
-        Line::new().ruling(said.plain(format!(" a {verdict}")), result),
+        Line::new().ruling(said.plain(format!(" a {verdict}")), Line::new()),
     ));
     Ok(())
 }

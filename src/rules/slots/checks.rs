@@ -388,6 +388,7 @@ pub(super) fn settle_check(
             s.fatigue = true;
             out.push(Event::Fatigue {
                 who: name,
+                id: who,
                 slot: n,
                 on: true,
             });

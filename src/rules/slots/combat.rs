@@ -235,6 +235,7 @@ pub fn start_turn(state: &mut State, who: CharId, out: &mut Vec<Event>) -> Resul
     });
     out.push(Event::TurnStarted {
         who: state.name_of(who),
+        id: who,
     });
     ticks::start_of_turn(state, who, out)?;
     if state.character(who)?.status.dead {
@@ -329,7 +330,10 @@ pub fn interrupt(state: &mut State, who: CharId, out: &mut Vec<Event>) -> Result
     if let Some(t) = fight_mut(state)?.turn.as_mut() {
         t.interrupter = Some(who);
     }
-    out.push(Event::TurnStarted { who: name.clone() });
+    out.push(Event::TurnStarted {
+        who: name.clone(),
+        id: who,
+    });
     out.push(Event::Note(format!(
         "{name} interrupts {actor_name}: one action, no setup"
     )));
@@ -397,6 +401,7 @@ fn finish_one(state: &mut State, who: CharId, out: &mut Vec<Event>) -> Result<()
     }
     out.push(Event::TurnEnded {
         who: state.name_of(who),
+        id: who,
     });
     ticks::end_cringe(state, who, out)
 }
@@ -538,6 +543,7 @@ pub fn end(
             c.status.cringe = Cringe::None;
             out.push(Event::StatusChanged {
                 who: c.name.clone(),
+                id: c.id,
                 flag: super::StatusFlag::Cringe,
                 on: false,
                 cause: "the fight is over".to_string(),

@@ -277,6 +277,22 @@ pub enum StatusFlag {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RollLine {
     pub who: String,
+    /// Who rolled, by id: the line names them.
+    #[serde(default)]
+    pub id: CharId,
+    /// Whose slots the face was read on (the roller's, or the target's for an attack): the
+    /// reading is that one's sheet.
+    #[serde(default)]
+    pub sheet: CharId,
+    /// The die's sides (0: not said).
+    #[serde(default)]
+    pub die: u16,
+    /// Why the picked die was kept over the others, when more than one was rolled.
+    #[serde(default)]
+    pub kept: String,
+    /// Someone else the roll's words name (the other side of an attack), by id and name.
+    #[serde(default)]
+    pub other: Option<(CharId, String)>,
     pub what: String,
     pub faces: Vec<u16>,
     pub pick: usize,
@@ -293,6 +309,11 @@ pub struct RollLine {
 pub struct HitLine {
     pub attacker: String,
     pub target: String,
+    #[serde(default)]
+    pub attacker_id: CharId,
+    /// The reason reads the target's slots: it is the target's sheet.
+    #[serde(default)]
+    pub target_id: CharId,
     pub slot: Option<SlotNo>,
     pub outcome: HitOutcome,
     pub reason: String,
@@ -307,46 +328,64 @@ pub enum Event {
     Hit(Box<HitLine>),
     Wounded {
         who: String,
+        #[serde(default)]
+        id: CharId,
         slot: SlotNo,
         wound: Wound,
         cause: String,
     },
     Healed {
         who: String,
+        #[serde(default)]
+        id: CharId,
         slot: SlotNo,
     },
     Marked {
         who: String,
+        #[serde(default)]
+        id: CharId,
         slot: SlotNo,
         condition: Condition,
         cause: String,
     },
     Unmarked {
         who: String,
+        #[serde(default)]
+        id: CharId,
         slot: Option<SlotNo>,
         condition: Condition,
     },
     Fatigue {
         who: String,
+        #[serde(default)]
+        id: CharId,
         slot: SlotNo,
         on: bool,
     },
     Cringed {
         who: String,
+        #[serde(default)]
+        id: CharId,
     },
     ItemDestroyed {
         who: String,
+        #[serde(default)]
+        id: CharId,
         slot: SlotNo,
         item: String,
     },
     StatusChanged {
         who: String,
+        #[serde(default)]
+        id: CharId,
         flag: StatusFlag,
         on: bool,
         cause: String,
     },
     Died {
         who: String,
+        #[serde(default)]
+        id: CharId,
         cause: String,
     },
     /// The judge must decide something; the text says what and what is proposed.
@@ -374,9 +413,13 @@ pub enum Event {
     },
     TurnStarted {
         who: String,
+        #[serde(default)]
+        id: CharId,
     },
     TurnEnded {
         who: String,
+        #[serde(default)]
+        id: CharId,
     },
     InitiativeTo {
         side: Side,
@@ -392,8 +435,14 @@ pub enum Event {
     /// A counterattack is open to the defender (R17).
     CounterOffered {
         who: String,
+        #[serde(default)]
+        id: CharId,
         against: String,
+        #[serde(default)]
+        against_id: CharId,
     },
     /// Anything else worth a line in the log (an edit, a scene change).
     Note(String),
+    /// A line of the log that names someone or gives their numbers, as parts.
+    Told(crate::rules::Line),
 }

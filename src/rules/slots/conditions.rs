@@ -37,6 +37,7 @@ pub fn mark(
     let name = c.name.clone();
     out.push(Event::Marked {
         who: name.clone(),
+        id: who,
         slot,
         condition,
         cause: cause.to_string(),
@@ -56,6 +57,7 @@ pub fn mark(
             c.status.unconscious = true;
             out.push(Event::StatusChanged {
                 who: name,
+                id: who,
                 flag: StatusFlag::Unconscious,
                 on: true,
                 cause: format!("every body slot is marked with {}", condition.name()),
@@ -65,6 +67,7 @@ pub fn mark(
             c.status.evil = true;
             out.push(Event::StatusChanged {
                 who: name,
+                id: who,
                 flag: StatusFlag::Evil,
                 on: true,
                 cause: "every body slot is corrupted".to_string(),
@@ -89,6 +92,7 @@ pub fn kill(
     c.status.dead = true;
     out.push(Event::Died {
         who: c.name.clone(),
+        id: who,
         cause: cause.to_string(),
     });
     Ok(())
@@ -447,6 +451,7 @@ pub fn clear(
     }
     out.push(Event::Unmarked {
         who: name,
+        id: who,
         slot,
         condition,
     });
@@ -470,6 +475,7 @@ fn refresh_whole_body_states(
         c.status.evil = false;
         out.push(Event::StatusChanged {
             who: c.name.clone(),
+            id: who,
             flag: StatusFlag::Evil,
             on: false,
             cause: "the corruption no longer covers the body".to_string(),
@@ -497,6 +503,7 @@ pub fn set_fatigue(
     s.fatigue = on;
     out.push(Event::Fatigue {
         who: name,
+        id: who,
         slot,
         on,
     });
@@ -566,6 +573,11 @@ pub fn roll_on_ground(
     let still = !c.marked_with(Condition::F).is_empty();
     out.push(Event::Rolled(Box::new(RollLine {
         who: name.clone(),
+        id: who,
+        sheet: who,
+        die: sides,
+        kept: String::new(),
+        other: None,
         what: "rolls on the ground".to_string(),
         faces,
         pick: 0,
@@ -576,6 +588,7 @@ pub fn roll_on_ground(
     for n in put_out {
         out.push(Event::Unmarked {
             who: name.clone(),
+            id: who,
             slot: Some(n),
             condition: Condition::F,
         });
@@ -757,6 +770,7 @@ pub fn set_status(
     }
     out.push(Event::StatusChanged {
         who: c.name.clone(),
+        id: who,
         flag,
         on,
         cause: "the judge's ruling".to_string(),

@@ -448,6 +448,8 @@ fn hit_event(
     Event::Hit(Box::new(HitLine {
         attacker: state.name_of(spec.attacker),
         target: state.name_of(spec.target),
+        attacker_id: spec.attacker,
+        target_id: spec.target,
         slot,
         outcome,
         reason: with_slot(state, spec, slot, reason),
@@ -499,7 +501,12 @@ fn offer_counter(
         return Ok(());
     }
     state.countered.push(pair);
-    out.push(Event::CounterOffered { who: t, against: a });
+    out.push(Event::CounterOffered {
+        who: t,
+        id: spec.target,
+        against: a,
+        against_id: spec.attacker,
+    });
     Ok(())
 }
 
@@ -619,6 +626,11 @@ fn parry_roll(
     let hit = faces.iter().position(|&f| f == u16::from(slot));
     out.push(Event::Rolled(Box::new(RollLine {
         who: name,
+        id: spec.target,
+        sheet: spec.target,
+        die: 6,
+        kept: String::new(),
+        other: None,
         what: "tries to parry".to_string(),
         faces,
         pick: hit.unwrap_or(0),
@@ -660,6 +672,7 @@ fn seize_at(
     t.status.restrained = Some(slot);
     out.push(Event::StatusChanged {
         who: t.name.clone(),
+        id: spec.target,
         flag: StatusFlag::Restrained,
         on: true,
         cause: format!("seized at slot {slot} by {by}"),
@@ -693,6 +706,7 @@ fn evade_prone(
     state.character_mut(spec.target)?.status.prone = true;
     out.push(Event::StatusChanged {
         who: name,
+        id: spec.target,
         flag: StatusFlag::Prone,
         on: true,
         cause,

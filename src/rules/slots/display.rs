@@ -3,6 +3,8 @@
 
 use super::model::*;
 use super::{Event, HitLine, RollLine, StatusFlag};
+use crate::rules::rolled::{Dice, Keep, Rolled, Why};
+use crate::rules::{Line, Num};
 use std::fmt;
 
 /// A status as a judge says it: "prone", "cringing".
@@ -38,171 +40,270 @@ fn outcome_name(o: HitOutcome) -> &'static str {
     }
 }
 
+impl RollLine {
+    /// The roll in the words every ruleset shares (see [`crate::rules::rolled`]): the faces,
+    /// the one kept and why, the verdict, the judge's ruling, and how the face read the sheet
+    /// it names a slot of (that one's to know).
+    pub fn rolled(&self) -> Rolled {
+        let label = if self.die > 0 {
+            format!("d{}", self.die)
+        } else {
+            String::new()
+        };
+        let why = match self.kept.as_str() {
+            "advantage" => Why::Advantage,
+            "disadvantage" => Why::Disadvantage,
+            other => Why::Rules(other.to_string()),
+        };
+        let dice = if self.kept.is_empty() || self.faces.len() < 2 {
+            Dice::pool(label, self.faces.clone())
+        } else {
+            Dice {
+                label,
+                faces: self.faces.clone(),
+                keep: Keep::One(self.pick, why),
+            }
+        };
+        let said = self.dice_said.unwrap_or(self.verdict);
+        Rolled::new(Some(self.id))
+            .dice(dice)
+            .each()
+            .verdict(format!("a {said}"))
+            .ruled(Some(format!("a {}", self.verdict)))
+            .reading(Some(self.sheet), self.reason.clone())
+    }
+
+    /// What the roll was for, with whoever else it names as a name.
+    fn what(&self) -> Line {
+        match &self.other {
+            Some((id, name)) if !name.is_empty() => match self.what.split_once(name.as_str()) {
+                Some((before, after)) => Line::new()
+                    .plain(before)
+                    .name(*id, name.clone())
+                    .plain(after),
+                None => Line::from(self.what.as_str()),
+            },
+            _ => Line::from(self.what.as_str()),
+        }
+    }
+}
+
+/// Appends `more` to `line`.
+fn then(mut line: Line, more: Line) -> Line {
+    line.0.extend(more.0);
+    line
+}
+
+/// The event's words as parts: whom each names, and whose sheet each detail is. A slot, the
+/// item in it and what a face read there are the sheet's owner's; the rest is for anyone.
+pub fn line(event: &Event) -> Line {
+    match event {
+        Event::Rolled(r) => {
+            let head = then(Line::new().name(r.id, r.who.clone()).plain(" "), r.what()).plain(": ");
+            then(head, r.rolled().line())
+        }
+        Event::Hit(hit) => {
+            let HitLine {
+                attacker,
+                target,
+                outcome,
+                reason,
+                attacker_id,
+                target_id,
+                ..
+            } = &**hit;
+            // The reason opens with the slot and its item, so the slot is not repeated.
+            Line::new()
+                .name(*attacker_id, attacker.clone())
+                .plain("'s attack on ")
+                .name(*target_id, target.clone())
+                .plain(format!(" {}", outcome_name(*outcome)))
+                .of(
+                    *target_id,
+                    Line::new()
+                        .plain(": ")
+                        .number(*target_id, Num::Armour, reason.clone()),
+                    "",
+                )
+        }
+        Event::Wounded {
+            who,
+            id,
+            slot,
+            wound,
+            cause,
+        } => Line::new()
+            .name(*id, who.clone())
+            .plain(format!(": {}", wound_name(*wound)))
+            .of(
+                *id,
+                Line::new().plain(" in ").number(
+                    *id,
+                    Num::Health,
+                    format!("slot {slot} ({cause})"),
+                ),
+                "",
+            ),
+        Event::Healed { who, id, slot } => Line::new()
+            .name(*id, who.clone())
+            .plain(": the wound")
+            .of(
+                *id,
+                Line::new()
+                    .plain(" in ")
+                    .number(*id, Num::Health, format!("slot {slot}")),
+                "",
+            )
+            .plain(" is healed"),
+        Event::Marked {
+            who,
+            id,
+            slot,
+            condition,
+            cause,
+        } => Line::new()
+            .name(*id, who.clone())
+            .plain(format!(": {} marked", condition.letter()))
+            .of(
+                *id,
+                Line::new()
+                    .plain(" in ")
+                    .number(*id, Num::Health, format!("slot {slot}")),
+                "",
+            )
+            .plain(format!(" ({}, {cause})", condition.name())),
+        Event::Unmarked {
+            who,
+            id,
+            slot,
+            condition,
+        } => {
+            let head = Line::new().name(*id, who.clone());
+            match slot {
+                Some(n) => head.plain(format!(": {} cleared", condition.letter())).of(
+                    *id,
+                    Line::new()
+                        .plain(" from ")
+                        .number(*id, Num::Health, format!("slot {n}")),
+                    "",
+                ),
+                None => head.plain(format!(": every {} cleared", condition.letter())),
+            }
+        }
+        Event::Fatigue { who, id, slot, on } => Line::new()
+            .name(*id, who.clone())
+            .plain(if *on {
+                ": fatigue marked"
+            } else {
+                ": fatigue cleared"
+            })
+            .of(
+                *id,
+                Line::new()
+                    .plain(if *on { " in " } else { " from " })
+                    .number(*id, Num::Health, format!("slot {slot}")),
+                "",
+            ),
+        Event::Cringed { who, id } => Line::new()
+            .name(*id, who.clone())
+            .plain(" cringes: disadvantage for a round"),
+        Event::ItemDestroyed {
+            who,
+            id,
+            slot,
+            item,
+        } => Line::new()
+            .name(*id, who.clone())
+            .plain(": ")
+            .of(
+                *id,
+                Line::new().number(*id, Num::Score, format!("{item} in slot {slot}")),
+                "an item",
+            )
+            .plain(" is destroyed"),
+        Event::StatusChanged {
+            who,
+            id,
+            flag,
+            on,
+            cause,
+        } => {
+            let name = flag_name(*flag);
+            let words = if *on {
+                format!(" is {name} ({cause})")
+            } else {
+                format!(" is no longer {name} ({cause})")
+            };
+            Line::new().name(*id, who.clone()).plain(words)
+        }
+        Event::Died { who, id, cause } => Line::new()
+            .name(*id, who.clone())
+            .plain(format!(" DIES: {cause}")),
+        Event::Asked { question } => Line::from(format!("Judge: {question}")),
+        // The players read the verdict that stands once, on the roll's line as it settles.
+        Event::Overridden { what, verdict } => Line::new().ruling(
+            Line::from(format!(
+                "Judge overrides {what}: {}",
+                verdict.to_string().to_uppercase()
+            )),
+            Line::new(),
+        ),
+        Event::EncounterRoll {
+            faces,
+            encounter_faces,
+            encounters,
+        } => {
+            let shown: Vec<String> = faces.iter().map(|x| (x % 10).to_string()).collect();
+            let on = if *encounter_faces <= 1 {
+                "0".to_string()
+            } else {
+                format!("0-{}", encounter_faces - 1)
+            };
+            let verdict = match encounters {
+                0 => "none".to_string(),
+                1 => "ENCOUNTER".to_string(),
+                n => format!("{n} ENCOUNTERS"),
+            };
+            Line::from(format!(
+                "Encounter dice {} (encounter on {on}): {verdict}",
+                shown.join(" ")
+            ))
+        }
+        Event::TimePassed { trys, what } => Line::from(format!("{what}: try {trys}")),
+        Event::RoundStarted { round, initiative } => Line::from(format!(
+            "Round {round} begins; {initiative} have initiative"
+        )),
+        Event::TurnStarted { who, id } => Line::new().name(*id, who.clone()).plain("'s turn"),
+        Event::TurnEnded { who, id } => Line::new().name(*id, who.clone()).plain("'s turn ends"),
+        Event::InitiativeTo { side, why } => {
+            Line::from(format!("Initiative to the {side} ({why})"))
+        }
+        Event::CombatStarted {
+            initiator,
+            surprised,
+        } => Line::from(match surprised {
+            Some(s) => format!("Combat! The {initiator} strike first; the {s} are surprised"),
+            None => format!("Combat! The {initiator} strike first"),
+        }),
+        Event::CombatEnded { rounds } => Line::from(format!("Combat ends after {rounds} round(s)")),
+        Event::CounterOffered {
+            who,
+            id,
+            against,
+            against_id,
+        } => Line::new()
+            .name(*id, who.clone())
+            .plain(" parried and may counterattack ")
+            .name(*against_id, against.clone()),
+        Event::Note(text) => Line::from(text.as_str()),
+        Event::Told(line) => line.clone(),
+    }
+}
+
+/// The judge's reading: every part.
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Event::Rolled(line) => {
-                let RollLine {
-                    who,
-                    what,
-                    faces,
-                    pick,
-                    verdict,
-                    reason,
-                    dice_said,
-                } = &**line;
-                let shown: Vec<String> = faces
-                    .iter()
-                    .enumerate()
-                    .map(|(i, x)| {
-                        if faces.len() > 1 && i == *pick {
-                            format!("[{x}]")
-                        } else {
-                            x.to_string()
-                        }
-                    })
-                    .collect();
-                match dice_said {
-                    // The ruling first, then what the dice said and why.
-                    Some(said) if said != verdict => write!(
-                        f,
-                        "{who} {what}: ruled a {verdict} (the dice said a {said}: {}, {reason})",
-                        shown.join(" ")
-                    ),
-                    _ => write!(
-                        f,
-                        "{who} {what}: {} → {}, {reason}",
-                        shown.join(" "),
-                        verdict.to_string().to_uppercase()
-                    ),
-                }
-            }
-            Event::Hit(line) => {
-                let HitLine {
-                    attacker,
-                    target,
-                    outcome,
-                    reason,
-                    ..
-                } = &**line;
-                // The reason opens with the slot and its item, so the slot is not repeated.
-                write!(
-                    f,
-                    "{attacker}'s attack on {target} {}: {reason}",
-                    outcome_name(*outcome)
-                )
-            }
-            Event::Wounded {
-                who,
-                slot,
-                wound,
-                cause,
-            } => write!(f, "{who}: {} in slot {slot} ({cause})", wound_name(*wound)),
-            Event::Healed { who, slot } => write!(f, "{who}: the wound in slot {slot} is healed"),
-            Event::Marked {
-                who,
-                slot,
-                condition,
-                cause,
-            } => write!(
-                f,
-                "{who}: {} marked in slot {slot} ({}, {cause})",
-                condition.letter(),
-                condition.name()
-            ),
-            Event::Unmarked {
-                who,
-                slot,
-                condition,
-            } => match slot {
-                Some(n) => write!(f, "{who}: {} cleared from slot {n}", condition.letter()),
-                None => write!(f, "{who}: every {} cleared", condition.letter()),
-            },
-            Event::Fatigue { who, slot, on } => {
-                if *on {
-                    write!(f, "{who}: fatigue marked in slot {slot}")
-                } else {
-                    write!(f, "{who}: fatigue cleared from slot {slot}")
-                }
-            }
-            Event::Cringed { who } => write!(f, "{who} cringes: disadvantage for a round"),
-            Event::ItemDestroyed { who, slot, item } => {
-                write!(f, "{who}: {item} in slot {slot} is destroyed")
-            }
-            Event::StatusChanged {
-                who,
-                flag,
-                on,
-                cause,
-            } => {
-                let name = flag_name(*flag);
-                if *on {
-                    write!(f, "{who} is {name} ({cause})")
-                } else {
-                    write!(f, "{who} is no longer {name} ({cause})")
-                }
-            }
-            Event::Died { who, cause } => write!(f, "{who} DIES: {cause}"),
-            Event::Asked { question } => write!(f, "Judge: {question}"),
-            Event::Overridden { what, verdict } => {
-                write!(
-                    f,
-                    "Judge overrides {what}: {}",
-                    verdict.to_string().to_uppercase()
-                )
-            }
-            Event::EncounterRoll {
-                faces,
-                encounter_faces,
-                encounters,
-            } => {
-                let shown: Vec<String> = faces.iter().map(|x| (x % 10).to_string()).collect();
-                let on = if *encounter_faces <= 1 {
-                    "0".to_string()
-                } else {
-                    format!("0-{}", encounter_faces - 1)
-                };
-                match encounters {
-                    0 => write!(
-                        f,
-                        "Encounter dice {} (encounter on {on}): none",
-                        shown.join(" ")
-                    ),
-                    1 => write!(
-                        f,
-                        "Encounter dice {} (encounter on {on}): ENCOUNTER",
-                        shown.join(" ")
-                    ),
-                    n => write!(
-                        f,
-                        "Encounter dice {} (encounter on {on}): {n} ENCOUNTERS",
-                        shown.join(" ")
-                    ),
-                }
-            }
-            Event::TimePassed { trys, what } => write!(f, "{what}: try {trys}"),
-            Event::RoundStarted { round, initiative } => {
-                write!(f, "Round {round} begins; {initiative} have initiative")
-            }
-            Event::TurnStarted { who } => write!(f, "{who}'s turn"),
-            Event::TurnEnded { who } => write!(f, "{who}'s turn ends"),
-            Event::InitiativeTo { side, why } => write!(f, "Initiative to the {side} ({why})"),
-            Event::CombatStarted {
-                initiator,
-                surprised,
-            } => match surprised {
-                Some(s) => write!(
-                    f,
-                    "Combat! The {initiator} strike first; the {s} are surprised"
-                ),
-                None => write!(f, "Combat! The {initiator} strike first"),
-            },
-            Event::CombatEnded { rounds } => write!(f, "Combat ends after {rounds} round(s)"),
-            Event::CounterOffered { who, against } => {
-                write!(f, "{who} parried and may counterattack {against}")
-            }
-            Event::Note(text) => f.write_str(text),
-        }
+        write!(f, "{}", line(self))
     }
 }
 

@@ -164,7 +164,7 @@ fn remember(state: &mut State, events: &[Event]) {
                 state.recent.initiative_why = None;
                 state.recent.counter = None;
             }
-            Event::CounterOffered { who, against } => {
+            Event::CounterOffered { who, against, .. } => {
                 let id = |name: &str| {
                     state
                         .characters

@@ -448,8 +448,35 @@ fn settle_roll(
     let book = read(state, &r.what, r.roller, face)?;
     let verdict = r.overridden.unwrap_or(book.verdict);
     let reason = book.reason.clone();
+    let (sheet, other) = match &r.what {
+        RollFor::Check { who, .. } | RollFor::Fall { who, .. } => (*who, None),
+        RollFor::Attack(spec) => {
+            let other = if spec.attacker == r.roller {
+                spec.target
+            } else {
+                spec.attacker
+            };
+            (spec.target, Some((other, state.name_of(other))))
+        }
+    };
+    let kept = if r.faces.len() < 2 {
+        ""
+    } else if r.pick != r.proposed {
+        "the judge's pick"
+    } else {
+        match checks::r6(r.edge).signum() {
+            1 => "advantage",
+            -1 => "disadvantage",
+            _ => "",
+        }
+    };
     out.push(Event::Rolled(Box::new(RollLine {
         who: state.name_of(r.roller),
+        id: r.roller,
+        sheet,
+        die: r.sides,
+        kept: kept.to_string(),
+        other,
         what: act(state, &r.what, r.roller),
         faces: r.faces.clone(),
         pick: r.pick,
@@ -463,6 +490,7 @@ fn settle_roll(
             c.status.cringe = Cringe::None;
             out.push(Event::StatusChanged {
                 who: c.name.clone(),
+                id: r.roller,
                 flag: super::StatusFlag::Cringe,
                 on: false,
                 cause: "the roll it weighed on is done".to_string(),

@@ -204,6 +204,7 @@ fn destroy_flammable(
     if let Some(item) = slot.item.take() {
         out.push(Event::ItemDestroyed {
             who: name,
+            id: who,
             slot: holder,
             item: item.name,
         });
@@ -229,6 +230,7 @@ fn burn_out(
     slot.burning = 0;
     out.push(Event::Unmarked {
         who: name.clone(),
+        id: who,
         slot: Some(n),
         condition: Condition::F,
     });
@@ -446,6 +448,7 @@ pub fn end_cringe(state: &mut State, who: CharId, out: &mut Vec<Event>) -> Resul
         c.status.cringe = Cringe::None;
         out.push(Event::StatusChanged {
             who: c.name.clone(),
+            id: who,
             flag: StatusFlag::Cringe,
             on: false,
             cause: "the turn it lasted for is over".to_string(),

@@ -172,26 +172,8 @@ impl Ruleset for Slots {
         }
     }
 
-    /// A roll the judge ruled the other way reads at the players' table as the verdict that
-    /// stands, without the ruling.
     fn line(event: &Event) -> crate::rules::Line {
-        use crate::rules::Line;
-        match event {
-            Event::Rolled(r) if r.dice_said.is_some_and(|d| d != r.verdict) => Line::new().ruling(
-                Line::from(event.to_string()),
-                Line::from(format!(
-                    "{} {}: {}",
-                    r.who,
-                    r.what,
-                    r.verdict.to_string().to_uppercase()
-                )),
-            ),
-            Event::Overridden { what, verdict } => Line::new().ruling(
-                Line::from(event.to_string()),
-                Line::from(format!("{what}: {}", verdict.to_string().to_uppercase())),
-            ),
-            other => Line::from(other.to_string()),
-        }
+        super::display::line(event)
     }
 
     fn tone(event: &Event) -> Tone {

@@ -84,6 +84,7 @@ fn deal_wound_inner(
             state.character_mut(who)?.require_slot_mut(slot)?.wound = wound;
             out.push(Event::Wounded {
                 who: name,
+                id: who,
                 slot,
                 wound,
                 cause: cause.to_string(),
@@ -176,6 +177,7 @@ pub fn open_treated(
     c.require_slot_mut(slot)?.wound = Wound::Open;
     out.push(Event::Wounded {
         who: name,
+        id: who,
         slot,
         wound: Wound::Open,
         cause: format!("the treated wound opened: {why}"),
@@ -202,6 +204,7 @@ pub fn cringe(
     };
     out.push(Event::StatusChanged {
         who: c.name.clone(),
+        id: who,
         flag: StatusFlag::Cringe,
         on: true,
         cause: why.to_string(),
@@ -242,6 +245,7 @@ pub fn treat(
             s.wound = Wound::Treated;
             out.push(Event::Wounded {
                 who: name,
+                id: who,
                 slot,
                 wound: Wound::Treated,
                 cause: "treated".to_string(),
@@ -273,6 +277,10 @@ pub fn heal(
         )));
     }
     s.wound = Wound::None;
-    out.push(Event::Healed { who: name, slot });
+    out.push(Event::Healed {
+        who: name,
+        id: who,
+        slot,
+    });
     Ok(())
 }

@@ -358,7 +358,7 @@ impl Summary {
                 | SlotEvent::Marked { who, .. }
                 | SlotEvent::Unmarked { who, .. }
                 | SlotEvent::Fatigue { who, .. }
-                | SlotEvent::Cringed { who }
+                | SlotEvent::Cringed { who, .. }
                 | SlotEvent::ItemDestroyed { who, .. }
                 | SlotEvent::StatusChanged { who, .. }
                 | SlotEvent::Died { who, .. } => Some(who.clone()),
