@@ -487,14 +487,9 @@ fn dispatch(args: Args, settings: slotmark::config::Config) -> Result<(), CliErr
         Some(Sub::Roll { expr, seed }) => cli::roll(&expr.join(" "), seed, &mut out),
         Some(Sub::Rulesets) => rulesets(&mut out),
         Some(Sub::Completions { shell }) => completion_script(shell, &mut out),
-
         Some(Sub::Library {
             action: LibraryAction::Import { path, rules },
         }) => cli::library_import(&path, rules, &mut out),
-        Some(Sub::Completions { shell }) => {
-            clap_complete::generate(shell, &mut Args::command(), "slotmark", &mut out);
-            Ok(())
-        }
         Some(Sub::Manual) => cli::manual(Args::command(), &mut out),
         Some(Sub::Config) => cli::config(&settings, args.saves.as_deref(), &mut out),
         Some(Sub::Help { topic, rules }) => match topic.as_deref() {

@@ -249,6 +249,7 @@ fn an_older_file_keeps_no_kind_secret_by_default_and_reads_numbers_as_words() {
 /// A roll the judge overrules reads once at the table: as the verdict that stands, at the step
 /// that settles it (the ruling itself waits with the roll and adds no line of its own).
 #[test]
+#[allow(clippy::single_element_loop)] // more rulesets join as their overrules are checked
 fn an_overruled_roll_reads_once_at_the_table() {
     for (ruleset, setup, roll) in [(
         RulesetId::Ap,
