@@ -388,3 +388,55 @@ fn the_plain_tracker_has_no_bestiary_and_says_so() {
     assert_eq!(app.ctx(), Ctx::Main);
     assert!(text.contains("no bestiary"), "{text}");
 }
+
+/// Item 2 of issue 26: the slot system's add form brings a creature in numbered, on the
+/// opponents' side and in the zone where the party stands; the picker does the same.
+#[test]
+fn slots_the_add_form_and_the_picker_put_a_creature_with_the_opponents_where_the_party_stands() {
+    let s = session(
+        RulesetId::Slots,
+        &[
+            ("add Aria kit fighter", vec![]),
+            ("scene Crypt", vec![]),
+            ("zone Hall", vec![]),
+            ("zone Stair", vec![]),
+            ("place Aria Hall", vec![]),
+        ],
+    );
+    let mut app = app(s, &[]);
+    let p = play(
+        &mut app,
+        "add from the bestiary",
+        vec![key('n'), code(KeyCode::Right), code(KeyCode::Enter)],
+    );
+    match &p.logged[..] {
+        [
+            Command::Game(GameCommand::Slots(slotmark::rules::slots::Command::AddCharacter {
+                name,
+                side,
+                zone,
+                ..
+            })),
+        ] => {
+            assert!(name.ends_with(" 1"), "numbered: {name}");
+            assert_eq!(*side, slotmark::rules::slots::Side::Opponents);
+            assert_eq!(*zone, Some(0), "the party's zone");
+        }
+        other => panic!("{other:?}\n{}", p.text),
+    }
+    let p = play(
+        &mut app,
+        "add with the picker",
+        vec![key('A'), key('g'), code(KeyCode::Enter)],
+    );
+    match arrival(&p.logged[0]) {
+        (GameCommand::Slots(slotmark::rules::slots::Command::AddCharacter { zone, .. }), false) => {
+            assert_eq!(zone, Some(0))
+        }
+        other => panic!("{other:?}"),
+    }
+    let GameState::Slots(st) = &app.session().unwrap().state().game else {
+        panic!()
+    };
+    assert_eq!(st.find_by_name("Goblin 1").unwrap().zone, Some(0));
+}

@@ -306,8 +306,18 @@ pub fn arrivals(m: &Main, library: &Library) -> Vec<crate::tui::host::Arrival> {
                     side: crate::rules::slots::Side::Opponents,
                     layout: Box::new(c.layout.clone()),
                     items: c.items.clone(),
+                    zone: party_zone(state),
                 })
             })
         })
         .collect()
+}
+
+/// The zone of the scene the party stands in: that of the first player character placed in one.
+pub(crate) fn party_zone(state: &State) -> Option<crate::rules::slots::ZoneId> {
+    state
+        .characters
+        .iter()
+        .filter(|c| c.side == crate::rules::slots::Side::Players)
+        .find_map(|c| c.zone)
 }
