@@ -188,14 +188,20 @@ fn senses() -> impl Strategy<Value = Vec<Sense>> {
 fn roster() -> impl Strategy<Value = slots::Command> {
     use slots::Command as C;
     prop_oneof![
-        (text(), side(), layout(), vec((slot(), item()), 0..3)).prop_map(
-            |(name, side, layout, items)| C::AddCharacter {
+        (
+            text(),
+            side(),
+            layout(),
+            vec((slot(), item()), 0..3),
+            proptest::option::of(zone())
+        )
+            .prop_map(|(name, side, layout, items, zone)| C::AddCharacter {
                 name,
                 side,
                 layout: Box::new(layout),
-                items
-            }
-        ),
+                items,
+                zone,
+            }),
         (who(), text()).prop_map(|(who, name)| C::RenameCharacter { who, name }),
         (who(), side()).prop_map(|(who, side)| C::SetSide { who, side }),
         who().prop_map(|who| C::RemoveCharacter { who }),

@@ -961,6 +961,35 @@ fn k13_each_phase_takes_its_own_action_and_no_move_follows_a_missile() {
     assert_eq!((t.phase().0, t.band(orc)), (2, None));
 }
 
+/// K14 (Decision on the ruleset's page): one added during a fight comes into it as the round's
+/// start would have placed it: an enemy with the Middle group and no roll, a party member by a
+/// DEX save; someone in the fight already is refused.
+#[test]
+fn k14_one_who_joins_a_fight_under_way_takes_its_group_for_the_round() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 4, [10, 12, 10]);
+    let gob = t.foe("Gob", 3, None);
+    t.run(
+        C::Fight {
+            who: vec![ana, gob],
+            surprised: None,
+        },
+        &[12],
+    );
+    let orc = t.foe("Orc", 5, None);
+    assert!(t.st().fight.as_ref().unwrap().fighter(orc).is_none());
+    assert_eq!(Phase::join_fight(t.st(), orc), Some(C::Join { who: orc }));
+    t.run(C::Join { who: orc }, &[]);
+    assert_eq!(t.band(orc), Some(Band::Middle), "enemies do not roll");
+    let bo = t.pc("Bo", 4, [10, 8, 10]);
+    t.run(C::Join { who: bo }, &[9]);
+    assert_eq!(t.band(bo), Some(Band::Late), "Bo: 9 against DEX 8");
+    assert_eq!(Phase::join_fight(t.st(), bo), None, "in the fight already");
+    t.refuse(C::Join { who: bo }, &[]);
+    t.run(C::EndFight, &[]);
+    assert_eq!(Phase::join_fight(t.st(), bo), None, "no fight");
+}
+
 #[test]
 fn k14_party_dex_save_sorts_early_or_late() {
     let mut t = T::new();

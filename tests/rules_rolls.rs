@@ -100,6 +100,7 @@ impl Table {
                 side,
                 layout: Box::new(layout),
                 items,
+                zone: None,
             },
             &[],
         );
@@ -209,6 +210,7 @@ fn r1_a_new_human_has_eleven_empty_slots() {
             side: Side::Players,
             layout: Box::new(Layout::human()),
             items: vec![(4, worn("Boots", Region::LegsFeet, &[Prop::Light]))],
+            zone: None,
         },
         &[],
     );
@@ -239,6 +241,7 @@ fn r1_names_are_required_and_unique_ignoring_case() {
         side: Side::Opponents,
         layout: Box::new(Layout::human()),
         items: vec![],
+        zone: None,
     };
     assert_eq!(
         t.refuse(add("MIRA"), &[]),
@@ -288,6 +291,7 @@ fn r2_a_bad_layout_is_refused() {
             side: Side::Opponents,
             layout: Box::new(bad),
             items: vec![],
+            zone: None,
         },
         &[],
     );
@@ -301,6 +305,7 @@ fn r2_a_bad_layout_is_refused() {
             side: Side::Opponents,
             layout: Box::new(Layout::human()),
             items: vec![(12, Item::plain("Rock"))],
+            zone: None,
         },
         &[],
     );
@@ -523,6 +528,7 @@ fn r4_a_bulky_weapon_fills_both_grips() {
             side: Side::Opponents,
             layout: Box::new(Layout::human()),
             items: vec![(7, shield()), (6, greataxe())],
+            zone: None,
         },
         &[],
     );

@@ -891,6 +891,32 @@ fn r29_range_is_reach_near_far_or_remote() {
     assert_eq!(zones::range(t.state(), 0, 1), Range::Remote);
 }
 
+/// R29: one added with a zone stands in it from its first step; a zone the scene lacks is
+/// refused and nobody is added.
+#[test]
+fn r29_a_character_added_with_a_zone_stands_in_it() {
+    let mut t = Table::new(&[("Ann", P)]);
+    t.run(Command::NewScene { name: "Pit".into() });
+    t.run(Command::AddZone {
+        name: "edge".into(),
+        cover: false,
+    });
+    let add = |name: &str, zone| Command::AddCharacter {
+        name: name.into(),
+        side: O,
+        layout: Box::new(Layout::human()),
+        items: vec![],
+        zone,
+    };
+    t.run(add("Orc", Some(0)));
+    let orc = t.state().find_by_name("Orc").unwrap();
+    assert_eq!(orc.zone, Some(0));
+    t.refuse(add("Bat", Some(7)));
+    assert!(t.state().find_by_name("Bat").is_none());
+    t.run(add("Bat", None));
+    assert_eq!(t.state().find_by_name("Bat").unwrap().zone, None);
+}
+
 #[test]
 fn r29_removing_a_zone_unplaces_whoever_stood_there() {
     let mut t = Table::new(&[("Ann", P)]);

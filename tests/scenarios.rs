@@ -83,6 +83,7 @@ impl Table {
             side,
             layout: Box::new(Layout::human()),
             items,
+            zone: None,
         });
         self.state().find_by_name(name).unwrap().id
     }

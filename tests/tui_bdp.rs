@@ -511,15 +511,18 @@ fn the_ten_table_moves_take_at_most_three_bdp_keys_each() {
     let p = play(
         &mut app,
         "add a creature",
-        vec![key('n'), code(KeyCode::Right), code(KeyCode::Enter)],
+        vec![key('A'), key('w'), code(KeyCode::Enter)],
     );
-    match (game(&p.logged[0]), p.logged.get(1).map(game)) {
-        (K::Add(sheet), Some(K::Order { order })) => {
-            assert!(sheet.name.ends_with(" 1"), "numbered: {}", sheet.name);
-            assert_eq!(order, [0, 1, 2]);
-        }
+    match &p.logged[..] {
+        [
+            Command::Arrive {
+                add: GameCommand::Bdp(K::Add(sheet)),
+                seen: false,
+            },
+        ] => assert_eq!(sheet.name, "Wolf 1"),
         other => panic!("{other:?}\n{}", p.text),
     }
+    assert_eq!(state(&app).fight.as_ref().unwrap().order, [0, 1, 2]);
     play(&mut app, "the fight ends", vec![key('c')]);
     let p = play(&mut app, "night", vec![key('N'), code(KeyCode::Enter)]);
     assert!(p.logged.iter().any(|c| game(c) == K::Night), "{}", p.text);

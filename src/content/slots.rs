@@ -147,6 +147,7 @@ impl Library {
             side,
             layout: Box::new(creature.layout.clone()),
             items: creature.items.clone(),
+            zone: None,
         })
     }
 
@@ -163,6 +164,7 @@ impl Library {
             side,
             layout: Box::new(Layout::human()),
             items: kit.items.clone(),
+            zone: None,
         })
     }
 

@@ -123,6 +123,13 @@ pub trait Ruleset {
         None
     }
 
+    /// The command that brings `who`, just added, into the fight under way at the place its
+    /// initiative gives it (rolling where the rules roll); None when there is no fight or the
+    /// fight takes a newcomer in by itself.
+    fn join_fight(_state: &Self::State, _who: u32) -> Option<Self::Command> {
+        None
+    }
+
     /// The credit a ruleset's tables owe wherever they are shown or stored (a licence's
     /// attribution), or None.
     const CREDIT: Option<&'static str> = None;
@@ -273,6 +280,14 @@ macro_rules! rulesets {
             pub fn initiative(&self) -> Option<Initiative> {
                 match self {
                     $(GameState::$variant(s) => <$module::$rules as Ruleset>::initiative(s),)+
+                }
+            }
+
+            /// See [`Ruleset::join_fight`].
+            pub fn join_fight(&self, who: u32) -> Option<GameCommand> {
+                match self {
+                    $(GameState::$variant(s) => <$module::$rules as Ruleset>::join_fight(s, who)
+                        .map(GameCommand::$variant),)+
                 }
             }
 

@@ -104,6 +104,13 @@ pub enum Command {
     /// Characters come in from another session or a sheet file, their sheets inside the
     /// command so the log replays without the file they came from.
     Join(GameParty),
+    /// Someone comes in from the bestiary as one step: the ruleset's command that adds them,
+    /// then, in a fight under way, the ruleset's command that brings them into it at the place
+    /// its initiative gives them, and the players' sight of them (`seen`) or not.
+    Arrive {
+        add: GameCommand,
+        seen: bool,
+    },
 }
 
 /// Any ruleset's command is a session command (a ruleset command `.into()` a session one); the rulesets'
@@ -287,6 +294,7 @@ pub fn apply(
                 carried: party.carries(),
             }])
         }
+        Command::Arrive { add, seen } => arrive(state, add, *seen, dice),
         Command::Game(c) => {
             let mut events: Vec<Event> = rules::apply(&mut state.game, c, dice)?
                 .into_iter()
@@ -296,4 +304,40 @@ pub fn apply(
             Ok(events)
         }
     }
+}
+
+/// See [`Command::Arrive`].
+fn arrive(
+    state: &mut SessionState,
+    add: &GameCommand,
+    seen: bool,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    let members = |state: &SessionState| -> Vec<(u32, bool)> {
+        state
+            .game
+            .roster()
+            .into_iter()
+            .flat_map(|g| g.members.into_iter().map(move |m| (m.id, g.party)))
+            .collect()
+    };
+    let before: Vec<u32> = members(state).into_iter().map(|(id, _)| id).collect();
+    let mut events = apply(state, &Command::Game(add.clone()), dice)?;
+    let came: Vec<(u32, bool)> = members(state)
+        .into_iter()
+        .filter(|(id, _)| !before.contains(id))
+        .collect();
+    if came.is_empty() {
+        return Err(RuleError::invalid("nobody new came in"));
+    }
+    for &(id, party) in &came {
+        if let Some(join) = state.game.join_fight(id) {
+            events.extend(apply(state, &Command::Game(join), dice)?);
+        }
+        // The players always see their own characters; only a creature can come in unseen.
+        if !party && state.veil.sees(id, party) != seen {
+            events.extend(veil::apply(state, &Command::Hide { id, hidden: !seen })?);
+        }
+    }
+    Ok(events)
 }

@@ -159,6 +159,8 @@ pub fn kind_of(command: &Command) -> Option<RollKind> {
     match command {
         Command::Game(game) => game.roll_kind(),
         Command::Roll { .. } => Some(RollKind::Other),
+        // What an arrival rolls is its initiative, where the rules roll one.
+        Command::Arrive { .. } => Some(RollKind::Initiative),
         _ => None,
     }
 }

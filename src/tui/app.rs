@@ -297,6 +297,11 @@ impl App {
                 m.search_typed();
                 return true;
             }
+            Some(Overlay::Pick(p)) => {
+                p.typed.extend(text.chars().filter(|c| !c.is_control()));
+                p.sel = 0;
+                return true;
+            }
             None => match m.sheet.input() {
                 Some(input) => input,
                 None => return false,
@@ -605,6 +610,8 @@ impl App {
         let changed = match dialogs::key(m, ctx, action, key, dice) {
             Some(changed) => changed,
             None => match action.and_then(|a| (ctx == Ctx::Main).then_some(a)) {
+                // The ruleset makes the picker's list: its bestiary and the judge's library.
+                Some(Action::Bring) => m.open_picker(sheets::arrivals(m, library)),
                 Some(a) => match m.frame_key(a, dice) {
                     Some(changed) => changed,
                     None => sheets::key(m, ctx, action, key, dice, library),

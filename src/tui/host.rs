@@ -179,6 +179,30 @@ pub enum Overlay {
     Jump(JumpPrompt),
     /// Typing a search of the roll log.
     Search(SearchPrompt),
+    /// Picking a creature to add.
+    Pick(PickPrompt),
+}
+
+/// A creature the picker offers, as the session's ruleset makes it: its kind, the name it would
+/// come in with now ("Goblin 3"), where it is from, and the ruleset's command that adds it on
+/// the opponents' side.
+#[derive(Debug, Clone)]
+pub struct Arrival {
+    pub kind: String,
+    pub name: String,
+    pub from: &'static str,
+    pub add: crate::rules::GameCommand,
+}
+
+/// The creature picker: every creature the ruleset offers, the letters typed to filter them,
+/// the highlighted one among those that match, and whether the players see it come in.
+#[derive(Debug, Clone, Default)]
+pub struct PickPrompt {
+    pub arrivals: Vec<Arrival>,
+    pub typed: String,
+    /// Place of the highlighted creature among those that match.
+    pub sel: usize,
+    pub seen: bool,
 }
 
 /// The text typed so far to search the log, and how the log stood before (Esc puts it back).
@@ -331,6 +355,7 @@ impl Main {
             Some(Overlay::Face(_)) => Ctx::Face,
             Some(Overlay::Jump(_)) => Ctx::Jump,
             Some(Overlay::Search(_)) => Ctx::Search,
+            Some(Overlay::Pick(_)) => Ctx::Pick,
             None => {
                 if let Some(ctx) = self.sheet.dialog() {
                     return ctx;

@@ -22,6 +22,8 @@ pub enum Ctx {
     Jump,
     /// Typing what to search the roll log for.
     Search,
+    /// Picking a creature of the bestiary or the judge's library to add.
+    Pick,
     /// A search of the roll log kept: `n` and `N` step through its matches, every other key
     /// works as on the main screen.
     Found,
@@ -44,6 +46,7 @@ impl Ctx {
             Ctx::Face => "typing a die face",
             Ctx::Jump => "jumping to a name",
             Ctx::Search => "searching the roll log",
+            Ctx::Pick => "adding a creature",
             Ctx::Found => "main screen, with a search of the roll log kept",
             Ctx::Help => "help",
             Ctx::Panel(title) => title,
@@ -96,6 +99,8 @@ pub enum Action {
     Jump,
     /// Search the roll log for some text.
     Search,
+    /// Open the creature picker: add a creature of the bestiary, into the fight under way.
+    Bring,
     /// Move the roll log to the next (older) line the search finds.
     SearchNext,
     /// Move the roll log to the previous (newer) line the search finds.
@@ -222,6 +227,7 @@ macro_rules! with_frame {
             $crate::tui::keymap::FACE,
             $crate::tui::keymap::JUMP,
             $crate::tui::keymap::SEARCH,
+            $crate::tui::keymap::PICK,
             $crate::tui::keymap::FOUND,
             $crate::tui::keymap::HELP,
         ]
@@ -259,6 +265,7 @@ pub const MAIN_ROSTER: &[Binding] = &[
     b(C::Main, &[K::Code(KC::BackTab)], A::PrevChar, "", "Select the previous character"),
     b(C::Main, &[K::Char('H')], A::Hide, "", "Reveal the selected creature to the players' table view, or veil it again"),
     b(C::Main, &[K::Char('\'')], A::Jump, "", "Jump to a sheet: type the first letters of a name (Enter keeps it)"),
+    b(C::Main, &[K::Char('A')], A::Bring, "", "Add a creature: letters of its kind, then Enter (numbered, into the fight)"),
 ];
 
 /// Scrolling the roll log on the main screen.
@@ -387,6 +394,19 @@ pub const JUMP: &[Binding] = &[
     b(C::Jump, &[K::Code(KC::Esc)], A::Cancel, "back", "Go back to who was selected before"),
     b(C::Jump, &[K::Code(KC::F(1))], A::Help, "F1|help", "Every key here"),
     b(C::Jump, &[K::Ctrl('c')], A::Quit, "", "Quit"),
+];
+
+/// The creature picker.
+#[rustfmt::skip]
+pub const PICK: &[Binding] = &[
+    b(C::Pick, &[K::Text], A::Typing, "", "Type a few letters of the creature's kind (or of any word in it); the list keeps those that match"),
+    b(C::Pick, &[K::Code(KC::Up)], A::Up, "", "Highlight the creature above"),
+    b(C::Pick, &[K::Code(KC::Down)], A::Down, "↑↓|choose", "Highlight the creature below"),
+    b(C::Pick, &[K::Code(KC::Tab)], A::Change, "seen", "Unseen or seen by the players' table (unseen unless changed)"),
+    b(C::Pick, &[K::Code(KC::Enter)], A::Accept, "add", "Add the highlighted creature, numbered; in a fight it joins where its initiative puts it"),
+    b(C::Pick, &[K::Code(KC::Esc)], A::Cancel, "cancel", "Close without adding anyone"),
+    b(C::Pick, &[K::Code(KC::F(1))], A::Help, "F1|help", "Every key here"),
+    b(C::Pick, &[K::Ctrl('c')], A::Quit, "", "Quit"),
 ];
 
 /// Typing a search of the roll log.
@@ -534,7 +554,7 @@ pub fn check_table(table: Table) -> Result<(), String> {
 /// and every dialog work the same in every ruleset.
 pub fn check_ruleset_table(table: Table) -> Result<(), String> {
     check_table(table)?;
-    let shared: [(&str, &[Binding]); 15] = [
+    let shared: [(&str, &[Binding]); 16] = [
         ("undo and redo", MAIN_HISTORY),
         ("the roster", MAIN_ROSTER),
         ("the log", MAIN_LOG),
@@ -548,6 +568,7 @@ pub fn check_ruleset_table(table: Table) -> Result<(), String> {
         ("typed dice", FACE),
         ("jumping to a name", JUMP),
         ("searching the log", SEARCH),
+        ("the creature picker", PICK),
         ("a search kept", FOUND),
         ("help", HELP),
     ];
@@ -575,6 +596,7 @@ pub fn action_name(action: Action) -> &'static str {
         Action::PrevChar => "previous character",
         Action::Hide => "hide character",
         Action::Jump => "jump to a name",
+        Action::Bring => "add a creature",
         Action::Search => "search the log",
         Action::LogOlder => "log older",
         Action::LogNewer => "log newer",

@@ -320,6 +320,21 @@ impl Ruleset for ActionDie {
         }
     }
 
+    /// D17: one joining the scene before the round's roll chooses with everyone; mid-round it
+    /// rolls for an attack with its wielded weapon (or unarmed) and acts next if its count has
+    /// passed.
+    fn join_fight(state: &State, who: u32) -> Option<Command> {
+        let fight = state.fight.as_ref()?;
+        if fight.entry(who).is_some() {
+            return None;
+        }
+        let c = state.character(who).ok()?;
+        let action = fight.rolled.then(|| super::model::Action::Attack {
+            item: c.wielded().map(|i| i as u8),
+        });
+        Some(Command::Join { who, action })
+    }
+
     fn roll_kind(command: &Command) -> Option<crate::rules::RollKind> {
         use crate::rules::RollKind as K;
         Some(match command {

@@ -489,6 +489,16 @@ impl Ruleset for Ap {
         }
     }
 
+    /// A21, A25: a late arrival rolls 1d20 + WIL and is put into its group by its total.
+    fn join_fight(state: &State, who: u32) -> Option<Command> {
+        state.fight.as_ref()?;
+        let c = state.living(who).ok()?;
+        c.init.is_none().then_some(Command::Join {
+            who,
+            surprised: false,
+        })
+    }
+
     fn roll_kind(command: &Command) -> Option<crate::rules::RollKind> {
         use crate::rules::RollKind as K;
         Some(match command {

@@ -286,6 +286,18 @@ impl Ruleset for Bdp {
         }
     }
 
+    /// B49: the turn list is the judge's, proposed with the creatures after the characters, so
+    /// a newcomer goes to its end (no roll: 001 has no initiative).
+    fn join_fight(state: &State, who: u32) -> Option<Command> {
+        let fight = state.fight.as_ref()?;
+        if fight.order.contains(&who) {
+            return None;
+        }
+        let mut order = fight.order.clone();
+        order.push(who);
+        Some(Command::Order { order })
+    }
+
     fn roll_kind(command: &Command) -> Option<crate::rules::RollKind> {
         use crate::rules::RollKind as K;
         Some(match command {

@@ -210,6 +210,10 @@ pub enum Command {
         surprised: Option<Side>,
     },
     Next,
+    /// One added during the fight comes into it (K14).
+    Join {
+        who: u32,
+    },
     Place {
         who: u32,
         band: Option<Band>,

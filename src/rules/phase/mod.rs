@@ -240,6 +240,7 @@ fn run(
         C::Fight { who, surprised } => round::start(state, who, *surprised, force, dice, out),
         C::Next => round::next(state, force, dice, out),
         C::Place { who, band } => round::place(state, *who, *band, out),
+        C::Join { who } => round::join(state, *who, dice, out),
         C::Engage { a, b, on } => round::engage(state, *a, *b, *on, out),
         C::Move { who, to } => moves::move_to(state, *who, *to, force, out),
         C::Withdraw { who, full } => moves::ask_withdraw(state, *who, *full, force, out),

@@ -96,40 +96,7 @@ pub fn initiative(
     let ids: Vec<u32> = fight.fighters.iter().map(|f| f.id).collect();
     let mut placed = Vec::new();
     for id in ids {
-        let c = state.character(id)?;
-        let hasted = c.has(&MarkKind::Hasted);
-        let slowed = c.has(&MarkKind::Slowed);
-        let (band, note) = if let Some(why) = c.skipped() {
-            (None, why.to_string())
-        } else if round == 1 && surprised == Some(c.side) {
-            (None, "surprised".to_string())
-        } else if hasted && !slowed {
-            (Some(Band::Early), "hasted".to_string())
-        } else if slowed && !hasted {
-            (Some(Band::Late), "slowed".to_string())
-        } else if c.critical.is_some() {
-            // Decision: a critical character only crawls: Late, no roll.
-            (Some(Band::Late), "critical".to_string())
-        } else if c.side == Side::Enemies {
-            (Some(Band::Middle), "enemies".to_string())
-        } else if round == 1 && surprised == Some(Side::Enemies) {
-            (Some(Band::Early), "the enemies are surprised".to_string())
-        } else {
-            let s = saves::roll(
-                state,
-                id,
-                Ability::Dex,
-                Edge::NONE,
-                "for initiative",
-                Then::Nothing,
-                dice,
-            )?;
-            let band = if s.pass { Band::Early } else { Band::Late };
-            (
-                Some(band),
-                format!("DEX save {} against {}", s.roll.face(), s.target),
-            )
-        };
+        let (band, note) = band_of(state, id, round, surprised, dice)?;
         placed.push((id, band, note));
     }
     let mut order = Vec::new();
@@ -165,6 +132,93 @@ pub fn initiative(
         out.push(Event::PhaseTo { round, label });
     }
     Ok(())
+}
+
+/// K14: one who comes into the fight under way takes the group the round's start would have
+/// given it (enemies Middle with no roll, the party by a DEX save) and acts in the phases still
+/// to come. Decision: 002 says nothing of late arrivals; this is the reading of K14 that makes
+/// them wait for nothing.
+pub fn join(
+    state: &mut State,
+    who: u32,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let name = state.name_of(who);
+    let Some(fight) = state.fight.as_ref() else {
+        return Err(RuleError::invalid("no fight is under way"));
+    };
+    if fight.fighter(who).is_some() {
+        return Err(RuleError::invalid(format!(
+            "{name} is in the fight already"
+        )));
+    }
+    let (round, surprised) = (fight.round, fight.surprised);
+    let (band, note) = band_of(state, who, round, surprised, dice)?;
+    let fight = state
+        .fight
+        .as_mut()
+        .ok_or_else(|| RuleError::invalid("no fight is under way"))?;
+    fight.fighters.push(Fighter {
+        id: who,
+        band,
+        note: note.clone(),
+        acted: false,
+        moved: false,
+        loosed: false,
+    });
+    let place = band.map_or("acts in no phase this round".to_string(), |b| {
+        format!("acts with the {} group", b.word())
+    });
+    out.push(Event::said(
+        Mood::Warn,
+        format!("{name} joins the fight: {place} ({note})"),
+    ));
+    Ok(())
+}
+
+/// K14: the group one combatant acts with this round, and why.
+fn band_of(
+    state: &mut State,
+    id: u32,
+    round: u32,
+    surprised: Option<Side>,
+    dice: &mut dyn DiceSource,
+) -> Result<(Option<Band>, String), RuleError> {
+    let c = state.character(id)?;
+    let hasted = c.has(&MarkKind::Hasted);
+    let slowed = c.has(&MarkKind::Slowed);
+    Ok(if let Some(why) = c.skipped() {
+        (None, why.to_string())
+    } else if round == 1 && surprised == Some(c.side) {
+        (None, "surprised".to_string())
+    } else if hasted && !slowed {
+        (Some(Band::Early), "hasted".to_string())
+    } else if slowed && !hasted {
+        (Some(Band::Late), "slowed".to_string())
+    } else if c.critical.is_some() {
+        // Decision: a critical character only crawls: Late, no roll.
+        (Some(Band::Late), "critical".to_string())
+    } else if c.side == Side::Enemies {
+        (Some(Band::Middle), "enemies".to_string())
+    } else if round == 1 && surprised == Some(Side::Enemies) {
+        (Some(Band::Early), "the enemies are surprised".to_string())
+    } else {
+        let s = saves::roll(
+            state,
+            id,
+            Ability::Dex,
+            Edge::NONE,
+            "for initiative",
+            Then::Nothing,
+            dice,
+        )?;
+        let band = if s.pass { Band::Early } else { Band::Late };
+        (
+            Some(band),
+            format!("DEX save {} against {}", s.roll.face(), s.target),
+        )
+    })
 }
 
 fn first_band(fight: &Fight, _phase: CombatPhase) -> Option<Band> {

@@ -740,6 +740,15 @@ impl Ruleset for Phase {
         }
     }
 
+    /// K14: a newcomer takes its group for the round (see `round::join`).
+    fn join_fight(state: &State, who: u32) -> Option<Command> {
+        let fight = state.fight.as_ref()?;
+        fight
+            .fighter(who)
+            .is_none()
+            .then_some(Command::Join { who })
+    }
+
     fn roll_kind(command: &Command) -> Option<crate::rules::RollKind> {
         use crate::rules::RollKind as K;
         Some(match command {
@@ -748,7 +757,7 @@ impl Ruleset for Phase {
             Command::Attack { .. } | Command::Blast { .. } => K::Attack,
             Command::Harm { .. } => K::Damage,
             Command::Turn { .. } | Command::Noise | Command::Watch { .. } => K::Encounter,
-            Command::Fight { .. } => K::Initiative,
+            Command::Fight { .. } | Command::Join { .. } => K::Initiative,
             Command::Trap { .. } => K::Check,
             Command::Table { .. } => K::Other,
             _ => return None,

@@ -18,6 +18,9 @@ pub enum Command {
         layout: Box<Layout>,
         /// Starting items by slot.
         items: Vec<(SlotNo, Item)>,
+        /// The zone of the scene it stands in from the start (R29), if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        zone: Option<ZoneId>,
     },
     RenameCharacter {
         who: CharId,

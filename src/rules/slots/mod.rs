@@ -62,7 +62,13 @@ pub fn apply(
             side,
             layout,
             items: kit,
-        } => items::add_character(state, name, *side, layout, kit, o)?,
+            zone,
+        } => {
+            items::add_character(state, name, *side, layout, kit, o)?;
+            if let (Some(zone), Some(c)) = (zone, state.characters.last()) {
+                zones::place(state, c.id, Some(*zone), o)?;
+            }
+        }
         C::RenameCharacter { who, name } => items::rename(state, *who, name, o)?,
         C::SetSide { who, side } => items::set_side(state, *who, *side, o)?,
         C::RemoveCharacter { who } => items::remove_character(state, *who, o)?,

@@ -35,7 +35,7 @@ pub fn zone_range(scene: &Scene, x: ZoneId, y: ZoneId) -> Range {
     }
 }
 
-fn zone(state: &State, id: ZoneId) -> Result<&Zone, RuleError> {
+pub(super) fn zone(state: &State, id: ZoneId) -> Result<&Zone, RuleError> {
     state
         .scene
         .zones

@@ -58,6 +58,8 @@ pub(crate) fn write(command: &Command, game: &GameState, library: &Library) -> O
         },
         // The sheets ride inside the command; no verb takes them as words.
         Command::Join(_) => None,
+        // The creature's sheet rides inside the command, as the bestiary made it.
+        Command::Arrive { .. } => None,
         // The table rides inside the command, so the log replays without the judge's file.
         Command::RollOn(_) => None,
     }

@@ -1,6 +1,7 @@
 //! The frame's dialogs, each with its keys and its drawing together: what waits for the judge
 //! (the [`roll`], the [`question`], the [`group`] roll) drawn from the ruleset's read models and
-//! answered through the generic answers, and the [`palette`], typed dice ([`face`]) and [`help`].
+//! answered through the generic answers, and the [`palette`], typed dice ([`face`]), the
+//! creature picker ([`pick`]) and [`help`].
 //! A ruleset's own dialogs live with its screen (`sheets`).
 
 pub mod face;
@@ -8,6 +9,7 @@ pub mod group;
 pub mod help;
 pub mod jump;
 pub mod palette;
+pub mod pick;
 pub mod question;
 pub mod roll;
 pub mod search;
@@ -69,6 +71,7 @@ pub fn draw_overlay(
         Some(Overlay::Face(p)) => face::draw(frame, area, p, theme),
         Some(Overlay::Jump(j)) => jump::draw(frame.buffer_mut(), area, main, j, theme),
         Some(Overlay::Search(p)) => search::draw(frame.buffer_mut(), area, main, p, theme),
+        Some(Overlay::Pick(p)) => pick::draw(frame.buffer_mut(), area, p, theme),
     }
 }
 
@@ -87,6 +90,7 @@ pub fn key(
         Ctx::Face => m.face_key(action, key, dice),
         Ctx::Jump => m.jump_key(action, key),
         Ctx::Search => m.search_key(action, key),
+        Ctx::Pick => m.pick_key(action, key, dice),
         Ctx::Found => m.found_key(action),
         Ctx::Roll => m.roll_key(action, key, dice),
         Ctx::Group => m.group_key(action, dice),

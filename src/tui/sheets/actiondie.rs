@@ -348,6 +348,23 @@ fn attack_form(m: &Main, who: u32, name: &str) -> Form<Purpose> {
 }
 
 /// A new sheet: the judge's own, or a creature of the bestiary numbered after its kind.
+/// The frame's creature picker: the bundled bestiary, each numbered after those already here.
+pub fn arrivals(m: &Main) -> Vec<crate::tui::host::Arrival> {
+    let Some(st) = state_of(&m.session) else {
+        return Vec::new();
+    };
+    let lib = crate::content::actiondie::bundled();
+    let taken = |n: &str| st.characters.iter().any(|c| c.name.eq_ignore_ascii_case(n));
+    lib.creatures
+        .iter()
+        .map(|beast| {
+            super::arrival(&beast.name, "bestiary", taken, |name| {
+                GameCommand::ActionDie(Command::Add(Box::new(lib.sheet(beast, name))))
+            })
+        })
+        .collect()
+}
+
 fn add_form() -> Form<Purpose> {
     let rungs = |i: usize| {
         Field::choice(

@@ -574,6 +574,23 @@ fn attacked_last(m: &Main, who: u32) -> Option<u32> {
 }
 
 /// A new sheet: the judge's own (A1-A5), or a creature of the bestiary numbered after its kind.
+/// The frame's creature picker: the bundled bestiary, each numbered after those already here.
+pub fn arrivals(m: &Main) -> Vec<crate::tui::host::Arrival> {
+    let Some(st) = state_of(&m.session) else {
+        return Vec::new();
+    };
+    let lib = crate::content::ap::bundled();
+    let taken = |n: &str| st.characters.iter().any(|c| c.name.eq_ignore_ascii_case(n));
+    lib.creatures
+        .iter()
+        .map(|beast| {
+            super::arrival(&beast.name, "bestiary", taken, |name| {
+                GameCommand::Ap(Command::Add(Box::new(beast.sheet(name, None))))
+            })
+        })
+        .collect()
+}
+
 fn add_form() -> Form<Purpose> {
     Form::new(
         "Add a creature",

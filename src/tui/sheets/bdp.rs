@@ -604,6 +604,23 @@ fn night_form(state: &State) -> Form<Purpose> {
 
 /// A new sheet: the judge's own (10 slots), or a creature of the bestiary numbered after its
 /// kind.
+/// The frame's creature picker: the bundled bestiary, each numbered after those already here.
+pub fn arrivals(m: &Main) -> Vec<crate::tui::host::Arrival> {
+    let Some(st) = state_of(&m.session) else {
+        return Vec::new();
+    };
+    let lib = crate::content::bdp::bundled();
+    let taken = |n: &str| st.characters.iter().any(|c| c.name.eq_ignore_ascii_case(n));
+    lib.creatures
+        .iter()
+        .map(|beast| {
+            super::arrival(&beast.name, "bestiary", taken, |name| {
+                GameCommand::Bdp(Command::Add(Box::new(lib.sheet(beast, name))))
+            })
+        })
+        .collect()
+}
+
 fn add_form() -> Form<Purpose> {
     Form::new(
         "Add a character",

@@ -96,6 +96,37 @@ pub fn beast_name(typed: String, kind: &str, taken: impl Fn(&str) -> bool) -> St
     crate::rules::text::free_name(kind, true, taken).unwrap_or_else(|_| kind.to_string())
 }
 
+/// What the frame's creature picker offers in this session: the ruleset's creatures (its
+/// bestiary, and the judge's library where the ruleset reads one), each named as it would come
+/// in now and with the command that adds it on the opponents' side. Plain has no bestiary.
+pub fn arrivals(m: &Main, library: &Library) -> Vec<crate::tui::host::Arrival> {
+    match ruleset(m) {
+        RulesetId::Slots => slots::arrivals(m, library),
+        RulesetId::Plain => Vec::new(),
+        RulesetId::Phase => phase::arrivals(m),
+        RulesetId::Bdp => bdp::arrivals(m),
+        RulesetId::Ap => ap::arrivals(m),
+        RulesetId::ActionDie => actiondie::arrivals(m),
+    }
+}
+
+/// One creature for the picker: `kind` numbered after those already there (`taken` says which
+/// names are), from `from`, with `add` making the command for that name.
+pub fn arrival(
+    kind: &str,
+    from: &'static str,
+    taken: impl Fn(&str) -> bool,
+    add: impl FnOnce(&str) -> crate::rules::GameCommand,
+) -> crate::tui::host::Arrival {
+    let name = beast_name(String::new(), kind, taken);
+    crate::tui::host::Arrival {
+        kind: kind.to_string(),
+        add: add(&name),
+        name,
+        from,
+    }
+}
+
 /// The ruleset's key that adds a character, if it has one: the frame's hints name its key, or
 /// the palette when there is none.
 pub fn add_key(ruleset: RulesetId) -> Option<Action> {

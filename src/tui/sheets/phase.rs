@@ -323,6 +323,23 @@ fn attacked_last(m: &Main, who: u32) -> Option<u32> {
 
 /// A new sheet: a player's character, a hireling or a creature the judge enters, or one of the
 /// bestiary numbered after its kind.
+/// The frame's creature picker: the bundled bestiary, each numbered after those already here.
+pub fn arrivals(m: &Main) -> Vec<crate::tui::host::Arrival> {
+    let Some(st) = state_of(&m.session) else {
+        return Vec::new();
+    };
+    let lib = crate::content::phase::bundled();
+    let taken = |n: &str| st.characters.iter().any(|c| c.name.eq_ignore_ascii_case(n));
+    lib.creatures
+        .iter()
+        .map(|beast| {
+            super::arrival(&beast.name, "bestiary", taken, |name| {
+                GameCommand::Phase(Command::Add(Box::new(beast.sheet(name))))
+            })
+        })
+        .collect()
+}
+
 fn add_form() -> Form<Purpose> {
     Form::new(
         "Add a character",

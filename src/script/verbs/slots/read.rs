@@ -213,6 +213,7 @@ impl<'a> P<'_, 'a> {
                 side,
                 layout: Box::new(slots::Layout::human()),
                 items: Vec::new(),
+                zone: None,
             }),
         }
     }

@@ -182,6 +182,7 @@ pub const TABLE: Table = &[
     keymap::FACE,
     keymap::JUMP,
     keymap::SEARCH,
+    keymap::PICK,
     keymap::FOUND,
     INTERRUPT_KEYS,
     SUMMARY_KEYS,

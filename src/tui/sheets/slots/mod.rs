@@ -33,8 +33,8 @@ use self::fight::InterruptWindow;
 use self::screen::{ChoicePurpose, FormPurpose, Picker};
 use super::Panels;
 use crate::content::Library;
-use crate::rules::GameState;
 use crate::rules::slots::{Character, State};
+use crate::rules::{GameCommand, GameState};
 use crate::session::Session;
 use crate::tui::form::{Choice, Form};
 use crate::tui::host::{Dice, Hit, Main, SheetView, Step};
@@ -278,4 +278,46 @@ pub fn applies(m: &Main, action: Action) -> bool {
         Some(Dialog::Form(f)) => widgets::form_action_applies(f, action),
         _ => screen::applies_main(m, action),
     }
+}
+
+/// The frame's creature picker: the library's creatures (the bundled bestiary and the judge's
+/// own file), each numbered after those already here, on the opponents' side.
+pub fn arrivals(m: &Main, library: &Library) -> Vec<crate::tui::host::Arrival> {
+    let state = slots_of(&m.session);
+    let bundled = crate::content::bundled();
+    let taken = |n: &str| {
+        state
+            .characters
+            .iter()
+            .any(|c| c.name.eq_ignore_ascii_case(n))
+    };
+    library
+        .creatures
+        .iter()
+        .map(|c| {
+            let from = if bundled.creatures.contains(c) {
+                "bestiary"
+            } else {
+                "your library"
+            };
+            super::arrival(&c.name, from, taken, |name| {
+                GameCommand::Slots(crate::rules::slots::Command::AddCharacter {
+                    name: name.to_string(),
+                    side: crate::rules::slots::Side::Opponents,
+                    layout: Box::new(c.layout.clone()),
+                    items: c.items.clone(),
+                    zone: party_zone(state),
+                })
+            })
+        })
+        .collect()
+}
+
+/// The zone of the scene the party stands in: that of the first player character placed in one.
+pub(crate) fn party_zone(state: &State) -> Option<crate::rules::slots::ZoneId> {
+    state
+        .characters
+        .iter()
+        .filter(|c| c.side == crate::rules::slots::Side::Players)
+        .find_map(|c| c.zone)
 }

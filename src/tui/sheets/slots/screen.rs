@@ -1132,11 +1132,17 @@ fn form_commands(
             if name.is_empty() {
                 return Err("type a name".into());
             }
+            // A creature of the opposing side stands where the party stands (R29), so ranges and
+            // the map have it at once.
+            let zone = (side == Side::Opponents)
+                .then(|| super::party_zone(state))
+                .flatten();
             one(slots::Command::AddCharacter {
                 name,
                 side,
                 layout: Box::new(layout),
                 items,
+                zone,
             })
         }
         FormPurpose::EditChar { who } => {
