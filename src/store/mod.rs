@@ -27,7 +27,7 @@ mod sheet;
 mod verify;
 
 pub use file::not_regular;
-pub use follow::{Followed, Follower, Following, watch};
+pub use follow::{Followed, Follower, Following, Work as FollowWork, watch};
 pub use journal::journal_path;
 pub use sheet::{MAX_SHEET_BYTES, SHEET_VERSION, read_sheet, write_sheet};
 pub use verify::{VerifyReport, verify};
