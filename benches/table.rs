@@ -1,23 +1,36 @@
-//! The players' table view: the time from the judge's step reaching the journal to the view's
-//! next frame (the view reads the new line, applies it, works out what the players may see and
-//! draws it), on a fresh session and on one of 10,000 steps with a secret roll in sight. Target:
-//! well under the 100 ms the view promises, so the poll and the file system's events set the
-//! pace, not the work.
+//! The players' table view at any length: for each ruleset, on its demo and on a session of
+//! 100,000 steps, with a secret roll in sight:
+//!
+//! - per-step apply: once the judge's step is in the journal, the view takes it in (reads what
+//!   was appended and applies it to the session it holds), without drawing;
+//! - step to frame: the same, then what the players may see worked out and drawn, 200x50.
+//!
+//! The judge's own append (flushed to disk) is not timed: it is the judge's screen's cost, and
+//! on a shared disk it would drown the view's.
+//!
+//! Promise (docs/promises.md): both within 3x of the demo's at 100,000 steps, and well under the
+//! 100 ms the view promises, so the poll and the file system's events set the pace, not the
+//! work. Each case takes ten samples: the point is the ratio between sizes.
 //!
 //! Run with `cargo bench --bench table`.
 
 #[path = "../tests/support/mod.rs"]
 mod support;
 
-use criterion::Criterion;
+use criterion::{BenchmarkId, Criterion};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use slotmark::dice::ScriptedDice;
+use slotmark::rules::RulesetId;
 use slotmark::session::{Command, Session};
 use slotmark::store::{JournalRecord, Store};
 use slotmark::tui::table::{self, TableScreen};
 use slotmark::tui::theme::Theme;
 use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+/// The long sessions' length.
+const LONG: usize = 100_000;
 
 /// One step the judge takes, journalled as the screen journals it.
 fn judge_step(store: &mut Store, session: &mut Session) {
@@ -31,13 +44,14 @@ fn judge_step(store: &mut Store, session: &mut Session) {
         .expect("journal");
 }
 
-fn bench_follow(c: &mut Criterion, name: &str, session: Session) {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let path = dir.path().join("live.ron");
-    let mut session = session;
-    let mut store = Store::create(&path, &session).expect("create");
-    // Something secret in the window the view reads.
-    if let Some(step) = slotmark::session::last_roll(&session) {
+/// The session saved to a file beside the judge's open store, with its last roll made secret
+/// (journalled, so something secret is in the window the view reads), and the view opened on it.
+fn table(dir: &std::path::Path, session: &mut Session) -> (Store, TableScreen) {
+    let path = dir.join("live.ron");
+    let _ = std::fs::remove_file(&path);
+    let _ = std::fs::remove_file(slotmark::store::journal_path(&path));
+    let mut store = Store::create(&path, session).expect("create");
+    if let Some(step) = slotmark::session::last_roll(session) {
         let secret = Command::Secret {
             step: Some(step as u32),
             secret: true,
@@ -45,25 +59,63 @@ fn bench_follow(c: &mut Criterion, name: &str, session: Session) {
         if let Ok(entry) = session.execute(secret, &mut ScriptedDice::new([])) {
             let entry = entry.clone();
             store
-                .journal_step(&JournalRecord::Apply(entry), &session)
+                .journal_step(&JournalRecord::Apply(entry), session)
                 .expect("journal");
         }
     }
-    let mut screen = TableScreen::open(&path, Theme::plain()).expect("open the view");
-    let mut terminal = Terminal::new(TestBackend::new(200, 50)).expect("terminal");
-    c.bench_function(name, |b| {
-        b.iter(|| {
-            judge_step(&mut store, &mut session);
-            black_box(table::step(&mut terminal, &mut screen).expect("step"));
-        })
-    });
+    let screen = TableScreen::open(&path, Theme::plain()).expect("open the view");
+    (store, screen)
+}
+
+fn bench_ruleset(c: &mut Criterion, ruleset: RulesetId) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let demo = support::long::long_session(ruleset, 0, 3);
+    let long = support::long::long_session(ruleset, LONG, 3);
+    let mut group = c.benchmark_group(format!("table view, {}", ruleset.key()));
+    for (label, session) in [("demo", demo), ("100,000 steps", long)] {
+        let mut session = session;
+        let (mut store, mut screen) = table(dir.path(), &mut session);
+        // The judge's own append (flushed to disk) is the judge's screen's cost, measured
+        // beside it: only the view's work is timed here.
+        group.bench_function(BenchmarkId::new("per-step apply", label), |b| {
+            b.iter_custom(|iters| {
+                let mut spent = Duration::ZERO;
+                for _ in 0..iters {
+                    judge_step(&mut store, &mut session);
+                    let t = Instant::now();
+                    black_box(screen.refresh());
+                    spent += t.elapsed();
+                }
+                spent
+            })
+        });
+        let mut terminal = Terminal::new(TestBackend::new(200, 50)).expect("terminal");
+        group.bench_function(BenchmarkId::new("step to frame", label), |b| {
+            b.iter_custom(|iters| {
+                let mut spent = Duration::ZERO;
+                for _ in 0..iters {
+                    judge_step(&mut store, &mut session);
+                    let t = Instant::now();
+                    black_box(table::step(&mut terminal, &mut screen).expect("step"));
+                    spent += t.elapsed();
+                }
+                spent
+            })
+        });
+        // Every step was read as it was appended: the session was never read whole again.
+        assert_eq!(screen.reads().whole, 1, "{label}");
+    }
+    group.finish();
 }
 
 fn main() {
-    let mut c = Criterion::default().configure_from_args();
-    let fresh = support::realistic_session(20, 3);
-    bench_follow(&mut c, "table: journal append to frame, 20 steps", fresh);
-    let long = support::realistic_session(10_000, 3);
-    bench_follow(&mut c, "table: journal append to frame, 10,000 steps", long);
+    let mut c = Criterion::default()
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(1))
+        .configure_from_args();
+    for &ruleset in RulesetId::ALL {
+        bench_ruleset(&mut c, ruleset);
+    }
     c.final_summary();
 }

@@ -7,7 +7,7 @@
 use super::{JournalRecord, MAX_FILE_BYTES, StoreError, build_session, file, journal};
 use crate::session::Session;
 use std::fs;
-use std::io;
+use std::io::{self, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -52,35 +52,71 @@ pub enum Followed {
     Gone,
 }
 
+/// How many bytes of the journal, just before where the last look stopped, are kept to tell a
+/// journal appended to from one rewritten in place: a look reads them again with what was
+/// appended, so its work stays the size of the new steps however long the journal is.
+const TAIL: usize = 4096;
+
+/// The work the follower did, counted for the tests and the benches: a look that finds nothing
+/// changed adds nothing.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Work {
+    /// The session file and its journal read whole.
+    pub whole: u64,
+    /// Reads of what was appended to the journal.
+    pub appended: u64,
+    /// Journal records taken in from those.
+    pub records: u64,
+}
+
+/// Both files' stamps at one look.
+type Stamps = (Stamp, Option<Stamp>);
+
 /// A session read from its file and journal, kept up to date by [`Follower::refresh`]. Never
 /// locks, never writes.
+///
+/// Each look takes in only the records appended to the journal since the last one, applied to
+/// the session it holds. The journal's first line and its last few kilobytes before that point
+/// must still read as they did; anything else (the file replaced or folded into, the journal
+/// emptied, shrunk or rewritten in place) reads the whole session again.
 #[derive(Debug)]
 pub struct Follower {
     path: PathBuf,
     journal_path: PathBuf,
     session: Session,
     file: Stamp,
-    /// The journal as last read, and how many of its bytes (whole lines) were read.
+    /// The journal as last looked at, and how many of its bytes (whole lines) were read.
     journal: Option<Stamp>,
     read_to: u64,
-    /// The checksum of those bytes: a journal rewritten in place (not appended to) no longer
-    /// starts with them, whatever its length.
-    read_sum: u32,
+    /// The journal's first line (its header, naming the save it continues) as read.
+    head: Vec<u8>,
+    /// Up to [`TAIL`] bytes of the journal just before `read_to`, as read.
+    tail: Vec<u8>,
+    /// A record failed to apply after others had: the session no longer matches `read_to`, so
+    /// the next look reads the whole session.
+    whole_due: bool,
+    work: Work,
 }
 
 impl Follower {
     /// Reads the session as it stands now.
     pub fn open(path: &Path) -> Result<Follower, StoreError> {
         let journal_path = journal::journal_path(path);
-        let (session, file, journal, read_to, read_sum) = read_whole(path, &journal_path)?;
+        let whole = read_whole(path, &journal_path)?;
         Ok(Follower {
             path: path.to_path_buf(),
             journal_path,
-            session,
-            file,
-            journal,
-            read_to,
-            read_sum,
+            session: whole.session,
+            file: whole.file,
+            journal: whole.journal,
+            read_to: whole.read_to,
+            head: whole.head,
+            tail: whole.tail,
+            whole_due: false,
+            work: Work {
+                whole: 1,
+                ..Work::default()
+            },
         })
     }
 
@@ -96,30 +132,51 @@ impl Follower {
         &self.journal_path
     }
 
+    /// What the follower has read so far.
+    pub fn work(&self) -> Work {
+        self.work
+    }
+
     /// Looks at the files again and takes in whatever changed. An error leaves the session as
     /// it was (a file caught halfway through being replaced reads fine a moment later).
     pub fn refresh(&mut self) -> Result<Followed, StoreError> {
+        match self.look()? {
+            None => Ok(Followed::Gone),
+            Some(stamps) => self.take(stamps),
+        }
+    }
+
+    /// Both files' stamps as they are now; None when the session file is gone.
+    fn look(&self) -> Result<Option<Stamps>, StoreError> {
         let file = match Stamp::of(&self.path) {
             Ok(s) => s,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Followed::Gone),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(StoreError::io(&self.path, "cannot read", &e)),
         };
-        if file != self.file {
+        Ok(Some((file, Stamp::of(&self.journal_path).ok())))
+    }
+
+    /// Takes in what changed since the files had `stamps`' predecessors.
+    fn take(&mut self, (file, journal): Stamps) -> Result<Followed, StoreError> {
+        if file != self.file || self.whole_due {
             return self.reread();
         }
-        let journal = Stamp::of(&self.journal_path).ok();
         match (self.journal, journal) {
             (_, None) => Ok(Followed::Same),
             (Some(was), Some(now)) if was.id == now.id && now.len >= self.read_to => {
                 if now == was {
                     return Ok(Followed::Same);
                 }
-                match self.read_on()? {
-                    Some(true) => {
+                match self.read_on(now)? {
+                    Some(took) => {
+                        // Looked at either way: read again only once it changes again.
                         self.journal = Some(now);
-                        Ok(Followed::Changed)
+                        Ok(if took {
+                            Followed::Changed
+                        } else {
+                            Followed::Same
+                        })
                     }
-                    Some(false) => Ok(Followed::Same),
                     None => self.reread(),
                 }
             }
@@ -128,41 +185,79 @@ impl Follower {
     }
 
     fn reread(&mut self) -> Result<Followed, StoreError> {
-        let (session, file, journal, read_to, read_sum) =
-            read_whole(&self.path, &self.journal_path)?;
-        self.session = session;
-        self.file = file;
-        self.journal = journal;
-        self.read_to = read_to;
-        self.read_sum = read_sum;
+        self.work.whole += 1;
+        let whole = read_whole(&self.path, &self.journal_path)?;
+        self.session = whole.session;
+        self.file = whole.file;
+        self.journal = whole.journal;
+        self.read_to = whole.read_to;
+        self.head = whole.head;
+        self.tail = whole.tail;
+        self.whole_due = false;
         Ok(Followed::Changed)
     }
 
-    /// Reads the whole lines appended to the journal since the last look and applies them.
-    /// Some(false) when no whole line was added; None when what is there does not follow on
-    /// from what was read (the journal was emptied and written again, or rewritten in place):
-    /// then read it all. A journal grown past the limit is an error, which the view shows.
-    fn read_on(&mut self) -> Result<Option<bool>, StoreError> {
-        let bytes = file::read_bytes(&self.journal_path, MAX_FILE_BYTES)?;
+    /// Reads the whole lines appended to the journal (now `now`) since the last look and
+    /// applies them. Some(false) when no whole line was added; None when what is there does not
+    /// follow on from what was read (the journal was emptied and written again, or rewritten in
+    /// place): then read it all. A journal grown past the limit is an error, which the view
+    /// shows.
+    fn read_on(&mut self, now: Stamp) -> Result<Option<bool>, StoreError> {
+        let path = &self.journal_path;
+        let too_large = |bytes: u64| StoreError::TooLarge {
+            path: path.clone(),
+            bytes,
+            limit: MAX_FILE_BYTES,
+        };
+        if now.len > MAX_FILE_BYTES {
+            return Err(too_large(now.len));
+        }
+        self.work.appended += 1;
+        let cannot = |e: io::Error| StoreError::io(path, "cannot read", &e);
+        let mut f = fs::File::open(path).map_err(cannot)?;
+        if !f.metadata().map_err(cannot)?.is_file() {
+            return Ok(None);
+        }
+        let mut head = vec![0; self.head.len()];
+        match f.read_exact(&mut head) {
+            Ok(()) if head == self.head => {}
+            Ok(()) => return Ok(None),
+            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => return Ok(None),
+            Err(e) => return Err(cannot(e)),
+        }
+        let from = self.read_to - self.tail.len() as u64;
+        f.seek(SeekFrom::Start(from)).map_err(cannot)?;
+        let mut bytes = Vec::new();
+        // `take` keeps the limit even if the journal grows while it is read.
+        (&mut f)
+            .take(MAX_FILE_BYTES - from + 1)
+            .read_to_end(&mut bytes)
+            .map_err(cannot)?;
+        if from + bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(too_large(from + bytes.len() as u64));
+        }
+        // What was read last must still be there, byte for byte.
+        if !bytes.starts_with(&self.tail) {
+            return Ok(None);
+        }
         Ok(self.take_in(&bytes))
     }
 
+    /// Applies the whole lines of `bytes` after the kept tail.
     fn take_in(&mut self, bytes: &[u8]) -> Option<bool> {
-        let read_to = usize::try_from(self.read_to).ok()?;
-        // What was read must still be there, byte for byte.
-        let before = bytes.get(..read_to)?;
-        if crc32fast::hash(before) != self.read_sum {
-            return None;
-        }
-        let after = &bytes[read_to..];
+        let after = &bytes[self.tail.len()..];
         let Some(whole) = after.iter().rposition(|&b| b == b'\n') else {
             return Some(false);
         };
         let text = std::str::from_utf8(&after[..=whole]).ok()?;
-        let mut session = self.session.clone();
-        for line in text.lines().filter(|l| !l.trim().is_empty()) {
-            let record = journal::read_record(line)?;
-            let applied = match &record {
+        let records: Vec<JournalRecord> = text
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(journal::read_record)
+            .collect::<Option<_>>()?;
+        for record in &records {
+            let session = &mut self.session;
+            let applied = match record {
                 JournalRecord::Apply(entry) => session
                     .execute(
                         entry.command.clone(),
@@ -175,19 +270,31 @@ impl Follower {
                 JournalRecord::Undo => session.undo().map(|_| ()),
                 JournalRecord::Redo => session.redo().map(|_| ()),
             };
-            applied.ok()?;
+            if applied.is_err() {
+                // Some records may be in already: only a whole read puts the session right.
+                self.whole_due = true;
+                return None;
+            }
+            self.work.records += 1;
         }
-        self.session = session;
-        let end = read_to + whole + 1;
-        self.read_to = end as u64;
-        self.read_sum = crc32fast::hash(&bytes[..end]);
+        let end = self.tail.len() + whole + 1;
+        self.read_to += (whole + 1) as u64;
+        self.tail = bytes[end.saturating_sub(TAIL)..end].to_vec();
         Some(true)
     }
 }
 
-/// Reads the file and its journal in full, noting both files' stamps first, so a change made
-/// while they are read is seen at the next look.
-type Whole = (Session, Stamp, Option<Stamp>, u64, u32);
+/// The file and its journal read in full, with both files' stamps taken first (so a change made
+/// while they are read is seen at the next look), how many bytes of the journal were read (whole
+/// lines), its first line and the last bytes read.
+struct Whole {
+    session: Session,
+    file: Stamp,
+    journal: Option<Stamp>,
+    read_to: u64,
+    head: Vec<u8>,
+    tail: Vec<u8>,
+}
 
 fn read_whole(path: &Path, journal_path: &Path) -> Result<Whole, StoreError> {
     let file_stamp = Stamp::of(path).map_err(|e| StoreError::io(path, "cannot read", &e))?;
@@ -195,8 +302,7 @@ fn read_whole(path: &Path, journal_path: &Path) -> Result<Whole, StoreError> {
     let saved = file::read(path)?;
     let generation = saved.generation;
     let (mut session, _) = build_session(path, saved)?;
-    let mut read_to = 0;
-    let mut read_sum = crc32fast::hash(&[]);
+    let (mut read_to, mut head, mut tail) = (0, Vec::new(), Vec::new());
     if journal_stamp.is_some() && journal_path.exists() {
         let bytes = file::read_bytes(journal_path, MAX_FILE_BYTES)?;
         let text = journal::decode(journal_path, &bytes)?;
@@ -208,10 +314,22 @@ fn read_whole(path: &Path, journal_path: &Path) -> Result<Whole, StoreError> {
         } else {
             bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1)
         };
+        let first = bytes[..end]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
         read_to = end as u64;
-        read_sum = crc32fast::hash(&bytes[..end]);
+        head = bytes[..first].to_vec();
+        tail = bytes[end.saturating_sub(TAIL)..end].to_vec();
     }
-    Ok((session, file_stamp, journal_stamp, read_to, read_sum))
+    Ok(Whole {
+        session,
+        file: file_stamp,
+        journal: journal_stamp,
+        read_to,
+        head,
+        tail,
+    })
 }
 
 /// How many times a look that finds the files unreadable is made again at once.
@@ -223,6 +341,8 @@ const RETRIES: usize = 3;
 pub struct Following {
     follower: Follower,
     problem: Option<String>,
+    /// The files' stamps at the last look that could not read them.
+    failed: Option<Stamps>,
 }
 
 impl Following {
@@ -231,6 +351,7 @@ impl Following {
         Ok(Following {
             follower: Follower::open(path)?,
             problem: None,
+            failed: None,
         })
     }
 
@@ -247,23 +368,48 @@ impl Following {
         self.problem.as_deref()
     }
 
+    /// What the follower has read so far.
+    pub fn work(&self) -> Work {
+        self.follower.work()
+    }
+
     /// Takes in what the judge did since the last look. A file that cannot be read just now
-    /// (caught while being replaced) leaves the session as it was, with a problem that says so.
+    /// (caught while being replaced) leaves the session as it was, with a problem that says so;
+    /// it is not read again until one of the files changes, so a view left on a file it cannot
+    /// read does no work while it waits.
     pub fn refresh(&mut self) -> Followed {
         // The judge's fold writes the file and then empties the journal: a look between the two
         // reads a journal ahead of its file. Looking again a moment later reads both whole.
         let mut last = None;
         for _ in 0..RETRIES {
-            match self.follower.refresh() {
-                Ok(Followed::Gone) => return Followed::Gone,
+            let stamps = match self.follower.look() {
+                Ok(None) => return Followed::Gone,
+                Ok(Some(stamps)) => stamps,
+                Err(e) => {
+                    last = Some(e);
+                    continue;
+                }
+            };
+            if self.failed == Some(stamps) {
+                // Read as they are now already, and in vain: the problem stands as it was.
+                if last.is_none() {
+                    return Followed::Same;
+                }
+                break;
+            }
+            match self.follower.take(stamps) {
                 Ok(f) => {
+                    self.failed = None;
                     // A problem gone is a change to show too.
                     if self.problem.take().is_some() {
                         return Followed::Changed;
                     }
                     return f;
                 }
-                Err(e) => last = Some(e),
+                Err(e) => {
+                    self.failed = Some(stamps);
+                    last = Some(e);
+                }
             }
         }
         let problem = last.map(|e| match &e {
@@ -289,6 +435,13 @@ impl Following {
     }
 }
 
+/// Is this event of the file system a change to a file (not someone opening or reading it)?
+/// The views read the files they watch: were a read to wake them, a view that reads on every
+/// wake would wake itself for ever.
+fn changes(kind: &notify::EventKind) -> bool {
+    !matches!(kind, notify::EventKind::Access(_))
+}
+
 /// Watches the folder of the session at `path` for changes to it or its journal, calling `wake`
 /// for each. None when the platform gives no events; then only a poll notices changes.
 pub fn watch(path: &Path, wake: impl Fn() + Send + 'static) -> Option<notify::RecommendedWatcher> {
@@ -304,6 +457,7 @@ pub fn watch(path: &Path, wake: impl Fn() + Send + 'static) -> Option<notify::Re
     .collect();
     let mut watcher = notify::recommended_watcher(move |res: notify::Result<notify::Event>| {
         if let Ok(ev) = res
+            && changes(&ev.kind)
             && ev
                 .paths
                 .iter()
@@ -319,4 +473,32 @@ pub fn watch(path: &Path, wake: impl Fn() + Send + 'static) -> Option<notify::Re
     };
     watcher.watch(&folder, RecursiveMode::NonRecursive).ok()?;
     Some(watcher)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::changes;
+    use notify::EventKind;
+    use notify::event::{AccessKind, AccessMode, CreateKind, DataChange, ModifyKind, RemoveKind};
+
+    /// The view's own reads of the files (opened, closed after reading) must not wake it: only
+    /// writes, new files and files gone do.
+    #[test]
+    fn only_a_change_to_the_files_wakes_the_views() {
+        for read in [
+            EventKind::Access(AccessKind::Open(AccessMode::Any)),
+            EventKind::Access(AccessKind::Close(AccessMode::Read)),
+            EventKind::Access(AccessKind::Close(AccessMode::Write)),
+        ] {
+            assert!(!changes(&read), "{read:?}");
+        }
+        for change in [
+            EventKind::Modify(ModifyKind::Data(DataChange::Any)),
+            EventKind::Create(CreateKind::File),
+            EventKind::Remove(RemoveKind::File),
+            EventKind::Any,
+        ] {
+            assert!(changes(&change), "{change:?}");
+        }
+    }
 }

@@ -29,7 +29,7 @@ mod verify;
 
 pub use bestiary::{BESTIARY_VERSION, MAX_BESTIARY_BYTES, read_bestiary, write_bestiary};
 pub use file::not_regular;
-pub use follow::{Followed, Follower, Following, watch};
+pub use follow::{Followed, Follower, Following, Work as FollowWork, watch};
 pub use journal::journal_path;
 pub use sheet::{MAX_SHEET_BYTES, SHEET_VERSION, read_sheet, write_sheet};
 pub use verify::{VerifyReport, verify};

@@ -10,6 +10,8 @@ use slotmark::rules::slots::{
 };
 use slotmark::session::{Command, Notes, Session, SessionState};
 
+pub mod long;
+
 pub fn item(name: &str, props: &[Prop], wear: Option<Region>) -> Item {
     Item {
         name: name.to_string(),

@@ -9,6 +9,7 @@ mod draw;
 
 pub use draw::draw;
 
+use std::cell::Cell;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
@@ -20,7 +21,7 @@ use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 
 use crate::session::TableView;
-use crate::store::{Followed, Following, StoreError};
+use crate::store::{FollowWork, Followed, Following, StoreError};
 use crate::tui::TuiError;
 use crate::tui::theme::Theme;
 
@@ -35,6 +36,8 @@ const POLL_WATCHED: Duration = Duration::from_millis(500);
 pub struct TableScreen {
     following: Following,
     theme: Theme,
+    /// Frames drawn so far.
+    frames: Cell<u64>,
 }
 
 impl TableScreen {
@@ -43,11 +46,22 @@ impl TableScreen {
         Ok(TableScreen {
             following: Following::open(path)?,
             theme,
+            frames: Cell::new(0),
         })
     }
 
     pub fn path(&self) -> &Path {
         self.following.path()
+    }
+
+    /// What the view has read of the files so far (for the tests and the benches).
+    pub fn reads(&self) -> FollowWork {
+        self.following.work()
+    }
+
+    /// How many frames the view has drawn so far (for the tests and the benches).
+    pub fn frames(&self) -> u64 {
+        self.frames.get()
     }
 
     /// Takes in what the judge did since the last look. A file that cannot be read just now
@@ -63,6 +77,7 @@ impl TableScreen {
 
     /// Draws the view into a terminal.
     pub fn draw<B: Backend>(&self, terminal: &mut Terminal<B>) -> Result<(), TuiError> {
+        self.frames.set(self.frames.get() + 1);
         terminal
             .draw(|frame| {
                 let area = frame.area();
@@ -203,4 +218,93 @@ pub fn step<B: Backend>(
             .map_err(|e| io::Error::other(e.to_string()))?;
     }
     Ok(followed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::ScriptedDice;
+    use crate::rules::RulesetId;
+    use crate::session::Command;
+    use crate::store::{JournalRecord, Store};
+    use ratatui::backend::TestBackend;
+    use std::io::Write;
+
+    /// Runs the view's loop over these wakes, then until their sender is gone.
+    fn wakes(screen: &mut TableScreen, wakes: impl IntoIterator<Item = Wake>) {
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        let (tx, rx) = mpsc::channel();
+        for wake in wakes {
+            tx.send(wake).unwrap();
+        }
+        drop(tx);
+        // The poll never comes: only the wakes sent drive the loop.
+        let ended = follow(&mut terminal, screen, &rx, Duration::from_secs(3600)).unwrap();
+        assert_eq!(ended, Ended::Quit);
+    }
+
+    /// A hundred wakes (the file system's events, keys that do nothing) with no change to the
+    /// files: one frame, the first, and nothing read after the first whole read.
+    fn quiet() -> impl Iterator<Item = Wake> {
+        (0..100).flat_map(|_| [Wake::Files, Wake::Key(KeyEvent::from(KeyCode::Char('x')))])
+    }
+
+    fn reads(whole: u64, appended: u64, records: u64) -> FollowWork {
+        FollowWork {
+            whole,
+            appended,
+            records,
+        }
+    }
+
+    #[test]
+    fn the_view_reads_and_draws_nothing_while_nothing_changes() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("quiet.ron");
+        let mut session = crate::script::demo_for(RulesetId::Slots);
+        let mut store = Store::create(&path, &session).unwrap();
+        let mut screen = TableScreen::open(&path, Theme::plain()).unwrap();
+        wakes(&mut screen, quiet());
+        assert_eq!((screen.frames(), screen.reads()), (1, reads(1, 0, 0)));
+
+        // One step: read as it was appended, applied, drawn once; then quiet again.
+        let entry = session
+            .execute(
+                Command::Note("a draught".into()),
+                &mut ScriptedDice::new([]),
+            )
+            .unwrap()
+            .clone();
+        store
+            .journal_step(&JournalRecord::Apply(entry), &session)
+            .unwrap();
+        wakes(&mut screen, quiet());
+        assert_eq!((screen.frames(), screen.reads()), (3, reads(1, 1, 1)));
+
+        // Half a line (a step being written): read once, nothing to apply, nothing drawn.
+        let journal = crate::store::journal_path(&path);
+        let mut file = std::fs::OpenOptions::new()
+            .append(true)
+            .open(&journal)
+            .unwrap();
+        file.write_all(b"0123abcd (App").unwrap();
+        drop(file);
+        wakes(&mut screen, quiet());
+        assert_eq!((screen.frames(), screen.reads()), (4, reads(1, 2, 1)));
+    }
+
+    #[test]
+    fn a_view_left_on_a_file_it_cannot_read_reads_it_once_until_it_changes() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("broken.ron");
+        drop(Store::create(&path, &crate::script::demo_for(RulesetId::Phase)).unwrap());
+        let mut screen = TableScreen::open(&path, Theme::plain()).unwrap();
+        std::fs::write(&path, "(not a session").unwrap();
+        wakes(&mut screen, quiet());
+        // Read once in vain (the look is not made again, the files being as they were), and
+        // drawn once to say so.
+        assert_eq!(screen.reads().whole, 2);
+        assert_eq!(screen.frames(), 2);
+        assert!(screen.following.problem().is_some());
+    }
 }
