@@ -234,15 +234,11 @@ pub fn import(path: &Path, rules: RulesetId, dir: &Path) -> Result<Report, Impor
             }
         };
         let (read, refused) = statline::parse_file(&text);
-        let at = |line: usize, column: usize, message: String| ContentError::Syntax {
-            file: file.clone(),
-            line,
-            column,
-            message,
-        };
-        report
-            .refused
-            .extend(refused.into_iter().map(|e| at(e.line, e.column, e.reason)));
+        // This file's refusals, told in the order of its lines.
+        let mut here: Vec<(usize, usize, String)> = refused
+            .into_iter()
+            .map(|e| (e.line, e.column, e.reason))
+            .collect();
         for r in read {
             if let Some(i) = report
                 .read
@@ -250,7 +246,7 @@ pub fn import(path: &Path, rules: RulesetId, dir: &Path) -> Result<Report, Impor
                 .position(|b| squash(&b.name) == squash(&r.block.name))
             {
                 let (f, l) = &places[i];
-                report.refused.push(at(
+                here.push((
                     r.line,
                     1,
                     format!("{} is already read, from {f}:{l}", r.block.name),
@@ -262,9 +258,21 @@ pub fn import(path: &Path, rules: RulesetId, dir: &Path) -> Result<Report, Impor
                     places.push((file.clone(), r.line));
                     report.read.push(r.block);
                 }
-                Err(message) => report.refused.push(at(r.line, 1, message)),
+                Err(message) => here.push((r.line, 1, message)),
             }
         }
+        here.sort_by_key(|(line, column, _)| (*line, *column));
+        report
+            .refused
+            .extend(
+                here.into_iter()
+                    .map(|(line, column, message)| ContentError::Syntax {
+                        file: file.clone(),
+                        line,
+                        column,
+                        message,
+                    }),
+            );
     }
     if !report.refused.is_empty() || report.read.is_empty() {
         return Ok(report);
