@@ -5,6 +5,10 @@
 //! imported creatures found by `add`; the same line typed into `add`, logged whole so the
 //! session replays alone; and `slotmark library import` through the real binary.
 
+mod screen;
+
+use ratatui::crossterm::event::KeyCode;
+use screen::{code, key, play};
 use slotmark::content::bestiary::{self, Bestiary, ImportError};
 use slotmark::content::{ContentError, ap, bdp, phase};
 use slotmark::dice::ScriptedDice;
@@ -567,6 +571,33 @@ fn a_bad_stat_line_in_add_is_refused_at_its_column_and_changes_nothing() {
         let e = parse_line(line, s.state()).unwrap_err();
         assert_eq!(e.column, Some(column), "{line}: {e}");
         assert!(e.to_string().contains(why), "{line}: {e}");
+    }
+}
+
+#[test]
+fn the_add_forms_bestiary_field_offers_the_imported_creatures() {
+    installed();
+    for rules in [RulesetId::Phase, RulesetId::Bdp, RulesetId::Ap] {
+        let session = Session::new(SessionState::new("t", rules));
+        let mut app = slotmark::tui::app::App::with_session(
+            session,
+            None,
+            slotmark::tui::app::Dice::scripted([]),
+        )
+        .with_theme(slotmark::tui::theme::Theme::plain());
+        // The imported creatures come after the bundled ones: one step back from "none" is the
+        // last of them.
+        let p = play(
+            &mut app,
+            "add from the bestiary",
+            vec![key('n'), code(KeyCode::Left), code(KeyCode::Enter)],
+        );
+        let logged = format!("{:?}", p.logged);
+        assert!(
+            logged.contains("Wisp") && logged.contains("touch"),
+            "{rules:?}: {logged}\n{}",
+            p.text
+        );
     }
 }
 
