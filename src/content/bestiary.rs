@@ -294,21 +294,39 @@ pub fn import(path: &Path, rules: RulesetId, dir: &Path) -> Result<Report, Impor
     Ok(report)
 }
 
-/// The creatures a ruleset takes from the judge's bestiary, mapped, merged after its bundled
-/// ones: one named like a bundled creature replaces it.
-pub(crate) fn merged<C: Clone>(
+/// A ruleset's bundled library with the creatures it takes from the judge's bestiary mapped
+/// and merged after its own: one named like a bundled creature replaces it.
+pub(crate) fn with_imported<L: Clone, C>(
     rules: RulesetId,
-    bundled: &[C],
+    bundled: &L,
+    creatures: fn(&mut L) -> &mut Vec<C>,
     name_of: fn(&C) -> &str,
     map: fn(&StatBlock) -> Result<C, String>,
-) -> Vec<C> {
-    let mut all = bundled.to_vec();
+) -> L {
+    let mut lib = bundled.clone();
     for b in active().of(rules) {
         if let Ok(c) = map(b) {
-            replace_or_push(&mut all, c, name_of);
+            replace_or_push(creatures(&mut lib), c, name_of);
         }
     }
-    all
+    lib
+}
+
+/// Refuses a creature whose Armor is above what a ruleset holds (`what` names its armour,
+/// `rule` the rule that caps it).
+pub(crate) fn armor_at_most(
+    block: &StatBlock,
+    most: u8,
+    what: &str,
+    rule: &str,
+) -> Result<(), String> {
+    if block.armor > most {
+        return Err(format!(
+            "{}: Armor {} is more than {what} allows: 0 to {most} ({rule})",
+            block.name, block.armor
+        ));
+    }
+    Ok(())
 }
 
 /// Words for the tags of a stat line a ruleset has no rule for, to keep in the creature's
