@@ -739,3 +739,24 @@ fn a_damaged_bestiary_file_is_said_at_start_and_never_stops_slotmark() {
         text(&out.stdout)
     );
 }
+
+proptest::proptest! {
+    /// Any text as a stat-block file or a stat line is read or refused with a line, never a
+    /// panic (bytes cut inside a letter, brackets left open, `or` at either end...).
+    #[test]
+    fn any_text_as_stat_blocks_is_read_or_refused_never_a_panic(
+        text in "(# ?[A-Za-zé ]{0,8}\n|[0-9]{1,3} (HP|Armor|STR|DEX|WIL),? ?|[a-zé ]{0,6}|\\(|\\)|d[0-9]{0,3}|\\+|or |, |- |\n){0,40}"
+    ) {
+        let (read, refused) = statline::parse_file(&text);
+        for e in &refused {
+            proptest::prop_assert!(e.line >= 1 && e.line <= text.lines().count().max(1));
+        }
+        for r in &read {
+            proptest::prop_assert!(!r.block.attacks.is_empty());
+            proptest::prop_assert!(r.block.hp >= 1);
+        }
+        for line in text.lines() {
+            let _ = statline::parse_line("Beast", line, 1, 1);
+        }
+    }
+}
