@@ -976,6 +976,11 @@ pub fn manual(cmd: clap::Command, out: &mut dyn Write) -> R {
                  library`).",
             ),
             (
+                "~/.local/share/slotmark/bestiary/KEY.ron",
+                "The judge's own creatures for ruleset KEY (phase, bdp, ap), read from stat blocks \
+                 by `slotmark library import`; a bad one is left out with its line.",
+            ),
+            (
                 "~/.local/share/slotmark/saves/NAME.ron",
                 "Sessions (RON), each with its crash journal NAME.ron.journal beside it while it \
                  is open. The settings file or --saves may name another folder.",

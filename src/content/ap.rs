@@ -230,14 +230,13 @@ fn check_creature(c: &CreatureEntry) -> Result<(), String> {
 pub fn library() -> &'static ApLibrary {
     static WITH: OnceLock<ApLibrary> = OnceLock::new();
     WITH.get_or_init(|| {
-        let mut lib = bundled().clone();
-        lib.creatures = super::bestiary::merged(
+        super::bestiary::with_imported(
             crate::rules::RulesetId::Ap,
-            &lib.creatures,
+            bundled(),
+            |l| &mut l.creatures,
             |c| &c.name,
             from_stat,
-        );
-        lib
+        )
     })
 }
 
@@ -250,12 +249,7 @@ pub fn library() -> &'static ApLibrary {
 pub fn from_stat(b: &crate::rules::statline::StatBlock) -> Result<CreatureEntry, String> {
     use super::bestiary::{strike_name, text_with, unread_tags};
     let n = &b.name;
-    if b.armor > 3 {
-        return Err(format!(
-            "{n}: Armor {} is more than ap allows: 0 to 3 (A29)",
-            b.armor
-        ));
-    }
+    super::bestiary::armor_at_most(b, 3, "ap", "A29")?;
     let mut weapons = Vec::new();
     for a in &b.attacks {
         let ranged = a.has("ranged") || a.has("missile");

@@ -478,14 +478,13 @@ pub fn files() -> [(&'static str, &'static str); 4] {
 pub fn library() -> &'static BdpLibrary {
     static WITH: OnceLock<BdpLibrary> = OnceLock::new();
     WITH.get_or_init(|| {
-        let mut lib = bundled().clone();
-        lib.creatures = super::bestiary::merged(
+        super::bestiary::with_imported(
             crate::rules::RulesetId::Bdp,
-            &lib.creatures,
+            bundled(),
+            |l| &mut l.creatures,
             |c| &c.name,
             from_stat,
-        );
-        lib
+        )
     })
 }
 

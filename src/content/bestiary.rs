@@ -234,15 +234,11 @@ pub fn import(path: &Path, rules: RulesetId, dir: &Path) -> Result<Report, Impor
             }
         };
         let (read, refused) = statline::parse_file(&text);
-        let at = |line: usize, column: usize, message: String| ContentError::Syntax {
-            file: file.clone(),
-            line,
-            column,
-            message,
-        };
-        report
-            .refused
-            .extend(refused.into_iter().map(|e| at(e.line, e.column, e.reason)));
+        // This file's refusals, told in the order of its lines.
+        let mut here: Vec<(usize, usize, String)> = refused
+            .into_iter()
+            .map(|e| (e.line, e.column, e.reason))
+            .collect();
         for r in read {
             if let Some(i) = report
                 .read
@@ -250,7 +246,7 @@ pub fn import(path: &Path, rules: RulesetId, dir: &Path) -> Result<Report, Impor
                 .position(|b| squash(&b.name) == squash(&r.block.name))
             {
                 let (f, l) = &places[i];
-                report.refused.push(at(
+                here.push((
                     r.line,
                     1,
                     format!("{} is already read, from {f}:{l}", r.block.name),
@@ -262,9 +258,21 @@ pub fn import(path: &Path, rules: RulesetId, dir: &Path) -> Result<Report, Impor
                     places.push((file.clone(), r.line));
                     report.read.push(r.block);
                 }
-                Err(message) => report.refused.push(at(r.line, 1, message)),
+                Err(message) => here.push((r.line, 1, message)),
             }
         }
+        here.sort_by_key(|(line, column, _)| (*line, *column));
+        report
+            .refused
+            .extend(
+                here.into_iter()
+                    .map(|(line, column, message)| ContentError::Syntax {
+                        file: file.clone(),
+                        line,
+                        column,
+                        message,
+                    }),
+            );
     }
     if !report.refused.is_empty() || report.read.is_empty() {
         return Ok(report);
@@ -286,21 +294,39 @@ pub fn import(path: &Path, rules: RulesetId, dir: &Path) -> Result<Report, Impor
     Ok(report)
 }
 
-/// The creatures a ruleset takes from the judge's bestiary, mapped, merged after its bundled
-/// ones: one named like a bundled creature replaces it.
-pub(crate) fn merged<C: Clone>(
+/// A ruleset's bundled library with the creatures it takes from the judge's bestiary mapped
+/// and merged after its own: one named like a bundled creature replaces it.
+pub(crate) fn with_imported<L: Clone, C>(
     rules: RulesetId,
-    bundled: &[C],
+    bundled: &L,
+    creatures: fn(&mut L) -> &mut Vec<C>,
     name_of: fn(&C) -> &str,
     map: fn(&StatBlock) -> Result<C, String>,
-) -> Vec<C> {
-    let mut all = bundled.to_vec();
+) -> L {
+    let mut lib = bundled.clone();
     for b in active().of(rules) {
         if let Ok(c) = map(b) {
-            replace_or_push(&mut all, c, name_of);
+            replace_or_push(creatures(&mut lib), c, name_of);
         }
     }
-    all
+    lib
+}
+
+/// Refuses a creature whose Armor is above what a ruleset holds (`what` names its armour,
+/// `rule` the rule that caps it).
+pub(crate) fn armor_at_most(
+    block: &StatBlock,
+    most: u8,
+    what: &str,
+    rule: &str,
+) -> Result<(), String> {
+    if block.armor > most {
+        return Err(format!(
+            "{}: Armor {} is more than {what} allows: 0 to {most} ({rule})",
+            block.name, block.armor
+        ));
+    }
+    Ok(())
 }
 
 /// Words for the tags of a stat line a ruleset has no rule for, to keep in the creature's

@@ -564,14 +564,13 @@ pub fn bundled() -> &'static PhaseLibrary {
 pub fn library() -> &'static PhaseLibrary {
     static WITH: OnceLock<PhaseLibrary> = OnceLock::new();
     WITH.get_or_init(|| {
-        let mut lib = bundled().clone();
-        lib.creatures = super::bestiary::merged(
+        super::bestiary::with_imported(
             crate::rules::RulesetId::Phase,
-            &lib.creatures,
+            bundled(),
+            |l| &mut l.creatures,
             |c| &c.name,
             from_stat,
-        );
-        lib
+        )
     })
 }
 
@@ -583,12 +582,7 @@ pub fn library() -> &'static PhaseLibrary {
 pub fn from_stat(b: &crate::rules::statline::StatBlock) -> Result<CreatureEntry, String> {
     use super::bestiary::{strike_name, text_with, unread_tags};
     let n = &b.name;
-    if b.armor > 3 {
-        return Err(format!(
-            "{n}: Armor {} is more than phase's DR allows: 0 to 3 (K20)",
-            b.armor
-        ));
-    }
+    super::bestiary::armor_at_most(b, 3, "phase's DR", "K20")?;
     let mut attacks = Vec::new();
     for a in &b.attacks {
         let mut tags = Vec::new();
