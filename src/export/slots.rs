@@ -575,5 +575,17 @@ pub fn sheet(st: &slots::State, c: &Character) -> String {
     if !status.is_empty() {
         o.push_str(&format!("  Status: {}\n", status.join(", ")));
     }
+    // The screen's conditions panel, in its words.
+    o.push_str("  Wounds and conditions:");
+    let conditions = slots::condition_lines(st, c);
+    if conditions.is_empty() {
+        o.push_str(" No wounds, no marks.\n");
+    } else {
+        o.push('\n');
+    }
+    for (label, text) in conditions {
+        let line = format!("{label} {text}");
+        o.push_str(&format!("    {}\n", line.trim()));
+    }
     o
 }
