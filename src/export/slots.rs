@@ -3,7 +3,6 @@
 //! and its `show` text (the overview with clock, scene and combat, and each sheet slot by slot).
 
 use super::{Md, escape, for_each_step, for_each_summed, heading, notes, write_summary};
-use crate::content::find_by_name;
 use crate::rules::GameEvent;
 use crate::rules::slots::{self, Character, Event as E, Pending, SlotNo, State, Wound};
 use crate::session::{Event, Session};
@@ -63,17 +62,13 @@ pub(super) fn show(session: &Session, character: Option<&str>) -> Result<String,
     let Some(st) = state_of(session) else {
         return Ok(String::new());
     };
-    if let Some(name) = character {
-        let c = find_by_name(&st.characters, |c| &c.name, name, "character")
-            .map_err(|e| e.to_string())?;
-        return Ok(sheet(st, c));
-    }
-    let mut o = overview(session);
-    for c in &st.characters {
-        o.push('\n');
-        o.push_str(&sheet(st, c));
-    }
-    Ok(o)
+    super::sheets_or_one(
+        &st.characters,
+        |c| &c.name,
+        character,
+        || Ok(overview(session)),
+        |c| sheet(st, c),
+    )
 }
 
 /// What waits for the judge, in the rules' own words.
