@@ -263,3 +263,159 @@ fn actiondie_a_fight_is_summed_up() {
     assert_eq!(fighter(&sum, "Ogre").taken, 4, "{sum:?}");
     assert_eq!(sum.down, ["Ogre"]);
 }
+
+/// Plays a fight with the faces given per line and returns the summary of the fight its last
+/// step ends, after checking the recap carries its headline and every fighter's line.
+fn summed(rules: RulesetId, lines: &[(&str, &[u16])]) -> summary::FightSummary {
+    let timed: Vec<(&str, &[u16], u64)> = lines
+        .iter()
+        .enumerate()
+        .map(|(i, (l, faces))| (*l, *faces, 30 * i as u64))
+        .collect();
+    let s = play(rules, &timed);
+    let sum = last_summary(&s);
+    let recap = export::markdown(&s);
+    assert!(
+        recap.contains(&format!("- **{}**", sum.headline())),
+        "{recap}"
+    );
+    for line in sum.fighter_lines() {
+        assert!(recap.contains(&format!("  - {line}")), "{line}\n{recap}");
+    }
+    sum
+}
+
+/// bdp: harm whose source names a character counts as dealt by them; damage past HP that calls
+/// the critical damage save (B26) is a crit for whoever dealt it and a crit taken; the judge's
+/// `set` counts as healing; `dead` counts as down (B20-B26).
+#[test]
+fn bdp_the_summary_names_the_dealer_the_crit_the_healing_and_the_dead() {
+    let sum = summed(
+        RulesetId::Bdp,
+        &[
+            ("add Ana pc 10 12 8 6", &[]),
+            ("add Rat creature 3 14 4 2 4", &[]),
+            ("fight Ana Rat", &[]),
+            ("damage Rat 2 hp nocrit Ana's knife", &[]),
+            // 8 to HP 6: 2 past it, so the STR save against critical damage: d20 3, a pass.
+            ("damage Ana 8 hp Rat bite", &[3]),
+            ("accept", &[]),
+            ("set Ana hp 3 6", &[]),
+            ("dead Rat", &[]),
+            ("end", &[]),
+        ],
+    );
+    assert_eq!(sum.down, ["Rat"], "{sum:?}");
+    let ana = fighter(&sum, "Ana");
+    assert_eq!(
+        (ana.dealt, ana.taken, ana.healed, ana.crits, ana.crits_taken),
+        (2, 8, 3, 0, 1),
+        "{sum:?}"
+    );
+    let rat = fighter(&sum, "Rat");
+    assert_eq!(
+        (rat.dealt, rat.taken, rat.crits, rat.crits_taken),
+        (8, 2, 1, 0),
+        "{sum:?}"
+    );
+    assert_eq!(
+        sum.fighter_lines(),
+        [
+            "Ana: dealt 2, took 8, healed 3, took 1 crit",
+            "Rat: dealt 8, took 2, 1 crit"
+        ]
+    );
+}
+
+/// bdp: a character the judge rules out of the fight counts as down, as one put out by a score
+/// at 0 does.
+#[test]
+fn bdp_out_counts_as_down() {
+    let sum = summed(
+        RulesetId::Bdp,
+        &[
+            ("add Ana pc 10 12 8 6", &[]),
+            ("add Rat creature 3 14 4 2 4", &[]),
+            ("fight Ana Rat", &[]),
+            ("out Rat stunned", &[]),
+            ("damage Ana 8 wil nocrit fear", &[]),
+            ("end", &[]),
+        ],
+    );
+    assert_eq!(sum.down, ["Rat", "Ana"], "{sum:?}");
+}
+
+/// ap: an attack's damage counts for the attacker, harm typed with `from NAME` for the one named;
+/// harm past HP is critical damage (A33), a crit for the dealer and one taken; `set` is healing;
+/// an NPC ruled dead after its failed critical save and a group that flees are down.
+#[test]
+fn ap_the_summary_names_the_attacker_the_crit_the_healing_and_the_dead() {
+    let sixes: &[u16] = &[6; 8];
+    let sum = summed(
+        RulesetId::Ap,
+        &[
+            ("add Ana pc party 11 12 8 6", &[]),
+            ("add Gob npc goblins 8 10 8 4", &[]),
+            ("carry Ana Sword d8 weapon", &[]),
+            ("fight", sixes),
+            // 7 to HP 6: 1 into STR, and the critical damage save passes (d20 6 + STR 10).
+            ("damage Ana 7 from Gob club", sixes),
+            ("accept", sixes),
+            ("choose 2", &[]),
+            ("set Ana hp 4 6", &[]),
+            // The sword's 6 takes Gob's 4 HP and 2 STR: its critical save fails, it dies, and
+            // the goblins break.
+            ("attack Ana vs Gob", sixes),
+            ("accept", sixes),
+            ("accept", sixes),
+            ("choose 1", &[]),
+            ("accept", sixes),
+            ("choose 1", &[]),
+            ("endfight", &[]),
+        ],
+    );
+    assert_eq!(sum.down, ["Gob"], "{sum:?}");
+    let ana = fighter(&sum, "Ana");
+    assert_eq!(
+        (ana.dealt, ana.taken, ana.healed, ana.crits, ana.crits_taken),
+        (6, 7, 4, 1, 1),
+        "{sum:?}"
+    );
+    let gob = fighter(&sum, "Gob");
+    assert_eq!(
+        (gob.dealt, gob.taken, gob.crits, gob.crits_taken),
+        (7, 6, 1, 1),
+        "{sum:?}"
+    );
+}
+
+/// actiondie: an attack's damage counts for the attacker and its critical hit (D22) as its crit;
+/// damage `from` a named character counts for them; `set` HP is healing; a character ruled
+/// fled is down (D20-D24, D28).
+#[test]
+fn actiondie_the_summary_names_the_attacker_the_healing_and_who_fled() {
+    let sum = summed(
+        RulesetId::ActionDie,
+        &[
+            ("add Ana pc d8 d6 d6 d4 10", &[]),
+            ("add Ogre creature d8 d6 d6 d4 20", &[]),
+            ("carry Ana Sword damage d6 held", &[]),
+            ("scene for the bridge", &[]),
+            // d6 6 is a critical hit: one more d6 (2), + STR 4.
+            ("attack Ana with Sword Ogre", &[6, 2, 2, 2]),
+            ("damage Ana 3 from Ogre fist", &[]),
+            ("set Ana hp 9", &[]),
+            ("flee Ogre", &[]),
+            ("end", &[]),
+        ],
+    );
+    assert_eq!(sum.down, ["Ogre"], "{sum:?}");
+    let ana = fighter(&sum, "Ana");
+    assert_eq!(
+        (ana.dealt, ana.taken, ana.healed, ana.crits),
+        (12, 3, 2, 1),
+        "{sum:?}"
+    );
+    let ogre = fighter(&sum, "Ogre");
+    assert_eq!((ogre.dealt, ogre.taken), (3, 12), "{sum:?}");
+}

@@ -1,7 +1,6 @@
 //! The action-point rules in words: each sheet for `show`, with every field of the screen's sheet
 //! panel (the same lines, from `rules::ap::sheet_lines`), and the items dropped in the scene.
 
-use crate::content::find_by_name;
 use crate::rules::ap::{Character, Kind, State, sheet_lines};
 use crate::session::Session;
 
@@ -36,23 +35,23 @@ pub(super) fn show(session: &Session, character: Option<&str>) -> Result<String,
     let Some(st) = state_of(session) else {
         return Ok(String::new());
     };
-    if let Some(name) = character {
-        let c = find_by_name(&st.characters, |c| &c.name, name, "character")
-            .map_err(|e| e.to_string())?;
-        return Ok(sheet(c, st));
-    }
-    let mut o = super::show_from_read_models(session, None)?;
-    if !st.dropped.is_empty() {
-        let dropped: Vec<String> = st
-            .dropped
-            .iter()
-            .map(|(who, item)| format!("{item} (by {who})"))
-            .collect();
-        o.push_str(&format!("Dropped in the scene: {}\n", dropped.join(", ")));
-    }
-    for c in &st.characters {
-        o.push('\n');
-        o.push_str(&sheet(c, st));
-    }
-    Ok(o)
+    let overview = || {
+        let mut o = super::show_from_read_models(session, None)?;
+        if !st.dropped.is_empty() {
+            let dropped: Vec<String> = st
+                .dropped
+                .iter()
+                .map(|(who, item)| format!("{item} (by {who})"))
+                .collect();
+            o.push_str(&format!("Dropped in the scene: {}\n", dropped.join(", ")));
+        }
+        Ok(o)
+    };
+    super::sheets_or_one(
+        &st.characters,
+        |c| &c.name,
+        character,
+        overview,
+        |c| sheet(c, st),
+    )
 }

@@ -4,7 +4,6 @@
 
 use std::fmt::Write;
 
-use crate::content::find_by_name;
 use crate::rules::bdp::{Ability, Character, Item, Kind, Rarity, Region, Slot, State};
 use crate::rules::time::Clock;
 use crate::session::Session;
@@ -230,15 +229,11 @@ pub(super) fn show(session: &Session, character: Option<&str>) -> Result<String,
     let Some(st) = state_of(session) else {
         return Ok(String::new());
     };
-    if let Some(name) = character {
-        let c = find_by_name(&st.characters, |c| &c.name, name, "character")
-            .map_err(|e| e.to_string())?;
-        return Ok(sheet(c));
-    }
-    let mut o = super::show_from_read_models(session, None)?;
-    for c in &st.characters {
-        o.push('\n');
-        o.push_str(&sheet(c));
-    }
-    Ok(o)
+    super::sheets_or_one(
+        &st.characters,
+        |c| &c.name,
+        character,
+        || super::show_from_read_models(session, None),
+        sheet,
+    )
 }

@@ -252,6 +252,27 @@ pub fn show(session: &Session, character: Option<&str>) -> Result<String, String
     }
 }
 
+/// `show` in the shape every ruleset's takes: the named character's sheet when one is named,
+/// else the overview and then every sheet.
+fn sheets_or_one<C>(
+    characters: &[C],
+    name_of: impl Fn(&C) -> &str,
+    character: Option<&str>,
+    overview: impl FnOnce() -> Result<String, String>,
+    sheet: impl Fn(&C) -> String,
+) -> Result<String, String> {
+    if let Some(name) = character {
+        let c = find_by_name(characters, name_of, name, "character").map_err(|e| e.to_string())?;
+        return Ok(sheet(c));
+    }
+    let mut o = overview()?;
+    for c in characters {
+        o.push('\n');
+        o.push_str(&sheet(c));
+    }
+    Ok(o)
+}
+
 /// What waits for the judge, in a line, when something does.
 pub fn waiting(session: &Session) -> Option<String> {
     match session.state().ruleset() {

@@ -2,7 +2,6 @@
 //! sheet panel has (the same lines, from `rules::phase::sheet_lines`), and what the world keeps
 //! beyond the sheets (the wandering tables, the stored clue, what lies in the scene).
 
-use crate::content::find_by_name;
 use crate::rules::phase::{Character, State, sheet_lines, world_lines};
 use crate::session::Session;
 
@@ -41,20 +40,20 @@ pub(super) fn show(session: &Session, character: Option<&str>) -> Result<String,
     let Some(st) = state_of(session) else {
         return Ok(String::new());
     };
-    if let Some(name) = character {
-        let c = find_by_name(&st.characters, |c| &c.name, name, "character")
-            .map_err(|e| e.to_string())?;
-        return Ok(sheet(c, st.dungeon(), st.world.turn));
-    }
-    let mut o = super::show_from_read_models(session, None)?;
-    let world = world_lines(st);
-    if !world.is_empty() {
-        o.push_str("\nWorld\n");
-        labelled(&mut o, world);
-    }
-    for c in &st.characters {
-        o.push('\n');
-        o.push_str(&sheet(c, st.dungeon(), st.world.turn));
-    }
-    Ok(o)
+    let overview = || {
+        let mut o = super::show_from_read_models(session, None)?;
+        let world = world_lines(st);
+        if !world.is_empty() {
+            o.push_str("\nWorld\n");
+            labelled(&mut o, world);
+        }
+        Ok(o)
+    };
+    super::sheets_or_one(
+        &st.characters,
+        |c| &c.name,
+        character,
+        overview,
+        |c| sheet(c, st.dungeon(), st.world.turn),
+    )
 }

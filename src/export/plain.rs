@@ -1,7 +1,6 @@
 //! The plain tracker in words: `show` gives the overview the read models give, then each sheet
 //! with every field of the screen's sheet panel (the same lines, from `rules::plain::sheet_lines`).
 
-use crate::content::find_by_name;
 use crate::rules::plain::{Character, State, sheet_lines};
 use crate::session::Session;
 
@@ -27,15 +26,11 @@ pub(super) fn show(session: &Session, character: Option<&str>) -> Result<String,
     let Some(st) = state_of(session) else {
         return Ok(String::new());
     };
-    if let Some(name) = character {
-        let c = find_by_name(&st.characters, |c| &c.name, name, "character")
-            .map_err(|e| e.to_string())?;
-        return Ok(sheet(st, c));
-    }
-    let mut o = super::show_from_read_models(session, None)?;
-    for c in &st.characters {
-        o.push('\n');
-        o.push_str(&sheet(st, c));
-    }
-    Ok(o)
+    super::sheets_or_one(
+        &st.characters,
+        |c| &c.name,
+        character,
+        || super::show_from_read_models(session, None),
+        |c| sheet(st, c),
+    )
 }

@@ -3,7 +3,6 @@
 //! and its `show` text (the overview with clock, scene and combat, and each sheet slot by slot).
 
 use super::{Md, escape, for_each_step, for_each_summed, heading, notes, write_summary};
-use crate::content::find_by_name;
 use crate::rules::GameEvent;
 use crate::rules::slots::{self, Character, Event as E, Pending, SlotNo, State, Wound};
 use crate::session::{Event, Session};
@@ -63,17 +62,13 @@ pub(super) fn show(session: &Session, character: Option<&str>) -> Result<String,
     let Some(st) = state_of(session) else {
         return Ok(String::new());
     };
-    if let Some(name) = character {
-        let c = find_by_name(&st.characters, |c| &c.name, name, "character")
-            .map_err(|e| e.to_string())?;
-        return Ok(sheet(st, c));
-    }
-    let mut o = overview(session);
-    for c in &st.characters {
-        o.push('\n');
-        o.push_str(&sheet(st, c));
-    }
-    Ok(o)
+    super::sheets_or_one(
+        &st.characters,
+        |c| &c.name,
+        character,
+        || Ok(overview(session)),
+        |c| sheet(st, c),
+    )
 }
 
 /// What waits for the judge, in the rules' own words.
@@ -576,6 +571,18 @@ pub fn sheet(st: &slots::State, c: &Character) -> String {
     }
     if !status.is_empty() {
         o.push_str(&format!("  Status: {}\n", status.join(", ")));
+    }
+    // The screen's conditions panel, in its words.
+    o.push_str("  Wounds and conditions:");
+    let conditions = slots::condition_lines(st, c);
+    if conditions.is_empty() {
+        o.push_str(" No wounds, no marks.\n");
+    } else {
+        o.push('\n');
+    }
+    for (label, text) in conditions {
+        let line = format!("{label} {text}");
+        o.push_str(&format!("    {}\n", line.trim()));
     }
     o
 }

@@ -20,6 +20,8 @@ pub struct Fighter {
     pub taken: u32,
     pub healed: u32,
     pub crits: u32,
+    /// Critical damage taken (rulesets whose crits are blows that call a critical damage save).
+    pub crits_taken: u32,
     pub fumbles: u32,
 }
 
@@ -184,6 +186,9 @@ impl Open {
                 if let Some(by) = by {
                     self.fighter(by).crits += n;
                 }
+                if let Some(to) = to {
+                    self.fighter(to).crits_taken += n;
+                }
             }
             TallyKind::Fumble => {
                 if let Some(by) = by {
@@ -319,6 +324,9 @@ impl FightSummary {
                 }
                 if f.crits > 0 {
                     parts.push(count(f.crits, "crit", "crits"));
+                }
+                if f.crits_taken > 0 {
+                    parts.push(format!("took {}", count(f.crits_taken, "crit", "crits")));
                 }
                 if f.fumbles > 0 {
                     parts.push(count(f.fumbles, "fumble", "fumbles"));

@@ -28,7 +28,7 @@ pub mod view;
 
 pub use kind::RollKind;
 pub use line::{Lens, Line, Num, Numbers, Part};
-pub use tally::{Tally, TallyKind};
+pub use tally::{Tally, TallyKind, dealer};
 pub use view::{
     Aim, Answer, ClockView, DieView, Fighter, GroupMember, GroupView, Initiative, OptionView,
     Outcome, PendingView, QuestionView, Role, RollView, RosterEntry, RosterGroup, Standing, Tag,

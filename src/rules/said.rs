@@ -85,6 +85,14 @@ impl Event {
         self
     }
 
+    /// The same line, counting `more` for a fight's summary when there is one.
+    pub fn counting(self, more: Option<Tally>) -> Event {
+        match more {
+            Some(t) => self.tallied(t),
+            None => self,
+        }
+    }
+
     /// What the line counts for a fight's summary.
     pub fn tally(&self) -> &[Tally] {
         match self {

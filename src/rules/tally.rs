@@ -19,7 +19,8 @@ pub enum TallyKind {
 }
 
 /// One thing to count: `by` did `amount` of `kind` to `to` (either may be unknown: harm from a
-/// fall has no `by`; a critical roll names only who rolled it, as `by`).
+/// fall has no `by`; a critical roll names only who rolled it, as `by`; critical damage names
+/// who took it, as `to`, and who dealt it when that is known).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tally {
     pub by: Option<String>,
@@ -67,6 +68,27 @@ impl Tally {
         }
     }
 
+    /// Critical damage (a blow that calls the critical damage save) taken by `to`, dealt by
+    /// `by` when known.
+    pub fn critical_damage(by: Option<&str>, to: &str) -> Tally {
+        Tally {
+            by: by.map(str::to_owned),
+            to: Some(to.to_owned()),
+            kind: TallyKind::Crit,
+            amount: 1,
+        }
+    }
+
+    /// A score the judge set by hand, from `was` to `now`: healing when it rose, harm taken
+    /// when it fell, nothing when it stayed.
+    pub fn moved(who: &str, was: u32, now: u32) -> Option<Tally> {
+        match now.cmp(&was) {
+            std::cmp::Ordering::Greater => Some(Tally::healing(who, now - was)),
+            std::cmp::Ordering::Less => Some(Tally::damage(None, who, was - now)),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+
     /// A fumbled roll by `who`.
     pub fn fumble(who: &str) -> Tally {
         Tally {
@@ -75,5 +97,46 @@ impl Tally {
             kind: TallyKind::Fumble,
             amount: 1,
         }
+    }
+}
+
+/// Who a free-text source of harm names as its dealer: the character whose name the source
+/// begins with, as a whole word and in any case ("Ogre", "ogre's club", "Ogre club"); the
+/// longest such name when several fit. Harm typed by the judge has no other dealer to name.
+pub fn dealer<'a>(source: &str, names: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    let source = source.trim();
+    names
+        .into_iter()
+        .filter(|name| {
+            let n = name.len();
+            !name.is_empty()
+                && source.len() >= n
+                && source.is_char_boundary(n)
+                && source[..n].eq_ignore_ascii_case(name)
+                && source[n..]
+                    .chars()
+                    .next()
+                    .is_none_or(|c| !c.is_alphanumeric())
+        })
+        .max_by_key(|name| name.len())
+        .map(str::to_owned)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::dealer;
+
+    #[test]
+    fn a_source_names_its_dealer_by_its_first_words() {
+        let names = ["Ogre", "Ogre Chief", "Ana"];
+        assert_eq!(dealer("Ogre's club", names).as_deref(), Some("Ogre"));
+        assert_eq!(
+            dealer("ogre chief axe", names).as_deref(),
+            Some("Ogre Chief")
+        );
+        assert_eq!(dealer("Ana", names).as_deref(), Some("Ana"));
+        assert_eq!(dealer("Anatomy lesson", names), None);
+        assert_eq!(dealer("a fall", names), None);
+        assert_eq!(dealer("", names), None);
     }
 }

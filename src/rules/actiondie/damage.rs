@@ -138,20 +138,31 @@ pub fn deal(
     if extra > 0 {
         line = line.plain(format!(" (critical: {extra} more)"));
     }
-    out.push(crate::rules::said::Event::line(Mood::Harm, line));
+    out.push(crate::rules::said::Event::line(Mood::Harm, line.clone()));
+    // Who dealt it: the attacker, or a character the damage's source names.
+    let dealer = match by {
+        Some(by) => Some(state.name_of(by)),
+        None => crate::rules::dealer(
+            &line.to_string(),
+            state.characters.iter().map(|c| c.name.as_str()),
+        ),
+    };
     for &t in targets {
-        hurt(state, t, total, kind, true, dice, out)?;
+        hurt(state, t, total, kind, true, dealer.as_deref(), dice, out)?;
     }
     Ok(())
 }
 
-/// D23-D24 for one target: halve, double or neither for the type, then armour, then HP.
+/// D23-D24 for one target: halve, double or neither for the type, then armour, then HP;
+/// counted as dealt by `by` when known.
+#[allow(clippy::too_many_arguments)]
 pub fn hurt(
     state: &mut State,
     who: u32,
     amount: u16,
     kind: Option<DamageType>,
     armour: bool,
+    by: Option<&str>,
     dice: &mut dyn DiceSource,
     out: &mut Out,
 ) -> Result<(), RuleError> {
@@ -199,7 +210,7 @@ pub fn hurt(
                 .of(who, numbers, if n > 0 { "harm" } else { "no harm" })
                 .state(who),
         )
-        .tallied(Tally::damage(None, &c.name, u32::from(n))),
+        .tallied(Tally::damage(by, &c.name, u32::from(n))),
     );
     // D24: taking damage down to 0 costs a level and knocks Prone.
     if n >= 1 && c.hp == 0 {

@@ -164,6 +164,7 @@ pub fn set(
         )));
     }
     let v8 = value as u8;
+    let hp_was = c.hp;
     match stat {
         Stat::Ability(a) => c.base[a.index()] = v8,
         Stat::Hp => c.hp = value,
@@ -189,10 +190,17 @@ pub fn set(
         Stat::Ability(a) => c.dice(a).to_string(),
         _ => value.to_string(),
     };
-    say(
-        out,
-        Mood::Ruling,
-        format!("The judge sets {}'s {} to {shown}", c.name, stat.word()),
+    // The judge's edit counts as harm taken or healing, as HP moved.
+    out.push(
+        super::command::Event::said(
+            Mood::Ruling,
+            format!("The judge sets {}'s {} to {shown}", c.name, stat.word()),
+        )
+        .counting(crate::rules::Tally::moved(
+            &c.name,
+            u32::from(hp_was),
+            u32::from(c.hp),
+        )),
     );
     Ok(())
 }
@@ -589,13 +597,15 @@ pub fn flee(state: &mut State, who: u32, out: &mut Out) -> Result<(), RuleError>
     if fled {
         turns::leave(state, who);
     }
-    say(
-        out,
-        Mood::Ruling,
-        format!(
-            "The judge rules {name} {}",
-            if fled { "fled" } else { "back" }
-        ),
+    out.push(
+        super::command::Event::said(
+            Mood::Ruling,
+            format!(
+                "The judge rules {name} {}",
+                if fled { "fled" } else { "back" }
+            ),
+        )
+        .counting(fled.then(|| crate::rules::Tally::down(&name))),
     );
     Ok(())
 }

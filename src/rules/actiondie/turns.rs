@@ -66,7 +66,7 @@ fn begin(
         expire(state, id, out);
         if state.character(id)?.has(Status::Bleeding) {
             say(out, Mood::Harm, format!("{name} bleeds"));
-            damage::hurt(state, id, 1, None, false, dice, out)?;
+            damage::hurt(state, id, 1, None, false, None, dice, out)?;
         }
     }
     let c = state.character(id)?;

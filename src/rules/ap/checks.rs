@@ -660,7 +660,8 @@ fn settle(
                     .plain(" to ")
                     .name(target, state.name_of(target)),
             ));
-            harm::harm(state, target, d, &r.title, dice, out)
+            let by = state.name_of(r.who);
+            harm::harm(state, target, d, &r.title, Some(&by), dice, out)
         }
         Then::Crit { doomed } => harm::crit_settled(state, r.who, pass, doomed, dice, out),
         Then::ScarSave { sides } => {
@@ -695,7 +696,10 @@ fn settle(
             if pass {
                 let c = state.character_mut(r.who)?;
                 c.set(Mark::Fled, true);
-                out.push(Event::said(Mood::Warn, format!("{} gets away", c.name)));
+                out.push(
+                    Event::said(Mood::Warn, format!("{} gets away", c.name))
+                        .tallied(crate::rules::Tally::down(&c.name)),
+                );
                 fight::left(state, r.who, out);
             }
             Ok(())

@@ -433,11 +433,13 @@ pub fn flee(state: &mut State, group: &str, out: &mut Vec<Event>) {
         .filter(|c| c.group == group && !c.gone())
         .map(|c| c.id)
         .collect();
+    let mut line = Event::said(Mood::Warn, format!("{group} flees"));
     for id in ids {
         if let Ok(c) = state.character_mut(id) {
             c.set(Mark::Fled, true);
+            line = line.tallied(crate::rules::Tally::down(&c.name));
         }
         left(state, id, out);
     }
-    out.push(Event::said(Mood::Warn, format!("{group} flees")));
+    out.push(line);
 }

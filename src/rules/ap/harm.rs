@@ -63,6 +63,7 @@ pub fn harm(
     who: u32,
     d: u8,
     source: &str,
+    by: Option<&str>,
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
@@ -95,7 +96,9 @@ pub fn harm(
                 .of(who, numbers, "harm")
                 .state(who),
         )
-        .tallied(Tally::damage(None, &name, u32::from(d))),
+        .tallied(Tally::damage(by, &name, u32::from(d)))
+        // A33: harm past HP is critical damage.
+        .counting((lost > 0).then(|| Tally::critical_damage(by, &name))),
     );
     if str_now.cur == 0 && lost > 0 {
         zero_check(state, who, out);
@@ -179,10 +182,13 @@ pub fn crit_settled(
             if !c.has(Mark::Stabilized) {
                 c.dies_at = Some(now + HOUR);
             }
-            out.push(Event::said(
-                Mood::Bad,
-                format!("{name} is out of action, crawling at most; dies within the hour unless stabilized"),
-            ));
+            out.push(
+                Event::said(
+                    Mood::Bad,
+                    format!("{name} is out of action, crawling at most; dies within the hour unless stabilized"),
+                )
+                .tallied(Tally::down(&name)),
+            );
             fight::left(state, who, out);
         }
         Kind::Npc => {
@@ -226,7 +232,9 @@ pub fn npc_crit(
         "routed" => {
             c.set(Mark::Routed, true);
             c.set(Mark::Fled, true);
-            out.push(Event::said(Mood::Warn, format!("{name} is routed")));
+            out.push(
+                Event::said(Mood::Warn, format!("{name} is routed")).tallied(Tally::down(&name)),
+            );
             true
         }
         "weakened" => {

@@ -24,8 +24,8 @@ pub use state::{Ask, Die, Fight, Question, Roll, State, Then, Wait};
 pub use view::{Ap, glance, sheet_lines};
 
 use crate::dice::DiceSource;
-use crate::rules::RuleError;
 use crate::rules::text::{TextKind, checked, new_name};
+use crate::rules::{RuleError, Tally};
 
 /// Applies one command (see [`crate::rules::Ruleset::apply`]).
 pub fn apply(
@@ -136,17 +136,22 @@ fn run(
                     c.name
                 )));
             }
+            let was = c.stat_mut(*stat).cur;
             *c.stat_mut(*stat) = Score {
                 cur: *cur,
                 max: *max,
             };
             let name = c.name.clone();
             harm::zero_check(state, *who, out);
-            said(
-                out,
-                Mood::Ruling,
-                format!("The judge sets {name}'s {stat} to {cur}/{max}"),
-            )
+            // The judge's edit counts as harm taken or healing, as the score moved.
+            out.push(
+                Event::said(
+                    Mood::Ruling,
+                    format!("The judge sets {name}'s {stat} to {cur}/{max}"),
+                )
+                .counting(Tally::moved(&name, u32::from(was), u32::from(*cur))),
+            );
+            Ok(())
         }
         C::Carry { who, item } => {
             let mut item = (**item).clone();
@@ -262,15 +267,19 @@ fn run(
             if *on && matches!(mark, Mark::Dead | Mark::Fled) {
                 fight::left(state, *who, out);
             }
-            said(
-                out,
-                Mood::Ruling,
-                format!(
-                    "The judge marks {name} {}{}",
-                    if *on { "" } else { "no longer " },
-                    mark.word()
-                ),
-            )
+            let down = *on && matches!(mark, Mark::Dead | Mark::Fled | Mark::Out);
+            out.push(
+                Event::said(
+                    Mood::Ruling,
+                    format!(
+                        "The judge marks {name} {}{}",
+                        if *on { "" } else { "no longer " },
+                        mark.word()
+                    ),
+                )
+                .counting(down.then(|| Tally::down(&name))),
+            );
+            Ok(())
         }
         C::Group { who, group } => {
             let group = checked(TextKind::Name, group, "name the group")?;
@@ -367,7 +376,9 @@ fn run(
             } else {
                 *amount
             };
-            harm::harm(state, *who, d, &source, dice, out)
+            let by =
+                crate::rules::dealer(&source, state.characters.iter().map(|c| c.name.as_str()));
+            harm::harm(state, *who, d, &source, by.as_deref(), dice, out)
         }
         C::Scar { who, entry } => harm::scar(state, *who, *entry, dice, out),
         C::Recovered { who, item } => harm::recovered(state, *who, *item, dice, out),

@@ -253,7 +253,10 @@ pub fn choose(
         Ask::OutWord { who, ability } => {
             let word = picked;
             let c = state.character_mut(who)?;
-            out.push(Event::said(Mood::Bad, format!("{} is out: {word}", c.name)));
+            out.push(
+                Event::said(Mood::Bad, format!("{} is out: {word}", c.name))
+                    .tallied(crate::rules::Tally::down(&c.name)),
+            );
             c.out = Some(super::model::Out {
                 word,
                 ability,

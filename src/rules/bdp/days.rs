@@ -9,8 +9,8 @@ use super::state::Then;
 use super::zero_check;
 use super::{Ability, Item, Level, Meal, Reason, Rest, Slot, Timer};
 use crate::dice::{DiceSource, Edge};
-use crate::rules::RuleError;
 use crate::rules::time::{Clock, HOUR};
+use crate::rules::{RuleError, Tally};
 
 fn refuse_deprived(state: &State, who: u32, what: &str) -> Result<(), RuleError> {
     let c = state.character(who)?;
@@ -149,10 +149,10 @@ pub fn breath(
         )));
     }
     let gained = c.hp.gain(99);
-    out.push(Event::said(
-        Mood::Mended,
-        format!("{name} catches breath: HP {}", c.hp),
-    ));
+    out.push(
+        Event::said(Mood::Mended, format!("{name} catches breath: HP {}", c.hp))
+            .tallied(Tally::healing(&name, gained)),
+    );
     let Some(at) = skin else {
         let source = source.unwrap_or_default();
         out.push(Event::said(Mood::Plain, format!("water from {source}")));
@@ -409,10 +409,13 @@ pub fn recover(
     let (n, shown) = roll(dice, Amount::dice(1, 4), "a day of recovery")?;
     let c = state.living_mut(who)?;
     let g = c.score_mut(ability).gain(n);
-    out.push(Event::said(
-        Mood::Mended,
-        format!("{} recovers {shown}: +{g} {ability}", c.name),
-    ));
+    out.push(
+        Event::said(
+            Mood::Mended,
+            format!("{} recovers {shown}: +{g} {ability}", c.name),
+        )
+        .tallied(Tally::healing(&c.name, g)),
+    );
     zero_check(state, who, ability, out);
     // The day itself passes after its dawn, as the night's watch does, so the next day's dawn
     // counts a new day and timers run out across days of rest (B47, B52).

@@ -188,6 +188,9 @@ pub fn damage(
     } else {
         source.trim().to_string()
     };
+    let by = crate::rules::dealer(&source, state.characters.iter().map(|c| c.name.as_str()));
+    // The damage line, which counts the critical damage too when the save is called.
+    let at = out.len();
     let c = state.living_mut(who)?;
     let (ability, call) = match target {
         Target::Hp => {
@@ -215,7 +218,7 @@ pub fn damage(
                         )
                         .state(who),
                 )
-                .tallied(Tally::damage(None, &name, n)),
+                .tallied(Tally::damage(by.as_deref(), &name, n)),
             );
             if over == 0 {
                 return Ok(());
@@ -259,7 +262,7 @@ pub fn damage(
                         )
                         .state(who),
                 )
-                .tallied(Tally::damage(None, &name, n)),
+                .tallied(Tally::damage(by.as_deref(), &name, n)),
             );
             (a, crit.unwrap_or(amount.most() >= 8))
         }
@@ -268,6 +271,11 @@ pub fn damage(
         return Ok(());
     }
     if call {
+        if let Some(line) = out.get_mut(at) {
+            *line = line
+                .clone()
+                .tallied(Tally::critical_damage(by.as_deref(), &name));
+        }
         ask_save(
             state,
             who,
@@ -363,21 +371,24 @@ pub fn injury(
             let (n, shown) = roll(dice, Amount::dice(1, 4), &format!("{name}'s injury loss"))?;
             let c = state.living_mut(who)?;
             c.score_mut(ability).lose(n);
-            out.push(Event::line(
-                Mood::Harm,
-                Line::new()
-                    .name(who, name.clone())
-                    .plain(" loses ")
-                    .of(
-                        who,
-                        Line::new()
-                            .number(who, Num::Harm, shown.clone())
-                            .plain(format!(" {ability}: "))
-                            .number(who, Num::Score, c.score(ability).to_string()),
-                        format!("some {ability}"),
-                    )
-                    .state(who),
-            ));
+            out.push(
+                Event::line(
+                    Mood::Harm,
+                    Line::new()
+                        .name(who, name.clone())
+                        .plain(" loses ")
+                        .of(
+                            who,
+                            Line::new()
+                                .number(who, Num::Harm, shown.clone())
+                                .plain(format!(" {ability}: "))
+                                .number(who, Num::Score, c.score(ability).to_string()),
+                            format!("some {ability}"),
+                        )
+                        .state(who),
+                )
+                .tallied(Tally::damage(None, &name, n)),
+            );
             if area != Area::Torso {
                 c.notes.push(format!("the {} may be lost", area.word()));
             }

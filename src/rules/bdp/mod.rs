@@ -71,10 +71,10 @@ pub(crate) fn zero_check(
                 ability,
                 zero: true,
             });
-            out.push(Event::said(
-                Mood::Bad,
-                format!("{} is out: {ability} 0", c.name),
-            ));
+            out.push(
+                Event::said(Mood::Bad, format!("{} is out: {ability} 0", c.name))
+                    .tallied(Tally::down(&c.name)),
+            );
         }
     } else if c
         .out
@@ -216,6 +216,7 @@ fn run(
                     "current must be at most the max, the max at most {top}"
                 )));
             }
+            let was = s.cur;
             *s = Score {
                 cur: *cur,
                 max: *max,
@@ -224,8 +225,8 @@ fn run(
             if let Stat::Ability(a) = stat {
                 zero_check(state, *who, *a, out);
             }
-            said(
-                out,
+            // The judge's edit counts as harm taken or healing, as the score moved.
+            let line = Event::said(
                 Mood::Ruling,
                 format!(
                     "The judge sets {name}'s {} to {cur}/{max}",
@@ -234,7 +235,9 @@ fn run(
                         Stat::Ability(a) => a.to_string(),
                     }
                 ),
-            )
+            );
+            out.push(line.counting(Tally::moved(&name, u32::from(was), u32::from(*cur))));
+            Ok(())
         }
         C::Tag { who, career, skill } => {
             let skill = checked(TextKind::Name, skill, "name the skill")?;
@@ -449,15 +452,16 @@ fn run(
         C::Dead { who, on } => {
             let c = state.character_mut(*who)?;
             c.dead = *on;
-            said(
-                out,
+            let line = Event::said(
                 if *on { Mood::Death } else { Mood::Ruling },
                 format!(
                     "The judge rules {} {}",
                     c.name,
                     if *on { "dead" } else { "alive" }
                 ),
-            )
+            );
+            out.push(line.counting(on.then(|| Tally::down(&c.name))));
+            Ok(())
         }
         C::Out { who, word, ability } => {
             let c = state.living_mut(*who)?;
@@ -467,14 +471,15 @@ fn run(
                 ability: *ability,
                 zero: false,
             });
-            said(
-                out,
+            let line = Event::said(
                 Mood::Ruling,
                 format!(
                     "The judge rules {name} {}",
                     word.as_deref().unwrap_or("back in play")
                 ),
-            )
+            );
+            out.push(line.counting(word.is_some().then(|| Tally::down(&name))));
+            Ok(())
         }
         C::Infect { who, illness } => disease::infect(state, *who, *illness, dice, out),
         C::Cure {

@@ -492,3 +492,108 @@ pub fn item_words(item: &Item) -> String {
         format!("{} ({})", item.name, words.join(", "))
     }
 }
+
+/// A sentence per condition the character carries: where, and what it does next.
+fn condition_note(cond: Condition) -> &'static str {
+    match cond {
+        Condition::A => {
+            "cannot breathe, speak or cast while the head is marked; worsens each round"
+        }
+        Condition::B => {
+            "each open wound worsens it: on their turn, after each try, after each watch"
+        }
+        Condition::C => "further exposure: a check landing on a corrupted slot spreads it",
+        Condition::E => "all body slots marked: unconscious; five trys of rest remove one",
+        Condition::F => "spreads to adjacent flammable slots each round; burns items and flesh",
+        Condition::H => {
+            "worsens with time in the cold, leaving frostbite; warmth removes one per try"
+        }
+        Condition::M => "worsens towards lower slots each week without food or day without drink",
+    }
+}
+
+/// A character's wounds, marks and ongoing hazards spelled out, as (label, words): what the next
+/// tick will do first (labelled `⚠`), then open and treated wounds, each condition with the
+/// slots it marks and what its next tick marks, fatigue, and the exposures (no label). The
+/// screen's conditions panel and `show` both read these.
+pub fn condition_lines(state: &super::State, c: &Character) -> Vec<(String, String)> {
+    let mut lines = Vec::new();
+    for w in super::forecast::warnings(state, c.id) {
+        lines.push((format!("⚠ {} {}", w.what, w.when), format!("({})", w.why)));
+    }
+    let list = |pred: &dyn Fn(&Slot) -> bool| -> Vec<String> {
+        c.slots
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| pred(s))
+            .map(|(i, _)| (i + 1).to_string())
+            .collect()
+    };
+    let open = list(&|s| s.wound == Wound::Open);
+    if !open.is_empty() {
+        lines.push((
+            "● open wounds".into(),
+            format!("in slot {}: each one bleeds (B)", open.join(", ")),
+        ));
+    }
+    let treated = list(&|s| s.wound == Wound::Treated);
+    if !treated.is_empty() {
+        lines.push((
+            "◐ treated wounds".into(),
+            format!(
+                "in slot {}: a check landing there fails and opens it",
+                treated.join(", ")
+            ),
+        ));
+    }
+    for cond in Condition::ALL {
+        let slots = list(&|s| s.marks.has(cond));
+        if slots.is_empty() {
+            continue;
+        }
+        // What the next tick does, concretely, when a clock ticks this letter.
+        let next = match super::forecast::next_marks(state, c.id, cond) {
+            Some(marks) if marks.is_empty() => "; next tick: nothing more to mark".to_string(),
+            Some(marks) => {
+                let marks: Vec<String> = marks.iter().map(|n| n.to_string()).collect();
+                format!("; next tick marks slot {}", marks.join(", "))
+            }
+            None => String::new(),
+        };
+        lines.push((
+            format!("{} {}", cond.letter(), cond.name()),
+            format!(
+                "in slot {}{next}: {}",
+                slots.join(", "),
+                condition_note(cond)
+            ),
+        ));
+    }
+    let fatigue = list(&|s| s.fatigue);
+    if !fatigue.is_empty() {
+        lines.push((
+            "~ fatigue".into(),
+            format!(
+                "in slot {}: a terrain check there fails; a 30-minute rest clears one",
+                fatigue.join(", ")
+            ),
+        ));
+    }
+    let e = &c.status.exposure;
+    if e.suffocating {
+        lines.push((
+            String::new(),
+            "Cannot breathe: asphyxiation worsens every round.".into(),
+        ));
+    }
+    if let Some(t) = e.cold_trys {
+        lines.push((String::new(), format!("In the cold for {t} trys.")));
+    }
+    if c.status.cringe != Cringe::None {
+        lines.push((
+            String::new(),
+            "Cringing: disadvantage on every roll for now.".into(),
+        ));
+    }
+    lines
+}

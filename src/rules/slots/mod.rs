@@ -26,7 +26,8 @@ pub mod zones;
 
 pub use command::*;
 pub use display::{
-    clock_summary, flag_name, item_props, item_text, item_words, marks_text, slot_line, statuses,
+    clock_summary, condition_lines, flag_name, item_props, item_text, item_words, marks_text,
+    slot_line, statuses,
 };
 pub use model::*;
 pub use view::{

@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
 use super::doll;
-use crate::rules::slots::{Character, Cringe, SlotNo, Wound};
+use crate::rules::slots::{Character, SlotNo, Wound};
 pub use crate::rules::slots::{item_props, item_text, marks_text, slot_line};
 use crate::tui::host::{Hit, Main};
 use crate::tui::theme::Theme;
@@ -212,20 +212,6 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
     }
 }
 
-/// A sentence per condition the character carries: where, and what it does next.
-fn condition_note(cond: crate::rules::slots::Condition) -> &'static str {
-    use crate::rules::slots::Condition as C;
-    match cond {
-        C::A => "cannot breathe, speak or cast while the head is marked; worsens each round",
-        C::B => "each open wound worsens it: on their turn, after each try, after each watch",
-        C::C => "further exposure: a check landing on a corrupted slot spreads it",
-        C::E => "all body slots marked: unconscious; five trys of rest remove one",
-        C::F => "spreads to adjacent flammable slots each round; burns items and flesh",
-        C::H => "worsens with time in the cold, leaving frostbite; warmth removes one per try",
-        C::M => "worsens towards lower slots each week without food or day without drink",
-    }
-}
-
 /// The selected character's wounds, marks and ongoing hazards, spelled out (wide screens).
 pub fn conditions(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme) {
     let block = Block::new()
@@ -237,94 +223,25 @@ pub fn conditions(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme) {
     let Some(c) = main.selected() else {
         return;
     };
-    let mut lines: Vec<Line> = Vec::new();
-    // What the next tick will do, before anything else.
-    for w in crate::rules::slots::forecast::warnings(main.slots(), c.id) {
-        lines.push(Line::from(vec![
-            Span::styled(format!(" ⚠ {} {} ", w.what, w.when), theme.error()),
-            Span::raw(format!("({})", w.why)),
-        ]));
-    }
-    let list = |pred: &dyn Fn(&crate::rules::slots::Slot) -> bool| -> Vec<String> {
-        c.slots
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| pred(s))
-            .map(|(i, _)| (i + 1).to_string())
-            .collect()
-    };
-    let open = list(&|s| s.wound == Wound::Open);
-    let treated = list(&|s| s.wound == Wound::Treated);
-    if !open.is_empty() {
-        lines.push(Line::from(vec![
-            Span::styled(" ● open wounds ", theme.open_wound()),
-            Span::raw(format!(
-                "in slot {}: each one bleeds (B); r treats the selected slot's",
-                open.join(", ")
-            )),
-        ]));
-    }
-    if !treated.is_empty() {
-        lines.push(Line::from(vec![
-            Span::styled(" ◐ treated wounds ", theme.treated_wound()),
-            Span::raw(format!(
-                "in slot {}: a check landing there fails and opens it",
-                treated.join(", ")
-            )),
-        ]));
-    }
-    for cond in crate::rules::slots::Condition::ALL {
-        let slots = list(&|s| s.marks.has(cond));
-        if slots.is_empty() {
-            continue;
-        }
-        // What the next tick does, concretely, when a clock ticks this letter.
-        let next = match crate::rules::slots::forecast::next_marks(main.slots(), c.id, cond) {
-            Some(marks) if marks.is_empty() => "; next tick: nothing more to mark".to_string(),
-            Some(marks) => {
-                let marks: Vec<String> = marks.iter().map(|n| n.to_string()).collect();
-                format!("; next tick marks slot {}", marks.join(", "))
+    // The rules' words, each label in the tone of what it names.
+    let mut lines: Vec<Line> = crate::rules::slots::condition_lines(main.slots(), c)
+        .into_iter()
+        .map(|(label, text)| {
+            if label.is_empty() {
+                return Line::styled(format!(" {text}"), theme.warn());
             }
-            None => String::new(),
-        };
-        lines.push(Line::from(vec![
-            Span::styled(format!(" {} {} ", cond.letter(), cond.name()), theme.mark()),
-            Span::raw(format!(
-                "in slot {}{next}: {}",
-                slots.join(", "),
-                condition_note(cond)
-            )),
-        ]));
-    }
-    let fatigue = list(&|s| s.fatigue);
-    if !fatigue.is_empty() {
-        lines.push(Line::from(vec![
-            Span::styled(" ~ fatigue ", theme.mark()),
-            Span::raw(format!(
-                "in slot {}: a terrain check there fails; a 30-minute rest clears one",
-                fatigue.join(", ")
-            )),
-        ]));
-    }
-    let e = &c.status.exposure;
-    if e.suffocating {
-        lines.push(Line::styled(
-            " Cannot breathe: asphyxiation worsens every round.",
-            theme.warn(),
-        ));
-    }
-    if let Some(t) = e.cold_trys {
-        lines.push(Line::styled(
-            format!(" In the cold for {t} trys."),
-            theme.warn(),
-        ));
-    }
-    if c.status.cringe != Cringe::None {
-        lines.push(Line::styled(
-            " Cringing: disadvantage on every roll for now.",
-            theme.warn(),
-        ));
-    }
+            let style = match label.chars().next() {
+                Some('⚠') => theme.error(),
+                Some('●') => theme.open_wound(),
+                Some('◐') => theme.treated_wound(),
+                _ => theme.mark(),
+            };
+            Line::from(vec![
+                Span::styled(format!(" {label} "), style),
+                Span::raw(text),
+            ])
+        })
+        .collect();
     if lines.is_empty() {
         lines.push(Line::styled(" No wounds, no marks.", theme.dim()));
     }
