@@ -52,11 +52,40 @@ fn the_frame_and_the_plain_tracker_are_written_as_typed_and_paste_back() {
             ("next", &[]),
             ("veil Old", &[]),
             ("reveal all", &[]),
+            ("check Old d6 vs 3 leap", &[2]),
+            ("cancel", &[]),
+            ("secret default check", &[]),
+            ("numbers exact", &[]),
             ("end", &[]),
             ("remove Old", &[]),
         ],
     );
     let printed = paste::same_when_pasted(&session, paste::none);
+    no_data_line(&printed);
+    // Every kind of the frame's own commands and of the plain tracker's is played, but those a
+    // judge cannot type as words.
+    paste::every_kind_played::<Command>(
+        &session,
+        |c| Some(c),
+        &[
+            (
+                "Join",
+                "a party joining carries its sheets whole (see the test below)",
+            ),
+            (
+                "RollOn",
+                "a roll on the judge's table carries the table, so the log replays without the file",
+            ),
+        ],
+    );
+    paste::every_kind_played::<slotmark::rules::plain::Command>(
+        &session,
+        |c| match c {
+            Command::Game(slotmark::rules::GameCommand::Plain(c)) => Some(c),
+            _ => None,
+        },
+        &[],
+    );
     let lines: Vec<&str> = printed.lines().collect();
     assert_eq!(lines[0], "title \"The Ogre's Bridge\"", "{printed}");
     assert!(lines.contains(&"add \"Old Ogre\" 20 others"), "{printed}");
@@ -722,6 +751,100 @@ fn every_bdp_command_is_written_in_words_and_pastes_back() {
         &session,
         |c| match c {
             Command::Game(GameCommand::Bdp(c)) => Some(c),
+            _ => None,
+        },
+        &[],
+    );
+}
+
+/// Ruleset actiondie: every command kind played, written in words and pasted back.
+#[test]
+fn every_actiondie_command_is_written_in_words_and_pastes_back() {
+    use slotmark::rules::{GameCommand, actiondie};
+    let session = played_seeded(
+        RulesetId::ActionDie,
+        None,
+        &[
+            "add Ana pc d8 d6 d6 d4 14 ar 1",
+            "add Bram pc d6 d10 d8 d6 10",
+            "add Grak Troll",
+            "add Rat creature d4 d8 d6 0 3",
+            "roll Cai pc",
+            "remove Cai",
+            "set Ana dex d8",
+            "set Ana hp 12",
+            "bag Ana off",
+            "bag Ana",
+            "status Ana bleeding",
+            "status Ana bleeding off",
+            "afraid Bram the troll",
+            "resist Grak fire",
+            "vulnerable Grak lightning",
+            "skill Ana Climb +2",
+            "skill Bram Stealth d4",
+            "learn Ana Whirl init d4",
+            "set Ana tech 2",
+            "set Ana techleft 2",
+            "prepare Ana 1",
+            "carry Ana Sword",
+            "hold Ana 1",
+            "carry Ana Arrows bundle 20",
+            "carry Ana \"Odd idol\" size 2",
+            "drop Ana 3",
+            "hold Ana 1 off",
+            "hold Ana 1",
+            "carry Bram Dagger init d4",
+            "break Bram 1",
+            "remark Ana owes the ferryman",
+            "check Ana dex skill Climb -1 adv needs sight vs 8 for the cliff",
+            "accept",
+            "check Bram str vs 5",
+            "rule fail",
+            "accept",
+            "dismember Ana 1",
+            "choose 2",
+            "check Bram awr vs 5",
+            "cancel",
+            "contest Ana str adv against Grak str for the door",
+            "carry Ana Anvil size 10",
+            "carry Ana Chest size 8",
+            "encumbrance Ana vs 5",
+            "accept all",
+            "add Pip creature d4 d4 d4 0 2",
+            "scene Ana Bram Grak Rat for the bridge",
+            "act Ana attack 1",
+            "act Bram defend",
+            "act Grak attack unarmed",
+            "act Rat run",
+            "initiative",
+            "reevaluate Bram help Ana",
+            "join Pip other 2d6",
+            "order Ana Grak Bram Pip",
+            "next",
+            "move Ana 3",
+            "status Ana prone",
+            "stand Ana",
+            "attack Ana 1 Grak",
+            "next",
+            "end",
+            "damage Ana Grak 2d6 +1 fire nocrit from the brazier",
+            "exhaust Ana",
+            "exhaust Ana down",
+            "dismember Grak 3",
+            "dead Rat",
+            "dead Rat off",
+            "flee Rat",
+            "rest full Ana interrupted",
+            "rest siesta",
+            "time 15",
+        ],
+    );
+    let printed = paste::same_when_pasted(&session, paste::none);
+    no_data_line(&printed);
+    paste::every_kind_played::<actiondie::Command>(
+        &session,
+        |c| match c {
+            Command::Game(GameCommand::ActionDie(c)) => Some(c),
             _ => None,
         },
         &[],
