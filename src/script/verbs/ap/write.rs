@@ -10,20 +10,17 @@ use crate::rules::ap::{
     Span, Stat, State,
 };
 use crate::script::lexer::quote;
-use crate::script::write::free_text;
+use crate::script::write::{free_text, names};
 
 /// The words for `command` against `st` (the state before it), or `None` where no verb
 /// spells it.
 pub(crate) fn write(command: &C, st: &State) -> Option<String> {
     let character = |id: u32| st.characters.iter().find(|c| c.id == id);
-    let name = |id: u32| character(id).map(|c| quote(&c.name));
-    let names = |ids: &[u32]| -> Option<String> {
-        let mut line = String::new();
-        for &id in ids {
-            line.push(' ');
-            line.push_str(&name(id)?);
-        }
-        Some(line)
+    let name = |id: u32| names(&st.characters, &[id], |c| (c.id, c.name.as_str()));
+    // Names after a verb's fixed words, each after a space.
+    let names = |ids: &[u32]| {
+        names(&st.characters, ids, |c| (c.id, c.name.as_str()))
+            .map(|n| if n.is_empty() { n } else { format!(" {n}") })
     };
     let on_off = |on: bool| if on { "" } else { " off" };
     Some(match command {
@@ -43,7 +40,7 @@ pub(crate) fn write(command: &C, st: &State) -> Option<String> {
             max,
         } => {
             let stat = match stat {
-                Stat::Hp => "hp",
+                Stat::Hp => "hp".to_string(),
                 Stat::Attr(a) => attr(*a),
             };
             format!("set {} {stat} {cur} {max}", name(*who)?)
@@ -205,12 +202,8 @@ pub(crate) fn write(command: &C, st: &State) -> Option<String> {
     })
 }
 
-fn attr(a: Attr) -> &'static str {
-    match a {
-        Attr::Str => "str",
-        Attr::Dex => "dex",
-        Attr::Wil => "wil",
-    }
+fn attr(a: Attr) -> String {
+    a.to_string().to_lowercase()
 }
 
 /// A net edge as `adv N` or `dis N` after a space; nothing when there is none.
