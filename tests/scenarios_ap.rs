@@ -131,7 +131,7 @@ impl Table {
             session::replay(self.session.initial(), self.session.entries()).expect("it replays");
         assert_eq!(&replayed, self.session.state(), "replay != live");
         // What `replay` prints, pasted into `run`, plays to the same state.
-        paste::same_when_pasted(&self.session, paste::any);
+        paste::same_when_pasted(&self.session, paste::none);
     }
 }
 

@@ -86,6 +86,25 @@ pub(crate) fn read_data(line: &str) -> Option<Result<Line, ScriptError>> {
     )
 }
 
+/// The names of `ids` among `all` (each read as its id and name by `id_name`), quoted where a
+/// name must be and joined by spaces; `None` when one is not there.
+pub(crate) fn names<T>(
+    all: &[T],
+    ids: &[u32],
+    id_name: impl Fn(&T) -> (u32, &str),
+) -> Option<String> {
+    let names: Option<Vec<String>> = ids
+        .iter()
+        .map(|&id| {
+            all.iter()
+                .map(&id_name)
+                .find(|(i, _)| *i == id)
+                .map(|(_, name)| super::lexer::quote(name))
+        })
+        .collect();
+    Some(names?.join(" "))
+}
+
 /// Free text (a note, a title, what a roll is for) as the last words of a line: as typed when
 /// it reads back the same, in quotes otherwise.
 pub(crate) fn free_text(text: &str) -> String {

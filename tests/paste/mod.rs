@@ -74,29 +74,6 @@ pub fn none(_: &Command) -> bool {
     false
 }
 
-/// For [`same_when_pasted`]: any command may be written as data (a ruleset whose writer does not
-/// spell every command yet).
-pub fn any(_: &Command) -> bool {
-    true
-}
-
-/// Ruleset bdp writes a new sheet, an item, damage, a task, a disease and a brew as data.
-pub fn bdp_data(c: &Command) -> bool {
-    use slotmark::rules::GameCommand;
-    use slotmark::rules::bdp::Command as C;
-    matches!(
-        c,
-        Command::Game(GameCommand::Bdp(
-            C::Add(_)
-                | C::Carry { .. }
-                | C::Task { .. }
-                | C::Damage { .. }
-                | C::Infect { .. }
-                | C::Brew { .. }
-        ))
-    )
-}
-
 /// Every variant of the enum `T`, by name, as its serde derive declares them: a new variant
 /// shows up here without anyone listing it.
 pub fn kinds<'de, T: serde::Deserialize<'de>>() -> &'static [&'static str] {

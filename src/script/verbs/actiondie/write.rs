@@ -8,21 +8,13 @@ use crate::rules::actiondie::{
     Action, Bonus, Command as C, Item, NewSheet, Roller, Side, Stat, State,
 };
 use crate::script::lexer::quote;
-use crate::script::write::free_text;
+use crate::script::write::{free_text, names};
 
 /// The words for `command` against `st` (the state before it), or `None` where no verb
 /// spells it.
 pub(crate) fn write(command: &C, st: &State) -> Option<String> {
-    let name = |id: u32| {
-        st.characters
-            .iter()
-            .find(|c| c.id == id)
-            .map(|c| quote(&c.name))
-    };
-    let names = |ids: &[u32]| -> Option<String> {
-        let names: Option<Vec<String>> = ids.iter().map(|&id| name(id)).collect();
-        Some(names?.join(" "))
-    };
+    let names = |ids: &[u32]| names(&st.characters, ids, |c| (c.id, c.name.as_str()));
+    let name = |id: u32| names(&[id]);
     let on_off = |on: bool| if on { "" } else { " off" };
     let for_why = |why: &str| {
         if why.is_empty() {

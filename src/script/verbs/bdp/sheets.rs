@@ -12,7 +12,7 @@ use crate::script::{Line, ScriptError};
 const KINDS: &str = "pc, creature or a creature of the bestiary";
 
 /// "Wolf 1", "Wolf 2"...: the first name of a kind not yet in the session.
-fn numbered(st: &State, base: &str) -> String {
+pub(super) fn numbered(st: &State, base: &str) -> String {
     crate::rules::text::free_name(base, true, |name| {
         st.characters
             .iter()

@@ -1,28 +1,23 @@
 //! Ruleset `bdp`'s commands written as its verbs read them (see [`crate::script::write`]): the
-//! other way round from this folder's parsers. Slots and diseases are written from 1. Commands
-//! with no line here yet (a new sheet, an item, damage, a task, a disease, a brew) are written as
+//! other way round from this folder's parsers. Slots and diseases are written from 1. A sheet or
+//! an item no verb builds (a sheet carrying gear of no creature, a broken item) is written as
 //! data by the caller.
 
+use super::sheets::numbered;
+use crate::content::bdp as content;
 use crate::dice::Edge;
 use crate::rules::bdp::{
-    Ability, Area, Command as C, Hand, Hazard, Level, Meal, Reason, Rest, Stat, State,
+    Ability, Area, Certainty, Command as C, Hand, Hazard, Item, Kind, Level, Meal, NewSheet,
+    Rarity, Reason, Region, Rest, Stat, State, Target,
 };
 use crate::script::lexer::quote;
-use crate::script::write::free_text;
+use crate::script::write::{free_text, names};
 
 /// The words for `command` against `st` (the state before it), or `None` where no verb
 /// spells it.
 pub(crate) fn write(command: &C, st: &State) -> Option<String> {
-    let name = |id: u32| {
-        st.characters
-            .iter()
-            .find(|c| c.id == id)
-            .map(|c| quote(&c.name))
-    };
-    let names = |ids: &[u32]| -> Option<String> {
-        let names: Option<Vec<String>> = ids.iter().map(|&id| name(id)).collect();
-        Some(names?.join(" "))
-    };
+    let names = |ids: &[u32]| names(&st.characters, ids, |c| (c.id, c.name.as_str()));
+    let name = |id: u32| names(&[id]);
     let ability = |a: &Ability| a.to_string().to_lowercase();
     let edge = |e: &Edge| {
         if *e == Edge::advantage(1) {
@@ -283,11 +278,170 @@ pub(crate) fn write(command: &C, st: &State) -> Option<String> {
             }
             line
         }
-        C::Add(_)
-        | C::Carry { .. }
-        | C::Task { .. }
-        | C::Damage { .. }
-        | C::Infect { .. }
-        | C::Brew { .. } => return None,
+        C::Add(sheet) => add(sheet, st)?,
+        C::Carry { who, item } => format!("carry {} {}", name(*who)?, item_words(item)?),
+        C::Task { who, how, what } if !what.is_empty() => {
+            let how = match how {
+                Certainty::Impossible => "impossible".to_string(),
+                Certainty::Sure => "sure".into(),
+                Certainty::InDoubt { time, gear, skill } => [
+                    if *time { 't' } else { '-' },
+                    if *gear { 'g' } else { '-' },
+                    if *skill { 's' } else { '-' },
+                ]
+                .iter()
+                .collect(),
+                Certainty::Proposed { ability: a, rushed } => {
+                    let mut line = String::from("auto");
+                    if let Some(a) = a {
+                        line.push(' ');
+                        line.push_str(&ability(a));
+                    }
+                    if *rushed {
+                        line.push_str(" rushed");
+                    }
+                    line
+                }
+            };
+            format!("task {} {how} {}", name(*who)?, free_text(what))
+        }
+        C::Task { .. } => return None,
+        C::Damage {
+            who,
+            amount,
+            target,
+            crit,
+            source,
+        } => {
+            let amount = if amount.sides == 1 {
+                amount.count.to_string()
+            } else {
+                format!("{}d{}", amount.count, amount.sides)
+            };
+            let target = match target {
+                Target::Hp => "hp".to_string(),
+                Target::Ability(a) => ability(a),
+            };
+            let crit = match crit {
+                Some(true) => " crit",
+                Some(false) => " nocrit",
+                None => "",
+            };
+            format!(
+                "damage {} {amount} {target}{crit}{}",
+                name(*who)?,
+                then(source)
+            )
+        }
+        C::Infect { who, illness } => {
+            format!("infect {} {}", name(*who)?, quote(illness.data().0))
+        }
+        C::Brew {
+            who,
+            recipe,
+            ingredients,
+        } => {
+            let slots: String = ingredients.iter().map(|i| format!(" {}", i + 1)).collect();
+            format!("brew {} {}{slots}", name(*who)?, quote(recipe.name()))
+        }
     })
+}
+
+/// `add`: one of the bestiary (by its kind when the name is the next numbered one), or a sheet
+/// with its numbers and its slots where they are not 10.
+fn add(sheet: &NewSheet, st: &State) -> Option<String> {
+    let bestiary = content::bundled();
+    for entry in &bestiary.creatures {
+        if bestiary.sheet(entry, &sheet.name) != *sheet {
+            continue;
+        }
+        if numbered(st, &entry.name) == sheet.name {
+            return Some(format!("add {}", quote(&entry.name)));
+        }
+        return Some(format!("add {} {}", quote(&sheet.name), quote(&entry.name)));
+    }
+    if !sheet.items.is_empty() || !sheet.notes.is_empty() {
+        return None;
+    }
+    let kind = match sheet.kind {
+        Kind::Pc => "pc",
+        Kind::Creature => "creature",
+        #[allow(unreachable_patterns)]
+        _ => return None,
+    };
+    let slots = if sheet.slots == 10 {
+        String::new()
+    } else {
+        format!(" {}", sheet.slots)
+    };
+    Some(format!(
+        "add {} {kind} {} {} {} {}{slots}",
+        quote(&sheet.name),
+        sheet.str,
+        sheet.dex,
+        sheet.wil,
+        sheet.hp
+    ))
+}
+
+/// `carry`'s item: the gear list's entry of that name, or the judge's own, and the tags that
+/// make it this one.
+fn item_words(item: &Item) -> Option<String> {
+    let base = content::bundled()
+        .ware_named(&item.name)
+        .map_or_else(|| Item::named(item.name.clone()), |ware| ware.item());
+    if base.name != item.name || item.broken || !item.fits.starts_with(&base.fits) {
+        return None;
+    }
+    let mut line = quote(&item.name);
+    for (on, was, word) in [
+        (item.heavy_armour, base.heavy_armour, " heavy"),
+        (item.helmet, base.helmet, " helmet"),
+        (item.bracers, base.bracers, " bracers"),
+        (item.ration, base.ration, " ration"),
+    ] {
+        match (on, was) {
+            (true, false) => line.push_str(word),
+            (false, true) => return None,
+            _ => {}
+        }
+    }
+    match (item.waterskin, base.waterskin) {
+        (a, b) if a == b => {}
+        (Some(8), _) => line.push_str(" waterskin"),
+        _ => return None,
+    }
+    match (item.held, base.held) {
+        (a, b) if a == b => {}
+        (Some(Hand::Left), _) => line.push_str(" left"),
+        (Some(Hand::Right), _) => line.push_str(" right"),
+        _ => return None,
+    }
+    if item.size != base.size {
+        line.push_str(&format!(" size {}", item.size));
+    }
+    for word in &item.fits[base.fits.len()..] {
+        line.push_str(&format!(" for {}", quote(word)));
+    }
+    match (item.ingredient, base.ingredient) {
+        (a, b) if a == b => {}
+        (Some((rarity, region)), _) => {
+            let rarity = match rarity {
+                Rarity::Common => "common",
+                Rarity::Uncommon => "uncommon",
+                Rarity::Rare => "rare",
+            };
+            let region = match region {
+                Region::Plains => "plains",
+                Region::Forest => "forest",
+                Region::Swamp => "swamp",
+                Region::Hills => "hills",
+                Region::Mountain => "mountain",
+                Region::Desert => "desert",
+            };
+            line.push_str(&format!(" {rarity} {region}"));
+        }
+        (None, _) => return None,
+    }
+    Some(line)
 }

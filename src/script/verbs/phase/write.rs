@@ -12,21 +12,13 @@ use crate::rules::phase::{
     Weapon, WeaponKind, Wound,
 };
 use crate::script::lexer::quote;
-use crate::script::write::free_text;
+use crate::script::write::{free_text, names};
 
 /// The words for `command` against `st` (the state before it), or `None` where no verb
 /// spells it.
 pub(crate) fn write(command: &C, st: &State) -> Option<String> {
-    let name = |id: u32| {
-        st.characters
-            .iter()
-            .find(|c| c.id == id)
-            .map(|c| quote(&c.name))
-    };
-    let names = |ids: &[u32]| -> Option<String> {
-        let names: Option<Vec<String>> = ids.iter().map(|&id| name(id)).collect();
-        Some(names?.join(" "))
-    };
+    let names = |ids: &[u32]| names(&st.characters, ids, |c| (c.id, c.name.as_str()));
+    let name = |id: u32| names(&[id]);
     // Names after a verb's fixed words: nothing when there are none.
     let and_names = |ids: &[u32]| -> Option<String> {
         Some(if ids.is_empty() {
@@ -385,12 +377,8 @@ pub(crate) fn write(command: &C, st: &State) -> Option<String> {
     })
 }
 
-fn ability(a: Ability) -> &'static str {
-    match a {
-        Ability::Str => "str",
-        Ability::Dex => "dex",
-        Ability::Wil => "wil",
-    }
+fn ability(a: Ability) -> String {
+    a.to_string().to_lowercase()
 }
 
 /// A ware as `buy` reads it: 002's words run together.
