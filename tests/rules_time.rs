@@ -145,6 +145,7 @@ fn start(initiator: Side, surprised: Option<Side>) -> Command {
     Command::StartCombat {
         initiator,
         surprised,
+        fighters: None,
     }
 }
 
@@ -1430,6 +1431,7 @@ fn r33_a_fight_ended_before_anyone_acts_in_its_new_round_counts_only_the_rounds_
         C::StartCombat {
             initiator: Side::Players,
             surprised: None,
+            fighters: None,
         },
         &[],
     );
@@ -1451,6 +1453,7 @@ fn r33_a_fight_ended_before_anyone_acts_in_its_new_round_counts_only_the_rounds_
         C::StartCombat {
             initiator: Side::Players,
             surprised: None,
+            fighters: None,
         },
         &[],
     );
