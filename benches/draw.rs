@@ -96,6 +96,7 @@ fn draw_combat_screen(c: &mut Criterion) {
     run(slots::Command::StartCombat {
         initiator: Side::Players,
         surprised: None,
+        fighters: None,
     });
     run(slots::Command::StartTurn { who: 1 });
     let mut app = App::with_session(session, None, Dice::scripted([])).with_theme(Theme::plain());

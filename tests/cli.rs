@@ -508,7 +508,7 @@ fn undo_and_redo_in_a_script_report_every_line_of_the_step() {
     let b = Bench::new();
     b.write(
         "k.txt",
-        "add Aria\nadd Snag opponents\nfight players\nundo\nredo\n",
+        "add Aria\nadd Snag opponents\nfight players all\nundo\nredo\n",
     );
     let out = b.ok(&["run", "k.txt"]);
     let applied: Vec<&str> = out
@@ -539,7 +539,7 @@ fn show_marks_whose_turn_it_is_and_the_recap_says_nothing_for_empty_hands() {
     let b = Bench::new();
     b.write(
         "t.txt",
-        "add Aria\nadd Snag opponents\nfight players\nturn Aria\n",
+        "add Aria\nadd Snag opponents\nfight players all\nturn Aria\n",
     );
     b.ok(&["run", "t.txt", "--out", "t.ron"]);
     let shown = b.ok(&["show", "t.ron"]);

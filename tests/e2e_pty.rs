@@ -69,6 +69,8 @@ fn a_plain_tracker_session_plays_in_the_real_terminal_and_reopens() {
     term.press("Ana\r");
     term.wait_text("Ana joins with 6 HP");
     term.press("c");
+    term.wait_text("Who fights");
+    term.press("\r");
     term.wait_text("Round 1");
     term.press("q");
     term.wait_closed();

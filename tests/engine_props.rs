@@ -295,7 +295,8 @@ fn combat() -> impl Strategy<Value = slots::Command> {
     prop_oneof![
         (side(), option::of(side())).prop_map(|(initiator, surprised)| C::StartCombat {
             initiator,
-            surprised
+            surprised,
+            fighters: None,
         }),
         who().prop_map(|who| C::StartTurn { who }),
         text().prop_map(|what| C::Setup { what }),

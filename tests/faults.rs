@@ -754,7 +754,7 @@ fn session_texts() -> Vec<String> {
         "ignite cole 2",
         "check dessa terrain adv",
         "accept",
-        "fight players",
+        "fight players all",
         "turn aria",
         "end",
         "note the wolf howls",

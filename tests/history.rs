@@ -69,6 +69,7 @@ fn the_strip_says_why_a_side_holds_the_initiative_however_long_ago_it_was_said()
             slots::Command::StartCombat {
                 initiator: Side::Opponents,
                 surprised: None,
+                fighters: None,
             },
             &[],
         );
@@ -138,6 +139,7 @@ fn harm_since_an_interruption_reads_the_same_however_long_ago_it_came() {
             slots::Command::StartCombat {
                 initiator: Side::Players,
                 surprised: None,
+                fighters: None,
             },
             slots::Command::StartTurn { who: 0 },
             slots::Command::Setup {

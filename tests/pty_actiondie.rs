@@ -35,8 +35,10 @@ fn an_actiondie_session_plays_a_check_and_a_round_in_the_real_terminal() {
     term.wait_text("Check: Ana");
     term.press("\r");
     term.wait_text("Ana: DEX check");
-    // c opens a scene, a and Enter choose Ana's attack, i rolls: her turn comes.
+    // c and Enter open a scene, a and Enter choose Ana's attack, i rolls: her turn comes.
     term.press("c");
+    term.wait_text("Who fights");
+    term.press("\r");
     term.wait_text("everyone chooses an action");
     term.press("a");
     term.wait_text("Action: Ana");

@@ -15,11 +15,18 @@ struct T {
     s: Session,
 }
 
+/// A session whose creatures the players see from the start: these tests are about the rules,
+/// not the players' view, so a fight started without names takes everyone who can fight.
+fn seen_by_all(mut s: SessionState) -> SessionState {
+    s.veil.until_revealed = false;
+    s
+}
+
 impl T {
     /// Ana (PC, STR 10 DEX 12 WIL 8 HP 6) and an Ogre (creature, STR 14 DEX 10 WIL 10 HP 9).
     fn new() -> T {
         let mut t = T {
-            s: Session::new(SessionState::new("test", RulesetId::Bdp)),
+            s: Session::new(seen_by_all(SessionState::new("test", RulesetId::Bdp))),
         };
         t.run("add Ana pc 10 12 8 6", &[]);
         t.run("add Ogre creature 14 10 10 9", &[]);

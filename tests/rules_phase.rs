@@ -3274,7 +3274,7 @@ light Hob 1
 table caves goblins bats
 turn move
 react Gob1 Gob2 Gob3
-fight
+fight Ana Bo Hob Gob1 Gob2 Gob3
 next
 next
 cast Bo sleep on Gob1 Gob3

@@ -2563,6 +2563,7 @@ fn r8_in_combat_a_cringe_weighs_on_every_roll_until_the_turn_ends() {
             last_turn: None,
             turn: None,
             initiator: Side::Players,
+            aside: vec![],
         }),
         ..State::default()
     });

@@ -145,6 +145,7 @@ fn start(initiator: Side, surprised: Option<Side>) -> Command {
     Command::StartCombat {
         initiator,
         surprised,
+        fighters: None,
     }
 }
 
@@ -1459,6 +1460,7 @@ fn r33_a_fight_ended_before_anyone_acts_in_its_new_round_counts_only_the_rounds_
         C::StartCombat {
             initiator: Side::Players,
             surprised: None,
+            fighters: None,
         },
         &[],
     );
@@ -1480,6 +1482,7 @@ fn r33_a_fight_ended_before_anyone_acts_in_its_new_round_counts_only_the_rounds_
         C::StartCombat {
             initiator: Side::Players,
             surprised: None,
+            fighters: None,
         },
         &[],
     );

@@ -292,6 +292,7 @@ fn scenario_ambush_in_the_guardroom() {
     let ev = t.go(Command::StartCombat {
         initiator: O,
         surprised: Some(P),
+        fighters: None,
     });
     assert_eq!(round_started(&ev), Some((1, O)));
     assert!(t.refuse(turn(ann)).contains("surprised"));
@@ -579,6 +580,7 @@ fn scenario_fire_and_smoke_in_the_shrine() {
     t.go(Command::StartCombat {
         initiator: O,
         surprised: None,
+        fighters: None,
     });
     t.go(turn(cultist));
     let ev = t.go(setup("swings the torch at Ann's cloak"));

@@ -20,10 +20,17 @@ struct Table {
     log: String,
 }
 
+/// A session whose creatures the players see from the start: these tests are about the rules,
+/// not the players' view, so a fight started without names takes everyone who can fight.
+fn seen_by_all(mut s: SessionState) -> SessionState {
+    s.veil.until_revealed = false;
+    s
+}
+
 impl Table {
     fn new(title: &str) -> Table {
         Table {
-            session: Session::new(SessionState::new(title, RulesetId::Phase)),
+            session: Session::new(seen_by_all(SessionState::new(title, RulesetId::Phase))),
             log: String::new(),
         }
     }

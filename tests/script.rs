@@ -785,7 +785,7 @@ fn time_and_exploration() {
 fn r13_a_setup_aim_is_an_aim_for_the_missile_that_follows() {
     let mut s = table();
     let mut dice = ScriptedDice::new([]);
-    for line in ["fight players", "turn Cole", "setup aim"] {
+    for line in ["fight players all", "turn Cole", "setup aim"] {
         match parse_line(line, s.state()).unwrap() {
             Line::Command(c) => {
                 s.execute(c, &mut dice)
@@ -817,25 +817,39 @@ fn r13_a_setup_aim_is_an_aim_for_the_missile_that_follows() {
 #[test]
 fn combat_verbs() {
     let s = table();
+    // Without names, the fight takes the party and the creatures the players see: none yet.
+    let party: Vec<u32> = ["Aria", "Bram", "Cole", "Dessa"]
+        .iter()
+        .map(|n| id(&s, n))
+        .collect();
     assert_eq!(
         cmd(&s, "fight players surprise opponents"),
         C::StartCombat {
             initiator: Side::Players,
-            surprised: Some(Side::Opponents)
+            surprised: Some(Side::Opponents),
+            fighters: Some(party.clone()),
         }
     );
+    let everyone: Vec<u32> = slots_state(s.state())
+        .unwrap()
+        .characters
+        .iter()
+        .map(|c| c.id)
+        .collect();
     assert_eq!(
-        cmd(&s, "fight opponents surprise"),
+        cmd(&s, "fight opponents surprise all"),
         C::StartCombat {
             initiator: Side::Opponents,
-            surprised: Some(Side::Players)
+            surprised: Some(Side::Players),
+            fighters: Some(everyone),
         }
     );
     assert_eq!(
-        cmd(&s, "fight players"),
+        cmd(&s, "fight players with Aria Snag"),
         C::StartCombat {
             initiator: Side::Players,
-            surprised: None
+            surprised: None,
+            fighters: Some(vec![id(&s, "Aria"), id(&s, "Snag")]),
         }
     );
     assert_eq!(

@@ -217,7 +217,7 @@ fn said(s: &mut Session, line: &str, faces: &[u16]) -> Vec<String> {
 fn d17_an_attack_strikes_with_the_weapon_its_action_was_chosen_with() {
     let mut s = session();
     play(&mut s, "carry Ana Bow damage d6 stab", &[]);
-    play(&mut s, "scene for the ford", &[]);
+    play(&mut s, "scene Ana Ogre for the ford", &[]);
     play(&mut s, "act Ana attack with Bow", &[]);
     play(&mut s, "act Ogre other", &[]);
     match command(&s, "attack Ana Ogre") {
@@ -360,7 +360,7 @@ fn a_fight_plays_headless_replays_and_lists_its_verbs() {
     std::fs::write(
         d.join("bridge.txt"),
         "add Ana pc d8 d6 d6 d4 10 ar 1\nadd Ogre creature 2d6 d4 d4 d4 12\n\
-         carry Ana Sword damage d8 slash\nhold Ana 1\nscene for the bridge\n\
+         carry Ana Sword damage d8 slash\nhold Ana 1\nscene Ana Ogre for the bridge\n\
          act Ana attack\nact Ogre attack unarmed\ninitiative\nattack Ana Ogre\nnext\n\
          attack Ogre Ana\nnext\ncheck Ana dex vs 4 for the jump\naccept\n",
     )

@@ -191,7 +191,7 @@ fn the_binary_runs_the_ruleset_headless_lists_its_verbs_and_starts_a_session() {
     fs::write(
         d.join("f.txt"),
         "add Ana pc party 11 12 8 6\nadd Gob npc goblins 8 13 5 4\ncarry Ana sword d8 weapon\n\
-         fight\nattack Ana vs Gob\naccept\nnext\n",
+         fight Ana Gob\nattack Ana vs Gob\naccept\nnext\n",
     )
     .unwrap();
     let out = bin(

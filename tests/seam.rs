@@ -74,6 +74,7 @@ fn there_is_no_initiative_outside_a_fight_and_the_strip_follows_the_turn_in_one(
         slots::Command::StartCombat {
             initiator: Side::Players,
             surprised: Some(Side::Opponents),
+            fighters: None,
         },
         &[],
     );
@@ -199,6 +200,7 @@ fn the_clock_says_where_time_stands_in_its_own_units() {
         slots::Command::StartCombat {
             initiator: Side::Opponents,
             surprised: None,
+            fighters: None,
         },
         &[],
     );

@@ -532,9 +532,14 @@ fn demo_in_a_fight(ruleset: RulesetId, dir: &Path) -> PathBuf {
     let lines: &[&str] = match ruleset {
         // A demo that starts its own fight is shown as it is.
         _ if s.state().game.initiative().is_some() => &[],
-        RulesetId::Slots => &["fight players", "turn Aria", "check Aria terrain", "accept"],
+        RulesetId::Slots => &[
+            "fight players all",
+            "turn Aria",
+            "check Aria terrain",
+            "accept",
+        ],
         RulesetId::ActionDie => &[
-            "scene for the bridge",
+            "scene Ana Bram Cora Grak Snag Grub for the bridge",
             "act Ana attack",
             "act Bram attack",
             "act Cora defend",

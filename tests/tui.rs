@@ -1076,6 +1076,7 @@ fn defending_proposes_whoever_is_acting_as_the_attacker() {
     run(SlotCommand::StartCombat {
         initiator: Side::Opponents,
         surprised: None,
+        fighters: None,
     });
     run(SlotCommand::StartTurn { who: 4 });
     let mut app = App::with_session(session, None, Dice::scripted([]))
@@ -1346,6 +1347,7 @@ fn the_ten_common_moves_take_at_most_three_keys_each() {
         C::StartCombat {
             initiator: Side::Opponents,
             surprised: None,
+            fighters: None,
         },
         C::StartTurn { who: 3 },
     ] {

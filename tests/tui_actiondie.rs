@@ -165,7 +165,7 @@ fn damage_status_exhaustion_and_a_round_take_a_form_or_one_key() {
     assert_eq!(last(&app), K::RollInitiative);
     let f = state(&app).fight.clone().unwrap();
     assert!(f.rolled, "{f:?}");
-    drive(&mut app, 100, 30, vec![key('c')]);
+    drive(&mut app, 100, 30, vec![key('c'), key('y')]);
     assert!(state(&app).fight.is_none());
 }
 
@@ -246,7 +246,7 @@ fn the_ten_common_actiondie_moves_take_at_most_three_keys_each() {
     );
     // The scene, each one's action in two keys (the next still to choose is selected), the roll.
     app.main_mut().unwrap().view.selected = Some(0);
-    play(&mut app, "scene", vec![key('c')]);
+    play(&mut app, "scene", vec![key('c'), code(KeyCode::Enter)]);
     let p = play(&mut app, "act", vec![key('a'), code(KeyCode::Enter)]);
     assert!(matches!(game(&p.logged[0]), K::Pick { who: 0, .. }));
     assert_eq!(sel(&app), Some(1), "the Ogre chooses next");

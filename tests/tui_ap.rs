@@ -100,7 +100,7 @@ fn the_ap_sheet_shows_every_field_at_two_sizes() {
 fn the_strip_shows_the_groups_and_whose_turn_it_is() {
     let mut app = app(party(), &[15, 2]);
     app.main_mut().unwrap().view.selected = Some(0);
-    let text = drive(&mut app, 200, 50, vec![key('c')]);
+    let text = drive(&mut app, 200, 50, vec![key('c'), code(KeyCode::Enter)]);
     assert!(state(&app).fight.is_some());
     assert!(text.contains("party") && text.contains("goblins"), "{text}");
     assert!(text.contains("23") && text.contains("7"), "{text}");
@@ -136,7 +136,7 @@ fn a_fight_plays_by_its_keys() {
     // initiative 15 and 2; the attack with the bank: d20 14 and 1, sword 3, Gob's d20 5
     let mut app = app(party(), &[15, 2, 14, 1, 3, 5]);
     app.main_mut().unwrap().view.selected = Some(0);
-    drive(&mut app, 120, 40, vec![key('c')]);
+    drive(&mut app, 120, 40, vec![key('c'), code(KeyCode::Enter)]);
     drive(&mut app, 120, 40, vec![key('m')]);
     assert_eq!(last(&app), K::Move { who: 0 });
     drive(&mut app, 120, 40, vec![key('v')]);
@@ -150,7 +150,7 @@ fn a_fight_plays_by_its_keys() {
     drive(&mut app, 120, 40, vec![key('E')]);
     assert_eq!(last(&app), K::Next);
     assert_eq!(state(&app).by_name("Ana").unwrap().ap, 4);
-    drive(&mut app, 120, 40, vec![key('c')]);
+    drive(&mut app, 120, 40, vec![key('c'), key('y')]);
     assert!(state(&app).fight.is_none());
 }
 
@@ -204,7 +204,7 @@ fn the_ten_common_ap_moves_take_at_most_three_keys_each() {
     let mut app = app(party(), &[15, 2, 9, 3, 12, 3, 4, 10]);
     app.main_mut().unwrap().view.selected = Some(0);
     let moves: Vec<(&str, Vec<io::Result<Event>>)> = vec![
-        ("fight", vec![key('c')]),
+        ("fight", vec![key('c'), code(KeyCode::Enter)]),
         ("move", vec![key('m')]),
         ("gain", vec![key('v')]),
         ("check", vec![key('g'), code(KeyCode::Enter)]),
@@ -381,7 +381,12 @@ fn escape_on_a_waiting_roll_gives_back_the_ap_and_the_bank_it_took() {
     // initiative 15 and 2; the check with the bank: 9 and 4
     let mut app = app(party(), &[15, 2, 9, 4]);
     app.main_mut().unwrap().view.selected = Some(0);
-    drive(&mut app, 120, 40, vec![key('c'), key('v')]);
+    drive(
+        &mut app,
+        120,
+        40,
+        vec![key('c'), code(KeyCode::Enter), key('v')],
+    );
     assert_eq!(state(&app).characters[0].ap, 3);
     assert_eq!(state(&app).characters[0].bank, 1);
     drive(&mut app, 120, 40, vec![key('g'), code(KeyCode::Enter)]);
@@ -402,7 +407,7 @@ fn a50_three_rounds_fought_on_the_screen_move_the_clock_six_minutes() {
     app.main_mut().unwrap().view.selected = Some(0);
     drive(&mut app, 120, 40, vec![key('t'), code(KeyCode::Enter)]);
     assert_eq!(state(&app).clock.seconds, 600);
-    drive(&mut app, 120, 40, vec![key('c')]);
+    drive(&mut app, 120, 40, vec![key('c'), code(KeyCode::Enter)]);
     // rounds 1 and 2: each side ends its turn
     for _ in 0..4 {
         drive(&mut app, 120, 40, vec![key('E')]);
@@ -410,7 +415,7 @@ fn a50_three_rounds_fought_on_the_screen_move_the_clock_six_minutes() {
     assert_eq!(state(&app).fight.as_ref().unwrap().round, 3);
     // round 3: Ana moves, and the fight ends with the goblin's turn not taken
     drive(&mut app, 120, 40, vec![key('m')]);
-    drive(&mut app, 120, 40, vec![key('c')]);
+    drive(&mut app, 120, 40, vec![key('c'), key('y')]);
     assert!(state(&app).fight.is_none());
     assert_eq!(state(&app).clock.seconds, 600 + 3 * 120, "00:10 to 00:16");
 }
@@ -445,7 +450,7 @@ fn the_ten_table_moves_take_at_most_three_ap_keys_each() {
         "{}",
         p.text
     );
-    play(&mut app, "fight", vec![key('c')]);
+    play(&mut app, "fight", vec![key('c'), code(KeyCode::Enter)]);
     let p = play(&mut app, "check", vec![key('g'), code(KeyCode::Enter)]);
     assert!(
         matches!(game(&p.logged[0]), K::Check(a) if a.who == 0),
@@ -521,7 +526,7 @@ fn a34_a_dying_creatures_lost_turn_passes_by_itself() {
     s.execute(c, &mut ScriptedDice::new([])).unwrap();
     let mut app = app(s, &[15, 2, 15, 2]);
     app.main_mut().unwrap().view.selected = Some(0);
-    drive(&mut app, 100, 30, vec![key('c')]);
+    drive(&mut app, 100, 30, vec![key('c'), code(KeyCode::Enter)]);
     assert_eq!(state(&app).fight.as_ref().unwrap().acting, Some(0));
     let text = drive(&mut app, 100, 30, vec![key('E')]);
     assert_eq!(app.ctx(), Ctx::Main, "nothing waits:\n{text}");

@@ -143,7 +143,7 @@ fn damage_fate_fight_and_next_each_take_a_form_or_one_key() {
     assert_eq!(state(&app).characters[0].hp.cur, 2);
     drive(&mut app, 100, 30, vec![key('F')]);
     assert!(matches!(last(&app), K::Fate { .. }));
-    drive(&mut app, 100, 30, vec![key('c')]);
+    drive(&mut app, 100, 30, vec![key('c'), code(KeyCode::Enter)]);
     assert!(state(&app).fight.is_some());
     drive(&mut app, 100, 30, vec![key('E')]);
     assert_eq!(last(&app), K::Next);
@@ -310,7 +310,7 @@ fn the_ten_common_bdp_moves_take_at_most_three_keys_each() {
         ("contest", true, vec![key('v'), code(KeyCode::Enter)]),
         ("answer", false, vec![code(KeyCode::Enter)]),
         ("fate", true, vec![key('F')]),
-        ("fight", true, vec![key('c')]),
+        ("fight", true, vec![key('c'), code(KeyCode::Enter)]),
         (
             "dodge",
             true,
@@ -324,7 +324,7 @@ fn the_ten_common_bdp_moves_take_at_most_three_keys_each() {
             true,
             vec![code(KeyCode::BackTab), key('x'), code(KeyCode::Enter)],
         ),
-        ("end", false, vec![key('c')]),
+        ("end", false, vec![key('c'), key('y')]),
         (
             "rest",
             false,
@@ -421,6 +421,8 @@ fn a_bdp_session_plays_a_few_moves_in_the_real_terminal() {
     term.wait_for("the save settled", |t| !t.text().contains("Verdict"));
     // The fight, a block's Fatigue, the next turn, the end.
     term.press("c");
+    term.wait_text("Who fights");
+    term.press("\r");
     term.wait_text("Round 1");
     term.press("f");
     term.wait_text("A Fatigue for Ana");
@@ -429,6 +431,8 @@ fn a_bdp_session_plays_a_few_moves_in_the_real_terminal() {
     term.press("E");
     term.wait_text("Ogre's turn");
     term.press("c");
+    term.wait_text("End the fight?");
+    term.press("y");
     term.wait_text("The fight ends");
     // The night, with Ana's rest set first: the Ogre's turn left the Ogre selected, so a jump
     // to Ana's sheet first.
@@ -477,7 +481,7 @@ fn the_ten_table_moves_take_at_most_three_bdp_keys_each() {
         "{}",
         p.text
     );
-    play(&mut app, "fight", vec![key('c')]);
+    play(&mut app, "fight", vec![key('c'), code(KeyCode::Enter)]);
     let p = play(&mut app, "find a sheet", vec![code(KeyCode::Tab)]);
     assert!(p.logged.is_empty());
     let p = play(&mut app, "damage", vec![key('-'), code(KeyCode::Enter)]);
@@ -523,7 +527,7 @@ fn the_ten_table_moves_take_at_most_three_bdp_keys_each() {
         other => panic!("{other:?}\n{}", p.text),
     }
     assert_eq!(state(&app).fight.as_ref().unwrap().order, [0, 1, 2]);
-    play(&mut app, "the fight ends", vec![key('c')]);
+    play(&mut app, "the fight ends", vec![key('c'), key('y')]);
     let p = play(&mut app, "night", vec![key('N'), code(KeyCode::Enter)]);
     assert!(p.logged.iter().any(|c| game(c) == K::Night), "{}", p.text);
 }

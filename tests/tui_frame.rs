@@ -99,7 +99,12 @@ fn a24_ap_a_turns_start_selects_its_actor_and_a_proposes_it() {
         ],
     );
     let mut app = app(s, &[15, 2]);
-    drive(&mut app, 120, 40, vec![code(KeyCode::Tab), key('c')]);
+    drive(
+        &mut app,
+        120,
+        40,
+        vec![code(KeyCode::Tab), key('c'), code(KeyCode::Enter)],
+    );
     assert_eq!(acting(&app), Some(id_of(&app, "Ana")));
     assert_eq!(
         selected(&app),
@@ -190,7 +195,12 @@ fn phase_a_groups_turn_selects_its_first_member_and_a_proposes_it() {
     );
     // Ana passes her DEX save: she acts early; the goblins in the middle.
     let mut app = app(s, &[3]);
-    drive(&mut app, 120, 40, vec![code(KeyCode::Tab), key('c')]);
+    drive(
+        &mut app,
+        120,
+        40,
+        vec![code(KeyCode::Tab), key('c'), code(KeyCode::Enter)],
+    );
     assert_eq!(selected(&app), Some(id_of(&app, "Ana")), "the early group");
     let gob = id_of(&app, "Gob");
     let mut text = String::new();
@@ -383,7 +393,7 @@ fn a16_escape_on_an_ap_roll_leaves_nothing_spent() {
         ],
     );
     let mut app = app(s, &[15, 2, 10, 4, 9, 11, 7, 12]);
-    drive(&mut app, 120, 40, vec![key('c')]);
+    drive(&mut app, 120, 40, vec![key('c'), code(KeyCode::Enter)]);
     for (what, keys) in [
         ("attack", vec![key('a'), code(KeyCode::Enter)]),
         ("check", vec![key('g'), code(KeyCode::Enter)]),
@@ -499,7 +509,7 @@ fn every_rulesets_fight_is_readable_at_80x24() {
             ]
             .concat(),
             vec![15, 2, 3],
-            vec!['c'],
+            vec!['c', '\r'],
         ),
         (
             RulesetId::Bdp,
@@ -510,7 +520,7 @@ fn every_rulesets_fight_is_readable_at_80x24() {
             ]
             .concat(),
             vec![],
-            vec!['c'],
+            vec!['c', '\r'],
         ),
         (
             RulesetId::Phase,
@@ -521,7 +531,7 @@ fn every_rulesets_fight_is_readable_at_80x24() {
             ]
             .concat(),
             vec![3],
-            vec!['c'],
+            vec!['c', '\r'],
         ),
         (
             RulesetId::Slots,
@@ -538,7 +548,18 @@ fn every_rulesets_fight_is_readable_at_80x24() {
     for (rules, lines, faces, keys) in cases {
         let lines: Vec<(&str, &[u16])> = lines.iter().map(|l| (l.as_str(), &[][..])).collect();
         let mut app = app(session(rules, &lines), &faces);
-        let text = drive(&mut app, 80, 24, keys.into_iter().map(key).collect());
+        // `c` opens the fight form; Enter (`\r`) starts the fight.
+        let keys = keys
+            .into_iter()
+            .map(|c| {
+                if c == '\r' {
+                    code(KeyCode::Enter)
+                } else {
+                    key(c)
+                }
+            })
+            .collect();
+        let text = drive(&mut app, 80, 24, keys);
         assert!(
             app.session().unwrap().state().game.initiative().is_some(),
             "{rules}: a fight:\n{text}"

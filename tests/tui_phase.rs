@@ -114,7 +114,7 @@ fn a_fight_puts_the_phases_on_the_strip_and_e_steps_them() {
     };
     s.execute(c, &mut ScriptedDice::new([])).unwrap();
     let mut app = app(s, &[3, 18]);
-    let text = drive(&mut app, 120, 40, vec![key('c')]);
+    let text = drive(&mut app, 120, 40, vec![key('c'), code(KeyCode::Enter)]);
     assert!(state(&app).fight.is_some(), "{text}");
     assert!(text.contains("Round 1"), "{text}");
     assert_snapshot!("phase_fight_120x40", text);
@@ -144,7 +144,7 @@ fn the_ten_common_phase_moves_take_at_most_three_keys_each() {
         ("harm", vec![key('-'), code(KeyCode::Enter)]),
         ("heal", vec![key('+'), code(KeyCode::Enter)]),
         ("turn", vec![key('T'), code(KeyCode::Enter)]),
-        ("fight", vec![key('c')]),
+        ("fight", vec![key('c'), code(KeyCode::Enter)]),
         ("next", vec![key('E')]),
     ];
     for (what, events) in moves {
@@ -235,7 +235,7 @@ fn the_ten_table_moves_take_at_most_three_phase_keys_each() {
         p.logged,
         p.text
     );
-    play(&mut app, "fight", vec![key('c')]);
+    play(&mut app, "fight", vec![key('c'), code(KeyCode::Enter)]);
     let p = play(&mut app, "next", vec![key('E')]);
     assert_eq!(game(&p.logged[0]), K::Next);
 }

@@ -66,7 +66,7 @@ fn the_plain_tracker_plays_on_the_screen_with_no_slots_at_all() {
     // A fight in roster order, the ogre met: the strip shows the round and whose turn it is.
     let mut keys = vec![key(':')];
     keys.extend(typed("reveal all"));
-    keys.extend([code(KeyCode::Enter), key('c')]);
+    keys.extend([code(KeyCode::Enter), key('c'), code(KeyCode::Enter)]);
     let text = drive(&mut app, 100, 30, keys);
     assert!(state(&app).fight.is_some());
     assert!(text.contains("Round 1"), "{text}");
@@ -192,7 +192,7 @@ fn the_table_moves_take_at_most_three_plain_keys_each() {
         p.text
     );
     drive(&mut app, 100, 30, vec![code(KeyCode::Enter)]);
-    play(&mut app, "fight", vec![key('c')]);
+    play(&mut app, "fight", vec![key('c'), code(KeyCode::Enter)]);
     let p = play(
         &mut app,
         "damage to someone else",

@@ -57,7 +57,7 @@ fn r33_slots_after_a_players_turn_the_opponents_are_next() {
     play(&mut s, "add Aria players", &[]);
     play(&mut s, "add Bram players", &[]);
     play(&mut s, "add Grol opponents", &[]);
-    play(&mut s, "fight players", &[]);
+    play(&mut s, "fight players all", &[]);
     play(&mut s, "turn Aria", &[]);
     // Grol is unseen: nobody the players see is next, and never Bram.
     assert_eq!(turn(&s), (vec!["Aria".into()], None));

@@ -268,11 +268,12 @@ fn every_demo_starts_with_its_creatures_unseen() {
 }
 
 /// A fight started with its key takes the characters and the creatures the players see; an
-/// unseen creature joins only when the judge names it (slots excepted: its fight takes both
-/// sides whole).
+/// unseen creature joins only when the judge ticks it (the slot system's own test is in
+/// `tests/fighters.rs`, where zones count too).
 #[test]
 fn a_fight_started_by_its_key_leaves_unseen_creatures_out() {
-    use screen::{drive, key};
+    use ratatui::crossterm::event::KeyCode;
+    use screen::{code, drive, key};
     use slotmark::tui::Dice;
     use slotmark::tui::app::App;
     let mut tried = 0;
@@ -297,7 +298,7 @@ fn a_fight_started_by_its_key_leaves_unseen_creatures_out() {
         play(&mut s, &format!("reveal {}", creatures[0]), &[]);
         let mut app =
             App::with_session(s, None, Dice::scripted([7; 64])).with_theme(Theme::plain());
-        drive(&mut app, 120, 40, vec![key('c')]);
+        drive(&mut app, 120, 40, vec![key('c'), code(KeyCode::Enter)]);
         let s = app.session().unwrap();
         let fight = s
             .state()

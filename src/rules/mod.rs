@@ -38,6 +38,7 @@ pub use view::{
 use crate::dice::{DiceError, DiceSource};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
 use std::fmt;
 use thiserror::Error;
 
@@ -117,6 +118,12 @@ pub trait Ruleset {
         None
     }
 
+    /// [`Ruleset::aims`] read against the state the command left: a ruleset whose attack
+    /// names only its target (bdp's damage) takes the attacker from whose turn it is.
+    fn aims_in(_state: &Self::State, command: &Self::Command) -> Option<Aim> {
+        Self::aims(command)
+    }
+
     /// What kind of roll the command makes, for the kinds the judge keeps secret by default
     /// (see `session::Veil`); None for a command that rolls nothing the table should wait for.
     fn roll_kind(_command: &Self::Command) -> Option<RollKind> {
@@ -127,6 +134,20 @@ pub trait Ruleset {
     /// initiative gives it (rolling where the rules roll); None when there is no fight or the
     /// fight takes a newcomer in by itself.
     fn join_fight(_state: &Self::State, _who: u32) -> Option<Self::Command> {
+        None
+    }
+
+    /// Whom a fight started now takes unless the judge says otherwise: the characters and the
+    /// creatures present that the players have seen (`unseen` are those they have not), in the
+    /// order the ruleset lists fighters. An unseen creature is never proposed.
+    fn fighters(_state: &Self::State, _unseen: &BTreeSet<u32>) -> Vec<u32> {
+        Vec::new()
+    }
+
+    /// The command with `who` as its fighters, when it starts a fight and names no one; None
+    /// for every other command. A palette line that starts a fight without names takes the
+    /// proposal of [`Ruleset::fighters`] this way, so the log keeps whom it took.
+    fn with_fighters(_command: &Self::Command, _who: &[u32]) -> Option<Self::Command> {
         None
     }
 
@@ -305,6 +326,24 @@ macro_rules! rulesets {
                 }
             }
 
+            /// See [`Ruleset::fighters`].
+            pub fn fighters(&self, unseen: &BTreeSet<u32>) -> Vec<u32> {
+                match self {
+                    $(GameState::$variant(s) => <$module::$rules as Ruleset>::fighters(s, unseen),)+
+                }
+            }
+
+            /// See [`Ruleset::aims_in`]; a command of another ruleset aims at no one.
+            pub fn aims_of(&self, command: &GameCommand) -> Option<Aim> {
+                match (self, command) {
+                    $((GameState::$variant(s), GameCommand::$variant(c)) => {
+                        <$module::$rules as Ruleset>::aims_in(s, c)
+                    })+
+                    #[allow(unreachable_patterns)]
+                    _ => None,
+                }
+            }
+
             /// See [`Ruleset::answer`].
             pub fn answer(&self, answer: Answer) -> Result<GameCommand, RuleError> {
                 match self {
@@ -335,6 +374,15 @@ macro_rules! rulesets {
             pub fn aims(&self) -> Option<Aim> {
                 match self {
                     $(GameCommand::$variant(c) => <$module::$rules as Ruleset>::aims(c),)+
+                }
+            }
+
+            /// See [`Ruleset::with_fighters`].
+            pub fn with_fighters(&self, who: &[u32]) -> Option<GameCommand> {
+                match self {
+                    $(GameCommand::$variant(c) => {
+                        <$module::$rules as Ruleset>::with_fighters(c, who).map(GameCommand::$variant)
+                    })+
                 }
             }
 

@@ -387,7 +387,7 @@ pub(super) fn reveal_by_play(state: &mut SessionState, command: &GameCommand) ->
     if !state.veil.until_revealed {
         return Vec::new();
     }
-    let aim = command.aims();
+    let aim = state.game.aims_of(command);
     let fight = state.game.initiative();
     // Nobody acts outside a fight in a step that aims at no one: the roster is not read.
     if aim.is_none() && fight.is_none() {
@@ -497,10 +497,10 @@ pub(super) fn settle(session: &Session, command: Command) -> Result<Command, Rul
                 secret,
             })
         }
-        // The step right after this one: a roll kept secret before its dice are drawn.
+        // The step right after this one: a roll kept secret (or, of a kind kept secret by
+        // default, shown) before its dice are drawn.
         Command::Secret {
-            step: Some(step),
-            secret: true,
+            step: Some(step), ..
         } if step as usize == session.cursor() + 1 => Ok(command),
         Command::Secret {
             step: Some(step), ..

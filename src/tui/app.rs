@@ -165,6 +165,7 @@ impl App {
             sheet: sheets::new_view(ruleset),
             steps: Vec::new(),
             secret_next: false,
+            show_next: false,
             clock: crate::store::wall_clock,
             turn: None,
         };

@@ -172,6 +172,9 @@ pub struct Form<P> {
     pub live: Option<Live>,
     /// The digits typed into the focused number field so far; they replace its value.
     pub digits: String,
+    /// A question put before a step: `y` submits it as Enter does (unless a text field has
+    /// the keys).
+    pub yes: bool,
 }
 
 /// A recomputed line of a form.
@@ -201,6 +204,7 @@ impl<P> Form<P> {
             note: None,
             live: None,
             digits: String::new(),
+            yes: false,
         }
     }
 

@@ -271,6 +271,9 @@ pub struct Main {
     /// Keep the next step that rolls from the players' table view: a secret roll is being
     /// made again (re-rolled, or with the table's dice typed in).
     pub secret_next: bool,
+    /// Show the next step that rolls at the players' table view although its kind is kept
+    /// secret by default: the judge unticked a roll form's secret switch.
+    pub show_next: bool,
     /// The wall clock that stamps each step as it is logged ([`crate::store::wall_clock`];
     /// tests set a fixed one).
     pub clock: fn() -> Option<session::Stamp>,
@@ -304,6 +307,9 @@ pub enum FormStep {
 }
 
 pub fn form_key<P>(form: &mut Form<P>, action: Option<Action>, key: KeyEvent) -> FormStep {
+    if form.yes && !form.typing() && key.code == KeyCode::Char('y') {
+        return FormStep::Submit;
+    }
     let plain_char =
         matches!(key.code, KeyCode::Char(_)) && !key.modifiers.contains(KeyModifiers::CONTROL);
     let text_key = plain_char
@@ -577,6 +583,7 @@ impl Main {
                 }
                 if !entry.rolls.is_empty() {
                     self.secret_next = false;
+                    self.show_next = false;
                 }
                 self.steps.push(Step::Applied(entry));
                 self.fix_selection();
@@ -605,17 +612,23 @@ impl Main {
     /// made again), logs the secret for the step it will be, so no follower of the journal
     /// ever reads its dice in the open. True when a secret was logged now.
     fn secret_before(&mut self, command: &Command, dice: &mut Dice) -> Result<bool, String> {
-        if !self.secret_next || !Self::rolls(command) {
+        let veil = &self.session.state().veil;
+        let kind = session::kind_of(command);
+        // A form's switch left off shows a roll of a kind kept secret by default.
+        let show = !self.secret_next
+            && self.show_next
+            && kind.is_some_and(|k| veil.secret_kinds.contains(&k));
+        if !(self.secret_next || show) || !(Self::rolls(command) || kind.is_some()) {
             return Ok(false);
         }
         let next = self.session.cursor() as u32 + 1;
-        if self.session.state().veil.secret.contains(&next) {
+        if veil.secret.contains(&next) || (show && veil.shown.contains(&next)) {
             // Logged already (the faces of this roll are being typed one by one).
             return Ok(false);
         }
         let secret = Command::Secret {
             step: Some(next),
-            secret: true,
+            secret: !show,
         };
         let entry = self
             .session
@@ -632,9 +645,9 @@ impl Main {
     /// Takes back a secret logged for a roll that was then refused or given up.
     pub(crate) fn drop_secret_before(&mut self) {
         let cursor = self.session.cursor();
-        let last_is_it = self.session.applied().last().is_some_and(|e| {
-            matches!(e.command, Command::Secret { step: Some(s), secret: true } if s as usize == cursor)
-        });
+        let last_is_it = self.session.applied().last().is_some_and(
+            |e| matches!(e.command, Command::Secret { step: Some(s), .. } if s as usize == cursor),
+        );
         if last_is_it && self.session.undo().is_ok() && self.journal(JournalRecord::Undo).is_err() {
             let _ = self.session.redo();
         }

@@ -2,6 +2,8 @@
 //! each participant's chosen action and rolled dice, what waits, the clock) and the judge's
 //! answers.
 
+use std::collections::BTreeSet;
+
 use super::apply;
 use super::character::Character;
 use super::command::{Command, Event};
@@ -352,6 +354,26 @@ impl Ruleset for ActionDie {
             Command::Check(_) | Command::Encumbrance { .. } => Role::Rolls,
             Command::Rule { .. } => Role::Answers,
             _ => Role::Other,
+        }
+    }
+
+    /// Everyone in play (not dead, not fled) whom the players see.
+    fn fighters(state: &State, unseen: &BTreeSet<u32>) -> Vec<u32> {
+        state
+            .characters
+            .iter()
+            .filter(|c| c.in_play() && !unseen.contains(&c.id))
+            .map(|c| c.id)
+            .collect()
+    }
+
+    fn with_fighters(command: &Command, who: &[u32]) -> Option<Command> {
+        match command {
+            Command::Scene { who: none, why } if none.is_empty() => Some(Command::Scene {
+                who: who.to_vec(),
+                why: why.clone(),
+            }),
+            _ => None,
         }
     }
 

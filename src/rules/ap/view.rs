@@ -1,6 +1,8 @@
 //! Ruleset `ap` behind the seam: its read models (roster by group, the group-sorted strip, what
 //! waits, the clock in 2-minute rounds) and the judge's answers.
 
+use std::collections::BTreeSet;
+
 use super::apply;
 use super::command::{Against, Command, Event};
 use super::fight::members;
@@ -526,6 +528,39 @@ impl Ruleset for Ap {
             | Command::Retreat { .. } => Role::Rolls,
             Command::Rule { .. } => Role::Answers,
             _ => Role::Other,
+        }
+    }
+
+    /// Everyone not dead nor fled whom the players see.
+    fn fighters(state: &State, unseen: &BTreeSet<u32>) -> Vec<u32> {
+        state
+            .characters
+            .iter()
+            .filter(|c| !c.gone() && !unseen.contains(&c.id))
+            .map(|c| c.id)
+            .collect()
+    }
+
+    /// Those surprised join the proposal, as when the judge names both.
+    fn with_fighters(command: &Command, who: &[u32]) -> Option<Command> {
+        match command {
+            Command::Fight {
+                who: none,
+                surprised,
+            } if none.is_empty() => {
+                let mut who = who.to_vec();
+                who.extend(
+                    surprised
+                        .iter()
+                        .filter(|s| !who.contains(s))
+                        .collect::<Vec<_>>(),
+                );
+                Some(Command::Fight {
+                    who,
+                    surprised: surprised.clone(),
+                })
+            }
+            _ => None,
         }
     }
 

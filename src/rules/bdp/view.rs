@@ -1,6 +1,8 @@
 //! Ruleset `bdp` behind the seam: its read models (roster, the turn list, what waits, the
 //! clock) and the judge's answers.
 
+use std::collections::BTreeSet;
+
 use super::apply;
 use super::command::{Command, Event};
 use super::state::{State, Wait};
@@ -317,6 +319,34 @@ impl Ruleset for Bdp {
             Command::Rule { .. } | Command::Edge { .. } => Role::Answers,
             _ => Role::Other,
         }
+    }
+
+    /// B49's turn list (characters, then creatures) of those who can act, without the unseen.
+    fn fighters(state: &State, unseen: &BTreeSet<u32>) -> Vec<u32> {
+        super::proposed_order(state)
+            .into_iter()
+            .filter(|id| !unseen.contains(id))
+            .collect()
+    }
+
+    fn with_fighters(command: &Command, who: &[u32]) -> Option<Command> {
+        match command {
+            Command::Fight { order } if order.is_empty() => Some(Command::Fight {
+                order: who.to_vec(),
+            }),
+            _ => None,
+        }
+    }
+
+    /// Damage to someone in a fight is the attack of whose turn it is (B49), when that is
+    /// someone else.
+    fn aims_in(state: &State, command: &Command) -> Option<Aim> {
+        if let Command::Damage { who, .. } = command {
+            let fight = state.fight.as_ref()?;
+            let by = *fight.order.get(fight.at)?;
+            return (by != *who).then(|| Aim { by, at: vec![*who] });
+        }
+        Self::aims(command)
     }
 
     fn aims(command: &Command) -> Option<Aim> {

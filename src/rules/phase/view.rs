@@ -1,6 +1,8 @@
 //! Ruleset `phase` behind the seam: its read models (roster, the phase strip, what waits, the
 //! clock) and the judge's answers.
 
+use std::collections::BTreeSet;
+
 use super::apply;
 use super::command::{Command, Event};
 use super::model::{Character, Limb, Side};
@@ -769,6 +771,29 @@ impl Ruleset for Phase {
             Command::Save { .. } => Role::Rolls,
             Command::Rule { .. } => Role::Answers,
             _ => Role::Other,
+        }
+    }
+
+    /// Everyone standing (not dead, not fled) whom the players see.
+    fn fighters(state: &State, unseen: &BTreeSet<u32>) -> Vec<u32> {
+        state
+            .characters
+            .iter()
+            .filter(|c| !c.dead && !c.fled && !unseen.contains(&c.id))
+            .map(|c| c.id)
+            .collect()
+    }
+
+    fn with_fighters(command: &Command, who: &[u32]) -> Option<Command> {
+        match command {
+            Command::Fight {
+                who: none,
+                surprised,
+            } if none.is_empty() => Some(Command::Fight {
+                who: who.to_vec(),
+                surprised: *surprised,
+            }),
+            _ => None,
         }
     }
 

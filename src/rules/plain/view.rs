@@ -1,5 +1,7 @@
 //! The plain tracker behind the seam: its read models and the judge's answers.
 
+use std::collections::BTreeSet;
+
 use super::{Command, Event, State, apply};
 use crate::dice::DiceSource;
 use crate::rules::{
@@ -234,6 +236,25 @@ impl Ruleset for Plain {
             Command::Check { .. } => K::Check,
             _ => return None,
         })
+    }
+
+    /// Everyone standing whom the players see, in the roster's order (the players' side first).
+    fn fighters(state: &State, unseen: &BTreeSet<u32>) -> Vec<u32> {
+        [true, false]
+            .into_iter()
+            .flat_map(|party| state.characters.iter().filter(move |c| c.party == party))
+            .filter(|c| !c.down() && !unseen.contains(&c.id))
+            .map(|c| c.id)
+            .collect()
+    }
+
+    fn with_fighters(command: &Command, who: &[u32]) -> Option<Command> {
+        match command {
+            Command::StartFight { order } if order.is_empty() => Some(Command::StartFight {
+                order: who.to_vec(),
+            }),
+            _ => None,
+        }
     }
 
     fn role(command: &Command) -> Role {

@@ -1,7 +1,8 @@
 //! Alternating side initiative (R33-R35) with its timing (R36): starting a fight, picking
 //! actors, setup and interrupts, ending turns and rounds, ending the fight.
 //!
-//! Everyone on the roster takes part. A character can act when they are awake, alive, have not
+//! Those the fight was started with take part (everyone, for a fight of an older file); the
+//! rest stand aside and take no turn, and anyone added during the fight joins. A character can act when they are awake, alive, have not
 //! taken a turn this round, and are not on a side surprised in round 1 (R34). The side holding
 //! initiative picks who goes; when it has nobody left who can act, the other side keeps it
 //! (R33).
@@ -31,6 +32,8 @@ fn fight_mut(state: &mut State) -> Result<&mut Combat, RuleError> {
 pub fn cannot_act(c: &Character, combat: &Combat) -> Option<String> {
     if c.status.dead {
         Some(format!("{} is dead", c.name))
+    } else if combat.aside.contains(&c.id) {
+        Some(format!("{} is not in this fight", c.name))
     } else if c.status.unconscious {
         Some(format!("{} is unconscious and is skipped", c.name))
     } else if combat.acted.contains(&c.id) {
@@ -123,12 +126,13 @@ fn names(state: &State, ids: &[CharId]) -> String {
     names.join(", ")
 }
 
-/// Starts a fight (R33): the initiating side holds initiative first; a surprised side takes no
-/// turn in round 1 (R34).
+/// Starts a fight (R33) with `fighters` (None: everyone on the roster): the initiating side
+/// holds initiative first; a surprised side takes no turn in round 1 (R34).
 pub fn start(
     state: &mut State,
     initiator: Side,
     surprised: Option<Side>,
+    fighters: Option<&[CharId]>,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     if let Some(c) = &state.combat {
@@ -142,17 +146,34 @@ pub fn start(
             "the {initiator} start the fight, so they cannot be the side taken by surprise"
         )));
     }
+    if let Some(ids) = fighters {
+        for &id in ids {
+            state.character(id)?;
+        }
+    }
+    let fights = |id: CharId| fighters.is_none_or(|ids| ids.contains(&id));
     for side in [Side::Players, Side::Opponents] {
         if !state
             .characters
             .iter()
-            .any(|c| c.side == side && !c.status.dead)
+            .any(|c| c.side == side && !c.status.dead && fights(c.id))
         {
-            return Err(RuleError::invalid(format!(
-                "there are no living {side} on the roster to fight"
-            )));
+            return Err(RuleError::invalid(if fighters.is_some() {
+                format!(
+                    "none of the living {side} is in the fight: tick or name one of them (a \
+                     creature the players have not seen joins only when named)"
+                )
+            } else {
+                format!("there are no living {side} on the roster to fight")
+            }));
         }
     }
+    let aside = state
+        .characters
+        .iter()
+        .filter(|c| !fights(c.id))
+        .map(|c| c.id)
+        .collect();
     state.combat = Some(Combat {
         round: 1,
         initiative: initiator,
@@ -161,6 +182,7 @@ pub fn start(
         last_turn: None,
         turn: None,
         initiator,
+        aside,
     });
     let (side, why) = if !able(state, initiator).is_empty() {
         (initiator, format!("the {initiator} started the fight"))

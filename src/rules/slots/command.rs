@@ -241,6 +241,9 @@ pub enum Command {
     StartCombat {
         initiator: Side,
         surprised: Option<Side>,
+        /// Who takes part; the rest of the roster stands aside. None (an older file): everyone.
+        #[serde(default)]
+        fighters: Option<Vec<CharId>>,
     },
     StartTurn {
         who: CharId,

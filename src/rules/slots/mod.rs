@@ -139,7 +139,8 @@ pub fn apply(
         C::StartCombat {
             initiator,
             surprised,
-        } => combat::start(state, *initiator, *surprised, o)?,
+            fighters,
+        } => combat::start(state, *initiator, *surprised, fighters.as_deref(), o)?,
         C::StartTurn { who } => combat::start_turn(state, *who, o)?,
         C::Setup { what } => combat::setup(state, what, o)?,
         C::Interrupt { who } => combat::interrupt(state, *who, o)?,

@@ -504,6 +504,10 @@ pub struct Combat {
     pub turn: Option<Turn>,
     /// Who initiated the fight.
     pub initiator: Side,
+    /// Those on the roster left out of the fight when it started: they take no turn. Anyone
+    /// added later joins.
+    #[serde(default)]
+    pub aside: Vec<CharId>,
 }
 
 /// What kind of check is rolled (R5-R11, R23).

@@ -2,6 +2,8 @@
 //! read models the frame draws (roster, initiative strip, what waits for the judge, the clock, a
 //! tone per event) and the judge's generic answers into slot commands.
 
+use std::collections::BTreeSet;
+
 use super::combat::{Stage, stage};
 use super::command::StatusFlag;
 use super::model::*;
@@ -89,6 +91,7 @@ impl Ruleset for Slots {
         let order = [fight.initiative, fight.initiative.other()]
             .into_iter()
             .flat_map(|side| state.characters.iter().filter(move |c| c.side == side))
+            .filter(|c| !fight.aside.contains(&c.id))
             .map(|c| Fighter {
                 id: c.id,
                 name: c.name.clone(),
@@ -302,6 +305,48 @@ impl Ruleset for Slots {
             | Command::GroupCheck { .. } => Role::Rolls,
             Command::Pick { .. } | Command::Override { .. } => Role::Answers,
             _ => Role::Other,
+        }
+    }
+
+    /// The player characters, and the creatures the players see in or next to a zone of theirs
+    /// (any creature, when either side stands in no zone); none of the dead.
+    fn fighters(state: &State, unseen: &BTreeSet<u32>) -> Vec<u32> {
+        let party_zones: Vec<_> = state
+            .characters
+            .iter()
+            .filter(|c| c.side == Side::Players)
+            .filter_map(|c| c.zone)
+            .collect();
+        let present = |c: &Character| match c.zone {
+            Some(z) if !party_zones.is_empty() => party_zones.iter().any(|&p| {
+                matches!(
+                    super::zones::zone_range(&state.scene, p, z),
+                    Range::Reach | Range::Near
+                )
+            }),
+            _ => true,
+        };
+        state
+            .characters
+            .iter()
+            .filter(|c| !c.status.dead)
+            .filter(|c| c.side == Side::Players || (!unseen.contains(&c.id) && present(c)))
+            .map(|c| c.id)
+            .collect()
+    }
+
+    fn with_fighters(command: &Command, who: &[u32]) -> Option<Command> {
+        match command {
+            Command::StartCombat {
+                initiator,
+                surprised,
+                fighters: None,
+            } => Some(Command::StartCombat {
+                initiator: *initiator,
+                surprised: *surprised,
+                fighters: Some(who.to_vec()),
+            }),
+            _ => None,
         }
     }
 

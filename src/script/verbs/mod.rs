@@ -556,14 +556,30 @@ pub(crate) fn parse(line: &str, lexed: Lexed, state: &SessionState, library: &Li
         return (e.parse)(&mut w, &state.game).and_then(|l| w.finish().map(|()| l));
     }
     let meant = synonyms(state.ruleset());
-    match &state.game {
+    let parsed = match &state.game {
         GameState::Slots(st) => parse_in(slots::VERBS, st, line, lexed, library, meant),
         GameState::Plain(st) => parse_in(plain::VERBS, st, line, lexed, library, meant),
         GameState::Phase(st) => parse_in(phase::VERBS, st, line, lexed, library, meant),
         GameState::Bdp(st) => parse_in(bdp::VERBS, st, line, lexed, library, meant),
         GameState::Ap(st) => parse_in(ap::VERBS, st, line, lexed, library, meant),
         GameState::ActionDie(st) => parse_in(actiondie::VERBS, st, line, lexed, library, meant),
+    };
+    parsed.map(|l| with_proposed_fighters(l, state))
+}
+
+/// A fight started without names takes those the ruleset proposes (the characters and the
+/// creatures present that the players see), named in the command so the log keeps them: an
+/// unseen creature joins only when the judge names it.
+fn with_proposed_fighters(line: Line, state: &SessionState) -> Line {
+    if let Line::Command(Command::Game(c)) = &line
+        && c.with_fighters(&[]).is_some()
+    {
+        let unseen = state.veil.unseen(&state.game.roster());
+        if let Some(named) = c.with_fighters(&state.game.fighters(&unseen)) {
+            return Line::Command(Command::Game(named));
+        }
     }
+    line
 }
 
 /// The frame's verb that reads the roster named by `first`, unless the ruleset has its own verb

@@ -27,6 +27,7 @@ impl Main {
             Some(Action::Cancel) => {
                 self.overlay = None;
                 self.secret_next = false;
+                self.show_next = false;
                 self.drop_secret_before();
                 self.say("Roll given up: nothing changed");
                 true

@@ -13,13 +13,13 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
-use super::{Panels, forms};
+use super::{Panels, fighters, forms};
 use crate::dice::ladder::Dice;
-use crate::rules::GameCommand;
 use crate::rules::actiondie::{
     Ability, Action, Character, CheckSpec, Command, DamageSpec, DamageType, NewSheet, Roller,
     Sense, Side, Stat, State, Status, rung_of, sheet_lines,
 };
+use crate::rules::{GameCommand, RollKind};
 use crate::session::{self, Session};
 use crate::tui::form::{Field, Form};
 use crate::tui::host::{Dice as Source, Hit, Main};
@@ -101,6 +101,20 @@ pub enum Purpose {
     },
     Add,
     Rest,
+    Fight,
+    EndFight,
+}
+
+impl forms::Purpose for Purpose {
+    fn roll_kind(&self) -> Option<RollKind> {
+        Some(match self {
+            Purpose::Check { .. } => RollKind::Check,
+            Purpose::Attack { .. } => RollKind::Attack,
+            Purpose::Damage { .. } => RollKind::Damage,
+            Purpose::Rest => RollKind::Save,
+            _ => return None,
+        })
+    }
 }
 
 /// The screen's view state: its open form.
@@ -150,20 +164,15 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
     };
     match action {
         SCENE => {
-            let unseen = m.unseen();
-            let c = match &state.fight {
-                Some(_) => Command::EndScene,
-                None => Command::Scene {
-                    who: state
-                        .characters
-                        .iter()
-                        .filter(|c| c.in_play() && !unseen.contains(&c.id))
-                        .map(|c| c.id)
-                        .collect(),
-                    why: String::new(),
-                },
-            };
-            return m.run_key(command(c), dice);
+            let form = fighters::form(
+                m,
+                state.fight.is_some(),
+                "Start a fight: an initiative scene (D9)",
+                Purpose::Fight,
+                Purpose::EndFight,
+            );
+            forms::show(m, form);
+            return true;
         }
         NEXT => return m.run_key(command(Command::Next), dice),
         ROLL => return m.run_key(command(Command::RollInitiative), dice),
@@ -490,6 +499,11 @@ fn act_form(m: &Main, who: u32, name: &str, again: bool) -> Form<Purpose> {
 fn form_command(form: &Form<Purpose>, state: &State) -> Result<session::Command, String> {
     let ability = |i: Option<u32>| Ability::ALL[i.unwrap_or(0) as usize % 4];
     let c = match form.purpose {
+        Purpose::Fight => Command::Scene {
+            who: fighters::chosen(form)?,
+            why: String::new(),
+        },
+        Purpose::EndFight => Command::EndScene,
         Purpose::Check { who, ref skills } => {
             let mut roller = Roller::new(who, ability(form.choice("ability")));
             match form.edge() {

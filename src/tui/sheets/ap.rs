@@ -12,12 +12,12 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
-use super::{Panels, forms};
-use crate::rules::GameCommand;
+use super::{Panels, fighters, forms};
 use crate::rules::ap::{
     Action, Against, Ask, Attr, Cast, Character, Command, Defence, Kind, Mark, NewSheet, ObjDie,
     Span as Time, Stat, State, Wait, sheet_lines,
 };
+use crate::rules::{GameCommand, RollKind};
 use crate::session::{self, Session};
 use crate::tui::form::{Field, Form};
 use crate::tui::host::{Dice, Exec, Hit, Main};
@@ -87,6 +87,23 @@ pub enum Purpose {
     Heal { who: u32 },
     Mark { who: u32 },
     Add,
+    Fight,
+    EndFight,
+}
+
+impl forms::Purpose for Purpose {
+    fn roll_kind(&self) -> Option<RollKind> {
+        Some(match self {
+            Purpose::Check { .. } => RollKind::Check,
+            Purpose::Attack { .. } => RollKind::Attack,
+            Purpose::Save { .. } => RollKind::Save,
+            Purpose::Damage { .. } => RollKind::Damage,
+            Purpose::Cast { .. } => RollKind::Other,
+            Purpose::Time => RollKind::Encounter,
+            Purpose::Fight => RollKind::Initiative,
+            _ => return None,
+        })
+    }
 }
 
 /// The screen's view state: its open form.
@@ -158,7 +175,7 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
         let (changed, done) =
             forms::key::<Purpose>(m, action, key, dice, |f| form_command(f, &st).map(command));
         // A sheet just added is selected, for the next key to act on.
-        if done.is_some_and(|f| f.purpose == Purpose::Add) {
+        if done.as_ref().is_some_and(|f| f.purpose == Purpose::Add) {
             let st = state_of(&m.session);
             let last = st.and_then(|s| s.characters.last()).map(|c| c.id);
             m.view.selected = last;
@@ -175,6 +192,9 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
                 );
             }
         }
+        if done.is_some_and(|f| f.purpose == Purpose::Fight) {
+            pass_lost_turns(m, dice);
+        }
         return changed;
     }
     let Some(action) = action else {
@@ -185,21 +205,14 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
     };
     match action {
         FIGHT => {
-            let unseen = m.unseen();
-            let c = match &state.fight {
-                Some(_) => Command::EndFight,
-                None => Command::Fight {
-                    who: state
-                        .characters
-                        .iter()
-                        .filter(|c| !c.gone() && !unseen.contains(&c.id))
-                        .map(|c| c.id)
-                        .collect(),
-                    surprised: Vec::new(),
-                },
-            };
-            m.run_key(command(c), dice);
-            pass_lost_turns(m, dice);
+            let form = fighters::form(
+                m,
+                state.fight.is_some(),
+                "Start a fight: everyone rolls 1d20 + WIL",
+                Purpose::Fight,
+                Purpose::EndFight,
+            );
+            forms::show(m, form);
             return true;
         }
         NEXT => {
@@ -404,6 +417,11 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
 fn form_command(form: &Form<Purpose>, st: &State) -> Result<Command, String> {
     let ap = || form.number("ap").min(20) as u8;
     Ok(match form.purpose {
+        Purpose::Fight => Command::Fight {
+            who: fighters::chosen(form)?,
+            surprised: Vec::new(),
+        },
+        Purpose::EndFight => Command::EndFight,
         Purpose::Check { who } => {
             let mut a = Action::new(
                 who,

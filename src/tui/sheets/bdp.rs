@@ -13,15 +13,15 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
-use super::{Panels, forms};
+use super::{Panels, fighters, forms};
 use crate::dice::Edge;
 use crate::export::bdp::lines;
-use crate::rules::GameCommand;
 use crate::rules::bdp::tasks::{PRESETS, propose_ticks};
 use crate::rules::bdp::{
     Ability, Amount, Certainty, Character, Command, Kind, Level, NewSheet, Reason, Rest, Slot,
-    Stat, State, Target, proposed_order,
+    Stat, State, Target,
 };
+use crate::rules::{GameCommand, RollKind};
 use crate::session::{self, Session};
 use crate::tui::form::{Field, FieldKind, Form, Live};
 use crate::tui::host::{Dice, Hit, Main};
@@ -114,10 +114,24 @@ pub enum Purpose {
         max: u8,
     },
     Add,
+    Fight,
+    EndFight,
 }
 
 /// What a task's proposal was made from: the preset, the words, the ability, rushed.
 pub type Basis = (u32, String, u32, bool);
+
+impl forms::Purpose for Purpose {
+    fn roll_kind(&self) -> Option<RollKind> {
+        Some(match self {
+            Purpose::Save { .. } => RollKind::Save,
+            Purpose::Damage { .. } => RollKind::Damage,
+            Purpose::Task { .. } | Purpose::Contest { .. } => RollKind::Check,
+            Purpose::Night => RollKind::Encounter,
+            _ => return None,
+        })
+    }
+}
 
 /// The screen's view state: its open form.
 pub type BdpView = FormView<Purpose>;
@@ -184,17 +198,21 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
     };
     match action {
         FIGHT => {
-            let unseen = m.unseen();
-            let c = match &state.fight {
-                Some(_) => Command::EndFight,
-                None => Command::Fight {
-                    order: proposed_order(state)
-                        .into_iter()
-                        .filter(|id| !unseen.contains(id))
-                        .collect(),
-                },
-            };
-            return m.run_key(command(c), dice);
+            let mut form = fighters::form(
+                m,
+                state.fight.is_some(),
+                "Start a fight: the turn list",
+                Purpose::Fight,
+                Purpose::EndFight,
+            );
+            if state.fight.is_none() {
+                form.note = Some(format!(
+                    "{} The turn list takes them in this order: characters, then creatures (B49).",
+                    fighters::NOTE
+                ));
+            }
+            forms::show(m, form);
+            return true;
         }
         NEXT => return m.run_key(command(Command::Next), dice),
         FATE => {
@@ -654,6 +672,10 @@ fn edge_choice(v: Option<u32>) -> Edge {
 /// The command a submitted form stands for, or what to fix first.
 fn form_command(form: &Form<Purpose>, st: &State) -> Result<session::Command, String> {
     let c = match &form.purpose {
+        Purpose::Fight => Command::Fight {
+            order: fighters::chosen(form)?,
+        },
+        Purpose::EndFight => Command::EndFight,
         Purpose::Heal { who, cur, max } => Command::Set {
             who: *who,
             stat: Stat::Hp,

@@ -10,6 +10,8 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
+use super::secret;
+use crate::rules::RollKind;
 use crate::session;
 use crate::tui::form::Form;
 use crate::tui::host::{Dice, Exec, FormStep, Main, SheetView, form_key};
@@ -50,8 +52,16 @@ pub fn open_form<P: 'static>(m: &Main) -> Option<&Form<P>> {
         .and_then(|v| v.form.as_ref())
 }
 
-/// Opens a form over the sheet.
-pub fn show<P: 'static>(m: &mut Main, form: Form<P>) {
+/// What a form is for, as far as the frame needs to know: the kind of roll its command makes,
+/// if it makes one, so that the form carries the secret switch (see [`super::secret`]).
+pub trait Purpose {
+    fn roll_kind(&self) -> Option<RollKind>;
+}
+
+/// Opens a form over the sheet; a roll's form gets the secret switch.
+pub fn show<P: Purpose + 'static>(m: &mut Main, mut form: Form<P>) {
+    let kind = form.purpose.roll_kind();
+    secret::add(m, &mut form, kind);
     if let Some(v) = (m.sheet.as_mut() as &mut dyn Any).downcast_mut::<FormView<P>>() {
         v.form = Some(form);
     }
@@ -72,7 +82,7 @@ pub fn form_in<P: 'static>(view: &mut dyn SheetView) -> Option<&mut Form<P>> {
 /// A key in the open form. On Enter, `command` makes the form's command (or says what to fix);
 /// it is run, and a refusal brings the form back with the reason. Returns whether anything
 /// changed and, after a command that ran, the form it came from.
-pub fn key<P: Clone + 'static>(
+pub fn key<P: Purpose + Clone + 'static>(
     m: &mut Main,
     action: Option<Action>,
     key: KeyEvent,
@@ -101,7 +111,12 @@ pub fn key<P: Clone + 'static>(
                 }
             };
             m.sheet.close();
-            match m.run(c, dice, None) {
+            secret::arm(m, &form, form.purpose.roll_kind());
+            let ran = m.run(c, dice, None);
+            if !matches!(ran, Exec::Asked) {
+                secret::disarm(m);
+            }
+            match ran {
                 Exec::Failed(why) => {
                     let mut form = form;
                     form.error = Some(why);

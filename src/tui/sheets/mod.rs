@@ -7,9 +7,11 @@
 pub mod actiondie;
 pub mod ap;
 pub mod bdp;
+pub mod fighters;
 pub mod forms;
 pub mod phase;
 pub mod plain;
+pub mod secret;
 pub mod slots;
 pub mod targets;
 

@@ -12,12 +12,12 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
-use super::{Panels, forms};
+use super::{Panels, fighters, forms};
 use crate::dice::Edge;
-use crate::rules::GameCommand;
 use crate::rules::phase::{
     Ability, Character, Command, Kind, MarkKind, NewSheet, Side, State, TurnAction,
 };
+use crate::rules::{GameCommand, RollKind};
 use crate::session::{self, Session};
 use crate::tui::form::{Field, Form};
 use crate::tui::host::{Dice, Hit, Main};
@@ -76,6 +76,21 @@ pub enum Purpose {
     Turn,
     Mark { who: u32 },
     Add,
+    Fight,
+    EndFight,
+}
+
+impl forms::Purpose for Purpose {
+    fn roll_kind(&self) -> Option<RollKind> {
+        Some(match self {
+            Purpose::Save { .. } => RollKind::Save,
+            Purpose::Attack { .. } => RollKind::Attack,
+            Purpose::Harm { .. } => RollKind::Damage,
+            Purpose::Turn => RollKind::Encounter,
+            Purpose::Fight => RollKind::Initiative,
+            _ => return None,
+        })
+    }
 }
 
 /// The screen's view state: its open form.
@@ -138,20 +153,15 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
     };
     match action {
         FIGHT => {
-            let unseen = m.unseen();
-            let c = match &state.fight {
-                Some(_) => Command::EndFight,
-                None => Command::Fight {
-                    who: state
-                        .characters
-                        .iter()
-                        .filter(|c| !c.dead && !c.fled && !unseen.contains(&c.id))
-                        .map(|c| c.id)
-                        .collect(),
-                    surprised: None,
-                },
-            };
-            return m.run_key(command(c), dice);
+            let form = fighters::form(
+                m,
+                state.fight.is_some(),
+                "Start a fight",
+                Purpose::Fight,
+                Purpose::EndFight,
+            );
+            forms::show(m, form);
+            return true;
         }
         NEXT => return m.run_key(command(Command::Next), dice),
         TURN => {
@@ -374,6 +384,11 @@ fn add_form() -> Form<Purpose> {
 /// The command a submitted form stands for, or what to fix first.
 fn form_command(form: &Form<Purpose>, st: &State) -> Result<Command, String> {
     Ok(match form.purpose {
+        Purpose::Fight => Command::Fight {
+            who: fighters::chosen(form)?,
+            surprised: None,
+        },
+        Purpose::EndFight => Command::EndFight,
         Purpose::Mark { who } => {
             let i = form.choice("mark").unwrap_or(0) as usize;
             let kind = match MARKS.get(i) {

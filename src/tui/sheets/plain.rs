@@ -11,10 +11,10 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
-use super::{Panels, forms};
+use super::{Panels, fighters, forms};
 use crate::dice::DiceExpr;
-use crate::rules::GameCommand;
 use crate::rules::plain::{Character, Command, State};
+use crate::rules::{GameCommand, RollKind};
 use crate::session::{self, Session};
 use crate::tui::form::{Field, Form};
 use crate::tui::host::{Dice, Hit, Main};
@@ -59,6 +59,17 @@ pub enum Purpose {
     Damage { who: u32 },
     Heal { who: u32 },
     Check { who: u32 },
+    Fight,
+    EndFight,
+}
+
+impl forms::Purpose for Purpose {
+    fn roll_kind(&self) -> Option<RollKind> {
+        match self {
+            Purpose::Check { .. } => Some(RollKind::Check),
+            _ => None,
+        }
+    }
 }
 
 /// The tracker screen's view state: its open form.
@@ -118,19 +129,14 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
             );
         }
         FIGHT => {
-            let unseen = m.unseen();
-            let c = match &state.fight {
-                Some(_) => Command::EndFight,
-                None => Command::StartFight {
-                    order: m
-                        .roster()
-                        .into_iter()
-                        .filter(|&id| state.character(id).is_ok_and(|c| !c.down()))
-                        .filter(|id| !unseen.contains(id))
-                        .collect(),
-                },
-            };
-            return m.run_key(command(c), dice);
+            let form = fighters::form(
+                m,
+                state.fight.is_some(),
+                "Start a fight: the turn order",
+                Purpose::Fight,
+                Purpose::EndFight,
+            );
+            return open(m, form);
         }
         NEXT_TURN => return m.run_key(command(Command::NextTurn), dice),
         _ => {}
@@ -179,6 +185,10 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
 fn form_command(form: &Form<Purpose>) -> Result<Command, String> {
     let amount = i32::from(form.number("amount"));
     Ok(match form.purpose {
+        Purpose::Fight => Command::StartFight {
+            order: fighters::chosen(form)?,
+        },
+        Purpose::EndFight => Command::EndFight,
         Purpose::Add => {
             let name = form.text("name").trim().to_string();
             if name.is_empty() {

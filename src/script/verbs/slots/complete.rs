@@ -438,7 +438,7 @@ pub(super) fn complete_fight(c: &Typed<'_>, _st: &State) -> Vec<String> {
     match (n, prev) {
         (0, _) => strs(SIDES),
         (_, Some("surprise" | "surprised")) => strs(SIDES),
-        (1, _) => strs(&["surprise"]),
+        (1, _) => strs(&["surprise", "all", "with"]),
         _ => Vec::new(),
     }
 }

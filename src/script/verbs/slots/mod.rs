@@ -1038,8 +1038,10 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         verb: v(
             "fight",
             &["combat"],
-            "fight players|opponents [surprise [SIDE]]",
-            "starts a combat: the side named strikes first; the other side is surprised if told",
+            "fight players|opponents [surprise [SIDE]] [all | with NAME...]",
+            "starts a combat: the side named strikes first; the other side is surprised if told. \
+             It takes the party and the creatures the players see in or next to the party's \
+             zones, everyone with `all`, or those named after `with`",
             "fight players surprise opponents",
             COMBAT,
         ),
@@ -1047,8 +1049,12 @@ pub(crate) const VERBS: &[Entry<State>] = &[
             let p = &mut P::new(w, st);
             Ok({
                 let initiator = p.side()?;
+                let names_next = |p: &P| {
+                    p.peek()
+                        .is_some_and(|t| is(t, &["all", "everyone", "with"]))
+                };
                 let surprised = if p.eat(&["surprise", "surprised", "surprising"]) {
-                    if p.at_end() {
+                    if p.at_end() || names_next(p) {
                         Some(initiator.other())
                     } else {
                         Some(p.side()?)
@@ -1056,9 +1062,21 @@ pub(crate) const VERBS: &[Entry<State>] = &[
                 } else {
                     None
                 };
+                let fighters = if p.eat(&["all", "everyone"]) {
+                    Some(st.characters.iter().map(|c| c.id).collect())
+                } else if p.eat(&["with"]) {
+                    let mut who = vec![p.who()?];
+                    while !p.at_end() {
+                        who.push(p.who()?);
+                    }
+                    Some(who)
+                } else {
+                    None
+                };
                 g(C::StartCombat {
                     initiator,
                     surprised,
+                    fighters,
                 })
             })
         },

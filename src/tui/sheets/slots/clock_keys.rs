@@ -14,6 +14,7 @@ use crate::session::{Command, Entry};
 use crate::tui::form::{Field, FieldKind, Form, Live};
 use crate::tui::host::Main;
 use crate::tui::keymap::Action;
+use crate::tui::sheets::fighters;
 
 /// What the picker offers (R31, R32), each task with the label the log gives it.
 const TASKS: [&str; 8] = [
@@ -85,9 +86,10 @@ pub fn task_form(state: &State, rest: bool) -> Form<FormPurpose> {
 }
 
 pub fn end_fight_form(state: &State) -> Form<FormPurpose> {
-    let mut form = Form::new("End the fight", FormPurpose::EndFight, sense_fields(true)).with_note(
-        "The fight counts as one try: the clock moves on, the cold ticks (bleeding already \
-             ran turn by turn) and one encounter die is rolled for what the noise drew.",
+    let mut form = fighters::end_form(FormPurpose::EndFight, sense_fields(true)).with_note(
+        "y or Enter ends the fight; Esc keeps it going. The fight counts as one try: the clock \
+         moves on, the cold ticks (bleeding already ran turn by turn) and one encounter die is \
+         rolled for what the noise drew.",
     );
     form.live = odds_live(&form, state);
     form

@@ -14,6 +14,7 @@ use crate::session::{Command, Entry, Event};
 use crate::tui::form::{Choice, Field, Form};
 use crate::tui::host::{Dice, Exec, Main};
 use crate::tui::keymap::Action;
+use crate::tui::sheets::fighters;
 
 /// The window a setup opens (R35): one character of the other side who has not acted may
 /// interrupt.
@@ -105,7 +106,7 @@ pub fn move_form(state: &State) -> Option<Form<FormPurpose>> {
     )
 }
 
-fn start_form(state: &State) -> Form<FormPurpose> {
+fn start_form(m: &Main) -> Form<FormPurpose> {
     let sides = vec![("players".to_string(), 0), ("opponents".to_string(), 1)];
     let mut form = Form::new(
         "Start a fight",
@@ -113,14 +114,16 @@ fn start_form(state: &State) -> Form<FormPurpose> {
         vec![
             Field::choice("initiator", "Who started it", sides, 0),
             Field::choice("surprised", "Taken by surprise", surprised_options(), 0),
+            fighters::field(m),
         ],
     )
-    .with_note(
+    .with_note(format!(
         "The side that started it holds initiative first; a surprised side takes no turn in \
-         round 1. Everyone on the roster takes part.",
-    );
+         round 1. {} Creatures in a zone neither in nor next to the party's are not ticked.",
+        fighters::NOTE
+    ));
     super::screen::refresh_choices(&mut form);
-    refresh_live(&mut form, state);
+    refresh_live(&mut form, m.slots());
     form
 }
 
@@ -160,6 +163,7 @@ pub fn form_commands(form: &Form<FormPurpose>, state: &State) -> Result<Vec<Comm
             slots::Command::StartCombat {
                 initiator,
                 surprised,
+                fighters: Some(fighters::chosen(form)?),
             }
         }
         FormPurpose::EndFight => slots::Command::EndCombat {
@@ -264,11 +268,10 @@ impl Main {
     }
 
     fn open_fight_form(&mut self) -> bool {
-        let state = self.slots();
-        let form = if state.combat.is_some() {
-            super::clock_keys::end_fight_form(state)
+        let form = if self.slots().combat.is_some() {
+            super::clock_keys::end_fight_form(self.slots())
         } else {
-            start_form(state)
+            start_form(self)
         };
         self.open(Dialog::Form(form));
         true

@@ -140,7 +140,12 @@ impl Main {
     }
 
     /// Opens one of the slot system's dialogs over the sheet.
-    pub(crate) fn open(&mut self, dialog: Dialog) {
+    /// A roll's form gets the secret switch.
+    pub(crate) fn open(&mut self, mut dialog: Dialog) {
+        if let Dialog::Form(form) = &mut dialog {
+            let kind = form.purpose.roll_kind();
+            crate::tui::sheets::secret::add(self, form, kind);
+        }
         view_mut(&mut self.sheet).dialog = Some(dialog);
     }
 

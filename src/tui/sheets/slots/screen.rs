@@ -80,6 +80,20 @@ pub enum FormPurpose {
 }
 
 impl FormPurpose {
+    /// The kind of roll the form's command makes, for its secret switch.
+    pub fn roll_kind(&self) -> Option<crate::rules::RollKind> {
+        use crate::rules::RollKind as K;
+        Some(match self {
+            FormPurpose::Check { .. }
+            | FormPurpose::Stealth { .. }
+            | FormPurpose::Fall { .. }
+            | FormPurpose::Group => K::Check,
+            FormPurpose::Attack { .. } => K::Attack,
+            FormPurpose::Task | FormPurpose::EndFight => K::Encounter,
+            _ => return None,
+        })
+    }
+
     /// Forms opened from the scene editor go back to it when they close.
     pub fn from_scene(&self) -> bool {
         matches!(
@@ -394,11 +408,13 @@ impl Main {
                     return true;
                 }
                 self.close_dialog();
+                crate::tui::sheets::secret::arm(self, &form, form.purpose.roll_kind());
                 for (i, command) in commands.into_iter().enumerate() {
                     match self.run(command, dice, None) {
                         Exec::Done => {}
                         Exec::Asked => return true,
                         Exec::Failed(why) => {
+                            crate::tui::sheets::secret::disarm(self);
                             if i == 0 {
                                 // Nothing changed: the form comes back with the reason.
                                 let mut form = form;
@@ -411,6 +427,7 @@ impl Main {
                         }
                     }
                 }
+                crate::tui::sheets::secret::disarm(self);
                 if matches!(form.purpose, FormPurpose::NewChar)
                     && let Some(last) = self.slots().characters.last()
                 {

@@ -1,0 +1,76 @@
+//! Who fights, shared by every ruleset's screen: the checklist a fight starts from, with the
+//! ruleset's proposal ticked (the characters and the creatures present that the players see;
+//! see `Ruleset::fighters`), and the question `c` puts before a fight ends. The judge ticks an
+//! unseen creature in, or a present one out, before the fight starts; the command that starts
+//! it names whom it takes, so the log and a replay keep them.
+
+use crate::tui::form::{Field, Form};
+use crate::tui::host::Main;
+
+/// The checklist's field id.
+pub const FIELD: &str = "fighters";
+
+/// The note every fight form carries under its title.
+pub const NOTE: &str = "Ticked: the characters and the creatures present that the players \
+                        see. Space ticks or unticks the one under the cursor, ←/→ move along; \
+                        an unseen creature joins only when ticked.";
+
+/// Everyone on the roster who could fight, the proposed first in the ruleset's order (the
+/// order a fight takes them in) and ticked, then the rest in the roster's order: the dead are
+/// left out, an unseen creature says so.
+pub fn field(m: &Main) -> Field {
+    let state = m.session.state();
+    let unseen = m.unseen();
+    let proposed = state.game.fighters(&unseen);
+    let roster = state.game.roster();
+    let members: Vec<_> = roster.iter().flat_map(|g| &g.members).collect();
+    let label = |id: u32| {
+        let name = members
+            .iter()
+            .find(|e| e.id == id)
+            .map_or_else(|| format!("#{id}"), |e| e.name.clone());
+        if unseen.contains(&id) {
+            format!("{name} (unseen)")
+        } else {
+            name
+        }
+    };
+    let mut options: Vec<(String, u32)> = proposed.iter().map(|&id| (label(id), id)).collect();
+    let mut on = vec![true; options.len()];
+    for e in &members {
+        if !e.dead && !e.out && !proposed.contains(&e.id) {
+            options.push((label(e.id), e.id));
+            on.push(false);
+        }
+    }
+    Field::multi(FIELD, "Who fights", options, on)
+}
+
+/// The fighters ticked, in the checklist's order, or what to fix.
+pub fn chosen<P>(form: &Form<P>) -> Result<Vec<u32>, String> {
+    let who = form.multi(FIELD);
+    if who.is_empty() {
+        Err("tick who fights (Space)".into())
+    } else {
+        Ok(who)
+    }
+}
+
+/// The form `c` opens: the question before the fight under way ends, or the checklist (with the
+/// shared note) a new one starts from.
+pub fn form<P>(m: &Main, fighting: bool, title: &str, start: P, end: P) -> Form<P> {
+    if fighting {
+        end_form(end, Vec::new())
+    } else {
+        Form::new(title, start, vec![field(m)]).with_note(NOTE)
+    }
+}
+
+/// The question before a fight ends: `y` or Enter ends it, Esc keeps it going. `fields` are
+/// what the ruleset asks on the way out (the slot system's senses), if anything.
+pub fn end_form<P>(purpose: P, fields: Vec<Field>) -> Form<P> {
+    let mut form = Form::new("End the fight?", purpose, fields)
+        .with_note("y or Enter ends the fight; Esc keeps it going.");
+    form.yes = true;
+    form
+}
