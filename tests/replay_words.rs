@@ -76,6 +76,11 @@ fn the_frame_and_the_plain_tracker_are_written_as_typed_and_paste_back() {
                 "RollOn",
                 "a roll on the judge's table carries the table, so the log replays without the file",
             ),
+            (
+                "Arrive",
+                "a creature the picker brings into a fight carries its whole add command and \
+                 whether the players see it; it has no line of its own yet",
+            ),
         ],
     );
     paste::every_kind_played::<slotmark::rules::plain::Command>(
@@ -384,6 +389,7 @@ fn a_slots_sheet_no_verb_builds_is_written_as_data() {
         side: slots::Side::Players,
         layout: Box::new(slots::Layout::human()),
         items: vec![(8, slots::Item::plain("bedroll"))],
+        zone: None,
     })
     .into();
     let written = script::write(&command, &state);
@@ -542,7 +548,10 @@ fn every_phase_command_is_written_in_words_and_pastes_back() {
             Command::Game(GameCommand::Phase(c)) => Some(c),
             _ => None,
         },
-        &[],
+        &[(
+            "Join",
+            "one added in a fight comes into it only through the picker's step, never typed",
+        )],
     );
 }
 

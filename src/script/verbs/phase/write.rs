@@ -129,6 +129,8 @@ pub(crate) fn write(command: &C, st: &State) -> Option<String> {
             format!("fight{}{surprised}", and_names(who)?)
         }
         C::Next => "next".into(),
+        // Only the picker brings one into a fight under way: no line of its own.
+        C::Join { .. } => return None,
         C::Place { who, band } => {
             let band = match band {
                 Some(Band::Early) => "early",

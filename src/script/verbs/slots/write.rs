@@ -34,11 +34,14 @@ pub(crate) fn write(command: &C, st: &State, library: &Library) -> Option<String
     let on_off = |on: bool| if on { "" } else { " off" };
     let letter = |c: &Condition| c.letter();
     Some(match command {
+        // A sheet placed in a zone as it is added (the add form's) has no line of its own.
+        C::AddCharacter { zone: Some(_), .. } => return None,
         C::AddCharacter {
             name,
             side,
             layout,
             items,
+            zone: None,
         } => add(command, name, *side, layout, items.is_empty(), st, library)?,
         C::RenameCharacter { who, name: new } => {
             format!("rename {} {}", name(*who)?, free_text(new))
@@ -165,10 +168,23 @@ pub(crate) fn write(command: &C, st: &State, library: &Library) -> Option<String
         C::StartCombat {
             initiator,
             surprised,
-        } => match surprised {
-            Some(s) => format!("fight {} surprise {}", side_word(*initiator), side_word(*s)),
-            None => format!("fight {}", side_word(*initiator)),
-        },
+            fighters,
+        } => {
+            let start = match surprised {
+                Some(s) => format!("fight {} surprise {}", side_word(*initiator), side_word(*s)),
+                None => format!("fight {}", side_word(*initiator)),
+            };
+            let everyone: Vec<_> = st.characters.iter().map(|c| c.id).collect();
+            match fighters {
+                None => start,
+                Some(who) if *who == everyone => format!("{start} all"),
+                Some(who) if who.is_empty() => return None,
+                Some(who) => {
+                    let names: Option<Vec<String>> = who.iter().map(|w| name(*w)).collect();
+                    format!("{start} with {}", names?.join(" "))
+                }
+            }
+        }
         C::StartTurn { who } => format!("turn {}", name(*who)?),
         C::Setup { what } => format!("setup {}", free_text(what)),
         C::Interrupt { who } => format!("interrupt {}", name(*who)?),
@@ -343,6 +359,7 @@ fn add(
             side: s,
             layout: l,
             items: i,
+            ..
         } = library.add_creature(st, &c.name, side).ok()?
         else {
             return None;
