@@ -1,21 +1,88 @@
 //! The judge's notes: an append-only list of lines.
 //!
 //! Every command is applied to a copy of the state and every checkpoint keeps one, so the notes
-//! must be cheap to copy however long a session grows. They are kept in chunks shared between
-//! copies; a copy costs one pointer per chunk, and adding a line copies at most one chunk.
+//! must be cheap to copy however long a session grows. They are kept as a tree of shared nodes,
+//! [`BRANCH`] lines to a leaf and [`BRANCH`] nodes to a branch: a copy costs one pointer, and
+//! adding a line copies only the nodes on the way to the last leaf (a few dozen pointers and at
+//! most [`BRANCH`] lines), however many notes there are. (A flat list of shared chunks cost a
+//! pointer per chunk on every copy: 3,000 of them at 100,000 notes, on every step.)
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::ops::Index;
 use std::sync::Arc;
 
-/// Lines per shared chunk: small enough that the one chunk a new line copies is cheap, large
-/// enough that copying the list of chunks is too.
-const CHUNK: usize = 32;
+/// Lines per leaf and children per branch: small enough that the nodes a new line copies are
+/// cheap, large enough that the tree stays shallow (four levels hold a million lines).
+const BRANCH: usize = 32;
+
+#[derive(Clone)]
+enum Node {
+    Leaf(Arc<Vec<String>>),
+    Branch(Arc<Vec<Node>>),
+}
+
+impl Node {
+    /// A path down to a leaf holding only `line`, `depth` levels above it.
+    fn path(depth: u32, line: String) -> Node {
+        if depth == 0 {
+            let mut leaf = Vec::with_capacity(BRANCH);
+            leaf.push(line);
+            Node::Leaf(Arc::new(leaf))
+        } else {
+            Node::Branch(Arc::new(vec![Node::path(depth - 1, line)]))
+        }
+    }
+
+    /// Adds `line` as line `index` under this node (`depth` levels above the leaves), copying
+    /// only the nodes on its way that other copies share.
+    fn push(&mut self, depth: u32, index: usize, line: String) {
+        match self {
+            Node::Leaf(lines) => Arc::make_mut(lines).push(line),
+            Node::Branch(children) => {
+                let below = capacity(depth - 1);
+                let children = Arc::make_mut(children);
+                match children.get_mut(index / below) {
+                    Some(child) => child.push(depth - 1, index % below, line),
+                    None => children.push(Node::path(depth - 1, line)),
+                }
+            }
+        }
+    }
+
+    fn get(&self, depth: u32, index: usize) -> Option<&String> {
+        match self {
+            Node::Leaf(lines) => lines.get(index),
+            Node::Branch(children) => {
+                let below = capacity(depth - 1);
+                children.get(index / below)?.get(depth - 1, index % below)
+            }
+        }
+    }
+
+    /// The same lines (nodes shared between copies are not looked into).
+    fn same(&self, other: &Node) -> bool {
+        match (self, other) {
+            (Node::Leaf(a), Node::Leaf(b)) => Arc::ptr_eq(a, b) || a == b,
+            (Node::Branch(a), Node::Branch(b)) => {
+                Arc::ptr_eq(a, b)
+                    || (a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.same(y)))
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Lines a node `depth` levels above the leaves holds when full.
+fn capacity(depth: u32) -> usize {
+    BRANCH.saturating_pow(depth + 1)
+}
 
 #[derive(Clone, Default)]
 pub struct Notes {
-    chunks: Vec<Arc<Vec<String>>>,
+    root: Option<Node>,
+    /// Levels of branches above the leaves.
+    depth: u32,
     len: usize,
 }
 
@@ -33,15 +100,18 @@ impl Notes {
     }
 
     pub fn get(&self, index: usize) -> Option<&String> {
-        self.chunks.get(index / CHUNK)?.get(index % CHUNK)
+        if index >= self.len {
+            return None;
+        }
+        self.root.as_ref()?.get(self.depth, index)
     }
 
     pub fn last(&self) -> Option<&String> {
-        self.chunks.last()?.last()
+        self.get(self.len.checked_sub(1)?)
     }
 
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = &String> + '_ {
-        self.chunks.iter().flat_map(|c| c.iter())
+        (0..self.len).filter_map(move |i| self.get(i))
     }
 
     pub fn to_vec(&self) -> Vec<String> {
@@ -50,13 +120,17 @@ impl Notes {
 
     /// Only the session adds notes (through the Note command).
     pub(crate) fn push(&mut self, line: String) {
-        match self.chunks.last_mut() {
-            Some(chunk) if chunk.len() < CHUNK => Arc::make_mut(chunk).push(line),
-            _ => {
-                let mut chunk = Vec::with_capacity(CHUNK);
-                chunk.push(line);
-                self.chunks.push(Arc::new(chunk));
+        match &mut self.root {
+            None => self.root = Some(Node::path(0, line)),
+            Some(root) if self.len == capacity(self.depth) => {
+                let full = root.clone();
+                self.depth += 1;
+                self.root = Some(Node::Branch(Arc::new(vec![
+                    full,
+                    Node::path(self.depth - 1, line),
+                ])));
             }
+            Some(root) => root.push(self.depth, self.len, line),
         }
         self.len += 1;
     }
@@ -65,11 +139,10 @@ impl Notes {
 impl PartialEq for Notes {
     fn eq(&self, other: &Notes) -> bool {
         self.len == other.len
-            && self
-                .chunks
-                .iter()
-                .zip(&other.chunks)
-                .all(|(a, b)| Arc::ptr_eq(a, b) || a == b)
+            && match (&self.root, &other.root) {
+                (Some(a), Some(b)) => a.same(b),
+                (a, b) => a.is_none() && b.is_none(),
+            }
     }
 }
 
@@ -150,6 +223,26 @@ mod tests {
         assert_ne!(a, b);
         let c: Notes = b.to_vec().into();
         assert_eq!(b, c);
+        // Past one leaf, one branch and into a third level, copies taken along the way keep
+        // their own lines.
+        let mut long = Notes::new();
+        let mut copies = Vec::new();
+        for i in 0..(BRANCH * BRANCH * 2 + 5) {
+            if i % 97 == 0 {
+                copies.push(long.clone());
+            }
+            long.push(format!("l{i}"));
+        }
+        assert_eq!(long.len(), BRANCH * BRANCH * 2 + 5);
+        assert!(long.iter().enumerate().all(|(i, l)| *l == format!("l{i}")));
+        assert_eq!(long.iter().rev().next(), long.last());
+        for copy in &copies {
+            assert!(copy.iter().enumerate().all(|(i, l)| *l == format!("l{i}")));
+            assert_ne!(copy, &long);
+            let rebuilt: Notes = copy.to_vec().into();
+            assert_eq!(&rebuilt, copy);
+        }
+        assert_eq!(long.get(long.len()), None);
         assert_eq!(
             ron::to_string(&Notes::from(vec!["x".to_string()])).unwrap(),
             "[\"x\"]"

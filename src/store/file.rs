@@ -299,7 +299,13 @@ pub(super) fn read_snapshot(path: &Path) -> Option<SessionState> {
     head.push_str("    log: [],\n)\n");
     let problem = RefCell::new(None);
     let file = ron::Options::default()
-        .from_str_seed(&head, FileSeed { problem: &problem })
+        .from_str_seed(
+            &head,
+            FileSeed {
+                problem: &problem,
+                log_apart: false,
+            },
+        )
         .ok()?;
     Some(file.state)
 }
@@ -307,6 +313,25 @@ pub(super) fn read_snapshot(path: &Path) -> Option<SessionState> {
 /// Reads and parses a session file without changing it.
 pub(super) fn read(path: &Path) -> Result<SessionFile, StoreError> {
     let text = read_text(path, MAX_FILE_BYTES)?;
+    parse(path, &text)
+}
+
+/// Parses the text of the session file at `path` (named in errors).
+pub(super) fn parse(path: &Path, text: &str) -> Result<SessionFile, StoreError> {
+    let mut file = parse_ron(path, text)?;
+    lay_out(text, &mut file);
+    Ok(file)
+}
+
+/// Where the parsed file's steps stand in its text, and whether the text still holds its
+/// checksum.
+pub(super) fn lay_out(text: &str, file: &mut SessionFile) {
+    file.step_lines = step_lines(text, file.entries.len());
+    file.damage = damage(text);
+}
+
+/// The file's RON read into its fields, without [`lay_out`].
+pub(super) fn parse_ron(path: &Path, text: &str) -> Result<SessionFile, StoreError> {
     if text.trim().is_empty() {
         return Err(StoreError::Unreadable {
             path: path.to_path_buf(),
@@ -316,12 +341,15 @@ pub(super) fn read(path: &Path) -> Result<SessionFile, StoreError> {
         });
     }
     let problem = RefCell::new(None);
-    match ron::Options::default().from_str_seed(&text, FileSeed { problem: &problem }) {
-        Ok(mut file) => {
-            file.step_lines = step_lines(&text, file.entries.len());
-            file.damage = damage(&text);
-            Ok(file)
-        }
+    if let Some(file) = read_quickly(text) {
+        return Ok(file);
+    }
+    let seed = FileSeed {
+        problem: &problem,
+        log_apart: false,
+    };
+    match ron::Options::default().from_str_seed(text, seed) {
+        Ok(file) => Ok(file),
         Err(e) => {
             let (line, column) = (e.span.start.line, e.span.start.col);
             let path = path.to_path_buf();
@@ -362,6 +390,61 @@ pub(super) fn read(path: &Path) -> Result<SessionFile, StoreError> {
             })
         }
     }
+}
+
+/// The file in the layout slotmark writes, read with its log apart: the part before the log by
+/// the RON parser, and each step's line by the quick reader (see [`super::quick`]), or by the RON
+/// parser when the quick one does not take it. None when the text is laid out otherwise (a hand
+/// edit) or anything in it does not read: the caller then reads the whole text with the RON
+/// parser, which says what is wrong and where as it always did. What this gives, when it gives
+/// anything, is what the RON parser gives for the whole text.
+fn read_quickly(text: &str) -> Option<SessionFile> {
+    const OPENER: &str = "\n    log: [\n";
+    let at = text.find(OPENER)?;
+    let head = &text[..at];
+    // An extension (`#![enable(...)]`) would change how every value reads.
+    if head.contains("#!") {
+        return None;
+    }
+    let mut rest = &text[at + OPENER.len()..];
+    let mut entries = Vec::with_capacity(rest.len() / 64);
+    loop {
+        let (line, after) = rest.split_once('\n')?;
+        rest = after;
+        if line == "    ]," {
+            break;
+        }
+        let step = line.strip_prefix("        ")?.strip_suffix(',')?;
+        let step = match super::quick::read::<Step>(step) {
+            Some(step) => step,
+            None => ron::from_str::<Step>(step).ok()?,
+        };
+        entries.push(step);
+    }
+    // After the log, only the closing bracket and comments (the checksum).
+    let tail = rest.strip_prefix(")\n")?;
+    if !tail
+        .lines()
+        .all(|l| l.trim().is_empty() || l.trim_start().starts_with("//"))
+    {
+        return None;
+    }
+    let mut whole_head = String::with_capacity(head.len() + 16);
+    whole_head.push_str(head);
+    whole_head.push_str("\n    log: [],\n)\n");
+    let problem = RefCell::new(None);
+    let seed = FileSeed {
+        problem: &problem,
+        log_apart: true,
+    };
+    let mut file = ron::Options::default()
+        .from_str_seed(&whole_head, seed)
+        .ok()?;
+    if file.cursor > entries.len() {
+        return None;
+    }
+    file.entries = entries;
+    Some(file)
 }
 
 /// Line numbers of the log's steps, if the log is laid out one step per line right after its
@@ -513,6 +596,9 @@ pub(super) fn describe(code: &ron::Error) -> String {
 
 struct FileSeed<'a> {
     problem: &'a RefCell<Option<HeaderProblem>>,
+    /// The log is read apart from the rest (see [`read_quickly`]): the text given holds an
+    /// empty one, so the cursor is checked against the real log afterwards.
+    log_apart: bool,
 }
 
 const FIELDS: &[&str] = &[
@@ -611,7 +697,7 @@ impl<'de> Visitor<'de> for FileSeed<'_> {
         let initial = initial.ok_or_else(|| missing("initial"))?;
         let state = state.ok_or_else(|| missing("state"))?;
         let entries = entries.ok_or_else(|| missing("log"))?;
-        if cursor > entries.len() {
+        if cursor > entries.len() && !self.log_apart {
             return Err(de::Error::custom(format!(
                 "the cursor is at {cursor} but the log has only {} steps",
                 entries.len()

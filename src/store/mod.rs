@@ -24,6 +24,7 @@ mod bestiary;
 mod file;
 mod follow;
 mod journal;
+mod quick;
 mod sheet;
 mod verify;
 
@@ -32,7 +33,7 @@ pub use file::not_regular;
 pub use follow::{Followed, Follower, Following, Work as FollowWork, watch};
 pub use journal::journal_path;
 pub use sheet::{MAX_SHEET_BYTES, SHEET_VERSION, read_sheet, write_sheet};
-pub use verify::{VerifyReport, verify};
+pub use verify::{Phases, VerifyReport, verify, verify_in_phases};
 
 use crate::rules::RulesetId;
 use crate::session::{Entry, Session, SessionError, SessionState};

@@ -3,12 +3,13 @@
 
 use super::file::{self, SessionFile, pretty};
 use super::journal::{self, journal_path};
-use super::{StoreError, replay_error};
+use super::{MAX_FILE_BYTES, StoreError, replay_error};
 use crate::dice::{Recorder, ScriptedDice};
 use crate::rules::RulesetId;
 use crate::session::{self, Command, Session, SessionState};
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 /// What `verify` found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,7 +61,29 @@ impl fmt::Display for VerifyReport {
 /// the cursor with the one saved. The journal
 /// beside the file, if any, is checked to apply on top. Nothing is written.
 pub fn verify(path: &Path) -> Result<VerifyReport, StoreError> {
-    let file = file::read(path)?;
+    verify_in_phases(path).map(|(report, _)| report)
+}
+
+/// [`verify`], with the time each of its phases took, in order: reading the file, parsing its
+/// RON, checking its checksums and the place of its steps, replaying the log and comparing the
+/// state, and the journal. For the benchmarks, which must say where the time goes.
+pub fn verify_in_phases(path: &Path) -> Result<(VerifyReport, Phases), StoreError> {
+    let mut phases = Phases::default();
+    let mut clock = Instant::now();
+    let mut lap = |name: &'static str, phases: &mut Phases| {
+        let now = Instant::now();
+        phases.0.push((name, now - clock));
+        clock = now;
+    };
+    let text = file::read_text(path, MAX_FILE_BYTES)?;
+    lap("read", &mut phases);
+    let mut file = file::parse_ron(path, &text)?;
+    lap("parse", &mut phases);
+    file::lay_out(&text, &mut file);
+    drop(text);
+    lap("checksums", &mut phases);
+    let difference = first_log_difference(&file);
+    lap("replay and compare", &mut phases);
     let mut report = VerifyReport {
         path: path.to_path_buf(),
         ruleset: file.ruleset,
@@ -68,7 +91,7 @@ pub fn verify(path: &Path) -> Result<VerifyReport, StoreError> {
         entries: file.entries.len(),
         cursor: file.cursor,
         journal_records: 0,
-        difference: first_log_difference(&file),
+        difference,
     };
     // A log that replays is no proof: a damaged byte can change a note or a face and still
     // replay. A file that no longer matches its checksum is refused like any damaged file.
@@ -87,8 +110,13 @@ pub fn verify(path: &Path) -> Result<VerifyReport, StoreError> {
             journal::apply(&jpath, &mut session, &contents.records)?;
         }
     }
-    Ok(report)
+    lap("journal", &mut phases);
+    Ok((report, phases))
 }
+
+/// How long each phase of [`verify_in_phases`] took, in order.
+#[derive(Debug, Clone, Default)]
+pub struct Phases(pub Vec<(&'static str, Duration)>);
 
 fn first_log_difference(file: &SessionFile) -> Option<String> {
     let mut state = file.initial.clone();

@@ -2,6 +2,8 @@
 //! built directly as state, and a realistic stream of judge's commands over it.
 #![allow(dead_code)]
 
+pub mod evening;
+
 use slotmark::dice::LiveDice;
 use slotmark::rules::GameState;
 use slotmark::rules::slots::{
