@@ -509,6 +509,10 @@ pub enum Event {
     Initiative {
         round: u32,
         order: Vec<String>,
+        /// Each fighter placed, in order: id, name, band in words, and how (a save with its
+        /// face and target, that fighter's own numbers).
+        #[serde(default)]
+        placed: Vec<(u32, String, String, String)>,
     },
     PhaseTo {
         round: u32,
@@ -592,7 +596,7 @@ impl fmt::Display for Event {
                 "{who} is critical: crawling only, dead within the hour without aid"
             ),
             Event::Wounded { who, wound } => write!(f, "{who} is grievously wounded: {wound}"),
-            Event::Initiative { round, order } => {
+            Event::Initiative { round, order, .. } => {
                 write!(f, "Round {round} initiative: {}", order.join("; "))
             }
             Event::PhaseTo { round, label } => write!(f, "Round {round}, {label}"),

@@ -415,6 +415,24 @@ impl Ruleset for Phase {
 
     fn line(event: &Event) -> Line {
         match event {
+            // Each fighter by name, with how they were placed as their own numbers.
+            Event::Initiative { round, placed, .. } if !placed.is_empty() => {
+                let mut line = Line::new().plain(format!("Round {round} initiative: "));
+                for (at, (id, name, word, note)) in placed.iter().enumerate() {
+                    if at > 0 {
+                        line = line.plain("; ");
+                    }
+                    line = line.name(*id, name.clone()).plain(format!(" {word}")).of(
+                        *id,
+                        Line::new()
+                            .plain(" (")
+                            .number(*id, Num::Target, note.clone())
+                            .plain(")"),
+                        "",
+                    );
+                }
+                line
+            }
             Event::HpLost { who, id, lost, hp } => Line::new()
                 .name(*id, who.clone())
                 .plain(" loses ")
