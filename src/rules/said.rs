@@ -147,6 +147,18 @@ pub fn name_everyone(events: &mut [Event], roster: &[(u32, String)]) {
     }
 }
 
+/// `text` with every mention of someone on the roster a name part; empty when it names no one.
+pub fn named(text: &str, roster: &[(u32, String)]) -> Line {
+    let mut names: Vec<&(u32, String)> = roster.iter().filter(|(_, n)| !n.is_empty()).collect();
+    names.sort_by_key(|(_, n)| std::cmp::Reverse(n.len()));
+    let parts = mentions(text, &names);
+    if parts.iter().all(|p| matches!(p, Part::Plain(_))) {
+        Line::new()
+    } else {
+        Line(parts)
+    }
+}
+
 /// The parts with every mention in their plain words made a name part.
 fn name_parts(parts: Vec<Part>, names: &[&(u32, String)]) -> Vec<Part> {
     let mut out = Vec::with_capacity(parts.len());

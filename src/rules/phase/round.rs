@@ -391,6 +391,7 @@ pub fn end(
         let name = c.name.clone();
         out.push(Event::Rolled {
             who: name.clone(),
+            id: None,
             what: format!("d6 for the {weapon}'s ammunition"),
             roll: format!(
                 "{face}: {}",
