@@ -542,15 +542,20 @@ mod tests {
     fn a_summary_says_nothing_of_a_character_once_dead() {
         let cringe_off = |who: &str| SlotEvent::StatusChanged {
             who: who.into(),
+            id: 0,
             flag: StatusFlag::Cringe,
             on: false,
             cause: "the round ended".into(),
         };
         let died = SlotEvent::Died {
             who: "Bren".into(),
+            id: 1,
             cause: "bleeding".into(),
         };
-        let wounded = SlotEvent::Cringed { who: "Bren".into() };
+        let wounded = SlotEvent::Cringed {
+            who: "Bren".into(),
+            id: 1,
+        };
         let events = [
             &wounded,
             &died,
