@@ -251,18 +251,13 @@ fn an_older_file_keeps_no_kind_secret_by_default_and_reads_numbers_as_words() {
 #[test]
 #[allow(clippy::single_element_loop)] // more rulesets join as their overrules are checked
 fn an_overruled_roll_reads_once_at_the_table() {
-    for (ruleset, setup, roll) in [(
-        RulesetId::Ap,
-        "add Ana pc party 11 12 8 6",
-        "save Ana dex dc 15 for the pit",
-    )] {
-        let mut s = session(ruleset);
-        play(&mut s, setup, &[]);
-        let from = s.applied().len();
-        play(&mut s, roll, &[3]);
-        play(&mut s, "rule pass", &[]);
-        play(&mut s, "accept", &[]);
-        let lines = lines_of(&s, from);
-        assert_eq!(lines.len(), 1, "{ruleset:?}: {lines:?}");
-    }
+    let mut s = session(RulesetId::Ap);
+    play(&mut s, "add Ana pc party 11 12 8 6", &[]);
+    let from = s.applied().len();
+    play(&mut s, "save Ana dex dc 15 for the pit", &[3]);
+    play(&mut s, "rule pass", &[]);
+    play(&mut s, "accept", &[]);
+    let lines = lines_of(&s, from);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].ends_with("a success"), "{lines:?}");
 }

@@ -13,7 +13,7 @@ use ratatui::backend::TestBackend;
 use slotmark::dice::ScriptedDice;
 use slotmark::rules::RulesetId;
 use slotmark::script::{self, Line};
-use slotmark::session::{Command, Session, SessionState, TableView, seen};
+use slotmark::session::{Command, CreatureNumbers, Session, SessionState, TableView, seen};
 use slotmark::store::{Followed, JournalRecord, Store};
 use slotmark::tui::table::{self, TableScreen};
 use slotmark::tui::theme::Theme;
@@ -987,12 +987,16 @@ fn a_roll_that_waits_is_not_shown_until_it_settles() {
     assert!(s.contains("swim"), "{s}");
 }
 
-/// Does `text` hold "HP", "against" or a score's name followed by a number?
+/// Does `text` hold "HP", "against", "armour" or a score's name followed by a number?
 fn holds_a_number_after(text: &str) -> Option<String> {
     let words: Vec<&str> = text.split([' ', '(', ')', ':', ',']).collect();
     for pair in words.windows(2) {
         let after = pair[1].chars().next().is_some_and(|c| c.is_ascii_digit());
-        if after && ["HP", "against", "STR", "DEX", "WIL", "CON", "TR"].contains(&pair[0]) {
+        let named = [
+            "HP", "against", "STR", "DEX", "WIL", "CON", "INT", "WIS", "CHA", "TR", "AC", "armor",
+            "armour", "ML", "morale",
+        ];
+        if after && named.contains(&pair[0]) {
             return Some(format!("{} {}", pair[0], pair[1]));
         }
     }
@@ -1002,13 +1006,16 @@ fn holds_a_number_after(text: &str) -> Option<String> {
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3))]
 
-    /// Every ruleset, its demo played on with dice from `seed`, one creature unseen and one
-    /// roll secret: at a phone's, a laptop's and a projector's size the drawn view never holds
-    /// the unseen creature's name, the secret roll's words, or a creature's number in a line.
+    /// Every ruleset, its demo played on with dice from `seed`: harm to every creature, the
+    /// judge's ruling over a roll, a note, some creatures revealed and the others unseen (one
+    /// hidden by hand), one roll secret. At a phone's, a laptop's and a projector's size the
+    /// drawn view never holds an unseen creature's name, the secret roll's words, or a
+    /// creature's number (in a line that names creatures and no player character).
     #[test]
     fn the_players_see_only_what_their_characters_saw(
         seed in 0u64..10_000,
         pick in proptest::prelude::any::<proptest::sample::Index>(),
+        revealed in proptest::prelude::any::<u16>(),
     ) {
         for session in sessions_seeded(seed) {
             let roster = session.state().game.roster();
@@ -1017,8 +1024,10 @@ proptest::proptest! {
             let creatures: Vec<(u32, String)> = roster.iter().filter(|g| !g.party)
                 .flat_map(|g| g.members.iter().map(|m| (m.id, m.name.clone()))).collect();
             let mut s = session.clone();
-            // Harm to every creature, with rolled dice, in whichever words its ruleset takes.
             let mut dice = slotmark::dice::LiveDice::seeded(seed);
+            let quiet = &mut ScriptedDice::new([]);
+            // Harm to every creature, with rolled dice, in whichever words its ruleset takes,
+            // and the judge ruling the other way over whatever roll waits.
             for (_, name) in &creatures {
                 for verb in ["damage \"{}\" 1d4 hp", "damage \"{}\" 1d4", "harm \"{}\" 1d4"] {
                     let line = verb.replace("{}", name);
@@ -1026,35 +1035,55 @@ proptest::proptest! {
                         let _ = s.execute(c, &mut dice);
                     }
                 }
+                if let Ok(c) = s.state().game.answer(slotmark::rules::Answer::Override) {
+                    let _ = s.execute(Command::Game(c), &mut dice);
+                }
                 if let Ok(c) = s.state().game.answer(slotmark::rules::Answer::Accept) {
                     let _ = s.execute(Command::Game(c), &mut dice);
+                }
+                // The judge's note, with the creature's name and a number.
+                let _ = s.execute(Command::Note(format!("{name} has HP 2 left, AC 13")), quiet);
+            }
+            // Some creatures revealed (by the bits of `revealed`), the others left unseen.
+            for (n, (id, _)) in creatures.iter().enumerate() {
+                if revealed & (1 << (n % 16)) != 0 {
+                    let _ = s.execute(Command::Hide { id: *id, hidden: false }, quiet);
                 }
             }
             let unique = |n: &String| {
                 !n.contains(' ') && roster.iter().flat_map(|g| &g.members).filter(|m| &m.name == n).count() == 1
             };
-            let candidates: Vec<&(u32, String)> = creatures.iter().filter(|(_, n)| unique(n)).collect();
-            let unseen = (!candidates.is_empty()).then(|| candidates[pick.index(candidates.len())].clone());
-            if let Some((id, _)) = &unseen {
-                s.execute(Command::Hide { id: *id, hidden: true }, &mut ScriptedDice::new([])).unwrap();
+            let seen_now = |s: &Session| {
+                let unseen = s.state().veil.unseen(&s.state().game.roster());
+                creatures.iter().filter(|(id, _)| !unseen.contains(id)).cloned().collect::<Vec<_>>()
+            };
+            let candidates: Vec<(u32, String)> = seen_now(&s).into_iter().filter(|(_, n)| unique(n)).collect();
+            if !candidates.is_empty() {
+                let (id, _) = &candidates[pick.index(candidates.len())];
+                s.execute(Command::Hide { id: *id, hidden: true }, quiet).unwrap();
             }
+            let unseen_ids = s.state().veil.unseen(&s.state().game.roster());
+            let unseen: Vec<&String> = creatures.iter()
+                .filter(|(id, n)| unseen_ids.contains(id) && unique(n)).map(|(_, n)| n).collect();
             let rolled: Vec<usize> = s.applied().iter().enumerate()
                 .filter(|(_, e)| !e.rolls.is_empty()).map(|(i, _)| i).collect();
             if !rolled.is_empty() {
                 let step = rolled[pick.index(rolled.len())];
-                s.execute(Command::Secret { step: Some(step as u32), secret: true },
-                    &mut ScriptedDice::new([])).unwrap();
+                let _ = s.execute(Command::Secret { step: Some(step as u32), secret: true }, quiet);
             }
             let secret: Vec<usize> = seen(&s, 0..s.applied().len()).iter().enumerate()
                 .filter(|(_, x)| x.secret).map(|(i, _)| i).collect();
             let view = TableView::of(&s, 100_000);
+            let creature_only = |text: &str| {
+                creatures.iter().any(|(_, n)| names_word(text, n))
+                    && !party.iter().any(|n| names_word(text, n))
+            };
             for line in &view.rolls {
-                let creature_only = creatures.iter().any(|(_, n)| names_word(&line.text, n))
-                    && !party.iter().any(|n| names_word(&line.text, n));
-                if creature_only {
+                if creature_only(&line.text) {
                     proptest::prop_assert!(holds_a_number_after(&line.text).is_none(),
                         "{:?}: a creature's number in {:?}", s.state().ruleset(), line.text);
                 }
+                proptest::prop_assert!(!line.text.contains("HP 2 left"), "a note: {:?}", line.text);
             }
             for (w, h) in [(40, 12), (80, 24), (200, 50)] {
                 let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
@@ -1063,9 +1092,13 @@ proptest::proptest! {
                     table::draw(f.buffer_mut(), area, &view, Theme::plain(), None)
                 }).unwrap();
                 let shown = screen_text(&terminal);
-                if let Some((_, name)) = &unseen {
+                for name in &unseen {
                     proptest::prop_assert!(!shown.lines().any(|l| names_word(l, name)),
-                        "{name} drawn at {w}x{h}:\n{shown}");
+                        "{:?}: {name} drawn at {w}x{h}:\n{shown}", s.state().ruleset());
+                }
+                for l in shown.lines().filter(|l| creature_only(l)) {
+                    proptest::prop_assert!(holds_a_number_after(l).is_none(),
+                        "{:?}: a creature's number drawn at {w}x{h}: {l:?}", s.state().ruleset());
                 }
                 for &i in &secret {
                     for e in s.events(i).iter() {
@@ -1073,6 +1106,19 @@ proptest::proptest! {
                         let public = view.rolls.iter().any(|l| l.text == text);
                         proptest::prop_assert!(public || text.len() < 12 || !shown.contains(&text),
                             "secret {text} drawn at {w}x{h}");
+                    }
+                }
+            }
+            // The judge may let the table read creatures' numbers exactly, or not at all: an
+            // unseen creature stays unnamed either way.
+            for numbers in [CreatureNumbers::Exact, CreatureNumbers::None] {
+                let mut s = s.clone();
+                let _ = s.execute(Command::TableNumbers(numbers), quiet);
+                let view = TableView::of(&s, 100_000);
+                for line in &view.rolls {
+                    for name in &unseen {
+                        proptest::prop_assert!(!names_word(&line.text, name),
+                            "{:?}, numbers {numbers:?}: {name} named in {:?}", s.state().ruleset(), line.text);
                     }
                 }
             }

@@ -2,7 +2,7 @@
 //! whose events need no more than words share this one type; one with richer events (phase)
 //! shares only the mood.
 
-use super::line::Line;
+use super::line::{Line, Part};
 use super::tally::Tally;
 use super::view::Tone;
 use serde::{Deserialize, Serialize};
@@ -120,5 +120,157 @@ impl fmt::Display for Event {
         match self {
             Event::Said { text, .. } => f.write_str(text),
         }
+    }
+}
+
+/// Everyone on the roster, by id and name.
+pub fn roster_names(groups: &[super::view::RosterGroup]) -> Vec<(u32, String)> {
+    groups
+        .iter()
+        .flat_map(|g| g.members.iter().map(|m| (m.id, m.name.clone())))
+        .collect()
+}
+
+/// Marks each mention of someone on the roster in the words of `events` as a name part with
+/// their id, so the players' lens leaves out a line naming someone they have not seen. A
+/// ruleset calls it as a step's events are made, with everyone the step could name (those on
+/// the roster before and after it). Only whole words count, and the longest name first, so
+/// "Ana 2" is not read as "Ana".
+pub fn name_everyone(events: &mut [Event], roster: &[(u32, String)]) {
+    let mut names: Vec<&(u32, String)> = roster.iter().filter(|(_, n)| !n.is_empty()).collect();
+    names.sort_by_key(|(_, n)| std::cmp::Reverse(n.len()));
+    for event in events {
+        let Event::Said { text, parts, .. } = event;
+        let from = if parts.is_empty() {
+            vec![Part::Plain(text.clone())]
+        } else {
+            std::mem::take(&mut parts.0)
+        };
+        let named = name_parts(from, &names);
+        *parts = if named.iter().all(|p| matches!(p, Part::Plain(_))) {
+            Line::new()
+        } else {
+            Line(named)
+        };
+    }
+}
+
+/// `text` with every mention of someone on the roster a name part; empty when it names no one.
+pub fn named(text: &str, roster: &[(u32, String)]) -> Line {
+    let mut names: Vec<&(u32, String)> = roster.iter().filter(|(_, n)| !n.is_empty()).collect();
+    names.sort_by_key(|(_, n)| std::cmp::Reverse(n.len()));
+    let parts = mentions(text, &names);
+    if parts.iter().all(|p| matches!(p, Part::Plain(_))) {
+        Line::new()
+    } else {
+        Line(parts)
+    }
+}
+
+/// The parts with every mention in their plain words made a name part.
+fn name_parts(parts: Vec<Part>, names: &[&(u32, String)]) -> Vec<Part> {
+    let mut out = Vec::with_capacity(parts.len());
+    for part in parts {
+        match part {
+            Part::Plain(text) => out.extend(mentions(&text, names)),
+            Part::Of {
+                owner,
+                exact,
+                public,
+            } => out.push(Part::Of {
+                owner,
+                exact: name_parts(exact, names),
+                public,
+            }),
+            Part::Ruling { said, result } => out.push(Part::Ruling {
+                said: name_parts(said, names),
+                result: name_parts(result, names),
+            }),
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// `text` as plain words and the names in it.
+fn mentions(text: &str, names: &[&(u32, String)]) -> Vec<Part> {
+    let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    let mut out = Vec::new();
+    let mut plain = String::new();
+    let mut at = 0;
+    while at < text.len() {
+        let rest = &text[at..];
+        let found = (!word(text[..at].chars().next_back()))
+            .then(|| {
+                names.iter().find(|(_, n)| {
+                    rest.starts_with(n.as_str()) && !word(rest[n.len()..].chars().next())
+                })
+            })
+            .flatten();
+        match found {
+            Some((id, name)) => {
+                if !plain.is_empty() {
+                    out.push(Part::Plain(std::mem::take(&mut plain)));
+                }
+                out.push(Part::Name {
+                    id: *id,
+                    text: name.clone(),
+                });
+                at += name.len();
+            }
+            None => {
+                let c = rest.chars().next().unwrap_or(' ');
+                plain.push(c);
+                at += c.len_utf8();
+            }
+        }
+    }
+    if !plain.is_empty() {
+        out.push(Part::Plain(plain));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_mention_of_the_roster_becomes_a_name_the_longest_first() {
+        let roster = vec![
+            (1, "Ana".to_string()),
+            (2, "Ana 2".to_string()),
+            (3, "Grub".into()),
+        ];
+        let mut events = vec![
+            Event::said(Mood::Warn, "Grub falls Prone beside Ana 2 and Ana"),
+            Event::said(Mood::Plain, "Banana bread"),
+        ];
+        name_everyone(&mut events, &roster);
+        assert_eq!(
+            events[0].parts().0,
+            vec![
+                Part::Name {
+                    id: 3,
+                    text: "Grub".into()
+                },
+                Part::Plain(" falls Prone beside ".into()),
+                Part::Name {
+                    id: 2,
+                    text: "Ana 2".into()
+                },
+                Part::Plain(" and ".into()),
+                Part::Name {
+                    id: 1,
+                    text: "Ana".into()
+                },
+            ]
+        );
+        assert_eq!(
+            events[0].to_string(),
+            "Grub falls Prone beside Ana 2 and Ana"
+        );
+        // No one named: the words alone.
+        assert_eq!(events[1].parts(), Line::from("Banana bread"));
     }
 }

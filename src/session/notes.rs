@@ -235,7 +235,7 @@ mod tests {
         }
         assert_eq!(long.len(), BRANCH * BRANCH * 2 + 5);
         assert!(long.iter().enumerate().all(|(i, l)| *l == format!("l{i}")));
-        assert_eq!(long.iter().rev().next(), long.last());
+        assert_eq!(long.iter().next_back(), long.last());
         for copy in &copies {
             assert!(copy.iter().enumerate().all(|(i, l)| *l == format!("l{i}")));
             assert_ne!(copy, &long);

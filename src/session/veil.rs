@@ -569,12 +569,6 @@ impl TableView {
             .filter(|m| m.dead || m.out)
             .map(|m| m.id)
             .collect();
-        let hidden_names: Vec<String> = roster
-            .iter()
-            .flat_map(|g| &g.members)
-            .filter(|m| unseen.contains(&m.id))
-            .map(|m| m.name.clone())
-            .collect();
         let mut party = Vec::new();
         let mut creatures = Vec::new();
         for group in roster {
@@ -659,7 +653,7 @@ impl TableView {
             party,
             creatures,
             clock,
-            rolls: public_lines(session, &hidden_names, lines),
+            rolls: public_lines(session, lines),
         }
     }
 }
@@ -789,21 +783,11 @@ fn for_the_table(event: &Event) -> Option<Tone> {
     }
 }
 
-/// Does `text` name `name` as a whole word?
-fn names(text: &str, name: &str) -> bool {
-    if name.is_empty() {
-        return false;
-    }
-    let is_word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric());
-    text.match_indices(name).any(|(at, _)| {
-        !is_word(text[..at].chars().next_back()) && !is_word(text[at + name.len()..].chars().next())
-    })
-}
-
-/// The last `lines` public lines of the log's rolls, newest first: steps that rolled no dice
-/// (they show in the state they change), secret steps, lines that name a hidden creature, and
-/// lines only the judge reads are left out.
-fn public_lines(session: &Session, hidden: &[String], lines: usize) -> Vec<PublicLine> {
+/// The last `lines` public lines of the log's rolls, newest first, each read through the
+/// players' lens: steps that rolled no dice (they show in the state they change), secret steps,
+/// lines that name a creature the players have not seen, and lines only the judge reads are
+/// left out.
+fn public_lines(session: &Session, lines: usize) -> Vec<PublicLine> {
     let mut out = Vec::new();
     let end = session.applied().len();
     let start = end.saturating_sub(LOG_SCAN);
@@ -827,10 +811,6 @@ fn public_lines(session: &Session, hidden: &[String], lines: usize) -> Vec<Publi
             let Some(text) = event.line().read(&lens).filter(|t| !t.is_empty()) else {
                 continue;
             };
-            // Words not yet made into parts may still name someone unseen.
-            if hidden.iter().any(|n| names(&text, n)) {
-                continue;
-            }
             out.push(PublicLine { step, text, tone });
         }
     }

@@ -291,12 +291,17 @@ impl Ruleset for Ap {
         super::party::admit(state, party)
     }
 
+    /// Every mention of someone on the roster, before or after the step, is a name part.
     fn apply(
         state: &mut State,
         command: &Command,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, RuleError> {
-        apply(state, command, dice)
+        let mut named = crate::rules::said::roster_names(&Self::roster(state));
+        let mut events = apply(state, command, dice)?;
+        named.extend(crate::rules::said::roster_names(&Self::roster(state)));
+        crate::rules::said::name_everyone(&mut events, &named);
+        Ok(events)
     }
 
     fn check(state: &State) -> Result<(), String> {

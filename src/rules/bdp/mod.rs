@@ -41,7 +41,7 @@ pub use view::{Bdp, glance};
 
 use crate::dice::DiceSource;
 use crate::rules::text::{TextKind, checked, new_name};
-use crate::rules::{RuleError, Tally};
+use crate::rules::{Line, Num, RuleError, Tally};
 
 /// B22: at 0, STR kills and DEX or WIL puts out (lasting while the score is 0). Returns true
 /// when the score is 0 (no critical damage save then).
@@ -61,9 +61,17 @@ pub(crate) fn zero_check(
     if zero {
         if ability == Ability::Str {
             c.dead = true;
+            // The score that killed is the creature's own number.
             out.push(
-                Event::said(Mood::Death, format!("{} is dead: STR 0", c.name))
-                    .tallied(Tally::down(&c.name)),
+                Event::line(
+                    Mood::Death,
+                    Line::new().name(who, c.name.clone()).plain(" is dead").of(
+                        who,
+                        Line::new().plain(": ").number(who, Num::Score, "STR 0"),
+                        "",
+                    ),
+                )
+                .tallied(Tally::down(&c.name)),
             );
         } else if c.out.is_none() {
             c.out = Some(Out {
@@ -72,8 +80,17 @@ pub(crate) fn zero_check(
                 zero: true,
             });
             out.push(
-                Event::said(Mood::Bad, format!("{} is out: {ability} 0", c.name))
-                    .tallied(Tally::down(&c.name)),
+                Event::line(
+                    Mood::Bad,
+                    Line::new().name(who, c.name.clone()).plain(" is out").of(
+                        who,
+                        Line::new()
+                            .plain(": ")
+                            .number(who, Num::Score, format!("{ability} 0")),
+                        "",
+                    ),
+                )
+                .tallied(Tally::down(&c.name)),
             );
         }
     } else if c

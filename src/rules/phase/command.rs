@@ -8,6 +8,7 @@ use super::model::{
 };
 use super::state::{Band, DoorTry, Wound};
 use crate::dice::Edge;
+use crate::rules::Line;
 pub use crate::rules::said::Mood;
 use crate::rules::tally::Tally;
 use serde::{Deserialize, Serialize};
@@ -453,6 +454,9 @@ pub enum Event {
     /// Dice rolled for something, in words ("3d6 for STR: 4 5 6 = 15").
     Rolled {
         who: String,
+        /// Who it is, by id, when the roster knows the name (filled in as the step is made).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<u32>,
         what: String,
         roll: String,
     },
@@ -501,18 +505,31 @@ pub enum Event {
     },
     Died {
         who: String,
+        /// Who it is, by id, when the roster knows the name (filled in as the step is made).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<u32>,
         why: String,
     },
     Critical {
         who: String,
+        /// Who it is, by id, when the roster knows the name (filled in as the step is made).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<u32>,
     },
     Wounded {
         who: String,
+        /// Who it is, by id, when the roster knows the name (filled in as the step is made).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<u32>,
         wound: String,
     },
     Initiative {
         round: u32,
         order: Vec<String>,
+        /// Each fighter placed, in order: id, name, band in words, and how (a save with its
+        /// face and target, that fighter's own numbers).
+        #[serde(default)]
+        placed: Vec<(u32, String, String, String)>,
     },
     PhaseTo {
         round: u32,
@@ -534,6 +551,9 @@ pub enum Event {
     Said {
         mood: Mood,
         text: String,
+        /// The words as parts naming whom they mention (empty: no one).
+        #[serde(default, skip_serializing_if = "Line::is_empty")]
+        parts: Line,
         /// What the sentence counts for a fight's summary (see [`Tally`]); none for most.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         tally: Vec<Tally>,
@@ -545,6 +565,7 @@ impl Event {
         Event::Said {
             mood,
             text: text.into(),
+            parts: Line::new(),
             tally: Vec::new(),
         }
     }
@@ -578,7 +599,9 @@ impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Event::Joined { name, sheet } => write!(f, "{name} joins: {sheet}"),
-            Event::Rolled { who, what, roll } => write!(f, "{who} rolls {what}: {roll}"),
+            Event::Rolled {
+                who, what, roll, ..
+            } => write!(f, "{who} rolls {what}: {roll}"),
             Event::Saved { .. } | Event::Hit { .. } => {
                 <super::Phase as crate::rules::Ruleset>::line(self).fmt(f)
             }
@@ -590,13 +613,13 @@ impl fmt::Display for Event {
                 now,
                 ..
             } => write!(f, "{who} loses {lost} {ability} ({ability} {now})"),
-            Event::Died { who, why } => write!(f, "{who} dies: {why}"),
-            Event::Critical { who } => write!(
+            Event::Died { who, why, .. } => write!(f, "{who} dies: {why}"),
+            Event::Critical { who, .. } => write!(
                 f,
                 "{who} is critical: crawling only, dead within the hour without aid"
             ),
-            Event::Wounded { who, wound } => write!(f, "{who} is grievously wounded: {wound}"),
-            Event::Initiative { round, order } => {
+            Event::Wounded { who, wound, .. } => write!(f, "{who} is grievously wounded: {wound}"),
+            Event::Initiative { round, order, .. } => {
                 write!(f, "Round {round} initiative: {}", order.join("; "))
             }
             Event::PhaseTo { round, label } => write!(f, "Round {round}, {label}"),

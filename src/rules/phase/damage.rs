@@ -159,6 +159,7 @@ pub fn take(
         // K23: STR 0 after the loss is death, no save.
         out.push(Event::Died {
             who: name,
+            id: None,
             why: "STR 0".into(),
         });
         state.character_mut(who)?.critical = None;
@@ -200,7 +201,10 @@ pub fn crit_result(
                 dies_after: turn + 6,
                 aided: false,
             });
-            out.push(Event::Critical { who: name.clone() });
+            out.push(Event::Critical {
+                who: name.clone(),
+                id: None,
+            });
         }
         Kind::Creature | Kind::Animal => {
             c.out = true;
@@ -419,6 +423,7 @@ pub fn blast_count(
     let face = dice.roll(sides, &format!("how many {}'s blast catches", c.name))?;
     out.push(Event::Rolled {
         who: c.name.clone(),
+        id: None,
         what: format!("d{sides} for how many the blast catches"),
         roll: format!("{face} targets"),
     });
@@ -452,6 +457,7 @@ pub fn drain(
             Ability::Str => {
                 out.push(Event::Died {
                     who: name.clone(),
+                    id: None,
                     why: "STR 0".into(),
                 });
                 None

@@ -45,6 +45,7 @@ fn die_before_rest(state: &mut State, turns: u32, out: &mut Vec<Event>) {
             died = true;
             out.push(Event::Died {
                 who: c.name.clone(),
+                id: None,
                 why: format!(
                     "critical without aid: dead at the end of turn {}, before the rest (K24)",
                     k.dies_after
@@ -167,6 +168,7 @@ pub fn eat_and_sleep(
         let face = dice.roll(6, &format!("{name}'s long rest"))?;
         out.push(Event::Rolled {
             who: name.clone(),
+            id: None,
             what: "d6 for one ability".into(),
             roll: face.to_string(),
         });

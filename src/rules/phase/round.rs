@@ -94,17 +94,18 @@ pub fn initiative(
     };
     let (round, surprised) = (fight.round, fight.surprised);
     let ids: Vec<u32> = fight.fighters.iter().map(|f| f.id).collect();
-    let mut placed = Vec::new();
+    let mut placing = Vec::new();
     for id in ids {
         let (band, note) = band_of(state, id, round, surprised, dice)?;
-        placed.push((id, band, note));
+        placing.push((id, band, note));
     }
     let mut order = Vec::new();
+    let mut placed = Vec::new();
     let fight = state
         .fight
         .as_mut()
         .ok_or_else(|| RuleError::invalid("no fight is under way"))?;
-    for (id, band, note) in placed {
+    for (id, band, note) in std::mem::take(&mut placing) {
         if let Some(f) = fight.fighter_mut(id) {
             f.band = band;
             f.note = note.clone();
@@ -117,14 +118,17 @@ pub fn initiative(
             .iter()
             .find(|c| c.id == id)
             .map_or_else(|| format!("#{id}"), |c| c.name.clone());
-        order.push(format!(
-            "{name} {} ({note})",
-            band.map_or("acts in no phase", Band::word)
-        ));
+        let word = band.map_or("acts in no phase", Band::word);
+        order.push(format!("{name} {word} ({note})"));
+        placed.push((id, name, word.to_string(), note));
     }
     fight.phase = CombatPhase::Cast;
     fight.band = Band::Early;
-    out.push(Event::Initiative { round, order });
+    out.push(Event::Initiative {
+        round,
+        order,
+        placed,
+    });
     let first = first_band(fight, CombatPhase::Cast);
     if let Some(f) = state.fight.as_mut() {
         f.band = first.unwrap_or(Band::Early);
@@ -441,6 +445,7 @@ pub fn end(
         let name = c.name.clone();
         out.push(Event::Rolled {
             who: name.clone(),
+            id: None,
             what: format!("d6 for the {weapon}'s ammunition"),
             roll: format!(
                 "{face}: {}",

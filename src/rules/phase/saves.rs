@@ -259,6 +259,7 @@ fn answer(
                 c.critical = None;
                 out.push(Event::Died {
                     who: c.name.clone(),
+                    id: None,
                     why: q.why.clone(),
                 });
                 morale::casualty(state, out);

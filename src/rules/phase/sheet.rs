@@ -69,6 +69,7 @@ pub fn roll(
         *c.score_mut(a) = Score::full(n as u8);
         out.push(Event::Rolled {
             who: name.clone(),
+            id: None,
             what: format!("3d6 for {a}"),
             roll: shown,
         });
@@ -81,6 +82,7 @@ pub fn roll(
             c.hp = Score::full(hp as u8);
             out.push(Event::Rolled {
                 who: name.clone(),
+                id: None,
                 what: "d6 for HP".into(),
                 roll: shown,
             });
@@ -91,6 +93,7 @@ pub fn roll(
             c.coins = coins * 10;
             out.push(Event::Rolled {
                 who: name.clone(),
+                id: None,
                 what: "3d6x10 for coins".into(),
                 roll: format!("{shown}, {} coins", c.coins),
             });
@@ -104,6 +107,7 @@ pub fn roll(
             c.hp = Score::full(hp as u8);
             out.push(Event::Rolled {
                 who: name.clone(),
+                id: None,
                 what: "d6 for HP".into(),
                 roll: shown,
             });
@@ -556,6 +560,7 @@ pub fn react(
     roll.push_str(&format!(" = {total}: {}", reaction.word()));
     out.push(Event::Rolled {
         who: "The judge".into(),
+        id: None,
         what: "2d6 for the reaction".into(),
         roll,
     });

@@ -75,6 +75,7 @@ pub(super) fn resolve(
                 let (total, roll) = super::roll_sum(dice, l, 6, &format!("{source} on {tname}"))?;
                 out.push(Event::Rolled {
                     who: cname.clone(),
+                    id: None,
                     what: format!("{l}d6 of {} on {tname}", cast.item.spell.name()),
                     roll,
                 });
@@ -203,6 +204,7 @@ pub(super) fn resolve(
             let n = dice.roll(6, &format!("{source}: questions"))?;
             out.push(Event::Rolled {
                 who: cname.clone(),
+                id: None,
                 what: "d6 for questions to the dead".into(),
                 roll: format!("{n} questions, of a corpse dead up to {}", dead_for(l)),
             });
@@ -286,6 +288,7 @@ pub fn tick(
             let face = dice.roll(6, &format!("whether {name}'s flight ends"))?;
             out.push(Event::Rolled {
                 who: name.clone(),
+                id: None,
                 what: "d6 for Fly".into(),
                 roll: format!("{face}{}", if face >= 5 { ": the spell ends" } else { "" }),
             });
@@ -310,6 +313,7 @@ pub fn tick(
         };
         out.push(Event::Rolled {
             who: source.clone(),
+            id: None,
             what: "d6 for the undead's fate".into(),
             roll: format!("{face}: they {fate}"),
         });

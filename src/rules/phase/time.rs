@@ -170,6 +170,7 @@ pub fn event_die(
     };
     out.push(Event::Rolled {
         who: "The judge".into(),
+        id: None,
         what: "the event die".into(),
         roll: format!("{face}: {what}"),
     });

@@ -354,12 +354,17 @@ impl Ruleset for Phase {
         super::party::admit(state, party)
     }
 
+    /// Everyone the step's words name, before or after it, is named by id.
     fn apply(
         state: &mut State,
         command: &Command,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, RuleError> {
-        apply(state, command, dice)
+        let mut named = crate::rules::said::roster_names(&Self::roster(state));
+        let mut events = apply(state, command, dice)?;
+        named.extend(crate::rules::said::roster_names(&Self::roster(state)));
+        name_everyone(&mut events, &named);
+        Ok(events)
     }
 
     fn check(state: &State) -> Result<(), String> {
@@ -583,7 +588,7 @@ impl Ruleset for Phase {
             Event::ScoreLost { who, lost, .. } => {
                 vec![Tally::damage(None, who, u32::from(*lost))]
             }
-            Event::Critical { who } | Event::Died { who, .. } => vec![Tally::down(who)],
+            Event::Critical { who, .. } | Event::Died { who, .. } => vec![Tally::down(who)],
             Event::Said { tally, .. } => tally.clone(),
             _ => Vec::new(),
         }
@@ -591,6 +596,50 @@ impl Ruleset for Phase {
 
     fn line(event: &Event) -> Line {
         match event {
+            // Each fighter by name, with how they were placed as their own numbers.
+            Event::Rolled {
+                who,
+                id: Some(id),
+                what,
+                roll,
+            } => Line::new()
+                .name(*id, who.clone())
+                .plain(format!(" rolls {what}: {roll}")),
+            Event::Died {
+                who,
+                id: Some(id),
+                why,
+            } => Line::new()
+                .name(*id, who.clone())
+                .plain(format!(" dies: {why}")),
+            Event::Critical { who, id: Some(id) } => Line::new()
+                .name(*id, who.clone())
+                .plain(" is critical: crawling only, dead within the hour without aid"),
+            Event::Wounded {
+                who,
+                id: Some(id),
+                wound,
+            } => Line::new()
+                .name(*id, who.clone())
+                .plain(format!(" is grievously wounded: {wound}")),
+            Event::Said { parts, .. } if !parts.is_empty() => parts.clone(),
+            Event::Initiative { round, placed, .. } if !placed.is_empty() => {
+                let mut line = Line::new().plain(format!("Round {round} initiative: "));
+                for (at, (id, name, word, note)) in placed.iter().enumerate() {
+                    if at > 0 {
+                        line = line.plain("; ");
+                    }
+                    line = line.name(*id, name.clone()).plain(format!(" {word}")).of(
+                        *id,
+                        Line::new()
+                            .plain(" (")
+                            .number(*id, Num::Target, note.clone())
+                            .plain(")"),
+                        "",
+                    );
+                }
+                line
+            }
             Event::HpLost { who, id, lost, hp } => Line::new()
                 .name(*id, who.clone())
                 .plain(" loses ")
@@ -808,6 +857,24 @@ impl Ruleset for Phase {
                 at: targets.clone(),
             }),
             _ => None,
+        }
+    }
+}
+
+/// Names by id whom a step's events name: the one each typed event is about, and every mention
+/// in a sentence's words.
+fn name_everyone(events: &mut [Event], roster: &[(u32, String)]) {
+    let id_of = |name: &str| roster.iter().find(|(_, n)| n == name).map(|(id, _)| *id);
+    for event in events {
+        match event {
+            Event::Rolled { who, id, .. }
+            | Event::Died { who, id, .. }
+            | Event::Critical { who, id }
+            | Event::Wounded { who, id, .. } => *id = id_of(who),
+            Event::Said { text, parts, .. } => {
+                *parts = crate::rules::said::named(text, roster);
+            }
+            _ => {}
         }
     }
 }

@@ -124,6 +124,7 @@ pub fn watch(
         let went = if slow { (total / 2).max(1) } else { total };
         out.push(Event::Rolled {
             who: "The party".into(),
+            id: None,
             what: format!("{count}d6 miles"),
             roll: format!(
                 "{shown}{}: {went} miles",

@@ -44,6 +44,7 @@ pub fn grievous(
         let wound = Wound::of_face(face);
         out.push(Event::Rolled {
             who: name.clone(),
+            id: None,
             what: "d6 for a grievous wound".into(),
             roll: format!("{face}: {}", wound.word()),
         });
@@ -132,6 +133,7 @@ pub fn apply_wound(
     };
     out.push(Event::Wounded {
         who: c.name.clone(),
+        id: None,
         wound: text,
     });
     if c.body.blind() && wound == Wound::Eye {

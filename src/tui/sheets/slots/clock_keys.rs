@@ -544,19 +544,19 @@ mod tests {
     fn a_summary_says_nothing_of_a_character_once_dead() {
         let cringe_off = |who: &str| SlotEvent::StatusChanged {
             who: who.into(),
-            id: Default::default(),
+            id: 0,
             flag: StatusFlag::Cringe,
             on: false,
             cause: "the round ended".into(),
         };
         let died = SlotEvent::Died {
             who: "Bren".into(),
-            id: Default::default(),
+            id: 1,
             cause: "bleeding".into(),
         };
         let wounded = SlotEvent::Cringed {
             who: "Bren".into(),
-            id: Default::default(),
+            id: 1,
         };
         let events = [
             &wounded,
