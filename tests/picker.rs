@@ -134,6 +134,7 @@ fn bdp_a_wolf_goes_to_the_end_of_the_turn_list_without_a_roll() {
         &[
             ("add Ana pc 10 12 8 6", vec![]),
             ("add Ogre creature 14 10 10 9", vec![]),
+            ("reveal all", vec![]),
             ("fight", vec![]),
         ],
     );
@@ -200,6 +201,7 @@ fn actiondie_a_wolf_joins_mid_round_rolling_for_an_attack() {
             ("add Ogre creature 2d6 d4 d4 d4 12 move 4", vec![]),
             ("carry Ana Sword damage d8 slash", vec![]),
             ("hold Ana 1", vec![]),
+            ("reveal all", vec![]),
             ("scene for the bridge", vec![]),
             ("act Ana attack", vec![]),
             ("act Ogre run", vec![]),
@@ -256,6 +258,7 @@ fn slots_a_goblin_comes_in_numbered_on_the_opponents_side_of_the_fight() {
         &[
             ("add Aria kit fighter", vec![]),
             ("add Erin opponents", vec![]),
+            ("reveal all", vec![]),
             ("fight players", vec![]),
         ],
     );

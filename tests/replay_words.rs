@@ -320,7 +320,7 @@ fn every_slots_command_is_written_in_words_and_pastes_back() {
             "place goblin1 Loft",
             "place Cole Loft",
             "place Cole nowhere",
-            "fight players",
+            "fight players all",
             "turn Aria",
             "setup charges # across the yard",
             "interrupt goblin1",
