@@ -357,6 +357,7 @@ fn ap_the_summary_names_the_attacker_the_crit_the_healing_and_the_dead() {
             ("add Ana pc party 11 12 8 6", &[]),
             ("add Gob npc goblins 8 10 8 4", &[]),
             ("carry Ana Sword d8 weapon", &[]),
+            ("reveal all", &[]),
             ("fight", sixes),
             // 7 to HP 6: 1 into STR, and the critical damage save passes (d20 6 + STR 10).
             ("damage Ana 7 from Gob club", sixes),

@@ -326,24 +326,3 @@ fn a_fight_started_by_its_key_leaves_unseen_creatures_out() {
     }
     assert!(tried >= 3, "only {tried} rulesets tried");
 }
-
-/// The slot system's own lines about a character (a rename, a change of side, a wound's bleed)
-/// carry each name as a part with its id, so the players' lens leaves out a line about a
-/// creature they have not seen, whatever step it comes in.
-#[test]
-fn a_slots_line_naming_a_creature_carries_the_name_as_a_part() {
-    use slotmark::rules::{GameEvent, slots};
-    use slotmark::session::Event;
-    let mut s = session(RulesetId::Slots);
-    play(&mut s, "add Ana", &[]);
-    play(&mut s, "add Snag opponents", &[]);
-    play(&mut s, "rename Snag Grik", &[]);
-    let n = s.applied().len();
-    let events = s.events_in(n - 1..n);
-    let told = events[0].iter().find_map(|e| match e {
-        Event::Game(GameEvent::Slots(slots::Event::Told(line))) => Some(line.clone()),
-        _ => None,
-    });
-    let told = told.unwrap_or_else(|| panic!("no line as parts: {events:?}"));
-    assert!(told.ids().contains(&1), "{told:?}");
-}

@@ -145,10 +145,17 @@ pub fn every_kind_played<'de, T: serde::Serialize + serde::Deserialize<'de>>(
     );
 }
 
-/// Ruleset slots writes as data only a new sheet no verb builds: starting items of no kit, or a
-/// layout no creature of the bestiary has (a test's or an imported sheet).
+/// Ruleset slots writes as data only a new sheet no verb builds (starting items of no kit, or a
+/// layout no creature of the bestiary has: a test's or an imported sheet) and a fight started
+/// as files from before the fighters were named start it (everyone), which today's line, naming
+/// whom it takes, cannot say.
 pub fn slots_data(c: &Command) -> bool {
     use slotmark::rules::GameCommand;
     use slotmark::rules::slots::Command as C;
-    matches!(c, Command::Game(GameCommand::Slots(C::AddCharacter { .. })))
+    matches!(
+        c,
+        Command::Game(GameCommand::Slots(
+            C::AddCharacter { .. } | C::StartCombat { fighters: None, .. }
+        ))
+    )
 }

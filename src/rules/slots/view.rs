@@ -46,20 +46,7 @@ impl Ruleset for Slots {
         command: &Command,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, RuleError> {
-        // The ruleset's plain lines that name someone (before or after the step: a rename, a
-        // newcomer) carry the name as a part, so the players' lens can leave them out.
-        let mut roster = crate::rules::said::roster_names(&Self::roster(state));
-        let mut events = super::apply(state, command, dice)?;
-        roster.extend(crate::rules::said::roster_names(&Self::roster(state)));
-        for event in &mut events {
-            if let Event::Note(text) = event {
-                let line = crate::rules::said::named(text, &roster);
-                if !line.is_empty() {
-                    *event = Event::Told(line);
-                }
-            }
-        }
-        Ok(events)
+        super::apply(state, command, dice)
     }
 
     fn check(state: &State) -> Result<(), String> {
