@@ -251,6 +251,10 @@ fn suspend_and_resume(term: &mut Term, drawn: &str) {
             && t.cooked()
     });
     assert_restored(term);
+    // A shell sends SIGCONT only once it has seen the job stop; the terminal is given back just
+    // before the stop, so a SIGCONT sent on seeing it alone could come first and be spent on a
+    // running process, leaving it stopped for good.
+    wait_stopped(term.pid());
     term.mark();
     // SAFETY: as above.
     assert_eq!(unsafe { libc::kill(term.pid(), libc::SIGCONT) }, 0);
@@ -264,6 +268,26 @@ fn suspend_and_resume(term: &mut Term, drawn: &str) {
             && String::from_utf8_lossy(&t.raw).contains(&first)
             && t.text().contains(&want)
     });
+}
+
+/// Waits, as a shell does with `WUNTRACED`, until the child `pid` reports that it stopped. The
+/// stop is only reported, never reaped, so the child's exit is still there for the test to wait on.
+fn wait_stopped(pid: i32) {
+    let end = std::time::Instant::now() + pty::DEADLINE;
+    loop {
+        let mut status = 0;
+        // SAFETY: waitpid only reads the state of a child this test started, into `status`.
+        let got = unsafe { libc::waitpid(pid, &mut status, libc::WUNTRACED | libc::WNOHANG) };
+        if got == pid && libc::WIFSTOPPED(status) {
+            return;
+        }
+        assert!(got == 0, "the screen ended instead of stopping: {status}");
+        assert!(
+            std::time::Instant::now() < end,
+            "the screen never stopped on SIGTSTP"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
 }
 
 #[test]
