@@ -1251,3 +1251,51 @@ fn slotmark_table_web_draws_its_qr_code_without_colour_under_no_color() {
         term.wait_closed();
     }
 }
+
+/// The bytes `slotmark table` writes while the judge, on the screen, rolls a check, keeps it
+/// secret and rolls it again hold nothing of that roll: neither its faces nor its words. The
+/// view draws a roll only once it has settled, and a secret one never; a public roll after it
+/// shows that the view kept drawing all along.
+#[test]
+fn the_table_writes_no_byte_of_a_secret_roll_rolled_again() {
+    use ratatui::crossterm::event::KeyCode;
+    use screen::{code, drive, key, typed};
+    use slotmark::tui::Dice;
+    use slotmark::tui::app::App;
+    let home = tempfile::tempdir().unwrap();
+    let path = home.path().join("ford.ron");
+    let mut judge = Judge::create(&path, RulesetId::Plain);
+    plain_party(&mut judge);
+    let Judge { store, session } = judge;
+    let file = path.to_string_lossy().into_owned();
+    let mut term = pty::Term::spawn(&["table", &file], home.path(), &[], 24, 80);
+    term.wait_text("Ogre");
+    // Faces no cursor move or size can write at 80×24 with colour off: 777, then 888 again.
+    let mut app = App::with_session(session, Some(store), Dice::scripted([777, 888, 4]));
+    let mut keys = vec![key(':')];
+    keys.extend(typed("check Ana d1000 vs 500 notice the ambush"));
+    keys.push(code(KeyCode::Enter));
+    let text = drive(&mut app, 100, 30, keys);
+    assert!(
+        text.contains("777"),
+        "the roll waits on the screen:\n{text}"
+    );
+    let text = drive(&mut app, 100, 30, vec![key('s'), key('r')]);
+    assert!(text.contains("888") && text.contains("SECRET"), "{text}");
+    drive(&mut app, 100, 30, vec![code(KeyCode::Enter)]);
+    let mut keys = vec![key(':')];
+    keys.extend(typed("check Bo d20 vs 10 swim the river"));
+    keys.extend([code(KeyCode::Enter), code(KeyCode::Enter)]);
+    drive(&mut app, 100, 30, keys);
+    term.wait_text("swim the river");
+    let raw = String::from_utf8_lossy(&term.raw).into_owned();
+    for leak in ["777", "888", "notice", "ambush", "re-rolls"] {
+        assert!(!raw.contains(leak), "the table wrote {leak:?}:\n{raw}");
+    }
+    let state = app.session().unwrap().state().clone();
+    assert_eq!(
+        state.veil.secret.len(),
+        1,
+        "the re-rolled check is kept secret"
+    );
+}
