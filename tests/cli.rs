@@ -175,7 +175,7 @@ fn run_applies_a_script_and_saves_it_with_out() {
     assert!(out.contains("saved to mill.ron"), "{out}");
     assert!(b.path("mill.ron").exists());
     let shown = b.ok(&["show", "mill.ron"]);
-    assert!(shown.contains("Aria (players"), "{shown}");
+    assert!(shown.contains("Aria · players"), "{shown}");
     assert!(shown.contains("Mill floor (cover)"), "{shown}");
     assert!(
         shown.contains("Bram owes the miller's wife a favour"),
@@ -414,14 +414,14 @@ fn show_prints_sheets_and_refuses_unknown_names() {
         "Clock: day 1, 00:00; 0 try(s) spent",
         "Scene: The Mill",
         "Combat: none",
-        "Goblin 1 (opponents",
-        "  1 Head        Iron helm (heavy armor, rigid) [equipped]",
+        "Goblin 1 · opponents",
+        "    slot 1 Head: Iron helm (heavy armor, rigid) · equipped",
         " 12: names no slot",
     ] {
         assert!(all.contains(want), "missing {want:?} in\n{all}");
     }
     let one = b.ok(&["show", "mill.ron", "--character", "goblin1"]);
-    assert!(one.starts_with("Goblin 1 (opponents"), "{one}");
+    assert!(one.starts_with("Goblin 1 · opponents"), "{one}");
     let err = b.fails(&["show", "mill.ron", "--character", "Zed"], 1);
     one_line(&err);
     assert!(err.contains("Zed"), "{err}");
@@ -543,7 +543,7 @@ fn show_marks_whose_turn_it_is_and_the_recap_says_nothing_for_empty_hands() {
     );
     b.ok(&["run", "t.txt", "--out", "t.ron"]);
     let shown = b.ok(&["show", "t.ron"]);
-    assert!(shown.contains("▶ Aria ("), "{shown}");
+    assert!(shown.contains("▶ Aria · players"), "{shown}");
     assert!(shown.contains("Taking a turn now"), "{shown}");
     assert!(!shown.contains("▶ Snag"), "{shown}");
     let recap = b.ok(&["export", "t.ron", "--markdown"]);

@@ -300,30 +300,250 @@ fn a_field_missing_from_show_is_found() {
     );
 }
 
-/// The slot system: its conditions panel is in `show` line for line. (Its sheet panel's slot
-/// table, with the item properties abbreviated, glyphs for wounds and fatigue and the body
-/// picture, is not yet compared: `show` writes the slots in words of its own.)
+/// The slot system: its sheet panel compared whole and its conditions panel line for line. The
+/// sheet's title and the line under the table (drawn once with each slot selected) are read as
+/// fields; the table is read by the columns its head sets, and each row must be a row of `show`'s
+/// table, cell for cell; each cell of the body picture must say what its slot's row says.
 #[test]
-fn slots_show_has_every_line_of_the_conditions_panel() {
+fn slots_show_has_every_field_of_the_sheet() {
     let s = play(
         RulesetId::Slots,
         &[
-            ("add Aria players", &[]),
+            ("add Aria players kit fighter", &[]),
+            ("add Bram players kit scout", &[]),
             ("add Grol opponents", &[]),
-            ("put Aria 1 Sword", &[]),
-            ("put Aria 2 Torch", &[]),
+            ("put Grol 6 Spear", &[]),
+            ("twohands Grol 6", &[]),
+            ("put Grol 9 \"odd idol\" rigid heavy", &[]),
             ("wound Aria 3 open", &[]),
             ("wound Aria 4 treated", &[]),
             ("mark Aria 5 B", &[]),
+            ("mark Aria 5 H", &[]),
+            ("mark Aria 4 C", &[]),
             ("fatigue Aria 6", &[]),
+            ("fatigue Aria 4", &[]),
             ("cold Aria", &[]),
+            ("status Aria prone", &[]),
             ("suffocate Grol", &[]),
+            ("drop Grol", &[]),
+            ("ignite Bram 2", &[]),
         ],
     );
+    let slots = match &s.state().game {
+        slotmark::rules::GameState::Slots(st) => st.clone(),
+        _ => unreachable!(),
+    };
+    let mut compared = 0;
+    for c in &slots.characters {
+        let shown = export::show(&s, Some(&c.name)).unwrap();
+        let lines: Vec<String> = shown.lines().map(squeeze).collect();
+        let has_line = |want: &str| lines.iter().any(|l| l == want);
+        let mut rows_of: Vec<(u32, Vec<String>)> = Vec::new();
+        for selected in 1..=c.slots.len() as u8 {
+            let drawn = slot_sheet(&s, c.id, selected);
+            let (list, doll) = &drawn;
+            // The title: the same parts as `show`'s first line (bar the turn's marker).
+            let title = squeeze(list[0].trim_start_matches(' ').trim_start_matches('▶'));
+            assert!(
+                has_line(&title) || has_line(&format!("▶ {title}")),
+                "{}'s title {title:?} is not `show`'s:\n{shown}",
+                c.name
+            );
+            let head_at = list
+                .iter()
+                .position(|r| r.trim_start().starts_with("# Region"))
+                .expect("the table has its head");
+            let head = &list[head_at];
+            assert!(has_line(&squeeze(head)), "{head:?} is not in:\n{shown}");
+            let starts = column_starts(head);
+            let mut at = head_at + 1;
+            while at < list.len() && is_slot_row(&list[at]) {
+                let cells = cells(&list[at], &starts);
+                let row = squeeze(&cells.join(" "));
+                assert!(
+                    has_line(&row),
+                    "{}'s slot row {row:?} is not a row of `show`:\n{shown}",
+                    c.name
+                );
+                let n: u32 = cells[0].parse().expect("a slot number");
+                rows_of.retain(|(m, _)| *m != n);
+                rows_of.push((n, cells));
+                compared += 1;
+                at += 1;
+            }
+            // The selected slot, spelled out: `show` spells out every slot the same way.
+            let detail = squeeze(&list[at..].join(" "));
+            assert!(detail.starts_with(&format!("slot {selected} ")), "{detail}");
+            assert!(
+                lines
+                    .iter()
+                    .any(|l| l == &detail || l.starts_with(&format!("{detail} · "))),
+                "{}'s slot {selected} reads {detail:?} on the screen, not in `show`:\n{shown}",
+                c.name
+            );
+            // The body picture: a cell per slot, its wound and its first mark.
+            for (n, wound, mark) in doll_cells(doll) {
+                let (_, cells) = rows_of
+                    .iter()
+                    .find(|(m, _)| *m == n)
+                    .unwrap_or_else(|| panic!("the picture shows slot {n}, the table does not"));
+                let (wounds, marks) = (&cells[4], &cells[5]);
+                match wound {
+                    ' ' => assert!(wounds.is_empty(), "slot {n}: {cells:?}"),
+                    w => assert!(wounds.starts_with(w), "slot {n}: {w} against {cells:?}"),
+                }
+                match mark {
+                    ' ' => assert!(marks.is_empty(), "slot {n}: {cells:?}"),
+                    '+' => assert!(marks.chars().count() > 1, "slot {n}: {cells:?}"),
+                    m => assert_eq!(marks, &m.to_string(), "slot {n}: {cells:?}"),
+                }
+                compared += 1;
+            }
+            let picture = squeeze(&doll.join(" "));
+            if picture.contains("(dropped)") {
+                assert!(title.contains("backpack dropped"), "{title}");
+            }
+            for (glyph, words) in [("●", "● open wound"), ("◐", "◐ treated wound")] {
+                if picture.contains(glyph) {
+                    assert!(squeeze(&shown).contains(words), "{shown}");
+                }
+            }
+        }
+        // Every slot was on the table at some selection.
+        assert_eq!(rows_of.len(), c.slots.len(), "{}", c.name);
+    }
+    assert!(compared > 100, "{compared}");
     assert!(fields_are_shown(&s, |d| d.conditions.clone()) > 8);
-    let aria = export::show(&s, Some("Aria")).unwrap();
-    assert!(
-        aria.contains("    B bleeding in slot 3, 5; next tick marks slot 2: each open wound"),
-        "{aria}"
+}
+
+/// One slot character's sheet panel drawn at 160×40 with a slot selected, as the rows of the
+/// slot list (title, table, the selected slot spelled out) and the rows of the body picture.
+fn slot_sheet(session: &Session, id: u32, selected: u8) -> (Vec<String>, Vec<String>) {
+    use slotmark::tui::sheets::slots::doll;
+    let (w, h) = (160u16, 40u16);
+    let mut app =
+        App::with_session(session.clone(), None, Dice::scripted([])).with_theme(Theme::plain());
+    let main = app.main_mut().unwrap();
+    main.view.selected = Some(id);
+    main.view.row = selected;
+    let mut buf = Buffer::empty(Rect::new(0, 0, w, h));
+    let panels = Panels {
+        sheet: Rect::new(0, 0, w, h),
+        condition: None,
+        side: None,
+    };
+    sheets::draw(
+        &mut buf,
+        &panels,
+        app.main().unwrap(),
+        Theme::plain(),
+        &mut Vec::new(),
+    );
+    // The picture stands at the panel's right, inside its border, under the title.
+    let split = usize::from(w - 1 - doll::WIDTH);
+    let drawn = rows(&buf);
+    let mut list = Vec::new();
+    let mut picture = Vec::new();
+    for (y, row) in drawn.iter().enumerate() {
+        let chars: Vec<char> = row.chars().collect();
+        if y == 0 {
+            list.push(row.trim_end().to_string());
+            continue;
+        }
+        list.push(
+            chars[..split]
+                .iter()
+                .collect::<String>()
+                .trim_end()
+                .to_string(),
+        );
+        picture.push(chars[split..].iter().collect::<String>());
+    }
+    while list.last().is_some_and(|r| r.trim().is_empty()) {
+        list.pop();
+    }
+    (list, picture)
+}
+
+/// Where each column of the table starts, read off its head.
+fn column_starts(head: &str) -> Vec<usize> {
+    let chars: Vec<char> = head.chars().collect();
+    let mut starts = vec![0];
+    let mut from = 0;
+    for word in ["Region", "Item", "Properties", "Wound", "Marks"] {
+        let w: Vec<char> = word.chars().collect();
+        let at = (from..chars.len())
+            .find(|&i| chars[i..].starts_with(&w))
+            .unwrap_or_else(|| panic!("{word} in {head:?}"));
+        starts.push(at);
+        from = at + w.len();
+    }
+    starts
+}
+
+/// A row of the table: a slot number after the selection marker.
+fn is_slot_row(row: &str) -> bool {
+    row.trim_start_matches([' ', '▶'])
+        .starts_with(|c: char| c.is_ascii_digit())
+}
+
+/// A row cut at the columns' starts, each cell trimmed.
+fn cells(row: &str, starts: &[usize]) -> Vec<String> {
+    let chars: Vec<char> = row.chars().collect();
+    let cut = |a: usize, b: usize| -> String {
+        chars[a.min(chars.len())..b.min(chars.len())]
+            .iter()
+            .collect::<String>()
+            .trim_matches([' ', '▶'])
+            .to_string()
+    };
+    let mut out: Vec<String> = starts.windows(2).map(|w| cut(w[0], w[1])).collect();
+    out.push(cut(starts[starts.len() - 1], chars.len()));
+    out
+}
+
+/// The body picture's cells: a slot number, then its wound glyph and its mark (a space when none).
+fn doll_cells(picture: &[String]) -> Vec<(u32, char, char)> {
+    let mut out = Vec::new();
+    for row in picture {
+        let chars: Vec<char> = row.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            if chars[i].is_ascii_digit() {
+                let mut n = 0u32;
+                while i < chars.len() && chars[i].is_ascii_digit() {
+                    n = n * 10 + chars[i].to_digit(10).unwrap_or(0);
+                    i += 1;
+                }
+                let at = |k: usize| chars.get(k).copied().unwrap_or(' ');
+                out.push((n, at(i), at(i + 1)));
+                i += 2;
+            } else {
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// The test's own reading of the slot table: a cell `show` printed differently is found.
+#[test]
+fn a_slot_row_read_off_the_screen_is_cut_at_its_columns() {
+    let head = format!(
+        " {:>2} {:<8}{:<10}{:<13}{:<10}{}",
+        "#", "Region", "Item", "Properties", "Wound", "Marks"
+    );
+    let row = format!(
+        "▶{:>2} {:<8}{:<10}{:<13}{:<10}{}",
+        "3", "Torso", "Chain =", "heavy armor", "◐ treated", "~B"
+    );
+    let starts = column_starts(&head);
+    assert_eq!(
+        cells(&row, &starts),
+        ["3", "Torso", "Chain =", "heavy armor", "◐ treated", "~B"]
+    );
+    assert_eq!(
+        doll_cells(&[" 1●B  2    3◐+".to_string()]),
+        [(1, '●', 'B'), (2, ' ', ' '), (3, '◐', '+')]
     );
 }

@@ -446,76 +446,64 @@ fn list_or(items: &[&str], none: &str) -> String {
 
 pub use crate::rules::slots::item_words as item_text;
 
-/// One character's sheet: every slot with its item, wound and marks; then status.
+/// One character's sheet, with every field of the screen's sheet panel (the same cells, from
+/// `rules::slots::sheet`): the title, the slot table, each slot spelled out as the line under
+/// the table reads it when that slot is selected; then what the panel leaves to the words.
 pub fn sheet(st: &slots::State, c: &Character) -> String {
+    use slots::sheet::{COLUMNS, sheet_title, slot_detail, slot_rows, wound_cell};
     let mut o = String::new();
-    let zone = c
-        .zone
-        .and_then(|z| st.scene.zones.iter().find(|x| x.id == z))
-        .map_or("no zone".to_string(), |z| format!("in {}", z.name));
     let acting = st
         .combat
         .as_ref()
         .and_then(|f| f.turn.as_ref())
         .is_some_and(|t| t.actor == c.id || (t.interrupter == Some(c.id) && !t.interrupt_failed));
+    let title: Vec<String> = sheet_title(st, c).into_iter().map(|(_, t)| t).collect();
     o.push_str(&format!(
-        "{}{} ({}, {} sheet on a d{}, {zone})\n",
+        "{}{}\n",
         if acting { "▶ " } else { "" },
-        c.name,
-        c.side,
-        c.layout.name,
-        c.layout.die
+        title.join(" · ")
     ));
     if acting {
         o.push_str("  Taking a turn now\n");
     }
-    let width = c
-        .layout
-        .slots
-        .iter()
-        .map(|d| d.label.chars().count())
-        .max()
-        .unwrap_or(4);
-    for n in 1..=c.slots.len() as SlotNo {
-        let (Some(def), Some(slot)) = (c.layout.def(n), c.slot(n)) else {
-            continue;
-        };
-        let mut line = format!("  {n:>2} {:<width$}  ", def.label);
-        let item = match (&slot.item, c.two_handed_partner(n)) {
-            (Some(item), _) => {
-                let mut t = item_text(item);
-                if c.equipped(n) {
-                    t.push_str(" [equipped]");
-                }
-                if slot.two_hands {
-                    t.push_str(" [both hands]");
-                }
-                if c.packed_away(n) {
-                    t.push_str(" [backpack dropped]");
-                }
-                t
-            }
-            (None, Some(p)) => format!("(held with both hands, see slot {p})"),
-            (None, None) => "-".into(),
-        };
-        line.push_str(&item);
-        let mut extra: Vec<String> = Vec::new();
-        match slot.wound {
-            Wound::None => {}
-            Wound::Treated => extra.push("treated wound".into()),
-            Wound::Open => extra.push("OPEN WOUND".into()),
-        }
-        if slot.fatigue {
-            extra.push("fatigue".into());
-        }
-        if !slot.marks.is_empty() {
-            extra.push(format!("marks {}", slot.marks));
-        }
-        if slot.burning > 0 {
-            extra.push(format!("burning {} round(s)", slot.burning));
-        }
-        if !extra.is_empty() {
-            line.push_str(&format!("  | {}", extra.join(", ")));
+    let zone = c
+        .zone
+        .and_then(|z| st.scene.zones.iter().find(|x| x.id == z))
+        .map_or("none".to_string(), |z| format!("in {}", z.name));
+    o.push_str(&format!("  Zone: {zone}\n"));
+    // The table, its columns as wide as their widest cell.
+    let rows: Vec<[String; 6]> = slot_rows(c)
+        .into_iter()
+        .map(|r| {
+            [
+                r.number.to_string(),
+                r.region,
+                r.item,
+                r.props,
+                wound_cell(r.wound, true).to_string(),
+                r.marks,
+            ]
+        })
+        .collect();
+    let head = COLUMNS.map(str::to_string);
+    let width = |i: usize| {
+        std::iter::once(&head)
+            .chain(&rows)
+            .map(|r| r[i].chars().count())
+            .max()
+            .unwrap_or(0)
+    };
+    let widths: Vec<usize> = (0..COLUMNS.len()).map(width).collect();
+    for row in std::iter::once(&head).chain(&rows) {
+        let mut line = format!(
+            "  {:>w$} {:<r$}",
+            row[0],
+            row[1],
+            w = widths[0],
+            r = widths[1]
+        );
+        for (cell, w) in row.iter().zip(&widths).skip(2) {
+            line.push_str(&format!("  {cell:<w$}"));
         }
         o.push_str(line.trim_end());
         o.push('\n');
@@ -530,47 +518,30 @@ pub fn sheet(st: &slots::State, c: &Character) -> String {
         };
         o.push_str(&format!("  {faces}: names no slot (fails, or misses)\n"));
     }
+    o.push_str(
+        "  (= equipped, ● open wound, ◐ treated wound, ~ fatigue, a letter a condition's mark)\n",
+    );
+    o.push_str("  Slot by slot:\n");
+    for n in 1..=c.slots.len() as SlotNo {
+        let mut line = slot_detail(c, n);
+        if let Some(s) = c.slot(n)
+            && s.burning > 0
+        {
+            line.push_str(&format!(" · burning {} round(s)", s.burning));
+        }
+        o.push_str(&format!("    {line}\n"));
+    }
+    // What the panel leaves to the conditions below it and to the words.
     let s = &c.status;
     let mut status: Vec<String> = Vec::new();
-    if s.dead {
-        status.push("DEAD".into());
-    }
-    if s.unconscious {
-        status.push("unconscious".into());
-    }
-    if s.prone {
-        status.push("prone".into());
-    }
-    if let Some(at) = s.restrained {
-        status.push(if at == 0 {
-            "restrained".into()
-        } else {
-            format!("restrained at slot {at}")
-        });
-    }
-    if s.immobilized {
-        status.push("immobilized".into());
-    }
-    if s.evil {
-        status.push("turned evil".into());
-    }
-    if s.cringe != slots::Cringe::None {
-        status.push("cringing".into());
-    }
-    if s.exposure.suffocating {
-        status.push("cannot breathe".into());
-    }
-    if let Some(t) = s.exposure.cold_trys {
-        status.push(format!("in the cold for {t} try(s)"));
+    if let Some(at) = s.restrained.filter(|&at| at != 0) {
+        status.push(format!("restrained at slot {at}"));
     }
     if s.exposure.warming {
         status.push("being warmed".into());
     }
-    if c.backpack_dropped {
-        status.push("backpack dropped".into());
-    }
     if !status.is_empty() {
-        o.push_str(&format!("  Status: {}\n", status.join(", ")));
+        o.push_str(&format!("  Also: {}\n", status.join(", ")));
     }
     // The screen's conditions panel, in its words.
     o.push_str("  Wounds and conditions:");

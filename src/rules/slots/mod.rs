@@ -19,6 +19,7 @@ pub mod layout;
 mod model;
 pub mod party;
 pub mod resolve;
+pub mod sheet;
 pub mod ticks;
 mod view;
 pub mod wounds;

@@ -8,7 +8,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
 use super::doll;
-use crate::rules::slots::{Character, SlotNo, Wound};
+use crate::rules::slots::Wound;
+use crate::rules::slots::sheet::{TitlePart, sheet_title, slot_detail, slot_rows, wound_cell};
 pub use crate::rules::slots::{item_props, item_text, marks_text, slot_line};
 use crate::tui::host::{Hit, Main};
 use crate::tui::theme::Theme;
@@ -28,13 +29,6 @@ pub fn wound_style(w: Wound, theme: Theme) -> Style {
         Wound::Treated => theme.treated_wound(),
         Wound::Open => theme.open_wound(),
     }
-}
-
-fn status_words(c: &Character) -> Vec<&'static str> {
-    crate::rules::slots::statuses(c)
-        .into_iter()
-        .map(|(_, words)| words)
-        .collect()
 }
 
 /// Room an item's name needs to be read whole (with the `=` of an equipped one).
@@ -65,30 +59,23 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
         crate::rules::slots::Side::Players => theme.players(),
         crate::rules::slots::Side::Opponents => theme.opponents(),
     };
-    let mut title = vec![
-        Span::styled(format!(" {}", c.name), theme.title()),
-        Span::raw(" · "),
-        Span::styled(c.side.to_string(), side_style),
-        Span::styled(
-            format!(" · {} d{}", c.layout.name, c.layout.die),
-            theme.dim(),
-        ),
-    ];
-    if c.backpack_dropped {
-        title.push(Span::styled(" · backpack dropped", theme.warn()));
-    }
-    let words = status_words(c);
-    if !words.is_empty() {
-        title.push(Span::styled(
-            format!(" · {}", words.join(", ")),
-            theme.warn(),
-        ));
-    }
-    if let Some(w) = crate::rules::slots::forecast::warnings(main.slots(), c.id).first() {
-        title.push(Span::styled(
-            format!(" · ⚠ {} {}", w.what, w.when),
-            theme.error(),
-        ));
+    let mut title = Vec::new();
+    for (part, text) in sheet_title(main.slots(), c) {
+        match part {
+            TitlePart::Name => title.push(Span::styled(format!(" {text}"), theme.title())),
+            TitlePart::Side => {
+                title.push(Span::raw(" · "));
+                title.push(Span::styled(text, side_style));
+            }
+            _ => {
+                let style = match part {
+                    TitlePart::Body => theme.dim(),
+                    TitlePart::Warning => theme.error(),
+                    _ => theme.warn(),
+                };
+                title.push(Span::styled(format!(" · {text}"), style));
+            }
+        }
     }
     Line::from(title).render_to(buf, Rect::new(inner.x, inner.y, inner.width, 1));
 
@@ -142,20 +129,22 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
     // Scroll so the selected slot stays visible on layouts longer than the panel.
     let sel = usize::from(main.view.row.max(1)) - 1;
     let first = sel.saturating_sub((rows_h as usize).saturating_sub(1));
-    for (row, i) in (first..c.slots.len()).take(rows_h as usize).enumerate() {
-        let n = (i + 1) as SlotNo;
-        let slot = &c.slots[i];
-        let def = &c.layout.slots[i];
-        let greyed = c.packed_away(n);
+    let cells = slot_rows(c);
+    for (row, (i, cell)) in cells
+        .iter()
+        .enumerate()
+        .skip(first)
+        .take(rows_h as usize)
+        .enumerate()
+    {
+        let n = cell.number;
+        let greyed = cell.packed;
         let base = if greyed { theme.dim() } else { Style::new() };
-        let item = item_text(c, n);
-        let props = c
-            .slot(n)
-            .and_then(|s| s.item.as_ref())
-            .map(|i| item_props(i).join(", "))
-            .unwrap_or_default();
-        let equipped = c.equipped(n);
-        let num_style = if def.body { theme.bold() } else { Style::new() };
+        let num_style = if cell.body {
+            theme.bold()
+        } else {
+            Style::new()
+        };
         let mut spans = vec![
             Span::raw(if usize::from(main.view.row) == i + 1 {
                 "▶"
@@ -163,30 +152,21 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
                 " "
             }),
             Span::styled(format!("{:>2} ", n), num_style.patch(base)),
-            Span::styled(pad(&def.label, label_w), base),
+            Span::styled(pad(&cell.region, label_w), base),
             Span::raw(" "),
-            Span::styled(
-                pad(&if equipped { format!("{item} =") } else { item }, item_w),
-                base,
-            ),
+            Span::styled(pad(&cell.item, item_w), base),
         ];
         if props_w > 0 {
             spans.push(Span::raw(" "));
-            spans.push(Span::styled(pad(&props, props_w), theme.dim()));
+            spans.push(Span::styled(pad(&cell.props, props_w), theme.dim()));
         }
-        let wound_text = match (slot.wound, wound_w > 2) {
-            (Wound::None, _) => String::new(),
-            (w, false) => wound_glyph(w).to_string(),
-            (Wound::Open, true) => "● open".into(),
-            (Wound::Treated, true) => "◐ treated".into(),
-        };
         spans.push(Span::raw(" "));
         spans.push(Span::styled(
-            pad(&wound_text, wound_w),
-            wound_style(slot.wound, theme),
+            pad(wound_cell(cell.wound, wound_w > 2), wound_w),
+            wound_style(cell.wound, theme),
         ));
         spans.push(Span::raw(" "));
-        spans.push(Span::styled(pad(&marks_text(c, n), marks_w), theme.mark()));
+        spans.push(Span::styled(pad(&cell.marks, marks_w), theme.mark()));
         let mut line = Line::from(spans);
         if usize::from(main.view.row) == i + 1 {
             line = line.style(theme.selected());
@@ -198,10 +178,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
 
     // The selected slot, spelled out.
     let detail = Rect::new(list.x, list.y + 1 + rows_h, list.width, detail_h);
-    let mut text = format!(" {}", slot_line(c, main.view.row));
-    if c.equipped(main.view.row) {
-        text.push_str(" · equipped");
-    }
+    let text = format!(" {}", slot_detail(c, main.view.row));
     Paragraph::new(Line::styled(text, theme.base()))
         .wrap(Wrap { trim: true })
         .render(detail, buf);
