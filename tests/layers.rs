@@ -253,3 +253,26 @@ fn no_ruleset_reaches_into_another() {
         }
     }
 }
+
+/// The store reads and writes files and knows nothing of the command language, not even in its
+/// own unit tests: cases built from the demos (which the command language makes) live in
+/// `tests/quick_reader.rs`.
+#[test]
+fn the_store_never_names_the_command_language() {
+    let mut seen = 0;
+    for (module, text) in modules() {
+        if module[0] != "store" {
+            continue;
+        }
+        seen += 1;
+        for (n, line) in code(&text).lines().enumerate() {
+            assert!(
+                !names(line, "script::") && !names(line, "script"),
+                "src/{}.rs line {} names the command language: {line}",
+                module.join("/"),
+                n + 1
+            );
+        }
+    }
+    assert!(seen > 3, "the store's files were not read");
+}

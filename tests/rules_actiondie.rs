@@ -1067,6 +1067,65 @@ fn d24_hp_stops_at_0_and_damage_to_0_adds_a_level_and_prone() {
     assert_eq!(t.c("Ana").exhaustion, 2);
 }
 
+/// D24's fall is going down: the roster marks the fallen one "down" (first of its tags) and the
+/// fight's summary names it among those who went down. It keeps its turn (D17: the text takes
+/// no action away from it), so the order still has it ready and the players' turn line still
+/// comes to it; standing up (D33) ends it. Prone alone, at HP above 0, is not down.
+#[test]
+fn d24_the_fall_to_0_hp_is_down_but_keeps_its_turn() {
+    use slotmark::rules::{Ruleset, Standing, actiondie::ActionDie};
+    let mut t = T::new();
+    t.scene();
+    t.round_with(Action::Attack { item: None }, Action::Run, &[2, 4]);
+    assert_eq!(t.acting().as_deref(), Some("Ana"));
+    t.status("Ogre", Status::Prone, true);
+    t.damage(&["Ana"], Dice::new(2, 6), 0, None, &[6, 6]);
+    assert_eq!(t.c("Ana").hp, 0);
+    let tags = |t: &T, name: &str| -> Vec<String> {
+        ActionDie::roster(t.st())
+            .into_iter()
+            .flat_map(|g| g.members)
+            .find(|m| m.name == name)
+            .map(|m| m.glance.into_iter().map(|g| g.text).collect())
+            .unwrap_or_default()
+    };
+    assert_eq!(tags(&t, "Ana")[0], "down", "{:?}", tags(&t, "Ana"));
+    assert!(
+        !tags(&t, "Ogre").contains(&"down".to_string()),
+        "Prone alone"
+    );
+    let standing = |t: &T, name: &str| {
+        ActionDie::initiative(t.st())
+            .unwrap()
+            .order
+            .into_iter()
+            .find(|f| f.name == name)
+            .unwrap()
+            .standing
+    };
+    // Ana has her turn now: she is still acting; the Ogre, next, is ready.
+    assert_eq!(standing(&t, "Ana"), Standing::Acting);
+    t.run(C::Next, &[]);
+    assert_eq!(t.acting().as_deref(), Some("Ogre"));
+    t.run(C::Next, &[]);
+    // The next round: both choose again and Ana, down, still gets a turn.
+    t.round_with(Action::Run, Action::Run, &[1, 4]);
+    assert_eq!(t.acting().as_deref(), Some("Ana"), "down keeps the turn");
+    let view = slotmark::session::TableView::of(&t.s, 5)
+        .fight
+        .expect("a fight");
+    assert_eq!(view.acting, ["Ana"]);
+    assert_eq!(standing(&t, "Ogre"), Standing::Ready);
+    // Standing up ends Prone, and down with it.
+    let ana = t.id("Ana");
+    t.run(C::Stand { who: ana }, &[]);
+    assert!(!tags(&t, "Ana").contains(&"down".to_string()));
+    t.run(C::EndScene, &[]);
+    let sum = slotmark::export::summary::ending_at(&t.s, t.s.cursor() - 1)
+        .expect("the scene's end ends the fight");
+    assert_eq!(sum.down, ["Ana"], "{sum:?}");
+}
+
 #[test]
 fn d25_bleeding_deals_one_damage_as_each_turn_begins_past_armour() {
     let mut t = T::new();

@@ -32,6 +32,8 @@ pub use bestiary::{BESTIARY_VERSION, MAX_BESTIARY_BYTES, read_bestiary, write_be
 pub use file::not_regular;
 pub use follow::{Followed, Follower, Following, Work as FollowWork, watch};
 pub use journal::journal_path;
+#[doc(hidden)]
+pub use quick::reads_step_as_ron_does;
 pub use sheet::{MAX_SHEET_BYTES, SHEET_VERSION, read_sheet, write_sheet};
 pub use verify::{Phases, VerifyReport, verify, verify_in_phases};
 

@@ -242,6 +242,11 @@ impl Character {
         self.used_slots().saturating_sub(self.slots())
     }
 
+    /// Down (D24): fallen Prone at 0 HP. It still has its turns (D17) and may stand up (D33).
+    pub fn down(&self) -> bool {
+        !self.dead && self.hp == 0 && self.has(Status::Prone)
+    }
+
     /// Can this one act in a fight (D14, D28)?
     pub fn in_play(&self) -> bool {
         !self.dead && !self.fled

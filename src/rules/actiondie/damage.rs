@@ -210,7 +210,9 @@ pub fn hurt(
                 .of(who, numbers, if n > 0 { "harm" } else { "no harm" })
                 .state(who),
         )
-        .tallied(Tally::damage(by, &c.name, u32::from(n))),
+        .tallied(Tally::damage(by, &c.name, u32::from(n)))
+        // D24: this is the fall; the fight's summary counts it as going down.
+        .counting((n >= 1 && c.hp == 0).then(|| Tally::down(&c.name))),
     );
     // D24: taking damage down to 0 costs a level and knocks Prone.
     if n >= 1 && c.hp == 0 {

@@ -27,7 +27,12 @@ pub fn glance(c: &Character) -> Vec<Tag> {
         return vec![Tag::new("dead", Tone::Death)];
     }
     let max = c.hp_max_now();
-    let mut tags = vec![Tag::new(
+    let mut tags = Vec::new();
+    // Down (D24): fallen Prone at 0 HP; first, so no narrow roster cuts it off.
+    if c.down() {
+        tags.push(Tag::new("down", Tone::Bad));
+    }
+    tags.push(Tag::new(
         format!("HP {}/{max}", c.hp),
         if c.hp == 0 {
             Tone::Bad
@@ -36,7 +41,7 @@ pub fn glance(c: &Character) -> Vec<Tag> {
         } else {
             Tone::Plain
         },
-    )];
+    ));
     if c.exhaustion > 0 {
         tags.push(Tag::new(format!("exh {}", c.exhaustion), Tone::Bad));
     }

@@ -140,13 +140,21 @@ pub(super) fn resolve(
             &source,
             Ends::AfterTurn(until),
         ),
-        Spell::Fly => mark_all(
-            state,
-            &targets,
-            MarkKind::Flying { sure_until: until },
-            &source,
-            Ends::Judge,
-        ),
+        Spell::Fly => {
+            let mark = Mark {
+                kind: MarkKind::Flying { sure_until: until },
+                source: source.clone(),
+                ends: Ends::Judge,
+            };
+            mark_all(state, &targets, mark.kind.clone(), &source, mark.ends);
+            // The sure turn, as the sheet spells it, so the log and the recap keep it (K40).
+            for &t in &targets {
+                out.push(Event::said(
+                    Mood::Good,
+                    format!("{} is {}", state.name_of(t), super::view::mark_text(&mark)),
+                ));
+            }
+        }
         Spell::Charm => {
             for &t in &targets {
                 let c = state.character_mut(t)?;

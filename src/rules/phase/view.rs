@@ -117,7 +117,7 @@ pub fn glance(state: &State, c: &Character) -> Vec<Tag> {
 }
 
 /// A mark as the sheet spells it: what it is, how long a flight is sure (K40), and its source.
-fn mark_text(m: &super::model::Mark) -> String {
+pub(super) fn mark_text(m: &super::model::Mark) -> String {
     match m.kind {
         super::model::MarkKind::Flying { sure_until } => format!(
             "flying, sure until the end of turn {sure_until} ({})",

@@ -1,0 +1,66 @@
+//! The store's quick reader of log lines against the RON parser, on every step the bundled
+//! demos write: it takes each one and reads the same value, and from a damaged line it never
+//! reads anything the RON parser would not. The demos are built by the command language, which
+//! the store itself never names, so these cases live here rather than in the store's own tests.
+
+use slotmark::rules::RulesetId;
+use slotmark::store::{Store, reads_step_as_ron_does};
+
+/// Every step line of every demo, as the session file writes it.
+fn demo_lines() -> Vec<String> {
+    let dir = tempfile::tempdir().unwrap();
+    let mut lines = Vec::new();
+    for ruleset in RulesetId::ALL
+        .iter()
+        .copied()
+        .filter(|r| slotmark::script::has_demo(*r))
+    {
+        let path = dir.path().join(format!("{}.ron", ruleset.key()));
+        drop(Store::create(&path, &slotmark::script::demo_for(ruleset)).unwrap());
+        let text = std::fs::read_to_string(&path).unwrap();
+        lines.extend(
+            text.lines()
+                .filter_map(|l| l.strip_prefix("        (command:"))
+                .map(|l| format!("(command:{}", l.trim_end_matches(','))),
+        );
+    }
+    assert!(lines.len() > 100, "{}", lines.len());
+    lines
+}
+
+#[test]
+fn reads_every_step_a_demo_writes_as_the_ron_parser_does() {
+    for line in demo_lines() {
+        assert_eq!(reads_step_as_ron_does(&line), Some(true), "{line}");
+    }
+}
+
+/// Whatever the quick reader takes from a damaged line, the RON parser reads the same: every
+/// byte of real lines removed, doubled or replaced by a character that means something in RON.
+#[test]
+fn never_reads_a_damaged_line_otherwise_than_the_ron_parser() {
+    let lines = demo_lines();
+    let mut taken = 0;
+    for line in lines.iter().step_by(7) {
+        let bytes = line.as_bytes();
+        for i in 0..bytes.len() {
+            let mut variants = vec![
+                [&bytes[..i], &bytes[i + 1..]].concat(),
+                [&bytes[..=i], &bytes[i..]].concat(),
+            ];
+            for c in b"(),[]:\"\\ 0-9aZ_{}'#" {
+                variants.push([&bytes[..i], &[*c], &bytes[i + 1..]].concat());
+            }
+            for v in variants {
+                let Ok(text) = String::from_utf8(v) else {
+                    continue;
+                };
+                if let Some(same) = reads_step_as_ron_does(&text) {
+                    taken += 1;
+                    assert!(same, "{text}");
+                }
+            }
+        }
+    }
+    assert!(taken > 100, "{taken}");
+}
