@@ -39,7 +39,7 @@ pub const MARK: Action = Action::Sheet("mark");
 /// The ruleset's own keys on the main screen; everything else is a verb in the palette.
 #[rustfmt::skip]
 pub const MAIN: &[Binding] = &[
-    b(Ctx::Main, &[K::Char('E')], NEXT, "next", "In a fight: the group acting is done; the next group, the next phase, or the next round"),
+    b(Ctx::Main, &[K::Char('E')], NEXT, "next", "In a fight: the group acting is done; on to the next group with someone to act, phases where nobody acts passing by themselves"),
     b(Ctx::Main, &[K::Char('a')], ATTACK, "attack", "The selected character attacks: target and weapon (the book's phase and budget are checked)"),
     b(Ctx::Main, &[K::Char('g')], SAVE, "save", "A save for the selected character: STR, DEX or WIL, with advantage or disadvantage"),
     b(Ctx::Main, &[K::Char('-')], HARM, "harm", "The selected character takes damage the judge enters (HP, then STR)"),
@@ -387,6 +387,7 @@ fn form_command(form: &Form<Purpose>, st: &State) -> Result<Command, String> {
         Purpose::Fight => Command::Fight {
             who: fighters::chosen(form)?,
             surprised: None,
+            paced: true,
         },
         Purpose::EndFight => Command::EndFight,
         Purpose::Mark { who } => {
