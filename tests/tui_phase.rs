@@ -336,3 +336,64 @@ fn k13_a_round_at_the_tables_pace_counts_its_presses_in_a_fresh_fight_and_the_de
         "the first press passed Cora's spells, the attack took no press"
     );
 }
+
+/// K14 (the decision on `docs/rulesets/phase.md`): `n` in a fight under way brings the new sheet
+/// into the round the way the picker does, at the place the round's start would have given it:
+/// a creature with the Middle group and no roll, a player's character by a DEX save. Outside a
+/// fight it only adds the sheet.
+#[test]
+fn k14_n_in_a_fight_under_way_brings_the_new_sheet_into_the_round() {
+    use slotmark::rules::phase::Band;
+    let mut s = party();
+    lines(&mut s, &["add goblin", "reveal all"]);
+    // The fight's DEX saves (Ana 3, Bo 18), then Cy's (9 against DEX 10).
+    let mut app = app(s, &[3, 18, 9]);
+    drive(&mut app, 100, 30, vec![key('c'), code(KeyCode::Enter)]);
+    let band = |app: &App, name: &str| {
+        let st = state(app);
+        let id = st.by_name(name).unwrap().id;
+        st.fight.as_ref().unwrap().fighter(id).map(|f| f.band)
+    };
+    assert_eq!(band(&app, "Goblin 1"), Some(Some(Band::Middle)));
+    let p = play(
+        &mut app,
+        "another goblin",
+        vec![key('n'), code(KeyCode::Right), code(KeyCode::Enter)],
+    );
+    assert!(
+        matches!(&p.logged[..], [Command::Arrive { add: GameCommand::Phase(K::Add(s)), .. }, ..] if s.name == "Goblin 2"),
+        "{:?}\n{}",
+        p.logged,
+        p.text
+    );
+    assert_eq!(
+        band(&app, "Goblin 2"),
+        Some(Some(Band::Middle)),
+        "{}",
+        p.text
+    );
+    assert!(p.text.contains("Goblin 2 joins the fight"), "{}", p.text);
+    let mut keys = vec![key('n'), code(KeyCode::Down)];
+    keys.extend("Cy".chars().map(key));
+    keys.push(code(KeyCode::Enter));
+    let text = drive(&mut app, 100, 30, keys);
+    assert_eq!(band(&app, "Cy"), Some(Some(Band::Early)), "{text}");
+    assert_eq!(
+        app.main().unwrap().view.selected,
+        state(&app).by_name("Cy").map(|c| c.id)
+    );
+    // Outside a fight `n` only adds the sheet.
+    drive(&mut app, 100, 30, vec![key('c'), key('y')]);
+    assert!(state(&app).fight.is_none());
+    let p = play(
+        &mut app,
+        "a goblin",
+        vec![key('n'), code(KeyCode::Right), code(KeyCode::Enter)],
+    );
+    assert!(
+        matches!(&p.logged[..], [Command::Game(GameCommand::Phase(K::Add(s)))] if s.name == "Goblin 3"),
+        "{:?}\n{}",
+        p.logged,
+        p.text
+    );
+}
