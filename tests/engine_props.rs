@@ -900,7 +900,8 @@ mod phase_cmds {
 
     fn fight() -> BoxedStrategy<C> {
         prop_oneof![
-            2 => (whos(), option::of(side())).prop_map(|(who, surprised)| C::Fight { who, surprised }),
+            2 => (whos(), option::of(side()), any::<bool>())
+                .prop_map(|(who, surprised, paced)| C::Fight { who, surprised, paced }),
             4 => Just(C::Next),
             1 => (who(), band()).prop_map(|(who, band)| C::Place { who, band }),
             1 => (who(), who(), any::<bool>()).prop_map(|(a, b, on)| C::Engage { a, b, on }),

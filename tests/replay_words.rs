@@ -465,7 +465,7 @@ fn every_phase_command_is_written_in_words_and_pastes_back() {
             "learn Cy bless",
             "learn Hob sleep scroll",
             "arm Dell \"Fire pot\" d6 blast",
-            "fight Ana Bram Cy Hob Dell Mule \"Goblin 1\" Grol \"Old Bones\"",
+            "fight Ana Bram Cy Hob Dell Mule \"Goblin 1\" Grol \"Old Bones\" stepwise",
             "place \"Old Bones\" early",
             "place Ana early",
             "place Bram early",

@@ -367,6 +367,7 @@ fn k4_scores_floor_at_0_str_0_kills_dex_0_paralyzes_wil_0_stops_casting() {
         C::Fight {
             who: vec![ana, orc],
             surprised: None,
+            paced: false,
         },
         &[],
     );
@@ -860,6 +861,7 @@ fn k12_a_surprised_side_acts_in_no_phase_of_round_1_and_melee_is_a_relation_the_
         C::Fight {
             who: vec![ana, orc],
             surprised: Some(Side::Party),
+            paced: false,
         },
         &[],
     );
@@ -901,6 +903,7 @@ fn k13_each_phase_takes_its_own_action_and_no_move_follows_a_missile() {
         C::Fight {
             who: vec![ana, orc],
             surprised: None,
+            paced: false,
         },
         &[5],
     );
@@ -961,6 +964,90 @@ fn k13_each_phase_takes_its_own_action_and_no_move_follows_a_missile() {
     assert_eq!((t.phase().0, t.band(orc)), (2, None));
 }
 
+/// K13, K14 at the table's pace (a fight started paced, as the screen and the `fight` verb
+/// start it): `Next` goes on to the next group with someone to act in the phase, and a phase
+/// where nobody can act passes by itself with a line in the log, inside the logged step.
+#[test]
+fn k13_paced_next_goes_to_the_next_group_with_someone_to_act_and_empty_phases_pass() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 4, [10, 12, 10]);
+    t.arm(ana, sword());
+    let bo = t.pc("Bo", 4, [10, 8, 10]);
+    t.arm(bo, Weapon::standard(WeaponKind::Bow));
+    let orc = t.foe("Orc", 9, None);
+    let gob = t.foe("Gob", 9, None);
+    // Ana passes her DEX save (Early), Bo fails his (Late); the enemies are Middle.
+    let ev = t.run(
+        C::Fight {
+            who: vec![ana, bo, orc, gob],
+            surprised: None,
+            paced: true,
+        },
+        &[5, 15],
+    );
+    let log = T::texts(&ev);
+    assert!(log.contains("Magic (cast): nobody casts; passed"), "{log}");
+    assert_eq!(
+        t.phase(),
+        (1, CombatPhase::Missile, Band::Late),
+        "only Bo holds a missile weapon: {log}"
+    );
+    t.run(hit(bo, orc), &[2]);
+    // Bo loosed (no move after it) and used his action: no group of his has anything left.
+    let mut stops = Vec::new();
+    for _ in 0..4 {
+        t.run(C::Next, &[]);
+        stops.push(t.phase());
+    }
+    assert_eq!(
+        stops,
+        [
+            (1, CombatPhase::Move, Band::Early),
+            (1, CombatPhase::Move, Band::Middle),
+            (1, CombatPhase::Melee, Band::Early),
+            (1, CombatPhase::Melee, Band::Middle),
+        ]
+    );
+    // The fifth press ends the round: the next one's saves, and on to Bo's shot.
+    let last = t.run(C::Next, &[5, 15]);
+    assert_eq!(t.phase(), (2, CombatPhase::Missile, Band::Late));
+    let log = T::texts(&last);
+    assert!(
+        log.contains("Magic (effect): no spell lands; passed"),
+        "{log}"
+    );
+    assert!(log.contains("Magic (cast): nobody casts; passed"), "{log}");
+    assert!(
+        !log.contains("Missiles: nobody shoots"),
+        "Bo shoots again in round 2: {log}"
+    );
+    assert!(matches!(
+        last.iter().find(|e| matches!(e, Event::Initiative { .. })),
+        Some(Event::Initiative { round: 2, .. })
+    ));
+    // Without a bow in the fight, the missile phase passes as well.
+    t.run(
+        C::Flag {
+            who: bo,
+            flag: Flag::Dead,
+            on: true,
+        },
+        &[],
+    );
+    for _ in 0..4 {
+        t.run(C::Next, &[]);
+    }
+    assert_eq!(t.phase(), (2, CombatPhase::Melee, Band::Middle));
+    // Round 3: only Ana rolls; with no bow left the missile phase passes too.
+    let last = t.run(C::Next, &[5]);
+    let log = T::texts(&last);
+    assert!(log.contains("Missiles: nobody shoots; passed"), "{log}");
+    assert_eq!(t.phase(), (3, CombatPhase::Move, Band::Early));
+    // Replaying the log gives the same fight.
+    let replayed = session::replay(t.s.initial(), t.s.applied()).unwrap();
+    assert_eq!(&replayed, t.s.state());
+}
+
 /// K14 (Decision on the ruleset's page): one added during a fight comes into it as the round's
 /// start would have placed it: an enemy with the Middle group and no roll, a party member by a
 /// DEX save; someone in the fight already is refused.
@@ -973,6 +1060,7 @@ fn k14_one_who_joins_a_fight_under_way_takes_its_group_for_the_round() {
         C::Fight {
             who: vec![ana, gob],
             surprised: None,
+            paced: false,
         },
         &[12],
     );
@@ -1018,6 +1106,7 @@ fn k14_party_dex_save_sorts_early_or_late() {
         C::Fight {
             who: vec![orc, gob, bo, cy, ana],
             surprised: None,
+            paced: false,
         },
         &[9, 12],
     );
@@ -1056,6 +1145,7 @@ fn k14_party_dex_save_sorts_early_or_late() {
         C::Fight {
             who: vec![ana, bo, cy, orc],
             surprised: Some(Side::Enemies),
+            paced: false,
         },
         &[],
     );
@@ -1092,6 +1182,7 @@ fn k15_an_attack_on_a_caster_calls_a_wil_save_even_at_0_damage_and_a_fail_loses_
         C::Fight {
             who: vec![mage, orc],
             surprised: None,
+            paced: false,
         },
         &[3],
     );
@@ -1153,6 +1244,7 @@ fn k16_a_charge_in_round_1_enhances_the_next_attack_on_the_charged_enemy() {
         C::Fight {
             who: vec![ana, orc],
             surprised: None,
+            paced: false,
         },
         &[4],
     );
@@ -1207,6 +1299,7 @@ fn k17_withdrawing_with_a_full_move_lets_each_engaged_enemy_strike_at_once() {
         C::Fight {
             who: vec![ana, bo, orc, gob],
             surprised: None,
+            paced: false,
         },
         &[4, 4],
     );
@@ -1265,6 +1358,7 @@ fn k18_fleeing_takes_a_dex_save_and_a_distraction_ends_the_pursuit() {
         C::Fight {
             who: vec![ana, bo, orc, wolf],
             surprised: None,
+            paced: false,
         },
         &[4, 5],
     );
@@ -1666,6 +1760,7 @@ fn k24_a_critical_character_crawls_and_dies_after_six_turns_unless_aided_and_res
         C::Fight {
             who: vec![bo, cy, orc],
             surprised: None,
+            paced: false,
         },
         &[1],
     );
@@ -2007,6 +2102,7 @@ fn k29_after_a_fight_each_missile_weapon_loosed_rolls_a_d6_and_1_or_2_is_out_of_
         C::Fight {
             who: vec![ana, bo, orc],
             surprised: None,
+            paced: false,
         },
         &[3, 3],
     );
@@ -2054,6 +2150,7 @@ fn k30_a_group_saves_the_leaders_wil_at_the_phases_end_after_its_first_casualty_
         C::Fight {
             who: vec![ana, g1, g2, g3],
             surprised: None,
+            paced: false,
         },
         &[4],
     );
@@ -2111,6 +2208,7 @@ fn k30_two_triggers_make_one_save_a_lone_foe_saves_at_0_hp_undead_never_and_hire
         C::Fight {
             who: vec![ana, o1, o2, troll, s1, s2],
             surprised: None,
+            paced: false,
         },
         &[4],
     );
@@ -2160,6 +2258,7 @@ fn k30_two_triggers_make_one_save_a_lone_foe_saves_at_0_hp_undead_never_and_hire
         C::Fight {
             who: vec![ana, bo, hob, wolf],
             surprised: None,
+            paced: false,
         },
         &[4, 4, 4],
     );
@@ -2431,6 +2530,7 @@ fn k35_enhancing_adds_a_level_free_out_of_danger_and_at_a_wil_save_in_danger() {
         C::Fight {
             who: vec![ana, orc],
             surprised: None,
+            paced: false,
         },
         &[3],
     );
@@ -2510,6 +2610,7 @@ fn k37_casting_is_an_action_declared_in_phase_1_and_a_scroll_leaves_at_once() {
         C::Fight {
             who: vec![ana, orc],
             surprised: None,
+            paced: false,
         },
         &[3],
     );
@@ -2549,6 +2650,7 @@ fn k38_a_held_spell_item_is_spent_to_shield_up_to_l_persons_from_a_pending_spell
         C::Fight {
             who: vec![ana, bo, shaman],
             surprised: None,
+            paced: false,
         },
         &[3, 3],
     );
@@ -2621,6 +2723,7 @@ fn k39_fireball_deals_ld6_to_each_halved_by_a_dex_save_ignoring_dr_and_hold_pers
         C::Fight {
             who: vec![ana, gob],
             surprised: None,
+            paced: false,
         },
         &[3],
     );
@@ -2751,6 +2854,7 @@ fn k41_bless_charm_haste_slow_and_wind_barrier() {
         C::Fight {
             who: vec![ana, orc],
             surprised: None,
+            paced: false,
         },
         &[],
     );
@@ -2775,6 +2879,7 @@ fn k41_bless_charm_haste_slow_and_wind_barrier() {
         C::Fight {
             who: vec![ana, boss],
             surprised: None,
+            paced: false,
         },
         &[3],
     );
@@ -2867,6 +2972,7 @@ fn k43_a_turn_is_ten_minutes_and_one_party_action_a_door_attempt_too_and_a_fight
         C::Fight {
             who: vec![ana, orc],
             surprised: None,
+            paced: false,
         },
         &[3],
     );
@@ -2968,6 +3074,7 @@ fn k46_doors_listen_on_wil_force_on_str_and_a_failed_forcing_spoils_surprise() {
     let ambush = C::Fight {
         who: vec![ana, orc],
         surprised: Some(Side::Enemies),
+        paced: false,
     };
     assert!(
         t.refuse(ambush.clone(), &[])
@@ -3274,7 +3381,7 @@ light Hob 1
 table caves goblins bats
 turn move
 react Gob1 Gob2 Gob3
-fight Ana Bo Hob Gob1 Gob2 Gob3
+fight Ana Bo Hob Gob1 Gob2 Gob3 stepwise
 next
 next
 cast Bo sleep on Gob1 Gob3
@@ -3646,6 +3753,7 @@ fn k13_a_creature_that_died_or_fled_this_round_is_out_on_the_strip() {
         C::Fight {
             who: vec![ana, orc, gob],
             surprised: Some(Side::Party),
+            paced: false,
         },
         &[],
     );

@@ -218,7 +218,7 @@ fn a_fight_of_three_rounds_through_the_five_phases_with_morale_and_critical_save
     }
 
     // ---- Round 1. Initiative: Ana 5 and Cora 8 pass (Early), Bram 15 fails (Late).
-    let ev = t.play("fight", &[5, 15, 8]);
+    let ev = t.play("fight stepwise", &[5, 15, 8]);
     assert!(
         ev.contains("Ana Early (DEX save 5 against 13)")
             && ev.contains("Bram Late (DEX save 15 against 9)")

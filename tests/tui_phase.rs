@@ -239,3 +239,161 @@ fn the_ten_table_moves_take_at_most_three_phase_keys_each() {
     let p = play(&mut app, "next", vec![key('E')]);
     assert_eq!(game(&p.logged[0]), K::Next);
 }
+
+/// Runs lines of the command language on a session.
+fn lines(s: &mut Session, script: &[&str]) {
+    for line in script {
+        let Ok(Line::Command(c)) = parse_line(line, s.state()) else {
+            panic!("{line} did not parse");
+        };
+        s.execute(c, &mut ScriptedDice::new([])).unwrap();
+    }
+}
+
+/// From a fight's first group to the next round's, the presses of `E` and the groups it stops
+/// at (K13, K14 at the table's pace).
+fn round_of_presses(app: &mut App) -> Vec<String> {
+    let round = |app: &App| state(app).fight.as_ref().map_or(0, |f| f.round);
+    let start = round(app);
+    let mut stops = Vec::new();
+    while round(app) == start {
+        assert!(stops.len() < 15, "the round never ended: {stops:?}");
+        drive(app, 100, 30, vec![key('E')]);
+        assert_eq!(last(app), K::Next);
+        let f = state(app).fight.as_ref().unwrap();
+        stops.push(format!("{} {:?}", f.phase.number(), f.band));
+    }
+    stops
+}
+
+/// Issue 26: a round at the table's pace. `E` stops only at the groups with someone to act
+/// there, and the phases where nobody can act pass by themselves with a line in the log.
+#[test]
+fn k13_a_round_at_the_tables_pace_counts_its_presses_in_a_fresh_fight_and_the_demo() {
+    // A fresh fight: three PCs with hand weapons against two goblins. Ana and Cy pass their
+    // DEX saves (Early), Bo fails his (Late); the goblins are Middle.
+    let mut s = Session::new(SessionState::new("Fresh", RulesetId::Phase));
+    lines(
+        &mut s,
+        &[
+            "add Ana pc 5 12 13 10",
+            "add Bo pc 4 10 9 11",
+            "add Cy pc 3 9 12 15",
+            "arm Ana sword",
+            "arm Bo spear",
+            "arm Cy mace",
+            "add goblin",
+            "add goblin",
+            "reveal all",
+        ],
+    );
+    let mut app = app(s, &[5, 15, 5, 5, 5, 5, 5, 5, 5]);
+    let text = drive(&mut app, 120, 40, vec![key('c'), code(KeyCode::Enter)]);
+    assert!(
+        text.contains("nobody casts; passed") && text.contains("nobody shoots; passed"),
+        "the spell and missile phases pass by themselves:\n{text}"
+    );
+    let f = state(&app).fight.as_ref().unwrap();
+    assert_eq!((f.round, f.phase.number()), (1, 3), "{text}");
+    // Move and melee, each walked Early, Middle, Late: six presses, the sixth into round 2.
+    let stops = round_of_presses(&mut app);
+    assert_eq!(
+        stops,
+        [
+            "3 Middle", "3 Late", "4 Early", "4 Middle", "4 Late", "3 Early"
+        ]
+    );
+    // Round 2's saves all pass: two groups, four presses.
+    let stops = round_of_presses(&mut app);
+    assert_eq!(stops, ["3 Middle", "4 Early", "4 Middle", "3 Early"]);
+
+    // The demo: Cora holds spell books and a bow, so the spell and missile phases stop at her
+    // group; everyone passes the DEX save, then Cora shoots.
+    let mut s = slotmark::script::demo_for(RulesetId::Phase);
+    lines(&mut s, &["reveal all"]);
+    let mut app = crate::app(s, &[5, 5, 5, 5, 3, 5, 5, 5, 5]);
+    drive(&mut app, 120, 40, vec![key('c'), code(KeyCode::Enter)]);
+    let f = state(&app).fight.as_ref().unwrap();
+    assert_eq!(
+        (f.round, f.phase.number(), f.band),
+        (1, 1, slotmark::rules::phase::Band::Early)
+    );
+    drive(&mut app, 120, 40, vec![key('E')]);
+    let cora = state(&app).by_name("Cora").unwrap().id;
+    app.main_mut().unwrap().view.selected = Some(cora);
+    let text = drive(&mut app, 120, 40, vec![key('a'), code(KeyCode::Enter)]);
+    assert!(matches!(last(&app), K::Attack { .. }), "{text}");
+    while app.ctx() != Ctx::Main {
+        drive(&mut app, 120, 40, vec![code(KeyCode::Enter)]);
+    }
+    let mut stops = vec!["2 Early".to_string()];
+    stops.extend(round_of_presses(&mut app));
+    assert_eq!(
+        stops,
+        [
+            "2 Early", "3 Early", "3 Middle", "4 Early", "4 Middle", "1 Early"
+        ],
+        "the first press passed Cora's spells, the attack took no press"
+    );
+}
+
+/// K14 (the decision on `docs/rulesets/phase.md`): `n` in a fight under way brings the new sheet
+/// into the round the way the picker does, at the place the round's start would have given it:
+/// a creature with the Middle group and no roll, a player's character by a DEX save. Outside a
+/// fight it only adds the sheet.
+#[test]
+fn k14_n_in_a_fight_under_way_brings_the_new_sheet_into_the_round() {
+    use slotmark::rules::phase::Band;
+    let mut s = party();
+    lines(&mut s, &["add goblin", "reveal all"]);
+    // The fight's DEX saves (Ana 3, Bo 18), then Cy's (9 against DEX 10).
+    let mut app = app(s, &[3, 18, 9]);
+    drive(&mut app, 100, 30, vec![key('c'), code(KeyCode::Enter)]);
+    let band = |app: &App, name: &str| {
+        let st = state(app);
+        let id = st.by_name(name).unwrap().id;
+        st.fight.as_ref().unwrap().fighter(id).map(|f| f.band)
+    };
+    assert_eq!(band(&app, "Goblin 1"), Some(Some(Band::Middle)));
+    let p = play(
+        &mut app,
+        "another goblin",
+        vec![key('n'), code(KeyCode::Right), code(KeyCode::Enter)],
+    );
+    assert!(
+        matches!(&p.logged[..], [Command::Arrive { add: GameCommand::Phase(K::Add(s)), .. }, ..] if s.name == "Goblin 2"),
+        "{:?}\n{}",
+        p.logged,
+        p.text
+    );
+    assert_eq!(
+        band(&app, "Goblin 2"),
+        Some(Some(Band::Middle)),
+        "{}",
+        p.text
+    );
+    assert!(p.text.contains("Goblin 2 joins the fight"), "{}", p.text);
+    let mut keys = vec![key('n'), code(KeyCode::Down)];
+    keys.extend("Cy".chars().map(key));
+    keys.push(code(KeyCode::Enter));
+    let text = drive(&mut app, 100, 30, keys);
+    assert_eq!(band(&app, "Cy"), Some(Some(Band::Early)), "{text}");
+    assert_eq!(
+        app.main().unwrap().view.selected,
+        state(&app).by_name("Cy").map(|c| c.id)
+    );
+    // Outside a fight `n` only adds the sheet.
+    drive(&mut app, 100, 30, vec![key('c'), key('y')]);
+    assert!(state(&app).fight.is_none());
+    let p = play(
+        &mut app,
+        "a goblin",
+        vec![key('n'), code(KeyCode::Right), code(KeyCode::Enter)],
+    );
+    assert!(
+        matches!(&p.logged[..], [Command::Game(GameCommand::Phase(K::Add(s)))] if s.name == "Goblin 3"),
+        "{:?}\n{}",
+        p.logged,
+        p.text
+    );
+}

@@ -225,7 +225,7 @@ fn k14_phase_no_one_is_next_before_the_rounds_dex_saves() {
     assert!(TableView::of(&s, 5).fight.is_none());
     assert_eq!(line(&s), "");
     // Ana fails her save: Late, after the goblin, in each of the five phases.
-    play(&mut s, "fight", &[15]);
+    play(&mut s, "fight stepwise", &[15]);
     assert_eq!(turn(&s), (vec!["Goblin 1".into()], Some("Ana".into())));
     // The last group of round 1: round 2's order waits for its DEX saves.
     for _ in 0..9 {

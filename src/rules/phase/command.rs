@@ -209,6 +209,11 @@ pub enum Command {
     Fight {
         who: Vec<u32>,
         surprised: Option<Side>,
+        /// The round at the table's pace: `Next` goes on to the next group that has someone to
+        /// act, and a phase with nobody passes by itself (K13, K14). Fights logged before it
+        /// step through every group.
+        #[serde(default)]
+        paced: bool,
     },
     Next,
     /// One added during the fight comes into it (K14).

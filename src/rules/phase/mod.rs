@@ -237,7 +237,11 @@ fn run(
         C::Rule { pass } => saves::rule(state, *pass, out),
         C::Choose { option } => saves::choose(state, *option, dice, out),
         C::Cancel => saves::cancel(state, out),
-        C::Fight { who, surprised } => round::start(state, who, *surprised, force, dice, out),
+        C::Fight {
+            who,
+            surprised,
+            paced,
+        } => round::start(state, who, *surprised, *paced, force, dice, out),
         C::Next => round::next(state, force, dice, out),
         C::Place { who, band } => round::place(state, *who, *band, out),
         C::Join { who } => round::join(state, *who, dice, out),

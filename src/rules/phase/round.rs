@@ -9,11 +9,13 @@ use super::{morale, saves};
 use crate::dice::{DiceSource, Edge};
 use crate::rules::RuleError;
 
-/// K12, K14: starts a fight with `who` (everyone standing when empty).
+/// K12, K14: starts a fight with `who` (everyone standing when empty); `paced`: at the table's
+/// pace (see [`onward`]).
 pub fn start(
     state: &mut State,
     who: &[u32],
     surprised: Option<Side>,
+    paced: bool,
     force: bool,
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
@@ -70,6 +72,7 @@ pub fn start(
         tallies,
         loosed: Vec::new(),
         free: Vec::new(),
+        paced,
     });
     if let Some(side) = surprised {
         out.push(Event::said(
@@ -83,8 +86,30 @@ pub fn start(
     initiative(state, dice, out)
 }
 
-/// K14: each able party combatant's DEX save, enemies Middle, Haste and Slow first.
-pub fn initiative(
+/// K14: the round's groups, then its first stop: the first group of phase 1, or at the table's
+/// pace the first group with someone to act.
+fn initiative(
+    state: &mut State,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    groups(state, dice, out)?;
+    let Some(fight) = state.fight.as_mut() else {
+        return Err(RuleError::invalid("no fight is under way"));
+    };
+    if fight.paced {
+        return onward(state, true, dice, out);
+    }
+    let round = fight.round;
+    fight.band = first_band(fight, CombatPhase::Cast).unwrap_or(Band::Early);
+    let label = fight.label();
+    out.push(Event::PhaseTo { round, label });
+    Ok(())
+}
+
+/// K14: each able party combatant's DEX save, enemies Middle, Haste and Slow first; the round
+/// stands at phase 1's Early group.
+fn groups(
     state: &mut State,
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
@@ -129,12 +154,6 @@ pub fn initiative(
         order,
         placed,
     });
-    let first = first_band(fight, CombatPhase::Cast);
-    if let Some(f) = state.fight.as_mut() {
-        f.band = first.unwrap_or(Band::Early);
-        let label = f.label();
-        out.push(Event::PhaseTo { round, label });
-    }
     Ok(())
 }
 
@@ -271,6 +290,9 @@ pub fn next(
         .fight
         .as_mut()
         .ok_or_else(|| RuleError::invalid("no fight is under way"))?;
+    if fight.paced {
+        return onward(state, false, dice, out);
+    }
     let later = [Band::Early, Band::Middle, Band::Late]
         .into_iter()
         .filter(|b| *b > fight.band)
@@ -303,6 +325,114 @@ pub fn next(
             fight.round += 1;
             initiative(state, dice, out)
         }
+    }
+}
+
+/// K13, K14 at the table's pace: on from the group acting (or from it, with `here`, when it has
+/// someone to act) to the next group that has someone to act ([`has_turn`]), through the
+/// phases and into the next round. Each phase where nobody acts passes with a line saying so;
+/// morale is checked at each phase's end (K30). Should a whole new round have nobody to act,
+/// it stands at its start.
+fn onward(
+    state: &mut State,
+    here: bool,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let none = || RuleError::invalid("no fight is under way");
+    // Whether the phase under way was entered by this step (so it passes if nobody acts in it).
+    let mut fresh = here && state.fight.as_ref().is_some_and(|f| f.band == Band::Early);
+    // From the round's start (`here`), that round is the one to search.
+    let mut rounds = u8::from(here);
+    let mut here = here;
+    loop {
+        let fight = state.fight.as_ref().ok_or_else(none)?;
+        let (phase, from) = (fight.phase, fight.band);
+        let stop = [Band::Early, Band::Middle, Band::Late]
+            .into_iter()
+            .filter(|b| *b > from || (here && *b == from))
+            .find(|b| {
+                fight
+                    .fighters
+                    .iter()
+                    .any(|f| f.band == Some(*b) && has_turn(state, f, phase))
+            });
+        let fight = state.fight.as_mut().ok_or_else(none)?;
+        if let Some(band) = stop {
+            fight.band = band;
+            out.push(Event::PhaseTo {
+                round: fight.round,
+                label: fight.label(),
+            });
+            return Ok(());
+        }
+        if fresh {
+            out.push(Event::said(Mood::Plain, passed(phase)));
+        }
+        morale::phase_end(state, dice, out)?;
+        let fight = state.fight.as_mut().ok_or_else(none)?;
+        (here, fresh) = (true, true);
+        fight.band = Band::Early;
+        match phase.next() {
+            Some(next) => fight.phase = next,
+            None if rounds == 0 => {
+                rounds += 1;
+                fight.round += 1;
+                groups(state, dice, out)?;
+            }
+            None => {
+                fight.phase = CombatPhase::Cast;
+                fight.band = first_band(fight, CombatPhase::Cast).unwrap_or(Band::Early);
+                out.push(Event::said(
+                    Mood::Warn,
+                    format!("Round {}: nobody in the fight can act", fight.round),
+                ));
+                out.push(Event::PhaseTo {
+                    round: fight.round,
+                    label: fight.label(),
+                });
+                return Ok(());
+            }
+        }
+    }
+}
+
+/// The line for a phase where nobody acts.
+fn passed(phase: CombatPhase) -> &'static str {
+    match phase {
+        CombatPhase::Cast => "Magic (cast): nobody casts; passed",
+        CombatPhase::Missile => "Missiles: nobody shoots; passed",
+        CombatPhase::Move => "Moves: nobody moves or acts; passed",
+        CombatPhase::Melee => "Melee: nobody strikes; passed",
+        CombatPhase::Effect => "Magic (effect): no spell lands; passed",
+    }
+}
+
+/// K13: whether `f` has something left to do in `phase`: a cast for one holding a spell item
+/// who may cast (K37); a shot for one holding a missile weapon with ammunition; a move, or an
+/// action other than an attack or a spell, in the move phase; a melee attack; a spell to land.
+/// Decision: a weapon that is only thrown holds no missile phase (the judge allows a throw).
+pub fn has_turn(state: &State, f: &Fighter, phase: CombatPhase) -> bool {
+    let Ok(c) = state.character(f.id) else {
+        return false;
+    };
+    if f.band.is_none() || c.skipped().is_some() {
+        return false;
+    }
+    let action = !f.acted && c.critical.is_none();
+    match phase {
+        CombatPhase::Cast => {
+            action
+                && c.casting.is_none()
+                && !c.spells.is_empty()
+                && !c.encumbered()
+                && !c.delirious()
+                && c.body.hands() >= 2
+        }
+        CombatPhase::Missile => action && c.weapons.iter().any(|w| w.missile && !w.out_of_ammo),
+        CombatPhase::Move => action || (!f.moved && !f.loosed && c.casting.is_none()),
+        CombatPhase::Melee => action,
+        CombatPhase::Effect => c.casting.is_some(),
     }
 }
 

@@ -137,6 +137,9 @@ pub struct Fight {
     pub loosed: Vec<(u32, String)>,
     /// Melee attacks owed at once by a full-move withdrawal: (attacker, target) (K17).
     pub free: Vec<(u32, u32)>,
+    /// The round goes at the table's pace (see `Command::Fight`).
+    #[serde(default)]
+    pub paced: bool,
 }
 
 impl Fight {

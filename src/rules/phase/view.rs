@@ -838,9 +838,11 @@ impl Ruleset for Phase {
             Command::Fight {
                 who: none,
                 surprised,
+                paced,
             } if none.is_empty() => Some(Command::Fight {
                 who: who.to_vec(),
                 surprised: *surprised,
+                paced: *paced,
             }),
             _ => None,
         }

@@ -39,7 +39,7 @@ pub const MARK: Action = Action::Sheet("mark");
 /// The ruleset's own keys on the main screen; everything else is a verb in the palette.
 #[rustfmt::skip]
 pub const MAIN: &[Binding] = &[
-    b(Ctx::Main, &[K::Char('E')], NEXT, "next", "In a fight: the group acting is done; the next group, the next phase, or the next round"),
+    b(Ctx::Main, &[K::Char('E')], NEXT, "next", "In a fight: the group acting is done; on to the next group with someone to act, phases where nobody acts passing by themselves"),
     b(Ctx::Main, &[K::Char('a')], ATTACK, "attack", "The selected character attacks: target and weapon (the book's phase and budget are checked)"),
     b(Ctx::Main, &[K::Char('g')], SAVE, "save", "A save for the selected character: STR, DEX or WIL, with advantage or disadvantage"),
     b(Ctx::Main, &[K::Char('-')], HARM, "harm", "The selected character takes damage the judge enters (HP, then STR)"),
@@ -47,7 +47,7 @@ pub const MAIN: &[Binding] = &[
     b(Ctx::Main, &[K::Char('c')], FIGHT, "fight", "Start a fight with everyone standing (DEX saves sort the party), or end the one under way"),
     b(Ctx::Main, &[K::Char('T')], TURN, "turn", "A dungeon turn: the party moves, searches, waits or does something else; then the event die"),
     b(Ctx::Main, &[K::Char('M')], MARK, "", "Put a mark on the selected character: blessed, hasted, slowed, asleep, held, dominated, or words of your own, for some turns or until removed"),
-    b(Ctx::Main, &[K::Char('n')], ADD, "", "Add a character, or a creature of the bestiary numbered after its kind"),
+    b(Ctx::Main, &[K::Char('n')], ADD, "", "Add a character, or a creature of the bestiary numbered after its kind; in a fight it joins the round under way"),
 ];
 
 /// The ruleset's whole table.
@@ -136,8 +136,21 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
         let Some(st) = state_of(&m.session).cloned() else {
             return false;
         };
-        let (changed, done) =
-            forms::key::<Purpose>(m, action, key, dice, |f| form_command(f, &st).map(command));
+        // K14: in a fight under way a newcomer comes into it at the place the round's start
+        // would have given it, as the creature picker brings one in; the players see it as
+        // they would any sheet added now.
+        let fighting = st.fight.is_some();
+        let seen = !m.session.state().veil.until_revealed;
+        let (changed, done) = forms::key::<Purpose>(m, action, key, dice, |f| {
+            let c = form_command(f, &st)?;
+            Ok(match c {
+                Command::Add(_) if fighting => session::Command::Arrive {
+                    add: GameCommand::Phase(c),
+                    seen,
+                },
+                c => command(c),
+            })
+        });
         // A sheet just added is selected, for the next key to act on.
         if done.is_some_and(|f| f.purpose == Purpose::Add) {
             let last = state_of(&m.session).and_then(|s| s.characters.last());
@@ -387,6 +400,7 @@ fn form_command(form: &Form<Purpose>, st: &State) -> Result<Command, String> {
         Purpose::Fight => Command::Fight {
             who: fighters::chosen(form)?,
             surprised: None,
+            paced: true,
         },
         Purpose::EndFight => Command::EndFight,
         Purpose::Mark { who } => {

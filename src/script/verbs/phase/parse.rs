@@ -410,7 +410,9 @@ pub(super) fn check(w: &mut Words<'_>, st: &State) -> R<Line> {
 }
 
 pub(super) fn fight(w: &mut Words<'_>, st: &State) -> R<Line> {
-    let who = names(w, st, &["surprised"])?;
+    let who = names(w, st, &["surprised", "stepwise"])?;
+    // "stepwise": `next` walks every group of every phase, as fights did before the paced round.
+    let mut paced = !w.eat(&["stepwise"]);
     let surprised = if w.eat(&["surprised"]) {
         Some(pick(
             w,
@@ -423,7 +425,12 @@ pub(super) fn fight(w: &mut Words<'_>, st: &State) -> R<Line> {
     } else {
         None
     };
-    Ok(g(C::Fight { who, surprised }))
+    paced &= !w.eat(&["stepwise"]);
+    Ok(g(C::Fight {
+        who,
+        surprised,
+        paced,
+    }))
 }
 
 pub(super) fn place(w: &mut Words<'_>, st: &State) -> R<Line> {

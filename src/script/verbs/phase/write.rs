@@ -120,13 +120,18 @@ pub(crate) fn write(command: &C, st: &State) -> Option<String> {
         C::Rule { pass } => format!("rule {}", if *pass { "pass" } else { "fail" }),
         C::Choose { option } => format!("choose {}", option + 1),
         C::Cancel => "cancel".into(),
-        C::Fight { who, surprised } => {
+        C::Fight {
+            who,
+            surprised,
+            paced,
+        } => {
             let surprised = match surprised {
                 Some(Side::Party) => " surprised party",
                 Some(Side::Enemies) => " surprised enemies",
                 None => "",
             };
-            format!("fight{}{surprised}", and_names(who)?)
+            let stepwise = if *paced { "" } else { " stepwise" };
+            format!("fight{}{surprised}{stepwise}", and_names(who)?)
         }
         C::Next => "next".into(),
         // Only the picker brings one into a fight under way: no line of its own.
