@@ -164,15 +164,13 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
     };
     match action {
         SCENE => {
-            let form = fighters::form(
+            return fighters::open(
                 m,
-                state.fight.is_some(),
                 "Start a fight: an initiative scene (D9)",
+                "",
                 Purpose::Fight,
                 Purpose::EndFight,
             );
-            forms::show(m, form);
-            return true;
         }
         NEXT => return m.run_key(command(Command::Next), dice),
         ROLL => return m.run_key(command(Command::RollInitiative), dice),
@@ -359,19 +357,13 @@ fn attack_form(m: &Main, who: u32, name: &str) -> Form<Purpose> {
 /// A new sheet: the judge's own, or a creature of the bestiary numbered after its kind.
 /// The frame's creature picker: the bundled bestiary, each numbered after those already here.
 pub fn arrivals(m: &Main) -> Vec<crate::tui::host::Arrival> {
-    let Some(st) = state_of(&m.session) else {
-        return Vec::new();
-    };
     let lib = crate::content::actiondie::bundled();
-    let taken = |n: &str| st.characters.iter().any(|c| c.name.eq_ignore_ascii_case(n));
-    lib.creatures
-        .iter()
-        .map(|beast| {
-            super::arrival(&beast.name, "bestiary", taken, |name| {
-                GameCommand::ActionDie(Command::Add(Box::new(lib.sheet(beast, name))))
-            })
-        })
-        .collect()
+    super::bestiary_arrivals(
+        m,
+        &lib.creatures,
+        |beast| &beast.name,
+        |beast, name| GameCommand::ActionDie(Command::Add(Box::new(lib.sheet(beast, name)))),
+    )
 }
 
 fn add_form() -> Form<Purpose> {

@@ -200,20 +200,18 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
     let Some(action) = action else {
         return false;
     };
-    let Some(state) = state_of(&m.session) else {
+    if state_of(&m.session).is_none() {
         return false;
-    };
+    }
     match action {
         FIGHT => {
-            let form = fighters::form(
+            return fighters::open(
                 m,
-                state.fight.is_some(),
                 "Start a fight: everyone rolls 1d20 + WIL",
+                "",
                 Purpose::Fight,
                 Purpose::EndFight,
             );
-            forms::show(m, form);
-            return true;
         }
         NEXT => {
             m.run_key(command(Command::Next), dice);
@@ -594,19 +592,13 @@ fn attacked_last(m: &Main, who: u32) -> Option<u32> {
 /// A new sheet: the judge's own (A1-A5), or a creature of the bestiary numbered after its kind.
 /// The frame's creature picker: the bundled bestiary, each numbered after those already here.
 pub fn arrivals(m: &Main) -> Vec<crate::tui::host::Arrival> {
-    let Some(st) = state_of(&m.session) else {
-        return Vec::new();
-    };
     let lib = crate::content::ap::bundled();
-    let taken = |n: &str| st.characters.iter().any(|c| c.name.eq_ignore_ascii_case(n));
-    lib.creatures
-        .iter()
-        .map(|beast| {
-            super::arrival(&beast.name, "bestiary", taken, |name| {
-                GameCommand::Ap(Command::Add(Box::new(beast.sheet(name, None))))
-            })
-        })
-        .collect()
+    super::bestiary_arrivals(
+        m,
+        &lib.creatures,
+        |beast| &beast.name,
+        |beast, name| GameCommand::Ap(Command::Add(Box::new(beast.sheet(name, None)))),
+    )
 }
 
 fn add_form() -> Form<Purpose> {

@@ -198,21 +198,13 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
     };
     match action {
         FIGHT => {
-            let mut form = fighters::form(
+            return fighters::open(
                 m,
-                state.fight.is_some(),
                 "Start a fight: the turn list",
+                "The turn list takes them in this order: characters, then creatures (B49).",
                 Purpose::Fight,
                 Purpose::EndFight,
             );
-            if state.fight.is_none() {
-                form.note = Some(format!(
-                    "{} The turn list takes them in this order: characters, then creatures (B49).",
-                    fighters::NOTE
-                ));
-            }
-            forms::show(m, form);
-            return true;
         }
         NEXT => return m.run_key(command(Command::Next), dice),
         FATE => {
@@ -620,25 +612,19 @@ fn night_form(state: &State) -> Form<Purpose> {
     form
 }
 
-/// A new sheet: the judge's own (10 slots), or a creature of the bestiary numbered after its
-/// kind.
 /// The frame's creature picker: the bundled bestiary, each numbered after those already here.
 pub fn arrivals(m: &Main) -> Vec<crate::tui::host::Arrival> {
-    let Some(st) = state_of(&m.session) else {
-        return Vec::new();
-    };
     let lib = crate::content::bdp::bundled();
-    let taken = |n: &str| st.characters.iter().any(|c| c.name.eq_ignore_ascii_case(n));
-    lib.creatures
-        .iter()
-        .map(|beast| {
-            super::arrival(&beast.name, "bestiary", taken, |name| {
-                GameCommand::Bdp(Command::Add(Box::new(lib.sheet(beast, name))))
-            })
-        })
-        .collect()
+    super::bestiary_arrivals(
+        m,
+        &lib.creatures,
+        |beast| &beast.name,
+        |beast, name| GameCommand::Bdp(Command::Add(Box::new(lib.sheet(beast, name)))),
+    )
 }
 
+/// A new sheet: the judge's own (10 slots), or a creature of the bestiary numbered after its
+/// kind.
 fn add_form() -> Form<Purpose> {
     Form::new(
         "Add a character",

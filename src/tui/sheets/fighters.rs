@@ -4,6 +4,7 @@
 //! unseen creature in, or a present one out, before the fight starts; the command that starts
 //! it names whom it takes, so the log and a replay keep them.
 
+use super::forms::{self, Purpose};
 use crate::tui::form::{Field, Form};
 use crate::tui::host::Main;
 
@@ -56,14 +57,22 @@ pub fn chosen<P>(form: &Form<P>) -> Result<Vec<u32>, String> {
     }
 }
 
-/// The form `c` opens: the question before the fight under way ends, or the checklist (with the
-/// shared note) a new one starts from.
-pub fn form<P>(m: &Main, fighting: bool, title: &str, start: P, end: P) -> Form<P> {
-    if fighting {
+/// What `c` does on a screen whose dialogs are forms: in a fight, the question before it ends;
+/// else the checklist titled `title` a new fight starts from, its note the shared one followed
+/// by what the ruleset adds (`more`, when it says anything).
+pub fn open<P: Purpose + 'static>(m: &mut Main, title: &str, more: &str, start: P, end: P) -> bool {
+    let form = if m.session.state().game.initiative().is_some() {
         end_form(end, Vec::new())
     } else {
-        Form::new(title, start, vec![field(m)]).with_note(NOTE)
-    }
+        let note = if more.is_empty() {
+            NOTE.to_string()
+        } else {
+            format!("{NOTE} {more}")
+        };
+        Form::new(title, start, vec![field(m)]).with_note(note)
+    };
+    forms::show(m, form);
+    true
 }
 
 /// The question before a fight ends: `y` or Enter ends it, Esc keeps it going. `fields` are

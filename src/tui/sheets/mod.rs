@@ -112,6 +112,31 @@ pub fn arrivals(m: &Main, library: &Library) -> Vec<crate::tui::host::Arrival> {
     }
 }
 
+/// The picker's creatures from a ruleset's bundled bestiary: each of `creatures` (its kind read
+/// by `kind`) numbered after the names already on the roster, with `add` making the command that
+/// brings it in under that name.
+pub fn bestiary_arrivals<C>(
+    m: &Main,
+    creatures: &[C],
+    kind: impl Fn(&C) -> &str,
+    add: impl Fn(&C, &str) -> crate::rules::GameCommand,
+) -> Vec<crate::tui::host::Arrival> {
+    let names: Vec<String> = m
+        .session
+        .state()
+        .game
+        .roster()
+        .into_iter()
+        .flat_map(|g| g.members)
+        .map(|e| e.name)
+        .collect();
+    let taken = |n: &str| names.iter().any(|name| name.eq_ignore_ascii_case(n));
+    creatures
+        .iter()
+        .map(|c| arrival(kind(c), "bestiary", taken, |name| add(c, name)))
+        .collect()
+}
+
 /// One creature for the picker: `kind` numbered after those already there (`taken` says which
 /// names are), from `from`, with `add` making the command for that name.
 pub fn arrival(

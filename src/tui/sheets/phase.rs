@@ -166,15 +166,7 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
     };
     match action {
         FIGHT => {
-            let form = fighters::form(
-                m,
-                state.fight.is_some(),
-                "Start a fight",
-                Purpose::Fight,
-                Purpose::EndFight,
-            );
-            forms::show(m, form);
-            return true;
+            return fighters::open(m, "Start a fight", "", Purpose::Fight, Purpose::EndFight);
         }
         NEXT => return m.run_key(command(Command::Next), dice),
         TURN => {
@@ -348,19 +340,13 @@ fn attacked_last(m: &Main, who: u32) -> Option<u32> {
 /// bestiary numbered after its kind.
 /// The frame's creature picker: the bundled bestiary, each numbered after those already here.
 pub fn arrivals(m: &Main) -> Vec<crate::tui::host::Arrival> {
-    let Some(st) = state_of(&m.session) else {
-        return Vec::new();
-    };
     let lib = crate::content::phase::bundled();
-    let taken = |n: &str| st.characters.iter().any(|c| c.name.eq_ignore_ascii_case(n));
-    lib.creatures
-        .iter()
-        .map(|beast| {
-            super::arrival(&beast.name, "bestiary", taken, |name| {
-                GameCommand::Phase(Command::Add(Box::new(beast.sheet(name))))
-            })
-        })
-        .collect()
+    super::bestiary_arrivals(
+        m,
+        &lib.creatures,
+        |beast| &beast.name,
+        |beast, name| GameCommand::Phase(Command::Add(Box::new(beast.sheet(name)))),
+    )
 }
 
 fn add_form() -> Form<Purpose> {

@@ -106,9 +106,9 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
     let Some(action) = action else {
         return false;
     };
-    let Some(state) = state_of(&m.session) else {
+    if state_of(&m.session).is_none() {
         return false;
-    };
+    }
     let open = |m: &mut Main, form: Form<Purpose>| {
         forms::show(m, form);
         true
@@ -129,14 +129,13 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
             );
         }
         FIGHT => {
-            let form = fighters::form(
+            return fighters::open(
                 m,
-                state.fight.is_some(),
                 "Start a fight: the turn order",
+                "",
                 Purpose::Fight,
                 Purpose::EndFight,
             );
-            return open(m, form);
         }
         NEXT_TURN => return m.run_key(command(Command::NextTurn), dice),
         _ => {}
