@@ -170,7 +170,7 @@ fn initiative_events(events: &[Event]) -> Vec<Side> {
 fn has_note(events: &[Event], text: &str) -> bool {
     events
         .iter()
-        .any(|e| matches!(e, Event::Note(n) if n.contains(text)))
+        .any(|e| matches!(e, Event::Note(_) | Event::Told(_)) && e.to_string().contains(text))
 }
 
 fn died(events: &[Event]) -> bool {
@@ -627,7 +627,8 @@ fn r25_a_slot_with_nothing_left_to_burn_goes_out_once_its_wound_has_opened() {
     );
     assert!(
         ev.iter()
-            .any(|e| matches!(e, Event::Note(n) if n.contains("goes out"))),
+            .any(|e| matches!(e, Event::Note(_) | Event::Told(_))
+                && e.to_string().contains("goes out")),
         "{ev:?}"
     );
 }
@@ -646,7 +647,8 @@ fn r25_a_task_that_passes_time_while_someone_burns_says_so() {
     );
     assert!(
         ev.iter()
-            .any(|e| matches!(e, Event::Note(n) if n.contains("is burning through all of it"))),
+            .any(|e| matches!(e, Event::Note(_) | Event::Told(_))
+                && e.to_string().contains("is burning through all of it")),
         "{ev:?}"
     );
 }

@@ -209,7 +209,7 @@ fn outcome(ev: &[Event]) -> Option<HitOutcome> {
 
 fn noted(ev: &[Event], text: &str) -> bool {
     ev.iter()
-        .any(|e| matches!(e, Event::Note(n) if n.contains(text)))
+        .any(|e| matches!(e, Event::Note(_) | Event::Told(_)) && e.to_string().contains(text))
 }
 
 fn task(label: &str, trys: u16, senses: Vec<Sense>) -> Command {

@@ -1061,11 +1061,21 @@ fn lens_case(
         // Harm to every creature, with rolled dice, in whichever words its ruleset takes,
         // and the judge ruling the other way over whatever roll waits.
         for (_, name) in &creatures {
+            // In phase and actiondie, the moves whose sentences carry the creature's numbers
+            // as parts as well: healing, exhaustion up to the death and dismemberment roll.
+            let more: &[&str] = match s.state().ruleset() {
+                RulesetId::Phase => &["heal \"{}\" 1"],
+                RulesetId::ActionDie => &["exhaust \"{}\""; 4],
+                _ => &[],
+            };
             for verb in [
                 "damage \"{}\" 1d4 hp",
                 "damage \"{}\" 1d4",
                 "harm \"{}\" 1d4",
-            ] {
+            ]
+            .iter()
+            .chain(more)
+            {
                 let line = verb.replace("{}", name);
                 if let Ok(Line::Command(c)) = script::parse_line(&line, s.state()) {
                     let _ = s.execute(c, &mut dice);

@@ -246,11 +246,20 @@ pub fn exhaust(
         3 => "Unconscious",
         _ => "a roll on the death and dismemberment table",
     };
-    say(
-        out,
+    // The level and what it does are the exhausted one's numbers.
+    out.push(Event::line(
         Mood::Bad,
-        format!("{} reaches exhaustion {level}: {effect}", c.name),
-    );
+        Line::new()
+            .name(who, c.name.clone())
+            .plain(" reaches exhaustion")
+            .of(
+                who,
+                Line::new()
+                    .plain(" ")
+                    .number(who, Num::Score, format!("{level}: {effect}")),
+                "",
+            ),
+    ));
     if level == 2 {
         c.hp = c.hp.min(c.hp_max_now());
     }
@@ -268,11 +277,19 @@ pub fn recover(state: &mut State, who: u32, out: &mut Out) -> Result<(), RuleErr
         return Err(RuleError::invalid(format!("{} is not exhausted", c.name)));
     }
     c.exhaustion -= 1;
-    say(
-        out,
+    out.push(Event::line(
         Mood::Mended,
-        format!("{} is down to exhaustion {}", c.name, c.exhaustion),
-    );
+        Line::new()
+            .name(who, c.name.clone())
+            .plain(" is down to exhaustion")
+            .of(
+                who,
+                Line::new()
+                    .plain(" ")
+                    .number(who, Num::Score, c.exhaustion.to_string()),
+                " one level",
+            ),
+    ));
     Ok(())
 }
 
@@ -283,14 +300,21 @@ pub fn dismember(state: &mut State, who: u32, face: u16, out: &mut Out) -> Resul
     }
     let c = state.living_mut(who)?;
     let name = c.name.clone();
-    say(
-        out,
+    // The face is the roller's number; what it does shows on anyone.
+    out.push(Event::line(
         Mood::Harm,
-        format!(
-            "{name}, death and dismemberment {face}: {}",
-            TABLE[usize::from(face) - 1]
-        ),
-    );
+        Line::new()
+            .name(who, name.clone())
+            .plain(", death and dismemberment")
+            .of(
+                who,
+                Line::new()
+                    .plain(" ")
+                    .number(who, Num::Faces, face.to_string()),
+                "",
+            )
+            .plain(format!(": {}", TABLE[usize::from(face) - 1])),
+    ));
     match face {
         1 => {
             let items: Vec<u8> = (0..c.items.len())

@@ -3,10 +3,11 @@
 //! shared clock, and each quarter hour passed asks the over-burdened for an encumbrance save.
 
 use super::checks;
-use super::command::{Mood, Out, say};
+use super::command::{Event, Mood, Out, say};
 use super::state::{HOURS, QUARTER, State};
 use crate::dice::DiceSource;
 use crate::rules::RuleError;
+use crate::rules::line::{Line, Num};
 use crate::rules::time::MINUTE;
 
 /// At most a day passes in one step.
@@ -56,23 +57,42 @@ pub fn rest(
                 c.exhaustion = 0;
                 c.hp = c.hp_max;
                 c.tech_left = c.tech_total;
-                say(
-                    out,
+                let numbers = format!("HP {}/{}, technique dice {}", c.hp, c.hp_max, c.tech_left);
+                out.push(Event::line(
                     Mood::Mended,
-                    format!(
-                        "{} rests fully: HP {}/{}, technique dice {}, no exhaustion",
-                        c.name, c.hp, c.hp_max, c.tech_left
-                    ),
-                );
+                    Line::new()
+                        .name(id, c.name.clone())
+                        .plain(" rests fully")
+                        .of(
+                            id,
+                            Line::new()
+                                .plain(": ")
+                                .number(id, Num::Health, numbers)
+                                .plain(","),
+                            ":",
+                        )
+                        .plain(" no exhaustion"),
+                ));
             } else {
                 // D38: half the effective max, rounded down, up to it.
                 let max = c.hp_max_now();
                 c.hp = (c.hp + max / 2).min(max);
-                say(
-                    out,
+                out.push(Event::line(
                     Mood::Mended,
-                    format!("{} takes a siesta: HP {}/{max}", c.name, c.hp),
-                );
+                    Line::new()
+                        .name(id, c.name.clone())
+                        .plain(" takes a siesta")
+                        .of(
+                            id,
+                            Line::new().plain(": ").number(
+                                id,
+                                Num::Health,
+                                format!("HP {}/{max}", c.hp),
+                            ),
+                            "",
+                        )
+                        .state(id),
+                ));
             }
         }
     }

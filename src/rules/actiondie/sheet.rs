@@ -9,6 +9,7 @@ use super::state::State;
 use super::turns;
 use crate::dice::ladder::{ABILITY_RUNGS, Dice};
 use crate::rules::RuleError;
+use crate::rules::line::{Line, Num};
 use crate::rules::text::{TextKind, checked, new_name};
 
 /// The rung a d6 gives an ability of a rolled PC (the ruleset's page): 1-2 d4, 3-4 d6, 5 d8,
@@ -97,11 +98,19 @@ pub fn add(state: &mut State, s: &NewSheet, out: &mut Out) -> Result<(), RuleErr
         .iter()
         .map(|&a| format!("{a} {}", c.dice(a)))
         .collect();
-    say(
-        out,
+    // The sheet is the newcomer's numbers.
+    out.push(super::command::Event::line(
         Mood::Plain,
-        format!("{name} joins: {}, HP {}", abil.join(" "), s.hp),
-    );
+        Line::new().name(id, name.clone()).plain(" joins").of(
+            id,
+            Line::new().plain(": ").number(
+                id,
+                Num::Score,
+                format!("{}, HP {}", abil.join(" "), s.hp),
+            ),
+            "",
+        ),
+    ));
     state.characters.push(c);
     // A kit goes in as the judge would carry it, item by item, the first weapon in hand.
     let mut armed = false;
@@ -192,9 +201,23 @@ pub fn set(
     };
     // The judge's edit counts as harm taken or healing, as HP moved.
     out.push(
-        super::command::Event::said(
+        super::command::Event::line(
             Mood::Ruling,
-            format!("The judge sets {}'s {} to {shown}", c.name, stat.word()),
+            Line::new().ruling(
+                Line::new()
+                    .plain("The judge sets ")
+                    .name(who, c.name.clone())
+                    .plain(format!("'s {} to ", stat.word()))
+                    .number(who, Num::Score, shown.clone()),
+                Line::new()
+                    .name(who, c.name.clone())
+                    .plain(format!("'s {}", stat.word()))
+                    .of(
+                        who,
+                        Line::new().plain(" is now ").number(who, Num::Score, shown),
+                        " changes",
+                    ),
+            ),
         )
         .counting(crate::rules::Tally::moved(
             &c.name,

@@ -454,6 +454,9 @@ pub enum Event {
     /// A character joins, with the sheet in a line.
     Joined {
         name: String,
+        /// Who it is, by id (filled in as the step is made): the sheet is that one's numbers.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<u32>,
         sheet: String,
     },
     /// Dice rolled for something, in words ("3d6 for STR: 4 5 6 = 15").
@@ -575,6 +578,16 @@ impl Event {
         }
     }
 
+    /// A sentence made of parts: the judge reads every part, the players what their lens allows.
+    pub fn line(mood: Mood, parts: Line) -> Event {
+        Event::Said {
+            mood,
+            text: parts.to_string(),
+            parts,
+            tally: Vec::new(),
+        }
+    }
+
     /// The same sentence, counting `tally` for a fight's summary as well (other events are
     /// counted by what they are, in [`Phase`](super::Phase)'s `tally`).
     pub fn tallied(mut self, more: Tally) -> Event {
@@ -603,7 +616,7 @@ impl Event {
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Event::Joined { name, sheet } => write!(f, "{name} joins: {sheet}"),
+            Event::Joined { name, sheet, .. } => write!(f, "{name} joins: {sheet}"),
             Event::Rolled {
                 who, what, roll, ..
             } => write!(f, "{who} rolls {what}: {roll}"),

@@ -8,6 +8,7 @@ use super::state::{Ask, State, Then};
 use super::{morale, round, saves};
 use crate::dice::DiceSource;
 use crate::dice::ladder::{DIE_SIZES, Dice};
+use crate::rules::line::{Line, Num};
 use crate::rules::{RuleError, Tally};
 
 /// The die an attack rolls after its steps, and the steps in words (K19, K26).
@@ -494,10 +495,24 @@ pub fn heal(
             c.name, c.hp.max
         )));
     }
+    // The hit points are the healed one's numbers; the others read that some came back.
+    let id = c.id;
     out.push(
-        Event::said(
+        Event::line(
             Mood::Mended,
-            format!("{} regains {got} HP (HP {})", c.name, c.hp_text()),
+            Line::new()
+                .name(id, c.name.clone())
+                .plain(" regains ")
+                .of(
+                    id,
+                    Line::new()
+                        .number(id, Num::Harm, format!("{got} HP"))
+                        .plain(" (")
+                        .number(id, Num::Health, format!("HP {}", c.hp_text()))
+                        .plain(")"),
+                    "hit points",
+                )
+                .state(id),
         )
         .tallied(Tally::healing(&c.name, u32::from(got))),
     );

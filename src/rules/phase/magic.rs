@@ -8,6 +8,7 @@ use super::state::{CombatPhase, State, Then};
 use super::{damage, load, round, saves};
 use crate::dice::DiceSource;
 use crate::rules::RuleError;
+use crate::rules::line::{Line, Num};
 
 /// How many a spell of level `level` may take (K39-K41): None when any number.
 fn most_targets(spell: &Spell, level: u8) -> Option<usize> {
@@ -300,9 +301,18 @@ pub fn spell_damage(
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    out.push(Event::said(
+    // How much is the target's number; the others read that it dealt damage.
+    out.push(Event::line(
         Mood::Harm,
-        format!("{source} deals {n} damage to {}", state.name_of(who)),
+        Line::new()
+            .plain(format!("{source} deals "))
+            .of(
+                who,
+                Line::new().number(who, Num::Harm, format!("{n} damage")),
+                "damage",
+            )
+            .plain(" to ")
+            .name(who, state.name_of(who)),
     ));
     damage::take(state, who, n, None, "", dice, out)
 }

@@ -8,6 +8,7 @@ use super::state::{Band, CombatPhase, Fight, Fighter, State, Then};
 use super::{morale, saves};
 use crate::dice::{DiceSource, Edge};
 use crate::rules::RuleError;
+use crate::rules::line::{Line, Num};
 
 /// K12, K14: starts a fight with `who` (everyone standing when empty); `paced`: at the table's
 /// pace (see [`onward`]).
@@ -193,9 +194,20 @@ pub fn join(
     let place = band.map_or("acts in no phase this round".to_string(), |b| {
         format!("acts with the {} group", b.word())
     });
-    out.push(Event::said(
+    // How the newcomer was placed (a save's face and target) is its own numbers.
+    out.push(Event::line(
         Mood::Warn,
-        format!("{name} joins the fight: {place} ({note})"),
+        Line::new()
+            .name(who, name)
+            .plain(format!(" joins the fight: {place}"))
+            .of(
+                who,
+                Line::new()
+                    .plain(" (")
+                    .number(who, Num::Target, note)
+                    .plain(")"),
+                "",
+            ),
     ));
     Ok(())
 }

@@ -10,6 +10,7 @@ use super::{damage, magic, morale, time};
 use crate::dice::keep::roll_under;
 use crate::dice::{DiceSource, Edge};
 use crate::rules::RuleError;
+use crate::rules::line::{Line, Num};
 
 /// K6: advantage and disadvantage cancel one for one, and never more than one extra die.
 pub fn net(edge: Edge) -> i32 {
@@ -279,12 +280,20 @@ fn answer(
                 .ok_or_else(|| RuleError::invalid("choose STR, DEX or WIL"))?;
             let c = state.character_mut(who)?;
             let got = c.score_mut(ability).gain(u32::from(amount));
-            out.push(Event::said(
+            out.push(Event::line(
                 Mood::Mended,
-                format!(
-                    "{} regains {got} {ability} ({ability} {})",
-                    c.name,
-                    c.score(ability).cur
+                Line::new().name(who, c.name.clone()).plain(" regains ").of(
+                    who,
+                    Line::new()
+                        .number(who, Num::Harm, format!("{got} {ability}"))
+                        .plain(" (")
+                        .number(
+                            who,
+                            Num::Score,
+                            format!("{ability} {}", c.score(ability).cur),
+                        )
+                        .plain(")"),
+                    format!("some {ability}"),
                 ),
             ));
             Ok(())

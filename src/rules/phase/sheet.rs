@@ -25,6 +25,7 @@ fn push(state: &mut State, mut c: Character, out: &mut Vec<Event>) -> Result<(),
     c.id = crate::rules::take_id(&mut state.next_id)?;
     out.push(Event::Joined {
         name: c.name.clone(),
+        id: None,
         sheet: sheet_line(&c),
     });
     state.characters.push(c);

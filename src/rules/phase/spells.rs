@@ -188,6 +188,7 @@ pub(super) fn resolve(
                 });
                 out.push(Event::Joined {
                     name,
+                    id: None,
                     sheet: format!("undead raised by {cname}, HP {hp}"),
                 });
                 state.characters.push(u);

@@ -597,6 +597,7 @@ impl Ruleset for Phase {
     fn line(event: &Event) -> Line {
         match event {
             // Each fighter by name, with how they were placed as their own numbers.
+            // The faces are the roller's numbers; the others read what was rolled for.
             Event::Rolled {
                 who,
                 id: Some(id),
@@ -604,7 +605,25 @@ impl Ruleset for Phase {
                 roll,
             } => Line::new()
                 .name(*id, who.clone())
-                .plain(format!(" rolls {what}: {roll}")),
+                .plain(format!(" rolls {what}"))
+                .of(
+                    *id,
+                    Line::new()
+                        .plain(": ")
+                        .number(*id, Num::Faces, roll.clone()),
+                    "",
+                ),
+            Event::Joined {
+                name,
+                id: Some(id),
+                sheet,
+            } => Line::new().name(*id, name.clone()).plain(" joins").of(
+                *id,
+                Line::new()
+                    .plain(": ")
+                    .number(*id, Num::Score, sheet.clone()),
+                "",
+            ),
             Event::Died {
                 who,
                 id: Some(id),
@@ -870,11 +889,21 @@ fn name_everyone(events: &mut [Event], roster: &[(u32, String)]) {
     for event in events {
         match event {
             Event::Rolled { who, id, .. }
+            | Event::Joined { name: who, id, .. }
             | Event::Died { who, id, .. }
             | Event::Critical { who, id }
             | Event::Wounded { who, id, .. } => *id = id_of(who),
-            Event::Said { text, parts, .. } => {
+            Event::Said { text, parts, .. } if parts.is_empty() => {
                 *parts = crate::rules::said::named(text, roster);
+            }
+            // A sentence made of parts keeps them, with every mention in its words named.
+            Event::Said { parts, .. } => {
+                let mut one = [crate::rules::said::Event::line(
+                    crate::rules::said::Mood::Plain,
+                    std::mem::take(parts),
+                )];
+                crate::rules::said::name_everyone(&mut one, roster);
+                *parts = one[0].parts();
             }
             _ => {}
         }

@@ -41,12 +41,26 @@ impl Ruleset for Slots {
         super::party::admit(state, party)
     }
 
+    /// A sentence that names someone of the roster (before or after the step: a rename, a
+    /// newcomer) is told as parts with each name's id, so the players' lens leaves it out
+    /// while they have not seen that one; the judge's words stay as they were.
     fn apply(
         state: &mut State,
         command: &Command,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, RuleError> {
-        super::apply(state, command, dice)
+        let mut roster = crate::rules::said::roster_names(&Self::roster(state));
+        let mut events = super::apply(state, command, dice)?;
+        roster.extend(crate::rules::said::roster_names(&Self::roster(state)));
+        for event in &mut events {
+            if let Event::Note(text) = event {
+                let line = crate::rules::said::named(text, &roster);
+                if !line.is_empty() {
+                    *event = Event::Told(line);
+                }
+            }
+        }
+        Ok(events)
     }
 
     fn check(state: &State) -> Result<(), String> {

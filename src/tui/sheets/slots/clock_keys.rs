@@ -364,10 +364,11 @@ impl Summary {
                 | SlotEvent::ItemDestroyed { who, .. }
                 | SlotEvent::StatusChanged { who, .. }
                 | SlotEvent::Died { who, .. } => Some(who.clone()),
-                SlotEvent::Note(n) => names
+                // A sentence, in plain words or as parts, read as the judge reads it.
+                SlotEvent::Note(_) | SlotEvent::Told(_) => names
                     .iter()
                     .find(|name| {
-                        n.strip_prefix(name.as_str())
+                        text.strip_prefix(name.as_str())
                             .is_some_and(|rest| rest.starts_with([' ', '\'', ':']))
                     })
                     .cloned(),
