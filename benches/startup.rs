@@ -47,7 +47,8 @@ fn open(file: &Path, home: &Path) -> Term {
 
 /// Is the whole session open behind the frame (its log read, its journal recovered)?
 fn session_ready(term: &Term) -> bool {
-    term.text().contains("autosaved")
+    let text = term.text();
+    text.contains("autosaved") && !text.contains("loading")
 }
 
 /// Spawns the binary on `file` and returns the time to its first full frame, and the screen.
@@ -88,11 +89,17 @@ fn save(dir: &Path, name: &str, session: &slotmark::session::Session) -> PathBuf
     path
 }
 
-/// A fresh copy of `file` for each run, so no run opens what the last one folded or left.
+/// A fresh copy of `file` for each run, so no run opens what the last one folded or left, with
+/// its clean journal and lock file, as a session played before is left.
 fn copy(file: &Path, dir: &Path) -> PathBuf {
     let target = dir.join("saves").join("run.ron");
-    let _ = std::fs::remove_file(slotmark::store::journal_path(&target));
     std::fs::copy(file, &target).expect("copy the session");
+    std::fs::copy(
+        slotmark::store::journal_path(file),
+        slotmark::store::journal_path(&target),
+    )
+    .expect("copy the journal");
+    std::fs::File::create(slotmark::store::lock_path(&target)).expect("a lock file");
     target
 }
 
