@@ -47,7 +47,8 @@ fn open(file: &Path, home: &Path) -> Term {
 
 /// Is the whole session open behind the frame (its log read, its journal recovered)?
 fn session_ready(term: &Term) -> bool {
-    term.text().contains("autosaved")
+    let text = term.text();
+    text.contains("autosaved") && !text.contains("loading")
 }
 
 /// Spawns the binary on `file` and returns the time to its first full frame, and the screen.
@@ -88,11 +89,17 @@ fn save(dir: &Path, name: &str, session: &slotmark::session::Session) -> PathBuf
     path
 }
 
-/// A fresh copy of `file` for each run, so no run opens what the last one folded or left.
+/// A fresh copy of `file` for each run, so no run opens what the last one folded or left, with
+/// its clean journal and lock file, as a session played before is left.
 fn copy(file: &Path, dir: &Path) -> PathBuf {
     let target = dir.join("saves").join("run.ron");
-    let _ = std::fs::remove_file(slotmark::store::journal_path(&target));
     std::fs::copy(file, &target).expect("copy the session");
+    std::fs::copy(
+        slotmark::store::journal_path(file),
+        slotmark::store::journal_path(&target),
+    )
+    .expect("copy the journal");
+    std::fs::File::create(slotmark::store::lock_path(&target)).expect("a lock file");
     target
 }
 
@@ -106,6 +113,40 @@ fn main() {
         "the 100,000-entry session file is {:.1} MB",
         std::fs::metadata(&big).map_or(0, |m| m.len()) as f64 / 1e6
     );
+
+    // Memory per ruleset: a 100,000-step session of each open on the screen, then after 200
+    // keys typed (twenty palette notes), each read once what was typed is on the screen.
+    // `STARTUP_MEMORY_ONLY` stops the bench after this table.
+    for &ruleset in slotmark::rules::RulesetId::ALL {
+        let session = support::long::long_session(ruleset, 100_000, 7);
+        let file = save(home.path(), &format!("{}.ron", ruleset.key()), &session);
+        drop(session);
+        let (_, mut term) = first_frame(&copy(&file, home.path()), home.path());
+        term.wait_for("the whole session", session_ready);
+        let pid = term.pid();
+        let mb = |key: &str| proc_field(pid, "status", key).unwrap_or(0) as f64 / 1024.0;
+        let (open_rss, open_hwm) = (mb("VmRSS:"), mb("VmHWM:"));
+        for i in 0..20 {
+            // `:note `, three letters and Enter: ten keys.
+            let text = format!("k{i:02}");
+            term.press(&format!(":note {text}"));
+            term.wait_text(&format!("note {text}"));
+            term.press("\r");
+            let shown = format!("Note: {text}");
+            term.wait_for("the note on screen", move |t| t.text().contains(&shown));
+        }
+        println!(
+            "memory, {} at 100,000 steps: resident {open_rss:.1} MB (peak {open_hwm:.1} MB) \
+             open; {:.1} MB (peak {:.1} MB) after 200 keys",
+            ruleset.key(),
+            mb("VmRSS:"),
+            mb("VmHWM:"),
+        );
+        term.kill_hard();
+    }
+    if std::env::var_os("STARTUP_MEMORY_ONLY").is_some() {
+        return;
+    }
 
     // Memory and idle CPU, each in one fresh process.
     let t = Instant::now();

@@ -590,7 +590,8 @@ fn the_bdp_demo_saved_through_the_store_replays_and_verifies_through_the_binary(
     assert!(out.contains("the log replays exactly"), "{out}");
     let out = b.ok(&["replay", "causeway.ron"]);
     assert!(
-        out.contains("Snag joins") && out.contains("Oswin carries Heavy armour in slot 1"),
+        out.contains("Snag joins")
+            && out.contains("Oswin carries Heavy armour [heavy armour] in slot 1"),
         "{out}"
     );
     assert_eq!(fs::read(&path).unwrap(), before, "replay changed the file");

@@ -295,8 +295,11 @@ fn a_job_control_stop_gives_the_terminal_back_and_resuming_redraws_the_screen() 
     let home = tempfile::tempdir().unwrap();
     let file = demo_file(home.path());
     let mut term = open(home.path(), &file, &[]);
-    // Opened in full (the first frame, from the saved state, comes before the keys are read).
-    term.wait_text("autosaved");
+    // Opened in full (the first frame, from the saved state, comes before the log is read).
+    term.wait_for("the whole session", |t| {
+        let text = t.text();
+        text.contains("autosaved") && !text.contains("log loading")
+    });
     suspend_and_resume(&mut term, "Roll log");
     // Keys are read one by one again: a palette command works as before.
     term.press(":note after the stop\r");

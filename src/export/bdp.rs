@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use crate::rules::bdp::{Ability, Character, Item, Kind, Rarity, Region, Slot, State};
+use crate::rules::bdp::{Ability, Character, Kind, Slot, State};
 use crate::rules::time::Clock;
 use crate::session::Session;
 
@@ -31,55 +31,9 @@ fn kind_word(k: Kind) -> &'static str {
     }
 }
 
-fn region_word(r: Region) -> &'static str {
-    match r {
-        Region::Plains => "plains",
-        Region::Forest => "forest",
-        Region::Swamp => "swamp",
-        Region::Hills => "hills",
-        Region::Mountain => "mountain",
-        Region::Desert => "desert",
-    }
-}
-
-fn rarity_word(r: Rarity) -> &'static str {
-    match r {
-        Rarity::Common => "common",
-        Rarity::Uncommon => "uncommon",
-        Rarity::Rare => "rare",
-    }
-}
-
-/// An item with every tag the rules read: the rules' own words, then armour, ration and
-/// ingredient tags.
-fn item_text(i: &Item) -> String {
-    let mut t = i.text();
-    let mut tags: Vec<String> = [
-        (i.heavy_armour, "heavy armour"),
-        (i.helmet, "helmet"),
-        (i.bracers, "bracers"),
-        (i.ration, "ration"),
-    ]
-    .iter()
-    .filter(|(on, _)| *on)
-    .map(|(_, w)| w.to_string())
-    .collect();
-    if let Some((rarity, region)) = i.ingredient {
-        tags.push(format!(
-            "{} {} ingredient",
-            rarity_word(rarity),
-            region_word(region)
-        ));
-    }
-    if !tags.is_empty() {
-        let _ = write!(t, " [{}]", tags.join(", "));
-    }
-    t
-}
-
 fn slot_text(s: &Slot) -> String {
     match s {
-        Slot::Item(i) => item_text(i),
+        Slot::Item(i) => i.tagged_text(),
         other => other.text(),
     }
 }

@@ -277,12 +277,26 @@ enum HeaderProblem {
 /// and the cursor at 0, parsed as a file. Quick at any length, for a first frame while the whole
 /// file loads. None when the file is not in the layout slotmark writes or does not read.
 pub(super) fn read_snapshot(path: &Path) -> Option<SessionState> {
+    read_head(path).map(|head| head.state)
+}
+
+/// What a file says before its log: the state it saved, its generation and its cursor (the
+/// steps of its log that state stands after).
+pub(super) struct Head {
+    pub state: SessionState,
+    pub generation: u64,
+    pub cursor: usize,
+}
+
+/// The file up to its log, read as [`read_snapshot`] reads it.
+pub(super) fn read_head(path: &Path) -> Option<Head> {
     use std::io::BufRead;
     refuse_unless_regular(path).ok()?;
     // Only the part before the log is read: a long log is most of the file.
     let mut reader = io::BufReader::new(fs::File::open(path).ok()?.take(MAX_FILE_BYTES));
     let mut head = String::new();
     let mut line = String::new();
+    let mut cursor = None;
     loop {
         line.clear();
         if reader.read_line(&mut line).ok()? == 0 {
@@ -291,7 +305,8 @@ pub(super) fn read_snapshot(path: &Path) -> Option<SessionState> {
         if line == "    log: [\n" {
             break;
         }
-        if line.starts_with("    cursor: ") {
+        if let Some(at) = line.strip_prefix("    cursor: ") {
+            cursor = Some(at.trim_end().strip_suffix(',')?.parse().ok()?);
             line = "    cursor: 0,\n".into();
         }
         head.push_str(&line);
@@ -307,7 +322,11 @@ pub(super) fn read_snapshot(path: &Path) -> Option<SessionState> {
             },
         )
         .ok()?;
-    Some(file.state)
+    Some(Head {
+        state: file.state,
+        generation: file.generation,
+        cursor: cursor?,
+    })
 }
 
 /// Reads and parses a session file without changing it.

@@ -232,6 +232,10 @@ pub struct Store {
     /// Something the judge should hear about the last write (the journal was replaced under us
     /// and the session was saved in full, say).
     notice: Option<String>,
+    /// Opened before its log was read ([`Store::open_before_log`]): the records appended since,
+    /// kept until [`Store::catch_up`] applies them to the log once it is read. Meanwhile the
+    /// store never writes the whole session (it does not hold it yet).
+    loading: Option<Vec<JournalRecord>>,
 }
 
 /// A switch that makes a store's writes fail as they would on a full disk, for tests of what
@@ -248,6 +252,20 @@ impl WriteFaults {
     fn failing(&self) -> bool {
         self.0.load(std::sync::atomic::Ordering::SeqCst)
     }
+}
+
+/// A session file opened before its log is read ([`Store::open_before_log`]): its store (locked,
+/// its journal ready), the state the file saved, and what to read the log with.
+#[derive(Debug)]
+pub struct OpenedEarly {
+    pub store: Store,
+    /// The state the file saved, after the first `cursor` steps of its log.
+    pub state: SessionState,
+    pub cursor: usize,
+    /// The file's generation, for [`read_log`].
+    pub generation: u64,
+    /// What opening had to say (a leftover of an interrupted save removed).
+    pub warnings: Vec<String>,
 }
 
 /// What opening a session gives: the store, the session, and anything recovery had to say
@@ -389,6 +407,7 @@ impl Store {
             journal_ok: true,
             faults: None,
             notice: None,
+            loading: None,
         }
     }
 
@@ -475,12 +494,112 @@ impl Store {
     /// Appends one record to the journal and flushes it to disk before returning.
     pub fn append(&mut self, record: &JournalRecord) -> Result<(), StoreError> {
         if !self.journal_ok {
+            // Starting the journal again would drop the steps it holds while the log is read.
+            if self.loading.is_some() {
+                return Err(self.still_loading());
+            }
             self.reset_journal()?;
         }
         let line = journal::record_line(record).map_err(|e| StoreError::ron(&self.path, &e))?;
         self.write_journal(line.as_bytes())?;
         self.records += 1;
+        if let Some(since) = &mut self.loading {
+            since.push(record.clone());
+        }
         Ok(())
+    }
+
+    /// The refusal of a whole write while the log is still being read.
+    fn still_loading(&self) -> StoreError {
+        StoreError::Io {
+            path: self.path.clone(),
+            message: "the session's log is still being read, so the whole session cannot be \
+                      written yet; every step is in the journal"
+                .into(),
+        }
+    }
+
+    /// Opens a session file for playing before its log is read: quick at any length, for a
+    /// screen that takes keys from its first frame. The lock is taken and the journal opened, so
+    /// every step can be journalled at once; the state the file saved is played on meanwhile,
+    /// and [`read_log`] reads the log (on another thread) for [`Store::catch_up`].
+    ///
+    /// None when the file cannot be opened this way (it is not laid out as slotmark writes it,
+    /// its journal holds steps to recover or is not there, or it has no lock file yet): then
+    /// [`Store::open`] opens it whole, and says why a bad file is refused. Nothing is written.
+    pub fn open_before_log(path: &Path) -> Option<OpenedEarly> {
+        let head = file::read_head(path)?;
+        if head.generation == u64::MAX {
+            return None;
+        }
+        let lock = SessionLock::take(path).ok()?;
+        // A file opened before keeps its lock file and journal: one without them (a copy, a
+        // file never opened) is opened whole, so a file its log then refuses gets nothing
+        // written beside it.
+        let journal = (!lock.made)
+            .then(|| Store::clean_journal(path, head.generation, &lock))
+            .flatten();
+        let Some(mut store) = journal else {
+            lock.give_back();
+            return None;
+        };
+        store.loading = Some(Vec::new());
+        Some(OpenedEarly {
+            store,
+            state: head.state,
+            cursor: head.cursor,
+            generation: head.generation,
+            warnings: remove_leftovers(path),
+        })
+    }
+
+    /// The store over the journal beside `path` when it holds its first line alone, as this
+    /// build writes it for `generation`; None for anything else (no journal, steps to recover),
+    /// which [`Store::open`] reads whole.
+    fn clean_journal(path: &Path, generation: u64, lock: &SessionLock) -> Option<Store> {
+        let jpath = journal_path(path);
+        file::refuse_unless_regular(&jpath).ok()?;
+        let held = lock.file.try_clone().ok()?;
+        let mut journal = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .open(&jpath)
+            .ok()?;
+        self::lock(&journal, path).ok()?;
+        let mut bytes = Vec::new();
+        (&mut journal)
+            .take(JOURNAL_HEADER_MAX + 1)
+            .read_to_end(&mut bytes)
+            .ok()?;
+        // Exactly the first line this build writes for this generation, and nothing after it.
+        if bytes != journal::header_line(generation).ok()?.as_bytes() {
+            return None;
+        }
+        let mut store = Store::with_journal(path, jpath, journal, held, generation);
+        store.journal_len = bytes.len() as u64;
+        Some(store)
+    }
+
+    /// Is the session's log still being read ([`Store::open_before_log`])?
+    pub fn loading(&self) -> bool {
+        self.loading.is_some()
+    }
+
+    /// Brings the session read by [`read_log`] up to date with the steps journalled since
+    /// [`Store::open_before_log`], applying them in order as reopening the file would (with their
+    /// recorded faces and stamps). From then on the store writes the whole session when it
+    /// folds. A step that does not apply (the log replays to another state than the one the
+    /// file saved) stops the catching up with an error naming its journal line; the steps
+    /// before it are applied.
+    pub fn catch_up(&mut self, session: &mut Session) -> Result<(), StoreError> {
+        let since = self.loading.take().unwrap_or_default();
+        // The journal's first line is its header; nothing folds it meanwhile.
+        let lines: Vec<(usize, JournalRecord)> = since
+            .into_iter()
+            .enumerate()
+            .map(|(i, record)| (i + 2, record))
+            .collect();
+        journal::apply(&self.journal_path, session, &lines)
     }
 
     /// Appends a record, then writes the whole session and empties the journal when
@@ -553,6 +672,9 @@ impl Store {
     /// still fail; that loses nothing (the journal names the older save and is skipped on open)
     /// and the next append empties it first.
     pub fn compact(&mut self, session: &Session) -> Result<(), StoreError> {
+        if self.loading.is_some() {
+            return Err(self.still_loading());
+        }
         let generation = self
             .generation
             .checked_add(1)
@@ -800,6 +922,25 @@ fn build_session(
 /// cannot be read this way (then only the full open says why).
 pub fn snapshot(path: &Path) -> Option<SessionState> {
     file::read_snapshot(path)
+}
+
+/// The log of a file opened with [`Store::open_before_log`], read and replayed (by a thread of
+/// its own while the screen plays on), with what replaying it had to say. The store holds the
+/// lock, so nothing else writes the file meanwhile; a file of another generation than the one
+/// opened is refused all the same.
+pub fn read_log(path: &Path, generation: u64) -> Result<(Session, Vec<String>), StoreError> {
+    let file = file::read(path)?;
+    if file.generation != generation {
+        return Err(StoreError::Io {
+            path: path.to_path_buf(),
+            message: format!(
+                "the file was replaced while its log was read (save {} became save {}); open it \
+                 again",
+                generation, file.generation
+            ),
+        });
+    }
+    build_session(path, file)
 }
 
 /// Reads a session file (and its journal, if any) without keeping it open or changing it.

@@ -105,6 +105,60 @@ impl App {
         app
     }
 
+    /// Straight into a session opened before its log is read ([`Store::open_before_log`]): the
+    /// screen plays on the state the file saved at once, every step journalled as it is made,
+    /// until [`App::log_loaded`] hands it the log.
+    pub fn while_loading(early: store::OpenedEarly, dice: Dice) -> App {
+        let mut app = App::start(PathBuf::new(), dice);
+        app.open_main(Session::new(early.state), Some(early.store), early.warnings);
+        if let Some(m) = app.main_mut() {
+            m.loading = Some(early.cursor);
+        }
+        app
+    }
+
+    /// Hands a screen made [`App::while_loading`] its log as [`store::read_log`] read it: the
+    /// steps made meanwhile (in the journal already) are applied to it in order, and the screen
+    /// carries on with the whole session, its selection, dialogs and messages as they were. A
+    /// log that could not be read is returned as the error: the screen cannot go on without it,
+    /// and every step made meanwhile stays in the journal.
+    pub fn log_loaded(
+        &mut self,
+        read: Result<(Session, Vec<String>), store::StoreError>,
+    ) -> Result<(), store::StoreError> {
+        let Some(m) = self.main_mut() else {
+            return Ok(());
+        };
+        let Some(before) = m.loading else {
+            return Ok(());
+        };
+        let (mut session, mut warnings) = read?;
+        m.loading = None;
+        if let Some(store) = &mut m.store
+            && let Err(e) = store.catch_up(&mut session)
+        {
+            // The file keeps only what follows from its log, so it opens as it is shown.
+            warnings.push(format!(
+                "a step made while the log loaded does not follow from it ({e}): it and the \
+                 steps after it were left out"
+            ));
+            if let Err(e) = store.compact(&session) {
+                m.save = SaveState::Failed(e.to_string());
+            }
+        }
+        m.session = session;
+        // Steps counted from the state the screen started on now count from the session's start.
+        m.view.pending_at = m.view.pending_at.map(|at| at + before);
+        m.view.log_selected = m.view.log_selected.map(|(step, k)| (step + before, k));
+        if !warnings.is_empty() {
+            m.complain(warnings.join("; "));
+        }
+        m.fix_selection();
+        sheets::settle(m);
+        m.follow_turn();
+        Ok(())
+    }
+
     pub fn with_theme(mut self, theme: Theme) -> App {
         self.theme = theme;
         self
@@ -168,6 +222,7 @@ impl App {
             show_next: false,
             clock: crate::store::wall_clock,
             turn: None,
+            loading: None,
         };
         if !warnings.is_empty() {
             main.message = Some(Message {
@@ -266,7 +321,9 @@ impl App {
     /// session still is: every change on screen was written when it was made, so the file and
     /// its journal hold it all and it opens as it was.
     pub fn finish(&mut self) -> Result<(), String> {
+        // While the log loads the file is as it was and the journal holds every step since.
         if let Some(m) = self.main_mut()
+            && m.loading.is_none()
             && let Some(store) = &mut m.store
             && let Err(e) = store.compact(&m.session)
         {
@@ -645,6 +702,9 @@ impl App {
             match mouse.kind {
                 MouseEventKind::ScrollUp => {
                     let oldest = m.session.cursor().saturating_sub(1);
+                    if m.view.log_scroll >= oldest && m.needs_log("scrolling further back") {
+                        return true;
+                    }
                     m.view.log_scroll = m.view.log_scroll.saturating_add(1).min(oldest);
                     return true;
                 }

@@ -280,6 +280,10 @@ pub struct Main {
     /// Whose turn the screen last saw under way (the initiative's `acting`), so a new turn
     /// selects its actor once and the judge's own pick holds for the rest of that turn.
     pub turn: Option<Turn>,
+    /// While the file's log is still being read behind the screen: how many steps of it come
+    /// before the state the session started from. `session` then holds the steps made since
+    /// (numbered after those), and what reaches further back says it is loading.
+    pub loading: Option<usize>,
 }
 
 /// A turn as the initiative names it: the round, who or what holds it, and who acts in it.
@@ -508,6 +512,9 @@ impl Main {
     /// Writes the whole session to a new file at `path` and carries on there: the way out when
     /// the session's own file cannot be written (a full disk, a pulled stick).
     pub(crate) fn save_as(&mut self, path: &str) {
+        if self.needs_log("saving the whole session") {
+            return;
+        }
         let path = PathBuf::from(path.trim());
         match Store::create(&path, &self.session) {
             Ok(store) => {
@@ -520,6 +527,14 @@ impl Main {
             }
             Err(e) => self.complain(format!("could not save there: {e}")),
         }
+    }
+
+    /// The refusal of what needs the log's earlier steps while they are read.
+    fn loading_refusal(what: &str) -> String {
+        format!(
+            "not done: the log is still loading, and {what} needs its earlier steps; try again \
+             in a moment"
+        )
     }
 
     /// The refusal shown when a step could not be written.
@@ -539,6 +554,10 @@ impl Main {
         faces: Option<Vec<u16>>,
     ) -> Exec {
         let typed = faces.is_some() || dice.typed;
+        // Steps are numbered from the session's start, which is still being read.
+        if matches!(command, Command::Secret { .. }) && self.loading.is_some() {
+            return Exec::Failed(Self::loading_refusal("keeping a roll secret or showing it"));
+        }
         let kept_before = match self.secret_before(&command, dice) {
             Ok(kept) => kept,
             Err(why) => return Exec::Failed(why),
@@ -621,6 +640,9 @@ impl Main {
         if !(self.secret_next || show) || !(Self::rolls(command) || kind.is_some()) {
             return Ok(false);
         }
+        if self.loading.is_some() {
+            return Err(Self::loading_refusal("a roll kept secret or shown"));
+        }
         let next = self.session.cursor() as u32 + 1;
         if veil.secret.contains(&next) || (show && veil.shown.contains(&next)) {
             // Logged already (the faces of this roll are being typed one by one).
@@ -661,7 +683,22 @@ impl Main {
         true
     }
 
+    /// Says that what the judge asked for needs the part of the log still being read, when it
+    /// does: true then.
+    pub(crate) fn needs_log(&mut self, what: &str) -> bool {
+        if self.loading.is_none() {
+            return false;
+        }
+        self.complain(format!(
+            "the log is still loading: {what} needs its earlier steps; try again in a moment"
+        ));
+        true
+    }
+
     pub(crate) fn undo(&mut self) -> bool {
+        if !self.session.can_undo() && self.needs_log("undo") {
+            return true;
+        }
         match self.session.undo().cloned() {
             Ok(entry) => {
                 if let Err(why) = self.journal(JournalRecord::Undo) {
@@ -679,6 +716,10 @@ impl Main {
     }
 
     pub(crate) fn redo(&mut self) -> bool {
+        // A step made since opening leaves nothing of the file's to redo.
+        if self.session.entries().is_empty() && self.needs_log("redo") {
+            return true;
+        }
         match self.session.redo().cloned() {
             Ok(entry) => {
                 if let Err(why) = self.journal(JournalRecord::Redo) {
@@ -713,7 +754,9 @@ impl Main {
                 true
             }
             Action::Search => {
-                self.open_search();
+                if !self.needs_log("searching the log") {
+                    self.open_search();
+                }
                 true
             }
             Action::NextChar | Action::PrevChar => {
@@ -747,6 +790,9 @@ impl Main {
             Action::LogOlder => {
                 // Never past the oldest step, so PgDn comes straight back.
                 let oldest = self.session.cursor().saturating_sub(1);
+                if self.view.log_scroll >= oldest && self.needs_log("scrolling further back") {
+                    return Some(true);
+                }
                 self.view.log_scroll = self.view.log_scroll.saturating_add(5).min(oldest);
                 true
             }

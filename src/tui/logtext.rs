@@ -16,6 +16,10 @@ const SETUP_SCAN: usize = 1000;
 /// How many steps at the start of the session rolled no die (adding characters, items, zones),
 /// when that run is worth folding: at least [`FOLD_SETUP`] of them, with a step after them.
 pub fn setup_run(main: &Main) -> Option<usize> {
+    // The session's first steps are still being read.
+    if main.loading.is_some() {
+        return None;
+    }
     let applied = main.session.applied();
     let run = applied
         .iter()

@@ -200,14 +200,37 @@ fn opened_app(opened: crate::store::Opened, options: &Options) -> App {
 /// A session file being opened on another thread.
 type Opening = std::sync::mpsc::Receiver<Result<crate::store::Opened, crate::store::StoreError>>;
 
-/// For `slotmark open FILE`: the screen drawn at once from the state the file saved, and the
-/// whole file (its log parsed and replayed, its journal recovered) opening on another thread.
-/// None when the file cannot be read that way; then it is opened the ordinary way, which says
-/// why a bad file is refused before the terminal is touched.
-fn open_in_background(options: &Options) -> Option<(App, Opening)> {
+/// A session's log being read on another thread while the screen plays on.
+type Reading = std::sync::mpsc::Receiver<Result<(Session, Vec<String>), crate::store::StoreError>>;
+
+/// What `slotmark open FILE` reads behind its first frame.
+enum Behind {
+    /// The log alone: the screen takes every key meanwhile ([`App::while_loading`]).
+    Log(Reading),
+    /// The whole file, with a journal to recover: keys wait for it.
+    Whole(Opening),
+}
+
+/// For `slotmark open FILE`: the screen drawn at once from the state the file saved, with the
+/// rest read on another thread. A file with a clean journal is opened for playing at once
+/// ([`Store::open_before_log`]) and only its log is read behind the screen; a journal with
+/// steps to recover has the whole file opened behind it. None when the file cannot be read
+/// that way; then it is opened the ordinary way, which says why a bad file is refused before
+/// the terminal is touched.
+fn open_in_background(options: &Options) -> Option<(App, Behind)> {
     let Launch::Open(path) = &options.launch else {
         return None;
     };
+    if let Some(early) = Store::open_before_log(path) {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let (path, generation) = (path.clone(), early.generation);
+        std::thread::spawn(move || {
+            let _ = tx.send(crate::store::read_log(&path, generation));
+        });
+        let mut app = App::while_loading(early, Dice::live(options.seed));
+        app.saves = options.saves.clone();
+        return Some((app, Behind::Log(rx)));
+    }
     let state = crate::store::snapshot(path)?;
     let (tx, rx) = std::sync::mpsc::channel();
     let path = path.clone();
@@ -220,7 +243,7 @@ fn open_in_background(options: &Options) -> Option<(App, Opening)> {
         m.save = app::SaveState::Opening;
     }
     app.saves = options.saves.clone();
-    Some((app, rx))
+    Some((app, Behind::Whole(rx)))
 }
 
 /// Resolves the launch before the terminal is touched, so a bad file or name prints plainly.
@@ -369,8 +392,8 @@ pub const PANIC_ON_KEY_VALUE: &str = "yes-panic-inside-the-event-loop";
 /// Runs the interactive screen until the judge quits. The terminal is restored on every exit
 /// path, panics included.
 pub fn run(options: Options) -> color_eyre::Result<()> {
-    let (app, opening) = match open_in_background(&options) {
-        Some((app, rx)) => (app, Some(rx)),
+    let (app, behind) = match open_in_background(&options) {
+        Some((app, behind)) => (app, Some(behind)),
         None => (prepare(&options)?, None),
     };
     let mut app = dress(app, &options.settings);
@@ -382,7 +405,12 @@ pub fn run(options: Options) -> color_eyre::Result<()> {
         Ok(t) => t,
         Err(e) => {
             // A file that cannot be opened says so, whatever the terminal did.
-            if let Some(Ok(Err(refused))) = opening.map(|rx| rx.recv()) {
+            let refused = match behind {
+                Some(Behind::Whole(rx)) => rx.recv().ok().and_then(Result::err),
+                Some(Behind::Log(rx)) => rx.recv().ok().and_then(Result::err),
+                None => None,
+            };
+            if let Some(refused) = refused {
                 return Err(TuiError::from(refused).into());
             }
             return Err(TuiError::Terminal(e.to_string()).into());
@@ -393,7 +421,10 @@ pub fn run(options: Options) -> color_eyre::Result<()> {
     // resize while it is drawn is not lost, nor the one a resume after a stop asks for while the
     // session is still opening.
     let _ = event::poll(std::time::Duration::ZERO);
-    if let Some(rx) = opening {
+    let mut reading = None;
+    if let Some(Behind::Log(rx)) = behind {
+        reading = Some(rx);
+    } else if let Some(Behind::Whole(rx)) = behind {
         // The first frame, from the saved state, while the whole file opens.
         if let Ok(size) = terminal.size() {
             app.area = ratatui::layout::Rect::new(0, 0, size.width, size.height);
@@ -407,14 +438,59 @@ pub fn run(options: Options) -> color_eyre::Result<()> {
             &options.settings,
         );
     }
-    // Blocks on each read: the screen sleeps until the judge does something.
-    let events = std::iter::from_fn(|| Some(event::read())).inspect(move |e| {
+    let asked_panic = move |e: &io::Result<Event>| {
         if panic_on_key && matches!(e, Ok(Event::Key(_))) {
             panic!("a panic inside the event loop, asked for by {PANIC_ON_KEY_VAR}");
         }
-    });
+    };
     let waiting = || event::poll(std::time::Duration::from_millis(1)).unwrap_or(false);
-    let result = run_loop_until_idle(&mut terminal, &mut app, events, waiting);
+    let mut result = Ok(());
+    if let Some(rx) = reading {
+        // Keys are answered while the log is read; between them the loop looks for the log
+        // every 20 ms, and ends when it has come.
+        let mut read = None;
+        let events = std::iter::from_fn(|| {
+            loop {
+                match rx.try_recv() {
+                    Ok(log) => {
+                        read = Some(log);
+                        return None;
+                    }
+                    Err(std::sync::mpsc::TryRecvError::Disconnected) => return None,
+                    Err(std::sync::mpsc::TryRecvError::Empty) => {}
+                }
+                match event::poll(std::time::Duration::from_millis(20)) {
+                    Ok(true) => return Some(event::read()),
+                    Ok(false) => {}
+                    Err(e) => return Some(Err(e)),
+                }
+            }
+        })
+        .inspect(asked_panic);
+        result = run_loop_until_idle(&mut terminal, &mut app, events, waiting);
+        if result.is_ok() && !app.should_quit() {
+            let loaded = match read {
+                Some(log) => app.log_loaded(log).map_err(|e| e.to_string()),
+                None => Err("the session's log stopped loading".to_string()),
+            };
+            if let Err(why) = loaded {
+                let journal = app
+                    .main()
+                    .and_then(|m| m.store.as_ref())
+                    .map(|s| s.journal_path().display().to_string())
+                    .unwrap_or_default();
+                result = Err(TuiError::Launch(format!(
+                    "{why}; every step taken on the screen is in {journal}, and comes back once \
+                     the file opens"
+                )));
+            }
+        }
+    }
+    if result.is_ok() && !app.should_quit() {
+        // Blocks on each read: the screen sleeps until the judge does something.
+        let events = std::iter::from_fn(|| Some(event::read())).inspect(asked_panic);
+        result = run_loop_until_idle(&mut terminal, &mut app, events, waiting);
+    }
     let saved = app.finish();
     drop(guard);
     if let Err(e) = result {

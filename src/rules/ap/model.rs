@@ -137,6 +137,9 @@ impl Item {
         if self.worn {
             t.push_str(" [worn]");
         }
+        if self.shield {
+            t.push_str(" [shield]");
+        }
         t
     }
 }

@@ -251,9 +251,6 @@ pub fn sheet_lines(c: &Character, st: &State) -> Vec<(String, String)> {
     ));
     for (i, it) in c.items.iter().enumerate() {
         let mut t = it.text();
-        if it.shield {
-            t.push_str(" [shield]");
-        }
         if it.slots != 2 {
             t.push_str(&format!(
                 " · {} slot{}",

@@ -13,6 +13,14 @@ pub enum Rarity {
 }
 
 impl Rarity {
+    pub fn word(self) -> &'static str {
+        match self {
+            Rarity::Common => "common",
+            Rarity::Uncommon => "uncommon",
+            Rarity::Rare => "rare",
+        }
+    }
+
     pub fn potency(self) -> u32 {
         match self {
             Rarity::Common => 1,
@@ -30,6 +38,19 @@ pub enum Region {
     Hills,
     Mountain,
     Desert,
+}
+
+impl Region {
+    pub fn word(self) -> &'static str {
+        match self {
+            Region::Plains => "plains",
+            Region::Forest => "forest",
+            Region::Swamp => "swamp",
+            Region::Hills => "hills",
+            Region::Mountain => "mountain",
+            Region::Desert => "desert",
+        }
+    }
 }
 
 /// An item in a slot, with the tags the rules read.
@@ -99,6 +120,29 @@ impl Item {
         }
         if self.size > 1 {
             t.push_str(&format!(" ({} slots)", self.size));
+        }
+        t
+    }
+
+    /// The item with every tag the rules read, as the sheet, `show` and the log name it: its
+    /// own words, then armour, ration and ingredient tags.
+    pub fn tagged_text(&self) -> String {
+        let mut t = self.text();
+        let mut tags: Vec<String> = [
+            (self.heavy_armour, "heavy armour"),
+            (self.helmet, "helmet"),
+            (self.bracers, "bracers"),
+            (self.ration, "ration"),
+        ]
+        .iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, w)| w.to_string())
+        .collect();
+        if let Some((rarity, region)) = self.ingredient {
+            tags.push(format!("{} {} ingredient", rarity.word(), region.word()));
+        }
+        if !tags.is_empty() {
+            t.push_str(&format!(" [{}]", tags.join(", ")));
         }
         t
     }

@@ -279,7 +279,7 @@ fn run(
             item.name = checked(TextKind::ItemName, &item.name, "an item needs a name")?;
             let c = state.living_mut(*who)?;
             let n = item.size.max(1);
-            let text = item.text();
+            let text = item.tagged_text();
             if let Some(h) = item.held {
                 c.free_hand(h);
             }

@@ -47,8 +47,9 @@ pub struct Weapon {
 
 impl Weapon {
     /// "Sword d6", with its tags when it has any: "Hunting bow d6 (bulky, missile)".
-    pub fn label(&self) -> String {
-        let tags: Vec<&str> = [
+    /// The tags the rules read, as the sheet writes them.
+    pub fn tags(&self) -> Vec<&'static str> {
+        [
             (self.bulky, "bulky"),
             (self.missile, "missile"),
             (self.throwable, "thrown"),
@@ -57,7 +58,11 @@ impl Weapon {
         ]
         .into_iter()
         .filter_map(|(on, tag)| on.then_some(tag))
-        .collect();
+        .collect()
+    }
+
+    pub fn label(&self) -> String {
+        let tags = self.tags();
         if tags.is_empty() {
             format!("{} d{}", self.name, self.die)
         } else {

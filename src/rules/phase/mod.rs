@@ -115,9 +115,17 @@ fn run(
         C::Arm { who, weapon } => {
             let weapon = sheet::checked_weapon(weapon)?;
             let c = state.character_mut(*who)?;
+            // The die and the tags the sheet shows, so the log and the recap name them too.
+            let mut about = vec![format!("d{}", weapon.die)];
+            about.extend(weapon.tags().into_iter().map(String::from));
             out.push(Event::said(
                 Mood::Plain,
-                format!("{} takes up a {} (d{})", c.name, weapon.name, weapon.die),
+                format!(
+                    "{} takes up a {} ({})",
+                    c.name,
+                    weapon.name,
+                    about.join(", ")
+                ),
             ));
             c.weapons.push(weapon);
             Ok(())

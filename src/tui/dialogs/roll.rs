@@ -77,12 +77,15 @@ impl Main {
         let applied = self.session.applied();
         let mut steps = 0;
         let mut command = None;
+        // Every step loaded walked over without finding where the roll began.
+        let mut ran_out = true;
         for entry in applied.iter().rev() {
             steps += 1;
             if Veil::changes_only_the_table(&entry.command) {
                 continue;
             }
             let Command::Game(game) = &entry.command else {
+                ran_out = false;
                 break;
             };
             match game.role() {
@@ -91,10 +94,16 @@ impl Main {
                     command = Some(entry.command.clone());
                     break;
                 }
-                Role::Other => break,
+                Role::Other => {
+                    ran_out = false;
+                    break;
+                }
             }
         }
         let Some(command) = command else {
+            if ran_out && self.needs_log("making this roll again") {
+                return true;
+            }
             self.complain("this roll did not come from a roll command; undo it by hand");
             return true;
         };

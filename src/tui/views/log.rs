@@ -109,6 +109,11 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
     if unsaved {
         title.push_str("· not saved (:save as PATH) ");
     }
+    // While the file's log is read, the steps made since it opened are shown after its own.
+    let before = main.loading.unwrap_or(0);
+    if before > 0 {
+        title.push_str(&format!("· steps 1-{before} loading… "));
+    }
     let search = main.view.search.as_ref().filter(|s| !s.text.is_empty());
     if let Some(search) = search {
         title.push_str(&format!("· ▸ has \"{}\"", search.text));
@@ -128,7 +133,12 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
     }
     let applied = main.session.applied();
     if applied.is_empty() {
-        Line::styled(" Nothing has happened yet.", theme.dim())
+        let nothing = if main.loading.is_some() {
+            " The log is loading; new steps show here at once."
+        } else {
+            " Nothing has happened yet."
+        };
+        Line::styled(nothing, theme.dim())
             .render_to(buf, Rect::new(inner.x, inner.y, inner.width, 1));
         return;
     }
@@ -140,7 +150,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
     };
     let rows = inner.height - detail_h;
     let top = applied.len() - 1 - main.view.log_scroll.min(applied.len() - 1);
-    let step_w = applied.len().to_string().len();
+    let step_w = (before + applied.len()).to_string().len();
     let mut detail_text = None;
     let lines: Vec<LogLine> = window(main, top, rows as usize)
         .into_iter()
@@ -166,7 +176,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
         let rect = Rect::new(inner.x, inner.y + shown as u16, inner.width, 1);
         let mut step = match line.folded {
             Some(n) => format!("{:>step_w$} ", format!("1-{n}")),
-            None if line.k == 0 => format!("{:>step_w$} ", line.step + 1),
+            None if line.k == 0 => format!("{:>step_w$} ", before + line.step + 1),
             None => " ".repeat(step_w + 1),
         };
         let (mark, style) = match (line.folded, &line.summary) {

@@ -240,6 +240,10 @@ fn header(buf: &mut Buffer, area: Rect, main: &Main, dice: &Dice, theme: Theme) 
         }
         SaveState::Opening => vec![Span::styled("opening…", theme.dim())],
     };
+    if main.loading.is_some() {
+        right.push(sep());
+        right.push(Span::styled("log loading…", theme.dim()));
+    }
     right.push(sep());
     right.push(Span::raw(if dice.typed {
         "dice: typed "
