@@ -1470,3 +1470,164 @@ fn a_demo_that_cannot_be_saved_is_played_only_when_the_judge_chooses_to() {
     assert!(elsewhere.exists(), "{text}");
     assert!(!text.contains("(unsaved)"), "{text}");
 }
+
+#[path = "screen/mod.rs"]
+mod screen_keys;
+
+/// The ten moves a judge makes most in every ruleset (issue 26, `docs/rulesets/slots.md`), each
+/// from the main screen of the demo in the situation where it is made, in at most three keys,
+/// with the logged command checked.
+#[test]
+fn the_ten_table_moves_take_at_most_three_slots_keys_each() {
+    use screen_keys::play;
+    use slotmark::rules::GameCommand;
+    use slotmark::rules::slots::Command as C;
+    let game = |c: &Command| match c {
+        Command::Game(GameCommand::Slots(c)) => c.clone(),
+        other => panic!("not a slot command: {other:?}"),
+    };
+    let mut s = slotmark::script::demo();
+    let Ok(slotmark::script::Line::Command(c)) =
+        slotmark::script::parse_line("reveal all", s.state())
+    else {
+        panic!("reveal all did not parse");
+    };
+    s.execute(c, &mut slotmark::dice::ScriptedDice::new([]))
+        .unwrap();
+    let id = |app: &App, name: &str| {
+        state(app)
+            .characters
+            .iter()
+            .find(|c| c.name == name)
+            .unwrap_or_else(|| panic!("no {name}"))
+            .id
+    };
+    let mut app = App::with_session(s, None, Dice::scripted([6; 200])).with_theme(Theme::plain());
+    let aria = id(&app, "Aria");
+    app.main_mut().unwrap().view.selected = Some(aria);
+    // A check: t, Enter (the roll waits for its verdict).
+    let p = play(&mut app, "check", vec![key('t'), code(KeyCode::Enter)]);
+    assert!(
+        matches!(game(&p.logged[0]), C::Check { who, .. } if who == aria),
+        "{:?}\n{}",
+        p.logged,
+        p.text
+    );
+    drive(&mut app, 100, 30, vec![code(KeyCode::Enter)]);
+    assert_eq!(app.ctx(), slotmark::tui::keymap::Ctx::Main);
+    // A condition: m and its letter, in the selected slot.
+    let p = play(&mut app, "condition", vec![key('m'), key('e')]);
+    assert!(
+        matches!(game(&p.logged[0]), C::Mark { who, .. } if who == aria),
+        "{:?}\n{}",
+        p.logged,
+        p.text
+    );
+    // Time passing: a rest, R and Enter.
+    let p = play(&mut app, "rest", vec![key('R'), code(KeyCode::Enter)]);
+    assert!(
+        matches!(p.logged.first().map(game), Some(C::Rest { .. })),
+        "{:?}\n{}",
+        p.logged,
+        p.text
+    );
+    while app.ctx() != slotmark::tui::keymap::Ctx::Main {
+        drive(&mut app, 100, 30, vec![code(KeyCode::Enter)]);
+    }
+    // Finding a sheet: ' and the first letters of a name, Enter keeps it.
+    let p = play(
+        &mut app,
+        "find a sheet",
+        vec![key('\''), key('c'), code(KeyCode::Enter)],
+    );
+    assert!(p.logged.is_empty(), "{:?}", p.logged);
+    let cole = id(&app, "Cole");
+    assert_eq!(app.main().unwrap().view.selected, Some(cole));
+    // The fight (c, Enter) with those in sight, and Cole's turn (Enter).
+    let p = play(&mut app, "fight", vec![key('c'), code(KeyCode::Enter)]);
+    assert!(
+        matches!(game(&p.logged[0]), C::StartCombat { .. }),
+        "{}",
+        p.text
+    );
+    let p = play(&mut app, "turn", vec![code(KeyCode::Enter)]);
+    assert_eq!(game(&p.logged[0]), C::StartTurn { who: cole }, "{}", p.text);
+    // An attack with its damage: a, Enter; a foe in sight is proposed, and the roll names
+    // the slot hit.
+    let goblin1 = id(&app, "Goblin 1");
+    let p = play(&mut app, "attack", vec![key('a'), code(KeyCode::Enter)]);
+    assert!(
+        matches!(game(&p.logged[0]), C::Attack { spec, .. } if spec.attacker == cole && spec.target == goblin1),
+        "{:?}\n{}",
+        p.logged,
+        p.text
+    );
+    while app.ctx() != slotmark::tui::keymap::Ctx::Main {
+        drive(&mut app, 100, 30, vec![code(KeyCode::Enter)]);
+    }
+    // The next turn: E ends Cole's, and Enter starts the next actor's (selected for it).
+    let p = play(&mut app, "next turn", vec![key('E'), code(KeyCode::Enter)]);
+    assert!(
+        matches!(
+            &p.logged.iter().map(game).collect::<Vec<_>>()[..],
+            [C::EndTurn, C::StartTurn { who }] if *who == goblin1
+        ),
+        "{:?}\n{}",
+        p.logged,
+        p.text
+    );
+    // Damage to someone else: Tab to them, w, o (an open wound in the selected slot).
+    let goblin2 = id(&app, "Goblin 2");
+    let p = play(
+        &mut app,
+        "damage",
+        vec![code(KeyCode::Tab), key('w'), key('o')],
+    );
+    assert_eq!(
+        game(&p.logged[0]),
+        C::Wound {
+            who: goblin2,
+            slot: 1,
+            wound: Wound::Open
+        },
+        "{}",
+        p.text
+    );
+    // Healing: r treats the open wound in the selected slot.
+    let p = play(&mut app, "heal", vec![key('r')]);
+    assert_eq!(
+        game(&p.logged[0]),
+        C::Treat {
+            who: goblin2,
+            slot: 1
+        },
+        "{}",
+        p.text
+    );
+    // Undo: u.
+    let p = play(&mut app, "undo", vec![key('u')]);
+    assert_eq!(p.undone, 1);
+    // A creature mid-fight: A, a letter of its kind, Enter: numbered, with the opponents,
+    // into the fight under way.
+    let p = play(
+        &mut app,
+        "add a creature",
+        vec![key('A'), key('g'), code(KeyCode::Enter)],
+    );
+    match &p.logged[..] {
+        [
+            Command::Arrive {
+                add: GameCommand::Slots(C::AddCharacter { name, side, .. }),
+                seen: false,
+            },
+        ] => assert_eq!((name.as_str(), *side), ("Goblin 4", Side::Opponents)),
+        other => panic!("{other:?}\n{}", p.text),
+    }
+    let goblin4 = id(&app, "Goblin 4");
+    assert!(
+        p.text.contains("○Goblin 4"),
+        "on the strip, in the fight:\n{}",
+        p.text
+    );
+    assert_eq!(app.main().unwrap().view.selected, Some(goblin4));
+}

@@ -531,6 +531,10 @@ fn a34_a_dying_creatures_lost_turn_passes_by_itself() {
     let text = drive(&mut app, 100, 30, vec![key('E')]);
     assert_eq!(app.ctx(), Ctx::Main, "nothing waits:\n{text}");
     assert_eq!(last(&app), K::Choose { option: 0 }, "{text}");
+    assert!(
+        text.contains("Gob cannot act: end its turn") && text.contains("Gob ends the turn"),
+        "the log says the turn passed:\n{text}"
+    );
     assert_eq!(
         state(&app).fight.as_ref().unwrap().acting,
         Some(0),
