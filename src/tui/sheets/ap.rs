@@ -73,6 +73,10 @@ pub const LEGEND: &[(&str, &str)] = &[
         "on the strip: acting now / still to act / dead, fled or unable to act",
     ),
     ("17", "on the strip: the initiative total (1d20 + WIL)"),
+    (
+        "»",
+        "on the strip: acts next (the groups take turns one at a time)",
+    ),
 ];
 
 /// What a form of the ruleset's is for.

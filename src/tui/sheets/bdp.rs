@@ -74,6 +74,7 @@ pub const LEGEND: &[(&str, &str)] = &[
         "▶ ○ ×",
         "on the strip: acting now / still to act / dead or out",
     ),
+    ("»", "on the strip: opens the next round"),
     (
         "LOST",
         "in the slots: a Permanent wound's slot, lost for good (B35)",

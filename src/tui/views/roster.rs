@@ -12,6 +12,10 @@ use crate::tui::app::{Hit, Main};
 use crate::tui::keymap::Ctx;
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{RenderTo, fit_name, record};
+use unicode_width::UnicodeWidthStr;
+
+/// The fewest columns a name is cut to for its tags: two letters, the cut, and its number.
+const NAME_MIN: usize = 5;
 
 /// The short tags after a name, styled by their tone, one space apart.
 fn tags(glance: Vec<Tag>, theme: Theme) -> Vec<Span<'static>> {
@@ -102,9 +106,26 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
                     }
                 }
             }
+            // The name keeps its first letters and its number ("Go… 1"): tags that would cut
+            // it shorter are left out from the last; the first (the down mark) always stays.
+            let least = c.name.width().min(NAME_MIN);
+            let room = (inner.width as usize).saturating_sub(1 + least + 1);
+            let mut kept_w = 0;
+            let kept = glance
+                .iter()
+                .enumerate()
+                .take_while(|(i, tag)| {
+                    kept_w += tag.text.width() + usize::from(*i > 0);
+                    *i == 0 || kept_w <= room
+                })
+                .count();
+            glance.truncate(kept);
             let tags = tags(glance, theme);
             let tags_w: usize = tags.iter().map(|s| s.width()).sum();
-            let name_w = (inner.width as usize).saturating_sub(2 + tags_w + 1).max(4);
+            let name_w = (inner.width as usize)
+                .saturating_sub(2 + tags_w + 1)
+                .max(least)
+                .max(4);
             let name_style = if c.dead {
                 theme.dead()
             } else if c.out {

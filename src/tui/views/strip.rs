@@ -9,7 +9,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use crate::rules::{Fighter, Initiative, Standing};
+use crate::rules::{Fighter, Initiative, Standing, Upcoming};
 use crate::tui::host::{Hit, Main};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{RenderTo, fit, fit_name, fit_spans, record};
@@ -30,11 +30,45 @@ fn token_style(f: &Fighter, selected: bool, theme: Theme) -> Style {
     if selected { theme.selected() } else { base }
 }
 
-/// Draws fighters from `x` along one row; returns where it stopped.
+/// The symbol that marks who acts next where the listed order does not say it.
+pub const NEXT: &str = "»";
+
+/// Who acts next, when the ruleset names someone the listed order does not (groups taking
+/// turns one member at a time): the one the strip marks [`NEXT`].
+fn named_next(fight: &Initiative) -> Option<u32> {
+    match fight.next {
+        Upcoming::Fighter(id) => fight
+            .order
+            .iter()
+            .find(|f| f.id == id)
+            .filter(|f| !matches!(f.standing, Standing::Acting | Standing::Out(_)))
+            .map(|f| f.id),
+        Upcoming::Order | Upcoming::Side(_) | Upcoming::NotYet => None,
+    }
+}
+
+/// The width each of `widths` may take so that all fit `room`: those that fit a fair share
+/// keep their own width, the rest split what is left evenly.
+fn fair_share(widths: &[usize], room: usize) -> usize {
+    let mut sorted = widths.to_vec();
+    sorted.sort_unstable();
+    let (mut left, mut many) = (room, sorted.len());
+    for w in sorted {
+        if many == 0 || w > left / many {
+            break;
+        }
+        left -= w;
+        many -= 1;
+    }
+    left / many.max(1)
+}
+
+/// Draws fighters from `x` along one row, `next` marked as next; returns where it stopped.
 fn tokens<'a>(
     buf: &mut Buffer,
     row: Rect,
     fighters: impl Iterator<Item = &'a Fighter>,
+    next: Option<u32>,
     main: &Main,
     theme: Theme,
     hits: &mut Vec<(Rect, Hit)>,
@@ -42,8 +76,15 @@ fn tokens<'a>(
     let fighters: Vec<&Fighter> = fighters.collect();
     let (y, mut x) = (row.y, row.x);
     let end = row.x + row.width;
+    let symbol = |f: &Fighter| {
+        if next == Some(f.id) {
+            NEXT
+        } else {
+            f.standing.symbol()
+        }
+    };
     let full = |f: &Fighter| {
-        let mut text = format!("{} {}", f.standing.symbol(), f.name);
+        let mut text = format!("{} {}", symbol(f), f.name);
         if let Standing::Out(why) = &f.standing {
             text.push_str(&format!(" ({why})"));
         }
@@ -52,29 +93,22 @@ fn tokens<'a>(
         }
         text
     };
-    // Everyone in full when there is room; else each gets a fair share, its name cut so that
-    // its number survives, its mark ("×" and why) kept short.
-    let need: usize = fighters.iter().map(|f| full(f).width() + 2).sum();
-    let share = (need > row.width as usize).then(|| {
-        (row.width as usize / fighters.len().max(1))
-            .saturating_sub(2)
-            .max(5)
-    });
+    // Everyone in full when there is room; else those shorter than a fair share keep their
+    // full text and the rest share what is left, each name cut so that its number survives.
+    let widths: Vec<usize> = fighters.iter().map(|f| full(f).width()).collect();
+    let room = (row.width as usize).saturating_sub(2 * fighters.len().saturating_sub(1));
+    let share = (widths.iter().sum::<usize>() > room).then(|| fair_share(&widths, room).max(5));
     for f in fighters {
         let text = match share {
-            None => full(f),
-            Some(share) => {
-                let out = match &f.standing {
-                    Standing::Out(_) => 2,
-                    _ => 0,
-                };
-                let name = fit_name(&f.name, share.saturating_sub(2 + out));
-                let mut text = format!("{} {name}", f.standing.symbol());
-                if out > 0 {
-                    text.push_str(" ×");
-                }
-                text
+            // One out keeps its "×" and leaves out why.
+            Some(share) if full(f).width() > share => {
+                format!(
+                    "{} {}",
+                    symbol(f),
+                    fit_name(&f.name, share.saturating_sub(2))
+                )
             }
+            _ => full(f),
         };
         let room = end.saturating_sub(x);
         if room < 4 {
@@ -104,6 +138,7 @@ pub fn draw(
     } else {
         theme.opponents()
     };
+    let next = named_next(fight);
     let sep = || Span::styled(" │ ", theme.border());
     let mut title = vec![
         Span::styled(format!(" Round {}", fight.round), theme.title()),
@@ -139,6 +174,7 @@ pub fn draw(
                 1,
             ),
             fight.order.iter(),
+            next,
             main,
             theme,
             hits,
@@ -153,6 +189,7 @@ pub fn draw(
             buf,
             Rect::new(area.x + 1, area.y + 1, area.width.saturating_sub(1), 1),
             fight.order.iter(),
+            next,
             main,
             theme,
             hits,
@@ -189,6 +226,7 @@ pub fn draw(
                 buf,
                 Rect::new(x, y, end.saturating_sub(x), 1),
                 fight.order.iter().filter(|f| f.group == *group),
+                next,
                 main,
                 theme,
                 hits,
@@ -207,6 +245,7 @@ pub fn draw(
                 buf,
                 Rect::new(area.x + label_w, y, area.width.saturating_sub(label_w), 1),
                 fight.order.iter().filter(|f| f.group == *group),
+                next,
                 main,
                 theme,
                 hits,
@@ -216,4 +255,18 @@ pub fn draw(
     let rule_y = area.y + area.height - 1;
     Line::styled("─".repeat(area.width as usize), theme.border())
         .render_to(buf, Rect::new(area.x, rule_y, area.width, 1));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fair_share;
+
+    #[test]
+    fn the_short_keep_their_width_and_the_long_share_the_rest() {
+        // Ana (5) keeps hers; three long ones split the 25 columns left.
+        assert_eq!(fair_share(&[5, 17, 21, 21], 30), 8);
+        assert_eq!(fair_share(&[10, 10], 30), 15);
+        assert_eq!(fair_share(&[30, 30, 30], 30), 10);
+        assert_eq!(fair_share(&[], 30), 30);
+    }
 }
