@@ -1003,6 +1003,22 @@ fn holds_a_number_after(text: &str) -> Option<String> {
     None
 }
 
+/// Does `text` hold a number followed by a score's name, "HP" or "left" ("+3 STR", "2 left")?
+fn holds_a_count(text: &str) -> Option<String> {
+    let words: Vec<&str> = text.split([' ', '(', ')', ':', ',', ';']).collect();
+    for pair in words.windows(2) {
+        let number = pair[0].trim_start_matches('+');
+        let counted = ["STR", "DEX", "WIL", "HP", "left"];
+        if !number.is_empty()
+            && number.chars().all(|c| c.is_ascii_digit())
+            && counted.contains(&pair[1])
+        {
+            return Some(format!("{} {}", pair[0], pair[1]));
+        }
+    }
+    None
+}
+
 /// Three cases from a fixed seed, so CI always plays the same sessions; `PROPTEST_CASES=N` (with
 /// `PROPTEST_RNG_SEED` if wanted) runs a longer, random hunt.
 fn lens_cases() -> proptest::prelude::ProptestConfig {
@@ -1089,6 +1105,14 @@ fn lens_case(
             }
             // The judge's note, with the creature's name and a number.
             let _ = s.execute(Command::Note(format!("{name} has HP 2 left, AC 13")), quiet);
+            // In bdp and ap, more of what a creature's numbers go into: a player character's
+            // attack on it, its saves (one ruled over), a morale save, healing, the judge's
+            // rulings and edits of its sheet, a note on it.
+            for line in more_for_a_creature(s.state().ruleset(), name, party.first()) {
+                if let Ok(Line::Command(c)) = script::parse_line(&line, s.state()) {
+                    let _ = s.execute(c, &mut dice);
+                }
+            }
         }
         // Some creatures revealed (by the bits of `revealed`), the others left unseen.
         for (n, (id, _)) in creatures.iter().enumerate() {
@@ -1168,11 +1192,20 @@ fn lens_case(
             creatures.iter().any(|(_, n)| names_word(text, n))
                 && !party.iter().any(|n| names_word(text, n))
         };
+        // bdp and ap write every creature's number as its own part, a count before its
+        // name too ("loses 2 STR", "3 left").
+        let counts = matches!(s.state().ruleset(), RulesetId::Bdp | RulesetId::Ap);
         for line in &view.rolls {
             if creature_only(&line.text) {
                 proptest::prop_assert!(
                     holds_a_number_after(&line.text).is_none(),
                     "{:?}: a creature's number in {:?}",
+                    s.state().ruleset(),
+                    line.text
+                );
+                proptest::prop_assert!(
+                    !counts || holds_a_count(&line.text).is_none(),
+                    "{:?}: a creature's count in {:?}",
                     s.state().ruleset(),
                     line.text
                 );
@@ -1232,6 +1265,73 @@ fn lens_case(
         }
     }
     Ok(())
+}
+
+/// What bdp and ap add to the harm the property test deals each creature `name` (with `pc`, a
+/// player character, when there is one); nothing for the other rulesets.
+fn more_for_a_creature(ruleset: RulesetId, name: &str, pc: Option<&String>) -> Vec<String> {
+    let n = format!("\"{name}\"");
+    let mut lines = match ruleset {
+        RulesetId::Bdp => vec![
+            format!("save {n} dex dodge"),
+            "rule pass".into(),
+            "accept".into(),
+            format!("save {n} wil hold"),
+            "accept".into(),
+            format!("damage {n} 1d8 str Fall"),
+            "accept".into(),
+            "accept".into(),
+            format!("ruling {n} str fail"),
+            format!("set {n} hp 1 7"),
+            format!("breath {n} stream"),
+            format!("set {n} str 3 12"),
+            format!("dawn {n}"),
+            format!("eat {n} simple fire"),
+            format!("rest {n} normal"),
+            format!("recover {n} str"),
+            "accept".into(),
+            format!("remark {n} HP 2 left"),
+        ],
+        RulesetId::Ap => vec![
+            format!("save {n} dex dc 12 for the pit"),
+            "rule pass".into(),
+            "accept".into(),
+            format!("morale {n}"),
+            "accept".into(),
+            "accept".into(),
+            format!("set {n} hp 1 4"),
+            format!("rest short {n}"),
+            format!("trivial {n} pass climbs"),
+            format!("gain {n}"),
+            format!("jot {n} HP 2 left"),
+            // A question left waiting (an item to drop for Fatigue) would hold up the rest.
+            "choose 1".into(),
+        ],
+        _ => return Vec::new(),
+    };
+    if let Some(pc) = pc {
+        let pc = format!("\"{pc}\"");
+        lines.extend(match ruleset {
+            RulesetId::Bdp => vec![format!("contest {pc} str {n} str shove"), "accept".into()],
+            // In a fight: the creature attacks (what it has left is its own), then, nearly
+            // spent, takes a blow that may kill it.
+            _ => vec![
+                "fight".into(),
+                format!("attack {n} vs {pc}"),
+                "accept".into(),
+                "accept".into(),
+                format!("set {n} hp 0"),
+                format!("set {n} str 1"),
+                format!("attack {pc} vs {n}"),
+                "accept".into(),
+                "accept".into(),
+                "accept".into(),
+                "choose 1".into(),
+                "endfight".into(),
+            ],
+        });
+    }
+    lines
 }
 
 /// Does `text` name `name` as a whole word?

@@ -585,7 +585,11 @@ pub fn cancel(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError> 
         return Err(nothing_waits());
     }
     let w = state.queue.remove(0);
-    out.push(Event::said(Mood::Ruling, format!("Dropped: {}", w.title())));
+    // What the judge drops never happened at the table: the players read nothing of it.
+    out.push(Event::line(
+        Mood::Ruling,
+        Line::new().ruling(Line::from(format!("Dropped: {}", w.title())), Line::new()),
+    ));
     // A16, A19: a dropped action costs nothing: its AP and bank come back.
     if let Wait::Roll(r) = &w
         && let Some(s) = r.spent
@@ -601,9 +605,17 @@ pub fn cancel(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError> 
             if s.ap > 0 || s.bank > 0 {
                 let name = c.name.clone();
                 let ap = c.ap;
-                out.push(Event::said(
+                out.push(Event::line(
                     Mood::Plain,
-                    format!("{name} takes back what the action spent: {ap} AP"),
+                    Line::new()
+                        .plain(format!("{name} takes back what the action spent"))
+                        .of(
+                            r.who,
+                            Line::new()
+                                .plain(": ")
+                                .number(r.who, Num::Score, format!("{ap} AP")),
+                            "",
+                        ),
                 ));
             }
         }
@@ -670,9 +682,15 @@ fn settle(
                 let c = state.character_mut(r.who)?;
                 let s = c.attr_mut(Attr::Wil);
                 s.set_max(s.max.saturating_add(n as u8).min(30));
-                out.push(Event::said(
+                out.push(Event::line(
                     Mood::Mended,
-                    format!("{}'s max WIL rises by {n}", c.name),
+                    Line::new().plain(format!("{}'s max WIL rises", c.name)).of(
+                        r.who,
+                        Line::new()
+                            .plain(" by ")
+                            .number(r.who, Num::Harm, n.to_string()),
+                        "",
+                    ),
                 ));
             }
             Ok(())

@@ -10,7 +10,7 @@ use super::rest;
 use super::state::{Ask, Fight, ROUND, State};
 use crate::dice::DiceSource;
 use crate::rules::RuleError;
-use crate::rules::line::Line;
+use crate::rules::line::{Line, Num};
 use crate::rules::rolled::{Dice, Rolled, Term};
 use std::cmp::Reverse;
 
@@ -220,12 +220,12 @@ pub fn set_total(
         )));
     }
     c.init = Some(total.min(50));
-    out.push(Event::said(
+    let init = total.min(50);
+    out.push(Event::line(
         Mood::Ruling,
-        format!(
-            "The judge sets {}'s initiative to {}",
-            c.name,
-            total.min(50)
+        Line::new().ruling(
+            Line::from(format!("The judge sets {}'s initiative to {init}", c.name)),
+            super::edited(who, &c.name, "initiative", Num::Total, init.to_string()),
         ),
     ));
     let order = group_order(state);

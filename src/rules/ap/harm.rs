@@ -46,14 +46,24 @@ pub fn zero_check(state: &mut State, who: u32, out: &mut Vec<Event>) {
     }
     c.set(Mark::Dead, true);
     c.dies_at = None;
+    // The score that ends it is the creature's own number.
+    let zero = |before: &str| Line::new().plain(before).number(who, Num::Score, "STR 0");
     let text = if c.has(Mark::Vessel) {
-        format!("{} reaches STR 0 and becomes a spell", c.name)
-    } else if c.has(Mark::Detachment) {
-        format!("{} is destroyed: STR 0", c.name)
+        Line::new()
+            .plain(c.name.clone())
+            .of(who, zero(" reaches ").plain(" and"), "")
+            .plain(" becomes a spell")
     } else {
-        format!("{} is dead: STR 0", c.name)
+        let word = if c.has(Mark::Detachment) {
+            "destroyed"
+        } else {
+            "dead"
+        };
+        Line::new()
+            .plain(format!("{} is {word}", c.name))
+            .of(who, zero(": "), "")
     };
-    out.push(Event::said(Mood::Death, text).tallied(Tally::down(&c.name)));
+    out.push(Event::line(Mood::Death, text).tallied(Tally::down(&c.name)));
     fight::left(state, who, out);
 }
 
@@ -283,14 +293,25 @@ pub fn roll_vs(
             Read::SetMax => s.set_max(total),
         }
         let after = *s;
-        out.push(Event::said(
+        // The dice read against the creature's own maximum: its numbers, all of them.
+        out.push(Event::line(
             if after.max > before.max {
                 Mood::Mended
             } else {
                 Mood::Plain
             },
-            format!(
-                "{name}, {why}: {count}d{sides} {faces:?} = {total}; {stat} {before} to {after}"
+            Line::new().plain(format!("{name}, {why}")).of(
+                who,
+                Line::new()
+                    .plain(": ")
+                    .number(
+                        who,
+                        Num::Faces,
+                        format!("{count}d{sides} {faces:?} = {total}"),
+                    )
+                    .plain("; ")
+                    .number(who, Num::Score, format!("{stat} {before} to {after}")),
+                "",
             ),
         ));
     }
@@ -397,9 +418,17 @@ pub fn scar(
                 s.max = s.max.max(total);
             }
             let s = *s;
-            out.push(Event::said(
+            out.push(Event::line(
                 Mood::Plain,
-                format!("{name}, {why}: 3d6 {faces:?} = {total} against current {a}: {a} {s}"),
+                Line::new().plain(format!("{name}, {why}")).of(
+                    who,
+                    Line::new()
+                        .plain(": ")
+                        .number(who, Num::Faces, format!("3d6 {faces:?} = {total}"))
+                        .plain(format!(" against current {a}: "))
+                        .number(who, Num::Score, format!("{a} {s}")),
+                    "",
+                ),
             ));
             format!("head wound ({a})")
         }

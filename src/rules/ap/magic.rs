@@ -9,6 +9,7 @@ use super::rest;
 use super::state::{HOURS, State};
 use crate::dice::DiceSource;
 use crate::rules::RuleError;
+use crate::rules::line::{Line, Num};
 use crate::rules::text::{TextKind, checked};
 use crate::rules::time::{DAY, HOUR};
 
@@ -131,9 +132,16 @@ pub fn magic_roll(
             let c = state.living_mut(who)?;
             let s = c.attr_mut(Attr::Str);
             s.cur = s.cur.saturating_sub(lost as u8);
-            out.push(Event::said(
+            out.push(Event::line(
                 Mood::Harm,
-                format!("{name}'s {f} costs {lost} STR"),
+                Line::new()
+                    .plain(format!("{name}'s {f} costs "))
+                    .of(
+                        who,
+                        Line::new().number(who, Num::Harm, format!("{lost} STR")),
+                        "some STR",
+                    )
+                    .state(who),
             ));
         }
         zero_check(state, who, out);
@@ -186,9 +194,18 @@ pub fn magic_roll(
         // A43: the slot was free, so it always fits.
         let c = state.living_mut(who)?;
         c.fatigue = c.fatigue.saturating_add(fatigue);
-        out.push(Event::said(
+        out.push(Event::line(
             Mood::Mark,
-            format!("{name} takes {fatigue} Fatigue from slot dice"),
+            Line::new()
+                .plain(format!("{name} takes "))
+                .of(
+                    who,
+                    Line::new()
+                        .number(who, Num::Harm, fatigue.to_string())
+                        .plain(" "),
+                    "",
+                )
+                .plain("Fatigue from slot dice"),
         ));
     }
     if let Some(sum) = mishap {
@@ -218,9 +235,24 @@ fn lose(
     }
     s.cur = s.cur.saturating_sub(n).min(s.max);
     let s = *s;
-    out.push(Event::said(
+    out.push(Event::line(
         Mood::Harm,
-        format!("{} loses {n} {a} ({why}): {s}", c.name),
+        Line::new()
+            .plain(format!("{} loses ", c.name))
+            .of(
+                who,
+                Line::new().number(who, Num::Harm, format!("{n} {a}")),
+                format!("some {a}"),
+            )
+            .plain(format!(" ({why})"))
+            .of(
+                who,
+                Line::new()
+                    .plain(": ")
+                    .number(who, Num::Score, s.to_string()),
+                "",
+            )
+            .state(who),
     ));
     zero_check(state, who, out);
     Ok(())
@@ -324,7 +356,14 @@ pub fn apply_mishap(
             s.set_max(s.max.saturating_add(n).min(30));
             c.slots = 5;
             c.no_armor = true;
-            out.push(Event::said(Mood::Plain, format!("{name} gains {n} DEX")));
+            out.push(Event::line(
+                Mood::Plain,
+                Line::new().plain(format!("{name} gains ")).of(
+                    who,
+                    Line::new().number(who, Num::Harm, format!("{n} DEX")),
+                    "DEX",
+                ),
+            ));
             rest::fit_load(state, who, out)?;
         }
         22 => state.living_mut(who)?.set(Mark::Vessel, true),

@@ -24,6 +24,7 @@ pub use state::{Ask, Die, Fight, Question, Roll, State, Then, Wait};
 pub use view::{Ap, glance, sheet_lines};
 
 use crate::dice::DiceSource;
+use crate::rules::line::{Line, Num};
 use crate::rules::text::{TextKind, checked, new_name};
 use crate::rules::{RuleError, Tally};
 
@@ -44,6 +45,24 @@ pub fn apply(
 fn said(out: &mut Vec<Event>, mood: Mood, text: String) -> Result<(), RuleError> {
     out.push(Event::said(mood, text));
     Ok(())
+}
+
+/// The judge's ruling in the judge's words, and its plain result for the players' table.
+fn ruled(out: &mut Vec<Event>, mood: Mood, said: String, result: Line) -> Result<(), RuleError> {
+    out.push(Event::line(
+        mood,
+        Line::new().ruling(Line::from(said), result),
+    ));
+    Ok(())
+}
+
+/// What the judge's edit of `who`'s sheet leaves: "Ana's HP: 3/7"; a creature's reads
+/// "changed", with its state.
+pub(crate) fn edited(who: u32, name: &str, label: &str, what: Num, value: String) -> Line {
+    Line::new()
+        .plain(format!("{name}'s {label}: "))
+        .of(who, Line::new().number(who, what, value), "changed")
+        .state(who)
 }
 
 fn run(
@@ -104,14 +123,24 @@ fn run(
                 c.items.push(it);
             }
             state.characters.push(c);
-            said(
-                out,
+            // The attributes and hit points are the newcomer's own numbers.
+            out.push(Event::line(
                 Mood::Plain,
-                format!(
-                    "{name} joins {group}: STR {} DEX {} WIL {} HP {}",
-                    s.str, s.dex, s.wil, s.hp
+                Line::new().plain(format!("{name} joins {group}")).of(
+                    id,
+                    Line::new()
+                        .plain(": ")
+                        .number(
+                            id,
+                            Num::Score,
+                            format!("STR {} DEX {} WIL {}", s.str, s.dex, s.wil),
+                        )
+                        .plain(" ")
+                        .number(id, Num::Health, format!("HP {}", s.hp)),
+                    "",
                 ),
-            )
+            ));
+            Ok(())
         }
         C::Remove { who } => {
             let name = state.character(*who)?.name.clone();
@@ -144,10 +173,18 @@ fn run(
             let name = c.name.clone();
             harm::zero_check(state, *who, out);
             // The judge's edit counts as harm taken or healing, as the score moved.
+            let what = if *stat == Stat::Hp {
+                Num::Health
+            } else {
+                Num::Score
+            };
             out.push(
-                Event::said(
+                Event::line(
                     Mood::Ruling,
-                    format!("The judge sets {name}'s {stat} to {cur}/{max}"),
+                    Line::new().ruling(
+                        Line::from(format!("The judge sets {name}'s {stat} to {cur}/{max}")),
+                        edited(*who, &name, &stat.to_string(), what, format!("{cur}/{max}")),
+                    ),
                 )
                 .counting(Tally::moved(&name, u32::from(was), u32::from(*cur))),
             );
@@ -201,7 +238,17 @@ fn run(
                 it.name
             );
             let armor = c.armor();
-            said(out, Mood::Plain, format!("{text}: armor {armor}"))
+            out.push(Event::line(
+                Mood::Plain,
+                Line::new().plain(text).of(
+                    *who,
+                    Line::new()
+                        .plain(": ")
+                        .number(*who, Num::Armour, format!("armor {armor}")),
+                    "",
+                ),
+            ));
+            Ok(())
         }
         C::Fatigue { who, n } => {
             if *n > 0 {
@@ -209,18 +256,36 @@ fn run(
             } else {
                 let c = state.character_mut(*who)?;
                 c.fatigue = c.fatigue.saturating_sub(n.unsigned_abs());
-                said(
-                    out,
+                out.push(Event::line(
                     Mood::Mended,
-                    format!("{} sheds Fatigue: {} left", c.name, c.fatigue),
-                )
+                    Line::new().plain(format!("{} sheds Fatigue", c.name)).of(
+                        *who,
+                        Line::new().plain(": ").number(
+                            *who,
+                            Num::Score,
+                            format!("{} left", c.fatigue),
+                        ),
+                        "",
+                    ),
+                ));
+                Ok(())
             }
         }
         C::Dust { who, n } => {
             let c = state.character_mut(*who)?;
             let d = (i32::from(c.dust) + i32::from(*n)).clamp(0, 999) as u16;
             c.dust = d;
-            said(out, Mood::Plain, format!("{}: Mana Dust {d}", c.name))
+            out.push(Event::line(
+                Mood::Plain,
+                Line::new().plain(format!("{}: Mana Dust", c.name)).of(
+                    *who,
+                    Line::new()
+                        .plain(" ")
+                        .number(*who, Num::Score, d.to_string()),
+                    "",
+                ),
+            ));
+            Ok(())
         }
         C::Slots { who, n } => {
             if *n > 20 {
@@ -228,7 +293,12 @@ fn run(
             }
             let c = state.character_mut(*who)?;
             c.slots = *n;
-            said(out, Mood::Ruling, format!("{} has {n} slots", c.name))
+            ruled(
+                out,
+                Mood::Ruling,
+                format!("{} has {n} slots", c.name),
+                edited(*who, &c.name, "slots", Num::Score, n.to_string()),
+            )
         }
         C::ApMax { who, n } => {
             if !(1..=20).contains(n) {
@@ -237,7 +307,12 @@ fn run(
             let c = state.character_mut(*who)?;
             c.ap_max = *n;
             c.ap = c.ap.min(*n);
-            said(out, Mood::Ruling, format!("{} has {n} max AP", c.name))
+            ruled(
+                out,
+                Mood::Ruling,
+                format!("{} has {n} max AP", c.name),
+                edited(*who, &c.name, "max AP", Num::Score, n.to_string()),
+            )
         }
         C::ArmorBonus { who, n } => {
             if *n > 3 {
@@ -245,10 +320,11 @@ fn run(
             }
             let c = state.character_mut(*who)?;
             c.armor_bonus = *n;
-            said(
+            ruled(
                 out,
                 Mood::Ruling,
                 format!("{} has {n} granted armor: armor {}", c.name, c.armor()),
+                edited(*who, &c.name, "armor", Num::Armour, c.armor().to_string()),
             )
         }
         C::Mark { who, mark, on } => {
@@ -268,13 +344,13 @@ fn run(
                 fight::left(state, *who, out);
             }
             let down = *on && matches!(mark, Mark::Dead | Mark::Fled | Mark::Out);
+            let word = format!("{}{}", if *on { "" } else { "no longer " }, mark.word());
             out.push(
-                Event::said(
+                Event::line(
                     Mood::Ruling,
-                    format!(
-                        "The judge marks {name} {}{}",
-                        if *on { "" } else { "no longer " },
-                        mark.word()
+                    Line::new().ruling(
+                        Line::from(format!("The judge marks {name} {word}")),
+                        Line::from(format!("{name}: {word}")),
                     ),
                 )
                 .counting(down.then(|| Tally::down(&name))),
@@ -291,19 +367,23 @@ fn run(
             let text = checked(TextKind::Note, text, "the note is empty")?;
             let c = state.character_mut(*who)?;
             c.notes.push(text.clone());
-            said(out, Mood::Ruling, format!("{}: {text}", c.name))
+            // A note on the sheet is the judge's: the players' table reads nothing of it.
+            ruled(
+                out,
+                Mood::Ruling,
+                format!("{}: {text}", c.name),
+                Line::new(),
+            )
         }
         C::Trivial { who, what, pass } => {
             let what = checked(TextKind::Action, what, "say what the action is")?;
             let c = state.living(*who)?;
-            said(
+            let verdict = if *pass { "success" } else { "failure" };
+            ruled(
                 out,
                 if *pass { Mood::Good } else { Mood::Bad },
-                format!(
-                    "{}: {what} is ruled a {} with no dice",
-                    c.name,
-                    if *pass { "success" } else { "failure" }
-                ),
+                format!("{}: {what} is ruled a {verdict} with no dice", c.name),
+                Line::from(format!("{}: {what}: a {verdict}", c.name)),
             )
         }
         C::Check(a) => checks::action(state, a, false, dice, out),

@@ -8,6 +8,7 @@ use super::model::{Attr, Held, Mark};
 use super::state::State;
 use crate::dice::DiceSource;
 use crate::rules::RuleError;
+use crate::rules::line::{Line, Num};
 
 /// A16: the cost the product proposes for an action described as taking `seconds`.
 pub fn cost_for(seconds: u32) -> u8 {
@@ -50,9 +51,18 @@ pub fn spend(
         )));
     }
     c.ap -= cost;
-    out.push(Event::said(
+    // What an action costs is the book's; what is left is the spender's own number.
+    out.push(Event::line(
         Mood::Plain,
-        format!("{} spends {cost} AP ({what}): {} left", c.name, c.ap),
+        Line::new()
+            .plain(format!("{} spends {cost} AP ({what})", c.name))
+            .of(
+                who,
+                Line::new()
+                    .plain(": ")
+                    .number(who, Num::Score, format!("{} left", c.ap)),
+                "",
+            ),
     ));
     Ok(())
 }
@@ -61,9 +71,12 @@ pub fn grant(state: &mut State, who: u32, n: i8, out: &mut Vec<Event>) -> Result
     let c = state.living_mut(who)?;
     let ap = (i16::from(c.ap) + i16::from(n)).clamp(0, 20) as u8;
     c.ap = ap;
-    out.push(Event::said(
+    out.push(Event::line(
         Mood::Ruling,
-        format!("The judge sets {}'s AP to {ap}", c.name),
+        Line::new().ruling(
+            Line::from(format!("The judge sets {}'s AP to {ap}", c.name)),
+            super::edited(who, &c.name, "AP", Num::Score, ap.to_string()),
+        ),
     ));
     Ok(())
 }
@@ -108,9 +121,16 @@ pub fn gain(state: &mut State, who: u32, out: &mut Vec<Event>) -> Result<(), Rul
     spend(state, who, 1, "Gain Advantage", out)?;
     let c = state.living_mut(who)?;
     c.bank = c.bank.saturating_add(1);
-    out.push(Event::said(
+    out.push(Event::line(
         Mood::Good,
-        format!("{} banks advantage: +{} on the next roll", c.name, c.bank),
+        Line::new().plain(format!("{} banks advantage", c.name)).of(
+            who,
+            Line::new()
+                .plain(": ")
+                .number(who, Num::Modifier, format!("+{}", c.bank))
+                .plain(" on the next roll"),
+            "",
+        ),
     ));
     Ok(())
 }

@@ -9,6 +9,7 @@ use super::state::{Ask, DAYS, HOURS, MINUTES, State, Then};
 use crate::dice::DiceSource;
 use crate::dice::ladder::Dice;
 use crate::rules::RuleError;
+use crate::rules::line::{Line, Num};
 use crate::rules::time::{DAY, Unit};
 
 /// A38: sets or clears deprivation, counting from now.
@@ -38,9 +39,16 @@ pub fn add_fatigue(
         let c = state.character_mut(who)?;
         if c.free_slots() > 0 {
             c.fatigue += 1;
-            out.push(Event::said(
+            out.push(Event::line(
                 Mood::Mark,
-                format!("{} takes a Fatigue ({} in all)", c.name, c.fatigue),
+                Line::new().plain(format!("{} takes a Fatigue", c.name)).of(
+                    who,
+                    Line::new()
+                        .plain(" (")
+                        .number(who, Num::Score, format!("{} in all", c.fatigue))
+                        .plain(")"),
+                    "",
+                ),
             ));
             continue;
         }
@@ -260,9 +268,18 @@ pub fn short(
             c.set(Mark::Stabilized, false);
             c.dies_at = None;
         }
-        out.push(Event::said(
+        out.push(Event::line(
             Mood::Mended,
-            format!("{} rests: HP {}", c.name, c.hp),
+            Line::new()
+                .plain(format!("{} rests", c.name))
+                .of(
+                    id,
+                    Line::new()
+                        .plain(": ")
+                        .number(id, Num::Health, format!("HP {}", c.hp)),
+                    "",
+                )
+                .state(id),
         ));
     }
     let f = dice.roll(6, "the Die of Fate for the rest")?;
@@ -503,11 +520,21 @@ pub fn hireling(
         attrs,
         hp,
     ));
-    out.push(Event::said(
+    // The rolled attributes and hit points are the hireling's own numbers.
+    out.push(Event::line(
         Mood::Plain,
-        format!(
-            "Hireling {name} ({group}): STR {} DEX {} WIL {} HP {hp}",
-            attrs[0], attrs[1], attrs[2]
+        Line::new().plain(format!("Hireling {name} ({group})")).of(
+            id,
+            Line::new()
+                .plain(": ")
+                .number(
+                    id,
+                    Num::Score,
+                    format!("STR {} DEX {} WIL {}", attrs[0], attrs[1], attrs[2]),
+                )
+                .plain(" ")
+                .number(id, Num::Health, format!("HP {hp}")),
+            "",
         ),
     ));
     Ok(())

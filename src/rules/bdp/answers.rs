@@ -9,7 +9,7 @@ use super::{Ability, Reason};
 use super::{Meal, Slot, days, harm, zero_check};
 use crate::dice::DiceSource;
 use crate::rules::RuleError;
-use crate::rules::line::Line;
+use crate::rules::line::{Line, Num};
 use crate::rules::rolled::{self, Dice, Rolled, Term, Why};
 
 fn nothing_waits() -> RuleError {
@@ -64,7 +64,11 @@ pub fn cancel(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError> 
         Wait::Roll(r) => r.title,
         Wait::Ask(q) => q.title,
     };
-    out.push(Event::said(Mood::Ruling, format!("Dropped: {what}")));
+    // What the judge drops never happened at the table: the players read nothing of it.
+    out.push(Event::line(
+        Mood::Ruling,
+        Line::new().ruling(Line::from(format!("Dropped: {what}")), Line::new()),
+    ));
     Ok(())
 }
 
@@ -230,16 +234,21 @@ pub fn choose(
     let picked = q.options[option].clone();
     if option != q.proposed {
         // B4, B32: dropping an item and a new slot or a rise are the player's choices.
-        let chooser = match &q.ask {
-            Ask::Rise { who, .. } | Ask::Drop { who, .. } => {
-                format!("{}'s player", state.name_of(*who))
-            }
-            _ => "the judge".to_string(),
-        };
-        out.push(Event::said(
-            Mood::Ruling,
-            format!("{}: {chooser} picks {picked}", q.title),
-        ));
+        let said = |chooser: String| format!("{}: {chooser} picks {picked}", q.title);
+        out.push(match &q.ask {
+            Ask::Rise { who, .. } | Ask::Drop { who, .. } => Event::said(
+                Mood::Ruling,
+                said(format!("{}'s player", state.name_of(*who))),
+            ),
+            // The judge's pick over the proposal: the players read what was picked.
+            _ => Event::line(
+                Mood::Ruling,
+                Line::new().ruling(
+                    Line::from(said("the judge".into())),
+                    Line::from(format!("{}: {picked}", q.title)),
+                ),
+            ),
+        });
     }
     match q.ask {
         Ask::Contest { a, b, why } => {
@@ -331,9 +340,17 @@ pub fn choose(
             s.max = s.max.saturating_sub(1);
             s.cur = s.cur.saturating_sub(1).min(s.max);
             c.untrained[ability.index()] += 1;
-            out.push(Event::said(
+            out.push(Event::line(
                 Mood::Harm,
-                format!("{} loses 1 {ability} for good", c.name),
+                Line::new()
+                    .plain(format!("{} loses ", c.name))
+                    .of(
+                        who,
+                        Line::new().number(who, Num::Harm, format!("1 {ability}")),
+                        format!("some {ability}"),
+                    )
+                    .plain(" for good")
+                    .state(who),
             ));
             zero_check(state, who, ability, out);
             Ok(())

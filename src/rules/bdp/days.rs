@@ -9,6 +9,7 @@ use super::state::Then;
 use super::zero_check;
 use super::{Ability, Item, Level, Meal, Reason, Rest, Slot, Timer};
 use crate::dice::{DiceSource, Edge};
+use crate::rules::line::{Line, Num};
 use crate::rules::time::{Clock, HOUR};
 use crate::rules::{RuleError, Tally};
 
@@ -96,13 +97,18 @@ pub fn kept_down(
         Meal::Fancy => clear_fatigue(c, true),
         _ => 0,
     };
-    out.push(Event::said(
+    out.push(Event::line(
         Mood::Mended,
-        format!(
-            "{} keeps a {} meal down; {cleared} Fatigue cleared",
-            c.name,
-            meal.word()
-        ),
+        Line::new()
+            .plain(format!("{} keeps a {} meal down", c.name, meal.word()))
+            .of(
+                who,
+                Line::new()
+                    .plain("; ")
+                    .number(who, Num::Harm, format!("{cleared} Fatigue"))
+                    .plain(" cleared"),
+                "",
+            ),
     ));
     Ok(())
 }
@@ -150,8 +156,20 @@ pub fn breath(
     }
     let gained = c.hp.gain(99);
     out.push(
-        Event::said(Mood::Mended, format!("{name} catches breath: HP {}", c.hp))
-            .tallied(Tally::healing(&name, gained)),
+        Event::line(
+            Mood::Mended,
+            Line::new()
+                .plain(format!("{name} catches breath"))
+                .of(
+                    who,
+                    Line::new()
+                        .plain(": ")
+                        .number(who, Num::Health, format!("HP {}", c.hp)),
+                    "",
+                )
+                .state(who),
+        )
+        .tallied(Tally::healing(&name, gained)),
     );
     let Some(at) = skin else {
         let source = source.unwrap_or_default();
@@ -410,9 +428,20 @@ pub fn recover(
     let c = state.living_mut(who)?;
     let g = c.score_mut(ability).gain(n);
     out.push(
-        Event::said(
+        Event::line(
             Mood::Mended,
-            format!("{} recovers {shown}: +{g} {ability}", c.name),
+            Line::new()
+                .plain(format!("{} recovers", c.name))
+                .of(
+                    who,
+                    Line::new()
+                        .plain(" ")
+                        .number(who, Num::Harm, shown)
+                        .plain(": ")
+                        .number(who, Num::Harm, format!("+{g} {ability}")),
+                    format!(" some {ability}"),
+                )
+                .state(who),
         )
         .tallied(Tally::healing(&c.name, g)),
     );
@@ -468,9 +497,16 @@ fn dawn_for(
     if rest >= Rest::Normal {
         let n = clear_fatigue(c, true);
         if n > 0 {
-            out.push(Event::said(
+            out.push(Event::line(
                 Mood::Mended,
-                format!("{name}: {n} Fatigue cleared by a {} night", rest.word()),
+                Line::new()
+                    .plain(format!("{name}: "))
+                    .of(
+                        id,
+                        Line::new().number(id, Num::Harm, format!("{n} Fatigue")),
+                        "Fatigue",
+                    )
+                    .plain(format!(" cleared by a {} night", rest.word())),
             ));
         }
     }
@@ -494,9 +530,14 @@ fn dawn_for(
     }
     let c = state.character_mut(id)?;
     if !gains.is_empty() {
-        out.push(Event::said(
+        // What the night gave back is the sleeper's own numbers.
+        out.push(Event::line(
             Mood::Mended,
-            format!("{name}: {}", gains.join(", ")),
+            Line::new().plain(format!("{name}: ")).of(
+                id,
+                Line::new().number(id, Num::Harm, gains.join(", ")),
+                "some strength comes back",
+            ),
         ));
     }
     if deprived && (rest == Rest::Comfortable || !c.restoratives.is_empty()) {

@@ -8,6 +8,7 @@ use super::state::{State, Then};
 use super::{Ability, Disease, zero_check};
 use crate::dice::{DiceSource, Edge};
 use crate::rules::RuleError;
+use crate::rules::line::{Line, Num};
 
 /// B37: infection; a limited disease's length is rolled now and kept on the sheet.
 pub fn infect(
@@ -104,9 +105,17 @@ pub fn settled(
         )?;
         let c = state.character_mut(who)?;
         c.score_mut(d.ability).lose(n);
-        out.push(Event::said(
+        out.push(Event::line(
             Mood::Harm,
-            format!("{who_name} loses {shown} {} to {name}", d.ability),
+            Line::new()
+                .plain(format!("{who_name} loses "))
+                .of(
+                    who,
+                    Line::new().number(who, Num::Harm, format!("{shown} {}", d.ability)),
+                    format!("some {}", d.ability),
+                )
+                .plain(format!(" to {name}"))
+                .state(who),
         ));
         zero_check(state, who, d.ability, out);
     }

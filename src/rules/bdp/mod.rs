@@ -123,6 +123,15 @@ fn said(out: &mut Vec<Event>, mood: Mood, text: String) -> Result<(), RuleError>
     Ok(())
 }
 
+/// The judge's ruling in the judge's words, and its plain result for the players' table.
+fn ruled(out: &mut Vec<Event>, mood: Mood, said: String, result: String) -> Result<(), RuleError> {
+    out.push(Event::line(
+        mood,
+        Line::new().ruling(Line::from(said), Line::from(result)),
+    ));
+    Ok(())
+}
+
 fn run(
     state: &mut State,
     command: &Command,
@@ -198,15 +207,26 @@ fn run(
                     .push(checked(TextKind::Note, note, "a note is empty")?);
             }
             c.id = crate::rules::take_id(&mut state.next_id)?;
+            let id = c.id;
             state.characters.push(c);
-            said(
-                out,
+            // The scores and hit points are the newcomer's own numbers.
+            out.push(Event::line(
                 Mood::Plain,
-                format!(
-                    "{name} joins: STR {} DEX {} WIL {} HP {}",
-                    s.str, s.dex, s.wil, s.hp
+                Line::new().plain(format!("{name} joins")).of(
+                    id,
+                    Line::new()
+                        .plain(": ")
+                        .number(
+                            id,
+                            Num::Score,
+                            format!("STR {} DEX {} WIL {}", s.str, s.dex, s.wil),
+                        )
+                        .plain(" ")
+                        .number(id, Num::Health, format!("HP {}", s.hp)),
+                    "",
                 ),
-            )
+            ));
+            Ok(())
         }
         C::Remove { who } => {
             let name = state.character(*who)?.name.clone();
@@ -243,14 +263,22 @@ fn run(
                 zero_check(state, *who, *a, out);
             }
             // The judge's edit counts as harm taken or healing, as the score moved.
-            let line = Event::said(
+            let (what, label) = match stat {
+                Stat::Hp => (Num::Health, "HP".to_string()),
+                Stat::Ability(a) => (Num::Score, a.to_string()),
+            };
+            let line = Event::line(
                 Mood::Ruling,
-                format!(
-                    "The judge sets {name}'s {} to {cur}/{max}",
-                    match stat {
-                        Stat::Hp => "HP".to_string(),
-                        Stat::Ability(a) => a.to_string(),
-                    }
+                Line::new().ruling(
+                    Line::from(format!("The judge sets {name}'s {label} to {cur}/{max}")),
+                    Line::new()
+                        .plain(format!("{name}'s {label}: "))
+                        .of(
+                            *who,
+                            Line::new().number(*who, what, format!("{cur}/{max}")),
+                            "changed",
+                        )
+                        .state(*who),
                 ),
             );
             out.push(line.counting(Tally::moved(&name, u32::from(was), u32::from(*cur))));
@@ -331,7 +359,12 @@ fn run(
             let text = checked(TextKind::Note, text, "the note is empty")?;
             let c = state.character_mut(*who)?;
             c.notes.push(text.clone());
-            said(out, Mood::Ruling, format!("{}: {text}", c.name))
+            // A note on the sheet is the judge's: the players' table reads nothing of it.
+            out.push(Event::line(
+                Mood::Ruling,
+                Line::new().ruling(Line::from(format!("{}: {text}", c.name)), Line::new()),
+            ));
+            Ok(())
         }
         C::Save {
             who,
@@ -353,14 +386,15 @@ fn run(
             why,
         } => {
             let c = state.living_mut(*who)?;
-            said(
+            let verdict = if *pass { "pass" } else { "fail" };
+            ruled(
                 out,
                 Mood::Ruling,
                 format!(
-                    "The judge rules {}'s {ability} save {why} a {} with no roll",
-                    c.name,
-                    if *pass { "pass" } else { "fail" }
+                    "The judge rules {}'s {ability} save {why} a {verdict} with no roll",
+                    c.name
                 ),
+                format!("{}'s {ability} save {why}: a {verdict}", c.name),
             )
         }
         C::Contest {
@@ -460,21 +494,28 @@ fn run(
             }
             c.untrained[i] -= 1;
             c.abilities[i].max += 1;
-            said(
-                out,
+            out.push(Event::line(
                 Mood::Mended,
-                format!("{} trains 1 {ability} max back", c.name),
-            )
+                Line::new()
+                    .plain(format!("{} trains ", c.name))
+                    .of(
+                        *who,
+                        Line::new().number(*who, Num::Harm, format!("1 {ability} max")),
+                        format!("some {ability} max"),
+                    )
+                    .plain(" back"),
+            ));
+            Ok(())
         }
         C::Dead { who, on } => {
             let c = state.character_mut(*who)?;
             c.dead = *on;
-            let line = Event::said(
+            let word = if *on { "dead" } else { "alive" };
+            let line = Event::line(
                 if *on { Mood::Death } else { Mood::Ruling },
-                format!(
-                    "The judge rules {} {}",
-                    c.name,
-                    if *on { "dead" } else { "alive" }
+                Line::new().ruling(
+                    Line::from(format!("The judge rules {} {word}", c.name)),
+                    Line::from(format!("{} is {word}", c.name)),
                 ),
             );
             out.push(line.counting(on.then(|| Tally::down(&c.name))));
@@ -488,11 +529,12 @@ fn run(
                 ability: *ability,
                 zero: false,
             });
-            let line = Event::said(
+            let word_of = word.as_deref().unwrap_or("back in play");
+            let line = Event::line(
                 Mood::Ruling,
-                format!(
-                    "The judge rules {name} {}",
-                    word.as_deref().unwrap_or("back in play")
+                Line::new().ruling(
+                    Line::from(format!("The judge rules {name} {word_of}")),
+                    Line::from(format!("{name} is {word_of}")),
                 ),
             );
             out.push(line.counting(word.is_some().then(|| Tally::down(&name))));
@@ -572,18 +614,16 @@ fn run(
             let c = state.character_mut(*who)?;
             c.food_deprived = *food;
             c.sleep_deprived = *sleep;
-            said(
+            let word = if *food || *sleep {
+                "Deprived"
+            } else {
+                "not Deprived"
+            };
+            ruled(
                 out,
                 Mood::Ruling,
-                format!(
-                    "The judge rules {} {}",
-                    c.name,
-                    if *food || *sleep {
-                        "Deprived"
-                    } else {
-                        "not Deprived"
-                    }
-                ),
+                format!("The judge rules {} {word}", c.name),
+                format!("{} is {word}", c.name),
             )
         }
         C::AtDawn { who, on } => {
