@@ -1518,3 +1518,46 @@ fn r22_the_forecast_names_the_bleed_that_will_kill_and_the_tick_then_kills() {
     assert!(state.characters[0].status.dead);
     assert!(warnings(&state, who).is_empty(), "the dead need no warning");
 }
+
+#[test]
+fn r20_where_a_creatures_mark_spread_is_its_own_at_the_players_table() {
+    use slotmark::rules::{Lens, Numbers};
+    /// The players: Ann is theirs; anyone else's numbers they do not read.
+    struct Players;
+    impl Lens for Players {
+        fn sees(&self, _: u32) -> bool {
+            true
+        }
+        fn numbers(&self, id: u32) -> Numbers {
+            if id == 0 {
+                Numbers::Exact
+            } else {
+                Numbers::Word(None)
+            }
+        }
+    }
+    let mut t = Table::new(&[("Ann", P), ("Gob", O)]);
+    for who in [0, 1] {
+        t.run(wound(who, 2, Wound::Open));
+        t.run(wound(who, 5, Wound::Open));
+    }
+    let ev = t.roll(task(1), &[5]);
+    let spread = |name: &str| {
+        ev.iter()
+            .find_map(|e| match e {
+                Event::Told(l) if l.to_string().starts_with(name) => Some(l.clone()),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("no line of {name}'s spread in {ev:?}"))
+    };
+    let gob = spread("Gob's");
+    assert!(gob.to_string().contains("slot 4 also qualified"), "{gob}");
+    let table = gob.read(&Players).unwrap_or_default();
+    assert!(
+        table.starts_with("Gob's ") && table.ends_with(" spread"),
+        "{table}"
+    );
+    assert!(!table.contains("slot"), "{table}");
+    let ann = spread("Ann's");
+    assert_eq!(ann.read(&Players), Some(ann.to_string()));
+}

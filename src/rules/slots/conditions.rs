@@ -15,6 +15,7 @@ use super::wounds::ask;
 use super::{Event, StatusFlag};
 use crate::dice::DiceSource;
 use crate::rules::RuleError;
+use crate::rules::line::{Line, Num};
 
 /// Marks `condition` in `slot` and fires the triggers of a fully marked body (R21, R23, R24, R26).
 pub fn mark(
@@ -330,13 +331,28 @@ fn choose_spread(
                 .filter(|&&n| n != proposed)
                 .map(|n| n.to_string())
                 .collect();
-            out.push(Event::Note(format!(
-                "{}'s {} went to slot {proposed}, the lowest that qualified; slot {} also \
-                 qualified, and the judge may move the mark there",
-                state.name_of(who),
-                condition.name(),
-                others.join(" or ")
-            )));
+            // Which slots are the sheet's owner's; the others read that the mark spread.
+            out.push(Event::Told(
+                Line::new()
+                    .name(who, state.name_of(who))
+                    .plain(format!("'s {}", condition.name()))
+                    .of(
+                        who,
+                        Line::new()
+                            .plain(" went to ")
+                            .number(
+                                who,
+                                Num::Health,
+                                format!(
+                                    "slot {proposed}, the lowest that qualified; slot {} also \
+                                 qualified",
+                                    others.join(" or ")
+                                ),
+                            )
+                            .plain(", and the judge may move the mark there"),
+                        " spread",
+                    ),
+            ));
             Ok(())
         }
     }

@@ -14,6 +14,7 @@ use super::{Event, StatusFlag, wounds, zones};
 use super::{HitLine, RollLine};
 use crate::dice::{DiceSource, Edge};
 use crate::rules::RuleError;
+use crate::rules::line::{Line, Num};
 
 pub(super) fn attack_name(spec: &AttackSpec) -> String {
     let kind = match spec.kind {
@@ -598,10 +599,22 @@ fn execute(
             if wound == Wound::Open
                 && let Some(item) = t.item_at(slot)
             {
-                out.push(Event::Note(format!(
-                    "{}'s {} in slot {slot} may be damaged (the judge's call)",
-                    t.name, item.name
-                )));
+                // The slot and the item in it are the sheet's owner's, as on the hit's line.
+                out.push(Event::Told(
+                    Line::new()
+                        .name(who, t.name.clone())
+                        .plain("'s ")
+                        .of(
+                            who,
+                            Line::new().number(
+                                who,
+                                Num::Score,
+                                format!("{} in slot {slot}", item.name),
+                            ),
+                            "item",
+                        )
+                        .plain(" may be damaged (the judge's call)"),
+                ));
             }
         }
     }
