@@ -6,6 +6,8 @@ mod support;
 
 use slotmark::cli::{RunOptions, run_script};
 use slotmark::content;
+use slotmark::dice::RecordedDice;
+use slotmark::session;
 use slotmark::store;
 use support::evening::{RULESETS, long_script};
 
@@ -46,6 +48,47 @@ fn every_rulesets_long_script_runs_as_built_and_holds_a_whole_evening() {
         let ran = store::load(&out).unwrap();
         assert_eq!(ran.entries(), built.session.entries(), "{ruleset:?}");
         assert_eq!(ran.state(), built.session.state(), "{ruleset:?}");
+    }
+}
+
+/// Undo, loading and `replay --verify` replay steps without making their events; every ruleset's
+/// evening must leave each state after each step exactly as the full apply does, and the file
+/// it saves must still verify.
+#[test]
+fn a_replay_without_events_leaves_every_state_as_the_full_apply_does() {
+    let dir = tempfile::tempdir().unwrap();
+    for ruleset in RULESETS {
+        let built = long_script(ruleset, 2_600, 5, "quiet");
+        let s = &built.session;
+        let (mut full, mut quiet) = (s.initial().clone(), s.initial().clone());
+        for (i, entry) in s.applied().iter().enumerate() {
+            let events = session::apply(
+                &mut full,
+                &entry.command,
+                &mut RecordedDice::new(&entry.rolls),
+            )
+            .unwrap();
+            session::apply_quietly(
+                &mut quiet,
+                &entry.command,
+                &mut RecordedDice::new(&entry.rolls),
+            )
+            .unwrap();
+            assert_eq!(full, quiet, "{ruleset:?}: step {} of the evening", i + 1);
+            assert_eq!(&*events, &*s.events(i), "{ruleset:?}: step {}", i + 1);
+        }
+        assert_eq!(&full, s.state(), "{ruleset:?}");
+        let path = dir.path().join(format!("{}.ron", ruleset.key()));
+        drop(store::Store::create(&path, s).unwrap());
+        let report = store::verify(&path).unwrap();
+        assert!(report.matches(), "{ruleset:?}: {report}");
+        let loaded = store::load(&path).unwrap();
+        assert_eq!(loaded.state(), s.state(), "{ruleset:?}");
+        assert_eq!(
+            loaded.events(0),
+            s.events(0),
+            "{ruleset:?}: the first step's events"
+        );
     }
 }
 

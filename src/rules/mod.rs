@@ -13,6 +13,7 @@ pub mod bdp;
 pub mod chargen;
 pub mod kind;
 pub mod line;
+pub mod notes;
 pub mod party;
 pub mod phase;
 pub mod plain;
@@ -57,6 +58,17 @@ pub trait Ruleset {
         command: &Self::Command,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Self::Event>, RuleError>;
+
+    /// [`Ruleset::apply`] for a replay that throws the events away (undo, `replay --verify`, the
+    /// old steps of a loaded log): a ruleset may leave out the work that only dresses its events,
+    /// such as naming whom they mention. The state must come out exactly as `apply` leaves it.
+    fn apply_quietly(
+        state: &mut Self::State,
+        command: &Self::Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<(), RuleError> {
+        Self::apply(state, command, dice).map(drop)
+    }
 
     /// Is this a state the rules could have built? For states read from a file; says what is
     /// wrong in words when not.
@@ -422,6 +434,21 @@ macro_rules! rulesets {
                 match self {
                     $(GameEvent::$variant(e) => e.fmt(f),)+
                 }
+            }
+        }
+
+        /// See [`Ruleset::apply_quietly`].
+        pub fn apply_quietly(
+            state: &mut GameState,
+            command: &GameCommand,
+            dice: &mut dyn DiceSource,
+        ) -> Result<(), RuleError> {
+            match (state, command) {
+                $((GameState::$variant(s), GameCommand::$variant(c)) => {
+                    <$module::$rules as Ruleset>::apply_quietly(s, c, dice)
+                })+
+                #[allow(unreachable_patterns)]
+                (state, command) => apply(state, command, dice).map(drop),
             }
         }
 

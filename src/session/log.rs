@@ -1,7 +1,7 @@
 //! The log: entries, a cursor for undo/redo, and checkpoints so that undo at any depth re-applies
 //! at most [`CHECKPOINT_EVERY`] entries.
 
-use super::{Command, Event, SessionState, apply};
+use super::{Command, Event, SessionState, apply, apply_quietly};
 use crate::dice::{DiceSource, RecordedDice, Recorder, Roll, ScriptedDice};
 use crate::rules::RuleError;
 use serde::{Deserialize, Serialize};
@@ -197,13 +197,15 @@ impl Session {
         for (index, (command, faces)) in steps.enumerate() {
             let mut dice = ScriptedDice::new(faces);
             let mut recorder = Recorder::new(&mut dice);
-            let events = apply(&mut state, &command, &mut recorder)
-                .map_err(|error| SessionError::Replay { index, error })?;
-            // Events of steps that will not be kept are not held even while loading.
+            // Events of steps that will not be kept are not made even while loading.
             let events = if index + EVENTS_KEPT < cursor {
+                apply_quietly(&mut state, &command, &mut recorder)
+                    .map_err(|error| SessionError::Replay { index, error })?;
                 Box::default()
             } else {
-                events.into_boxed_slice()
+                apply(&mut state, &command, &mut recorder)
+                    .map_err(|error| SessionError::Replay { index, error })?
+                    .into_boxed_slice()
             };
             let after = fight_now(&state);
             entries.push(Entry {
@@ -426,9 +428,14 @@ impl Session {
         let mut out = Vec::with_capacity(end - start);
         for (index, entry) in self.entries[from..end].iter().enumerate() {
             let mut dice = RecordedDice::new(&entry.rolls);
+            if from + index < start {
+                if apply_quietly(&mut state, &entry.command, &mut dice).is_err() {
+                    break;
+                }
+                continue;
+            }
             match apply(&mut state, &entry.command, &mut dice) {
-                Ok(events) if from + index >= start => out.push(events),
-                Ok(_) => {}
+                Ok(events) => out.push(events),
                 Err(_) => break,
             }
         }
@@ -457,8 +464,7 @@ impl Session {
 /// Re-applies one entry with the faces it recorded.
 pub(crate) fn replay_entry(state: &mut SessionState, entry: &Entry) -> Result<(), RuleError> {
     let mut dice = RecordedDice::new(&entry.rolls);
-    apply(state, &entry.command, &mut dice as &mut dyn DiceSource)?;
-    Ok(())
+    apply_quietly(state, &entry.command, &mut dice as &mut dyn DiceSource)
 }
 
 /// Replays a whole log from the initial state.

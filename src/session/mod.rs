@@ -8,14 +8,13 @@
 //! entries with their recorded faces, never rolling again.
 
 mod log;
-mod notes;
 pub mod party;
 mod veil;
 
+pub use crate::rules::notes::Notes;
 pub use log::{
     CHECKPOINT_EVERY, EVENTS_KEPT, Entry, FightMark, Session, SessionError, Stamp, replay,
 };
-pub use notes::Notes;
 pub use veil::{
     CreatureNumbers, PublicFight, PublicLine, Seen, TableView, Veil, kind_of, last_roll, seen,
 };
@@ -303,6 +302,24 @@ pub fn apply(
             events.extend(veil::reveal_by_play(state, c));
             Ok(events)
         }
+    }
+}
+
+/// [`apply`] for a replay that throws the events away (undo, `replay --verify`, the old steps of
+/// a loaded log): the state comes out the same, but a ruleset leaves out the work that only
+/// dresses its events (see [`rules::Ruleset::apply_quietly`]).
+pub fn apply_quietly(
+    state: &mut SessionState,
+    command: &Command,
+    dice: &mut dyn DiceSource,
+) -> Result<(), RuleError> {
+    match command {
+        Command::Game(c) => {
+            rules::apply_quietly(&mut state.game, c, dice)?;
+            veil::reveal_by_play(state, c);
+            Ok(())
+        }
+        other => apply(state, other, dice).map(drop),
     }
 }
 

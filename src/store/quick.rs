@@ -21,6 +21,7 @@ const MAX_DEPTH: usize = 64;
 /// The line as `T`, or None when this reader does not take it (then ask the RON parser).
 pub(super) fn read<T: DeserializeOwned>(line: &str) -> Option<T> {
     let mut r = Reader {
+        text: line,
         s: line.as_bytes(),
         pos: 0,
         depth: 0,
@@ -59,6 +60,9 @@ impl de::Error for GiveUp {
 type R<T> = Result<T, GiveUp>;
 
 struct Reader<'de> {
+    /// The line, for taking text out of it: it is UTF-8 already, and every piece taken starts
+    /// and ends at an ASCII byte, so slicing it checks two boundaries instead of the bytes.
+    text: &'de str,
     s: &'de [u8],
     pos: usize,
     depth: usize,
@@ -67,6 +71,11 @@ struct Reader<'de> {
 impl<'de> Reader<'de> {
     fn peek(&self) -> Option<u8> {
         self.s.get(self.pos).copied()
+    }
+
+    /// The text between two byte positions; GiveUp when they are not character boundaries.
+    fn slice(&self, range: impl std::slice::SliceIndex<str, Output = str>) -> R<&'de str> {
+        self.text.get(range).ok_or(GiveUp)
     }
 
     fn eat(&mut self, b: u8) -> bool {
@@ -111,7 +120,7 @@ impl<'de> Reader<'de> {
         if self.peek() == Some(b'#') {
             return Err(GiveUp);
         }
-        std::str::from_utf8(&self.s[start..self.pos]).map_err(|_| GiveUp)
+        self.slice(start..self.pos)
     }
 
     /// Digits as the writer writes them: an optional minus, then decimal digits without
@@ -161,7 +170,7 @@ impl<'de> Reader<'de> {
             match self.peek() {
                 None => return Err(GiveUp),
                 Some(b'"') => {
-                    let text = std::str::from_utf8(&self.s[start..self.pos]).map_err(|_| GiveUp)?;
+                    let text = self.slice(start..self.pos)?;
                     self.pos += 1;
                     return Ok(Text::Borrowed(text));
                 }
@@ -169,9 +178,7 @@ impl<'de> Reader<'de> {
                 Some(_) => self.pos += 1,
             }
         }
-        let mut out = std::str::from_utf8(&self.s[start..self.pos])
-            .map_err(|_| GiveUp)?
-            .to_string();
+        let mut out = self.slice(start..self.pos)?.to_string();
         loop {
             let run = self.pos;
             while let Some(b) = self.peek() {
@@ -180,7 +187,7 @@ impl<'de> Reader<'de> {
                 }
                 self.pos += 1;
             }
-            out.push_str(std::str::from_utf8(&self.s[run..self.pos]).map_err(|_| GiveUp)?);
+            out.push_str(self.slice(run..self.pos)?);
             match self.peek() {
                 Some(b'"') => {
                     self.pos += 1;
@@ -214,7 +221,7 @@ impl<'de> Reader<'de> {
                 while self.peek().is_some_and(|b| b.is_ascii_hexdigit()) {
                     self.pos += 1;
                 }
-                let digits = std::str::from_utf8(&self.s[start..self.pos]).map_err(|_| GiveUp)?;
+                let digits = self.slice(start..self.pos)?;
                 if digits.is_empty() || digits.len() > 6 {
                     return Err(GiveUp);
                 }
@@ -438,7 +445,7 @@ impl<'de> de::Deserializer<'de> for &mut Reader<'de> {
 
     fn deserialize_char<V: Visitor<'de>>(self, v: V) -> R<V::Value> {
         self.expect(b'\'')?;
-        let rest = std::str::from_utf8(&self.s[self.pos..]).map_err(|_| GiveUp)?;
+        let rest = self.slice(self.pos..)?;
         let c = rest.chars().next().ok_or(GiveUp)?;
         if c == '\\' || c == '\'' {
             return Err(GiveUp);

@@ -127,7 +127,7 @@ fn first_log_difference(file: &SessionFile) -> Option<String> {
         let n = i + 1;
         let mut faces = ScriptedDice::new(step.faces.iter().copied());
         let mut recorder = Recorder::new(&mut faces);
-        if let Err(e) = session::apply(&mut state, &step.command, &mut recorder) {
+        if let Err(e) = session::apply_quietly(&mut state, &step.command, &mut recorder) {
             return Some(format!(
                 "step {n} of the log ({}) is refused on replay: {e}",
                 summary(&step.command)

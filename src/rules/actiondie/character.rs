@@ -5,6 +5,7 @@
 
 use super::model::*;
 use crate::dice::ladder::{ABILITY_RUNGS, Dice};
+use crate::rules::notes::Notes;
 use serde::{Deserialize, Serialize};
 
 /// Help given (D11): advantage on the next check, until the helper's next turn starts.
@@ -53,7 +54,9 @@ pub struct Character {
     pub dead: bool,
     /// D28: out of the fight for good (fled), though alive.
     pub fled: bool,
-    pub notes: Vec<String>,
+    /// The judge's remarks and what the rules noted on the sheet, kept as shared lines so a
+    /// copy of the state costs the same however many there are.
+    pub notes: Notes,
 }
 
 /// How to make a sheet (D1, D4).
@@ -122,7 +125,7 @@ impl Character {
             helped: None,
             dead: false,
             fled: false,
-            notes: Vec::new(),
+            notes: Notes::new(),
         }
     }
 

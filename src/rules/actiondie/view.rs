@@ -130,6 +130,15 @@ impl Ruleset for ActionDie {
         Ok(events)
     }
 
+    /// The same change without naming anyone in events nobody reads.
+    fn apply_quietly(
+        state: &mut State,
+        command: &Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<(), RuleError> {
+        apply(state, command, dice).map(drop)
+    }
+
     fn check(state: &State) -> Result<(), String> {
         state.check()
     }

@@ -2,6 +2,7 @@
 //! max/current pairs, counted slots with bulky items and Fatigue, Mana Dust, the AP budget with
 //! its advantage bank and held action, marks, scars, pending recoveries and the Grimoire.
 
+use crate::rules::notes::Notes;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -344,7 +345,9 @@ pub struct Character {
     pub scrolls: Vec<String>,
     pub free_die: bool,
     pub timed: Vec<(Timed, u64)>,
-    pub notes: Vec<String>,
+    /// The judge's jottings and what the rules noted on the sheet, kept as shared lines so a
+    /// copy of the state costs the same however many there are.
+    pub notes: Notes,
 }
 
 impl Character {
@@ -380,7 +383,7 @@ impl Character {
             scrolls: Vec::new(),
             free_die: false,
             timed: Vec::new(),
-            notes: Vec::new(),
+            notes: Notes::new(),
         }
     }
 

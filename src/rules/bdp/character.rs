@@ -3,6 +3,7 @@
 
 use super::items::*;
 use super::model::*;
+use crate::rules::notes::Notes;
 use serde::{Deserialize, Serialize};
 
 /// One character or creature (B1).
@@ -43,7 +44,9 @@ pub struct Character {
     pub out: Option<Out>,
     /// Impaired left and right arm (B28).
     pub impaired: [bool; 2],
-    pub notes: Vec<String>,
+    /// The judge's remarks and what the rules noted on the sheet, kept as shared lines so a
+    /// copy of the state costs the same however many there are.
+    pub notes: Notes,
     /// B51, B52: hazards the judge marked this character exposed to.
     pub exposed: Vec<Hazard>,
     /// B53: a creature the judge added to the dawn.
@@ -78,7 +81,7 @@ impl Character {
             dead: false,
             out: None,
             impaired: [false; 2],
-            notes: Vec::new(),
+            notes: Notes::new(),
             exposed: Vec::new(),
             at_dawn: false,
         }

@@ -1,4 +1,5 @@
-//! The judge's notes: an append-only list of lines.
+//! An append-only list of lines: the judge's notes on the session, and the notes a ruleset keeps
+//! on a sheet (`remark`, `jot`).
 //!
 //! Every command is applied to a copy of the state and every checkpoint keeps one, so the notes
 //! must be cheap to copy however long a session grows. They are kept as a tree of shared nodes,
@@ -118,7 +119,19 @@ impl Notes {
         self.iter().cloned().collect()
     }
 
-    /// Only the session adds notes (through the Note command).
+    /// The lines joined by `sep`, as `[String]::join` joins them.
+    pub fn join(&self, sep: &str) -> String {
+        let mut out = String::new();
+        for (i, line) in self.iter().enumerate() {
+            if i > 0 {
+                out.push_str(sep);
+            }
+            out.push_str(line);
+        }
+        out
+    }
+
+    /// Only the rules add notes, through a command.
     pub(crate) fn push(&mut self, line: String) {
         match &mut self.root {
             None => self.root = Some(Node::path(0, line)),
