@@ -133,6 +133,21 @@ impl Line {
         self
     }
 
+    /// `owner`'s STR, DEX, WIL and hit points after ": ", as a clause for whoever may read
+    /// `owner`'s numbers ("Gnash joins: STR 12 DEX 12 WIL 8 HP 7"): the sheet of the rulesets
+    /// of the Cairn family.
+    pub fn scores(self, owner: u32, [str, dex, wil]: [u8; 3], hp: u8) -> Line {
+        self.of(
+            owner,
+            Line::new()
+                .plain(": ")
+                .number(owner, Num::Score, format!("STR {str} DEX {dex} WIL {wil}"))
+                .plain(" ")
+                .number(owner, Num::Health, format!("HP {hp}")),
+            "",
+        )
+    }
+
     /// Where the state of `owner` reads as a word for those who may not know the numbers.
     pub fn state(mut self, owner: u32) -> Line {
         self.0.push(Part::State { owner });

@@ -126,18 +126,10 @@ fn run(
             // The attributes and hit points are the newcomer's own numbers.
             out.push(Event::line(
                 Mood::Plain,
-                Line::new().plain(format!("{name} joins {group}")).of(
+                Line::new().plain(format!("{name} joins {group}")).scores(
                     id,
-                    Line::new()
-                        .plain(": ")
-                        .number(
-                            id,
-                            Num::Score,
-                            format!("STR {} DEX {} WIL {}", s.str, s.dex, s.wil),
-                        )
-                        .plain(" ")
-                        .number(id, Num::Health, format!("HP {}", s.hp)),
-                    "",
+                    [s.str, s.dex, s.wil],
+                    s.hp,
                 ),
             ));
             Ok(())

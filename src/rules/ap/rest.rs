@@ -523,19 +523,9 @@ pub fn hireling(
     // The rolled attributes and hit points are the hireling's own numbers.
     out.push(Event::line(
         Mood::Plain,
-        Line::new().plain(format!("Hireling {name} ({group})")).of(
-            id,
-            Line::new()
-                .plain(": ")
-                .number(
-                    id,
-                    Num::Score,
-                    format!("STR {} DEX {} WIL {}", attrs[0], attrs[1], attrs[2]),
-                )
-                .plain(" ")
-                .number(id, Num::Health, format!("HP {hp}")),
-            "",
-        ),
+        Line::new()
+            .plain(format!("Hireling {name} ({group})"))
+            .scores(id, attrs, hp),
     ));
     Ok(())
 }

@@ -212,19 +212,9 @@ fn run(
             // The scores and hit points are the newcomer's own numbers.
             out.push(Event::line(
                 Mood::Plain,
-                Line::new().plain(format!("{name} joins")).of(
-                    id,
-                    Line::new()
-                        .plain(": ")
-                        .number(
-                            id,
-                            Num::Score,
-                            format!("STR {} DEX {} WIL {}", s.str, s.dex, s.wil),
-                        )
-                        .plain(" ")
-                        .number(id, Num::Health, format!("HP {}", s.hp)),
-                    "",
-                ),
+                Line::new()
+                    .plain(format!("{name} joins"))
+                    .scores(id, [s.str, s.dex, s.wil], s.hp),
             ));
             Ok(())
         }
