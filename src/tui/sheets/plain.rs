@@ -39,7 +39,7 @@ pub const MAIN: &[Binding] = &[
     b(Ctx::Main, &[K::Char('-')], DAMAGE, "hurt", "The selected character loses hit points"),
     b(Ctx::Main, &[K::Char('+')], HEAL, "heal", "The selected character gains hit points (up to the maximum)"),
     b(Ctx::Main, &[K::Char('c')], FIGHT, "fight", "Start a fight with everyone standing, in roster order, or end the one under way"),
-    b(Ctx::Main, &[K::Char('n')], ADD, "add", "Add a character: name, side and hit points"),
+    b(Ctx::Main, &[K::Char('n')], ADD, "add", "Add a character: name, side and hit points (in a fight, one more of the last creature is proposed)"),
     b(Ctx::Main, &[K::Char('X')], REMOVE, "", "Remove the selected character (undo brings them back)"),
 ];
 
@@ -115,15 +115,29 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
     };
     match action {
         ADD => {
+            // In a fight the form proposes one more of the last creature added (its kind's
+            // name, numbered by the rules, its hit points, the others' side), so another goblin
+            // is `n` Enter.
+            let another = state
+                .fight
+                .as_ref()
+                .and_then(|_| state.characters.iter().rev().find(|c| !c.party));
+            let (name, party, hp) = another.map_or((String::new(), true, 6), |c| {
+                (
+                    kind_of(&c.name).to_string(),
+                    false,
+                    c.max_hp.clamp(1, 999) as u16,
+                )
+            });
             return open(
                 m,
                 Form::new(
                     "Add a character",
                     Purpose::Add,
                     vec![
-                        Field::text("name", "Name", ""),
-                        Field::toggle("party", "One of the players' characters", true),
-                        Field::number("hp", "Hit points", 6, 1, 999, 1),
+                        Field::text("name", "Name", &name),
+                        Field::toggle("party", "One of the players' characters", party),
+                        Field::number("hp", "Hit points", hp, 1, 999, 1),
                     ],
                 ),
             );
@@ -177,6 +191,14 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
             .with_note("Reaching the number passes. Dice as 2d6+1, 4d6kh3 or 2d20kl1."),
         ),
         _ => false,
+    }
+}
+
+/// A name without the number the rules gave it ("Goblin 3" is of the kind "Goblin").
+fn kind_of(name: &str) -> &str {
+    match name.rsplit_once(' ') {
+        Some((kind, n)) if !kind.is_empty() && n.parse::<u32>().is_ok() => kind,
+        _ => name,
     }
 }
 
