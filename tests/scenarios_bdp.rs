@@ -249,7 +249,7 @@ fn sheet(c: &Character) -> String {
         states.push("at dawn".into());
     }
     push("states", states);
-    push("notes", c.notes.clone());
+    push("notes", c.notes.to_vec());
     push(
         "exposed",
         c.exposed.iter().map(|h| h.word().to_string()).collect(),
