@@ -331,7 +331,10 @@ fn b11_every_cost_the_judge_picks_lands_on_the_sheet() {
     assert!(t.ana().slots[1].text().contains("[broken]"));
     assert!(!t.ana().slots[0].text().contains("[broken]"));
     cost(&mut t, 4, &[]);
-    assert_eq!(t.ana().notes.to_vec(), ["a complication from pick the lock"]);
+    assert_eq!(
+        t.ana().notes.to_vec(),
+        ["a complication from pick the lock"]
+    );
     assert_eq!(fatigue(t.ana()), []);
 }
 

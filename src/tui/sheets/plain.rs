@@ -118,6 +118,9 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
             // In a fight the form proposes one more of the last creature added (its kind's
             // name, numbered by the rules, its hit points, the others' side), so another goblin
             // is `n` Enter.
+            let Some(state) = state_of(&m.session) else {
+                return false;
+            };
             let another = state
                 .fight
                 .as_ref()
