@@ -48,7 +48,8 @@ fn named_next(fight: &Initiative) -> Option<u32> {
 }
 
 /// The width each of `widths` may take so that all fit `room`: those that fit a fair share
-/// keep their own width, the rest split what is left evenly.
+/// keep their own width, the rest split what is left evenly. When all fit, nobody is cut: the
+/// whole room.
 fn fair_share(widths: &[usize], room: usize) -> usize {
     let mut sorted = widths.to_vec();
     sorted.sort_unstable();
@@ -60,7 +61,10 @@ fn fair_share(widths: &[usize], room: usize) -> usize {
         left -= w;
         many -= 1;
     }
-    left / many.max(1)
+    if many == 0 {
+        return room;
+    }
+    left / many
 }
 
 /// Draws fighters from `x` along one row, `next` marked as next; returns where it stopped.
@@ -265,7 +269,9 @@ mod tests {
     fn the_short_keep_their_width_and_the_long_share_the_rest() {
         // Ana (5) keeps hers; three long ones split the 25 columns left.
         assert_eq!(fair_share(&[5, 17, 21, 21], 30), 8);
-        assert_eq!(fair_share(&[10, 10], 30), 15);
+        // All fit: nobody is cut, not even to an even half.
+        assert_eq!(fair_share(&[10, 10], 30), 30);
+        assert_eq!(fair_share(&[5, 20], 30), 30);
         assert_eq!(fair_share(&[30, 30, 30], 30), 10);
         assert_eq!(fair_share(&[], 30), 30);
     }
