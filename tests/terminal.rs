@@ -133,15 +133,14 @@ fn a_window_shrunk_to_1x1_and_back_shows_the_screen_again() {
     term.resize(12, 50);
     term.wait_text("Make the terminal larger");
     term.wait_text("It is 50×12");
-    // Keys pressed blind change nothing.
-    term.press("t");
-    // Back to full size: the screen again, with no form opened by that key.
+    // Back to full size: the screen again. (That keys pressed blind change nothing is tested
+    // in `tests/tui.rs`: here a key and the resize after it can reach the program in either
+    // order, as they would from a real terminal.)
     term.resize(ROWS, COLS);
     term.wait_for("the main screen again", |t| {
         let text = t.text();
         text.contains("Roll log") && !text.contains("Make the terminal larger")
     });
-    assert!(!term.text().contains("Terrain check"), "{}", term.text());
     // It still answers.
     term.press("t");
     term.wait_text("Terrain check");

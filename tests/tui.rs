@@ -315,6 +315,21 @@ fn too_small_terminal_asks_for_more_room() {
     assert_snapshot!(text);
 }
 
+/// A key pressed while the screen is too small to be read changes nothing, even once the
+/// screen is large again; at full size the same key works.
+#[test]
+fn keys_pressed_while_the_screen_is_too_small_change_nothing() {
+    let mut app = app_with(crypt_state(), &[]);
+    app.main_mut().unwrap().view.selected = Some(1);
+    let text = drive(&mut app, 50, 12, vec![Ok(Event::Resize(50, 12)), key('t')]);
+    assert!(text.contains("Make the terminal larger"), "{text}");
+    let text = drive(&mut app, 100, 30, vec![Ok(Event::Resize(100, 30))]);
+    assert!(text.contains("Roll log"), "{text}");
+    assert!(!text.contains("Terrain check"), "{text}");
+    let text = drive(&mut app, 100, 30, vec![key('t')]);
+    assert!(text.contains("Terrain check"), "{text}");
+}
+
 #[test]
 fn tiny_and_odd_sizes_never_panic() {
     for (w, h) in [
