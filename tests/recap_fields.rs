@@ -232,6 +232,17 @@ fn ap_the_recap_records_each_change_of_the_sheet() {
                 &["winded: deprived until a few hours' rest"],
             ),
             ("scar Ana 7", &[], &["hamstrung: Move gives 1 space"]),
+            // A35: each scar that waits on a recovery says so, and what it will roll.
+            (
+                "scar Ana 5",
+                &[],
+                &["Ana has a recovery pending: disease cured: 2d6 vs max HP"],
+            ),
+            (
+                "recovered Ana 1",
+                &[4],
+                &["Ana no longer has a recovery pending: rested a few hours"],
+            ),
             (
                 "jot Ana owes the ferryman",
                 &[],

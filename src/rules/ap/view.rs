@@ -4,9 +4,9 @@
 use std::collections::BTreeSet;
 
 use super::apply;
-use super::command::{Against, Command, Event};
+use super::command::{Against, Command, Event, Mood};
 use super::fight::members;
-use super::model::{Attr, Character, Kind, Mark};
+use super::model::{Attr, Character, Kind, Mark, Recovery};
 use super::state::{State, Wait};
 use crate::dice::DiceSource;
 use crate::rules::{
@@ -127,6 +127,63 @@ fn recovery_text(p: &super::model::Recovery) -> String {
         t.push_str(&format!(", clears {}", m.word()));
     }
     t
+}
+
+/// Everyone's pending recoveries (A35, A45), by id and name.
+fn pending_of(state: &State) -> Vec<(u32, String, Vec<Recovery>)> {
+    state
+        .characters
+        .iter()
+        .map(|c| (c.id, c.name.clone(), c.pending.clone()))
+        .collect()
+}
+
+/// The items of `from` that `other` lacks, each counted once for each time it is there.
+fn lacking<'a>(from: &'a [Recovery], other: &[Recovery]) -> Vec<&'a Recovery> {
+    let mut left: Vec<&Recovery> = other.iter().collect();
+    from.iter()
+        .filter(|p| match left.iter().position(|q| q == p) {
+            Some(at) => {
+                left.remove(at);
+                false
+            }
+            None => true,
+        })
+        .collect()
+}
+
+/// A line for each pending recovery a step added or settled, naming its character and saying
+/// what it rolls when ruled recovered, so the recap keeps what the sheet's Pending field shows.
+fn pending_changes(before: &[(u32, String, Vec<Recovery>)], state: &State) -> Vec<Event> {
+    let mut out = Vec::new();
+    for c in &state.characters {
+        let was = before
+            .iter()
+            .find(|(id, ..)| *id == c.id)
+            .map_or(&[][..], |(_, _, p)| p);
+        for p in lacking(&c.pending, was) {
+            out.push(Event::said(
+                Mood::Warn,
+                format!("{} has a recovery pending: {}", c.name, recovery_text(p)),
+            ));
+        }
+    }
+    for (id, name, was) in before {
+        // One who left the roster took their sheet along: nothing was settled.
+        let Some(now) = state.characters.iter().find(|c| c.id == *id) else {
+            continue;
+        };
+        for p in lacking(was, &now.pending) {
+            out.push(Event::said(
+                Mood::Mended,
+                format!(
+                    "{name} no longer has a recovery pending: {}",
+                    recovery_text(p)
+                ),
+            ));
+        }
+    }
+    out
 }
 
 /// A sheet in words, a field to a line (the screen's sheet panel and `show`).
@@ -295,7 +352,9 @@ impl Ruleset for Ap {
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, RuleError> {
         let mut named = crate::rules::said::roster_names(&Self::roster(state));
+        let pending = pending_of(state);
         let mut events = apply(state, command, dice)?;
+        events.extend(pending_changes(&pending, state));
         named.extend(crate::rules::said::roster_names(&Self::roster(state)));
         crate::rules::said::name_everyone(&mut events, &named);
         Ok(events)
