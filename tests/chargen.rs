@@ -68,7 +68,10 @@ fn b1_bdp_rolls_str_dex_wil_3d6_in_order_then_d6_hp() {
         (a.abilities.map(|x| x.max), a.hp.max, a.slots.len()),
         ([15, 6, 18], 5, 10)
     );
-    assert!(log.contains("Ana rolls 3d6 for STR: 4 5 6 = 15"), "{log}");
+    assert!(
+        log.contains("Ana rolls 3d6 for STR: [4, 5, 6] = 15"),
+        "{log}"
+    );
     assert!(log.contains("Ana rolls d6 for HP: 5"), "{log}");
     let why = refuse(&mut s, "roll ana pc");
     assert!(why.contains("already"), "{why}");

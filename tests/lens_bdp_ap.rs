@@ -284,6 +284,16 @@ mod bdp {
         assert!(t.contains("Gnash recovers some STR"), "{t}");
         assert!(!t.contains("+3"), "{t}");
     }
+
+    #[test]
+    fn b18_the_count_of_deprived_dawns_is_the_deprived_ones() {
+        let mut s = met();
+        play(&mut s, "rest Ana perilous", &[]);
+        play(&mut s, "rest Gnash perilous", &[]);
+        play(&mut s, "night", &[]);
+        said(&s, "Ana is Deprived (dawn 1)", "Ana is Deprived (dawn 1)");
+        said(&s, "Gnash is Deprived (dawn 1)", "Gnash is Deprived");
+    }
 }
 
 mod ap {
@@ -542,6 +552,24 @@ mod ap {
             &[3],
             "Gob's max WIL rises by 3",
             "Gob's max WIL rises",
+        );
+    }
+
+    #[test]
+    fn a38_the_days_gone_deprived_are_the_deprived_ones() {
+        let mut s = met();
+        play(&mut s, "mark Ana deprived", &[]);
+        play(&mut s, "mark Gob deprived", &[]);
+        play(&mut s, "time 2 days", &[]);
+        said(
+            &s,
+            "Ana has gone 2 day(s) deprived",
+            "Ana has gone 2 day(s) deprived",
+        );
+        said(
+            &s,
+            "Gob has gone 2 day(s) deprived",
+            "Gob has gone days deprived",
         );
     }
 }

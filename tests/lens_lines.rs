@@ -229,6 +229,48 @@ fn k31_hit_points_back_are_the_healed_ones() {
     assert_eq!(table, judge);
 }
 
+#[test]
+fn k20_a_new_damage_reduction_is_the_wearers() {
+    let mut s = phase();
+    play(&mut s, "wear Ana gambeson shield", &[]);
+    let (judge, table) = line(&s, "Ana now has");
+    assert_eq!(judge, "Ana now has DR 2");
+    assert_eq!(table, judge);
+    play(&mut s, "wear Gob gambeson shield", &[]);
+    let (judge, table) = line(&s, "Gob now has");
+    assert_eq!(judge, "Gob now has DR 2");
+    assert_eq!(table, "Gob now has new armour");
+}
+
+#[test]
+fn k32_a_long_rests_hit_points_are_the_resters() {
+    let mut s = phase();
+    play(&mut s, "take Ana food", &[]);
+    play(&mut s, "take Gob food", &[]);
+    play(&mut s, "rest long Ana Gob", &[6, 6, 6]);
+    let (judge, table) = line(&s, "Gob eats and sleeps");
+    assert_eq!(judge, "Gob eats and sleeps: HP 5, no fatigue");
+    assert_eq!(table, "Gob eats and sleeps: hit points back, no fatigue");
+    let (judge, table) = line(&s, "Ana eats and sleeps");
+    assert_eq!(judge, "Ana eats and sleeps: HP 6, no fatigue");
+    assert_eq!(table, judge);
+}
+
+#[test]
+fn k30_a_lone_foes_zero_hit_points_are_its_own() {
+    let mut s = phase();
+    play(&mut s, "arm Ana sword", &[]);
+    play(&mut s, "fight Ana Gob", &[5]);
+    // The sword's d6 5 leaves the goblin at exactly 0 HP; the grievous wound's d6 6.
+    play(&mut s, "allow attack Ana Gob", &[5, 6]);
+    let (judge, table) = line(&s, "goblins stands alone");
+    assert_eq!(
+        judge,
+        "goblins stands alone at 0 HP: morale at the phase's end"
+    );
+    assert_eq!(table, "goblins stands alone: morale at the phase's end");
+}
+
 // ---------------------------------------------------------------- slots
 
 #[test]

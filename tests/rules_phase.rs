@@ -842,7 +842,7 @@ fn k11_reactions_read_2d6_less_the_faces_scars_and_mindless_undead_are_hostile()
     );
     assert_eq!(t.c("Orc").reaction, Some(R::Negative), "7 - 2 scars = 5");
     assert_eq!(t.c("Skeleton").reaction, Some(R::Hostile));
-    assert!(T::texts(&ev).contains("3 4 -2 for Ana's scars = 5: negative"));
+    assert!(T::texts(&ev).contains("[3, 4] - Ana's scars 2 = 5: negative"));
     // A lich is undead but intelligent: it rolls.
     let mut lich = NewSheet::creature("Lich", 30);
     lich.undead = true;
@@ -2087,7 +2087,7 @@ fn k28_a_blast_rolls_for_each_target_and_its_die_says_how_many_when_unclear() {
         },
         &[5],
     );
-    assert!(T::texts(&ev).contains("d8 for how many the blast catches: 5 targets"));
+    assert!(T::texts(&ev).contains("d8 for how many the blast catches: 5: 5 targets"));
 }
 
 #[test]
@@ -2697,7 +2697,7 @@ fn k39_fireball_deals_ld6_to_each_halved_by_a_dex_save_ignoring_dr_and_hold_pers
     );
     let gob = t.foe("Gob", 9, None);
     let ev = t.run(cast(ana, 0, vec![orc, gob]), &[6, 5, 3, 1, 2, 19]);
-    assert!(T::texts(&ev).contains("2d6 of Fireball on Orc: 6 5 = 11"));
+    assert!(T::texts(&ev).contains("2d6 of Fireball on Orc: [6, 5] = 11"));
     t.accept(&[]);
     assert_eq!(t.c("Orc").hp.cur, 15, "11 halved down to 5, no DR");
     t.accept(&[]);
@@ -3224,14 +3224,14 @@ fn k50_travel_2d6_by_day_forced_march_1d6_by_night_with_fatigue_and_camp_is_a_lo
             .contains("at night")
     );
     let ev = t.run(watch(WatchAction::Travel), &[3, 4, 6]);
-    assert!(T::texts(&ev).contains("2d6 miles: 3 4 = 7: 7 miles"));
+    assert!(T::texts(&ev).contains("2d6 miles: [3, 4] = 7: 7 miles"));
     t.run(watch(WatchAction::Explore), &[6]);
     assert!(
         t.refuse(watch(WatchAction::Travel), &[3, 4, 6])
             .contains("daylight")
     );
     let ev = t.run(watch(WatchAction::ForcedMarch), &[5, 6]);
-    assert!(T::texts(&ev).contains("1d6 miles: 5 = 5: 5 miles"));
+    assert!(T::texts(&ev).contains("1d6 miles: 5: 5 miles"));
     assert_eq!(t.c("Ana").fatigue, 1);
     t.run(
         C::Set {
@@ -3268,7 +3268,7 @@ fn k51_an_encumbered_traveler_halves_the_distance_rounding_down_to_at_least_1() 
         &[],
     );
     let ev = t.run(watch(WatchAction::Travel), &[3, 4, 6]);
-    assert!(T::texts(&ev).contains("= 7, halved for the encumbered: 3 miles"));
+    assert!(T::texts(&ev).contains("= 7: 3 miles, halved for the encumbered"));
     t.run(watch(WatchAction::Idle), &[6]);
     let ev = t.run(watch(WatchAction::ForcedMarch), &[1, 6]);
     assert!(T::texts(&ev).contains(": 1 miles"));

@@ -576,7 +576,7 @@ fn recovery_between_adventures_from_aid_and_a_short_rest_to_a_week_in_town() {
     // rolls the weather, which worsens.
     let ev = t.play("watch travel", &[3, 4, 4, 2]);
     assert!(
-        ev.contains("3 4 = 7, halved for the encumbered: 3 miles") && ev.contains("overcast"),
+        ev.contains("[3, 4] = 7: 3 miles, halved for the encumbered") && ev.contains("overcast"),
         "{ev}"
     );
     // The third watch, at night: idle. The day ends: the mule eats, Hob is owed a day's wage.

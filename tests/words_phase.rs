@@ -68,3 +68,34 @@ fn the_table_reads_a_characters_numbers_and_never_a_creatures() {
     let drawn = drawn(&s);
     assert!(!drawn.contains("Snag"), "{drawn}");
 }
+
+/// K1, K44, K45 and the reaction roll: every roll other than a save or a hit (a new sheet's
+/// dice, the reaction, the event die, a wandering table) says its faces, the total when the dice
+/// add up, and what the book reads in them, in the shared words of every other roll.
+#[test]
+fn k1_k44_rolls_besides_saves_and_hits_read_their_faces_total_and_what_they_mean() {
+    let mut s = session(RulesetId::Phase);
+    // HP d6, then 3d6 each for STR, DEX and WIL, then 3d6x10 coins.
+    play(
+        &mut s,
+        "roll Ana pc",
+        &[5, 4, 5, 6, 3, 3, 3, 6, 6, 6, 1, 2, 3],
+    );
+    play(&mut s, "add Gob goblin", &[]);
+    play(&mut s, "react Gob", &[3, 4]);
+    play(&mut s, "table crypt ghouls rats bats", &[]);
+    play(&mut s, "delve on", &[]);
+    // The event die brings an encounter; the crypt's d3 names the rats.
+    play(&mut s, "turn wait", &[1, 2]);
+    everywhere(
+        &s,
+        &[
+            "Ana rolls d6 for HP: 5",
+            "Ana rolls 3d6 for STR: [4, 5, 6] = 15",
+            "Ana rolls 3d6x10 for coins: [1, 2, 3] = 6: 60 coins",
+            "The judge rolls 2d6 for the reaction: [3, 4] = 7: uncertain",
+            "The judge rolls the event die: 1: encounter",
+            "The judge rolls d3 on the crypt table: 2: rats",
+        ],
+    );
+}

@@ -7,8 +7,8 @@ use super::said::{Event, Mood};
 use crate::dice::DiceSource;
 use crate::dice::ladder::Dice;
 
-/// Rolls `count`d`sides` and sums them: the total and the faces as the log shows them
-/// ("4 5 6 = 15").
+/// Rolls `count`d`sides` and sums them: the total and the faces as the log shows them, in the
+/// words of every roll ("[4, 5, 6] = 15").
 pub fn sum(
     dice: &mut dyn DiceSource,
     count: u8,
@@ -17,8 +17,8 @@ pub fn sum(
 ) -> Result<(u32, String), RuleError> {
     let faces = Dice::new(count, sides).roll(dice, purpose)?;
     let total: u32 = faces.iter().map(|&f| u32::from(f)).sum();
-    let shown: Vec<String> = faces.iter().map(u16::to_string).collect();
-    Ok((total, format!("{} = {total}", shown.join(" "))))
+    let words = super::rolled::Rolled::new(None).dice(super::rolled::Dice::pool("", faces));
+    Ok((total, words.line().to_string()))
 }
 
 /// One number of a new sheet: what it is and the dice it is rolled with.
@@ -57,8 +57,8 @@ pub fn three_d6_in_order(
     Ok(got)
 }
 
-/// Rolls every draw in order for `who`, saying each in the log ("Ana rolls 3d6 for STR: 4 5 6
-/// = 15"); the totals come back in the same order.
+/// Rolls every draw in order for `who`, saying each in the log ("Ana rolls 3d6 for STR: [4, 5,
+/// 6] = 15"); the totals come back in the same order.
 pub fn in_order(
     dice: &mut dyn DiceSource,
     who: &str,

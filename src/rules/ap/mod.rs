@@ -461,11 +461,22 @@ fn run(
                 return Err(RuleError::invalid(format!("{} has no tumour", c.name)));
             }
             c.items.retain(|i| !i.tumour);
-            said(
-                out,
+            // How many is the healed one's own number.
+            out.push(Event::line(
                 Mood::Mended,
-                format!("{}'s {n} tumour(s) are healed away", c.name),
-            )
+                Line::new()
+                    .name(*who, c.name.clone())
+                    .plain("'s")
+                    .of(
+                        *who,
+                        Line::new()
+                            .plain(" ")
+                            .number(*who, Num::Score, n.to_string()),
+                        "",
+                    )
+                    .plain(" tumour(s) are healed away"),
+            ));
+            Ok(())
         }
         C::Cast(k) => magic::cast(state, k, dice, out),
         C::Scroll { who, spell } => magic::scroll(state, *who, spell, out),

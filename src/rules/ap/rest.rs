@@ -186,9 +186,20 @@ pub fn advance(
             let more = days.saturating_sub(c.deprived_days);
             c.deprived_days = days;
             if more > 0 {
-                out.push(Event::said(
+                // How long is the deprived one's own number.
+                out.push(Event::line(
                     Mood::Warn,
-                    format!("{name} has gone {days} day(s) deprived"),
+                    Line::new()
+                        .name(id, name.clone())
+                        .plain(" has gone")
+                        .of(
+                            id,
+                            Line::new()
+                                .plain(" ")
+                                .number(id, Num::Score, format!("{days} day(s)")),
+                            " days",
+                        )
+                        .plain(" deprived"),
                 ));
                 add_fatigue(state, id, more.min(20) as u8, out)?;
             }

@@ -550,9 +550,17 @@ fn dawn_for(
     // The deprived-dawn count and its Fatigue.
     if deprived {
         c.deprived_dawns = c.deprived_dawns.saturating_add(1);
-        out.push(Event::said(
+        // How many dawns in a row is the deprived one's own number.
+        out.push(Event::line(
             Mood::Warn,
-            format!("{name} is Deprived (dawn {})", c.deprived_dawns),
+            Line::new().name(id, name.clone()).plain(" is Deprived").of(
+                id,
+                Line::new()
+                    .plain(" (")
+                    .number(id, Num::Score, format!("dawn {}", c.deprived_dawns))
+                    .plain(")"),
+                "",
+            ),
         ));
     } else {
         c.deprived_dawns = 0;

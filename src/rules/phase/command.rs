@@ -9,6 +9,7 @@ use super::model::{
 use super::state::{Band, DoorTry, Wound};
 use crate::dice::Edge;
 use crate::rules::Line;
+use crate::rules::rolled::{Dice, Keep, Rolled, Why};
 pub use crate::rules::said::Mood;
 use crate::rules::tally::Tally;
 use serde::{Deserialize, Serialize};
@@ -588,6 +589,32 @@ impl Event {
         }
     }
 
+    /// A roll in the shared words of [`rolled`](crate::rules::rolled): the faces, the one kept
+    /// and why, what was added, what it was against, the total and what the book reads in it.
+    /// `what` says what was rolled for and with which dice ("d6 for the undead's fate").
+    pub fn rolled(who: impl Into<String>, what: impl Into<String>, roll: &Rolled) -> Event {
+        Event::Rolled {
+            who: who.into(),
+            id: None,
+            what: what.into(),
+            roll: roll.line().to_string(),
+        }
+    }
+
+    /// One die read on its own: its face and what the book reads in it ("4: they serve").
+    pub fn die(
+        who: impl Into<String>,
+        what: impl Into<String>,
+        face: u16,
+        reads: impl Into<String>,
+    ) -> Event {
+        Event::rolled(
+            who,
+            what,
+            &Rolled::new(None).dice(Dice::one("", face)).verdict(reads),
+        )
+    }
+
     /// The same sentence, counting `tally` for a fight's summary as well (other events are
     /// counted by what they are, in [`Phase`](super::Phase)'s `tally`).
     pub fn tallied(mut self, more: Tally) -> Event {
@@ -675,4 +702,29 @@ pub fn spell_named(name: &str) -> Spell {
         .find(|s| squash(s.name()) == squash(name))
         .cloned()
         .unwrap_or_else(|| Spell::Other(name.trim().to_string()))
+}
+
+/// The d20 of a save rolled under a score (K5, K6): one face, or two with the one kept and why.
+/// Under the score is better, so advantage keeps the lower face.
+pub fn save_dice(faces: &[u16], kept: u16) -> Dice {
+    match faces {
+        [a, b] if a != b => Dice {
+            label: "d20".into(),
+            faces: faces.to_vec(),
+            keep: Keep::One(
+                usize::from(*b == kept),
+                if kept == *a.min(b) {
+                    Why::Advantage
+                } else {
+                    Why::Disadvantage
+                },
+            ),
+        },
+        [_, _, ..] => Dice {
+            label: "d20".into(),
+            faces: faces.to_vec(),
+            keep: Keep::One(0, Why::Rules("the same face on both".into())),
+        },
+        _ => Dice::one("d20", kept),
+    }
 }

@@ -422,12 +422,12 @@ pub fn blast_count(
         None => UNARMED_DIE,
     };
     let face = dice.roll(sides, &format!("how many {}'s blast catches", c.name))?;
-    out.push(Event::Rolled {
-        who: c.name.clone(),
-        id: None,
-        what: format!("d{sides} for how many the blast catches"),
-        roll: format!("{face} targets"),
-    });
+    out.push(Event::die(
+        c.name.clone(),
+        format!("d{sides} for how many the blast catches"),
+        face,
+        format!("{face} targets"),
+    ));
     Ok(())
 }
 

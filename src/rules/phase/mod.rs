@@ -48,15 +48,17 @@ pub use state::{
 /// The ruleset's unit type, as the `rulesets!` list names it.
 pub use view::{Phase, sheet_lines, world_lines};
 
-/// Rolls `count` d`sides` through the session's dice; the total and the faces in words
-/// ("3 4 5 = 12").
+/// Rolls `count` d`sides` through the session's dice: the total, and the faces as a pool for
+/// [`rolled`](crate::rules::rolled)'s words.
 fn roll_sum(
     dice: &mut dyn DiceSource,
     count: u8,
     sides: u16,
     purpose: &str,
-) -> Result<(u32, String), RuleError> {
-    crate::rules::chargen::sum(dice, count, sides, purpose)
+) -> Result<(u32, crate::rules::rolled::Dice), RuleError> {
+    let faces = crate::dice::ladder::Dice::new(count, sides).roll(dice, purpose)?;
+    let total = faces.iter().map(|&f| u32::from(f)).sum();
+    Ok((total, crate::rules::rolled::Dice::pool("", faces)))
 }
 
 /// Applies one command (see [`crate::rules::Ruleset::apply`]).
@@ -151,10 +153,7 @@ fn run(
             let c = state.character_mut(*who)?;
             c.armor = *armor;
             c.shield = *shield;
-            out.push(Event::said(
-                Mood::Plain,
-                format!("{} now has DR {}", c.name, c.dr()),
-            ));
+            out.push(sheet::now_dr(c));
             Ok(())
         }
         C::Learn { who, item } => {

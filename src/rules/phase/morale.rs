@@ -9,6 +9,7 @@ use super::saves;
 use super::state::{State, Tally, Then};
 use crate::dice::DiceSource;
 use crate::rules::RuleError;
+use crate::rules::line::{Line, Num};
 
 /// The tallies of a fight starting with `ids`: one per enemy group (a creature with no group
 /// is a group of one), and the party's when hirelings are in it.
@@ -113,12 +114,17 @@ pub fn lone(state: &mut State, who: u32, out: &mut Vec<Event>) {
         if standing == [who] {
             t.lone = true;
             t.due = true;
-            out.push(Event::said(
+            // The hit points are the lone one's number.
+            out.push(Event::line(
                 Mood::Warn,
-                format!(
-                    "{} stands alone at 0 HP: morale at the phase's end",
-                    t.group
-                ),
+                Line::new()
+                    .plain(format!("{} stands alone", t.group))
+                    .of(
+                        who,
+                        Line::new().plain(" at ").number(who, Num::Health, "0 HP"),
+                        "",
+                    )
+                    .plain(": morale at the phase's end"),
             ));
         }
     }

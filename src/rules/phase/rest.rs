@@ -7,6 +7,7 @@ use super::state::{Ask, State, World};
 use super::{load, saves, time};
 use crate::dice::DiceSource;
 use crate::rules::RuleError;
+use crate::rules::line::{Line, Num};
 use crate::rules::time::DAY;
 
 /// Everyone named, or every living party member who is still around.
@@ -147,9 +148,20 @@ pub fn eat_and_sleep(
         c.fatigue = 0;
         c.no_hp = false;
         let name = c.name.clone();
-        out.push(Event::said(
+        out.push(Event::line(
             Mood::Mended,
-            format!("{name} eats and sleeps: HP {}, no fatigue", c.hp.max),
+            Line::new()
+                .name(id, name.clone())
+                .plain(" eats and sleeps:")
+                .of(
+                    id,
+                    Line::new()
+                        .plain(" ")
+                        .number(id, Num::Health, format!("HP {}", c.hp.max))
+                        .plain(","),
+                    " hit points back,",
+                )
+                .plain(" no fatigue"),
         ));
         let below: Vec<u8> = Ability::ALL
             .iter()
@@ -166,12 +178,12 @@ pub fn eat_and_sleep(
             }
         }
         let face = dice.roll(6, &format!("{name}'s long rest"))?;
-        out.push(Event::Rolled {
-            who: name.clone(),
-            id: None,
-            what: "d6 for one ability".into(),
-            roll: face.to_string(),
-        });
+        out.push(Event::die(
+            name.clone(),
+            "d6 for one ability",
+            face,
+            format!("{face} to restore"),
+        ));
         saves::ask(
             state,
             Ask::Restore {

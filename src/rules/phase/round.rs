@@ -585,15 +585,12 @@ pub fn end(
         let face = dice.roll(6, &format!("{}'s ammunition for the {weapon}", c.name))?;
         let empty = face <= 2;
         let name = c.name.clone();
-        out.push(Event::Rolled {
-            who: name.clone(),
-            id: None,
-            what: format!("d6 for the {weapon}'s ammunition"),
-            roll: format!(
-                "{face}: {}",
-                if empty { "out of ammo" } else { "enough left" }
-            ),
-        });
+        out.push(Event::die(
+            name.clone(),
+            format!("d6 for the {weapon}'s ammunition"),
+            face,
+            if empty { "out of ammo" } else { "enough left" },
+        ));
         if empty {
             let c = state.character_mut(*who)?;
             for w in c.weapons.iter_mut().filter(|w| &w.name == weapon) {

@@ -10,6 +10,8 @@ use super::state::{State, Wound};
 use super::{load, morale};
 use crate::dice::DiceSource;
 use crate::rules::RuleError;
+use crate::rules::line::{Line, Num};
+use crate::rules::rolled::{Dice, Rolled, Term};
 use crate::rules::text::{TextKind, checked};
 
 /// A second creature with a taken name is numbered ("Orc 2").
@@ -66,52 +68,50 @@ pub fn roll(
                         dice: &mut dyn DiceSource,
                         out: &mut Vec<Event>|
      -> Result<(), RuleError> {
-        let (n, shown) = super::roll_sum(dice, 3, 6, &format!("{name}'s {a}"))?;
+        let (n, pool) = super::roll_sum(dice, 3, 6, &format!("{name}'s {a}"))?;
         *c.score_mut(a) = Score::full(n as u8);
-        out.push(Event::Rolled {
-            who: name.clone(),
-            id: None,
-            what: format!("3d6 for {a}"),
-            roll: shown,
-        });
+        out.push(Event::rolled(
+            name.clone(),
+            format!("3d6 for {a}"),
+            &Rolled::new(None).dice(pool),
+        ));
         Ok(())
     };
     match kind {
         Kind::Pc => {
             // K1: HP, then STR, DEX, WIL, then coins; no swaps.
-            let (hp, shown) = super::roll_sum(dice, 1, 6, &format!("{name}'s HP"))?;
+            let (hp, pool) = super::roll_sum(dice, 1, 6, &format!("{name}'s HP"))?;
             c.hp = Score::full(hp as u8);
-            out.push(Event::Rolled {
-                who: name.clone(),
-                id: None,
-                what: "d6 for HP".into(),
-                roll: shown,
-            });
+            out.push(Event::rolled(
+                name.clone(),
+                "d6 for HP",
+                &Rolled::new(None).dice(pool),
+            ));
             for a in Ability::ALL {
                 roll_ability(&mut c, a, dice, out)?;
             }
-            let (coins, shown) = super::roll_sum(dice, 3, 6, &format!("{name}'s coins"))?;
+            let (coins, pool) = super::roll_sum(dice, 3, 6, &format!("{name}'s coins"))?;
             c.coins = coins * 10;
-            out.push(Event::Rolled {
-                who: name.clone(),
-                id: None,
-                what: "3d6x10 for coins".into(),
-                roll: format!("{shown}, {} coins", c.coins),
-            });
+            out.push(Event::rolled(
+                name.clone(),
+                "3d6x10 for coins",
+                &Rolled::new(None)
+                    .dice(pool)
+                    .verdict(format!("{} coins", c.coins)),
+            ));
         }
         Kind::Hireling => {
             // K2 (Decision): abilities first, then HP; a hand weapon, no coins.
             for a in Ability::ALL {
                 roll_ability(&mut c, a, dice, out)?;
             }
-            let (hp, shown) = super::roll_sum(dice, 1, 6, &format!("{name}'s HP"))?;
+            let (hp, pool) = super::roll_sum(dice, 1, 6, &format!("{name}'s HP"))?;
             c.hp = Score::full(hp as u8);
-            out.push(Event::Rolled {
-                who: name.clone(),
-                id: None,
-                what: "d6 for HP".into(),
-                roll: shown,
-            });
+            out.push(Event::rolled(
+                name.clone(),
+                "d6 for HP",
+                &Rolled::new(None).dice(pool),
+            ));
             c.weapons.push(Weapon::standard(WeaponKind::Hand));
         }
         Kind::Creature | Kind::Animal => {
@@ -298,17 +298,11 @@ pub fn purchase(
         Goods::Weapon(w) => c.weapons.push(w),
         Goods::Armor(a) => {
             c.armor = c.armor.max_dr(a);
-            out.push(Event::said(
-                Mood::Plain,
-                format!("{} now has DR {}", c.name, c.dr()),
-            ));
+            out.push(now_dr(c));
         }
         Goods::Shield => {
             c.shield = true;
-            out.push(Event::said(
-                Mood::Plain,
-                format!("{} now has DR {}", c.name, c.dr()),
-            ));
+            out.push(now_dr(c));
         }
         Goods::Unit(unit) => return load::take(state, who, unit, out),
     }
@@ -551,22 +545,34 @@ pub fn react(
     let b = dice.roll(6, "the reaction roll")?;
     let total = i32::from(a) + i32::from(b) - scars;
     let reaction = super::model::Reaction::of_roll(total);
-    let mut roll = format!("{a} {b}");
+    let mut roll = Rolled::new(None).dice(Dice::pool("", vec![a, b]));
     if scars > 0 {
-        roll.push_str(&format!(
-            " -{scars} for {}'s scars",
-            face_name.unwrap_or_default()
+        roll = roll.plus(Term::open(
+            format!("{}'s scars", face_name.unwrap_or_default()),
+            -scars,
         ));
     }
-    roll.push_str(&format!(" = {total}: {}", reaction.word()));
-    out.push(Event::Rolled {
-        who: "The judge".into(),
-        id: None,
-        what: "2d6 for the reaction".into(),
-        roll,
-    });
+    out.push(Event::rolled(
+        "The judge",
+        "2d6 for the reaction",
+        &roll.total(total).verdict(reaction.word()),
+    ));
     for t in rolling {
         state.character_mut(t)?.reaction = Some(reaction);
     }
     Ok(())
+}
+
+/// The damage reduction one has now (K20): the one's own number.
+pub(super) fn now_dr(c: &Character) -> Event {
+    Event::line(
+        Mood::Plain,
+        Line::new().name(c.id, c.name.clone()).plain(" now has").of(
+            c.id,
+            Line::new()
+                .plain(" ")
+                .number(c.id, Num::Armour, format!("DR {}", c.dr())),
+            " new armour",
+        ),
+    )
 }

@@ -9,6 +9,7 @@ use super::state::{State, Then};
 use super::{magic, saves};
 use crate::dice::DiceSource;
 use crate::rules::RuleError;
+use crate::rules::rolled::Rolled;
 
 fn mark_all(state: &mut State, targets: &[u32], kind: MarkKind, source: &str, ends: Ends) {
     for c in state
@@ -72,13 +73,12 @@ pub(super) fn resolve(
         Spell::Fireball | Spell::LightningBolt => {
             for &t in &targets {
                 let tname = state.name_of(t);
-                let (total, roll) = super::roll_sum(dice, l, 6, &format!("{source} on {tname}"))?;
-                out.push(Event::Rolled {
-                    who: cname.clone(),
-                    id: None,
-                    what: format!("{l}d6 of {} on {tname}", cast.item.spell.name()),
-                    roll,
-                });
+                let (total, pool) = super::roll_sum(dice, l, 6, &format!("{source} on {tname}"))?;
+                out.push(Event::rolled(
+                    cname.clone(),
+                    format!("{l}d6 of {} on {tname}", cast.item.spell.name()),
+                    &Rolled::new(None).dice(pool),
+                ));
                 if state.character(t)?.casting.is_some() {
                     magic::interrupt(state, t, dice)?;
                 }
@@ -211,12 +211,12 @@ pub(super) fn resolve(
         }
         Spell::SpeakWithDead => {
             let n = dice.roll(6, &format!("{source}: questions"))?;
-            out.push(Event::Rolled {
-                who: cname.clone(),
-                id: None,
-                what: "d6 for questions to the dead".into(),
-                roll: format!("{n} questions, of a corpse dead up to {}", dead_for(l)),
-            });
+            out.push(Event::die(
+                cname.clone(),
+                "d6 for questions to the dead",
+                n,
+                format!("{n} questions, of a corpse dead up to {}", dead_for(l)),
+            ));
         }
         Spell::HealSickness => {
             for &t in &targets {
@@ -295,12 +295,16 @@ pub fn tick(
             true
         } else {
             let face = dice.roll(6, &format!("whether {name}'s flight ends"))?;
-            out.push(Event::Rolled {
-                who: name.clone(),
-                id: None,
-                what: "d6 for Fly".into(),
-                roll: format!("{face}{}", if face >= 5 { ": the spell ends" } else { "" }),
-            });
+            out.push(Event::die(
+                name.clone(),
+                "d6 for Fly (5 or 6 ends it)",
+                face,
+                if face >= 5 {
+                    "the spell ends"
+                } else {
+                    "the flight holds"
+                },
+            ));
             face >= 5
         };
         if ends {
@@ -320,12 +324,12 @@ pub fn tick(
             4 | 5 => "collapse into dust",
             _ => "serve for good",
         };
-        out.push(Event::Rolled {
-            who: source.clone(),
-            id: None,
-            what: "d6 for the undead's fate".into(),
-            roll: format!("{face}: they {fate}"),
-        });
+        out.push(Event::die(
+            source.clone(),
+            "d6 for the undead's fate",
+            face,
+            format!("they {fate}"),
+        ));
         for id in ids {
             let c = state.character_mut(id)?;
             match face {

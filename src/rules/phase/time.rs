@@ -132,7 +132,14 @@ fn roll_table(
     };
     let sides = table.entries.len() as u16;
     let face = dice.roll(sides, &format!("the {} table", table.name))?;
-    Ok(Some((t, usize::from(face) - 1)))
+    let at = usize::from(face) - 1;
+    out.push(Event::die(
+        "The judge",
+        format!("d{sides} on the {} table", table.name),
+        face,
+        table.entries.get(at).map_or("?", String::as_str),
+    ));
+    Ok(Some((t, at)))
 }
 
 fn entry(state: &State, table: usize, entry: usize) -> String {
@@ -168,12 +175,7 @@ pub fn event_die(
         4 => "locality",
         _ => "free",
     };
-    out.push(Event::Rolled {
-        who: "The judge".into(),
-        id: None,
-        what: "the event die".into(),
-        roll: format!("{face}: {what}"),
-    });
+    out.push(Event::die("The judge", "the event die", face, what));
     match face {
         1 => {
             if let Some(clue) = state.world.clue.take() {

@@ -9,7 +9,7 @@ use super::model::{Character, Limb, Side};
 use super::state::{Band, State, Wait};
 use crate::dice::DiceSource;
 use crate::rules::line::{Line, Num};
-use crate::rules::rolled::{Dice, Keep, Rolled, Term, Why};
+use crate::rules::rolled::{Dice, Rolled, Term};
 use crate::rules::{
     Aim, Answer, ClockView, DieView, Fighter, Initiative, OptionView, Outcome, PendingView,
     QuestionView, Role, RollView, RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag,
@@ -712,27 +712,7 @@ impl Ruleset for Phase {
                 overruled,
             } => {
                 let word = |pass: bool| if pass { "a pass" } else { "a fail" };
-                let dice = match faces[..] {
-                    [a, b] if a != b => Dice {
-                        label: "d20".into(),
-                        faces: faces.clone(),
-                        // Under the score is better: advantage keeps the lower face (K6).
-                        keep: Keep::One(
-                            usize::from(b == *kept),
-                            if *kept == a.min(b) {
-                                Why::Advantage
-                            } else {
-                                Why::Disadvantage
-                            },
-                        ),
-                    },
-                    [..] if faces.len() > 1 => Dice {
-                        label: "d20".into(),
-                        faces: faces.clone(),
-                        keep: Keep::One(0, Why::Rules("the same face on both".into())),
-                    },
-                    _ => Dice::one("d20", *kept),
-                };
+                let dice = super::command::save_dice(faces, *kept);
                 let book = if *overruled { !*pass } else { *pass };
                 let rolled = Rolled::new(Some(*id))
                     .dice(dice)

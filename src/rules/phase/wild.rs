@@ -7,6 +7,7 @@ use super::state::{State, TURN, TURNS_PER_WATCH, WATCH};
 use super::time::{advance, event_die};
 use crate::dice::DiceSource;
 use crate::rules::RuleError;
+use crate::rules::rolled::Rolled;
 
 /// K53: a day's end: mules eat 1 supply unit, horses 4, from their own load (Decision), unfed
 /// ones flagged; each hireling's wage grows by 10; Control Weather's hold may end.
@@ -119,22 +120,19 @@ pub fn watch(
             .is_ok_and(|c| c.kind != Kind::Animal && c.encumbered())
     });
     let miles = |count: u8, dice: &mut dyn DiceSource, out: &mut Vec<Event>| {
-        let (total, shown) = super::roll_sum(dice, count, 6, "miles travelled")?;
+        let (total, pool) = super::roll_sum(dice, count, 6, "miles travelled")?;
         // K51: halved, round down, at least 1, when any traveler is encumbered.
         let went = if slow { (total / 2).max(1) } else { total };
-        out.push(Event::Rolled {
-            who: "The party".into(),
-            id: None,
-            what: format!("{count}d6 miles"),
-            roll: format!(
-                "{shown}{}: {went} miles",
-                if slow {
-                    ", halved for the encumbered"
-                } else {
-                    ""
-                }
-            ),
-        });
+        let reads = if slow {
+            format!("{went} miles, halved for the encumbered")
+        } else {
+            format!("{went} miles")
+        };
+        out.push(Event::rolled(
+            "The party",
+            format!("{count}d6 miles"),
+            &Rolled::new(None).dice(pool).verdict(reads),
+        ));
         Ok::<u32, RuleError>(went)
     };
     match action {

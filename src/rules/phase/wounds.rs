@@ -42,12 +42,12 @@ pub fn grievous(
     let (wound, sides) = loop {
         let face = dice.roll(6, &format!("{name}'s grievous wound"))?;
         let wound = Wound::of_face(face);
-        out.push(Event::Rolled {
-            who: name.clone(),
-            id: None,
-            what: "d6 for a grievous wound".into(),
-            roll: format!("{face}: {}", wound.word()),
-        });
+        out.push(Event::die(
+            name.clone(),
+            "d6 for a grievous wound",
+            face,
+            wound.word(),
+        ));
         tries += 1;
         match sides_for(state, who, wound)? {
             Some(sides) => break (wound, sides),
