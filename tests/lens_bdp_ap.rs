@@ -277,7 +277,7 @@ mod bdp {
             &mut s,
             "recover Gnash str",
             &[3],
-            "Gnash recovers 1d4: 3 = 3: +3 STR",
+            "Gnash recovers 1d4 3: +3 STR",
             "Gnash recovers some STR (hurt)",
         );
         let t = table_lines(&s).join("\n");

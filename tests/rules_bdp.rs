@@ -546,7 +546,7 @@ fn b25_a_fall_of_n_floors_rolls_nd10_as_one_loss_then_one_save() {
     let mut t = T::new();
     t.run("set Ana str 20 20", &[]);
     let e = t.run("hazard Ana fall 2", &[3, 4, 10]);
-    assert!(e.contains("2d10: 3 4 = 7"), "{e}");
+    assert!(e.contains("2d10 [3, 4] = 7"), "{e}");
     assert_eq!(t.ana().score(Ability::Str).cur, 13);
     assert_eq!(t.st().queue.len(), 1);
 }

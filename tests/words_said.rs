@@ -61,6 +61,32 @@ mod bdp {
             assert!(!t.contains(secret), "{secret:?} at the table:\n{t}");
         }
     }
+
+    /// B49, B26: a fight through the command language: Ana's sword and the Ogre's club deal
+    /// their dice, and the critical damage save the club forces, ruled the other way, keeps what
+    /// the dice said; the same in the log, `replay` and the recap.
+    #[test]
+    fn b49_b26_a_fights_damage_and_its_overruled_save_read_alike_everywhere() {
+        let mut s = session(RulesetId::Bdp);
+        play(&mut s, "add Ana pc 10 12 8 6", &[]);
+        play(&mut s, "add Ogre creature 14 10 10 9", &[]);
+        play(&mut s, "fight Ana Ogre", &[]);
+        play(&mut s, "damage Ogre 1d6 hp Sword", &[4]);
+        play(&mut s, "next", &[]);
+        // The club's 9 takes Ana 3 beyond 0 HP: a STR save against critical damage.
+        play(&mut s, "damage Ana 1d10 hp Club", &[9, 15]);
+        play(&mut s, "rule pass", &[]);
+        play(&mut s, "accept", &[]);
+        everywhere(
+            &s,
+            &[
+                "Ogre takes 1d6 4 (Sword): HP 5/9",
+                "Ana takes 1d10 9 (Club): HP 0/6",
+                "Ana: STR save against critical damage: ruled a pass (the dice said a fail: \
+                 d20 15 against STR 7)",
+            ],
+        );
+    }
 }
 
 mod ap {

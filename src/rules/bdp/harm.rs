@@ -24,8 +24,10 @@ pub fn roll(
         faces.push(dice.roll(a.sides, purpose)?);
     }
     let total: u32 = faces.iter().map(|&f| u32::from(f)).sum();
-    let shown: Vec<String> = faces.iter().map(u16::to_string).collect();
-    Ok((total, format!("{a}: {} = {total}", shown.join(" "))))
+    // In the words of every roll: "1d6 4", "2d10 [3, 4] = 7".
+    let words = crate::rules::rolled::Rolled::new(None)
+        .dice(crate::rules::rolled::Dice::pool(a.to_string(), faces));
+    Ok((total, words.line().to_string()))
 }
 
 /// B15: one Fatigue, placed by B4.
