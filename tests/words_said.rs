@@ -129,6 +129,29 @@ mod ap {
         assert!(!log.contains("called by the judge: failure"), "{log}");
     }
 
+    /// A26, A28: a fight through the command language: Ana's sword hit, accepted, with the
+    /// damage it deals, and Gob's unarmed attack ruled a success against the dice, with the d4
+    /// it rolls as it lands; the same in the log, `replay` and the recap.
+    #[test]
+    fn a26_a_fights_hits_and_damage_read_alike_everywhere_accepted_and_overruled() {
+        let mut s = played();
+        // Gob's IR 3 against Ana's TR 2 + 12: a failure, ruled a success; the d4 shows 3.
+        play(&mut s, "attack Gob vs Ana", &[3, 2]);
+        play(&mut s, "rule pass", &[]);
+        play(&mut s, "accept", &[3]);
+        everywhere(
+            &s,
+            &[
+                "Ana: attacks against Gob: d20 10, sword d8 2 + STR 11 = 23 against Gob's TR 17: \
+                 a success",
+                "damage 2 less armor 0: 2 to Gob",
+                "Gob: attacks against Ana: ruled a success (the dice said a failure: d20 3 + STR \
+                 8 = 11 against Ana's TR 14)",
+                "damage unarmed d4 3 less armor 0: 3 to Ana",
+            ],
+        );
+    }
+
     #[test]
     fn a7_the_players_read_their_own_numbers_never_a_creatures() {
         let s = played();

@@ -650,16 +650,17 @@ fn settle(
             if !pass {
                 return Ok(());
             }
-            let face = match face {
-                Some(f) => f,
-                None => dice.roll(4, "an unarmed hit")?,
+            // A weapon's face is in the attack's line; an unarmed hit's die is rolled now.
+            let (face, die) = match face {
+                Some(f) => (f, ""),
+                None => (dice.roll(4, "an unarmed hit")?, "unarmed d4 "),
             };
             let armor = state.character(target)?.armor();
             let d = face.saturating_sub(u16::from(armor)).min(255) as u8;
             out.push(Event::line(
                 Mood::Harm,
                 Line::new()
-                    .plain(format!("damage {face}"))
+                    .plain(format!("damage {die}{face}"))
                     .of(
                         target,
                         Line::new()
