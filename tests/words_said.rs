@@ -203,6 +203,38 @@ mod ap_fight {
 mod actiondie_fight {
     use super::*;
 
+    /// D11, D20: a fight through the command language: each side's blow reads its dice, the
+    /// STR added and the total, then the harm taken, alike in the log, `replay` and the recap
+    /// (damage never waits for the judge; an overruled check is in `words_said`'s actiondie).
+    #[test]
+    fn d20_a_fights_blows_and_harm_read_alike_everywhere() {
+        let mut s = session(RulesetId::ActionDie);
+        play(&mut s, "add Ana pc d8 d6 d6 d4 14 ar 1", &[]);
+        play(&mut s, "add Ogre creature 2d6 d4 d4 d4 20 move 4", &[]);
+        play(&mut s, "attack Ana unarmed Ogre", &[3]);
+        play(&mut s, "attack Ogre unarmed Ana", &[2]);
+        let log = log(&s);
+        let blow = |who: &str| {
+            log.lines()
+                .find(|l| l.starts_with(&format!("{who} attacks with bare hands: d4 ")))
+                .unwrap_or_else(|| panic!("no blow of {who}:\n{log}"))
+                .to_string()
+        };
+        let (ana, ogre) = (blow("Ana"), blow("Ogre"));
+        assert!(
+            ana.starts_with("Ana attacks with bare hands: d4 3 + STR "),
+            "{ana}"
+        );
+        assert!(
+            ogre.starts_with("Ogre attacks with bare hands: d4 2 + STR "),
+            "{ogre}"
+        );
+        everywhere(
+            &s,
+            &[ana.as_str(), ogre.as_str(), "Ogre takes ", "Ana takes "],
+        );
+    }
+
     #[test]
     fn d17_a_creatures_strength_in_its_damage_stays_the_judges() {
         let mut s = session(RulesetId::ActionDie);
@@ -211,12 +243,16 @@ mod actiondie_fight {
         play(&mut s, "reveal Ogre", &[]);
         play(&mut s, "attack Ogre unarmed Ana", &[2]);
         let log = log(&s);
-        assert!(log.contains("Ogre attacks with bare hands: "), "{log}");
-        assert!(log.contains("[2] +"), "{log}");
+        assert!(
+            log.contains("Ogre attacks with bare hands: d4 2 + STR "),
+            "{log}"
+        );
         let t = table(&s);
-        assert!(t.contains("Ogre attacks with bare hands: "), "{t}");
-        assert!(t.contains("[2] damage"), "{t}");
-        assert!(!t.contains("[2] +"), "{t}");
+        assert!(
+            t.contains("Ogre attacks with bare hands: d4 2 damage"),
+            "{t}"
+        );
+        assert!(!t.contains("+ STR"), "{t}");
     }
 }
 

@@ -11,6 +11,7 @@ use crate::dice::DiceSource;
 use crate::dice::keep::exploding_once;
 use crate::dice::ladder::Dice;
 use crate::rules::line::{Line, Num};
+use crate::rules::rolled::{self, Rolled, Term};
 use crate::rules::{RuleError, Tally};
 
 /// D11: unarmed attacks roll the lowest die.
@@ -27,11 +28,6 @@ pub const TABLE: [&str; 8] = [
     "dead",
     "dead",
 ];
-
-fn faces_text(faces: &[u16]) -> String {
-    let f: Vec<String> = faces.iter().map(|f| f.to_string()).collect();
-    format!("[{}]", f.join(" "))
-}
 
 /// D11, D20: an attack with a held weapon's dice (or unarmed 1d4) plus the STR value.
 pub fn attack(
@@ -123,17 +119,21 @@ pub fn deal(
     let sum: i32 = faces.iter().map(|&f| i32::from(f)).sum::<i32>() + i32::from(flat);
     let total = sum.max(0) as u16;
     let kind_word = kind.map_or(String::new(), |k| format!(" {k}"));
-    let mut line = source.plain(format!(": {d} {}", faces_text(&faces)));
-    let mut sum = String::new();
-    if flat != 0 {
-        sum.push_str(&format!(" {flat:+}"));
+    // In the words of every roll: "d4 2 + STR 4 = 6". D17: an attacker's STR value and the
+    // total are its own numbers; a flat amount the judge gave is anyone's.
+    let mut line = source.plain(": ");
+    if faces.is_empty() {
+        line = line.plain(total.to_string());
+    } else {
+        let mut words = Rolled::new(by).dice(rolled::Dice::pool(d.to_string(), faces.clone()));
+        if flat != 0 {
+            words = words.plus(match by {
+                Some(by) => Term::of(by, "STR", i32::from(flat)),
+                None => Term::open("", i32::from(flat)),
+            });
+        }
+        line.0.extend(words.total(i32::from(total)).line().0);
     }
-    sum.push_str(&format!(" = {total}"));
-    // D17: an attacker's STR value is its own number.
-    line = match by {
-        Some(by) => line.of(by, Line::new().number(by, Num::Total, sum), ""),
-        None => line.plain(sum),
-    };
     line = line.plain(format!("{kind_word} damage"));
     if extra > 0 {
         line = line.plain(format!(" (critical: {extra} more)"));
