@@ -337,6 +337,44 @@ fn k13_a_round_at_the_tables_pace_counts_its_presses_in_a_fresh_fight_and_the_de
     );
 }
 
+/// Issue 26, the counts `docs/rulesets/phase.md` gives: a party all in one group with one
+/// archer is five presses a round (the archer's missile phase, then move and melee for the
+/// party and the enemies); K13 and K14 keep a split party's six (see the decision there).
+#[test]
+fn k13_a_party_in_one_group_with_an_archer_plays_a_round_in_five_presses() {
+    let mut s = Session::new(SessionState::new("Archer", RulesetId::Phase));
+    lines(
+        &mut s,
+        &[
+            "add Ana pc 5 12 13 10",
+            "add Bo pc 4 10 9 11",
+            "add Cy pc 3 9 12 15",
+            "arm Ana sword",
+            "arm Bo spear",
+            "coins Cy +40",
+            "buy Cy \"hunting bow\"",
+            "arm Cy \"hunting bow\"",
+            "add goblin",
+            "add goblin",
+            "reveal all",
+        ],
+    );
+    // Every DEX save passes: the whole party is Early, both rounds.
+    let mut app = app(s, &[5; 6]);
+    let text = drive(&mut app, 120, 40, vec![key('c'), code(KeyCode::Enter)]);
+    let f = state(&app).fight.as_ref().unwrap();
+    assert_eq!(
+        (f.round, f.phase.number(), f.band),
+        (1, 2, slotmark::rules::phase::Band::Early),
+        "the spell phase passed by itself and Cy's bow stops the missile phase:\n{text}"
+    );
+    let stops = round_of_presses(&mut app);
+    assert_eq!(
+        stops,
+        ["3 Early", "3 Middle", "4 Early", "4 Middle", "2 Early"]
+    );
+}
+
 /// K14 (the decision on `docs/rulesets/phase.md`): `n` in a fight under way brings the new sheet
 /// into the round the way the picker does, at the place the round's start would have given it:
 /// a creature with the Middle group and no roll, a player's character by a DEX save. Outside a
