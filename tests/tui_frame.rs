@@ -381,6 +381,21 @@ fn the_palette_offers_the_rulesets_own_verb_for_the_word_a_judge_reaches_for() {
         }
     }
     assert!(wrong.is_empty(), "{wrong:#?}");
+    // `heal` in every ruleset: its own verb, or the palette names the ruleset's healing verb.
+    for &rules in RulesetId::ALL {
+        let state = SessionState::new("Ford", rules);
+        let heals = slotmark::script::synonyms(rules)
+            .iter()
+            .any(|(word, _)| *word == "heal");
+        let verb = match parse_line("heal", &state) {
+            Err(e) => !e.message.contains("is not a command"),
+            Ok(_) => true,
+        };
+        assert!(
+            heals != verb,
+            "{rules}: heal is a verb or a word that names one, not both nor neither"
+        );
+    }
     // The one the judge met: heal in ap.
     let state = SessionState::new("Ford", RulesetId::Ap);
     let said = parse_line("heal Ana", &state).err().unwrap().message;
@@ -745,4 +760,28 @@ fn plain_c_in_a_fight_asks_before_it_ends_it() {
     assert!(fighting(&app), "Esc keeps the fight");
     drive(&mut app, 120, 40, vec![key('c'), key('y')]);
     assert!(!fighting(&app), "y ends it");
+}
+
+/// Every "press K" on each ruleset's fight names a key that works there, at both sizes, and the
+/// jump to anyone (`'` and a name's first letters) selects a goblin by its number on the fight
+/// screen at 80×24 as at 120×40.
+#[test]
+fn in_every_rulesets_fight_the_hints_are_true_and_the_jump_finds_anyone_at_both_sizes() {
+    for (w, h) in [(120, 40), (80, 24)] {
+        for (rules, lines, faces, keys) in fights() {
+            let (mut app, text) = fight_on(rules, &lines, faces, keys, w, h);
+            if let Err(why) = hints_are_true(&app, &text) {
+                panic!("{rules} at {w}×{h}: {why}\n{text}");
+            }
+            let goblin = id_of(&app, "Goblin skirmisher 2");
+            let mut keys = vec![key('\'')];
+            keys.extend(typed("g"));
+            keys.push(key('2'));
+            let text = drive(&mut app, w, h, keys);
+            assert_eq!(selected(&app), Some(goblin), "{rules} at {w}×{h}:\n{text}");
+            drive(&mut app, w, h, vec![code(KeyCode::Enter)]);
+            assert_eq!(app.ctx(), Ctx::Main, "{rules} at {w}×{h}");
+            assert_eq!(selected(&app), Some(goblin), "{rules} at {w}×{h}");
+        }
+    }
 }
