@@ -383,6 +383,44 @@ fn the_picker_at_80x24() {
     assert_snapshot!("picker_phase_80x24", text);
 }
 
+/// The plain tracker keeps no bestiary: the picker offers one more of each kind of creature
+/// already in the session, and in a fight it comes in last in the turn order (the order is the
+/// judge's and nothing is rolled).
+#[test]
+fn plain_one_more_ogre_joins_the_fight_last_in_the_order() {
+    let s = session(
+        RulesetId::Plain,
+        &[
+            ("add Ana 8", vec![]),
+            ("add Ogre 20 others", vec![]),
+            ("add Bo 6", vec![]),
+            ("fight Ogre Ana Bo", vec![]),
+            ("next", vec![]),
+        ],
+    );
+    let mut app = app(s, &[]);
+    let logged = add_and_undo(&mut app, 'o', "Ogre 2");
+    match arrival(&logged) {
+        (GameCommand::Plain(slotmark::rules::plain::Command::Add { name, party, hp }), false) => {
+            assert_eq!((name.as_str(), party, hp), ("Ogre 2", false, 20));
+        }
+        other => panic!("{other:?}"),
+    }
+    let names = ["Ogre", "Ana", "Bo", "Ogre 2"].map(|n| id_of(&app, n).unwrap());
+    assert_eq!(order(&app), names.to_vec());
+    let GameState::Plain(st) = &app.session().unwrap().state().game else {
+        panic!()
+    };
+    assert_eq!(st.fight.as_ref().unwrap().at, 1, "Ana's turn goes on");
+    let log = app.session().unwrap().applied().last().unwrap().clone();
+    let said: Vec<String> = log.events.iter().map(|e| e.to_string()).collect();
+    assert!(
+        said.iter()
+            .any(|l| l.contains("Ogre 2 comes into the fight, last in the turn order")),
+        "{said:?}"
+    );
+}
+
 #[test]
 fn the_plain_tracker_has_no_bestiary_and_says_so() {
     let s = session(RulesetId::Plain, &[]);

@@ -109,6 +109,45 @@ fn the_turn_list_walks_its_order_and_the_round_turns_over_after_the_last() {
     assert_eq!(Plain::initiative(&s), None);
 }
 
+/// One added while a fight is under way joins it last in the order, with no roll: the order is
+/// the judge's (docs/rulesets/plain.md). It acts this round after everyone already in it.
+#[test]
+fn a_newcomer_joins_the_fight_under_way_last_in_the_order() {
+    let mut s = table();
+    assert!(refused(&s, C::Join { who: 2 }).contains("no fight"));
+    assert_eq!(Plain::join_fight(&s, 2), None, "no fight to join");
+    run(&mut s, C::StartFight { order: vec![2, 0] }, &[]);
+    run(&mut s, C::NextTurn, &[]);
+    assert_eq!(Plain::join_fight(&s, 0), None, "Ana is in it already");
+    assert!(refused(&s, C::Join { who: 0 }).contains("already in the fight"));
+    assert!(refused(&s, C::Join { who: 9 }).contains("no character #9"));
+    assert_eq!(Plain::join_fight(&s, 1), Some(C::Join { who: 1 }));
+    let events = run(&mut s, C::Join { who: 1 }, &[]);
+    assert_eq!(
+        events,
+        [Event::Joined {
+            id: 1,
+            name: "Bo".into()
+        }]
+    );
+    assert_eq!(
+        events[0].to_string(),
+        "Bo comes into the fight, last in the turn order"
+    );
+    let f = s.fight.as_ref().unwrap();
+    assert_eq!((f.order.clone(), f.at, f.round), (vec![2, 0, 1], 1, 1));
+    // Bo acts this round, after Ana.
+    let events = run(&mut s, C::NextTurn, &[]);
+    assert_eq!(
+        events,
+        [Event::TurnTo {
+            id: 1,
+            name: "Bo".into(),
+            round: 1
+        }]
+    );
+}
+
 #[test]
 fn a_roll_waits_with_its_dice_and_verdict_and_the_judge_may_rule_it_the_other_way() {
     let mut s = table();

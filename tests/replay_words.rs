@@ -40,6 +40,8 @@ fn the_frame_and_the_plain_tracker_are_written_as_typed_and_paste_back() {
             ("roll 2d6+1 for reaction", &[3, 4]),
             ("roll d6", &[2]),
             ("fight Old Ana", &[]),
+            ("add Cy 5", &[]),
+            ("join Cy", &[]),
             ("check Ana 2d6+1 vs 9 climb the rail", &[5, 5]),
             ("rule fail", &[]),
             ("accept", &[]),
@@ -99,6 +101,7 @@ fn the_frame_and_the_plain_tracker_are_written_as_typed_and_paste_back() {
         "{printed}"
     );
     assert!(lines.contains(&"roll 2d6+1 for reaction"), "{printed}");
+    assert!(lines.contains(&"join Cy"), "{printed}");
     assert!(lines.contains(&"veil \"Old Ogre\""), "{printed}");
     // Every line is a command or a comment that says what it did.
     for line in &lines {

@@ -327,19 +327,35 @@ fn a_number_finds_the_numbered_creature_and_tab_steps_through_the_matches() {
 
 #[test]
 fn a_refused_palette_line_says_so_and_the_next_colon_starts_a_new_one() {
-    let s = session(RulesetId::Plain, &[("add Ana 8", &[])]);
-    let mut app = app(s, &[]);
-    let mut keys = vec![key(':')];
-    keys.extend(typed("next"));
-    keys.push(code(KeyCode::Enter));
-    let text = drive(&mut app, 120, 40, keys);
-    assert_eq!(app.ctx(), Ctx::Palette, "{text}");
-    assert!(text.contains("✗ refused, nothing changed"), "{text}");
-    assert!(text.contains(":next"), "{text}");
-    let text = drive(&mut app, 120, 40, vec![key(':')]);
-    assert!(!text.contains(":next"), "a new line:\n{text}");
-    assert!(!text.contains(":next:"), "{text}");
-    assert!(!text.contains("refused"), "{text}");
+    for &rules in RulesetId::ALL {
+        // A line every ruleset reads and refuses with no fight under way.
+        let line = if rules == RulesetId::Slots {
+            "end"
+        } else {
+            "next"
+        };
+        let mut app = app(Session::new(SessionState::new("Ford", rules)), &[]);
+        for (w, h) in [(120, 40), (80, 24)] {
+            let mut keys = vec![key(':')];
+            keys.extend(typed(line));
+            keys.push(code(KeyCode::Enter));
+            let text = drive(&mut app, w, h, keys);
+            assert_eq!(app.ctx(), Ctx::Palette, "{rules} at {w}×{h}:\n{text}");
+            assert!(
+                text.contains("refused, nothing changed"),
+                "{rules} at {w}×{h}:\n{text}"
+            );
+            assert!(text.contains(&format!(":{line}")), "{rules}:\n{text}");
+            let text = drive(&mut app, w, h, vec![key(':')]);
+            assert!(
+                !text.contains(&format!(":{line}")),
+                "{rules}: a new line:\n{text}"
+            );
+            assert!(!text.contains("refused"), "{rules}:\n{text}");
+            drive(&mut app, w, h, vec![code(KeyCode::Esc)]);
+            assert_eq!(app.ctx(), Ctx::Main, "{rules}");
+        }
+    }
 }
 
 #[test]
@@ -365,6 +381,21 @@ fn the_palette_offers_the_rulesets_own_verb_for_the_word_a_judge_reaches_for() {
         }
     }
     assert!(wrong.is_empty(), "{wrong:#?}");
+    // `heal` in every ruleset: its own verb, or the palette names the ruleset's healing verb.
+    for &rules in RulesetId::ALL {
+        let state = SessionState::new("Ford", rules);
+        let heals = slotmark::script::synonyms(rules)
+            .iter()
+            .any(|(word, _)| *word == "heal");
+        let verb = match parse_line("heal", &state) {
+            Err(e) => !e.message.contains("is not a command"),
+            Ok(_) => true,
+        };
+        assert!(
+            heals != verb,
+            "{rules}: heal is a verb or a word that names one, not both nor neither"
+        );
+    }
     // The one the judge met: heal in ap.
     let state = SessionState::new("Ford", RulesetId::Ap);
     let said = parse_line("heal Ana", &state).err().unwrap().message;
@@ -456,18 +487,18 @@ fn shows(text: &str, number: &str) -> bool {
         .any(|l| l.contains(&format!("… {number}")) || l.contains(&format!("skirmisher {number}")))
 }
 
-/// Each ruleset's fight at 80×24: whose turn, the order, both goblins told apart by their
-/// number, and (in plain) a downed character's mark.
-#[test]
-fn every_rulesets_fight_is_readable_at_80x24() {
+type Case = (RulesetId, Vec<String>, Vec<u16>, Vec<char>);
+
+/// A fight in each ruleset: Ana against two goblins told apart only by their number, the lines
+/// that set it up, the faces the keys roll and the keys that start it (`\r` is Enter).
+fn fights() -> Vec<Case> {
     let g = |rest: &str| {
         [
             format!("add \"Goblin skirmisher 1\" {rest}"),
             format!("add \"Goblin skirmisher 2\" {rest}"),
         ]
     };
-    type Case = (RulesetId, Vec<String>, Vec<u16>, Vec<char>);
-    let cases: Vec<Case> = vec![
+    vec![
         (
             RulesetId::Plain,
             [
@@ -544,22 +575,41 @@ fn every_rulesets_fight_is_readable_at_80x24() {
             vec![],
             vec![],
         ),
-    ];
-    for (rules, lines, faces, keys) in cases {
-        let lines: Vec<(&str, &[u16])> = lines.iter().map(|l| (l.as_str(), &[][..])).collect();
-        let mut app = app(session(rules, &lines), &faces);
-        // `c` opens the fight form; Enter (`\r`) starts the fight.
-        let keys = keys
-            .into_iter()
-            .map(|c| {
-                if c == '\r' {
-                    code(KeyCode::Enter)
-                } else {
-                    key(c)
-                }
-            })
-            .collect();
-        let text = drive(&mut app, 80, 24, keys);
+    ]
+}
+
+/// The app with the case's fight started by its keys, and the screen then at `w`×`h`.
+fn fight_on(
+    rules: RulesetId,
+    lines: &[String],
+    faces: Vec<u16>,
+    keys: Vec<char>,
+    w: u16,
+    h: u16,
+) -> (App, String) {
+    let lines: Vec<(&str, &[u16])> = lines.iter().map(|l| (l.as_str(), &[][..])).collect();
+    let mut app = app(session(rules, &lines), &faces);
+    // `c` opens the fight form; Enter (`\r`) starts the fight.
+    let keys = keys
+        .into_iter()
+        .map(|c| {
+            if c == '\r' {
+                code(KeyCode::Enter)
+            } else {
+                key(c)
+            }
+        })
+        .collect();
+    let text = drive(&mut app, w, h, keys);
+    (app, text)
+}
+
+/// Each ruleset's fight at 80×24: whose turn, the order, both goblins told apart by their
+/// number, and (in plain) a downed character's mark.
+#[test]
+fn every_rulesets_fight_is_readable_at_80x24() {
+    for (rules, lines, faces, keys) in fights() {
+        let (app, text) = fight_on(rules, &lines, faces, keys, 80, 24);
         assert!(
             app.session().unwrap().state().game.initiative().is_some(),
             "{rules}: a fight:\n{text}"
@@ -644,4 +694,94 @@ fn a_search_no_line_has_says_so_and_esc_puts_the_log_back() {
     assert_eq!(app.ctx(), Ctx::Main);
     let view = &app.main().unwrap().view;
     assert_eq!((view.log_scroll, view.log_selected), (0, None));
+}
+
+/// Issue 26, "Escape leaves nothing spent", in every ruleset: in each fight the actor's attack
+/// (a check in plain, which keeps no attacks, and a save in bdp and phase, whose attacks land at
+/// once) opens a form, and Escape there spends nothing;
+/// submitted, the roll waits for the judge and Escape drops it with the game as it was before
+/// the key, whatever the roll had taken (AP, an action). actiondie's rolls wait for no one: they
+/// land at once, and one undo takes them back.
+#[test]
+fn escape_on_the_actors_roll_leaves_nothing_spent_in_every_ruleset() {
+    for (rules, lines, mut faces, keys) in fights() {
+        faces.extend([4; 8]);
+        let (mut app, _) = fight_on(rules, &lines, faces, keys, 120, 40);
+        let game = |app: &App| app.session().unwrap().state().game.clone();
+        let before = game(&app);
+        // bdp's and phase's attacks land at once (001 has no attack roll, B49; 002 rolls none, K19), so
+        // there a save waits.
+        let act = match rules {
+            RulesetId::Plain | RulesetId::Bdp | RulesetId::Phase => 'g',
+            _ => 'a',
+        };
+        let text = drive(&mut app, 120, 40, vec![key(act)]);
+        assert_eq!(app.ctx(), Ctx::Form, "{rules}: {act} opens a form:\n{text}");
+        drive(&mut app, 120, 40, vec![code(KeyCode::Esc)]);
+        assert_eq!(app.ctx(), Ctx::Main, "{rules}");
+        assert_eq!(game(&app), before, "{rules}: Escape on the form");
+        let mut text = drive(&mut app, 120, 40, vec![key(act)]);
+        for _ in 0..4 {
+            if app.ctx() != Ctx::Form {
+                break;
+            }
+            text = drive(&mut app, 120, 40, vec![code(KeyCode::Enter)]);
+        }
+        assert_ne!(game(&app), before, "{rules}: the roll is made:\n{text}");
+        if rules == RulesetId::ActionDie {
+            assert_eq!(app.ctx(), Ctx::Main, "{rules}: nothing waits:\n{text}");
+            drive(&mut app, 120, 40, vec![key('u')]);
+            assert_eq!(game(&app), before, "{rules}: undo takes it back");
+            continue;
+        }
+        assert_eq!(app.ctx(), Ctx::Roll, "{rules}: the roll waits:\n{text}");
+        let text = drive(&mut app, 120, 40, vec![code(KeyCode::Esc)]);
+        assert_eq!(app.ctx(), Ctx::Main, "{rules}:\n{text}");
+        assert_eq!(
+            game(&app),
+            before,
+            "{rules}: Escape leaves the game as it was:\n{text}"
+        );
+    }
+}
+
+/// The plain tracker's `c` in a fight asks before it ends it, as every other ruleset's does
+/// (tests/fighters.rs): Esc keeps the fight, `y` ends it.
+#[test]
+fn plain_c_in_a_fight_asks_before_it_ends_it() {
+    let (rules, lines, faces, keys) = fights().remove(0);
+    assert_eq!(rules, RulesetId::Plain);
+    let (mut app, _) = fight_on(rules, &lines, faces, keys, 120, 40);
+    let fighting = |app: &App| app.session().unwrap().state().game.initiative().is_some();
+    assert!(fighting(&app));
+    let text = drive(&mut app, 120, 40, vec![key('c')]);
+    assert!(text.contains("End the fight?"), "{text}");
+    drive(&mut app, 120, 40, vec![code(KeyCode::Esc)]);
+    assert!(fighting(&app), "Esc keeps the fight");
+    drive(&mut app, 120, 40, vec![key('c'), key('y')]);
+    assert!(!fighting(&app), "y ends it");
+}
+
+/// Every "press K" on each ruleset's fight names a key that works there, at both sizes, and the
+/// jump to anyone (`'` and a name's first letters) selects a goblin by its number on the fight
+/// screen at 80×24 as at 120×40.
+#[test]
+fn in_every_rulesets_fight_the_hints_are_true_and_the_jump_finds_anyone_at_both_sizes() {
+    for (w, h) in [(120, 40), (80, 24)] {
+        for (rules, lines, faces, keys) in fights() {
+            let (mut app, text) = fight_on(rules, &lines, faces, keys, w, h);
+            if let Err(why) = hints_are_true(&app, &text) {
+                panic!("{rules} at {w}×{h}: {why}\n{text}");
+            }
+            let goblin = id_of(&app, "Goblin skirmisher 2");
+            let mut keys = vec![key('\'')];
+            keys.extend(typed("g"));
+            keys.push(key('2'));
+            let text = drive(&mut app, w, h, keys);
+            assert_eq!(selected(&app), Some(goblin), "{rules} at {w}×{h}:\n{text}");
+            drive(&mut app, w, h, vec![code(KeyCode::Enter)]);
+            assert_eq!(app.ctx(), Ctx::Main, "{rules} at {w}×{h}");
+            assert_eq!(selected(&app), Some(goblin), "{rules} at {w}×{h}");
+        }
+    }
 }

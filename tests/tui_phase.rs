@@ -337,6 +337,93 @@ fn k13_a_round_at_the_tables_pace_counts_its_presses_in_a_fresh_fight_and_the_de
     );
 }
 
+/// Issue 26, the counts `docs/rulesets/phase.md` gives: a party all in one group with one
+/// archer is five presses a round (the archer's missile phase, then move and melee for the
+/// party and the enemies); K13 and K14 keep a split party's six (see the decision there).
+#[test]
+fn k13_a_party_in_one_group_with_an_archer_plays_a_round_in_five_presses() {
+    let mut s = Session::new(SessionState::new("Archer", RulesetId::Phase));
+    lines(
+        &mut s,
+        &[
+            "add Ana pc 5 12 13 10",
+            "add Bo pc 4 10 9 11",
+            "add Cy pc 3 9 12 15",
+            "arm Ana sword",
+            "arm Bo spear",
+            "coins Cy +40",
+            "buy Cy \"hunting bow\"",
+            "arm Cy \"hunting bow\"",
+            "add goblin",
+            "add goblin",
+            "reveal all",
+        ],
+    );
+    // Every DEX save passes: the whole party is Early, both rounds.
+    let mut app = app(s, &[5; 6]);
+    let text = drive(&mut app, 120, 40, vec![key('c'), code(KeyCode::Enter)]);
+    let f = state(&app).fight.as_ref().unwrap();
+    assert_eq!(
+        (f.round, f.phase.number(), f.band),
+        (1, 2, slotmark::rules::phase::Band::Early),
+        "the spell phase passed by itself and Cy's bow stops the missile phase:\n{text}"
+    );
+    let stops = round_of_presses(&mut app);
+    assert_eq!(
+        stops,
+        ["3 Early", "3 Middle", "4 Early", "4 Middle", "2 Early"]
+    );
+}
+
+/// Issue 26, the turn in focus: in the melee phase `a` Enter is Ana's attack on the foe engaged
+/// with her, though a dead goblin and another standing one come before it on the roster and Bo,
+/// her ally, before them all: the form proposes no ally and no dead (K13, K19).
+#[test]
+fn k19_the_attack_form_proposes_the_engaged_foe_before_the_dead_and_the_allies() {
+    let mut s = Session::new(SessionState::new("Melee", RulesetId::Phase));
+    lines(
+        &mut s,
+        &[
+            "add Bo pc 4 10 9 11",
+            "add Ana pc 5 12 13 10",
+            "arm Ana sword",
+            "add Gob creature 3 group goblins",
+            "add Snik creature 2 group goblins",
+            "add Grub creature 2 group goblins",
+            "flag Gob dead",
+            "reveal all",
+        ],
+    );
+    // Both DEX saves pass (Early); the attack's damage die.
+    let mut app = app(s, &[5, 5, 3, 3, 3]);
+    drive(&mut app, 120, 40, vec![key('c'), code(KeyCode::Enter)]);
+    let mut keys = vec![key(':')];
+    keys.extend(screen::typed("engage Ana Grub"));
+    keys.push(code(KeyCode::Enter));
+    drive(&mut app, 120, 40, keys);
+    let at = |app: &App| {
+        let f = state(app).fight.as_ref().unwrap();
+        (f.phase.number(), f.band)
+    };
+    for _ in 0..6 {
+        if at(&app) == (4, slotmark::rules::phase::Band::Early) {
+            break;
+        }
+        drive(&mut app, 120, 40, vec![key('E')]);
+    }
+    assert_eq!(at(&app), (4, slotmark::rules::phase::Band::Early));
+    let id = |name: &str| state(&app).by_name(name).unwrap().id;
+    let (ana, grub) = (id("Ana"), id("Grub"));
+    app.main_mut().unwrap().view.selected = Some(ana);
+    let p = play(&mut app, "attack", vec![key('a'), code(KeyCode::Enter)]);
+    assert!(
+        matches!(p.logged.first().map(game), Some(K::Attack { by, target, .. }) if by == ana && target == grub),
+        "{:?}\n{}",
+        p.logged,
+        p.text
+    );
+}
+
 /// K14 (the decision on `docs/rulesets/phase.md`): `n` in a fight under way brings the new sheet
 /// into the round the way the picker does, at the place the round's start would have given it:
 /// a creature with the Middle group and no roll, a player's character by a DEX save. Outside a

@@ -217,18 +217,26 @@ fn the_ten_table_moves_take_at_most_three_plain_keys_each() {
     assert_eq!(game(&p.logged[0]), K::NextTurn);
     let p = play(&mut app, "undo", vec![key('u')]);
     assert_eq!(p.undone, 1);
-    // A creature mid-fight: n proposes one more of the last creature, Enter adds it numbered.
+    // A creature mid-fight: n proposes one more of the last creature, Enter adds it numbered
+    // and brings it into the fight, last in the turn order, as one step.
+    let order = |app: &App| state(app).fight.as_ref().unwrap().order.clone();
+    let before = order(&app);
     let p = play(
         &mut app,
         "add a creature",
         vec![key('n'), code(KeyCode::Enter)],
     );
+    assert_eq!(p.logged.len(), 1, "one step: {:?}", p.logged);
     assert_eq!(
-        game(&p.logged[0]),
-        K::Add {
-            name: "Ogre".into(),
-            party: false,
-            hp: 6
+        p.logged[0],
+        slotmark::session::Command::Arrive {
+            add: K::Add {
+                name: "Ogre".into(),
+                party: false,
+                hp: 6
+            }
+            .into(),
+            seen: false,
         },
         "{}",
         p.text
@@ -237,4 +245,17 @@ fn the_ten_table_moves_take_at_most_three_plain_keys_each() {
     let new = st.characters.last().unwrap();
     assert_eq!((new.name.as_str(), new.party), ("Ogre 2", false));
     assert_eq!(app.main().unwrap().view.selected, Some(new.id));
+    let mut joined = before.clone();
+    joined.push(new.id);
+    assert_eq!(order(&app), joined, "the newcomer acts last in the order");
+    assert!(
+        p.text.contains("Ogre 2 comes into the fight"),
+        "the log says so:\n{}",
+        p.text
+    );
+    // One undo takes the whole arrival back, its place in the fight too.
+    let p = play(&mut app, "undo", vec![key('u')]);
+    assert_eq!(p.undone, 1);
+    assert_eq!(order(&app), before);
+    assert!(state(&app).characters.iter().all(|c| c.name != "Ogre 2"));
 }

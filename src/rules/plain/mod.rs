@@ -89,6 +89,12 @@ pub enum Command {
     StartFight {
         order: Vec<u32>,
     },
+    /// Brings someone not yet in the fight under way into it, last in the turn order: the
+    /// order is the judge's and nothing is rolled, so a newcomer acts after everyone already in
+    /// it, this round and every round after.
+    Join {
+        who: u32,
+    },
     /// Ends the current turn; the next in order acts, and the round turns over after the last.
     NextTurn,
     EndFight,
@@ -137,6 +143,11 @@ pub enum Event {
         id: u32,
         name: String,
         round: u32,
+    },
+    /// Someone came into the fight under way, last in the order.
+    Joined {
+        id: u32,
+        name: String,
     },
     FightEnded {
         rounds: u32,
@@ -279,6 +290,9 @@ impl Event {
                 .plain(format!("Round {round}: "))
                 .name(*id, name.clone())
                 .plain("'s turn"),
+            Event::Joined { id, name } => Line::new()
+                .name(*id, name.clone())
+                .plain(" comes into the fight, last in the turn order"),
             Event::FightEnded { rounds } => {
                 Line::from(format!("The fight ends after {rounds} round(s)"))
             }
@@ -456,6 +470,20 @@ pub fn apply(
                 name: state.name_of(order[0]),
                 round: 1,
             });
+        }
+        C::Join { who } => {
+            let name = state.character(*who)?.name.clone();
+            let fight = state
+                .fight
+                .as_mut()
+                .ok_or_else(|| RuleError::invalid("no fight is under way to join"))?;
+            if fight.order.contains(who) {
+                return Err(RuleError::invalid(format!(
+                    "{name} is already in the fight"
+                )));
+            }
+            fight.order.push(*who);
+            out.push(Event::Joined { id: *who, name });
         }
         C::NextTurn => {
             let fight = state

@@ -248,6 +248,13 @@ impl Ruleset for Plain {
             .collect()
     }
 
+    /// The turn order is the judge's and nothing is rolled: a newcomer acts last (see
+    /// docs/rulesets/plain.md).
+    fn join_fight(state: &State, who: u32) -> Option<Command> {
+        let fight = state.fight.as_ref()?;
+        (!fight.order.contains(&who)).then_some(Command::Join { who })
+    }
+
     fn with_fighters(command: &Command, who: &[u32]) -> Option<Command> {
         match command {
             Command::StartFight { order } if order.is_empty() => Some(Command::StartFight {

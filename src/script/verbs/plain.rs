@@ -151,6 +151,18 @@ pub(crate) const VERBS: &[Entry<State>] = &[
     },
     Entry {
         verb: v(
+            "join",
+            &[],
+            "join NAME",
+            "brings someone into the fight under way, last in the turn order",
+            "join Ogre",
+            FIGHT,
+        ),
+        parse: |w, st| Ok(g(C::Join { who: who(w, st)? })),
+        complete: first_a_name,
+    },
+    Entry {
+        verb: v(
             "next",
             &[],
             "next",
@@ -282,6 +294,7 @@ pub(crate) fn write(command: &C, st: &State) -> Option<String> {
             let names: Option<Vec<String>> = order.iter().map(|&id| name(id)).collect();
             format!("fight {}", names?.join(" "))
         }
+        C::Join { who } => format!("join {}", name(*who)?),
         C::NextTurn => "next".into(),
         C::EndFight => "end".into(),
         C::Check {

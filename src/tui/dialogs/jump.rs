@@ -14,9 +14,28 @@ use crate::tui::theme::Theme;
 use crate::tui::widgets::{dialog, width_for};
 
 /// Does `name` answer to the letters typed? The whole name, spaces left out, starts with them
-/// ("gob" and "goblin3" find "Goblin 3"), or one of its words does ("3" finds "Goblin 3").
-/// Case does not matter; nothing typed matches nobody.
+/// ("gob" and "goblin3" find "Goblin 3"), or one of its words does ("3" finds "Goblin 3"), or
+/// the letters start it and the number ends it ("g3" finds "Goblin skirmisher 3", not "Goblin
+/// skirmisher 13"). Case does not matter; nothing typed matches nobody.
 pub fn matches(name: &str, typed: &str) -> bool {
+    let squeezed: String = typed.chars().filter(|c| !c.is_whitespace()).collect();
+    let digits = squeezed.len()
+        - squeezed
+            .trim_end_matches(|c: char| c.is_ascii_digit())
+            .len();
+    let (letters, number) = squeezed.split_at(squeezed.len() - digits);
+    if !letters.is_empty()
+        && !number.is_empty()
+        && name.split_whitespace().last() == Some(number)
+        && starts(name, letters)
+    {
+        return true;
+    }
+    starts(name, typed)
+}
+
+/// The whole name, spaces left out, or one of its words starts with `typed`, ignoring case.
+fn starts(name: &str, typed: &str) -> bool {
     let squeeze = |s: &str| -> String {
         s.chars()
             .filter(|c| !c.is_whitespace())
@@ -132,4 +151,21 @@ pub fn draw(buf: &mut Buffer, area: Rect, m: &Main, j: &JumpPrompt, theme: Theme
     ]);
     let inner = dialog(buf, area, w, 3, "Jump to a name", theme);
     Paragraph::new(line).render(inner, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::matches;
+
+    #[test]
+    fn letters_and_a_number_find_the_numbered_one() {
+        assert!(matches("Goblin skirmisher 2", "g2"));
+        assert!(matches("Goblin skirmisher 2", "gob 2"));
+        assert!(matches("Goblin skirmisher 2", "skirm2"));
+        assert!(!matches("Goblin skirmisher 12", "g2"));
+        assert!(!matches("Goblin skirmisher 2", "w2"));
+        assert!(matches("Goblin 3", "goblin3"));
+        assert!(matches("Goblin 3", "3"));
+        assert!(!matches("Goblin 3", ""));
+    }
 }

@@ -32,7 +32,7 @@ impl Main {
     /// Opens the picker over `arrivals`, or says why there is nothing to pick.
     pub(crate) fn open_picker(&mut self, arrivals: Vec<Arrival>) -> bool {
         if arrivals.is_empty() {
-            self.complain("this ruleset has no bestiary: n adds a character by hand");
+            self.complain("no creature to pick: no bestiary here and no creature yet; n adds a character by hand");
             return true;
         }
         self.overlay = Some(Overlay::Pick(PickPrompt {

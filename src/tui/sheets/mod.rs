@@ -100,11 +100,12 @@ pub fn beast_name(typed: String, kind: &str, taken: impl Fn(&str) -> bool) -> St
 
 /// What the frame's creature picker offers in this session: the ruleset's creatures (its
 /// bestiary, and the judge's library where the ruleset reads one), each named as it would come
-/// in now and with the command that adds it on the opponents' side. Plain has no bestiary.
+/// in now and with the command that adds it on the opponents' side. Plain has no bestiary: it
+/// offers one more of each kind of creature already in the session.
 pub fn arrivals(m: &Main, library: &Library) -> Vec<crate::tui::host::Arrival> {
     match ruleset(m) {
         RulesetId::Slots => slots::arrivals(m, library),
-        RulesetId::Plain => Vec::new(),
+        RulesetId::Plain => plain::arrivals(m),
         RulesetId::Phase => phase::arrivals(m),
         RulesetId::Bdp => bdp::arrivals(m),
         RulesetId::Ap => ap::arrivals(m),

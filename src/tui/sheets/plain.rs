@@ -94,8 +94,19 @@ fn command(c: Command) -> session::Command {
 
 pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: &mut Dice) -> bool {
     if ctx == Ctx::Form {
-        let (changed, done) =
-            forms::key::<Purpose>(m, action, key, dice, |f| form_command(f).map(command));
+        // In a fight under way a newcomer comes into it, last in the turn order, as the
+        // creature picker brings one in; the players see it as they would any sheet added now.
+        let fighting = state_of(&m.session).is_some_and(|s| s.fight.is_some());
+        let seen = !m.session.state().veil.until_revealed;
+        let (changed, done) = forms::key::<Purpose>(m, action, key, dice, |f| {
+            Ok(match form_command(f)? {
+                c @ Command::Add { .. } if fighting => session::Command::Arrive {
+                    add: GameCommand::Plain(c),
+                    seen,
+                },
+                c => command(c),
+            })
+        });
         // A character just added is selected, for the next key to act on.
         if done.is_some_and(|f| f.purpose == Purpose::Add) {
             let last = state_of(&m.session).and_then(|s| s.characters.last());
@@ -195,6 +206,37 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
         ),
         _ => false,
     }
+}
+
+/// What the creature picker offers: the tracker keeps no bestiary, so one more of each kind of
+/// creature already in the session (the last one added of each kind gives its hit points), named
+/// as the rules would number it ("Ogre 2"), most recent kind first.
+pub fn arrivals(m: &Main) -> Vec<crate::tui::host::Arrival> {
+    let Some(st) = state_of(&m.session) else {
+        return Vec::new();
+    };
+    let taken = |n: &str| st.characters.iter().any(|c| c.name.eq_ignore_ascii_case(n));
+    let mut out: Vec<crate::tui::host::Arrival> = Vec::new();
+    for c in st.characters.iter().rev().filter(|c| !c.party) {
+        let kind = kind_of(&c.name);
+        if out.iter().any(|a| a.kind.eq_ignore_ascii_case(kind)) {
+            continue;
+        }
+        let Ok(name) = crate::rules::text::free_name(kind, false, taken) else {
+            continue;
+        };
+        out.push(crate::tui::host::Arrival {
+            kind: kind.to_string(),
+            add: GameCommand::Plain(Command::Add {
+                name: name.clone(),
+                party: false,
+                hp: c.max_hp.max(1),
+            }),
+            name,
+            from: "in this session",
+        });
+    }
+    out
 }
 
 /// A name without the number the rules gave it ("Goblin 3" is of the kind "Goblin").
