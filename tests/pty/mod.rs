@@ -21,6 +21,9 @@ pub struct Term {
     pub closed: bool,
     /// Every byte the program wrote since the last [`Term::mark`].
     pub raw: Vec<u8>,
+    /// How long a wait may take before the test fails: only the bound for a failure, since a
+    /// wait ends as soon as its condition holds.
+    pub deadline: Duration,
 }
 
 fn size(rows: u16, cols: u16) -> PtySize {
@@ -90,6 +93,7 @@ impl Term {
             output: rx,
             closed: false,
             raw: Vec::new(),
+            deadline: DEADLINE,
         }
     }
 
@@ -123,7 +127,7 @@ impl Term {
 
     /// Reads output until `ready` holds, or fails the test with what the screen shows.
     pub fn wait_for(&mut self, what: &str, ready: impl Fn(&Term) -> bool) {
-        let end = Instant::now() + DEADLINE;
+        let end = Instant::now() + self.deadline;
         loop {
             if ready(self) {
                 return;
@@ -161,7 +165,7 @@ impl Term {
 
     /// Drains everything the program wrote until it closed the pty.
     pub fn wait_closed(&mut self) {
-        let end = Instant::now() + DEADLINE;
+        let end = Instant::now() + self.deadline;
         while !self.closed {
             let left = end.saturating_duration_since(Instant::now());
             assert!(!left.is_zero(), "the program did not exit");
