@@ -8,7 +8,8 @@
 //!
 //! Run with `cargo bench --bench verify`. `SLOTMARK_BENCH_SIZES=1000,10000` and
 //! `SLOTMARK_BENCH_RULESETS=bdp,ap` choose what to measure (`SLOTMARK_BENCH_DIR` keeps the
-//! scripts and files in that folder); each figure is the median of a few
+//! scripts and files in that folder; with `SLOTMARK_BENCH_REUSE=1` too, a file an earlier run
+//! left there is only verified again); each figure is the median of a few
 //! runs (the point is the steps per second and the ratio between sizes, not the last
 //! microsecond).
 
@@ -91,15 +92,25 @@ fn main() {
     };
     std::fs::create_dir_all(&dir).unwrap();
     let library = content::bundled();
+    let reuse = std::env::var_os("SLOTMARK_BENCH_REUSE").is_some();
     println!("{}", load());
     for ruleset in rulesets {
         for &size in &sizes {
             let name = format!("{}-{size}", ruleset.key());
+            let out = dir.as_path().join(format!("{name}.ron"));
+            // `SLOTMARK_BENCH_REUSE=1` measures only `replay --verify`, on files an earlier run
+            // left in `SLOTMARK_BENCH_DIR` (building and running a long script takes minutes).
+            if reuse && out.exists() {
+                let (verify, in_process, phases) = verify_figures(dir.as_path(), &out, size);
+                let steps = store::verify(&out).map_or(0, |r| r.entries);
+                println!("{name}: {steps} steps (the file an earlier run saved)");
+                print_verify(steps, verify, in_process, &phases);
+                continue;
+            }
             let built = long_script(ruleset, size, SEED, &name);
             let steps = built.session.entries().len();
             let script = dir.as_path().join(format!("{name}.slotmark"));
             std::fs::write(&script, &built.text).unwrap();
-            let out = dir.as_path().join(format!("{name}.ron"));
 
             // `run`, whole process: the script into a new file.
             let mut runs = Vec::new();
@@ -136,33 +147,8 @@ fn main() {
             }
             let (applied, saved) = (median(applied), median(saved));
 
-            // `replay --verify`, whole process, and its phases in this process.
-            let mut verifies = Vec::new();
-            for _ in 0..samples(5, size) {
-                let mut c = slotmark(dir.as_path());
-                c.args(["replay", "--verify"]).arg(&out);
-                verifies.push(timed(c));
-            }
-            let verify = median(verifies);
-            let mut phase_runs: Vec<store::Phases> = Vec::new();
-            let mut totals = Vec::new();
-            for _ in 0..samples(5, size) {
-                let t = Instant::now();
-                let (report, phases) = store::verify_in_phases(&out).unwrap();
-                totals.push(t.elapsed());
-                assert!(report.matches(), "{report}");
-                phase_runs.push(phases);
-            }
-            let in_process = median(totals);
-            let phases: Vec<String> = phase_runs[0]
-                .0
-                .iter()
-                .enumerate()
-                .map(|(i, (phase, _))| {
-                    let each = phase_runs.iter().map(|p| p.0[i].1).collect();
-                    format!("{phase} {}", ms(median(each)))
-                })
-                .collect();
+            let (verify, in_process, phases) = verify_figures(dir.as_path(), &out, size);
+
             let bytes = std::fs::metadata(&out).map_or(0, |m| m.len());
             println!(
                 "{name}: {steps} steps, {:.1} MB file, {} candidate lines refused while building",
@@ -178,17 +164,54 @@ fn main() {
                 per_second(size, applied),
                 ms(saved),
             );
-            println!(
-                "  replay --verify, whole process: {} ({}); in process: {} ({}): {}",
-                ms(verify),
-                per_second(steps, verify),
-                ms(in_process),
-                per_second(steps, in_process),
-                phases.join(", ")
-            );
+            print_verify(steps, verify, in_process, &phases);
         }
     }
     println!("{}", load());
+}
+
+/// `replay --verify` on `out`, whole process, and in this process split into its phases: the
+/// medians of the whole-process time, the in-process time and each phase's time.
+fn verify_figures(dir: &Path, out: &Path, size: usize) -> (Duration, Duration, Vec<String>) {
+    // `replay --verify`, whole process, and its phases in this process.
+    let mut verifies = Vec::new();
+    for _ in 0..samples(5, size) {
+        let mut c = slotmark(dir);
+        c.args(["replay", "--verify"]).arg(out);
+        verifies.push(timed(c));
+    }
+    let verify = median(verifies);
+    let mut phase_runs: Vec<store::Phases> = Vec::new();
+    let mut totals = Vec::new();
+    for _ in 0..samples(5, size) {
+        let t = Instant::now();
+        let (report, phases) = store::verify_in_phases(out).unwrap();
+        totals.push(t.elapsed());
+        assert!(report.matches(), "{report}");
+        phase_runs.push(phases);
+    }
+    let in_process = median(totals);
+    let phases: Vec<String> = phase_runs[0]
+        .0
+        .iter()
+        .enumerate()
+        .map(|(i, (phase, _))| {
+            let each = phase_runs.iter().map(|p| p.0[i].1).collect();
+            format!("{phase} {}", ms(median(each)))
+        })
+        .collect();
+    (verify, in_process, phases)
+}
+
+fn print_verify(steps: usize, verify: Duration, in_process: Duration, phases: &[String]) {
+    println!(
+        "  replay --verify, whole process: {} ({}); in process: {} ({}): {}",
+        ms(verify),
+        per_second(steps, verify),
+        ms(in_process),
+        per_second(steps, in_process),
+        phases.join(", ")
+    );
 }
 
 /// The machine's load, for the report.

@@ -393,6 +393,17 @@ pub(super) fn reveal_by_play(state: &mut SessionState, command: &GameCommand) ->
     if aim.is_none() && fight.is_none() {
         return Vec::new();
     }
+    // Nor is it when everyone the step could bring into sight is already revealed or veiled,
+    // as nearly everyone is once a fight has gone a round: that is most steps of a long session.
+    let veil = &state.veil;
+    let unmet = |id: &u32| !veil.revealed.contains(id) && !veil.hidden.contains(id);
+    let aimed = aim.iter().flat_map(|a| std::iter::once(&a.by).chain(&a.at));
+    let fought = fight
+        .iter()
+        .flat_map(|f| f.acting.iter().chain(f.order.iter().map(|o| &o.id)));
+    if !aimed.chain(fought).any(unmet) {
+        return Vec::new();
+    }
     let roster = state.game.roster();
     let veil = &state.veil;
     let fresh: Vec<&RosterEntry> = roster

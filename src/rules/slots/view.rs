@@ -63,6 +63,15 @@ impl Ruleset for Slots {
         Ok(events)
     }
 
+    /// The same change without naming anyone in events nobody reads.
+    fn apply_quietly(
+        state: &mut State,
+        command: &Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<(), RuleError> {
+        super::apply(state, command, dice).map(drop)
+    }
+
     fn check(state: &State) -> Result<(), String> {
         state.check()
     }
