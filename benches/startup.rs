@@ -4,7 +4,8 @@
 //!   line (the key hints) on the screen, for the demo and for a 100,000-entry session (target
 //!   ≤ 50 ms for the demo);
 //! - resident memory (VmRSS from /proc/PID/status) with the 100,000-entry session open on the
-//!   screen (target ≤ 30 MB);
+//!   screen (target ≤ 30 MB), first for a 100,000-step session of every ruleset, open and after
+//!   200 keys typed (set `STARTUP_MEMORY_ONLY` to stop after that table);
 //! - idle CPU: utime + stime from /proc/PID/stat over five seconds of the screen waiting for a
 //!   key (target < 1% of a core).
 //!

@@ -2502,3 +2502,49 @@ fn the_actiondie_generators_reach_accepted_and_refused_commands_of_every_kind() 
         );
     }
 }
+
+/// A long session keeps a checkpoint every `CHECKPOINT_EVERY` entries only near the cursor and
+/// every `SPARSE_EVERY` further back, however it was reached (played, rebuilt from its log);
+/// undoing far back into the sparse stretch still lands on the states a replay gives, and
+/// playing on from there keeps the log whole. (Notes make the bulk: quick to apply in a debug
+/// build, and each one changes the state.)
+#[test]
+fn long_sessions_keep_few_checkpoints_and_undo_far_back_exactly() {
+    let steps = 10_000;
+    let most = session::DENSE_SPAN / session::CHECKPOINT_EVERY + steps / session::SPARSE_EVERY + 2;
+    let mut played = realistic_session(300, 11);
+    let mut dice = slotmark::dice::LiveDice::seeded(5);
+    while played.cursor() < steps {
+        let note = Command::Note(format!("line {}", played.cursor()));
+        played.execute(note, &mut dice).expect("a note applies");
+    }
+    assert!(
+        played.checkpoint_count() <= most,
+        "{} checkpoints after {steps} steps played (at most {most})",
+        played.checkpoint_count()
+    );
+    let rebuilt = Session::from_log(
+        played.initial().clone(),
+        played.entries().to_vec(),
+        played.cursor(),
+    )
+    .expect("the log replays");
+    assert!(rebuilt.checkpoint_count() <= most);
+
+    // From 10,000 back to 4,500: past the dense stretch (from 5,904 up) into the sparse one.
+    let mut back = played;
+    for undone in 1..=5_500 {
+        back.undo().expect("undo");
+        if undone % 1_100 == 0 {
+            let replayed = session::replay(back.initial(), back.applied()).expect("replay");
+            assert_eq!(back.state(), &replayed, "after {undone} undos");
+        }
+    }
+    let mut rng = support::Lcg(5);
+    while back.cursor() < 4_500 + 300 {
+        let command = support::realistic_command(&mut rng, back.state());
+        let _ = back.execute(command, &mut dice);
+    }
+    // Undo and re-apply only steps played since: older ones let their events go long ago.
+    check_log(&back, 250).expect("the log stays whole");
+}

@@ -78,7 +78,7 @@ impl Summing {
 
     /// Takes one applied step; returns the fight's summary when the step ends it.
     pub fn step(&mut self, entry: &Entry, events: &[Event]) -> Option<FightSummary> {
-        let mark = entry.fight.as_ref()?;
+        let mark = entry.fight.as_deref()?;
         if mark.began || self.open.is_none() {
             self.open = Some(Open {
                 began: entry.stamp,
@@ -236,7 +236,7 @@ pub fn ending_at(session: &Session, index: usize) -> Option<FightSummary> {
     let floor = index.saturating_sub(LONGEST_FIGHT);
     let mut start = index;
     while start > floor {
-        let mark = applied[start].fight.as_ref();
+        let mark = applied[start].fight.as_deref();
         if mark.is_none_or(|m| m.began) {
             break;
         }

@@ -1,5 +1,6 @@
-//! The log: entries, a cursor for undo/redo, and checkpoints so that undo at any depth re-applies
-//! at most [`CHECKPOINT_EVERY`] entries.
+//! The log: entries, a cursor for undo/redo, and checkpoints so that undo re-applies at most
+//! [`CHECKPOINT_EVERY`] entries near the cursor, and at most [`SPARSE_EVERY`] the first time it
+//! reaches far back (it leaves checkpoints on its way, so the next undos are quick again).
 
 use super::{Command, Event, SessionState, apply, apply_quietly};
 use crate::dice::{DiceSource, RecordedDice, Recorder, Roll, ScriptedDice};
@@ -11,6 +12,21 @@ use thiserror::Error;
 
 /// A checkpoint is kept every this many entries.
 pub const CHECKPOINT_EVERY: usize = 256;
+
+/// Further back than [`DENSE_SPAN`] entries before the cursor, a checkpoint is kept only every
+/// this many entries. A checkpoint holds a whole state (tens of kilobytes in the rulesets with
+/// big sheets), so a long session kept one every [`CHECKPOINT_EVERY`] entries all the way back
+/// would spend most of its memory on them; far back they are read only to rebuild old events
+/// and for a deep undo, which can afford to re-apply a few thousand entries.
+pub const SPARSE_EVERY: usize = 2048;
+
+/// How far back from the cursor checkpoints stay [`CHECKPOINT_EVERY`] apart.
+pub const DENSE_SPAN: usize = 4096;
+
+/// Is a checkpoint after `at` entries worth keeping with the cursor at `cursor`?
+fn kept(at: usize, cursor: usize) -> bool {
+    at.is_multiple_of(SPARSE_EVERY) || at + DENSE_SPAN >= cursor
+}
 
 /// Events are held in memory for this many of the most recent steps. Older ones are rebuilt on
 /// demand by replaying from the nearest checkpoint ([`Session::events`]): they are derived data,
@@ -49,9 +65,9 @@ pub struct Entry {
     pub stamp: Option<Stamp>,
     /// Where the step stands in a fight, read from the ruleset's initiative before and after it
     /// (see [`FightMark`]); None outside fights. Derived as the step is applied or loaded, never
-    /// written.
+    /// written. Boxed: most steps are outside fights, and every step of a long log is held.
     #[serde(skip)]
-    pub fight: Option<FightMark>,
+    pub fight: Option<Box<FightMark>>,
 }
 
 /// What a step did to the fight, as the initiative read model tells it: whether it began or
@@ -79,19 +95,19 @@ fn fight_now(state: &SessionState) -> FightNow {
     Some((fight.round, acting))
 }
 
-fn fight_mark(before: &FightNow, after: &FightNow) -> Option<FightMark> {
+fn fight_mark(before: &FightNow, after: &FightNow) -> Option<Box<FightMark>> {
     let round = after.as_ref().or(before.as_ref())?.0;
     let turn = match (before, after) {
         (Some((_, was)), Some((_, Some(now)))) if was.as_ref() != Some(now) => Some(now.clone()),
         (None, Some((_, Some(now)))) => Some(now.clone()),
         _ => None,
     };
-    Some(FightMark {
+    Some(Box::new(FightMark {
         began: before.is_none(),
         ended: after.is_none(),
         round,
         turn,
-    })
+    }))
 }
 
 /// Two entries are the same step when they hold the same command, faces and events: when they
@@ -164,7 +180,7 @@ impl Session {
             let after = fight_now(&state);
             entry.fight = fight_mark(&before, &after);
             before = after;
-            if (index + 1).is_multiple_of(CHECKPOINT_EVERY) {
+            if (index + 1).is_multiple_of(CHECKPOINT_EVERY) && kept(index + 1, cursor) {
                 session.checkpoints.push((index + 1, state.clone()));
             }
             if index + 1 == cursor {
@@ -216,7 +232,7 @@ impl Session {
                 fight: fight_mark(&before, &after),
             });
             before = after;
-            if (index + 1).is_multiple_of(CHECKPOINT_EVERY) {
+            if (index + 1).is_multiple_of(CHECKPOINT_EVERY) && kept(index + 1, cursor) {
                 session.checkpoints.push((index + 1, state.clone()));
             }
             if index + 1 == cursor {
@@ -320,7 +336,7 @@ impl Session {
             return Err(SessionError::NothingToUndo);
         }
         let target = self.cursor - 1;
-        self.state = self.state_at(target)?;
+        self.state = self.state_at_leaving_checkpoints(target)?;
         self.cursor = target;
         Ok(&self.entries[target])
     }
@@ -333,7 +349,7 @@ impl Session {
             return Err(SessionError::NothingToUndo);
         }
         let target = self.cursor - 1;
-        self.state = self.state_at(target)?;
+        self.state = self.state_at_leaving_checkpoints(target)?;
         self.cursor = target;
         self.events_from = self.events_from.min(target);
         self.checkpoints.retain(|(at, _)| *at <= target);
@@ -376,6 +392,30 @@ impl Session {
             replay_entry(&mut state, &self.entries[index])
                 .map_err(|error| SessionError::Replay { index, error })?;
         }
+        Ok(state)
+    }
+
+    /// [`Session::state_at`] for a cursor about to move to `at`: the checkpoints it passes on
+    /// the way from a sparse one are kept, so undoing on from there re-applies few entries.
+    fn state_at_leaving_checkpoints(&mut self, at: usize) -> Result<SessionState, SessionError> {
+        let Some(base) = self.checkpoints.iter().rposition(|(n, _)| *n <= at) else {
+            return self.state_at(at);
+        };
+        let from = self.checkpoints[base].0;
+        if at - from <= CHECKPOINT_EVERY {
+            return self.state_at(at);
+        }
+        let mut state = self.checkpoints[base].1.clone();
+        let mut passed = Vec::new();
+        for index in from..at {
+            replay_entry(&mut state, &self.entries[index])
+                .map_err(|error| SessionError::Replay { index, error })?;
+            if (index + 1).is_multiple_of(CHECKPOINT_EVERY) {
+                passed.push((index + 1, state.clone()));
+            }
+        }
+        let after = base + 1;
+        self.checkpoints.splice(after..after, passed);
         Ok(state)
     }
 
@@ -452,12 +492,24 @@ impl Session {
         }
     }
 
+    /// Keeps a checkpoint every [`CHECKPOINT_EVERY`] entries, and lets go of those that fell
+    /// further back than [`DENSE_SPAN`] off the sparse grid ([`SPARSE_EVERY`]).
     fn maybe_checkpoint(&mut self) {
         if self.cursor.is_multiple_of(CHECKPOINT_EVERY)
             && !self.checkpoints.iter().any(|(at, _)| *at == self.cursor)
         {
-            self.checkpoints.push((self.cursor, self.state.clone()));
+            // Checkpoints past the cursor (a redo tail's) come after it: keep them in order.
+            let at = self.checkpoints.partition_point(|(n, _)| *n < self.cursor);
+            self.checkpoints
+                .insert(at, (self.cursor, self.state.clone()));
+            let cursor = self.cursor;
+            self.checkpoints.retain(|(n, _)| kept(*n, cursor));
         }
+    }
+
+    /// How many checkpoints the session holds (each a whole state): for the memory tests.
+    pub fn checkpoint_count(&self) -> usize {
+        self.checkpoints.len()
     }
 }
 

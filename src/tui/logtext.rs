@@ -35,7 +35,7 @@ pub fn summary_at(main: &Main, step: usize) -> Vec<String> {
         .session
         .applied()
         .get(step)
-        .and_then(|e| e.fight.as_ref())
+        .and_then(|e| e.fight.as_deref())
         .is_some_and(|m| m.ended);
     ends.then(|| summary::ending_at(&main.session, step))
         .flatten()
