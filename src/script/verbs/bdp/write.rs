@@ -8,7 +8,7 @@ use crate::content::bdp as content;
 use crate::dice::Edge;
 use crate::rules::bdp::{
     Ability, Area, Certainty, Command as C, Hand, Hazard, Item, Kind, Level, Meal, NewSheet,
-    Rarity, Reason, Region, Rest, Stat, State, Target,
+    Reason, Rest, Stat, State, Target,
 };
 use crate::script::lexer::quote;
 use crate::script::write::{free_text, names};
@@ -426,20 +426,7 @@ fn item_words(item: &Item) -> Option<String> {
     match (item.ingredient, base.ingredient) {
         (a, b) if a == b => {}
         (Some((rarity, region)), _) => {
-            let rarity = match rarity {
-                Rarity::Common => "common",
-                Rarity::Uncommon => "uncommon",
-                Rarity::Rare => "rare",
-            };
-            let region = match region {
-                Region::Plains => "plains",
-                Region::Forest => "forest",
-                Region::Swamp => "swamp",
-                Region::Hills => "hills",
-                Region::Mountain => "mountain",
-                Region::Desert => "desert",
-            };
-            line.push_str(&format!(" {rarity} {region}"));
+            line.push_str(&format!(" {} {}", rarity.word(), region.word()));
         }
         (None, _) => return None,
     }
