@@ -9,51 +9,9 @@
 
 mod words;
 
-use slotmark::rules::{Lens, Numbers, RulesetId};
+use slotmark::rules::RulesetId;
 use slotmark::session::Session;
-use std::collections::BTreeSet;
 use words::*;
-
-/// The players, seeing everyone: their own characters' numbers, a creature's state as "hurt".
-struct Players {
-    party: BTreeSet<u32>,
-}
-
-impl Lens for Players {
-    fn sees(&self, _: u32) -> bool {
-        true
-    }
-    fn numbers(&self, id: u32) -> Numbers {
-        if self.party.contains(&id) {
-            Numbers::Exact
-        } else {
-            Numbers::Word(Some("hurt".into()))
-        }
-    }
-}
-
-fn players(s: &Session) -> Players {
-    Players {
-        party: s
-            .state()
-            .game
-            .roster()
-            .into_iter()
-            .filter(|g| g.party)
-            .flat_map(|g| g.members.into_iter().map(|m| m.id))
-            .collect(),
-    }
-}
-
-/// The last step's lines: as the judge reads them, and as the players do.
-fn last(s: &Session) -> Vec<(String, String)> {
-    let lens = players(s);
-    let step = s.cursor().saturating_sub(1);
-    s.events(step)
-        .iter()
-        .map(|e| (e.to_string(), e.line().read(&lens).unwrap_or_default()))
-        .collect()
-}
 
 /// Plays `line` and asserts that its step says `judge` to the judge and `table` to the
 /// players (an empty `table`: they read nothing of it).

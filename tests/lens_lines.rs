@@ -3,69 +3,11 @@
 //! creature's never does (its state may read as a word), and the judge's words stay as they
 //! were. Tests are named after the rule the sentence comes from.
 
-use slotmark::dice::ScriptedDice;
+mod words;
+
 use slotmark::rules::{Lens, Numbers, RulesetId};
-use slotmark::script::{self, Line};
-use slotmark::session::{Session, SessionState};
-use std::collections::BTreeSet;
-
-fn session(ruleset: RulesetId) -> Session {
-    Session::new(SessionState::new("Lens", ruleset))
-}
-
-fn play(s: &mut Session, line: &str, faces: &[u16]) {
-    match script::parse_line(line, s.state()).unwrap_or_else(|e| panic!("{line}: {e:?}")) {
-        Line::Command(c) => {
-            s.execute(c, &mut ScriptedDice::new(faces.to_vec()))
-                .unwrap_or_else(|e| panic!("{line}: {e}"));
-        }
-        other => panic!("{line}: {other:?}"),
-    }
-}
-
-/// The players: their own characters' numbers exactly; a creature's state as a word.
-struct Players {
-    party: BTreeSet<u32>,
-}
-
-impl Lens for Players {
-    fn sees(&self, _: u32) -> bool {
-        true
-    }
-    fn numbers(&self, id: u32) -> Numbers {
-        if self.party.contains(&id) {
-            Numbers::Exact
-        } else {
-            Numbers::Word(Some("hurt".into()))
-        }
-    }
-}
-
-fn players(s: &Session) -> Players {
-    Players {
-        party: s
-            .state()
-            .game
-            .roster()
-            .into_iter()
-            .filter(|g| g.party)
-            .flat_map(|g| g.members.into_iter().map(|m| m.id))
-            .collect(),
-    }
-}
-
-/// The last step's lines: as the judge reads them, and as the players do.
-fn last(s: &Session) -> Vec<(String, String)> {
-    let n = s.applied().len();
-    let lens = players(s);
-    s.events(n - 1)
-        .iter()
-        .map(|e| {
-            let line = e.line();
-            (e.to_string(), line.read(&lens).unwrap_or_default())
-        })
-        .collect()
-}
+use slotmark::session::Session;
+use words::*;
 
 /// The one line of the last step whose judge's words start with `start`.
 fn line(s: &Session, start: &str) -> (String, String) {

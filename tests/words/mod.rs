@@ -6,12 +6,13 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use slotmark::dice::ScriptedDice;
-use slotmark::rules::RulesetId;
+use slotmark::rules::{Lens, Numbers, RulesetId};
 use slotmark::script::{self, Line};
 use slotmark::session::{Session, SessionState, TableView};
 use slotmark::store::Store;
 use slotmark::tui::table;
 use slotmark::tui::theme::Theme;
+use std::collections::BTreeSet;
 
 pub fn session(ruleset: RulesetId) -> Session {
     Session::new(SessionState::new("Words", ruleset))
@@ -92,4 +93,46 @@ pub fn everywhere(s: &Session, lines: &[&str]) {
         assert!(replay.contains(line), "replay lacks {line:?}:\n{replay}");
         assert!(recap.contains(line), "the recap lacks {line:?}:\n{recap}");
     }
+}
+
+/// The players, seeing everyone: their own characters' numbers exactly, a creature's state as
+/// the word "hurt" (the table's own lens gives the word from the roster).
+pub struct Players {
+    party: BTreeSet<u32>,
+}
+
+impl Lens for Players {
+    fn sees(&self, _: u32) -> bool {
+        true
+    }
+    fn numbers(&self, id: u32) -> Numbers {
+        if self.party.contains(&id) {
+            Numbers::Exact
+        } else {
+            Numbers::Word(Some("hurt".into()))
+        }
+    }
+}
+
+pub fn players(s: &Session) -> Players {
+    Players {
+        party: s
+            .state()
+            .game
+            .roster()
+            .into_iter()
+            .filter(|g| g.party)
+            .flat_map(|g| g.members.into_iter().map(|m| m.id))
+            .collect(),
+    }
+}
+
+/// The last step's lines: as the judge reads them, and as the players do.
+pub fn last(s: &Session) -> Vec<(String, String)> {
+    let lens = players(s);
+    let step = s.cursor().saturating_sub(1);
+    s.events(step)
+        .iter()
+        .map(|e| (e.to_string(), e.line().read(&lens).unwrap_or_default()))
+        .collect()
 }
