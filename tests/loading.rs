@@ -59,15 +59,6 @@ fn dress(app: App) -> App {
     app
 }
 
-fn notes(session: &Session) -> Vec<String> {
-    session
-        .state()
-        .notes
-        .iter()
-        .map(|n| n.to_string())
-        .collect()
-}
-
 #[test]
 fn keys_are_answered_while_the_log_loads_and_end_where_a_whole_open_ends() {
     let dir = TempDir::new().unwrap();
@@ -112,7 +103,7 @@ fn keys_are_answered_while_the_log_loads_and_end_where_a_whole_open_ends() {
     );
     let meanwhile = app.session().unwrap().clone();
     assert_eq!(meanwhile.cursor(), 3, "{:?}", meanwhile.applied());
-    assert_eq!(notes(&meanwhile).last().unwrap(), "at the gate");
+    assert_eq!(support::notes(&meanwhile).last().unwrap(), "at the gate");
     // Nothing is lost if the program dies now: file and journal give these steps.
     let on_disk = store::load(&early_path).unwrap();
     assert_eq!(on_disk.state(), meanwhile.state());
@@ -183,7 +174,10 @@ fn quitting_while_the_log_loads_keeps_every_step_in_the_journal() {
     assert_eq!(std::fs::read(&path).unwrap(), file_before);
     let opened = Store::open(&path).unwrap();
     assert_eq!(opened.session.cursor(), session.cursor() + 1);
-    assert_eq!(notes(&opened.session).last().unwrap(), "left early");
+    assert_eq!(
+        support::notes(&opened.session).last().unwrap(),
+        "left early"
+    );
 }
 
 #[test]
@@ -209,7 +203,10 @@ fn a_journal_with_steps_to_recover_or_a_file_alone_is_opened_whole_not_before_it
     assert!(Store::open_before_log(&path).is_none());
     // Nothing was taken: the whole open recovers the step.
     let opened = Store::open(&path).unwrap();
-    assert_eq!(notes(&opened.session).last().unwrap(), "after the crash");
+    assert_eq!(
+        support::notes(&opened.session).last().unwrap(),
+        "after the crash"
+    );
     drop(opened);
 
     // A file alone (copied in, never opened here) is opened whole too, and nothing is written
@@ -272,5 +269,5 @@ fn the_palette_opens_on_the_first_frame_of_a_long_session_in_a_pseudo_terminal()
     );
     let reopened = store::load(&path).unwrap();
     assert_eq!(reopened.entries().len(), 20_001);
-    assert_eq!(notes(&reopened).last().unwrap(), "opened at once");
+    assert_eq!(support::notes(&reopened).last().unwrap(), "opened at once");
 }

@@ -44,15 +44,6 @@ fn drive(app: &mut App, events: Vec<io::Result<Event>>) -> String {
     t.backend().to_string()
 }
 
-fn notes(session: &Session) -> Vec<String> {
-    session
-        .state()
-        .notes
-        .iter()
-        .map(|n| n.to_string())
-        .collect()
-}
-
 /// A session saved in a fresh folder and a screen open on it, its writes switchable to fail.
 fn opened() -> (TempDir, std::path::PathBuf, App, WriteFaults) {
     let dir = TempDir::new().unwrap();
@@ -73,7 +64,11 @@ fn a_change_that_cannot_be_written_is_not_made_and_the_header_says_why() {
     faults.set(true);
     let frame = drive(&mut app, palette("note the second"));
     let session = app.session().unwrap();
-    assert_eq!(notes(session), ["the first"], "the failed change stays out");
+    assert_eq!(
+        support::notes(session),
+        ["the first"],
+        "the failed change stays out"
+    );
     assert!(frame.contains("NOT SAVED"), "{frame}");
     assert!(frame.contains("could not be saved"), "{frame}");
     // The refused line stays in the palette with its reason; Esc closes it. Undo cannot be
@@ -81,7 +76,7 @@ fn a_change_that_cannot_be_written_is_not_made_and_the_header_says_why() {
     let esc = Ok(Event::Key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE)));
     let frame = drive(&mut app, vec![esc, key('u')]);
     assert!(frame.contains("could not be saved"), "{frame}");
-    assert_eq!(notes(app.session().unwrap()), ["the first"]);
+    assert_eq!(support::notes(app.session().unwrap()), ["the first"]);
     // What the screen shows is exactly what is on disk.
     let on_disk = store::load(&path).unwrap();
     assert_eq!(on_disk.state(), app.session().unwrap().state());
@@ -91,7 +86,7 @@ fn a_change_that_cannot_be_written_is_not_made_and_the_header_says_why() {
     let frame = drive(&mut app, palette("note the third"));
     assert!(frame.contains("autosaved"), "{frame}");
     assert_eq!(
-        notes(&store::load(&path).unwrap()),
+        support::notes(&store::load(&path).unwrap()),
         ["the first", "the third"]
     );
 }
@@ -113,10 +108,10 @@ fn save_as_carries_the_session_on_in_another_file() {
     assert!(frame.contains("autosaved"), "{frame}");
     drive(&mut app, palette("note in the new file"));
     assert_eq!(
-        notes(&store::load(&elsewhere).unwrap()),
+        support::notes(&store::load(&elsewhere).unwrap()),
         ["kept", "in the new file"]
     );
-    assert_eq!(notes(&store::load(&path).unwrap()), ["kept"]);
+    assert_eq!(support::notes(&store::load(&path).unwrap()), ["kept"]);
     // An existing file is never overwritten.
     let frame = drive(&mut app, palette(&format!("save as {}", path.display())));
     assert!(frame.contains("could not save there"), "{frame}");
@@ -132,7 +127,10 @@ fn a_journal_deleted_under_the_screen_is_noticed_and_nothing_is_lost_to_a_kill()
     drive(&mut app, palette("note three"));
     // A kill -9 now: the screen never quits, and the store is simply gone.
     std::mem::forget(app);
-    assert_eq!(notes(&store::load(&path).unwrap()), ["one", "two", "three"]);
+    assert_eq!(
+        support::notes(&store::load(&path).unwrap()),
+        ["one", "two", "three"]
+    );
     assert!(store::journal_path(&path).exists());
 }
 
@@ -147,7 +145,7 @@ fn a_failed_save_on_the_way_out_says_where_the_session_still_is() {
         why.contains("journal") && why.contains("nothing shown"),
         "{why}"
     );
-    assert_eq!(notes(&store::load(&path).unwrap()), ["safe"]);
+    assert_eq!(support::notes(&store::load(&path).unwrap()), ["safe"]);
 }
 
 #[test]

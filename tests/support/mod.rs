@@ -254,3 +254,13 @@ pub fn realistic_session(entries: usize, seed: u64) -> Session {
     }
     session
 }
+
+/// The session's notes, each as its text.
+pub fn notes(session: &Session) -> Vec<String> {
+    session
+        .state()
+        .notes
+        .iter()
+        .map(|n| n.to_string())
+        .collect()
+}
