@@ -389,6 +389,24 @@ impl Ruleset for Ap {
             .collect()
     }
 
+    fn in_party(state: &State, id: u32) -> Option<bool> {
+        let c = state.characters.iter().find(|c| c.id == id)?;
+        Some(has_pc(state, &c.group))
+    }
+
+    fn in_action(state: &State) -> Option<Vec<u32>> {
+        let f = state.fight.as_ref()?;
+        // Only those in the fight's groups count, as in its order.
+        let shown = state.characters.iter().filter(|c| {
+            c.init.is_some()
+                && f.groups.contains(&c.group)
+                && !c.dead()
+                && !c.has(Mark::Fled)
+                && (f.acting == Some(c.id) || f.acted.contains(&c.id))
+        });
+        Some(f.acting.into_iter().chain(shown.map(|c| c.id)).collect())
+    }
+
     fn initiative(state: &State) -> Option<Initiative> {
         let f = state.fight.as_ref()?;
         let mut order = Vec::new();

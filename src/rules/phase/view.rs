@@ -406,6 +406,24 @@ impl Ruleset for Phase {
         groups
     }
 
+    fn in_party(state: &State, id: u32) -> Option<bool> {
+        let c = state.characters.iter().find(|c| c.id == id)?;
+        Some(c.side == Side::Party)
+    }
+
+    fn in_action(state: &State) -> Option<Vec<u32>> {
+        let fight = state.fight.as_ref()?;
+        // A fighter in a band that has come, and not dead, fled, critical or out.
+        let shown = fight.fighters.iter().filter(|x| {
+            x.band.is_some_and(|b| b <= fight.band)
+                && state
+                    .character(x.id)
+                    .ok()
+                    .is_none_or(|c| !(c.is_dead() || c.fled || c.critical.is_some() || c.is_out()))
+        });
+        Some(shown.map(|x| x.id).collect())
+    }
+
     fn initiative(state: &State) -> Option<Initiative> {
         let fight = state.fight.as_ref()?;
         let order = in_order(state)
