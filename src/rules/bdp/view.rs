@@ -111,13 +111,14 @@ impl Ruleset for Bdp {
         Ok(events)
     }
 
-    /// The same change without naming anyone in events nobody reads.
+    /// The same change without naming anyone in events nobody reads, nor writing out their
+    /// words.
     fn apply_quietly(
         state: &mut State,
         command: &Command,
         dice: &mut dyn DiceSource,
     ) -> Result<(), RuleError> {
-        apply(state, command, dice).map(drop)
+        crate::rules::said::quietly(|| apply(state, command, dice)).map(drop)
     }
 
     fn check(state: &State) -> Result<(), String> {
