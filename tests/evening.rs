@@ -6,8 +6,10 @@ mod support;
 
 use slotmark::cli::{RunOptions, run_script};
 use slotmark::content;
-use slotmark::dice::RecordedDice;
-use slotmark::session;
+use slotmark::dice::{LiveDice, RecordedDice};
+use slotmark::rules::RulesetId;
+use slotmark::script::Line;
+use slotmark::session::{self, Session, SessionState};
 use slotmark::store;
 use support::evening::{RULESETS, long_script};
 
@@ -89,6 +91,112 @@ fn a_replay_without_events_leaves_every_state_as_the_full_apply_does() {
             s.events(0),
             "{ruleset:?}: the first step's events"
         );
+    }
+}
+
+/// The players' view asks each ruleset who is in the party and who is in action in a fight
+/// instead of building the roster and the fight's lines on every step; at every step of every
+/// ruleset's evening (and of a plain fight), both answers must be the ones the roster and the
+/// initiative give, for everyone on the roster and for an id nobody holds.
+#[test]
+fn each_ruleset_says_who_is_in_the_party_and_in_action_as_its_roster_and_fight_do() {
+    use slotmark::rules::{GameState, Standing};
+    use std::collections::BTreeSet;
+    fn agrees(game: &GameState, what: &str) -> (bool, bool) {
+        let roster = game.roster();
+        let mut ids = Vec::new();
+        for group in &roster {
+            for m in &group.members {
+                assert_eq!(game.in_party(m.id), Some(group.party), "{what}: {}", m.name);
+                ids.push(m.id);
+            }
+        }
+        let nobody = ids.iter().max().map_or(0, |m| m + 1000);
+        assert_eq!(game.in_party(nobody), None, "{what}: an id nobody holds");
+        let by_lines = game.initiative().map(|f| {
+            let shown = f.order.iter().filter(|x| {
+                matches!(
+                    x.standing,
+                    Standing::Acting | Standing::Interrupting | Standing::Acted
+                )
+            });
+            f.acting
+                .into_iter()
+                .chain(shown.map(|x| x.id))
+                .collect::<BTreeSet<u32>>()
+        });
+        let asked = game
+            .in_action()
+            .map(|ids| ids.into_iter().collect::<BTreeSet<u32>>());
+        assert_eq!(asked, by_lines, "{what}: who is in action");
+        (
+            roster.iter().any(|g| g.party) && roster.iter().any(|g| !g.party),
+            asked.is_some_and(|a| !a.is_empty()),
+        )
+    }
+    for ruleset in RULESETS {
+        let built = long_script(ruleset, 1_500, 5, "asked");
+        let s = &built.session;
+        let mut state = s.initial().clone();
+        let (mut both_sides, mut in_action) = (false, false);
+        for (i, entry) in s.applied().iter().enumerate() {
+            session::apply_quietly(
+                &mut state,
+                &entry.command,
+                &mut RecordedDice::new(&entry.rolls),
+            )
+            .unwrap();
+            let (sides, acting) = agrees(&state.game, &format!("{ruleset:?}: step {}", i + 1));
+            both_sides |= sides;
+            in_action |= acting;
+        }
+        // Otherwise the evening would prove nothing of the party; the slot system's evening
+        // holds no fight, so its fight is the one below.
+        assert!(
+            both_sides && (in_action || ruleset == RulesetId::Slots),
+            "{ruleset:?}: both sides {both_sides}, in action {in_action}"
+        );
+    }
+    // A fight of the slot system (a turn, an interrupt) and one of the plain tracker, line by
+    // line; a line the dice make refused is passed over.
+    let fights: [(Session, &[&str]); 2] = [
+        (
+            slotmark::script::demo(),
+            &[
+                "fight players all",
+                "turn aria",
+                "setup charges # across the yard",
+                "interrupt goblin1",
+                "stopped no",
+                "attack aria goblin1 with 6",
+                "accept",
+                "end",
+                "turn goblin1",
+                "end",
+            ],
+        ),
+        (
+            Session::new(SessionState::new("asked", RulesetId::Plain)),
+            &[
+                "add Ana 8",
+                "add Ogre 12 others",
+                "fight Ana Ogre",
+                "next",
+                "next",
+            ],
+        ),
+    ];
+    for (mut s, lines) in fights {
+        let mut dice = LiveDice::seeded(5);
+        let mut in_action = false;
+        for line in lines {
+            if let Ok(Line::Command(c)) = slotmark::script::parse_line(line, s.state()) {
+                let _ = s.execute(c, &mut dice);
+            }
+            let what = format!("{:?}: {line}", s.state().ruleset());
+            in_action |= agrees(&s.state().game, &what).1;
+        }
+        assert!(in_action, "{:?}", s.state().ruleset());
     }
 }
 

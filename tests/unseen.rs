@@ -193,6 +193,26 @@ fn a_creature_a_character_attacks_comes_into_sight_with_that_step() {
 }
 
 #[test]
+fn in_a_fight_the_characters_are_in_a_creature_comes_into_sight_when_struck_or_on_its_turn() {
+    let mut s = session(RulesetId::Bdp);
+    play(&mut s, "add Ana pc 10 12 8 6", &[]);
+    play(&mut s, "add Snag goblin", &[]);
+    play(&mut s, "add ogre", &[]);
+    play(&mut s, "fight Ana Snag \"Ogre 1\"", &[]);
+    // Ana's turn shows only her: neither creature has acted or been acted against.
+    assert!(!shown(&s, "Snag") && !shown(&s, "Ogre 1"), "{}", drawn(&s));
+    play(&mut s, "damage Snag 1 sword", &[]);
+    assert!(shown(&s, "Snag") && !shown(&s, "Ogre 1"), "{}", drawn(&s));
+    play(&mut s, "next", &[]);
+    assert!(!shown(&s, "Ogre 1"));
+    play(&mut s, "next", &[]);
+    assert!(shown(&s, "Ogre 1"), "{}", drawn(&s));
+    play(&mut s, "undo", &[]);
+    assert!(!shown(&s, "Ogre 1"));
+    replays(&s);
+}
+
+#[test]
 fn player_characters_are_always_seen_and_cannot_be_veiled() {
     let mut s = session(RulesetId::Plain);
     plain_party(&mut s);

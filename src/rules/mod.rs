@@ -77,8 +77,38 @@ pub trait Ruleset {
     /// Everyone in the session by side or group, in the order the roster lists them.
     fn roster(state: &Self::State) -> Vec<RosterGroup>;
 
+    /// Whether `id` stands in a party group of the roster (Some(true)), in another group
+    /// (Some(false)) or not on it (None): what [`Ruleset::roster`] says of it, without building
+    /// every member's view. A ruleset answers from its own state; the default reads the roster.
+    fn in_party(state: &Self::State, id: u32) -> Option<bool> {
+        Self::roster(state)
+            .iter()
+            .find(|g| g.members.iter().any(|m| m.id == id))
+            .map(|g| g.party)
+    }
+
     /// The fight under way, if any.
     fn initiative(state: &Self::State) -> Option<Initiative>;
+
+    /// Whom the fight under way shows in action, None without a fight: the [`Initiative`]'s
+    /// `acting` and everyone of its order who is acting, interrupting or has acted, in any
+    /// order, without building every fighter's line. The default reads [`Ruleset::initiative`].
+    fn in_action(state: &Self::State) -> Option<Vec<u32>> {
+        let fight = Self::initiative(state)?;
+        let shown = fight.order.iter().filter(|f| {
+            matches!(
+                f.standing,
+                Standing::Acting | Standing::Interrupting | Standing::Acted
+            )
+        });
+        Some(
+            fight
+                .acting
+                .into_iter()
+                .chain(shown.map(|f| f.id))
+                .collect(),
+        )
+    }
 
     /// What waits for the judge now (the front of the queue), if anything.
     fn pending(state: &Self::State) -> Option<PendingView>;
@@ -306,6 +336,20 @@ macro_rules! rulesets {
             pub fn roster(&self) -> Vec<RosterGroup> {
                 match self {
                     $(GameState::$variant(s) => <$module::$rules as Ruleset>::roster(s),)+
+                }
+            }
+
+            /// See [`Ruleset::in_party`].
+            pub fn in_party(&self, id: u32) -> Option<bool> {
+                match self {
+                    $(GameState::$variant(s) => <$module::$rules as Ruleset>::in_party(s, id),)+
+                }
+            }
+
+            /// See [`Ruleset::in_action`].
+            pub fn in_action(&self) -> Option<Vec<u32>> {
+                match self {
+                    $(GameState::$variant(s) => <$module::$rules as Ruleset>::in_action(s),)+
                 }
             }
 

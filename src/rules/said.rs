@@ -6,7 +6,42 @@ use super::line::{Line, Part};
 use super::tally::Tally;
 use super::view::Tone;
 use serde::{Deserialize, Serialize};
+use std::cell::Cell;
 use std::fmt;
+
+thread_local! {
+    /// Set while a step is applied only for the state it leaves (see [`quietly`]).
+    static QUIET: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `apply` leaving the text of the lines it makes unwritten, for a replay that throws its
+/// events away (see [`Ruleset::apply_quietly`](super::Ruleset::apply_quietly)). Writing each
+/// line's words out is most of what a quiet step would spend on events; the rules never read an
+/// event's text back, so the state comes out the same.
+pub fn quietly<T>(apply: impl FnOnce() -> T) -> T {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            QUIET.with(|q| q.set(self.0));
+        }
+    }
+    let _restore = Restore(QUIET.with(|q| q.replace(true)));
+    apply()
+}
+
+/// Is the step being applied inside [`quietly`]?
+pub fn is_quiet() -> bool {
+    QUIET.with(Cell::get)
+}
+
+/// The words of `parts` as an event's text; nothing inside [`quietly`], where no one reads them.
+pub fn text_of(parts: &Line) -> String {
+    if is_quiet() {
+        String::new()
+    } else {
+        parts.to_string()
+    }
+}
 
 /// How an event should stand out; the frame draws it in the matching [`Tone`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -71,7 +106,7 @@ impl Event {
     pub fn line(mood: Mood, parts: Line) -> Event {
         Event::Said {
             mood,
-            text: parts.to_string(),
+            text: text_of(&parts),
             parts,
             tally: Vec::new(),
         }

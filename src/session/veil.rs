@@ -388,60 +388,44 @@ pub(super) fn reveal_by_play(state: &mut SessionState, command: &GameCommand) ->
         return Vec::new();
     }
     let aim = state.game.aims_of(command);
-    let fight = state.game.initiative();
+    let fight = state.game.in_action();
     // Nobody acts outside a fight in a step that aims at no one: the roster is not read.
     if aim.is_none() && fight.is_none() {
         return Vec::new();
     }
-    // Nor is it when everyone the step could bring into sight is already revealed or veiled,
-    // as nearly everyone is once a fight has gone a round: that is most steps of a long session.
+    // Whom the step shows: the fighters who act or have acted, the one who aims, and those a
+    // party member aims at.
+    let aimed = aim.map(|a| {
+        let at = if state.game.in_party(a.by) == Some(true) {
+            a.at
+        } else {
+            Vec::new()
+        };
+        (a.by, at)
+    });
+    let shown = || {
+        let aimed = aimed
+            .iter()
+            .flat_map(|(by, at)| std::iter::once(by).chain(at));
+        fight.iter().flatten().chain(aimed).copied()
+    };
+    // Nor is it unless the step shows a creature outside the party that is neither revealed
+    // nor veiled. Most steps of a long session show none: nearly every creature is met once a
+    // fight has gone a round, and player characters, never marked revealed, are told apart by
+    // asking the ruleset, far cheaper than building everyone's roster entry.
     let veil = &state.veil;
-    let unmet = |id: &u32| !veil.revealed.contains(id) && !veil.hidden.contains(id);
-    let aimed = aim.iter().flat_map(|a| std::iter::once(&a.by).chain(&a.at));
-    let fought = fight
-        .iter()
-        .flat_map(|f| f.acting.iter().chain(f.order.iter().map(|o| &o.id)));
-    if !aimed.chain(fought).any(unmet) {
+    let unmet = |id: u32| !veil.revealed.contains(&id) && !veil.hidden.contains(&id);
+    if !shown().any(|id| unmet(id) && state.game.in_party(id) == Some(false)) {
         return Vec::new();
     }
+    let shown: BTreeSet<u32> = shown().collect();
     let roster = state.game.roster();
     let veil = &state.veil;
-    let fresh: Vec<&RosterEntry> = roster
+    let met: Vec<(u32, String)> = roster
         .iter()
         .filter(|g| !g.party)
         .flat_map(|g| &g.members)
         .filter(|m| !veil.revealed.contains(&m.id) && !veil.hidden.contains(&m.id))
-        .collect();
-    if fresh.is_empty() {
-        return Vec::new();
-    }
-    let mut shown = BTreeSet::new();
-    if let Some(aim) = aim {
-        shown.insert(aim.by);
-        let by_party = roster
-            .iter()
-            .any(|g| g.party && g.members.iter().any(|m| m.id == aim.by));
-        if by_party {
-            shown.extend(aim.at);
-        }
-    }
-    if let Some(fight) = fight {
-        shown.extend(fight.acting);
-        shown.extend(
-            fight
-                .order
-                .iter()
-                .filter(|f| {
-                    matches!(
-                        f.standing,
-                        Standing::Acting | Standing::Interrupting | Standing::Acted
-                    )
-                })
-                .map(|f| f.id),
-        );
-    }
-    let met: Vec<(u32, String)> = fresh
-        .into_iter()
         .filter(|m| shown.contains(&m.id))
         .map(|m| (m.id, m.name.clone()))
         .collect();

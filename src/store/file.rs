@@ -70,6 +70,13 @@ fn block_sums(text: &str) -> Vec<u32> {
     sums
 }
 
+/// The line breaks in `text`. Counting bytes runs many at a time, where searching for each
+/// break in turn costs a call per line: for the 100,000 lines of a long log, that difference
+/// is a few milliseconds of every verify and load.
+fn line_breaks(text: &str) -> usize {
+    text.bytes().filter(|&b| b == b'\n').count()
+}
+
 /// Does the text hold the checksum it was saved with? None when it does, or when it has no
 /// checksum at all (files from before checksums end with the closing bracket); else the first
 /// line of the first block that differs and the reason.
@@ -83,7 +90,7 @@ fn damage(text: &str) -> Option<(usize, String)> {
         return None;
     }
     let body = &text[..end];
-    let line_count = body.matches('\n').count();
+    let line_count = line_breaks(body);
     let sum_line = line_count + 1;
     let hint = "to keep a change made by hand, delete the file's last line (its checksum) and \
                 check the file with `slotmark replay --verify`";
@@ -477,7 +484,7 @@ fn step_lines(text: &str, steps: usize) -> Vec<usize> {
     let Some(at) = text.rfind(OPENER) else {
         return Vec::new();
     };
-    let first = text[..at].matches('\n').count() + 3;
+    let first = line_breaks(&text[..at]) + 3;
     let body = &text[at + OPENER.len()..];
     let lines: Vec<usize> = body
         .lines()

@@ -130,13 +130,14 @@ impl Ruleset for ActionDie {
         Ok(events)
     }
 
-    /// The same change without naming anyone in events nobody reads.
+    /// The same change without naming anyone in events nobody reads, nor writing out their
+    /// words.
     fn apply_quietly(
         state: &mut State,
         command: &Command,
         dice: &mut dyn DiceSource,
     ) -> Result<(), RuleError> {
-        apply(state, command, dice).map(drop)
+        crate::rules::said::quietly(|| apply(state, command, dice)).map(drop)
     }
 
     fn check(state: &State) -> Result<(), String> {
@@ -164,6 +165,20 @@ impl Ruleset for ActionDie {
             }
         }
         groups
+    }
+
+    fn in_party(state: &State, id: u32) -> Option<bool> {
+        let c = state.characters.iter().find(|c| c.id == id)?;
+        Some(c.side == Side::Pc)
+    }
+
+    fn in_action(state: &State) -> Option<Vec<u32>> {
+        let f = state.fight.as_ref()?;
+        let shown = f.entries.iter().filter(|e| {
+            state.character(e.id).ok().is_none_or(|c| !c.dead)
+                && (Some(e.id) == f.acting || e.acted)
+        });
+        Some(f.acting.into_iter().chain(shown.map(|e| e.id)).collect())
     }
 
     fn initiative(state: &State) -> Option<Initiative> {

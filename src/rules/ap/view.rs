@@ -360,13 +360,14 @@ impl Ruleset for Ap {
         Ok(events)
     }
 
-    /// The same change without naming anyone in events nobody reads.
+    /// The same change without naming anyone in events nobody reads, nor writing out their
+    /// words.
     fn apply_quietly(
         state: &mut State,
         command: &Command,
         dice: &mut dyn DiceSource,
     ) -> Result<(), RuleError> {
-        apply(state, command, dice).map(drop)
+        crate::rules::said::quietly(|| apply(state, command, dice)).map(drop)
     }
 
     fn check(state: &State) -> Result<(), String> {
@@ -387,6 +388,24 @@ impl Ruleset for Ap {
                 title: g,
             })
             .collect()
+    }
+
+    fn in_party(state: &State, id: u32) -> Option<bool> {
+        let c = state.characters.iter().find(|c| c.id == id)?;
+        Some(has_pc(state, &c.group))
+    }
+
+    fn in_action(state: &State) -> Option<Vec<u32>> {
+        let f = state.fight.as_ref()?;
+        // Only those in the fight's groups count, as in its order.
+        let shown = state.characters.iter().filter(|c| {
+            c.init.is_some()
+                && f.groups.contains(&c.group)
+                && !c.dead()
+                && !c.has(Mark::Fled)
+                && (f.acting == Some(c.id) || f.acted.contains(&c.id))
+        });
+        Some(f.acting.into_iter().chain(shown.map(|c| c.id)).collect())
     }
 
     fn initiative(state: &State) -> Option<Initiative> {

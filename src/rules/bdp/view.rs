@@ -111,13 +111,14 @@ impl Ruleset for Bdp {
         Ok(events)
     }
 
-    /// The same change without naming anyone in events nobody reads.
+    /// The same change without naming anyone in events nobody reads, nor writing out their
+    /// words.
     fn apply_quietly(
         state: &mut State,
         command: &Command,
         dice: &mut dyn DiceSource,
     ) -> Result<(), RuleError> {
-        apply(state, command, dice).map(drop)
+        crate::rules::said::quietly(|| apply(state, command, dice)).map(drop)
     }
 
     fn check(state: &State) -> Result<(), String> {
@@ -145,6 +146,24 @@ impl Ruleset for Bdp {
             }
         }
         groups
+    }
+
+    fn in_party(state: &State, id: u32) -> Option<bool> {
+        let c = state.characters.iter().find(|c| c.id == id)?;
+        Some(c.kind == Kind::Pc)
+    }
+
+    fn in_action(state: &State) -> Option<Vec<u32>> {
+        let f = state.fight.as_ref()?;
+        let acting = f.order.get(f.at).copied();
+        let shown = f.order.iter().copied().filter(|&id| {
+            state
+                .character(id)
+                .ok()
+                .is_none_or(|c| !c.dead && c.out.is_none())
+                && (Some(id) == acting || f.acted.contains(&id))
+        });
+        Some(acting.into_iter().chain(shown).collect())
     }
 
     fn initiative(state: &State) -> Option<Initiative> {

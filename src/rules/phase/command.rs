@@ -583,7 +583,7 @@ impl Event {
     pub fn line(mood: Mood, parts: Line) -> Event {
         Event::Said {
             mood,
-            text: parts.to_string(),
+            text: crate::rules::said::text_of(&parts),
             parts,
             tally: Vec::new(),
         }
@@ -597,7 +597,11 @@ impl Event {
             who: who.into(),
             id: None,
             what: what.into(),
-            roll: roll.line().to_string(),
+            roll: if crate::rules::said::is_quiet() {
+                String::new()
+            } else {
+                roll.line().to_string()
+            },
         }
     }
 

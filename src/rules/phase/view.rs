@@ -367,13 +367,14 @@ impl Ruleset for Phase {
         Ok(events)
     }
 
-    /// The same change without naming anyone in events nobody reads.
+    /// The same change without naming anyone in events nobody reads, nor writing out their
+    /// words.
     fn apply_quietly(
         state: &mut State,
         command: &Command,
         dice: &mut dyn DiceSource,
     ) -> Result<(), RuleError> {
-        apply(state, command, dice).map(drop)
+        crate::rules::said::quietly(|| apply(state, command, dice)).map(drop)
     }
 
     fn check(state: &State) -> Result<(), String> {
@@ -404,6 +405,24 @@ impl Ruleset for Phase {
         }
         groups.retain(|g| !g.members.is_empty());
         groups
+    }
+
+    fn in_party(state: &State, id: u32) -> Option<bool> {
+        let c = state.characters.iter().find(|c| c.id == id)?;
+        Some(c.side == Side::Party)
+    }
+
+    fn in_action(state: &State) -> Option<Vec<u32>> {
+        let fight = state.fight.as_ref()?;
+        // A fighter in a band that has come, and not dead, fled, critical or out.
+        let shown = fight.fighters.iter().filter(|x| {
+            x.band.is_some_and(|b| b <= fight.band)
+                && state
+                    .character(x.id)
+                    .ok()
+                    .is_none_or(|c| !(c.is_dead() || c.fled || c.critical.is_some() || c.is_out()))
+        });
+        Some(shown.map(|x| x.id).collect())
     }
 
     fn initiative(state: &State) -> Option<Initiative> {

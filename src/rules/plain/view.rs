@@ -100,6 +100,24 @@ impl Ruleset for Plain {
             .collect()
     }
 
+    fn in_party(state: &State, id: u32) -> Option<bool> {
+        let c = state.characters.iter().find(|c| c.id == id)?;
+        Some(c.party)
+    }
+
+    fn in_action(state: &State) -> Option<Vec<u32>> {
+        let fight = state.fight.as_ref()?;
+        // The one at `at` acts and everyone before has acted.
+        Some(
+            fight
+                .order
+                .iter()
+                .take(fight.at.saturating_add(1))
+                .copied()
+                .collect(),
+        )
+    }
+
     fn initiative(state: &State) -> Option<Initiative> {
         let fight = state.fight.as_ref()?;
         let acting = fight.order.get(fight.at).copied();

@@ -109,6 +109,28 @@ impl Ruleset for Slots {
             .collect()
     }
 
+    fn in_party(state: &State, id: u32) -> Option<bool> {
+        let c = state.characters.iter().find(|c| c.id == id)?;
+        Some(c.side == Side::Players)
+    }
+
+    fn in_action(state: &State) -> Option<Vec<u32>> {
+        let fight = state.combat.as_ref()?;
+        let turn = fight.turn.as_ref();
+        let shown = state.characters.iter().filter(|c| {
+            !fight.aside.contains(&c.id)
+                && (turn.is_some_and(|t| {
+                    t.actor == c.id || (t.interrupter == Some(c.id) && !t.interrupt_failed)
+                }) || fight.acted.contains(&c.id))
+        });
+        Some(
+            turn.map(|t| t.actor)
+                .into_iter()
+                .chain(shown.map(|c| c.id))
+                .collect(),
+        )
+    }
+
     fn initiative(state: &State) -> Option<Initiative> {
         let fight = state.combat.as_ref()?;
         let order = [fight.initiative, fight.initiative.other()]
