@@ -823,12 +823,14 @@ pub fn check_name(name: &str) -> R {
 }
 
 /// Checks made before the screen starts, so a mistyped file or name fails with one line instead
-/// of a screen that opens and closes; then hands over to the screen.
+/// of a screen that opens and closes; then hands over to the screen. `settled` is called once
+/// the session behind the screen is whole (see [`tui::Options::settled`]).
 pub fn screen(
     launch: Launch,
     saves: Option<&Path>,
     seed: Option<u64>,
     settings: crate::config::Config,
+    settled: fn(),
 ) -> R {
     match &launch {
         Launch::Open(path) => {
@@ -850,6 +852,7 @@ pub fn screen(
         saves,
         seed,
         settings,
+        settled,
     })
     .map_err(|e| CliError::Screen(format!("{e:#}")))
 }

@@ -18,6 +18,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 use std::fmt;
+use std::sync::Arc;
 use thiserror::Error;
 
 /// The largest die slotmark rolls; also the bound on expression sizes.
@@ -48,7 +49,24 @@ pub enum DiceError {
 pub struct Roll {
     pub sides: u16,
     pub face: u16,
-    pub purpose: String,
+    /// Shared: a long log draws for the same few purposes over and over, and the session keeps
+    /// one copy of each ([`Session`](crate::session::Session) shares them as it logs a step).
+    #[serde(with = "shared_text")]
+    pub purpose: Arc<str>,
+}
+
+/// A shared text read and written as the plain string it holds.
+mod shared_text {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use std::sync::Arc;
+
+    pub fn serialize<S: Serializer>(text: &Arc<str>, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(text)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Arc<str>, D::Error> {
+        String::deserialize(d).map(Arc::from)
+    }
 }
 
 /// Anything that can produce die faces. Implementations must return a face in `1..=sides`.
@@ -196,7 +214,7 @@ impl DiceSource for Recorder<'_> {
         self.rolls.push(Roll {
             sides,
             face,
-            purpose: purpose.to_string(),
+            purpose: purpose.into(),
         });
         Ok(face)
     }
@@ -594,7 +612,7 @@ mod tests {
         rec.roll(12, "first").unwrap();
         rec.roll(12, "second").unwrap();
         assert_eq!(rec.rolls.len(), 2);
-        assert_eq!(rec.rolls[1].purpose, "second");
+        assert_eq!(&*rec.rolls[1].purpose, "second");
         let mut again = RecordedDice::new(&rec.rolls);
         assert_eq!(again.roll(12, "x").unwrap(), 2);
         assert_eq!(again.roll(12, "x").unwrap(), 11);

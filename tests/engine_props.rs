@@ -2548,3 +2548,37 @@ fn long_sessions_keep_few_checkpoints_and_undo_far_back_exactly() {
     // Undo and re-apply only steps played since: older ones let their events go long ago.
     check_log(&back, 250).expect("the log stays whole");
 }
+
+/// A long fight holds one fight mark per place in it, not one per step: the steps of a turn
+/// share their mark. Every roll drawn for the same purpose shares one copy of its text. Both
+/// hold for a session played and for the same session read back from its file.
+#[test]
+fn a_long_log_shares_its_fight_marks_and_roll_purposes() {
+    use std::collections::HashSet;
+    use std::sync::Arc;
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("long.ron");
+    let played = support::long::long_session(slotmark::rules::RulesetId::Ap, 3_000, 7);
+    drop(Store::create(&path, &played).expect("the session saves"));
+    let read = store::load(&path).expect("the session reads back");
+    for (how, s) in [("played", &played), ("read back", &read)] {
+        let marks: Vec<_> = s
+            .entries()
+            .iter()
+            .filter_map(|e| e.fight.as_ref())
+            .collect();
+        let held: HashSet<*const session::FightMark> =
+            marks.iter().map(|m| Arc::as_ptr(m)).collect();
+        assert!(
+            marks.len() > 1_000 && held.len() * 2 < marks.len(),
+            "{how}: {} fight marks held for {} steps in fights",
+            held.len(),
+            marks.len()
+        );
+        let rolls: Vec<_> = s.entries().iter().flat_map(|e| e.rolls.iter()).collect();
+        let texts: HashSet<&str> = rolls.iter().map(|r| &*r.purpose).collect();
+        let copies: HashSet<*const u8> = rolls.iter().map(|r| r.purpose.as_ptr()).collect();
+        assert!(rolls.len() > texts.len(), "{how}: too few rolls to share");
+        assert_eq!(copies.len(), texts.len(), "{how}: one copy of each purpose");
+    }
+}

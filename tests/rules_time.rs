@@ -75,7 +75,7 @@ impl Table {
     /// The purposes of the dice the last command drew.
     fn last_purposes(&self) -> Vec<String> {
         let entry = self.session.applied().last().unwrap();
-        entry.rolls.iter().map(|r| r.purpose.clone()).collect()
+        entry.rolls.iter().map(|r| r.purpose.to_string()).collect()
     }
 
     /// Plays a command that must be refused; returns why, and checks nothing changed.

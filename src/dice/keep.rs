@@ -276,7 +276,7 @@ mod tests {
         assert!(
             rec.rolls
                 .iter()
-                .all(|r| r.purpose == "a test roll" && r.sides == 6)
+                .all(|r| &*r.purpose == "a test roll" && r.sides == 6)
         );
     }
 }

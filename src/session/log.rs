@@ -7,7 +7,9 @@ use crate::dice::{DiceSource, RecordedDice, Recorder, Roll, ScriptedDice};
 use crate::rules::RuleError;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
+use std::collections::HashSet;
 use std::ops::Range;
+use std::sync::Arc;
 use thiserror::Error;
 
 /// A checkpoint is kept every this many entries.
@@ -65,9 +67,11 @@ pub struct Entry {
     pub stamp: Option<Stamp>,
     /// Where the step stands in a fight, read from the ruleset's initiative before and after it
     /// (see [`FightMark`]); None outside fights. Derived as the step is applied or loaded, never
-    /// written. Boxed: most steps are outside fights, and every step of a long log is held.
+    /// written. Behind a pointer: most steps are outside fights, and every step of a long log is
+    /// held; shared with a step just before that stands in the same place (most steps of a turn
+    /// do), so a long fight holds one mark per turn rather than one per step.
     #[serde(skip)]
-    pub fight: Option<Box<FightMark>>,
+    pub fight: Option<Arc<FightMark>>,
 }
 
 /// What a step did to the fight, as the initiative read model tells it: whether it began or
@@ -95,19 +99,35 @@ fn fight_now(state: &SessionState) -> FightNow {
     Some((fight.round, acting))
 }
 
-fn fight_mark(before: &FightNow, after: &FightNow) -> Option<Box<FightMark>> {
+/// How many steps back a new fight mark looks for an equal one to share.
+const MARKS_SHARED_BACK: usize = 8;
+
+/// The step's fight mark ([`fight_mark`]), shared with an equal one among the last few steps
+/// before it (`earlier`, oldest first) rather than held again.
+fn shared_mark(before: &FightNow, after: &FightNow, earlier: &[Entry]) -> Option<Arc<FightMark>> {
+    let mark = fight_mark(before, after)?;
+    let start = earlier.len().saturating_sub(MARKS_SHARED_BACK);
+    let same = earlier[start..]
+        .iter()
+        .rev()
+        .filter_map(|e| e.fight.as_ref())
+        .find(|m| ***m == mark);
+    Some(same.map_or_else(|| Arc::new(mark), Arc::clone))
+}
+
+fn fight_mark(before: &FightNow, after: &FightNow) -> Option<FightMark> {
     let round = after.as_ref().or(before.as_ref())?.0;
     let turn = match (before, after) {
         (Some((_, was)), Some((_, Some(now)))) if was.as_ref() != Some(now) => Some(now.clone()),
         (None, Some((_, Some(now)))) => Some(now.clone()),
         _ => None,
     };
-    Some(Box::new(FightMark {
+    Some(FightMark {
         began: before.is_none(),
         ended: after.is_none(),
         round,
         turn,
-    }))
+    })
 }
 
 /// Two entries are the same step when they hold the same command, faces and events: when they
@@ -143,6 +163,8 @@ pub struct Session {
     checkpoints: Vec<(usize, SessionState)>,
     /// Entries before this index have let their events go (see [`EVENTS_KEPT`]).
     events_from: usize,
+    /// One copy of each purpose the log's rolls were drawn for, shared by every roll drawn for it.
+    purposes: HashSet<Arc<str>>,
 }
 
 impl Session {
@@ -154,6 +176,7 @@ impl Session {
             entries: Vec::new(),
             cursor: 0,
             events_from: 0,
+            purposes: HashSet::new(),
         }
     }
 
@@ -174,11 +197,16 @@ impl Session {
         let mut state = session.initial.clone();
         let mut entries = entries;
         let mut before = fight_now(&state);
-        for (index, entry) in entries.iter_mut().enumerate() {
+        for index in 0..entries.len() {
+            let (earlier, rest) = entries.split_at_mut(index);
+            let Some(entry) = rest.first_mut() else {
+                break;
+            };
             replay_entry(&mut state, entry)
                 .map_err(|error| SessionError::Replay { index, error })?;
+            share_purposes(&mut session.purposes, &mut entry.rolls);
             let after = fight_now(&state);
-            entry.fight = fight_mark(&before, &after);
+            entry.fight = shared_mark(&before, &after, earlier);
             before = after;
             if (index + 1).is_multiple_of(CHECKPOINT_EVERY) && kept(index + 1, cursor) {
                 session.checkpoints.push((index + 1, state.clone()));
@@ -224,12 +252,15 @@ impl Session {
                     .into_boxed_slice()
             };
             let after = fight_now(&state);
+            let fight = shared_mark(&before, &after, &entries);
+            let mut rolls = recorder.rolls.into_boxed_slice();
+            share_purposes(&mut session.purposes, &mut rolls);
             entries.push(Entry {
                 command,
-                rolls: recorder.rolls.into_boxed_slice(),
+                rolls,
                 events,
                 stamp: None,
-                fight: fight_mark(&before, &after),
+                fight,
             });
             before = after;
             if (index + 1).is_multiple_of(CHECKPOINT_EVERY) && kept(index + 1, cursor) {
@@ -295,14 +326,15 @@ impl Session {
         let mut next = self.state.clone();
         let mut recorder = Recorder::new(dice);
         let events = apply(&mut next, &command, &mut recorder)?;
-        let rolls = recorder.rolls;
-        let fight = fight_mark(&fight_now(&self.state), &fight_now(&next));
+        let mut rolls = recorder.rolls.into_boxed_slice();
+        share_purposes(&mut self.purposes, &mut rolls);
         self.entries.truncate(self.cursor);
+        let fight = shared_mark(&fight_now(&self.state), &fight_now(&next), &self.entries);
         self.events_from = self.events_from.min(self.cursor);
         self.checkpoints.retain(|(at, _)| *at <= self.cursor);
         self.entries.push(Entry {
             command,
-            rolls: rolls.into_boxed_slice(),
+            rolls,
             events: events.into_boxed_slice(),
             stamp: None,
             fight,
@@ -510,6 +542,18 @@ impl Session {
     /// How many checkpoints the session holds (each a whole state): for the memory tests.
     pub fn checkpoint_count(&self) -> usize {
         self.checkpoints.len()
+    }
+}
+
+/// Makes each roll's purpose the copy `pool` holds, adding those it lacks.
+fn share_purposes(pool: &mut HashSet<Arc<str>>, rolls: &mut [Roll]) {
+    for roll in rolls {
+        match pool.get(&*roll.purpose) {
+            Some(held) => roll.purpose = Arc::clone(held),
+            None => {
+                pool.insert(Arc::clone(&roll.purpose));
+            }
+        }
     }
 }
 

@@ -77,6 +77,9 @@ pub struct Options {
     pub seed: Option<u64>,
     /// The judge's settings: theme, key remaps, the ruleset offered first.
     pub settings: crate::config::Config,
+    /// Called once, when the session behind the screen is whole (its log read) and before the
+    /// screen waits for keys: the binary gives the memory the loading let go back to the system.
+    pub settled: fn(),
 }
 
 /// The judge's key remaps made over the start screen's table and every ruleset's, with a line
@@ -487,6 +490,7 @@ pub fn run(options: Options) -> color_eyre::Result<()> {
         }
     }
     if result.is_ok() && !app.should_quit() {
+        (options.settled)();
         // Blocks on each read: the screen sleeps until the judge does something.
         let events = std::iter::from_fn(|| Some(event::read())).inspect(asked_panic);
         result = run_loop_until_idle(&mut terminal, &mut app, events, waiting);
