@@ -893,6 +893,55 @@ fn start_screen_lists_recent_sessions_and_opens_one_with_a_key() {
     assert_eq!(state(&app), &crypt_state());
 }
 
+/// Opening a session file from the start screen, or reading the last one for the next party's
+/// session, reads it whole; then the screen calls `settled` once, so the binary can hand the
+/// pages the reading freed back to the system (issue 31). A new empty session reads no file.
+#[test]
+fn the_start_screen_calls_settled_after_reading_a_session_file_whole() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static CALLS: AtomicUsize = AtomicUsize::new(0);
+    fn count() {
+        CALLS.fetch_add(1, Ordering::SeqCst);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    slotmark::store::Store::create(&dir.path().join("crypt.ron"), &session_with(crypt_state()))
+        .unwrap();
+    let start = || {
+        let mut app =
+            App::start(dir.path().to_path_buf(), Dice::scripted([])).with_theme(Theme::plain());
+        app.settled = count;
+        app
+    };
+    let mut app = start();
+    drive(&mut app, 80, 24, vec![key('1')]);
+    assert_eq!(state(&app), &crypt_state());
+    assert_eq!(CALLS.load(Ordering::SeqCst), 1, "after opening a file");
+    drop(app);
+    let mut app = start();
+    let mut events = vec![key('p')];
+    events.extend(typed("Crypt, night two"));
+    events.push(code(KeyCode::Enter));
+    let text = drive(&mut app, 80, 24, events);
+    assert!(app.session().is_some(), "{text}");
+    assert_eq!(
+        CALLS.load(Ordering::SeqCst),
+        2,
+        "after the next party's session"
+    );
+    drop(app);
+    let mut app = start();
+    let mut events = vec![key('n')];
+    events.extend(typed("Barrow"));
+    events.push(code(KeyCode::Enter));
+    let text = drive(&mut app, 80, 24, events);
+    assert!(app.session().is_some(), "{text}");
+    assert_eq!(
+        CALLS.load(Ordering::SeqCst),
+        2,
+        "a new session reads no file"
+    );
+}
+
 #[test]
 fn the_next_session_with_a_recent_sessions_party_from_the_start_screen() {
     let dir = tempfile::tempdir().unwrap();

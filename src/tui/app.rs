@@ -71,6 +71,11 @@ pub struct App {
     pub keys: keymap::Remapped,
     /// The ruleset the new-session form offers first (from the settings file).
     pub default_rules: RulesetId,
+    /// Called after the start screen has read a session file whole (opening one, or reading the
+    /// last one for the next party's session): reading a long log frees far more than the
+    /// session keeps, and the binary hands those pages back to the system
+    /// ([`Options::settled`](super::Options::settled)). Does nothing unless set.
+    pub settled: fn(),
 }
 
 impl App {
@@ -95,6 +100,7 @@ impl App {
             fold_every: fold_every_from_env(),
             keys: keymap::Remapped::default(),
             default_rules: RulesetId::default(),
+            settled: || {},
         }
     }
 
@@ -536,6 +542,7 @@ impl App {
         match Store::open(&path) {
             Ok(opened) => {
                 self.open_main(opened.session, Some(opened.store), opened.warnings);
+                (self.settled)();
                 true
             }
             Err(e) => self.start_error(e.to_string()),
@@ -585,9 +592,11 @@ impl App {
             Ok(session) => session,
             Err(e) => return self.start_error(e),
         };
+        drop(last);
         match create_store(&self.saves, &path, &session) {
             Ok(store) => {
                 self.open_main(session, Some(store), Vec::new());
+                (self.settled)();
                 true
             }
             Err(e) => self.start_error(e),

@@ -77,8 +77,10 @@ pub struct Options {
     pub seed: Option<u64>,
     /// The judge's settings: theme, key remaps, the ruleset offered first.
     pub settings: crate::config::Config,
-    /// Called once, when the session behind the screen is whole (its log read) and before the
-    /// screen waits for keys: the binary gives the memory the loading let go back to the system.
+    /// Called once the session behind the screen is whole (its log read), before the screen
+    /// waits for keys, and again whenever the start screen reads a session file whole
+    /// ([`App::settled`](app::App::settled)): the binary gives the memory the loading let go
+    /// back to the system.
     pub settled: fn(),
 }
 
@@ -490,6 +492,7 @@ pub fn run(options: Options) -> color_eyre::Result<()> {
         }
     }
     if result.is_ok() && !app.should_quit() {
+        app.settled = options.settled;
         (options.settled)();
         // Blocks on each read: the screen sleeps until the judge does something.
         let events = std::iter::from_fn(|| Some(event::read())).inspect(asked_panic);
