@@ -906,40 +906,27 @@ fn the_start_screen_calls_settled_after_reading_a_session_file_whole() {
     let dir = tempfile::tempdir().unwrap();
     slotmark::store::Store::create(&dir.path().join("crypt.ron"), &session_with(crypt_state()))
         .unwrap();
-    let start = || {
+    // The calls made by the time the keys have opened a session from a fresh start screen.
+    let calls_after = |first: char, name: &str| {
         let mut app =
             App::start(dir.path().to_path_buf(), Dice::scripted([])).with_theme(Theme::plain());
         app.settled = count;
-        app
+        let mut events = vec![key(first)];
+        if !name.is_empty() {
+            events.extend(typed(name));
+            events.push(code(KeyCode::Enter));
+        }
+        let text = drive(&mut app, 80, 24, events);
+        assert!(app.session().is_some(), "{text}");
+        CALLS.load(Ordering::SeqCst)
     };
-    let mut app = start();
-    drive(&mut app, 80, 24, vec![key('1')]);
-    assert_eq!(state(&app), &crypt_state());
-    assert_eq!(CALLS.load(Ordering::SeqCst), 1, "after opening a file");
-    drop(app);
-    let mut app = start();
-    let mut events = vec![key('p')];
-    events.extend(typed("Crypt, night two"));
-    events.push(code(KeyCode::Enter));
-    let text = drive(&mut app, 80, 24, events);
-    assert!(app.session().is_some(), "{text}");
+    assert_eq!(calls_after('1', ""), 1, "after opening a file");
     assert_eq!(
-        CALLS.load(Ordering::SeqCst),
+        calls_after('p', "Crypt, night two"),
         2,
         "after the next party's session"
     );
-    drop(app);
-    let mut app = start();
-    let mut events = vec![key('n')];
-    events.extend(typed("Barrow"));
-    events.push(code(KeyCode::Enter));
-    let text = drive(&mut app, 80, 24, events);
-    assert!(app.session().is_some(), "{text}");
-    assert_eq!(
-        CALLS.load(Ordering::SeqCst),
-        2,
-        "a new session reads no file"
-    );
+    assert_eq!(calls_after('n', "Barrow"), 2, "a new session reads no file");
 }
 
 #[test]
