@@ -298,7 +298,7 @@ fn buy_takes_the_price_list_by_name_and_the_judge_prices_what_002_does_not() {
         C::Purchase {
             name, goods, price, ..
         } => {
-            assert_eq!((name.as_str(), price), ("Halberd", 15));
+            assert_eq!((&*name, price), ("Halberd", 15));
             let Goods::Weapon(w) = *goods else {
                 panic!("{goods:?}")
             };

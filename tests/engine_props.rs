@@ -127,13 +127,13 @@ fn check_kind() -> impl Strategy<Value = CheckKind> {
             any::<bool>()
         )
             .prop_map(|(hearing, smell, sight, ambient_noise)| CheckKind::Stealth(
-                Senses {
+                Box::new(Senses {
                     hearing,
                     smell,
                     sight,
                     ambient_noise,
                     low_light: !ambient_noise,
-                }
+                })
             )),
     ]
 }
@@ -196,16 +196,20 @@ fn roster() -> impl Strategy<Value = slots::Command> {
             proptest::option::of(zone())
         )
             .prop_map(|(name, side, layout, items, zone)| C::AddCharacter {
-                name,
+                name: name.into(),
                 side,
                 layout: Box::new(layout),
-                items,
+                items: items.into(),
                 zone,
             }),
         (who(), text()).prop_map(|(who, name)| C::RenameCharacter { who, name }),
         (who(), side()).prop_map(|(who, side)| C::SetSide { who, side }),
         who().prop_map(|who| C::RemoveCharacter { who }),
-        (who(), slot(), item()).prop_map(|(who, slot, item)| C::PutItem { who, slot, item }),
+        (who(), slot(), item()).prop_map(|(who, slot, item)| C::PutItem {
+            who,
+            slot,
+            item: item.into()
+        }),
         (who(), slot(), slot()).prop_map(|(who, from, to)| C::MoveItem { who, from, to }),
         (who(), slot()).prop_map(|(who, slot)| C::RemoveItem { who, slot }),
         (who(), slot(), any::<bool>()).prop_map(|(who, slot, on)| C::TwoHands { who, slot, on }),
@@ -219,7 +223,10 @@ fn rolls() -> impl Strategy<Value = slots::Command> {
     prop_oneof![
         (who(), check_kind(), edge()).prop_map(|(who, kind, edge)| C::Check { who, kind, edge }),
         (who(), 0u16..45).prop_map(|(who, feet)| C::Fall { who, feet }),
-        (vec(who(), 0..4), check_kind()).prop_map(|(who, kind)| C::GroupCheck { who, kind }),
+        (vec(who(), 0..4), check_kind()).prop_map(|(who, kind)| C::GroupCheck {
+            who: who.into(),
+            kind
+        }),
         (attack(), edge(), any::<bool>()).prop_map(|(spec, edge, dual)| C::Attack {
             spec,
             edge,
@@ -278,9 +285,9 @@ fn world() -> impl Strategy<Value = slots::Command> {
         (zone(), zone(), any::<bool>()).prop_map(|(a, b, hidden)| C::Hide { a, b, hidden }),
         (who(), option::of(zone())).prop_map(|(who, zone)| C::Place { who, zone }),
         (text(), 0u16..12, senses()).prop_map(|(label, trys, senses)| C::Task {
-            label,
+            label: label.into(),
             trys,
-            senses
+            senses: senses.into()
         }),
         (any::<bool>(), senses()).prop_map(|(fed, senses)| C::Rest { fed, senses }),
         (0u16..4).prop_map(|watches| C::Travel { watches }),
@@ -765,14 +772,17 @@ mod phase_cmds {
             (who(), spell(), 0u8..11, any::<bool>()).prop_map(|(who, spell, level, scroll)| {
                 C::Learn {
                     who,
-                    item: SpellItem {
+                    item: Box::new(SpellItem {
                         spell,
                         level,
                         form: if scroll { Form::Scroll } else { Form::Book },
-                    },
+                    }),
                 }
             }),
-            (who(), unit()).prop_map(|(who, unit)| C::Take { who, unit }),
+            (who(), unit()).prop_map(|(who, unit)| C::Take {
+                who,
+                unit: unit.into()
+            }),
             (who(), nth()).prop_map(|(who, unit)| C::Drop { who, unit }),
             (who(), nth(), who()).prop_map(|(from, unit, to)| C::Give { from, unit, to }),
             (who(), -300i64..300).prop_map(|(who, by)| C::Coins { who, by }),
@@ -815,7 +825,7 @@ mod phase_cmds {
         )
             .prop_map(|(who, name, goods, price)| C::Purchase {
                 who,
-                name,
+                name: name.into(),
                 goods: Box::new(goods),
                 price,
             })
@@ -865,13 +875,13 @@ mod phase_cmds {
                     target,
                     weapon,
                     thrown,
-                    maneuver,
+                    maneuver: maneuver.map(Into::into),
                     steps
                 }),
             1 => (who(), option::of(nth()), whos()).prop_map(|(by, weapon, targets)| C::Blast {
                 by,
                 weapon,
-                targets
+                targets: targets.into()
             }),
             1 => (who(), option::of(nth())).prop_map(|(by, weapon)| C::BlastCount { by, weapon }),
             1 => (who(), text()).prop_map(|(who, what)| C::Act { who, what }),
@@ -887,7 +897,7 @@ mod phase_cmds {
                 .prop_map(|(who, item, targets, enhance, danger)| C::Cast {
                     who,
                     item,
-                    targets,
+                    targets: targets.into(),
                     enhance,
                     danger
                 }),
@@ -929,7 +939,7 @@ mod phase_cmds {
                 who,
                 item,
                 against,
-                shield
+                shield: shield.into()
             }),
             (who(), any::<bool>()).prop_map(|(who, blood)| C::Augury { who, blood }),
         ]
@@ -956,7 +966,10 @@ mod phase_cmds {
             (who(), any::<bool>()).prop_map(|(who, disarm)| C::Trap { who, disarm }),
             any::<bool>().prop_map(|on| C::Delve { on }),
             (who(), nth()).prop_map(|(who, unit)| C::Light { who, unit }),
-            (text(), vec(text(), 0..5)).prop_map(|(name, entries)| C::Table { name, entries }),
+            (text(), vec(text(), 0..5)).prop_map(|(name, entries)| C::Table {
+                name: name.into(),
+                entries: entries.into()
+            }),
             (0usize..3).prop_map(|table| C::Area { table }),
             (
                 proptest::sample::select(vec![
@@ -1030,7 +1043,7 @@ mod phase_cmds {
             (who(), flag, any::<bool>()).prop_map(|(who, flag, on)| C::Flag { who, flag, on }),
             (who(), mark, option::of(0u32..4)).prop_map(|(who, kind, turns)| C::Mark {
                 who,
-                kind,
+                kind: kind.into(),
                 turns
             }),
             (who(), nth()).prop_map(|(who, mark)| C::Unmark { who, mark }),
@@ -1299,7 +1312,10 @@ mod bdp_cmds {
                 career,
                 skill
             }),
-            (who(), item()).prop_map(|(who, item)| C::Carry { who, item }),
+            (who(), item()).prop_map(|(who, item)| C::Carry {
+                who,
+                item: item.into()
+            }),
             (who(), slot()).prop_map(|(who, slot)| C::Drop { who, slot }),
             (
                 who(),
@@ -1354,7 +1370,7 @@ mod bdp_cmds {
                     b,
                     b_ability,
                     b_edge,
-                    why
+                    why: why.into()
                 }
             ),
             3 => (who(), how, task_words).prop_map(|(who, how, what)| C::Task { who, how, what }),
@@ -1400,7 +1416,7 @@ mod bdp_cmds {
                     amount: Amount { count, sides },
                     target,
                     crit,
-                    source
+                    source: source.into()
                 }),
             2 => (who(), hazard(), 0u8..23).prop_map(|(who, hazard, floors)| C::Hazard {
                 who,
@@ -1448,7 +1464,7 @@ mod bdp_cmds {
             (who(), 0usize..3, text()).prop_map(|(who, disease, remedy)| C::Cure {
                 who,
                 disease,
-                remedy
+                remedy: remedy.into()
             }),
             (who(), any::<bool>()).prop_map(|(who, on)| C::Cared { who, on }),
             (who(), meal, any::<bool>(), any::<bool>(), any::<bool>()).prop_map(
@@ -1466,7 +1482,11 @@ mod bdp_cmds {
                 option::of(slot()),
                 option::of(Just("the stream".to_string()))
             )
-                .prop_map(|(who, water, source)| C::Breath { who, water, source }),
+                .prop_map(|(who, water, source)| C::Breath {
+                    who,
+                    water,
+                    source: source.map(Into::into),
+                }),
             (who(), slot()).prop_map(|(who, slot)| C::Refill { who, slot }),
             (
                 // Ana carries the ingredients, in slots 3 to 5.
@@ -1908,9 +1928,9 @@ mod ap_cmds {
                     who,
                     attr,
                     dc,
-                    objects,
+                    objects: objects.into(),
                     edge,
-                    why: String::new()
+                    why: String::new().into()
                 }
             ),
         ]
@@ -1969,7 +1989,7 @@ mod ap_cmds {
     fn fight() -> BoxedStrategy<C> {
         prop_oneof![
             1 => (vec(who(), 0..3), vec(who(), 0..2))
-                .prop_map(|(who, surprised)| C::Fight { who, surprised }),
+                .prop_map(|(who, surprised)| C::Fight { who: who.into(), surprised: surprised.into() }),
             1 => (who(), any::<bool>()).prop_map(|(who, surprised)| C::Join { who, surprised }),
             1 => (who(), 0u8..60).prop_map(|(who, total)| C::Init { who, total }),
             4 => Just(C::Next),
@@ -2311,8 +2331,8 @@ mod actiondie_cmds {
             1 => (who(), prop_oneof![Just("Climb".to_string()), text()], option::of(prop_oneof![
                 (-3i8..4).prop_map(Bonus::Flat),
                 dice().prop_map(Bonus::Die),
-            ])).prop_map(|(who, name, bonus)| C::Skill { who, name, bonus }),
-            1 => (who(), text(), option::of(dice())).prop_map(|(who, name, init)| C::Learn { who, name, init }),
+            ])).prop_map(|(who, name, bonus)| C::Skill { who, name: name.into(), bonus }),
+            1 => (who(), text(), option::of(dice())).prop_map(|(who, name, init)| C::Learn { who, name: name.into(), init }),
             1 => (who(), nth(), any::<bool>()).prop_map(|(who, index, on)| C::Prepare { who, index, on }),
             2 => (who(), item()).prop_map(|(who, item)| C::Carry { who, item: Box::new(item) }),
             1 => (who(), nth()).prop_map(|(who, index)| C::Drop { who, index }),
@@ -2339,8 +2359,8 @@ mod actiondie_cmds {
 
     fn scene() -> BoxedStrategy<C> {
         prop_oneof![
-            2 => (whos(), text()).prop_map(|(who, why)| C::Scene { who, why }),
-            2 => vec(0u32..4, 1..3).prop_map(|who| C::Scene { who, why: String::new() }),
+            2 => (whos(), text()).prop_map(|(who, why)| C::Scene { who: who.into(), why: why.into() }),
+            2 => vec(0u32..4, 1..3).prop_map(|who| C::Scene { who: who.into(), why: String::new().into() }),
             6 => (who(), action()).prop_map(|(who, action)| C::Pick { who, action }),
             3 => Just(C::RollInitiative),
             5 => Just(C::Next),

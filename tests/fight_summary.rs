@@ -17,7 +17,7 @@ fn play(rules: RulesetId, lines: &[(&str, &[u16], u64)]) -> Session {
             Line::Command(c) => {
                 s.execute(c, &mut ScriptedDice::new(faces.to_vec()))
                     .unwrap_or_else(|e| panic!("{line}: {e}"));
-                s.stamp_last(Some(Stamp(1000 + at)));
+                s.stamp_last(Some(Stamp::new(1000 + at)));
             }
             other => panic!("{line}: {other:?}"),
         }

@@ -100,10 +100,10 @@ fn start_of(c: &Command) -> Option<Vec<u32>> {
         Command::Game(GameCommand::Slots(slots::Command::StartCombat { fighters, .. })) => {
             fighters.clone().expect("the form names the fighters")
         }
-        Command::Game(GameCommand::Phase(phase::Command::Fight { who, .. }))
-        | Command::Game(GameCommand::Ap(ap::Command::Fight { who, .. }))
+        Command::Game(GameCommand::Phase(phase::Command::Fight { who, .. })) => who.clone(),
+        Command::Game(GameCommand::Ap(ap::Command::Fight { who, .. }))
         | Command::Game(GameCommand::ActionDie(actiondie::Command::Scene { who, .. })) => {
-            who.clone()
+            who.to_vec()
         }
         Command::Game(GameCommand::Bdp(bdp::Command::Fight { order })) => order.clone(),
         _ => return None,

@@ -42,7 +42,7 @@ fn searched(stretch: usize) -> Session {
         slots::Command::Task {
             label: "search".into(),
             trys: 1,
-            senses: Vec::new(),
+            senses: Vec::new().into(),
         },
         &[10],
     );

@@ -23,7 +23,7 @@ use tempfile::TempDir;
 const FACES: [u16; 8] = [4, 6, 2, 5, 1, 3, 6, 6];
 
 fn stamp() -> Option<Stamp> {
-    Some(Stamp(1_750_000_000))
+    Some(Stamp::new(1_750_000_000))
 }
 
 /// A session of several hundred steps (past a few checkpoints, with rolls) saved to `name`.

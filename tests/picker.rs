@@ -60,7 +60,7 @@ fn order(app: &App) -> Vec<u32> {
 /// The game command an arrival logged, and whether the players see it.
 fn arrival(c: &Command) -> (GameCommand, bool) {
     match c {
-        Command::Arrive { add, seen } => (add.clone(), *seen),
+        Command::Arrive { add, seen } => (GameCommand::clone(add), *seen),
         other => panic!("an arrival was expected, not {other:?}"),
     }
 }
@@ -271,7 +271,7 @@ fn slots_a_goblin_comes_in_numbered_on_the_opponents_side_of_the_fight() {
             }),
             false,
         ) => {
-            assert_eq!(name, "Goblin 1");
+            assert_eq!(name.as_str(), "Goblin 1");
             assert_eq!(side, slotmark::rules::slots::Side::Opponents);
         }
         other => panic!("{other:?}"),

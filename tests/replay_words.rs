@@ -388,10 +388,10 @@ fn a_slots_sheet_no_verb_builds_is_written_as_data() {
     use slotmark::rules::{GameCommand, slots};
     let state = SessionState::new("sheets", RulesetId::Slots);
     let command: Command = GameCommand::Slots(slots::Command::AddCharacter {
-        name: "Ann".into(),
+        name: "Ann".to_string().into(),
         side: slots::Side::Players,
         layout: Box::new(slots::Layout::human()),
-        items: vec![(8, slots::Item::plain("bedroll"))],
+        items: vec![(8, slots::Item::plain("bedroll"))].into(),
         zone: None,
     })
     .into();

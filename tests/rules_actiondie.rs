@@ -189,8 +189,8 @@ impl T {
     fn scene(&mut self) {
         self.run(
             C::Scene {
-                who: Vec::new(),
-                why: String::new(),
+                who: Vec::new().into(),
+                why: String::new().into(),
             },
             &[],
         );
@@ -485,7 +485,7 @@ fn d9_an_initiative_scene_opens_for_anything_where_order_matters() {
     let mut t = T::new();
     let out = t.run(
         C::Scene {
-            who: vec![t.id("Ana")],
+            who: vec![t.id("Ana")].into(),
             why: "a race".into(),
         },
         &[],
@@ -495,8 +495,8 @@ fn d9_an_initiative_scene_opens_for_anything_where_order_matters() {
     assert_eq!((f.round, f.rolled, f.entries.len()), (1, false, 1));
     t.refuse(
         C::Scene {
-            who: Vec::new(),
-            why: String::new(),
+            who: Vec::new().into(),
+            why: String::new().into(),
         },
         &[],
     );
@@ -632,8 +632,8 @@ fn d11_help_gives_advantage_on_the_next_check_until_the_helpers_next_turn() {
     let bo = t.id("Bo");
     t.run(
         C::Scene {
-            who: vec![t.id("Ana"), bo],
-            why: String::new(),
+            who: vec![t.id("Ana"), bo].into(),
+            why: String::new().into(),
         },
         &[],
     );
@@ -826,8 +826,8 @@ fn d17_a_knocked_out_participant_keeps_its_count_and_a_late_joiner_acts_next() {
     t.add("Rat", Side::Creature, [D4, D8, D4, ZERO], 3, 0, 6);
     t.run(
         C::Scene {
-            who: vec![t.id("Ana"), t.id("Ogre")],
-            why: String::new(),
+            who: vec![t.id("Ana"), t.id("Ogre")].into(),
+            why: String::new().into(),
         },
         &[],
     );
@@ -915,8 +915,8 @@ fn d19_a_dead_owners_effects_end_with_that_round() {
     let (ana, bo) = (t.id("Ana"), t.id("Bo"));
     t.run(
         C::Scene {
-            who: vec![ana, bo],
-            why: String::new(),
+            who: vec![ana, bo].into(),
+            why: String::new().into(),
         },
         &[],
     );
@@ -1627,8 +1627,8 @@ fn commands_stay_small_and_refused_commands_change_nothing() {
     t.check(t.roller("Ana", Ability::Str), Some(3), &[2]);
     let err = t.refuse(
         C::Scene {
-            who: Vec::new(),
-            why: String::new(),
+            who: Vec::new().into(),
+            why: String::new().into(),
         },
         &[],
     );

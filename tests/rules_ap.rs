@@ -150,8 +150,8 @@ impl T {
     fn fight(&mut self, faces: &[u16]) {
         self.run(
             C::Fight {
-                who: vec![],
-                surprised: vec![],
+                who: vec![].into(),
+                surprised: vec![].into(),
             },
             faces,
         );
@@ -224,9 +224,9 @@ fn save(who: u32, attr: Attr, dc: u8) -> C {
         who,
         attr,
         dc,
-        objects: vec![],
+        objects: vec![].into(),
         edge: 0,
-        why: String::new(),
+        why: String::new().into(),
     }
 }
 
@@ -391,7 +391,7 @@ fn a8_a_save_is_built_like_an_action() {
             who: ana,
             attr: Attr::Dex,
             dc: 20,
-            objects: vec![obj("buckler", 4, 0)],
+            objects: vec![obj("buckler", 4, 0)].into(),
             edge: 0,
             why: "dodge".into(),
         },
@@ -556,8 +556,8 @@ fn a15_the_pool_starts_at_max_or_at_two_when_surprised() {
     let (ana, gob) = (t.id("Ana"), t.id("Gob"));
     t.run(
         C::Fight {
-            who: vec![],
-            surprised: vec![gob],
+            who: vec![].into(),
+            surprised: vec![gob].into(),
         },
         &[10, 10],
     );

@@ -96,10 +96,10 @@ impl Table {
     ) -> CharId {
         self.run(
             Command::AddCharacter {
-                name: name.into(),
+                name: name.to_string().into(),
                 side,
                 layout: Box::new(layout),
-                items,
+                items: items.into(),
                 zone: None,
             },
             &[],
@@ -206,10 +206,10 @@ fn r1_a_new_human_has_eleven_empty_slots() {
     let mut t = Table::new();
     let ev = t.run(
         Command::AddCharacter {
-            name: "  Mira ".into(),
+            name: "  Mira ".to_string().into(),
             side: Side::Players,
             layout: Box::new(Layout::human()),
-            items: vec![(4, worn("Boots", Region::LegsFeet, &[Prop::Light]))],
+            items: vec![(4, worn("Boots", Region::LegsFeet, &[Prop::Light]))].into(),
             zone: None,
         },
         &[],
@@ -237,10 +237,10 @@ fn r1_names_are_required_and_unique_ignoring_case() {
     let mut t = Table::new();
     t.add("Mira", Side::Players, vec![]);
     let add = |name: &str| Command::AddCharacter {
-        name: name.into(),
+        name: name.to_string().into(),
         side: Side::Opponents,
         layout: Box::new(Layout::human()),
-        items: vec![],
+        items: vec![].into(),
         zone: None,
     };
     assert_eq!(
@@ -287,10 +287,10 @@ fn r2_a_bad_layout_is_refused() {
     bad.adjacent = vec![(1, 40)];
     let msg = t.refuse(
         Command::AddCharacter {
-            name: "Blob".into(),
+            name: "Blob".to_string().into(),
             side: Side::Opponents,
             layout: Box::new(bad),
-            items: vec![],
+            items: vec![].into(),
             zone: None,
         },
         &[],
@@ -301,10 +301,10 @@ fn r2_a_bad_layout_is_refused() {
     );
     let msg = t.refuse(
         Command::AddCharacter {
-            name: "Blob".into(),
+            name: "Blob".to_string().into(),
             side: Side::Opponents,
             layout: Box::new(Layout::human()),
-            items: vec![(12, Item::plain("Rock"))],
+            items: vec![(12, Item::plain("Rock"))].into(),
             zone: None,
         },
         &[],
@@ -321,7 +321,7 @@ fn r3_any_slot_stores_any_item_but_only_its_region_equips_it() {
         Command::PutItem {
             who: mira,
             slot: 9,
-            item: helm.clone(),
+            item: helm.clone().into(),
         },
         &[],
     );
@@ -341,7 +341,7 @@ fn r3_any_slot_stores_any_item_but_only_its_region_equips_it() {
             Command::PutItem {
                 who: mira,
                 slot: 1,
-                item: Item::plain("Hat")
+                item: Item::plain("Hat").into()
             },
             &[]
         ),
@@ -352,7 +352,7 @@ fn r3_any_slot_stores_any_item_but_only_its_region_equips_it() {
         Command::PutItem {
             who: mira,
             slot: 8,
-            item: Item::plain("Rope"),
+            item: Item::plain("Rope").into(),
         },
         &[],
     );
@@ -416,7 +416,7 @@ fn r4_an_item_cannot_be_heavy_and_light() {
             Command::PutItem {
                 who: mira,
                 slot: 8,
-                item: gear("Anvil", &[Prop::Heavy, Prop::Light])
+                item: gear("Anvil", &[Prop::Heavy, Prop::Light]).into()
             },
             &[]
         ),
@@ -427,7 +427,7 @@ fn r4_an_item_cannot_be_heavy_and_light() {
             Command::PutItem {
                 who: mira,
                 slot: 8,
-                item: Item::plain(" ")
+                item: Item::plain(" ").into()
             },
             &[]
         ),
@@ -444,7 +444,7 @@ fn r4_a_bulky_weapon_fills_both_grips() {
             Command::PutItem {
                 who: bram,
                 slot: 6,
-                item: greataxe()
+                item: greataxe().into()
             },
             &[]
         ),
@@ -462,7 +462,7 @@ fn r4_a_bulky_weapon_fills_both_grips() {
         Command::PutItem {
             who: bram,
             slot: 6,
-            item: greataxe(),
+            item: greataxe().into(),
         },
         &[],
     );
@@ -479,7 +479,7 @@ fn r4_a_bulky_weapon_fills_both_grips() {
             Command::PutItem {
                 who: bram,
                 slot: 7,
-                item: shield()
+                item: shield().into()
             },
             &[]
         ),
@@ -524,10 +524,10 @@ fn r4_a_bulky_weapon_fills_both_grips() {
     // A bulky weapon starting in a grip follows the same rule.
     let msg = t.refuse(
         Command::AddCharacter {
-            name: "Ogre".into(),
+            name: "Ogre".to_string().into(),
             side: Side::Opponents,
             layout: Box::new(Layout::human()),
-            items: vec![(7, shield()), (6, greataxe())],
+            items: vec![(7, shield()), (6, greataxe())].into(),
             zone: None,
         },
         &[],
@@ -590,7 +590,7 @@ fn r18_a_medium_weapon_takes_one_or_two_grips_a_small_one_only_one() {
         Command::PutItem {
             who: bram,
             slot: 9,
-            item: Item::plain("Rope"),
+            item: Item::plain("Rope").into(),
         },
         &[],
     );
@@ -668,13 +668,13 @@ fn mira(t: &mut Table) -> CharId {
 }
 
 fn stealth(hearing: bool, smell: bool, sight: &[SlotNo]) -> CheckKind {
-    CheckKind::Stealth(Senses {
+    CheckKind::Stealth(Box::new(Senses {
         hearing,
         smell,
         sight: sight.to_vec(),
         ambient_noise: false,
         low_light: false,
-    })
+    }))
 }
 
 #[test]
@@ -1059,7 +1059,7 @@ fn r9_terrain_a_dropped_backpack_slot_counts_as_empty() {
         Command::PutItem {
             who: m,
             slot: 11,
-            item: gear("Anvil", &[Prop::Heavy]),
+            item: gear("Anvil", &[Prop::Heavy]).into(),
         },
         &[],
     );
@@ -1156,7 +1156,7 @@ fn r11_hearing_catches_noisy_items_and_rigid_ones_that_clank() {
         Command::PutItem {
             who: m,
             slot: 7,
-            item: shield(),
+            item: shield().into(),
         },
         &[],
     );
@@ -1225,13 +1225,13 @@ fn r11_smell_catches_smelly_items_and_sight_only_the_smuggled_slot() {
 fn r11_ambient_noise_and_low_light_give_advantage() {
     let mut t = Table::new();
     let m = mira(&mut t);
-    let kind = CheckKind::Stealth(Senses {
+    let kind = CheckKind::Stealth(Box::new(Senses {
         hearing: true,
         smell: false,
         sight: vec![6],
         ambient_noise: true,
         low_light: true,
-    });
+    }));
     t.check(m, kind, Edge::NONE, &[2, 6, 8]);
     let r = t.roll().clone();
     assert_eq!(
@@ -1244,11 +1244,11 @@ fn r11_ambient_noise_and_low_light_give_advantage() {
     );
     // Ambient noise does not help against a sense that does not hear.
     t.check_cancelled();
-    let kind = CheckKind::Stealth(Senses {
+    let kind = CheckKind::Stealth(Box::new(Senses {
         smell: true,
         ambient_noise: true,
         ..Senses::default()
-    });
+    }));
     t.check(m, kind, Edge::NONE, &[9]);
     assert_eq!(t.roll().faces.len(), 1);
 }
@@ -1264,7 +1264,7 @@ fn r12_a_group_rolls_together_each_swaps_once_then_each_check_is_read() {
     );
     let ev = t.run(
         Command::GroupCheck {
-            who: vec![m, b],
+            who: vec![m, b].into(),
             kind: CheckKind::Terrain,
         },
         &[8, 4],
@@ -1326,7 +1326,7 @@ fn r12_a_group_needs_two_distinct_members_on_one_kind_of_die() {
     assert_eq!(
         t.refuse(
             Command::GroupCheck {
-                who: vec![m],
+                who: vec![m].into(),
                 kind: kind.clone()
             },
             &[1]
@@ -1336,7 +1336,7 @@ fn r12_a_group_needs_two_distinct_members_on_one_kind_of_die() {
     assert_eq!(
         t.refuse(
             Command::GroupCheck {
-                who: vec![m, m],
+                who: vec![m, m].into(),
                 kind: kind.clone()
             },
             &[1, 2]
@@ -1346,7 +1346,7 @@ fn r12_a_group_needs_two_distinct_members_on_one_kind_of_die() {
     assert_eq!(
         t.refuse(
             Command::GroupCheck {
-                who: vec![m, w],
+                who: vec![m, w].into(),
                 kind
             },
             &[1, 2]
@@ -1477,7 +1477,7 @@ impl Table {
                     Command::PutItem {
                         who: id,
                         slot: *slot,
-                        item: it.clone(),
+                        item: it.clone().into(),
                     },
                     &[],
                 );
@@ -1919,7 +1919,7 @@ fn r16_a_blast_hits_several_slots_blocked_only_by_a_shield() {
         Command::PutItem {
             who: b,
             slot: 7,
-            item: shield(),
+            item: shield().into(),
         },
         &[],
     );
@@ -2177,7 +2177,7 @@ fn r17_shield_parry_roll_matches_slot() {
         Command::PutItem {
             who: b,
             slot: 7,
-            item: shield(),
+            item: shield().into(),
         },
         &[],
     );
@@ -2291,7 +2291,7 @@ fn r18_dual_wielding_needs_a_small_weapon_a_second_weapon_and_advantage() {
         Command::PutItem {
             who: b,
             slot: 7,
-            item: sword(),
+            item: sword().into(),
         },
         &[],
     );
@@ -2304,7 +2304,7 @@ fn r18_dual_wielding_needs_a_small_weapon_a_second_weapon_and_advantage() {
         Command::PutItem {
             who: b,
             slot: 7,
-            item: dagger(),
+            item: dagger().into(),
         },
         &[],
     );
@@ -2604,7 +2604,7 @@ fn r12_a_cringing_member_rolls_an_extra_die_when_the_group_is_read() {
     );
     t.run(
         Command::GroupCheck {
-            who: vec![m, b],
+            who: vec![m, b].into(),
             kind: CheckKind::Terrain,
         },
         &[8, 3],

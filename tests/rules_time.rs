@@ -137,7 +137,7 @@ fn task(trys: u16) -> Command {
     Command::Task {
         label: "searching".into(),
         trys,
-        senses: vec![],
+        senses: vec![].into(),
     }
 }
 
@@ -641,7 +641,7 @@ fn r25_a_task_that_passes_time_while_someone_burns_says_so() {
         Command::Task {
             label: "search".into(),
             trys: 1,
-            senses: Vec::new(),
+            senses: Vec::new().into(),
         },
         &[5],
     );
@@ -905,10 +905,10 @@ fn r29_a_character_added_with_a_zone_stands_in_it() {
         cover: false,
     });
     let add = |name: &str, zone| Command::AddCharacter {
-        name: name.into(),
+        name: name.to_string().into(),
         side: O,
         layout: Box::new(Layout::human()),
-        items: vec![],
+        items: vec![].into(),
         zone,
     };
     t.run(add("Orc", Some(0)));
@@ -973,7 +973,7 @@ fn r30_a_d10_per_try_where_ten_reads_zero() {
         Command::Task {
             label: "picking the lock".into(),
             trys: 3,
-            senses: vec![],
+            senses: vec![].into(),
         },
         &[10, 1, 7],
     );
@@ -1004,7 +1004,7 @@ fn r30_each_alerted_sense_adds_an_encounter_face() {
         Command::Task {
             label: "cooking".into(),
             trys: 2,
-            senses: vec![Sense::Smell, Sense::Light, Sense::Smell],
+            senses: vec![Sense::Smell, Sense::Light, Sense::Smell].into(),
         },
         &[2, 3],
     );

@@ -79,10 +79,10 @@ impl Table {
 
     fn join(&mut self, name: &str, side: Side, items: Vec<(SlotNo, Item)>) -> CharId {
         self.go(Command::AddCharacter {
-            name: name.into(),
+            name: name.to_string().into(),
             side,
             layout: Box::new(Layout::human()),
-            items,
+            items: items.into(),
             zone: None,
         });
         self.state().find_by_name(name).unwrap().id
@@ -216,7 +216,7 @@ fn task(label: &str, trys: u16, senses: Vec<Sense>) -> Command {
     Command::Task {
         label: label.into(),
         trys,
-        senses,
+        senses: senses.into(),
     }
 }
 

@@ -23,7 +23,7 @@ fn play(session: &mut Session, store: Option<&mut Store>, command: Command, at: 
     session
         .execute(command, &mut ScriptedDice::new([]))
         .unwrap();
-    let entry = session.stamp_last(Some(Stamp(at))).unwrap().clone();
+    let entry = session.stamp_last(Some(Stamp::new(at))).unwrap().clone();
     if let Some(store) = store {
         store.append(&JournalRecord::Apply(entry)).unwrap();
     }
@@ -44,7 +44,10 @@ fn the_file_keeps_each_steps_stamp() {
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("stamp:Some(1042)"), "{text}");
     let opened = store::load(&path).unwrap();
-    assert_eq!(stamps(&opened), [Some(Stamp(1_000)), Some(Stamp(1_042))]);
+    assert_eq!(
+        stamps(&opened),
+        [Some(Stamp::new(1_000)), Some(Stamp::new(1_042))]
+    );
     let report = verify(&path).unwrap();
     assert!(report.difference.is_none(), "{:?}", report.difference);
 }
@@ -61,7 +64,10 @@ fn the_journal_keeps_each_steps_stamp_and_a_follower_reads_it() {
     assert!(journal.contains("stamp:Some(9)"), "{journal}");
     drop(store);
     let opened = Store::open(&path).unwrap();
-    assert_eq!(stamps(&opened.session), [Some(Stamp(7)), Some(Stamp(9))]);
+    assert_eq!(
+        stamps(&opened.session),
+        [Some(Stamp::new(7)), Some(Stamp::new(9))]
+    );
 }
 
 #[test]
@@ -77,7 +83,7 @@ fn a_stamp_is_no_part_of_equality_or_replay() {
     // Undo and redo keep the time the step was first taken.
     stamped.undo().unwrap();
     stamped.redo().unwrap();
-    assert_eq!(stamps(&stamped), [Some(Stamp(5))]);
+    assert_eq!(stamps(&stamped), [Some(Stamp::new(5))]);
 }
 
 #[test]
@@ -101,4 +107,42 @@ fn a_file_and_a_journal_from_before_stamps_still_open() {
     let opened = Store::open(&path).unwrap();
     assert_eq!(opened.session.entries().len(), 2);
     assert_eq!(stamps(&opened.session), [None, None]);
+}
+
+/// A stamp is held in 8 bytes with room for "none" (issue 31), which costs one value of the
+/// 2^64 a file could hold: every stamp a file can carry but `u64::MAX` reads and writes back as
+/// it was, and `u64::MAX`, which no clock gives, reads as one second less.
+#[test]
+fn every_stamp_a_file_can_carry_reads_and_writes_back_as_it_was() {
+    let dir = TempDir::new().unwrap();
+    let path = dir.path().join("s.ron");
+    let mut session = Session::new(SessionState::new("Stamps", RulesetId::Plain));
+    play(&mut session, None, add("Ann"), 1);
+    play(&mut session, None, add("Bo"), 2);
+    play(&mut session, None, add("Cy"), 3);
+    Store::create(&path, &session).unwrap();
+    // Edited by hand, so without its checksum (the last line).
+    let written = std::fs::read_to_string(&path).unwrap();
+    let (text, sum) = written.trim_end().rsplit_once('\n').unwrap();
+    assert!(sum.starts_with("// checksum"), "{sum}");
+    let edge = format!("{text}\n")
+        .replace("stamp:Some(1)", "stamp:Some(0)")
+        .replace("stamp:Some(2)", "stamp:Some(1764115200)")
+        .replace("stamp:Some(3)", "stamp:Some(18446744073709551614)");
+    assert!(edge.contains("stamp:Some(0)") && edge.contains("Some(18446744073709551614)"));
+    std::fs::write(&path, &edge).unwrap();
+    let opened = store::load(&path).unwrap();
+    let secs: Vec<u64> = stamps(&opened).iter().map(|s| s.unwrap().secs()).collect();
+    assert_eq!(secs, [0, 1_764_115_200, u64::MAX - 1]);
+    let again = dir.path().join("again.ron");
+    Store::create(&again, &opened).unwrap();
+    let again = std::fs::read_to_string(&again).unwrap();
+    assert!(again.starts_with(&edge), "{again}");
+
+    let far = edge.replace("Some(18446744073709551614)", "Some(18446744073709551615)");
+    std::fs::write(&path, &far).unwrap();
+    let opened = store::load(&path).unwrap();
+    assert_eq!(opened.entries()[2].stamp, Some(Stamp::new(u64::MAX - 1)));
+    assert_eq!(Stamp::new(u64::MAX).secs(), u64::MAX - 1);
+    assert_eq!(Stamp::new(0).seconds_to(Stamp::new(5)), 5);
 }

@@ -1666,12 +1666,12 @@ fn the_ten_table_moves_take_at_most_three_slots_keys_each() {
         vec![key('A'), key('g'), code(KeyCode::Enter)],
     );
     match &p.logged[..] {
-        [
-            Command::Arrive {
-                add: GameCommand::Slots(C::AddCharacter { name, side, .. }),
-                seen: false,
-            },
-        ] => assert_eq!((name.as_str(), *side), ("Goblin 4", Side::Opponents)),
+        [Command::Arrive { add, seen: false }] => match &**add {
+            GameCommand::Slots(C::AddCharacter { name, side, .. }) => {
+                assert_eq!((name.as_str(), *side), ("Goblin 4", Side::Opponents))
+            }
+            other => panic!("{other:?}"),
+        },
         other => panic!("{other:?}\n{}", p.text),
     }
     let goblin4 = id(&app, "Goblin 4");

@@ -273,12 +273,10 @@ fn the_ten_common_actiondie_moves_take_at_most_three_keys_each() {
         vec![key('A'), key('w'), code(KeyCode::Enter)],
     );
     match &p.logged[..] {
-        [
-            Command::Arrive {
-                add: GameCommand::ActionDie(K::Add(sheet)),
-                seen: false,
-            },
-        ] => assert_eq!(sheet.name, "Wolf 1"),
+        [Command::Arrive { add, seen: false }] => match &**add {
+            GameCommand::ActionDie(K::Add(sheet)) => assert_eq!(sheet.name, "Wolf 1"),
+            other => panic!("{other:?}"),
+        },
         other => panic!("{other:?}\n{}", p.text),
     }
     assert!(state(&app).fight.as_ref().unwrap().entry(2).is_some());

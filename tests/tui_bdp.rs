@@ -518,12 +518,10 @@ fn the_ten_table_moves_take_at_most_three_bdp_keys_each() {
         vec![key('A'), key('w'), code(KeyCode::Enter)],
     );
     match &p.logged[..] {
-        [
-            Command::Arrive {
-                add: GameCommand::Bdp(K::Add(sheet)),
-                seen: false,
-            },
-        ] => assert_eq!(sheet.name, "Wolf 1"),
+        [Command::Arrive { add, seen: false }] => match &**add {
+            GameCommand::Bdp(K::Add(sheet)) => assert_eq!(sheet.name, "Wolf 1"),
+            other => panic!("{other:?}\n{}", p.text),
+        },
         other => panic!("{other:?}\n{}", p.text),
     }
     assert_eq!(state(&app).fight.as_ref().unwrap().order, [0, 1, 2]);

@@ -230,7 +230,7 @@ fn the_ten_table_moves_take_at_most_three_phase_keys_each() {
         vec![key('A'), key('w'), code(KeyCode::Enter)],
     );
     assert!(
-        matches!(&p.logged[..], [Command::Arrive { add: GameCommand::Phase(K::Add(s)), seen: false }] if s.name == "Wolf 1"),
+        matches!(&p.logged[..], [Command::Arrive { add, seen: false }] if matches!(&**add, GameCommand::Phase(K::Add(s)) if s.name == "Wolf 1")),
         "{:?}\n{}",
         p.logged,
         p.text
@@ -448,7 +448,7 @@ fn k14_n_in_a_fight_under_way_brings_the_new_sheet_into_the_round() {
         vec![key('n'), code(KeyCode::Right), code(KeyCode::Enter)],
     );
     assert!(
-        matches!(&p.logged[..], [Command::Arrive { add: GameCommand::Phase(K::Add(s)), .. }, ..] if s.name == "Goblin 2"),
+        matches!(&p.logged[..], [Command::Arrive { add, .. }, ..] if matches!(&**add, GameCommand::Phase(K::Add(s)) if s.name == "Goblin 2")),
         "{:?}\n{}",
         p.logged,
         p.text

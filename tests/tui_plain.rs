@@ -230,12 +230,14 @@ fn the_ten_table_moves_take_at_most_three_plain_keys_each() {
     assert_eq!(
         p.logged[0],
         slotmark::session::Command::Arrive {
-            add: K::Add {
-                name: "Ogre".into(),
-                party: false,
-                hp: 6
-            }
-            .into(),
+            add: Box::new(
+                K::Add {
+                    name: "Ogre".into(),
+                    party: false,
+                    hp: 6
+                }
+                .into()
+            ),
             seen: false,
         },
         "{}",

@@ -143,10 +143,10 @@ impl Library {
     ) -> Result<slots::Command, LookupError> {
         let creature = self.creature(name)?;
         Ok(slots::Command::AddCharacter {
-            name: slots::items::unique_name(state, &creature.name),
+            name: slots::items::unique_name(state, &creature.name).into(),
             side,
             layout: Box::new(creature.layout.clone()),
-            items: creature.items.clone(),
+            items: creature.items.clone().into(),
             zone: None,
         })
     }
@@ -160,10 +160,10 @@ impl Library {
     ) -> Result<slots::Command, LookupError> {
         let kit = self.kit(kit)?;
         Ok(slots::Command::AddCharacter {
-            name: name.trim().to_string(),
+            name: Box::new(name.trim().to_string()),
             side,
             layout: Box::new(Layout::human()),
-            items: kit.items.clone(),
+            items: kit.items.clone().into(),
             zone: None,
         })
     }

@@ -8,6 +8,7 @@ use crate::rules::RuleError;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::collections::HashSet;
+use std::num::NonZeroU64;
 use std::ops::Range;
 use std::sync::Arc;
 use thiserror::Error;
@@ -39,14 +40,43 @@ pub const EVENTS_KEPT: usize = 2048;
 /// clock by the frame (the screen) at the moment it logs the step. The rules never see
 /// it: it is no part of replay, of `replay --verify` or of whether two states or entries are the
 /// same, and steps saved before stamps existed simply have none.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct Stamp(pub u64);
+///
+/// Held as the seconds plus one in a non-zero integer, so that an entry's `Option<Stamp>` takes
+/// 8 bytes rather than 16: every step of a long log holds one. The price is one value: a file's
+/// stamp of `u64::MAX` (some 584 billion years after 1970, which no clock gives and the program
+/// never wrote) is read as one second earlier. Every other value reads and writes back as it
+/// was; the file keeps the plain number of seconds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Stamp(NonZeroU64);
 
 impl Stamp {
+    /// The stamp `secs` whole seconds after 1970-01-01 UTC (`u64::MAX` is read as one second
+    /// less, see [`Stamp`]).
+    pub fn new(secs: u64) -> Stamp {
+        Stamp(NonZeroU64::MIN.saturating_add(secs.min(u64::MAX - 1)))
+    }
+
+    /// Whole seconds since 1970-01-01 UTC.
+    pub fn secs(self) -> u64 {
+        self.0.get() - 1
+    }
+
     /// Whole seconds from `self` to `later`, or 0 when the clock went back.
     pub fn seconds_to(self, later: Stamp) -> u64 {
-        later.0.saturating_sub(self.0)
+        later.secs().saturating_sub(self.secs())
+    }
+}
+
+/// Written and read as the plain number of seconds.
+impl Serialize for Stamp {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u64(self.secs())
+    }
+}
+
+impl<'de> Deserialize<'de> for Stamp {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        u64::deserialize(d).map(Stamp::new)
     }
 }
 

@@ -103,12 +103,12 @@ pub enum Command {
     Game(GameCommand),
     /// Characters come in from another session or a sheet file, their sheets inside the
     /// command so the log replays without the file they came from.
-    Join(GameParty),
+    Join(Box<GameParty>),
     /// Someone comes in from the bestiary as one step: the ruleset's command that adds them,
     /// then, in a fight under way, the ruleset's command that brings them into it at the place
     /// its initiative gives them, and the players' sight of them (`seen`) or not.
     Arrive {
-        add: GameCommand,
+        add: Box<GameCommand>,
         seen: bool,
     },
 }

@@ -49,7 +49,9 @@ pub fn chosen(from: &SessionState, choice: &Choice) -> Result<Vec<Traveller>, St
 /// The step that brings the chosen characters of `from` in, as they stand, their sheets inside.
 pub fn join(from: &SessionState, choice: &Choice) -> Result<Command, String> {
     let ids: Vec<u32> = chosen(from, choice)?.iter().map(|t| t.id).collect();
-    Ok(Command::Join(from.game.party(&ids, choice.keep_clock)))
+    Ok(Command::Join(Box::new(
+        from.game.party(&ids, choice.keep_clock),
+    )))
 }
 
 /// One character of `from` by name, on its own, as a sheet travels (the clock stays behind).

@@ -181,7 +181,7 @@ pub fn wall_clock() -> Option<crate::session::Stamp> {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .ok()
-        .map(|d| crate::session::Stamp(d.as_secs()))
+        .map(|d| crate::session::Stamp::new(d.as_secs()))
 }
 
 /// One line of the journal.

@@ -132,12 +132,12 @@ pub enum Command {
     /// Adds or replaces a skill; no bonus removes it.
     Skill {
         who: u32,
-        name: String,
+        name: Box<str>,
         bonus: Option<Bonus>,
     },
     Learn {
         who: u32,
-        name: String,
+        name: Box<str>,
         init: Option<Dice>,
     },
     Prepare {
@@ -187,8 +187,8 @@ pub enum Command {
     Cancel,
     // ---- initiative (D9-D19)
     Scene {
-        who: Vec<u32>,
-        why: String,
+        who: Box<[u32]>,
+        why: Box<str>,
     },
     Pick {
         who: u32,

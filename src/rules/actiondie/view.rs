@@ -404,7 +404,7 @@ impl Ruleset for ActionDie {
     fn with_fighters(command: &Command, who: &[u32]) -> Option<Command> {
         match command {
             Command::Scene { who: none, why } if none.is_empty() => Some(Command::Scene {
-                who: who.to_vec(),
+                who: who.into(),
                 why: why.clone(),
             }),
             _ => None,

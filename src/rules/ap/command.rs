@@ -131,9 +131,9 @@ pub enum Command {
     /// A character rolled by 003's hireling procedure (3d6 per attribute in order, then d6 HP),
     /// which the ruleset's page also uses for a PC.
     Roll {
-        name: String,
+        name: Box<str>,
         kind: Kind,
-        group: String,
+        group: Box<str>,
     },
     Remove {
         who: u32,
@@ -204,9 +204,9 @@ pub enum Command {
         who: u32,
         attr: Attr,
         dc: u8,
-        objects: Vec<ObjDie>,
+        objects: Box<[ObjDie]>,
         edge: i8,
-        why: String,
+        why: Box<str>,
     },
     // ---- answers
     Accept,
@@ -248,8 +248,8 @@ pub enum Command {
     },
     // ---- initiative (A21-A25)
     Fight {
-        who: Vec<u32>,
-        surprised: Vec<u32>,
+        who: Box<[u32]>,
+        surprised: Box<[u32]>,
     },
     Join {
         who: u32,
@@ -322,8 +322,8 @@ pub enum Command {
     },
     Reaction,
     Hireling {
-        name: String,
-        group: String,
+        name: Box<str>,
+        group: Box<str>,
     },
 }
 

@@ -645,7 +645,7 @@ impl Ruleset for Ap {
                         .collect::<Vec<_>>(),
                 );
                 Some(Command::Fight {
-                    who,
+                    who: who.into(),
                     surprised: surprised.clone(),
                 })
             }

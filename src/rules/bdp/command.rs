@@ -237,7 +237,7 @@ pub enum Command {
     },
     Carry {
         who: u32,
-        item: Item,
+        item: Box<Item>,
     },
     Drop {
         who: u32,
@@ -277,7 +277,7 @@ pub enum Command {
         b: u32,
         b_ability: Ability,
         b_edge: Edge,
-        why: String,
+        why: Box<str>,
     },
     Task {
         who: u32,
@@ -315,7 +315,7 @@ pub enum Command {
         amount: Amount,
         target: Target,
         crit: Option<bool>,
-        source: String,
+        source: Box<str>,
     },
     Hazard {
         who: u32,
@@ -357,7 +357,7 @@ pub enum Command {
     Cure {
         who: u32,
         disease: usize,
-        remedy: String,
+        remedy: Box<str>,
     },
     Cared {
         who: u32,
@@ -383,7 +383,7 @@ pub enum Command {
         /// from. A step written before the source was asked for stood for "a source the judge
         /// names", and reads so.
         #[serde(default = "judge_names_the_source")]
-        source: Option<String>,
+        source: Option<Box<str>>,
     },
     Refill {
         who: u32,
@@ -464,6 +464,6 @@ impl Command {
 }
 
 /// B40: what a catch-breath step written before the water's source was asked for assumed.
-fn judge_names_the_source() -> Option<String> {
+fn judge_names_the_source() -> Option<Box<str>> {
     Some("a source the judge names".into())
 }

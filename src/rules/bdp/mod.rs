@@ -293,7 +293,7 @@ fn run(
             )
         }
         C::Carry { who, item } => {
-            let mut item = item.clone();
+            let mut item = Item::clone(item);
             item.name = checked(TextKind::ItemName, &item.name, "an item needs a name")?;
             let c = state.living_mut(*who)?;
             let n = item.size.max(1);

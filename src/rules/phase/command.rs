@@ -140,11 +140,11 @@ pub enum Command {
     },
     Learn {
         who: u32,
-        item: SpellItem,
+        item: Box<SpellItem>,
     },
     Take {
         who: u32,
-        unit: Unit,
+        unit: Box<Unit>,
     },
     /// Drops a unit in the scene (K8).
     Drop {
@@ -168,7 +168,7 @@ pub enum Command {
     /// command carries the goods whole, so the log replays whatever the list says later.
     Purchase {
         who: u32,
-        name: String,
+        name: Box<str>,
         goods: Box<Goods>,
         price: u32,
     },
@@ -244,14 +244,14 @@ pub enum Command {
         /// None: unarmed.
         weapon: Option<usize>,
         thrown: bool,
-        maneuver: Option<String>,
+        maneuver: Option<Box<String>>,
         /// Enhancements (+) and impairments (-) the judge adds (K19).
         steps: i8,
     },
     Blast {
         by: u32,
         weapon: Option<usize>,
-        targets: Vec<u32>,
+        targets: Box<Vec<u32>>,
     },
     /// K28: rolls the attack's die for how many a blast catches.
     BlastCount {
@@ -305,7 +305,7 @@ pub enum Command {
     Cast {
         who: u32,
         item: usize,
-        targets: Vec<u32>,
+        targets: Box<[u32]>,
         enhance: bool,
         /// The judge says whether the caster is in danger (K35); None: in a fight.
         danger: Option<bool>,
@@ -317,7 +317,7 @@ pub enum Command {
         who: u32,
         item: usize,
         against: u32,
-        shield: Vec<u32>,
+        shield: Box<[u32]>,
     },
     Augury {
         who: u32,
@@ -340,8 +340,8 @@ pub enum Command {
         unit: usize,
     },
     Table {
-        name: String,
-        entries: Vec<String>,
+        name: Box<str>,
+        entries: Box<[String]>,
     },
     Area {
         table: usize,
@@ -374,7 +374,7 @@ pub enum Command {
     },
     Mark {
         who: u32,
-        kind: MarkKind,
+        kind: Box<MarkKind>,
         turns: Option<u32>,
     },
     Unmark {

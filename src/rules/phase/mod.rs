@@ -172,10 +172,10 @@ fn run(
                 Mood::Plain,
                 format!("{} now holds {}", c.name, item_text(item)),
             ));
-            c.spells.push(item.clone());
+            c.spells.push(SpellItem::clone(item));
             Ok(())
         }
-        C::Take { who, unit } => load::take(state, *who, unit.clone(), out),
+        C::Take { who, unit } => load::take(state, *who, Unit::clone(unit), out),
         C::Drop { who, unit } => {
             // K8: dropping a unit answers an overload question about the same character.
             if let Some(Wait::Ask(q)) = state.queue.first()
@@ -268,7 +268,7 @@ fn run(
             *target,
             *weapon,
             *thrown,
-            maneuver.as_deref(),
+            maneuver.as_deref().map(String::as_str),
             *steps,
             force,
             dice,
@@ -388,7 +388,9 @@ fn run(
             max,
         } => sheet::set(state, *who, *stat, *cur, *max, out),
         C::Flag { who, flag, on } => sheet::flag(state, *who, *flag, *on, out),
-        C::Mark { who, kind, turns } => sheet::mark(state, *who, kind.clone(), *turns, out),
+        C::Mark { who, kind, turns } => {
+            sheet::mark(state, *who, MarkKind::clone(kind), *turns, out)
+        }
         C::Unmark { who, mark } => sheet::unmark(state, *who, *mark, out),
         C::Injure { who, wound, hand } => sheet::injure(state, *who, *wound, *hand, out),
         C::Mend { who } => sheet::mend(state, *who, out),

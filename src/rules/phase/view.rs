@@ -883,7 +883,7 @@ impl Ruleset for Phase {
             }),
             Command::Blast { by, targets, .. } => Some(Aim {
                 by: *by,
-                at: targets.clone(),
+                at: targets.to_vec(),
             }),
             _ => None,
         }

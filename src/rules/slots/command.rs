@@ -12,12 +12,12 @@ use serde::{Deserialize, Serialize};
 pub enum Command {
     // ---- Roster and sheets (R1-R4)
     AddCharacter {
-        name: String,
+        name: Box<String>,
         side: Side,
         /// Boxed: a layout is large and rare, and every log entry is as wide as the widest command.
         layout: Box<Layout>,
         /// Starting items by slot.
-        items: Vec<(SlotNo, Item)>,
+        items: Box<Vec<(SlotNo, Item)>>,
         /// The zone of the scene it stands in from the start (R29), if any.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         zone: Option<ZoneId>,
@@ -36,7 +36,7 @@ pub enum Command {
     PutItem {
         who: CharId,
         slot: SlotNo,
-        item: Item,
+        item: Box<Item>,
     },
     /// Moves an item; when the target slot holds one, the two are swapped.
     MoveItem {
@@ -73,7 +73,7 @@ pub enum Command {
         feet: u16,
     },
     GroupCheck {
-        who: Vec<CharId>,
+        who: Box<[CharId]>,
         kind: CheckKind,
     },
     Attack {
@@ -213,9 +213,9 @@ pub enum Command {
     // ---- Time and exploration (R30-R32)
     /// Spends trys on a task, rolling a d10 per try for encounters (R30, R31).
     Task {
-        label: String,
+        label: Box<str>,
         trys: u16,
-        senses: Vec<Sense>,
+        senses: Box<Vec<Sense>>,
     },
     /// A 30-minute rest (5 trys, R31): clears fatigue and, with food and water, bleeding.
     Rest {

@@ -516,7 +516,7 @@ pub enum CheckKind {
     /// A check whose verdict the judge reads from the item (R5).
     Generic,
     Terrain,
-    Stealth(Senses),
+    Stealth(Box<Senses>),
     /// Further exposure to corruption (R23).
     Corruption,
 }

@@ -184,7 +184,7 @@ const FRAME: &[Entry<()>] = &[
             let path = w.rest_text("the sheet file's path")?;
             let sheet = crate::store::read_sheet(std::path::Path::new(&path))
                 .map_err(|e| ScriptError::at(column, e.to_string()))?;
-            Ok(Line::Command(Command::Join(sheet)))
+            Ok(Line::Command(Command::Join(sheet.into())))
         },
         complete: nothing,
     },

@@ -69,7 +69,7 @@ impl Main {
                 };
                 let before = self.roster();
                 let command = Command::Arrive {
-                    add: arrival.add,
+                    add: Box::new(arrival.add),
                     seen: p.seen,
                 };
                 match self.run(command, dice, None) {

@@ -492,8 +492,8 @@ fn form_command(form: &Form<Purpose>, state: &State) -> Result<session::Command,
     let ability = |i: Option<u32>| Ability::ALL[i.unwrap_or(0) as usize % 4];
     let c = match form.purpose {
         Purpose::Fight => Command::Scene {
-            who: fighters::chosen(form)?,
-            why: String::new(),
+            who: fighters::chosen(form)?.into(),
+            why: Box::default(),
         },
         Purpose::EndFight => Command::EndScene,
         Purpose::Check { who, ref skills } => {

@@ -420,8 +420,8 @@ fn form_command(form: &Form<Purpose>, st: &State) -> Result<Command, String> {
     let ap = || form.number("ap").min(20) as u8;
     Ok(match form.purpose {
         Purpose::Fight => Command::Fight {
-            who: fighters::chosen(form)?,
-            surprised: Vec::new(),
+            who: fighters::chosen(form)?.into(),
+            surprised: Box::default(),
         },
         Purpose::EndFight => Command::EndFight,
         Purpose::Check { who } => {
@@ -474,9 +474,9 @@ fn form_command(form: &Form<Purpose>, st: &State) -> Result<Command, String> {
             who,
             attr: attr_of(form.choice("attr")),
             dc: form.number("dc").min(255) as u8,
-            objects: Vec::new(),
+            objects: Box::default(),
             edge: form.edge(),
-            why: form.text("why").trim().to_string(),
+            why: form.text("why").trim().into(),
         },
         Purpose::Damage { who } => Command::Damage {
             who,

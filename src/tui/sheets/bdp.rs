@@ -727,7 +727,7 @@ fn form_command(form: &Form<Purpose>, st: &State) -> Result<session::Command, St
                 _ => Target::Hp,
             },
             crit: None,
-            source: form.text("source").trim().to_string(),
+            source: form.text("source").trim().into(),
         },
         Purpose::Task { who, .. } => {
             let what = task_words(form);
@@ -751,7 +751,7 @@ fn form_command(form: &Form<Purpose>, st: &State) -> Result<session::Command, St
             b: form.choice("b").unwrap_or(*a),
             b_ability: ability_of(form.choice("b_ability")),
             b_edge: edge_choice(form.choice("b_edge")),
-            why: form.text("why"),
+            why: form.text("why").into(),
         },
         Purpose::Fatigue { who } => {
             let who = *who;

@@ -145,7 +145,7 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
             let c = form_command(f, &st)?;
             Ok(match c {
                 Command::Add(_) if fighting => session::Command::Arrive {
-                    add: GameCommand::Phase(c),
+                    add: Box::new(GameCommand::Phase(c)),
                     seen,
                 },
                 c => command(c),
@@ -404,7 +404,7 @@ fn form_command(form: &Form<Purpose>, st: &State) -> Result<Command, String> {
             let turns = u32::from(form.number("turns"));
             Command::Mark {
                 who,
-                kind,
+                kind: kind.into(),
                 turns: (turns > 0).then_some(turns),
             }
         }

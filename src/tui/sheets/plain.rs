@@ -101,7 +101,7 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
         let (changed, done) = forms::key::<Purpose>(m, action, key, dice, |f| {
             Ok(match form_command(f)? {
                 c @ Command::Add { .. } if fighting => session::Command::Arrive {
-                    add: GameCommand::Plain(c),
+                    add: Box::new(GameCommand::Plain(c)),
                     seen,
                 },
                 c => command(c),

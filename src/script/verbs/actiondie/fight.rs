@@ -26,7 +26,10 @@ pub(super) const VERBS: &[Entry<State>] = &[
                 }
                 who.push(self::who(w, st)?);
             }
-            Ok(g(C::Scene { who, why: text(w)? }))
+            Ok(g(C::Scene {
+                who: who.into(),
+                why: text(w)?.into(),
+            }))
         },
         complete: names,
     },

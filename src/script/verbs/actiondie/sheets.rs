@@ -261,7 +261,11 @@ pub(super) const VERBS: &[Entry<State>] = &[
             } else {
                 return err(&t, "+N, a die such as d4, or off");
             };
-            Ok(g(C::Skill { who, name, bonus }))
+            Ok(g(C::Skill {
+                who,
+                name: name.into(),
+                bonus,
+            }))
         },
         complete: first_a_name,
     },
@@ -282,7 +286,11 @@ pub(super) const VERBS: &[Entry<State>] = &[
             } else {
                 None
             };
-            Ok(g(C::Learn { who, name, init }))
+            Ok(g(C::Learn {
+                who,
+                name: name.into(),
+                init,
+            }))
         },
         complete: first_a_name,
     },

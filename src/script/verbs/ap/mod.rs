@@ -232,7 +232,11 @@ pub(crate) const VERBS: &[Entry<State>] = &[
                 } else {
                     w.next("the group")?.text
                 };
-                Ok(g(C::Roll { name, kind, group }))
+                Ok(g(C::Roll {
+                    name: name.into(),
+                    kind,
+                    group: group.into(),
+                }))
             })
         },
         complete: |t, _| {
@@ -606,9 +610,9 @@ pub(crate) const VERBS: &[Entry<State>] = &[
                 who: c.id,
                 attr: a,
                 dc: o.dc.map_or(20, |d| d.0),
-                objects: o.objects,
+                objects: o.objects.into(),
                 edge: o.edge,
-                why: o.what,
+                why: o.what.into(),
             }))
         },
         complete: roll_words,
@@ -890,8 +894,8 @@ pub(crate) const VERBS: &[Entry<State>] = &[
                 );
             }
             Ok(g(C::Fight {
-                who: who_,
-                surprised,
+                who: who_.into(),
+                surprised: surprised.into(),
             }))
         },
         complete: |t, st| {
@@ -1284,8 +1288,8 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         parse: |w, _| {
             let name = w.next("the name")?.text;
             Ok(g(C::Hireling {
-                name,
-                group: w.next("the group")?.text,
+                name: name.into(),
+                group: w.next("the group")?.text.into(),
             }))
         },
         complete: nothing,

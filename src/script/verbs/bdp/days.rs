@@ -96,7 +96,11 @@ pub(super) const VERBS: &[Entry<State>] = &[
                 _ => None,
             };
             let source = Some(text(w)?).filter(|s| !s.is_empty());
-            Ok(g(C::Breath { who, water, source }))
+            Ok(g(C::Breath {
+                who,
+                water,
+                source: source.map(Into::into),
+            }))
         },
         complete: first_a_name,
     },
@@ -232,7 +236,7 @@ pub(super) const VERBS: &[Entry<State>] = &[
             Ok(g(C::Cure {
                 who,
                 disease: n,
-                remedy: w.rest_text("the remedy")?,
+                remedy: w.rest_text("the remedy")?.into(),
             }))
         },
         complete: first_a_name,

@@ -86,7 +86,7 @@ pub(super) const VERBS: &[Entry<State>] = &[
                 amount,
                 target,
                 crit,
-                source,
+                source: source.into(),
             }))
         },
         complete: first_a_name,

@@ -79,7 +79,7 @@ pub(super) const VERBS: &[Entry<State>] = &[
                 b,
                 b_ability,
                 b_edge,
-                why: text(w)?,
+                why: text(w)?.into(),
             }))
         },
         complete: names,

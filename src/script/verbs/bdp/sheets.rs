@@ -248,7 +248,10 @@ pub(super) const VERBS: &[Entry<State>] = &[
                     return err(&t, "an item tag");
                 }
             }
-            Ok(g(C::Carry { who, item }))
+            Ok(g(C::Carry {
+                who,
+                item: item.into(),
+            }))
         },
         complete: |t, st| match t.args.len() {
             0 => names(t, st),

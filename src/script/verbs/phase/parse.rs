@@ -260,7 +260,10 @@ pub(super) fn learn(w: &mut Words<'_>, st: &State) -> R<Line> {
         level,
         form,
     };
-    Ok(g(C::Learn { who, item }))
+    Ok(g(C::Learn {
+        who,
+        item: item.into(),
+    }))
 }
 
 pub(super) fn take(w: &mut Words<'_>, st: &State) -> R<Line> {
@@ -284,7 +287,10 @@ pub(super) fn take(w: &mut Words<'_>, st: &State) -> R<Line> {
     } else {
         return Err(bad(&t, "food, ration, delve, supply NAME or treasure NAME"));
     };
-    Ok(g(C::Take { who, unit }))
+    Ok(g(C::Take {
+        who,
+        unit: unit.into(),
+    }))
 }
 
 pub(super) fn buy(w: &mut Words<'_>, st: &State) -> R<Line> {
@@ -319,7 +325,7 @@ pub(super) fn buy(w: &mut Words<'_>, st: &State) -> R<Line> {
         };
         return Ok(g(C::Purchase {
             who,
-            name: ware.word().to_string(),
+            name: ware.word().into(),
             goods: Box::new(goods),
             price,
         }));
@@ -354,7 +360,7 @@ pub(super) fn buy(w: &mut Words<'_>, st: &State) -> R<Line> {
     })?;
     Ok(g(C::Purchase {
         who,
-        name,
+        name: name.into(),
         goods: Box::new(goods),
         price,
     }))
@@ -489,7 +495,7 @@ pub(super) fn attack(w: &mut Words<'_>, st: &State) -> R<Line> {
         target,
         weapon,
         thrown,
-        maneuver,
+        maneuver: maneuver.map(Into::into),
         steps,
     }))
 }
@@ -505,7 +511,7 @@ pub(super) fn blast(w: &mut Words<'_>, st: &State) -> R<Line> {
     Ok(g(C::Blast {
         by,
         weapon,
-        targets,
+        targets: targets.into(),
     }))
 }
 
@@ -546,7 +552,7 @@ pub(super) fn cast(w: &mut Words<'_>, st: &State) -> R<Line> {
     Ok(g(C::Cast {
         who,
         item,
-        targets,
+        targets: targets.into(),
         enhance,
         danger,
     }))
@@ -563,7 +569,7 @@ pub(super) fn counter(w: &mut Words<'_>, st: &State) -> R<Line> {
         who,
         item,
         against,
-        shield,
+        shield: shield.into(),
     }))
 }
 
@@ -621,7 +627,10 @@ pub(super) fn table(w: &mut Words<'_>, _: &State) -> R<Line> {
     while !w.at_end() {
         entries.push(w.next("an entry")?.text);
     }
-    Ok(g(C::Table { name, entries }))
+    Ok(g(C::Table {
+        name: name.into(),
+        entries: entries.into(),
+    }))
 }
 
 pub(super) fn area(w: &mut Words<'_>, st: &State) -> R<Line> {
@@ -724,7 +733,11 @@ pub(super) fn mark(w: &mut Words<'_>, st: &State) -> R<Line> {
         "windbarrier" | "wind barrier" => MarkKind::WindBarrier,
         _ => MarkKind::Note(text),
     };
-    Ok(g(C::Mark { who, kind, turns }))
+    Ok(g(C::Mark {
+        who,
+        kind: kind.into(),
+        turns,
+    }))
 }
 
 pub(super) fn injure(w: &mut Words<'_>, st: &State) -> R<Line> {

@@ -64,7 +64,7 @@ pub(crate) fn write(command: &C, st: &State) -> Option<String> {
         }
         C::Learn { who, item } => format!("learn {} {}", name(*who)?, spell_item(item)),
         C::Take { who, unit } => {
-            let unit = match unit {
+            let unit = match &**unit {
                 Unit::Food { rations: 7 } => "food".to_string(),
                 Unit::Food { rations } => format!("food {rations}"),
                 Unit::Day => "ration".into(),
@@ -331,7 +331,7 @@ pub(crate) fn write(command: &C, st: &State) -> Option<String> {
             format!("flag {} {flag}{}", name(*who)?, on_off(*on))
         }
         C::Mark { who, kind, turns } => {
-            let kind = match kind {
+            let kind = match &**kind {
                 MarkKind::Blessed => "blessed".to_string(),
                 MarkKind::Hasted => "hasted".into(),
                 MarkKind::Slowed => "slowed".into(),

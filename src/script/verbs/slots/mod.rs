@@ -144,7 +144,7 @@ pub(crate) const VERBS: &[Entry<State>] = &[
                 g(C::PutItem {
                     who: c.id,
                     slot,
-                    item,
+                    item: item.into(),
                 })
             })
         },
@@ -939,9 +939,9 @@ pub(crate) const VERBS: &[Entry<State>] = &[
                 };
                 let senses = p.senses(false)?.1;
                 g(C::Task {
-                    label,
+                    label: label.into(),
                     trys,
-                    senses,
+                    senses: senses.into(),
                 })
             })
         },

@@ -209,10 +209,10 @@ impl<'a> P<'_, 'a> {
                 .character_from_kit(&name, &kit, side)
                 .map_err(|e| lookup_err(&name_token, e)),
             None => Ok(slots::Command::AddCharacter {
-                name,
+                name: name.into(),
                 side,
                 layout: Box::new(slots::Layout::human()),
-                items: Vec::new(),
+                items: Box::default(),
                 zone: None,
             }),
         }
@@ -261,7 +261,7 @@ impl<'a> P<'_, 'a> {
                 ));
             }
             if let slots::Command::AddCharacter { name, .. } = &mut command {
-                *name = named.trim().to_string();
+                **name = named.trim().to_string();
             }
         }
         Ok(command)
@@ -403,7 +403,7 @@ impl<'a> P<'_, 'a> {
             } else if is(&token, &["terrain", "climb", "footing"]) {
                 set_kind(CheckKind::Terrain, &mut kind)?;
             } else if is(&token, &["stealth", "sneak"]) {
-                set_kind(CheckKind::Stealth(Senses::default()), &mut kind)?;
+                set_kind(CheckKind::Stealth(Box::default()), &mut kind)?;
             } else if is(&token, &["corruption", "corrupt"]) {
                 set_kind(CheckKind::Corruption, &mut kind)?;
             } else if is(&token, &["hearing", "hear", "sound"]) {
@@ -485,7 +485,7 @@ impl<'a> P<'_, 'a> {
                 if !senses.hearing && !senses.smell && senses.sight.is_empty() {
                     senses.hearing = true;
                 }
-                CheckKind::Stealth(senses)
+                CheckKind::Stealth(Box::new(senses))
             }
             (Some((_, k)), None) => k,
             (Some((k, _)), Some(s)) => {

@@ -251,7 +251,7 @@ fn check_words(kind: &CheckKind) -> String {
                 sight,
                 ambient_noise,
                 low_light,
-            } = senses;
+            } = &**senses;
             let mut line = String::from(" stealth");
             if *hearing {
                 line.push_str(" hearing");
@@ -374,7 +374,7 @@ fn add(
     } else {
         " players"
     };
-    let named = if numbered == name {
+    let named = if *numbered == *name {
         String::new()
     } else {
         format!(" named {}", free_text(name))

@@ -279,9 +279,9 @@ pub fn form_commands(form: &Form<FormPurpose>, state: &State) -> Result<Vec<Comm
                 (t, true) => TASKS.get(t as usize).copied().unwrap_or("task").to_string(),
             };
             slots::Command::Task {
-                label,
+                label: label.into(),
                 trys: count,
-                senses,
+                senses: senses.into(),
             }
         }
     };

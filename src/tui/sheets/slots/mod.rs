@@ -307,10 +307,10 @@ pub fn arrivals(m: &Main, library: &Library) -> Vec<crate::tui::host::Arrival> {
             };
             super::arrival(&c.name, from, taken, |name| {
                 GameCommand::Slots(crate::rules::slots::Command::AddCharacter {
-                    name: name.to_string(),
+                    name: Box::new(name.to_string()),
                     side: crate::rules::slots::Side::Opponents,
                     layout: Box::new(c.layout.clone()),
-                    items: c.items.clone(),
+                    items: c.items.clone().into(),
                     zone: party_zone(state),
                 })
             })

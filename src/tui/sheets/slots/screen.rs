@@ -546,7 +546,15 @@ impl Main {
                 if let Some(item) = matches.get(picker.selected) {
                     let item = (*item).clone();
                     self.close_dialog();
-                    self.run_key(slots::Command::PutItem { who, slot, item }.into(), dice)
+                    self.run_key(
+                        slots::Command::PutItem {
+                            who,
+                            slot,
+                            item: item.into(),
+                        }
+                        .into(),
+                        dice,
+                    )
                 } else if extra == 1 {
                     let item = Item::plain(picker.input.value().trim());
                     self.open(Dialog::Form(item_form(who, slot, &item)));
@@ -1042,7 +1050,7 @@ fn form_commands(
             };
             one(slots::Command::Check {
                 who,
-                kind: CheckKind::Stealth(senses),
+                kind: CheckKind::Stealth(senses.into()),
                 edge,
             })
         }
@@ -1104,11 +1112,11 @@ fn form_commands(
                 );
             }
             let stealth = |hearing, smell| {
-                CheckKind::Stealth(Senses {
+                CheckKind::Stealth(Box::new(Senses {
                     hearing,
                     smell,
                     ..Senses::default()
-                })
+                }))
             };
             let kind = match form.choice("kind") {
                 Some(1) => CheckKind::Generic,
@@ -1117,7 +1125,10 @@ fn form_commands(
                 Some(4) => stealth(true, true),
                 _ => CheckKind::Terrain,
             };
-            one(slots::Command::GroupCheck { who, kind })
+            one(slots::Command::GroupCheck {
+                who: who.into(),
+                kind,
+            })
         }
         FormPurpose::NewChar => {
             let kind = form.choice("kind").unwrap_or(0) as usize;
@@ -1155,10 +1166,10 @@ fn form_commands(
                 .then(|| super::party_zone(state))
                 .flatten();
             one(slots::Command::AddCharacter {
-                name,
+                name: name.into(),
                 side,
                 layout: Box::new(layout),
-                items,
+                items: items.into(),
                 zone,
             })
         }
@@ -1220,7 +1231,11 @@ fn form_commands(
                 armor,
                 weapon: size.map(|size| slots::Weapon { size, kind }),
             };
-            one(slots::Command::PutItem { who, slot, item })
+            one(slots::Command::PutItem {
+                who,
+                slot,
+                item: item.into(),
+            })
         }
         FormPurpose::MoveItem { who, from } => {
             let to = form.number("to") as SlotNo;
