@@ -5,7 +5,8 @@
 //!   ≤ 50 ms for the demo);
 //! - resident memory (VmRSS from /proc/PID/status) with the 100,000-entry session open on the
 //!   screen (target ≤ 30 MB), first for a 100,000-step session of every ruleset, open and after
-//!   200 keys typed (set `STARTUP_MEMORY_ONLY` to stop after that table);
+//!   200 keys typed (set `STARTUP_MEMORY_ONLY` to stop after that table; set `STARTUP_BIN` to
+//!   the path of another slotmark binary to measure it on the same files, as a before/after);
 //! - idle CPU: utime + stime from /proc/PID/stat over five seconds of the screen waiting for a
 //!   key (target < 1% of a core).
 //!
@@ -32,7 +33,9 @@ fn full_frame(term: &Term) -> bool {
 }
 
 fn open(file: &Path, home: &Path) -> Term {
-    Term::spawn(
+    let program = std::env::var("STARTUP_BIN");
+    Term::spawn_program(
+        program.as_deref().unwrap_or(env!("CARGO_BIN_EXE_slotmark")),
         &[
             "open",
             file.to_str().expect("a UTF-8 temp path"),

@@ -2595,6 +2595,15 @@ fn a_long_log_shares_its_fight_marks_and_roll_purposes() {
             held.len(),
             marks.len()
         );
+        // A turn's name is shared with the fighter's turn before it (issue 31).
+        let names: Vec<&Arc<str>> = marks.iter().filter_map(|m| m.turn.as_ref()).collect();
+        let distinct: HashSet<*const u8> = names.iter().map(|n| n.as_ptr()).collect();
+        assert!(
+            names.len() > 100 && distinct.len() * 4 < names.len(),
+            "{how}: {} copies of {} turns' names",
+            distinct.len(),
+            names.len()
+        );
         let rolls: Vec<_> = s.entries().iter().flat_map(|e| e.rolls.iter()).collect();
         let texts: HashSet<&str> = rolls.iter().map(|r| &*r.purpose).collect();
         let copies: HashSet<*const u8> = rolls.iter().map(|r| r.purpose.as_ptr()).collect();

@@ -119,7 +119,7 @@ impl Open {
                 if let Some((was, from)) = self.turn_start.take() {
                     self.turns.push((was, from.seconds_to(now)));
                 }
-                self.turn_start = Some((who.clone(), now));
+                self.turn_start = Some((who.to_string(), now));
             }
             if mark.ended {
                 if let Some((r, from)) = self.round_start.take() {

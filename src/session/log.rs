@@ -113,8 +113,9 @@ pub struct FightMark {
     pub ended: bool,
     /// The round under way after the step (the last round, when it ended the fight).
     pub round: u32,
-    /// Whose turn the step began, when it began one.
-    pub turn: Option<String>,
+    /// Whose turn the step began, when it began one. Shared: a long fight begins a turn for the
+    /// same few fighters over and over, and the mark takes the name from an earlier one.
+    pub turn: Option<Arc<str>>,
 }
 
 /// The round and who acts, by name, in the fight under way, if any.
@@ -132,10 +133,14 @@ fn fight_now(state: &SessionState) -> FightNow {
 /// How many steps back a new fight mark looks for an equal one to share.
 const MARKS_SHARED_BACK: usize = 8;
 
+/// How many steps back a new turn looks for its fighter's name to share (a round of a dozen
+/// fighters at a few steps a turn).
+const NAMES_SHARED_BACK: usize = 64;
+
 /// The step's fight mark ([`fight_mark`]), shared with an equal one among the last few steps
 /// before it (`earlier`, oldest first) rather than held again.
 fn shared_mark(before: &FightNow, after: &FightNow, earlier: &[Entry]) -> Option<Arc<FightMark>> {
-    let mark = fight_mark(before, after)?;
+    let mark = fight_mark(before, after, earlier)?;
     let start = earlier.len().saturating_sub(MARKS_SHARED_BACK);
     let same = earlier[start..]
         .iter()
@@ -145,11 +150,25 @@ fn shared_mark(before: &FightNow, after: &FightNow, earlier: &[Entry]) -> Option
     Some(same.map_or_else(|| Arc::new(mark), Arc::clone))
 }
 
-fn fight_mark(before: &FightNow, after: &FightNow) -> Option<FightMark> {
+/// The name whose turn begins, shared with the last mark among `earlier` that began a turn of
+/// the same name.
+fn shared_name(name: &str, earlier: &[Entry]) -> Arc<str> {
+    let start = earlier.len().saturating_sub(NAMES_SHARED_BACK);
+    earlier[start..]
+        .iter()
+        .rev()
+        .filter_map(|e| e.fight.as_ref()?.turn.as_ref())
+        .find(|n| ***n == *name)
+        .map_or_else(|| Arc::from(name), Arc::clone)
+}
+
+fn fight_mark(before: &FightNow, after: &FightNow, earlier: &[Entry]) -> Option<FightMark> {
     let round = after.as_ref().or(before.as_ref())?.0;
     let turn = match (before, after) {
-        (Some((_, was)), Some((_, Some(now)))) if was.as_ref() != Some(now) => Some(now.clone()),
-        (None, Some((_, Some(now)))) => Some(now.clone()),
+        (Some((_, was)), Some((_, Some(now)))) if was.as_ref() != Some(now) => {
+            Some(shared_name(now, earlier))
+        }
+        (None, Some((_, Some(now)))) => Some(shared_name(now, earlier)),
         _ => None,
     };
     Some(FightMark {
