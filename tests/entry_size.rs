@@ -12,10 +12,10 @@ use std::mem::size_of;
 
 #[test]
 fn no_rulesets_command_is_wider_than_48_bytes() {
-    // The game's command adds its tag to every ruleset's command but one, whose spare values
-    // hold it, and the session's command packs its own tag the same way: so every ruleset's
-    // command stays within 48 bytes and all but one within 40 (the next test) for both to stay
-    // within 48.
+    // The game's command adds a tag to every ruleset's command but the one whose spare values
+    // hold it, and the session's command packs its own tag the same way: no ruleset's command
+    // may pass 48 bytes (and all but one stay within 40, which the next test checks through
+    // the game's command) for both to stay within 48.
     for (name, size) in [
         ("slots", size_of::<slots::Command>()),
         ("phase", size_of::<phase::Command>()),
