@@ -34,6 +34,15 @@ pub fn is_quiet() -> bool {
     QUIET.with(Cell::get)
 }
 
+/// Adds the event `make` builds to `out`, unless the step is applied inside [`quietly`]: a quiet
+/// step builds no event at all, only the change to the state. The rules never read their own
+/// events back to decide the state, so leaving them out changes nothing else.
+pub fn tell<E>(out: &mut Vec<E>, make: impl FnOnce() -> E) {
+    if !is_quiet() {
+        out.push(make());
+    }
+}
+
 /// The words of `parts` as an event's text; nothing inside [`quietly`], where no one reads them.
 pub fn text_of(parts: &Line) -> String {
     if is_quiet() {

@@ -217,10 +217,12 @@ pub fn check(
                     .line()
                     .0,
             );
-            out.push(crate::rules::said::Event::line(
-                Mood::Plain,
-                line.of(who, Line::new().plain(format!(" ({})", rolled.how)), ""),
-            ));
+            crate::rules::said::tell(out, || {
+                crate::rules::said::Event::line(
+                    Mood::Plain,
+                    line.of(who, Line::new().plain(format!(" ({})", rolled.how)), ""),
+                )
+            });
         }
         Some(target) => {
             let pass = rolled.total >= target;
@@ -277,7 +279,7 @@ pub fn contest(
         line = line.plain(" against ").name(b.who, bn.clone()).plain(" ");
         line.0
             .extend(words(b.who, &rb.attempts, rb.kept, rb.total).line().0);
-        out.push(crate::rules::said::Event::line(Mood::Plain, line));
+        crate::rules::said::tell(out, || crate::rules::said::Event::line(Mood::Plain, line));
         if ra.total == rb.total {
             state.character_mut(a.who)?.helped = helped.0.clone();
             state.character_mut(b.who)?.helped = helped.1.clone();
@@ -387,16 +389,18 @@ pub fn accept(
             let w = roll_words(&r);
             let mut line = titled(state, r.who, &r.title).plain(": ");
             line.0.extend(w.line().0);
-            out.push(crate::rules::said::Event::line(
-                if w.ruled.is_some() {
-                    Mood::Ruling
-                } else if pass {
-                    Mood::Good
-                } else {
-                    Mood::Bad
-                },
-                line,
-            ));
+            crate::rules::said::tell(out, || {
+                crate::rules::said::Event::line(
+                    if w.ruled.is_some() {
+                        Mood::Ruling
+                    } else if pass {
+                        Mood::Good
+                    } else {
+                        Mood::Bad
+                    },
+                    line,
+                )
+            });
             if r.then == Then::Exhaustion && !pass {
                 damage::exhaust(state, r.who, dice, out)?;
             }
@@ -446,10 +450,12 @@ pub fn rule(state: &mut State, pass: bool, out: &mut Out) -> Result<(), RuleErro
     let mut said = Line::new().plain("The judge rules ");
     said.0.extend(title.0.iter().cloned());
     let result = title.plain(format!(": a {verdict}"));
-    out.push(crate::rules::said::Event::line(
-        Mood::Ruling,
-        Line::new().ruling(said.plain(format!(" a {verdict}")), result),
-    ));
+    crate::rules::said::tell(out, || {
+        crate::rules::said::Event::line(
+            Mood::Ruling,
+            Line::new().ruling(said.plain(format!(" a {verdict}")), result),
+        )
+    });
     Ok(())
 }
 

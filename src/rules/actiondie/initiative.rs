@@ -230,12 +230,14 @@ pub fn pick(state: &mut State, who: u32, action: &Action, out: &mut Out) -> Resu
     if let Some(e) = fight_mut(state)?.entry_mut(who) {
         e.action = Some(action.clone());
     }
-    out.push(crate::rules::said::Event::line(
-        Mood::Plain,
-        Line::new()
-            .name(who, state.name_of(who))
-            .plain(format!(" chooses to {text} ({die})")),
-    ));
+    crate::rules::said::tell(out, || {
+        crate::rules::said::Event::line(
+            Mood::Plain,
+            Line::new()
+                .name(who, state.name_of(who))
+                .plain(format!(" chooses to {text} ({die})")),
+        )
+    });
     Ok(())
 }
 
@@ -423,7 +425,7 @@ pub fn roll_all(
             x.rolls = vec![(die, faces)];
             x.count = count;
         }
-        out.push(crate::rules::said::Event::line(Mood::Plain, text));
+        crate::rules::said::tell(out, || crate::rules::said::Event::line(Mood::Plain, text));
     }
     fight_mut(state)?.rolled = true;
     sort(state);
@@ -438,7 +440,7 @@ pub fn roll_all(
             .name(e.id, state.name_of(e.id))
             .plain(format!(" {}", e.count));
     }
-    out.push(crate::rules::said::Event::line(Mood::Warn, order));
+    crate::rules::said::tell(out, || crate::rules::said::Event::line(Mood::Warn, order));
     for g in ties(state) {
         ask_tie(state, g);
     }

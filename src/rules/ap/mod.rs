@@ -43,16 +43,15 @@ pub fn apply(
 }
 
 fn said(out: &mut Vec<Event>, mood: Mood, text: String) -> Result<(), RuleError> {
-    out.push(Event::said(mood, text));
+    crate::rules::said::tell(out, || Event::said(mood, text));
     Ok(())
 }
 
 /// The judge's ruling in the judge's words, and its plain result for the players' table.
 fn ruled(out: &mut Vec<Event>, mood: Mood, said: String, result: Line) -> Result<(), RuleError> {
-    out.push(Event::line(
-        mood,
-        Line::new().ruling(Line::from(said), result),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::line(mood, Line::new().ruling(Line::from(said), result))
+    });
     Ok(())
 }
 
@@ -124,14 +123,16 @@ fn run(
             }
             state.characters.push(c);
             // The attributes and hit points are the newcomer's own numbers.
-            out.push(Event::line(
-                Mood::Plain,
-                Line::new().plain(format!("{name} joins {group}")).scores(
-                    id,
-                    [s.str, s.dex, s.wil],
-                    s.hp,
-                ),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::line(
+                    Mood::Plain,
+                    Line::new().plain(format!("{name} joins {group}")).scores(
+                        id,
+                        [s.str, s.dex, s.wil],
+                        s.hp,
+                    ),
+                )
+            });
             Ok(())
         }
         C::Remove { who } => {
@@ -170,7 +171,7 @@ fn run(
             } else {
                 Num::Score
             };
-            out.push(
+            crate::rules::said::tell(out, || {
                 Event::line(
                     Mood::Ruling,
                     Line::new().ruling(
@@ -178,8 +179,8 @@ fn run(
                         edited(*who, &name, &stat.to_string(), what, format!("{cur}/{max}")),
                     ),
                 )
-                .counting(Tally::moved(&name, u32::from(was), u32::from(*cur))),
-            );
+                .counting(Tally::moved(&name, u32::from(was), u32::from(*cur)))
+            });
             Ok(())
         }
         C::Carry { who, item } => {
@@ -230,16 +231,18 @@ fn run(
                 it.name
             );
             let armor = c.armor();
-            out.push(Event::line(
-                Mood::Plain,
-                Line::new().plain(text).of(
-                    *who,
-                    Line::new()
-                        .plain(": ")
-                        .number(*who, Num::Armour, format!("armor {armor}")),
-                    "",
-                ),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::line(
+                    Mood::Plain,
+                    Line::new().plain(text).of(
+                        *who,
+                        Line::new()
+                            .plain(": ")
+                            .number(*who, Num::Armour, format!("armor {armor}")),
+                        "",
+                    ),
+                )
+            });
             Ok(())
         }
         C::Fatigue { who, n } => {
@@ -248,18 +251,20 @@ fn run(
             } else {
                 let c = state.character_mut(*who)?;
                 c.fatigue = c.fatigue.saturating_sub(n.unsigned_abs());
-                out.push(Event::line(
-                    Mood::Mended,
-                    Line::new().plain(format!("{} sheds Fatigue", c.name)).of(
-                        *who,
-                        Line::new().plain(": ").number(
+                crate::rules::said::tell(out, || {
+                    Event::line(
+                        Mood::Mended,
+                        Line::new().plain(format!("{} sheds Fatigue", c.name)).of(
                             *who,
-                            Num::Score,
-                            format!("{} left", c.fatigue),
+                            Line::new().plain(": ").number(
+                                *who,
+                                Num::Score,
+                                format!("{} left", c.fatigue),
+                            ),
+                            "",
                         ),
-                        "",
-                    ),
-                ));
+                    )
+                });
                 Ok(())
             }
         }
@@ -267,16 +272,18 @@ fn run(
             let c = state.character_mut(*who)?;
             let d = (i32::from(c.dust) + i32::from(*n)).clamp(0, 999) as u16;
             c.dust = d;
-            out.push(Event::line(
-                Mood::Plain,
-                Line::new().plain(format!("{}: Mana Dust", c.name)).of(
-                    *who,
-                    Line::new()
-                        .plain(" ")
-                        .number(*who, Num::Score, d.to_string()),
-                    "",
-                ),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::line(
+                    Mood::Plain,
+                    Line::new().plain(format!("{}: Mana Dust", c.name)).of(
+                        *who,
+                        Line::new()
+                            .plain(" ")
+                            .number(*who, Num::Score, d.to_string()),
+                        "",
+                    ),
+                )
+            });
             Ok(())
         }
         C::Slots { who, n } => {
@@ -337,7 +344,7 @@ fn run(
             }
             let down = *on && matches!(mark, Mark::Dead | Mark::Fled | Mark::Out);
             let word = format!("{}{}", if *on { "" } else { "no longer " }, mark.word());
-            out.push(
+            crate::rules::said::tell(out, || {
                 Event::line(
                     Mood::Ruling,
                     Line::new().ruling(
@@ -345,8 +352,8 @@ fn run(
                         Line::from(format!("{name}: {word}")),
                     ),
                 )
-                .counting(down.then(|| Tally::down(&name))),
-            );
+                .counting(down.then(|| Tally::down(&name)))
+            });
             Ok(())
         }
         C::Group { who, group } => {
@@ -462,20 +469,22 @@ fn run(
             }
             c.items.retain(|i| !i.tumour);
             // How many is the healed one's own number.
-            out.push(Event::line(
-                Mood::Mended,
-                Line::new()
-                    .name(*who, c.name.clone())
-                    .plain("'s")
-                    .of(
-                        *who,
-                        Line::new()
-                            .plain(" ")
-                            .number(*who, Num::Score, n.to_string()),
-                        "",
-                    )
-                    .plain(" tumour(s) are healed away"),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::line(
+                    Mood::Mended,
+                    Line::new()
+                        .name(*who, c.name.clone())
+                        .plain("'s")
+                        .of(
+                            *who,
+                            Line::new()
+                                .plain(" ")
+                                .number(*who, Num::Score, n.to_string()),
+                            "",
+                        )
+                        .plain(" tumour(s) are healed away"),
+                )
+            });
             Ok(())
         }
         C::Cast(k) => magic::cast(state, k, dice, out),

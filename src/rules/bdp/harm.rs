@@ -91,14 +91,16 @@ pub fn place_new(
     let c = state.living_mut(who)?;
     let name = c.name.clone();
     if let Some(at) = c.empty_slot() {
-        out.push(Event::said(
-            if matches!(fill, Slot::Fatigue(_)) {
-                Mood::Mark
-            } else {
-                Mood::Harm
-            },
-            format!("{name}: {} in slot {}", fill.text(), at + 1),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(
+                if matches!(fill, Slot::Fatigue(_)) {
+                    Mood::Mark
+                } else {
+                    Mood::Harm
+                },
+                format!("{name}: {} in slot {}", fill.text(), at + 1),
+            )
+        });
         c.slots[at] = fill.clone();
         if let Slot::Wound(w) = fill
             && w.level == Level::Permanent
@@ -197,7 +199,7 @@ pub fn damage(
     let (ability, call) = match target {
         Target::Hp => {
             let over = c.hp.lose(n);
-            out.push(
+            crate::rules::said::tell(out, || {
                 Event::line(
                     Mood::Harm,
                     Line::new()
@@ -220,28 +222,30 @@ pub fn damage(
                         )
                         .state(who),
                 )
-                .tallied(Tally::damage(by.as_deref(), &name, n)),
-            );
+                .tallied(Tally::damage(by.as_deref(), &name, n))
+            });
             if over == 0 {
                 return Ok(());
             }
             c.score_mut(Ability::Str).lose(over);
-            out.push(Event::line(
-                Mood::Harm,
-                Line::new().of(
-                    who,
-                    Line::new()
-                        .number(who, Num::Harm, over.to_string())
-                        .plain(" beyond 0 HP: ")
-                        .number(who, Num::Score, format!("STR {}", c.score(Ability::Str))),
-                    "",
-                ),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::line(
+                    Mood::Harm,
+                    Line::new().of(
+                        who,
+                        Line::new()
+                            .number(who, Num::Harm, over.to_string())
+                            .plain(" beyond 0 HP: ")
+                            .number(who, Num::Score, format!("STR {}", c.score(Ability::Str))),
+                        "",
+                    ),
+                )
+            });
             (Ability::Str, crit.unwrap_or(true))
         }
         Target::Ability(a) => {
             c.score_mut(a).lose(n);
-            out.push(
+            crate::rules::said::tell(out, || {
                 Event::line(
                     Mood::Harm,
                     Line::new()
@@ -264,8 +268,8 @@ pub fn damage(
                         )
                         .state(who),
                 )
-                .tallied(Tally::damage(by.as_deref(), &name, n)),
-            );
+                .tallied(Tally::damage(by.as_deref(), &name, n))
+            });
             (a, crit.unwrap_or(amount.most() >= 8))
         }
     };
@@ -303,10 +307,9 @@ pub fn crit_settled(
 ) -> Result<(), RuleError> {
     let name = state.name_of(who);
     if pass {
-        out.push(Event::said(
-            Mood::Good,
-            format!("{name} shrugs off the critical damage"),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(Mood::Good, format!("{name} shrugs off the critical damage"))
+        });
         return Ok(());
     }
     match ability {
@@ -316,10 +319,12 @@ pub fn crit_settled(
             let c = state.character(who)?;
             let stops = (area == Area::Head && c.wears(|i| i.helmet))
                 || (matches!(area, Area::LeftArm | Area::RightArm) && c.wears(|i| i.bracers));
-            out.push(Event::said(
-                Mood::Harm,
-                format!("{name}'s injury: d10 {face}, {}", area.word()),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(
+                    Mood::Harm,
+                    format!("{name}'s injury: d10 {face}, {}", area.word()),
+                )
+            });
             ask(
                 state,
                 Ask::Injury {
@@ -373,7 +378,7 @@ pub fn injury(
             let (n, shown) = roll(dice, Amount::dice(1, 4), &format!("{name}'s injury loss"))?;
             let c = state.living_mut(who)?;
             c.score_mut(ability).lose(n);
-            out.push(
+            crate::rules::said::tell(out, || {
                 Event::line(
                     Mood::Harm,
                     Line::new()
@@ -389,8 +394,8 @@ pub fn injury(
                         )
                         .state(who),
                 )
-                .tallied(Tally::damage(None, &name, n)),
-            );
+                .tallied(Tally::damage(None, &name, n))
+            });
             if area != Area::Torso {
                 c.notes.push(format!("the {} may be lost", area.word()));
             }
@@ -405,10 +410,9 @@ pub fn injury(
             let c = state.living_mut(who)?;
             c.impaired[usize::from(hand == Hand::Right)] = true;
             c.notes.push(format!("the {} may be lost", area.word()));
-            out.push(Event::said(
-                Mood::Harm,
-                format!("{name}'s {} is impaired", area.word()),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(Mood::Harm, format!("{name}'s {} is impaired", area.word()))
+            });
             if let Some(slot) = held(c, hand) {
                 let item = c.slots[slot].text();
                 ask(
@@ -427,25 +431,23 @@ pub fn injury(
             match f {
                 1..=3 => {
                     c.dead = true;
-                    out.push(
+                    crate::rules::said::tell(out, || {
                         Event::said(Mood::Death, format!("{name}'s head injury (d6 {f}): dead"))
-                            .tallied(Tally::down(&name)),
-                    );
+                            .tallied(Tally::down(&name))
+                    });
                     return Ok(());
                 }
                 4 | 5 => {
                     c.notes.push("an eye lost".into());
-                    out.push(Event::said(
-                        Mood::Harm,
-                        format!("{name} loses an eye (d6 {f})"),
-                    ));
+                    crate::rules::said::tell(out, || {
+                        Event::said(Mood::Harm, format!("{name} loses an eye (d6 {f})"))
+                    });
                 }
                 _ => {
                     c.notes.push("a fine scar".into());
-                    out.push(Event::said(
-                        Mood::Plain,
-                        format!("{name} gains a fine scar (d6 {f})"),
-                    ));
+                    crate::rules::said::tell(out, || {
+                        Event::said(Mood::Plain, format!("{name} gains a fine scar (d6 {f})"))
+                    });
                 }
             }
         }
@@ -511,10 +513,12 @@ pub fn clear(
         }
     }
     c.slots[slot] = Slot::Empty;
-    out.push(Event::said(
-        Mood::Mended,
-        format!("{name}: slot {} clears ({})", slot + 1, s.text()),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(
+            Mood::Mended,
+            format!("{name}: slot {} clears ({})", slot + 1, s.text()),
+        )
+    });
     Ok(())
 }
 

@@ -62,7 +62,7 @@ pub(crate) fn zero_check(
         if ability == Ability::Str {
             c.dead = true;
             // The score that killed is the creature's own number.
-            out.push(
+            crate::rules::said::tell(out, || {
                 Event::line(
                     Mood::Death,
                     Line::new().name(who, c.name.clone()).plain(" is dead").of(
@@ -71,15 +71,15 @@ pub(crate) fn zero_check(
                         "",
                     ),
                 )
-                .tallied(Tally::down(&c.name)),
-            );
+                .tallied(Tally::down(&c.name))
+            });
         } else if c.out.is_none() {
             c.out = Some(Out {
                 word: "unconscious".into(),
                 ability,
                 zero: true,
             });
-            out.push(
+            crate::rules::said::tell(out, || {
                 Event::line(
                     Mood::Bad,
                     Line::new().name(who, c.name.clone()).plain(" is out").of(
@@ -90,8 +90,8 @@ pub(crate) fn zero_check(
                         "",
                     ),
                 )
-                .tallied(Tally::down(&c.name)),
-            );
+                .tallied(Tally::down(&c.name))
+            });
         }
     } else if c
         .out
@@ -99,10 +99,12 @@ pub(crate) fn zero_check(
         .is_some_and(|o| o.zero && o.ability == ability)
     {
         c.out = None;
-        out.push(Event::said(
-            Mood::Mended,
-            format!("{} is back: {ability} above 0", c.name),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(
+                Mood::Mended,
+                format!("{} is back: {ability} above 0", c.name),
+            )
+        });
     }
     zero
 }
@@ -119,16 +121,18 @@ pub fn apply(
 }
 
 fn said(out: &mut Vec<Event>, mood: Mood, text: String) -> Result<(), RuleError> {
-    out.push(Event::said(mood, text));
+    crate::rules::said::tell(out, || Event::said(mood, text));
     Ok(())
 }
 
 /// The judge's ruling in the judge's words, and its plain result for the players' table.
 fn ruled(out: &mut Vec<Event>, mood: Mood, said: String, result: String) -> Result<(), RuleError> {
-    out.push(Event::line(
-        mood,
-        Line::new().ruling(Line::from(said), Line::from(result)),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::line(
+            mood,
+            Line::new().ruling(Line::from(said), Line::from(result)),
+        )
+    });
     Ok(())
 }
 
@@ -210,12 +214,16 @@ fn run(
             let id = c.id;
             state.characters.push(c);
             // The scores and hit points are the newcomer's own numbers.
-            out.push(Event::line(
-                Mood::Plain,
-                Line::new()
-                    .plain(format!("{name} joins"))
-                    .scores(id, [s.str, s.dex, s.wil], s.hp),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::line(
+                    Mood::Plain,
+                    Line::new().plain(format!("{name} joins")).scores(
+                        id,
+                        [s.str, s.dex, s.wil],
+                        s.hp,
+                    ),
+                )
+            });
             Ok(())
         }
         C::Remove { who } => {
@@ -350,10 +358,12 @@ fn run(
             let c = state.character_mut(*who)?;
             c.notes.push(text.clone());
             // A note on the sheet is the judge's: the players' table reads nothing of it.
-            out.push(Event::line(
-                Mood::Ruling,
-                Line::new().ruling(Line::from(format!("{}: {text}", c.name)), Line::new()),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::line(
+                    Mood::Ruling,
+                    Line::new().ruling(Line::from(format!("{}: {text}", c.name)), Line::new()),
+                )
+            });
             Ok(())
         }
         C::Save {
@@ -484,17 +494,19 @@ fn run(
             }
             c.untrained[i] -= 1;
             c.abilities[i].max += 1;
-            out.push(Event::line(
-                Mood::Mended,
-                Line::new()
-                    .plain(format!("{} trains ", c.name))
-                    .of(
-                        *who,
-                        Line::new().number(*who, Num::Harm, format!("1 {ability} max")),
-                        format!("some {ability} max"),
-                    )
-                    .plain(" back"),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::line(
+                    Mood::Mended,
+                    Line::new()
+                        .plain(format!("{} trains ", c.name))
+                        .of(
+                            *who,
+                            Line::new().number(*who, Num::Harm, format!("1 {ability} max")),
+                            format!("some {ability} max"),
+                        )
+                        .plain(" back"),
+                )
+            });
             Ok(())
         }
         C::Dead { who, on } => {

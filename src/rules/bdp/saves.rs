@@ -181,10 +181,9 @@ pub fn contest(
             .name(who, c.name.clone())
             .plain(format!(": {ability} in a contest: "));
         line.0.extend(words.line().0);
-        out.push(Event::line(
-            if r.pass { Mood::Good } else { Mood::Bad },
-            line,
-        ));
+        crate::rules::said::tell(out, || {
+            Event::line(if r.pass { Mood::Good } else { Mood::Bad }, line)
+        });
         rolls.push((r, score));
     }
     let (win, again) = contest_result((&rolls[0].0, rolls[0].1), (&rolls[1].0, rolls[1].1));
@@ -263,6 +262,6 @@ pub fn edge(
     let mut line =
         super::answers::titled(state, who, &title).plain(format!(": rolled again with {word}: "));
     line.0.extend(words.line().0);
-    out.push(Event::line(Mood::Ruling, line));
+    crate::rules::said::tell(out, || Event::line(Mood::Ruling, line));
     Ok(())
 }

@@ -63,13 +63,13 @@ impl Ruleset for Slots {
         Ok(events)
     }
 
-    /// The same change without naming anyone in events nobody reads.
+    /// The same change without naming anyone in events nobody reads, nor building them.
     fn apply_quietly(
         state: &mut State,
         command: &Command,
         dice: &mut dyn DiceSource,
     ) -> Result<(), RuleError> {
-        super::apply(state, command, dice).map(drop)
+        crate::rules::said::quietly(|| super::apply(state, command, dice)).map(drop)
     }
 
     fn check(state: &State) -> Result<(), String> {
