@@ -52,6 +52,20 @@ pub fn text_of(parts: &Line) -> String {
     }
 }
 
+/// `format!` for the words of an event: an empty string inside [`quietly`], where no one reads
+/// them, so a quiet step writes no words. Only for words that go into events: a name, a note or
+/// anything else the state keeps is always written.
+macro_rules! words {
+    ($($arg:tt)*) => {
+        if $crate::rules::said::is_quiet() {
+            ::std::string::String::new()
+        } else {
+            ::std::format!($($arg)*)
+        }
+    };
+}
+pub(crate) use words;
+
 /// How an event should stand out; the frame draws it in the matching [`Tone`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Mood {

@@ -220,7 +220,11 @@ pub fn check(
             crate::rules::said::tell(out, || {
                 crate::rules::said::Event::line(
                     Mood::Plain,
-                    line.of(who, Line::new().plain(format!(" ({})", rolled.how)), ""),
+                    line.of(
+                        who,
+                        Line::new().plain(crate::rules::said::words!(" ({})", rolled.how)),
+                        "",
+                    ),
                 )
             });
         }
@@ -449,11 +453,14 @@ pub fn rule(state: &mut State, pass: bool, out: &mut Out) -> Result<(), RuleErro
     let title = titled(state, who, &title);
     let mut said = Line::new().plain("The judge rules ");
     said.0.extend(title.0.iter().cloned());
-    let result = title.plain(format!(": a {verdict}"));
+    let result = title.plain(crate::rules::said::words!(": a {verdict}"));
     crate::rules::said::tell(out, || {
         crate::rules::said::Event::line(
             Mood::Ruling,
-            Line::new().ruling(said.plain(format!(" a {verdict}")), result),
+            Line::new().ruling(
+                said.plain(crate::rules::said::words!(" a {verdict}")),
+                result,
+            ),
         )
     });
     Ok(())

@@ -62,7 +62,7 @@ pub fn attack(
     let flat = c.value(super::model::Ability::Str) as i16;
     let source = Line::new()
         .name(who, c.name.clone())
-        .plain(format!(" attacks with {what}"));
+        .plain(crate::rules::said::words!(" attacks with {what}"));
     let (name, at) = (c.name.clone(), out.len());
     deal(
         state,
@@ -134,9 +134,9 @@ pub fn deal(
         }
         line.0.extend(words.total(i32::from(total)).line().0);
     }
-    line = line.plain(format!("{kind_word} damage"));
+    line = line.plain(crate::rules::said::words!("{kind_word} damage"));
     if extra > 0 {
-        line = line.plain(format!(" (critical: {extra} more)"));
+        line = line.plain(crate::rules::said::words!(" (critical: {extra} more)"));
     }
     crate::rules::said::tell(out, || {
         crate::rules::said::Event::line(Mood::Harm, line.clone())
@@ -202,7 +202,11 @@ pub fn hurt(
         .number(who, Num::Harm, n.to_string())
         .plain(why)
         .plain(": ")
-        .number(who, Num::Health, format!("HP {}/{}", c.hp, c.hp_max_now()));
+        .number(
+            who,
+            Num::Health,
+            crate::rules::said::words!("HP {}/{}", c.hp, c.hp_max_now()),
+        );
     crate::rules::said::tell(out, || {
         crate::rules::said::Event::line(
             if n > 0 { Mood::Harm } else { Mood::Plain },
@@ -257,9 +261,11 @@ pub fn exhaust(
                 .plain(" reaches exhaustion")
                 .of(
                     who,
-                    Line::new()
-                        .plain(" ")
-                        .number(who, Num::Score, format!("{level}: {effect}")),
+                    Line::new().plain(" ").number(
+                        who,
+                        Num::Score,
+                        crate::rules::said::words!("{level}: {effect}"),
+                    ),
                     "",
                 ),
         )
@@ -320,7 +326,10 @@ pub fn dismember(state: &mut State, who: u32, face: u16, out: &mut Out) -> Resul
                         .number(who, Num::Faces, face.to_string()),
                     "",
                 )
-                .plain(format!(": {}", TABLE[usize::from(face) - 1])),
+                .plain(crate::rules::said::words!(
+                    ": {}",
+                    TABLE[usize::from(face) - 1]
+                )),
         )
     });
     match face {

@@ -90,7 +90,7 @@ pub fn rest(
                                 Line::new().plain(": ").number(
                                     id,
                                     Num::Health,
-                                    format!("HP {}/{max}", c.hp),
+                                    crate::rules::said::words!("HP {}/{max}", c.hp),
                                 ),
                                 "",
                             )

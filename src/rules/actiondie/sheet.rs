@@ -107,7 +107,7 @@ pub fn add(state: &mut State, s: &NewSheet, out: &mut Out) -> Result<(), RuleErr
                 Line::new().plain(": ").number(
                     id,
                     Num::Score,
-                    format!("{}, HP {}", abil.join(" "), s.hp),
+                    crate::rules::said::words!("{}, HP {}", abil.join(" "), s.hp),
                 ),
                 "",
             ),
@@ -209,11 +209,11 @@ pub fn set(
                 Line::new()
                     .plain("The judge sets ")
                     .name(who, c.name.clone())
-                    .plain(format!("'s {} to ", stat.word()))
+                    .plain(crate::rules::said::words!("'s {} to ", stat.word()))
                     .number(who, Num::Score, shown.clone()),
                 Line::new()
                     .name(who, c.name.clone())
-                    .plain(format!("'s {}", stat.word()))
+                    .plain(crate::rules::said::words!("'s {}", stat.word()))
                     .of(
                         who,
                         Line::new().plain(" is now ").number(who, Num::Score, shown),

@@ -294,12 +294,12 @@ pub fn action(
     if a.flat != 0 {
         adds.push((String::new(), i32::from(a.flat)));
     }
-    let mut line = Line::new()
-        .name(a.who, name.clone())
-        .plain(format!(": {what}: IR "));
-    line.0
-        .extend(words(a.who, &ir.dice, &adds, ir.total).line().0);
     crate::rules::said::tell(out, || {
+        let mut line = Line::new()
+            .name(a.who, name.clone())
+            .plain(format!(": {what}: IR "));
+        line.0
+            .extend(words(a.who, &ir.dice, &adds, ir.total).line().0);
         Event::line(Mood::Plain, line.plain(natural_note(nat)))
     });
     let face = attack.then(|| ir.damage_face(a.damage, a.two)).flatten();
@@ -404,7 +404,7 @@ fn contest_pairing(
             Mood::Plain,
             Line::new()
                 .name(t.who, tname.clone())
-                .plain(format!(" saves with {}", t.attr))
+                .plain(crate::rules::said::words!(" saves with {}", t.attr))
                 .of(
                     t.who,
                     Line::new()
@@ -412,7 +412,7 @@ fn contest_pairing(
                         .number(t.who, Num::Total, tr.total.to_string())
                         .plain(" = ")
                         .number(t.who, Num::Faces, tr.faces())
-                        .plain(format!(" + {} ", t.attr))
+                        .plain(crate::rules::said::words!(" + {} ", t.attr))
                         .number(t.who, Num::Score, score.to_string())
                         .plain(natural_note(tr.natural())),
                     "",
@@ -580,7 +580,10 @@ pub fn rule(state: &mut State, pass: bool, out: &mut Vec<Event>) -> Result<(), R
     crate::rules::said::tell(out, || {
         Event::line(
             Mood::Ruling,
-            Line::new().ruling(said.plain(format!(" a {verdict}")), Line::new()),
+            Line::new().ruling(
+                said.plain(crate::rules::said::words!(" a {verdict}")),
+                Line::new(),
+            ),
         )
     });
     Ok(())
@@ -595,7 +598,10 @@ pub fn cancel(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError> 
     crate::rules::said::tell(out, || {
         Event::line(
             Mood::Ruling,
-            Line::new().ruling(Line::from(format!("Dropped: {}", w.title())), Line::new()),
+            Line::new().ruling(
+                Line::from(crate::rules::said::words!("Dropped: {}", w.title())),
+                Line::new(),
+            ),
         )
     });
     // A16, A19: a dropped action costs nothing: its AP and bank come back.
@@ -617,13 +623,15 @@ pub fn cancel(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError> 
                     Event::line(
                         Mood::Plain,
                         Line::new()
-                            .plain(format!("{name} takes back what the action spent"))
+                            .plain(crate::rules::said::words!(
+                                "{name} takes back what the action spent"
+                            ))
                             .of(
                                 r.who,
                                 Line::new().plain(": ").number(
                                     r.who,
                                     Num::Score,
-                                    format!("{ap} AP"),
+                                    crate::rules::said::words!("{ap} AP"),
                                 ),
                                 "",
                             ),
@@ -675,7 +683,7 @@ fn settle(
                 Event::line(
                     Mood::Harm,
                     Line::new()
-                        .plain(format!("damage {die}{face}"))
+                        .plain(crate::rules::said::words!("damage {die}{face}"))
                         .of(
                             target,
                             Line::new()
@@ -702,13 +710,15 @@ fn settle(
                 crate::rules::said::tell(out, || {
                     Event::line(
                         Mood::Mended,
-                        Line::new().plain(format!("{}'s max WIL rises", c.name)).of(
-                            r.who,
-                            Line::new()
-                                .plain(" by ")
-                                .number(r.who, Num::Harm, n.to_string()),
-                            "",
-                        ),
+                        Line::new()
+                            .plain(crate::rules::said::words!("{}'s max WIL rises", c.name))
+                            .of(
+                                r.who,
+                                Line::new()
+                                    .plain(" by ")
+                                    .number(r.who, Num::Harm, n.to_string()),
+                                "",
+                            ),
                     )
                 });
             }

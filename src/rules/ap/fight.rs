@@ -73,16 +73,16 @@ fn roll_in(
     c.ap = if surprised { c.ap_max.min(2) } else { c.ap_max };
     c.set(Mark::Surprised, surprised);
     c.moves = 0;
-    // A22: the WIL score and the total are the creature's own numbers.
-    let words = Rolled::new(Some(who))
-        .dice(Dice::one("d20", face))
-        .plus(Term::of(who, "WIL", i32::from(c.attr(Attr::Wil).cur)))
-        .total(i32::from(total));
-    let mut line = Line::new()
-        .name(who, c.name.clone())
-        .plain(format!(" ({}): initiative ", c.group));
-    line.0.extend(words.line().0);
     crate::rules::said::tell(out, || {
+        // A22: the WIL score and the total are the creature's own numbers.
+        let words = Rolled::new(Some(who))
+            .dice(Dice::one("d20", face))
+            .plus(Term::of(who, "WIL", i32::from(c.attr(Attr::Wil).cur)))
+            .total(i32::from(total));
+        let mut line = Line::new()
+            .name(who, c.name.clone())
+            .plain(format!(" ({}): initiative ", c.group));
+        line.0.extend(words.line().0);
         Event::line(
             Mood::Plain,
             line.plain(if surprised { ", surprised: 2 AP" } else { "" }),
@@ -228,7 +228,10 @@ pub fn set_total(
         Event::line(
             Mood::Ruling,
             Line::new().ruling(
-                Line::from(format!("The judge sets {}'s initiative to {init}", c.name)),
+                Line::from(crate::rules::said::words!(
+                    "The judge sets {}'s initiative to {init}",
+                    c.name
+                )),
                 super::edited(who, &c.name, "initiative", Num::Total, init.to_string()),
             ),
         )
@@ -338,13 +341,13 @@ fn begin_next(
             Mood::Plain,
             Line::new()
                 .name(id, name.clone())
-                .plain(format!("'s turn ({}", c.group))
+                .plain(crate::rules::said::words!("'s turn ({}", c.group))
                 .of(
                     id,
                     Line::new().plain(", ").number(
                         id,
                         crate::rules::line::Num::Score,
-                        format!("{} AP", c.ap),
+                        crate::rules::said::words!("{} AP", c.ap),
                     ),
                     "",
                 )

@@ -60,7 +60,7 @@ pub fn zero_check(state: &mut State, who: u32, out: &mut Vec<Event>) {
             "dead"
         };
         Line::new()
-            .plain(format!("{} is {word}", c.name))
+            .plain(crate::rules::said::words!("{} is {word}", c.name))
             .of(who, zero(": "), "")
     };
     crate::rules::said::tell(out, || {
@@ -90,7 +90,7 @@ pub fn harm(
     let mut numbers = Line::new()
         .number(who, Num::Harm, d.to_string())
         .plain(": ")
-        .number(who, Num::Health, format!("HP {hp}"));
+        .number(who, Num::Health, crate::rules::said::words!("HP {hp}"));
     if lost > 0 {
         numbers = numbers
             .plain(", ")
@@ -305,19 +305,25 @@ pub fn roll_vs(
                 } else {
                     Mood::Plain
                 },
-                Line::new().plain(format!("{name}, {why}")).of(
-                    who,
-                    Line::new()
-                        .plain(": ")
-                        .number(
-                            who,
-                            Num::Faces,
-                            format!("{count}d{sides} {faces:?} = {total}"),
-                        )
-                        .plain("; ")
-                        .number(who, Num::Score, format!("{stat} {before} to {after}")),
-                    "",
-                ),
+                Line::new()
+                    .plain(crate::rules::said::words!("{name}, {why}"))
+                    .of(
+                        who,
+                        Line::new()
+                            .plain(": ")
+                            .number(
+                                who,
+                                Num::Faces,
+                                crate::rules::said::words!("{count}d{sides} {faces:?} = {total}"),
+                            )
+                            .plain("; ")
+                            .number(
+                                who,
+                                Num::Score,
+                                crate::rules::said::words!("{stat} {before} to {after}"),
+                            ),
+                        "",
+                    ),
             )
         });
     }
@@ -427,15 +433,21 @@ pub fn scar(
             crate::rules::said::tell(out, || {
                 Event::line(
                     Mood::Plain,
-                    Line::new().plain(format!("{name}, {why}")).of(
-                        who,
-                        Line::new()
-                            .plain(": ")
-                            .number(who, Num::Faces, format!("3d6 {faces:?} = {total}"))
-                            .plain(format!(" against current {a}: "))
-                            .number(who, Num::Score, format!("{a} {s}")),
-                        "",
-                    ),
+                    Line::new()
+                        .plain(crate::rules::said::words!("{name}, {why}"))
+                        .of(
+                            who,
+                            Line::new()
+                                .plain(": ")
+                                .number(
+                                    who,
+                                    Num::Faces,
+                                    crate::rules::said::words!("3d6 {faces:?} = {total}"),
+                                )
+                                .plain(crate::rules::said::words!(" against current {a}: "))
+                                .number(who, Num::Score, crate::rules::said::words!("{a} {s}")),
+                            "",
+                        ),
                 )
             });
             format!("head wound ({a})")

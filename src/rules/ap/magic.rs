@@ -138,10 +138,14 @@ pub fn magic_roll(
                 Event::line(
                     Mood::Harm,
                     Line::new()
-                        .plain(format!("{name}'s {f} costs "))
+                        .plain(crate::rules::said::words!("{name}'s {f} costs "))
                         .of(
                             who,
-                            Line::new().number(who, Num::Harm, format!("{lost} STR")),
+                            Line::new().number(
+                                who,
+                                Num::Harm,
+                                crate::rules::said::words!("{lost} STR"),
+                            ),
                             "some STR",
                         )
                         .state(who),
@@ -204,7 +208,7 @@ pub fn magic_roll(
             Event::line(
                 Mood::Mark,
                 Line::new()
-                    .plain(format!("{name} takes "))
+                    .plain(crate::rules::said::words!("{name} takes "))
                     .of(
                         who,
                         Line::new()
@@ -247,13 +251,13 @@ fn lose(
         Event::line(
             Mood::Harm,
             Line::new()
-                .plain(format!("{} loses ", c.name))
+                .plain(crate::rules::said::words!("{} loses ", c.name))
                 .of(
                     who,
-                    Line::new().number(who, Num::Harm, format!("{n} {a}")),
+                    Line::new().number(who, Num::Harm, crate::rules::said::words!("{n} {a}")),
                     format!("some {a}"),
                 )
-                .plain(format!(" ({why})"))
+                .plain(crate::rules::said::words!(" ({why})"))
                 .of(
                     who,
                     Line::new()
@@ -368,11 +372,17 @@ pub fn apply_mishap(
             crate::rules::said::tell(out, || {
                 Event::line(
                     Mood::Plain,
-                    Line::new().plain(format!("{name} gains ")).of(
-                        who,
-                        Line::new().number(who, Num::Harm, format!("{n} DEX")),
-                        "DEX",
-                    ),
+                    Line::new()
+                        .plain(crate::rules::said::words!("{name} gains "))
+                        .of(
+                            who,
+                            Line::new().number(
+                                who,
+                                Num::Harm,
+                                crate::rules::said::words!("{n} DEX"),
+                            ),
+                            "DEX",
+                        ),
                 )
             });
             rest::fit_load(state, who, out)?;

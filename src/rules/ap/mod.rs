@@ -59,7 +59,7 @@ fn ruled(out: &mut Vec<Event>, mood: Mood, said: String, result: Line) -> Result
 /// "changed", with its state.
 pub(crate) fn edited(who: u32, name: &str, label: &str, what: Num, value: String) -> Line {
     Line::new()
-        .plain(format!("{name}'s {label}: "))
+        .plain(crate::rules::said::words!("{name}'s {label}: "))
         .of(who, Line::new().number(who, what, value), "changed")
         .state(who)
 }
@@ -126,11 +126,9 @@ fn run(
             crate::rules::said::tell(out, || {
                 Event::line(
                     Mood::Plain,
-                    Line::new().plain(format!("{name} joins {group}")).scores(
-                        id,
-                        [s.str, s.dex, s.wil],
-                        s.hp,
-                    ),
+                    Line::new()
+                        .plain(crate::rules::said::words!("{name} joins {group}"))
+                        .scores(id, [s.str, s.dex, s.wil], s.hp),
                 )
             });
             Ok(())
@@ -175,7 +173,9 @@ fn run(
                 Event::line(
                     Mood::Ruling,
                     Line::new().ruling(
-                        Line::from(format!("The judge sets {name}'s {stat} to {cur}/{max}")),
+                        Line::from(crate::rules::said::words!(
+                            "The judge sets {name}'s {stat} to {cur}/{max}"
+                        )),
                         edited(*who, &name, &stat.to_string(), what, format!("{cur}/{max}")),
                     ),
                 )
@@ -236,9 +236,11 @@ fn run(
                     Mood::Plain,
                     Line::new().plain(text).of(
                         *who,
-                        Line::new()
-                            .plain(": ")
-                            .number(*who, Num::Armour, format!("armor {armor}")),
+                        Line::new().plain(": ").number(
+                            *who,
+                            Num::Armour,
+                            crate::rules::said::words!("armor {armor}"),
+                        ),
                         "",
                     ),
                 )
@@ -254,15 +256,17 @@ fn run(
                 crate::rules::said::tell(out, || {
                     Event::line(
                         Mood::Mended,
-                        Line::new().plain(format!("{} sheds Fatigue", c.name)).of(
-                            *who,
-                            Line::new().plain(": ").number(
+                        Line::new()
+                            .plain(crate::rules::said::words!("{} sheds Fatigue", c.name))
+                            .of(
                                 *who,
-                                Num::Score,
-                                format!("{} left", c.fatigue),
+                                Line::new().plain(": ").number(
+                                    *who,
+                                    Num::Score,
+                                    crate::rules::said::words!("{} left", c.fatigue),
+                                ),
+                                "",
                             ),
-                            "",
-                        ),
                     )
                 });
                 Ok(())
@@ -275,13 +279,15 @@ fn run(
             crate::rules::said::tell(out, || {
                 Event::line(
                     Mood::Plain,
-                    Line::new().plain(format!("{}: Mana Dust", c.name)).of(
-                        *who,
-                        Line::new()
-                            .plain(" ")
-                            .number(*who, Num::Score, d.to_string()),
-                        "",
-                    ),
+                    Line::new()
+                        .plain(crate::rules::said::words!("{}: Mana Dust", c.name))
+                        .of(
+                            *who,
+                            Line::new()
+                                .plain(" ")
+                                .number(*who, Num::Score, d.to_string()),
+                            "",
+                        ),
                 )
             });
             Ok(())
@@ -348,8 +354,8 @@ fn run(
                 Event::line(
                     Mood::Ruling,
                     Line::new().ruling(
-                        Line::from(format!("The judge marks {name} {word}")),
-                        Line::from(format!("{name}: {word}")),
+                        Line::from(crate::rules::said::words!("The judge marks {name} {word}")),
+                        Line::from(crate::rules::said::words!("{name}: {word}")),
                     ),
                 )
                 .counting(down.then(|| Tally::down(&name)))
@@ -382,7 +388,10 @@ fn run(
                 out,
                 if *pass { Mood::Good } else { Mood::Bad },
                 format!("{}: {what} is ruled a {verdict} with no dice", c.name),
-                Line::from(format!("{}: {what}: a {verdict}", c.name)),
+                Line::from(crate::rules::said::words!(
+                    "{}: {what}: a {verdict}",
+                    c.name
+                )),
             )
         }
         C::Check(a) => checks::action(state, a, false, dice, out),

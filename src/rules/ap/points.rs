@@ -56,12 +56,17 @@ pub fn spend(
         Event::line(
             Mood::Plain,
             Line::new()
-                .plain(format!("{} spends {cost} AP ({what})", c.name))
+                .plain(crate::rules::said::words!(
+                    "{} spends {cost} AP ({what})",
+                    c.name
+                ))
                 .of(
                     who,
-                    Line::new()
-                        .plain(": ")
-                        .number(who, Num::Score, format!("{} left", c.ap)),
+                    Line::new().plain(": ").number(
+                        who,
+                        Num::Score,
+                        crate::rules::said::words!("{} left", c.ap),
+                    ),
                     "",
                 ),
         )
@@ -77,7 +82,10 @@ pub fn grant(state: &mut State, who: u32, n: i8, out: &mut Vec<Event>) -> Result
         Event::line(
             Mood::Ruling,
             Line::new().ruling(
-                Line::from(format!("The judge sets {}'s AP to {ap}", c.name)),
+                Line::from(crate::rules::said::words!(
+                    "The judge sets {}'s AP to {ap}",
+                    c.name
+                )),
                 super::edited(who, &c.name, "AP", Num::Score, ap.to_string()),
             ),
         )
@@ -132,14 +140,20 @@ pub fn gain(state: &mut State, who: u32, out: &mut Vec<Event>) -> Result<(), Rul
     crate::rules::said::tell(out, || {
         Event::line(
             Mood::Good,
-            Line::new().plain(format!("{} banks advantage", c.name)).of(
-                who,
-                Line::new()
-                    .plain(": ")
-                    .number(who, Num::Modifier, format!("+{}", c.bank))
-                    .plain(" on the next roll"),
-                "",
-            ),
+            Line::new()
+                .plain(crate::rules::said::words!("{} banks advantage", c.name))
+                .of(
+                    who,
+                    Line::new()
+                        .plain(": ")
+                        .number(
+                            who,
+                            Num::Modifier,
+                            crate::rules::said::words!("+{}", c.bank),
+                        )
+                        .plain(" on the next roll"),
+                    "",
+                ),
         )
     });
     Ok(())

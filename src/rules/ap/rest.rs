@@ -42,14 +42,20 @@ pub fn add_fatigue(
             crate::rules::said::tell(out, || {
                 Event::line(
                     Mood::Mark,
-                    Line::new().plain(format!("{} takes a Fatigue", c.name)).of(
-                        who,
-                        Line::new()
-                            .plain(" (")
-                            .number(who, Num::Score, format!("{} in all", c.fatigue))
-                            .plain(")"),
-                        "",
-                    ),
+                    Line::new()
+                        .plain(crate::rules::said::words!("{} takes a Fatigue", c.name))
+                        .of(
+                            who,
+                            Line::new()
+                                .plain(" (")
+                                .number(
+                                    who,
+                                    Num::Score,
+                                    crate::rules::said::words!("{} in all", c.fatigue),
+                                )
+                                .plain(")"),
+                            "",
+                        ),
                 )
             });
             continue;
@@ -207,7 +213,7 @@ pub fn advance(
                                 Line::new().plain(" ").number(
                                     id,
                                     Num::Score,
-                                    format!("{days} day(s)"),
+                                    crate::rules::said::words!("{days} day(s)"),
                                 ),
                                 " days",
                             )
@@ -297,12 +303,14 @@ pub fn short(
             Event::line(
                 Mood::Mended,
                 Line::new()
-                    .plain(format!("{} rests", c.name))
+                    .plain(crate::rules::said::words!("{} rests", c.name))
                     .of(
                         id,
-                        Line::new()
-                            .plain(": ")
-                            .number(id, Num::Health, format!("HP {}", c.hp)),
+                        Line::new().plain(": ").number(
+                            id,
+                            Num::Health,
+                            crate::rules::said::words!("HP {}", c.hp),
+                        ),
                         "",
                     )
                     .state(id),
@@ -561,7 +569,7 @@ pub fn hireling(
         Event::line(
             Mood::Plain,
             Line::new()
-                .plain(format!("Hireling {name} ({group})"))
+                .plain(crate::rules::said::words!("Hireling {name} ({group})"))
                 .scores(id, attrs, hp),
         )
     });

@@ -47,11 +47,14 @@ pub fn rule(state: &mut State, pass: bool, out: &mut Vec<Event>) -> Result<(), R
     let title = titled(state, who, &title);
     let mut said = Line::new().plain("The judge rules ");
     said.0.extend(title.0.iter().cloned());
-    let result = title.plain(format!(": a {verdict}"));
+    let result = title.plain(crate::rules::said::words!(": a {verdict}"));
     crate::rules::said::tell(out, || {
         Event::line(
             Mood::Ruling,
-            Line::new().ruling(said.plain(format!(" a {verdict}")), result),
+            Line::new().ruling(
+                said.plain(crate::rules::said::words!(" a {verdict}")),
+                result,
+            ),
         )
     });
     Ok(())
@@ -70,7 +73,10 @@ pub fn cancel(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError> 
     crate::rules::said::tell(out, || {
         Event::line(
             Mood::Ruling,
-            Line::new().ruling(Line::from(format!("Dropped: {what}")), Line::new()),
+            Line::new().ruling(
+                Line::from(crate::rules::said::words!("Dropped: {what}")),
+                Line::new(),
+            ),
         )
     });
     Ok(())
@@ -253,7 +259,7 @@ pub fn choose(
                 Mood::Ruling,
                 Line::new().ruling(
                     Line::from(said("the judge".into())),
-                    Line::from(format!("{}: {picked}", q.title)),
+                    Line::from(crate::rules::said::words!("{}: {picked}", q.title)),
                 ),
             ),
         });
@@ -359,10 +365,14 @@ pub fn choose(
                 Event::line(
                     Mood::Harm,
                     Line::new()
-                        .plain(format!("{} loses ", c.name))
+                        .plain(crate::rules::said::words!("{} loses ", c.name))
                         .of(
                             who,
-                            Line::new().number(who, Num::Harm, format!("1 {ability}")),
+                            Line::new().number(
+                                who,
+                                Num::Harm,
+                                crate::rules::said::words!("1 {ability}"),
+                            ),
                             format!("some {ability}"),
                         )
                         .plain(" for good")

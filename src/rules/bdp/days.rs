@@ -103,12 +103,20 @@ pub fn kept_down(
         Event::line(
             Mood::Mended,
             Line::new()
-                .plain(format!("{} keeps a {} meal down", c.name, meal.word()))
+                .plain(crate::rules::said::words!(
+                    "{} keeps a {} meal down",
+                    c.name,
+                    meal.word()
+                ))
                 .of(
                     who,
                     Line::new()
                         .plain("; ")
-                        .number(who, Num::Harm, format!("{cleared} Fatigue"))
+                        .number(
+                            who,
+                            Num::Harm,
+                            crate::rules::said::words!("{cleared} Fatigue"),
+                        )
                         .plain(" cleared"),
                     "",
                 ),
@@ -163,12 +171,14 @@ pub fn breath(
         Event::line(
             Mood::Mended,
             Line::new()
-                .plain(format!("{name} catches breath"))
+                .plain(crate::rules::said::words!("{name} catches breath"))
                 .of(
                     who,
-                    Line::new()
-                        .plain(": ")
-                        .number(who, Num::Health, format!("HP {}", c.hp)),
+                    Line::new().plain(": ").number(
+                        who,
+                        Num::Health,
+                        crate::rules::said::words!("HP {}", c.hp),
+                    ),
                     "",
                 )
                 .state(who),
@@ -443,14 +453,14 @@ pub fn recover(
         Event::line(
             Mood::Mended,
             Line::new()
-                .plain(format!("{} recovers", c.name))
+                .plain(crate::rules::said::words!("{} recovers", c.name))
                 .of(
                     who,
                     Line::new()
                         .plain(" ")
                         .number(who, Num::Harm, shown)
                         .plain(": ")
-                        .number(who, Num::Harm, format!("+{g} {ability}")),
+                        .number(who, Num::Harm, crate::rules::said::words!("+{g} {ability}")),
                     format!(" some {ability}"),
                 )
                 .state(who),
@@ -512,13 +522,20 @@ fn dawn_for(
                 Event::line(
                     Mood::Mended,
                     Line::new()
-                        .plain(format!("{name}: "))
+                        .plain(crate::rules::said::words!("{name}: "))
                         .of(
                             id,
-                            Line::new().number(id, Num::Harm, format!("{n} Fatigue")),
+                            Line::new().number(
+                                id,
+                                Num::Harm,
+                                crate::rules::said::words!("{n} Fatigue"),
+                            ),
                             "Fatigue",
                         )
-                        .plain(format!(" cleared by a {} night", rest.word())),
+                        .plain(crate::rules::said::words!(
+                            " cleared by a {} night",
+                            rest.word()
+                        )),
                 )
             });
         }
@@ -547,11 +564,13 @@ fn dawn_for(
         crate::rules::said::tell(out, || {
             Event::line(
                 Mood::Mended,
-                Line::new().plain(format!("{name}: ")).of(
-                    id,
-                    Line::new().number(id, Num::Harm, gains.join(", ")),
-                    "some strength comes back",
-                ),
+                Line::new()
+                    .plain(crate::rules::said::words!("{name}: "))
+                    .of(
+                        id,
+                        Line::new().number(id, Num::Harm, gains.join(", ")),
+                        "some strength comes back",
+                    ),
             )
         });
     }
@@ -572,7 +591,11 @@ fn dawn_for(
                     id,
                     Line::new()
                         .plain(" (")
-                        .number(id, Num::Score, format!("dawn {}", c.deprived_dawns))
+                        .number(
+                            id,
+                            Num::Score,
+                            crate::rules::said::words!("dawn {}", c.deprived_dawns),
+                        )
                         .plain(")"),
                     "",
                 ),

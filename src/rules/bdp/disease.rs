@@ -109,13 +109,17 @@ pub fn settled(
             Event::line(
                 Mood::Harm,
                 Line::new()
-                    .plain(format!("{who_name} loses "))
+                    .plain(crate::rules::said::words!("{who_name} loses "))
                     .of(
                         who,
-                        Line::new().number(who, Num::Harm, format!("{shown} {}", d.ability)),
+                        Line::new().number(
+                            who,
+                            Num::Harm,
+                            crate::rules::said::words!("{shown} {}", d.ability),
+                        ),
                         format!("some {}", d.ability),
                     )
-                    .plain(format!(" to {name}"))
+                    .plain(crate::rules::said::words!(" to {name}"))
                     .state(who),
             )
         });

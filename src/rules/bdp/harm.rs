@@ -10,7 +10,7 @@ use crate::dice::{DiceSource, Edge};
 use crate::rules::line::{Line, Num};
 use crate::rules::{RuleError, Tally};
 
-/// Rolls an amount: its total and the faces in words.
+/// Rolls an amount: its total and the faces in words (no words inside a quiet step).
 pub fn roll(
     dice: &mut dyn DiceSource,
     a: Amount,
@@ -24,6 +24,10 @@ pub fn roll(
         faces.push(dice.roll(a.sides, purpose)?);
     }
     let total: u32 = faces.iter().map(|&f| u32::from(f)).sum();
+    if crate::rules::said::is_quiet() {
+        // The words are only for the events, which a quiet step does not build.
+        return Ok((total, String::new()));
+    }
     // In the words of every roll: "1d6 4", "2d10 [3, 4] = 7".
     let words = crate::rules::rolled::Rolled::new(None)
         .dice(crate::rules::rolled::Dice::pool(a.to_string(), faces));
@@ -192,7 +196,12 @@ pub fn damage(
     } else {
         source.trim().to_string()
     };
-    let by = crate::rules::dealer(&source, state.characters.iter().map(|c| c.name.as_str()));
+    // Who dealt it counts only in the events' tallies.
+    let by = if crate::rules::said::is_quiet() {
+        None
+    } else {
+        crate::rules::dealer(&source, state.characters.iter().map(|c| c.name.as_str()))
+    };
     // The damage line, which counts the critical damage too when the save is called.
     let at = out.len();
     let c = state.living_mut(who)?;
@@ -210,13 +219,13 @@ pub fn damage(
                             Line::new().number(who, Num::Harm, shown.clone()),
                             "harm",
                         )
-                        .plain(format!(" ({source})"))
+                        .plain(crate::rules::said::words!(" ({source})"))
                         .of(
                             who,
                             Line::new().plain(": ").number(
                                 who,
                                 Num::Health,
-                                format!("HP {}", c.hp),
+                                crate::rules::said::words!("HP {}", c.hp),
                             ),
                             "",
                         )
@@ -236,7 +245,11 @@ pub fn damage(
                         Line::new()
                             .number(who, Num::Harm, over.to_string())
                             .plain(" beyond 0 HP: ")
-                            .number(who, Num::Score, format!("STR {}", c.score(Ability::Str))),
+                            .number(
+                                who,
+                                Num::Score,
+                                crate::rules::said::words!("STR {}", c.score(Ability::Str)),
+                            ),
                         "",
                     ),
                 )
@@ -253,16 +266,20 @@ pub fn damage(
                         .plain(" takes ")
                         .of(
                             who,
-                            Line::new().number(who, Num::Harm, format!("{shown} {a}")),
+                            Line::new().number(
+                                who,
+                                Num::Harm,
+                                crate::rules::said::words!("{shown} {a}"),
+                            ),
                             format!("harm to {a}"),
                         )
-                        .plain(format!(" ({source})"))
+                        .plain(crate::rules::said::words!(" ({source})"))
                         .of(
                             who,
                             Line::new().plain(": ").number(
                                 who,
                                 Num::Score,
-                                format!("{a} {}", c.score(a)),
+                                crate::rules::said::words!("{a} {}", c.score(a)),
                             ),
                             "",
                         )
@@ -388,7 +405,7 @@ pub fn injury(
                             who,
                             Line::new()
                                 .number(who, Num::Harm, shown.clone())
-                                .plain(format!(" {ability}: "))
+                                .plain(crate::rules::said::words!(" {ability}: "))
                                 .number(who, Num::Score, c.score(ability).to_string()),
                             format!("some {ability}"),
                         )

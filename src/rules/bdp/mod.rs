@@ -84,9 +84,11 @@ pub(crate) fn zero_check(
                     Mood::Bad,
                     Line::new().name(who, c.name.clone()).plain(" is out").of(
                         who,
-                        Line::new()
-                            .plain(": ")
-                            .number(who, Num::Score, format!("{ability} 0")),
+                        Line::new().plain(": ").number(
+                            who,
+                            Num::Score,
+                            crate::rules::said::words!("{ability} 0"),
+                        ),
                         "",
                     ),
                 )
@@ -217,11 +219,9 @@ fn run(
             crate::rules::said::tell(out, || {
                 Event::line(
                     Mood::Plain,
-                    Line::new().plain(format!("{name} joins")).scores(
-                        id,
-                        [s.str, s.dex, s.wil],
-                        s.hp,
-                    ),
+                    Line::new()
+                        .plain(crate::rules::said::words!("{name} joins"))
+                        .scores(id, [s.str, s.dex, s.wil], s.hp),
                 )
             });
             Ok(())
@@ -268,12 +268,18 @@ fn run(
             let line = Event::line(
                 Mood::Ruling,
                 Line::new().ruling(
-                    Line::from(format!("The judge sets {name}'s {label} to {cur}/{max}")),
+                    Line::from(crate::rules::said::words!(
+                        "The judge sets {name}'s {label} to {cur}/{max}"
+                    )),
                     Line::new()
-                        .plain(format!("{name}'s {label}: "))
+                        .plain(crate::rules::said::words!("{name}'s {label}: "))
                         .of(
                             *who,
-                            Line::new().number(*who, what, format!("{cur}/{max}")),
+                            Line::new().number(
+                                *who,
+                                what,
+                                crate::rules::said::words!("{cur}/{max}"),
+                            ),
                             "changed",
                         )
                         .state(*who),
@@ -361,7 +367,10 @@ fn run(
             crate::rules::said::tell(out, || {
                 Event::line(
                     Mood::Ruling,
-                    Line::new().ruling(Line::from(format!("{}: {text}", c.name)), Line::new()),
+                    Line::new().ruling(
+                        Line::from(crate::rules::said::words!("{}: {text}", c.name)),
+                        Line::new(),
+                    ),
                 )
             });
             Ok(())
@@ -498,10 +507,14 @@ fn run(
                 Event::line(
                     Mood::Mended,
                     Line::new()
-                        .plain(format!("{} trains ", c.name))
+                        .plain(crate::rules::said::words!("{} trains ", c.name))
                         .of(
                             *who,
-                            Line::new().number(*who, Num::Harm, format!("1 {ability} max")),
+                            Line::new().number(
+                                *who,
+                                Num::Harm,
+                                crate::rules::said::words!("1 {ability} max"),
+                            ),
                             format!("some {ability} max"),
                         )
                         .plain(" back"),
@@ -516,8 +529,11 @@ fn run(
             let line = Event::line(
                 if *on { Mood::Death } else { Mood::Ruling },
                 Line::new().ruling(
-                    Line::from(format!("The judge rules {} {word}", c.name)),
-                    Line::from(format!("{} is {word}", c.name)),
+                    Line::from(crate::rules::said::words!(
+                        "The judge rules {} {word}",
+                        c.name
+                    )),
+                    Line::from(crate::rules::said::words!("{} is {word}", c.name)),
                 ),
             );
             out.push(line.counting(on.then(|| Tally::down(&c.name))));
@@ -535,8 +551,10 @@ fn run(
             let line = Event::line(
                 Mood::Ruling,
                 Line::new().ruling(
-                    Line::from(format!("The judge rules {name} {word_of}")),
-                    Line::from(format!("{name} is {word_of}")),
+                    Line::from(crate::rules::said::words!(
+                        "The judge rules {name} {word_of}"
+                    )),
+                    Line::from(crate::rules::said::words!("{name} is {word_of}")),
                 ),
             );
             out.push(line.counting(word.is_some().then(|| Tally::down(&name))));

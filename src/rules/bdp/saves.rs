@@ -179,7 +179,7 @@ pub fn contest(
         });
         let mut line = Line::new()
             .name(who, c.name.clone())
-            .plain(format!(": {ability} in a contest: "));
+            .plain(crate::rules::said::words!(": {ability} in a contest: "));
         line.0.extend(words.line().0);
         crate::rules::said::tell(out, || {
             Event::line(if r.pass { Mood::Good } else { Mood::Bad }, line)
@@ -259,8 +259,8 @@ pub fn edge(
     let word = if adv { "advantage" } else { "disadvantage" };
     let words = super::answers::roll_words(r);
     let who = r.who;
-    let mut line =
-        super::answers::titled(state, who, &title).plain(format!(": rolled again with {word}: "));
+    let mut line = super::answers::titled(state, who, &title)
+        .plain(crate::rules::said::words!(": rolled again with {word}: "));
     line.0.extend(words.line().0);
     crate::rules::said::tell(out, || Event::line(Mood::Ruling, line));
     Ok(())

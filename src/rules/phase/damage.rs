@@ -510,9 +510,13 @@ pub fn heal(
                 .of(
                     id,
                     Line::new()
-                        .number(id, Num::Harm, format!("{got} HP"))
+                        .number(id, Num::Harm, crate::rules::said::words!("{got} HP"))
                         .plain(" (")
-                        .number(id, Num::Health, format!("HP {}", c.hp_text()))
+                        .number(
+                            id,
+                            Num::Health,
+                            crate::rules::said::words!("HP {}", c.hp_text()),
+                        )
                         .plain(")"),
                     "hit points",
                 )

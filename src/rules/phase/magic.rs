@@ -313,10 +313,10 @@ pub fn spell_damage(
         Event::line(
             Mood::Harm,
             Line::new()
-                .plain(format!("{source} deals "))
+                .plain(crate::rules::said::words!("{source} deals "))
                 .of(
                     who,
-                    Line::new().number(who, Num::Harm, format!("{n} damage")),
+                    Line::new().number(who, Num::Harm, crate::rules::said::words!("{n} damage")),
                     "damage",
                 )
                 .plain(" to ")

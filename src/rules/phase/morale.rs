@@ -123,7 +123,7 @@ pub fn lone(state: &mut State, who: u32, out: &mut Vec<Event>) {
                 Event::line(
                     Mood::Warn,
                     Line::new()
-                        .plain(format!("{} stands alone", t.group))
+                        .plain(crate::rules::said::words!("{} stands alone", t.group))
                         .of(
                             who,
                             Line::new().plain(" at ").number(who, Num::Health, "0 HP"),

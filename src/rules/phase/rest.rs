@@ -162,7 +162,11 @@ pub fn eat_and_sleep(
                         id,
                         Line::new()
                             .plain(" ")
-                            .number(id, Num::Health, format!("HP {}", c.hp.max))
+                            .number(
+                                id,
+                                Num::Health,
+                                crate::rules::said::words!("HP {}", c.hp.max),
+                            )
                             .plain(","),
                         " hit points back,",
                     )

@@ -141,6 +141,10 @@ fn groups(
             f.moved = false;
             f.loosed = false;
         }
+        // The order in words is only for the event.
+        if crate::rules::said::is_quiet() {
+            continue;
+        }
         let name = state
             .characters
             .iter()
@@ -202,7 +206,7 @@ pub fn join(
             Mood::Warn,
             Line::new()
                 .name(who, name)
-                .plain(format!(" joins the fight: {place}"))
+                .plain(crate::rules::said::words!(" joins the fight: {place}"))
                 .of(
                     who,
                     Line::new()

@@ -288,12 +288,16 @@ fn answer(
                     Line::new().name(who, c.name.clone()).plain(" regains ").of(
                         who,
                         Line::new()
-                            .number(who, Num::Harm, format!("{got} {ability}"))
+                            .number(
+                                who,
+                                Num::Harm,
+                                crate::rules::said::words!("{got} {ability}"),
+                            )
                             .plain(" (")
                             .number(
                                 who,
                                 Num::Score,
-                                format!("{ability} {}", c.score(ability).cur),
+                                crate::rules::said::words!("{ability} {}", c.score(ability).cur),
                             )
                             .plain(")"),
                         format!("some {ability}"),

@@ -98,7 +98,7 @@ pub fn roll(
                     "3d6x10 for coins",
                     &Rolled::new(None)
                         .dice(pool)
-                        .verdict(format!("{} coins", c.coins)),
+                        .verdict(crate::rules::said::words!("{} coins", c.coins)),
                 )
             });
         }
@@ -556,7 +556,7 @@ pub fn react(
     let mut roll = Rolled::new(None).dice(Dice::pool("", vec![a, b]));
     if scars > 0 {
         roll = roll.plus(Term::open(
-            format!("{}'s scars", face_name.unwrap_or_default()),
+            crate::rules::said::words!("{}'s scars", face_name.unwrap_or_default()),
             -scars,
         ));
     }
@@ -579,9 +579,11 @@ pub(super) fn now_dr(c: &Character) -> Event {
         Mood::Plain,
         Line::new().name(c.id, c.name.clone()).plain(" now has").of(
             c.id,
-            Line::new()
-                .plain(" ")
-                .number(c.id, Num::Armour, format!("DR {}", c.dr())),
+            Line::new().plain(" ").number(
+                c.id,
+                Num::Armour,
+                crate::rules::said::words!("DR {}", c.dr()),
+            ),
             " new armour",
         ),
     )

@@ -338,7 +338,7 @@ fn choose_spread(
                 Event::Told(
                     Line::new()
                         .name(who, state.name_of(who))
-                        .plain(format!("'s {}", condition.name()))
+                        .plain(crate::rules::said::words!("'s {}", condition.name()))
                         .of(
                             who,
                             Line::new()
@@ -346,7 +346,7 @@ fn choose_spread(
                                 .number(
                                     who,
                                     Num::Health,
-                                    format!(
+                                    crate::rules::said::words!(
                                         "slot {proposed}, the lowest that qualified; slot {} also \
                                  qualified",
                                         others.join(" or ")

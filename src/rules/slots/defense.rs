@@ -612,7 +612,7 @@ fn execute(
                                 Line::new().number(
                                     who,
                                     Num::Score,
-                                    format!("{} in slot {slot}", item.name),
+                                    crate::rules::said::words!("{} in slot {slot}", item.name),
                                 ),
                                 "item",
                             )
