@@ -98,45 +98,54 @@ impl Line {
         self.0.is_empty()
     }
 
-    /// Words anyone may read.
-    pub fn plain(mut self, text: impl Into<String>) -> Line {
-        self.0.push(Part::Plain(text.into()));
+    /// The line with `part` added; the same line while a step is applied quietly (see
+    /// [`quietly`](super::said::quietly)), where no one reads it, so a quiet step makes no
+    /// parts.
+    fn with(mut self, part: impl FnOnce() -> Part) -> Line {
+        if !super::said::is_quiet() {
+            self.0.push(part());
+        }
         self
+    }
+
+    /// Words anyone may read.
+    pub fn plain(self, text: impl Into<String>) -> Line {
+        self.with(|| Part::Plain(text.into()))
     }
 
     /// Someone named.
-    pub fn name(mut self, id: u32, text: impl Into<String>) -> Line {
-        self.0.push(Part::Name {
+    pub fn name(self, id: u32, text: impl Into<String>) -> Line {
+        self.with(|| Part::Name {
             id,
             text: text.into(),
-        });
-        self
+        })
     }
 
     /// Someone's number, with its words.
-    pub fn number(mut self, owner: u32, what: Num, text: impl Into<String>) -> Line {
-        self.0.push(Part::Number {
+    pub fn number(self, owner: u32, what: Num, text: impl Into<String>) -> Line {
+        self.with(|| Part::Number {
             owner,
             what,
             text: text.into(),
-        });
-        self
+        })
     }
 
     /// A clause about `owner`'s numbers, and what the others read in its place.
-    pub fn of(mut self, owner: u32, exact: Line, public: impl Into<String>) -> Line {
-        self.0.push(Part::Of {
+    pub fn of(self, owner: u32, exact: Line, public: impl Into<String>) -> Line {
+        self.with(|| Part::Of {
             owner,
             exact: exact.0,
             public: public.into(),
-        });
-        self
+        })
     }
 
     /// `owner`'s STR, DEX, WIL and hit points after ": ", as a clause for whoever may read
     /// `owner`'s numbers ("Gnash joins: STR 12 DEX 12 WIL 8 HP 7"): the sheet of the rulesets
     /// of the Cairn family.
     pub fn scores(self, owner: u32, [str, dex, wil]: [u8; 3], hp: u8) -> Line {
+        if super::said::is_quiet() {
+            return self;
+        }
         self.of(
             owner,
             Line::new()
@@ -149,18 +158,16 @@ impl Line {
     }
 
     /// Where the state of `owner` reads as a word for those who may not know the numbers.
-    pub fn state(mut self, owner: u32) -> Line {
-        self.0.push(Part::State { owner });
-        self
+    pub fn state(self, owner: u32) -> Line {
+        self.with(|| Part::State { owner })
     }
 
     /// The judge's ruling, and its plain result.
-    pub fn ruling(mut self, said: Line, result: Line) -> Line {
-        self.0.push(Part::Ruling {
+    pub fn ruling(self, said: Line, result: Line) -> Line {
+        self.with(|| Part::Ruling {
             said: said.0,
             result: result.0,
-        });
-        self
+        })
     }
 
     /// The line as `lens` reads it, or None when it names someone the reader has not seen.
@@ -243,13 +250,13 @@ fn read_parts(parts: &[Part], lens: &dyn Lens, out: &mut String) -> bool {
 
 impl From<String> for Line {
     fn from(text: String) -> Line {
-        Line(vec![Part::Plain(text)])
+        Line::new().plain(text)
     }
 }
 
 impl From<&str> for Line {
     fn from(text: &str) -> Line {
-        Line(vec![Part::Plain(text.to_string())])
+        Line::new().plain(text)
     }
 }
 

@@ -257,6 +257,9 @@ impl Rolled {
 
     /// The faces, modifiers, total and target, without the verdict.
     pub fn body(&self) -> Line {
+        if super::said::is_quiet() {
+            return Line::new();
+        }
         let mut line = Line::new().plain(
             self.dice
                 .iter()
@@ -312,6 +315,9 @@ impl Rolled {
 
     /// The whole roll in words: as rolled, or as ruled with what the dice said.
     pub fn line(&self) -> Line {
+        if super::said::is_quiet() {
+            return Line::new();
+        }
         let body = self.body();
         match &self.ruled {
             None if self.verdict.is_empty() => self.read_as(body),

@@ -34,6 +34,15 @@ pub fn is_quiet() -> bool {
     QUIET.with(Cell::get)
 }
 
+/// Adds the event `make` builds to `out`, unless the step is applied inside [`quietly`]: a quiet
+/// step builds no event at all, only the change to the state. The rules never read their own
+/// events back to decide the state, so leaving them out changes nothing else.
+pub fn tell<E>(out: &mut Vec<E>, make: impl FnOnce() -> E) {
+    if !is_quiet() {
+        out.push(make());
+    }
+}
+
 /// The words of `parts` as an event's text; nothing inside [`quietly`], where no one reads them.
 pub fn text_of(parts: &Line) -> String {
     if is_quiet() {
@@ -42,6 +51,20 @@ pub fn text_of(parts: &Line) -> String {
         parts.to_string()
     }
 }
+
+/// `format!` for the words of an event: an empty string inside [`quietly`], where no one reads
+/// them, so a quiet step writes no words. Only for words that go into events: a name, a note or
+/// anything else the state keeps is always written.
+macro_rules! words {
+    ($($arg:tt)*) => {
+        if $crate::rules::said::is_quiet() {
+            ::std::string::String::new()
+        } else {
+            ::std::format!($($arg)*)
+        }
+    };
+}
+pub(crate) use words;
 
 /// How an event should stand out; the frame draws it in the matching [`Tone`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -217,10 +217,16 @@ pub fn check(
                     .line()
                     .0,
             );
-            out.push(crate::rules::said::Event::line(
-                Mood::Plain,
-                line.of(who, Line::new().plain(format!(" ({})", rolled.how)), ""),
-            ));
+            crate::rules::said::tell(out, || {
+                crate::rules::said::Event::line(
+                    Mood::Plain,
+                    line.of(
+                        who,
+                        Line::new().plain(crate::rules::said::words!(" ({})", rolled.how)),
+                        "",
+                    ),
+                )
+            });
         }
         Some(target) => {
             let pass = rolled.total >= target;
@@ -277,7 +283,7 @@ pub fn contest(
         line = line.plain(" against ").name(b.who, bn.clone()).plain(" ");
         line.0
             .extend(words(b.who, &rb.attempts, rb.kept, rb.total).line().0);
-        out.push(crate::rules::said::Event::line(Mood::Plain, line));
+        crate::rules::said::tell(out, || crate::rules::said::Event::line(Mood::Plain, line));
         if ra.total == rb.total {
             state.character_mut(a.who)?.helped = helped.0.clone();
             state.character_mut(b.who)?.helped = helped.1.clone();
@@ -387,16 +393,18 @@ pub fn accept(
             let w = roll_words(&r);
             let mut line = titled(state, r.who, &r.title).plain(": ");
             line.0.extend(w.line().0);
-            out.push(crate::rules::said::Event::line(
-                if w.ruled.is_some() {
-                    Mood::Ruling
-                } else if pass {
-                    Mood::Good
-                } else {
-                    Mood::Bad
-                },
-                line,
-            ));
+            crate::rules::said::tell(out, || {
+                crate::rules::said::Event::line(
+                    if w.ruled.is_some() {
+                        Mood::Ruling
+                    } else if pass {
+                        Mood::Good
+                    } else {
+                        Mood::Bad
+                    },
+                    line,
+                )
+            });
             if r.then == Then::Exhaustion && !pass {
                 damage::exhaust(state, r.who, dice, out)?;
             }
@@ -445,11 +453,16 @@ pub fn rule(state: &mut State, pass: bool, out: &mut Out) -> Result<(), RuleErro
     let title = titled(state, who, &title);
     let mut said = Line::new().plain("The judge rules ");
     said.0.extend(title.0.iter().cloned());
-    let result = title.plain(format!(": a {verdict}"));
-    out.push(crate::rules::said::Event::line(
-        Mood::Ruling,
-        Line::new().ruling(said.plain(format!(" a {verdict}")), result),
-    ));
+    let result = title.plain(crate::rules::said::words!(": a {verdict}"));
+    crate::rules::said::tell(out, || {
+        crate::rules::said::Event::line(
+            Mood::Ruling,
+            Line::new().ruling(
+                said.plain(crate::rules::said::words!(" a {verdict}")),
+                result,
+            ),
+        )
+    });
     Ok(())
 }
 

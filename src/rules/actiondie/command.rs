@@ -268,5 +268,5 @@ impl Command {
 pub type Out = Vec<Event>;
 
 pub fn say(out: &mut Out, mood: Mood, text: impl Into<String>) {
-    out.push(Event::said(mood, text));
+    crate::rules::said::tell(out, || Event::said(mood, text));
 }

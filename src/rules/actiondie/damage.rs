@@ -62,7 +62,7 @@ pub fn attack(
     let flat = c.value(super::model::Ability::Str) as i16;
     let source = Line::new()
         .name(who, c.name.clone())
-        .plain(format!(" attacks with {what}"));
+        .plain(crate::rules::said::words!(" attacks with {what}"));
     let (name, at) = (c.name.clone(), out.len());
     deal(
         state,
@@ -134,11 +134,13 @@ pub fn deal(
         }
         line.0.extend(words.total(i32::from(total)).line().0);
     }
-    line = line.plain(format!("{kind_word} damage"));
+    line = line.plain(crate::rules::said::words!("{kind_word} damage"));
     if extra > 0 {
-        line = line.plain(format!(" (critical: {extra} more)"));
+        line = line.plain(crate::rules::said::words!(" (critical: {extra} more)"));
     }
-    out.push(crate::rules::said::Event::line(Mood::Harm, line.clone()));
+    crate::rules::said::tell(out, || {
+        crate::rules::said::Event::line(Mood::Harm, line.clone())
+    });
     // Who dealt it: the attacker, or a character the damage's source names.
     let dealer = match by {
         Some(by) => Some(state.name_of(by)),
@@ -200,8 +202,12 @@ pub fn hurt(
         .number(who, Num::Harm, n.to_string())
         .plain(why)
         .plain(": ")
-        .number(who, Num::Health, format!("HP {}/{}", c.hp, c.hp_max_now()));
-    out.push(
+        .number(
+            who,
+            Num::Health,
+            crate::rules::said::words!("HP {}/{}", c.hp, c.hp_max_now()),
+        );
+    crate::rules::said::tell(out, || {
         crate::rules::said::Event::line(
             if n > 0 { Mood::Harm } else { Mood::Plain },
             Line::new()
@@ -212,8 +218,8 @@ pub fn hurt(
         )
         .tallied(Tally::damage(by, &c.name, u32::from(n)))
         // D24: this is the fall; the fight's summary counts it as going down.
-        .counting((n >= 1 && c.hp == 0).then(|| Tally::down(&c.name))),
-    );
+        .counting((n >= 1 && c.hp == 0).then(|| Tally::down(&c.name)))
+    });
     // D24: taking damage down to 0 costs a level and knocks Prone.
     if n >= 1 && c.hp == 0 {
         if c.set_status(Status::Prone, true) {
@@ -247,19 +253,23 @@ pub fn exhaust(
         _ => "a roll on the death and dismemberment table",
     };
     // The level and what it does are the exhausted one's numbers.
-    out.push(Event::line(
-        Mood::Bad,
-        Line::new()
-            .name(who, c.name.clone())
-            .plain(" reaches exhaustion")
-            .of(
-                who,
-                Line::new()
-                    .plain(" ")
-                    .number(who, Num::Score, format!("{level}: {effect}")),
-                "",
-            ),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::line(
+            Mood::Bad,
+            Line::new()
+                .name(who, c.name.clone())
+                .plain(" reaches exhaustion")
+                .of(
+                    who,
+                    Line::new().plain(" ").number(
+                        who,
+                        Num::Score,
+                        crate::rules::said::words!("{level}: {effect}"),
+                    ),
+                    "",
+                ),
+        )
+    });
     if level == 2 {
         c.hp = c.hp.min(c.hp_max_now());
     }
@@ -277,19 +287,21 @@ pub fn recover(state: &mut State, who: u32, out: &mut Out) -> Result<(), RuleErr
         return Err(RuleError::invalid(format!("{} is not exhausted", c.name)));
     }
     c.exhaustion -= 1;
-    out.push(Event::line(
-        Mood::Mended,
-        Line::new()
-            .name(who, c.name.clone())
-            .plain(" is down to exhaustion")
-            .of(
-                who,
-                Line::new()
-                    .plain(" ")
-                    .number(who, Num::Score, c.exhaustion.to_string()),
-                " one level",
-            ),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::line(
+            Mood::Mended,
+            Line::new()
+                .name(who, c.name.clone())
+                .plain(" is down to exhaustion")
+                .of(
+                    who,
+                    Line::new()
+                        .plain(" ")
+                        .number(who, Num::Score, c.exhaustion.to_string()),
+                    " one level",
+                ),
+        )
+    });
     Ok(())
 }
 
@@ -301,20 +313,25 @@ pub fn dismember(state: &mut State, who: u32, face: u16, out: &mut Out) -> Resul
     let c = state.living_mut(who)?;
     let name = c.name.clone();
     // The face is the roller's number; what it does shows on anyone.
-    out.push(Event::line(
-        Mood::Harm,
-        Line::new()
-            .name(who, name.clone())
-            .plain(", death and dismemberment")
-            .of(
-                who,
-                Line::new()
-                    .plain(" ")
-                    .number(who, Num::Faces, face.to_string()),
-                "",
-            )
-            .plain(format!(": {}", TABLE[usize::from(face) - 1])),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::line(
+            Mood::Harm,
+            Line::new()
+                .name(who, name.clone())
+                .plain(", death and dismemberment")
+                .of(
+                    who,
+                    Line::new()
+                        .plain(" ")
+                        .number(who, Num::Faces, face.to_string()),
+                    "",
+                )
+                .plain(crate::rules::said::words!(
+                    ": {}",
+                    TABLE[usize::from(face) - 1]
+                )),
+        )
+    });
     match face {
         1 => {
             let items: Vec<u8> = (0..c.items.len())
@@ -395,7 +412,9 @@ pub fn kill(state: &mut State, who: u32, out: &mut Out) -> Result<(), RuleError>
     c.defending = false;
     c.running = false;
     let name = c.name.clone();
-    out.push(Event::said(Mood::Death, format!("{name} is dead")).tallied(Tally::down(&name)));
+    crate::rules::said::tell(out, || {
+        Event::said(Mood::Death, format!("{name} is dead")).tallied(Tally::down(&name))
+    });
     turns::leave(state, who);
     Ok(())
 }

@@ -12,6 +12,7 @@ use crate::dice::DiceSource;
 use crate::dice::ladder::Dice;
 use crate::rules::RuleError;
 use crate::rules::line::Line;
+use crate::rules::said;
 use crate::rules::text::{TextKind, checked};
 use std::cmp::Ordering;
 
@@ -230,12 +231,14 @@ pub fn pick(state: &mut State, who: u32, action: &Action, out: &mut Out) -> Resu
     if let Some(e) = fight_mut(state)?.entry_mut(who) {
         e.action = Some(action.clone());
     }
-    out.push(crate::rules::said::Event::line(
-        Mood::Plain,
-        Line::new()
-            .name(who, state.name_of(who))
-            .plain(format!(" chooses to {text} ({die})")),
-    ));
+    crate::rules::said::tell(out, || {
+        crate::rules::said::Event::line(
+            Mood::Plain,
+            Line::new()
+                .name(who, state.name_of(who))
+                .plain(crate::rules::said::words!(" chooses to {text} ({die})")),
+        )
+    });
     Ok(())
 }
 
@@ -416,29 +419,35 @@ pub fn roll_all(
     for e in entries {
         let (die, faces) = roll_one(state, e.id, e.action.as_ref(), dice)?;
         let count: u32 = faces.iter().map(|&x| u32::from(x)).sum();
-        let text = Line::new()
-            .name(e.id, state.name_of(e.id))
-            .plain(format!(" rolls {die} {faces:?} = {count}"));
+        let text = (!said::is_quiet()).then(|| {
+            Line::new()
+                .name(e.id, state.name_of(e.id))
+                .plain(format!(" rolls {die} {faces:?} = {count}"))
+        });
         if let Some(x) = fight_mut(state)?.entry_mut(e.id) {
             x.rolls = vec![(die, faces)];
             x.count = count;
         }
-        out.push(crate::rules::said::Event::line(Mood::Plain, text));
+        if let Some(text) = text {
+            out.push(said::Event::line(Mood::Plain, text));
+        }
     }
     fight_mut(state)?.rolled = true;
     sort(state);
     // Each one named as a part: a line naming someone the players have not met is theirs
     // only once they have.
-    let mut order = Line::new().plain("Order: ");
-    for (i, e) in fight(state)?.entries.iter().enumerate() {
-        if i > 0 {
-            order = order.plain(", ");
+    if !said::is_quiet() {
+        let mut order = Line::new().plain("Order: ");
+        for (i, e) in fight(state)?.entries.iter().enumerate() {
+            if i > 0 {
+                order = order.plain(", ");
+            }
+            order = order
+                .name(e.id, state.name_of(e.id))
+                .plain(format!(" {}", e.count));
         }
-        order = order
-            .name(e.id, state.name_of(e.id))
-            .plain(format!(" {}", e.count));
+        out.push(said::Event::line(Mood::Warn, order));
     }
-    out.push(crate::rules::said::Event::line(Mood::Warn, order));
     for g in ties(state) {
         ask_tie(state, g);
     }

@@ -58,41 +58,45 @@ pub fn rest(
                 c.hp = c.hp_max;
                 c.tech_left = c.tech_total;
                 let numbers = format!("HP {}/{}, technique dice {}", c.hp, c.hp_max, c.tech_left);
-                out.push(Event::line(
-                    Mood::Mended,
-                    Line::new()
-                        .name(id, c.name.clone())
-                        .plain(" rests fully")
-                        .of(
-                            id,
-                            Line::new()
-                                .plain(": ")
-                                .number(id, Num::Health, numbers)
-                                .plain(","),
-                            ":",
-                        )
-                        .plain(" no exhaustion"),
-                ));
+                crate::rules::said::tell(out, || {
+                    Event::line(
+                        Mood::Mended,
+                        Line::new()
+                            .name(id, c.name.clone())
+                            .plain(" rests fully")
+                            .of(
+                                id,
+                                Line::new()
+                                    .plain(": ")
+                                    .number(id, Num::Health, numbers)
+                                    .plain(","),
+                                ":",
+                            )
+                            .plain(" no exhaustion"),
+                    )
+                });
             } else {
                 // D38: half the effective max, rounded down, up to it.
                 let max = c.hp_max_now();
                 c.hp = (c.hp + max / 2).min(max);
-                out.push(Event::line(
-                    Mood::Mended,
-                    Line::new()
-                        .name(id, c.name.clone())
-                        .plain(" takes a siesta")
-                        .of(
-                            id,
-                            Line::new().plain(": ").number(
+                crate::rules::said::tell(out, || {
+                    Event::line(
+                        Mood::Mended,
+                        Line::new()
+                            .name(id, c.name.clone())
+                            .plain(" takes a siesta")
+                            .of(
                                 id,
-                                Num::Health,
-                                format!("HP {}/{max}", c.hp),
-                            ),
-                            "",
-                        )
-                        .state(id),
-                ));
+                                Line::new().plain(": ").number(
+                                    id,
+                                    Num::Health,
+                                    crate::rules::said::words!("HP {}/{max}", c.hp),
+                                ),
+                                "",
+                            )
+                            .state(id),
+                    )
+                });
             }
         }
     }

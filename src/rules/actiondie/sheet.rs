@@ -99,18 +99,20 @@ pub fn add(state: &mut State, s: &NewSheet, out: &mut Out) -> Result<(), RuleErr
         .map(|&a| format!("{a} {}", c.dice(a)))
         .collect();
     // The sheet is the newcomer's numbers.
-    out.push(super::command::Event::line(
-        Mood::Plain,
-        Line::new().name(id, name.clone()).plain(" joins").of(
-            id,
-            Line::new().plain(": ").number(
+    crate::rules::said::tell(out, || {
+        super::command::Event::line(
+            Mood::Plain,
+            Line::new().name(id, name.clone()).plain(" joins").of(
                 id,
-                Num::Score,
-                format!("{}, HP {}", abil.join(" "), s.hp),
+                Line::new().plain(": ").number(
+                    id,
+                    Num::Score,
+                    crate::rules::said::words!("{}, HP {}", abil.join(" "), s.hp),
+                ),
+                "",
             ),
-            "",
-        ),
-    ));
+        )
+    });
     state.characters.push(c);
     // A kit goes in as the judge would carry it, item by item, the first weapon in hand.
     let mut armed = false;
@@ -200,18 +202,18 @@ pub fn set(
         _ => value.to_string(),
     };
     // The judge's edit counts as harm taken or healing, as HP moved.
-    out.push(
+    crate::rules::said::tell(out, || {
         super::command::Event::line(
             Mood::Ruling,
             Line::new().ruling(
                 Line::new()
                     .plain("The judge sets ")
                     .name(who, c.name.clone())
-                    .plain(format!("'s {} to ", stat.word()))
+                    .plain(crate::rules::said::words!("'s {} to ", stat.word()))
                     .number(who, Num::Score, shown.clone()),
                 Line::new()
                     .name(who, c.name.clone())
-                    .plain(format!("'s {}", stat.word()))
+                    .plain(crate::rules::said::words!("'s {}", stat.word()))
                     .of(
                         who,
                         Line::new().plain(" is now ").number(who, Num::Score, shown),
@@ -223,8 +225,8 @@ pub fn set(
             &c.name,
             u32::from(hp_was),
             u32::from(c.hp),
-        )),
-    );
+        ))
+    });
     Ok(())
 }
 
@@ -620,7 +622,7 @@ pub fn flee(state: &mut State, who: u32, out: &mut Out) -> Result<(), RuleError>
     if fled {
         turns::leave(state, who);
     }
-    out.push(
+    crate::rules::said::tell(out, || {
         super::command::Event::said(
             Mood::Ruling,
             format!(
@@ -628,7 +630,7 @@ pub fn flee(state: &mut State, who: u32, out: &mut Out) -> Result<(), RuleError>
                 if fled { "fled" } else { "back" }
             ),
         )
-        .counting(fled.then(|| crate::rules::Tally::down(&name))),
-    );
+        .counting(fled.then(|| crate::rules::Tally::down(&name)))
+    });
     Ok(())
 }

@@ -294,12 +294,14 @@ pub fn action(
     if a.flat != 0 {
         adds.push((String::new(), i32::from(a.flat)));
     }
-    let mut line = Line::new()
-        .name(a.who, name.clone())
-        .plain(format!(": {what}: IR "));
-    line.0
-        .extend(words(a.who, &ir.dice, &adds, ir.total).line().0);
-    out.push(Event::line(Mood::Plain, line.plain(natural_note(nat))));
+    crate::rules::said::tell(out, || {
+        let mut line = Line::new()
+            .name(a.who, name.clone())
+            .plain(format!(": {what}: IR "));
+        line.0
+            .extend(words(a.who, &ir.dice, &adds, ir.total).line().0);
+        Event::line(Mood::Plain, line.plain(natural_note(nat)))
+    });
     let face = attack.then(|| ir.damage_face(a.damage, a.two)).flatten();
     match &a.against {
         Against::Dc { .. } | Against::Helpless { .. } => {
@@ -397,24 +399,26 @@ fn contest_pairing(
         state, t.who, t.attr, 0, &t.objects, t.edge, false, &purpose, dice,
     )?;
     let score = state.character(t.who)?.attr(t.attr).cur;
-    out.push(Event::line(
-        Mood::Plain,
-        Line::new()
-            .name(t.who, tname.clone())
-            .plain(format!(" saves with {}", t.attr))
-            .of(
-                t.who,
-                Line::new()
-                    .plain(": TR ")
-                    .number(t.who, Num::Total, tr.total.to_string())
-                    .plain(" = ")
-                    .number(t.who, Num::Faces, tr.faces())
-                    .plain(format!(" + {} ", t.attr))
-                    .number(t.who, Num::Score, score.to_string())
-                    .plain(natural_note(tr.natural())),
-                "",
-            ),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::line(
+            Mood::Plain,
+            Line::new()
+                .name(t.who, tname.clone())
+                .plain(crate::rules::said::words!(" saves with {}", t.attr))
+                .of(
+                    t.who,
+                    Line::new()
+                        .plain(": TR ")
+                        .number(t.who, Num::Total, tr.total.to_string())
+                        .plain(" = ")
+                        .number(t.who, Num::Faces, tr.faces())
+                        .plain(crate::rules::said::words!(" + {} ", t.attr))
+                        .number(t.who, Num::Score, score.to_string())
+                        .plain(natural_note(tr.natural())),
+                    "",
+                ),
+        )
+    });
     let pass = meets(ir.total, tr.total, Ties::Meet);
     let own = ir.dice.len();
     let mut all = ir.dice.clone();
@@ -573,10 +577,15 @@ pub fn rule(state: &mut State, pass: bool, out: &mut Vec<Event>) -> Result<(), R
     let mut said = Line::new().plain("The judge rules ");
     said.0.extend(title.0);
     // The players read the verdict that stands once, on the roll's own line when it settles.
-    out.push(Event::line(
-        Mood::Ruling,
-        Line::new().ruling(said.plain(format!(" a {verdict}")), Line::new()),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::line(
+            Mood::Ruling,
+            Line::new().ruling(
+                said.plain(crate::rules::said::words!(" a {verdict}")),
+                Line::new(),
+            ),
+        )
+    });
     Ok(())
 }
 
@@ -586,10 +595,15 @@ pub fn cancel(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError> 
     }
     let w = state.queue.remove(0);
     // What the judge drops never happened at the table: the players read nothing of it.
-    out.push(Event::line(
-        Mood::Ruling,
-        Line::new().ruling(Line::from(format!("Dropped: {}", w.title())), Line::new()),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::line(
+            Mood::Ruling,
+            Line::new().ruling(
+                Line::from(crate::rules::said::words!("Dropped: {}", w.title())),
+                Line::new(),
+            ),
+        )
+    });
     // A16, A19: a dropped action costs nothing: its AP and bank come back.
     if let Wait::Roll(r) = &w
         && let Some(s) = r.spent
@@ -605,18 +619,24 @@ pub fn cancel(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError> 
             if s.ap > 0 || s.bank > 0 {
                 let name = c.name.clone();
                 let ap = c.ap;
-                out.push(Event::line(
-                    Mood::Plain,
-                    Line::new()
-                        .plain(format!("{name} takes back what the action spent"))
-                        .of(
-                            r.who,
-                            Line::new()
-                                .plain(": ")
-                                .number(r.who, Num::Score, format!("{ap} AP")),
-                            "",
-                        ),
-                ));
+                crate::rules::said::tell(out, || {
+                    Event::line(
+                        Mood::Plain,
+                        Line::new()
+                            .plain(crate::rules::said::words!(
+                                "{name} takes back what the action spent"
+                            ))
+                            .of(
+                                r.who,
+                                Line::new().plain(": ").number(
+                                    r.who,
+                                    Num::Score,
+                                    crate::rules::said::words!("{ap} AP"),
+                                ),
+                                "",
+                            ),
+                    )
+                });
             }
         }
     }
@@ -634,16 +654,18 @@ fn settle(
     let w = roll_words(state, &r);
     let mut line = titled(state, r.who, &r.title).plain(": ");
     line.0.extend(w.line().0);
-    out.push(Event::line(
-        if w.ruled.is_some() {
-            Mood::Ruling
-        } else if pass {
-            Mood::Good
-        } else {
-            Mood::Bad
-        },
-        line,
-    ));
+    crate::rules::said::tell(out, || {
+        Event::line(
+            if w.ruled.is_some() {
+                Mood::Ruling
+            } else if pass {
+                Mood::Good
+            } else {
+                Mood::Bad
+            },
+            line,
+        )
+    });
     match r.then {
         Then::Nothing => Ok(()),
         Then::Hit { target, face } => {
@@ -657,22 +679,24 @@ fn settle(
             };
             let armor = state.character(target)?.armor();
             let d = face.saturating_sub(u16::from(armor)).min(255) as u8;
-            out.push(Event::line(
-                Mood::Harm,
-                Line::new()
-                    .plain(format!("damage {die}{face}"))
-                    .of(
-                        target,
-                        Line::new()
-                            .plain(" less armor ")
-                            .number(target, Num::Armour, armor.to_string())
-                            .plain(": ")
-                            .number(target, Num::Harm, d.to_string()),
-                        "",
-                    )
-                    .plain(" to ")
-                    .name(target, state.name_of(target)),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::line(
+                    Mood::Harm,
+                    Line::new()
+                        .plain(crate::rules::said::words!("damage {die}{face}"))
+                        .of(
+                            target,
+                            Line::new()
+                                .plain(" less armor ")
+                                .number(target, Num::Armour, armor.to_string())
+                                .plain(": ")
+                                .number(target, Num::Harm, d.to_string()),
+                            "",
+                        )
+                        .plain(" to ")
+                        .name(target, state.name_of(target)),
+                )
+            });
             let by = state.name_of(r.who);
             harm::harm(state, target, d, &r.title, Some(&by), dice, out)
         }
@@ -683,16 +707,20 @@ fn settle(
                 let c = state.character_mut(r.who)?;
                 let s = c.attr_mut(Attr::Wil);
                 s.set_max(s.max.saturating_add(n as u8).min(30));
-                out.push(Event::line(
-                    Mood::Mended,
-                    Line::new().plain(format!("{}'s max WIL rises", c.name)).of(
-                        r.who,
+                crate::rules::said::tell(out, || {
+                    Event::line(
+                        Mood::Mended,
                         Line::new()
-                            .plain(" by ")
-                            .number(r.who, Num::Harm, n.to_string()),
-                        "",
-                    ),
-                ));
+                            .plain(crate::rules::said::words!("{}'s max WIL rises", c.name))
+                            .of(
+                                r.who,
+                                Line::new()
+                                    .plain(" by ")
+                                    .number(r.who, Num::Harm, n.to_string()),
+                                "",
+                            ),
+                    )
+                });
             }
             Ok(())
         }
@@ -715,10 +743,10 @@ fn settle(
             if pass {
                 let c = state.character_mut(r.who)?;
                 c.set(Mark::Fled, true);
-                out.push(
+                crate::rules::said::tell(out, || {
                     Event::said(Mood::Warn, format!("{} gets away", c.name))
-                        .tallied(crate::rules::Tally::down(&c.name)),
-                );
+                        .tallied(crate::rules::Tally::down(&c.name))
+                });
                 fight::left(state, r.who, out);
             }
             Ok(())
@@ -746,10 +774,9 @@ pub fn choose(
     let Wait::Ask(q) = state.queue.remove(0) else {
         return Err(nothing_waits());
     };
-    out.push(Event::said(
-        Mood::Ruling,
-        format!("{}: {}", q.title, q.options[option]),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(Mood::Ruling, format!("{}: {}", q.title, q.options[option]))
+    });
     first(state, |state| match q.ask {
         Ask::NpcCrit { who } => harm::npc_crit(state, who, &q.options[option], out),
         Ask::Scar { who, entry } => {

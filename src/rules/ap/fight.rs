@@ -12,6 +12,7 @@ use crate::dice::DiceSource;
 use crate::rules::RuleError;
 use crate::rules::line::{Line, Num};
 use crate::rules::rolled::{Dice, Rolled, Term};
+use crate::rules::said;
 use std::cmp::Reverse;
 
 /// Higher total first, then higher WIL, then roster order.
@@ -72,19 +73,21 @@ fn roll_in(
     c.ap = if surprised { c.ap_max.min(2) } else { c.ap_max };
     c.set(Mark::Surprised, surprised);
     c.moves = 0;
-    // A22: the WIL score and the total are the creature's own numbers.
-    let words = Rolled::new(Some(who))
-        .dice(Dice::one("d20", face))
-        .plus(Term::of(who, "WIL", i32::from(c.attr(Attr::Wil).cur)))
-        .total(i32::from(total));
-    let mut line = Line::new()
-        .name(who, c.name.clone())
-        .plain(format!(" ({}): initiative ", c.group));
-    line.0.extend(words.line().0);
-    out.push(Event::line(
-        Mood::Plain,
-        line.plain(if surprised { ", surprised: 2 AP" } else { "" }),
-    ));
+    crate::rules::said::tell(out, || {
+        // A22: the WIL score and the total are the creature's own numbers.
+        let words = Rolled::new(Some(who))
+            .dice(Dice::one("d20", face))
+            .plus(Term::of(who, "WIL", i32::from(c.attr(Attr::Wil).cur)))
+            .total(i32::from(total));
+        let mut line = Line::new()
+            .name(who, c.name.clone())
+            .plain(format!(" ({}): initiative ", c.group));
+        line.0.extend(words.line().0);
+        Event::line(
+            Mood::Plain,
+            line.plain(if surprised { ", surprised: 2 AP" } else { "" }),
+        )
+    });
     Ok(())
 }
 
@@ -136,7 +139,7 @@ pub fn start(
             None => line.plain(g.clone()),
         };
     }
-    out.push(Event::line(Mood::Warn, line));
+    crate::rules::said::tell(out, || Event::line(Mood::Warn, line));
     state.fight = Some(Fight {
         round: 1,
         groups,
@@ -221,13 +224,18 @@ pub fn set_total(
     }
     c.init = Some(total.min(50));
     let init = total.min(50);
-    out.push(Event::line(
-        Mood::Ruling,
-        Line::new().ruling(
-            Line::from(format!("The judge sets {}'s initiative to {init}", c.name)),
-            super::edited(who, &c.name, "initiative", Num::Total, init.to_string()),
-        ),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::line(
+            Mood::Ruling,
+            Line::new().ruling(
+                Line::from(crate::rules::said::words!(
+                    "The judge sets {}'s initiative to {init}",
+                    c.name
+                )),
+                super::edited(who, &c.name, "initiative", Num::Total, init.to_string()),
+            ),
+        )
+    });
     let order = group_order(state);
     let acting = state
         .fight
@@ -280,13 +288,13 @@ fn begin_next(
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let Some(f) = state.fight.clone() else {
+    let Some(f) = state.fight.as_ref() else {
         return Ok(());
     };
     let n = f.groups.len();
     let found = (0..n)
         .map(|k| (from + k) % n.max(1))
-        .find_map(|g| unacted(state, &f, &f.groups[g]).map(|id| (g, id)));
+        .find_map(|g| unacted(state, f, &f.groups[g]).map(|id| (g, id)));
     let (g, id) = match found {
         Some(x) => x,
         None => {
@@ -297,13 +305,15 @@ fn begin_next(
                 f.acted.clear();
                 f.acting = None;
             }
-            out.push(Event::said(Mood::Plain, format!("Round {round} begins")));
+            said::tell(out, || {
+                Event::said(Mood::Plain, format!("Round {round} begins"))
+            });
             rest::advance(state, ROUND, 1, dice, out)?;
-            let Some(f) = state.fight.clone() else {
+            let Some(f) = state.fight.as_ref() else {
                 return Ok(());
             };
             match (0..f.groups.len())
-                .find_map(|g| unacted(state, &f, &f.groups[g]).map(|id| (g, id)))
+                .find_map(|g| unacted(state, f, &f.groups[g]).map(|id| (g, id)))
             {
                 Some(x) => x,
                 None => return Ok(()),
@@ -317,29 +327,33 @@ fn begin_next(
     let c = state.character_mut(id)?;
     c.moves = 0;
     if let Some(h) = c.held.take() {
-        out.push(Event::said(
-            Mood::Plain,
-            format!("{}'s held action ({}) lapses unfired", c.name, h.trigger),
-        ));
+        said::tell(out, || {
+            Event::said(
+                Mood::Plain,
+                format!("{}'s held action ({}) lapses unfired", c.name, h.trigger),
+            )
+        });
     }
     let name = c.name.clone();
     let cannot = c.cannot_act();
-    out.push(Event::line(
-        Mood::Plain,
-        Line::new()
-            .name(id, name.clone())
-            .plain(format!("'s turn ({}", c.group))
-            .of(
-                id,
-                Line::new().plain(", ").number(
+    said::tell(out, || {
+        Event::line(
+            Mood::Plain,
+            Line::new()
+                .name(id, name.clone())
+                .plain(crate::rules::said::words!("'s turn ({}", c.group))
+                .of(
                     id,
-                    crate::rules::line::Num::Score,
-                    format!("{} AP", c.ap),
-                ),
-                "",
-            )
-            .plain(")"),
-    ));
+                    Line::new().plain(", ").number(
+                        id,
+                        crate::rules::line::Num::Score,
+                        crate::rules::said::words!("{} AP", c.ap),
+                    ),
+                    "",
+                )
+                .plain(")"),
+        )
+    });
     if cannot {
         checks::ask(
             state,
@@ -377,7 +391,9 @@ pub fn next(
                 c.bank_old = true;
             }
             let name = c.name.clone();
-            out.push(Event::said(Mood::Plain, format!("{name} ends the turn")));
+            crate::rules::said::tell(out, || {
+                Event::said(Mood::Plain, format!("{name} ends the turn"))
+            });
         }
     }
     begin_next(state, at + 1, dice, out)
@@ -407,7 +423,7 @@ pub fn end(
         c.moves = 0;
         c.set(Mark::Surprised, false);
     }
-    out.push(Event::said(Mood::Plain, "The fight ends"));
+    crate::rules::said::tell(out, || Event::said(Mood::Plain, "The fight ends"));
     Ok(())
 }
 
@@ -418,10 +434,12 @@ pub fn left(state: &mut State, who: u32, out: &mut Vec<Event>) {
     {
         f.acting = None;
         f.acted.push(who);
-        out.push(Event::said(
-            Mood::Plain,
-            format!("{} leaves the order", state.name_of(who)),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(
+                Mood::Plain,
+                format!("{} leaves the order", state.name_of(who)),
+            )
+        });
     }
 }
 

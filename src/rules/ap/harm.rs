@@ -60,10 +60,12 @@ pub fn zero_check(state: &mut State, who: u32, out: &mut Vec<Event>) {
             "dead"
         };
         Line::new()
-            .plain(format!("{} is {word}", c.name))
+            .plain(crate::rules::said::words!("{} is {word}", c.name))
             .of(who, zero(": "), "")
     };
-    out.push(Event::line(Mood::Death, text).tallied(Tally::down(&c.name)));
+    crate::rules::said::tell(out, || {
+        Event::line(Mood::Death, text).tallied(Tally::down(&c.name))
+    });
     fight::left(state, who, out);
 }
 
@@ -88,7 +90,7 @@ pub fn harm(
     let mut numbers = Line::new()
         .number(who, Num::Harm, d.to_string())
         .plain(": ")
-        .number(who, Num::Health, format!("HP {hp}"));
+        .number(who, Num::Health, crate::rules::said::words!("HP {hp}"));
     if lost > 0 {
         numbers = numbers
             .plain(", ")
@@ -97,7 +99,7 @@ pub fn harm(
             .number(who, Num::Score, str_now.to_string())
             .plain(")");
     }
-    out.push(
+    crate::rules::said::tell(out, || {
         Event::line(
             Mood::Harm,
             Line::new()
@@ -108,8 +110,8 @@ pub fn harm(
         )
         .tallied(Tally::damage(by, &name, u32::from(d)))
         // A33: harm past HP is critical damage.
-        .counting((lost > 0).then(|| Tally::critical_damage(by, &name))),
-    );
+        .counting((lost > 0).then(|| Tally::critical_damage(by, &name)))
+    });
     if str_now.cur == 0 && lost > 0 {
         zero_check(state, who, out);
         return Ok(());
@@ -155,13 +157,12 @@ pub fn crit_settled(
     let c = state.character_mut(who)?;
     let name = c.name.clone();
     if pass {
-        out.push(Event::said(Mood::Good, format!("{name} fights on")));
+        crate::rules::said::tell(out, || Event::said(Mood::Good, format!("{name} fights on")));
         if doomed && c.has(Mark::Doomed) {
             c.set(Mark::Doomed, false);
-            out.push(Event::said(
-                Mood::Mended,
-                format!("{name} is no longer doomed"),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(Mood::Mended, format!("{name} is no longer doomed"))
+            });
             roll_vs(
                 state,
                 who,
@@ -179,10 +180,10 @@ pub fn crit_settled(
     if doomed && c.has(Mark::Doomed) {
         c.set(Mark::Dead, true);
         c.dies_at = None;
-        out.push(
+        crate::rules::said::tell(out, || {
             Event::said(Mood::Death, format!("{name} was doomed and dies"))
-                .tallied(Tally::down(&name)),
-        );
+                .tallied(Tally::down(&name))
+        });
         fight::left(state, who, out);
         return Ok(());
     }
@@ -192,20 +193,19 @@ pub fn crit_settled(
             if !c.has(Mark::Stabilized) {
                 c.dies_at = Some(now + HOUR);
             }
-            out.push(
+            crate::rules::said::tell(out, || {
                 Event::said(
                     Mood::Bad,
                     format!("{name} is out of action, crawling at most; dies within the hour unless stabilized"),
                 )
-                .tallied(Tally::down(&name)),
-            );
+                .tallied(Tally::down(&name))
+            });
             fight::left(state, who, out);
         }
         Kind::Npc => {
-            out.push(Event::said(
-                Mood::Bad,
-                format!("{name} failed its critical damage save"),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(Mood::Bad, format!("{name} failed its critical damage save"))
+            });
             let options = if c.has(Mark::Detachment) {
                 vec!["routed".into(), "weakened".into(), "fights on".into()]
             } else {
@@ -236,20 +236,24 @@ pub fn npc_crit(
     let gone = match word {
         "dead" => {
             c.set(Mark::Dead, true);
-            out.push(Event::said(Mood::Death, format!("{name} dies")).tallied(Tally::down(&name)));
+            crate::rules::said::tell(out, || {
+                Event::said(Mood::Death, format!("{name} dies")).tallied(Tally::down(&name))
+            });
             true
         }
         "routed" => {
             c.set(Mark::Routed, true);
             c.set(Mark::Fled, true);
-            out.push(
-                Event::said(Mood::Warn, format!("{name} is routed")).tallied(Tally::down(&name)),
-            );
+            crate::rules::said::tell(out, || {
+                Event::said(Mood::Warn, format!("{name} is routed")).tallied(Tally::down(&name))
+            });
             true
         }
         "weakened" => {
             c.set(Mark::Weakened, true);
-            out.push(Event::said(Mood::Harm, format!("{name} is weakened")));
+            crate::rules::said::tell(out, || {
+                Event::said(Mood::Harm, format!("{name} is weakened"))
+            });
             false
         }
         _ => false,
@@ -294,26 +298,34 @@ pub fn roll_vs(
         }
         let after = *s;
         // The dice read against the creature's own maximum: its numbers, all of them.
-        out.push(Event::line(
-            if after.max > before.max {
-                Mood::Mended
-            } else {
-                Mood::Plain
-            },
-            Line::new().plain(format!("{name}, {why}")).of(
-                who,
+        crate::rules::said::tell(out, || {
+            Event::line(
+                if after.max > before.max {
+                    Mood::Mended
+                } else {
+                    Mood::Plain
+                },
                 Line::new()
-                    .plain(": ")
-                    .number(
+                    .plain(crate::rules::said::words!("{name}, {why}"))
+                    .of(
                         who,
-                        Num::Faces,
-                        format!("{count}d{sides} {faces:?} = {total}"),
-                    )
-                    .plain("; ")
-                    .number(who, Num::Score, format!("{stat} {before} to {after}")),
-                "",
-            ),
-        ));
+                        Line::new()
+                            .plain(": ")
+                            .number(
+                                who,
+                                Num::Faces,
+                                crate::rules::said::words!("{count}d{sides} {faces:?} = {total}"),
+                            )
+                            .plain("; ")
+                            .number(
+                                who,
+                                Num::Score,
+                                crate::rules::said::words!("{stat} {before} to {after}"),
+                            ),
+                        "",
+                    ),
+            )
+        });
     }
     Ok(())
 }
@@ -418,18 +430,26 @@ pub fn scar(
                 s.max = s.max.max(total);
             }
             let s = *s;
-            out.push(Event::line(
-                Mood::Plain,
-                Line::new().plain(format!("{name}, {why}")).of(
-                    who,
+            crate::rules::said::tell(out, || {
+                Event::line(
+                    Mood::Plain,
                     Line::new()
-                        .plain(": ")
-                        .number(who, Num::Faces, format!("3d6 {faces:?} = {total}"))
-                        .plain(format!(" against current {a}: "))
-                        .number(who, Num::Score, format!("{a} {s}")),
-                    "",
-                ),
-            ));
+                        .plain(crate::rules::said::words!("{name}, {why}"))
+                        .of(
+                            who,
+                            Line::new()
+                                .plain(": ")
+                                .number(
+                                    who,
+                                    Num::Faces,
+                                    crate::rules::said::words!("3d6 {faces:?} = {total}"),
+                                )
+                                .plain(crate::rules::said::words!(" against current {a}: "))
+                                .number(who, Num::Score, crate::rules::said::words!("{a} {s}")),
+                            "",
+                        ),
+                )
+            });
             format!("head wound ({a})")
         }
         7 => {
@@ -520,10 +540,9 @@ pub fn scar(
         entry,
         note: note.clone(),
     });
-    out.push(Event::said(
-        Mood::Mark,
-        format!("{name} scar {entry}, {title}: {note}"),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(Mood::Mark, format!("{name} scar {entry}, {title}: {note}"))
+    });
     Ok(())
 }
 
@@ -556,7 +575,9 @@ pub fn recovered(
             }
         }
     }
-    out.push(Event::said(Mood::Mended, format!("{name}: {}", p.label)));
+    crate::rules::said::tell(out, || {
+        Event::said(Mood::Mended, format!("{name}: {}", p.label))
+    });
     if let Some((stat, count, sides, read)) = p.roll {
         roll_vs(state, who, stat, count, sides, read, &p.label, dice, out)?;
     }

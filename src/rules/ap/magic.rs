@@ -113,18 +113,20 @@ pub fn magic_roll(
     let set = largest_set(&faces);
     let c = state.living_mut(who)?;
     c.dust -= u16::from(dust);
-    out.push(Event::said(
-        Mood::Plain,
-        format!(
-            "{name} casts {what}: {} = [sum] {sum}, [dice] {k}",
-            faces
-                .iter()
-                .zip(&roles)
-                .map(|(f, r)| format!("{r} {f}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(
+            Mood::Plain,
+            format!(
+                "{name} casts {what}: {} = [sum] {sum}, [dice] {k}",
+                faces
+                    .iter()
+                    .zip(&roles)
+                    .map(|(f, r)| format!("{r} {f}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        )
+    });
     if vessel {
         // A45 (22): no Fatigue or mishap; each 5-6 costs 1d4 STR.
         for f in faces.iter().filter(|f| **f >= 5) {
@@ -132,17 +134,23 @@ pub fn magic_roll(
             let c = state.living_mut(who)?;
             let s = c.attr_mut(Attr::Str);
             s.cur = s.cur.saturating_sub(lost as u8);
-            out.push(Event::line(
-                Mood::Harm,
-                Line::new()
-                    .plain(format!("{name}'s {f} costs "))
-                    .of(
-                        who,
-                        Line::new().number(who, Num::Harm, format!("{lost} STR")),
-                        "some STR",
-                    )
-                    .state(who),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::line(
+                    Mood::Harm,
+                    Line::new()
+                        .plain(crate::rules::said::words!("{name}'s {f} costs "))
+                        .of(
+                            who,
+                            Line::new().number(
+                                who,
+                                Num::Harm,
+                                crate::rules::said::words!("{lost} STR"),
+                            ),
+                            "some STR",
+                        )
+                        .state(who),
+                )
+            });
         }
         zero_check(state, who, out);
         return Ok(Magic {
@@ -171,13 +179,15 @@ pub fn magic_roll(
     let works = set < 3;
     let mishap = (set >= 2).then_some(sum);
     if set >= 2 {
-        out.push(Event::said(
-            Mood::Warn,
-            format!(
-                "{set} equal faces: a mishap at {sum}{}",
-                if works { "" } else { ", and the spell fails" }
-            ),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(
+                Mood::Warn,
+                format!(
+                    "{set} equal faces: a mishap at {sum}{}",
+                    if works { "" } else { ", and the spell fails" }
+                ),
+            )
+        });
     }
     if mishap == Some(14) {
         // A45 (14): the Fatigue grows as tumours instead, or deprived when there is none.
@@ -194,19 +204,21 @@ pub fn magic_roll(
         // A43: the slot was free, so it always fits.
         let c = state.living_mut(who)?;
         c.fatigue = c.fatigue.saturating_add(fatigue);
-        out.push(Event::line(
-            Mood::Mark,
-            Line::new()
-                .plain(format!("{name} takes "))
-                .of(
-                    who,
-                    Line::new()
-                        .number(who, Num::Harm, fatigue.to_string())
-                        .plain(" "),
-                    "",
-                )
-                .plain("Fatigue from slot dice"),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::line(
+                Mood::Mark,
+                Line::new()
+                    .plain(crate::rules::said::words!("{name} takes "))
+                    .of(
+                        who,
+                        Line::new()
+                            .number(who, Num::Harm, fatigue.to_string())
+                            .plain(" "),
+                        "",
+                    )
+                    .plain("Fatigue from slot dice"),
+            )
+        });
     }
     if let Some(sum) = mishap {
         apply_mishap(state, who, sum, dice, out)?;
@@ -235,25 +247,27 @@ fn lose(
     }
     s.cur = s.cur.saturating_sub(n).min(s.max);
     let s = *s;
-    out.push(Event::line(
-        Mood::Harm,
-        Line::new()
-            .plain(format!("{} loses ", c.name))
-            .of(
-                who,
-                Line::new().number(who, Num::Harm, format!("{n} {a}")),
-                format!("some {a}"),
-            )
-            .plain(format!(" ({why})"))
-            .of(
-                who,
-                Line::new()
-                    .plain(": ")
-                    .number(who, Num::Score, s.to_string()),
-                "",
-            )
-            .state(who),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::line(
+            Mood::Harm,
+            Line::new()
+                .plain(crate::rules::said::words!("{} loses ", c.name))
+                .of(
+                    who,
+                    Line::new().number(who, Num::Harm, crate::rules::said::words!("{n} {a}")),
+                    format!("some {a}"),
+                )
+                .plain(crate::rules::said::words!(" ({why})"))
+                .of(
+                    who,
+                    Line::new()
+                        .plain(": ")
+                        .number(who, Num::Score, s.to_string()),
+                    "",
+                )
+                .state(who),
+        )
+    });
     zero_check(state, who, out);
     Ok(())
 }
@@ -279,10 +293,9 @@ pub fn apply_mishap(
     }
     let text = MISHAPS[usize::from(sum - 2)];
     let name = state.name_of(who);
-    out.push(Event::said(
-        Mood::Warn,
-        format!("{name}'s mishap {sum}: {text}"),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(Mood::Warn, format!("{name}'s mishap {sum}: {text}"))
+    });
     match sum {
         2 => {
             let h = dice.roll(6, "hours without casting")?;
@@ -356,14 +369,22 @@ pub fn apply_mishap(
             s.set_max(s.max.saturating_add(n).min(30));
             c.slots = 5;
             c.no_armor = true;
-            out.push(Event::line(
-                Mood::Plain,
-                Line::new().plain(format!("{name} gains ")).of(
-                    who,
-                    Line::new().number(who, Num::Harm, format!("{n} DEX")),
-                    "DEX",
-                ),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::line(
+                    Mood::Plain,
+                    Line::new()
+                        .plain(crate::rules::said::words!("{name} gains "))
+                        .of(
+                            who,
+                            Line::new().number(
+                                who,
+                                Num::Harm,
+                                crate::rules::said::words!("{n} DEX"),
+                            ),
+                            "DEX",
+                        ),
+                )
+            });
             rest::fit_load(state, who, out)?;
         }
         22 => state.living_mut(who)?.set(Mark::Vessel, true),
@@ -415,13 +436,15 @@ pub fn cast(
         reminders.push("a mishap forbids casting for now");
     }
     if !reminders.is_empty() {
-        out.push(Event::said(
-            Mood::Warn,
-            format!(
-                "Reminder for the judge: casting needs the book or a scroll in both hands; {}",
-                reminders.join("; ")
-            ),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(
+                Mood::Warn,
+                format!(
+                    "Reminder for the judge: casting needs the book or a scroll in both hands; {}",
+                    reminders.join("; ")
+                ),
+            )
+        });
     }
     points::spend(state, k.who, k.cost, "casting", out)?;
     let m = magic_roll(state, k.who, k.slot, k.dust, k.free, &spell, dice, out)?;
@@ -430,15 +453,16 @@ pub fn cast(
         if i < c.scrolls.len() {
             c.scrolls.remove(i);
         }
-        out.push(Event::said(
-            Mood::Plain,
-            format!("{name}'s scroll crumbles"),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(Mood::Plain, format!("{name}'s scroll crumbles"))
+        });
     }
-    out.push(Event::said(
-        if m.works { Mood::Good } else { Mood::Bad },
-        format!("{spell} {}", if m.works { "takes effect" } else { "fails" }),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(
+            if m.works { Mood::Good } else { Mood::Bad },
+            format!("{spell} {}", if m.works { "takes effect" } else { "fails" }),
+        )
+    });
     Ok(())
 }
 
@@ -451,10 +475,9 @@ pub fn scroll(
     let spell = checked(TextKind::Action, spell, "name the scroll's spell")?;
     let c = state.living_mut(who)?;
     c.scrolls.push(spell.clone());
-    out.push(Event::said(
-        Mood::Plain,
-        format!("{} has a scroll of {spell}", c.name),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(Mood::Plain, format!("{} has a scroll of {spell}", c.name))
+    });
     Ok(())
 }
 
@@ -473,15 +496,17 @@ pub fn grimoire(
         spells: spells.clone(),
         ..Grimoire::default()
     });
-    out.push(Event::said(
-        Mood::Plain,
-        format!(
-            "{} carries a Grimoire ({} spell{}, bulky)",
-            c.name,
-            spells.len(),
-            if spells.len() == 1 { "" } else { "s" }
-        ),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(
+            Mood::Plain,
+            format!(
+                "{} carries a Grimoire ({} spell{}, bulky)",
+                c.name,
+                spells.len(),
+                if spells.len() == 1 { "" } else { "s" }
+            ),
+        )
+    });
     Ok(())
 }
 
@@ -512,13 +537,15 @@ pub fn copy(
     if let Some(g) = c.grimoire.as_mut() {
         g.spells.push(spell.clone());
     }
-    out.push(Event::said(
-        Mood::Good,
-        format!(
-            "{} copies {spell} into the Grimoire in {hours} hour(s), paying 50 gp",
-            c.name
-        ),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(
+            Mood::Good,
+            format!(
+                "{} copies {spell} into the Grimoire in {hours} hour(s), paying 50 gp",
+                c.name
+            ),
+        )
+    });
     rest::advance(state, HOURS, u64::from(hours), dice, out)
 }
 
@@ -539,10 +566,12 @@ pub fn make(
         spells: vec![spell],
         ..Grimoire::default()
     });
-    out.push(Event::said(
-        Mood::Good,
-        format!("{} makes a Grimoire over 6 hours, paying 200 gp", c.name),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(
+            Mood::Good,
+            format!("{} makes a Grimoire over 6 hours, paying 200 gp", c.name),
+        )
+    });
     rest::advance(state, HOURS, 6, dice, out)?;
     rest::deprive(state, who, true);
     Ok(())

@@ -43,16 +43,15 @@ pub fn apply(
 }
 
 fn said(out: &mut Vec<Event>, mood: Mood, text: String) -> Result<(), RuleError> {
-    out.push(Event::said(mood, text));
+    crate::rules::said::tell(out, || Event::said(mood, text));
     Ok(())
 }
 
 /// The judge's ruling in the judge's words, and its plain result for the players' table.
 fn ruled(out: &mut Vec<Event>, mood: Mood, said: String, result: Line) -> Result<(), RuleError> {
-    out.push(Event::line(
-        mood,
-        Line::new().ruling(Line::from(said), result),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::line(mood, Line::new().ruling(Line::from(said), result))
+    });
     Ok(())
 }
 
@@ -60,7 +59,7 @@ fn ruled(out: &mut Vec<Event>, mood: Mood, said: String, result: Line) -> Result
 /// "changed", with its state.
 pub(crate) fn edited(who: u32, name: &str, label: &str, what: Num, value: String) -> Line {
     Line::new()
-        .plain(format!("{name}'s {label}: "))
+        .plain(crate::rules::said::words!("{name}'s {label}: "))
         .of(who, Line::new().number(who, what, value), "changed")
         .state(who)
 }
@@ -124,14 +123,14 @@ fn run(
             }
             state.characters.push(c);
             // The attributes and hit points are the newcomer's own numbers.
-            out.push(Event::line(
-                Mood::Plain,
-                Line::new().plain(format!("{name} joins {group}")).scores(
-                    id,
-                    [s.str, s.dex, s.wil],
-                    s.hp,
-                ),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::line(
+                    Mood::Plain,
+                    Line::new()
+                        .plain(crate::rules::said::words!("{name} joins {group}"))
+                        .scores(id, [s.str, s.dex, s.wil], s.hp),
+                )
+            });
             Ok(())
         }
         C::Remove { who } => {
@@ -170,16 +169,18 @@ fn run(
             } else {
                 Num::Score
             };
-            out.push(
+            crate::rules::said::tell(out, || {
                 Event::line(
                     Mood::Ruling,
                     Line::new().ruling(
-                        Line::from(format!("The judge sets {name}'s {stat} to {cur}/{max}")),
+                        Line::from(crate::rules::said::words!(
+                            "The judge sets {name}'s {stat} to {cur}/{max}"
+                        )),
                         edited(*who, &name, &stat.to_string(), what, format!("{cur}/{max}")),
                     ),
                 )
-                .counting(Tally::moved(&name, u32::from(was), u32::from(*cur))),
-            );
+                .counting(Tally::moved(&name, u32::from(was), u32::from(*cur)))
+            });
             Ok(())
         }
         C::Carry { who, item } => {
@@ -230,16 +231,20 @@ fn run(
                 it.name
             );
             let armor = c.armor();
-            out.push(Event::line(
-                Mood::Plain,
-                Line::new().plain(text).of(
-                    *who,
-                    Line::new()
-                        .plain(": ")
-                        .number(*who, Num::Armour, format!("armor {armor}")),
-                    "",
-                ),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::line(
+                    Mood::Plain,
+                    Line::new().plain(text).of(
+                        *who,
+                        Line::new().plain(": ").number(
+                            *who,
+                            Num::Armour,
+                            crate::rules::said::words!("armor {armor}"),
+                        ),
+                        "",
+                    ),
+                )
+            });
             Ok(())
         }
         C::Fatigue { who, n } => {
@@ -248,18 +253,22 @@ fn run(
             } else {
                 let c = state.character_mut(*who)?;
                 c.fatigue = c.fatigue.saturating_sub(n.unsigned_abs());
-                out.push(Event::line(
-                    Mood::Mended,
-                    Line::new().plain(format!("{} sheds Fatigue", c.name)).of(
-                        *who,
-                        Line::new().plain(": ").number(
-                            *who,
-                            Num::Score,
-                            format!("{} left", c.fatigue),
-                        ),
-                        "",
-                    ),
-                ));
+                crate::rules::said::tell(out, || {
+                    Event::line(
+                        Mood::Mended,
+                        Line::new()
+                            .plain(crate::rules::said::words!("{} sheds Fatigue", c.name))
+                            .of(
+                                *who,
+                                Line::new().plain(": ").number(
+                                    *who,
+                                    Num::Score,
+                                    crate::rules::said::words!("{} left", c.fatigue),
+                                ),
+                                "",
+                            ),
+                    )
+                });
                 Ok(())
             }
         }
@@ -267,16 +276,20 @@ fn run(
             let c = state.character_mut(*who)?;
             let d = (i32::from(c.dust) + i32::from(*n)).clamp(0, 999) as u16;
             c.dust = d;
-            out.push(Event::line(
-                Mood::Plain,
-                Line::new().plain(format!("{}: Mana Dust", c.name)).of(
-                    *who,
+            crate::rules::said::tell(out, || {
+                Event::line(
+                    Mood::Plain,
                     Line::new()
-                        .plain(" ")
-                        .number(*who, Num::Score, d.to_string()),
-                    "",
-                ),
-            ));
+                        .plain(crate::rules::said::words!("{}: Mana Dust", c.name))
+                        .of(
+                            *who,
+                            Line::new()
+                                .plain(" ")
+                                .number(*who, Num::Score, d.to_string()),
+                            "",
+                        ),
+                )
+            });
             Ok(())
         }
         C::Slots { who, n } => {
@@ -337,16 +350,16 @@ fn run(
             }
             let down = *on && matches!(mark, Mark::Dead | Mark::Fled | Mark::Out);
             let word = format!("{}{}", if *on { "" } else { "no longer " }, mark.word());
-            out.push(
+            crate::rules::said::tell(out, || {
                 Event::line(
                     Mood::Ruling,
                     Line::new().ruling(
-                        Line::from(format!("The judge marks {name} {word}")),
-                        Line::from(format!("{name}: {word}")),
+                        Line::from(crate::rules::said::words!("The judge marks {name} {word}")),
+                        Line::from(crate::rules::said::words!("{name}: {word}")),
                     ),
                 )
-                .counting(down.then(|| Tally::down(&name))),
-            );
+                .counting(down.then(|| Tally::down(&name)))
+            });
             Ok(())
         }
         C::Group { who, group } => {
@@ -375,7 +388,10 @@ fn run(
                 out,
                 if *pass { Mood::Good } else { Mood::Bad },
                 format!("{}: {what} is ruled a {verdict} with no dice", c.name),
-                Line::from(format!("{}: {what}: a {verdict}", c.name)),
+                Line::from(crate::rules::said::words!(
+                    "{}: {what}: a {verdict}",
+                    c.name
+                )),
             )
         }
         C::Check(a) => checks::action(state, a, false, dice, out),
@@ -462,20 +478,22 @@ fn run(
             }
             c.items.retain(|i| !i.tumour);
             // How many is the healed one's own number.
-            out.push(Event::line(
-                Mood::Mended,
-                Line::new()
-                    .name(*who, c.name.clone())
-                    .plain("'s")
-                    .of(
-                        *who,
-                        Line::new()
-                            .plain(" ")
-                            .number(*who, Num::Score, n.to_string()),
-                        "",
-                    )
-                    .plain(" tumour(s) are healed away"),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::line(
+                    Mood::Mended,
+                    Line::new()
+                        .name(*who, c.name.clone())
+                        .plain("'s")
+                        .of(
+                            *who,
+                            Line::new()
+                                .plain(" ")
+                                .number(*who, Num::Score, n.to_string()),
+                            "",
+                        )
+                        .plain(" tumour(s) are healed away"),
+                )
+            });
             Ok(())
         }
         C::Cast(k) => magic::cast(state, k, dice, out),

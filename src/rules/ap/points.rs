@@ -52,18 +52,25 @@ pub fn spend(
     }
     c.ap -= cost;
     // What an action costs is the book's; what is left is the spender's own number.
-    out.push(Event::line(
-        Mood::Plain,
-        Line::new()
-            .plain(format!("{} spends {cost} AP ({what})", c.name))
-            .of(
-                who,
-                Line::new()
-                    .plain(": ")
-                    .number(who, Num::Score, format!("{} left", c.ap)),
-                "",
-            ),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::line(
+            Mood::Plain,
+            Line::new()
+                .plain(crate::rules::said::words!(
+                    "{} spends {cost} AP ({what})",
+                    c.name
+                ))
+                .of(
+                    who,
+                    Line::new().plain(": ").number(
+                        who,
+                        Num::Score,
+                        crate::rules::said::words!("{} left", c.ap),
+                    ),
+                    "",
+                ),
+        )
+    });
     Ok(())
 }
 
@@ -71,13 +78,18 @@ pub fn grant(state: &mut State, who: u32, n: i8, out: &mut Vec<Event>) -> Result
     let c = state.living_mut(who)?;
     let ap = (i16::from(c.ap) + i16::from(n)).clamp(0, 20) as u8;
     c.ap = ap;
-    out.push(Event::line(
-        Mood::Ruling,
-        Line::new().ruling(
-            Line::from(format!("The judge sets {}'s AP to {ap}", c.name)),
-            super::edited(who, &c.name, "AP", Num::Score, ap.to_string()),
-        ),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::line(
+            Mood::Ruling,
+            Line::new().ruling(
+                Line::from(crate::rules::said::words!(
+                    "The judge sets {}'s AP to {ap}",
+                    c.name
+                )),
+                super::edited(who, &c.name, "AP", Num::Score, ap.to_string()),
+            ),
+        )
+    });
     Ok(())
 }
 
@@ -87,10 +99,12 @@ pub fn move_(state: &mut State, who: u32, out: &mut Vec<Event>) -> Result<(), Ru
     spend(state, who, 1, "Move", out)?;
     let c = state.living_mut(who)?;
     c.moves = c.moves.saturating_add(n);
-    out.push(Event::said(
-        Mood::Plain,
-        format!("{} moves: {} spaces to use this turn", c.name, c.moves),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(
+            Mood::Plain,
+            format!("{} moves: {} spaces to use this turn", c.name, c.moves),
+        )
+    });
     Ok(())
 }
 
@@ -109,10 +123,12 @@ pub fn walk(
         )));
     }
     c.moves -= spaces;
-    out.push(Event::said(
-        Mood::Plain,
-        format!("{} goes {spaces} spaces, {} left", c.name, c.moves),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(
+            Mood::Plain,
+            format!("{} goes {spaces} spaces, {} left", c.name, c.moves),
+        )
+    });
     Ok(())
 }
 
@@ -121,17 +137,25 @@ pub fn gain(state: &mut State, who: u32, out: &mut Vec<Event>) -> Result<(), Rul
     spend(state, who, 1, "Gain Advantage", out)?;
     let c = state.living_mut(who)?;
     c.bank = c.bank.saturating_add(1);
-    out.push(Event::line(
-        Mood::Good,
-        Line::new().plain(format!("{} banks advantage", c.name)).of(
-            who,
+    crate::rules::said::tell(out, || {
+        Event::line(
+            Mood::Good,
             Line::new()
-                .plain(": ")
-                .number(who, Num::Modifier, format!("+{}", c.bank))
-                .plain(" on the next roll"),
-            "",
-        ),
-    ));
+                .plain(crate::rules::said::words!("{} banks advantage", c.name))
+                .of(
+                    who,
+                    Line::new()
+                        .plain(": ")
+                        .number(
+                            who,
+                            Num::Modifier,
+                            crate::rules::said::words!("+{}", c.bank),
+                        )
+                        .plain(" on the next roll"),
+                    "",
+                ),
+        )
+    });
     Ok(())
 }
 
@@ -153,10 +177,12 @@ pub fn hold(
         trigger: trigger.clone(),
         ..held.clone()
     });
-    out.push(Event::said(
-        Mood::Plain,
-        format!("{} holds an action until {trigger}", c.name),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(
+            Mood::Plain,
+            format!("{} holds an action until {trigger}", c.name),
+        )
+    });
     Ok(())
 }
 
@@ -175,22 +201,26 @@ pub fn fire(
     };
     if h.defence {
         c.preset = Some(h.edge);
-        out.push(Event::said(
-            Mood::Plain,
-            format!(
-                "{}'s held defence fires: its next save has {:+} on the d20",
-                c.name, h.edge
-            ),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(
+                Mood::Plain,
+                format!(
+                    "{}'s held defence fires: its next save has {:+} on the d20",
+                    c.name, h.edge
+                ),
+            )
+        });
         return Ok(());
     }
     let name = c.name.clone();
     let mut a = Action::new(who, h.attr, against.clone(), "a held action");
     a.objects = h.objects.clone();
     a.edge = h.edge;
-    out.push(Event::said(
-        Mood::Plain,
-        format!("{name}'s held action fires: {}", h.trigger),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(
+            Mood::Plain,
+            format!("{name}'s held action fires: {}", h.trigger),
+        )
+    });
     checks::action(state, &a, h.attack, dice, out)
 }

@@ -39,26 +39,36 @@ pub fn add_fatigue(
         let c = state.character_mut(who)?;
         if c.free_slots() > 0 {
             c.fatigue += 1;
-            out.push(Event::line(
-                Mood::Mark,
-                Line::new().plain(format!("{} takes a Fatigue", c.name)).of(
-                    who,
+            crate::rules::said::tell(out, || {
+                Event::line(
+                    Mood::Mark,
                     Line::new()
-                        .plain(" (")
-                        .number(who, Num::Score, format!("{} in all", c.fatigue))
-                        .plain(")"),
-                    "",
-                ),
-            ));
+                        .plain(crate::rules::said::words!("{} takes a Fatigue", c.name))
+                        .of(
+                            who,
+                            Line::new()
+                                .plain(" (")
+                                .number(
+                                    who,
+                                    Num::Score,
+                                    crate::rules::said::words!("{} in all", c.fatigue),
+                                )
+                                .plain(")"),
+                            "",
+                        ),
+                )
+            });
             continue;
         }
         let name = c.name.clone();
         let options: Vec<String> = c.items.iter().map(|i| i.name.clone()).collect();
         if options.is_empty() {
-            out.push(Event::said(
-                Mood::Warn,
-                format!("{name} has no room for Fatigue and nothing to drop"),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(
+                    Mood::Warn,
+                    format!("{name} has no room for Fatigue and nothing to drop"),
+                )
+            });
             return Ok(());
         }
         checks::ask(
@@ -88,10 +98,12 @@ pub fn drop_for_fatigue(
     }
     let it = c.items.remove(item);
     let name = c.name.clone();
-    out.push(Event::said(
-        Mood::Warn,
-        format!("{name} drops the {} (left in the scene)", it.name),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(
+            Mood::Warn,
+            format!("{name} drops the {} (left in the scene)", it.name),
+        )
+    });
     state.dropped.push((name, it.name));
     if left == 0 {
         fit_load(state, who, out)
@@ -112,10 +124,12 @@ pub fn fit_load(state: &mut State, who: u32, out: &mut Vec<Event>) -> Result<(),
     let slots = c.slots;
     let options: Vec<String> = c.items.iter().map(|i| i.name.clone()).collect();
     if options.is_empty() {
-        out.push(Event::said(
-            Mood::Warn,
-            format!("{name} carries more than {slots} slots hold and has no item to drop"),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(
+                Mood::Warn,
+                format!("{name} carries more than {slots} slots hold and has no item to drop"),
+            )
+        });
         return Ok(());
     }
     checks::ask(
@@ -153,10 +167,12 @@ pub fn advance(
         {
             c.set(Mark::Dead, true);
             c.dies_at = None;
-            out.push(Event::said(
-                Mood::Death,
-                format!("{name} dies: the hour ran out with no aid"),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(
+                    Mood::Death,
+                    format!("{name} dies: the hour ran out with no aid"),
+                )
+            });
             continue;
         }
         let mut ended = Vec::new();
@@ -169,10 +185,9 @@ pub fn advance(
             }
         });
         for t in ended {
-            out.push(Event::said(
-                Mood::Plain,
-                format!("{name}: {} ends", t.word()),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(Mood::Plain, format!("{name}: {} ends", t.word()))
+            });
             if t == Timed::Draining {
                 c.pending.push(Recovery {
                     label: "the draining has passed".into(),
@@ -187,20 +202,24 @@ pub fn advance(
             c.deprived_days = days;
             if more > 0 {
                 // How long is the deprived one's own number.
-                out.push(Event::line(
-                    Mood::Warn,
-                    Line::new()
-                        .name(id, name.clone())
-                        .plain(" has gone")
-                        .of(
-                            id,
-                            Line::new()
-                                .plain(" ")
-                                .number(id, Num::Score, format!("{days} day(s)")),
-                            " days",
-                        )
-                        .plain(" deprived"),
-                ));
+                crate::rules::said::tell(out, || {
+                    Event::line(
+                        Mood::Warn,
+                        Line::new()
+                            .name(id, name.clone())
+                            .plain(" has gone")
+                            .of(
+                                id,
+                                Line::new().plain(" ").number(
+                                    id,
+                                    Num::Score,
+                                    crate::rules::said::words!("{days} day(s)"),
+                                ),
+                                " days",
+                            )
+                            .plain(" deprived"),
+                    )
+                });
                 add_fatigue(state, id, more.min(20) as u8, out)?;
             }
         }
@@ -227,14 +246,16 @@ pub fn time(
         )));
     }
     advance(state, unit, u64::from(n), dice, out)?;
-    out.push(Event::said(
-        Mood::Plain,
-        format!(
-            "{} pass: {}",
-            unit.count(u64::from(n)),
-            state.clock.describe()
-        ),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(
+            Mood::Plain,
+            format!(
+                "{} pass: {}",
+                unit.count(u64::from(n)),
+                state.clock.describe()
+            ),
+        )
+    });
     Ok(())
 }
 
@@ -267,10 +288,9 @@ pub fn short(
     for id in ids {
         let c = state.character_mut(id)?;
         if c.deprived() {
-            out.push(Event::said(
-                Mood::Warn,
-                format!("{} is deprived: no HP back", c.name),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(Mood::Warn, format!("{} is deprived: no HP back", c.name))
+            });
             continue;
         }
         c.hp.cur = c.hp.max;
@@ -279,32 +299,38 @@ pub fn short(
             c.set(Mark::Stabilized, false);
             c.dies_at = None;
         }
-        out.push(Event::line(
-            Mood::Mended,
-            Line::new()
-                .plain(format!("{} rests", c.name))
-                .of(
-                    id,
-                    Line::new()
-                        .plain(": ")
-                        .number(id, Num::Health, format!("HP {}", c.hp)),
-                    "",
-                )
-                .state(id),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::line(
+                Mood::Mended,
+                Line::new()
+                    .plain(crate::rules::said::words!("{} rests", c.name))
+                    .of(
+                        id,
+                        Line::new().plain(": ").number(
+                            id,
+                            Num::Health,
+                            crate::rules::said::words!("HP {}", c.hp),
+                        ),
+                        "",
+                    )
+                    .state(id),
+            )
+        });
     }
     let f = dice.roll(6, "the Die of Fate for the rest")?;
-    out.push(Event::said(
-        if f >= 4 { Mood::Good } else { Mood::Warn },
-        format!(
-            "Die of Fate {f}: {}",
-            if f >= 4 {
-                "the rest goes the party's way"
-            } else {
-                "the rest is exposed: the judge says how"
-            }
-        ),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(
+            if f >= 4 { Mood::Good } else { Mood::Warn },
+            format!(
+                "Die of Fate {f}: {}",
+                if f >= 4 {
+                    "the rest goes the party's way"
+                } else {
+                    "the rest is exposed: the judge says how"
+                }
+            ),
+        )
+    });
     Ok(())
 }
 
@@ -323,16 +349,17 @@ pub fn night(
             continue;
         }
         if c.deprived() {
-            out.push(Event::said(
-                Mood::Warn,
-                format!("{} is deprived: the Fatigue stays", c.name),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(
+                    Mood::Warn,
+                    format!("{} is deprived: the Fatigue stays", c.name),
+                )
+            });
         } else {
             c.fatigue = 0;
-            out.push(Event::said(
-                Mood::Mended,
-                format!("{} sleeps safe: no Fatigue", c.name),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(Mood::Mended, format!("{} sleeps safe: no Fatigue", c.name))
+            });
         }
     }
     Ok(())
@@ -353,10 +380,12 @@ pub fn week(
             continue;
         }
         if c.deprived() {
-            out.push(Event::said(
-                Mood::Warn,
-                format!("{} is deprived: nothing comes back", c.name),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(
+                    Mood::Warn,
+                    format!("{} is deprived: nothing comes back", c.name),
+                )
+            });
             continue;
         }
         for a in Attr::ALL {
@@ -365,10 +394,12 @@ pub fn week(
         }
         c.hp.cur = c.hp.max;
         c.fatigue = 0;
-        out.push(Event::said(
-            Mood::Mended,
-            format!("{} rests a week: attributes restored", c.name),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(
+                Mood::Mended,
+                format!("{} rests a week: attributes restored", c.name),
+            )
+        });
     }
     Ok(())
 }
@@ -489,10 +520,12 @@ pub fn reaction_word(total: u16) -> &'static str {
 pub fn reaction(dice: &mut dyn DiceSource, out: &mut Vec<Event>) -> Result<(), RuleError> {
     let faces = Dice::new(2, 6).roll(dice, "a reaction")?;
     let t: u16 = faces.iter().sum();
-    out.push(Event::said(
-        Mood::Warn,
-        format!("Reaction 2d6 {faces:?} = {t}: {}", reaction_word(t)),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(
+            Mood::Warn,
+            format!("Reaction 2d6 {faces:?} = {t}: {}", reaction_word(t)),
+        )
+    });
     Ok(())
 }
 
@@ -532,11 +565,13 @@ pub fn hireling(
         hp,
     ));
     // The rolled attributes and hit points are the hireling's own numbers.
-    out.push(Event::line(
-        Mood::Plain,
-        Line::new()
-            .plain(format!("Hireling {name} ({group})"))
-            .scores(id, attrs, hp),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::line(
+            Mood::Plain,
+            Line::new()
+                .plain(crate::rules::said::words!("Hireling {name} ({group})"))
+                .scores(id, attrs, hp),
+        )
+    });
     Ok(())
 }

@@ -47,11 +47,16 @@ pub fn rule(state: &mut State, pass: bool, out: &mut Vec<Event>) -> Result<(), R
     let title = titled(state, who, &title);
     let mut said = Line::new().plain("The judge rules ");
     said.0.extend(title.0.iter().cloned());
-    let result = title.plain(format!(": a {verdict}"));
-    out.push(Event::line(
-        Mood::Ruling,
-        Line::new().ruling(said.plain(format!(" a {verdict}")), result),
-    ));
+    let result = title.plain(crate::rules::said::words!(": a {verdict}"));
+    crate::rules::said::tell(out, || {
+        Event::line(
+            Mood::Ruling,
+            Line::new().ruling(
+                said.plain(crate::rules::said::words!(" a {verdict}")),
+                result,
+            ),
+        )
+    });
     Ok(())
 }
 
@@ -65,10 +70,15 @@ pub fn cancel(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError> 
         Wait::Ask(q) => q.title,
     };
     // What the judge drops never happened at the table: the players read nothing of it.
-    out.push(Event::line(
-        Mood::Ruling,
-        Line::new().ruling(Line::from(format!("Dropped: {what}")), Line::new()),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::line(
+            Mood::Ruling,
+            Line::new().ruling(
+                Line::from(crate::rules::said::words!("Dropped: {what}")),
+                Line::new(),
+            ),
+        )
+    });
     Ok(())
 }
 
@@ -141,16 +151,18 @@ fn settle(
     let words = roll_words(&r);
     let mut line = titled(state, r.who, &r.title).plain(": ");
     line.0.extend(words.line().0);
-    out.push(Event::line(
-        if words.ruled.is_some() {
-            Mood::Ruling
-        } else if pass {
-            Mood::Good
-        } else {
-            Mood::Bad
-        },
-        line,
-    ));
+    crate::rules::said::tell(out, || {
+        Event::line(
+            if words.ruled.is_some() {
+                Mood::Ruling
+            } else if pass {
+                Mood::Good
+            } else {
+                Mood::Bad
+            },
+            line,
+        )
+    });
     match r.then {
         Then::Nothing => Ok(()),
         Then::Crit { ability, source } => {
@@ -161,13 +173,15 @@ fn settle(
             if pass {
                 days::kept_down(state, r.who, Meal::Desperate, out)
             } else {
-                out.push(Event::said(
-                    Mood::Bad,
-                    format!(
-                        "{}: the meal comes back up and does not count",
-                        state.name_of(r.who)
-                    ),
-                ));
+                crate::rules::said::tell(out, || {
+                    Event::said(
+                        Mood::Bad,
+                        format!(
+                            "{}: the meal comes back up and does not count",
+                            state.name_of(r.who)
+                        ),
+                    )
+                });
                 Ok(())
             }
         }
@@ -235,7 +249,7 @@ pub fn choose(
     if option != q.proposed {
         // B4, B32: dropping an item and a new slot or a rise are the player's choices.
         let said = |chooser: String| format!("{}: {chooser} picks {picked}", q.title);
-        out.push(match &q.ask {
+        crate::rules::said::tell(out, || match &q.ask {
             Ask::Rise { who, .. } | Ask::Drop { who, .. } => Event::said(
                 Mood::Ruling,
                 said(format!("{}'s player", state.name_of(*who))),
@@ -245,7 +259,7 @@ pub fn choose(
                 Mood::Ruling,
                 Line::new().ruling(
                     Line::from(said("the judge".into())),
-                    Line::from(format!("{}: {picked}", q.title)),
+                    Line::from(crate::rules::said::words!("{}: {picked}", q.title)),
                 ),
             ),
         });
@@ -255,17 +269,19 @@ pub fn choose(
             if option == 3 {
                 return contest(state, a, b, &why, dice, out);
             }
-            out.push(Event::said(Mood::Plain, format!("{}: {picked}", q.title)));
+            crate::rules::said::tell(out, || {
+                Event::said(Mood::Plain, format!("{}: {picked}", q.title))
+            });
             Ok(())
         }
         Ask::Cost { who, items, task } => cost(state, who, option, &items, &task, dice, out),
         Ask::OutWord { who, ability } => {
             let word = picked;
             let c = state.character_mut(who)?;
-            out.push(
+            crate::rules::said::tell(out, || {
                 Event::said(Mood::Bad, format!("{} is out: {word}", c.name))
-                    .tallied(crate::rules::Tally::down(&c.name)),
-            );
+                    .tallied(crate::rules::Tally::down(&c.name))
+            });
             c.out = Some(super::model::Out {
                 word,
                 ability,
@@ -275,10 +291,12 @@ pub fn choose(
         }
         Ask::Injury { who, face, source } => {
             if option == 1 {
-                out.push(Event::said(
-                    Mood::Mended,
-                    format!("{}: worn gear stops the injury", state.name_of(who)),
-                ));
+                crate::rules::said::tell(out, || {
+                    Event::said(
+                        Mood::Mended,
+                        format!("{}: worn gear stops the injury", state.name_of(who)),
+                    )
+                });
                 return Ok(());
             }
             harm::injury(state, who, face, &source, dice, out)
@@ -287,10 +305,12 @@ pub fn choose(
             if option == 0 {
                 let c = state.character_mut(who)?;
                 if let Some(i) = c.take_item(slot) {
-                    out.push(Event::said(
-                        Mood::Harm,
-                        format!("{} drops the {} ({})", c.name, i.name, area.word()),
-                    ));
+                    crate::rules::said::tell(out, || {
+                        Event::said(
+                            Mood::Harm,
+                            format!("{} drops the {} ({})", c.name, i.name, area.word()),
+                        )
+                    });
                 }
             }
             Ok(())
@@ -305,10 +325,12 @@ pub fn choose(
             let item = c
                 .take_item(at)
                 .ok_or_else(|| RuleError::invalid("that slot holds no item"))?;
-            out.push(Event::said(
-                Mood::Warn,
-                format!("{} drops the {} (logged as dropped)", c.name, item.name),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(
+                    Mood::Warn,
+                    format!("{} drops the {} (logged as dropped)", c.name, item.name),
+                )
+            });
             harm::place(state, who, fill, out)
         }
         Ask::Rise { who, wound, held } => {
@@ -318,10 +340,9 @@ pub fn choose(
                 if let Some(super::Slot::Wound(w)) = c.slots.get_mut(held) {
                     w.level = w.level.up().unwrap_or(w.level);
                     let w = w.clone();
-                    out.push(Event::said(
-                        Mood::Harm,
-                        format!("{name}'s wound rises: {}", w.text()),
-                    ));
+                    crate::rules::said::tell(out, || {
+                        Event::said(Mood::Harm, format!("{name}'s wound rises: {}", w.text()))
+                    });
                     if w.level == super::Level::Permanent {
                         harm::ask_permanent(state, who, w);
                     }
@@ -340,18 +361,24 @@ pub fn choose(
             s.max = s.max.saturating_sub(1);
             s.cur = s.cur.saturating_sub(1).min(s.max);
             c.untrained[ability.index()] += 1;
-            out.push(Event::line(
-                Mood::Harm,
-                Line::new()
-                    .plain(format!("{} loses ", c.name))
-                    .of(
-                        who,
-                        Line::new().number(who, Num::Harm, format!("1 {ability}")),
-                        format!("some {ability}"),
-                    )
-                    .plain(" for good")
-                    .state(who),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::line(
+                    Mood::Harm,
+                    Line::new()
+                        .plain(crate::rules::said::words!("{} loses ", c.name))
+                        .of(
+                            who,
+                            Line::new().number(
+                                who,
+                                Num::Harm,
+                                crate::rules::said::words!("1 {ability}"),
+                            ),
+                            format!("some {ability}"),
+                        )
+                        .plain(" for good")
+                        .state(who),
+                )
+            });
             zero_check(state, who, ability, out);
             Ok(())
         }
@@ -388,10 +415,12 @@ fn cost(
                     return Err(RuleError::invalid("that item is no longer in its slot"));
                 };
                 i.broken = true;
-                out.push(Event::said(
-                    Mood::Harm,
-                    format!("{name}'s {} breaks: the task's cost", i.name),
-                ));
+                crate::rules::said::tell(out, || {
+                    Event::said(
+                        Mood::Harm,
+                        format!("{name}'s {} breaks: the task's cost", i.name),
+                    )
+                });
             } else {
                 let note = if task.is_empty() {
                     "a complication from a task's cost".to_string()
@@ -399,7 +428,9 @@ fn cost(
                     format!("a complication from {task}")
                 };
                 c.notes.push(note.clone());
-                out.push(Event::said(Mood::Warn, format!("{name}: {note}")));
+                crate::rules::said::tell(out, || {
+                    Event::said(Mood::Warn, format!("{name}: {note}"))
+                });
             }
             Ok(())
         }

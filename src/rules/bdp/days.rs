@@ -75,10 +75,12 @@ pub fn eat_ration(state: &mut State, who: u32, out: &mut Vec<Event>) -> Result<(
             ))
         })?;
     if let Some(item) = c.take_item(at) {
-        out.push(Event::said(
-            Mood::Plain,
-            format!("{} eats the {} from slot {}", c.name, item.name, at + 1),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(
+                Mood::Plain,
+                format!("{} eats the {} from slot {}", c.name, item.name, at + 1),
+            )
+        });
     }
     kept_down(state, who, Meal::Simple, out)
 }
@@ -97,19 +99,29 @@ pub fn kept_down(
         Meal::Fancy => clear_fatigue(c, true),
         _ => 0,
     };
-    out.push(Event::line(
-        Mood::Mended,
-        Line::new()
-            .plain(format!("{} keeps a {} meal down", c.name, meal.word()))
-            .of(
-                who,
-                Line::new()
-                    .plain("; ")
-                    .number(who, Num::Harm, format!("{cleared} Fatigue"))
-                    .plain(" cleared"),
-                "",
-            ),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::line(
+            Mood::Mended,
+            Line::new()
+                .plain(crate::rules::said::words!(
+                    "{} keeps a {} meal down",
+                    c.name,
+                    meal.word()
+                ))
+                .of(
+                    who,
+                    Line::new()
+                        .plain("; ")
+                        .number(
+                            who,
+                            Num::Harm,
+                            crate::rules::said::words!("{cleared} Fatigue"),
+                        )
+                        .plain(" cleared"),
+                    "",
+                ),
+        )
+    });
     Ok(())
 }
 
@@ -155,25 +167,29 @@ pub fn breath(
         )));
     }
     let gained = c.hp.gain(99);
-    out.push(
+    crate::rules::said::tell(out, || {
         Event::line(
             Mood::Mended,
             Line::new()
-                .plain(format!("{name} catches breath"))
+                .plain(crate::rules::said::words!("{name} catches breath"))
                 .of(
                     who,
-                    Line::new()
-                        .plain(": ")
-                        .number(who, Num::Health, format!("HP {}", c.hp)),
+                    Line::new().plain(": ").number(
+                        who,
+                        Num::Health,
+                        crate::rules::said::words!("HP {}", c.hp),
+                    ),
                     "",
                 )
                 .state(who),
         )
-        .tallied(Tally::healing(&name, gained)),
-    );
+        .tallied(Tally::healing(&name, gained))
+    });
     let Some(at) = skin else {
         let source = source.unwrap_or_default();
-        out.push(Event::said(Mood::Plain, format!("water from {source}")));
+        crate::rules::said::tell(out, || {
+            Event::said(Mood::Plain, format!("water from {source}"))
+        });
         return Ok(());
     };
     let Some(Slot::Item(item)) = c.slots.get_mut(at) else {
@@ -190,10 +206,12 @@ pub fn breath(
     }
     let u = crate::dice::keep::usage(dice, die, &format!("{name}'s waterskin"))?;
     item.waterskin = Some(u.next.unwrap_or(0));
-    out.push(Event::said(
-        Mood::Plain,
-        format!("waterskin d{die}: {} → {}", u.face, item.text()),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(
+            Mood::Plain,
+            format!("waterskin d{die}: {} → {}", u.face, item.text()),
+        )
+    });
     Ok(())
 }
 
@@ -206,10 +224,12 @@ pub fn set_rest(
 ) -> Result<(), RuleError> {
     let c = state.living_mut(who)?;
     c.rest = rest;
-    out.push(Event::said(
-        Mood::Plain,
-        format!("{}'s rest tonight: {}", c.name, rest.word()),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(
+            Mood::Plain,
+            format!("{}'s rest tonight: {}", c.name, rest.word()),
+        )
+    });
     Ok(())
 }
 
@@ -278,14 +298,16 @@ pub fn brew(
     }
     let first = used.iter().map(|(at, _)| *at).min().unwrap_or(0);
     c.slots[first] = Slot::Item(Item::named(recipe.name()));
-    out.push(Event::said(
-        Mood::Good,
-        format!(
-            "{} brews {} (potency {potency} of {need})",
-            c.name,
-            recipe.name()
-        ),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(
+            Mood::Good,
+            format!(
+                "{} brews {} (potency {potency} of {need})",
+                c.name,
+                recipe.name()
+            ),
+        )
+    });
     Ok(())
 }
 
@@ -322,13 +344,15 @@ pub fn use_item(
             )));
         }
         c.restoratives.push(a);
-        out.push(Event::said(
-            Mood::Mended,
-            format!(
-                "{name} applies {}: 1d3 {a} at the end of the night",
-                recipe.name()
-            ),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(
+                Mood::Mended,
+                format!(
+                    "{name} applies {}: 1d3 {a} at the end of the night",
+                    recipe.name()
+                ),
+            )
+        });
     } else if let Some(kind) = recipe.cures() {
         let at = wound.ok_or_else(|| RuleError::invalid("name the wound's slot"))?;
         match c.slots.get(at) {
@@ -336,10 +360,9 @@ pub fn use_item(
                 if w.level == Level::Light && w.kind.to_ascii_lowercase().contains(kind) =>
             {
                 c.slots[at] = Slot::Empty;
-                out.push(Event::said(
-                    Mood::Mended,
-                    format!("{name}'s Light {kind} heals at once"),
-                ));
+                crate::rules::said::tell(out, || {
+                    Event::said(Mood::Mended, format!("{name}'s Light {kind} heals at once"))
+                });
             }
             _ => {
                 return Err(RuleError::invalid(format!(
@@ -352,20 +375,18 @@ pub fn use_item(
         match recipe {
             Recipe::SleepingTonic => {
                 c.tonic = true;
-                out.push(Event::said(
-                    Mood::Mended,
-                    format!("{name} drinks the Sleeping Tonic"),
-                ));
+                crate::rules::said::tell(out, || {
+                    Event::said(Mood::Mended, format!("{name} drinks the Sleeping Tonic"))
+                });
             }
             Recipe::IronrootBrew => {
                 c.timers.push(Timer {
                     name: "Ironroot Brew".into(),
                     ends: now + 24 * HOUR,
                 });
-                out.push(Event::said(
-                    Mood::Good,
-                    format!("{name}: Ironroot Brew for 24 hours"),
-                ));
+                crate::rules::said::tell(out, || {
+                    Event::said(Mood::Good, format!("{name}: Ironroot Brew for 24 hours"))
+                });
             }
             _ => {
                 c.slots[slot] = Slot::Empty;
@@ -397,16 +418,17 @@ pub fn treat(
     }
     if herb {
         c.herb_cures.push(slot as u8);
-        out.push(Event::said(
-            Mood::Mended,
-            format!("{}: slot {} heals at the next dawn", c.name, slot + 1),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(
+                Mood::Mended,
+                format!("{}: slot {} heals at the next dawn", c.name, slot + 1),
+            )
+        });
     } else {
         c.slots[slot] = Slot::Empty;
-        out.push(Event::said(
-            Mood::Mended,
-            format!("{}: slot {} heals", c.name, slot + 1),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(Mood::Mended, format!("{}: slot {} heals", c.name, slot + 1))
+        });
     }
     Ok(())
 }
@@ -427,24 +449,24 @@ pub fn recover(
     let (n, shown) = roll(dice, Amount::dice(1, 4), "a day of recovery")?;
     let c = state.living_mut(who)?;
     let g = c.score_mut(ability).gain(n);
-    out.push(
+    crate::rules::said::tell(out, || {
         Event::line(
             Mood::Mended,
             Line::new()
-                .plain(format!("{} recovers", c.name))
+                .plain(crate::rules::said::words!("{} recovers", c.name))
                 .of(
                     who,
                     Line::new()
                         .plain(" ")
                         .number(who, Num::Harm, shown)
                         .plain(": ")
-                        .number(who, Num::Harm, format!("+{g} {ability}")),
+                        .number(who, Num::Harm, crate::rules::said::words!("+{g} {ability}")),
                     format!(" some {ability}"),
                 )
                 .state(who),
         )
-        .tallied(Tally::healing(&c.name, g)),
-    );
+        .tallied(Tally::healing(&c.name, g))
+    });
     zero_check(state, who, ability, out);
     // The day itself passes after its dawn, as the night's watch does, so the next day's dawn
     // counts a new day and timers run out across days of rest (B47, B52).
@@ -467,10 +489,9 @@ pub fn dawn(
         .filter(|c| !c.dead && (c.kind == super::model::Kind::Pc || c.at_dawn))
         .map(|c| c.id)
         .collect();
-    out.push(Event::said(
-        Mood::Plain,
-        format!("Dawn of {}", at.describe()),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(Mood::Plain, format!("Dawn of {}", at.describe()))
+    });
     for id in ids {
         dawn_for(state, id, dice, out)?;
     }
@@ -497,17 +518,26 @@ fn dawn_for(
     if rest >= Rest::Normal {
         let n = clear_fatigue(c, true);
         if n > 0 {
-            out.push(Event::line(
-                Mood::Mended,
-                Line::new()
-                    .plain(format!("{name}: "))
-                    .of(
-                        id,
-                        Line::new().number(id, Num::Harm, format!("{n} Fatigue")),
-                        "Fatigue",
-                    )
-                    .plain(format!(" cleared by a {} night", rest.word())),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::line(
+                    Mood::Mended,
+                    Line::new()
+                        .plain(crate::rules::said::words!("{name}: "))
+                        .of(
+                            id,
+                            Line::new().number(
+                                id,
+                                Num::Harm,
+                                crate::rules::said::words!("{n} Fatigue"),
+                            ),
+                            "Fatigue",
+                        )
+                        .plain(crate::rules::said::words!(
+                            " cleared by a {} night",
+                            rest.word()
+                        )),
+                )
+            });
         }
     }
     let mut gains = Vec::new();
@@ -531,37 +561,46 @@ fn dawn_for(
     let c = state.character_mut(id)?;
     if !gains.is_empty() {
         // What the night gave back is the sleeper's own numbers.
-        out.push(Event::line(
-            Mood::Mended,
-            Line::new().plain(format!("{name}: ")).of(
-                id,
-                Line::new().number(id, Num::Harm, gains.join(", ")),
-                "some strength comes back",
-            ),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::line(
+                Mood::Mended,
+                Line::new()
+                    .plain(crate::rules::said::words!("{name}: "))
+                    .of(
+                        id,
+                        Line::new().number(id, Num::Harm, gains.join(", ")),
+                        "some strength comes back",
+                    ),
+            )
+        });
     }
     if deprived && (rest == Rest::Comfortable || !c.restoratives.is_empty()) {
-        out.push(Event::said(
-            Mood::Warn,
-            format!("{name} is Deprived: no recovery (B19)"),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(Mood::Warn, format!("{name} is Deprived: no recovery (B19)"))
+        });
     }
     c.restoratives.clear();
     // The deprived-dawn count and its Fatigue.
     if deprived {
         c.deprived_dawns = c.deprived_dawns.saturating_add(1);
         // How many dawns in a row is the deprived one's own number.
-        out.push(Event::line(
-            Mood::Warn,
-            Line::new().name(id, name.clone()).plain(" is Deprived").of(
-                id,
-                Line::new()
-                    .plain(" (")
-                    .number(id, Num::Score, format!("dawn {}", c.deprived_dawns))
-                    .plain(")"),
-                "",
-            ),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::line(
+                Mood::Warn,
+                Line::new().name(id, name.clone()).plain(" is Deprived").of(
+                    id,
+                    Line::new()
+                        .plain(" (")
+                        .number(
+                            id,
+                            Num::Score,
+                            crate::rules::said::words!("dawn {}", c.deprived_dawns),
+                        )
+                        .plain(")"),
+                    "",
+                ),
+            )
+        });
     } else {
         c.deprived_dawns = 0;
     }
@@ -574,10 +613,12 @@ fn dawn_for(
         && state.character(id)?.deprived_dawns >= 2
         && let Err(e) = fatigue(state, id, Reason::Deprivation, out)
     {
-        out.push(Event::said(
-            Mood::Warn,
-            format!("{name}'s deprivation Fatigue is not placed: {e}"),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(
+                Mood::Warn,
+                format!("{name}'s deprivation Fatigue is not placed: {e}"),
+            )
+        });
     }
     // Overnight herb cures.
     let c = state.character_mut(id)?;
@@ -587,10 +628,12 @@ fn dawn_for(
             && matches!(s, Slot::Wound(w) if w.level == Level::Light)
         {
             *s = Slot::Empty;
-            out.push(Event::said(
-                Mood::Mended,
-                format!("{name}: the herb cure heals slot {}", at + 1),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(
+                    Mood::Mended,
+                    format!("{name}: the herb cure heals slot {}", at + 1),
+                )
+            });
         }
     }
     // Disease saves (their countdowns follow each save's verdict).
@@ -601,10 +644,9 @@ fn dawn_for(
     let before = c.timers.len();
     c.timers.retain(|t| t.ends > now);
     if c.timers.len() < before {
-        out.push(Event::said(
-            Mood::Plain,
-            format!("{name}: a timer runs out"),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(Mood::Plain, format!("{name}: a timer runs out"))
+        });
     }
     c.meals.clear();
     c.tonic = false;

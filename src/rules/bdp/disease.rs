@@ -39,10 +39,9 @@ pub fn infect(
         passes: 0,
     });
     let len = dawns.map_or("until cured".to_string(), |d| format!("{d} days"));
-    out.push(Event::said(
-        Mood::Warn,
-        format!("{} has {name} ({len})", c.name),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(Mood::Warn, format!("{} has {name} ({len})", c.name))
+    });
     Ok(())
 }
 
@@ -83,17 +82,18 @@ pub fn settled(
     let c = state.character(who)?;
     let who_name = c.name.clone();
     let Some(d) = c.diseases.iter().find(|d| d.name == name).cloned() else {
-        out.push(Event::said(
-            Mood::Plain,
-            format!("{who_name} no longer has {name}: the save changes nothing"),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(
+                Mood::Plain,
+                format!("{who_name} no longer has {name}: the save changes nothing"),
+            )
+        });
         return Ok(());
     };
     if pass {
-        out.push(Event::said(
-            Mood::Good,
-            format!("{who_name} resists {name} today"),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(Mood::Good, format!("{who_name} resists {name} today"))
+        });
     } else {
         let (n, shown) = roll(
             dice,
@@ -105,18 +105,24 @@ pub fn settled(
         )?;
         let c = state.character_mut(who)?;
         c.score_mut(d.ability).lose(n);
-        out.push(Event::line(
-            Mood::Harm,
-            Line::new()
-                .plain(format!("{who_name} loses "))
-                .of(
-                    who,
-                    Line::new().number(who, Num::Harm, format!("{shown} {}", d.ability)),
-                    format!("some {}", d.ability),
-                )
-                .plain(format!(" to {name}"))
-                .state(who),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::line(
+                Mood::Harm,
+                Line::new()
+                    .plain(crate::rules::said::words!("{who_name} loses "))
+                    .of(
+                        who,
+                        Line::new().number(
+                            who,
+                            Num::Harm,
+                            crate::rules::said::words!("{shown} {}", d.ability),
+                        ),
+                        format!("some {}", d.ability),
+                    )
+                    .plain(crate::rules::said::words!(" to {name}"))
+                    .state(who),
+            )
+        });
         zero_check(state, who, d.ability, out);
     }
     let c = state.character_mut(who)?;
@@ -137,10 +143,9 @@ pub fn settled(
     };
     if ended {
         c.diseases.remove(at);
-        out.push(Event::said(
-            Mood::Mended,
-            format!("{who_name}'s {name} ends"),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(Mood::Mended, format!("{who_name}'s {name} ends"))
+        });
     }
     Ok(())
 }

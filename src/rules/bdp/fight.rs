@@ -87,7 +87,7 @@ pub fn start(
         at,
         acted: Vec::new(),
     });
-    out.push(Event::said(Mood::Warn, "The fight begins: round 1"));
+    crate::rules::said::tell(out, || Event::said(Mood::Warn, "The fight begins: round 1"));
     turn_starts(state, dice, out)
 }
 
@@ -102,10 +102,9 @@ pub fn reorder(state: &mut State, order: Vec<u32>, out: &mut Vec<Event>) -> Resu
         .and_then(|a| order.iter().position(|&x| x == a))
         .unwrap_or(0);
     f.order = order;
-    out.push(Event::said(
-        Mood::Ruling,
-        "The judge reorders the turn list",
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(Mood::Ruling, "The judge reorders the turn list")
+    });
     Ok(())
 }
 
@@ -131,7 +130,9 @@ pub fn next(
             f.round += 1;
             f.acted.clear();
             f.at = first(state, &f).unwrap_or(0);
-            out.push(Event::said(Mood::Plain, format!("Round {}", f.round)));
+            crate::rules::said::tell(out, || {
+                Event::said(Mood::Plain, format!("Round {}", f.round))
+            });
         }
     }
     state.fight = Some(f);
@@ -151,12 +152,14 @@ fn turn_starts(
     if !can_act(state, id) {
         return Ok(());
     }
-    out.push(Event::line(
-        Mood::Plain,
-        crate::rules::line::Line::new()
-            .name(id, state.name_of(id))
-            .plain("'s turn"),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::line(
+            Mood::Plain,
+            crate::rules::line::Line::new()
+                .name(id, state.name_of(id))
+                .plain("'s turn"),
+        )
+    });
     if state.character(id)?.exposed.contains(&Hazard::Gas) {
         hazard(state, id, Hazard::Gas, 1, "", dice, out)?;
     }
@@ -168,7 +171,7 @@ pub fn end(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError> {
         .fight
         .take()
         .ok_or_else(|| RuleError::invalid("no fight is under way"))?;
-    out.push(Event::said(Mood::Plain, "The fight ends"));
+    crate::rules::said::tell(out, || Event::said(Mood::Plain, "The fight ends"));
     Ok(())
 }
 
@@ -180,10 +183,9 @@ pub fn tire(
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let name = state.living_mut(who)?.name.clone();
-    out.push(Event::said(
-        Mood::Plain,
-        format!("{name}: {}", reason.word()),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(Mood::Plain, format!("{name}: {}", reason.word()))
+    });
     fatigue(state, who, reason, out)
 }
 
@@ -253,10 +255,12 @@ pub fn watch(
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     state.clock.advance(WATCH, 1, &[]);
-    out.push(Event::said(
-        Mood::Plain,
-        format!("A watch passes: {}", state.clock.describe()),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(
+            Mood::Plain,
+            format!("A watch passes: {}", state.clock.describe()),
+        )
+    });
     let ids: Vec<u32> = state
         .characters
         .iter()

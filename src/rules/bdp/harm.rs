@@ -10,7 +10,7 @@ use crate::dice::{DiceSource, Edge};
 use crate::rules::line::{Line, Num};
 use crate::rules::{RuleError, Tally};
 
-/// Rolls an amount: its total and the faces in words.
+/// Rolls an amount: its total and the faces in words (no words inside a quiet step).
 pub fn roll(
     dice: &mut dyn DiceSource,
     a: Amount,
@@ -24,6 +24,10 @@ pub fn roll(
         faces.push(dice.roll(a.sides, purpose)?);
     }
     let total: u32 = faces.iter().map(|&f| u32::from(f)).sum();
+    if crate::rules::said::is_quiet() {
+        // The words are only for the events, which a quiet step does not build.
+        return Ok((total, String::new()));
+    }
     // In the words of every roll: "1d6 4", "2d10 [3, 4] = 7".
     let words = crate::rules::rolled::Rolled::new(None)
         .dice(crate::rules::rolled::Dice::pool(a.to_string(), faces));
@@ -91,14 +95,16 @@ pub fn place_new(
     let c = state.living_mut(who)?;
     let name = c.name.clone();
     if let Some(at) = c.empty_slot() {
-        out.push(Event::said(
-            if matches!(fill, Slot::Fatigue(_)) {
-                Mood::Mark
-            } else {
-                Mood::Harm
-            },
-            format!("{name}: {} in slot {}", fill.text(), at + 1),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(
+                if matches!(fill, Slot::Fatigue(_)) {
+                    Mood::Mark
+                } else {
+                    Mood::Harm
+                },
+                format!("{name}: {} in slot {}", fill.text(), at + 1),
+            )
+        });
         c.slots[at] = fill.clone();
         if let Slot::Wound(w) = fill
             && w.level == Level::Permanent
@@ -190,14 +196,19 @@ pub fn damage(
     } else {
         source.trim().to_string()
     };
-    let by = crate::rules::dealer(&source, state.characters.iter().map(|c| c.name.as_str()));
+    // Who dealt it counts only in the events' tallies.
+    let by = if crate::rules::said::is_quiet() {
+        None
+    } else {
+        crate::rules::dealer(&source, state.characters.iter().map(|c| c.name.as_str()))
+    };
     // The damage line, which counts the critical damage too when the save is called.
     let at = out.len();
     let c = state.living_mut(who)?;
     let (ability, call) = match target {
         Target::Hp => {
             let over = c.hp.lose(n);
-            out.push(
+            crate::rules::said::tell(out, || {
                 Event::line(
                     Mood::Harm,
                     Line::new()
@@ -208,40 +219,46 @@ pub fn damage(
                             Line::new().number(who, Num::Harm, shown.clone()),
                             "harm",
                         )
-                        .plain(format!(" ({source})"))
+                        .plain(crate::rules::said::words!(" ({source})"))
                         .of(
                             who,
                             Line::new().plain(": ").number(
                                 who,
                                 Num::Health,
-                                format!("HP {}", c.hp),
+                                crate::rules::said::words!("HP {}", c.hp),
                             ),
                             "",
                         )
                         .state(who),
                 )
-                .tallied(Tally::damage(by.as_deref(), &name, n)),
-            );
+                .tallied(Tally::damage(by.as_deref(), &name, n))
+            });
             if over == 0 {
                 return Ok(());
             }
             c.score_mut(Ability::Str).lose(over);
-            out.push(Event::line(
-                Mood::Harm,
-                Line::new().of(
-                    who,
-                    Line::new()
-                        .number(who, Num::Harm, over.to_string())
-                        .plain(" beyond 0 HP: ")
-                        .number(who, Num::Score, format!("STR {}", c.score(Ability::Str))),
-                    "",
-                ),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::line(
+                    Mood::Harm,
+                    Line::new().of(
+                        who,
+                        Line::new()
+                            .number(who, Num::Harm, over.to_string())
+                            .plain(" beyond 0 HP: ")
+                            .number(
+                                who,
+                                Num::Score,
+                                crate::rules::said::words!("STR {}", c.score(Ability::Str)),
+                            ),
+                        "",
+                    ),
+                )
+            });
             (Ability::Str, crit.unwrap_or(true))
         }
         Target::Ability(a) => {
             c.score_mut(a).lose(n);
-            out.push(
+            crate::rules::said::tell(out, || {
                 Event::line(
                     Mood::Harm,
                     Line::new()
@@ -249,23 +266,27 @@ pub fn damage(
                         .plain(" takes ")
                         .of(
                             who,
-                            Line::new().number(who, Num::Harm, format!("{shown} {a}")),
+                            Line::new().number(
+                                who,
+                                Num::Harm,
+                                crate::rules::said::words!("{shown} {a}"),
+                            ),
                             format!("harm to {a}"),
                         )
-                        .plain(format!(" ({source})"))
+                        .plain(crate::rules::said::words!(" ({source})"))
                         .of(
                             who,
                             Line::new().plain(": ").number(
                                 who,
                                 Num::Score,
-                                format!("{a} {}", c.score(a)),
+                                crate::rules::said::words!("{a} {}", c.score(a)),
                             ),
                             "",
                         )
                         .state(who),
                 )
-                .tallied(Tally::damage(by.as_deref(), &name, n)),
-            );
+                .tallied(Tally::damage(by.as_deref(), &name, n))
+            });
             (a, crit.unwrap_or(amount.most() >= 8))
         }
     };
@@ -303,10 +324,9 @@ pub fn crit_settled(
 ) -> Result<(), RuleError> {
     let name = state.name_of(who);
     if pass {
-        out.push(Event::said(
-            Mood::Good,
-            format!("{name} shrugs off the critical damage"),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(Mood::Good, format!("{name} shrugs off the critical damage"))
+        });
         return Ok(());
     }
     match ability {
@@ -316,10 +336,12 @@ pub fn crit_settled(
             let c = state.character(who)?;
             let stops = (area == Area::Head && c.wears(|i| i.helmet))
                 || (matches!(area, Area::LeftArm | Area::RightArm) && c.wears(|i| i.bracers));
-            out.push(Event::said(
-                Mood::Harm,
-                format!("{name}'s injury: d10 {face}, {}", area.word()),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(
+                    Mood::Harm,
+                    format!("{name}'s injury: d10 {face}, {}", area.word()),
+                )
+            });
             ask(
                 state,
                 Ask::Injury {
@@ -373,7 +395,7 @@ pub fn injury(
             let (n, shown) = roll(dice, Amount::dice(1, 4), &format!("{name}'s injury loss"))?;
             let c = state.living_mut(who)?;
             c.score_mut(ability).lose(n);
-            out.push(
+            crate::rules::said::tell(out, || {
                 Event::line(
                     Mood::Harm,
                     Line::new()
@@ -383,14 +405,14 @@ pub fn injury(
                             who,
                             Line::new()
                                 .number(who, Num::Harm, shown.clone())
-                                .plain(format!(" {ability}: "))
+                                .plain(crate::rules::said::words!(" {ability}: "))
                                 .number(who, Num::Score, c.score(ability).to_string()),
                             format!("some {ability}"),
                         )
                         .state(who),
                 )
-                .tallied(Tally::damage(None, &name, n)),
-            );
+                .tallied(Tally::damage(None, &name, n))
+            });
             if area != Area::Torso {
                 c.notes.push(format!("the {} may be lost", area.word()));
             }
@@ -405,10 +427,9 @@ pub fn injury(
             let c = state.living_mut(who)?;
             c.impaired[usize::from(hand == Hand::Right)] = true;
             c.notes.push(format!("the {} may be lost", area.word()));
-            out.push(Event::said(
-                Mood::Harm,
-                format!("{name}'s {} is impaired", area.word()),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(Mood::Harm, format!("{name}'s {} is impaired", area.word()))
+            });
             if let Some(slot) = held(c, hand) {
                 let item = c.slots[slot].text();
                 ask(
@@ -427,25 +448,23 @@ pub fn injury(
             match f {
                 1..=3 => {
                     c.dead = true;
-                    out.push(
+                    crate::rules::said::tell(out, || {
                         Event::said(Mood::Death, format!("{name}'s head injury (d6 {f}): dead"))
-                            .tallied(Tally::down(&name)),
-                    );
+                            .tallied(Tally::down(&name))
+                    });
                     return Ok(());
                 }
                 4 | 5 => {
                     c.notes.push("an eye lost".into());
-                    out.push(Event::said(
-                        Mood::Harm,
-                        format!("{name} loses an eye (d6 {f})"),
-                    ));
+                    crate::rules::said::tell(out, || {
+                        Event::said(Mood::Harm, format!("{name} loses an eye (d6 {f})"))
+                    });
                 }
                 _ => {
                     c.notes.push("a fine scar".into());
-                    out.push(Event::said(
-                        Mood::Plain,
-                        format!("{name} gains a fine scar (d6 {f})"),
-                    ));
+                    crate::rules::said::tell(out, || {
+                        Event::said(Mood::Plain, format!("{name} gains a fine scar (d6 {f})"))
+                    });
                 }
             }
         }
@@ -511,10 +530,12 @@ pub fn clear(
         }
     }
     c.slots[slot] = Slot::Empty;
-    out.push(Event::said(
-        Mood::Mended,
-        format!("{name}: slot {} clears ({})", slot + 1, s.text()),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(
+            Mood::Mended,
+            format!("{name}: slot {} clears ({})", slot + 1, s.text()),
+        )
+    });
     Ok(())
 }
 

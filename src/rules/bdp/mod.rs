@@ -62,7 +62,7 @@ pub(crate) fn zero_check(
         if ability == Ability::Str {
             c.dead = true;
             // The score that killed is the creature's own number.
-            out.push(
+            crate::rules::said::tell(out, || {
                 Event::line(
                     Mood::Death,
                     Line::new().name(who, c.name.clone()).plain(" is dead").of(
@@ -71,27 +71,29 @@ pub(crate) fn zero_check(
                         "",
                     ),
                 )
-                .tallied(Tally::down(&c.name)),
-            );
+                .tallied(Tally::down(&c.name))
+            });
         } else if c.out.is_none() {
             c.out = Some(Out {
                 word: "unconscious".into(),
                 ability,
                 zero: true,
             });
-            out.push(
+            crate::rules::said::tell(out, || {
                 Event::line(
                     Mood::Bad,
                     Line::new().name(who, c.name.clone()).plain(" is out").of(
                         who,
-                        Line::new()
-                            .plain(": ")
-                            .number(who, Num::Score, format!("{ability} 0")),
+                        Line::new().plain(": ").number(
+                            who,
+                            Num::Score,
+                            crate::rules::said::words!("{ability} 0"),
+                        ),
                         "",
                     ),
                 )
-                .tallied(Tally::down(&c.name)),
-            );
+                .tallied(Tally::down(&c.name))
+            });
         }
     } else if c
         .out
@@ -99,10 +101,12 @@ pub(crate) fn zero_check(
         .is_some_and(|o| o.zero && o.ability == ability)
     {
         c.out = None;
-        out.push(Event::said(
-            Mood::Mended,
-            format!("{} is back: {ability} above 0", c.name),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(
+                Mood::Mended,
+                format!("{} is back: {ability} above 0", c.name),
+            )
+        });
     }
     zero
 }
@@ -119,16 +123,18 @@ pub fn apply(
 }
 
 fn said(out: &mut Vec<Event>, mood: Mood, text: String) -> Result<(), RuleError> {
-    out.push(Event::said(mood, text));
+    crate::rules::said::tell(out, || Event::said(mood, text));
     Ok(())
 }
 
 /// The judge's ruling in the judge's words, and its plain result for the players' table.
 fn ruled(out: &mut Vec<Event>, mood: Mood, said: String, result: String) -> Result<(), RuleError> {
-    out.push(Event::line(
-        mood,
-        Line::new().ruling(Line::from(said), Line::from(result)),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::line(
+            mood,
+            Line::new().ruling(Line::from(said), Line::from(result)),
+        )
+    });
     Ok(())
 }
 
@@ -210,12 +216,14 @@ fn run(
             let id = c.id;
             state.characters.push(c);
             // The scores and hit points are the newcomer's own numbers.
-            out.push(Event::line(
-                Mood::Plain,
-                Line::new()
-                    .plain(format!("{name} joins"))
-                    .scores(id, [s.str, s.dex, s.wil], s.hp),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::line(
+                    Mood::Plain,
+                    Line::new()
+                        .plain(crate::rules::said::words!("{name} joins"))
+                        .scores(id, [s.str, s.dex, s.wil], s.hp),
+                )
+            });
             Ok(())
         }
         C::Remove { who } => {
@@ -260,12 +268,18 @@ fn run(
             let line = Event::line(
                 Mood::Ruling,
                 Line::new().ruling(
-                    Line::from(format!("The judge sets {name}'s {label} to {cur}/{max}")),
+                    Line::from(crate::rules::said::words!(
+                        "The judge sets {name}'s {label} to {cur}/{max}"
+                    )),
                     Line::new()
-                        .plain(format!("{name}'s {label}: "))
+                        .plain(crate::rules::said::words!("{name}'s {label}: "))
                         .of(
                             *who,
-                            Line::new().number(*who, what, format!("{cur}/{max}")),
+                            Line::new().number(
+                                *who,
+                                what,
+                                crate::rules::said::words!("{cur}/{max}"),
+                            ),
                             "changed",
                         )
                         .state(*who),
@@ -350,10 +364,15 @@ fn run(
             let c = state.character_mut(*who)?;
             c.notes.push(text.clone());
             // A note on the sheet is the judge's: the players' table reads nothing of it.
-            out.push(Event::line(
-                Mood::Ruling,
-                Line::new().ruling(Line::from(format!("{}: {text}", c.name)), Line::new()),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::line(
+                    Mood::Ruling,
+                    Line::new().ruling(
+                        Line::from(crate::rules::said::words!("{}: {text}", c.name)),
+                        Line::new(),
+                    ),
+                )
+            });
             Ok(())
         }
         C::Save {
@@ -484,17 +503,23 @@ fn run(
             }
             c.untrained[i] -= 1;
             c.abilities[i].max += 1;
-            out.push(Event::line(
-                Mood::Mended,
-                Line::new()
-                    .plain(format!("{} trains ", c.name))
-                    .of(
-                        *who,
-                        Line::new().number(*who, Num::Harm, format!("1 {ability} max")),
-                        format!("some {ability} max"),
-                    )
-                    .plain(" back"),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::line(
+                    Mood::Mended,
+                    Line::new()
+                        .plain(crate::rules::said::words!("{} trains ", c.name))
+                        .of(
+                            *who,
+                            Line::new().number(
+                                *who,
+                                Num::Harm,
+                                crate::rules::said::words!("1 {ability} max"),
+                            ),
+                            format!("some {ability} max"),
+                        )
+                        .plain(" back"),
+                )
+            });
             Ok(())
         }
         C::Dead { who, on } => {
@@ -504,8 +529,11 @@ fn run(
             let line = Event::line(
                 if *on { Mood::Death } else { Mood::Ruling },
                 Line::new().ruling(
-                    Line::from(format!("The judge rules {} {word}", c.name)),
-                    Line::from(format!("{} is {word}", c.name)),
+                    Line::from(crate::rules::said::words!(
+                        "The judge rules {} {word}",
+                        c.name
+                    )),
+                    Line::from(crate::rules::said::words!("{} is {word}", c.name)),
                 ),
             );
             out.push(line.counting(on.then(|| Tally::down(&c.name))));
@@ -523,8 +551,10 @@ fn run(
             let line = Event::line(
                 Mood::Ruling,
                 Line::new().ruling(
-                    Line::from(format!("The judge rules {name} {word_of}")),
-                    Line::from(format!("{name} is {word_of}")),
+                    Line::from(crate::rules::said::words!(
+                        "The judge rules {name} {word_of}"
+                    )),
+                    Line::from(crate::rules::said::words!("{name} is {word_of}")),
                 ),
             );
             out.push(line.counting(word.is_some().then(|| Tally::down(&name))));

@@ -179,12 +179,11 @@ pub fn contest(
         });
         let mut line = Line::new()
             .name(who, c.name.clone())
-            .plain(format!(": {ability} in a contest: "));
+            .plain(crate::rules::said::words!(": {ability} in a contest: "));
         line.0.extend(words.line().0);
-        out.push(Event::line(
-            if r.pass { Mood::Good } else { Mood::Bad },
-            line,
-        ));
+        crate::rules::said::tell(out, || {
+            Event::line(if r.pass { Mood::Good } else { Mood::Bad }, line)
+        });
         rolls.push((r, score));
     }
     let (win, again) = contest_result((&rolls[0].0, rolls[0].1), (&rolls[1].0, rolls[1].1));
@@ -260,9 +259,9 @@ pub fn edge(
     let word = if adv { "advantage" } else { "disadvantage" };
     let words = super::answers::roll_words(r);
     let who = r.who;
-    let mut line =
-        super::answers::titled(state, who, &title).plain(format!(": rolled again with {word}: "));
+    let mut line = super::answers::titled(state, who, &title)
+        .plain(crate::rules::said::words!(": rolled again with {word}: "));
     line.0.extend(words.line().0);
-    out.push(Event::line(Mood::Ruling, line));
+    crate::rules::said::tell(out, || Event::line(Mood::Ruling, line));
     Ok(())
 }

@@ -115,24 +115,22 @@ pub fn task(
     let name = c.name.clone();
     let (time, gear, skill) = match how {
         Certainty::Impossible => {
-            out.push(Event::said(
-                Mood::Bad,
-                format!("{name}: {what} is impossible: it fails"),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(Mood::Bad, format!("{name}: {what} is impossible: it fails"))
+            });
             return Ok(());
         }
         Certainty::Sure => {
-            out.push(Event::said(
-                Mood::Good,
-                format!("{name}: {what} is sure: it succeeds"),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(Mood::Good, format!("{name}: {what} is sure: it succeeds"))
+            });
             return Ok(());
         }
         Certainty::InDoubt { time, gear, skill } => (time, gear, skill),
         Certainty::Proposed { ability, rushed } => {
             let (t, g, s, hints) = propose_ticks(c, what, ability, rushed);
             if !hints.is_empty() {
-                out.push(Event::said(Mood::Plain, hints.join("; ")));
+                crate::rules::said::tell(out, || Event::said(Mood::Plain, hints.join("; ")));
             }
             (t, g, s)
         }
@@ -146,14 +144,18 @@ pub fn task(
         word(skill)
     );
     match ticks {
-        3 => out.push(Event::said(
-            Mood::Good,
-            format!("{name}: {what} ({ticked}): success, no roll"),
-        )),
-        0 | 1 => out.push(Event::said(
-            Mood::Bad,
-            format!("{name}: {what} ({ticked}): failure, no roll"),
-        )),
+        3 => crate::rules::said::tell(out, || {
+            Event::said(
+                Mood::Good,
+                format!("{name}: {what} ({ticked}): success, no roll"),
+            )
+        }),
+        0 | 1 => crate::rules::said::tell(out, || {
+            Event::said(
+                Mood::Bad,
+                format!("{name}: {what} ({ticked}): failure, no roll"),
+            )
+        }),
         _ => {
             let title = format!("{name}: {what} ({ticked})");
             let face = dice.roll(6, &title)?;
@@ -205,6 +207,8 @@ pub fn fate(
     } else {
         question.trim()
     };
-    out.push(Event::said(Mood::Warn, format!("{q}: d6 {face}, {answer}")));
+    crate::rules::said::tell(out, || {
+        Event::said(Mood::Warn, format!("{q}: d6 {face}, {answer}"))
+    });
     Ok(())
 }

@@ -122,7 +122,7 @@ pub fn take(
     let h = u32::from(c.hp_now());
     if n <= h {
         c.hp.cur -= n as u8;
-        out.push(Event::HpLost {
+        crate::rules::said::tell(out, || Event::HpLost {
             who: name.clone(),
             id: who,
             lost: n,
@@ -137,7 +137,7 @@ pub fn take(
     }
     if !encumbered && h > 0 {
         c.hp.cur = 0;
-        out.push(Event::HpLost {
+        crate::rules::said::tell(out, || Event::HpLost {
             who: name.clone(),
             id: who,
             lost: h,
@@ -146,7 +146,7 @@ pub fn take(
     }
     let lost = c.str.lose(n - h);
     let now = c.str.cur;
-    out.push(Event::ScoreLost {
+    crate::rules::said::tell(out, || Event::ScoreLost {
         who: name.clone(),
         id: who,
         ability: Ability::Str,
@@ -158,7 +158,7 @@ pub fn take(
     }
     if now == 0 {
         // K23: STR 0 after the loss is death, no save.
-        out.push(Event::Died {
+        crate::rules::said::tell(out, || Event::Died {
             who: name,
             id: None,
             why: "STR 0".into(),
@@ -202,17 +202,17 @@ pub fn crit_result(
                 dies_after: turn + 6,
                 aided: false,
             });
-            out.push(Event::Critical {
+            crate::rules::said::tell(out, || Event::Critical {
                 who: name.clone(),
                 id: None,
             });
         }
         Kind::Creature | Kind::Animal => {
             c.out = true;
-            out.push(
+            crate::rules::said::tell(out, || {
                 Event::said(Mood::Warn, format!("{name} is out of the fight"))
-                    .tallied(Tally::down(&name)),
-            );
+                    .tallied(Tally::down(&name))
+            });
             saves::ask_yes_no(
                 state,
                 Ask::Slain { who },
@@ -224,10 +224,12 @@ pub fn crit_result(
     }
     if !note.is_empty() {
         let attacker = by.map_or_else(|| "the attack".to_string(), |b| state.name_of(b));
-        out.push(Event::said(
-            Mood::Warn,
-            format!("{attacker}'s attack on a failed save: {note}"),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(
+                Mood::Warn,
+                format!("{attacker}'s attack on a failed save: {note}"),
+            )
+        });
     }
     morale::casualty(state, out);
     Ok(())
@@ -308,7 +310,7 @@ pub fn attack(
     let casting = state.character(target)?.casting.is_some();
     match maneuver {
         Some(effect) => {
-            out.push(Event::Hit {
+            crate::rules::said::tell(out, || Event::Hit {
                 by: by_name.clone(),
                 by_id: by,
                 target: t_name.clone(),
@@ -338,7 +340,7 @@ pub fn attack(
             );
         }
         None => {
-            out.push(Event::Hit {
+            crate::rules::said::tell(out, || Event::Hit {
                 by: by_name,
                 by_id: by,
                 target: t_name,
@@ -387,7 +389,7 @@ pub fn blast(
             continue;
         }
         let (amount, roll) = roll_damage(state, by, t, w.as_ref(), false, 0, dice)?;
-        out.push(Event::Hit {
+        crate::rules::said::tell(out, || Event::Hit {
             by: state.name_of(by),
             by_id: by,
             target: state.name_of(t),
@@ -422,12 +424,14 @@ pub fn blast_count(
         None => UNARMED_DIE,
     };
     let face = dice.roll(sides, &format!("how many {}'s blast catches", c.name))?;
-    out.push(Event::die(
-        c.name.clone(),
-        format!("d{sides} for how many the blast catches"),
-        face,
-        format!("{face} targets"),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::die(
+            c.name.clone(),
+            format!("d{sides} for how many the blast catches"),
+            face,
+            format!("{face} targets"),
+        )
+    });
     Ok(())
 }
 
@@ -446,7 +450,7 @@ pub fn drain(
     let lost = c.score_mut(ability).lose(u32::from(amount));
     let now = c.score(ability).cur;
     let name = c.name.clone();
-    out.push(Event::ScoreLost {
+    crate::rules::said::tell(out, || Event::ScoreLost {
         who: name.clone(),
         id: who,
         ability,
@@ -456,7 +460,7 @@ pub fn drain(
     if now == 0 {
         let what = match ability {
             Ability::Str => {
-                out.push(Event::Died {
+                crate::rules::said::tell(out, || Event::Died {
                     who: name.clone(),
                     id: None,
                     why: "STR 0".into(),
@@ -467,7 +471,7 @@ pub fn drain(
             Ability::Wil => Some("delirious"),
         };
         if let Some(what) = what {
-            out.push(Event::said(Mood::Warn, format!("{name} is {what}")));
+            crate::rules::said::tell(out, || Event::said(Mood::Warn, format!("{name} is {what}")));
         }
     }
     morale::casualty(state, out);
@@ -497,7 +501,7 @@ pub fn heal(
     }
     // The hit points are the healed one's numbers; the others read that some came back.
     let id = c.id;
-    out.push(
+    crate::rules::said::tell(out, || {
         Event::line(
             Mood::Mended,
             Line::new()
@@ -506,15 +510,19 @@ pub fn heal(
                 .of(
                     id,
                     Line::new()
-                        .number(id, Num::Harm, format!("{got} HP"))
+                        .number(id, Num::Harm, crate::rules::said::words!("{got} HP"))
                         .plain(" (")
-                        .number(id, Num::Health, format!("HP {}", c.hp_text()))
+                        .number(
+                            id,
+                            Num::Health,
+                            crate::rules::said::words!("HP {}", c.hp_text()),
+                        )
                         .plain(")"),
                     "hit points",
                 )
                 .state(id),
         )
-        .tallied(Tally::healing(&c.name, u32::from(got))),
-    );
+        .tallied(Tally::healing(&c.name, u32::from(got)))
+    });
     Ok(())
 }

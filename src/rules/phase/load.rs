@@ -32,7 +32,9 @@ pub fn check_overload(state: &mut State, who: u32, out: &mut Vec<Event>) -> Resu
     );
     let options: Vec<String> = c.units.iter().map(Unit::describe).collect();
     let proposed = options.len() - 1;
-    out.push(Event::said(Mood::Warn, format!("{why}: a unit must go")));
+    crate::rules::said::tell(out, || {
+        Event::said(Mood::Warn, format!("{why}: a unit must go"))
+    });
     saves::ask(state, Ask::Overload { who }, title, why, options, proposed);
     Ok(())
 }
@@ -54,10 +56,9 @@ pub fn drop_unit(
     }
     let unit = c.units.remove(index);
     let name = c.name.clone();
-    out.push(Event::said(
-        Mood::Plain,
-        format!("{name} drops {}", unit.describe()),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(Mood::Plain, format!("{name} drops {}", unit.describe()))
+    });
     state
         .world
         .dropped
@@ -87,10 +88,9 @@ pub fn take(
         other => other,
     };
     let c = state.character_mut(who)?;
-    out.push(Event::said(
-        Mood::Plain,
-        format!("{} takes {}", c.name, unit.describe()),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(Mood::Plain, format!("{} takes {}", c.name, unit.describe()))
+    });
     c.units.push(unit);
     check_overload(state, who, out)
 }
@@ -112,10 +112,12 @@ pub fn give(
         )));
     }
     let unit = c.units.remove(index);
-    out.push(Event::said(
-        Mood::Plain,
-        format!("{} gives {} to {receiver}", c.name, unit.describe()),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(
+            Mood::Plain,
+            format!("{} gives {} to {receiver}", c.name, unit.describe()),
+        )
+    });
     state.character_mut(to)?.units.push(unit);
     check_overload(state, to, out)
 }
@@ -130,10 +132,9 @@ pub fn coins(state: &mut State, who: u32, by: i64, out: &mut Vec<Event>) -> Resu
         )));
     }
     c.coins = u32::try_from(now).map_err(|_| RuleError::invalid("that is too many coins"))?;
-    out.push(Event::said(
-        Mood::Plain,
-        format!("{} now has {} coins", c.name, c.coins),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(Mood::Plain, format!("{} now has {} coins", c.name, c.coins))
+    });
     check_overload(state, who, out)
 }
 
@@ -160,10 +161,12 @@ pub fn add_fatigue(
         c.fatigue.saturating_sub(by.unsigned_abs())
     };
     if c.fatigue != was {
-        out.push(Event::said(
-            Mood::Mark,
-            format!("{}'s fatigue {} → {}", c.name, was, c.fatigue),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(
+                Mood::Mark,
+                format!("{}'s fatigue {} → {}", c.name, was, c.fatigue),
+            )
+        });
     }
     Ok(())
 }

@@ -114,14 +114,16 @@ pub fn cast(
     }
     round::may(state, who, CombatPhase::Cast, true, false, force)?;
     let name = c.name.clone();
-    out.push(Event::said(
-        Mood::Plain,
-        format!(
-            "{name} casts {}{}",
-            item_text(&it),
-            if enhance { ", enhanced" } else { "" }
-        ),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(
+            Mood::Plain,
+            format!(
+                "{name} casts {}{}",
+                item_text(&it),
+                if enhance { ", enhanced" } else { "" }
+            ),
+        )
+    });
     pay(state, who, item, out)?;
     let danger = danger.unwrap_or(state.fight.is_some());
     if enhance && danger {
@@ -145,10 +147,9 @@ pub fn cast(
     {
         me.acted = true;
         state.character_mut(who)?.casting = Some(casting);
-        out.push(Event::said(
-            Mood::Plain,
-            format!("{name}'s spell lands in phase 5"),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(Mood::Plain, format!("{name}'s spell lands in phase 5"))
+        });
         return Ok(());
     }
     super::spells::resolve(state, who, casting, dice, out)
@@ -165,10 +166,12 @@ fn pay(state: &mut State, who: u32, item: usize, out: &mut Vec<Event>) -> Result
         Form::Scroll => {
             let c = state.character_mut(who)?;
             let s = c.spells.remove(item);
-            out.push(Event::said(
-                Mood::Dim,
-                format!("{}'s scroll of {} crumbles away", c.name, s.spell.name()),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(
+                    Mood::Dim,
+                    format!("{}'s scroll of {} crumbles away", c.name, s.spell.name()),
+                )
+            });
         }
     }
     Ok(())
@@ -242,14 +245,16 @@ pub fn counter(
     if let Some(cast) = state.character_mut(against)?.casting.as_mut() {
         cast.shielded.extend_from_slice(shield);
     }
-    out.push(Event::said(
-        Mood::Good,
-        format!(
-            "{name} spends {} to shield {} from {caster_name}'s spell",
-            item_text(&it),
-            names.join(", ")
-        ),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(
+            Mood::Good,
+            format!(
+                "{name} spends {} to shield {} from {caster_name}'s spell",
+                item_text(&it),
+                names.join(", ")
+            ),
+        )
+    });
     Ok(())
 }
 
@@ -280,14 +285,16 @@ pub fn interrupt_result(
     }
     let c = state.character_mut(who)?;
     if let Some(cast) = c.casting.take() {
-        out.push(Event::said(
-            Mood::Bad,
-            format!(
-                "{}'s {} is lost, spent as if cast, with no effect",
-                c.name,
-                cast.item.spell.name()
-            ),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(
+                Mood::Bad,
+                format!(
+                    "{}'s {} is lost, spent as if cast, with no effect",
+                    c.name,
+                    cast.item.spell.name()
+                ),
+            )
+        });
     }
     Ok(())
 }
@@ -302,18 +309,20 @@ pub fn spell_damage(
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     // How much is the target's number; the others read that it dealt damage.
-    out.push(Event::line(
-        Mood::Harm,
-        Line::new()
-            .plain(format!("{source} deals "))
-            .of(
-                who,
-                Line::new().number(who, Num::Harm, format!("{n} damage")),
-                "damage",
-            )
-            .plain(" to ")
-            .name(who, state.name_of(who)),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::line(
+            Mood::Harm,
+            Line::new()
+                .plain(crate::rules::said::words!("{source} deals "))
+                .of(
+                    who,
+                    Line::new().number(who, Num::Harm, crate::rules::said::words!("{n} damage")),
+                    "damage",
+                )
+                .plain(" to ")
+                .name(who, state.name_of(who)),
+        )
+    });
     damage::take(state, who, n, None, "", dice, out)
 }
 
@@ -328,16 +337,17 @@ pub fn avoid_result(
 ) -> Result<(), RuleError> {
     let c = state.character_mut(who)?;
     if pass {
-        out.push(Event::said(
-            Mood::Good,
-            format!("{} resists {source}", c.name),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(Mood::Good, format!("{} resists {source}", c.name))
+        });
         return Ok(());
     }
-    out.push(Event::said(
-        Mood::Warn,
-        format!("{} is {} ({source})", c.name, mark.word()),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(
+            Mood::Warn,
+            format!("{} is {} ({source})", c.name, mark.word()),
+        )
+    });
     c.marks.push(Mark {
         kind: mark,
         source: source.to_string(),
@@ -367,14 +377,16 @@ pub fn augury(
     state.character_mut(who)?.questions -= 1;
     if blood {
         let n = dice.roll(6, &format!("{name}'s blood for the augury"))?;
-        out.push(Event::said(
-            Mood::Harm,
-            format!("{name} pays {n} in blood: the answer is sure to be true"),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(
+                Mood::Harm,
+                format!("{name} pays {n} in blood: the answer is sure to be true"),
+            )
+        });
         return damage::take(state, who, u32::from(n), None, "", dice, out);
     }
     let face = dice.roll(6, "the augury's secret die")?;
-    out.push(Event::Secret {
+    crate::rules::said::tell(out, || Event::Secret {
         text: format!(
             "augury die {face}: the answer is {}",
             if face >= 4 { "truthful" } else { "false" }

@@ -108,10 +108,9 @@ fn run(
                     c.charged = None;
                 }
             }
-            out.push(Event::said(
-                Mood::Plain,
-                format!("{name} leaves the session"),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(Mood::Plain, format!("{name} leaves the session"))
+            });
             Ok(())
         }
         C::Arm { who, weapon } => {
@@ -120,15 +119,17 @@ fn run(
             // The die and the tags the sheet shows, so the log and the recap name them too.
             let mut about = vec![format!("d{}", weapon.die)];
             about.extend(weapon.tags().into_iter().map(String::from));
-            out.push(Event::said(
-                Mood::Plain,
-                format!(
-                    "{} takes up a {} ({})",
-                    c.name,
-                    weapon.name,
-                    about.join(", ")
-                ),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(
+                    Mood::Plain,
+                    format!(
+                        "{} takes up a {} ({})",
+                        c.name,
+                        weapon.name,
+                        about.join(", ")
+                    ),
+                )
+            });
             c.weapons.push(weapon);
             Ok(())
         }
@@ -139,10 +140,9 @@ fn run(
             }
             let w = c.weapons.remove(*weapon);
             let name = c.name.clone();
-            out.push(Event::said(
-                Mood::Plain,
-                format!("{name} puts down the {}", w.name),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(Mood::Plain, format!("{name} puts down the {}", w.name))
+            });
             state
                 .world
                 .dropped
@@ -168,10 +168,12 @@ fn run(
                 )?;
             }
             let c = state.character_mut(*who)?;
-            out.push(Event::said(
-                Mood::Plain,
-                format!("{} now holds {}", c.name, item_text(item)),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(
+                    Mood::Plain,
+                    format!("{} now holds {}", c.name, item_text(item)),
+                )
+            });
             c.spells.push(SpellItem::clone(item));
             Ok(())
         }
@@ -197,16 +199,18 @@ fn run(
         C::Ride { who, vehicle } => {
             let c = state.character_mut(*who)?;
             c.vehicle = *vehicle;
-            out.push(Event::said(
-                Mood::Plain,
-                format!("{}'s allowance is now {}", c.name, c.allowance_in(false)),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(
+                    Mood::Plain,
+                    format!("{}'s allowance is now {}", c.name, c.allowance_in(false)),
+                )
+            });
             load::check_overload(state, *who, out)
         }
         C::Allowance { who, units } => {
             let c = state.character_mut(*who)?;
             c.allowance = *units;
-            out.push(Event::Ruled {
+            crate::rules::said::tell(out, || Event::Ruled {
                 what: format!("{}'s body allowance is {}", c.name, c.body_allowance()),
             });
             load::check_overload(state, *who, out)
@@ -217,10 +221,12 @@ fn run(
             if c.wage_owed == 0 {
                 return Err(RuleError::invalid(format!("{} is owed nothing", c.name)));
             }
-            out.push(Event::said(
-                Mood::Plain,
-                format!("{} is paid {} coins", c.name, c.wage_owed),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(
+                    Mood::Plain,
+                    format!("{} is paid {} coins", c.name, c.wage_owed),
+                )
+            });
             c.wage_owed = 0;
             Ok(())
         }
@@ -289,7 +295,7 @@ fn run(
             if matches!(**inner, C::Allow(_)) {
                 return Err(RuleError::invalid("allow one command at a time"));
             }
-            out.push(Event::Ruled {
+            crate::rules::said::tell(out, || Event::Ruled {
                 what: "the judge allows what the book would refuse".into(),
             });
             run(state, inner, true, dice, out)
@@ -323,10 +329,9 @@ fn run(
         C::Augury { who, blood } => magic::augury(state, *who, *blood, dice, out),
         C::Turn { action } => time::turn(state, action, dice, out),
         C::Noise => {
-            out.push(Event::said(
-                Mood::Warn,
-                "Excessive noise: one more event die",
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(Mood::Warn, "Excessive noise: one more event die")
+            });
             time::event_die(state, !state.world.delve, dice, out)
         }
         C::Trap { who, disarm } => time::trap(state, *who, *disarm, dice),
@@ -339,17 +344,21 @@ fn run(
                 .tables
                 .get(*table)
                 .ok_or_else(|| RuleError::invalid("there is no such table"))?;
-            out.push(Event::said(
-                Mood::Plain,
-                format!("The party's area rolls on the {} table", t.name),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(
+                    Mood::Plain,
+                    format!("The party's area rolls on the {} table", t.name),
+                )
+            });
             state.world.area = Some(*table);
             Ok(())
         }
         C::Watch { action, who } => wild::watch(state, *action, who, force, dice, out),
         C::Season { season } => {
             state.world.season = *season;
-            out.push(Event::said(Mood::Plain, format!("It is {}", season.word())));
+            crate::rules::said::tell(out, || {
+                Event::said(Mood::Plain, format!("It is {}", season.word()))
+            });
             Ok(())
         }
         C::Weather { step } => {
@@ -357,7 +366,7 @@ fn run(
                 return Err(RuleError::invalid("the weather's step is 1 to 5"));
             }
             state.world.weather = *step;
-            out.push(Event::Ruled {
+            crate::rules::said::tell(out, || Event::Ruled {
                 what: format!("the weather is {}", state.world.weather_word()),
             });
             Ok(())
@@ -375,10 +384,9 @@ fn run(
                 .filter(|_| *step >= 1)
                 .ok_or_else(|| RuleError::invalid("the weather's step is 1 to 5"))?;
             *slot = name.clone();
-            out.push(Event::said(
-                Mood::Plain,
-                format!("Weather step {step} is called {name}"),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(Mood::Plain, format!("Weather step {step} is called {name}"))
+            });
             Ok(())
         }
         C::Set {
@@ -397,7 +405,7 @@ fn run(
         C::Reaction { who, reaction } => {
             let c = state.character_mut(*who)?;
             c.reaction = *reaction;
-            out.push(Event::Ruled {
+            crate::rules::said::tell(out, || Event::Ruled {
                 what: format!(
                     "{} is {}",
                     c.name,
@@ -420,7 +428,7 @@ fn run(
                 )));
             }
             w.out_of_ammo = false;
-            out.push(Event::Ruled {
+            crate::rules::said::tell(out, || Event::Ruled {
                 what: format!("{name}'s {} is restocked", w.name),
             });
             Ok(())
@@ -429,7 +437,7 @@ fn run(
             if state.world.clue.take().is_none() {
                 return Err(RuleError::invalid("no clue is stored"));
             }
-            out.push(Event::Ruled {
+            crate::rules::said::tell(out, || Event::Ruled {
                 what: "the stored clue is forgotten".into(),
             });
             Ok(())
@@ -447,7 +455,7 @@ fn run(
                 .transpose()?;
             let c = state.character_mut(*who)?;
             c.group = group.clone();
-            out.push(Event::Ruled {
+            crate::rules::said::tell(out, || Event::Ruled {
                 what: format!(
                     "{} is {}",
                     c.name,

@@ -68,24 +68,28 @@ pub fn casualty(state: &mut State, out: &mut Vec<Event>) {
         if gone >= 1 && !t.first {
             t.first = true;
             t.due = true;
-            out.push(Event::said(
-                Mood::Warn,
-                format!(
-                    "{} take their first casualty: morale at the phase's end",
-                    t.group
-                ),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(
+                    Mood::Warn,
+                    format!(
+                        "{} take their first casualty: morale at the phase's end",
+                        t.group
+                    ),
+                )
+            });
         }
         if gone * 2 >= t.members.len() && !t.half {
             t.half = true;
             t.due = true;
-            out.push(Event::said(
-                Mood::Warn,
-                format!(
-                    "{} have lost half their number: morale at the phase's end",
-                    t.group
-                ),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(
+                    Mood::Warn,
+                    format!(
+                        "{} have lost half their number: morale at the phase's end",
+                        t.group
+                    ),
+                )
+            });
         }
     }
 }
@@ -115,17 +119,19 @@ pub fn lone(state: &mut State, who: u32, out: &mut Vec<Event>) {
             t.lone = true;
             t.due = true;
             // The hit points are the lone one's number.
-            out.push(Event::line(
-                Mood::Warn,
-                Line::new()
-                    .plain(format!("{} stands alone", t.group))
-                    .of(
-                        who,
-                        Line::new().plain(" at ").number(who, Num::Health, "0 HP"),
-                        "",
-                    )
-                    .plain(": morale at the phase's end"),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::line(
+                    Mood::Warn,
+                    Line::new()
+                        .plain(crate::rules::said::words!("{} stands alone", t.group))
+                        .of(
+                            who,
+                            Line::new().plain(" at ").number(who, Num::Health, "0 HP"),
+                            "",
+                        )
+                        .plain(": morale at the phase's end"),
+                )
+            });
         }
     }
 }
@@ -206,10 +212,9 @@ pub fn result(
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     if pass {
-        out.push(Event::said(
-            Mood::Plain,
-            format!("{group} hold their ground"),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(Mood::Plain, format!("{group} hold their ground"))
+        });
         return Ok(());
     }
     let members: Vec<u32> = state
@@ -222,7 +227,9 @@ pub fn result(
         .into_iter()
         .filter(|&m| state.character(m).is_ok_and(|c| !c.is_out() && !c.undead))
         .collect();
-    out.push(Event::said(Mood::Good, format!("{group} break and flee")));
+    crate::rules::said::tell(out, || {
+        Event::said(Mood::Good, format!("{group} break and flee"))
+    });
     for who in standing {
         run_off(state, who, out)?;
     }
@@ -240,10 +247,12 @@ pub fn loyalty_result(
     if pass {
         return Ok(());
     }
-    out.push(Event::said(
-        Mood::Bad,
-        format!("{} loses heart and flees", state.name_of(who)),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(
+            Mood::Bad,
+            format!("{} loses heart and flees", state.name_of(who)),
+        )
+    });
     run_off(state, who, out)?;
     casualty(state, out);
     Ok(())
@@ -262,10 +271,12 @@ fn run_off(state: &mut State, who: u32, out: &mut Vec<Event>) -> Result<(), Rule
                 .iter()
                 .find(|c| c.id == foe)
                 .map_or_else(String::new, |c| c.name.clone());
-            out.push(Event::said(
-                Mood::Plain,
-                format!("{foe_name} may strike {name} at once as they run"),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(
+                    Mood::Plain,
+                    format!("{foe_name} may strike {name} at once as they run"),
+                )
+            });
         }
     }
     Ok(())

@@ -22,7 +22,7 @@ pub fn move_to(
     let name = state.name_of(who);
     let Some(target) = to else {
         spend(state, who, false, true, false);
-        out.push(Event::said(Mood::Plain, format!("{name} moves")));
+        crate::rules::said::tell(out, || Event::said(Mood::Plain, format!("{name} moves")));
         return Ok(());
     };
     let t = state.character(target)?;
@@ -39,15 +39,19 @@ pub fn move_to(
     spend(state, who, false, true, false);
     if charge {
         state.character_mut(who)?.charged = Some(target);
-        out.push(Event::said(
-            Mood::Mark,
-            format!("{name} charges {t_name}: the next attack on {t_name} is enhanced"),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(
+                Mood::Mark,
+                format!("{name} charges {t_name}: the next attack on {t_name} is enhanced"),
+            )
+        });
     } else {
-        out.push(Event::said(
-            Mood::Plain,
-            format!("{name} moves into melee with {t_name}"),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(
+                Mood::Plain,
+                format!("{name} moves into melee with {t_name}"),
+            )
+        });
     }
     Ok(())
 }
@@ -110,18 +114,19 @@ pub fn withdraw(
     spend(state, who, false, true, false);
     if full {
         let names: Vec<String> = enemies.iter().map(|&e| state.name_of(e)).collect();
-        out.push(Event::said(
-            Mood::Warn,
-            format!(
-                "{name} withdraws with a full move: {} may strike {name} at once",
-                names.join(", ")
-            ),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(
+                Mood::Warn,
+                format!(
+                    "{name} withdraws with a full move: {} may strike {name} at once",
+                    names.join(", ")
+                ),
+            )
+        });
     } else {
-        out.push(Event::said(
-            Mood::Plain,
-            format!("{name} withdraws with a half move"),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(Mood::Plain, format!("{name} withdraws with a half move"))
+        });
     }
     Ok(())
 }
@@ -141,10 +146,9 @@ pub fn act(
     )?;
     may(state, who, CombatPhase::Move, true, false, force)?;
     spend(state, who, true, false, false);
-    out.push(Event::said(
-        Mood::Plain,
-        format!("{}: {what}", state.name_of(who)),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(Mood::Plain, format!("{}: {what}", state.name_of(who)))
+    });
     Ok(())
 }
 
@@ -168,13 +172,15 @@ pub fn aid(
     if let Some(c) = t.critical.as_mut() {
         c.aided = true;
     }
-    out.push(Event::said(
-        Mood::Mended,
-        format!(
-            "{name} aids {}: the dying clock stops; a short rest will stabilize them",
-            t.name
-        ),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(
+            Mood::Mended,
+            format!(
+                "{name} aids {}: the dying clock stops; a short rest will stabilize them",
+                t.name
+            ),
+        )
+    });
     Ok(())
 }
 
@@ -202,16 +208,20 @@ pub fn flee_result(
         if let Some(f) = state.fight.as_mut() {
             f.disengage(who);
         }
-        out.push(Event::said(
-            Mood::Good,
-            format!("{name} flees to safety and is out of the fight"),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(
+                Mood::Good,
+                format!("{name} flees to safety and is out of the fight"),
+            )
+        });
         morale::casualty(state, out);
     } else {
-        out.push(Event::said(
-            Mood::Bad,
-            format!("{name} fails to get away: action and move are spent"),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(
+                Mood::Bad,
+                format!("{name} fails to get away: action and move are spent"),
+            )
+        });
     }
     Ok(())
 }
@@ -249,12 +259,14 @@ pub fn distract(
     }
     let c = state.character_mut(who)?;
     c.coins -= coins;
-    out.push(Event::said(
-        Mood::Good,
-        format!(
-            "{} drops {rations} rations and {coins} coins: the pursuit ends",
-            c.name
-        ),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(
+            Mood::Good,
+            format!(
+                "{} drops {rations} rations and {coins} coins: the pursuit ends",
+                c.name
+            ),
+        )
+    });
     Ok(())
 }

@@ -44,7 +44,7 @@ fn die_before_rest(state: &mut State, turns: u32, out: &mut Vec<Event>) {
             c.dead = true;
             c.critical = None;
             died = true;
-            out.push(Event::Died {
+            crate::rules::said::tell(out, || Event::Died {
                 who: c.name.clone(),
                 id: None,
                 why: format!(
@@ -108,10 +108,12 @@ pub fn short(
             did.push("stabilized".into());
         }
         if !did.is_empty() {
-            out.push(Event::said(
-                Mood::Mended,
-                format!("{} rests: {}", c.name, did.join(", ")),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(
+                    Mood::Mended,
+                    format!("{} rests: {}", c.name, did.join(", ")),
+                )
+            });
         }
     }
     time::pass_turn(state, "the party takes a short rest", dice, out)
@@ -134,13 +136,15 @@ pub fn eat_and_sleep(
         if !load::eat(state, id)? {
             let c = state.character_mut(id)?;
             c.no_hp = true;
-            out.push(Event::said(
-                Mood::Bad,
-                format!(
-                    "{} has no ration: no long rest, and no HP back until one",
-                    c.name
-                ),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(
+                    Mood::Bad,
+                    format!(
+                        "{} has no ration: no long rest, and no HP back until one",
+                        c.name
+                    ),
+                )
+            });
             continue;
         }
         let c = state.character_mut(id)?;
@@ -148,21 +152,27 @@ pub fn eat_and_sleep(
         c.fatigue = 0;
         c.no_hp = false;
         let name = c.name.clone();
-        out.push(Event::line(
-            Mood::Mended,
-            Line::new()
-                .name(id, name.clone())
-                .plain(" eats and sleeps:")
-                .of(
-                    id,
-                    Line::new()
-                        .plain(" ")
-                        .number(id, Num::Health, format!("HP {}", c.hp.max))
-                        .plain(","),
-                    " hit points back,",
-                )
-                .plain(" no fatigue"),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::line(
+                Mood::Mended,
+                Line::new()
+                    .name(id, name.clone())
+                    .plain(" eats and sleeps:")
+                    .of(
+                        id,
+                        Line::new()
+                            .plain(" ")
+                            .number(
+                                id,
+                                Num::Health,
+                                crate::rules::said::words!("HP {}", c.hp.max),
+                            )
+                            .plain(","),
+                        " hit points back,",
+                    )
+                    .plain(" no fatigue"),
+            )
+        });
         let below: Vec<u8> = Ability::ALL
             .iter()
             .map(|&a| c.score(a).below_max())
@@ -178,12 +188,14 @@ pub fn eat_and_sleep(
             }
         }
         let face = dice.roll(6, &format!("{name}'s long rest"))?;
-        out.push(Event::die(
-            name.clone(),
-            "d6 for one ability",
-            face,
-            format!("{face} to restore"),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::die(
+                name.clone(),
+                "d6 for one ability",
+                face,
+                format!("{face} to restore"),
+            )
+        });
         saves::ask(
             state,
             Ask::Restore {
@@ -236,7 +248,7 @@ pub fn camp(
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    out.push(Event::said(Mood::Plain, "The party makes camp"));
+    crate::rules::said::tell(out, || Event::said(Mood::Plain, "The party makes camp"));
     eat_and_sleep(state, who, dice, out)
 }
 
@@ -269,10 +281,12 @@ pub fn full(state: &mut State, who: &[u32], out: &mut Vec<Event>) -> Result<(), 
         if c.kind == Kind::Hireling {
             c.wage_owed += 70;
         }
-        out.push(Event::said(
-            Mood::Mended,
-            format!("{} spends a week in town, rested in full", c.name),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(
+                Mood::Mended,
+                format!("{} spends a week in town, rested in full", c.name),
+            )
+        });
     }
     state.world.clock.seconds += 7 * DAY;
     state.world.turn += 7 * 3 * super::state::TURNS_PER_WATCH;

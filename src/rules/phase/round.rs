@@ -76,13 +76,15 @@ pub fn start(
         paced,
     });
     if let Some(side) = surprised {
-        out.push(Event::said(
-            Mood::Warn,
-            format!(
-                "{} are surprised: they act in no phase of round 1",
-                side.word()
-            ),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(
+                Mood::Warn,
+                format!(
+                    "{} are surprised: they act in no phase of round 1",
+                    side.word()
+                ),
+            )
+        });
     }
     initiative(state, dice, out)
 }
@@ -104,7 +106,7 @@ fn initiative(
     let round = fight.round;
     fight.band = first_band(fight, CombatPhase::Cast).unwrap_or(Band::Early);
     let label = fight.label();
-    out.push(Event::PhaseTo { round, label });
+    crate::rules::said::tell(out, || Event::PhaseTo { round, label });
     Ok(())
 }
 
@@ -139,6 +141,10 @@ fn groups(
             f.moved = false;
             f.loosed = false;
         }
+        // The order in words is only for the event.
+        if crate::rules::said::is_quiet() {
+            continue;
+        }
         let name = state
             .characters
             .iter()
@@ -150,7 +156,7 @@ fn groups(
     }
     fight.phase = CombatPhase::Cast;
     fight.band = Band::Early;
-    out.push(Event::Initiative {
+    crate::rules::said::tell(out, || Event::Initiative {
         round,
         order,
         placed,
@@ -195,20 +201,22 @@ pub fn join(
         format!("acts with the {} group", b.word())
     });
     // How the newcomer was placed (a save's face and target) is its own numbers.
-    out.push(Event::line(
-        Mood::Warn,
-        Line::new()
-            .name(who, name)
-            .plain(format!(" joins the fight: {place}"))
-            .of(
-                who,
-                Line::new()
-                    .plain(" (")
-                    .number(who, Num::Target, note)
-                    .plain(")"),
-                "",
-            ),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::line(
+            Mood::Warn,
+            Line::new()
+                .name(who, name)
+                .plain(crate::rules::said::words!(" joins the fight: {place}"))
+                .of(
+                    who,
+                    Line::new()
+                        .plain(" (")
+                        .number(who, Num::Target, note)
+                        .plain(")"),
+                    "",
+                ),
+        )
+    });
     Ok(())
 }
 
@@ -292,7 +300,7 @@ pub fn next(
             for id in waiting {
                 let c = state.character_mut(id)?;
                 c.casting = None;
-                out.push(Event::Ruled {
+                crate::rules::said::tell(out, || Event::Ruled {
                     what: format!("{}'s spell fizzles unlanded", c.name),
                 });
             }
@@ -311,7 +319,7 @@ pub fn next(
         .find(|b| fight.fighters.iter().any(|f| f.band == Some(*b)));
     if let Some(band) = later {
         fight.band = band;
-        out.push(Event::PhaseTo {
+        crate::rules::said::tell(out, || Event::PhaseTo {
             round: fight.round,
             label: fight.label(),
         });
@@ -327,7 +335,7 @@ pub fn next(
         Some(phase) => {
             fight.phase = phase;
             fight.band = first_band(fight, phase).unwrap_or(Band::Early);
-            out.push(Event::PhaseTo {
+            crate::rules::said::tell(out, || Event::PhaseTo {
                 round: fight.round,
                 label: fight.label(),
             });
@@ -372,14 +380,14 @@ fn onward(
         let fight = state.fight.as_mut().ok_or_else(none)?;
         if let Some(band) = stop {
             fight.band = band;
-            out.push(Event::PhaseTo {
+            crate::rules::said::tell(out, || Event::PhaseTo {
                 round: fight.round,
                 label: fight.label(),
             });
             return Ok(());
         }
         if fresh {
-            out.push(Event::said(Mood::Plain, passed(phase)));
+            crate::rules::said::tell(out, || Event::said(Mood::Plain, passed(phase)));
         }
         morale::phase_end(state, dice, out)?;
         let fight = state.fight.as_mut().ok_or_else(none)?;
@@ -395,11 +403,13 @@ fn onward(
             None => {
                 fight.phase = CombatPhase::Cast;
                 fight.band = first_band(fight, CombatPhase::Cast).unwrap_or(Band::Early);
-                out.push(Event::said(
-                    Mood::Warn,
-                    format!("Round {}: nobody in the fight can act", fight.round),
-                ));
-                out.push(Event::PhaseTo {
+                crate::rules::said::tell(out, || {
+                    Event::said(
+                        Mood::Warn,
+                        format!("Round {}: nobody in the fight can act", fight.round),
+                    )
+                });
+                crate::rules::said::tell(out, || Event::PhaseTo {
                     round: fight.round,
                     label: fight.label(),
                 });
@@ -574,10 +584,12 @@ pub fn end(
         .fight
         .take()
         .ok_or_else(|| RuleError::invalid("no fight is under way"))?;
-    out.push(Event::said(
-        Mood::Plain,
-        format!("The fight ends after {} round(s)", fight.round),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(
+            Mood::Plain,
+            format!("The fight ends after {} round(s)", fight.round),
+        )
+    });
     for (who, weapon) in &fight.loosed {
         let Ok(c) = state.character(*who) else {
             continue;
@@ -585,12 +597,14 @@ pub fn end(
         let face = dice.roll(6, &format!("{}'s ammunition for the {weapon}", c.name))?;
         let empty = face <= 2;
         let name = c.name.clone();
-        out.push(Event::die(
-            name.clone(),
-            format!("d6 for the {weapon}'s ammunition"),
-            face,
-            if empty { "out of ammo" } else { "enough left" },
-        ));
+        crate::rules::said::tell(out, || {
+            Event::die(
+                name.clone(),
+                format!("d6 for the {weapon}'s ammunition"),
+                face,
+                if empty { "out of ammo" } else { "enough left" },
+            )
+        });
         if empty {
             let c = state.character_mut(*who)?;
             for w in c.weapons.iter_mut().filter(|w| &w.name == weapon) {
@@ -623,7 +637,7 @@ pub fn place(
         .ok_or_else(|| RuleError::invalid(format!("{name} is not in the fight")))?;
     f.band = band;
     f.note = "the judge".into();
-    out.push(Event::Ruled {
+    crate::rules::said::tell(out, || Event::Ruled {
         what: format!(
             "{name} acts {}",
             band.map_or("in no phase this round".to_string(), |b| format!(
@@ -660,7 +674,7 @@ pub fn engage(
         let pair = (a.min(b), a.max(b));
         fight.engaged.retain(|p| *p != pair);
     }
-    out.push(Event::Ruled {
+    crate::rules::said::tell(out, || Event::Ruled {
         what: format!(
             "{na} and {nb} are {}in melee",
             if on { "" } else { "no longer " }

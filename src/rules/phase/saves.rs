@@ -129,7 +129,7 @@ pub fn rule(state: &mut State, pass: bool, out: &mut Vec<Event>) -> Result<(), R
     s.ruled = (pass != s.pass).then_some(pass);
     let who = s.who;
     let (ability, why) = (s.ability, s.why.clone());
-    out.push(Event::Ruled {
+    crate::rules::said::tell(out, || Event::Ruled {
         what: format!(
             "{}'s {ability} save {why} is a {}",
             state.name_of(who),
@@ -161,7 +161,7 @@ pub fn choose(
         return Err(nothing_waits());
     };
     if option != q.proposed {
-        out.push(Event::Ruled {
+        crate::rules::said::tell(out, || Event::Ruled {
             what: format!("{}: {}", q.title, q.options[option]),
         });
     }
@@ -177,7 +177,7 @@ pub fn cancel(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError> 
         Wait::Save(s) => format!("{}'s {} save {}", state.name_of(s.who), s.ability, s.why),
         Wait::Ask(q) => q.title,
     };
-    out.push(Event::Dropped { what });
+    crate::rules::said::tell(out, || Event::Dropped { what });
     Ok(())
 }
 
@@ -189,7 +189,7 @@ fn settle(
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let pass = s.verdict();
-    out.push(Event::Saved {
+    crate::rules::said::tell(out, || Event::Saved {
         overruled: pass != s.pass,
         who: state.name_of(s.who),
         id: s.who,
@@ -220,13 +220,15 @@ fn settle(
         } => magic::avoid_result(state, s.who, mark, &source, until, pass, out),
         Then::Enhance => {
             if !pass {
-                out.push(Event::said(
-                    Mood::Warn,
-                    format!(
-                        "{}'s enhanced spell goes off with a mishap: the judge says what",
-                        state.name_of(s.who)
-                    ),
-                ));
+                crate::rules::said::tell(out, || {
+                    Event::said(
+                        Mood::Warn,
+                        format!(
+                            "{}'s enhanced spell goes off with a mishap: the judge says what",
+                            state.name_of(s.who)
+                        ),
+                    )
+                });
             }
             Ok(())
         }
@@ -258,7 +260,7 @@ fn answer(
                 let c = state.character_mut(who)?;
                 c.dead = true;
                 c.critical = None;
-                out.push(Event::Died {
+                crate::rules::said::tell(out, || Event::Died {
                     who: c.name.clone(),
                     id: None,
                     why: q.why.clone(),
@@ -280,22 +282,28 @@ fn answer(
                 .ok_or_else(|| RuleError::invalid("choose STR, DEX or WIL"))?;
             let c = state.character_mut(who)?;
             let got = c.score_mut(ability).gain(u32::from(amount));
-            out.push(Event::line(
-                Mood::Mended,
-                Line::new().name(who, c.name.clone()).plain(" regains ").of(
-                    who,
-                    Line::new()
-                        .number(who, Num::Harm, format!("{got} {ability}"))
-                        .plain(" (")
-                        .number(
-                            who,
-                            Num::Score,
-                            format!("{ability} {}", c.score(ability).cur),
-                        )
-                        .plain(")"),
-                    format!("some {ability}"),
-                ),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::line(
+                    Mood::Mended,
+                    Line::new().name(who, c.name.clone()).plain(" regains ").of(
+                        who,
+                        Line::new()
+                            .number(
+                                who,
+                                Num::Harm,
+                                crate::rules::said::words!("{got} {ability}"),
+                            )
+                            .plain(" (")
+                            .number(
+                                who,
+                                Num::Score,
+                                crate::rules::said::words!("{ability} {}", c.score(ability).cur),
+                            )
+                            .plain(")"),
+                        format!("some {ability}"),
+                    ),
+                )
+            });
             Ok(())
         }
         Ask::RestTurn => {
@@ -305,14 +313,16 @@ fn answer(
             Ok(())
         }
         Ask::RestWatch => {
-            out.push(Event::said(
-                Mood::Plain,
-                if yes {
-                    "The encumbered travelers will make camp next watch"
-                } else {
-                    "The encumbered travelers will spend the next watch idle"
-                },
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(
+                    Mood::Plain,
+                    if yes {
+                        "The encumbered travelers will make camp next watch"
+                    } else {
+                        "The encumbered travelers will spend the next watch idle"
+                    },
+                )
+            });
             Ok(())
         }
     }

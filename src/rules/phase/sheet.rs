@@ -25,7 +25,7 @@ fn new_name(state: &State, name: &str) -> Result<String, RuleError> {
 
 fn push(state: &mut State, mut c: Character, out: &mut Vec<Event>) -> Result<(), RuleError> {
     c.id = crate::rules::take_id(&mut state.next_id)?;
-    out.push(Event::Joined {
+    crate::rules::said::tell(out, || Event::Joined {
         name: c.name.clone(),
         id: None,
         sheet: sheet_line(&c),
@@ -70,11 +70,13 @@ pub fn roll(
      -> Result<(), RuleError> {
         let (n, pool) = super::roll_sum(dice, 3, 6, &format!("{name}'s {a}"))?;
         *c.score_mut(a) = Score::full(n as u8);
-        out.push(Event::rolled(
-            name.clone(),
-            format!("3d6 for {a}"),
-            &Rolled::new(None).dice(pool),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::rolled(
+                name.clone(),
+                format!("3d6 for {a}"),
+                &Rolled::new(None).dice(pool),
+            )
+        });
         Ok(())
     };
     match kind {
@@ -82,23 +84,23 @@ pub fn roll(
             // K1: HP, then STR, DEX, WIL, then coins; no swaps.
             let (hp, pool) = super::roll_sum(dice, 1, 6, &format!("{name}'s HP"))?;
             c.hp = Score::full(hp as u8);
-            out.push(Event::rolled(
-                name.clone(),
-                "d6 for HP",
-                &Rolled::new(None).dice(pool),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::rolled(name.clone(), "d6 for HP", &Rolled::new(None).dice(pool))
+            });
             for a in Ability::ALL {
                 roll_ability(&mut c, a, dice, out)?;
             }
             let (coins, pool) = super::roll_sum(dice, 3, 6, &format!("{name}'s coins"))?;
             c.coins = coins * 10;
-            out.push(Event::rolled(
-                name.clone(),
-                "3d6x10 for coins",
-                &Rolled::new(None)
-                    .dice(pool)
-                    .verdict(format!("{} coins", c.coins)),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::rolled(
+                    name.clone(),
+                    "3d6x10 for coins",
+                    &Rolled::new(None)
+                        .dice(pool)
+                        .verdict(crate::rules::said::words!("{} coins", c.coins)),
+                )
+            });
         }
         Kind::Hireling => {
             // K2 (Decision): abilities first, then HP; a hand weapon, no coins.
@@ -107,11 +109,9 @@ pub fn roll(
             }
             let (hp, pool) = super::roll_sum(dice, 1, 6, &format!("{name}'s HP"))?;
             c.hp = Score::full(hp as u8);
-            out.push(Event::rolled(
-                name.clone(),
-                "d6 for HP",
-                &Rolled::new(None).dice(pool),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::rolled(name.clone(), "d6 for HP", &Rolled::new(None).dice(pool))
+            });
             c.weapons.push(Weapon::standard(WeaponKind::Hand));
         }
         Kind::Creature | Kind::Animal => {
@@ -198,7 +198,7 @@ pub fn add(state: &mut State, s: &NewSheet, out: &mut Vec<Event>) -> Result<(), 
     });
     push(state, c, out)?;
     if let Some(text) = arms {
-        out.push(Event::said(Mood::Plain, text));
+        crate::rules::said::tell(out, || Event::said(Mood::Plain, text));
     }
     Ok(())
 }
@@ -237,14 +237,16 @@ pub fn buy(state: &mut State, who: u32, ware: Ware, out: &mut Vec<Event>) -> Res
         Ware::Wagon => c.vehicle = super::model::Vehicle::Wagon,
         Ware::Mule | Ware::Horse | Ware::Warhorse => {}
     }
-    out.push(Event::said(
-        Mood::Plain,
-        format!(
-            "{owner} buys a {} for {price} coins ({} left)",
-            ware.word(),
-            c.coins
-        ),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(
+            Mood::Plain,
+            format!(
+                "{owner} buys a {} for {price} coins ({} left)",
+                ware.word(),
+                c.coins
+            ),
+        )
+    });
     if let Some(b) = beast {
         let mut n = 1;
         let mut name = format!("{owner}'s {}", b.word());
@@ -287,13 +289,15 @@ pub fn purchase(
     }
     let c = state.character_mut(who)?;
     c.coins -= price;
-    out.push(Event::said(
-        Mood::Plain,
-        format!(
-            "{} buys the {name} for {price} coins ({} left)",
-            c.name, c.coins
-        ),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(
+            Mood::Plain,
+            format!(
+                "{} buys the {name} for {price} coins ({} left)",
+                c.name, c.coins
+            ),
+        )
+    });
     match goods {
         Goods::Weapon(w) => c.weapons.push(w),
         Goods::Armor(a) => {
@@ -345,7 +349,7 @@ pub fn set(
         Stat::Wil => "WIL",
         Stat::Hp => "HP",
     };
-    out.push(Event::Ruled {
+    crate::rules::said::tell(out, || Event::Ruled {
         what: format!("{}'s {word} is {cur}/{max}", c.name),
     });
     morale::casualty(state, out);
@@ -420,7 +424,7 @@ pub fn flag(
             other.face = false;
         }
     }
-    out.push(Event::Ruled {
+    crate::rules::said::tell(out, || Event::Ruled {
         what: format!("{name} is {}{word}", if on { "" } else { "no longer " }),
     });
     morale::casualty(state, out);
@@ -442,7 +446,7 @@ pub fn mark(
         Ends::AfterTurn(state.world.turn.saturating_add(t))
     });
     let c = state.character_mut(who)?;
-    out.push(Event::Ruled {
+    crate::rules::said::tell(out, || Event::Ruled {
         what: format!("{} is {}", c.name, kind.word()),
     });
     c.marks.push(Mark {
@@ -469,7 +473,7 @@ pub fn unmark(
         )));
     }
     let m = c.marks.remove(index);
-    out.push(Event::Ruled {
+    crate::rules::said::tell(out, || Event::Ruled {
         what: format!("{} is no longer {}", c.name, m.kind.word()),
     });
     Ok(())
@@ -491,10 +495,12 @@ pub fn injure(
 pub fn mend(state: &mut State, who: u32, out: &mut Vec<Event>) -> Result<(), RuleError> {
     let c = state.character_mut(who)?;
     c.body = Default::default();
-    out.push(Event::said(
-        Mood::Mended,
-        format!("{}'s grievous wounds are healed", c.name),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(
+            Mood::Mended,
+            format!("{}'s grievous wounds are healed", c.name),
+        )
+    });
     Ok(())
 }
 
@@ -533,10 +539,12 @@ pub fn react(
     for &t in to.iter().filter(|t| !rolling.contains(t)) {
         let c = state.character_mut(t)?;
         c.reaction = Some(super::model::Reaction::Hostile);
-        out.push(Event::said(
-            Mood::Warn,
-            format!("{} is undead: hostile, no roll", c.name),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(
+                Mood::Warn,
+                format!("{} is undead: hostile, no roll", c.name),
+            )
+        });
     }
     if rolling.is_empty() {
         return Ok(());
@@ -548,15 +556,17 @@ pub fn react(
     let mut roll = Rolled::new(None).dice(Dice::pool("", vec![a, b]));
     if scars > 0 {
         roll = roll.plus(Term::open(
-            format!("{}'s scars", face_name.unwrap_or_default()),
+            crate::rules::said::words!("{}'s scars", face_name.unwrap_or_default()),
             -scars,
         ));
     }
-    out.push(Event::rolled(
-        "The judge",
-        "2d6 for the reaction",
-        &roll.total(total).verdict(reaction.word()),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::rolled(
+            "The judge",
+            "2d6 for the reaction",
+            &roll.total(total).verdict(reaction.word()),
+        )
+    });
     for t in rolling {
         state.character_mut(t)?.reaction = Some(reaction);
     }
@@ -569,9 +579,11 @@ pub(super) fn now_dr(c: &Character) -> Event {
         Mood::Plain,
         Line::new().name(c.id, c.name.clone()).plain(" now has").of(
             c.id,
-            Line::new()
-                .plain(" ")
-                .number(c.id, Num::Armour, format!("DR {}", c.dr())),
+            Line::new().plain(" ").number(
+                c.id,
+                Num::Armour,
+                crate::rules::said::words!("DR {}", c.dr()),
+            ),
             " new armour",
         ),
     )

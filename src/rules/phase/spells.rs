@@ -60,25 +60,28 @@ pub(super) fn resolve(
         .filter(|t| !cast.shielded.contains(t))
         .collect();
     for t in cast.targets.iter().filter(|t| cast.shielded.contains(t)) {
-        out.push(Event::said(
-            Mood::Good,
-            format!("{} is shielded from {source}", state.name_of(*t)),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(
+                Mood::Good,
+                format!("{} is shielded from {source}", state.name_of(*t)),
+            )
+        });
     }
-    out.push(Event::said(
-        Mood::Plain,
-        format!("{source} lands at level {l}"),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(Mood::Plain, format!("{source} lands at level {l}"))
+    });
     match &cast.item.spell {
         Spell::Fireball | Spell::LightningBolt => {
             for &t in &targets {
                 let tname = state.name_of(t);
                 let (total, pool) = super::roll_sum(dice, l, 6, &format!("{source} on {tname}"))?;
-                out.push(Event::rolled(
-                    cname.clone(),
-                    format!("{l}d6 of {} on {tname}", cast.item.spell.name()),
-                    &Rolled::new(None).dice(pool),
-                ));
+                crate::rules::said::tell(out, || {
+                    Event::rolled(
+                        cname.clone(),
+                        format!("{l}d6 of {} on {tname}", cast.item.spell.name()),
+                        &Rolled::new(None).dice(pool),
+                    )
+                });
                 if state.character(t)?.casting.is_some() {
                     magic::interrupt(state, t, dice)?;
                 }
@@ -118,10 +121,12 @@ pub(super) fn resolve(
                 )?;
             }
             if cast.item.spell == Spell::Dominate {
-                out.push(Event::said(
-                    Mood::Warn,
-                    format!("{cname}'s own body lies helpless while the spell holds"),
-                ));
+                crate::rules::said::tell(out, || {
+                    Event::said(
+                        Mood::Warn,
+                        format!("{cname}'s own body lies helpless while the spell holds"),
+                    )
+                });
             }
         }
         Spell::Bless => mark_all(
@@ -149,10 +154,12 @@ pub(super) fn resolve(
             mark_all(state, &targets, mark.kind.clone(), &source, mark.ends);
             // The sure turn, as the sheet spells it, so the log and the recap keep it (K40).
             for &t in &targets {
-                out.push(Event::said(
-                    Mood::Good,
-                    format!("{} is {}", state.name_of(t), super::view::mark_text(&mark)),
-                ));
+                crate::rules::said::tell(out, || {
+                    Event::said(
+                        Mood::Good,
+                        format!("{} is {}", state.name_of(t), super::view::mark_text(&mark)),
+                    )
+                });
             }
         }
         Spell::Charm => {
@@ -161,10 +168,9 @@ pub(super) fn resolve(
                 // Decision: an unknown disposition is read as hostile before the step.
                 let now = c.reaction.unwrap_or(Reaction::Hostile).warmer();
                 c.reaction = Some(now);
-                out.push(Event::said(
-                    Mood::Good,
-                    format!("{} is now {}", c.name, now.word()),
-                ));
+                crate::rules::said::tell(out, || {
+                    Event::said(Mood::Good, format!("{} is now {}", c.name, now.word()))
+                });
             }
         }
         Spell::AnimateDead => {
@@ -186,7 +192,7 @@ pub(super) fn resolve(
                     source: source.clone(),
                     ends: Ends::AfterTurn(until),
                 });
-                out.push(Event::Joined {
+                crate::rules::said::tell(out, || Event::Joined {
                     name,
                     id: None,
                     sheet: format!("undead raised by {cname}, HP {hp}"),
@@ -197,40 +203,48 @@ pub(super) fn resolve(
         Spell::ControlWeather => {
             let day = state.world.clock.day();
             state.world.weather_held_until = Some(day + u64::from(l) - 1);
-            out.push(Event::said(
-                Mood::Plain,
-                format!("The weather answers to {cname} for {l} day(s): set its step"),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(
+                    Mood::Plain,
+                    format!("The weather answers to {cname} for {l} day(s): set its step"),
+                )
+            });
         }
         Spell::Augury => {
             state.character_mut(caster)?.questions = l;
-            out.push(Event::said(
-                Mood::Plain,
-                format!("{cname} may ask {l} question(s) of the augury"),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(
+                    Mood::Plain,
+                    format!("{cname} may ask {l} question(s) of the augury"),
+                )
+            });
         }
         Spell::SpeakWithDead => {
             let n = dice.roll(6, &format!("{source}: questions"))?;
-            out.push(Event::die(
-                cname.clone(),
-                "d6 for questions to the dead",
-                n,
-                format!("{n} questions, of a corpse dead up to {}", dead_for(l)),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::die(
+                    cname.clone(),
+                    "d6 for questions to the dead",
+                    n,
+                    format!("{n} questions, of a corpse dead up to {}", dead_for(l)),
+                )
+            });
         }
         Spell::HealSickness => {
             for &t in &targets {
                 let c = state.character_mut(t)?;
                 c.critical = None;
                 c.body = Default::default();
-                out.push(Event::said(
-                    Mood::Mended,
-                    format!(
-                        "{}: the critical state, every grievous wound, mundane poison and disease \
+                crate::rules::said::tell(out, || {
+                    Event::said(
+                        Mood::Mended,
+                        format!(
+                            "{}: the critical state, every grievous wound, mundane poison and disease \
                          are healed; a magical ailment gets a new save",
-                        c.name
-                    ),
-                ));
+                            c.name
+                        ),
+                    )
+                });
             }
         }
         other => {
@@ -271,10 +285,12 @@ pub fn tick(
                     None => fates.push((m.source.clone(), vec![c.id])),
                 }
             } else {
-                out.push(Event::said(
-                    Mood::Dim,
-                    format!("{} is no longer {} ({})", c.name, m.kind.word(), m.source),
-                ));
+                crate::rules::said::tell(out, || {
+                    Event::said(
+                        Mood::Dim,
+                        format!("{} is no longer {} ({})", c.name, m.kind.word(), m.source),
+                    )
+                });
             }
         }
         c.marks = kept;
@@ -295,26 +311,27 @@ pub fn tick(
             true
         } else {
             let face = dice.roll(6, &format!("whether {name}'s flight ends"))?;
-            out.push(Event::die(
-                name.clone(),
-                "d6 for Fly (5 or 6 ends it)",
-                face,
-                if face >= 5 {
-                    "the spell ends"
-                } else {
-                    "the flight holds"
-                },
-            ));
+            crate::rules::said::tell(out, || {
+                Event::die(
+                    name.clone(),
+                    "d6 for Fly (5 or 6 ends it)",
+                    face,
+                    if face >= 5 {
+                        "the spell ends"
+                    } else {
+                        "the flight holds"
+                    },
+                )
+            });
             face >= 5
         };
         if ends {
             let c = state.character_mut(id)?;
             c.marks
                 .retain(|m| !matches!(m.kind, MarkKind::Flying { .. }));
-            out.push(Event::said(
-                Mood::Warn,
-                format!("{name} is no longer flying"),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(Mood::Warn, format!("{name} is no longer flying"))
+            });
         }
     }
     for (source, ids) in fates {
@@ -324,12 +341,14 @@ pub fn tick(
             4 | 5 => "collapse into dust",
             _ => "serve for good",
         };
-        out.push(Event::die(
-            source.clone(),
-            "d6 for the undead's fate",
-            face,
-            format!("they {fate}"),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::die(
+                source.clone(),
+                "d6 for the undead's fate",
+                face,
+                format!("they {fate}"),
+            )
+        });
         for id in ids {
             let c = state.character_mut(id)?;
             match face {

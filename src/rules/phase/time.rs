@@ -58,7 +58,9 @@ pub fn pass_turn(
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let ended = state.world.turn;
-    out.push(Event::said(Mood::Plain, format!("Turn {ended}: {what}")));
+    crate::rules::said::tell(out, || {
+        Event::said(Mood::Plain, format!("Turn {ended}: {what}"))
+    });
     event_die(state, false, dice, out)?;
     advance(state, TURN, 1, 1, dice, out)
 }
@@ -121,10 +123,12 @@ fn roll_table(
     out: &mut Vec<Event>,
 ) -> Result<Option<(usize, usize)>, RuleError> {
     let Some(t) = state.world.area else {
-        out.push(Event::said(
-            Mood::Warn,
-            "Roll on the area's wandering table (none is set here)",
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(
+                Mood::Warn,
+                "Roll on the area's wandering table (none is set here)",
+            )
+        });
         return Ok(None);
     };
     let Some(table) = state.world.tables.get(t) else {
@@ -133,12 +137,14 @@ fn roll_table(
     let sides = table.entries.len() as u16;
     let face = dice.roll(sides, &format!("the {} table", table.name))?;
     let at = usize::from(face) - 1;
-    out.push(Event::die(
-        "The judge",
-        format!("d{sides} on the {} table", table.name),
-        face,
-        table.entries.get(at).map_or("?", String::as_str),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::die(
+            "The judge",
+            format!("d{sides} on the {} table", table.name),
+            face,
+            table.entries.get(at).map_or("?", String::as_str),
+        )
+    });
     Ok(Some((t, at)))
 }
 
@@ -175,21 +181,25 @@ pub fn event_die(
         4 => "locality",
         _ => "free",
     };
-    out.push(Event::die("The judge", "the event die", face, what));
+    crate::rules::said::tell(out, || Event::die("The judge", "the event die", face, what));
     match face {
         1 => {
             if let Some(clue) = state.world.clue.take() {
                 let e = entry(state, clue.table, clue.entry);
-                out.push(Event::said(
-                    Mood::Warn,
-                    format!("Encounter: {e}, as the clues foretold; roll a reaction if unsure"),
-                ));
+                crate::rules::said::tell(out, || {
+                    Event::said(
+                        Mood::Warn,
+                        format!("Encounter: {e}, as the clues foretold; roll a reaction if unsure"),
+                    )
+                });
             } else if let Some((t, i)) = roll_table(state, dice, out)? {
                 let e = entry(state, t, i);
-                out.push(Event::said(
-                    Mood::Warn,
-                    format!("Encounter: {e}; roll a reaction if unsure"),
-                ));
+                crate::rules::said::tell(out, || {
+                    Event::said(
+                        Mood::Warn,
+                        format!("Encounter: {e}; roll a reaction if unsure"),
+                    )
+                });
             }
         }
         2 => {
@@ -197,7 +207,9 @@ pub fn event_die(
                 clue.clues = clue.clues.saturating_add(1);
                 let (table, i) = (clue.table, clue.entry);
                 let e = entry(state, table, i);
-                out.push(Event::said(Mood::Warn, format!("Another clue of {e}")));
+                crate::rules::said::tell(out, || {
+                    Event::said(Mood::Warn, format!("Another clue of {e}"))
+                });
             } else if let Some((table, i)) = roll_table(state, dice, out)? {
                 state.world.clue = Some(Clue {
                     table,
@@ -205,10 +217,12 @@ pub fn event_die(
                     clues: 1,
                 });
                 let e = entry(state, table, i);
-                out.push(Event::said(
-                    Mood::Warn,
-                    format!("A clue: foreshadow {e} (stored for the next encounter)"),
-                ));
+                crate::rules::said::tell(out, || {
+                    Event::said(
+                        Mood::Warn,
+                        format!("A clue: foreshadow {e} (stored for the next encounter)"),
+                    )
+                });
             }
         }
         3 => {
@@ -233,17 +247,18 @@ pub fn event_die(
                     0,
                 );
             } else {
-                out.push(Event::said(
-                    Mood::Dim,
-                    "No one is encumbered: nothing happens",
-                ));
+                crate::rules::said::tell(out, || {
+                    Event::said(Mood::Dim, "No one is encumbered: nothing happens")
+                });
             }
         }
         4 if wild => super::wild::weather_roll(state, dice, out)?,
-        4 => out.push(Event::said(
-            Mood::Warn,
-            "Locality: something in the dungeon changes (the judge says what)",
-        )),
+        4 => crate::rules::said::tell(out, || {
+            Event::said(
+                Mood::Warn,
+                "Locality: something in the dungeon changes (the judge says what)",
+            )
+        }),
         _ => {}
     }
     Ok(())
@@ -272,7 +287,9 @@ pub fn door_result(
         (DoorTry::Pick, true) => format!("{name} picks the lock"),
         (DoorTry::Pick, false) => "The lock holds".to_string(),
     };
-    out.push(Event::said(if pass { Mood::Good } else { Mood::Bad }, text));
+    crate::rules::said::tell(out, || {
+        Event::said(if pass { Mood::Good } else { Mood::Bad }, text)
+    });
     Ok(())
 }
 
@@ -299,7 +316,7 @@ pub fn trap_result(
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let name = state.name_of(who);
-    out.push(match (disarm, pass) {
+    crate::rules::said::tell(out, || match (disarm, pass) {
         (true, true) => Event::said(Mood::Good, format!("{name} disarms the trap")),
         (false, true) => Event::said(Mood::Good, format!("{name} avoids the trap")),
         _ => Event::said(
@@ -321,20 +338,23 @@ pub fn delve(state: &mut State, on: bool, out: &mut Vec<Event>) -> Result<(), Ru
     }
     state.world.delve = on;
     if on {
-        out.push(Event::said(Mood::Plain, "The party enters the dungeon"));
+        crate::rules::said::tell(out, || {
+            Event::said(Mood::Plain, "The party enters the dungeon")
+        });
         return Ok(());
     }
     for c in &mut state.characters {
         let before = c.units.len();
         c.units.retain(|u| *u != Unit::Delve { lit: true });
         if c.units.len() < before {
-            out.push(Event::said(
-                Mood::Dim,
-                format!("{}'s delve gear is used up", c.name),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(Mood::Dim, format!("{}'s delve gear is used up", c.name))
+            });
         }
     }
-    out.push(Event::said(Mood::Plain, "The party leaves the dungeon"));
+    crate::rules::said::tell(out, || {
+        Event::said(Mood::Plain, "The party leaves the dungeon")
+    });
     Ok(())
 }
 
@@ -359,10 +379,12 @@ pub fn light(
             )));
         }
     }
-    out.push(Event::said(
-        Mood::Plain,
-        format!("{}'s delve gear lights the way", c.name),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(
+            Mood::Plain,
+            format!("{}'s delve gear lights the way", c.name),
+        )
+    });
     Ok(())
 }
 
@@ -404,12 +426,14 @@ pub fn table(
     if state.world.area.is_none() {
         state.world.area = Some(index);
     }
-    out.push(Event::said(
-        Mood::Plain,
-        format!(
-            "The {name} table is ready (d{})",
-            state.world.tables[index].entries.len()
-        ),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(
+            Mood::Plain,
+            format!(
+                "The {name} table is ready (d{})",
+                state.world.tables[index].entries.len()
+            ),
+        )
+    });
     Ok(())
 }

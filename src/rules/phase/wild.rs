@@ -12,7 +12,7 @@ use crate::rules::rolled::Rolled;
 /// K53: a day's end: mules eat 1 supply unit, horses 4, from their own load (Decision), unfed
 /// ones flagged; each hireling's wage grows by 10; Control Weather's hold may end.
 pub(super) fn day_end(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError> {
-    out.push(Event::said(Mood::Plain, "A day ends"));
+    crate::rules::said::tell(out, || Event::said(Mood::Plain, "A day ends"));
     for c in state
         .characters
         .iter_mut()
@@ -32,27 +32,33 @@ pub(super) fn day_end(state: &mut State, out: &mut Vec<Event>) -> Result<(), Rul
                 need -= 1;
             }
             c.unfed = need > 0;
-            out.push(Event::said(
-                if c.unfed { Mood::Warn } else { Mood::Plain },
-                if c.unfed {
-                    format!("{} goes hungry: {need} supply unit(s) short", c.name)
-                } else {
-                    format!("{} eats {} supply unit(s)", c.name, b.feed())
-                },
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(
+                    if c.unfed { Mood::Warn } else { Mood::Plain },
+                    if c.unfed {
+                        format!("{} goes hungry: {need} supply unit(s) short", c.name)
+                    } else {
+                        format!("{} eats {} supply unit(s)", c.name, b.feed())
+                    },
+                )
+            });
         }
         if c.kind == Kind::Hireling {
             c.wage_owed += 10;
-            out.push(Event::said(
-                Mood::Plain,
-                format!("{} is owed {} coins in wages", c.name, c.wage_owed),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(
+                    Mood::Plain,
+                    format!("{} is owed {} coins in wages", c.name, c.wage_owed),
+                )
+            });
         }
     }
     let today = state.world.clock.day();
     if state.world.weather_held_until.is_some_and(|d| d < today) {
         state.world.weather_held_until = None;
-        out.push(Event::said(Mood::Dim, "The weather is free of the spell"));
+        crate::rules::said::tell(out, || {
+            Event::said(Mood::Dim, "The weather is free of the spell")
+        });
     }
     Ok(())
 }
@@ -66,10 +72,12 @@ pub(super) fn weather_roll(
     let face = dice.roll(6, "the weather")?;
     let before = state.world.weather;
     if state.world.weather_held_until.is_some() {
-        out.push(Event::said(
-            Mood::Dim,
-            format!("Weather die {face}: the spell holds the weather"),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::said(
+                Mood::Dim,
+                format!("Weather die {face}: the spell holds the weather"),
+            )
+        });
         return Ok(());
     }
     state.world.weather = if face <= 3 {
@@ -77,14 +85,16 @@ pub(super) fn weather_roll(
     } else {
         before.saturating_sub(1).max(1)
     };
-    out.push(Event::said(
-        Mood::Plain,
-        format!(
-            "Weather die {face}: the weather is now {} (step {})",
-            state.world.weather_word(),
-            state.world.weather
-        ),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(
+            Mood::Plain,
+            format!(
+                "Weather die {face}: the weather is now {} (step {})",
+                state.world.weather_word(),
+                state.world.weather
+            ),
+        )
+    });
     Ok(())
 }
 
@@ -128,11 +138,13 @@ pub fn watch(
         } else {
             format!("{went} miles")
         };
-        out.push(Event::rolled(
-            "The party",
-            format!("{count}d6 miles"),
-            &Rolled::new(None).dice(pool).verdict(reads),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::rolled(
+                "The party",
+                format!("{count}d6 miles"),
+                &Rolled::new(None).dice(pool).verdict(reads),
+            )
+        });
         Ok::<u32, RuleError>(went)
     };
     match action {
@@ -153,12 +165,16 @@ pub fn watch(
                 super::load::add_fatigue(state, t, 1, out)?;
             }
         }
-        WatchAction::Explore => out.push(Event::said(
-            Mood::Plain,
-            "The party explores the area: the judge reveals its landmarks",
-        )),
+        WatchAction::Explore => crate::rules::said::tell(out, || {
+            Event::said(
+                Mood::Plain,
+                "The party explores the area: the judge reveals its landmarks",
+            )
+        }),
         WatchAction::Camp => super::rest::camp(state, &travelers, dice, out)?,
-        WatchAction::Idle => out.push(Event::said(Mood::Plain, "The party stays put")),
+        WatchAction::Idle => {
+            crate::rules::said::tell(out, || Event::said(Mood::Plain, "The party stays put"))
+        }
     }
     pass_watch(state, dice, out)?;
     for &t in &travelers {
@@ -175,17 +191,19 @@ pub fn pass_watch(
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let (w, day) = (state.world.watch(), state.world.clock.day());
-    out.push(Event::said(
-        Mood::Plain,
-        format!(
-            "Day {day}, watch {w} ({}) ends",
-            if state.world.daylight() {
-                "daylight"
-            } else {
-                "night"
-            }
-        ),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(
+            Mood::Plain,
+            format!(
+                "Day {day}, watch {w} ({}) ends",
+                if state.world.daylight() {
+                    "daylight"
+                } else {
+                    "night"
+                }
+            ),
+        )
+    });
     event_die(state, true, dice, out)?;
     advance(state, WATCH, 1, TURNS_PER_WATCH, dice, out)
 }
@@ -196,13 +214,15 @@ pub fn night_in_dungeon(
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    out.push(Event::said(
-        Mood::Plain,
-        format!(
-            "The party camps in the dungeon from turn {}",
-            state.world.turn
-        ),
-    ));
+    crate::rules::said::tell(out, || {
+        Event::said(
+            Mood::Plain,
+            format!(
+                "The party camps in the dungeon from turn {}",
+                state.world.turn
+            ),
+        )
+    });
     event_die(state, false, dice, out)?;
     advance(
         state,

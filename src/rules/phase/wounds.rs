@@ -42,20 +42,19 @@ pub fn grievous(
     let (wound, sides) = loop {
         let face = dice.roll(6, &format!("{name}'s grievous wound"))?;
         let wound = Wound::of_face(face);
-        out.push(Event::die(
-            name.clone(),
-            "d6 for a grievous wound",
-            face,
-            wound.word(),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::die(name.clone(), "d6 for a grievous wound", face, wound.word())
+        });
         tries += 1;
         match sides_for(state, who, wound)? {
             Some(sides) => break (wound, sides),
             None if tries >= 30 => break (Wound::Scars, Vec::new()),
-            None => out.push(Event::said(
-                Mood::Dim,
-                format!("{} cannot apply to {name}: rolled again", wound.word()),
-            )),
+            None => crate::rules::said::tell(out, || {
+                Event::said(
+                    Mood::Dim,
+                    format!("{} cannot apply to {name}: rolled again", wound.word()),
+                )
+            }),
         }
     };
     let creature = matches!(state.character(who)?.kind, Kind::Creature | Kind::Animal);
@@ -93,7 +92,7 @@ pub fn grievous_result(
     let sided = wound.sided();
     let dismissed = if sided { side.is_none() } else { option > 0 };
     if dismissed {
-        out.push(Event::Ruled {
+        crate::rules::said::tell(out, || Event::Ruled {
             what: format!("{} takes no grievous wound", state.name_of(who)),
         });
         return Ok(());
@@ -131,13 +130,15 @@ pub fn apply_wound(
         Some(h) if wound.sided() => format!("{} ({})", wound.word(), h.word()),
         _ => wound.word().to_string(),
     };
-    out.push(Event::Wounded {
+    crate::rules::said::tell(out, || Event::Wounded {
         who: c.name.clone(),
         id: None,
         wound: text,
     });
     if c.body.blind() && wound == Wound::Eye {
-        out.push(Event::said(Mood::Warn, format!("{} is blind", c.name)));
+        crate::rules::said::tell(out, || {
+            Event::said(Mood::Warn, format!("{} is blind", c.name))
+        });
     }
     Ok(())
 }
@@ -162,16 +163,17 @@ pub fn maneuver_result(
     let name = t.name.clone();
     if effect.eq_ignore_ascii_case("disarm") || effect.eq_ignore_ascii_case("disarmed") {
         if t.weapons.is_empty() {
-            out.push(Event::said(
-                Mood::Plain,
-                format!("{name} holds no weapon to lose"),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(Mood::Plain, format!("{name} holds no weapon to lose"))
+            });
         } else {
             let w = t.weapons.remove(0);
-            out.push(Event::said(
-                Mood::Warn,
-                format!("{name} is disarmed: the {} falls to the ground", w.name),
-            ));
+            crate::rules::said::tell(out, || {
+                Event::said(
+                    Mood::Warn,
+                    format!("{name} is disarmed: the {} falls to the ground", w.name),
+                )
+            });
             state
                 .world
                 .dropped
@@ -184,6 +186,8 @@ pub fn maneuver_result(
         source: format!("a maneuver by {by_name}"),
         ends: super::model::Ends::Judge,
     });
-    out.push(Event::said(Mood::Mark, format!("{name} suffers: {effect}")));
+    crate::rules::said::tell(out, || {
+        Event::said(Mood::Mark, format!("{name} suffers: {effect}"))
+    });
     Ok(())
 }

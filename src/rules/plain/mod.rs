@@ -223,7 +223,7 @@ impl RollLine {
         }
         r.total(i32::try_from(self.total).unwrap_or(i32::MAX))
             .against(Term::of(self.id, "", self.target))
-            .verdict(format!("a {}", pass_word(self.pass)))
+            .verdict(crate::rules::said::words!("a {}", pass_word(self.pass)))
             .ruled(self.ruled.map(|p| format!("a {}", pass_word(p))))
     }
 }
@@ -240,9 +240,11 @@ impl Event {
             Event::Added { id, name, hp } => {
                 Line::new().name(*id, name.clone()).plain(" joins").of(
                     *id,
-                    Line::new()
-                        .plain(" with ")
-                        .number(*id, Num::Health, format!("{hp} HP")),
+                    Line::new().plain(" with ").number(
+                        *id,
+                        Num::Health,
+                        crate::rules::said::words!("{hp} HP"),
+                    ),
                     "",
                 )
             }
@@ -254,18 +256,18 @@ impl Event {
                     (
                         " loses ",
                         Line::new()
-                            .number(*id, Num::Harm, format!("{} HP", -by))
+                            .number(*id, Num::Harm, crate::rules::said::words!("{} HP", -by))
                             .plain(" (")
-                            .number(*id, Num::Health, format!("{hp} left"))
+                            .number(*id, Num::Health, crate::rules::said::words!("{hp} left"))
                             .plain(")"),
                     )
                 } else {
                     (
                         " gains ",
                         Line::new()
-                            .number(*id, Num::Harm, format!("{by} HP"))
+                            .number(*id, Num::Harm, crate::rules::said::words!("{by} HP"))
                             .plain(" (")
-                            .number(*id, Num::Health, format!("{hp} now"))
+                            .number(*id, Num::Health, crate::rules::said::words!("{hp} now"))
                             .plain(")"),
                     )
                 };
@@ -287,19 +289,19 @@ impl Event {
                 line
             }
             Event::TurnTo { id, name, round } => Line::new()
-                .plain(format!("Round {round}: "))
+                .plain(crate::rules::said::words!("Round {round}: "))
                 .name(*id, name.clone())
                 .plain("'s turn"),
             Event::Joined { id, name } => Line::new()
                 .name(*id, name.clone())
                 .plain(" comes into the fight, last in the turn order"),
-            Event::FightEnded { rounds } => {
-                Line::from(format!("The fight ends after {rounds} round(s)"))
-            }
+            Event::FightEnded { rounds } => Line::from(crate::rules::said::words!(
+                "The fight ends after {rounds} round(s)"
+            )),
             Event::Rolled(line) => {
                 let mut out = Line::new()
                     .name(line.id, line.who.clone())
-                    .plain(format!(": {} ", line.what));
+                    .plain(crate::rules::said::words!(": {} ", line.what));
                 out.0.extend(line.rolled().line().0);
                 out
             }
@@ -312,12 +314,20 @@ impl Event {
                 Line::new()
                     .plain("The judge rules ")
                     .name(*id, who.clone())
-                    .plain(format!("'s {what} a {}", pass_word(*pass))),
+                    .plain(crate::rules::said::words!(
+                        "'s {what} a {}",
+                        pass_word(*pass)
+                    )),
                 Line::new()
                     .name(*id, who.clone())
-                    .plain(format!("'s {what}: {}", pass_word(*pass))),
+                    .plain(crate::rules::said::words!(
+                        "'s {what}: {}",
+                        pass_word(*pass)
+                    )),
             ),
-            Event::Dropped { what } => Line::from(format!("{what} is dropped with no effect")),
+            Event::Dropped { what } => Line::from(crate::rules::said::words!(
+                "{what} is dropped with no effect"
+            )),
         }
     }
 }

@@ -334,7 +334,7 @@ pub fn group_check(
         faces,
         swapped: Vec::new(),
     });
-    out.push(Event::Asked {
+    crate::rules::said::tell(out, || Event::Asked {
         question: resolve::describe(state, &group),
     });
     state.pending.push(group);
@@ -386,7 +386,7 @@ pub(super) fn settle_check(
         let s = state.character_mut(who)?.require_slot_mut(n)?;
         if !s.fatigue {
             s.fatigue = true;
-            out.push(Event::Fatigue {
+            crate::rules::said::tell(out, || Event::Fatigue {
                 who: name,
                 id: who,
                 slot: n,
@@ -438,10 +438,12 @@ fn ask_fall_slot(state: &mut State, who: CharId, out: &mut Vec<Event>) {
     let Ok(c) = state.character(who) else { return };
     let options: Vec<SlotNo> = c.layout.body_slots().collect();
     let Some(&first) = options.first() else {
-        out.push(Event::Note(format!(
-            "{} has no body slots: the fall leaves no wound",
-            c.name
-        )));
+        crate::rules::said::tell(out, || {
+            Event::Note(format!(
+                "{} has no body slots: the fall leaves no wound",
+                c.name
+            ))
+        });
         return;
     };
     let proposed = options

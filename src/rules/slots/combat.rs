@@ -206,15 +206,15 @@ pub fn start(
             }
         }
     }
-    out.push(Event::CombatStarted {
+    crate::rules::said::tell(out, || Event::CombatStarted {
         initiator,
         surprised,
     });
-    out.push(Event::RoundStarted {
+    crate::rules::said::tell(out, || Event::RoundStarted {
         round: 1,
         initiative: side,
     });
-    out.push(Event::InitiativeTo { side, why });
+    crate::rules::said::tell(out, || Event::InitiativeTo { side, why });
     Ok(())
 }
 
@@ -244,7 +244,7 @@ pub fn start_turn(state: &mut State, who: CharId, out: &mut Vec<Event>) -> Resul
         // R33: the holding side has nobody left, so the other side keeps initiative.
         let side = c.side;
         fight_mut(state)?.initiative = side;
-        out.push(Event::InitiativeTo {
+        crate::rules::said::tell(out, || Event::InitiativeTo {
             side,
             why: format!("the {holding} have no one left who can act this round"),
         });
@@ -255,16 +255,18 @@ pub fn start_turn(state: &mut State, who: CharId, out: &mut Vec<Event>) -> Resul
         interrupter: None,
         interrupt_failed: false,
     });
-    out.push(Event::TurnStarted {
+    crate::rules::said::tell(out, || Event::TurnStarted {
         who: state.name_of(who),
         id: who,
     });
     ticks::start_of_turn(state, who, out)?;
     if state.character(who)?.status.dead {
-        out.push(Event::Note(format!(
-            "{} dies before acting; the turn passes",
-            state.name_of(who)
-        )));
+        crate::rules::said::tell(out, || {
+            Event::Note(format!(
+                "{} dies before acting; the turn passes",
+                state.name_of(who)
+            ))
+        });
         return close_turn(state, out);
     }
     Ok(())
@@ -309,7 +311,9 @@ pub fn setup(state: &mut State, what: &str, out: &mut Vec<Event>) -> Result<(), 
     if let Some(t) = fight_mut(state)?.turn.as_mut() {
         t.setup = Some(what.to_string());
     }
-    out.push(Event::Note(format!("{name} sets up: {what}; {window}")));
+    crate::rules::said::tell(out, || {
+        Event::Note(format!("{name} sets up: {what}; {window}"))
+    });
     Ok(())
 }
 
@@ -352,18 +356,22 @@ pub fn interrupt(state: &mut State, who: CharId, out: &mut Vec<Event>) -> Result
     if let Some(t) = fight_mut(state)?.turn.as_mut() {
         t.interrupter = Some(who);
     }
-    out.push(Event::TurnStarted {
+    crate::rules::said::tell(out, || Event::TurnStarted {
         who: name.clone(),
         id: who,
     });
-    out.push(Event::Note(format!(
-        "{name} interrupts {actor_name}: one action, no setup"
-    )));
+    crate::rules::said::tell(out, || {
+        Event::Note(format!(
+            "{name} interrupts {actor_name}: one action, no setup"
+        ))
+    });
     ticks::start_of_turn(state, who, out)?;
     if state.character(who)?.status.dead {
-        out.push(Event::Note(format!(
-            "{name} dies before acting, so the interruption fails"
-        )));
+        crate::rules::said::tell(out, || {
+            Event::Note(format!(
+                "{name} dies before acting, so the interruption fails"
+            ))
+        });
         return interrupt_result(state, false, out);
     }
     Ok(())
@@ -390,9 +398,11 @@ pub fn interrupt_result(
     finish_one(state, interrupter, out)?;
     let (actor, inter) = (state.name_of(turn.actor), state.name_of(interrupter));
     if stopped {
-        out.push(Event::Note(format!(
-            "{inter}'s interruption stopped {actor}: both turns end"
-        )));
+        crate::rules::said::tell(out, || {
+            Event::Note(format!(
+                "{inter}'s interruption stopped {actor}: both turns end"
+            ))
+        });
         finish_one(state, turn.actor, out)?;
         let side = state.character(turn.actor)?.side;
         let combat = fight_mut(state)?;
@@ -408,9 +418,11 @@ pub fn interrupt_result(
         if let Some(t) = fight_mut(state)?.turn.as_mut() {
             t.interrupt_failed = true;
         }
-        out.push(Event::Note(format!(
-            "{inter}'s interruption failed: {actor} finishes the turn"
-        )));
+        crate::rules::said::tell(out, || {
+            Event::Note(format!(
+                "{inter}'s interruption failed: {actor} finishes the turn"
+            ))
+        });
         Ok(())
     }
 }
@@ -421,7 +433,7 @@ fn finish_one(state: &mut State, who: CharId, out: &mut Vec<Event>) -> Result<()
     if !combat.acted.contains(&who) {
         combat.acted.push(who);
     }
-    out.push(Event::TurnEnded {
+    crate::rules::said::tell(out, || Event::TurnEnded {
         who: state.name_of(who),
         id: who,
     });
@@ -443,9 +455,9 @@ pub fn end_turn(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError
                 names(state, &who)
             )));
         }
-        out.push(Event::Note(
-            "Nobody can act, so the round passes".to_string(),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::Note("Nobody can act, so the round passes".to_string())
+        });
         return end_round(state, out);
     };
     if let Some(i) = turn.interrupter
@@ -497,7 +509,7 @@ fn pass_initiative(
         return end_round(state, out);
     };
     fight_mut(state)?.initiative = to;
-    out.push(Event::InitiativeTo { side: to, why });
+    crate::rules::said::tell(out, || Event::InitiativeTo { side: to, why });
     Ok(())
 }
 
@@ -506,7 +518,7 @@ fn pass_initiative(
 fn end_round(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError> {
     let combat = fight(state)?;
     let (round, had_turn) = (combat.round, combat.acted.clone());
-    out.push(Event::Note(format!("Round {round} ends")));
+    crate::rules::said::tell(out, || Event::Note(format!("Round {round} ends")));
     ticks::end_of_round(state, &had_turn, out)?;
     let combat = fight_mut(state)?;
     combat.round = round.saturating_add(1);
@@ -528,16 +540,18 @@ fn end_round(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError> {
         (opener, "nobody can act".to_string())
     };
     fight_mut(state)?.initiative = side;
-    out.push(Event::RoundStarted {
+    crate::rules::said::tell(out, || Event::RoundStarted {
         round: next,
         initiative: side,
     });
-    out.push(Event::InitiativeTo { side, why });
+    crate::rules::said::tell(out, || Event::InitiativeTo { side, why });
     if able(state, side).is_empty() {
-        out.push(Event::Note(
-            "Nobody can act this round: end the fight, or end the turn to let the round pass"
-                .to_string(),
-        ));
+        crate::rules::said::tell(out, || {
+            Event::Note(
+                "Nobody can act this round: end the fight, or end the turn to let the round pass"
+                    .to_string(),
+            )
+        });
     }
     Ok(())
 }
@@ -553,17 +567,19 @@ pub fn end(
 ) -> Result<(), RuleError> {
     let combat = fight(state)?.clone();
     if let Some(t) = &combat.turn {
-        out.push(Event::Note(format!(
-            "{}'s turn is cut short by the end of the fight",
-            state.name_of(t.actor)
-        )));
+        crate::rules::said::tell(out, || {
+            Event::Note(format!(
+                "{}'s turn is cut short by the end of the fight",
+                state.name_of(t.actor)
+            ))
+        });
     }
     state.combat = None;
     // A cringe lasts at most a round, and the fight's round is over.
     for c in &mut state.characters {
         if matches!(c.status.cringe, Cringe::UntilTurnEnds { .. }) {
             c.status.cringe = Cringe::None;
-            out.push(Event::StatusChanged {
+            crate::rules::said::tell(out, || Event::StatusChanged {
                 who: c.name.clone(),
                 id: c.id,
                 flag: super::StatusFlag::Cringe,
@@ -575,7 +591,7 @@ pub fn end(
     // A round that began but in which nobody acted (the fight ended at its start) is not one
     // the fight lasted.
     let idle = combat.acted.is_empty() && combat.turn.is_none();
-    out.push(Event::CombatEnded {
+    crate::rules::said::tell(out, || Event::CombatEnded {
         rounds: if idle {
             combat.round.saturating_sub(1)
         } else {
@@ -588,11 +604,13 @@ pub fn end(
         }
         let burning = !c.marked_with(Condition::F).is_empty();
         if burning || c.status.exposure.suffocating {
-            out.push(Event::Note(format!(
-                "{} is still {}: outside a fight rounds are not counted, so rule on it by hand",
-                c.name,
-                if burning { "burning" } else { "without air" }
-            )));
+            crate::rules::said::tell(out, || {
+                Event::Note(format!(
+                    "{} is still {}: outside a fight rounds are not counted, so rule on it by hand",
+                    c.name,
+                    if burning { "burning" } else { "without air" }
+                ))
+            });
         }
     }
     exploration::spend_trys(state, "the fight", 1, senses, Spent::Fight, dice, out)

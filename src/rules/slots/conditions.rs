@@ -36,7 +36,7 @@ pub fn mark(
         c.status.exposure.last_h = Some(slot);
     }
     let name = c.name.clone();
-    out.push(Event::Marked {
+    crate::rules::said::tell(out, || Event::Marked {
         who: name.clone(),
         id: who,
         slot,
@@ -56,7 +56,7 @@ pub fn mark(
     match condition {
         Condition::A | Condition::E | Condition::H if !c.status.unconscious => {
             c.status.unconscious = true;
-            out.push(Event::StatusChanged {
+            crate::rules::said::tell(out, || Event::StatusChanged {
                 who: name,
                 id: who,
                 flag: StatusFlag::Unconscious,
@@ -66,7 +66,7 @@ pub fn mark(
         }
         Condition::C if !c.status.evil => {
             c.status.evil = true;
-            out.push(Event::StatusChanged {
+            crate::rules::said::tell(out, || Event::StatusChanged {
                 who: name,
                 id: who,
                 flag: StatusFlag::Evil,
@@ -91,7 +91,7 @@ pub fn kill(
         return Ok(());
     }
     c.status.dead = true;
-    out.push(Event::Died {
+    crate::rules::said::tell(out, || Event::Died {
         who: c.name.clone(),
         id: who,
         cause: cause.to_string(),
@@ -281,11 +281,13 @@ fn spread_to(
             out,
         ),
         [] => {
-            out.push(Event::Note(format!(
-                "{}'s {} has nowhere left to spread",
-                state.name_of(who),
-                condition.name()
-            )));
+            crate::rules::said::tell(out, || {
+                Event::Note(format!(
+                    "{}'s {} has nowhere left to spread",
+                    state.name_of(who),
+                    condition.name()
+                ))
+            });
             Ok(())
         }
         [only] => mark(state, who, *only, condition, cause, out),
@@ -332,27 +334,29 @@ fn choose_spread(
                 .map(|n| n.to_string())
                 .collect();
             // Which slots are the sheet's owner's; the others read that the mark spread.
-            out.push(Event::Told(
-                Line::new()
-                    .name(who, state.name_of(who))
-                    .plain(format!("'s {}", condition.name()))
-                    .of(
-                        who,
-                        Line::new()
-                            .plain(" went to ")
-                            .number(
-                                who,
-                                Num::Health,
-                                format!(
-                                    "slot {proposed}, the lowest that qualified; slot {} also \
+            crate::rules::said::tell(out, || {
+                Event::Told(
+                    Line::new()
+                        .name(who, state.name_of(who))
+                        .plain(crate::rules::said::words!("'s {}", condition.name()))
+                        .of(
+                            who,
+                            Line::new()
+                                .plain(" went to ")
+                                .number(
+                                    who,
+                                    Num::Health,
+                                    crate::rules::said::words!(
+                                        "slot {proposed}, the lowest that qualified; slot {} also \
                                  qualified",
-                                    others.join(" or ")
-                                ),
-                            )
-                            .plain(", and the judge may move the mark there"),
-                        " spread",
-                    ),
-            ));
+                                        others.join(" or ")
+                                    ),
+                                )
+                                .plain(", and the judge may move the mark there"),
+                            " spread",
+                        ),
+                )
+            });
             Ok(())
         }
     }
@@ -465,7 +469,7 @@ pub fn clear(
             }
         }
     }
-    out.push(Event::Unmarked {
+    crate::rules::said::tell(out, || Event::Unmarked {
         who: name,
         id: who,
         slot,
@@ -489,7 +493,7 @@ fn refresh_whole_body_states(
     };
     if c.status.evil && !full(c, Condition::C) {
         c.status.evil = false;
-        out.push(Event::StatusChanged {
+        crate::rules::said::tell(out, || Event::StatusChanged {
             who: c.name.clone(),
             id: who,
             flag: StatusFlag::Evil,
@@ -517,7 +521,7 @@ pub fn set_fatigue(
         )));
     }
     s.fatigue = on;
-    out.push(Event::Fatigue {
+    crate::rules::said::tell(out, || Event::Fatigue {
         who: name,
         id: who,
         slot,
@@ -587,22 +591,24 @@ pub fn roll_on_ground(
         format!("put out slot {}", list.join(", "))
     };
     let still = !c.marked_with(Condition::F).is_empty();
-    out.push(Event::Rolled(Box::new(RollLine {
-        who: name.clone(),
-        id: who,
-        sheet: who,
-        die: sides,
-        kept: String::new(),
-        other: None,
-        what: "rolls on the ground".to_string(),
-        faces,
-        pick: 0,
-        verdict: if still { Verdict::Fail } else { Verdict::Pass },
-        reason,
-        dice_said: None,
-    })));
+    crate::rules::said::tell(out, || {
+        Event::Rolled(Box::new(RollLine {
+            who: name.clone(),
+            id: who,
+            sheet: who,
+            die: sides,
+            kept: String::new(),
+            other: None,
+            what: "rolls on the ground".to_string(),
+            faces,
+            pick: 0,
+            verdict: if still { Verdict::Fail } else { Verdict::Pass },
+            reason,
+            dice_said: None,
+        }))
+    });
     for n in put_out {
-        out.push(Event::Unmarked {
+        crate::rules::said::tell(out, || Event::Unmarked {
             who: name.clone(),
             id: who,
             slot: Some(n),
@@ -644,10 +650,12 @@ pub fn suffocate(
         }
         let c = state.character_mut(who)?;
         if c.status.unconscious {
-            out.push(Event::Note(format!(
-                "{} breathes again; the judge decides when they wake",
-                c.name
-            )));
+            crate::rules::said::tell(out, || {
+                Event::Note(format!(
+                    "{} breathes again; the judge decides when they wake",
+                    c.name
+                ))
+            });
         }
         Ok(())
     }
@@ -672,23 +680,26 @@ pub fn cold(
     c.status.exposure.cold_trys = on.then_some(0);
     if on {
         c.status.exposure.warming = false;
-        out.push(Event::Note(format!(
-            "{} is exposed to extreme cold",
-            c.name
-        )));
+        crate::rules::said::tell(out, || {
+            Event::Note(format!("{} is exposed to extreme cold", c.name))
+        });
         if c.marked_with(Condition::H).is_empty() {
             if start_options(&c.layout, Condition::H).is_empty() {
-                out.push(Event::Note(format!(
-                    "{}'s body has no legs/feet or arms/hands slot: mark where the cold bites \
+                crate::rules::said::tell(out, || {
+                    Event::Note(format!(
+                        "{}'s body has no legs/feet or arms/hands slot: mark where the cold bites \
                      first",
-                    c.name
-                )));
+                        c.name
+                    ))
+                });
             } else {
                 worsen(state, who, Condition::H, "extreme cold", out)?;
             }
         }
     } else {
-        out.push(Event::Note(format!("{} is out of the cold", c.name)));
+        crate::rules::said::tell(out, || {
+            Event::Note(format!("{} is out of the cold", c.name))
+        });
     }
     Ok(())
 }
@@ -721,15 +732,17 @@ pub fn warm(
         )));
     }
     c.status.exposure.warming = on;
-    out.push(Event::Note(format!(
-        "{} {}",
-        c.name,
-        if on {
-            "is being warmed"
-        } else {
-            "is no longer being warmed"
-        }
-    )));
+    crate::rules::said::tell(out, || {
+        Event::Note(format!(
+            "{} {}",
+            c.name,
+            if on {
+                "is being warmed"
+            } else {
+                "is no longer being warmed"
+            }
+        ))
+    });
     Ok(())
 }
 
@@ -784,7 +797,7 @@ pub fn set_status(
             super::display::flag_name(flag)
         )));
     }
-    out.push(Event::StatusChanged {
+    crate::rules::said::tell(out, || Event::StatusChanged {
         who: c.name.clone(),
         id: who,
         flag,

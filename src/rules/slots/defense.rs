@@ -496,13 +496,15 @@ fn offer_counter(
     let pair = (spec.target, spec.attacker);
     let (t, a) = (state.name_of(spec.target), state.name_of(spec.attacker));
     if state.countered.contains(&pair) {
-        out.push(Event::Note(format!(
-            "{t} already has a counterattack against {a} from this pair of attacks"
-        )));
+        crate::rules::said::tell(out, || {
+            Event::Note(format!(
+                "{t} already has a counterattack against {a} from this pair of attacks"
+            ))
+        });
         return Ok(());
     }
     state.countered.push(pair);
-    out.push(Event::CounterOffered {
+    crate::rules::said::tell(out, || Event::CounterOffered {
         who: t,
         id: spec.target,
         against: a,
@@ -600,21 +602,23 @@ fn execute(
                 && let Some(item) = t.item_at(slot)
             {
                 // The slot and the item in it are the sheet's owner's, as on the hit's line.
-                out.push(Event::Told(
-                    Line::new()
-                        .name(who, t.name.clone())
-                        .plain("'s ")
-                        .of(
-                            who,
-                            Line::new().number(
+                crate::rules::said::tell(out, || {
+                    Event::Told(
+                        Line::new()
+                            .name(who, t.name.clone())
+                            .plain("'s ")
+                            .of(
                                 who,
-                                Num::Score,
-                                format!("{} in slot {slot}", item.name),
-                            ),
-                            "item",
-                        )
-                        .plain(" may be damaged (the judge's call)"),
-                ));
+                                Line::new().number(
+                                    who,
+                                    Num::Score,
+                                    crate::rules::said::words!("{} in slot {slot}", item.name),
+                                ),
+                                "item",
+                            )
+                            .plain(" may be damaged (the judge's call)"),
+                    )
+                });
             }
         }
     }
@@ -637,28 +641,30 @@ fn parry_roll(
         faces.push(dice.roll(6, &purpose)?);
     }
     let hit = faces.iter().position(|&f| f == u16::from(slot));
-    out.push(Event::Rolled(Box::new(RollLine {
-        who: name,
-        id: spec.target,
-        sheet: spec.target,
-        die: 6,
-        kept: String::new(),
-        other: None,
-        what: "tries to parry".to_string(),
-        faces,
-        pick: hit.unwrap_or(0),
-        verdict: if hit.is_some() {
-            Verdict::Pass
-        } else {
-            Verdict::Fail
-        },
-        reason: if hit.is_some() {
-            format!("a die shows {slot}, the slot hit")
-        } else {
-            format!("no die shows {slot}, the hit stands")
-        },
-        dice_said: None,
-    })));
+    crate::rules::said::tell(out, || {
+        Event::Rolled(Box::new(RollLine {
+            who: name,
+            id: spec.target,
+            sheet: spec.target,
+            die: 6,
+            kept: String::new(),
+            other: None,
+            what: "tries to parry".to_string(),
+            faces,
+            pick: hit.unwrap_or(0),
+            verdict: if hit.is_some() {
+                Verdict::Pass
+            } else {
+                Verdict::Fail
+            },
+            reason: if hit.is_some() {
+                format!("a die shows {slot}, the slot hit")
+            } else {
+                format!("no die shows {slot}, the hit stands")
+            },
+            dice_said: None,
+        }))
+    });
     if hit.is_none() {
         return Ok(false);
     }
@@ -683,7 +689,7 @@ fn seize_at(
     let by = state.name_of(spec.attacker);
     let t = state.character_mut(spec.target)?;
     t.status.restrained = Some(slot);
-    out.push(Event::StatusChanged {
+    crate::rules::said::tell(out, || Event::StatusChanged {
         who: t.name.clone(),
         id: spec.target,
         flag: StatusFlag::Restrained,
@@ -717,7 +723,7 @@ fn evade_prone(
     };
     let name = t.name.clone();
     state.character_mut(spec.target)?.status.prone = true;
-    out.push(Event::StatusChanged {
+    crate::rules::said::tell(out, || Event::StatusChanged {
         who: name,
         id: spec.target,
         flag: StatusFlag::Prone,
@@ -974,10 +980,12 @@ pub fn attack(
     // A counterattack answers a parry (R17): one nobody was offered is the judge's call, and
     // the log says so.
     if spec.counter && state.recent.counter != Some((spec.attacker, spec.target)) {
-        out.push(Event::Note(format!(
-            "{a_name} counterattacks {t_name}, though no parry opened a counterattack: the \
+        crate::rules::said::tell(out, || {
+            Event::Note(format!(
+                "{a_name} counterattacks {t_name}, though no parry opened a counterattack: the \
              judge's call"
-        )));
+            ))
+        });
     }
     let mut attacker_edge = edge;
     let unaimed = spec.kind == AttackKind::Missile && !spec.aimed;
@@ -1015,22 +1023,28 @@ pub fn attack(
     if let (Some(limit), Some(_), Some(_)) = (reach(state, spec), a.zone, t.zone) {
         let range = zones::range(state, spec.attacker, spec.target);
         if range > limit {
-            out.push(Event::Note(format!(
-                "Out of range: {t_name} is {range} from {a_name}, and a {} needs {limit} \
+            crate::rules::said::tell(out, || {
+                Event::Note(format!(
+                    "Out of range: {t_name} is {range} from {a_name}, and a {} needs {limit} \
                  (rolled anyway; the judge may call it off)",
-                attack_name(spec)
-            )));
+                    attack_name(spec)
+                ))
+            });
         }
     }
     if unaimed && !dual {
-        out.push(Event::Note(format!(
-            "{a_name} did not aim: the missile attack has disadvantage"
-        )));
+        crate::rules::said::tell(out, || {
+            Event::Note(format!(
+                "{a_name} did not aim: the missile attack has disadvantage"
+            ))
+        });
     }
     if dual {
-        out.push(Event::Note(format!(
-            "{a_name} gives up the advantage to attack twice, once with each weapon"
-        )));
+        crate::rules::said::tell(out, || {
+            Event::Note(format!(
+                "{a_name} gives up the advantage to attack twice, once with each weapon"
+            ))
+        });
     }
     let (roller, roll_edge) = if t.side == Side::Players {
         (spec.target, mirror(attacker_edge))

@@ -68,7 +68,7 @@ impl RollLine {
         Rolled::new(Some(self.id))
             .dice(dice)
             .each()
-            .verdict(format!("a {said}"))
+            .verdict(crate::rules::said::words!("a {said}"))
             .ruled(Some(format!("a {}", self.verdict)))
             .reading(Some(self.sheet), self.reason.clone())
     }
@@ -117,7 +117,7 @@ pub fn line(event: &Event) -> Line {
                 .name(*attacker_id, attacker.clone())
                 .plain("'s attack on ")
                 .name(*target_id, target.clone())
-                .plain(format!(" {}", outcome_name(*outcome)))
+                .plain(crate::rules::said::words!(" {}", outcome_name(*outcome)))
                 .of(
                     *target_id,
                     Line::new()
@@ -134,13 +134,13 @@ pub fn line(event: &Event) -> Line {
             cause,
         } => Line::new()
             .name(*id, who.clone())
-            .plain(format!(": {}", wound_name(*wound)))
+            .plain(crate::rules::said::words!(": {}", wound_name(*wound)))
             .of(
                 *id,
                 Line::new().plain(" in ").number(
                     *id,
                     Num::Health,
-                    format!("slot {slot} ({cause})"),
+                    crate::rules::said::words!("slot {slot} ({cause})"),
                 ),
                 "",
             ),
@@ -149,9 +149,11 @@ pub fn line(event: &Event) -> Line {
             .plain(": the wound")
             .of(
                 *id,
-                Line::new()
-                    .plain(" in ")
-                    .number(*id, Num::Health, format!("slot {slot}")),
+                Line::new().plain(" in ").number(
+                    *id,
+                    Num::Health,
+                    crate::rules::said::words!("slot {slot}"),
+                ),
                 "",
             )
             .plain(" is healed"),
@@ -163,15 +165,23 @@ pub fn line(event: &Event) -> Line {
             cause,
         } => Line::new()
             .name(*id, who.clone())
-            .plain(format!(": {} marked", condition.letter()))
+            .plain(crate::rules::said::words!(
+                ": {} marked",
+                condition.letter()
+            ))
             .of(
                 *id,
-                Line::new()
-                    .plain(" in ")
-                    .number(*id, Num::Health, format!("slot {slot}")),
+                Line::new().plain(" in ").number(
+                    *id,
+                    Num::Health,
+                    crate::rules::said::words!("slot {slot}"),
+                ),
                 "",
             )
-            .plain(format!(" ({}, {cause})", condition.name())),
+            .plain(crate::rules::said::words!(
+                " ({}, {cause})",
+                condition.name()
+            )),
         Event::Unmarked {
             who,
             id,
@@ -180,14 +190,24 @@ pub fn line(event: &Event) -> Line {
         } => {
             let head = Line::new().name(*id, who.clone());
             match slot {
-                Some(n) => head.plain(format!(": {} cleared", condition.letter())).of(
-                    *id,
-                    Line::new()
-                        .plain(" from ")
-                        .number(*id, Num::Health, format!("slot {n}")),
-                    "",
-                ),
-                None => head.plain(format!(": every {} cleared", condition.letter())),
+                Some(n) => head
+                    .plain(crate::rules::said::words!(
+                        ": {} cleared",
+                        condition.letter()
+                    ))
+                    .of(
+                        *id,
+                        Line::new().plain(" from ").number(
+                            *id,
+                            Num::Health,
+                            crate::rules::said::words!("slot {n}"),
+                        ),
+                        "",
+                    ),
+                None => head.plain(crate::rules::said::words!(
+                    ": every {} cleared",
+                    condition.letter()
+                )),
             }
         }
         Event::Fatigue { who, id, slot, on } => Line::new()
@@ -201,7 +221,7 @@ pub fn line(event: &Event) -> Line {
                 *id,
                 Line::new()
                     .plain(if *on { " in " } else { " from " })
-                    .number(*id, Num::Health, format!("slot {slot}")),
+                    .number(*id, Num::Health, crate::rules::said::words!("slot {slot}")),
                 "",
             ),
         Event::Cringed { who, id } => Line::new()
@@ -217,7 +237,11 @@ pub fn line(event: &Event) -> Line {
             .plain(": ")
             .of(
                 *id,
-                Line::new().number(*id, Num::Score, format!("{item} in slot {slot}")),
+                Line::new().number(
+                    *id,
+                    Num::Score,
+                    crate::rules::said::words!("{item} in slot {slot}"),
+                ),
                 "an item",
             )
             .plain(" is destroyed"),
@@ -238,11 +262,11 @@ pub fn line(event: &Event) -> Line {
         }
         Event::Died { who, id, cause } => Line::new()
             .name(*id, who.clone())
-            .plain(format!(" DIES: {cause}")),
-        Event::Asked { question } => Line::from(format!("Judge: {question}")),
+            .plain(crate::rules::said::words!(" DIES: {cause}")),
+        Event::Asked { question } => Line::from(crate::rules::said::words!("Judge: {question}")),
         // The players read the verdict that stands once, on the roll's line as it settles.
         Event::Overridden { what, verdict } => Line::new().ruling(
-            Line::from(format!(
+            Line::from(crate::rules::said::words!(
                 "Judge overrides {what}: {}",
                 verdict.to_string().to_uppercase()
             )),
@@ -264,20 +288,22 @@ pub fn line(event: &Event) -> Line {
                 1 => "ENCOUNTER".to_string(),
                 n => format!("{n} ENCOUNTERS"),
             };
-            Line::from(format!(
+            Line::from(crate::rules::said::words!(
                 "Encounter dice {} (encounter on {on}): {verdict}",
                 shown.join(" ")
             ))
         }
-        Event::TimePassed { trys, what } => Line::from(format!("{what}: try {trys}")),
-        Event::RoundStarted { round, initiative } => Line::from(format!(
+        Event::TimePassed { trys, what } => {
+            Line::from(crate::rules::said::words!("{what}: try {trys}"))
+        }
+        Event::RoundStarted { round, initiative } => Line::from(crate::rules::said::words!(
             "Round {round} begins; {initiative} have initiative"
         )),
         Event::TurnStarted { who, id } => Line::new().name(*id, who.clone()).plain("'s turn"),
         Event::TurnEnded { who, id } => Line::new().name(*id, who.clone()).plain("'s turn ends"),
-        Event::InitiativeTo { side, why } => {
-            Line::from(format!("Initiative to the {side} ({why})"))
-        }
+        Event::InitiativeTo { side, why } => Line::from(crate::rules::said::words!(
+            "Initiative to the {side} ({why})"
+        )),
         Event::CombatStarted {
             initiator,
             surprised,
@@ -285,7 +311,9 @@ pub fn line(event: &Event) -> Line {
             Some(s) => format!("Combat! The {initiator} strike first; the {s} are surprised"),
             None => format!("Combat! The {initiator} strike first"),
         }),
-        Event::CombatEnded { rounds } => Line::from(format!("Combat ends after {rounds} round(s)")),
+        Event::CombatEnded { rounds } => Line::from(crate::rules::said::words!(
+            "Combat ends after {rounds} round(s)"
+        )),
         Event::CounterOffered {
             who,
             id,

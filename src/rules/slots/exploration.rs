@@ -235,11 +235,13 @@ pub fn spend_trys(
         for who in ticks::living(state) {
             let c = state.character(who)?;
             if !c.marked_with(Condition::F).is_empty() {
-                out.push(Event::Note(format!(
-                    "{} is burning through all of it: time outside a fight counts no rounds, so \
+                crate::rules::said::tell(out, || {
+                    Event::Note(format!(
+                        "{} is burning through all of it: time outside a fight counts no rounds, so \
                      rule on the fire by hand (douse it first)",
-                    c.name
-                )));
+                        c.name
+                    ))
+                });
             }
         }
     }
@@ -259,12 +261,12 @@ pub fn spend_trys(
         faces.push(dice.roll(10, &purpose)?);
     }
     let encounters = faces.iter().filter(|&&f| is_encounter(f, enc)).count() as u16;
-    out.push(Event::EncounterRoll {
+    crate::rules::said::tell(out, || Event::EncounterRoll {
         faces,
         encounter_faces: enc,
         encounters,
     });
-    out.push(Event::TimePassed {
+    crate::rules::said::tell(out, || Event::TimePassed {
         trys: state.clock.trys,
         what: format!("{label}, now {}", clock_text(&state.clock)),
     });
@@ -315,11 +317,13 @@ fn dark_note(state: &State, out: &mut Vec<Event>) {
     } else {
         lit.join(", ")
     };
-    out.push(Event::Note(format!(
-        "It is dark: only {lit} can work at the same time; {} need a light of their own or a \
+    crate::rules::said::tell(out, || {
+        Event::Note(format!(
+            "It is dark: only {lit} can work at the same time; {} need a light of their own or a \
          try of their own",
-        unlit.join(", ")
-    )));
+            unlit.join(", ")
+        ))
+    });
 }
 
 /// A 30-minute rest (R31): 5 trys with their encounter dice; removes one E (R24) and one fatigue
@@ -358,10 +362,12 @@ pub fn travel(state: &mut State, watches: u16, out: &mut Vec<Event>) -> Result<(
     for i in 1..=watches {
         state.clock.watches = state.clock.watches.saturating_add(1);
         ticks::end_of_watch(state, out)?;
-        out.push(Event::Note(format!(
-            "Watch {i} of {watches} of travel ends ({})",
-            clock_text(&state.clock)
-        )));
+        crate::rules::said::tell(out, || {
+            Event::Note(format!(
+                "Watch {i} of {watches} of travel ends ({})",
+                clock_text(&state.clock)
+            ))
+        });
     }
     Ok(())
 }
@@ -377,16 +383,20 @@ pub fn pass_days(state: &mut State, days: u16, out: &mut Vec<Event>) -> Result<(
     not_in_combat(state, "letting days pass")?;
     ticks::break_rest(state);
     state.clock.days = state.clock.days.saturating_add(u32::from(days));
-    out.push(Event::Note(format!(
-        "{days} day(s) pass; it is now {}. Mark malnourishment for anyone short of food or drink",
-        clock_text(&state.clock)
-    )));
+    crate::rules::said::tell(out, || {
+        Event::Note(format!(
+            "{days} day(s) pass; it is now {}. Mark malnourishment for anyone short of food or drink",
+            clock_text(&state.clock)
+        ))
+    });
     for c in &state.characters {
         if !c.status.dead && !super::conditions::open_wounds(c).is_empty() {
-            out.push(Event::Note(format!(
-                "{} still has an open wound: days do not tick bleeding, so rule on it",
-                c.name
-            )));
+            crate::rules::said::tell(out, || {
+                Event::Note(format!(
+                    "{} still has an open wound: days do not tick bleeding, so rule on it",
+                    c.name
+                ))
+            });
         }
     }
     Ok(())
@@ -402,11 +412,13 @@ pub fn set_dark(state: &mut State, dark: bool, out: &mut Vec<Event>) -> Result<(
         }));
     }
     state.clock.dark = dark;
-    out.push(Event::Note(if dark {
-        "It is dark: only those with their own light can work at the same time".to_string()
-    } else {
-        "There is light again: everyone can work at the same time".to_string()
-    }));
+    crate::rules::said::tell(out, || {
+        Event::Note(if dark {
+            "It is dark: only those with their own light can work at the same time".to_string()
+        } else {
+            "There is light again: everyone can work at the same time".to_string()
+        })
+    });
     Ok(())
 }
 
@@ -438,10 +450,9 @@ pub fn set_time_of_day(
         .checked_add(whole_days)
         .ok_or_else(|| RuleError::invalid("the clock cannot go that far"))?;
     clock.start_minute = (offset % MINUTES_PER_DAY) as u16;
-    out.push(Event::Note(format!(
-        "The time is set: it is now {}",
-        clock_text(clock)
-    )));
+    crate::rules::said::tell(out, || {
+        Event::Note(format!("The time is set: it is now {}", clock_text(clock)))
+    });
     Ok(())
 }
 

@@ -61,12 +61,14 @@ pub fn add_character(
     for (slot, item) in items {
         place(&mut c, *slot, item.clone())?;
     }
-    out.push(Event::Note(format!(
-        "{} joins the {side} ({} layout, {} slots)",
-        c.name,
-        c.layout.name,
-        c.slots.len()
-    )));
+    crate::rules::said::tell(out, || {
+        Event::Note(format!(
+            "{} joins the {side} ({} layout, {} slots)",
+            c.name,
+            c.layout.name,
+            c.slots.len()
+        ))
+    });
     state.next_id = id + 1;
     state.characters.push(c);
     Ok(())
@@ -92,7 +94,7 @@ pub fn rename(
         )));
     }
     state.character_mut(who)?.name = name.clone();
-    out.push(Event::Note(format!("{old} is now called {name}")));
+    crate::rules::said::tell(out, || Event::Note(format!("{old} is now called {name}")));
     Ok(())
 }
 
@@ -110,7 +112,9 @@ pub fn set_side(
         )));
     }
     c.side = side;
-    out.push(Event::Note(format!("{} now sides with the {side}", c.name)));
+    crate::rules::said::tell(out, || {
+        Event::Note(format!("{} now sides with the {side}", c.name))
+    });
     Ok(())
 }
 
@@ -160,7 +164,7 @@ pub fn remove_character(
     if let Some(combat) = state.combat.as_mut() {
         combat.acted.retain(|&id| id != who);
     }
-    out.push(Event::Note(format!("{name} leaves the session")));
+    crate::rules::said::tell(out, || Event::Note(format!("{name} leaves the session")));
     Ok(())
 }
 
@@ -257,10 +261,12 @@ pub fn put_item(
     } else {
         ""
     };
-    out.push(Event::Note(format!(
-        "{} puts {} in slot {slot}{both}",
-        c.name, item.name
-    )));
+    crate::rules::said::tell(out, || {
+        Event::Note(format!(
+            "{} puts {} in slot {slot}{both}",
+            c.name, item.name
+        ))
+    });
     Ok(())
 }
 
@@ -302,13 +308,15 @@ pub fn move_item(
     }
     let name = next.name.clone();
     *state.character_mut(who)? = next;
-    out.push(Event::Note(match back {
-        Some(b) => format!(
-            "{name} swaps {} (now slot {to}) and {} (now slot {from})",
-            moving.name, b.name
-        ),
-        None => format!("{name} moves {} from slot {from} to slot {to}", moving.name),
-    }));
+    crate::rules::said::tell(out, || {
+        Event::Note(match back {
+            Some(b) => format!(
+                "{name} swaps {} (now slot {to}) and {} (now slot {from})",
+                moving.name, b.name
+            ),
+            None => format!("{name} moves {} from slot {from} to slot {to}", moving.name),
+        })
+    });
     Ok(())
 }
 
@@ -355,9 +363,9 @@ pub fn remove_item(
     let s = c.require_slot_mut(slot)?;
     let item = s.item.take().map(|i| i.name).unwrap_or_default();
     s.two_hands = false;
-    out.push(Event::Note(format!(
-        "{name} no longer carries {item} (slot {slot})"
-    )));
+    crate::rules::said::tell(out, || {
+        Event::Note(format!("{name} no longer carries {item} (slot {slot})"))
+    });
     Ok(())
 }
 
@@ -426,11 +434,13 @@ pub fn two_hands(
     }
     let item = item.name.clone();
     state.character_mut(who)?.require_slot_mut(slot)?.two_hands = on;
-    out.push(Event::Note(if on {
-        format!("{name} takes {item} in both hands")
-    } else {
-        format!("{name} holds {item} in one hand")
-    }));
+    crate::rules::said::tell(out, || {
+        Event::Note(if on {
+            format!("{name} takes {item} in both hands")
+        } else {
+            format!("{name} holds {item} in one hand")
+        })
+    });
     Ok(())
 }
 
@@ -454,10 +464,12 @@ pub fn backpack(
         )));
     }
     c.backpack_dropped = drop;
-    out.push(Event::Note(if drop {
-        format!("{} drops the backpack: its slots count as empty", c.name)
-    } else {
-        format!("{} shoulders the backpack again", c.name)
-    }));
+    crate::rules::said::tell(out, || {
+        Event::Note(if drop {
+            format!("{} drops the backpack: its slots count as empty", c.name)
+        } else {
+            format!("{} shoulders the backpack again", c.name)
+        })
+    });
     Ok(())
 }

@@ -117,7 +117,7 @@ pub(super) fn open_roll(
         overridden: None,
         used_cringe,
     });
-    out.push(Event::Asked {
+    crate::rules::said::tell(out, || Event::Asked {
         question: describe(state, &pending),
     });
     state.pending.push(pending);
@@ -316,12 +316,14 @@ pub fn pick(state: &mut State, die: usize, out: &mut Vec<Event>) -> Result<(), R
     } else {
         "The judge".to_string()
     };
-    out.push(Event::Note(format!(
-        "{who} picks the {face} for {}: {}, {}",
-        title(state, &r.what, r.roller),
-        reading.verdict.to_string().to_uppercase(),
-        reading.reason
-    )));
+    crate::rules::said::tell(out, || {
+        Event::Note(format!(
+            "{who} picks the {face} for {}: {}, {}",
+            title(state, &r.what, r.roller),
+            reading.verdict.to_string().to_uppercase(),
+            reading.reason
+        ))
+    });
     let roll = active_roll(state)?;
     roll.pick = die;
     roll.verdict = reading.verdict;
@@ -364,10 +366,12 @@ pub fn swap_dice(
     }
     g.faces.swap(ia, ib);
     g.swapped.push(a);
-    out.push(Event::Note(format!(
-        "{name_a} swaps dice with {name_b}: {name_a} now has {}, {name_b} {}",
-        g.faces[ia], g.faces[ib]
-    )));
+    crate::rules::said::tell(out, || {
+        Event::Note(format!(
+            "{name_a} swaps dice with {name_b}: {name_a} now has {}, {name_b} {}",
+            g.faces[ia], g.faces[ib]
+        ))
+    });
     Ok(())
 }
 
@@ -385,7 +389,7 @@ pub fn override_verdict(
     }
     r.overridden = (verdict != r.verdict).then_some(verdict);
     let r = r.clone();
-    out.push(Event::Overridden {
+    crate::rules::said::tell(out, || Event::Overridden {
         what: title(state, &r.what, r.roller),
         verdict,
     });
@@ -470,25 +474,27 @@ fn settle_roll(
             _ => "",
         }
     };
-    out.push(Event::Rolled(Box::new(RollLine {
-        who: state.name_of(r.roller),
-        id: r.roller,
-        sheet,
-        die: r.sides,
-        kept: kept.to_string(),
-        other,
-        what: act(state, &r.what, r.roller),
-        faces: r.faces.clone(),
-        pick: r.pick,
-        verdict,
-        reason,
-        dice_said: (verdict != book.verdict).then_some(book.verdict),
-    })));
+    crate::rules::said::tell(out, || {
+        Event::Rolled(Box::new(RollLine {
+            who: state.name_of(r.roller),
+            id: r.roller,
+            sheet,
+            die: r.sides,
+            kept: kept.to_string(),
+            other,
+            what: act(state, &r.what, r.roller),
+            faces: r.faces.clone(),
+            pick: r.pick,
+            verdict,
+            reason,
+            dice_said: (verdict != book.verdict).then_some(book.verdict),
+        }))
+    });
     if r.used_cringe {
         let c = state.character_mut(r.roller)?;
         if c.status.cringe == Cringe::NextRoll {
             c.status.cringe = Cringe::None;
-            out.push(Event::StatusChanged {
+            crate::rules::said::tell(out, || Event::StatusChanged {
                 who: c.name.clone(),
                 id: r.roller,
                 flag: super::StatusFlag::Cringe,
@@ -525,11 +531,13 @@ fn read_group(
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    out.push(Event::Note(format!(
-        "The group {} is read: {}",
-        checks::kind_name(&g.kind),
-        checks::group_dice_text(state, g)
-    )));
+    crate::rules::said::tell(out, || {
+        Event::Note(format!(
+            "The group {} is read: {}",
+            checks::kind_name(&g.kind),
+            checks::group_dice_text(state, g)
+        ))
+    });
     for (&who, &face) in g.members.iter().zip(&g.faces) {
         let sides = state.character(who)?.layout.die;
         let what = RollFor::Check {
@@ -642,7 +650,7 @@ pub fn rule_blocks(
 
 pub fn cancel(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError> {
     let (front, later) = take_front(state)?;
-    out.push(Event::Note(cancel_text(state, &front)));
+    crate::rules::said::tell(out, || Event::Note(cancel_text(state, &front)));
     put_back(state, later);
     Ok(())
 }

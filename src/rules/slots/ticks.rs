@@ -85,10 +85,12 @@ pub fn end_of_round(
         if had_turn.contains(&who) || conditions::open_wounds(c).is_empty() {
             continue;
         }
-        out.push(Event::Note(format!(
-            "{} had no turn this round and bleeds at its end",
-            c.name
-        )));
+        crate::rules::said::tell(out, || {
+            Event::Note(format!(
+                "{} had no turn this round and bleeds at its end",
+                c.name
+            ))
+        });
         bleed(state, who, out)?;
     }
     asphyxiation(state, out)?;
@@ -202,7 +204,7 @@ fn destroy_flammable(
     let slot = c.require_slot_mut(holder)?;
     slot.two_hands = false;
     if let Some(item) = slot.item.take() {
-        out.push(Event::ItemDestroyed {
+        crate::rules::said::tell(out, || Event::ItemDestroyed {
             who: name,
             id: who,
             slot: holder,
@@ -228,15 +230,17 @@ fn burn_out(
     let slot = state.character_mut(who)?.require_slot_mut(n)?;
     slot.marks.clear(Condition::F);
     slot.burning = 0;
-    out.push(Event::Unmarked {
+    crate::rules::said::tell(out, || Event::Unmarked {
         who: name.clone(),
         id: who,
         slot: Some(n),
         condition: Condition::F,
     });
-    out.push(Event::Note(format!(
-        "The fire in slot {n} of {name} goes out: nothing is left there to burn"
-    )));
+    crate::rules::said::tell(out, || {
+        Event::Note(format!(
+            "The fire in slot {n} of {name} goes out: nothing is left there to burn"
+        ))
+    });
     Ok(())
 }
 
@@ -297,11 +301,13 @@ pub fn hypothermia(state: &mut State, who: CharId, out: &mut Vec<Event>) -> Resu
     }
     let marked_before = c.marked_with(Condition::H);
     if marked_before.is_empty() && conditions::start_options(&c.layout, Condition::H).is_empty() {
-        out.push(Event::Note(format!(
-            "{}'s hypothermia should worsen, but no slot is marked H and the body has no \
+        crate::rules::said::tell(out, || {
+            Event::Note(format!(
+                "{}'s hypothermia should worsen, but no slot is marked H and the body has no \
              legs/feet or arms/hands slot: mark it by hand",
-            c.name
-        )));
+                c.name
+            ))
+        });
         state.character_mut(who)?.status.exposure.cold_trys = Some(0);
         return Ok(());
     }
@@ -346,10 +352,9 @@ pub fn warming(state: &mut State, who: CharId, out: &mut Vec<Event>) -> Result<(
     let c = state.character_mut(who)?;
     if c.marked_with(Condition::H).is_empty() {
         c.status.exposure.warming = false;
-        out.push(Event::Note(format!(
-            "{} is warm again; any frostbite stays",
-            c.name
-        )));
+        crate::rules::said::tell(out, || {
+            Event::Note(format!("{} is warm again; any frostbite stays", c.name))
+        });
     }
     Ok(())
 }
@@ -368,11 +373,13 @@ fn wake_note(
         .body_slots()
         .all(|n| c.slot(n).is_some_and(|s| s.marks.has(condition)));
     if c.status.unconscious && !still_full {
-        out.push(Event::Note(format!(
-            "{}'s {} no longer covers the whole body; the judge decides when they wake",
-            c.name,
-            condition.name()
-        )));
+        crate::rules::said::tell(out, || {
+            Event::Note(format!(
+                "{}'s {} no longer covers the whole body; the judge decides when they wake",
+                c.name,
+                condition.name()
+            ))
+        });
     }
     Ok(())
 }
@@ -426,15 +433,19 @@ pub fn rest_end(
         return Ok(());
     };
     if !fed {
-        out.push(Event::Note(format!(
-            "{} rested without food and water, so the bleeding stays",
-            c.name
-        )));
+        crate::rules::said::tell(out, || {
+            Event::Note(format!(
+                "{} rested without food and water, so the bleeding stays",
+                c.name
+            ))
+        });
     } else if !conditions::open_wounds(c).is_empty() {
-        out.push(Event::Note(format!(
-            "{} still has an open wound, so the bleeding stays: treat it first",
-            c.name
-        )));
+        crate::rules::said::tell(out, || {
+            Event::Note(format!(
+                "{} still has an open wound, so the bleeding stays: treat it first",
+                c.name
+            ))
+        });
     } else {
         conditions::clear(state, who, Condition::B, Some(n), out)?;
     }
@@ -446,7 +457,7 @@ pub fn end_cringe(state: &mut State, who: CharId, out: &mut Vec<Event>) -> Resul
     let c = state.character_mut(who)?;
     if c.status.cringe == (Cringe::UntilTurnEnds { turn_started: true }) {
         c.status.cringe = Cringe::None;
-        out.push(Event::StatusChanged {
+        crate::rules::said::tell(out, || Event::StatusChanged {
             who: c.name.clone(),
             id: who,
             flag: StatusFlag::Cringe,

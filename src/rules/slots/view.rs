@@ -63,7 +63,9 @@ impl Ruleset for Slots {
         Ok(events)
     }
 
-    /// The same change without naming anyone in events nobody reads.
+    /// The same change without naming anyone in events nobody reads. Not inside
+    /// `said::quietly`: the slot system keeps what its panels show (the last encounter dice,
+    /// why a side holds the initiative) from its own events, so it builds them all.
     fn apply_quietly(
         state: &mut State,
         command: &Command,

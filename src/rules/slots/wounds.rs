@@ -44,9 +44,11 @@ fn deal_wound_inner(
     if !c.layout.is_body(slot) {
         let options: Vec<SlotNo> = c.layout.body_slots().collect();
         if options.is_empty() {
-            out.push(Event::Note(format!(
-                "{name} has no body slots; the wound in slot {slot} is not recorded"
-            )));
+            crate::rules::said::tell(out, || {
+                Event::Note(format!(
+                    "{name} has no body slots; the wound in slot {slot} is not recorded"
+                ))
+            });
             return Ok(());
         }
         // A hand holds the grip and the back carries the pack: propose those.
@@ -82,7 +84,7 @@ fn deal_wound_inner(
     match existing {
         Wound::None => {
             state.character_mut(who)?.require_slot_mut(slot)?.wound = wound;
-            out.push(Event::Wounded {
+            crate::rules::said::tell(out, || Event::Wounded {
                 who: name,
                 id: who,
                 slot,
@@ -133,9 +135,11 @@ fn beside(
         .collect();
     match options.as_slice() {
         [] => {
-            out.push(Event::Note(format!(
-                "{name} has no free adjacent body slot for the new wound"
-            )));
+            crate::rules::said::tell(out, || {
+                Event::Note(format!(
+                    "{name} has no free adjacent body slot for the new wound"
+                ))
+            });
             Ok(())
         }
         [only] => deal_wound_inner(state, who, *only, wound, cause, visited, out),
@@ -175,7 +179,7 @@ pub fn open_treated(
     let c = state.character_mut(who)?;
     let name = c.name.clone();
     c.require_slot_mut(slot)?.wound = Wound::Open;
-    out.push(Event::Wounded {
+    crate::rules::said::tell(out, || Event::Wounded {
         who: name,
         id: who,
         slot,
@@ -202,7 +206,7 @@ pub fn cringe(
     } else {
         Cringe::NextRoll
     };
-    out.push(Event::StatusChanged {
+    crate::rules::said::tell(out, || Event::StatusChanged {
         who: c.name.clone(),
         id: who,
         flag: StatusFlag::Cringe,
@@ -216,7 +220,7 @@ pub fn cringe(
 pub fn ask(state: &mut State, decision: Decision, out: &mut Vec<Event>) {
     let question = super::resolve::describe(state, &Pending::Decide(decision.clone()));
     state.pending.push(Pending::Decide(decision));
-    out.push(Event::Asked { question });
+    crate::rules::said::tell(out, || Event::Asked { question });
 }
 
 /// The judge wounds a slot by hand.
@@ -243,7 +247,7 @@ pub fn treat(
     match s.wound {
         Wound::Open => {
             s.wound = Wound::Treated;
-            out.push(Event::Wounded {
+            crate::rules::said::tell(out, || Event::Wounded {
                 who: name,
                 id: who,
                 slot,
@@ -277,7 +281,7 @@ pub fn heal(
         )));
     }
     s.wound = Wound::None;
-    out.push(Event::Healed {
+    crate::rules::said::tell(out, || Event::Healed {
         who: name,
         id: who,
         slot,

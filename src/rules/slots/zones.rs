@@ -94,7 +94,7 @@ pub fn new_scene(state: &mut State, name: &str, out: &mut Vec<Event>) -> Result<
     } else {
         String::new()
     };
-    out.push(Event::Note(format!("New scene: {name}{unplaced}")));
+    crate::rules::said::tell(out, || Event::Note(format!("New scene: {name}{unplaced}")));
     Ok(())
 }
 
@@ -127,7 +127,7 @@ pub fn add_zone(
         cover,
     });
     let cover = if cover { ", with cover" } else { "" };
-    out.push(Event::Note(format!("Zone '{name}' added{cover}")));
+    crate::rules::said::tell(out, || Event::Note(format!("Zone '{name}' added{cover}")));
     Ok(())
 }
 
@@ -138,14 +138,13 @@ pub fn remove_zone(state: &mut State, id: ZoneId, out: &mut Vec<Event>) -> Resul
     scene.zones.retain(|z| z.id != id);
     scene.links.retain(|&(a, b)| a != id && b != id);
     scene.hidden.retain(|&(a, b)| a != id && b != id);
-    out.push(Event::Note(format!("Zone '{name}' removed")));
+    crate::rules::said::tell(out, || Event::Note(format!("Zone '{name}' removed")));
     for c in &mut state.characters {
         if c.zone == Some(id) {
             c.zone = None;
-            out.push(Event::Note(format!(
-                "{} was in '{name}' and is now unplaced",
-                c.name
-            )));
+            crate::rules::said::tell(out, || {
+                Event::Note(format!("{} was in '{name}' and is now unplaced", c.name))
+            });
         }
     }
     Ok(())
@@ -171,12 +170,14 @@ pub fn link(
     }
     if on {
         state.scene.links.push(p);
-        out.push(Event::Note(format!("'{na}' and '{nb}' are now adjacent")));
+        crate::rules::said::tell(out, || {
+            Event::Note(format!("'{na}' and '{nb}' are now adjacent"))
+        });
     } else {
         state.scene.links.retain(|&l| l != p);
-        out.push(Event::Note(format!(
-            "'{na}' and '{nb}' are no longer adjacent"
-        )));
+        crate::rules::said::tell(out, || {
+            Event::Note(format!("'{na}' and '{nb}' are no longer adjacent"))
+        });
     }
     Ok(())
 }
@@ -205,14 +206,14 @@ pub fn hide(
     }
     if hidden {
         state.scene.hidden.push(p);
-        out.push(Event::Note(format!(
-            "'{na}' and '{nb}' are out of each other's sight"
-        )));
+        crate::rules::said::tell(out, || {
+            Event::Note(format!("'{na}' and '{nb}' are out of each other's sight"))
+        });
     } else {
         state.scene.hidden.retain(|&h| h != p);
-        out.push(Event::Note(format!(
-            "'{na}' and '{nb}' are in sight of each other"
-        )));
+        crate::rules::said::tell(out, || {
+            Event::Note(format!("'{na}' and '{nb}' are in sight of each other"))
+        });
     }
     Ok(())
 }
@@ -236,10 +237,12 @@ pub fn place(
         }));
     }
     c.zone = to;
-    out.push(Event::Note(match target {
-        Some(z) => format!("{} moves to '{z}'", c.name),
-        None => format!("{} leaves the map", c.name),
-    }));
+    crate::rules::said::tell(out, || {
+        Event::Note(match target {
+            Some(z) => format!("{} moves to '{z}'", c.name),
+            None => format!("{} leaves the map", c.name),
+        })
+    });
     Ok(())
 }
 
