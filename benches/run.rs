@@ -36,7 +36,7 @@ fn apply(session: &mut Session, line: &str, dice: &mut LiveDice, library: &Libra
                 .execute(command, dice)
                 .unwrap_or_else(|e| panic!("`{line}` is refused: {e}"));
             writeln!(out, "{line}").unwrap();
-            for event in &entry.events {
+            for event in entry.events {
                 writeln!(out, "    {event}").unwrap();
             }
         }

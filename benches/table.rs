@@ -38,7 +38,7 @@ fn judge_step(store: &mut Store, session: &mut Session) {
     let entry = session
         .execute(note, &mut ScriptedDice::new([]))
         .expect("a note applies")
-        .clone();
+        .to_logged();
     store
         .journal_step(&JournalRecord::Apply(entry), session)
         .expect("journal");
@@ -57,7 +57,7 @@ fn table(dir: &std::path::Path, session: &mut Session) -> (Store, TableScreen) {
             secret: true,
         };
         if let Ok(entry) = session.execute(secret, &mut ScriptedDice::new([])) {
-            let entry = entry.clone();
+            let entry = entry.to_logged();
             store
                 .journal_step(&JournalRecord::Apply(entry), session)
                 .expect("journal");

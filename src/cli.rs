@@ -162,7 +162,7 @@ pub fn run_script(opts: &RunOptions, library: &Library, out: &mut dyn Write) -> 
                 };
                 let waited = session.state().game.pending();
                 let entry = match session.execute(command, dice) {
-                    Ok(entry) => entry.clone(),
+                    Ok(entry) => entry.to_logged(),
                     // A refused answer says what it could have been.
                     Err(e) => {
                         let mut refusal = refused(e);

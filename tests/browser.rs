@@ -45,7 +45,7 @@ impl Judge {
             .session
             .execute(c, &mut ScriptedDice::new([]))
             .unwrap_or_else(|e| panic!("{line}: {e}"))
-            .clone();
+            .to_logged();
         self.store
             .journal_step(&JournalRecord::Apply(entry), &self.session)
             .unwrap();

@@ -17,7 +17,7 @@ fn roll(s: &mut Session, line: &str, faces: &[u16]) -> String {
     let before = s.state().clone();
     let mut dice = ScriptedDice::new(faces.iter().copied());
     let entry = match s.execute(c, &mut dice) {
-        Ok(e) => e.clone(),
+        Ok(e) => e.to_logged(),
         Err(e) => panic!("{line} was refused: {e}"),
     };
     assert_eq!(dice.remaining(), 0, "{line} left dice unrolled");

@@ -364,7 +364,7 @@ fn step(run: &mut Run, op: &Op) -> Result<(), TestCaseError> {
                 command.clone(),
                 &mut ScriptedDice::new(faces.iter().copied()),
             )
-            .map(|e| JournalRecord::Apply(e.clone())),
+            .map(|e| JournalRecord::Apply(e.to_logged())),
         Op::Undo => run.session.undo().map(|_| JournalRecord::Undo),
         Op::Redo => run.session.redo().map(|_| JournalRecord::Redo),
     };
@@ -576,6 +576,103 @@ fn the_generators_reach_accepted_and_refused_commands() {
     assert!(refused > 100, "only {refused} steps refused");
 }
 
+/// What every step of `live`'s log did, replayed from the start with its recorded faces.
+fn replayed_events(live: &Session) -> Vec<Vec<session::Event>> {
+    let mut state = live.initial().clone();
+    live.entries()
+        .iter()
+        .map(|e| {
+            let mut dice = RecordedDice::new(&e.rolls);
+            session::apply(&mut state, &e.command, &mut dice).expect("the log replays")
+        })
+        .collect()
+}
+
+/// Every step's events, asked for all at once and for a few one at a time, are what the step
+/// did, and the session holds those of at most the last EVENTS_KEPT steps before the cursor
+/// and of the redo tail.
+fn events_match(live: &Session, when: &str) {
+    let expected = replayed_events(live);
+    let all = live.events_in(0..expected.len());
+    assert_eq!(all.len(), expected.len(), "{when}");
+    for (i, events) in expected.iter().enumerate() {
+        assert_eq!(&*all[i], events.as_slice(), "{when}: step {i}");
+    }
+    let n = expected.len();
+    for i in [
+        0,
+        1,
+        n / 2,
+        n.saturating_sub(session::EVENTS_KEPT + 1),
+        n - 1,
+    ] {
+        assert_eq!(&*live.events(i), expected[i].as_slice(), "{when}: step {i}");
+    }
+    let held = live.events_held();
+    assert_eq!(held.end, n, "{when}: the held events reach the log's end");
+    assert!(
+        held.start + session::EVENTS_KEPT >= live.cursor(),
+        "{when}: the last EVENTS_KEPT steps are held"
+    );
+}
+
+/// The events held apart from the entries follow the log through undo past the held ones,
+/// redo, a new step that drops the redo tail, more steps than EVENTS_KEPT, and a retracted
+/// step: whatever the session answers is what the steps did.
+#[test]
+fn held_events_follow_undo_redo_new_steps_and_retract() {
+    let n = session::EVENTS_KEPT + 300;
+    let mut live = realistic_session(n, 5);
+    events_match(&live, "built");
+    for _ in 0..(n - 150) {
+        live.undo().expect("undo");
+    }
+    events_match(&live, "undone past the held events");
+    for _ in 0..100 {
+        live.redo().expect("redo");
+    }
+    events_match(&live, "redone part of the way");
+    live.execute(
+        Command::Note("a new turn".into()),
+        &mut ScriptedDice::new([]),
+    )
+    .expect("a note applies");
+    assert_eq!(live.entries().len(), 251, "the redo tail is dropped");
+    events_match(&live, "a new step after undo");
+    let mut rng = support::Lcg(9);
+    let mut dice = slotmark::dice::LiveDice::seeded(9);
+    while live.entries().len() < 251 + session::EVENTS_KEPT + 50 {
+        let command = support::realistic_command(&mut rng, live.state());
+        let _ = live.execute(command, &mut dice);
+    }
+    events_match(&live, "more than EVENTS_KEPT steps on");
+    for _ in 0..(session::EVENTS_KEPT + 20) {
+        live.undo().expect("undo");
+    }
+    for _ in 0..(session::EVENTS_KEPT + 20) {
+        live.redo().expect("redo");
+    }
+    events_match(&live, "undone and redone past EVENTS_KEPT");
+    let last = live.events(live.cursor() - 1).into_owned();
+    let retracted = live.retract().expect("retract");
+    assert_eq!(
+        last,
+        replayed_step(&live, &retracted),
+        "the retracted step's events"
+    );
+    events_match(&live, "a step retracted");
+    live.execute(Command::Note("after".into()), &mut ScriptedDice::new([]))
+        .expect("a note applies");
+    events_match(&live, "a step after the retracted one");
+}
+
+/// What `entry` does applied at the end of `live`'s log.
+fn replayed_step(live: &Session, entry: &session::Entry) -> Vec<session::Event> {
+    let mut state = live.state().clone();
+    let mut dice = RecordedDice::new(&entry.rolls);
+    session::apply(&mut state, &entry.command, &mut dice).expect("the step applies")
+}
+
 /// Steps older than the last EVENTS_KEPT let their events go; asking for them rebuilds exactly
 /// what they did, one at a time or all at once, also after undoing deep into them.
 #[test]
@@ -591,12 +688,9 @@ fn events_of_old_steps_are_rebuilt_exactly() {
             session::apply(&mut state, &e.command, &mut dice).expect("the log replays")
         })
         .collect();
+    assert!(!live.events_held().contains(&0), "the oldest step let go");
     assert!(
-        live.entries()[0].events.is_empty(),
-        "the oldest step let go"
-    );
-    assert!(
-        !live.entries()[n - 1].events.is_empty(),
+        live.events_held().contains(&(n - 1)),
         "the newest step is held"
     );
     for (i, events) in expected.iter().enumerate() {

@@ -554,7 +554,7 @@ fn a_journal_step_with_a_face_its_die_cannot_show_is_refused_untouched() {
         session
             .execute(c, &mut slotmark::dice::ScriptedDice::new([4]))
             .unwrap()
-            .clone()
+            .to_logged()
     };
     let entry = line(&mut session, "check aldo");
     let record = ron::to_string(&JournalRecord::Apply(entry)).unwrap();
@@ -1356,7 +1356,7 @@ fn journal_pool() -> Vec<String> {
                 session
                     .execute(c, &mut slotmark::dice::LiveDice::seeded(4))
                     .unwrap()
-                    .clone(),
+                    .to_logged(),
             ),
             slotmark::script::Line::Undo => {
                 session.undo().unwrap();
@@ -1878,7 +1878,7 @@ fn journalled_file(b: &Bench) -> (PathBuf, PathBuf, Vec<u8>) {
                 &mut slotmark::dice::ScriptedDice::new(vec![]),
             )
             .unwrap()
-            .clone();
+            .to_logged();
         opened.store.append(&JournalRecord::Apply(entry)).unwrap();
     }
     drop(opened);

@@ -193,7 +193,7 @@ fn a_journal_with_steps_to_recover_or_a_file_alone_is_opened_whole_not_before_it
             &mut slotmark::dice::ScriptedDice::new([]),
         )
         .unwrap()
-        .clone();
+        .to_logged();
     opened
         .store
         .journal_step(&store::JournalRecord::Apply(entry), &opened.session)

@@ -412,8 +412,9 @@ fn plain_one_more_ogre_joins_the_fight_last_in_the_order() {
         panic!()
     };
     assert_eq!(st.fight.as_ref().unwrap().at, 1, "Ana's turn goes on");
-    let log = app.session().unwrap().applied().last().unwrap().clone();
-    let said: Vec<String> = log.events.iter().map(|e| e.to_string()).collect();
+    let session = app.session().unwrap();
+    let log = session.events(session.cursor() - 1);
+    let said: Vec<String> = log.iter().map(|e| e.to_string()).collect();
     assert!(
         said.iter()
             .any(|l| l.contains("Ogre 2 comes into the fight, last in the turn order")),

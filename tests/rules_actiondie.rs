@@ -77,7 +77,7 @@ impl T {
             session::Command::Game(GameCommand::ActionDie(c.clone())),
             &mut dice,
         ) {
-            Ok(e) => e.clone(),
+            Ok(e) => e.to_logged(),
             Err(e) => panic!("{c:?} was refused: {e}"),
         };
         assert_eq!(dice.remaining(), 0, "{c:?} left dice unrolled");

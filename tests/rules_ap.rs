@@ -54,7 +54,7 @@ impl T {
             session::Command::Game(GameCommand::Ap(c.clone())),
             &mut dice,
         ) {
-            Ok(e) => e.clone(),
+            Ok(e) => e.to_logged(),
             Err(e) => panic!("{c:?} was refused: {e}"),
         };
         assert_eq!(dice.remaining(), 0, "{c:?} left dice unrolled");

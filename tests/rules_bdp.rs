@@ -60,7 +60,7 @@ impl T {
         let c = self.command(line);
         let mut dice = ScriptedDice::new(faces.iter().copied());
         let entry = match self.s.execute(c, &mut dice) {
-            Ok(e) => e.clone(),
+            Ok(e) => e.to_logged(),
             Err(e) => panic!("{line} was refused: {e}"),
         };
         assert_eq!(dice.remaining(), 0, "{line} left dice unrolled");

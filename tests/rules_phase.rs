@@ -40,7 +40,7 @@ impl T {
             session::Command::Game(GameCommand::Phase(c.clone())),
             &mut dice,
         ) {
-            Ok(e) => e.clone(),
+            Ok(e) => e.to_logged(),
             Err(e) => panic!("{c:?} was refused: {e}"),
         };
         assert_eq!(dice.remaining(), 0, "{c:?} left dice unrolled");
@@ -3450,7 +3450,7 @@ fn a_whole_fight_in_phases_from_the_encounter_to_the_rest() {
         };
         match s.execute(c, &mut dice) {
             Ok(entry) => {
-                for e in &entry.events {
+                for e in entry.events {
                     log.push_str(&format!("{e}\n"));
                 }
             }

@@ -45,7 +45,7 @@ impl Table {
     fn run(&mut self, c: Command, faces: &[u16]) -> Vec<Event> {
         let mut dice = ScriptedDice::new(faces.iter().copied());
         let entry = match self.s.execute(c.clone().into(), &mut dice) {
-            Ok(e) => e.clone(),
+            Ok(e) => e.to_logged(),
             Err(e) => panic!("{c:?} was refused: {e}"),
         };
         assert_eq!(dice.remaining(), 0, "{c:?} left dice unrolled");

@@ -69,7 +69,7 @@ impl Table {
             Err(e) => panic!("{c:?} was refused: {e}"),
         };
         assert_eq!(dice.remaining(), 0, "{c:?} left dice unused");
-        slot_events(&entry.events)
+        slot_events(entry.events)
     }
 
     /// The purposes of the dice the last command drew.
@@ -1455,8 +1455,8 @@ fn r33_a_fight_ended_before_anyone_acts_in_its_new_round_counts_only_the_rounds_
     let mut run = |c: C, faces: &[u16]| {
         s.execute(c.into(), &mut ScriptedDice::new(faces.to_vec()))
             .unwrap()
+            .to_logged()
             .events
-            .clone()
     };
     run(
         C::StartCombat {

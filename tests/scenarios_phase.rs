@@ -55,7 +55,7 @@ impl Table {
         let command = self.command(line);
         let mut dice = ScriptedDice::new(faces.iter().copied());
         let entry = match self.session.execute(command, &mut dice) {
-            Ok(e) => e.clone(),
+            Ok(e) => e.to_logged(),
             Err(e) => panic!("{line} was refused: {e}\n{}", self.log),
         };
         assert_eq!(dice.remaining(), 0, "{line} left dice unused\n{}", self.log);

@@ -810,7 +810,7 @@ fn r13_a_setup_aim_is_an_aim_for_the_missile_that_follows() {
     )
     .unwrap();
     assert_eq!(dice.remaining(), 0);
-    let notes = format!("{:?}", s.entries().last().unwrap().events);
+    let notes = format!("{:?}", s.events(s.entries().len() - 1));
     assert!(!notes.contains("did not aim"), "{notes}");
 }
 

@@ -221,9 +221,9 @@ fn every_event_has_a_tone_for_its_log_marker() {
     );
     answer(&mut s, Answer::Accept);
     let tones: Vec<Tone> = s
-        .entries()
+        .events_in(0..s.entries().len())
         .iter()
-        .flat_map(|e| e.events.iter())
+        .flat_map(|e| e.iter())
         .filter_map(|e| match e {
             slotmark::session::Event::Game(g) => Some(g.tone()),
             _ => None,

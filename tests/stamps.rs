@@ -20,10 +20,11 @@ fn add(name: &str) -> Command {
 
 /// Plays a command and stamps it at `at`, as the frame does, journalling it.
 fn play(session: &mut Session, store: Option<&mut Store>, command: Command, at: u64) {
-    session
+    let mut entry = session
         .execute(command, &mut ScriptedDice::new([]))
-        .unwrap();
-    let entry = session.stamp_last(Some(Stamp::new(at))).unwrap().clone();
+        .unwrap()
+        .to_logged();
+    entry.entry = session.stamp_last(Some(Stamp::new(at))).unwrap().clone();
     if let Some(store) = store {
         store.append(&JournalRecord::Apply(entry)).unwrap();
     }
@@ -98,7 +99,7 @@ fn a_file_and_a_journal_from_before_stamps_still_open() {
     let entry = session
         .execute(add("Bo"), &mut ScriptedDice::new([]))
         .unwrap()
-        .clone();
+        .to_logged();
     store.append(&JournalRecord::Apply(entry)).unwrap();
     drop(store);
     let text = std::fs::read_to_string(&path).unwrap();

@@ -38,7 +38,7 @@ fn play(session: &mut Session, store: &mut Store, command: Command) {
     let entry = session
         .execute(command, &mut ScriptedDice::new([]))
         .unwrap()
-        .clone();
+        .to_logged();
     store.append(&JournalRecord::Apply(entry)).unwrap();
 }
 
@@ -59,7 +59,7 @@ fn crashed_session(steps: usize) -> (TempDir, PathBuf, Session) {
         };
         let mut dice = slotmark::dice::LiveDice::seeded(i as u64);
         if let Ok(entry) = session.execute(command, &mut dice) {
-            let entry = entry.clone();
+            let entry = entry.to_logged();
             store.append(&JournalRecord::Apply(entry)).unwrap();
         }
     }
@@ -615,7 +615,7 @@ fn record_compacts_every_so_often() {
         let entry = session
             .execute(Command::Note(format!("n{i}")), &mut ScriptedDice::new([]))
             .unwrap()
-            .clone();
+            .to_logged();
         store
             .record(&JournalRecord::Apply(entry), &session)
             .unwrap();
@@ -963,7 +963,7 @@ fn a_journal_written_before_checksums_still_brings_back_its_steps() {
         let entry = session
             .execute(mark(0, 3 + i, Condition::E), &mut ScriptedDice::new([]))
             .unwrap()
-            .clone();
+            .to_logged();
         old.push_str(&ron::to_string(&JournalRecord::Apply(entry)).unwrap());
         old.push('\n');
     }

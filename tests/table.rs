@@ -49,7 +49,7 @@ impl Judge {
                     .session
                     .execute(c, &mut ScriptedDice::new(faces.to_vec()))
                     .unwrap_or_else(|e| panic!("{line}: {e}"))
-                    .clone();
+                    .to_logged();
                 self.store
                     .journal_step(&JournalRecord::Apply(entry), &self.session)
                     .unwrap();
@@ -661,7 +661,7 @@ fn the_follower_always_reads_the_judges_session() {
                 session
                     .execute(c, &mut dice)
                     .ok()
-                    .cloned()
+                    .map(|a| a.to_logged())
                     .map(JournalRecord::Apply)
             }
             _ => {
@@ -669,7 +669,7 @@ fn the_follower_always_reads_the_judges_session() {
                 session
                     .execute(c, &mut dice)
                     .ok()
-                    .cloned()
+                    .map(|a| a.to_logged())
                     .map(JournalRecord::Apply)
             }
         };

@@ -106,7 +106,7 @@ fn roll_on_a_table_is_logged_with_its_row_in_every_ruleset_and_replays_alone() {
         let entry = s
             .execute(c, &mut ScriptedDice::new([4]))
             .unwrap_or_else(|e| panic!("{r:?}: {e}"))
-            .clone();
+            .to_logged();
         let text: Vec<String> = entry.events.iter().map(|e| e.to_string()).collect();
         assert_eq!(
             text,

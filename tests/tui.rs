@@ -221,9 +221,9 @@ fn state(app: &App) -> &State {
 fn slot_events(app: &App) -> Vec<slotmark::rules::slots::Event> {
     app.session()
         .unwrap()
-        .applied()
-        .iter()
-        .flat_map(|e| e.events.iter())
+        .events_in(0..app.session().unwrap().cursor())
+        .into_iter()
+        .flat_map(|e| e.into_owned())
         .filter_map(|e| match e {
             SessionEvent::Game(GameEvent::Slots(e)) => Some(e.clone()),
             _ => None,
@@ -1207,9 +1207,9 @@ fn r_in_the_roll_dialog_re_rolls_with_a_line_in_the_log_and_undo_never_does() {
     let said: Vec<String> = app
         .session()
         .unwrap()
-        .applied()
-        .iter()
-        .flat_map(|e| e.events.iter().map(|v| v.to_string()))
+        .events_in(0..app.session().unwrap().cursor())
+        .into_iter()
+        .flat_map(|e| e.iter().map(|v| v.to_string()).collect::<Vec<_>>())
         .collect();
     assert!(
         said.iter()

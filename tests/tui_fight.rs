@@ -666,9 +666,10 @@ fn the_range_shows_while_choosing_a_target_and_warns_before_rolling() {
         state(&app).pending.first(),
         Some(Pending::Roll(_))
     ));
-    let last = app.session().unwrap().applied().last().unwrap();
+    let session = app.session().unwrap();
+    let last = session.events(session.cursor() - 1);
     assert!(
-        last.events.iter().any(|e| e
+        last.iter().any(|e| e
             .to_string()
             .starts_with("Out of range: Goblin 1 is near from Aldo")),
         "the log flags it too"

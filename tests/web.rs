@@ -42,7 +42,7 @@ impl Judge {
                     .session
                     .execute(c, &mut ScriptedDice::new(faces.to_vec()))
                     .unwrap_or_else(|e| panic!("{line}: {e}"))
-                    .clone();
+                    .to_logged();
                 JournalRecord::Apply(entry)
             }
             Line::Undo => {

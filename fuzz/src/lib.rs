@@ -273,7 +273,7 @@ pub fn palette_line(session: &mut Session, line: &str, seed: u64) -> bool {
         Line::Nothing | Line::SaveAs(_) => return false,
         Line::Command(command) => session
             .execute(command, &mut LiveDice::seeded(seed))
-            .map(|e| JournalRecord::Apply(e.clone())),
+            .map(|e| JournalRecord::Apply(e.to_logged())),
         Line::Undo => session.undo().map(|_| JournalRecord::Undo),
         Line::Redo => session.redo().map(|_| JournalRecord::Redo),
     };

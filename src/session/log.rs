@@ -7,7 +7,7 @@ use crate::dice::{DiceSource, RecordedDice, Recorder, Roll, ScriptedDice};
 use crate::rules::RuleError;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
-use std::collections::HashSet;
+use std::collections::{HashSet, VecDeque};
 use std::num::NonZeroU64;
 use std::ops::Range;
 use std::sync::Arc;
@@ -80,7 +80,9 @@ impl<'de> Deserialize<'de> for Stamp {
     }
 }
 
-/// One applied command with the faces it drew and what it did.
+/// One applied command with the faces it drew. What it did (its events) the session holds apart
+/// for the last [`EVENTS_KEPT`] steps and rebuilds for older ones: read them through
+/// [`Session::events`]. Every step of a long log is held, and most would hold no events.
 #[derive(Debug, Clone, Eq, Serialize, Deserialize)]
 pub struct Entry {
     pub command: Command,
@@ -88,10 +90,6 @@ pub struct Entry {
     /// neither spare capacity nor a capacity field is worth its bytes.
     #[serde(default)]
     pub rolls: Box<[Roll]>,
-    /// Empty for steps older than the last [`EVENTS_KEPT`]: read them through
-    /// [`Session::events`], which rebuilds what was let go.
-    #[serde(default)]
-    pub events: Box<[Event]>,
     /// When the step was taken, if the frame that took it said (see [`Stamp`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stamp: Option<Stamp>,
@@ -179,11 +177,102 @@ fn fight_mark(before: &FightNow, after: &FightNow, earlier: &[Entry]) -> Option<
     })
 }
 
-/// Two entries are the same step when they hold the same command, faces and events: when they
-/// were taken is no part of it (see [`Stamp`]).
+/// Two entries are the same step when they hold the same command and faces: when they were
+/// taken is no part of it (see [`Stamp`]).
 impl PartialEq for Entry {
     fn eq(&self, other: &Self) -> bool {
-        self.command == other.command && self.rolls == other.rolls && self.events == other.events
+        self.command == other.command && self.rolls == other.rolls
+    }
+}
+
+/// A step with what it did, as a journal line holds it: written and read exactly as an entry
+/// with its events was (`command`, `rolls`, `events`, then `stamp` when there is one).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Logged {
+    pub entry: Entry,
+    pub events: Box<[Event]>,
+}
+
+/// Reads as its entry.
+impl std::ops::Deref for Logged {
+    type Target = Entry;
+    fn deref(&self) -> &Entry {
+        &self.entry
+    }
+}
+
+/// [`Logged`] borrowed, for writing.
+#[derive(Serialize)]
+#[serde(rename = "Entry")]
+struct LoggedRef<'a> {
+    command: &'a Command,
+    rolls: &'a [Roll],
+    events: &'a [Event],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stamp: Option<Stamp>,
+}
+
+/// [`Logged`] as read.
+#[derive(Deserialize)]
+#[serde(rename = "Entry")]
+struct LoggedOwned {
+    command: Command,
+    #[serde(default)]
+    rolls: Box<[Roll]>,
+    #[serde(default)]
+    events: Box<[Event]>,
+    #[serde(default)]
+    stamp: Option<Stamp>,
+}
+
+impl Serialize for Logged {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        LoggedRef {
+            command: &self.entry.command,
+            rolls: &self.entry.rolls,
+            events: &self.events,
+            stamp: self.entry.stamp,
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Logged {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let read = LoggedOwned::deserialize(d)?;
+        Ok(Logged {
+            entry: Entry {
+                command: read.command,
+                rolls: read.rolls,
+                stamp: read.stamp,
+                fight: None,
+            },
+            events: read.events,
+        })
+    }
+}
+
+/// The step [`Session::execute`] just logged, with what it did. Reads as its entry.
+#[derive(Debug, Clone, Copy)]
+pub struct Applied<'a> {
+    pub entry: &'a Entry,
+    pub events: &'a [Event],
+}
+
+impl Applied<'_> {
+    /// The step and its events, owned.
+    pub fn to_logged(&self) -> Logged {
+        Logged {
+            entry: self.entry.clone(),
+            events: self.events.into(),
+        }
+    }
+}
+
+impl std::ops::Deref for Applied<'_> {
+    type Target = Entry;
+    fn deref(&self) -> &Entry {
+        self.entry
     }
 }
 
@@ -212,6 +301,8 @@ pub struct Session {
     checkpoints: Vec<(usize, SessionState)>,
     /// Entries before this index have let their events go (see [`EVENTS_KEPT`]).
     events_from: usize,
+    /// The events of entries `events_from..entries.len()`, in order.
+    events: VecDeque<Box<[Event]>>,
     /// One copy of each purpose the log's rolls were drawn for, shared by every roll drawn for it.
     purposes: HashSet<Arc<str>>,
 }
@@ -225,6 +316,7 @@ impl Session {
             entries: Vec::new(),
             cursor: 0,
             events_from: 0,
+            events: VecDeque::new(),
             purposes: HashSet::new(),
         }
     }
@@ -246,13 +338,22 @@ impl Session {
         let mut state = session.initial.clone();
         let mut entries = entries;
         let mut before = fight_now(&state);
+        let keep_from = cursor.saturating_sub(EVENTS_KEPT);
         for index in 0..entries.len() {
             let (earlier, rest) = entries.split_at_mut(index);
             let Some(entry) = rest.first_mut() else {
                 break;
             };
-            replay_entry(&mut state, entry)
-                .map_err(|error| SessionError::Replay { index, error })?;
+            // Events of steps that will not be kept are not made even while loading.
+            if index < keep_from {
+                replay_entry(&mut state, entry)
+                    .map_err(|error| SessionError::Replay { index, error })?;
+            } else {
+                let mut dice = RecordedDice::new(&entry.rolls);
+                let events = apply(&mut state, &entry.command, &mut dice)
+                    .map_err(|error| SessionError::Replay { index, error })?;
+                session.events.push_back(events.into_boxed_slice());
+            }
             share_purposes(&mut session.purposes, &mut entry.rolls);
             let after = fight_now(&state);
             entry.fight = shared_mark(&before, &after, earlier);
@@ -266,10 +367,10 @@ impl Session {
         }
         session.entries = entries;
         session.cursor = cursor;
+        session.events_from = keep_from;
         if cursor == 0 {
             session.state = session.initial.clone();
         }
-        session.forget_old_events();
         Ok(session)
     }
 
@@ -287,19 +388,19 @@ impl Session {
         let mut entries = Vec::with_capacity(steps.size_hint().0);
         let mut state = session.initial.clone();
         let mut before = fight_now(&state);
+        let keep_from = cursor.saturating_sub(EVENTS_KEPT);
         for (index, (command, faces)) in steps.enumerate() {
             let mut dice = ScriptedDice::new(faces);
             let mut recorder = Recorder::new(&mut dice);
             // Events of steps that will not be kept are not made even while loading.
-            let events = if index + EVENTS_KEPT < cursor {
+            if index < keep_from {
                 apply_quietly(&mut state, &command, &mut recorder)
                     .map_err(|error| SessionError::Replay { index, error })?;
-                Box::default()
             } else {
-                apply(&mut state, &command, &mut recorder)
-                    .map_err(|error| SessionError::Replay { index, error })?
-                    .into_boxed_slice()
-            };
+                let events = apply(&mut state, &command, &mut recorder)
+                    .map_err(|error| SessionError::Replay { index, error })?;
+                session.events.push_back(events.into_boxed_slice());
+            }
             let after = fight_now(&state);
             let fight = shared_mark(&before, &after, &entries);
             let mut rolls = recorder.rolls.into_boxed_slice();
@@ -307,7 +408,6 @@ impl Session {
             entries.push(Entry {
                 command,
                 rolls,
-                events,
                 stamp: None,
                 fight,
             });
@@ -327,10 +427,10 @@ impl Session {
         }
         session.entries = entries;
         session.cursor = cursor;
+        session.events_from = keep_from;
         if cursor == 0 {
             session.state = session.initial.clone();
         }
-        session.forget_old_events();
         Ok(session)
     }
 
@@ -364,13 +464,13 @@ impl Session {
         self.cursor < self.entries.len()
     }
 
-    /// Applies a command. On success the entry is logged (dropping any redo tail) and returned;
-    /// on error nothing changes.
+    /// Applies a command. On success the entry is logged (dropping any redo tail) and returned
+    /// with its events; on error nothing changes.
     pub fn execute(
         &mut self,
         command: Command,
         dice: &mut dyn DiceSource,
-    ) -> Result<&Entry, SessionError> {
+    ) -> Result<Applied<'_>, SessionError> {
         let command = super::veil::settle(self, command)?;
         let mut next = self.state.clone();
         let mut recorder = Recorder::new(dice);
@@ -380,19 +480,35 @@ impl Session {
         self.entries.truncate(self.cursor);
         let fight = shared_mark(&fight_now(&self.state), &fight_now(&next), &self.entries);
         self.events_from = self.events_from.min(self.cursor);
+        self.events.truncate(self.cursor - self.events_from);
         self.checkpoints.retain(|(at, _)| *at <= self.cursor);
         self.entries.push(Entry {
             command,
             rolls,
-            events: events.into_boxed_slice(),
             stamp: None,
             fight,
         });
+        self.events.push_back(events.into_boxed_slice());
         self.cursor += 1;
         self.state = next;
         self.maybe_checkpoint();
         self.forget_old_events();
-        Ok(&self.entries[self.cursor - 1])
+        Ok(self.last_applied())
+    }
+
+    /// The step just before the cursor with its events; the cursor must be past one.
+    fn last_applied(&self) -> Applied<'_> {
+        let index = self.cursor - 1;
+        Applied {
+            entry: &self.entries[index],
+            events: self.held_events(index).unwrap_or(&[]),
+        }
+    }
+
+    /// The events of entry `index` when the session holds them.
+    fn held_events(&self, index: usize) -> Option<&[Event]> {
+        let at = index.checked_sub(self.events_from)?;
+        self.events.get(at).map(|e| &**e)
     }
 
     /// Marks when the last applied step was taken (the frame calls it as it logs the step);
@@ -434,7 +550,9 @@ impl Session {
         self.cursor = target;
         self.events_from = self.events_from.min(target);
         self.checkpoints.retain(|(at, _)| *at <= target);
-        self.entries.pop().ok_or(SessionError::NothingToUndo)
+        let entry = self.entries.pop().ok_or(SessionError::NothingToUndo)?;
+        self.events.truncate(self.entries.len() - self.events_from);
+        Ok(entry)
     }
 
     /// Re-applies the next entry with its recorded faces; returns it.
@@ -504,7 +622,9 @@ impl Session {
     pub fn events(&self, index: usize) -> Cow<'_, [Event]> {
         match self.entries.get(index) {
             None => Cow::Borrowed(&[]),
-            Some(entry) if index >= self.events_from => Cow::Borrowed(&entry.events),
+            Some(_) if index >= self.events_from => {
+                Cow::Borrowed(self.held_events(index).unwrap_or(&[]))
+            }
             Some(_) => Cow::Owned(
                 self.rebuild_events(index, index + 1)
                     .pop()
@@ -523,11 +643,7 @@ impl Session {
             .into_iter()
             .map(Cow::Owned)
             .collect();
-        out.extend(
-            self.entries[rebuilt_end..end]
-                .iter()
-                .map(|e| Cow::Borrowed(&*e.events)),
-        );
+        out.extend((rebuilt_end..end).map(|i| Cow::Borrowed(self.held_events(i).unwrap_or(&[]))));
         out
     }
 
@@ -568,7 +684,7 @@ impl Session {
     fn forget_old_events(&mut self) {
         let keep_from = self.cursor.saturating_sub(EVENTS_KEPT);
         while self.events_from < keep_from {
-            self.entries[self.events_from].events = Box::default();
+            self.events.pop_front();
             self.events_from += 1;
         }
     }
@@ -586,6 +702,12 @@ impl Session {
             let cursor = self.cursor;
             self.checkpoints.retain(|(n, _)| kept(*n, cursor));
         }
+    }
+
+    /// The steps whose events the session holds; the others' are rebuilt when asked for
+    /// ([`Session::events`]). For the memory tests.
+    pub fn events_held(&self) -> Range<usize> {
+        self.events_from..self.events_from + self.events.len()
     }
 
     /// How many checkpoints the session holds (each a whole state): for the memory tests.

@@ -13,8 +13,8 @@ mod veil;
 
 pub use crate::rules::notes::Notes;
 pub use log::{
-    CHECKPOINT_EVERY, DENSE_SPAN, EVENTS_KEPT, Entry, FightMark, SPARSE_EVERY, Session,
-    SessionError, Stamp, replay,
+    Applied, CHECKPOINT_EVERY, DENSE_SPAN, EVENTS_KEPT, Entry, FightMark, Logged, SPARSE_EVERY,
+    Session, SessionError, Stamp, replay,
 };
 pub use veil::{
     CreatureNumbers, PublicFight, PublicLine, Seen, TableView, Veil, kind_of, last_roll, seen,

@@ -258,7 +258,7 @@ impl Follower {
         for record in &records {
             let session = &mut self.session;
             let applied = match record {
-                JournalRecord::Apply(entry) => session
+                JournalRecord::Apply(crate::session::Logged { entry, .. }) => session
                     .execute(
                         entry.command.clone(),
                         &mut crate::dice::RecordedDice::new(&entry.rolls),

@@ -13,7 +13,7 @@
 use super::file::{describe, too_new_message};
 use super::{JournalRecord, MAX_FILE_BYTES, StoreError};
 use crate::dice::RecordedDice;
-use crate::session::Session;
+use crate::session::{Logged, Session};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -315,7 +315,7 @@ pub(super) fn apply(
 ) -> Result<(), StoreError> {
     for (line, record) in records {
         let result = match record {
-            JournalRecord::Apply(entry) => session
+            JournalRecord::Apply(Logged { entry, .. }) => session
                 .execute(entry.command.clone(), &mut RecordedDice::new(&entry.rolls))
                 .map(|_| ())
                 .map(|()| {

@@ -38,7 +38,7 @@ pub use sheet::{MAX_SHEET_BYTES, SHEET_VERSION, read_sheet, write_sheet};
 pub use verify::{Phases, VerifyReport, verify, verify_in_phases};
 
 use crate::rules::RulesetId;
-use crate::session::{Entry, Session, SessionError, SessionState};
+use crate::session::{Logged, Session, SessionError, SessionState};
 use serde::{Deserialize, Serialize};
 use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io::{self, Read, Write};
@@ -187,7 +187,7 @@ pub fn wall_clock() -> Option<crate::session::Stamp> {
 /// One line of the journal.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum JournalRecord {
-    Apply(Entry),
+    Apply(Logged),
     Undo,
     Redo,
 }

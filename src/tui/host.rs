@@ -248,7 +248,7 @@ pub trait SheetView: Any {
 /// whoever acts now, open the window a step calls for, sum up what time changed).
 #[derive(Debug, Clone)]
 pub enum Step {
-    Applied(Entry),
+    Applied(session::Logged),
     Undone(Entry),
     Redone(Entry),
 }
@@ -480,10 +480,12 @@ impl Main {
     pub(crate) fn journal(&mut self, record: JournalRecord) -> Result<(), String> {
         // A new step is stamped with the time as it is logged, before it is written.
         let record = match record {
-            JournalRecord::Apply(_) => match self.session.stamp_last((self.clock)()) {
-                Some(entry) => JournalRecord::Apply(entry.clone()),
-                None => record,
-            },
+            JournalRecord::Apply(mut logged) => {
+                if let Some(entry) = self.session.stamp_last((self.clock)()) {
+                    logged.entry = entry.clone();
+                }
+                JournalRecord::Apply(logged)
+            }
             other => other,
         };
         let Some(store) = &mut self.store else {
@@ -582,29 +584,31 @@ impl Main {
                     // covers is the next step, whatever faces it gets.
                     return Exec::Asked;
                 }
-                other => other.cloned(),
+                other => other.map(|a| a.to_logged()),
             }
         } else {
-            self.session.execute(command, dice.source()).cloned()
+            self.session
+                .execute(command, dice.source())
+                .map(|a| a.to_logged())
         };
         match result {
-            Ok(entry) => {
-                if let Err(why) = self.journal(JournalRecord::Apply(entry.clone())) {
+            Ok(logged) => {
+                if let Err(why) = self.journal(JournalRecord::Apply(logged.clone())) {
                     // The step never reached the disk: take it back so the screen shows what is
                     // saved.
                     let _ = self.session.retract();
                     return Exec::Failed(Self::not_written(&why));
                 }
-                let summary = summarize(&entry.events[..]);
+                let summary = summarize(&logged.events);
                 match self.notice.take() {
                     Some(notice) => self.complain(format!("{summary}. Note: {notice}")),
                     None => self.say(summary),
                 }
-                if !entry.rolls.is_empty() {
+                if !logged.entry.rolls.is_empty() {
                     self.secret_next = false;
                     self.show_next = false;
                 }
-                self.steps.push(Step::Applied(entry));
+                self.steps.push(Step::Applied(logged));
                 self.fix_selection();
                 Exec::Done
             }
@@ -656,7 +660,7 @@ impl Main {
             .session
             .execute(secret, dice.source())
             .map_err(|e| e.to_string())?
-            .clone();
+            .to_logged();
         if let Err(why) = self.journal(JournalRecord::Apply(entry)) {
             let _ = self.session.retract();
             return Err(Self::not_written(&why));
@@ -883,16 +887,20 @@ impl Main {
     /// For commands that roll nothing (a pick): no dice source is needed.
     pub(crate) fn run_key_no_dice(&mut self, command: Command) -> bool {
         let mut none = ScriptedDice::new([]);
-        match self.session.execute(command, &mut none).cloned() {
-            Ok(entry) => {
-                if let Err(why) = self.journal(JournalRecord::Apply(entry.clone())) {
+        match self
+            .session
+            .execute(command, &mut none)
+            .map(|a| a.to_logged())
+        {
+            Ok(logged) => {
+                if let Err(why) = self.journal(JournalRecord::Apply(logged.clone())) {
                     let _ = self.session.retract();
                     self.complain(Self::not_written(&why));
                     return true;
                 }
-                let summary = summarize(&entry.events[..]);
+                let summary = summarize(&logged.events);
                 self.say(summary);
-                self.steps.push(Step::Applied(entry));
+                self.steps.push(Step::Applied(logged));
             }
             Err(e) => self.complain(e.to_string()),
         }

@@ -274,7 +274,7 @@ mod tests {
                 &mut ScriptedDice::new([]),
             )
             .unwrap()
-            .clone();
+            .to_logged();
         store
             .journal_step(&JournalRecord::Apply(entry), &session)
             .unwrap();

@@ -10,7 +10,7 @@ use crate::rules::GameCommand;
 use crate::rules::slots::{
     self, Character, Event as SlotEvent, Prop, Region, Sense, Side, SlotNo, State, exploration,
 };
-use crate::session::{Command, Entry};
+use crate::session::{Command, Logged};
 use crate::tui::form::{Field, FieldKind, Form, Live};
 use crate::tui::host::Main;
 use crate::tui::keymap::Action;
@@ -428,11 +428,11 @@ fn title_of(command: &slots::Command) -> Option<String> {
 
 /// Sums up a step that moved time on, or ended a round with changes to someone's sheet, in the
 /// summary dialog (adding to one already open, so travel and days read as one stretch).
-pub fn sum_up(main: &mut Main, entry: &Entry) {
-    let Command::Game(GameCommand::Slots(command)) = &entry.command else {
+pub fn sum_up(main: &mut Main, step: &Logged) {
+    let Command::Game(GameCommand::Slots(command)) = &step.entry.command else {
         return;
     };
-    let events: Vec<&SlotEvent> = entry.events.iter().filter_map(slot_event).collect();
+    let events: Vec<&SlotEvent> = step.events.iter().filter_map(slot_event).collect();
     let state = main.slots();
     let roster: Vec<String> = main
         .roster()

@@ -10,7 +10,7 @@ use super::screen::{ChoicePurpose, FormPurpose, refresh_live};
 use super::{Dialog, keys};
 use crate::rules::GameCommand;
 use crate::rules::slots::{self, CharId, Event as SlotEvent, Side, State};
-use crate::session::{Command, Entry, Event};
+use crate::session::{Command, Entry, Event, Logged};
 use crate::tui::form::{Choice, Field, Form};
 use crate::tui::host::{Dice, Exec, Main};
 use crate::tui::keymap::Action;
@@ -585,7 +585,8 @@ impl Main {
 
     /// After a fight command: select whoever is acting, or the first character who can act
     /// next; after a setup, open the interrupt window. Then anything time changed is summed up.
-    pub(crate) fn after(&mut self, entry: &Entry) {
+    pub(crate) fn after(&mut self, step: &Logged) {
+        let entry = &step.entry;
         if is_fight_command(&entry.command) {
             self.follow_fight();
             if matches!(
@@ -595,7 +596,7 @@ impl Main {
                 self.open_window();
             }
         }
-        super::clock_keys::sum_up(self, entry);
+        super::clock_keys::sum_up(self, step);
     }
 
     /// Undoing or redoing a fight step moves the selection as the step itself did.

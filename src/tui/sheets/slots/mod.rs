@@ -197,9 +197,9 @@ pub fn click(m: &mut Main, ctx: Ctx, hit: Hit) -> bool {
 pub fn settle(m: &mut Main) {
     for step in std::mem::take(&mut m.steps) {
         match step {
-            Step::Applied(entry) => {
-                m.after(&entry);
-                let offered = entry.events.iter().any(|e| {
+            Step::Applied(logged) => {
+                m.after(&logged);
+                let offered = logged.events.iter().any(|e| {
                     matches!(
                         e,
                         crate::session::Event::Game(crate::rules::GameEvent::Slots(
