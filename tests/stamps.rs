@@ -147,3 +147,25 @@ fn every_stamp_a_file_can_carry_reads_and_writes_back_as_it_was() {
     assert_eq!(Stamp::new(u64::MAX).secs(), u64::MAX - 1);
     assert_eq!(Stamp::new(0).seconds_to(Stamp::new(5)), 5);
 }
+
+/// A journal line holds the step with its events exactly as it always did (command, faces,
+/// events, then the stamp when there is one), though the session keeps the events apart from
+/// the entry; and an old line reads back to the same step.
+#[test]
+fn a_journal_line_keeps_its_text_with_the_events() {
+    let mut session = Session::new(SessionState::new("t", RulesetId::Plain));
+    let mut logged = session
+        .execute(Command::Note("rain".into()), &mut ScriptedDice::new([]))
+        .unwrap()
+        .to_logged();
+    assert!(!logged.events.is_empty(), "a note says something");
+    logged.entry.stamp = Some(Stamp::new(7));
+    let text = ron::to_string(&JournalRecord::Apply(logged.clone())).unwrap();
+    let events = ron::to_string(&logged.events).unwrap();
+    assert_eq!(
+        text,
+        format!("Apply((command:Note(\"rain\"),rolls:[],events:{events},stamp:Some(7)))")
+    );
+    let read: JournalRecord = ron::from_str(&text).unwrap();
+    assert_eq!(read, JournalRecord::Apply(logged));
+}
