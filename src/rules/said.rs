@@ -83,6 +83,17 @@ pub enum Mood {
 }
 
 impl Mood {
+    /// How a settled check reads: a judge's ruling stands out as one, else passed or failed.
+    pub fn of_check(ruled: bool, passed: bool) -> Mood {
+        if ruled {
+            Mood::Ruling
+        } else if passed {
+            Mood::Good
+        } else {
+            Mood::Bad
+        }
+    }
+
     pub fn tone(self) -> Tone {
         match self {
             Mood::Plain => Tone::Plain,

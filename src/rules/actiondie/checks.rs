@@ -394,16 +394,7 @@ pub fn accept(
             let mut line = titled(state, r.who, &r.title).plain(": ");
             line.0.extend(w.line().0);
             crate::rules::said::tell(out, || {
-                crate::rules::said::Event::line(
-                    if w.ruled.is_some() {
-                        Mood::Ruling
-                    } else if pass {
-                        Mood::Good
-                    } else {
-                        Mood::Bad
-                    },
-                    line,
-                )
+                crate::rules::said::Event::line(Mood::of_check(w.ruled.is_some(), pass), line)
             });
             if r.then == Then::Exhaustion && !pass {
                 damage::exhaust(state, r.who, dice, out)?;

@@ -655,16 +655,7 @@ fn settle(
     let mut line = titled(state, r.who, &r.title).plain(": ");
     line.0.extend(w.line().0);
     crate::rules::said::tell(out, || {
-        Event::line(
-            if w.ruled.is_some() {
-                Mood::Ruling
-            } else if pass {
-                Mood::Good
-            } else {
-                Mood::Bad
-            },
-            line,
-        )
+        Event::line(Mood::of_check(w.ruled.is_some(), pass), line)
     });
     match r.then {
         Then::Nothing => Ok(()),

@@ -152,16 +152,7 @@ fn settle(
     let mut line = titled(state, r.who, &r.title).plain(": ");
     line.0.extend(words.line().0);
     crate::rules::said::tell(out, || {
-        Event::line(
-            if words.ruled.is_some() {
-                Mood::Ruling
-            } else if pass {
-                Mood::Good
-            } else {
-                Mood::Bad
-            },
-            line,
-        )
+        Event::line(Mood::of_check(words.ruled.is_some(), pass), line)
     });
     match r.then {
         Then::Nothing => Ok(()),
