@@ -62,29 +62,7 @@ fn a_replay_without_events_leaves_every_state_as_the_full_apply_does() {
     for ruleset in RULESETS {
         let built = long_script(ruleset, 2_600, 5, "quiet");
         let s = &built.session;
-        let (mut full, mut quiet) = (s.initial().clone(), s.initial().clone());
-        for (i, entry) in s.applied().iter().enumerate() {
-            let events = session::apply(
-                &mut full,
-                &entry.command,
-                &mut RecordedDice::new(&entry.rolls),
-            )
-            .unwrap();
-            session::apply_quietly(
-                &mut quiet,
-                &entry.command,
-                &mut RecordedDice::new(&entry.rolls),
-            )
-            .unwrap();
-            assert_eq!(full, quiet, "{ruleset:?}: step {} of the evening", i + 1);
-            assert_eq!(
-                kept(&full),
-                kept(&quiet),
-                "{ruleset:?}: what the panels keep at step {}",
-                i + 1
-            );
-            assert_eq!(&*events, &*s.events(i), "{ruleset:?}: step {}", i + 1);
-        }
+        let full = full_and_quiet(s, &format!("{ruleset:?}'s evening"), |_| {});
         assert_eq!(&full, s.state(), "{ruleset:?}");
         let path = dir.path().join(format!("{}.ron", ruleset.key()));
         drop(store::Store::create(&path, s).unwrap());
@@ -98,6 +76,33 @@ fn a_replay_without_events_leaves_every_state_as_the_full_apply_does() {
             "{ruleset:?}: the first step's events"
         );
     }
+}
+
+/// Applies every step of `s` both in full and quietly from its first state, and after each one
+/// requires the two states, what the slot system's panels keep and the events to be the ones
+/// the session has; `look` sees the state after each step. The state at the end.
+fn full_and_quiet(s: &Session, what: &str, mut look: impl FnMut(&SessionState)) -> SessionState {
+    let (mut full, mut quiet) = (s.initial().clone(), s.initial().clone());
+    for (i, entry) in s.applied().iter().enumerate() {
+        let events = session::apply(
+            &mut full,
+            &entry.command,
+            &mut RecordedDice::new(&entry.rolls),
+        )
+        .unwrap();
+        session::apply_quietly(
+            &mut quiet,
+            &entry.command,
+            &mut RecordedDice::new(&entry.rolls),
+        )
+        .unwrap();
+        let step = format!("{what}, step {}: {:?}", i + 1, entry.command);
+        assert_eq!(full, quiet, "{step}");
+        assert_eq!(kept(&full), kept(&quiet), "{step}: what the panels keep");
+        assert_eq!(&*events, &*s.events(i), "{step}");
+        look(&full);
+    }
+    full
 }
 
 /// What the slot system's panels keep from the past (the last encounter dice, why a side holds
@@ -174,29 +179,9 @@ fn the_slot_systems_quiet_steps_keep_what_its_panels_show() {
                 }
             }
         }
-        let (mut full, mut quiet) = (s.initial().clone(), s.initial().clone());
-        for (i, entry) in s.applied().iter().enumerate() {
-            let before = match &full.game {
-                GameState::Slots(st) => st.recent.clone(),
-                _ => unreachable!(),
-            };
-            let events = session::apply(
-                &mut full,
-                &entry.command,
-                &mut RecordedDice::new(&entry.rolls),
-            )
-            .unwrap();
-            session::apply_quietly(
-                &mut quiet,
-                &entry.command,
-                &mut RecordedDice::new(&entry.rolls),
-            )
-            .unwrap();
-            let what = format!("seed {seed}, step {}: {:?}", i + 1, entry.command);
-            assert_eq!(full, quiet, "{what}");
-            assert_eq!(kept(&full), kept(&quiet), "{what}");
-            assert_eq!(&*events, &*s.events(i), "{what}");
-            let GameState::Slots(after) = &full.game else {
+        let mut before = slotmark::rules::slots::Recent::default();
+        let full = full_and_quiet(&s, &format!("fights of seed {seed}"), |state| {
+            let GameState::Slots(after) = &state.game else {
                 unreachable!()
             };
             let after = &after.recent;
@@ -206,7 +191,8 @@ fn the_slot_systems_quiet_steps_keep_what_its_panels_show() {
             seen[3] |= after.counter.is_some();
             seen[4] |= before.counter.is_some() && after.counter.is_none();
             seen[5] |= after.harm_since_interrupt.is_some();
-        }
+            before = after.clone();
+        });
         assert_eq!(kept(&full), kept(s.state()), "seed {seed}");
     }
     assert_eq!(
