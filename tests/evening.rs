@@ -7,7 +7,7 @@ mod support;
 use slotmark::cli::{RunOptions, run_script};
 use slotmark::content;
 use slotmark::dice::{LiveDice, RecordedDice};
-use slotmark::rules::RulesetId;
+use slotmark::rules::{GameState, RulesetId};
 use slotmark::script::Line;
 use slotmark::session::{self, Session, SessionState};
 use slotmark::store;
@@ -62,23 +62,7 @@ fn a_replay_without_events_leaves_every_state_as_the_full_apply_does() {
     for ruleset in RULESETS {
         let built = long_script(ruleset, 2_600, 5, "quiet");
         let s = &built.session;
-        let (mut full, mut quiet) = (s.initial().clone(), s.initial().clone());
-        for (i, entry) in s.applied().iter().enumerate() {
-            let events = session::apply(
-                &mut full,
-                &entry.command,
-                &mut RecordedDice::new(&entry.rolls),
-            )
-            .unwrap();
-            session::apply_quietly(
-                &mut quiet,
-                &entry.command,
-                &mut RecordedDice::new(&entry.rolls),
-            )
-            .unwrap();
-            assert_eq!(full, quiet, "{ruleset:?}: step {} of the evening", i + 1);
-            assert_eq!(&*events, &*s.events(i), "{ruleset:?}: step {}", i + 1);
-        }
+        let full = full_and_quiet(s, &format!("{ruleset:?}'s evening"), |_| {});
         assert_eq!(&full, s.state(), "{ruleset:?}");
         let path = dir.path().join(format!("{}.ron", ruleset.key()));
         drop(store::Store::create(&path, s).unwrap());
@@ -94,13 +78,136 @@ fn a_replay_without_events_leaves_every_state_as_the_full_apply_does() {
     }
 }
 
+/// Applies every step of `s` both in full and quietly from its first state, and after each one
+/// requires the two states, what the slot system's panels keep and the events to be the ones
+/// the session has; `look` sees the state after each step. The state at the end.
+fn full_and_quiet(s: &Session, what: &str, mut look: impl FnMut(&SessionState)) -> SessionState {
+    let (mut full, mut quiet) = (s.initial().clone(), s.initial().clone());
+    for (i, entry) in s.applied().iter().enumerate() {
+        let events = session::apply(
+            &mut full,
+            &entry.command,
+            &mut RecordedDice::new(&entry.rolls),
+        )
+        .unwrap();
+        session::apply_quietly(
+            &mut quiet,
+            &entry.command,
+            &mut RecordedDice::new(&entry.rolls),
+        )
+        .unwrap();
+        let step = format!("{what}, step {}: {:?}", i + 1, entry.command);
+        assert_eq!(full, quiet, "{step}");
+        assert_eq!(kept(&full), kept(&quiet), "{step}: what the panels keep");
+        assert_eq!(&*events, &*s.events(i), "{step}");
+        look(&full);
+    }
+    full
+}
+
+/// What the slot system's panels keep from the past (the last encounter dice, why a side holds
+/// the initiative, the harm since an interruption, an open counterattack), in words. `==` on
+/// states passes it over (it is never saved), so the comparisons above look at it here.
+fn kept(state: &SessionState) -> String {
+    match &state.game {
+        GameState::Slots(s) => format!("{:?}", s.recent),
+        _ => String::new(),
+    }
+}
+
+/// The slot system keeps what its panels show where its rules decide it, so a step applied
+/// without its events must keep the same: fights of the demo, played with many dice, walk every
+/// fact it keeps (encounter dice, initiative and why, an interruption harming the actor, a
+/// counterattack offered and used or lost, the fight ending) and compare the full and the quiet
+/// apply after every step.
+#[test]
+fn the_slot_systems_quiet_steps_keep_what_its_panels_show() {
+    const FIGHT: &[&str] = &[
+        "task search 2 sound",
+        "fight players all",
+        "turn Aria",
+        "setup charges across the yard",
+        "interrupt goblin1",
+        "attack goblin1 Aria melee",
+        "stopped no",
+        "attack Aria goblin1 melee",
+        "end",
+        "turn goblin1",
+        "attack goblin1 Aria melee parry",
+        "attack Aria goblin1 melee counter",
+        "end",
+        "turn Bram",
+        "setup draws a knife",
+        "interrupt goblin2",
+        "attack goblin2 Bram grab",
+        "stopped yes",
+        "turn goblin2",
+        "attack goblin2 Bram melee parry",
+        "end",
+        "turn Cole",
+        "end",
+        "undo",
+        "redo",
+        "end fight",
+        "rest fed",
+    ];
+    let answers = ["accept", "slot 1", "cancel"];
+    // (encounter dice kept, initiative kept, cleared, counter open, used up or lost, harm kept)
+    let mut seen = [false; 6];
+    for seed in 0..12 {
+        let mut s = slotmark::script::demo();
+        let mut dice = LiveDice::seeded(seed);
+        for line in FIGHT.iter().chain(FIGHT) {
+            match slotmark::script::parse_line(line, s.state()) {
+                Ok(Line::Command(c)) => {
+                    let _ = s.execute(c, &mut dice);
+                }
+                Ok(Line::Undo) => {
+                    let _ = s.undo();
+                }
+                Ok(Line::Redo) => {
+                    let _ = s.redo();
+                }
+                _ => {}
+            }
+            for answer in answers.iter().cycle().take(6) {
+                if s.state().game.pending().is_none() {
+                    break;
+                }
+                if let Ok(Line::Command(c)) = slotmark::script::parse_line(answer, s.state()) {
+                    let _ = s.execute(c, &mut dice);
+                }
+            }
+        }
+        let mut before = slotmark::rules::slots::Recent::default();
+        let full = full_and_quiet(&s, &format!("fights of seed {seed}"), |state| {
+            let GameState::Slots(after) = &state.game else {
+                unreachable!()
+            };
+            let after = &after.recent;
+            seen[0] |= after.encounter.is_some() && before.encounter != after.encounter;
+            seen[1] |= after.initiative_why.is_some();
+            seen[2] |= before.initiative_why.is_some() && after.initiative_why.is_none();
+            seen[3] |= after.counter.is_some();
+            seen[4] |= before.counter.is_some() && after.counter.is_none();
+            seen[5] |= after.harm_since_interrupt.is_some();
+            before = after.clone();
+        });
+        assert_eq!(kept(&full), kept(s.state()), "seed {seed}");
+    }
+    assert_eq!(
+        seen, [true; 6],
+        "the fights walked every fact the panels keep"
+    );
+}
+
 /// The players' view asks each ruleset who is in the party and who is in action in a fight
 /// instead of building the roster and the fight's lines on every step; at every step of every
 /// ruleset's evening (and of a plain fight), both answers must be the ones the roster and the
 /// initiative give, for everyone on the roster and for an id nobody holds.
 #[test]
 fn each_ruleset_says_who_is_in_the_party_and_in_action_as_its_roster_and_fight_do() {
-    use slotmark::rules::{GameState, Standing};
+    use slotmark::rules::Standing;
     use std::collections::BTreeSet;
     fn agrees(game: &GameState, what: &str) -> (bool, bool) {
         let roster = game.roster();

@@ -164,3 +164,80 @@ fn harm_since_an_interruption_reads_the_same_however_long_ago_it_came() {
     assert_eq!(short.as_deref(), Some("Aldo took an open wound"));
     assert_eq!(harmed(EVENTS_KEPT + 100), short);
 }
+
+/// Loading a file replays its older steps without their events: every fact the panels keep
+/// (the encounter dice, why a side holds the initiative, the harm since an interruption, a
+/// counterattack open after a parry) must come back from a long file as the session held it.
+#[test]
+fn every_fact_the_panels_keep_comes_back_the_same_from_a_long_file() {
+    use slotmark::dice::Edge;
+    use slots::{AttackKind, AttackSpec, Defense};
+    let mut s = searched(0);
+    let goblin_attacks = AttackSpec {
+        attacker: 2,
+        target: 0,
+        kind: AttackKind::Melee,
+        weapon: None,
+        defense: Defense::None,
+        aimed: false,
+        blast_slots: 0,
+        counter: false,
+    };
+    for (c, faces) in [
+        (
+            slots::Command::StartCombat {
+                initiator: Side::Players,
+                surprised: None,
+                fighters: None,
+            },
+            &[][..],
+        ),
+        (slots::Command::StartTurn { who: 0 }, &[]),
+        (
+            slots::Command::Setup {
+                what: "move".into(),
+            },
+            &[],
+        ),
+        (slots::Command::Interrupt { who: 2 }, &[]),
+        // Aldo's sword in slot 6 parries the goblin's blow: a counterattack is open to him.
+        (
+            slots::Command::Attack {
+                spec: goblin_attacks,
+                edge: Edge::NONE,
+                dual: false,
+            },
+            &[6],
+        ),
+        (slots::Command::Accept, &[]),
+        (
+            slots::Command::Wound {
+                who: 0,
+                slot: 2,
+                wound: slots::Wound::Open,
+            },
+            &[],
+        ),
+    ] {
+        run(&mut s, c, faces);
+    }
+    notes(&mut s, EVENTS_KEPT + 10);
+    let kept = |s: &Session| match &s.state().game {
+        slotmark::rules::GameState::Slots(st) => st.recent.clone(),
+        _ => unreachable!(),
+    };
+    let held = kept(&s);
+    assert!(held.encounter.is_some(), "{held:?}");
+    assert!(held.initiative_why.is_some(), "{held:?}");
+    assert_eq!(
+        held.harm_since_interrupt.as_deref(),
+        Some("Aldo took an open wound")
+    );
+    assert_eq!(held.counter, Some((0, 2)));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("long.ron");
+    drop(Store::create(&path, &s).unwrap());
+    let loaded = store::load(&path).unwrap();
+    assert_eq!(format!("{:?}", kept(&loaded)), format!("{held:?}"));
+    assert!(store::verify(&path).unwrap().matches());
+}

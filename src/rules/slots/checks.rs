@@ -362,7 +362,8 @@ pub(super) fn settle_check(
                     wounds::open_treated(state, who, n, "a check rolled it", out)?;
                 }
                 Wound::Open => {
-                    let why = format!("a check rolled the open wound in slot {n}");
+                    let why =
+                        crate::rules::said::words!("a check rolled the open wound in slot {n}");
                     wounds::cringe(state, who, &why, out)?;
                 }
                 Wound::None => {}

@@ -210,11 +210,8 @@ pub fn start(
         initiator,
         surprised,
     });
-    crate::rules::said::tell(out, || Event::RoundStarted {
-        round: 1,
-        initiative: side,
-    });
-    crate::rules::said::tell(out, || Event::InitiativeTo { side, why });
+    round_started(state, 1, side, out);
+    initiative_to(state, side, why, out);
     Ok(())
 }
 
@@ -244,10 +241,8 @@ pub fn start_turn(state: &mut State, who: CharId, out: &mut Vec<Event>) -> Resul
         // R33: the holding side has nobody left, so the other side keeps initiative.
         let side = c.side;
         fight_mut(state)?.initiative = side;
-        crate::rules::said::tell(out, || Event::InitiativeTo {
-            side,
-            why: format!("the {holding} have no one left who can act this round"),
-        });
+        let why = format!("the {holding} have no one left who can act this round");
+        initiative_to(state, side, why, out);
     }
     fight_mut(state)?.turn = Some(Turn {
         actor: who,
@@ -304,9 +299,9 @@ pub fn setup(state: &mut State, what: &str, out: &mut Vec<Event>) -> Result<(), 
     let (name, other) = (actor.name.clone(), actor.side.other());
     let can_interrupt = able(state, other);
     let window = if can_interrupt.is_empty() {
-        format!("none of the {other} can interrupt")
+        crate::rules::said::words!("none of the {other} can interrupt")
     } else {
-        format!("{} may interrupt", names(state, &can_interrupt))
+        crate::rules::said::words!("{} may interrupt", names(state, &can_interrupt))
     };
     if let Some(t) = fight_mut(state)?.turn.as_mut() {
         t.setup = Some(what.to_string());
@@ -509,8 +504,20 @@ fn pass_initiative(
         return end_round(state, out);
     };
     fight_mut(state)?.initiative = to;
-    crate::rules::said::tell(out, || Event::InitiativeTo { side: to, why });
+    initiative_to(state, to, why, out);
     Ok(())
+}
+
+/// Initiative goes to `side` (R33); the strip shows why until it moves again.
+fn initiative_to(state: &mut State, side: Side, why: String, out: &mut Vec<Event>) {
+    state.recent.initiative_why = Some(why.clone());
+    crate::rules::said::tell(out, || Event::InitiativeTo { side, why });
+}
+
+/// A round opens (R33): a counterattack still open from the last one is gone.
+fn round_started(state: &mut State, round: u32, initiative: Side, out: &mut Vec<Event>) {
+    state.recent.counter = None;
+    crate::rules::said::tell(out, || Event::RoundStarted { round, initiative });
 }
 
 /// Ends the round: its end effects (R36), then the next round opens with the side that did not
@@ -540,11 +547,8 @@ fn end_round(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError> {
         (opener, "nobody can act".to_string())
     };
     fight_mut(state)?.initiative = side;
-    crate::rules::said::tell(out, || Event::RoundStarted {
-        round: next,
-        initiative: side,
-    });
-    crate::rules::said::tell(out, || Event::InitiativeTo { side, why });
+    round_started(state, next, side, out);
+    initiative_to(state, side, why, out);
     if able(state, side).is_empty() {
         crate::rules::said::tell(out, || {
             Event::Note(
@@ -591,6 +595,8 @@ pub fn end(
     // A round that began but in which nobody acted (the fight ended at its start) is not one
     // the fight lasted.
     let idle = combat.acted.is_empty() && combat.turn.is_none();
+    state.recent.initiative_why = None;
+    state.recent.counter = None;
     crate::rules::said::tell(out, || Event::CombatEnded {
         rounds: if idle {
             combat.round.saturating_sub(1)

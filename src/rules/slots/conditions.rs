@@ -56,6 +56,7 @@ pub fn mark(
     match condition {
         Condition::A | Condition::E | Condition::H if !c.status.unconscious => {
             c.status.unconscious = true;
+            super::harmed(state, who, super::Harm::Status(StatusFlag::Unconscious));
             crate::rules::said::tell(out, || Event::StatusChanged {
                 who: name,
                 id: who,
@@ -91,8 +92,9 @@ pub fn kill(
         return Ok(());
     }
     c.status.dead = true;
+    super::harmed(state, who, super::Harm::Died);
     crate::rules::said::tell(out, || Event::Died {
-        who: c.name.clone(),
+        who: state.name_of(who),
         id: who,
         cause: cause.to_string(),
     });
@@ -274,7 +276,7 @@ fn spread_to(
         [] if cannot_mark_kills(condition) => kill(
             state,
             who,
-            &format!(
+            &crate::rules::said::words!(
                 "{} could not spread any further ({cause})",
                 condition.name()
             ),
@@ -328,13 +330,13 @@ fn choose_spread(
         }
         Choice::Proposed => {
             mark(state, who, proposed, condition, cause, out)?;
-            let others: Vec<String> = options
-                .iter()
-                .filter(|&&n| n != proposed)
-                .map(|n| n.to_string())
-                .collect();
             // Which slots are the sheet's owner's; the others read that the mark spread.
             crate::rules::said::tell(out, || {
+                let others: Vec<String> = options
+                    .iter()
+                    .filter(|&&n| n != proposed)
+                    .map(|n| n.to_string())
+                    .collect();
                 Event::Told(
                     Line::new()
                         .name(who, state.name_of(who))
@@ -797,8 +799,11 @@ pub fn set_status(
             super::display::flag_name(flag)
         )));
     }
+    if on {
+        super::harmed(state, who, super::Harm::Status(flag));
+    }
     crate::rules::said::tell(out, || Event::StatusChanged {
-        who: c.name.clone(),
+        who: state.name_of(who),
         id: who,
         flag,
         on,

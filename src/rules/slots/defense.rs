@@ -439,22 +439,35 @@ fn face_plan(
     }
 }
 
-fn hit_event(
-    state: &State,
+/// The attack's result in the slot hit, for the log. A blow struck by the one a counterattack
+/// was open to uses it up (R17), and a seized actor whose turn is interrupted is harmed (R35).
+fn hit_result(
+    state: &mut State,
     spec: &AttackSpec,
     slot: Option<SlotNo>,
     outcome: HitOutcome,
     reason: &str,
-) -> Event {
-    Event::Hit(Box::new(HitLine {
-        attacker: state.name_of(spec.attacker),
-        target: state.name_of(spec.target),
-        attacker_id: spec.attacker,
-        target_id: spec.target,
-        slot,
-        outcome,
-        reason: with_slot(state, spec, slot, reason),
-    }))
+    out: &mut Vec<Event>,
+) {
+    if let Some((who, _)) = state.recent.counter
+        && state.name_of(who) == state.name_of(spec.attacker)
+    {
+        state.recent.counter = None;
+    }
+    if outcome == HitOutcome::Seized {
+        super::harmed(state, spec.target, super::Harm::Seized);
+    }
+    crate::rules::said::tell(out, || {
+        Event::Hit(Box::new(HitLine {
+            attacker: state.name_of(spec.attacker),
+            target: state.name_of(spec.target),
+            attacker_id: spec.attacker,
+            target_id: spec.target,
+            slot,
+            outcome,
+            reason: with_slot(state, spec, slot, reason),
+        }))
+    });
 }
 
 fn ask_hit_slot(
@@ -504,6 +517,15 @@ fn offer_counter(
         return Ok(());
     }
     state.countered.push(pair);
+    // Found by name, as the offer's line names them: of two of one name, the first.
+    let id = |name: &str| {
+        state
+            .characters
+            .iter()
+            .find(|c| c.name == name)
+            .map(|c| c.id)
+    };
+    state.recent.counter = id(&t).zip(id(&a));
     crate::rules::said::tell(out, || Event::CounterOffered {
         who: t,
         id: spec.target,
@@ -522,7 +544,7 @@ fn execute(
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     match plan {
-        Plan::Miss { why } => out.push(hit_event(state, spec, None, HitOutcome::Miss, &why)),
+        Plan::Miss { why } => hit_result(state, spec, None, HitOutcome::Miss, &why, out),
         Plan::AskSlot {
             slot,
             why,
@@ -532,7 +554,7 @@ fn execute(
             ask_hit_slot(state, spec, why, proposed, out)
         }
         Plan::Evaded { slot, why } => {
-            out.push(hit_event(state, spec, Some(slot), HitOutcome::Evaded, &why));
+            hit_result(state, spec, Some(slot), HitOutcome::Evaded, &why, out);
         }
         Plan::Blocked { slot, parry, why } => {
             let outcome = if parry {
@@ -540,7 +562,7 @@ fn execute(
             } else {
                 HitOutcome::Blocked
             };
-            out.push(hit_event(state, spec, Some(slot), outcome, &why));
+            hit_result(state, spec, Some(slot), outcome, &why, out);
             if parry {
                 offer_counter(state, spec, out)?;
             }
@@ -572,7 +594,9 @@ fn execute(
                     wounds::open_treated(state, who, slot, "the defense check rolled it", out)?
                 }
                 Wound::Open => {
-                    let why = format!("the defense check rolled the open wound in slot {slot}");
+                    let why = crate::rules::said::words!(
+                        "the defense check rolled the open wound in slot {slot}"
+                    );
                     wounds::cringe(state, who, &why, out)?
                 }
                 Wound::None => {}
@@ -581,7 +605,7 @@ fn execute(
                 return Ok(());
             }
             if seize {
-                out.push(hit_event(state, spec, Some(slot), HitOutcome::Seized, &why));
+                hit_result(state, spec, Some(slot), HitOutcome::Seized, &why, out);
                 seize_at(state, spec, slot, out)?;
                 return Ok(());
             }
@@ -590,8 +614,12 @@ fn execute(
             } else {
                 HitOutcome::OpenWound
             };
-            out.push(hit_event(state, spec, Some(slot), outcome, &why));
-            let cause = format!("{}'s {}", state.name_of(spec.attacker), attack_name(spec));
+            hit_result(state, spec, Some(slot), outcome, &why, out);
+            let cause = crate::rules::said::words!(
+                "{}'s {}",
+                state.name_of(spec.attacker),
+                attack_name(spec)
+            );
             if met == Wound::None {
                 wounds::deal_wound(state, who, slot, wound, &cause, out)?;
             } else {
@@ -668,14 +696,8 @@ fn parry_roll(
     if hit.is_none() {
         return Ok(false);
     }
-    let why = format!("the parry roll matched slot {slot}");
-    out.push(hit_event(
-        state,
-        spec,
-        Some(slot),
-        HitOutcome::Parried,
-        &why,
-    ));
+    let why = crate::rules::said::words!("the parry roll matched slot {slot}");
+    hit_result(state, spec, Some(slot), HitOutcome::Parried, &why, out);
     offer_counter(state, spec, out)?;
     Ok(true)
 }
@@ -689,8 +711,13 @@ fn seize_at(
     let by = state.name_of(spec.attacker);
     let t = state.character_mut(spec.target)?;
     t.status.restrained = Some(slot);
+    super::harmed(
+        state,
+        spec.target,
+        super::Harm::Status(StatusFlag::Restrained),
+    );
     crate::rules::said::tell(out, || Event::StatusChanged {
-        who: t.name.clone(),
+        who: state.name_of(spec.target),
         id: spec.target,
         flag: StatusFlag::Restrained,
         on: true,
@@ -723,6 +750,7 @@ fn evade_prone(
     };
     let name = t.name.clone();
     state.character_mut(spec.target)?.status.prone = true;
+    super::harmed(state, spec.target, super::Harm::Status(StatusFlag::Prone));
     crate::rules::said::tell(out, || Event::StatusChanged {
         who: name,
         id: spec.target,
@@ -764,8 +792,8 @@ pub(super) fn settle_attack(
             } else {
                 HitOutcome::Miss
             };
-            let why = format!("{ruled} it does no harm");
-            out.push(hit_event(state, spec, slot, outcome, &why));
+            let why = crate::rules::said::words!("{ruled} it does no harm");
+            hit_result(state, spec, slot, outcome, &why, out);
         }
         (true, None) => {
             let proposed = proposed_hit_slot(state.character(spec.target)?, false);
@@ -778,24 +806,30 @@ pub(super) fn settle_attack(
             );
         }
         (true, Some(n)) if spec.kind == AttackKind::Grab => {
-            out.push(hit_event(
+            hit_result(
                 state,
                 spec,
                 Some(n),
                 HitOutcome::Seized,
-                &format!("{ruled} it seizes"),
-            ));
+                &crate::rules::said::words!("{ruled} it seizes"),
+                out,
+            );
             seize_at(state, spec, n, out)?;
         }
         (true, Some(n)) => {
-            out.push(hit_event(
+            hit_result(
                 state,
                 spec,
                 Some(n),
                 HitOutcome::OpenWound,
-                &format!("{ruled} it lands"),
-            ));
-            let cause = format!("{}'s {}", state.name_of(spec.attacker), attack_name(spec));
+                &crate::rules::said::words!("{ruled} it lands"),
+                out,
+            );
+            let cause = crate::rules::said::words!(
+                "{}'s {}",
+                state.name_of(spec.attacker),
+                attack_name(spec)
+            );
             wounds::deal_wound(state, spec.target, n, Wound::Open, &cause, out)?;
         }
     }
@@ -832,7 +866,7 @@ pub(super) fn improvised(
 ) -> Result<(), RuleError> {
     if blocks {
         let why = "the judge rules it stops the blow";
-        out.push(hit_event(state, spec, Some(slot), HitOutcome::Blocked, why));
+        hit_result(state, spec, Some(slot), HitOutcome::Blocked, why, out);
         return Ok(());
     }
     let ctx = Ctx {

@@ -261,11 +261,18 @@ pub fn spend_trys(
         faces.push(dice.roll(10, &purpose)?);
     }
     let encounters = faces.iter().filter(|&&f| is_encounter(f, enc)).count() as u16;
-    crate::rules::said::tell(out, || Event::EncounterRoll {
+    // The clock panel shows the last encounter dice, however long ago they were rolled.
+    let rolled = EncounterDice {
         faces,
         encounter_faces: enc,
         encounters,
+    };
+    crate::rules::said::tell(out, || Event::EncounterRoll {
+        faces: rolled.faces.clone(),
+        encounter_faces: enc,
+        encounters,
     });
+    state.recent.encounter = Some(rolled);
     crate::rules::said::tell(out, || Event::TimePassed {
         trys: state.clock.trys,
         what: format!("{label}, now {}", clock_text(&state.clock)),

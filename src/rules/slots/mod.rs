@@ -149,95 +149,52 @@ pub fn apply(
         C::EndTurn => combat::end_turn(state, o)?,
         C::EndCombat { senses } => combat::end(state, senses, dice, o)?,
     }
-    remember(state, &out);
     Ok(out)
 }
 
-/// Keeps what the screen shows from the past up to date from what a command just did.
-fn remember(state: &mut State, events: &[Event]) {
-    for event in events {
-        match event {
-            Event::EncounterRoll {
-                faces,
-                encounter_faces,
-                encounters,
-            } => {
-                state.recent.encounter = Some(EncounterDice {
-                    faces: faces.clone(),
-                    encounter_faces: *encounter_faces,
-                    encounters: *encounters,
-                });
-            }
-            Event::InitiativeTo { why, .. } => state.recent.initiative_why = Some(why.clone()),
-            Event::CombatEnded { .. } => {
-                state.recent.initiative_why = None;
-                state.recent.counter = None;
-            }
-            Event::CounterOffered { who, against, .. } => {
-                let id = |name: &str| {
-                    state
-                        .characters
-                        .iter()
-                        .find(|c| c.name == name)
-                        .map(|c| c.id)
-                };
-                state.recent.counter = id(who).zip(id(against));
-            }
-            Event::Hit(hit) => {
-                let struck_back = state
-                    .recent
-                    .counter
-                    .is_some_and(|(who, _)| state.name_of(who) == hit.attacker);
-                if struck_back {
-                    state.recent.counter = None;
-                }
-            }
-            Event::RoundStarted { .. } => state.recent.counter = None,
-            _ => {}
-        }
-        if let Some(harm) = harm_to_interrupted_actor(state, event) {
-            state.recent.harm_since_interrupt = Some(harm);
-        }
-    }
+/// How the actor whose turn is interrupted came to harm: a wound, a hold, a death or a status
+/// that stops them is what R35 calls damage.
+enum Harm {
+    Wound(Wound),
+    Seized,
+    Died,
+    Status(StatusFlag),
 }
 
-/// The harm an event does to the actor whose turn is interrupted, in words: a wound, a hold, a
-/// death or a status that stops them is what R35 calls damage.
-fn harm_to_interrupted_actor(state: &State, event: &Event) -> Option<String> {
-    let turn = state.combat.as_ref()?.turn.as_ref()?;
-    turn.interrupter?;
+/// Keeps the latest harm that came to `who` when they are the actor whose turn is interrupted
+/// (R35), in words ("Aria took an open wound"), for the fight panel. Called where the rules do
+/// the harm, so a quiet step keeps it as a full one does.
+fn harmed(state: &mut State, who: CharId, harm: Harm) {
+    let Some(turn) = state.combat.as_ref().and_then(|c| c.turn.as_ref()) else {
+        return;
+    };
+    if turn.interrupter.is_none() {
+        return;
+    }
     let name = state.name_of(turn.actor);
-    match event {
-        Event::Wounded { who, wound, .. } if *who == name => Some(format!(
+    if state.name_of(who) != name {
+        return;
+    }
+    let words = match harm {
+        Harm::Wound(wound) => format!(
             "{name} took {}",
             match wound {
                 Wound::Open => "an open wound",
                 Wound::Treated => "a treated wound",
                 Wound::None => "a wound",
             }
-        )),
-        Event::Hit(hit) if hit.target == name && hit.outcome == HitOutcome::Seized => {
-            Some(format!("{name} was seized"))
-        }
-        Event::Died { who, .. } if *who == name => Some(format!("{name} died")),
-        Event::StatusChanged {
-            who,
-            on: true,
-            flag,
-            ..
-        } if *who == name
-            && matches!(
-                flag,
-                StatusFlag::Unconscious
-                    | StatusFlag::Prone
-                    | StatusFlag::Restrained
-                    | StatusFlag::Immobilized
-            ) =>
-        {
-            Some(format!("{name} is now {}", flag_name(*flag)))
-        }
-        _ => None,
-    }
+        ),
+        Harm::Seized => format!("{name} was seized"),
+        Harm::Died => format!("{name} died"),
+        Harm::Status(
+            flag @ (StatusFlag::Unconscious
+            | StatusFlag::Prone
+            | StatusFlag::Restrained
+            | StatusFlag::Immobilized),
+        ) => format!("{name} is now {}", flag_name(flag)),
+        Harm::Status(_) => return,
+    };
+    state.recent.harm_since_interrupt = Some(words);
 }
 
 /// While a roll or decision waits for the judge, commands that roll dice or move time on are

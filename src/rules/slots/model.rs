@@ -736,8 +736,10 @@ pub struct EncounterDice {
 
 /// What the screen shows from the past: the last encounter dice and why the side holding the
 /// initiative has it. Kept in the state as the rules go, so it reads the same at step 10 and at
-/// step 100,000 (the log's older events are let go to save memory). It follows from the log, so
-/// it is rebuilt by replay, never saved, and two states never differ by it alone.
+/// step 100,000 (the log's older events are let go to save memory). Each fact is set where the
+/// rules decide it, never read back from the step's events, so a step applied without its
+/// events keeps it too. It follows from the log, so it is rebuilt by replay, never saved, and
+/// two states never differ by it alone.
 #[derive(Debug, Clone, Default)]
 pub struct Recent {
     pub encounter: Option<EncounterDice>,

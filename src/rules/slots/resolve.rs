@@ -451,30 +451,29 @@ fn settle_roll(
         .ok_or_else(|| RuleError::invalid("the picked die is missing from the roll"))?;
     let book = read(state, &r.what, r.roller, face)?;
     let verdict = r.overridden.unwrap_or(book.verdict);
-    let reason = book.reason.clone();
-    let (sheet, other) = match &r.what {
-        RollFor::Check { who, .. } | RollFor::Fall { who, .. } => (*who, None),
-        RollFor::Attack(spec) => {
-            let other = if spec.attacker == r.roller {
-                spec.target
-            } else {
-                spec.attacker
-            };
-            (spec.target, Some((other, state.name_of(other))))
-        }
-    };
-    let kept = if r.faces.len() < 2 {
-        ""
-    } else if r.pick != r.proposed {
-        "the judge's pick"
-    } else {
-        match checks::r6(r.edge).signum() {
-            1 => "advantage",
-            -1 => "disadvantage",
-            _ => "",
-        }
-    };
     crate::rules::said::tell(out, || {
+        let (sheet, other) = match &r.what {
+            RollFor::Check { who, .. } | RollFor::Fall { who, .. } => (*who, None),
+            RollFor::Attack(spec) => {
+                let other = if spec.attacker == r.roller {
+                    spec.target
+                } else {
+                    spec.attacker
+                };
+                (spec.target, Some((other, state.name_of(other))))
+            }
+        };
+        let kept = if r.faces.len() < 2 {
+            ""
+        } else if r.pick != r.proposed {
+            "the judge's pick"
+        } else {
+            match checks::r6(r.edge).signum() {
+                1 => "advantage",
+                -1 => "disadvantage",
+                _ => "",
+            }
+        };
         Event::Rolled(Box::new(RollLine {
             who: state.name_of(r.roller),
             id: r.roller,
@@ -486,7 +485,7 @@ fn settle_roll(
             faces: r.faces.clone(),
             pick: r.pick,
             verdict,
-            reason,
+            reason: book.reason.clone(),
             dice_said: (verdict != book.verdict).then_some(book.verdict),
         }))
     });

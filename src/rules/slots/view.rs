@@ -63,15 +63,15 @@ impl Ruleset for Slots {
         Ok(events)
     }
 
-    /// The same change without naming anyone in events nobody reads. Not inside
-    /// `said::quietly`: the slot system keeps what its panels show (the last encounter dice,
-    /// why a side holds the initiative) from its own events, so it builds them all.
+    /// The same change without naming anyone in events nobody reads, nor building them: what
+    /// the panels show from the past (`State::recent`) is kept where the rules decide it, never
+    /// read back from the events.
     fn apply_quietly(
         state: &mut State,
         command: &Command,
         dice: &mut dyn DiceSource,
     ) -> Result<(), RuleError> {
-        super::apply(state, command, dice).map(drop)
+        crate::rules::said::quietly(|| super::apply(state, command, dice)).map(drop)
     }
 
     fn check(state: &State) -> Result<(), String> {

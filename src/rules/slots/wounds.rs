@@ -84,6 +84,7 @@ fn deal_wound_inner(
     match existing {
         Wound::None => {
             state.character_mut(who)?.require_slot_mut(slot)?.wound = wound;
+            super::harmed(state, who, super::Harm::Wound(wound));
             crate::rules::said::tell(out, || Event::Wounded {
                 who: name,
                 id: who,
@@ -179,6 +180,7 @@ pub fn open_treated(
     let c = state.character_mut(who)?;
     let name = c.name.clone();
     c.require_slot_mut(slot)?.wound = Wound::Open;
+    super::harmed(state, who, super::Harm::Wound(Wound::Open));
     crate::rules::said::tell(out, || Event::Wounded {
         who: name,
         id: who,
@@ -247,6 +249,7 @@ pub fn treat(
     match s.wound {
         Wound::Open => {
             s.wound = Wound::Treated;
+            super::harmed(state, who, super::Harm::Wound(Wound::Treated));
             crate::rules::said::tell(out, || Event::Wounded {
                 who: name,
                 id: who,
