@@ -66,8 +66,8 @@ pub fn verify(path: &Path) -> Result<VerifyReport, StoreError> {
 
 /// What [`verify_keeping`] read and replayed: the parsed file (or the session rebuilt from it)
 /// and the replayed state. Dropping it frees them piece by piece, each step and each note
-/// apart, which for 100,000 steps is a tenth of the whole verify; a process about to end can
-/// leave them to the system instead (`std::mem::forget`), which takes its pages back at once.
+/// apart, several milliseconds for 100,000 steps; a process about to end can leave them to the
+/// system instead (`std::mem::forget`), which takes its pages back at once.
 pub struct Leftovers {
     _file: Option<SessionFile>,
     _session: Option<Session>,
