@@ -1007,3 +1007,143 @@ fn a_session_with_steps_waiting_in_its_journal_is_listed_from_the_whole_file() {
     assert_eq!(me.entries, live.entries().len());
     drop(dir);
 }
+
+/// A file of three steps, its second a wound, saved without a journal; and its text.
+fn three_step_file() -> (TempDir, PathBuf, String) {
+    let dir = TempDir::new().unwrap();
+    let path = dir.path().join("s.ron");
+    let mut session = Session::new(party());
+    for command in [
+        Command::Note("first".into()),
+        slots::Command::Wound {
+            who: 1,
+            slot: 2,
+            wound: Wound::Open,
+        }
+        .into(),
+        Command::Note("last".into()),
+    ] {
+        session
+            .execute(command, &mut ScriptedDice::new([]))
+            .unwrap();
+    }
+    drop(Store::create(&path, &session).unwrap());
+    fs::remove_file(journal_path(&path)).unwrap();
+    let text = fs::read_to_string(&path).unwrap();
+    (dir, path, text)
+}
+
+/// The text as changed by hand on purpose: without its checksum line.
+fn without_checksum(text: &str) -> String {
+    text[..text.rfind("// checksum: ").unwrap()].to_string()
+}
+
+/// The text with one of its log's steps written over two lines.
+fn split_step(text: &str, note: &str) -> String {
+    let step = format!("(command:Note(\"{note}\"),faces:[])");
+    let split = format!("(command:Note(\"{note}\"),\n            faces:[])");
+    let out = text.replacen(&step, &split, 1);
+    assert_ne!(out, text, "{step}");
+    out
+}
+
+#[test]
+fn a_damaged_checksum_line_is_refused_naming_its_place() {
+    let (_dir, path, text) = saved_text();
+    let sum_at = text.rfind("// checksum: ").unwrap() + "// checksum: ".len();
+    // One digit of the first sum changed: the first block of lines is named.
+    let mut bytes = text.clone().into_bytes();
+    bytes[sum_at] = if bytes[sum_at] == b'0' { b'1' } else { b'0' };
+    fs::write(&path, &bytes).unwrap();
+    for err in [failure(verify(&path)), open_fails(&path)] {
+        assert!(
+            matches!(err, StoreError::Unreadable { line: 1, .. }),
+            "{err:?}"
+        );
+        assert!(err.to_string().contains("lines 1 to 16"), "{err}");
+    }
+    // A checksum line that is not whole sums names itself.
+    let sum_line = text.lines().count();
+    for cut in [1, 3, 8 + 5] {
+        let damaged = format!("{}\n", &text[..text.len() - 1 - cut]);
+        fs::write(&path, &damaged).unwrap();
+        for err in [failure(verify(&path)), open_fails(&path)] {
+            assert!(
+                matches!(err, StoreError::Unreadable { line, .. } if line == sum_line),
+                "{err:?}"
+            );
+            assert!(err.to_string().contains("checksum line"), "{err}");
+        }
+    }
+    let garbled = text.replacen("// checksum: ", "// checksum: zz", 1);
+    fs::write(&path, &garbled).unwrap();
+    let err = failure(verify(&path));
+    assert!(err.to_string().contains("checksum line"), "{err}");
+}
+
+#[test]
+fn a_file_with_crlf_line_ends_is_refused_as_damaged_and_reads_once_its_checksum_goes() {
+    let (_dir, path, text) = saved_text();
+    let saved = store::load(&path).unwrap();
+    // The line ends are bytes the checksum covers.
+    fs::write(&path, text.replace('\n', "\r\n")).unwrap();
+    for err in [failure(verify(&path)), open_fails(&path)] {
+        assert!(
+            matches!(err, StoreError::Unreadable { line: 1, .. }),
+            "{err:?}"
+        );
+        assert!(err.to_string().contains("damaged"), "{err}");
+    }
+    // Without the checksum, the same session, every step of it.
+    fs::write(&path, without_checksum(&text).replace('\n', "\r\n")).unwrap();
+    assert_same(&store::load(&path).unwrap(), &saved);
+    let report = verify(&path).unwrap();
+    assert!(report.matches(), "{report}");
+    assert_eq!((report.entries, report.cursor), (40, 40));
+}
+
+#[test]
+fn a_step_over_two_lines_is_read_by_the_full_parser_and_steps_keep_their_lines() {
+    let (_dir, path, text) = three_step_file();
+    let saved = store::load(&path).unwrap();
+    let text = without_checksum(&text);
+    // An honest file with a step over two lines reads as it was saved.
+    for note in ["first", "last"] {
+        fs::write(&path, split_step(&text, note)).unwrap();
+        assert_same(&store::load(&path).unwrap(), &saved);
+        assert!(verify(&path).unwrap().matches());
+    }
+    // A refused step is named by its line while the steps before it stand one per line...
+    let refused = text.replacen("who:1,slot:2", "who:9,slot:2", 1);
+    let line = refused.lines().position(|l| l.contains("who:9")).unwrap() + 1;
+    let split_last = split_step(&refused, "last");
+    fs::write(&path, &split_last).unwrap();
+    let err = open_fails(&path);
+    assert!(
+        matches!(err, StoreError::Replay { index: 1, line: Some(l), .. } if l == line),
+        "{err:?}"
+    );
+    // ... and by none once they do not (its line would be counted wrong).
+    fs::write(&path, split_step(&refused, "first")).unwrap();
+    let err = open_fails(&path);
+    assert!(
+        matches!(
+            err,
+            StoreError::Replay {
+                index: 1,
+                line: None,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    // A step indented further still stands on its own line, and is named by it.
+    let indented = refused.replacen("        (command:Game", "          (command:Game", 1);
+    assert_ne!(indented, refused);
+    fs::write(&path, &indented).unwrap();
+    let err = open_fails(&path);
+    assert!(
+        matches!(err, StoreError::Replay { index: 1, line: Some(l), .. } if l == line),
+        "{err:?}"
+    );
+}

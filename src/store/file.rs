@@ -28,8 +28,8 @@ pub(super) struct SessionFile {
     pub state: SessionState,
     pub entries: Vec<Step>,
     /// The line of each step, when the log has the one-step-per-line layout slotmark writes
-    /// (empty otherwise): lets a step that no longer replays be named by its line.
-    pub step_lines: Vec<usize>,
+    /// (none otherwise): lets a step that no longer replays be named by its line.
+    pub step_lines: StepLines,
     /// Where the file no longer matches the checksum it was saved with, if it does not: the
     /// first line of the damaged block and what to say. Readers refuse such a file once the
     /// rest of it has been read (so a file that does not parse or replay is named for that).
@@ -41,6 +41,50 @@ pub(super) struct SessionFile {
 const SUM_PREFIX: &str = "// checksum: ";
 /// Lines per checksum.
 const SUM_BLOCK: usize = 16;
+
+/// Where the steps of a log laid out one per line stand: step `i` (from 0) is on line
+/// `first + i`. The default knows no line (a log whose layout was changed by hand).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct StepLines {
+    /// The 1-based line of the first step.
+    first: usize,
+    /// How many steps have their line known: all of them, or none.
+    count: usize,
+}
+
+impl StepLines {
+    /// The line of step `index` (from 0), if known.
+    pub(crate) fn get(&self, index: usize) -> Option<usize> {
+        (index < self.count).then(|| self.first + index)
+    }
+}
+
+/// The byte offset of every line break in `text`, in order. Found once, many bytes at a time,
+/// and shared by everything that goes by lines: the quick reader takes each step's line from
+/// it, the checksums every [`SUM_BLOCK`]th break, a line's number its place in the list. For the
+/// 100,000 lines of a long log, searching again for each line would cost a call per line per
+/// walk, a few milliseconds of every verify and load.
+pub(super) fn line_breaks(text: &str) -> Vec<usize> {
+    // About one line per 40 bytes in a long log; what goes unused is never touched.
+    let mut breaks = Vec::with_capacity(text.len() / 32 + 16);
+    breaks.extend(memchr::memchr_iter(b'\n', text.as_bytes()));
+    breaks
+}
+
+/// The 0-based line `i` of a text whose line breaks are `breaks`, without its line break; None
+/// past the last line (a text ending in a line break has no empty line after it).
+fn line_at<'t>(text: &'t str, breaks: &[usize], i: usize) -> Option<&'t str> {
+    let start = match i.checked_sub(1) {
+        None => 0,
+        Some(before) => breaks.get(before)? + 1,
+    };
+    let end = match breaks.get(i) {
+        Some(&end) => end,
+        None if start < text.len() => text.len(),
+        None => return None,
+    };
+    text.get(start..end)
+}
 
 /// The checksum line for `text` (whole lines, each ending in a line break).
 fn checksum_line(text: &str) -> String {
@@ -56,31 +100,28 @@ fn checksum_line(text: &str) -> String {
 /// break). Each block is hashed as one run of bytes: the sum is the same as line by line, and a
 /// long run lets the hasher use the processor's wide instructions.
 fn block_sums(text: &str) -> Vec<u32> {
-    let mut sums = Vec::with_capacity(text.len() / (SUM_BLOCK * 48) + 1);
+    block_sums_at(text, &line_breaks(text))
+}
+
+/// [`block_sums`] of a text whose line breaks are `breaks` (all of them, and no others).
+fn block_sums_at(text: &str, breaks: &[usize]) -> Vec<u32> {
+    let bytes = text.as_bytes();
+    let mut sums = Vec::with_capacity(breaks.len() / SUM_BLOCK + 1);
     let mut start = 0;
-    for (n, (at, _)) in text.match_indices('\n').enumerate() {
-        if (n + 1) % SUM_BLOCK == 0 {
-            sums.push(crc32fast::hash(&text.as_bytes()[start..=at]));
-            start = at + 1;
-        }
+    for &at in breaks.iter().skip(SUM_BLOCK - 1).step_by(SUM_BLOCK) {
+        sums.push(crc32fast::hash(bytes.get(start..=at).unwrap_or_default()));
+        start = at + 1;
     }
-    if start < text.len() {
-        sums.push(crc32fast::hash(&text.as_bytes()[start..]));
+    if let Some(last) = bytes.get(start..).filter(|rest| !rest.is_empty()) {
+        sums.push(crc32fast::hash(last));
     }
     sums
 }
 
-/// The line breaks in `text`. Counting bytes runs many at a time, where searching for each
-/// break in turn costs a call per line: for the 100,000 lines of a long log, that difference
-/// is a few milliseconds of every verify and load.
-fn line_breaks(text: &str) -> usize {
-    text.bytes().filter(|&b| b == b'\n').count()
-}
-
 /// Does the text hold the checksum it was saved with? None when it does, or when it has no
 /// checksum at all (files from before checksums end with the closing bracket); else the first
-/// line of the first block that differs and the reason.
-fn damage(text: &str) -> Option<(usize, String)> {
+/// line of the first block that differs and the reason. `breaks` are the text's line breaks.
+fn damage(text: &str, breaks: &[usize]) -> Option<(usize, String)> {
     // The last line is the checksum when it is a comment (the file's own text ends with its
     // closing bracket); any comment there must be one.
     let trimmed = text.trim_end();
@@ -90,7 +131,9 @@ fn damage(text: &str) -> Option<(usize, String)> {
         return None;
     }
     let body = &text[..end];
-    let line_count = line_breaks(body);
+    // The body ends with its last line break, so its breaks are those before `end`.
+    let body_breaks = &breaks[..breaks.partition_point(|&b| b < end)];
+    let line_count = body_breaks.len();
     let sum_line = line_count + 1;
     let hint = "to keep a change made by hand, delete the file's last line (its checksum) and \
                 check the file with `slotmark replay --verify`";
@@ -120,7 +163,7 @@ fn damage(text: &str) -> Option<(usize, String)> {
             ),
         ));
     };
-    let actual = block_sums(body);
+    let actual = block_sums_at(body, body_breaks);
     let differs = (0..actual.len().max(sums.len())).find(|&i| actual.get(i) != sums.get(i))?;
     if differs >= actual.len() {
         return Some((
@@ -324,15 +367,12 @@ pub(super) fn read_head(path: &Path) -> Option<Head> {
     }
     head.push_str("    log: [],\n)\n");
     let problem = RefCell::new(None);
-    let file = ron::Options::default()
-        .from_str_seed(
-            &head,
-            FileSeed {
-                problem: &problem,
-                log_apart: false,
-            },
-        )
-        .ok()?;
+    let seed = || FileSeed {
+        problem: &problem,
+        log_apart: false,
+    };
+    let file = super::quick::read_spaced(&head, seed())
+        .or_else(|| ron::Options::default().from_str_seed(&head, seed()).ok())?;
     Some(Head {
         state: file.state,
         generation: file.generation,
@@ -348,20 +388,25 @@ pub(super) fn read(path: &Path) -> Result<SessionFile, StoreError> {
 
 /// Parses the text of the session file at `path` (named in errors).
 pub(super) fn parse(path: &Path, text: &str) -> Result<SessionFile, StoreError> {
-    let mut file = parse_ron(path, text)?;
-    lay_out(text, &mut file);
+    let breaks = line_breaks(text);
+    let mut file = parse_ron(path, text, &breaks)?;
+    lay_out(text, &breaks, &mut file);
     Ok(file)
 }
 
-/// Where the parsed file's steps stand in its text, and whether the text still holds its
-/// checksum.
-pub(super) fn lay_out(text: &str, file: &mut SessionFile) {
-    file.step_lines = step_lines(text, file.entries.len());
-    file.damage = damage(text);
+/// Whether the parsed file's text still holds its checksum. `breaks` are the text's line
+/// breaks ([`line_breaks`]).
+pub(super) fn lay_out(text: &str, breaks: &[usize], file: &mut SessionFile) {
+    file.damage = damage(text, breaks);
 }
 
-/// The file's RON read into its fields, without [`lay_out`].
-pub(super) fn parse_ron(path: &Path, text: &str) -> Result<SessionFile, StoreError> {
+/// The file's RON read into its fields and the lines of its steps, without [`lay_out`].
+/// `breaks` are the text's line breaks ([`line_breaks`]).
+pub(super) fn parse_ron(
+    path: &Path,
+    text: &str,
+    breaks: &[usize],
+) -> Result<SessionFile, StoreError> {
     if text.trim().is_empty() {
         return Err(StoreError::Unreadable {
             path: path.to_path_buf(),
@@ -371,7 +416,7 @@ pub(super) fn parse_ron(path: &Path, text: &str) -> Result<SessionFile, StoreErr
         });
     }
     let problem = RefCell::new(None);
-    if let Some(file) = read_quickly(text) {
+    if let Some(file) = read_quickly(text, breaks) {
         return Ok(file);
     }
     let seed = FileSeed {
@@ -379,7 +424,10 @@ pub(super) fn parse_ron(path: &Path, text: &str) -> Result<SessionFile, StoreErr
         log_apart: false,
     };
     match ron::Options::default().from_str_seed(text, seed) {
-        Ok(file) => Ok(file),
+        Ok(mut file) => {
+            file.step_lines = step_lines(text, breaks, file.entries.len());
+            Ok(file)
+        }
         Err(e) => {
             let (line, column) = (e.span.start.line, e.span.start.col);
             let path = path.to_path_buf();
@@ -428,23 +476,33 @@ pub(super) fn parse_ron(path: &Path, text: &str) -> Result<SessionFile, StoreErr
 /// edit) or anything in it does not read: the caller then reads the whole text with the RON
 /// parser, which says what is wrong and where as it always did. What this gives, when it gives
 /// anything, is what the RON parser gives for the whole text.
-fn read_quickly(text: &str) -> Option<SessionFile> {
+fn read_quickly(text: &str, breaks: &[usize]) -> Option<SessionFile> {
     const OPENER: &str = "\n    log: [\n";
-    let at = text.find(OPENER)?;
+    let at = memchr::memmem::find(text.as_bytes(), OPENER.as_bytes())?;
     let head = &text[..at];
     // An extension (`#![enable(...)]`) would change how every value reads.
-    if head.contains("#!") {
+    if memchr::memmem::find(head.as_bytes(), b"#!").is_some() {
         return None;
     }
-    let mut rest = &text[at + OPENER.len()..];
-    let mut entries = Vec::with_capacity(rest.len() / 64);
+    // `at` is a line break; the one after it ends the `log: [` line, the next the first step's.
+    let opener = breaks.partition_point(|&b| b <= at);
+    let mut next = opener + 1;
+    let mut start = at + OPENER.len();
+    // Every line left but the log's closing ones is a step.
+    let mut entries = Vec::with_capacity(breaks.len().saturating_sub(next));
+    // Whether every step starts with its command, as slotmark writes it (its line is then
+    // known, as [`step_lines`] would find it).
+    let mut command_first = true;
     loop {
-        let (line, after) = rest.split_once('\n')?;
-        rest = after;
+        let end = *breaks.get(next)?;
+        let line = text.get(start..end)?;
+        next += 1;
+        start = end + 1;
         if line == "    ]," {
             break;
         }
         let step = line.strip_prefix("        ")?.strip_suffix(',')?;
+        command_first &= step.trim_start().starts_with("(command:");
         let step = match super::quick::read::<Step>(step) {
             Some(step) => step,
             None => ron::from_str::<Step>(step).ok()?,
@@ -452,7 +510,7 @@ fn read_quickly(text: &str) -> Option<SessionFile> {
         entries.push(step);
     }
     // After the log, only the closing bracket and comments (the checksum).
-    let tail = rest.strip_prefix(")\n")?;
+    let tail = text.get(start..)?.strip_prefix(")\n")?;
     if !tail
         .lines()
         .all(|l| l.trim().is_empty() || l.trim_start().starts_with("//"))
@@ -463,40 +521,76 @@ fn read_quickly(text: &str) -> Option<SessionFile> {
     whole_head.push_str(head);
     whole_head.push_str("\n    log: [],\n)\n");
     let problem = RefCell::new(None);
-    let seed = FileSeed {
+    let seed = || FileSeed {
         problem: &problem,
         log_apart: true,
     };
-    let mut file = ron::Options::default()
-        .from_str_seed(&whole_head, seed)
-        .ok()?;
+    let mut file = super::quick::read_spaced(&whole_head, seed()).or_else(|| {
+        ron::Options::default()
+            .from_str_seed(&whole_head, seed())
+            .ok()
+    })?;
     if file.cursor > entries.len() {
         return None;
+    }
+    if command_first {
+        file.step_lines = StepLines {
+            // The 1-based number of the line ending at break `opener + 1`.
+            first: opener + 2,
+            count: entries.len(),
+        };
     }
     file.entries = entries;
     Some(file)
 }
 
-/// Line numbers of the log's steps, if the log is laid out one step per line right after its
-/// `log: [` line; empty when a hand edit changed that layout.
-fn step_lines(text: &str, steps: usize) -> Vec<usize> {
-    const OPENER: &str = "\n    log: [\n";
-    let Some(at) = text.rfind(OPENER) else {
-        return Vec::new();
+/// A session file's text up to its log, read as [`read_quickly`] reads it both ways, for the
+/// tests outside the crate that take their files from the demos: None when the quick reader
+/// does not take it, else whether it reads what the RON parser does.
+#[doc(hidden)]
+pub fn reads_head_as_ron_does(text: &str) -> Option<bool> {
+    let problem = RefCell::new(None);
+    let seed = || FileSeed {
+        problem: &problem,
+        log_apart: true,
     };
-    let first = line_breaks(&text[..at]) + 3;
-    let body = &text[at + OPENER.len()..];
-    let lines: Vec<usize> = body
-        .lines()
-        .take(steps)
-        .enumerate()
-        .take_while(|(_, l)| l.trim_start().starts_with("(command:"))
-        .map(|(i, _)| first + i)
-        .collect();
-    if lines.len() == steps {
-        lines
+    let quick = super::quick::read_spaced(text, seed())?;
+    let Ok(ron) = ron::Options::default().from_str_seed(text, seed()) else {
+        return Some(false);
+    };
+    Some(
+        (
+            &quick.written_by,
+            quick.ruleset,
+            quick.generation,
+            quick.cursor,
+        ) == (&ron.written_by, ron.ruleset, ron.generation, ron.cursor)
+            && quick.initial == ron.initial
+            && quick.state == ron.state
+            && quick.entries == ron.entries,
+    )
+}
+
+/// Line numbers of the log's steps, if the log is laid out one step per line right after its
+/// `log: [` line; none when a hand edit changed that layout. `breaks` are the text's line
+/// breaks.
+fn step_lines(text: &str, breaks: &[usize], steps: usize) -> StepLines {
+    const OPENER: &str = "\n    log: [\n";
+    let Some(at) = memchr::memmem::rfind(text.as_bytes(), OPENER.as_bytes()) else {
+        return StepLines::default();
+    };
+    let opener = breaks.partition_point(|&b| b <= at);
+    let laid_out = (0..steps).all(|i| {
+        line_at(text, breaks, opener + 1 + i)
+            .is_some_and(|l| l.trim_start().starts_with("(command:"))
+    });
+    if laid_out {
+        StepLines {
+            first: opener + 2,
+            count: steps,
+        }
     } else {
-        Vec::new()
+        StepLines::default()
     }
 }
 
@@ -750,7 +844,7 @@ impl<'de> Visitor<'de> for FileSeed<'_> {
             initial,
             state,
             entries,
-            step_lines: Vec::new(),
+            step_lines: StepLines::default(),
             damage: None,
         })
     }

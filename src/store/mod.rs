@@ -30,12 +30,14 @@ mod verify;
 
 pub use bestiary::{BESTIARY_VERSION, MAX_BESTIARY_BYTES, read_bestiary, write_bestiary};
 pub use file::not_regular;
+#[doc(hidden)]
+pub use file::reads_head_as_ron_does;
 pub use follow::{Followed, Follower, Following, Work as FollowWork, watch};
 pub use journal::journal_path;
 #[doc(hidden)]
 pub use quick::reads_step_as_ron_does;
 pub use sheet::{MAX_SHEET_BYTES, SHEET_VERSION, read_sheet, write_sheet};
-pub use verify::{Phases, VerifyReport, verify, verify_in_phases};
+pub use verify::{Leftovers, Phases, VerifyReport, verify, verify_in_phases, verify_keeping};
 
 use crate::rules::RulesetId;
 use crate::session::{Logged, Session, SessionError, SessionState};
@@ -162,7 +164,11 @@ impl StoreError {
     }
 }
 
-pub(crate) fn replay_error(path: &Path, step_lines: &[usize], e: SessionError) -> StoreError {
+pub(crate) fn replay_error(
+    path: &Path,
+    step_lines: file::StepLines,
+    e: SessionError,
+) -> StoreError {
     let (index, message) = match e {
         SessionError::Replay { index, error } => (index, error.to_string()),
         other => (0, other.to_string()),
@@ -170,7 +176,7 @@ pub(crate) fn replay_error(path: &Path, step_lines: &[usize], e: SessionError) -
     StoreError::Replay {
         path: path.to_path_buf(),
         index,
-        line: step_lines.get(index).copied(),
+        line: step_lines.get(index),
         message,
     }
 }
@@ -902,7 +908,7 @@ fn build_session(
     let stamps: Vec<_> = file.entries.iter().map(|s| s.stamp).collect();
     let steps = Draining::new(file.entries).map(|s| (s.command, s.faces));
     let mut session = Session::from_steps(file.initial, steps, file.cursor)
-        .map_err(|e| replay_error(path, &lines, e))?;
+        .map_err(|e| replay_error(path, lines, e))?;
     session.restore_stamps(stamps);
     if let Some(damage) = damage {
         return Err(damaged(path, damage));

@@ -8,6 +8,10 @@
 //! and on every error, saying nothing: the caller then reads the line, or the whole file, with
 //! the RON parser, which accepts what it always did and names the place of a mistake as before.
 //! Whatever this reader does accept, it reads to the very value the RON parser gives.
+//!
+//! The part of the file before its log (the two states, laid out by the pretty writer) is read
+//! the same way with whitespace between tokens taken too ([`read_spaced`]): in a long session it
+//! holds every note, half of the lines of some files.
 
 use serde::de::{
     self, DeserializeOwned, DeserializeSeed, EnumAccess, MapAccess, SeqAccess, VariantAccess,
@@ -18,6 +22,17 @@ use std::fmt;
 /// Nesting deeper than this is left to the RON parser (which refuses it past its own limit).
 const MAX_DEPTH: usize = 64;
 
+/// The bytes an identifier goes on with (ASCII letters and digits, `_`), one lookup a byte.
+const IDENT_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = (b as u8).is_ascii_alphanumeric() || b == b'_' as usize;
+        b += 1;
+    }
+    table
+};
+
 /// The line as `T`, or None when this reader does not take it (then ask the RON parser).
 pub(super) fn read<T: DeserializeOwned>(line: &str) -> Option<T> {
     let mut r = Reader {
@@ -25,8 +40,35 @@ pub(super) fn read<T: DeserializeOwned>(line: &str) -> Option<T> {
         s: line.as_bytes(),
         pos: 0,
         depth: 0,
+        spaced: false,
     };
     let value = T::deserialize(&mut r).ok()?;
+    (r.pos == r.s.len()).then_some(value)
+}
+
+/// `text` as `seed` reads it, when it is laid out as the pretty writer lays out a file's states:
+/// the compact form with spaces, tabs and line breaks after an opening bracket, a comma or a
+/// colon and before a closing one, a comma or a colon (all places where the RON parser takes
+/// them too), after whole lines of comment at its very start (the file's first lines). None
+/// when this reader does not take it (then ask the RON parser).
+pub(super) fn read_spaced<'de, S: DeserializeSeed<'de>>(
+    text: &'de str,
+    seed: S,
+) -> Option<S::Value> {
+    let mut rest = text;
+    while rest.starts_with("//") {
+        rest = rest.split_once('\n')?.1;
+    }
+    let mut r = Reader {
+        text,
+        s: text.as_bytes(),
+        pos: text.len() - rest.len(),
+        depth: 0,
+        spaced: true,
+    };
+    r.space();
+    let value = seed.deserialize(&mut r).ok()?;
+    r.space();
     (r.pos == r.s.len()).then_some(value)
 }
 
@@ -66,9 +108,20 @@ struct Reader<'de> {
     s: &'de [u8],
     pos: usize,
     depth: usize,
+    /// Whether whitespace may stand between tokens ([`read_spaced`]).
+    spaced: bool,
 }
 
 impl<'de> Reader<'de> {
+    /// Passes over whitespace where [`read_spaced`] takes it; nothing in the compact form.
+    fn space(&mut self) {
+        if self.spaced {
+            while let Some(b' ' | b'\n' | b'\r' | b'\t') = self.peek() {
+                self.pos += 1;
+            }
+        }
+    }
+
     fn peek(&self) -> Option<u8> {
         self.s.get(self.pos).copied()
     }
@@ -109,36 +162,45 @@ impl<'de> Reader<'de> {
             Some(b) if b.is_ascii_alphabetic() || b == b'_' => self.pos += 1,
             _ => return Err(GiveUp),
         }
-        while let Some(b) = self.peek() {
-            if b.is_ascii_alphanumeric() || b == b'_' {
-                self.pos += 1;
-            } else {
+        while let Some(&b) = self.s.get(self.pos) {
+            if !IDENT_BYTES[usize::from(b)] {
                 break;
             }
+            self.pos += 1;
         }
-        // A raw identifier (`r#name`) is the RON parser's to read.
+        // A raw identifier (`r#name`) other than a name (see `name`) is the RON parser's to read.
         if self.peek() == Some(b'#') {
             return Err(GiveUp);
         }
         self.slice(start..self.pos)
     }
 
+    /// A field's or a variant's name: an identifier, or a raw one, which the writer gives a
+    /// name that is also a word of RON (`r#None`), read as the name after its `r#`.
+    fn name(&mut self) -> R<&'de str> {
+        if self.s.get(self.pos..self.pos + 2) == Some(b"r#") {
+            self.pos += 2;
+        }
+        self.ident()
+    }
+
     /// Digits as the writer writes them: an optional minus, then decimal digits without
-    /// separators.
-    fn integer(&mut self) -> R<i128> {
+    /// separators. Whether the minus was there, and the digits' value (read straight from the
+    /// bytes; one too large for 64 bits is left to the parser).
+    fn integer(&mut self) -> R<(bool, u64)> {
         let negative = self.eat(b'-');
         let start = self.pos;
-        let mut n: i128 = 0;
-        while let Some(b) = self.peek() {
-            if b.is_ascii_digit() {
-                n = n
-                    .checked_mul(10)
-                    .and_then(|n| n.checked_add(i128::from(b - b'0')))
-                    .ok_or(GiveUp)?;
-                self.pos += 1;
-            } else {
+        let mut n: u64 = 0;
+        while let Some(&b) = self.s.get(self.pos) {
+            let digit = b.wrapping_sub(b'0');
+            if digit > 9 {
                 break;
             }
+            n = n
+                .checked_mul(10)
+                .and_then(|n| n.checked_add(u64::from(digit)))
+                .ok_or(GiveUp)?;
+            self.pos += 1;
         }
         // No digits, or a leading zero (`007`): not the writer's.
         if self.pos == start || (self.pos - start > 1 && self.s[start] == b'0') {
@@ -155,38 +217,33 @@ impl<'de> Reader<'de> {
         if negative && n == 0 {
             return Err(GiveUp);
         }
-        Ok(if negative { -n } else { n })
+        Ok((negative, n))
     }
 
-    fn int<T: TryFrom<i128>>(&mut self) -> R<T> {
-        T::try_from(self.integer()?).map_err(|_| GiveUp)
+    fn int<T: TryFrom<u64> + TryFrom<i64>>(&mut self) -> R<T> {
+        match self.integer()? {
+            (false, n) => T::try_from(n).map_err(|_| GiveUp),
+            (true, n) => {
+                let n = 0i64.checked_sub_unsigned(n).ok_or(GiveUp)?;
+                T::try_from(n).map_err(|_| GiveUp)
+            }
+        }
     }
 
     /// A double-quoted string: borrowed when it holds no escape.
     fn string(&mut self) -> R<Text<'de>> {
         self.expect(b'"')?;
         let start = self.pos;
-        loop {
-            match self.peek() {
-                None => return Err(GiveUp),
-                Some(b'"') => {
-                    let text = self.slice(start..self.pos)?;
-                    self.pos += 1;
-                    return Ok(Text::Borrowed(text));
-                }
-                Some(b'\\') => break,
-                Some(_) => self.pos += 1,
-            }
+        self.skip_to_quote_or_escape()?;
+        if self.peek() == Some(b'"') {
+            let text = self.slice(start..self.pos)?;
+            self.pos += 1;
+            return Ok(Text::Borrowed(text));
         }
         let mut out = self.slice(start..self.pos)?.to_string();
         loop {
             let run = self.pos;
-            while let Some(b) = self.peek() {
-                if b == b'"' || b == b'\\' {
-                    break;
-                }
-                self.pos += 1;
-            }
+            self.skip_to_quote_or_escape()?;
             out.push_str(self.slice(run..self.pos)?);
             match self.peek() {
                 Some(b'"') => {
@@ -200,6 +257,13 @@ impl<'de> Reader<'de> {
                 _ => return Err(GiveUp),
             }
         }
+    }
+
+    /// Moves to the next quote or backslash, many bytes at a time; GiveUp when none is left.
+    fn skip_to_quote_or_escape(&mut self) -> R<()> {
+        let rest = self.s.get(self.pos..).ok_or(GiveUp)?;
+        self.pos += memchr::memchr2(b'"', b'\\', rest).ok_or(GiveUp)?;
+        Ok(())
     }
 
     /// The escapes the writer uses (those of `char::escape_debug`), read as the RON parser
@@ -267,7 +331,9 @@ impl<'de> Reader<'de> {
     fn parens<T>(&mut self, inside: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
         self.expect(b'(')?;
         self.enter()?;
+        self.space();
         let value = inside(self)?;
+        self.space();
         self.expect(b')')?;
         self.leave();
         Ok(value)
@@ -293,10 +359,14 @@ impl Items<'_, '_> {
         if self.done {
             return Ok(false);
         }
-        if !self.first && !self.r.eat(b',') {
-            self.r.expect(self.close)?;
-            self.done = true;
-            return Ok(false);
+        self.r.space();
+        if !self.first {
+            if !self.r.eat(b',') {
+                self.r.expect(self.close)?;
+                self.done = true;
+                return Ok(false);
+            }
+            self.r.space();
         }
         // The closing bracket of an empty list, or after a trailing comma.
         if self.r.eat(self.close) {
@@ -328,11 +398,13 @@ impl<'de> MapAccess<'de> for Items<'_, 'de> {
             return Ok(None);
         }
         let key = if self.close == b')' {
-            seed.deserialize(Ident(self.r.ident()?))?
+            seed.deserialize(Ident(self.r.name()?))?
         } else {
             seed.deserialize(&mut *self.r)?
         };
+        self.r.space();
         self.r.expect(b':')?;
+        self.r.space();
         Ok(Some(key))
     }
 
@@ -366,7 +438,7 @@ impl<'de> EnumAccess<'de> for Variant<'_, 'de> {
     type Variant = Self;
 
     fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> R<(V::Value, Self)> {
-        let name = self.0.ident()?;
+        let name = self.0.name()?;
         Ok((seed.deserialize(Ident(name))?, self))
     }
 }
@@ -539,7 +611,7 @@ impl<'de> de::Deserializer<'de> for &mut Reader<'de> {
     }
 
     fn deserialize_identifier<V: Visitor<'de>>(self, v: V) -> R<V::Value> {
-        v.visit_borrowed_str(self.ident()?)
+        v.visit_borrowed_str(self.name()?)
     }
 }
 
@@ -567,6 +639,60 @@ mod tests {
             let (quick, ron) = both(&line);
             assert!(quick.is_some(), "{line}");
             assert_eq!(quick, ron, "{line}");
+        }
+    }
+
+    /// Every decimal the quick reader takes is the RON parser's value, and it gives up only
+    /// where that parser refuses too (a value out of the type's range).
+    #[test]
+    fn reads_integers_at_the_ends_of_their_range_as_the_ron_parser_does() {
+        fn check<T>(text: &str)
+        where
+            T: DeserializeOwned + PartialEq + fmt::Debug,
+        {
+            let ron = ron::from_str::<T>(text).ok();
+            assert_eq!(
+                read::<T>(text),
+                ron,
+                "{text} as {}",
+                std::any::type_name::<T>()
+            );
+        }
+        for text in [
+            "0",
+            "7",
+            "-1",
+            "127",
+            "128",
+            "-128",
+            "-129",
+            "255",
+            "256",
+            "32767",
+            "-32769",
+            "65535",
+            "65536",
+            "2147483647",
+            "-2147483648",
+            "-2147483649",
+            "4294967295",
+            "4294967296",
+            "9223372036854775807",
+            "9223372036854775808",
+            "-9223372036854775808",
+            "-9223372036854775809",
+            "18446744073709551615",
+            "18446744073709551616",
+            "99999999999999999999999",
+        ] {
+            check::<i8>(text);
+            check::<u8>(text);
+            check::<i16>(text);
+            check::<u16>(text);
+            check::<i32>(text);
+            check::<u32>(text);
+            check::<i64>(text);
+            check::<u64>(text);
         }
     }
 

@@ -64,10 +64,29 @@ pub fn verify(path: &Path) -> Result<VerifyReport, StoreError> {
     verify_in_phases(path).map(|(report, _)| report)
 }
 
+/// What [`verify_keeping`] read and replayed: the parsed file (or the session rebuilt from it)
+/// and the replayed state. Dropping it frees them piece by piece, each step and each note
+/// apart, several milliseconds for 100,000 steps; a process about to end can leave them to the
+/// system instead (`std::mem::forget`), which takes its pages back at once.
+pub struct Leftovers {
+    _file: Option<SessionFile>,
+    _session: Option<Session>,
+    _replayed: SessionState,
+}
+
+/// [`verify`], handing back what it read instead of freeing it (see [`Leftovers`]).
+pub fn verify_keeping(path: &Path) -> Result<(VerifyReport, Leftovers), StoreError> {
+    verify_all(path).map(|(report, _, leftovers)| (report, leftovers))
+}
+
 /// [`verify`], with the time each of its phases took, in order: reading the file, parsing its
 /// RON, checking its checksums and the place of its steps, replaying the log and comparing the
 /// state, and the journal. For the benchmarks, which must say where the time goes.
 pub fn verify_in_phases(path: &Path) -> Result<(VerifyReport, Phases), StoreError> {
+    verify_all(path).map(|(report, phases, _)| (report, phases))
+}
+
+fn verify_all(path: &Path) -> Result<(VerifyReport, Phases, Leftovers), StoreError> {
     let mut phases = Phases::default();
     let mut clock = Instant::now();
     let mut lap = |name: &'static str, phases: &mut Phases| {
@@ -77,12 +96,15 @@ pub fn verify_in_phases(path: &Path) -> Result<(VerifyReport, Phases), StoreErro
     };
     let text = file::read_text(path, MAX_FILE_BYTES)?;
     lap("read", &mut phases);
-    let mut file = file::parse_ron(path, &text)?;
+    let breaks = file::line_breaks(&text);
+    let mut file = file::parse_ron(path, &text, &breaks)?;
     lap("parse", &mut phases);
-    file::lay_out(&text, &mut file);
+    file::lay_out(&text, &breaks, &mut file);
+    // Given back before the replay takes memory of its own.
+    drop(breaks);
     drop(text);
     lap("checksums", &mut phases);
-    let difference = first_log_difference(&file);
+    let (difference, replayed) = first_log_difference(&file);
     lap("replay and compare", &mut phases);
     let mut report = VerifyReport {
         path: path.to_path_buf(),
@@ -99,35 +121,51 @@ pub fn verify_in_phases(path: &Path) -> Result<(VerifyReport, Phases), StoreErro
         return Err(super::damaged(path, damage));
     }
     let jpath = journal_path(path);
+    let mut leftovers = Leftovers {
+        _file: None,
+        _session: None,
+        _replayed: replayed,
+    };
     if let Some(text) = journal::read_text(&jpath)? {
         let contents = journal::parse(&jpath, &text, file.generation)?;
         report.journal_records = contents.records.len();
         if report.difference.is_none() && !contents.records.is_empty() {
-            let lines = file.step_lines.clone();
+            let lines = file.step_lines;
             let steps = file.entries.into_iter().map(|s| (s.command, s.faces));
             let mut session = Session::from_steps(file.initial, steps, file.cursor)
-                .map_err(|e| replay_error(path, &lines, e))?;
+                .map_err(|e| replay_error(path, lines, e))?;
             journal::apply(&jpath, &mut session, &contents.records)?;
+            leftovers._session = Some(session);
+            lap("journal", &mut phases);
+            return Ok((report, phases, leftovers));
         }
     }
+    leftovers._file = Some(file);
     lap("journal", &mut phases);
-    Ok((report, phases))
+    Ok((report, phases, leftovers))
 }
 
 /// How long each phase of [`verify_in_phases`] took, in order.
 #[derive(Debug, Clone, Default)]
 pub struct Phases(pub Vec<(&'static str, Duration)>);
 
-fn first_log_difference(file: &SessionFile) -> Option<String> {
+/// The first difference between the file's log replayed and what it saved, with the state the
+/// replay reached.
+fn first_log_difference(file: &SessionFile) -> (Option<String>, SessionState) {
     let mut state = file.initial.clone();
+    let difference = log_difference(file, &mut state);
+    (difference, state)
+}
+
+fn log_difference(file: &SessionFile, state: &mut SessionState) -> Option<String> {
     if file.cursor == 0 {
-        return state_difference(&file.state, &state);
+        return state_difference(&file.state, state);
     }
     for (i, step) in file.entries.iter().enumerate() {
         let n = i + 1;
         let mut faces = ScriptedDice::new(step.faces.iter().copied());
         let mut recorder = Recorder::new(&mut faces);
-        if let Err(e) = session::apply_quietly(&mut state, &step.command, &mut recorder) {
+        if let Err(e) = session::apply_quietly(state, &step.command, &mut recorder) {
             return Some(format!(
                 "step {n} of the log ({}) is refused on replay: {e}",
                 summary(&step.command)
@@ -146,7 +184,7 @@ fn first_log_difference(file: &SessionFile) -> Option<String> {
             ));
         }
         if n == file.cursor
-            && let Some(d) = state_difference(&file.state, &state)
+            && let Some(d) = state_difference(&file.state, state)
         {
             return Some(format!("after step {n}, {d}"));
         }
