@@ -81,7 +81,7 @@ pub fn roll(state: &mut State, r: &Roller, dice: &mut dyn DiceSource) -> Result<
     if r.flat != 0 {
         parts.push(format!("{:+}", r.flat));
     }
-    let purpose = format!("{}: {} check", c.name, r.ability);
+    let purpose = format_args!("{}: {} check", c.name, r.ability);
     let times = if net == 0 { 1 } else { 2 };
     let mut attempts = Vec::new();
     for _ in 0..times {

@@ -108,7 +108,7 @@ pub fn deal(
     for t in targets {
         state.living(*t)?;
     }
-    let purpose = format!("{source}: damage");
+    let purpose = format_args!("{source}: damage");
     // D22: each maximum adds one more die of its size, which does not add another.
     let faces = if crit {
         exploding_once(dice, d, &purpose)?
@@ -274,7 +274,7 @@ pub fn exhaust(
         c.hp = c.hp.min(c.hp_max_now());
     }
     if level >= 4 {
-        let face = dice.roll(8, &format!("{}: death and dismemberment", c.name))?;
+        let face = dice.roll(8, &format_args!("{}: death and dismemberment", c.name))?;
         dismember(state, who, face, out)?;
     }
     Ok(())

@@ -262,7 +262,8 @@ fn roll_one(
         let c = state.character_mut(who)?;
         c.tech_left = c.tech_left.saturating_sub(*k);
     }
-    let faces = die.roll(dice, &format!("{}: initiative", state.name_of(who)))?;
+    let c = state.character(who)?;
+    let faces = die.roll(dice, &format_args!("{}: initiative", c.name))?;
     Ok((die, faces))
 }
 

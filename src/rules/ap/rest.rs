@@ -317,7 +317,7 @@ pub fn short(
             )
         });
     }
-    let f = dice.roll(6, "the Die of Fate for the rest")?;
+    let f = dice.roll(6, &"the Die of Fate for the rest")?;
     crate::rules::said::tell(out, || {
         Event::said(
             if f >= 4 { Mood::Good } else { Mood::Warn },
@@ -518,7 +518,7 @@ pub fn reaction_word(total: u16) -> &'static str {
 }
 
 pub fn reaction(dice: &mut dyn DiceSource, out: &mut Vec<Event>) -> Result<(), RuleError> {
-    let faces = Dice::new(2, 6).roll(dice, "a reaction")?;
+    let faces = Dice::new(2, 6).roll(dice, &"a reaction")?;
     let t: u16 = faces.iter().sum();
     crate::rules::said::tell(out, || {
         Event::said(
@@ -550,11 +550,11 @@ pub fn hireling(
     let mut attrs = [0u8; 3];
     for (i, a) in Attr::ALL.iter().enumerate() {
         attrs[i] = Dice::new(3, 6)
-            .roll(dice, &format!("{name}'s {a}"))?
+            .roll(dice, &format_args!("{name}'s {a}"))?
             .iter()
             .sum::<u16>() as u8;
     }
-    let hp = dice.roll(6, &format!("{name}'s HP"))? as u8;
+    let hp = dice.roll(6, &format_args!("{name}'s HP"))? as u8;
     let id = crate::rules::take_id(&mut state.next_id)?;
     state.characters.push(Character::new(
         id,
