@@ -10,6 +10,7 @@ use crate::dice::ladder::Dice;
 use crate::rules::RuleError;
 use crate::rules::line::Line;
 use crate::rules::rolled::{self, Rolled as Words, Term, Why};
+use crate::rules::said::words;
 
 /// D37: the target proposed for the encumbrance save.
 pub const ENCUMBRANCE_TARGET: i32 = 4;
@@ -233,7 +234,7 @@ pub fn check(
             say(
                 out,
                 Mood::Question,
-                format!(
+                words!(
                     "{what} against {target}: {} = {}, {} by the book",
                     faces_text(&rolled),
                     rolled.total,
@@ -299,7 +300,7 @@ pub fn contest(
     say(
         out,
         Mood::Question,
-        format!("The contest tied {MOST_TIES} times: the judge names the winner"),
+        words!("The contest tied {MOST_TIES} times: the judge names the winner"),
     );
     state.queue.push(Wait::Ask(Box::new(Question {
         ask: Ask::Contest {
@@ -435,7 +436,7 @@ pub fn accept_all(
     say(
         out,
         Mood::Ruling,
-        format!("The judge takes {n} roll(s) as they stand"),
+        words!("The judge takes {n} roll(s) as they stand"),
     );
     Ok(())
 }
@@ -490,7 +491,7 @@ pub fn choose(
     say(
         out,
         Mood::Ruling,
-        format!("{}: {}", q.title, q.options[option]),
+        words!("{}: {}", q.title, q.options[option]),
     );
     match q.ask {
         super::state::Ask::Break { who, items } => {
@@ -513,7 +514,7 @@ pub fn cancel(state: &mut State, out: &mut Out) -> Result<(), RuleError> {
         Wait::Roll(r) => r.title,
         Wait::Ask(q) => q.title,
     };
-    say(out, Mood::Ruling, format!("Dropped: {what}"));
+    say(out, Mood::Ruling, words!("Dropped: {what}"));
     Ok(())
 }
 

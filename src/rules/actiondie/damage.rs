@@ -12,6 +12,7 @@ use crate::dice::keep::exploding_once;
 use crate::dice::ladder::Dice;
 use crate::rules::line::{Line, Num};
 use crate::rules::rolled::{self, Rolled, Term};
+use crate::rules::said::words;
 use crate::rules::{RuleError, Tally};
 
 /// D11: unarmed attacks roll the lowest die.
@@ -223,7 +224,7 @@ pub fn hurt(
     // D24: taking damage down to 0 costs a level and knocks Prone.
     if n >= 1 && c.hp == 0 {
         if c.set_status(Status::Prone, true) {
-            say(out, Mood::Warn, format!("{} falls Prone", c.name));
+            say(out, Mood::Warn, words!("{} falls Prone", c.name));
         }
         exhaust(state, who, dice, out)?;
     }
@@ -342,7 +343,7 @@ pub fn dismember(state: &mut State, who: u32, face: u16, out: &mut Out) -> Resul
                 say(
                     out,
                     Mood::Plain,
-                    format!("{name} carries nothing that can break"),
+                    words!("{name} carries nothing that can break"),
                 );
                 return Ok(());
             }
@@ -371,7 +372,7 @@ pub fn dismember(state: &mut State, who: u32, face: u16, out: &mut Out) -> Resul
                 && let Some(i) = c.items.iter().rposition(|i| i.held)
             {
                 let it = c.items.remove(i);
-                say(out, Mood::Harm, format!("{name} drops the {}", it.name));
+                say(out, Mood::Harm, words!("{name} drops the {}", it.name));
             }
         }
         3 => c.injuries.eyes = c.injuries.eyes.saturating_add(1),
@@ -401,7 +402,7 @@ pub fn break_item(
     it.held = false;
     let n = it.name.clone();
     c.injuries.broken.push(n.clone());
-    say(out, Mood::Harm, format!("{}'s {n} breaks", c.name));
+    say(out, Mood::Harm, words!("{}'s {n} breaks", c.name));
     Ok(())
 }
 
