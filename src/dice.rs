@@ -70,8 +70,13 @@ mod shared_text {
 }
 
 /// Anything that can produce die faces. Implementations must return a face in `1..=sides`.
+///
+/// What the die is for comes unwritten, as anything that can write itself (`&"the weather"`,
+/// `&format_args!("{name}'s HP")`): only a source that keeps or shows it writes the text (the
+/// [`Recorder`] as it records, the others in an error), so a replay that draws recorded faces
+/// writes no purpose at all.
 pub trait DiceSource {
-    fn roll(&mut self, sides: u16, purpose: &str) -> Result<u16, DiceError>;
+    fn roll(&mut self, sides: u16, purpose: &dyn fmt::Display) -> Result<u16, DiceError>;
 }
 
 /// Live dice: a seedable generator. The same seed gives the same faces on every platform
@@ -112,7 +117,7 @@ pub fn access_token() -> Result<String, NoRandomness> {
 }
 
 impl DiceSource for LiveDice {
-    fn roll(&mut self, sides: u16, _purpose: &str) -> Result<u16, DiceError> {
+    fn roll(&mut self, sides: u16, _purpose: &dyn fmt::Display) -> Result<u16, DiceError> {
         Ok(self.rng.random_range(1..=sides.max(1)))
     }
 }
@@ -137,7 +142,7 @@ impl ScriptedDice {
 }
 
 impl DiceSource for ScriptedDice {
-    fn roll(&mut self, sides: u16, purpose: &str) -> Result<u16, DiceError> {
+    fn roll(&mut self, sides: u16, purpose: &dyn fmt::Display) -> Result<u16, DiceError> {
         let face = self
             .faces
             .pop_front()
@@ -177,7 +182,7 @@ impl ManualDice {
 }
 
 impl DiceSource for ManualDice {
-    fn roll(&mut self, sides: u16, purpose: &str) -> Result<u16, DiceError> {
+    fn roll(&mut self, sides: u16, purpose: &dyn fmt::Display) -> Result<u16, DiceError> {
         match self.faces.pop_front() {
             None => Err(DiceError::NeedFace {
                 sides,
@@ -193,10 +198,12 @@ impl DiceSource for ManualDice {
     }
 }
 
-/// Wraps a source and keeps every face drawn, in order.
+/// Wraps a source and keeps every face drawn, in order, with its purpose written out.
 pub struct Recorder<'a> {
     inner: &'a mut dyn DiceSource,
     pub rolls: Vec<Roll>,
+    /// Where each purpose is written before it is kept: one buffer for every roll of a step.
+    text: String,
 }
 
 impl<'a> Recorder<'a> {
@@ -204,17 +211,23 @@ impl<'a> Recorder<'a> {
         Self {
             inner,
             rolls: Vec::new(),
+            text: String::new(),
         }
     }
 }
 
 impl DiceSource for Recorder<'_> {
-    fn roll(&mut self, sides: u16, purpose: &str) -> Result<u16, DiceError> {
+    fn roll(&mut self, sides: u16, purpose: &dyn fmt::Display) -> Result<u16, DiceError> {
+        use fmt::Write;
         let face = self.inner.roll(sides, purpose)?;
+        self.text.clear();
+        // Writing into a String cannot fail; a purpose that refuses to write itself is kept
+        // as far as it got.
+        let _ = write!(self.text, "{purpose}");
         self.rolls.push(Roll {
             sides,
             face,
-            purpose: purpose.into(),
+            purpose: Arc::from(self.text.as_str()),
         });
         Ok(face)
     }
@@ -234,7 +247,7 @@ impl<'a> RecordedDice<'a> {
 }
 
 impl DiceSource for RecordedDice<'_> {
-    fn roll(&mut self, sides: u16, purpose: &str) -> Result<u16, DiceError> {
+    fn roll(&mut self, sides: u16, purpose: &dyn fmt::Display) -> Result<u16, DiceError> {
         match self.rolls.next() {
             // A recorded face comes from a file: one the die cannot show is refused like any
             // other, or a damaged journal would be folded into the session file.
@@ -432,7 +445,7 @@ impl DiceExpr {
         let total_dice = self.count as usize + extra;
         let mut faces = Vec::with_capacity(total_dice);
         for _ in 0..total_dice {
-            faces.push(dice.roll(self.sides, "a quick roll")?);
+            faces.push(dice.roll(self.sides, &"a quick roll")?);
         }
         let mut order: Vec<usize> = (0..faces.len()).collect();
         order.sort_by_key(|&i| faces[i]);
@@ -568,17 +581,17 @@ mod tests {
     #[test]
     fn scripted_dice_errors_never_panic() {
         let mut d = ScriptedDice::new([5, 13]);
-        assert_eq!(d.roll(12, "test").unwrap(), 5);
+        assert_eq!(d.roll(12, &"test").unwrap(), 5);
         assert!(matches!(
-            d.roll(12, "test"),
+            d.roll(12, &"test"),
             Err(DiceError::FaceOutOfRange { face: 13, .. })
         ));
         assert!(matches!(
-            d.roll(12, "test"),
+            d.roll(12, &"test"),
             Err(DiceError::ScriptExhausted { .. })
         ));
         assert!(matches!(
-            ScriptedDice::new([0]).roll(6, "t"),
+            ScriptedDice::new([0]).roll(6, &"t"),
             Err(DiceError::FaceOutOfRange { .. })
         ));
     }
@@ -586,8 +599,8 @@ mod tests {
     #[test]
     fn manual_dice_ask_for_the_next_face() {
         let mut d = ManualDice::new([4]);
-        assert_eq!(d.roll(12, "a terrain check").unwrap(), 4);
-        let err = d.roll(12, "a terrain check").unwrap_err();
+        assert_eq!(d.roll(12, &"a terrain check").unwrap(), 4);
+        let err = d.roll(12, &"a terrain check").unwrap_err();
         assert_eq!(
             err.to_string(),
             "roll a d12 for a terrain check and type the face"
@@ -599,23 +612,61 @@ mod tests {
         let mut a = LiveDice::seeded(7);
         let mut b = LiveDice::seeded(7);
         for _ in 0..500 {
-            let x = a.roll(12, "t").unwrap();
-            assert_eq!(x, b.roll(12, "t").unwrap());
+            let x = a.roll(12, &"t").unwrap();
+            assert_eq!(x, b.roll(12, &"t").unwrap());
             assert!((1..=12).contains(&x));
         }
+    }
+
+    /// A purpose that counts how often it is written out.
+    struct Counted<'a>(&'a std::cell::Cell<usize>);
+
+    impl fmt::Display for Counted<'_> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            self.0.set(self.0.get() + 1);
+            f.write_str("a counted roll")
+        }
+    }
+
+    #[test]
+    fn a_purpose_is_written_only_where_it_is_kept_or_shown() {
+        let written = std::cell::Cell::new(0);
+        let purpose = Counted(&written);
+        LiveDice::seeded(1).roll(6, &purpose).unwrap();
+        ScriptedDice::new([3]).roll(6, &purpose).unwrap();
+        ManualDice::new([3]).roll(6, &purpose).unwrap();
+        let kept = [Roll {
+            sides: 6,
+            face: 3,
+            purpose: "kept".into(),
+        }];
+        RecordedDice::new(&kept).roll(6, &purpose).unwrap();
+        assert_eq!(written.get(), 0, "drawing a face writes no purpose");
+        let mut src = ScriptedDice::new([4]);
+        let mut rec = Recorder::new(&mut src);
+        rec.roll(6, &purpose).unwrap();
+        assert_eq!(
+            (written.get(), &*rec.rolls[0].purpose),
+            (1, "a counted roll")
+        );
+        let err = ScriptedDice::new([]).roll(6, &purpose).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "the scripted dice ran out: a d6 was needed for a counted roll"
+        );
     }
 
     #[test]
     fn recorder_keeps_every_face_with_its_purpose() {
         let mut src = ScriptedDice::new([2, 11]);
         let mut rec = Recorder::new(&mut src);
-        rec.roll(12, "first").unwrap();
-        rec.roll(12, "second").unwrap();
+        rec.roll(12, &"first").unwrap();
+        rec.roll(12, &"second").unwrap();
         assert_eq!(rec.rolls.len(), 2);
         assert_eq!(&*rec.rolls[1].purpose, "second");
         let mut again = RecordedDice::new(&rec.rolls);
-        assert_eq!(again.roll(12, "x").unwrap(), 2);
-        assert_eq!(again.roll(12, "x").unwrap(), 11);
-        assert!(again.roll(12, "x").is_err());
+        assert_eq!(again.roll(12, &"x").unwrap(), 2);
+        assert_eq!(again.roll(12, &"x").unwrap(), 11);
+        assert!(again.roll(12, &"x").is_err());
     }
 }

@@ -13,6 +13,7 @@
 use super::ladder::{DIE_SIZES, Dice};
 use super::{DiceError, DiceSource};
 use serde::{Deserialize, Serialize};
+use std::fmt;
 
 /// Which face of several counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -46,7 +47,7 @@ pub fn keep(
     net: i32,
     extra_cap: Option<u32>,
     better: Keep,
-    purpose: &str,
+    purpose: &dyn fmt::Display,
 ) -> Result<Kept, DiceError> {
     // Uncapped edge still stops at the most dice one roll may use.
     let most = u32::from(super::MAX_DICE) - 1;
@@ -93,7 +94,7 @@ pub fn roll_under(
     dice: &mut dyn DiceSource,
     score: i32,
     net: i32,
-    purpose: &str,
+    purpose: &dyn fmt::Display,
 ) -> Result<Save, DiceError> {
     let roll = keep(dice, 20, net, Some(1), Keep::Lowest, purpose)?;
     let face = roll.face();
@@ -125,7 +126,7 @@ pub fn twice_keep(
     dice_source: &mut dyn DiceSource,
     dice: Dice,
     net: i32,
-    purpose: &str,
+    purpose: &dyn fmt::Display,
 ) -> Result<(Vec<Vec<u16>>, usize), DiceError> {
     let times = if net == 0 { 1 } else { 2 };
     let rolls = (0..times)
@@ -148,7 +149,7 @@ pub fn twice_keep(
 pub fn exploding_once(
     dice_source: &mut dyn DiceSource,
     dice: Dice,
-    purpose: &str,
+    purpose: &dyn fmt::Display,
 ) -> Result<Vec<u16>, DiceError> {
     let mut faces = dice.roll(dice_source, purpose)?;
     let maxima = faces.iter().filter(|&&f| f == dice.sides).count();
@@ -167,7 +168,11 @@ pub struct Usage {
 
 /// Rolls a usage die of `sides` (d4 to d12); on a 1 or 2 it steps down one size, and a d4 that
 /// steps down is used up (001 B41).
-pub fn usage(dice: &mut dyn DiceSource, sides: u16, purpose: &str) -> Result<Usage, DiceError> {
+pub fn usage(
+    dice: &mut dyn DiceSource,
+    sides: u16,
+    purpose: &dyn fmt::Display,
+) -> Result<Usage, DiceError> {
     let face = dice.roll(sides, purpose)?;
     let next = if face > 2 {
         Some(sides)
@@ -193,25 +198,25 @@ mod tests {
 
     #[test]
     fn b6_k6_a_save_with_advantage_keeps_the_lower_of_two_and_never_rolls_a_third() {
-        let s = roll_under(&mut scripted(&[14, 6, 3]), 10, 3, "save").unwrap();
+        let s = roll_under(&mut scripted(&[14, 6, 3]), 10, 3, &"save").unwrap();
         assert_eq!(
             (s.roll.faces.clone(), s.roll.face(), s.pass),
             (vec![14, 6], 6, true)
         );
-        let s = roll_under(&mut scripted(&[14, 6]), 10, -1, "save").unwrap();
+        let s = roll_under(&mut scripted(&[14, 6]), 10, -1, &"save").unwrap();
         assert_eq!((s.roll.face(), s.pass), (14, false));
     }
 
     #[test]
     fn b5_k5_a_natural_1_always_passes_and_a_natural_20_always_fails() {
-        assert!(roll_under(&mut scripted(&[1]), 0, 0, "save").unwrap().pass);
+        assert!(roll_under(&mut scripted(&[1]), 0, 0, &"save").unwrap().pass);
         assert!(
-            !roll_under(&mut scripted(&[20]), 25, 0, "save")
+            !roll_under(&mut scripted(&[20]), 25, 0, &"save")
                 .unwrap()
                 .pass
         );
         assert!(
-            roll_under(&mut scripted(&[12]), 12, 0, "save")
+            roll_under(&mut scripted(&[12]), 12, 0, &"save")
                 .unwrap()
                 .pass
         );
@@ -225,11 +230,19 @@ mod tests {
             3,
             None,
             Keep::Highest,
-            "x",
+            &"x",
         )
         .unwrap();
         assert_eq!((k.faces.len(), k.face()), (4, 17));
-        let k = keep(&mut scripted(&[3, 9, 17]), 20, -2, None, Keep::Highest, "x").unwrap();
+        let k = keep(
+            &mut scripted(&[3, 9, 17]),
+            20,
+            -2,
+            None,
+            Keep::Highest,
+            &"x",
+        )
+        .unwrap();
         assert_eq!(k.face(), 3);
     }
 
@@ -243,35 +256,36 @@ mod tests {
     #[test]
     fn d6_advantage_rolls_the_whole_check_twice_and_keeps_the_better_total() {
         let (rolls, kept) =
-            twice_keep(&mut scripted(&[2, 3, 6, 1]), Dice::new(2, 6), 1, "x").unwrap();
+            twice_keep(&mut scripted(&[2, 3, 6, 1]), Dice::new(2, 6), 1, &"x").unwrap();
         assert_eq!((rolls, kept), (vec![vec![2, 3], vec![6, 1]], 1));
-        let (_, kept) = twice_keep(&mut scripted(&[2, 3, 6, 1]), Dice::new(2, 6), -1, "x").unwrap();
+        let (_, kept) =
+            twice_keep(&mut scripted(&[2, 3, 6, 1]), Dice::new(2, 6), -1, &"x").unwrap();
         assert_eq!(kept, 0);
-        let (rolls, _) = twice_keep(&mut scripted(&[4]), Dice::new(1, 6), 0, "x").unwrap();
+        let (rolls, _) = twice_keep(&mut scripted(&[4]), Dice::new(1, 6), 0, &"x").unwrap();
         assert_eq!(rolls.len(), 1);
     }
 
     #[test]
     fn d22_a_maximum_explodes_once_and_the_extra_die_does_not() {
-        let faces = exploding_once(&mut scripted(&[8, 3, 8]), Dice::new(2, 8), "x").unwrap();
+        let faces = exploding_once(&mut scripted(&[8, 3, 8]), Dice::new(2, 8), &"x").unwrap();
         assert_eq!(faces, [8, 3, 8]);
-        let faces = exploding_once(&mut scripted(&[2]), Dice::new(1, 8), "x").unwrap();
+        let faces = exploding_once(&mut scripted(&[2]), Dice::new(1, 8), &"x").unwrap();
         assert_eq!(faces, [2]);
     }
 
     #[test]
     fn b41_a_usage_die_steps_down_on_1_or_2_and_a_d4_runs_out() {
-        assert_eq!(usage(&mut scripted(&[5]), 8, "x").unwrap().next, Some(8));
-        assert_eq!(usage(&mut scripted(&[2]), 8, "x").unwrap().next, Some(6));
-        assert_eq!(usage(&mut scripted(&[1]), 6, "x").unwrap().next, Some(4));
-        assert_eq!(usage(&mut scripted(&[1]), 4, "x").unwrap().next, None);
+        assert_eq!(usage(&mut scripted(&[5]), 8, &"x").unwrap().next, Some(8));
+        assert_eq!(usage(&mut scripted(&[2]), 8, &"x").unwrap().next, Some(6));
+        assert_eq!(usage(&mut scripted(&[1]), 6, &"x").unwrap().next, Some(4));
+        assert_eq!(usage(&mut scripted(&[1]), 4, &"x").unwrap().next, None);
     }
 
     #[test]
     fn every_face_is_drawn_through_the_source_with_its_purpose() {
         let mut src = scripted(&[4, 4]);
         let mut rec = crate::dice::Recorder::new(&mut src);
-        keep(&mut rec, 6, 1, Some(1), Keep::Highest, "a test roll").unwrap();
+        keep(&mut rec, 6, 1, Some(1), Keep::Highest, &"a test roll").unwrap();
         assert_eq!(rec.rolls.len(), 2);
         assert!(
             rec.rolls

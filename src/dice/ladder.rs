@@ -37,7 +37,11 @@ impl Dice {
     }
 
     /// Rolls the dice one by one, each recorded with `purpose`.
-    pub fn roll(self, dice: &mut dyn DiceSource, purpose: &str) -> Result<Vec<u16>, DiceError> {
+    pub fn roll(
+        self,
+        dice: &mut dyn DiceSource,
+        purpose: &dyn fmt::Display,
+    ) -> Result<Vec<u16>, DiceError> {
         (0..self.count)
             .map(|_| dice.roll(self.sides, purpose))
             .collect()

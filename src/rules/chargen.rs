@@ -13,7 +13,7 @@ pub fn sum(
     dice: &mut dyn DiceSource,
     count: u8,
     sides: u16,
-    purpose: &str,
+    purpose: &dyn std::fmt::Display,
 ) -> Result<(u32, String), RuleError> {
     let faces = Dice::new(count, sides).roll(dice, purpose)?;
     let total: u32 = faces.iter().map(|&f| u32::from(f)).sum();

@@ -4,7 +4,7 @@
 use super::file::{self, SessionFile, pretty};
 use super::journal::{self, journal_path};
 use super::{MAX_FILE_BYTES, StoreError, replay_error};
-use crate::dice::{Recorder, ScriptedDice};
+use crate::dice::ScriptedDice;
 use crate::rules::RulesetId;
 use crate::session::{self, Command, Session, SessionState};
 use std::fmt;
@@ -163,16 +163,16 @@ fn log_difference(file: &SessionFile, state: &mut SessionState) -> Option<String
     }
     for (i, step) in file.entries.iter().enumerate() {
         let n = i + 1;
+        // The faces left over say how many the step drew: no purpose is written or kept.
         let mut faces = ScriptedDice::new(step.faces.iter().copied());
-        let mut recorder = Recorder::new(&mut faces);
-        if let Err(e) = session::apply_quietly(state, &step.command, &mut recorder) {
+        if let Err(e) = session::apply_quietly(state, &step.command, &mut faces) {
             return Some(format!(
                 "step {n} of the log ({}) is refused on replay: {e}",
                 summary(&step.command)
             ));
         }
-        let drawn = recorder.rolls.len();
         if faces.remaining() > 0 {
+            let drawn = step.faces.len() - faces.remaining();
             let count = |n: usize, one: &str, many: &str| {
                 format!("{n} {}", if n == 1 { one } else { many })
             };

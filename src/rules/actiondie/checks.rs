@@ -10,6 +10,7 @@ use crate::dice::ladder::Dice;
 use crate::rules::RuleError;
 use crate::rules::line::Line;
 use crate::rules::rolled::{self, Rolled as Words, Term, Why};
+use crate::rules::said::words;
 
 /// D37: the target proposed for the encumbrance save.
 pub const ENCUMBRANCE_TARGET: i32 = 4;
@@ -81,7 +82,7 @@ pub fn roll(state: &mut State, r: &Roller, dice: &mut dyn DiceSource) -> Result<
     if r.flat != 0 {
         parts.push(format!("{:+}", r.flat));
     }
-    let purpose = format!("{}: {} check", c.name, r.ability);
+    let purpose = format_args!("{}: {} check", c.name, r.ability);
     let times = if net == 0 { 1 } else { 2 };
     let mut attempts = Vec::new();
     for _ in 0..times {
@@ -233,7 +234,7 @@ pub fn check(
             say(
                 out,
                 Mood::Question,
-                format!(
+                words!(
                     "{what} against {target}: {} = {}, {} by the book",
                     faces_text(&rolled),
                     rolled.total,
@@ -299,7 +300,7 @@ pub fn contest(
     say(
         out,
         Mood::Question,
-        format!("The contest tied {MOST_TIES} times: the judge names the winner"),
+        words!("The contest tied {MOST_TIES} times: the judge names the winner"),
     );
     state.queue.push(Wait::Ask(Box::new(Question {
         ask: Ask::Contest {
@@ -426,7 +427,7 @@ pub fn accept_all(
     say(
         out,
         Mood::Ruling,
-        format!("The judge takes {n} roll(s) as they stand"),
+        words!("The judge takes {n} roll(s) as they stand"),
     );
     Ok(())
 }
@@ -481,7 +482,7 @@ pub fn choose(
     say(
         out,
         Mood::Ruling,
-        format!("{}: {}", q.title, q.options[option]),
+        words!("{}: {}", q.title, q.options[option]),
     );
     match q.ask {
         super::state::Ask::Break { who, items } => {
@@ -504,7 +505,7 @@ pub fn cancel(state: &mut State, out: &mut Out) -> Result<(), RuleError> {
         Wait::Roll(r) => r.title,
         Wait::Ask(q) => q.title,
     };
-    say(out, Mood::Ruling, format!("Dropped: {what}"));
+    say(out, Mood::Ruling, words!("Dropped: {what}"));
     Ok(())
 }
 

@@ -12,6 +12,7 @@ use crate::dice::keep::exploding_once;
 use crate::dice::ladder::Dice;
 use crate::rules::line::{Line, Num};
 use crate::rules::rolled::{self, Rolled, Term};
+use crate::rules::said::words;
 use crate::rules::{RuleError, Tally};
 
 /// D11: unarmed attacks roll the lowest die.
@@ -108,7 +109,7 @@ pub fn deal(
     for t in targets {
         state.living(*t)?;
     }
-    let purpose = format!("{source}: damage");
+    let purpose = format_args!("{source}: damage");
     // D22: each maximum adds one more die of its size, which does not add another.
     let faces = if crit {
         exploding_once(dice, d, &purpose)?
@@ -223,7 +224,7 @@ pub fn hurt(
     // D24: taking damage down to 0 costs a level and knocks Prone.
     if n >= 1 && c.hp == 0 {
         if c.set_status(Status::Prone, true) {
-            say(out, Mood::Warn, format!("{} falls Prone", c.name));
+            say(out, Mood::Warn, words!("{} falls Prone", c.name));
         }
         exhaust(state, who, dice, out)?;
     }
@@ -274,7 +275,7 @@ pub fn exhaust(
         c.hp = c.hp.min(c.hp_max_now());
     }
     if level >= 4 {
-        let face = dice.roll(8, &format!("{}: death and dismemberment", c.name))?;
+        let face = dice.roll(8, &format_args!("{}: death and dismemberment", c.name))?;
         dismember(state, who, face, out)?;
     }
     Ok(())
@@ -342,7 +343,7 @@ pub fn dismember(state: &mut State, who: u32, face: u16, out: &mut Out) -> Resul
                 say(
                     out,
                     Mood::Plain,
-                    format!("{name} carries nothing that can break"),
+                    words!("{name} carries nothing that can break"),
                 );
                 return Ok(());
             }
@@ -371,7 +372,7 @@ pub fn dismember(state: &mut State, who: u32, face: u16, out: &mut Out) -> Resul
                 && let Some(i) = c.items.iter().rposition(|i| i.held)
             {
                 let it = c.items.remove(i);
-                say(out, Mood::Harm, format!("{name} drops the {}", it.name));
+                say(out, Mood::Harm, words!("{name} drops the {}", it.name));
             }
         }
         3 => c.injuries.eyes = c.injuries.eyes.saturating_add(1),
@@ -401,7 +402,7 @@ pub fn break_item(
     it.held = false;
     let n = it.name.clone();
     c.injuries.broken.push(n.clone());
-    say(out, Mood::Harm, format!("{}'s {n} breaks", c.name));
+    say(out, Mood::Harm, words!("{}'s {n} breaks", c.name));
     Ok(())
 }
 

@@ -13,6 +13,7 @@ use crate::dice::ladder::Dice;
 use crate::rules::RuleError;
 use crate::rules::line::Line;
 use crate::rules::said;
+use crate::rules::said::words;
 use crate::rules::text::{TextKind, checked};
 use std::cmp::Ordering;
 
@@ -85,7 +86,7 @@ pub fn scene(state: &mut State, who: &[u32], why: &str, out: &mut Out) -> Result
     say(
         out,
         Mood::Warn,
-        format!("Initiative ({why}), round 1: everyone chooses an action"),
+        words!("Initiative ({why}), round 1: everyone chooses an action"),
     );
     Ok(())
 }
@@ -262,7 +263,8 @@ fn roll_one(
         let c = state.character_mut(who)?;
         c.tech_left = c.tech_left.saturating_sub(*k);
     }
-    let faces = die.roll(dice, &format!("{}: initiative", state.name_of(who)))?;
+    let c = state.character(who)?;
+    let faces = die.roll(dice, &format_args!("{}: initiative", c.name))?;
     Ok((die, faces))
 }
 
@@ -505,7 +507,7 @@ pub fn reevaluate(
     say(
         out,
         Mood::Warn,
-        format!(
+        words!(
             "{} reevaluates to {text}: {die} {faces:?} = +{add}, count {count}",
             state.name_of(who)
         ),
@@ -556,7 +558,7 @@ pub fn join(
         f.entries.push(e);
         f.entries
             .sort_by_key(|e| roster.iter().position(|&id| id == e.id));
-        say(out, Mood::Plain, format!("{name} joins the initiative"));
+        say(out, Mood::Plain, words!("{name} joins the initiative"));
         return Ok(());
     }
     if action.is_none() && !unconscious {
@@ -577,7 +579,7 @@ pub fn join(
     say(
         out,
         Mood::Warn,
-        format!(
+        words!(
             "{name} joins: {die} {faces:?} = {count}{}",
             if next {
                 ", already passed: acts next"

@@ -8,6 +8,7 @@ use super::state::{HOURS, QUARTER, State};
 use crate::dice::DiceSource;
 use crate::rules::RuleError;
 use crate::rules::line::{Line, Num};
+use crate::rules::said::words;
 use crate::rules::time::MINUTE;
 
 /// At most a day passes in one step.
@@ -47,7 +48,7 @@ pub fn rest(
         say(
             out,
             Mood::Bad,
-            format!("The {word} is interrupted: it gives nothing"),
+            words!("The {word} is interrupted: it gives nothing"),
         );
     } else {
         for id in ids {
@@ -102,7 +103,7 @@ pub fn rest(
     }
     // A rest is not a march: no encumbrance saves while resting.
     state.clock.advance(HOURS, hours, &[]);
-    say(out, Mood::Plain, format!("Now {}", state.clock.describe()));
+    say(out, Mood::Plain, words!("Now {}", state.clock.describe()));
     Ok(())
 }
 
@@ -124,7 +125,7 @@ pub fn pass(
     say(
         out,
         Mood::Plain,
-        format!("{minutes} minute(s) pass: {}", state.clock.describe()),
+        words!("{minutes} minute(s) pass: {}", state.clock.describe()),
     );
     // One save per over-burdened character per quarter hour, so a long stretch asks as often
     // as the rule does.

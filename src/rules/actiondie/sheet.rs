@@ -10,6 +10,7 @@ use super::turns;
 use crate::dice::ladder::{ABILITY_RUNGS, Dice};
 use crate::rules::RuleError;
 use crate::rules::line::{Line, Num};
+use crate::rules::said::words;
 use crate::rules::text::{TextKind, checked, new_name};
 
 /// The rung a d6 gives an ability of a rolled PC (the ruleset's page): 1-2 d4, 3-4 d6, 5 d8,
@@ -136,7 +137,7 @@ pub fn remove(state: &mut State, who: u32, out: &mut Out) -> Result<(), RuleErro
             c.helped = None;
         }
     }
-    say(out, Mood::Plain, format!("{name} leaves the session"));
+    say(out, Mood::Plain, words!("{name} leaves the session"));
     Ok(())
 }
 
@@ -264,9 +265,9 @@ pub fn status(
         out,
         if on { Mood::Mark } else { Mood::Mended },
         if on {
-            format!("{} is {status}: {}", c.name, status.effect())
+            words!("{} is {status}: {}", c.name, status.effect())
         } else {
-            format!("{} is no longer {status}", c.name)
+            words!("{} is no longer {status}", c.name)
         },
     );
     Ok(())
@@ -280,7 +281,7 @@ pub fn afraid(state: &mut State, who: u32, of: &str, out: &mut Out) -> Result<()
     say(
         out,
         Mood::Mark,
-        format!(
+        words!(
             "{} is Afraid of {of}: no willing step or act toward it",
             c.name
         ),
@@ -309,7 +310,7 @@ pub fn resist(
     say(
         out,
         Mood::Plain,
-        format!(
+        words!(
             "{} is {}{} {kind}",
             c.name,
             if on { "" } else { "no longer " },
@@ -346,7 +347,7 @@ pub fn skill(
     match (had, bonus) {
         (Some(i), None) => {
             c.skills.remove(i);
-            say(out, Mood::Plain, format!("{} forgets {name}", c.name));
+            say(out, Mood::Plain, words!("{} forgets {name}", c.name));
         }
         (None, None) => {
             return Err(RuleError::invalid(format!(
@@ -363,7 +364,7 @@ pub fn skill(
                 Some(i) => c.skills[i] = s,
                 None => c.skills.push(s),
             }
-            say(out, Mood::Plain, format!("{}: skill {name} {b}", c.name));
+            say(out, Mood::Plain, words!("{}: skill {name} {b}", c.name));
         }
     }
     Ok(())
@@ -394,7 +395,7 @@ pub fn learn(
     say(
         out,
         Mood::Plain,
-        format!("{} learns the technique {name}", c.name),
+        words!("{} learns the technique {name}", c.name),
     );
     Ok(())
 }
@@ -416,7 +417,7 @@ pub fn prepare(
     say(
         out,
         Mood::Plain,
-        format!(
+        words!(
             "{name}'s {} is {}prepared",
             t.name,
             if on { "" } else { "no longer " }
@@ -454,9 +455,12 @@ pub fn carry(state: &mut State, who: u32, item: &Item, out: &mut Out) -> Result<
         say(
             out,
             Mood::Plain,
-            format!(
+            words!(
                 "{} adds one to the bundle of {}: {}/{}",
-                c.name, b.name, b.count, b.bundle
+                c.name,
+                b.name,
+                b.count,
+                b.bundle
             ),
         );
         return Ok(());
@@ -487,7 +491,7 @@ pub fn carry(state: &mut State, who: u32, item: &Item, out: &mut Out) -> Result<
     say(
         out,
         if over > 0 { Mood::Warn } else { Mood::Plain },
-        format!(
+        words!(
             "{} carries {text}: {}/{} slots{}",
             c.name,
             c.used_slots(),
@@ -570,7 +574,7 @@ pub fn break_(state: &mut State, who: u32, index: u8, out: &mut Out) -> Result<(
     say(
         out,
         Mood::Ruling,
-        format!(
+        words!(
             "The judge rules {name}'s {} {}",
             it.name,
             if it.broken { "broken" } else { "mended" }
@@ -586,7 +590,7 @@ pub fn note(state: &mut State, who: u32, text: &str, out: &mut Out) -> Result<()
         return Err(RuleError::invalid("at most 200 notes on one sheet"));
     }
     c.notes.push(text.clone());
-    say(out, Mood::Ruling, format!("{}: {text}", c.name));
+    say(out, Mood::Ruling, words!("{}: {text}", c.name));
     Ok(())
 }
 
@@ -608,7 +612,7 @@ pub fn dead(state: &mut State, who: u32, on: bool, out: &mut Out) -> Result<(), 
         say(
             out,
             Mood::Ruling,
-            format!("The judge rules {} alive", c.name),
+            words!("The judge rules {} alive", c.name),
         );
         Ok(())
     }

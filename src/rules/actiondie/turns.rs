@@ -11,6 +11,7 @@ use super::model::{Action, Status};
 use super::state::{Ask, Entry, QUARTER, ROUND, State, Wait};
 use crate::dice::DiceSource;
 use crate::rules::RuleError;
+use crate::rules::said::words;
 
 /// Begins the next turn when none is under way and no tie waits; ends the round when all
 /// have acted.
@@ -51,7 +52,7 @@ fn begin(
     say(
         out,
         Mood::Warn,
-        format!(
+        words!(
             "{name}'s turn (count {count}): {}",
             if unconscious {
                 "no action".to_string()
@@ -65,7 +66,7 @@ fn begin(
     if first {
         expire(state, id, out);
         if state.character(id)?.has(Status::Bleeding) {
-            say(out, Mood::Harm, format!("{name} bleeds"));
+            say(out, Mood::Harm, words!("{name} bleeds"));
             damage::hurt(state, id, 1, None, false, None, dice, out)?;
         }
     }
@@ -82,7 +83,7 @@ fn begin(
             say(
                 out,
                 Mood::Plain,
-                format!("{name} defends: AR +2 until its next turn"),
+                words!("{name} defends: AR +2 until its next turn"),
             );
         }
         Some(Action::Run) => {
@@ -90,7 +91,7 @@ fn begin(
             say(
                 out,
                 Mood::Plain,
-                format!("{name} runs: movement doubled this round"),
+                words!("{name} runs: movement doubled this round"),
             );
         }
         Some(Action::Help { whom }) => {
@@ -100,7 +101,7 @@ fn begin(
                 say(
                     out,
                     Mood::Good,
-                    format!(
+                    words!(
                         "{name} helps {wn}: advantage on the next check before {name}'s next turn"
                     ),
                 );
@@ -116,11 +117,11 @@ fn expire(state: &mut State, owner: u32, out: &mut Out) {
     for c in &mut state.characters {
         if c.id == owner && c.defending {
             c.defending = false;
-            say(out, Mood::Plain, format!("{}'s Defend ends", c.name));
+            say(out, Mood::Plain, words!("{}'s Defend ends", c.name));
         }
         if c.helped.as_ref().is_some_and(|h| h.helper == owner) {
             c.helped = None;
-            say(out, Mood::Plain, format!("{}'s help runs out", c.name));
+            say(out, Mood::Plain, words!("{}'s help runs out", c.name));
         }
     }
 }
@@ -161,7 +162,7 @@ fn end_round(state: &mut State, dice: &mut dyn DiceSource, out: &mut Out) -> Res
     say(
         out,
         Mood::Warn,
-        format!("Round {round}: everyone chooses an action"),
+        words!("Round {round}: everyone chooses an action"),
     );
     let crossed = state.clock.advance(ROUND, 1, &[QUARTER]);
     for _ in crossed {
@@ -221,7 +222,7 @@ pub fn order(state: &mut State, ids: &[u32], out: &mut Out) -> Result<(), RuleEr
     say(
         out,
         Mood::Ruling,
-        format!("The judge orders the rest: {}", names.join(", ")),
+        words!("The judge orders the rest: {}", names.join(", ")),
     );
     Ok(())
 }
@@ -250,7 +251,7 @@ pub fn step(state: &mut State, who: u32, squares: u16, out: &mut Out) -> Result<
     say(
         out,
         Mood::Plain,
-        format!("{name} moves {squares} ({moved}/{most} this turn)"),
+        words!("{name} moves {squares} ({moved}/{most} this turn)"),
     );
     Ok(())
 }
@@ -275,7 +276,7 @@ pub fn stand(state: &mut State, who: u32, out: &mut Out) -> Result<(), RuleError
         }
     }
     state.character_mut(who)?.set_status(Status::Prone, false);
-    say(out, Mood::Mended, format!("{name} stands up"));
+    say(out, Mood::Mended, words!("{name} stands up"));
     Ok(())
 }
 

@@ -79,7 +79,7 @@ pub fn roll(
     objects: &[ObjDie],
     edge: i8,
     two: bool,
-    purpose: &str,
+    purpose: &dyn std::fmt::Display,
     dice: &mut dyn DiceSource,
 ) -> Result<Rolled, RuleError> {
     let c = state.living_mut(who)?;
@@ -394,7 +394,7 @@ fn contest_pairing(
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let tname = state.name_of(t.who);
-    let purpose = format!("{tname}'s {} save against {title}", t.attr);
+    let purpose = format_args!("{tname}'s {} save against {title}", t.attr);
     let tr = roll(
         state, t.who, t.attr, 0, &t.objects, t.edge, false, &purpose, dice,
     )?;
@@ -666,7 +666,7 @@ fn settle(
             // A weapon's face is in the attack's line; an unarmed hit's die is rolled now.
             let (face, die) = match face {
                 Some(f) => (f, ""),
-                None => (dice.roll(4, "an unarmed hit")?, "unarmed d4 "),
+                None => (dice.roll(4, &"an unarmed hit")?, "unarmed d4 "),
             };
             let armor = state.character(target)?.armor();
             let d = face.saturating_sub(u16::from(armor)).min(255) as u8;
@@ -694,7 +694,7 @@ fn settle(
         Then::Crit { doomed } => harm::crit_settled(state, r.who, pass, doomed, dice, out),
         Then::ScarSave { sides } => {
             if pass {
-                let n = dice.roll(sides, "a scar's WIL gain")?;
+                let n = dice.roll(sides, &"a scar's WIL gain")?;
                 let c = state.character_mut(r.who)?;
                 let s = c.attr_mut(Attr::Wil);
                 s.set_max(s.max.saturating_add(n as u8).min(30));

@@ -65,7 +65,7 @@ fn roll_in(
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let c = state.living(who)?;
-    let purpose = format!("{}'s initiative", c.name);
+    let purpose = format_args!("{}'s initiative", c.name);
     let face = dice.roll(20, &purpose)?;
     let c = state.living_mut(who)?;
     let total = (face + u16::from(c.attr(Attr::Wil).cur)).min(50) as u8;

@@ -170,7 +170,7 @@ pub fn crit_settled(
                 3,
                 6,
                 Read::VsMax,
-                "a doom lifted",
+                &"a doom lifted",
                 dice,
                 out,
             )?;
@@ -274,7 +274,7 @@ pub fn roll_vs(
     count: u8,
     sides: u16,
     read: Read,
-    why: &str,
+    why: &dyn std::fmt::Display,
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
@@ -346,7 +346,7 @@ fn pend(
     }
 }
 
-fn d6(dice: &mut dyn DiceSource, why: &str) -> Result<u16, RuleError> {
+fn d6(dice: &mut dyn DiceSource, why: &dyn std::fmt::Display) -> Result<u16, RuleError> {
     Ok(dice.roll(6, why)?)
 }
 
@@ -369,7 +369,7 @@ pub fn scar(
     let note = match entry {
         1 => {
             let place = ["neck", "hands", "eye", "chest", "legs", "ear"]
-                [usize::from(d6(dice, "where the scar is")?.clamp(1, 6) - 1)];
+                [usize::from(d6(dice, &"where the scar is")?.clamp(1, 6) - 1)];
             roll_vs(state, who, hp, 1, 6, Read::VsMax, &why, dice, out)?;
             format!("a scar on the {place}")
         }
@@ -389,7 +389,7 @@ pub fn scar(
             "winded: deprived until a few hours' rest".into()
         }
         4 => {
-            let f = d6(dice, "which limb breaks")?;
+            let f = d6(dice, &"which limb breaks")?;
             let limb = match f {
                 1 | 2 => "leg",
                 3 | 4 => "arm",
@@ -416,7 +416,7 @@ pub fn scar(
             "an infection".into()
         }
         6 => {
-            let a = match d6(dice, "which attribute the head wound moves")? {
+            let a = match d6(dice, &"which attribute the head wound moves")? {
                 1 | 2 => Attr::Str,
                 3 | 4 => Attr::Dex,
                 _ => Attr::Wil,

@@ -105,7 +105,7 @@ pub fn magic_roll(
     let mut roles = Vec::new();
     for (n, role) in [(slot, "slot"), (dust, "dust"), (u8::from(free), "free")] {
         for _ in 0..n {
-            faces.push(dice.roll(6, &format!("{name}'s magic die ({role})"))?);
+            faces.push(dice.roll(6, &format_args!("{name}'s magic die ({role})"))?);
             roles.push(role);
         }
     }
@@ -130,7 +130,7 @@ pub fn magic_roll(
     if vessel {
         // A45 (22): no Fatigue or mishap; each 5-6 costs 1d4 STR.
         for f in faces.iter().filter(|f| **f >= 5) {
-            let lost = dice.roll(4, "a vessel's STR for a high die")?;
+            let lost = dice.roll(4, &"a vessel's STR for a high die")?;
             let c = state.living_mut(who)?;
             let s = c.attr_mut(Attr::Str);
             s.cur = s.cur.saturating_sub(lost as u8);
@@ -173,7 +173,7 @@ pub fn magic_roll(
         lose(state, who, Attr::Wil, wil_cost, false, "the free die", out)?;
     }
     if draining {
-        let n = dice.roll(4, "a draining casting")?;
+        let n = dice.roll(4, &"a draining casting")?;
         lose(state, who, Attr::Wil, n as u8, false, "the draining", out)?;
     }
     let works = set < 3;
@@ -298,7 +298,7 @@ pub fn apply_mishap(
     });
     match sum {
         2 => {
-            let h = dice.roll(6, "hours without casting")?;
+            let h = dice.roll(6, &"hours without casting")?;
             timed(state, who, Timed::NoCasting, u64::from(h) * HOUR)?;
         }
         3 => timed(state, who, Timed::Tiring, DAY)?,
@@ -314,7 +314,7 @@ pub fn apply_mishap(
         }
         8 => timed(state, who, Timed::Draining, DAY)?,
         11 => {
-            let n = dice.roll(4, "arcane burns")?;
+            let n = dice.roll(4, &"arcane burns")?;
             lose(state, who, Attr::Wil, n as u8, false, "arcane burns", out)?;
             state.living_mut(who)?.free_die = true;
         }
@@ -346,7 +346,7 @@ pub fn apply_mishap(
             )?;
         }
         16 => {
-            let n = dice.roll(4, "STR lost to the plants")?;
+            let n = dice.roll(4, &"STR lost to the plants")?;
             let c = state.living_mut(who)?;
             c.armor_bonus = c.armor_bonus.saturating_add(1);
             lose(state, who, Attr::Str, n as u8, true, "fused plants", out)?;
@@ -363,7 +363,7 @@ pub fn apply_mishap(
             c.items.push(bolt);
         }
         19 => {
-            let n = dice.roll(4, "DEX from the wings")?.min(30) as u8;
+            let n = dice.roll(4, &"DEX from the wings")?.min(30) as u8;
             let c = state.living_mut(who)?;
             let s = c.attr_mut(Attr::Dex);
             s.set_max(s.max.saturating_add(n).min(30));

@@ -25,6 +25,7 @@ pub use view::{Ap, glance, sheet_lines};
 
 use crate::dice::DiceSource;
 use crate::rules::line::{Line, Num};
+use crate::rules::said::words;
 use crate::rules::text::{TextKind, checked, new_name};
 use crate::rules::{RuleError, Tally};
 
@@ -137,7 +138,7 @@ fn run(
             let name = state.character(*who)?.name.clone();
             fight::left(state, *who, out);
             state.characters.retain(|c| c.id != *who);
-            said(out, Mood::Plain, format!("{name} leaves the session"))
+            said(out, Mood::Plain, words!("{name} leaves the session"))
         }
         C::Set {
             who,
@@ -212,11 +213,7 @@ fn run(
                 return Err(RuleError::invalid("there is no such item"));
             }
             let it = c.items.remove(*item);
-            said(
-                out,
-                Mood::Plain,
-                format!("{} drops the {}", c.name, it.name),
-            )
+            said(out, Mood::Plain, words!("{} drops the {}", c.name, it.name))
         }
         C::Wear { who, item, on } => {
             let c = state.character_mut(*who)?;
@@ -366,7 +363,7 @@ fn run(
             let group = checked(TextKind::Name, group, "name the group")?;
             let c = state.character_mut(*who)?;
             c.group = group.clone();
-            said(out, Mood::Plain, format!("{} is now with {group}", c.name))
+            said(out, Mood::Plain, words!("{} is now with {group}", c.name))
         }
         C::Note { who, text } => {
             let text = checked(TextKind::Note, text, "the note is empty")?;

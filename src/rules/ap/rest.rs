@@ -317,7 +317,7 @@ pub fn short(
             )
         });
     }
-    let f = dice.roll(6, "the Die of Fate for the rest")?;
+    let f = dice.roll(6, &"the Die of Fate for the rest")?;
     crate::rules::said::tell(out, || {
         Event::said(
             if f >= 4 { Mood::Good } else { Mood::Warn },
@@ -421,35 +421,22 @@ fn casualty(c: &Character) -> bool {
 /// A48: asks each NPC group's morale save when its first casualty falls or when half are down
 /// (one save when both happen at once); a lone foe saves on reaching HP 0.
 pub fn morale_check(state: &mut State, dice: &mut dyn DiceSource) -> Result<(), RuleError> {
-    let Some(f) = state.fight.clone() else {
+    let Some(f) = state.fight.as_ref() else {
         return Ok(());
     };
+    // Most steps of a fight move no group's morale: the fight is copied only when one does.
+    if !f
+        .start
+        .iter()
+        .any(|(group, n)| morale_stage(state, &f.morale, group, *n).is_some())
+    {
+        return Ok(());
+    }
+    let f = f.clone();
     for (group, n) in &f.start {
-        let members: Vec<&Character> = state
-            .characters
-            .iter()
-            .filter(|c| c.group == *group)
-            .collect();
-        if members.iter().any(|c| c.kind == Kind::Pc) || members.is_empty() {
+        let Some(stage) = morale_stage(state, &f.morale, group, *n) else {
             continue;
-        }
-        let down = members.iter().filter(|c| casualty(c)).count() as u32;
-        let lone_zero = *n == 1 && members.iter().any(|c| c.hp.cur == 0 && !c.gone());
-        let done = f
-            .morale
-            .iter()
-            .find(|(g, _)| g == group)
-            .map_or(0, |(_, d)| *d);
-        let mut stage = done;
-        if down >= 1 || lone_zero {
-            stage |= 1;
-        }
-        if down * 2 >= *n && down > 0 {
-            stage |= 2;
-        }
-        if stage == done {
-            continue;
-        }
+        };
         if let Some(fm) = state.fight.as_mut() {
             match fm.morale.iter_mut().find(|(g, _)| g == group) {
                 Some(x) => x.1 = stage,
@@ -473,6 +460,29 @@ pub fn morale_check(state: &mut State, dice: &mut dyn DiceSource) -> Result<(), 
         }
     }
     Ok(())
+}
+
+/// The morale stage `group` (`n` strong at the start of the fight) has reached, when it is past
+/// the stage `morale` records for it; None when it is not, or when it is a party's or empty.
+fn morale_stage(state: &State, morale: &[(String, u8)], group: &str, n: u32) -> Option<u8> {
+    let members = || state.characters.iter().filter(|c| c.group == group);
+    if members().any(|c| c.kind == Kind::Pc) || members().next().is_none() {
+        return None;
+    }
+    let down = members().filter(|c| casualty(c)).count() as u32;
+    let lone_zero = n == 1 && members().any(|c| c.hp.cur == 0 && !c.gone());
+    let done = morale
+        .iter()
+        .find(|(g, _)| g == group)
+        .map_or(0, |(_, d)| *d);
+    let mut stage = done;
+    if down >= 1 || lone_zero {
+        stage |= 1;
+    }
+    if down * 2 >= n && down > 0 {
+        stage |= 2;
+    }
+    (stage != done).then_some(stage)
 }
 
 /// A48 by hand: a morale save for `who`'s group with its WIL.
@@ -518,7 +528,7 @@ pub fn reaction_word(total: u16) -> &'static str {
 }
 
 pub fn reaction(dice: &mut dyn DiceSource, out: &mut Vec<Event>) -> Result<(), RuleError> {
-    let faces = Dice::new(2, 6).roll(dice, "a reaction")?;
+    let faces = Dice::new(2, 6).roll(dice, &"a reaction")?;
     let t: u16 = faces.iter().sum();
     crate::rules::said::tell(out, || {
         Event::said(
@@ -550,11 +560,11 @@ pub fn hireling(
     let mut attrs = [0u8; 3];
     for (i, a) in Attr::ALL.iter().enumerate() {
         attrs[i] = Dice::new(3, 6)
-            .roll(dice, &format!("{name}'s {a}"))?
+            .roll(dice, &format_args!("{name}'s {a}"))?
             .iter()
             .sum::<u16>() as u8;
     }
-    let hp = dice.roll(6, &format!("{name}'s HP"))? as u8;
+    let hp = dice.roll(6, &format_args!("{name}'s HP"))? as u8;
     let id = crate::rules::take_id(&mut state.next_id)?;
     state.characters.push(Character::new(
         id,

@@ -392,7 +392,9 @@ impl Ruleset for Ap {
 
     fn in_party(state: &State, id: u32) -> Option<bool> {
         let c = state.characters.iter().find(|c| c.id == id)?;
-        Some(has_pc(state, &c.group))
+        // A player character makes its own group a party: the rest of the group is read only
+        // for the others (the players' sight asks this of every fighter at every step).
+        Some(c.kind == Kind::Pc || has_pc(state, &c.group))
     }
 
     fn in_action(state: &State) -> Option<Vec<u32>> {

@@ -446,7 +446,7 @@ pub fn recover(
     state.living_mut(who)?;
     dawn(state, state.clock, dice, out)?;
     refuse_deprived(state, who, "recovery day")?;
-    let (n, shown) = roll(dice, Amount::dice(1, 4), "a day of recovery")?;
+    let (n, shown) = roll(dice, Amount::dice(1, 4), &"a day of recovery")?;
     let c = state.living_mut(who)?;
     let g = c.score_mut(ability).gain(n);
     crate::rules::said::tell(out, || {

@@ -25,7 +25,7 @@ pub fn infect(
     }
     let dawns = match length {
         Some(d) => {
-            Some(u8::try_from(dice.roll(d, &format!("{name}'s length"))?).unwrap_or(u8::MAX))
+            Some(u8::try_from(dice.roll(d, &format_args!("{name}'s length"))?).unwrap_or(u8::MAX))
         }
         None => None,
     };

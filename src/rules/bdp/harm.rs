@@ -14,7 +14,7 @@ use crate::rules::{RuleError, Tally};
 pub fn roll(
     dice: &mut dyn DiceSource,
     a: Amount,
-    purpose: &str,
+    purpose: &dyn std::fmt::Display,
 ) -> Result<(u32, String), RuleError> {
     if a.sides <= 1 {
         return Ok((u32::from(a.count), a.count.to_string()));
@@ -331,7 +331,7 @@ pub fn crit_settled(
     }
     match ability {
         Ability::Str => {
-            let face = dice.roll(10, &format!("{name}'s injury"))?;
+            let face = dice.roll(10, &format_args!("{name}'s injury"))?;
             let area = Area::from_d10(face);
             let c = state.character(who)?;
             let stops = (area == Area::Head && c.wears(|i| i.helmet))
@@ -443,7 +443,7 @@ pub fn injury(
             }
         }
         Area::Head => {
-            let f = dice.roll(6, &format!("{name}'s head injury"))?;
+            let f = dice.roll(6, &format_args!("{name}'s head injury"))?;
             let c = state.living_mut(who)?;
             match f {
                 1..=3 => {

@@ -40,6 +40,7 @@ pub use state::{Ask, Fight, Question, Roll, State, Then, Wait};
 pub use view::{Bdp, glance};
 
 use crate::dice::DiceSource;
+use crate::rules::said::words;
 use crate::rules::text::{TextKind, checked, new_name};
 use crate::rules::{Line, Num, RuleError, Tally};
 
@@ -233,7 +234,7 @@ fn run(
                 f.order.retain(|x| x != who);
                 f.at = f.at.min(f.order.len().saturating_sub(1));
             }
-            said(out, Mood::Plain, format!("{name} leaves the session"))
+            said(out, Mood::Plain, words!("{name} leaves the session"))
         }
         C::Set {
             who,
@@ -299,7 +300,7 @@ fn run(
             said(
                 out,
                 Mood::Plain,
-                format!(
+                words!(
                     "{}: {} {skill}",
                     c.name,
                     if *career { "career" } else { "background" }
@@ -324,7 +325,7 @@ fn run(
             said(
                 out,
                 Mood::Plain,
-                format!("{} carries {text} in slot {}", c.name, at + 1),
+                words!("{} carries {text} in slot {}", c.name, at + 1),
             )
         }
         C::Drop { who, slot } => {
@@ -335,7 +336,7 @@ fn run(
             said(
                 out,
                 Mood::Plain,
-                format!("{} drops the {}", c.name, item.name),
+                words!("{} drops the {}", c.name, item.name),
             )
         }
         C::Hold { who, slot, hand } => {
@@ -348,7 +349,7 @@ fn run(
                 return Err(RuleError::invalid("that slot holds no item"));
             };
             i.held = *hand;
-            said(out, Mood::Plain, format!("{name}: {}", i.text()))
+            said(out, Mood::Plain, words!("{name}: {}", i.text()))
         }
         C::Break { who, slot } => {
             let c = state.character_mut(*who)?;
@@ -357,7 +358,7 @@ fn run(
                 return Err(RuleError::invalid("that slot holds no item"));
             };
             i.broken = true;
-            said(out, Mood::Harm, format!("{name}'s {} breaks", i.name))
+            said(out, Mood::Harm, words!("{name}'s {} breaks", i.name))
         }
         C::Note { who, text } => {
             let text = checked(TextKind::Note, text, "the note is empty")?;
@@ -574,7 +575,7 @@ fn run(
             said(
                 out,
                 Mood::Mended,
-                format!("{}'s {} is cured ({remedy})", c.name, d.name),
+                words!("{}'s {} is cured ({remedy})", c.name, d.name),
             )
         }
         C::Cared { who, on } => {
@@ -583,7 +584,7 @@ fn run(
             said(
                 out,
                 Mood::Plain,
-                format!(
+                words!(
                     "{} is {}rested and cared for",
                     c.name,
                     if *on { "" } else { "no longer " }
@@ -616,7 +617,7 @@ fn run(
                     said(
                         out,
                         Mood::Mended,
-                        format!("{name} refills the waterskin: d8"),
+                        words!("{name} refills the waterskin: d8"),
                     )
                 }
                 _ => Err(RuleError::invalid("that slot holds no waterskin")),
@@ -652,7 +653,7 @@ fn run(
             said(
                 out,
                 Mood::Plain,
-                format!(
+                words!(
                     "{} {} the dawn",
                     c.name,
                     if *on { "joins" } else { "leaves" }
@@ -675,7 +676,7 @@ fn run(
             said(
                 out,
                 Mood::Warn,
-                format!(
+                words!(
                     "{} is {}exposed to {}",
                     c.name,
                     if *on { "" } else { "no longer " },

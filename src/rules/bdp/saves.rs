@@ -42,7 +42,7 @@ pub fn save(
     dice: &mut dyn DiceSource,
     score: u8,
     edge: Edge,
-    purpose: &str,
+    purpose: &dyn std::fmt::Display,
 ) -> Result<Rolled, RuleError> {
     let net = edge.balance().signum();
     let n = if net == 0 { 1 } else { 2 };

@@ -200,7 +200,7 @@ pub fn fate(
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let face = dice.roll(6, "the Die of Fate")?;
+    let face = dice.roll(6, &"the Die of Fate")?;
     let answer = FATE[usize::from(face.clamp(1, 6) - 1)];
     let q = if question.trim().is_empty() {
         "The Die of Fate"

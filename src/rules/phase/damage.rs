@@ -81,7 +81,7 @@ pub fn roll_damage(
     let (sides, why) = attack_die(state, by, target, weapon, thrown, steps)?;
     let c = state.character(by)?;
     let t = state.character(target)?;
-    let face = dice.roll(sides, &format!("{}'s damage to {}", c.name, t.name))?;
+    let face = dice.roll(sides, &format_args!("{}'s damage to {}", c.name, t.name))?;
     let bless = i32::from(c.blessed());
     let dr = i32::from(t.dr());
     let ranged = weapon.is_some_and(|w| w.ranged(thrown));
@@ -423,7 +423,7 @@ pub fn blast_count(
             .ok_or_else(|| RuleError::invalid("there is no such weapon"))?,
         None => UNARMED_DIE,
     };
-    let face = dice.roll(sides, &format!("how many {}'s blast catches", c.name))?;
+    let face = dice.roll(sides, &format_args!("how many {}'s blast catches", c.name))?;
     crate::rules::said::tell(out, || {
         Event::die(
             c.name.clone(),

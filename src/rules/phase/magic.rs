@@ -376,7 +376,7 @@ pub fn augury(
     let name = c.name.clone();
     state.character_mut(who)?.questions -= 1;
     if blood {
-        let n = dice.roll(6, &format!("{name}'s blood for the augury"))?;
+        let n = dice.roll(6, &format_args!("{name}'s blood for the augury"))?;
         crate::rules::said::tell(out, || {
             Event::said(
                 Mood::Harm,
@@ -385,7 +385,7 @@ pub fn augury(
         });
         return damage::take(state, who, u32::from(n), None, "", dice, out);
     }
-    let face = dice.roll(6, "the augury's secret die")?;
+    let face = dice.roll(6, &"the augury's secret die")?;
     crate::rules::said::tell(out, || Event::Secret {
         text: format!(
             "augury die {face}: the answer is {}",

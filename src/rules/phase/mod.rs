@@ -54,7 +54,7 @@ fn roll_sum(
     dice: &mut dyn DiceSource,
     count: u8,
     sides: u16,
-    purpose: &str,
+    purpose: &dyn std::fmt::Display,
 ) -> Result<(u32, crate::rules::rolled::Dice), RuleError> {
     let faces = crate::dice::ladder::Dice::new(count, sides).roll(dice, purpose)?;
     let total = faces.iter().map(|&f| u32::from(f)).sum();

@@ -187,7 +187,7 @@ pub fn eat_and_sleep(
                 proposed = i;
             }
         }
-        let face = dice.roll(6, &format!("{name}'s long rest"))?;
+        let face = dice.roll(6, &format_args!("{name}'s long rest"))?;
         crate::rules::said::tell(out, || {
             Event::die(
                 name.clone(),

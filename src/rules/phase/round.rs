@@ -594,7 +594,7 @@ pub fn end(
         let Ok(c) = state.character(*who) else {
             continue;
         };
-        let face = dice.roll(6, &format!("{}'s ammunition for the {weapon}", c.name))?;
+        let face = dice.roll(6, &format_args!("{}'s ammunition for the {weapon}", c.name))?;
         let empty = face <= 2;
         let name = c.name.clone();
         crate::rules::said::tell(out, || {

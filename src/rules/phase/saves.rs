@@ -35,7 +35,7 @@ pub fn roll(
     }
     let bonus: i8 = if c.blessed() { 1 } else { 0 };
     let target = i32::from(c.score(ability).cur) + i32::from(bonus);
-    let purpose = format!("{}'s {ability} save {why}", c.name);
+    let purpose = format_args!("{}'s {ability} save {why}", c.name);
     let save = roll_under(dice, target, net(edge), &purpose)?;
     Ok(SaveRoll {
         who,

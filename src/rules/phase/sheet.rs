@@ -549,8 +549,8 @@ pub fn react(
     if rolling.is_empty() {
         return Ok(());
     }
-    let a = dice.roll(6, "the reaction roll")?;
-    let b = dice.roll(6, "the reaction roll")?;
+    let a = dice.roll(6, &"the reaction roll")?;
+    let b = dice.roll(6, &"the reaction roll")?;
     let total = i32::from(a) + i32::from(b) - scars;
     let reaction = super::model::Reaction::of_roll(total);
     let mut roll = Rolled::new(None).dice(Dice::pool("", vec![a, b]));

@@ -175,7 +175,7 @@ pub(super) fn resolve(
         }
         Spell::AnimateDead => {
             for i in 0..l {
-                let hp = dice.roll(6, &format!("{source}: HP of undead {}", i + 1))?;
+                let hp = dice.roll(6, &format_args!("{source}: HP of undead {}", i + 1))?;
                 let mut name = format!("{cname}'s undead {}", i + 1);
                 let mut n = 1;
                 while state.by_name(&name).is_some() {
@@ -220,7 +220,7 @@ pub(super) fn resolve(
             });
         }
         Spell::SpeakWithDead => {
-            let n = dice.roll(6, &format!("{source}: questions"))?;
+            let n = dice.roll(6, &format_args!("{source}: questions"))?;
             crate::rules::said::tell(out, || {
                 Event::die(
                     cname.clone(),
@@ -310,7 +310,7 @@ pub fn tick(
         let ends = if watch {
             true
         } else {
-            let face = dice.roll(6, &format!("whether {name}'s flight ends"))?;
+            let face = dice.roll(6, &format_args!("whether {name}'s flight ends"))?;
             crate::rules::said::tell(out, || {
                 Event::die(
                     name.clone(),
@@ -335,7 +335,7 @@ pub fn tick(
         }
     }
     for (source, ids) in fates {
-        let face = dice.roll(6, &format!("the fate of the undead of {source}"))?;
+        let face = dice.roll(6, &format_args!("the fate of the undead of {source}"))?;
         let fate = match face {
             1..=3 => "turn hostile",
             4 | 5 => "collapse into dust",

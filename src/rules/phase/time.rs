@@ -135,7 +135,7 @@ fn roll_table(
         return Ok(None);
     };
     let sides = table.entries.len() as u16;
-    let face = dice.roll(sides, &format!("the {} table", table.name))?;
+    let face = dice.roll(sides, &format_args!("the {} table", table.name))?;
     let at = usize::from(face) - 1;
     crate::rules::said::tell(out, || {
         Event::die(
@@ -167,7 +167,7 @@ pub fn event_die(
 ) -> Result<(), RuleError> {
     let face = dice.roll(
         6,
-        if wild {
+        &if wild {
             "the watch's event die"
         } else {
             "the turn's event die"

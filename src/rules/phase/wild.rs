@@ -69,7 +69,7 @@ pub(super) fn weather_roll(
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let face = dice.roll(6, "the weather")?;
+    let face = dice.roll(6, &"the weather")?;
     let before = state.world.weather;
     if state.world.weather_held_until.is_some() {
         crate::rules::said::tell(out, || {
@@ -130,7 +130,7 @@ pub fn watch(
             .is_ok_and(|c| c.kind != Kind::Animal && c.encumbered())
     });
     let miles = |count: u8, dice: &mut dyn DiceSource, out: &mut Vec<Event>| {
-        let (total, pool) = super::roll_sum(dice, count, 6, "miles travelled")?;
+        let (total, pool) = super::roll_sum(dice, count, 6, &"miles travelled")?;
         // K51: halved, round down, at least 1, when any traveler is encumbered.
         let went = if slow { (total / 2).max(1) } else { total };
         let reads = if slow {

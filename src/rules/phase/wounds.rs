@@ -40,7 +40,7 @@ pub fn grievous(
     let name = state.name_of(who);
     let mut tries = 0;
     let (wound, sides) = loop {
-        let face = dice.roll(6, &format!("{name}'s grievous wound"))?;
+        let face = dice.roll(6, &format_args!("{name}'s grievous wound"))?;
         let wound = Wound::of_face(face);
         crate::rules::said::tell(out, || {
             Event::die(name.clone(), "d6 for a grievous wound", face, wound.word())

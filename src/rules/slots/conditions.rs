@@ -572,7 +572,7 @@ pub fn roll_on_ground(
     let sides = c.layout.die;
     let mut faces = Vec::with_capacity(3);
     for _ in 0..3 {
-        faces.push(dice.roll(sides, "rolling on the ground to put out fire")?);
+        faces.push(dice.roll(sides, &"rolling on the ground to put out fire")?);
     }
     let c = state.character_mut(who)?;
     let mut put_out = Vec::new();
