@@ -325,8 +325,10 @@ pub fn group_check(
     let mut faces = Vec::with_capacity(who.len());
     for &id in who {
         let c = state.character(id)?;
-        let purpose = format!("{}'s die in a group {}", c.name, kind_name(kind));
-        faces.push(dice.roll(c.layout.die, &purpose)?);
+        faces.push(dice.roll(
+            c.layout.die,
+            &format_args!("{}'s die in a group {}", c.name, kind_name(kind)),
+        )?);
     }
     let group = Pending::Group(PendingGroup {
         kind: kind.clone(),

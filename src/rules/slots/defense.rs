@@ -663,10 +663,9 @@ fn parry_roll(
     out: &mut Vec<Event>,
 ) -> Result<bool, RuleError> {
     let name = state.name_of(spec.target);
-    let purpose = format!("{name}'s parry");
     let mut faces = Vec::with_capacity(usize::from(count));
     for _ in 0..count {
-        faces.push(dice.roll(6, &purpose)?);
+        faces.push(dice.roll(6, &format_args!("{name}'s parry"))?);
     }
     let hit = faces.iter().position(|&f| f == u16::from(slot));
     crate::rules::said::tell(out, || {

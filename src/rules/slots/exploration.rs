@@ -257,8 +257,11 @@ pub fn spend_trys(
                 }
             }
         }
-        let purpose = format!("the encounter die for try {} ({label})", state.clock.trys);
-        faces.push(dice.roll(10, &purpose)?);
+        let try_no = state.clock.trys;
+        faces.push(dice.roll(
+            10,
+            &format_args!("the encounter die for try {try_no} ({label})"),
+        )?);
     }
     let encounters = faces.iter().filter(|&&f| is_encounter(f, enc)).count() as u16;
     // The clock panel shows the last encounter dice, however long ago they were rolled.
