@@ -199,6 +199,10 @@ pub fn run(path: &Path, theme: crate::config::ThemeName) -> color_eyre::Result<E
     super::restore_on_signals().map_err(|e| TuiError::Terminal(e.to_string()))?;
     let mut terminal = super::enter_terminal().map_err(|e| TuiError::Terminal(e.to_string()))?;
     let guard = super::TerminalGuard;
+    // The first poll starts listening for window changes, here, before the first frame: left to
+    // the key thread, it could come after a stop and a resume, and the window change the resume
+    // raises to ask for a new frame would be lost, leaving the view blank until the next step.
+    let _ = event::poll(Duration::ZERO);
     read_keys(tx);
     let ended = follow(&mut terminal, &mut screen, &rx, poll);
     drop(guard);
