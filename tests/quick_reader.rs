@@ -37,6 +37,22 @@ fn reads_every_step_a_demo_writes_as_the_ron_parser_does() {
 
 /// Whatever the quick reader takes from a damaged line, the RON parser reads the same: every
 /// byte of real lines removed, doubled or replaced by a character that means something in RON.
+/// The texts `bytes` becomes when damaged at `i`: the byte there removed, doubled, or replaced
+/// by each of `marks` (what means something to the reader); those no longer UTF-8 left out.
+fn damaged_at(bytes: &[u8], i: usize, marks: &[u8]) -> Vec<String> {
+    let mut variants = vec![
+        [&bytes[..i], &bytes[i + 1..]].concat(),
+        [&bytes[..=i], &bytes[i..]].concat(),
+    ];
+    for c in marks {
+        variants.push([&bytes[..i], &[*c], &bytes[i + 1..]].concat());
+    }
+    variants
+        .into_iter()
+        .filter_map(|v| String::from_utf8(v).ok())
+        .collect()
+}
+
 #[test]
 fn never_reads_a_damaged_line_otherwise_than_the_ron_parser() {
     let lines = demo_lines();
@@ -44,17 +60,7 @@ fn never_reads_a_damaged_line_otherwise_than_the_ron_parser() {
     for line in lines.iter().step_by(7) {
         let bytes = line.as_bytes();
         for i in 0..bytes.len() {
-            let mut variants = vec![
-                [&bytes[..i], &bytes[i + 1..]].concat(),
-                [&bytes[..=i], &bytes[i..]].concat(),
-            ];
-            for c in b"(),[]:\"\\ 0-9aZ_{}'#" {
-                variants.push([&bytes[..i], &[*c], &bytes[i + 1..]].concat());
-            }
-            for v in variants {
-                let Ok(text) = String::from_utf8(v) else {
-                    continue;
-                };
+            for text in damaged_at(bytes, i, b"(),[]:\"\\ 0-9aZ_{}'#") {
                 if let Some(same) = reads_step_as_ron_does(&text) {
                     taken += 1;
                     assert!(same, "{text}");
@@ -100,17 +106,7 @@ fn never_reads_a_damaged_file_head_otherwise_than_the_ron_parser() {
     for head in demo_heads() {
         let bytes = head.as_bytes();
         for i in (0..bytes.len()).step_by(97) {
-            let mut variants = vec![
-                [&bytes[..i], &bytes[i + 1..]].concat(),
-                [&bytes[..=i], &bytes[i..]].concat(),
-            ];
-            for c in b"(),[]:\" \n/#r0-9aZ_{}'" {
-                variants.push([&bytes[..i], &[*c], &bytes[i + 1..]].concat());
-            }
-            for v in variants {
-                let Ok(text) = String::from_utf8(v) else {
-                    continue;
-                };
+            for text in damaged_at(bytes, i, b"(),[]:\" \n/#r0-9aZ_{}'") {
                 if let Some(same) = reads_head_as_ron_does(&text) {
                     taken += 1;
                     assert!(same, "{text}");

@@ -723,26 +723,7 @@ fn verify_accepts_an_honest_file_and_names_a_tampered_field() {
 
 #[test]
 fn verify_names_a_step_that_no_longer_replays() {
-    let dir = TempDir::new().unwrap();
-    let path = dir.path().join("s.ron");
-    let mut session = Session::new(party());
-    for command in [
-        Command::Note("first".into()),
-        slots::Command::Wound {
-            who: 1,
-            slot: 2,
-            wound: Wound::Open,
-        }
-        .into(),
-        Command::Note("last".into()),
-    ] {
-        session
-            .execute(command, &mut ScriptedDice::new([]))
-            .unwrap();
-    }
-    drop(Store::create(&path, &session).unwrap());
-    fs::remove_file(journal_path(&path)).unwrap();
-    let text = fs::read_to_string(&path).unwrap();
+    let (_dir, path, text) = three_step_file();
     // Changed by hand on purpose: without the checksum line, which would refuse any change.
     let text = text[..text.rfind("// checksum: ").unwrap()].to_string();
     // A face the step never draws.
