@@ -6,24 +6,34 @@
 use slotmark::rules::RulesetId;
 use slotmark::store::{Store, reads_head_as_ron_does, reads_step_as_ron_does};
 
-/// Every step line of every demo, as the session file writes it.
-fn demo_lines() -> Vec<String> {
+/// The session file of every bundled demo, as the store writes it.
+fn demo_files() -> Vec<String> {
     let dir = tempfile::tempdir().unwrap();
-    let mut lines = Vec::new();
-    for ruleset in RulesetId::ALL
+    let files: Vec<String> = RulesetId::ALL
         .iter()
         .copied()
         .filter(|r| slotmark::script::has_demo(*r))
-    {
-        let path = dir.path().join(format!("{}.ron", ruleset.key()));
-        drop(Store::create(&path, &slotmark::script::demo_for(ruleset)).unwrap());
-        let text = std::fs::read_to_string(&path).unwrap();
-        lines.extend(
+        .map(|ruleset| {
+            let path = dir.path().join(format!("{}.ron", ruleset.key()));
+            drop(Store::create(&path, &slotmark::script::demo_for(ruleset)).unwrap());
+            std::fs::read_to_string(&path).unwrap()
+        })
+        .collect();
+    assert!(files.len() >= 5, "{}", files.len());
+    files
+}
+
+/// Every step line of every demo, as the session file writes it.
+fn demo_lines() -> Vec<String> {
+    let lines: Vec<String> = demo_files()
+        .iter()
+        .flat_map(|text| {
             text.lines()
                 .filter_map(|l| l.strip_prefix("        (command:"))
-                .map(|l| format!("(command:{}", l.trim_end_matches(','))),
-        );
-    }
+                .map(|l| format!("(command:{}", l.trim_end_matches(',')))
+                .collect::<Vec<_>>()
+        })
+        .collect();
     assert!(lines.len() > 100, "{}", lines.len());
     lines
 }
@@ -74,21 +84,13 @@ fn never_reads_a_damaged_line_otherwise_than_the_ron_parser() {
 /// The part of every demo's file before its log, with the empty log a file without steps has,
 /// as the store reads it apart from the log.
 fn demo_heads() -> Vec<String> {
-    let dir = tempfile::tempdir().unwrap();
-    let mut heads = Vec::new();
-    for ruleset in RulesetId::ALL
+    demo_files()
         .iter()
-        .copied()
-        .filter(|r| slotmark::script::has_demo(*r))
-    {
-        let path = dir.path().join(format!("{}.ron", ruleset.key()));
-        drop(Store::create(&path, &slotmark::script::demo_for(ruleset)).unwrap());
-        let text = std::fs::read_to_string(&path).unwrap();
-        let at = text.find("\n    log: [\n").unwrap();
-        heads.push(format!("{}\n    log: [],\n)\n", &text[..at]));
-    }
-    assert!(heads.len() >= 5, "{}", heads.len());
-    heads
+        .map(|text| {
+            let at = text.find("\n    log: [\n").unwrap();
+            format!("{}\n    log: [],\n)\n", &text[..at])
+        })
+        .collect()
 }
 
 #[test]
