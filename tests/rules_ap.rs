@@ -823,6 +823,32 @@ fn a24_groups_alternate_from_the_best_roller_and_skip_spent_groups() {
     assert_eq!(t.st().fight.as_ref().unwrap().round, 2);
 }
 
+/// Whose turn comes next is found without sorting the group each time: it must still be the
+/// first of the group's order (A22, the roster breaking ties) who has not acted and is still in
+/// the fight.
+#[test]
+fn a24_a_turn_goes_to_the_first_of_the_groups_order_who_has_not_acted_and_is_still_in_it() {
+    let mut t = T::new();
+    for name in ["Cy", "Di", "Ed"] {
+        t.add(name, Kind::Pc, "party", [10, 10, 6], 5);
+    }
+    // Ana 12+8 = 20, Gob 1+5 = 6; Cy, Di and Ed 10+6 = 16 with WIL 6 each: the roster decides.
+    t.fight(&[12, 1, 10, 10, 10]);
+    let order: Vec<String> = slotmark::rules::ap::fight::members(t.st(), "party")
+        .into_iter()
+        .map(|id| t.st().name_of(id))
+        .collect();
+    assert_eq!(order, ["Ana", "Cy", "Di", "Ed"]);
+    t.mark("Di", Mark::Dead, true);
+    let mut seen = vec![t.acting().unwrap()];
+    for _ in 0..7 {
+        t.run(C::Next, &[]);
+        seen.push(t.acting().unwrap());
+    }
+    assert_eq!(seen, ["Ana", "Gob", "Cy", "Ed", "Ana", "Gob", "Cy", "Ed"]);
+    assert_eq!(t.st().fight.as_ref().unwrap().round, 2);
+}
+
 #[test]
 fn a25_a_late_arrival_joins_by_its_total_the_dead_leave_and_the_helpless_are_proposed_a_skip() {
     let mut t = T::new();

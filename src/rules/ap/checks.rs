@@ -92,7 +92,7 @@ pub fn roll(
     let mut out = vec![Die {
         role: "d20".into(),
         sides: 20,
-        faces: base.faces.clone(),
+        faces: base.faces,
         kept: base.kept,
         counted: true,
     }];
@@ -119,7 +119,7 @@ pub fn roll(
         out.push(Die {
             role: o.item.clone(),
             sides: o.sides,
-            faces: k.faces.clone(),
+            faces: k.faces,
             kept: k.kept,
             counted: true,
         });
@@ -241,7 +241,7 @@ pub fn action(
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let name = state.living(a.who)?.name.clone();
+    state.living(a.who)?;
     if let Against::Saves(targets) = &a.against {
         if targets.is_empty() {
             return Err(RuleError::invalid("name at least one target"));
@@ -264,17 +264,17 @@ pub fn action(
     } else {
         0
     };
-    let what = if a.what.trim().is_empty() {
-        if attack { "attacks" } else { "acts" }.to_string()
+    let what: std::borrow::Cow<str> = if a.what.trim().is_empty() {
+        if attack { "attacks" } else { "acts" }.into()
     } else {
-        checked(TextKind::Action, &a.what, "")?
+        checked(TextKind::Action, &a.what, "")?.into()
     };
-    let what = what.as_str();
+    let what = &*what;
     let before = state.living(a.who)?;
     let (ap, bank, bank_old, preset) = (before.ap, before.bank, before.bank_old, before.preset);
     let queued = state.queue.len();
     points::spend(state, a.who, a.cost, what, out)?;
-    let title = format!("{name}: {what}");
+    let title = format!("{}: {what}", state.character(a.who)?.name);
     let ir = roll(
         state,
         a.who,
@@ -296,7 +296,7 @@ pub fn action(
     }
     crate::rules::said::tell(out, || {
         let mut line = Line::new()
-            .name(a.who, name.clone())
+            .name(a.who, state.name_of(a.who))
             .plain(format!(": {what}: IR "));
         line.0
             .extend(words(a.who, &ir.dice, &adds, ir.total).line().0);
@@ -340,7 +340,7 @@ pub fn action(
                 reason: format!("IR {} against DC {dc}{}", ir.total, natural_note(nat)),
                 dice: ir.dice,
                 then,
-                adds: adds.clone(),
+                adds,
                 foe: None,
                 own: None,
             })));
@@ -474,8 +474,7 @@ pub fn save(
     then: Then,
     dice: &mut dyn DiceSource,
 ) -> Result<(), RuleError> {
-    let name = state.living(who)?.name.clone();
-    let title = format!("{name}: {attr} save {why}");
+    let title = format!("{}: {attr} save {why}", state.living(who)?.name);
     let tr = roll(state, who, attr, 0, objects, edge, false, &title, dice)?;
     let pass = meets(tr.total, i32::from(dc), Ties::Beat);
     let nat = tr.natural();
@@ -651,10 +650,11 @@ fn settle(
 ) -> Result<(), RuleError> {
     keep_spent(state, r.who);
     let pass = r.verdict();
-    let w = roll_words(state, &r);
-    let mut line = titled(state, r.who, &r.title).plain(": ");
-    line.0.extend(w.line().0);
+    // The roll's words are written only for its line: a quiet step reads none of them.
     crate::rules::said::tell(out, || {
+        let w = roll_words(state, &r);
+        let mut line = titled(state, r.who, &r.title).plain(": ");
+        line.0.extend(w.line().0);
         Event::line(Mood::of_check(w.ruled.is_some(), pass), line)
     });
     match r.then {
@@ -688,8 +688,9 @@ fn settle(
                         .name(target, state.name_of(target)),
                 )
             });
-            let by = state.name_of(r.who);
-            harm::harm(state, target, d, &r.title, Some(&by), dice, out)
+            // Who dealt it is counted only in the step's lines.
+            let by = (!crate::rules::said::is_quiet()).then(|| state.name_of(r.who));
+            harm::harm(state, target, d, &r.title, by.as_deref(), dice, out)
         }
         Then::Crit { doomed } => harm::crit_settled(state, r.who, pass, doomed, dice, out),
         Then::ScarSave { sides } => {

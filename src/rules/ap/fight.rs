@@ -125,21 +125,30 @@ pub fn start(
     let groups = group_order(state);
     let start = groups
         .iter()
-        .map(|g| (g.clone(), members(state, g).len() as u32))
+        .map(|g| {
+            let n = state
+                .characters
+                .iter()
+                .filter(|c| c.init.is_some() && c.group == *g)
+                .count();
+            (g.clone(), n as u32)
+        })
         .collect();
     // Each group is named by its first member, so a group the players have not met is not
     // named at their table (the line is left out for them).
-    let mut line = Line::new().plain("The fight begins; groups in turn: ");
-    for (i, g) in groups.iter().enumerate() {
-        if i > 0 {
-            line = line.plain(", ");
+    crate::rules::said::tell(out, || {
+        let mut line = Line::new().plain("The fight begins; groups in turn: ");
+        for (i, g) in groups.iter().enumerate() {
+            if i > 0 {
+                line = line.plain(", ");
+            }
+            line = match members(state, g).first() {
+                Some(&id) => line.name(id, g.clone()),
+                None => line.plain(g.clone()),
+            };
         }
-        line = match members(state, g).first() {
-            Some(&id) => line.name(id, g.clone()),
-            None => line.plain(g.clone()),
-        };
-    }
-    crate::rules::said::tell(out, || Event::line(Mood::Warn, line));
+        Event::line(Mood::Warn, line)
+    });
     state.fight = Some(Fight {
         round: 1,
         groups,
@@ -250,11 +259,18 @@ pub fn set_total(
     Ok(())
 }
 
-/// A24: who in `group` has yet to act this round.
+/// A24: who in `group` has yet to act this round: the first in the group's order (see
+/// [`members`]) who has not acted and is still in the fight, found without sorting the group.
 fn unacted(state: &State, f: &Fight, group: &str) -> Option<u32> {
-    members(state, group)
-        .into_iter()
-        .find(|id| !f.acted.contains(id) && state.character(*id).is_ok_and(|c| !c.gone()))
+    state
+        .characters
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| {
+            c.init.is_some() && !f.acted.contains(&c.id) && !c.gone() && c.group == group
+        })
+        .min_by_key(|(i, c)| key(c, *i))
+        .map(|(_, c)| c.id)
 }
 
 /// Who begins the next turn once the acting one ends theirs (A24): the next group round from
@@ -334,13 +350,12 @@ fn begin_next(
             )
         });
     }
-    let name = c.name.clone();
     let cannot = c.cannot_act();
     said::tell(out, || {
         Event::line(
             Mood::Plain,
             Line::new()
-                .name(id, name.clone())
+                .name(id, c.name.clone())
                 .plain(crate::rules::said::words!("'s turn ({}", c.group))
                 .of(
                     id,
@@ -355,10 +370,11 @@ fn begin_next(
         )
     });
     if cannot {
+        let title = format!("{} cannot act", c.name);
         checks::ask(
             state,
             Ask::Skip { who: id },
-            format!("{name} cannot act"),
+            title,
             "out of action, paralysed or delirious: ending its turn is proposed".into(),
             vec!["end its turn".into(), "let it act".into()],
             Some(0),
@@ -390,9 +406,8 @@ pub fn next(
             } else if c.bank > 0 {
                 c.bank_old = true;
             }
-            let name = c.name.clone();
             crate::rules::said::tell(out, || {
-                Event::said(Mood::Plain, format!("{name} ends the turn"))
+                Event::said(Mood::Plain, format!("{} ends the turn", c.name))
             });
         }
     }

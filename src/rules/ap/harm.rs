@@ -85,21 +85,21 @@ pub fn harm(
     c.hp.cur = h.saturating_sub(d);
     let s = c.attr_mut(Attr::Str);
     s.cur = s.cur.saturating_sub(lost);
-    let name = c.name.clone();
     let (hp, str_now, kind, doomed) = (c.hp, c.attr(Attr::Str), c.kind, c.has(Mark::Doomed));
-    let mut numbers = Line::new()
-        .number(who, Num::Harm, d.to_string())
-        .plain(": ")
-        .number(who, Num::Health, crate::rules::said::words!("HP {hp}"));
-    if lost > 0 {
-        numbers = numbers
-            .plain(", ")
-            .number(who, Num::Harm, lost.to_string())
-            .plain(" into STR (")
-            .number(who, Num::Score, str_now.to_string())
-            .plain(")");
-    }
     crate::rules::said::tell(out, || {
+        let name = &c.name;
+        let mut numbers = Line::new()
+            .number(who, Num::Harm, d.to_string())
+            .plain(": ")
+            .number(who, Num::Health, format!("HP {hp}"));
+        if lost > 0 {
+            numbers = numbers
+                .plain(", ")
+                .number(who, Num::Harm, lost.to_string())
+                .plain(" into STR (")
+                .number(who, Num::Score, str_now.to_string())
+                .plain(")");
+        }
         Event::line(
             Mood::Harm,
             Line::new()
@@ -108,9 +108,9 @@ pub fn harm(
                 .of(who, numbers, "harm")
                 .state(who),
         )
-        .tallied(Tally::damage(by, &name, u32::from(d)))
+        .tallied(Tally::damage(by, name, u32::from(d)))
         // A33: harm past HP is critical damage.
-        .counting((lost > 0).then(|| Tally::critical_damage(by, &name)))
+        .counting((lost > 0).then(|| Tally::critical_damage(by, name)))
     });
     if str_now.cur == 0 && lost > 0 {
         zero_check(state, who, out);
@@ -132,6 +132,7 @@ pub fn harm(
     }
     if kind == Kind::Pc && h > 0 && hp.cur == 0 {
         let entry = scar_entry(h);
+        let name = state.name_of(who);
         checks::ask(
             state,
             Ask::Scar { who, entry },

@@ -48,9 +48,15 @@ fn said(out: &mut Vec<Event>, mood: Mood, text: String) -> Result<(), RuleError>
     Ok(())
 }
 
-/// The judge's ruling in the judge's words, and its plain result for the players' table.
-fn ruled(out: &mut Vec<Event>, mood: Mood, said: String, result: Line) -> Result<(), RuleError> {
+/// The judge's ruling in the judge's words, and its plain result for the players' table, both
+/// written only when the step's lines are (see [`crate::rules::said::tell`]).
+fn ruled(
+    out: &mut Vec<Event>,
+    mood: Mood,
+    words: impl FnOnce() -> (String, Line),
+) -> Result<(), RuleError> {
     crate::rules::said::tell(out, || {
+        let (said, result) = words();
         Event::line(mood, Line::new().ruling(Line::from(said), result))
     });
     Ok(())
@@ -162,8 +168,8 @@ fn run(
                 cur: *cur,
                 max: *max,
             };
-            let name = c.name.clone();
             harm::zero_check(state, *who, out);
+            let name = &state.character(*who)?.name;
             // The judge's edit counts as harm taken or healing, as the score moved.
             let what = if *stat == Stat::Hp {
                 Num::Health
@@ -174,13 +180,11 @@ fn run(
                 Event::line(
                     Mood::Ruling,
                     Line::new().ruling(
-                        Line::from(crate::rules::said::words!(
-                            "The judge sets {name}'s {stat} to {cur}/{max}"
-                        )),
-                        edited(*who, &name, &stat.to_string(), what, format!("{cur}/{max}")),
+                        Line::from(format!("The judge sets {name}'s {stat} to {cur}/{max}")),
+                        edited(*who, name, &stat.to_string(), what, format!("{cur}/{max}")),
                     ),
                 )
-                .counting(Tally::moved(&name, u32::from(was), u32::from(*cur)))
+                .counting(Tally::moved(name, u32::from(was), u32::from(*cur)))
             });
             Ok(())
         }
@@ -295,12 +299,12 @@ fn run(
             }
             let c = state.character_mut(*who)?;
             c.slots = *n;
-            ruled(
-                out,
-                Mood::Ruling,
-                format!("{} has {n} slots", c.name),
-                edited(*who, &c.name, "slots", Num::Score, n.to_string()),
-            )
+            ruled(out, Mood::Ruling, || {
+                (
+                    format!("{} has {n} slots", c.name),
+                    edited(*who, &c.name, "slots", Num::Score, n.to_string()),
+                )
+            })
         }
         C::ApMax { who, n } => {
             if !(1..=20).contains(n) {
@@ -309,12 +313,12 @@ fn run(
             let c = state.character_mut(*who)?;
             c.ap_max = *n;
             c.ap = c.ap.min(*n);
-            ruled(
-                out,
-                Mood::Ruling,
-                format!("{} has {n} max AP", c.name),
-                edited(*who, &c.name, "max AP", Num::Score, n.to_string()),
-            )
+            ruled(out, Mood::Ruling, || {
+                (
+                    format!("{} has {n} max AP", c.name),
+                    edited(*who, &c.name, "max AP", Num::Score, n.to_string()),
+                )
+            })
         }
         C::ArmorBonus { who, n } => {
             if *n > 3 {
@@ -322,12 +326,12 @@ fn run(
             }
             let c = state.character_mut(*who)?;
             c.armor_bonus = *n;
-            ruled(
-                out,
-                Mood::Ruling,
-                format!("{} has {n} granted armor: armor {}", c.name, c.armor()),
-                edited(*who, &c.name, "armor", Num::Armour, c.armor().to_string()),
-            )
+            ruled(out, Mood::Ruling, || {
+                (
+                    format!("{} has {n} granted armor: armor {}", c.name, c.armor()),
+                    edited(*who, &c.name, "armor", Num::Armour, c.armor().to_string()),
+                )
+            })
         }
         C::Mark { who, mark, on } => {
             state.character(*who)?;
@@ -368,28 +372,21 @@ fn run(
         C::Note { who, text } => {
             let text = checked(TextKind::Note, text, "the note is empty")?;
             let c = state.character_mut(*who)?;
-            c.notes.push(text.clone());
             // A note on the sheet is the judge's: the players' table reads nothing of it.
-            ruled(
-                out,
-                Mood::Ruling,
-                format!("{}: {text}", c.name),
-                Line::new(),
-            )
+            let said = words!("{}: {text}", c.name);
+            c.notes.push(text);
+            ruled(out, Mood::Ruling, || (said, Line::new()))
         }
         C::Trivial { who, what, pass } => {
             let what = checked(TextKind::Action, what, "say what the action is")?;
             let c = state.living(*who)?;
             let verdict = if *pass { "success" } else { "failure" };
-            ruled(
-                out,
-                if *pass { Mood::Good } else { Mood::Bad },
-                format!("{}: {what} is ruled a {verdict} with no dice", c.name),
-                Line::from(crate::rules::said::words!(
-                    "{}: {what}: a {verdict}",
-                    c.name
-                )),
-            )
+            ruled(out, if *pass { Mood::Good } else { Mood::Bad }, || {
+                (
+                    format!("{}: {what} is ruled a {verdict} with no dice", c.name),
+                    Line::from(format!("{}: {what}: a {verdict}", c.name)),
+                )
+            })
         }
         C::Check(a) => checks::action(state, a, false, dice, out),
         C::Attack(a) => match &a.against {

@@ -154,13 +154,15 @@ pub fn advance(
 ) -> Result<(), RuleError> {
     state.clock.advance(unit, n, &[]);
     let now = state.clock.seconds;
-    let ids: Vec<u32> = state.characters.iter().map(|c| c.id).collect();
-    for id in ids {
-        let c = state.character_mut(id)?;
+    // By place on the roster: the timers below add Fatigue but never add or remove anyone.
+    for at in 0..state.characters.len() {
+        let Some(c) = state.characters.get_mut(at) else {
+            break;
+        };
         if c.dead() {
             continue;
         }
-        let name = c.name.clone();
+        let id = c.id;
         if let Some(t) = c.dies_at
             && t <= now
             && !c.has(Mark::Stabilized)
@@ -170,7 +172,7 @@ pub fn advance(
             crate::rules::said::tell(out, || {
                 Event::said(
                     Mood::Death,
-                    format!("{name} dies: the hour ran out with no aid"),
+                    format!("{} dies: the hour ran out with no aid", c.name),
                 )
             });
             continue;
@@ -186,7 +188,7 @@ pub fn advance(
         });
         for t in ended {
             crate::rules::said::tell(out, || {
-                Event::said(Mood::Plain, format!("{name}: {} ends", t.word()))
+                Event::said(Mood::Plain, format!("{}: {} ends", c.name, t.word()))
             });
             if t == Timed::Draining {
                 c.pending.push(Recovery {
@@ -206,7 +208,7 @@ pub fn advance(
                     Event::line(
                         Mood::Warn,
                         Line::new()
-                            .name(id, name.clone())
+                            .name(id, c.name.clone())
                             .plain(" has gone")
                             .of(
                                 id,
@@ -465,12 +467,19 @@ pub fn morale_check(state: &mut State, dice: &mut dyn DiceSource) -> Result<(), 
 /// The morale stage `group` (`n` strong at the start of the fight) has reached, when it is past
 /// the stage `morale` records for it; None when it is not, or when it is a party's or empty.
 fn morale_stage(state: &State, morale: &[(String, u8)], group: &str, n: u32) -> Option<u8> {
-    let members = || state.characters.iter().filter(|c| c.group == group);
-    if members().any(|c| c.kind == Kind::Pc) || members().next().is_none() {
+    // One pass over the roster: this is asked of every group at every step of a fight.
+    let (mut any, mut down, mut lone_zero) = (false, 0u32, false);
+    for c in state.characters.iter().filter(|c| c.group == group) {
+        if c.kind == Kind::Pc {
+            return None;
+        }
+        any = true;
+        down += u32::from(casualty(c));
+        lone_zero |= n == 1 && c.hp.cur == 0 && !c.gone();
+    }
+    if !any {
         return None;
     }
-    let down = members().filter(|c| casualty(c)).count() as u32;
-    let lone_zero = n == 1 && members().any(|c| c.hp.cur == 0 && !c.gone());
     let done = morale
         .iter()
         .find(|(g, _)| g == group)

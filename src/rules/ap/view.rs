@@ -97,7 +97,7 @@ fn has_pc(state: &State, group: &str) -> bool {
     state
         .characters
         .iter()
-        .any(|c| c.group == group && c.kind == Kind::Pc)
+        .any(|c| c.kind == Kind::Pc && c.group == group)
 }
 
 fn or_dash(v: Vec<String>) -> String {
@@ -399,13 +399,14 @@ impl Ruleset for Ap {
 
     fn in_action(state: &State) -> Option<Vec<u32>> {
         let f = state.fight.as_ref()?;
-        // Only those in the fight's groups count, as in its order.
+        // Only those in the fight's groups count, as in its order (the numbers are asked
+        // before the group's name, the dearest to compare).
         let shown = state.characters.iter().filter(|c| {
             c.init.is_some()
-                && f.groups.contains(&c.group)
+                && (f.acting == Some(c.id) || f.acted.contains(&c.id))
                 && !c.dead()
                 && !c.has(Mark::Fled)
-                && (f.acting == Some(c.id) || f.acted.contains(&c.id))
+                && f.groups.contains(&c.group)
         });
         Some(f.acting.into_iter().chain(shown.map(|c| c.id)).collect())
     }
