@@ -4,7 +4,10 @@
 //! the store itself never names, so these cases live here rather than in the store's own tests.
 
 use slotmark::rules::RulesetId;
-use slotmark::store::{Store, reads_head_as_ron_does, reads_step_as_ron_does};
+use slotmark::store::{
+    Store, reads_head_as_ron_does, reads_step_as_ron_does, verify, verify_read_whole,
+};
+use std::path::Path;
 
 /// The session file of every bundled demo, as the store writes it.
 fn demo_files() -> Vec<String> {
@@ -117,4 +120,50 @@ fn never_reads_a_damaged_file_head_otherwise_than_the_ron_parser() {
         }
     }
     assert!(taken > 100, "{taken}");
+}
+
+/// What `replay --verify` says of the file at `path`, its report or its error, in full.
+fn verified(
+    path: &Path,
+    verify: fn(&Path) -> Result<slotmark::store::VerifyReport, slotmark::store::StoreError>,
+) -> String {
+    match verify(path) {
+        Ok(report) => format!("{report:?}"),
+        Err(e) => format!("refused: {e}"),
+    }
+}
+
+/// `replay --verify` replays each step of a file laid out as slotmark writes it as soon as it
+/// reads its line, and reads the file whole only when something is otherwise. Both ways say the
+/// same of every demo's file damaged anywhere in its log (bytes removed, doubled or replaced by
+/// what means something in RON), with its checksum line and without it (a hand edit): the
+/// same report, the same difference, the same refusal.
+#[test]
+fn verify_says_of_any_file_what_reading_it_whole_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.ron");
+    let mut outcomes = std::collections::BTreeSet::new();
+    for text in demo_files() {
+        let log = text.find("\n    log: [\n").unwrap();
+        let unsummed = &text[..text.rfind("// checksum: ").unwrap()];
+        for (whole, step) in [(text.as_str(), 2003), (unsummed, 401)] {
+            let bytes = whole.as_bytes();
+            for i in (log..bytes.len()).step_by(step) {
+                for damaged in damaged_at(bytes, i, b"(),[]0\n") {
+                    std::fs::write(&path, &damaged).unwrap();
+                    let quick = verified(&path, verify);
+                    assert_eq!(quick, verified(&path, verify_read_whole), "{damaged}");
+                    outcomes.insert(if quick.starts_with("refused") {
+                        "refused"
+                    } else if quick.contains("difference: None") {
+                        "verifies"
+                    } else {
+                        "differs"
+                    });
+                }
+            }
+        }
+    }
+    // Every kind of outcome came up: a file that verifies, one that differs, one refused.
+    assert_eq!(outcomes.len(), 3, "{outcomes:?}");
 }

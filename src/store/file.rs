@@ -477,71 +477,140 @@ pub(super) fn parse_ron(
 /// parser, which says what is wrong and where as it always did. What this gives, when it gives
 /// anything, is what the RON parser gives for the whole text.
 fn read_quickly(text: &str, breaks: &[usize]) -> Option<SessionFile> {
-    const OPENER: &str = "\n    log: [\n";
-    let at = memchr::memmem::find(text.as_bytes(), OPENER.as_bytes())?;
-    let head = &text[..at];
-    // An extension (`#![enable(...)]`) would change how every value reads.
-    if memchr::memmem::find(head.as_bytes(), b"#!").is_some() {
-        return None;
-    }
-    // `at` is a line break; the one after it ends the `log: [` line, the next the first step's.
-    let opener = breaks.partition_point(|&b| b <= at);
-    let mut next = opener + 1;
-    let mut start = at + OPENER.len();
+    let (mut file, mut log) = QuickLog::open(text, breaks)?;
     // Every line left but the log's closing ones is a step.
-    let mut entries = Vec::with_capacity(breaks.len().saturating_sub(next));
-    // Whether every step starts with its command, as slotmark writes it (its line is then
-    // known, as [`step_lines`] would find it).
-    let mut command_first = true;
-    loop {
-        let end = *breaks.get(next)?;
-        let line = text.get(start..end)?;
-        next += 1;
-        start = end + 1;
-        if line == "    ]," {
-            break;
-        }
-        let step = line.strip_prefix("        ")?.strip_suffix(',')?;
-        command_first &= step.trim_start().starts_with("(command:");
-        let step = match super::quick::read::<Step>(step) {
-            Some(step) => step,
-            None => ron::from_str::<Step>(step).ok()?,
-        };
-        entries.push(step);
-    }
-    // After the log, only the closing bracket and comments (the checksum).
-    let tail = text.get(start..)?.strip_prefix(")\n")?;
-    if !tail
-        .lines()
-        .all(|l| l.trim().is_empty() || l.trim_start().starts_with("//"))
-    {
-        return None;
-    }
-    let mut whole_head = String::with_capacity(head.len() + 16);
-    whole_head.push_str(head);
-    whole_head.push_str("\n    log: [],\n)\n");
-    let problem = RefCell::new(None);
-    let seed = || FileSeed {
-        problem: &problem,
-        log_apart: true,
-    };
-    let mut file = super::quick::read_spaced(&whole_head, seed()).or_else(|| {
-        ron::Options::default()
-            .from_str_seed(&whole_head, seed())
-            .ok()
-    })?;
-    if file.cursor > entries.len() {
-        return None;
-    }
-    if command_first {
-        file.step_lines = StepLines {
-            // The 1-based number of the line ending at break `opener + 1`.
-            first: opener + 2,
-            count: entries.len(),
-        };
-    }
+    let mut entries = Vec::with_capacity(log.lines_left());
+    entries.extend(&mut log);
+    log.close(&mut file, entries.len())?;
     file.entries = entries;
     Some(file)
+}
+
+/// The steps of a log laid out one per line as slotmark writes it, read one at a time after the
+/// part of the file before the log ([`QuickLog::open`]). It ends at the log's closing line, or
+/// early at a line it cannot read; [`QuickLog::close`] then says whether the whole file read.
+pub(super) struct QuickLog<'t> {
+    text: &'t str,
+    breaks: &'t [usize],
+    /// The index in `breaks` of the `log: [` line's end.
+    opener: usize,
+    /// The index in `breaks` of the end of the next line, and where that line starts.
+    next: usize,
+    start: usize,
+    /// Whether every step read so far starts with its command, as slotmark writes it (its line
+    /// is then known, as [`step_lines`] would find it).
+    command_first: bool,
+    /// Set at the log's closing line; a log that stops anywhere else did not read.
+    closed: bool,
+    /// Set at a line that does not read: the log ends there, and [`QuickLog::close`] fails.
+    failed: bool,
+}
+
+impl<'t> QuickLog<'t> {
+    /// The file's part before its log, read, and its steps ready to be read. None when the text
+    /// is not laid out as slotmark writes it, or that part does not read.
+    pub(super) fn open(text: &'t str, breaks: &'t [usize]) -> Option<(SessionFile, Self)> {
+        const OPENER: &str = "\n    log: [\n";
+        let at = memchr::memmem::find(text.as_bytes(), OPENER.as_bytes())?;
+        let head = &text[..at];
+        // An extension (`#![enable(...)]`) would change how every value reads.
+        if memchr::memmem::find(head.as_bytes(), b"#!").is_some() {
+            return None;
+        }
+        let mut whole_head = String::with_capacity(head.len() + 16);
+        whole_head.push_str(head);
+        whole_head.push_str("\n    log: [],\n)\n");
+        let problem = RefCell::new(None);
+        let seed = || FileSeed {
+            problem: &problem,
+            log_apart: true,
+        };
+        let file = super::quick::read_spaced(&whole_head, seed()).or_else(|| {
+            ron::Options::default()
+                .from_str_seed(&whole_head, seed())
+                .ok()
+        })?;
+        // `at` is a line break; the one after it ends the `log: [` line, the next the first
+        // step's.
+        let opener = breaks.partition_point(|&b| b <= at);
+        let log = QuickLog {
+            text,
+            breaks,
+            opener,
+            next: opener + 1,
+            start: at + OPENER.len(),
+            command_first: true,
+            closed: false,
+            failed: false,
+        };
+        Some((file, log))
+    }
+
+    /// The lines after the one to read next: the steps left, and the log's closing lines.
+    pub(super) fn lines_left(&self) -> usize {
+        self.breaks.len().saturating_sub(self.next)
+    }
+
+    /// Whether the log read to its closing line, with nothing after it but the closing bracket
+    /// and comments (the checksum), and the file's cursor within its `steps`. If so, `file` is
+    /// given the steps' lines. The caller reads every step first.
+    pub(super) fn close(mut self, file: &mut SessionFile, steps: usize) -> Option<()> {
+        if self.next().is_some() || !self.closed || self.failed {
+            return None;
+        }
+        let tail = self.text.get(self.start..)?.strip_prefix(")\n")?;
+        if !tail
+            .lines()
+            .all(|l| l.trim().is_empty() || l.trim_start().starts_with("//"))
+        {
+            return None;
+        }
+        if file.cursor > steps {
+            return None;
+        }
+        if self.command_first {
+            file.step_lines = StepLines {
+                // The 1-based number of the line ending at break `opener + 1`.
+                first: self.opener + 2,
+                count: steps,
+            };
+        }
+        Some(())
+    }
+}
+
+impl QuickLog<'_> {
+    /// The next line's step; None at the log's closing line (setting `closed`) or at a line that
+    /// does not read.
+    fn read_line(&mut self) -> Option<Step> {
+        let end = *self.breaks.get(self.next)?;
+        let line = self.text.get(self.start..end)?;
+        self.next += 1;
+        self.start = end + 1;
+        if line == "    ]," {
+            self.closed = true;
+            return None;
+        }
+        let step = line.strip_prefix("        ")?.strip_suffix(',')?;
+        self.command_first &= step.trim_start().starts_with("(command:");
+        match super::quick::read::<Step>(step) {
+            Some(step) => Some(step),
+            None => ron::from_str::<Step>(step).ok(),
+        }
+    }
+}
+
+impl Iterator for QuickLog<'_> {
+    type Item = Step;
+
+    fn next(&mut self) -> Option<Step> {
+        if self.closed || self.failed {
+            return None;
+        }
+        let step = self.read_line();
+        self.failed = step.is_none() && !self.closed;
+        step
+    }
 }
 
 /// A session file's text up to its log, read as [`read_quickly`] reads it both ways, for the

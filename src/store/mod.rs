@@ -37,7 +37,9 @@ pub use journal::journal_path;
 #[doc(hidden)]
 pub use quick::reads_step_as_ron_does;
 pub use sheet::{MAX_SHEET_BYTES, SHEET_VERSION, read_sheet, write_sheet};
-pub use verify::{Leftovers, Phases, VerifyReport, verify, verify_in_phases, verify_keeping};
+pub use verify::{
+    Leftovers, Phases, VerifyReport, verify, verify_in_phases, verify_keeping, verify_read_whole,
+};
 
 use crate::rules::RulesetId;
 use crate::session::{Logged, Session, SessionError, SessionState};
