@@ -490,6 +490,7 @@ fn read_quickly(text: &str, breaks: &[usize]) -> Option<SessionFile> {
     let mut start = at + OPENER.len();
     // Every line left but the log's closing ones is a step.
     let mut entries = Vec::with_capacity(breaks.len().saturating_sub(next));
+    super::pages::prefer_large_pages(&mut entries);
     // Whether every step starts with its command, as slotmark writes it (its line is then
     // known, as [`step_lines`] would find it).
     let mut command_first = true;
@@ -621,6 +622,7 @@ pub(super) fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, StoreError>
         });
     }
     let mut bytes = Vec::with_capacity(size as usize);
+    super::pages::prefer_large_pages(&mut bytes);
     // `take` keeps the limit even if the file grows while it is read.
     file.take(limit + 1)
         .read_to_end(&mut bytes)
