@@ -480,6 +480,7 @@ fn read_quickly(text: &str, breaks: &[usize]) -> Option<SessionFile> {
     let (mut file, mut log) = QuickLog::open(text, breaks)?;
     // Every line left but the log's closing ones is a step.
     let mut entries = Vec::with_capacity(log.lines_left());
+    super::pages::prefer_large_pages(&mut entries);
     entries.extend(&mut log);
     log.close(&mut file, entries.len())?;
     file.entries = entries;
@@ -690,6 +691,7 @@ pub(super) fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, StoreError>
         });
     }
     let mut bytes = Vec::with_capacity(size as usize);
+    super::pages::prefer_large_pages(&mut bytes);
     // `take` keeps the limit even if the file grows while it is read.
     file.take(limit + 1)
         .read_to_end(&mut bytes)

@@ -24,6 +24,7 @@ mod bestiary;
 mod file;
 mod follow;
 mod journal;
+mod pages;
 mod quick;
 mod sheet;
 mod verify;
