@@ -220,6 +220,7 @@ fn each_ruleset_says_who_is_in_the_party_and_in_action_as_its_roster_and_fight_d
         }
         let nobody = ids.iter().max().map_or(0, |m| m + 1000);
         assert_eq!(game.in_party(nobody), None, "{what}: an id nobody holds");
+        // Only those on the roster count: the players' sight reveals no one else.
         let by_lines = game.initiative().map(|f| {
             let shown = f.order.iter().filter(|x| {
                 matches!(
@@ -230,11 +231,21 @@ fn each_ruleset_says_who_is_in_the_party_and_in_action_as_its_roster_and_fight_d
             f.acting
                 .into_iter()
                 .chain(shown.map(|x| x.id))
+                .filter(|id| ids.contains(id))
                 .collect::<BTreeSet<u32>>()
         });
-        let asked = game
-            .in_action()
-            .map(|ids| ids.into_iter().collect::<BTreeSet<u32>>());
+        let mut in_action = BTreeSet::new();
+        let fight = game.in_action(&mut |id, outside| {
+            assert_eq!(
+                outside(),
+                game.in_party(id) == Some(false),
+                "{what}: is {id} outside the party?"
+            );
+            if ids.contains(&id) {
+                in_action.insert(id);
+            }
+        });
+        let asked = fight.then_some(in_action);
         assert_eq!(asked, by_lines, "{what}: who is in action");
         (
             roster.iter().any(|g| g.party) && roster.iter().any(|g| !g.party),

@@ -1561,3 +1561,30 @@ fn r20_where_a_creatures_mark_spread_is_its_own_at_the_players_table() {
     let ann = spread("Ann's");
     assert_eq!(ann.read(&Players), Some(ann.to_string()));
 }
+
+/// One try ticks each character for what they carry, side by side in one roster: the bleeder
+/// bleeds, the one in the cold counts the try, the warming one loses an H, and the unhurt one
+/// between them is left as they were (R22, R26). Time looks at each character once and calls
+/// only the ticks that can touch them; this fails if it passed anyone over.
+#[test]
+fn r22_r26_one_try_ticks_the_bleeder_the_cold_and_the_warming_and_no_one_else() {
+    let mut t = Table::new(&[("Ann", P), ("Bo", P), ("Cy", O), ("Di", O)]);
+    t.run(wound(0, 3, Wound::Open));
+    t.run(mark(1, 5, Condition::H));
+    t.run(Command::Cold { who: 1, on: true });
+    t.run(mark(3, 4, Condition::H));
+    t.run(mark(3, 5, Condition::H));
+    t.run(Command::Warm { who: 3, on: true });
+    let unhurt = t.ch(2).clone();
+    t.roll(task(1), &[5]);
+    assert_eq!(
+        t.marks(0, Condition::B),
+        vec![2, 3],
+        "the wound bleeds downward"
+    );
+    assert_eq!(t.ch(1).status.exposure.cold_trys, Some(1));
+    assert_eq!(t.marks(1, Condition::H), vec![5]);
+    assert_eq!(t.marks(3, Condition::H).len(), 1, "one H goes a try");
+    assert!(t.ch(3).status.exposure.warming);
+    assert_eq!(t.ch(2), &unhurt);
+}

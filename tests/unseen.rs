@@ -11,7 +11,7 @@ use ratatui::layout::Rect;
 use slotmark::dice::ScriptedDice;
 use slotmark::rules::RulesetId;
 use slotmark::script::{self, Line};
-use slotmark::session::{Session, SessionState, TableView, Veil, replay};
+use slotmark::session::{Event, Session, SessionState, TableView, Veil, replay};
 use slotmark::tui::table;
 use slotmark::tui::theme::Theme;
 
@@ -209,6 +209,112 @@ fn in_a_fight_the_characters_are_in_a_creature_comes_into_sight_when_struck_or_o
     assert!(shown(&s, "Ogre 1"), "{}", drawn(&s));
     play(&mut s, "undo", &[]);
     assert!(!shown(&s, "Ogre 1"));
+    replays(&s);
+}
+
+/// The names a step brought into the players' sight, in the order its events say so.
+fn revealed_by(s: &mut Session, line: &str) -> Vec<String> {
+    let Ok(Line::Command(c)) = script::parse_line(line, s.state()) else {
+        panic!("{line}: not a command");
+    };
+    let applied = s
+        .execute(c, &mut ScriptedDice::new(Vec::new()))
+        .unwrap_or_else(|e| panic!("{line}: {e}"));
+    applied
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Hidden {
+                name,
+                hidden: false,
+            } => Some(name.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A long fight in which every creature has been met: the players' sight has nothing left to
+/// reveal, and steps pass it by. What comes after must still reveal as it did.
+fn everyone_met(s: &mut Session) {
+    plain_party(s);
+    play(s, "fight Ana Ogre Ghoul", &[]);
+    play(s, "next", &[]);
+    play(s, "next", &[]);
+    play(s, "next", &[]);
+    assert!(shown(s, "Ogre") && shown(s, "Ghoul"));
+}
+
+#[test]
+fn a_creature_that_arrives_after_everyone_was_met_comes_into_sight_on_its_turn() {
+    let mut s = session(RulesetId::Plain);
+    everyone_met(&mut s);
+    // One met creature leaves the session for good; its id stays among the revealed.
+    play(&mut s, "remove Ghoul", &[]);
+    play(&mut s, "add Imp 3 others", &[]);
+    play(&mut s, "join Imp", &[]);
+    assert!(!shown(&s, "Imp"));
+    // Round 2: Ana, then the ogre; the imp acts last.
+    assert!(revealed_by(&mut s, "next").is_empty());
+    assert!(!shown(&s, "Imp"));
+    assert_eq!(revealed_by(&mut s, "next"), ["Imp"]);
+    assert!(shown(&s, "Imp"));
+    play(&mut s, "undo", &[]);
+    assert!(!shown(&s, "Imp"));
+    play(&mut s, "redo", &[]);
+    assert!(shown(&s, "Imp"));
+    replays(&s);
+}
+
+#[test]
+fn a_creature_veiled_again_after_everyone_was_met_stays_unseen_until_revealed() {
+    let mut s = session(RulesetId::Plain);
+    everyone_met(&mut s);
+    play(&mut s, "veil Ogre", &[]);
+    for _ in 0..3 {
+        assert!(revealed_by(&mut s, "next").is_empty());
+        assert!(!shown(&s, "Ogre"));
+    }
+    assert_eq!(revealed_by(&mut s, "reveal Ogre"), ["Ogre"]);
+    assert!(shown(&s, "Ogre"));
+    replays(&s);
+}
+
+#[test]
+fn a_creature_whose_reveal_was_undone_comes_into_sight_when_it_acts() {
+    let mut s = session(RulesetId::Plain);
+    plain_party(&mut s);
+    play(&mut s, "fight Ana Ogre Ghoul", &[]);
+    play(&mut s, "next", &[]);
+    // The judge shows the ghoul before its turn, then takes that back: it is unmet again, and
+    // its turn reveals it in the turn's own step.
+    play(&mut s, "reveal Ghoul", &[]);
+    assert!(shown(&s, "Ghoul"));
+    play(&mut s, "undo", &[]);
+    assert!(!shown(&s, "Ghoul"));
+    assert_eq!(revealed_by(&mut s, "next"), ["Ghoul"]);
+    assert!(shown(&s, "Ghoul"));
+    // Once met, the next round reveals no one.
+    for _ in 0..3 {
+        assert!(revealed_by(&mut s, "next").is_empty());
+    }
+    replays(&s);
+}
+
+#[test]
+fn a_creature_that_joins_a_fight_after_everyone_was_met_comes_into_sight_when_struck() {
+    let mut s = session(RulesetId::Bdp);
+    play(&mut s, "add Ana pc 10 12 8 6", &[]);
+    play(&mut s, "add Snag goblin", &[]);
+    play(&mut s, "fight Ana Snag", &[]);
+    play(&mut s, "damage Snag 1 sword", &[]);
+    play(&mut s, "next", &[]);
+    play(&mut s, "next", &[]);
+    assert!(shown(&s, "Snag"));
+    play(&mut s, "add ogre", &[]);
+    assert!(!shown(&s, "Ogre 1"));
+    // Ana's blow on it shows it in that step, though everyone else was met long before.
+    assert_eq!(revealed_by(&mut s, "damage \"Ogre 1\" 1 sword"), ["Ogre 1"]);
+    assert!(shown(&s, "Ogre 1"));
     replays(&s);
 }
 

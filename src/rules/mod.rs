@@ -90,24 +90,27 @@ pub trait Ruleset {
     /// The fight under way, if any.
     fn initiative(state: &Self::State) -> Option<Initiative>;
 
-    /// Whom the fight under way shows in action, None without a fight: the [`Initiative`]'s
-    /// `acting` and everyone of its order who is acting, interrupting or has acted, in any
-    /// order, without building every fighter's line. The default reads [`Ruleset::initiative`].
-    fn in_action(state: &Self::State) -> Option<Vec<u32>> {
-        let fight = Self::initiative(state)?;
+    /// Whom the fight under way shows in action: the [`Initiative`]'s `acting` and everyone of
+    /// its order who is acting, interrupting or has acted. Each of them on the roster goes to
+    /// `each` (one off it may too), in any order and perhaps more than once, with a question
+    /// `each` may ask: does this one stand on the roster outside the party
+    /// ([`Ruleset::in_party`] saying Some(false))? False without a fight. The players' sight asks this at every step, so
+    /// nothing is built and the question is answered only when asked. The default reads
+    /// [`Ruleset::initiative`].
+    fn in_action(state: &Self::State, each: &mut dyn FnMut(u32, &dyn Fn() -> bool)) -> bool {
+        let Some(fight) = Self::initiative(state) else {
+            return false;
+        };
         let shown = fight.order.iter().filter(|f| {
             matches!(
                 f.standing,
                 Standing::Acting | Standing::Interrupting | Standing::Acted
             )
         });
-        Some(
-            fight
-                .acting
-                .into_iter()
-                .chain(shown.map(|f| f.id))
-                .collect(),
-        )
+        for id in fight.acting.into_iter().chain(shown.map(|f| f.id)) {
+            each(id, &|| Self::in_party(state, id) == Some(false));
+        }
+        true
     }
 
     /// What waits for the judge now (the front of the queue), if anything.
@@ -347,9 +350,9 @@ macro_rules! rulesets {
             }
 
             /// See [`Ruleset::in_action`].
-            pub fn in_action(&self) -> Option<Vec<u32>> {
+            pub fn in_action(&self, each: &mut dyn FnMut(u32, &dyn Fn() -> bool)) -> bool {
                 match self {
-                    $(GameState::$variant(s) => <$module::$rules as Ruleset>::in_action(s),)+
+                    $(GameState::$variant(s) => <$module::$rules as Ruleset>::in_action(s, each),)+
                 }
             }
 

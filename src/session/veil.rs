@@ -387,15 +387,9 @@ pub(super) fn reveal_by_play(state: &mut SessionState, command: &GameCommand) ->
     if !state.veil.until_revealed {
         return Vec::new();
     }
-    let aim = state.game.aims_of(command);
-    let fight = state.game.in_action();
-    // Nobody acts outside a fight in a step that aims at no one: the roster is not read.
-    if aim.is_none() && fight.is_none() {
-        return Vec::new();
-    }
     // Whom the step shows: the fighters who act or have acted, the one who aims, and those a
     // party member aims at.
-    let aimed = aim.map(|a| {
+    let aimed = state.game.aims_of(command).map(|a| {
         let at = if state.game.in_party(a.by) == Some(true) {
             a.at
         } else {
@@ -403,30 +397,38 @@ pub(super) fn reveal_by_play(state: &mut SessionState, command: &GameCommand) ->
         };
         (a.by, at)
     });
-    let shown = || {
-        let aimed = aimed
+    let aimed = || {
+        aimed
             .iter()
-            .flat_map(|(by, at)| std::iter::once(by).chain(at));
-        fight.iter().flatten().chain(aimed).copied()
+            .flat_map(|(by, at)| std::iter::once(by).chain(at))
+            .copied()
     };
-    // Nor is it unless the step shows a creature outside the party that is neither revealed
-    // nor veiled. Most steps of a long session show none: nearly every creature is met once a
-    // fight has gone a round, and player characters, never marked revealed, are told apart by
-    // asking the ruleset, far cheaper than building everyone's roster entry.
+    // The roster is read only when the step shows a creature outside the party that is
+    // neither revealed nor veiled. Most steps of a long session show none: nearly every
+    // creature is met once a fight has gone a round. So the sets are asked first, and whether
+    // one stands outside the party only of those they do not know (player characters, never
+    // marked revealed, among them); the ruleset answers that from the fighter at hand.
     let veil = &state.veil;
     let unmet = |id: u32| !veil.revealed.contains(&id) && !veil.hidden.contains(&id);
-    if !shown().any(|id| unmet(id) && state.game.in_party(id) == Some(false)) {
+    let mut shows_unmet = aimed().any(|id| unmet(id) && state.game.in_party(id) == Some(false));
+    if !shows_unmet {
+        state.game.in_action(&mut |id, outside| {
+            shows_unmet = shows_unmet || (unmet(id) && outside());
+        });
+    }
+    if !shows_unmet {
         return Vec::new();
     }
-    let shown: BTreeSet<u32> = shown().collect();
+    let mut shown: BTreeSet<u32> = aimed().collect();
+    state.game.in_action(&mut |id, _| {
+        shown.insert(id);
+    });
     let roster = state.game.roster();
-    let veil = &state.veil;
     let met: Vec<(u32, String)> = roster
         .iter()
         .filter(|g| !g.party)
         .flat_map(|g| &g.members)
-        .filter(|m| !veil.revealed.contains(&m.id) && !veil.hidden.contains(&m.id))
-        .filter(|m| shown.contains(&m.id))
+        .filter(|m| unmet(m.id) && shown.contains(&m.id))
         .map(|m| (m.id, m.name.clone()))
         .collect();
     met.into_iter()

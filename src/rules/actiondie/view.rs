@@ -172,13 +172,22 @@ impl Ruleset for ActionDie {
         Some(c.side == Side::Pc)
     }
 
-    fn in_action(state: &State) -> Option<Vec<u32>> {
-        let f = state.fight.as_ref()?;
-        let shown = f.entries.iter().filter(|e| {
-            state.character(e.id).ok().is_none_or(|c| !c.dead)
-                && (Some(e.id) == f.acting || e.acted)
-        });
-        Some(f.acting.into_iter().chain(shown.map(|e| e.id)).collect())
+    fn in_action(state: &State, each: &mut dyn FnMut(u32, &dyn Fn() -> bool)) -> bool {
+        let Some(f) = state.fight.as_ref() else {
+            return false;
+        };
+        let outside = |c: &Character| c.side != Side::Pc;
+        if let Some(c) = f.acting.and_then(|id| state.character(id).ok()) {
+            each(c.id, &|| outside(c));
+        }
+        for e in f.entries.iter().filter(|e| e.acted) {
+            if let Ok(c) = state.character(e.id)
+                && !c.dead
+            {
+                each(c.id, &|| outside(c));
+            }
+        }
+        true
     }
 
     fn initiative(state: &State) -> Option<Initiative> {

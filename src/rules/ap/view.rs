@@ -397,18 +397,25 @@ impl Ruleset for Ap {
         Some(c.kind == Kind::Pc || has_pc(state, &c.group))
     }
 
-    fn in_action(state: &State) -> Option<Vec<u32>> {
-        let f = state.fight.as_ref()?;
-        // Only those in the fight's groups count, as in its order (the numbers are asked
-        // before the group's name, the dearest to compare).
-        let shown = state.characters.iter().filter(|c| {
-            c.init.is_some()
-                && (f.acting == Some(c.id) || f.acted.contains(&c.id))
-                && !c.dead()
-                && !c.has(Mark::Fled)
-                && f.groups.contains(&c.group)
-        });
-        Some(f.acting.into_iter().chain(shown.map(|c| c.id)).collect())
+    fn in_action(state: &State, each: &mut dyn FnMut(u32, &dyn Fn() -> bool)) -> bool {
+        let Some(f) = state.fight.as_ref() else {
+            return false;
+        };
+        // Only those in the fight's groups count, as in its order; whoever acts always does. The
+        // numbers are asked before the group's name, the dearest to compare.
+        let outside = |c: &Character| c.kind != Kind::Pc && !has_pc(state, &c.group);
+        for c in &state.characters {
+            let shown = f.acting == Some(c.id)
+                || (c.init.is_some()
+                    && f.acted.contains(&c.id)
+                    && !c.dead()
+                    && !c.has(Mark::Fled)
+                    && f.groups.contains(&c.group));
+            if shown {
+                each(c.id, &|| outside(c));
+            }
+        }
+        true
     }
 
     fn initiative(state: &State) -> Option<Initiative> {

@@ -153,17 +153,20 @@ impl Ruleset for Bdp {
         Some(c.kind == Kind::Pc)
     }
 
-    fn in_action(state: &State) -> Option<Vec<u32>> {
-        let f = state.fight.as_ref()?;
+    fn in_action(state: &State, each: &mut dyn FnMut(u32, &dyn Fn() -> bool)) -> bool {
+        let Some(f) = state.fight.as_ref() else {
+            return false;
+        };
         let acting = f.order.get(f.at).copied();
-        let shown = f.order.iter().copied().filter(|&id| {
-            state
-                .character(id)
-                .ok()
-                .is_none_or(|c| !c.dead && c.out.is_none())
-                && (Some(id) == acting || f.acted.contains(&id))
-        });
-        Some(acting.into_iter().chain(shown).collect())
+        for &id in &f.order {
+            let Ok(c) = state.character(id) else {
+                continue;
+            };
+            if Some(id) == acting || (!c.dead && c.out.is_none() && f.acted.contains(&id)) {
+                each(id, &|| c.kind != Kind::Pc);
+            }
+        }
+        true
     }
 
     fn initiative(state: &State) -> Option<Initiative> {

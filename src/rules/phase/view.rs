@@ -412,17 +412,22 @@ impl Ruleset for Phase {
         Some(c.side == Side::Party)
     }
 
-    fn in_action(state: &State) -> Option<Vec<u32>> {
-        let fight = state.fight.as_ref()?;
+    fn in_action(state: &State, each: &mut dyn FnMut(u32, &dyn Fn() -> bool)) -> bool {
+        let Some(fight) = state.fight.as_ref() else {
+            return false;
+        };
         // A fighter in a band that has come, and not dead, fled, critical or out.
-        let shown = fight.fighters.iter().filter(|x| {
-            x.band.is_some_and(|b| b <= fight.band)
-                && state
-                    .character(x.id)
-                    .ok()
-                    .is_none_or(|c| !(c.is_dead() || c.fled || c.critical.is_some() || c.is_out()))
-        });
-        Some(shown.map(|x| x.id).collect())
+        for x in &fight.fighters {
+            if x.band.is_none_or(|b| b > fight.band) {
+                continue;
+            }
+            if let Ok(c) = state.character(x.id)
+                && !(c.is_dead() || c.fled || c.critical.is_some() || c.is_out())
+            {
+                each(x.id, &|| c.side != Side::Party);
+            }
+        }
+        true
     }
 
     fn initiative(state: &State) -> Option<Initiative> {

@@ -105,17 +105,15 @@ impl Ruleset for Plain {
         Some(c.party)
     }
 
-    fn in_action(state: &State) -> Option<Vec<u32>> {
-        let fight = state.fight.as_ref()?;
+    fn in_action(state: &State, each: &mut dyn FnMut(u32, &dyn Fn() -> bool)) -> bool {
+        let Some(fight) = state.fight.as_ref() else {
+            return false;
+        };
         // The one at `at` acts and everyone before has acted.
-        Some(
-            fight
-                .order
-                .iter()
-                .take(fight.at.saturating_add(1))
-                .copied()
-                .collect(),
-        )
+        for &id in fight.order.iter().take(fight.at.saturating_add(1)) {
+            each(id, &|| Self::in_party(state, id) == Some(false));
+        }
+        true
     }
 
     fn initiative(state: &State) -> Option<Initiative> {

@@ -425,6 +425,12 @@ pub fn worsen_command(
     }
 }
 
+/// Does any slot hold an open wound? [`open_wounds`] without building the list: time asks it
+/// of everyone at every try.
+pub fn has_open_wound(c: &Character) -> bool {
+    c.slots.iter().any(|s| s.wound == Wound::Open)
+}
+
 /// The slots holding an open wound, lowest first.
 pub fn open_wounds(c: &Character) -> Vec<SlotNo> {
     (1..=c.slots.len() as SlotNo)

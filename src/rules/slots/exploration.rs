@@ -232,9 +232,8 @@ pub fn spend_trys(
     }
     // Fire counts rounds (R25), which time outside a fight does not: the judge must hear of it.
     if spent != Spent::Fight {
-        for who in ticks::living(state) {
-            let c = state.character(who)?;
-            if !c.marked_with(Condition::F).is_empty() {
+        for c in state.characters.iter().filter(|c| !c.status.dead) {
+            if c.slots.iter().any(|s| s.marks.has(Condition::F)) {
                 crate::rules::said::tell(out, || {
                     Event::Note(format!(
                         "{} is burning through all of it: time outside a fight counts no rounds, so \
@@ -400,7 +399,7 @@ pub fn pass_days(state: &mut State, days: u16, out: &mut Vec<Event>) -> Result<(
         ))
     });
     for c in &state.characters {
-        if !c.status.dead && !super::conditions::open_wounds(c).is_empty() {
+        if !c.status.dead && super::conditions::has_open_wound(c) {
             crate::rules::said::tell(out, || {
                 Event::Note(format!(
                     "{} still has an open wound: days do not tick bleeding, so rule on it",

@@ -38,7 +38,11 @@ fn dead(state: &State, who: CharId) -> Result<bool, RuleError> {
 /// Bleeding (R22): each open wound worsens bleeding once, lowest wound first, stopping if the
 /// character dies of it.
 pub fn bleed(state: &mut State, who: CharId, out: &mut Vec<Event>) -> Result<(), RuleError> {
-    let wounds = conditions::open_wounds(state.character(who)?);
+    let c = state.character(who)?;
+    if !conditions::has_open_wound(c) {
+        return Ok(());
+    }
+    let wounds = conditions::open_wounds(c);
     for slot in wounds {
         if dead(state, who)? {
             break;
@@ -56,11 +60,22 @@ pub fn end_of_try(
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     for who in living(state) {
-        if bleeding {
+        // Most of the time nobody bleeds, freezes or warms: each tick is called only for those
+        // it can touch. Bleeding changes neither the cold nor the warming, nor the cold the
+        // warming, so reading both first reads what each tick would.
+        let c = state.character(who)?;
+        let wounded = bleeding && conditions::has_open_wound(c);
+        let exposure = &c.status.exposure;
+        let (cold, warm) = (exposure.cold_trys.is_some(), exposure.warming);
+        if wounded {
             bleed(state, who, out)?;
         }
-        hypothermia(state, who, out)?;
-        warming(state, who, out)?;
+        if cold {
+            hypothermia(state, who, out)?;
+        }
+        if warm {
+            warming(state, who, out)?;
+        }
     }
     Ok(())
 }
@@ -82,7 +97,7 @@ pub fn end_of_round(
 ) -> Result<(), RuleError> {
     for who in living(state) {
         let c = state.character(who)?;
-        if had_turn.contains(&who) || conditions::open_wounds(c).is_empty() {
+        if had_turn.contains(&who) || !conditions::has_open_wound(c) {
             continue;
         }
         crate::rules::said::tell(out, || {
@@ -428,8 +443,10 @@ pub fn rest_end(
         conditions::set_fatigue(state, who, n, false, out)?;
     }
     let c = state.character(who)?;
-    let bleeding = c.marked_with(Condition::B);
-    let Some(&n) = bleeding.first() else {
+    // The lowest slot marked B, if any.
+    let Some(n) = (1..=c.slots.len() as SlotNo)
+        .find(|&n| c.slot(n).is_some_and(|s| s.marks.has(Condition::B)))
+    else {
         return Ok(());
     };
     if !fed {
@@ -439,7 +456,7 @@ pub fn rest_end(
                 c.name
             ))
         });
-    } else if !conditions::open_wounds(c).is_empty() {
+    } else if conditions::has_open_wound(c) {
         crate::rules::said::tell(out, || {
             Event::Note(format!(
                 "{} still has an open wound, so the bleeding stays: treat it first",

@@ -116,21 +116,21 @@ impl Ruleset for Slots {
         Some(c.side == Side::Players)
     }
 
-    fn in_action(state: &State) -> Option<Vec<u32>> {
-        let fight = state.combat.as_ref()?;
+    fn in_action(state: &State, each: &mut dyn FnMut(u32, &dyn Fn() -> bool)) -> bool {
+        let Some(fight) = state.combat.as_ref() else {
+            return false;
+        };
         let turn = fight.turn.as_ref();
-        let shown = state.characters.iter().filter(|c| {
-            !fight.aside.contains(&c.id)
-                && (turn.is_some_and(|t| {
-                    t.actor == c.id || (t.interrupter == Some(c.id) && !t.interrupt_failed)
-                }) || fight.acted.contains(&c.id))
-        });
-        Some(
-            turn.map(|t| t.actor)
-                .into_iter()
-                .chain(shown.map(|c| c.id))
-                .collect(),
-        )
+        for c in &state.characters {
+            let shown = turn.is_some_and(|t| t.actor == c.id)
+                || (!fight.aside.contains(&c.id)
+                    && (turn.is_some_and(|t| t.interrupter == Some(c.id) && !t.interrupt_failed)
+                        || fight.acted.contains(&c.id)));
+            if shown {
+                each(c.id, &|| c.side != Side::Players);
+            }
+        }
+        true
     }
 
     fn initiative(state: &State) -> Option<Initiative> {
