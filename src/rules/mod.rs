@@ -79,39 +79,19 @@ pub trait Ruleset {
 
     /// Whether `id` stands in a party group of the roster (Some(true)), in another group
     /// (Some(false)) or not on it (None): what [`Ruleset::roster`] says of it, without building
-    /// every member's view. A ruleset answers from its own state; the default reads the roster.
-    fn in_party(state: &Self::State, id: u32) -> Option<bool> {
-        Self::roster(state)
-            .iter()
-            .find(|g| g.members.iter().any(|m| m.id == id))
-            .map(|g| g.party)
-    }
+    /// every member's view, from the ruleset's own state.
+    fn in_party(state: &Self::State, id: u32) -> Option<bool>;
 
     /// The fight under way, if any.
     fn initiative(state: &Self::State) -> Option<Initiative>;
 
     /// Whom the fight under way shows in action: the [`Initiative`]'s `acting` and everyone of
     /// its order who is acting, interrupting or has acted. Each of them on the roster goes to
-    /// `each` (one off it may too), in any order and perhaps more than once, with a question
-    /// `each` may ask: does this one stand on the roster outside the party
-    /// ([`Ruleset::in_party`] saying Some(false))? False without a fight. The players' sight asks this at every step, so
-    /// nothing is built and the question is answered only when asked. The default reads
-    /// [`Ruleset::initiative`].
-    fn in_action(state: &Self::State, each: &mut dyn FnMut(u32, &dyn Fn() -> bool)) -> bool {
-        let Some(fight) = Self::initiative(state) else {
-            return false;
-        };
-        let shown = fight.order.iter().filter(|f| {
-            matches!(
-                f.standing,
-                Standing::Acting | Standing::Interrupting | Standing::Acted
-            )
-        });
-        for id in fight.acting.into_iter().chain(shown.map(|f| f.id)) {
-            each(id, &|| Self::in_party(state, id) == Some(false));
-        }
-        true
-    }
+    /// `each`, in any order and perhaps more than once, with a question `each` may ask: does
+    /// this one stand outside the party ([`Ruleset::in_party`] saying Some(false))? False
+    /// without a fight. The players' sight asks this at every step, so nothing is built and the
+    /// question is answered only when asked.
+    fn in_action(state: &Self::State, each: &mut dyn FnMut(u32, &dyn Fn() -> bool)) -> bool;
 
     /// What waits for the judge now (the front of the queue), if anything.
     fn pending(state: &Self::State) -> Option<PendingView>;

@@ -233,7 +233,7 @@ pub fn spend_trys(
     // Fire counts rounds (R25), which time outside a fight does not: the judge must hear of it.
     if spent != Spent::Fight {
         for c in state.characters.iter().filter(|c| !c.status.dead) {
-            if c.slots.iter().any(|s| s.marks.has(Condition::F)) {
+            if !c.marked_with(Condition::F).is_empty() {
                 crate::rules::said::tell(out, || {
                     Event::Note(format!(
                         "{} is burning through all of it: time outside a fight counts no rounds, so \

@@ -443,10 +443,8 @@ pub fn rest_end(
         conditions::set_fatigue(state, who, n, false, out)?;
     }
     let c = state.character(who)?;
-    // The lowest slot marked B, if any.
-    let Some(n) = (1..=c.slots.len() as SlotNo)
-        .find(|&n| c.slot(n).is_some_and(|s| s.marks.has(Condition::B)))
-    else {
+    let bleeding = c.marked_with(Condition::B);
+    let Some(&n) = bleeding.first() else {
         return Ok(());
     };
     if !fed {
