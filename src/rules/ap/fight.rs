@@ -27,13 +27,18 @@ fn key(c: &Character, roster: usize) -> Key {
     )
 }
 
+/// A22: whether `c` fights for `group` (it has a total and belongs to the group).
+fn fights_for(c: &Character, group: &str) -> bool {
+    c.init.is_some() && c.group == group
+}
+
 /// A22: the fighters of `group` in their order.
 pub fn members(state: &State, group: &str) -> Vec<u32> {
     let mut m: Vec<(usize, &Character)> = state
         .characters
         .iter()
         .enumerate()
-        .filter(|(_, c)| c.init.is_some() && c.group == group)
+        .filter(|(_, c)| fights_for(c, group))
         .collect();
     m.sort_by_key(|(i, c)| key(c, *i));
     m.into_iter().map(|(_, c)| c.id).collect()
@@ -126,11 +131,7 @@ pub fn start(
     let start = groups
         .iter()
         .map(|g| {
-            let n = state
-                .characters
-                .iter()
-                .filter(|c| c.init.is_some() && c.group == *g)
-                .count();
+            let n = state.characters.iter().filter(|c| fights_for(c, g)).count();
             (g.clone(), n as u32)
         })
         .collect();
@@ -266,9 +267,8 @@ fn unacted(state: &State, f: &Fight, group: &str) -> Option<u32> {
         .characters
         .iter()
         .enumerate()
-        .filter(|(_, c)| {
-            c.init.is_some() && !f.acted.contains(&c.id) && !c.gone() && c.group == group
-        })
+        // The group's name, the dearest to compare, is asked last.
+        .filter(|(_, c)| !f.acted.contains(&c.id) && !c.gone() && fights_for(c, group))
         .min_by_key(|(i, c)| key(c, *i))
         .map(|(_, c)| c.id)
 }
