@@ -13,9 +13,11 @@ use std::fmt;
 use std::ops::Index;
 use std::sync::Arc;
 
-/// Lines per leaf and children per branch: small enough that the nodes a new line copies are
-/// cheap, large enough that the tree stays shallow (four levels hold a million lines).
-const BRANCH: usize = 32;
+/// Lines per leaf and children per branch, as a power of two: small enough that the nodes a new
+/// line copies are cheap, large enough that the tree stays shallow (four levels hold a million
+/// lines). Being a power of two, the way down to a line is read off its index by shifts.
+const BITS: u32 = 5;
+const BRANCH: usize = 1 << BITS;
 
 #[derive(Clone)]
 enum Node {
@@ -41,10 +43,10 @@ impl Node {
         match self {
             Node::Leaf(lines) => Arc::make_mut(lines).push(line),
             Node::Branch(children) => {
-                let below = capacity(depth - 1);
                 let children = Arc::make_mut(children);
-                match children.get_mut(index / below) {
-                    Some(child) => child.push(depth - 1, index % below, line),
+                let (child, within) = split(depth, index);
+                match children.get_mut(child) {
+                    Some(node) => node.push(depth - 1, within, line),
                     None => children.push(Node::path(depth - 1, line)),
                 }
             }
@@ -55,8 +57,8 @@ impl Node {
         match self {
             Node::Leaf(lines) => lines.get(index),
             Node::Branch(children) => {
-                let below = capacity(depth - 1);
-                children.get(index / below)?.get(depth - 1, index % below)
+                let (child, within) = split(depth, index);
+                children.get(child)?.get(depth - 1, within)
             }
         }
     }
@@ -76,7 +78,14 @@ impl Node {
 
 /// Lines a node `depth` levels above the leaves holds when full.
 fn capacity(depth: u32) -> usize {
-    BRANCH.saturating_pow(depth + 1)
+    1usize.checked_shl(BITS * (depth + 1)).unwrap_or(usize::MAX)
+}
+
+/// For line `index` under a branch `depth` levels above the leaves (so `index` is below the
+/// branch's capacity): which child holds it, and its index under that child.
+fn split(depth: u32, index: usize) -> (usize, usize) {
+    let shift = BITS * depth;
+    (index >> shift, index & ((1usize << shift) - 1))
 }
 
 #[derive(Clone, Default)]
@@ -222,6 +231,28 @@ impl<'de> Deserialize<'de> for Notes {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_way_down_is_the_quotient_and_remainder_of_the_index() {
+        for depth in 1..=4 {
+            let below = BRANCH.pow(depth);
+            for index in (0..BRANCH * below)
+                .step_by(below / 3 + 1)
+                .chain([BRANCH * below - 1])
+            {
+                assert_eq!(split(depth, index), (index / below, index % below));
+            }
+            assert_eq!(capacity(depth), BRANCH * below);
+        }
+    }
+
+    #[test]
+    fn a_tree_four_levels_deep_keeps_every_line_in_its_place() {
+        let n = BRANCH.pow(3) + BRANCH * 3 + 7;
+        let notes: Notes = (0..n).map(|i| i.to_string()).collect();
+        assert_eq!(notes.depth, 3);
+        assert!(notes.iter().enumerate().all(|(i, l)| *l == i.to_string()));
+    }
 
     #[test]
     fn copies_share_chunks_and_stay_independent() {
