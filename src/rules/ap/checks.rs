@@ -298,7 +298,7 @@ pub fn action(
     )?;
     let nat = ir.natural();
     let mut adds = vec![(
-        a.attr.to_string(),
+        a.attr.word().to_string(),
         i32::from(state.character(a.who)?.attr(a.attr).cur),
     )];
     if a.flat != 0 {
@@ -436,16 +436,17 @@ fn contest_pairing(
     });
     let pass = meets(ir.total, tr.total, Ties::Meet);
     let own = ir.dice.len();
-    let mut all = ir.dice.clone();
-    all.extend(tr.dice.iter().map(|d| Die {
-        role: match &d.role {
+    let mut all = Vec::with_capacity(own + tr.dice.len());
+    all.extend_from_slice(&ir.dice);
+    all.extend(tr.dice.into_iter().map(|d| Die {
+        role: match d.role {
             Spelt::Facts(r) => Spelt::Facts(Role {
                 owner: Some(tname.clone()),
-                ..r.clone()
+                ..r
             }),
             read => Spelt::Read(format!("{tname}: {read}")),
         },
-        ..d.clone()
+        ..d
     }));
     let mut title = title.clone();
     if let Title::Act { against, .. } = &mut title {
@@ -534,7 +535,7 @@ pub fn save(
         }),
         dice: tr.dice,
         then,
-        adds: vec![(attr.to_string(), i32::from(score))],
+        adds: vec![(attr.word().to_string(), i32::from(score))],
         foe: None,
         own: None,
     })));
