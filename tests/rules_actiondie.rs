@@ -1489,6 +1489,27 @@ fn d37_an_overburdened_character_saves_each_quarter_hour_or_gains_a_level() {
 }
 
 #[test]
+fn d37_the_excess_counts_from_the_slots_whatever_their_number() {
+    let mut t = T::new();
+    // The Ogre at STR 0 has 10 slots: ten items fit, the eleventh is over.
+    t.set("Ogre", Stat::Ability(Ability::Str), 0);
+    assert_eq!(t.c("Ogre").slots(), 10);
+    for i in 0..10 {
+        t.carry("Ogre", Item::new(format!("Rock {i}")));
+    }
+    assert_eq!(t.c("Ogre").excess(), 0);
+    t.carry("Ogre", Item::new("Rock 10"));
+    assert_eq!(t.c("Ogre").excess(), 1);
+    // Ana has 14: eleven to fourteen items are no excess, fifteen are one over.
+    for i in 0..14 {
+        t.carry("Ana", Item::new(format!("Rock {i}")));
+    }
+    assert_eq!(t.c("Ana").excess(), 0);
+    t.carry("Ana", Item::new("Rock 14"));
+    assert_eq!(t.c("Ana").excess(), 1);
+}
+
+#[test]
 fn d37_a_long_wait_raises_a_save_a_quarter_hour_and_the_judge_settles_them_all_at_once() {
     let mut t = T::new();
     for i in 0..15 {
