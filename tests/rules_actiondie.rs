@@ -440,6 +440,75 @@ fn d6_advantage_rolls_the_whole_check_twice_and_keeps_the_higher_total() {
 }
 
 #[test]
+fn d6_d8_a_waiting_checks_title_and_how_name_the_dice_the_skill_and_every_edge() {
+    let mut t = T::new();
+    let who = t.id("Ana");
+    t.run(
+        C::Skill {
+            who,
+            name: "Climb".into(),
+            bonus: Some(Bonus::Flat(2)),
+        },
+        &[],
+    );
+    t.status("Ana", Status::Blind, true);
+    let mut r = t.roller("Ana", Ability::Str);
+    r.skill = Some("climb".into());
+    r.flat = -1;
+    r.adv = 1;
+    r.needs = vec![Sense::Sight];
+    t.run(
+        C::Check(Box::new(CheckSpec {
+            roller: r.clone(),
+            target: Some(5),
+            why: "  the wall ".into(),
+        })),
+        &[4],
+    );
+    let words = |t: &T| (t.roll().title.to_string(), t.roll().how.to_string());
+    assert_eq!(
+        words(&t),
+        (
+            "Ana: STR check, the wall".to_string(),
+            "STR d8 Climb +2 -1 (advantage, Blind: needs sight)".to_string()
+        )
+    );
+    t.run(C::Cancel, &[]);
+    r.needs.clear();
+    r.flat = 0;
+    r.skill = None;
+    t.check(r.clone(), Some(5), &[4, 6]);
+    assert_eq!(
+        words(&t),
+        (
+            "Ana: STR check".to_string(),
+            "STR d8; rolled twice, the higher total kept (advantage)".to_string()
+        )
+    );
+    // The pending roll on the screen reads the same words.
+    match t.s.state().game.pending() {
+        Some(PendingView::Roll(v)) => assert_eq!((v.title, v.how), words(&t)),
+        other => panic!("{other:?}"),
+    }
+    // A state read from a file keeps the words it was saved with, and equals the made one
+    // exactly when the words are the same.
+    let text = ron::to_string(t.st()).unwrap();
+    let read: State = ron::from_str(&text).unwrap();
+    assert_eq!(&read, t.st());
+    assert_eq!(ron::to_string(&read).unwrap(), text);
+    let other: State = ron::from_str(&text.replace("total kept", "sum kept")).unwrap();
+    assert_ne!(&other, t.st());
+    t.run(C::Cancel, &[]);
+    r.adv = 0;
+    r.dis = 1;
+    t.check(r, Some(5), &[4, 6]);
+    assert_eq!(
+        t.roll().how.to_string(),
+        "STR d8; rolled twice, the lower total kept (disadvantage)"
+    );
+}
+
+#[test]
 fn d7_a_contest_goes_to_the_higher_total_and_ties_roll_again() {
     let mut t = T::new();
     let (a, b) = (
@@ -1417,6 +1486,27 @@ fn d37_an_overburdened_character_saves_each_quarter_hour_or_gains_a_level() {
     assert_eq!(t.c("Ana").exhaustion, 1);
     t.run(C::Time { minutes: 14 }, &[]);
     assert!(t.st().queue.is_empty(), "no quarter hour crossed yet");
+}
+
+#[test]
+fn d37_the_excess_counts_from_the_slots_whatever_their_number() {
+    let mut t = T::new();
+    // The Ogre at STR 0 has 10 slots: ten items fit, the eleventh is over.
+    t.set("Ogre", Stat::Ability(Ability::Str), 0);
+    assert_eq!(t.c("Ogre").slots(), 10);
+    for i in 0..10 {
+        t.carry("Ogre", Item::new(format!("Rock {i}")));
+    }
+    assert_eq!(t.c("Ogre").excess(), 0);
+    t.carry("Ogre", Item::new("Rock 10"));
+    assert_eq!(t.c("Ogre").excess(), 1);
+    // Ana has 14: eleven to fourteen items are no excess, fifteen are one over.
+    for i in 0..14 {
+        t.carry("Ana", Item::new(format!("Rock {i}")));
+    }
+    assert_eq!(t.c("Ana").excess(), 0);
+    t.carry("Ana", Item::new("Rock 14"));
+    assert_eq!(t.c("Ana").excess(), 1);
 }
 
 #[test]

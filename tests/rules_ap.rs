@@ -359,7 +359,7 @@ fn a6_a_trivial_action_is_logged_with_no_dice_and_a_hidden_dc_is_noted() {
     );
     a.cost = 0;
     t.run(C::Check(Box::new(a)), &[9]);
-    assert!(t.roll().how.contains("(hidden)"));
+    assert!(t.roll().how.to_string().contains("(hidden)"));
 }
 
 #[test]
@@ -423,6 +423,96 @@ fn a9_actions_win_ties_and_saves_against_a_dc_must_beat_it() {
     assert!(t.roll().pass);
 }
 
+/// The words a waiting roll keeps, as the file saves them: `how`, `title` and `reason`.
+fn words_of(r: &Roll) -> [String; 3] {
+    [r.title.to_string(), r.how.to_string(), r.reason.to_string()]
+}
+
+#[test]
+fn a7_to_a10_a_waiting_rolls_title_how_and_reason_read_as_saved() {
+    let mut t = T::new();
+    let ana = t.id("Ana");
+    let gob = t.id("Gob");
+    let mut a = Action::new(
+        ana,
+        Attr::Str,
+        Against::Dc {
+            dc: 18,
+            hidden: true,
+        },
+        "lift the gate",
+    );
+    a.cost = 0;
+    t.run(C::Check(Box::new(a)), &[20]);
+    assert_eq!(
+        words_of(t.roll()),
+        [
+            "Ana: lift the gate",
+            "d20 + STR + object dice: IR 31 against DC 18 (hidden); meeting it succeeds.",
+            "IR 31 against DC 18 (natural 20: the judge narrates a twist)",
+        ]
+    );
+    t.accept(&[]);
+    t.run(
+        C::Save {
+            who: ana,
+            attr: Attr::Dex,
+            dc: 20,
+            objects: vec![obj("buckler", 4, 0)].into(),
+            edge: 0,
+            why: "dodge".into(),
+        },
+        &[1, 3],
+    );
+    assert_eq!(
+        words_of(t.roll()),
+        [
+            "Ana: DEX save dodge",
+            "d20 + DEX 12: TR 16 against DC 20; it must beat the DC.",
+            "TR 16 against DC 20 (natural 1: the judge narrates a twist)",
+        ]
+    );
+    t.accept(&[]);
+    let mut a = Action::new(
+        ana,
+        Attr::Str,
+        Against::Saves(vec![defence(gob, Attr::Dex)]),
+        "",
+    );
+    a.cost = 0;
+    t.run(C::Attack(Box::new(a)), &[5, 3]);
+    let roles: Vec<String> = t.roll().dice.iter().map(|d| d.role.to_string()).collect();
+    assert_eq!(roles, ["d20", "Gob: d20"]);
+    assert_eq!(
+        words_of(t.roll()),
+        [
+            "Ana: attacks against Gob",
+            "IR 16 against Gob's TR 16: the acting side wins ties.",
+            "IR 16 against TR 16",
+        ]
+    );
+    // The pending roll on the screen reads the same words.
+    match t.s.state().game.pending() {
+        Some(PendingView::Roll(v)) => assert_eq!([v.title, v.how, v.reason], words_of(t.roll())),
+        other => panic!("{other:?}"),
+    }
+    // A state read from a file keeps the words it was saved with, and equals the made one
+    // exactly when the words are the same.
+    let text = ron::to_string(t.st()).unwrap();
+    let read: State = ron::from_str(&text).unwrap();
+    assert_eq!(&read, t.st());
+    assert_eq!(ron::to_string(&read).unwrap(), text);
+    let other: State = ron::from_str(&text.replace("wins ties.", "wins ties!")).unwrap();
+    assert_ne!(&other, t.st());
+    let Some(Wait::Roll(r)) = other.queue.first() else {
+        panic!("the roll was read");
+    };
+    assert_eq!(
+        r.how.to_string(),
+        "IR 16 against Gob's TR 16: the acting side wins ties!"
+    );
+}
+
 #[test]
 fn a10_one_ir_faces_each_target_alone() {
     let mut t = T::new();
@@ -449,7 +539,7 @@ fn a11_a_natural_20_is_flagged_but_the_verdict_stays_numeric() {
     let ana = t.id("Ana");
     t.run(dc(ana, Attr::Str, 40), &[20]);
     assert!(!t.roll().pass);
-    assert!(t.roll().reason.contains("natural 20"));
+    assert!(t.roll().reason.to_string().contains("natural 20"));
     // The judge may override the verdict.
     t.run(C::Rule { pass: true }, &[]);
     let ev = t.accept(&[]);
@@ -477,10 +567,10 @@ fn a12_the_roll_record_keeps_every_die_by_role() {
     a.objects = vec![obj("axe", 8, 1)];
     t.run(C::Check(Box::new(a)), &[7, 2, 6]);
     let r = t.roll();
-    assert_eq!(r.dice[0].role, "d20");
+    assert_eq!(r.dice[0].role.to_string(), "d20");
     assert_eq!(
         (
-            r.dice[1].role.as_str(),
+            r.dice[1].role.to_string().as_str(),
             r.dice[1].faces.clone(),
             r.dice[1].face()
         ),
@@ -703,7 +793,7 @@ fn a20_a_held_action_fires_with_its_settings_and_lapses_when_the_next_turn_begin
     );
     let r = t.roll();
     assert_eq!(
-        (r.dice[0].faces.len(), r.dice[1].role.as_str()),
+        (r.dice[0].faces.len(), r.dice[1].role.to_string().as_str()),
         (2, "spear")
     );
     assert!(t.c("Ana").held.is_none());
@@ -1463,7 +1553,7 @@ fn a48_a_lone_foe_saves_on_reaching_hp_0() {
     t.fight(&[20, 1]);
     t.damage("Gob", 4, &[3]);
     match t.st().queue.first() {
-        Some(Wait::Roll(r)) => assert!(r.title.contains("morale")),
+        Some(Wait::Roll(r)) => assert!(r.title.to_string().contains("morale")),
         other => panic!("{other:?}"),
     }
 }

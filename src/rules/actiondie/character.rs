@@ -242,7 +242,12 @@ impl Character {
 
     /// D37: how many slots over the limit.
     pub fn excess(&self) -> u16 {
-        self.used_slots().saturating_sub(self.slots())
+        let used = self.used_slots();
+        // D34: there are never fewer than 10 slots, so most sheets need no more reading.
+        if used <= 10 {
+            return 0;
+        }
+        used.saturating_sub(self.slots())
     }
 
     /// Down (D24): fallen Prone at 0 HP. It still has its turns (D17) and may stand up (D33).

@@ -3,7 +3,7 @@
 
 use super::command::{CheckSpec, Mood, Out, Roller, say};
 use super::model::{Bonus, Sense, Status};
-use super::state::{Ask, Question, Roll, State, Then, Wait};
+use super::state::{Ask, CheckTitle, EdgeWhy, How, Question, Roll, State, Then, Wait};
 use super::{damage, initiative};
 use crate::dice::DiceSource;
 use crate::dice::ladder::Dice;
@@ -11,6 +11,7 @@ use crate::rules::RuleError;
 use crate::rules::line::Line;
 use crate::rules::rolled::{self, Rolled as Words, Term, Why};
 use crate::rules::said::words;
+use crate::rules::text::Spelt;
 
 /// D37: the target proposed for the encumbrance save.
 pub const ENCUMBRANCE_TARGET: i32 = 4;
@@ -25,25 +26,25 @@ pub struct Rolled {
     pub attempts: Vec<Vec<(u16, u16)>>,
     pub kept: usize,
     pub total: i32,
-    /// How the dice were read, in words.
-    pub how: String,
+    /// How the dice were read.
+    pub how: How,
 }
 
-/// D6, D8: the net edge of a check (1, 0 or -1) and the reasons, in words.
-fn edge(state: &State, r: &Roller) -> Result<(i32, Vec<String>), RuleError> {
+/// D6, D8: the net edge of a check (1, 0 or -1) and the reasons.
+fn edge(state: &State, r: &Roller) -> Result<(i32, Vec<EdgeWhy>), RuleError> {
     let c = state.living(r.who)?;
     let mut why = Vec::new();
     let mut adv = r.adv > 0;
     let mut dis = r.dis > 0;
     if r.adv > 0 {
-        why.push("advantage".to_string());
+        why.push(EdgeWhy::Advantage);
     }
     if r.dis > 0 {
-        why.push("disadvantage".to_string());
+        why.push(EdgeWhy::Disadvantage);
     }
     if let Some(h) = &c.helped {
         adv = true;
-        why.push(format!("helped by {}", state.name_of(h.helper)));
+        why.push(EdgeWhy::Helped(state.name_of(h.helper)));
     }
     for s in &r.needs {
         if let Some(st) = Status::ALL
@@ -51,7 +52,7 @@ fn edge(state: &State, r: &Roller) -> Result<(i32, Vec<String>), RuleError> {
             .find(|st| st.sense() == Some(*s) && c.has(**st))
         {
             dis = true;
-            why.push(format!("{st}: needs {}", s.word()));
+            why.push(EdgeWhy::Needs(*st, *s));
         }
     }
     Ok((i32::from(adv) - i32::from(dis), why))
@@ -66,7 +67,7 @@ pub fn roll(state: &mut State, r: &Roller, dice: &mut dyn DiceSource) -> Result<
     let rung = c.dice(r.ability);
     let mut flat = i32::from(r.flat);
     let mut extra: Option<Dice> = None;
-    let mut parts = vec![format!("{} {rung}", r.ability)];
+    let mut skill = None;
     if let Some(name) = &r.skill {
         let s = c
             .skills
@@ -77,14 +78,11 @@ pub fn roll(state: &mut State, r: &Roller, dice: &mut dyn DiceSource) -> Result<
             Bonus::Flat(n) => flat += i32::from(n),
             Bonus::Die(d) => extra = Some(d),
         }
-        parts.push(format!("{} {}", s.name, s.bonus));
-    }
-    if r.flat != 0 {
-        parts.push(format!("{:+}", r.flat));
+        skill = Some((s.name.clone(), s.bonus));
     }
     let purpose = format_args!("{}: {} check", c.name, r.ability);
     let times = if net == 0 { 1 } else { 2 };
-    let mut attempts = Vec::new();
+    let mut attempts = Vec::with_capacity(times);
     for _ in 0..times {
         let mut faces: Vec<(u16, u16)> = rung
             .roll(dice, &purpose)?
@@ -96,34 +94,32 @@ pub fn roll(state: &mut State, r: &Roller, dice: &mut dyn DiceSource) -> Result<
         }
         attempts.push(faces);
     }
-    let totals: Vec<i32> = attempts
-        .iter()
-        .map(|a| a.iter().map(|(_, f)| i32::from(*f)).sum::<i32>() + flat)
-        .collect();
+    let total_of = |a: &[(u16, u16)]| a.iter().map(|(_, f)| i32::from(*f)).sum::<i32>() + flat;
     let mut kept = 0;
-    for (i, t) in totals.iter().enumerate() {
-        if (net > 0 && *t > totals[kept]) || (net < 0 && *t < totals[kept]) {
+    let mut best = total_of(&attempts[0]);
+    for (i, a) in attempts.iter().enumerate().skip(1) {
+        let t = total_of(a);
+        if (net > 0 && t > best) || (net < 0 && t < best) {
             kept = i;
+            best = t;
         }
     }
     // D11: Help counts for one check only.
     if let Ok(c) = state.character_mut(r.who) {
         c.helped = None;
     }
-    let mut how = parts.join(" ");
-    match net {
-        1 => how.push_str("; rolled twice, the higher total kept"),
-        -1 => how.push_str("; rolled twice, the lower total kept"),
-        _ => {}
-    }
-    if !why.is_empty() {
-        how.push_str(&format!(" ({})", why.join(", ")));
-    }
     Ok(Rolled {
-        total: totals[kept],
+        total: best,
         attempts,
         kept,
-        how,
+        how: How {
+            ability: r.ability,
+            rung,
+            skill,
+            flat: r.flat,
+            net,
+            why,
+        },
     })
 }
 
@@ -195,37 +191,34 @@ fn titled(state: &State, who: u32, title: &str) -> Line {
 }
 
 /// D5: a check; against a target it waits for the judge's verdict.
+/// `why` says what the check is for, in place of the spec's own.
 pub fn check(
     state: &mut State,
     spec: &CheckSpec,
+    why: &str,
     then: Then,
     dice: &mut dyn DiceSource,
     out: &mut Out,
 ) -> Result<(), RuleError> {
     let rolled = roll(state, &spec.roller, dice)?;
-    let name = state.name_of(spec.roller.who);
-    let what = if spec.why.trim().is_empty() {
-        format!("{name}: {} check", spec.roller.ability)
-    } else {
-        format!("{name}: {} check, {}", spec.roller.ability, spec.why.trim())
+    let what = CheckTitle {
+        name: state.name_of(spec.roller.who),
+        ability: spec.roller.ability,
+        why: why.trim().to_string(),
     };
     match spec.target {
         None => {
             let who = spec.roller.who;
-            let mut line = titled(state, who, &what).plain(": ");
-            line.0.extend(
-                words(who, &rolled.attempts, rolled.kept, rolled.total)
-                    .line()
-                    .0,
-            );
             crate::rules::said::tell(out, || {
+                let mut line = titled(state, who, &what.to_string()).plain(": ");
+                line.0.extend(
+                    words(who, &rolled.attempts, rolled.kept, rolled.total)
+                        .line()
+                        .0,
+                );
                 crate::rules::said::Event::line(
                     Mood::Plain,
-                    line.of(
-                        who,
-                        Line::new().plain(crate::rules::said::words!(" ({})", rolled.how)),
-                        "",
-                    ),
+                    line.of(who, Line::new().plain(format!(" ({})", rolled.how)), ""),
                 )
             });
         }
@@ -243,8 +236,8 @@ pub fn check(
             );
             state.queue.push(Wait::Roll(Box::new(Roll {
                 who: spec.roller.who,
-                title: what,
-                how: rolled.how,
+                title: Spelt::Facts(what),
+                how: Spelt::Facts(rolled.how),
                 attempts: rolled.attempts,
                 kept: rolled.kept,
                 total: rolled.total,
@@ -348,7 +341,7 @@ pub fn encumbrance(
         target: Some(target.unwrap_or(ENCUMBRANCE_TARGET)),
         why: format!("encumbrance, {excess} slot(s) over"),
     };
-    check(state, &spec, Then::Exhaustion, dice, out)
+    check(state, &spec, &spec.why, Then::Exhaustion, dice, out)
 }
 
 /// D37: every over-burdened living character saves as each quarter hour passes.
@@ -391,10 +384,11 @@ pub fn accept(
                 return Err(nothing_waits());
             };
             let pass = r.verdict();
-            let w = roll_words(&r);
-            let mut line = titled(state, r.who, &r.title).plain(": ");
-            line.0.extend(w.line().0);
+            // The roll's words are written only for its line: a quiet step reads none of them.
             crate::rules::said::tell(out, || {
+                let w = roll_words(&r);
+                let mut line = titled(state, r.who, &r.title.text()).plain(": ");
+                line.0.extend(w.line().0);
                 crate::rules::said::Event::line(Mood::of_check(w.ruled.is_some(), pass), line)
             });
             if r.then == Then::Exhaustion && !pass {
@@ -441,7 +435,7 @@ pub fn rule(state: &mut State, pass: bool, out: &mut Out) -> Result<(), RuleErro
     };
     r.ruled = (pass != r.pass()).then_some(pass);
     let verdict = if pass { "pass" } else { "fail" };
-    let (who, title) = (r.who, r.title.clone());
+    let (who, title) = (r.who, r.title.to_string());
     let title = titled(state, who, &title);
     let mut said = Line::new().plain("The judge rules ");
     said.0.extend(title.0.iter().cloned());
@@ -502,7 +496,7 @@ pub fn cancel(state: &mut State, out: &mut Out) -> Result<(), RuleError> {
         return Err(nothing_waits());
     }
     let what = match state.queue.remove(0) {
-        Wait::Roll(r) => r.title,
+        Wait::Roll(r) => r.title.to_string(),
         Wait::Ask(q) => q.title,
     };
     say(out, Mood::Ruling, words!("Dropped: {what}"));

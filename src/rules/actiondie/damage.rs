@@ -119,36 +119,40 @@ pub fn deal(
     let extra = faces.len().saturating_sub(usize::from(d.count));
     let sum: i32 = faces.iter().map(|&f| i32::from(f)).sum::<i32>() + i32::from(flat);
     let total = sum.max(0) as u16;
-    let kind_word = kind.map_or(String::new(), |k| format!(" {k}"));
-    // In the words of every roll: "d4 2 + STR 4 = 6". D17: an attacker's STR value and the
-    // total are its own numbers; a flat amount the judge gave is anyone's.
-    let mut line = source.plain(": ");
-    if faces.is_empty() {
-        line = line.plain(total.to_string());
+    // The line and who dealt it are for the step's events only: a quiet step makes neither.
+    let dealer = if crate::rules::said::is_quiet() {
+        None
     } else {
-        let mut words = Rolled::new(by).dice(rolled::Dice::pool(d.to_string(), faces.clone()));
-        if flat != 0 {
-            words = words.plus(match by {
-                Some(by) => Term::of(by, "STR", i32::from(flat)),
-                None => Term::open("", i32::from(flat)),
-            });
+        let kind_word = kind.map_or(String::new(), |k| format!(" {k}"));
+        // In the words of every roll: "d4 2 + STR 4 = 6". D17: an attacker's STR value and the
+        // total are its own numbers; a flat amount the judge gave is anyone's.
+        let mut line = source.plain(": ");
+        if faces.is_empty() {
+            line = line.plain(total.to_string());
+        } else {
+            let mut words = Rolled::new(by).dice(rolled::Dice::pool(d.to_string(), faces));
+            if flat != 0 {
+                words = words.plus(match by {
+                    Some(by) => Term::of(by, "STR", i32::from(flat)),
+                    None => Term::open("", i32::from(flat)),
+                });
+            }
+            line.0.extend(words.total(i32::from(total)).line().0);
         }
-        line.0.extend(words.total(i32::from(total)).line().0);
-    }
-    line = line.plain(crate::rules::said::words!("{kind_word} damage"));
-    if extra > 0 {
-        line = line.plain(crate::rules::said::words!(" (critical: {extra} more)"));
-    }
-    crate::rules::said::tell(out, || {
-        crate::rules::said::Event::line(Mood::Harm, line.clone())
-    });
-    // Who dealt it: the attacker, or a character the damage's source names.
-    let dealer = match by {
-        Some(by) => Some(state.name_of(by)),
-        None => crate::rules::dealer(
-            &line.to_string(),
-            state.characters.iter().map(|c| c.name.as_str()),
-        ),
+        line = line.plain(format!("{kind_word} damage"));
+        if extra > 0 {
+            line = line.plain(format!(" (critical: {extra} more)"));
+        }
+        // Who dealt it: the attacker, or a character the damage's source names.
+        let dealer = match by {
+            Some(by) => Some(state.name_of(by)),
+            None => crate::rules::dealer(
+                &line.to_string(),
+                state.characters.iter().map(|c| c.name.as_str()),
+            ),
+        };
+        out.push(crate::rules::said::Event::line(Mood::Harm, line));
+        dealer
     };
     for &t in targets {
         hurt(state, t, total, kind, true, dealer.as_deref(), dice, out)?;
@@ -171,50 +175,54 @@ pub fn hurt(
 ) -> Result<(), RuleError> {
     let c = state.living_mut(who)?;
     let mut n = amount;
-    let mut why = Vec::new();
+    // D21, D22: what changed the amount, put in words only for the step's line.
+    let mut typed = None;
     if let Some(k) = kind {
-        match (c.resists(k), c.vulnerable_to(k)) {
-            (true, false) => {
-                n /= 2;
-                why.push(format!("resists {k}"));
-            }
-            (false, true) => {
-                n = n.saturating_mul(2);
-                why.push(format!("vulnerable to {k}"));
-            }
-            (true, true) => why.push(format!("resists and vulnerable to {k}: even")),
+        let (resists, vulnerable) = (c.resists(k), c.vulnerable_to(k));
+        match (resists, vulnerable) {
+            (true, false) => n /= 2,
+            (false, true) => n = n.saturating_mul(2),
             _ => {}
         }
-    }
-    if armour {
-        let ar = c.ar_now();
-        if ar > 0 {
-            why.push(format!("AR {ar}"));
+        if resists || vulnerable {
+            typed = Some((k, resists, vulnerable));
         }
-        n = n.saturating_sub(ar);
+    }
+    let mut armoured = 0;
+    if armour {
+        armoured = c.ar_now();
+        n = n.saturating_sub(armoured);
     }
     c.hp = c.hp.saturating_sub(n);
-    let why = if why.is_empty() {
-        String::new()
-    } else {
-        format!(" ({})", why.join(", "))
+    let numbers = || {
+        let mut why = Vec::new();
+        match typed {
+            Some((k, true, false)) => why.push(format!("resists {k}")),
+            Some((k, false, true)) => why.push(format!("vulnerable to {k}")),
+            Some((k, _, _)) => why.push(format!("resists and vulnerable to {k}: even")),
+            None => {}
+        }
+        if armoured > 0 {
+            why.push(format!("AR {armoured}"));
+        }
+        let why = if why.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", why.join(", "))
+        };
+        Line::new()
+            .number(who, Num::Harm, n.to_string())
+            .plain(why)
+            .plain(": ")
+            .number(who, Num::Health, format!("HP {}/{}", c.hp, c.hp_max_now()))
     };
-    let numbers = Line::new()
-        .number(who, Num::Harm, n.to_string())
-        .plain(why)
-        .plain(": ")
-        .number(
-            who,
-            Num::Health,
-            crate::rules::said::words!("HP {}/{}", c.hp, c.hp_max_now()),
-        );
     crate::rules::said::tell(out, || {
         crate::rules::said::Event::line(
             if n > 0 { Mood::Harm } else { Mood::Plain },
             Line::new()
                 .name(who, c.name.clone())
                 .plain(" takes ")
-                .of(who, numbers, if n > 0 { "harm" } else { "no harm" })
+                .of(who, numbers(), if n > 0 { "harm" } else { "no harm" })
                 .state(who),
         )
         .tallied(Tally::damage(by, &c.name, u32::from(n)))

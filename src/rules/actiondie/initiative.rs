@@ -76,18 +76,18 @@ pub fn scene(state: &mut State, who: &[u32], why: &str, out: &mut Out) -> Result
     // D16: in the roster's order, the judge's proposed tie-break.
     let mut ids = ids;
     ids.sort_by_key(|id| state.characters.iter().position(|c| c.id == *id));
-    state.fight = Some(Fight {
-        round: 1,
-        why: why.clone(),
-        entries: ids.iter().map(|&id| Entry::new(id)).collect(),
-        rolled: false,
-        acting: None,
-    });
     say(
         out,
         Mood::Warn,
         words!("Initiative ({why}), round 1: everyone chooses an action"),
     );
+    state.fight = Some(Fight {
+        round: 1,
+        why,
+        entries: ids.iter().map(|&id| Entry::new(id)).collect(),
+        rolled: false,
+        acting: None,
+    });
     Ok(())
 }
 
@@ -227,12 +227,12 @@ pub fn pick(state: &mut State, who: u32, action: &Action, out: &mut Out) -> Resu
             c.name
         )));
     }
-    let text = to_do(state, who, action);
-    let die = action_die(state, who, action);
     if let Some(e) = fight_mut(state)?.entry_mut(who) {
         e.action = Some(action.clone());
     }
     crate::rules::said::tell(out, || {
+        let text = to_do(state, who, action);
+        let die = action_die(state, who, action);
         crate::rules::said::Event::line(
             Mood::Plain,
             Line::new()
@@ -417,17 +417,21 @@ pub fn roll_all(
             missing.join(", ")
         )));
     }
-    let entries = f.entries.clone();
-    for e in entries {
-        let (die, faces) = roll_one(state, e.id, e.action.as_ref(), dice)?;
+    for i in 0..f.entries.len() {
+        let Some(e) = fight(state)?.entries.get(i) else {
+            break;
+        };
+        let (id, action) = (e.id, e.action.clone());
+        let (die, faces) = roll_one(state, id, action.as_ref(), dice)?;
         let count: u32 = faces.iter().map(|&x| u32::from(x)).sum();
         let text = (!said::is_quiet()).then(|| {
             Line::new()
-                .name(e.id, state.name_of(e.id))
+                .name(id, state.name_of(id))
                 .plain(format!(" rolls {die} {faces:?} = {count}"))
         });
-        if let Some(x) = fight_mut(state)?.entry_mut(e.id) {
-            x.rolls = vec![(die, faces)];
+        if let Some(x) = fight_mut(state)?.entry_mut(id) {
+            x.rolls.clear();
+            x.rolls.push((die, faces));
             x.count = count;
         }
         if let Some(text) = text {

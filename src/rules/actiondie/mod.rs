@@ -57,7 +57,7 @@ fn run(
         && !command.runs_while_waiting()
     {
         let what = match front {
-            Wait::Roll(r) => r.title.clone(),
+            Wait::Roll(r) => r.title.to_string(),
             Wait::Ask(q) => q.title.clone(),
         };
         return Err(RuleError::invalid(format!(
@@ -97,15 +97,11 @@ fn run(
         C::Note { who, text } => sheet::note(state, *who, text, out),
         C::Check(spec) => {
             let why = if spec.why.trim().is_empty() {
-                String::new()
+                ""
             } else {
-                crate::rules::text::checked(crate::rules::text::TextKind::Action, &spec.why, "")?
+                crate::rules::text::check(crate::rules::text::TextKind::Action, &spec.why, "")?
             };
-            let spec = CheckSpec {
-                why,
-                ..(**spec).clone()
-            };
-            checks::check(state, &spec, Then::Nothing, dice, out)
+            checks::check(state, spec, why, Then::Nothing, dice, out)
         }
         C::Contest(c) => checks::contest(state, &c.0, &c.1, &c.2, dice, out),
         C::Encumbrance { who, target } => checks::encumbrance(state, *who, *target, dice, out),

@@ -26,19 +26,9 @@ pub fn rest(
             "no rest during an initiative scene: end it first",
         ));
     }
-    let ids: Vec<u32> = if who.is_empty() {
-        state
-            .characters
-            .iter()
-            .filter(|c| !c.dead)
-            .map(|c| c.id)
-            .collect()
-    } else {
-        for &id in who {
-            state.living(id)?;
-        }
-        who.to_vec()
-    };
+    for &id in who {
+        state.living(id)?;
+    }
     let (hours, word) = if full {
         (8, "full rest")
     } else {
@@ -50,61 +40,70 @@ pub fn rest(
             Mood::Bad,
             words!("The {word} is interrupted: it gives nothing"),
         );
+    } else if who.is_empty() {
+        for c in state.characters.iter_mut().filter(|c| !c.dead) {
+            rest_one(c, full, out);
+        }
     } else {
-        for id in ids {
-            let c = state.living_mut(id)?;
-            if full {
-                // D39, D29: everything back, every level gone.
-                c.exhaustion = 0;
-                c.hp = c.hp_max;
-                c.tech_left = c.tech_total;
-                let numbers = format!("HP {}/{}, technique dice {}", c.hp, c.hp_max, c.tech_left);
-                crate::rules::said::tell(out, || {
-                    Event::line(
-                        Mood::Mended,
-                        Line::new()
-                            .name(id, c.name.clone())
-                            .plain(" rests fully")
-                            .of(
-                                id,
-                                Line::new()
-                                    .plain(": ")
-                                    .number(id, Num::Health, numbers)
-                                    .plain(","),
-                                ":",
-                            )
-                            .plain(" no exhaustion"),
-                    )
-                });
-            } else {
-                // D38: half the effective max, rounded down, up to it.
-                let max = c.hp_max_now();
-                c.hp = (c.hp + max / 2).min(max);
-                crate::rules::said::tell(out, || {
-                    Event::line(
-                        Mood::Mended,
-                        Line::new()
-                            .name(id, c.name.clone())
-                            .plain(" takes a siesta")
-                            .of(
-                                id,
-                                Line::new().plain(": ").number(
-                                    id,
-                                    Num::Health,
-                                    crate::rules::said::words!("HP {}/{max}", c.hp),
-                                ),
-                                "",
-                            )
-                            .state(id),
-                    )
-                });
-            }
+        for &id in who {
+            rest_one(state.living_mut(id)?, full, out);
         }
     }
     // A rest is not a march: no encumbrance saves while resting.
     state.clock.advance(HOURS, hours, &[]);
     say(out, Mood::Plain, words!("Now {}", state.clock.describe()));
     Ok(())
+}
+
+/// D38, D39: one character's rest.
+fn rest_one(c: &mut super::character::Character, full: bool, out: &mut Out) {
+    let id = c.id;
+    if full {
+        // D39, D29: everything back, every level gone.
+        c.exhaustion = 0;
+        c.hp = c.hp_max;
+        c.tech_left = c.tech_total;
+        crate::rules::said::tell(out, || {
+            let numbers = format!("HP {}/{}, technique dice {}", c.hp, c.hp_max, c.tech_left);
+            Event::line(
+                Mood::Mended,
+                Line::new()
+                    .name(id, c.name.clone())
+                    .plain(" rests fully")
+                    .of(
+                        id,
+                        Line::new()
+                            .plain(": ")
+                            .number(id, Num::Health, numbers)
+                            .plain(","),
+                        ":",
+                    )
+                    .plain(" no exhaustion"),
+            )
+        });
+    } else {
+        // D38: half the effective max, rounded down, up to it.
+        let max = c.hp_max_now();
+        c.hp = (c.hp + max / 2).min(max);
+        crate::rules::said::tell(out, || {
+            Event::line(
+                Mood::Mended,
+                Line::new()
+                    .name(id, c.name.clone())
+                    .plain(" takes a siesta")
+                    .of(
+                        id,
+                        Line::new().plain(": ").number(
+                            id,
+                            Num::Health,
+                            crate::rules::said::words!("HP {}/{max}", c.hp),
+                        ),
+                        "",
+                    )
+                    .state(id),
+            )
+        });
+    }
 }
 
 /// D37, D40: time moves on; each quarter hour crossed asks for encumbrance saves.

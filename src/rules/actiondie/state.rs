@@ -3,11 +3,13 @@
 //! waiting for the judge.
 
 use super::character::Character;
-use super::model::{Ability, Action};
+use super::model::{Ability, Action, Bonus, Sense, Status};
 use crate::dice::ladder::Dice;
 use crate::rules::RuleError;
+use crate::rules::text::Spelt;
 use crate::rules::time::{Clock, HOUR, MINUTE, Unit};
 use serde::{Deserialize, Serialize};
+use std::fmt;
 
 /// D40: a round is 6 seconds.
 pub const ROUND: Unit = Unit::new("round", 6);
@@ -91,12 +93,92 @@ pub enum Then {
     Exhaustion,
 }
 
+/// A check's title: "Ana: STR check, climbing".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckTitle {
+    pub name: String,
+    pub ability: Ability,
+    /// What the check is for (trimmed; empty when not said).
+    pub why: String,
+}
+
+impl fmt::Display for CheckTitle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {} check", self.name, self.ability)?;
+        if !self.why.is_empty() {
+            write!(f, ", {}", self.why)?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a check has an edge (D6, D8).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EdgeWhy {
+    Advantage,
+    Disadvantage,
+    /// D11: helped by the one named.
+    Helped(String),
+    /// D8: a status that takes away a sense the check needs.
+    Needs(Status, Sense),
+}
+
+impl fmt::Display for EdgeWhy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EdgeWhy::Advantage => f.write_str("advantage"),
+            EdgeWhy::Disadvantage => f.write_str("disadvantage"),
+            EdgeWhy::Helped(name) => write!(f, "helped by {name}"),
+            EdgeWhy::Needs(st, s) => write!(f, "{st}: needs {}", s.word()),
+        }
+    }
+}
+
+/// How a check's dice were read (D5, D6): "DEX 1d8 Climb +1 +2; rolled twice, the higher total
+/// kept (advantage)".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct How {
+    pub ability: Ability,
+    pub rung: Dice,
+    /// The skill allowed, by its name on the sheet, and its bonus.
+    pub skill: Option<(String, Bonus)>,
+    pub flat: i8,
+    /// The net edge: 1, 0 or -1.
+    pub net: i32,
+    pub why: Vec<EdgeWhy>,
+}
+
+impl fmt::Display for How {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.ability, self.rung)?;
+        if let Some((name, bonus)) = &self.skill {
+            write!(f, " {name} {bonus}")?;
+        }
+        if self.flat != 0 {
+            write!(f, " {:+}", self.flat)?;
+        }
+        match self.net {
+            1 => f.write_str("; rolled twice, the higher total kept")?,
+            -1 => f.write_str("; rolled twice, the lower total kept")?,
+            _ => {}
+        }
+        for (i, w) in self.why.iter().enumerate() {
+            f.write_str(if i == 0 { " (" } else { ", " })?;
+            w.fmt(f)?;
+        }
+        if !self.why.is_empty() {
+            f.write_str(")")?;
+        }
+        Ok(())
+    }
+}
+
 /// A check against a target that waits for the judge (D5).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Roll {
     pub who: u32,
-    pub title: String,
-    pub how: String,
+    pub title: Spelt<CheckTitle>,
+    pub how: Spelt<How>,
     /// Each attempt's dice (sides, face); D6 rolls the whole check twice.
     pub attempts: Vec<Vec<(u16, u16)>>,
     pub kept: usize,

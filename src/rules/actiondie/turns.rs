@@ -47,7 +47,12 @@ fn begin(
     e.began = true;
     e.reevaluated = false;
     let (count, action) = (e.count, e.action.clone());
-    let name = state.name_of(id);
+    // The name is for the step's words only.
+    let name = if crate::rules::said::is_quiet() {
+        String::new()
+    } else {
+        state.name_of(id)
+    };
     let unconscious = state.character(id)?.has(Status::Unconscious);
     say(
         out,
@@ -130,34 +135,43 @@ fn expire(state: &mut State, owner: u32, out: &mut Out) {
 /// clock moves 6 seconds (encumbrance saves at each quarter hour, D37), and everyone chooses
 /// again.
 fn end_round(state: &mut State, dice: &mut dyn DiceSource, out: &mut Out) -> Result<(), RuleError> {
-    let in_fight: Vec<u32> = fight(state)?.entries.iter().map(|e| e.id).collect();
-    let gone: Vec<u32> = state
-        .characters
-        .iter()
-        .filter(|c| !in_fight.contains(&c.id))
-        .map(|c| c.id)
-        .collect();
-    for c in &mut state.characters {
+    fight(state)?;
+    let State {
+        characters, fight, ..
+    } = state;
+    let Some(f) = fight.as_mut() else {
+        return Ok(());
+    };
+    let in_fight = |id: u32| f.entries.iter().any(|e| e.id == id);
+    for i in 0..characters.len() {
+        // A helper who is in the session but not in the scene has no turn to come.
+        let helper_gone = characters[i]
+            .helped
+            .as_ref()
+            .is_some_and(|h| !in_fight(h.helper) && characters.iter().any(|c| c.id == h.helper));
+        let c = &mut characters[i];
         c.running = false;
-        if gone.contains(&c.id) {
+        if !in_fight(c.id) {
             c.defending = false;
         }
-        if c.helped.as_ref().is_some_and(|h| gone.contains(&h.helper)) {
+        if helper_gone {
             c.helped = None;
         }
     }
-    // D16: the roster's order is the proposal for the judge's tie-break, and the order the
-    // dice are rolled in.
-    let roster: Vec<u32> = state.characters.iter().map(|c| c.id).collect();
-    let f = fight_mut(state)?;
     f.round += 1;
     f.rolled = false;
     f.acting = None;
     for e in &mut f.entries {
+        // The list of rolls keeps its room for the next round's.
+        let mut rolls = std::mem::take(&mut e.rolls);
+        rolls.clear();
         *e = Entry::new(e.id);
+        e.rolls = rolls;
     }
+    // D16: the roster's order is the proposal for the judge's tie-break, and the order the
+    // dice are rolled in.
     f.entries
-        .sort_by_key(|e| roster.iter().position(|&id| id == e.id));
+        .sort_by_key(|e| characters.iter().position(|c| c.id == e.id));
     let round = f.round;
     say(
         out,

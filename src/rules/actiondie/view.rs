@@ -277,8 +277,8 @@ impl Ruleset for ActionDie {
                     }
                 }
                 Some(PendingView::Roll(RollView {
-                    title: r.title.clone(),
-                    how: r.how.clone(),
+                    title: r.title.to_string(),
+                    how: r.how.to_string(),
                     dice,
                     proposed: first_kept,
                     picked: first_kept,

@@ -5,14 +5,16 @@
 
 use super::command::{Action, Against, Defence, Event, Mood};
 use super::model::{Attr, Mark, ObjDie};
-use super::state::{Ask, Die, Roll, Spent, State, Then, Wait};
+use super::state::{
+    Ask, Die, How, Reason, Role, Roll, Spent, State, Then, Title, Wait, natural_note,
+};
 use super::{fight, harm, points, rest};
 use crate::dice::DiceSource;
 use crate::dice::keep::{Keep, Ties, keep, meets};
 use crate::rules::RuleError;
 use crate::rules::line::{Line, Num};
 use crate::rules::rolled::{self, Dice, Rolled as Words, Term, Why};
-use crate::rules::text::{TextKind, checked};
+use crate::rules::text::{Spelt, TextKind, checked};
 
 /// A9, A33: the DC a save faces by default (the stated average) and the critical damage DC.
 pub const DC: u8 = 20;
@@ -47,10 +49,11 @@ impl Rolled {
             .map(|d| {
                 let kept = d.face();
                 let die = format!("d{}", d.sides);
-                let name = if d.role == die {
+                let role = d.role.text();
+                let name = if role == die {
                     die
                 } else {
-                    format!("{} {die}", d.role)
+                    format!("{role} {die}")
                 };
                 let mut s = if d.faces.len() > 1 {
                     format!("{name} {:?} kept {kept}", d.faces)
@@ -90,14 +93,14 @@ pub fn roll(
     let score = i32::from(c.attr(attr).cur);
     let base = keep(dice, 20, net, None, Keep::Highest, purpose)?;
     let mut out = vec![Die {
-        role: "d20".into(),
+        role: Spelt::Facts(Role::BASE),
         sides: 20,
         faces: base.faces,
         kept: base.kept,
         counted: true,
     }];
     for o in objects {
-        checked(
+        crate::rules::text::check(
             TextKind::ItemName,
             &o.item,
             "an object die needs its item's name",
@@ -117,7 +120,10 @@ pub fn roll(
             purpose,
         )?;
         out.push(Die {
-            role: o.item.clone(),
+            role: Spelt::Facts(Role {
+                owner: None,
+                item: Some(o.item.clone()),
+            }),
             sides: o.sides,
             faces: k.faces,
             kept: k.kept,
@@ -145,10 +151,11 @@ fn words(who: u32, dice: &[Die], adds: &[(String, i32)], total: i32) -> Words {
     let mut w = Words::new(Some(who));
     for d in dice {
         let die = format!("d{}", d.sides);
-        let label = if d.role == die {
+        let role = d.role.text();
+        let label = if role == die {
             die
         } else {
-            format!("{} {die}", d.role)
+            format!("{role} {die}")
         };
         let kept = d.face();
         // A13: advantage keeps the highest face, disadvantage the lowest.
@@ -197,20 +204,20 @@ pub fn roll_words(state: &State, r: &Roll) -> Words {
         .ruled(r.ruled.map(word))
 }
 
+/// What an action's title says it is ("attacks").
+fn title_what(title: &Title) -> &str {
+    match title {
+        Title::Act { what, .. } => what,
+        Title::Save { why, .. } => why,
+    }
+}
+
 /// A waiting roll's title with its roller as a name part.
 fn titled(state: &State, who: u32, title: &str) -> Line {
     let name = state.name_of(who);
     match title.strip_prefix(name.as_str()) {
         Some(rest) if !name.is_empty() => Line::new().name(who, name).plain(rest),
         _ => Line::from(title),
-    }
-}
-
-fn natural_note(n: u16) -> &'static str {
-    match n {
-        20 => " (natural 20: the judge narrates a twist)",
-        1 => " (natural 1: the judge narrates a twist)",
-        _ => "",
     }
 }
 
@@ -264,17 +271,20 @@ pub fn action(
     } else {
         0
     };
-    let what: std::borrow::Cow<str> = if a.what.trim().is_empty() {
+    let what: std::borrow::Cow<'static, str> = if a.what.trim().is_empty() {
         if attack { "attacks" } else { "acts" }.into()
     } else {
         checked(TextKind::Action, &a.what, "")?.into()
     };
-    let what = &*what;
     let before = state.living(a.who)?;
     let (ap, bank, bank_old, preset) = (before.ap, before.bank, before.bank_old, before.preset);
     let queued = state.queue.len();
-    points::spend(state, a.who, a.cost, what, out)?;
-    let title = format!("{}: {what}", state.character(a.who)?.name);
+    points::spend(state, a.who, a.cost, &what, out)?;
+    let title = Title::Act {
+        name: state.character(a.who)?.name.clone(),
+        what,
+        against: None,
+    };
     let ir = roll(
         state,
         a.who,
@@ -288,7 +298,7 @@ pub fn action(
     )?;
     let nat = ir.natural();
     let mut adds = vec![(
-        a.attr.to_string(),
+        a.attr.word().to_string(),
         i32::from(state.character(a.who)?.attr(a.attr).cur),
     )];
     if a.flat != 0 {
@@ -297,7 +307,7 @@ pub fn action(
     crate::rules::said::tell(out, || {
         let mut line = Line::new()
             .name(a.who, state.name_of(a.who))
-            .plain(format!(": {what}: IR "));
+            .plain(format!(": {}: IR ", title_what(&title)));
         line.0
             .extend(words(a.who, &ir.dice, &adds, ir.total).line().0);
         Event::line(Mood::Plain, line.plain(natural_note(nat)))
@@ -323,21 +333,26 @@ pub fn action(
             let pass = meets(ir.total, i32::from(*dc), Ties::Meet);
             state.queue.push(Wait::Roll(Box::new(Roll {
                 who: a.who,
-                title: title.clone(),
-                how: format!(
-                    "d20 + {} + object dice: IR {} against DC {}{}; meeting it succeeds.",
-                    a.attr,
-                    ir.total,
-                    dc,
-                    if *hidden { " (hidden)" } else { "" }
-                ),
+                title: Spelt::Facts(title.clone()),
+                how: Spelt::Facts(How::Dc {
+                    attr: a.attr,
+                    total: ir.total,
+                    dc: *dc,
+                    hidden: *hidden,
+                }),
                 total: ir.total,
                 against: i32::from(*dc),
                 ties: Ties::Meet,
                 pass,
                 ruled: None,
                 spent: None,
-                reason: format!("IR {} against DC {dc}{}", ir.total, natural_note(nat)),
+                reason: Spelt::Facts(Reason {
+                    roll: "IR",
+                    total: ir.total,
+                    against: "DC",
+                    value: i32::from(*dc),
+                    natural: nat,
+                }),
                 dice: ir.dice,
                 then,
                 adds,
@@ -384,7 +399,7 @@ fn keep_spent(state: &mut State, who: u32) {
 fn contest_pairing(
     state: &mut State,
     who: u32,
-    title: &str,
+    title: &Title,
     ir: &Rolled,
     adds: &[(String, i32)],
     t: &Defence,
@@ -421,18 +436,30 @@ fn contest_pairing(
     });
     let pass = meets(ir.total, tr.total, Ties::Meet);
     let own = ir.dice.len();
-    let mut all = ir.dice.clone();
-    all.extend(tr.dice.iter().map(|d| Die {
-        role: format!("{tname}: {}", d.role),
-        ..d.clone()
+    let mut all = Vec::with_capacity(own + tr.dice.len());
+    all.extend_from_slice(&ir.dice);
+    all.extend(tr.dice.into_iter().map(|d| Die {
+        role: match d.role {
+            Spelt::Facts(r) => Spelt::Facts(Role {
+                owner: Some(tname.clone()),
+                ..r
+            }),
+            read => Spelt::Read(format!("{tname}: {read}")),
+        },
+        ..d
     }));
+    let mut title = title.clone();
+    if let Title::Act { against, .. } = &mut title {
+        *against = Some(tname.clone());
+    }
     state.queue.push(Wait::Roll(Box::new(Roll {
         who,
-        title: format!("{title} against {tname}"),
-        how: format!(
-            "IR {} against {tname}'s TR {}: the acting side wins ties.",
-            ir.total, tr.total
-        ),
+        title: Spelt::Facts(title),
+        how: Spelt::Facts(How::Contest {
+            total: ir.total,
+            foe: tname,
+            tr: tr.total,
+        }),
         dice: all,
         total: ir.total,
         against: tr.total,
@@ -440,12 +467,13 @@ fn contest_pairing(
         pass,
         ruled: None,
         spent: None,
-        reason: format!(
-            "IR {} against TR {}{}",
-            ir.total,
-            tr.total,
-            natural_note(ir.natural())
-        ),
+        reason: Spelt::Facts(Reason {
+            roll: "IR",
+            total: ir.total,
+            against: "TR",
+            value: tr.total,
+            natural: ir.natural(),
+        }),
         then: if attack {
             Then::Hit {
                 target: t.who,
@@ -474,31 +502,40 @@ pub fn save(
     then: Then,
     dice: &mut dyn DiceSource,
 ) -> Result<(), RuleError> {
-    let title = format!("{}: {attr} save {why}", state.living(who)?.name);
+    let title = Title::Save {
+        name: state.living(who)?.name.clone(),
+        attr,
+        why: why.to_string(),
+    };
     let tr = roll(state, who, attr, 0, objects, edge, false, &title, dice)?;
     let pass = meets(tr.total, i32::from(dc), Ties::Beat);
     let nat = tr.natural();
+    let score = state.character(who)?.attr(attr).cur;
     state.queue.push(Wait::Roll(Box::new(Roll {
         who,
-        title,
-        how: format!(
-            "d20 + {attr} {}: TR {} against DC {dc}; it must beat the DC.",
-            state.character(who)?.attr(attr).cur,
-            tr.total
-        ),
+        title: Spelt::Facts(title),
+        how: Spelt::Facts(How::Save {
+            attr,
+            score,
+            total: tr.total,
+            dc,
+        }),
         total: tr.total,
         against: i32::from(dc),
         ties: Ties::Beat,
         pass,
         ruled: None,
         spent: None,
-        reason: format!("TR {} against DC {dc}{}", tr.total, natural_note(nat)),
+        reason: Spelt::Facts(Reason {
+            roll: "TR",
+            total: tr.total,
+            against: "DC",
+            value: i32::from(dc),
+            natural: nat,
+        }),
         dice: tr.dice,
         then,
-        adds: vec![(
-            attr.to_string(),
-            i32::from(state.character(who)?.attr(attr).cur),
-        )],
+        adds: vec![(attr.word().to_string(), i32::from(score))],
         foe: None,
         own: None,
     })));
@@ -571,7 +608,7 @@ pub fn rule(state: &mut State, pass: bool, out: &mut Vec<Event>) -> Result<(), R
     };
     r.ruled = (pass != r.pass).then_some(pass);
     let verdict = if pass { "success" } else { "failure" };
-    let (who, title) = (r.who, r.title.clone());
+    let (who, title) = (r.who, r.title.to_string());
     let title = titled(state, who, &title);
     let mut said = Line::new().plain("The judge rules ");
     said.0.extend(title.0);
@@ -653,7 +690,7 @@ fn settle(
     // The roll's words are written only for its line: a quiet step reads none of them.
     crate::rules::said::tell(out, || {
         let w = roll_words(state, &r);
-        let mut line = titled(state, r.who, &r.title).plain(": ");
+        let mut line = titled(state, r.who, &r.title.text()).plain(": ");
         line.0.extend(w.line().0);
         Event::line(Mood::of_check(w.ruled.is_some(), pass), line)
     });

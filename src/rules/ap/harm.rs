@@ -74,7 +74,7 @@ pub fn harm(
     state: &mut State,
     who: u32,
     d: u8,
-    source: &str,
+    source: &dyn std::fmt::Display,
     by: Option<&str>,
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,

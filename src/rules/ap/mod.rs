@@ -404,9 +404,9 @@ fn run(
             why,
         } => {
             let why = if why.trim().is_empty() {
-                "called by the judge".to_string()
+                "called by the judge"
             } else {
-                checked(TextKind::Action, why, "")?
+                crate::rules::text::check(TextKind::Action, why, "")?
             };
             checks::save(
                 state,
@@ -415,7 +415,7 @@ fn run(
                 *dc,
                 objects,
                 *edge,
-                &why,
+                why,
                 Then::Nothing,
                 dice,
             )

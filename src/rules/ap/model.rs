@@ -26,13 +26,20 @@ impl Attr {
     }
 }
 
-impl fmt::Display for Attr {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl Attr {
+    /// Its short name, "STR".
+    pub fn word(self) -> &'static str {
+        match self {
             Attr::Str => "STR",
             Attr::Dex => "DEX",
             Attr::Wil => "WIL",
-        })
+        }
+    }
+}
+
+impl fmt::Display for Attr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
     }
 }
 

@@ -5,8 +5,11 @@
 use super::model::{Attr, Character};
 use crate::dice::keep::Ties;
 use crate::rules::RuleError;
+use crate::rules::text::Spelt;
 use crate::rules::time::{Clock, DAY, HOUR, MINUTE, Unit};
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+use std::fmt;
 
 /// A50: a combat round moves the clock 2 minutes, so an hour is 30 rounds.
 pub const ROUND: Unit = Unit::new("round", 2 * MINUTE);
@@ -34,11 +37,36 @@ pub struct Fight {
 /// whether the kept face counts in the total (A27).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Die {
-    pub role: String,
+    pub role: Spelt<Role>,
     pub sides: u16,
     pub faces: Vec<u16>,
     pub kept: usize,
     pub counted: bool,
+}
+
+/// What a die of a roll record is for: "d20" (the base die), an object's name, and for the
+/// other side's dice of a contest, their owner's name before it ("Gob: d20").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Role {
+    pub owner: Option<String>,
+    /// The object; None for the base d20.
+    pub item: Option<String>,
+}
+
+impl Role {
+    pub const BASE: Role = Role {
+        owner: None,
+        item: None,
+    };
+}
+
+impl fmt::Display for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(owner) = &self.owner {
+            write!(f, "{owner}: ")?;
+        }
+        f.write_str(self.item.as_deref().unwrap_or("d20"))
+    }
 }
 
 impl Die {
@@ -47,19 +75,142 @@ impl Die {
     }
 }
 
+/// A waiting roll's title.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Title {
+    /// An action, "Ana: attacks"; a contest's pairing adds " against Gob".
+    Act {
+        name: String,
+        what: Cow<'static, str>,
+        against: Option<String>,
+    },
+    /// A save, "Ana: WIL save to retreat".
+    Save {
+        name: String,
+        attr: Attr,
+        why: String,
+    },
+}
+
+impl fmt::Display for Title {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Title::Act {
+                name,
+                what,
+                against,
+            } => {
+                write!(f, "{name}: {what}")?;
+                if let Some(foe) = against {
+                    write!(f, " against {foe}")?;
+                }
+                Ok(())
+            }
+            Title::Save { name, attr, why } => write!(f, "{name}: {attr} save {why}"),
+        }
+    }
+}
+
+/// How a waiting roll is read (A7-A10).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum How {
+    /// An action against a DC: meeting it succeeds.
+    Dc {
+        attr: Attr,
+        total: i32,
+        dc: u8,
+        hidden: bool,
+    },
+    /// An action against a target's save (TR): the acting side wins ties.
+    Contest { total: i32, foe: String, tr: i32 },
+    /// A save against a DC: it must beat it.
+    Save {
+        attr: Attr,
+        score: u8,
+        total: i32,
+        dc: u8,
+    },
+}
+
+impl fmt::Display for How {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            How::Dc {
+                attr,
+                total,
+                dc,
+                hidden,
+            } => write!(
+                f,
+                "d20 + {attr} + object dice: IR {total} against DC {dc}{}; meeting it succeeds.",
+                if *hidden { " (hidden)" } else { "" }
+            ),
+            How::Contest { total, foe, tr } => write!(
+                f,
+                "IR {total} against {foe}'s TR {tr}: the acting side wins ties."
+            ),
+            How::Save {
+                attr,
+                score,
+                total,
+                dc,
+            } => write!(
+                f,
+                "d20 + {attr} {score}: TR {total} against DC {dc}; it must beat the DC."
+            ),
+        }
+    }
+}
+
+/// A waiting roll's verdict in short: "IR 14 against DC 12 (natural 20: ...)".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reason {
+    /// "IR" for an action, "TR" for a save.
+    pub roll: &'static str,
+    pub total: i32,
+    /// "DC", or "TR" for the other side's save.
+    pub against: &'static str,
+    pub value: i32,
+    /// A11: the kept face of the base d20.
+    pub natural: u16,
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {} against {} {}{}",
+            self.roll,
+            self.total,
+            self.against,
+            self.value,
+            natural_note(self.natural)
+        )
+    }
+}
+
+/// A11: what a natural 20 or 1 adds to a roll's words.
+pub fn natural_note(n: u16) -> &'static str {
+    match n {
+        20 => " (natural 20: the judge narrates a twist)",
+        1 => " (natural 1: the judge narrates a twist)",
+        _ => "",
+    }
+}
+
 /// A roll that waits for the judge: its dice, the verdict and what follows.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Roll {
     pub who: u32,
-    pub title: String,
-    pub how: String,
+    pub title: Spelt<Title>,
+    pub how: Spelt<How>,
     pub dice: Vec<Die>,
     pub total: i32,
     pub against: i32,
     pub ties: Ties,
     pub pass: bool,
     pub ruled: Option<bool>,
-    pub reason: String,
+    pub reason: Spelt<Reason>,
     pub then: Then,
     /// What the action that raised this roll spent (AP, the advantage bank); dropping its rolls
     /// before any is settled gives it back.
@@ -151,10 +302,10 @@ pub enum Wait {
 }
 
 impl Wait {
-    pub fn title(&self) -> &str {
+    pub fn title(&self) -> Cow<'_, str> {
         match self {
-            Wait::Roll(r) => &r.title,
-            Wait::Ask(q) => &q.title,
+            Wait::Roll(r) => r.title.text(),
+            Wait::Ask(q) => Cow::Borrowed(&q.title),
         }
     }
 }

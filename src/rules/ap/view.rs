@@ -483,14 +483,14 @@ impl Ruleset for Ap {
                         dice.push(DieView {
                             sides: d.sides,
                             face,
-                            note: d.role.clone(),
+                            note: d.role.to_string(),
                             kept: i == d.kept && d.counted,
                         });
                     }
                 }
                 Some(PendingView::Roll(RollView {
-                    title: r.title.clone(),
-                    how: r.how.clone(),
+                    title: r.title.to_string(),
+                    how: r.how.to_string(),
                     dice,
                     proposed: 0,
                     picked: 0,
@@ -498,7 +498,7 @@ impl Ruleset for Ap {
                     can_edge: false,
                     book: outcome(r.pass),
                     ruling: r.ruled.map(outcome),
-                    reason: r.reason.clone(),
+                    reason: r.reason.to_string(),
                 }))
             }
             Wait::Ask(q) => Some(PendingView::Question(QuestionView {
