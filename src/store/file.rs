@@ -647,7 +647,7 @@ pub(super) fn read_head_part(mut head: String) -> Option<SessionFile> {
 /// closing one, [`LOG_CLOSER`]); None when the line does not read as a step. `command_first` is
 /// cleared when the step does not start with its command, as slotmark writes it (the steps'
 /// lines are then not known, see [`step_lines`]).
-#[inline]
+#[inline(always)]
 pub(super) fn read_step_line(line: &str, command_first: &mut bool) -> Option<Step> {
     let step = line.strip_prefix("        ")?.strip_suffix(',')?;
     *command_first &= step.trim_start().starts_with("(command:");

@@ -100,20 +100,26 @@ impl PieceLog {
                 return None;
             }
             let bytes = self.text.as_bytes();
-            let mut start = 0;
-            for (i, &end) in self.breaks.iter().enumerate() {
-                if &bytes[start..end] == b"    log: [" && lines_before + i > 0 {
-                    head.push_str(&self.text[..start]);
-                    // The head ends before the line break ahead of `log: [`.
-                    head.pop();
-                    self.sums.add(&bytes[..=end], 0, &self.breaks[..=i]);
-                    self.opener = lines_before + i;
-                    self.line = i + 1;
-                    self.summed = i + 1;
-                    self.start = end + 1;
-                    return file::read_head_part(head);
-                }
-                start = end + 1;
+            // Where the `log: [` line starts, whole and after a line break: the first line of
+            // this piece (after a piece before it) or a line found after a break inside it.
+            let opener = if lines_before > 0 && bytes.starts_with(b"    log: [\n") {
+                Some(0)
+            } else {
+                memchr::memmem::find(bytes, b"\n    log: [\n").map(|at| at + 1)
+            };
+            if let Some(start) = opener {
+                // The index of the break that ends it.
+                let i = self.breaks.partition_point(|&b| b < start);
+                let end = *self.breaks.get(i)?;
+                head.push_str(&self.text[..start]);
+                // The head ends before the line break ahead of `log: [`.
+                head.pop();
+                self.sums.add(&bytes[..=end], 0, &self.breaks[..=i]);
+                self.opener = lines_before + i;
+                self.line = i + 1;
+                self.summed = i + 1;
+                self.start = end + 1;
+                return file::read_head_part(head);
             }
             head.push_str(&self.text);
             self.sums.add(bytes, 0, &self.breaks);
