@@ -221,7 +221,7 @@ impl PieceLog {
         rest.extend_from_slice(&self.carry);
         let left = self.limit - self.read;
         let more = (&mut self.file)
-            .take(left + 1)
+            .take(left.saturating_add(1))
             .read_to_end(&mut rest)
             .ok()?;
         if more as u64 > left {
