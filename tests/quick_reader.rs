@@ -3,9 +3,12 @@
 //! reads anything the RON parser would not. The demos are built by the command language, which
 //! the store itself never names, so these cases live here rather than in the store's own tests.
 
+use slotmark::dice::ScriptedDice;
 use slotmark::rules::RulesetId;
+use slotmark::session::Command;
 use slotmark::store::{
-    Store, reads_head_as_ron_does, reads_step_as_ron_does, verify, verify_read_whole,
+    Store, reads_head_as_ron_does, reads_step_as_ron_does, verify, verify_in_pieces,
+    verify_read_whole,
 };
 use std::path::Path;
 
@@ -125,7 +128,7 @@ fn never_reads_a_damaged_file_head_otherwise_than_the_ron_parser() {
 /// What `replay --verify` says of the file at `path`, its report or its error, in full.
 fn verified(
     path: &Path,
-    verify: fn(&Path) -> Result<slotmark::store::VerifyReport, slotmark::store::StoreError>,
+    verify: impl Fn(&Path) -> Result<slotmark::store::VerifyReport, slotmark::store::StoreError>,
 ) -> String {
     match verify(path) {
         Ok(report) => format!("{report:?}"),
@@ -166,4 +169,85 @@ fn verify_says_of_any_file_what_reading_it_whole_says() {
     }
     // Every kind of outcome came up: a file that verifies, one that differs, one refused.
     assert_eq!(outcomes.len(), 3, "{outcomes:?}");
+}
+
+/// `replay --verify` reads a file in pieces and replays each step as the piece holding it is
+/// read. Whatever the size of a piece (a byte, less than a line, a few lines, more than the
+/// file), it says of a file what reading it whole says: files damaged in the log after many
+/// steps were replayed, in the line that closes it, in the checksum line (which the smaller
+/// pieces cut), lines added after the checksum, files that end without their last line break
+/// or cut off anywhere near their end, with their checksum and without it.
+#[test]
+fn verify_in_pieces_says_of_any_file_what_reading_it_whole_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.ron");
+    let mut outcomes = std::collections::BTreeSet::new();
+    let mut check = |text: &[u8], pieces: &[usize]| {
+        std::fs::write(&path, text).unwrap();
+        let whole = verified(&path, verify_read_whole);
+        for &piece in pieces {
+            let quick = verified(&path, |p| verify_in_pieces(p, piece));
+            assert_eq!(
+                quick,
+                whole,
+                "in pieces of {piece}: {}",
+                String::from_utf8_lossy(text)
+            );
+        }
+        outcomes.insert(if whole.starts_with("refused") {
+            "refused"
+        } else if whole.contains("difference: None") {
+            "verifies"
+        } else {
+            "differs"
+        });
+    };
+    for text in demo_files() {
+        let log = text.find("\n    log: [\n").unwrap();
+        let closer = text.rfind("\n    ],\n").unwrap();
+        let sum = text.rfind("// checksum: ").unwrap();
+        let unsummed = &text[..sum];
+        for whole in [text.as_str(), unsummed] {
+            let bytes = whole.as_bytes();
+            check(bytes, &[1, 61, 997, 1 << 20]);
+            // Damage late in the log, in its closing lines and in the checksum.
+            let late = (log..bytes.len()).step_by((bytes.len() - log) / 5);
+            let end = (closer.min(bytes.len() - 1)..bytes.len()).step_by(5);
+            for i in late.chain(end) {
+                for damaged in damaged_at(bytes, i, b"(),[]0\n ") {
+                    check(damaged.as_bytes(), &[1, 61, 997]);
+                }
+            }
+            // Cut off anywhere in its last lines, and without its last line break.
+            for cut in (closer..bytes.len()).step_by(3) {
+                check(&bytes[..cut], &[1, 61]);
+            }
+            check(&bytes[..bytes.len() - 1], &[1, 61, 997]);
+            // More after the end: a blank line, a comment, spaces, a line without a break.
+            for more in ["\n", "// a note\n", "  \n", "x"] {
+                check(format!("{whole}{more}").as_bytes(), &[1, 61, 997]);
+            }
+        }
+        // A comment between the closing bracket and the checksum is summed with the file.
+        let commented = format!("{}// a note\n{}", &text[..sum], &text[sum..]);
+        check(commented.as_bytes(), &[1, 61, 997]);
+    }
+    assert_eq!(outcomes.len(), 3, "{outcomes:?}");
+}
+
+/// A line longer than a piece is read whole, however many pieces it spans: a note of nearly
+/// ten thousand letters in the log verifies as it does read whole.
+#[test]
+fn verify_in_pieces_reads_a_line_longer_than_a_piece() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("long.ron");
+    let mut session = slotmark::script::demo_for(RulesetId::Slots);
+    let note = Command::Note("a long note ".repeat(800));
+    session.execute(note, &mut ScriptedDice::new([])).unwrap();
+    drop(Store::create(&path, &session).unwrap());
+    let whole = verified(&path, verify_read_whole);
+    assert!(whole.contains("difference: None"), "{whole}");
+    for piece in [64, 1000, 4096, 128 << 10] {
+        assert_eq!(verified(&path, |p| verify_in_pieces(p, piece)), whole);
+    }
 }

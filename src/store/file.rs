@@ -105,35 +105,107 @@ fn block_sums(text: &str) -> Vec<u32> {
 
 /// [`block_sums`] of a text whose line breaks are `breaks` (all of them, and no others).
 fn block_sums_at(text: &str, breaks: &[usize]) -> Vec<u32> {
-    let bytes = text.as_bytes();
-    let mut sums = Vec::with_capacity(breaks.len() / SUM_BLOCK + 1);
-    let mut start = 0;
-    for &at in breaks.iter().skip(SUM_BLOCK - 1).step_by(SUM_BLOCK) {
-        sums.push(crc32fast::hash(bytes.get(start..=at).unwrap_or_default()));
-        start = at + 1;
+    let mut sums = BlockSums::with_capacity(breaks.len() / SUM_BLOCK + 1);
+    sums.add(text.as_bytes(), 0, breaks);
+    sums.finish()
+}
+
+/// The checksums of a text's blocks of [`SUM_BLOCK`] lines, taken as the text comes, in runs of
+/// bytes that need not end at a block's end: the sums are the same as [`block_sums`] gives for
+/// the whole text.
+pub(super) struct BlockSums {
+    sums: Vec<u32>,
+    /// The sum of the bytes of the block begun, if any were added.
+    open: Option<crc32fast::Hasher>,
+    /// Lines (line breaks) in the block begun.
+    lines_open: usize,
+    /// Line breaks added in all.
+    lines: usize,
+}
+
+impl BlockSums {
+    pub(super) fn with_capacity(blocks: usize) -> Self {
+        BlockSums {
+            sums: Vec::with_capacity(blocks),
+            open: None,
+            lines: 0,
+            lines_open: 0,
+        }
     }
-    if let Some(last) = bytes.get(start..).filter(|rest| !rest.is_empty()) {
-        sums.push(crc32fast::hash(last));
+
+    /// Adds `bytes[from..]`, whose line breaks are at `breaks` (positions in `bytes`, in order,
+    /// all of them and no others). Each block that ends in them is hashed as one run.
+    pub(super) fn add(&mut self, bytes: &[u8], from: usize, breaks: &[usize]) {
+        let mut start = from;
+        // The break that ends the block begun, then every `SUM_BLOCK`th after it.
+        let mut i = SUM_BLOCK - 1 - self.lines_open;
+        while let Some(&at) = breaks.get(i) {
+            let run = bytes.get(start..=at).unwrap_or_default();
+            let sum = match self.open.take() {
+                None => crc32fast::hash(run),
+                Some(mut begun) => {
+                    begun.update(run);
+                    begun.finalize()
+                }
+            };
+            self.sums.push(sum);
+            start = at + 1;
+            i += SUM_BLOCK;
+        }
+        self.lines += breaks.len();
+        self.lines_open = (self.lines_open + breaks.len()) % SUM_BLOCK;
+        if let Some(rest) = bytes.get(start..).filter(|rest| !rest.is_empty()) {
+            self.open
+                .get_or_insert_with(crc32fast::Hasher::new)
+                .update(rest);
+        }
     }
-    sums
+
+    /// The sums of every block, the last one whatever its length.
+    fn finish(mut self) -> Vec<u32> {
+        if let Some(begun) = self.open.take() {
+            self.sums.push(begun.finalize());
+        }
+        self.sums
+    }
 }
 
 /// Does the text hold the checksum it was saved with? None when it does, or when it has no
 /// checksum at all (files from before checksums end with the closing bracket); else the first
 /// line of the first block that differs and the reason. `breaks` are the text's line breaks.
 fn damage(text: &str, breaks: &[usize]) -> Option<(usize, String)> {
+    let (end, tail) = checksum_tail(text)?;
+    // The body ends with its last line break, so its breaks are those before `end`.
+    let body_breaks = &breaks[..breaks.partition_point(|&b| b < end)];
+    let actual = block_sums_at(&text[..end], body_breaks);
+    sums_damage(tail, &actual, body_breaks.len())
+}
+
+/// [`damage`] for a text read in runs: `sums` holds every line before `rest`, which is the
+/// text's end from the start of a line on, and holds a line that is not blank.
+pub(super) fn damage_with(mut sums: BlockSums, rest: &str) -> Option<(usize, String)> {
+    let (end, tail) = checksum_tail(rest)?;
+    let body = &rest.as_bytes()[..end];
+    let breaks: Vec<usize> = memchr::memchr_iter(b'\n', body).collect();
+    sums.add(body, 0, &breaks);
+    let line_count = sums.lines;
+    sums_damage(tail, &sums.finish(), line_count)
+}
+
+/// Where the text's checksum line starts, and that line with what follows it; None when the
+/// text has none.
+fn checksum_tail(text: &str) -> Option<(usize, &str)> {
     // The last line is the checksum when it is a comment (the file's own text ends with its
     // closing bracket); any comment there must be one.
     let trimmed = text.trim_end();
     let end = trimmed.rfind('\n').map_or(0, |i| i + 1);
     let tail = &text[end..];
-    if !tail.starts_with("//") {
-        return None;
-    }
-    let body = &text[..end];
-    // The body ends with its last line break, so its breaks are those before `end`.
-    let body_breaks = &breaks[..breaks.partition_point(|&b| b < end)];
-    let line_count = body_breaks.len();
+    tail.starts_with("//").then_some((end, tail))
+}
+
+/// Whether `tail`, a text's checksum line, lists the `actual` sums of the `line_count` lines
+/// before it (see [`damage`]).
+fn sums_damage(tail: &str, actual: &[u32], line_count: usize) -> Option<(usize, String)> {
     let sum_line = line_count + 1;
     let hint = "to keep a change made by hand, delete the file's last line (its checksum) and \
                 check the file with `slotmark replay --verify`";
@@ -163,7 +235,6 @@ fn damage(text: &str, breaks: &[usize]) -> Option<(usize, String)> {
             ),
         ));
     };
-    let actual = block_sums_at(body, body_breaks);
     let differs = (0..actual.len().max(sums.len())).find(|&i| actual.get(i) != sums.get(i))?;
     if differs >= actual.len() {
         return Some((
@@ -513,24 +584,9 @@ impl<'t> QuickLog<'t> {
     pub(super) fn open(text: &'t str, breaks: &'t [usize]) -> Option<(SessionFile, Self)> {
         const OPENER: &str = "\n    log: [\n";
         let at = memchr::memmem::find(text.as_bytes(), OPENER.as_bytes())?;
-        let head = &text[..at];
-        // An extension (`#![enable(...)]`) would change how every value reads.
-        if memchr::memmem::find(head.as_bytes(), b"#!").is_some() {
-            return None;
-        }
-        let mut whole_head = String::with_capacity(head.len() + 16);
-        whole_head.push_str(head);
-        whole_head.push_str("\n    log: [],\n)\n");
-        let problem = RefCell::new(None);
-        let seed = || FileSeed {
-            problem: &problem,
-            log_apart: true,
-        };
-        let file = super::quick::read_spaced(&whole_head, seed()).or_else(|| {
-            ron::Options::default()
-                .from_str_seed(&whole_head, seed())
-                .ok()
-        })?;
+        let mut whole_head = String::with_capacity(at + HEAD_END.len());
+        whole_head.push_str(&text[..at]);
+        let file = read_head_part(whole_head)?;
         // `at` is a line break; the one after it ends the `log: [` line, the next the first
         // step's.
         let opener = breaks.partition_point(|&b| b <= at);
@@ -559,25 +615,80 @@ impl<'t> QuickLog<'t> {
         if self.next().is_some() || !self.closed || self.failed {
             return None;
         }
-        let tail = self.text.get(self.start..)?.strip_prefix(")\n")?;
-        if !tail
-            .lines()
-            .all(|l| l.trim().is_empty() || l.trim_start().starts_with("//"))
-        {
-            return None;
-        }
-        if file.cursor > steps {
-            return None;
-        }
-        if self.command_first {
-            file.step_lines = StepLines {
-                // The 1-based number of the line ending at break `opener + 1`.
-                first: self.opener + 2,
-                count: steps,
-            };
-        }
-        Some(())
+        let rest = self.text.get(self.start..)?;
+        close_log(rest, file, steps, self.opener, self.command_first)
     }
+}
+
+/// What ends the part of a file before its log in [`read_head_part`]: an empty log, and the
+/// file's closing bracket.
+pub(super) const HEAD_END: &str = "\n    log: [],\n)\n";
+
+/// `head`, the text of a file up to the line break before its `log: [` line, read as a file
+/// with an empty log (its log is read apart, so its cursor is checked later, by
+/// [`close_log`]). None when the quick reader and the RON parser both refuse it, or it asks for
+/// an extension.
+pub(super) fn read_head_part(mut head: String) -> Option<SessionFile> {
+    // An extension (`#![enable(...)]`) would change how every value reads.
+    if memchr::memmem::find(head.as_bytes(), b"#!").is_some() {
+        return None;
+    }
+    head.push_str(HEAD_END);
+    let problem = RefCell::new(None);
+    let seed = || FileSeed {
+        problem: &problem,
+        log_apart: true,
+    };
+    super::quick::read_spaced(&head, seed())
+        .or_else(|| ron::Options::default().from_str_seed(&head, seed()).ok())
+}
+
+/// The step on one line of the log, without its line break (a line other than the log's
+/// closing one, [`LOG_CLOSER`]); None when the line does not read as a step. `command_first` is
+/// cleared when the step does not start with its command, as slotmark writes it (the steps'
+/// lines are then not known, see [`step_lines`]).
+#[inline(always)]
+pub(super) fn read_step_line(line: &str, command_first: &mut bool) -> Option<Step> {
+    let step = line.strip_prefix("        ")?.strip_suffix(',')?;
+    *command_first &= step.trim_start().starts_with("(command:");
+    match super::quick::read::<Step>(step) {
+        Some(step) => Some(step),
+        None => ron::from_str::<Step>(step).ok(),
+    }
+}
+
+/// The line that closes the log, without its line break.
+pub(super) const LOG_CLOSER: &str = "    ],";
+
+/// Whether `rest`, all of the file after the log's closing line, is what slotmark writes there:
+/// the closing bracket, then nothing but blank lines and comments (the checksum), and whether
+/// the file's cursor lies within its `steps`. If so, `file` is given the steps' lines when
+/// `command_first` (each step's line started with its command); `opener` is the 0-based line
+/// of `log: [`.
+pub(super) fn close_log(
+    rest: &str,
+    file: &mut SessionFile,
+    steps: usize,
+    opener: usize,
+    command_first: bool,
+) -> Option<()> {
+    let tail = rest.strip_prefix(")\n")?;
+    if !tail
+        .lines()
+        .all(|l| l.trim().is_empty() || l.trim_start().starts_with("//"))
+    {
+        return None;
+    }
+    if file.cursor > steps {
+        return None;
+    }
+    if command_first {
+        file.step_lines = StepLines {
+            first: opener + 2,
+            count: steps,
+        };
+    }
+    Some(())
 }
 
 impl QuickLog<'_> {
@@ -588,16 +699,11 @@ impl QuickLog<'_> {
         let line = self.text.get(self.start..end)?;
         self.next += 1;
         self.start = end + 1;
-        if line == "    ]," {
+        if line == LOG_CLOSER {
             self.closed = true;
             return None;
         }
-        let step = line.strip_prefix("        ")?.strip_suffix(',')?;
-        self.command_first &= step.trim_start().starts_with("(command:");
-        match super::quick::read::<Step>(step) {
-            Some(step) => Some(step),
-            None => ron::from_str::<Step>(step).ok(),
-        }
+        read_step_line(line, &mut self.command_first)
     }
 }
 
@@ -673,6 +779,27 @@ pub(super) fn read_text(path: &Path, limit: u64) -> Result<String, StoreError> {
 /// Reads a whole file, refusing anything larger than `limit` before reading it, and anything
 /// that is not a regular file before opening it (reading a named pipe would wait forever).
 pub(super) fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, StoreError> {
+    let (file, size) = open_to_read(path, limit)?;
+    let mut bytes = Vec::with_capacity(size as usize);
+    super::pages::prefer_large_pages(&mut bytes);
+    // `take` keeps the limit even if the file grows while it is read.
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| StoreError::io(path, "cannot read", &e))?;
+    if bytes.len() as u64 > limit {
+        return Err(StoreError::TooLarge {
+            path: path.to_path_buf(),
+            bytes: bytes.len() as u64,
+            limit,
+        });
+    }
+    Ok(bytes)
+}
+
+/// The file at `path` opened for reading, with its size; refused when it is larger than
+/// `limit`, and when it is not a regular file, before it is opened (opening a named pipe would
+/// wait forever) and again once it is.
+pub(super) fn open_to_read(path: &Path, limit: u64) -> Result<(fs::File, u64), StoreError> {
     refuse_unless_regular(path)?;
     let file = fs::File::open(path).map_err(|e| StoreError::io(path, "cannot open", &e))?;
     let meta = file
@@ -690,20 +817,7 @@ pub(super) fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, StoreError>
             limit,
         });
     }
-    let mut bytes = Vec::with_capacity(size as usize);
-    super::pages::prefer_large_pages(&mut bytes);
-    // `take` keeps the limit even if the file grows while it is read.
-    file.take(limit + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| StoreError::io(path, "cannot read", &e))?;
-    if bytes.len() as u64 > limit {
-        return Err(StoreError::TooLarge {
-            path: path.to_path_buf(),
-            bytes: bytes.len() as u64,
-            limit,
-        });
-    }
-    Ok(bytes)
+    Ok((file, size))
 }
 
 /// What a path is when it is not a regular file ("a named pipe"), or None for a regular file.

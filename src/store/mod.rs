@@ -25,6 +25,7 @@ mod file;
 mod follow;
 mod journal;
 mod pages;
+mod pieces;
 mod quick;
 mod sheet;
 mod verify;
@@ -39,7 +40,8 @@ pub use journal::journal_path;
 pub use quick::reads_step_as_ron_does;
 pub use sheet::{MAX_SHEET_BYTES, SHEET_VERSION, read_sheet, write_sheet};
 pub use verify::{
-    Leftovers, Phases, VerifyReport, verify, verify_in_phases, verify_keeping, verify_read_whole,
+    Leftovers, Phases, VerifyReport, verify, verify_in_phases, verify_in_pieces, verify_keeping,
+    verify_read_whole,
 };
 
 use crate::rules::RulesetId;

@@ -1,8 +1,9 @@
 //! `slotmark replay --verify`: re-applies a saved log with its recorded faces and checks that it
 //! still gives the events it logged and the state the file saved, naming the first difference.
 
-use super::file::{self, QuickLog, SessionFile, Step, pretty};
+use super::file::{self, SessionFile, Step, pretty};
 use super::journal::{self, journal_path};
+use super::pieces::{PIECE, PieceLog};
 use super::{MAX_FILE_BYTES, StoreError, replay_error};
 use crate::dice::ScriptedDice;
 use crate::rules::RulesetId;
@@ -69,7 +70,14 @@ pub fn verify(path: &Path) -> Result<VerifyReport, StoreError> {
 /// the crate, which check that both ways give the same for any file.
 #[doc(hidden)]
 pub fn verify_read_whole(path: &Path) -> Result<VerifyReport, StoreError> {
-    verify_all(path, false).map(|(report, _, _)| report)
+    verify_all(path, None).map(|(report, _, _)| report)
+}
+
+/// [`verify`] reading the file `piece` bytes at a time in its quick path instead of
+/// [`PIECE`]'s. For the tests outside the crate, which split files at every kind of place.
+#[doc(hidden)]
+pub fn verify_in_pieces(path: &Path, piece: usize) -> Result<VerifyReport, StoreError> {
+    verify_all(path, Some(piece)).map(|(report, _, _)| report)
 }
 
 /// What [`verify_keeping`] read and replayed: the parsed file (or the session rebuilt from it)
@@ -84,18 +92,23 @@ pub struct Leftovers {
 
 /// [`verify`], handing back what it read instead of freeing it (see [`Leftovers`]).
 pub fn verify_keeping(path: &Path) -> Result<(VerifyReport, Leftovers), StoreError> {
-    verify_all(path, true).map(|(report, _, leftovers)| (report, leftovers))
+    verify_all(path, Some(PIECE)).map(|(report, _, leftovers)| (report, leftovers))
 }
 
 /// [`verify`], with the time each of its phases took, in order: reading the file, parsing its
 /// RON, checking its checksums and the place of its steps, replaying the log and comparing the
-/// state, and the journal. For the benchmarks, which must say where the time goes.
+/// state, and the journal; in the common case, which reads the file in pieces, one phase for
+/// all of it. For the benchmarks, which must say where the time goes.
 pub fn verify_in_phases(path: &Path) -> Result<(VerifyReport, Phases), StoreError> {
-    verify_all(path, true).map(|(report, phases, _)| (report, phases))
+    verify_all(path, Some(PIECE)).map(|(report, phases, _)| (report, phases))
 }
 
-/// `as_read`: whether the common case may take [`verify_as_read`].
-fn verify_all(path: &Path, as_read: bool) -> Result<(VerifyReport, Phases, Leftovers), StoreError> {
+/// `as_read`: the size of the pieces in which the common case reads the file in
+/// [`verify_as_read`], if it may.
+fn verify_all(
+    path: &Path,
+    as_read: Option<usize>,
+) -> Result<(VerifyReport, Phases, Leftovers), StoreError> {
     let mut phases = Phases::default();
     let mut clock = Instant::now();
     let mut lap = |name: &'static str, phases: &mut Phases| {
@@ -103,16 +116,19 @@ fn verify_all(path: &Path, as_read: bool) -> Result<(VerifyReport, Phases, Lefto
         phases.0.push((name, now - clock));
         clock = now;
     };
+    if let Some(piece) = as_read {
+        if let Some((report, leftovers)) = verify_as_read(path, piece)? {
+            lap("read, checksums, parse and replay", &mut phases);
+            return Ok((report, phases, leftovers));
+        }
+        // Something is otherwise: the file is read again, whole, and replayed again from its
+        // start, even when steps were replayed already, so that what is wrong is named as it
+        // always was.
+        lap("read in pieces, given up", &mut phases);
+    }
     let text = file::read_text(path, MAX_FILE_BYTES)?;
     lap("read", &mut phases);
     let breaks = file::line_breaks(&text);
-    if let Some((report, leftovers)) = as_read
-        .then(|| verify_as_read(path, &text, &breaks))
-        .flatten()
-    {
-        lap("checksums, parse and replay", &mut phases);
-        return Ok((report, phases, leftovers));
-    }
     let mut file = file::parse_ron(path, &text, &breaks)?;
     lap("parse", &mut phases);
     file::lay_out(&text, &breaks, &mut file);
@@ -162,18 +178,31 @@ fn verify_all(path: &Path, as_read: bool) -> Result<(VerifyReport, Phases, Lefto
 }
 
 /// The common case, read and replayed in one go: a file laid out as slotmark writes it, not
-/// damaged, with no steps waiting in its journal. Each step is replayed as soon as its line is
-/// read, so the log is never held whole: its 100,000 parsed steps would be most of the memory the
-/// process touches, and touching fresh memory costs more than reading the steps. None when
-/// anything is otherwise, before or after the replay: the caller then reads the file whole,
-/// which finds and names what is wrong as it always did. What this gives, when it gives
-/// anything, is what that reading gives.
-fn verify_as_read(path: &Path, text: &str, breaks: &[usize]) -> Option<(VerifyReport, Leftovers)> {
-    let (mut head, mut log) = QuickLog::open(text, breaks)?;
-    file::lay_out(text, breaks, &mut head);
-    if head.damage.is_some() {
-        return None;
-    }
+/// damaged, with no steps waiting in its journal. The file is read in pieces of `piece` bytes
+/// (see [`PieceLog`]) and each step replayed as soon as its line is read, so neither the file's
+/// text nor its log is ever held whole: each line is checked, parsed and replayed while it is
+/// still in the processor's cache, and the log's 100,000 parsed steps would be most of the memory
+/// the process touches. Ok(None) when anything is otherwise, before or after the replay: the
+/// caller then reads the file whole, which finds and names what is wrong as it always did. What
+/// this gives, when it gives anything, is what that reading gives; it refuses (Err) only what
+/// that reading refuses before it reads a byte: a path that is no regular file or cannot be
+/// opened, a file too large.
+fn verify_as_read(
+    path: &Path,
+    piece: usize,
+) -> Result<Option<(VerifyReport, Leftovers)>, StoreError> {
+    let Some((head, log)) = PieceLog::open(path, MAX_FILE_BYTES, piece)? else {
+        return Ok(None);
+    };
+    Ok(replay_as_read(path, head, log))
+}
+
+/// [`verify_as_read`] once the part of the file before its log is read.
+fn replay_as_read(
+    path: &Path,
+    mut head: SessionFile,
+    mut log: PieceLog,
+) -> Option<(VerifyReport, Leftovers)> {
     let jpath = journal_path(path);
     if let Some(journal) = journal::read_text(&jpath).ok()? {
         let contents = journal::parse(&jpath, &journal, head.generation).ok()?;
