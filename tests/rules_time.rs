@@ -1588,3 +1588,102 @@ fn r22_r26_one_try_ticks_the_bleeder_the_cold_and_the_warming_and_no_one_else() 
     assert!(t.ch(3).status.exposure.warming);
     assert_eq!(t.ch(2), &unhurt);
 }
+
+#[test]
+fn r22_a_watch_bleeds_each_living_characters_open_wounds_lowest_first_until_they_die() {
+    let mut t = Table::new(&[("Ann", P), ("Bo", P), ("Orc", O)]);
+    t.run(wound(0, 3, Wound::Open));
+    t.run(wound(0, 5, Wound::Open));
+    t.run(wound(2, 2, Wound::Open));
+    let bo = t.ch(1).clone();
+    t.run(Command::Travel { watches: 1 });
+    // Wound 3 bleeds into 2; wound 5 then reaches 1 (next to 2) or 4, and the lowest is marked.
+    assert_eq!(t.marks(0, Condition::B), vec![1, 2, 3, 5]);
+    assert_eq!(t.marks(2, Condition::B), vec![1, 2]);
+    let ev = t.run(Command::Travel { watches: 1 });
+    // Wound 3 cannot mark a lower slot and kills; wound 5 bleeds no more, so 4 stays clear.
+    assert!(t.ch(0).status.dead && t.ch(2).status.dead);
+    assert_eq!(t.marks(0, Condition::B), vec![1, 2, 3, 5]);
+    assert_eq!(t.marks(2, Condition::B), vec![1, 2]);
+    assert_eq!(
+        ev.iter()
+            .filter(|e| matches!(e, Event::Died { .. }))
+            .count(),
+        2
+    );
+    assert_eq!(t.ch(1), &bo, "nobody else bleeds");
+}
+
+#[test]
+fn r24_r26_a_rest_counts_each_living_players_trys_and_ticks_only_whom_time_touches() {
+    let mut t = Table::new(&[("Ann", P), ("Bo", P), ("Cy", P), ("Orc", O)]);
+    for who in [0, 1, 3] {
+        for n in 2..=3 {
+            t.run(mark(who, n, Condition::E));
+        }
+    }
+    t.run(Command::SetStatus {
+        who: 1,
+        flag: StatusFlag::Dead,
+        on: true,
+    });
+    t.run(mark(2, 5, Condition::H));
+    t.run(Command::Cold { who: 2, on: true });
+    t.roll(
+        Command::Rest {
+            fed: true,
+            senses: vec![],
+        },
+        &[1, 2, 3, 4, 5],
+    );
+    assert_eq!(
+        t.marks(0, Condition::E),
+        vec![3],
+        "five trys of rest take one E"
+    );
+    assert_eq!(t.marks(1, Condition::E), vec![2, 3], "the dead do not rest");
+    assert_eq!(t.marks(3, Condition::E), vec![2, 3], "only the party rests");
+    assert_eq!(t.ch(0).status.exposure.rest_trys, 0);
+    assert_eq!(t.ch(3).status.exposure.rest_trys, 0);
+    // Five trys in the cold: hypothermia worsens from 5 to 4 and frostbites 5.
+    assert_eq!(t.marks(2, Condition::H), vec![4, 5]);
+    assert_eq!(t.wound(2, 5), Wound::Treated);
+    assert_eq!(t.ch(2).status.exposure.cold_trys, Some(0));
+    assert_eq!(t.state().clock.trys, 5);
+    let dice = t
+        .state()
+        .recent
+        .encounter
+        .as_ref()
+        .expect("the rest's dice");
+    assert_eq!(
+        (dice.faces.as_slice(), dice.encounters),
+        (&[1, 2, 3, 4, 5][..], 0)
+    );
+    // The same log replayed without its events comes to the same state.
+    let replayed = session::replay(t.session.initial(), t.session.entries()).unwrap();
+    assert_eq!(&replayed, t.session.state());
+}
+
+#[test]
+fn r24_a_rest_where_time_touches_nobody_still_counts_every_try() {
+    let mut t = Table::new(&[("Ann", P)]);
+    t.run(mark(0, 2, Condition::E));
+    t.roll(task(2), &[5; 2]);
+    t.roll(
+        Command::Rest {
+            fed: false,
+            senses: vec![Sense::Sound],
+        },
+        &[5, 5, 5, 5, 10],
+    );
+    assert_eq!(t.marks(0, Condition::E), Vec::<SlotNo>::new());
+    assert_eq!(t.state().clock.trys, 7);
+    let dice = t
+        .state()
+        .recent
+        .encounter
+        .as_ref()
+        .expect("the rest's dice");
+    assert_eq!((dice.encounter_faces, dice.encounters), (2, 1));
+}
