@@ -140,7 +140,9 @@ pub fn start_options(layout: &Layout, condition: Condition) -> Vec<SlotNo> {
 pub fn spread_options(c: &Character, condition: Condition, below: Option<SlotNo>) -> Vec<SlotNo> {
     let marked = c.marked_with(condition);
     let count = c.slots.len() as SlotNo;
-    (1..=count)
+    // Only slots under `below` are looked at (the clock's bleeding asks of a few).
+    let last = below.map_or(count, |b| count.min(b.saturating_sub(1)));
+    (1..=last)
         .filter(|&n| {
             let Some(slot) = c.slot(n) else { return false };
             if slot.marks.has(condition) {
@@ -152,9 +154,6 @@ pub fn spread_options(c: &Character, condition: Condition, below: Option<SlotNo>
                     return false;
                 }
             } else if !c.layout.is_body(n) {
-                return false;
-            }
-            if below.is_some_and(|b| n >= b) {
                 return false;
             }
             marked.iter().any(|&m| c.layout.adjacent(m, n))

@@ -230,8 +230,9 @@ pub fn spend_trys(
     if spent != Spent::Rest {
         ticks::break_rest(state);
     }
-    // Fire counts rounds (R25), which time outside a fight does not: the judge must hear of it.
-    if spent != Spent::Fight {
+    // Fire counts rounds (R25), which time outside a fight does not: the judge must hear of it,
+    // and a quiet step has no one to tell.
+    if spent != Spent::Fight && !crate::rules::said::is_quiet() {
         for c in state.characters.iter().filter(|c| !c.status.dead) {
             if c.first_marked(Condition::F).is_some() {
                 crate::rules::said::tell(out, || {
