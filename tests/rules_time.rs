@@ -1687,3 +1687,44 @@ fn r24_a_rest_where_time_touches_nobody_still_counts_every_try() {
         .expect("the rest's dice");
     assert_eq!((dice.encounter_faces, dice.encounters), (2, 1));
 }
+
+#[test]
+fn r19_r20_a_question_for_the_judge_says_in_the_log_what_waits_and_why() {
+    let mut t = Table::new(&[("Ann", P)]);
+    t.run(mark(0, 3, Condition::E));
+    let ev = t.run(Command::Worsen {
+        who: 0,
+        condition: Condition::E,
+    });
+    let asked: Vec<&str> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::Asked { question } => Some(question.as_str()),
+            _ => None,
+        })
+        .collect();
+    let waiting = t.state().pending.first().expect("a question waits");
+    assert_eq!(asked, [resolve::describe(t.state(), waiting).as_str()]);
+    match waiting {
+        Pending::Decide(Decision::SpreadSlot { why, .. }) => {
+            assert_eq!(why, "exhaustion worsens (the judge's ruling)");
+        }
+        other => panic!("expected a spread decision, got {other:?}"),
+    }
+    t.run(Command::Cancel);
+    // A wound in a grip: the judge picks the body slot it lands on (R16, R19).
+    let ev = t.run(wound(0, 6, Wound::Open));
+    let waiting = t.state().pending.first().expect("a question waits");
+    assert!(matches!(
+        ev.as_slice(),
+        [Event::Asked { question }] if *question == resolve::describe(t.state(), waiting)
+    ));
+    match waiting {
+        Pending::Decide(Decision::WoundSlot { why, .. }) => assert_eq!(
+            why,
+            "Wounds land only in body slots: slot 6 of Ann is not one. Pick a body slot, or \
+             cancel if the item there took the blow."
+        ),
+        other => panic!("expected a wound decision, got {other:?}"),
+    }
+}
