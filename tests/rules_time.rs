@@ -1728,3 +1728,36 @@ fn r19_r20_a_question_for_the_judge_says_in_the_log_what_waits_and_why() {
         other => panic!("expected a wound decision, got {other:?}"),
     }
 }
+
+#[test]
+fn r29_r30_a_command_refused_partway_leaves_the_state_and_the_last_encounter_dice_as_they_were() {
+    let mut t = Table::new(&[("Ann", P)]);
+    t.run(wound(0, 4, Wound::Open));
+    t.roll(
+        Command::Rest {
+            fed: false,
+            senses: vec![],
+        },
+        &[2, 3, 4, 5, 6],
+    );
+    let before = t.session.state().clone();
+    let dice = format!("{:?}", t.state().recent);
+    // The newcomer is added before the zone they name is found missing.
+    let why = t.refuse(Command::AddCharacter {
+        name: Box::new("Cy".into()),
+        side: P,
+        layout: Box::new(Layout::human()),
+        items: Box::default(),
+        zone: Some(7),
+    });
+    assert!(!why.is_empty());
+    assert_eq!(t.session.state(), &before);
+    assert_eq!(t.state().characters.len(), 1);
+    assert_eq!(
+        format!("{:?}", t.state().recent),
+        dice,
+        "what the panels keep"
+    );
+    t.roll(task(1), &[5]);
+    assert_eq!(t.marks(0, Condition::B), vec![1, 2, 3, 4]);
+}

@@ -2,8 +2,9 @@
 //! undoable and replayable.
 //!
 //! Only this module mutates session state, and only through [`Session::execute`], [`Session::undo`]
-//! and [`Session::redo`]. A command is applied to a copy and kept only if it succeeds, so a
-//! refused command changes nothing. Each log entry keeps the command, every die face it drew and
+//! and [`Session::redo`]. A command is kept only if it succeeds, and a refused command changes
+//! nothing: what it changed before it was refused is undone by rebuilding the state from the
+//! log. Each log entry keeps the command, every die face it drew and
 //! the events it produced; undo rebuilds the state from the nearest checkpoint by re-applying
 //! entries with their recorded faces, never rolling again.
 
@@ -228,8 +229,8 @@ impl Event {
     }
 }
 
-/// Applies a command to the state in place. Not transactional by itself: [`Session::execute`]
-/// applies to a copy.
+/// Applies a command to the state in place. Not transactional by itself: when it is refused,
+/// [`Session::execute`] rebuilds the state from the log.
 pub fn apply(
     state: &mut SessionState,
     command: &Command,
