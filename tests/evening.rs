@@ -346,3 +346,62 @@ fn write_long_scripts() {
         }
     }
 }
+
+/// The frame's own commands (a note, a new title, a free roll) change the same state whether
+/// applied in full or quietly, and only the full apply tells what they did.
+#[test]
+fn the_frames_own_commands_change_the_same_state_quietly_and_tell_nothing() {
+    use slotmark::dice::{DiceExpr, ScriptedDice};
+    use slotmark::session::{Command, Event};
+    let commands = [
+        (Command::Note("  The door is barred  ".into()), vec![]),
+        (Command::Retitle("The mill, night two".into()), vec![]),
+        (
+            Command::Roll {
+                expr: DiceExpr::parse("2d6").unwrap(),
+                what: "does it rain?".into(),
+            },
+            vec![3, 5],
+        ),
+    ];
+    for ruleset in RULESETS {
+        let (mut full, mut quiet) = (
+            SessionState::new("test", ruleset),
+            SessionState::new("test", ruleset),
+        );
+        let mut told = Vec::new();
+        for (command, faces) in &commands {
+            let mut dice = ScriptedDice::new(faces.iter().copied());
+            told.extend(session::apply(&mut full, command, &mut dice).unwrap());
+            let mut dice = ScriptedDice::new(faces.iter().copied());
+            session::apply_quietly(&mut quiet, command, &mut dice).unwrap();
+            assert_eq!(dice.remaining(), 0, "{ruleset:?}: {command:?}");
+            assert_eq!(full, quiet, "{ruleset:?}: {command:?}");
+        }
+        assert_eq!(
+            told,
+            vec![
+                Event::Noted("The door is barred".into()),
+                Event::Retitled("The mill, night two".into()),
+                Event::Rolled {
+                    what: "does it rain?".into(),
+                    expr: "2d6".into(),
+                    faces: vec![3, 5],
+                    total: 8,
+                },
+            ],
+            "{ruleset:?}"
+        );
+        assert_eq!(quiet.title, "The mill, night two");
+        assert_eq!(
+            quiet.notes.iter().collect::<Vec<_>>(),
+            ["The door is barred"]
+        );
+        let refused = session::apply_quietly(
+            &mut quiet,
+            &Command::Note("   ".into()),
+            &mut ScriptedDice::new([]),
+        );
+        assert!(refused.is_err(), "{ruleset:?}: an empty note");
+    }
+}

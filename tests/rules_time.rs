@@ -1588,3 +1588,176 @@ fn r22_r26_one_try_ticks_the_bleeder_the_cold_and_the_warming_and_no_one_else() 
     assert!(t.ch(3).status.exposure.warming);
     assert_eq!(t.ch(2), &unhurt);
 }
+
+#[test]
+fn r22_a_watch_bleeds_each_living_characters_open_wounds_lowest_first_until_they_die() {
+    let mut t = Table::new(&[("Ann", P), ("Bo", P), ("Orc", O)]);
+    t.run(wound(0, 3, Wound::Open));
+    t.run(wound(0, 5, Wound::Open));
+    t.run(wound(2, 2, Wound::Open));
+    let bo = t.ch(1).clone();
+    t.run(Command::Travel { watches: 1 });
+    // Wound 3 bleeds into 2; wound 5 then reaches 1 (next to 2) or 4, and the lowest is marked.
+    assert_eq!(t.marks(0, Condition::B), vec![1, 2, 3, 5]);
+    assert_eq!(t.marks(2, Condition::B), vec![1, 2]);
+    let ev = t.run(Command::Travel { watches: 1 });
+    // Wound 3 cannot mark a lower slot and kills; wound 5 bleeds no more, so 4 stays clear.
+    assert!(t.ch(0).status.dead && t.ch(2).status.dead);
+    assert_eq!(t.marks(0, Condition::B), vec![1, 2, 3, 5]);
+    assert_eq!(t.marks(2, Condition::B), vec![1, 2]);
+    assert_eq!(
+        ev.iter()
+            .filter(|e| matches!(e, Event::Died { .. }))
+            .count(),
+        2
+    );
+    assert_eq!(t.ch(1), &bo, "nobody else bleeds");
+}
+
+#[test]
+fn r24_r26_a_rest_counts_each_living_players_trys_and_ticks_only_whom_time_touches() {
+    let mut t = Table::new(&[("Ann", P), ("Bo", P), ("Cy", P), ("Orc", O)]);
+    for who in [0, 1, 3] {
+        for n in 2..=3 {
+            t.run(mark(who, n, Condition::E));
+        }
+    }
+    t.run(Command::SetStatus {
+        who: 1,
+        flag: StatusFlag::Dead,
+        on: true,
+    });
+    t.run(mark(2, 5, Condition::H));
+    t.run(Command::Cold { who: 2, on: true });
+    t.roll(
+        Command::Rest {
+            fed: true,
+            senses: vec![],
+        },
+        &[1, 2, 3, 4, 5],
+    );
+    assert_eq!(
+        t.marks(0, Condition::E),
+        vec![3],
+        "five trys of rest take one E"
+    );
+    assert_eq!(t.marks(1, Condition::E), vec![2, 3], "the dead do not rest");
+    assert_eq!(t.marks(3, Condition::E), vec![2, 3], "only the party rests");
+    assert_eq!(t.ch(0).status.exposure.rest_trys, 0);
+    assert_eq!(t.ch(3).status.exposure.rest_trys, 0);
+    // Five trys in the cold: hypothermia worsens from 5 to 4 and frostbites 5.
+    assert_eq!(t.marks(2, Condition::H), vec![4, 5]);
+    assert_eq!(t.wound(2, 5), Wound::Treated);
+    assert_eq!(t.ch(2).status.exposure.cold_trys, Some(0));
+    assert_eq!(t.state().clock.trys, 5);
+    let dice = t
+        .state()
+        .recent
+        .encounter
+        .as_ref()
+        .expect("the rest's dice");
+    assert_eq!(
+        (dice.faces.as_slice(), dice.encounters),
+        (&[1, 2, 3, 4, 5][..], 0)
+    );
+    // The same log replayed without its events comes to the same state.
+    let replayed = session::replay(t.session.initial(), t.session.entries()).unwrap();
+    assert_eq!(&replayed, t.session.state());
+}
+
+#[test]
+fn r24_a_rest_where_time_touches_nobody_still_counts_every_try() {
+    let mut t = Table::new(&[("Ann", P)]);
+    t.run(mark(0, 2, Condition::E));
+    t.roll(task(2), &[5; 2]);
+    t.roll(
+        Command::Rest {
+            fed: false,
+            senses: vec![Sense::Sound],
+        },
+        &[5, 5, 5, 5, 10],
+    );
+    assert_eq!(t.marks(0, Condition::E), Vec::<SlotNo>::new());
+    assert_eq!(t.state().clock.trys, 7);
+    let dice = t
+        .state()
+        .recent
+        .encounter
+        .as_ref()
+        .expect("the rest's dice");
+    assert_eq!((dice.encounter_faces, dice.encounters), (2, 1));
+}
+
+#[test]
+fn r19_r20_a_question_for_the_judge_says_in_the_log_what_waits_and_why() {
+    let mut t = Table::new(&[("Ann", P)]);
+    t.run(mark(0, 3, Condition::E));
+    let ev = t.run(Command::Worsen {
+        who: 0,
+        condition: Condition::E,
+    });
+    let asked: Vec<&str> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::Asked { question } => Some(question.as_str()),
+            _ => None,
+        })
+        .collect();
+    let waiting = t.state().pending.first().expect("a question waits");
+    assert_eq!(asked, [resolve::describe(t.state(), waiting).as_str()]);
+    match waiting {
+        Pending::Decide(Decision::SpreadSlot { why, .. }) => {
+            assert_eq!(why, "exhaustion worsens (the judge's ruling)");
+        }
+        other => panic!("expected a spread decision, got {other:?}"),
+    }
+    t.run(Command::Cancel);
+    // A wound in a grip: the judge picks the body slot it lands on (R16, R19).
+    let ev = t.run(wound(0, 6, Wound::Open));
+    let waiting = t.state().pending.first().expect("a question waits");
+    assert!(matches!(
+        ev.as_slice(),
+        [Event::Asked { question }] if *question == resolve::describe(t.state(), waiting)
+    ));
+    match waiting {
+        Pending::Decide(Decision::WoundSlot { why, .. }) => assert_eq!(
+            why,
+            "Wounds land only in body slots: slot 6 of Ann is not one. Pick a body slot, or \
+             cancel if the item there took the blow."
+        ),
+        other => panic!("expected a wound decision, got {other:?}"),
+    }
+}
+
+#[test]
+fn r29_r30_a_command_refused_partway_leaves_the_state_and_the_last_encounter_dice_as_they_were() {
+    let mut t = Table::new(&[("Ann", P)]);
+    t.run(wound(0, 4, Wound::Open));
+    t.roll(
+        Command::Rest {
+            fed: false,
+            senses: vec![],
+        },
+        &[2, 3, 4, 5, 6],
+    );
+    let before = t.session.state().clone();
+    let dice = format!("{:?}", t.state().recent);
+    // The newcomer is added before the zone they name is found missing.
+    let why = t.refuse(Command::AddCharacter {
+        name: Box::new("Cy".into()),
+        side: P,
+        layout: Box::new(Layout::human()),
+        items: Box::default(),
+        zone: Some(7),
+    });
+    assert!(!why.is_empty());
+    assert_eq!(t.session.state(), &before);
+    assert_eq!(t.state().characters.len(), 1);
+    assert_eq!(
+        format!("{:?}", t.state().recent),
+        dice,
+        "what the panels keep"
+    );
+    t.roll(task(1), &[5]);
+    assert_eq!(t.marks(0, Condition::B), vec![1, 2, 3, 4]);
+}

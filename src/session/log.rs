@@ -472,13 +472,22 @@ impl Session {
         dice: &mut dyn DiceSource,
     ) -> Result<Applied<'_>, SessionError> {
         let command = super::veil::settle(self, command)?;
-        let mut next = self.state.clone();
+        // The command is applied to the state itself rather than to a copy: a whole state is
+        // copied and dropped again at every step otherwise. A refused command may have changed
+        // part of it, so then the state is rebuilt from the log, which it always follows.
+        let before = fight_now(&self.state);
         let mut recorder = Recorder::new(dice);
-        let events = apply(&mut next, &command, &mut recorder)?;
+        let events = match apply(&mut self.state, &command, &mut recorder) {
+            Ok(events) => events,
+            Err(refused) => {
+                self.state = self.state_at(self.cursor)?;
+                return Err(refused.into());
+            }
+        };
         let mut rolls = recorder.rolls.into_boxed_slice();
         share_purposes(&mut self.purposes, &mut rolls);
         self.entries.truncate(self.cursor);
-        let fight = shared_mark(&fight_now(&self.state), &fight_now(&next), &self.entries);
+        let fight = shared_mark(&before, &fight_now(&self.state), &self.entries);
         self.events_from = self.events_from.min(self.cursor);
         self.events.truncate(self.cursor - self.events_from);
         self.checkpoints.retain(|(at, _)| *at <= self.cursor);
@@ -490,7 +499,6 @@ impl Session {
         });
         self.events.push_back(events.into_boxed_slice());
         self.cursor += 1;
-        self.state = next;
         self.maybe_checkpoint();
         self.forget_old_events();
         Ok(self.last_applied())

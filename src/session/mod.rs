@@ -2,8 +2,9 @@
 //! undoable and replayable.
 //!
 //! Only this module mutates session state, and only through [`Session::execute`], [`Session::undo`]
-//! and [`Session::redo`]. A command is applied to a copy and kept only if it succeeds, so a
-//! refused command changes nothing. Each log entry keeps the command, every die face it drew and
+//! and [`Session::redo`]. A command is kept only if it succeeds, and a refused command changes
+//! nothing: what it changed before it was refused is undone by rebuilding the state from the
+//! log. Each log entry keeps the command, every die face it drew and
 //! the events it produced; undo rebuilds the state from the nearest checkpoint by re-applying
 //! entries with their recorded faces, never rolling again.
 
@@ -21,6 +22,7 @@ pub use veil::{
 };
 
 use crate::dice::{DiceExpr, DiceSource};
+use crate::rules::said;
 use crate::rules::text::{self, TextKind};
 use crate::rules::{
     self, GameCommand, GameEvent, GameParty, GameState, RollKind, RuleError, RulesetId,
@@ -227,23 +229,28 @@ impl Event {
     }
 }
 
-/// Applies a command to the state in place. Not transactional by itself: [`Session::execute`]
-/// applies to a copy.
+/// Applies a command to the state in place. Not transactional by itself: when it is refused,
+/// [`Session::execute`] rebuilds the state from the log.
 pub fn apply(
     state: &mut SessionState,
     command: &Command,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
+    // The frame's own commands tell their events like the rules do: a quiet step (see
+    // [`apply_quietly`]) builds none, nor the copies of the text they would carry.
+    let mut events = Vec::new();
     match command {
         Command::Note(text) => {
             let text = text::checked(TextKind::Note, text, "a note needs some text")?;
-            state.notes.push(text.clone());
-            Ok(vec![Event::Noted(text)])
+            said::tell(&mut events, || Event::Noted(text.clone()));
+            state.notes.push(text);
+            Ok(events)
         }
         Command::Retitle(title) => {
             let title = text::checked(TextKind::Title, title, "a session needs a title")?;
-            state.title = title.clone();
-            Ok(vec![Event::Retitled(title)])
+            said::tell(&mut events, || Event::Retitled(title.clone()));
+            state.title = title;
+            Ok(events)
         }
         Command::Roll { expr, what } => {
             let what = if what.trim().is_empty() {
@@ -252,24 +259,28 @@ pub fn apply(
                 text::checked(TextKind::Action, what, "")?
             };
             let roll = expr.roll(dice)?;
-            Ok(vec![Event::Rolled {
+            said::tell(&mut events, || Event::Rolled {
                 what,
                 expr: expr.to_string(),
                 faces: roll.faces,
                 total: roll.total,
-            }])
+            });
+            Ok(events)
         }
         Command::RollOn(table) => {
             // The table was checked when its file was read; a hand-made log is checked again.
             let checked = crate::rules::tables::check(table)?;
             let roll = table.die.roll(dice)?;
-            let row = table.row(roll.total).map_or("no row", |r| r.text.as_str());
-            Ok(vec![Event::Rolled {
-                what: format!("{} gives {row}", checked),
-                expr: table.die.to_string(),
-                faces: roll.faces,
-                total: roll.total,
-            }])
+            said::tell(&mut events, || {
+                let row = table.row(roll.total).map_or("no row", |r| r.text.as_str());
+                Event::Rolled {
+                    what: format!("{} gives {row}", checked),
+                    expr: table.die.to_string(),
+                    faces: roll.faces,
+                    total: roll.total,
+                }
+            });
+            Ok(events)
         }
         Command::Secret { .. }
         | Command::Hide { .. }
@@ -308,7 +319,8 @@ pub fn apply(
 
 /// [`apply`] for a replay that throws the events away (undo, `replay --verify`, the old steps of
 /// a loaded log): the state comes out the same, but a ruleset leaves out the work that only
-/// dresses its events (see [`rules::Ruleset::apply_quietly`]).
+/// dresses its events (see [`rules::Ruleset::apply_quietly`]), and the frame's own commands
+/// build none.
 pub fn apply_quietly(
     state: &mut SessionState,
     command: &Command,
@@ -320,7 +332,7 @@ pub fn apply_quietly(
             veil::reveal_by_play(state, c);
             Ok(())
         }
-        other => apply(state, other, dice).map(drop),
+        other => said::quietly(|| apply(state, other, dice)).map(drop),
     }
 }
 

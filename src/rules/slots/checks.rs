@@ -356,7 +356,6 @@ pub(super) fn settle_check(
 ) -> Result<(), RuleError> {
     let c = state.character(who)?;
     let slot = c.layout.slot_for_face(face);
-    let name = c.name.clone();
     if verdict == Verdict::Fail {
         if let Some(n) = slot {
             match c.require_slot(n)?.wound {
@@ -386,11 +385,12 @@ pub(super) fn settle_check(
     } else if *kind == CheckKind::Terrain
         && let Some(n) = slot
     {
-        let s = state.character_mut(who)?.require_slot_mut(n)?;
+        let c = state.character_mut(who)?;
+        let s = c.require_slot_mut(n)?;
         if !s.fatigue {
             s.fatigue = true;
             crate::rules::said::tell(out, || Event::Fatigue {
-                who: name,
+                who: c.name.clone(),
                 id: who,
                 slot: n,
                 on: true,

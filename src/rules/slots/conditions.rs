@@ -35,9 +35,8 @@ pub fn mark(
     if condition == Condition::H {
         c.status.exposure.last_h = Some(slot);
     }
-    let name = c.name.clone();
     crate::rules::said::tell(out, || Event::Marked {
-        who: name.clone(),
+        who: c.name.clone(),
         id: who,
         slot,
         condition,
@@ -58,7 +57,7 @@ pub fn mark(
             c.status.unconscious = true;
             super::harmed(state, who, super::Harm::Status(StatusFlag::Unconscious));
             crate::rules::said::tell(out, || Event::StatusChanged {
-                who: name,
+                who: state.name_of(who),
                 id: who,
                 flag: StatusFlag::Unconscious,
                 on: true,
@@ -68,7 +67,7 @@ pub fn mark(
         Condition::C if !c.status.evil => {
             c.status.evil = true;
             crate::rules::said::tell(out, || Event::StatusChanged {
-                who: name,
+                who: c.name.clone(),
                 id: who,
                 flag: StatusFlag::Evil,
                 on: true,
@@ -141,7 +140,9 @@ pub fn start_options(layout: &Layout, condition: Condition) -> Vec<SlotNo> {
 pub fn spread_options(c: &Character, condition: Condition, below: Option<SlotNo>) -> Vec<SlotNo> {
     let marked = c.marked_with(condition);
     let count = c.slots.len() as SlotNo;
-    (1..=count)
+    // Only slots under `below` are looked at (the clock's bleeding asks of a few).
+    let last = below.map_or(count, |b| count.min(b.saturating_sub(1)));
+    (1..=last)
         .filter(|&n| {
             let Some(slot) = c.slot(n) else { return false };
             if slot.marks.has(condition) {
@@ -153,9 +154,6 @@ pub fn spread_options(c: &Character, condition: Condition, below: Option<SlotNo>
                     return false;
                 }
             } else if !c.layout.is_body(n) {
-                return false;
-            }
-            if below.is_some_and(|b| n >= b) {
                 return false;
             }
             marked.iter().any(|&m| c.layout.adjacent(m, n))
@@ -217,7 +215,7 @@ pub fn worsen_with(
             ))),
             [only] => mark(state, who, *only, condition, cause, out),
             _ => {
-                let why = format!("{} starts on one of these slots", condition.name());
+                let why = || format!("{} starts on one of these slots", condition.name());
                 choose_spread(state, who, condition, options, why, cause, choice, out)
             }
         };
@@ -253,7 +251,14 @@ pub fn worsen_bleeding_with(
     if c.status.dead {
         return Ok(());
     }
-    let cause = format!("bleeding from the open wound in slot {wound_slot}");
+    // A question for the judge keeps its cause in the state; the clock's marks say it only in
+    // events.
+    let cause = match choice {
+        Choice::Judge => format!("bleeding from the open wound in slot {wound_slot}"),
+        Choice::Proposed => {
+            crate::rules::said::words!("bleeding from the open wound in slot {wound_slot}")
+        }
+    };
     // An open wound always bleeds in its own slot (R22). If the judge cleared that B by hand,
     // the wound marks it again rather than counting as "cannot mark", which would kill.
     if !c.require_slot(wound_slot)?.marks.has(Condition::B) {
@@ -294,7 +299,7 @@ fn spread_to(
         }
         [only] => mark(state, who, *only, condition, cause, out),
         _ => {
-            let why = format!("{} worsens ({cause})", condition.name());
+            let why = || format!("{} worsens ({cause})", condition.name());
             choose_spread(state, who, condition, options, why, cause, choice, out)
         }
     }
@@ -306,7 +311,7 @@ fn choose_spread(
     who: CharId,
     condition: Condition,
     options: Vec<SlotNo>,
-    why: String,
+    why: impl FnOnce() -> String,
     cause: &str,
     choice: Choice,
     out: &mut Vec<Event>,
@@ -322,7 +327,7 @@ fn choose_spread(
                     condition,
                     options,
                     proposed,
-                    why,
+                    why: why(),
                 },
                 out,
             );
@@ -447,25 +452,26 @@ pub fn clear(
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let c = state.character_mut(who)?;
-    let name = c.name.clone();
     match slot {
         Some(n) => {
-            let s = c.require_slot_mut(n)?;
-            if !s.marks.has(condition) {
+            if !c.require_slot(n)?.marks.has(condition) {
                 return Err(RuleError::invalid(format!(
-                    "slot {n} of {name} is not marked {}",
+                    "slot {n} of {} is not marked {}",
+                    c.name,
                     condition.letter()
                 )));
             }
+            let s = c.require_slot_mut(n)?;
             s.marks.clear(condition);
             if condition == Condition::F {
                 s.burning = 0;
             }
         }
         None => {
-            if c.marked_with(condition).is_empty() {
+            if c.first_marked(condition).is_none() {
                 return Err(RuleError::invalid(format!(
-                    "{name} has no {} to clear",
+                    "{} has no {} to clear",
+                    c.name,
                     condition.name()
                 )));
             }
@@ -478,7 +484,7 @@ pub fn clear(
         }
     }
     crate::rules::said::tell(out, || Event::Unmarked {
-        who: name,
+        who: c.name.clone(),
         id: who,
         slot,
         condition,
@@ -520,17 +526,16 @@ pub fn set_fatigue(
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let c = state.character_mut(who)?;
-    let name = c.name.clone();
-    let s = c.require_slot_mut(slot)?;
-    if s.fatigue == on {
+    if c.require_slot(slot)?.fatigue == on {
         return Err(RuleError::invalid(format!(
-            "slot {slot} of {name} {} a fatigue mark",
+            "slot {slot} of {} {} a fatigue mark",
+            c.name,
             if on { "already has" } else { "has no" }
         )));
     }
-    s.fatigue = on;
+    c.require_slot_mut(slot)?.fatigue = on;
     crate::rules::said::tell(out, || Event::Fatigue {
-        who: name,
+        who: c.name.clone(),
         id: who,
         slot,
         on,

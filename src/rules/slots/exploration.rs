@@ -230,10 +230,11 @@ pub fn spend_trys(
     if spent != Spent::Rest {
         ticks::break_rest(state);
     }
-    // Fire counts rounds (R25), which time outside a fight does not: the judge must hear of it.
-    if spent != Spent::Fight {
+    // Fire counts rounds (R25), which time outside a fight does not: the judge must hear of it,
+    // and a quiet step has no one to tell.
+    if spent != Spent::Fight && !crate::rules::said::is_quiet() {
         for c in state.characters.iter().filter(|c| !c.status.dead) {
-            if !c.marked_with(Condition::F).is_empty() {
+            if c.first_marked(Condition::F).is_some() {
                 crate::rules::said::tell(out, || {
                     Event::Note(format!(
                         "{} is burning through all of it: time outside a fight counts no rounds, so \
@@ -246,15 +247,17 @@ pub fn spend_trys(
     }
     let enc = encounter_faces(count_senses(senses));
     let mut faces = Vec::with_capacity(usize::from(trys));
+    let bleeding = spent != Spent::Fight;
+    // Most stretches of time find nobody bleeding, in the cold or warming, and none of a try's
+    // work starts any of it: then no try's end is looked at.
+    let touched = ticks::try_touches_anyone(state, bleeding);
     for _ in 0..trys {
         state.clock.trys = state.clock.trys.saturating_add(1);
-        ticks::end_of_try(state, spent != Spent::Fight, out)?;
+        if touched {
+            ticks::end_of_try(state, bleeding, out)?;
+        }
         if spent == Spent::Rest {
-            for who in ticks::living(state) {
-                if state.character(who)?.side == Side::Players {
-                    ticks::rest_try(state, who, out)?;
-                }
-            }
+            ticks::rest_try(state, out)?;
         }
         let try_no = state.clock.trys;
         faces.push(dice.roll(
@@ -351,9 +354,10 @@ pub fn rest(
         "a 30-minute rest"
     };
     spend_trys(state, label, REST_TRYS, senses, Spent::Rest, dice, out)?;
-    for who in ticks::living(state) {
-        if state.character(who)?.side == Side::Players {
-            ticks::rest_end(state, who, fed, out)?;
+    for i in 0..state.characters.len() {
+        let c = &state.characters[i];
+        if !c.status.dead && c.side == Side::Players {
+            ticks::rest_end(state, c.id, fed, out)?;
         }
     }
     Ok(())

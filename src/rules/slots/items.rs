@@ -346,8 +346,8 @@ pub fn remove_item(
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let c = state.character_mut(who)?;
-    let name = c.name.clone();
     if c.require_slot(slot)?.item.is_none() {
+        let name = &c.name;
         if let Some(held) = c.two_handed_partner(slot)
             && c.layout.region(slot) == Some(Region::Grip)
         {
@@ -364,7 +364,7 @@ pub fn remove_item(
     let item = s.item.take().map(|i| i.name).unwrap_or_default();
     s.two_hands = false;
     crate::rules::said::tell(out, || {
-        Event::Note(format!("{name} no longer carries {item} (slot {slot})"))
+        Event::Note(format!("{} no longer carries {item} (slot {slot})", c.name))
     });
     Ok(())
 }

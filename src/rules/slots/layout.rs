@@ -143,9 +143,9 @@ impl Character {
     }
 
     pub fn require_slot_mut(&mut self, n: SlotNo) -> Result<&mut Slot, RuleError> {
-        let (name, len) = (self.name.clone(), self.slots.len());
-        self.slot_mut(n)
-            .ok_or_else(|| RuleError::invalid(format!("{name} has slots 1 to {len}, not {n}")))
+        // Asked of the shared slot first, so the name is copied only for the error.
+        self.require_slot(n)?;
+        Ok(&mut self.slots[usize::from(n) - 1])
     }
 
     /// Does this slot count as empty because the backpack is off (R3)?
@@ -199,6 +199,12 @@ impl Character {
     /// Is this character out of the fight (unconscious or dead)?
     pub fn incapacitated(&self) -> bool {
         self.status.unconscious || self.status.dead
+    }
+
+    /// The lowest slot marked with `c`, if any: [`Character::marked_with`]'s first without the
+    /// list.
+    pub fn first_marked(&self, c: Condition) -> Option<SlotNo> {
+        (1..=self.slots.len() as SlotNo).find(|&n| self.slot(n).is_some_and(|s| s.marks.has(c)))
     }
 
     /// Slots marked with `c`, lowest first.

@@ -93,17 +93,22 @@ pub(super) fn open_roll(
     } else {
         checks::roller_edge(c, edge)
     };
-    let purpose = title(state, &what, roller);
+    // What the dice are for is written only by a source that keeps it.
+    let purpose = Title {
+        state,
+        what: &what,
+        roller,
+    };
     let mut faces: Vec<u16> = first.into_iter().collect();
     while faces.len() < checks::r6_dice(edge) {
         faces.push(dice.roll(sides, &purpose)?);
     }
-    let readings = faces
+    let mut readings = faces
         .iter()
         .map(|&f| read(state, &what, roller, f))
         .collect::<Result<Vec<_>, _>>()?;
     let proposed = propose(&readings, checks::r6(edge));
-    let chosen = &readings[proposed];
+    let chosen = readings.swap_remove(proposed);
     let pending = Pending::Roll(PendingRoll {
         what,
         roller,
@@ -113,7 +118,7 @@ pub(super) fn open_roll(
         proposed,
         pick: proposed,
         verdict: chosen.verdict,
-        reason: chosen.reason.clone(),
+        reason: chosen.reason,
         overridden: None,
         used_cringe,
     });
@@ -122,6 +127,19 @@ pub(super) fn open_roll(
     });
     state.pending.push(pending);
     Ok(())
+}
+
+/// [`title`], written when it is shown.
+struct Title<'a> {
+    state: &'a State,
+    what: &'a RollFor,
+    roller: CharId,
+}
+
+impl std::fmt::Display for Title<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&title(self.state, self.what, self.roller))
+    }
 }
 
 /// "Mira's terrain check", "Bram's melee attack on Goblin 1", "Mira's defense against ...".

@@ -38,18 +38,35 @@ fn dead(state: &State, who: CharId) -> Result<bool, RuleError> {
 /// Bleeding (R22): each open wound worsens bleeding once, lowest wound first, stopping if the
 /// character dies of it.
 pub fn bleed(state: &mut State, who: CharId, out: &mut Vec<Event>) -> Result<(), RuleError> {
-    let c = state.character(who)?;
-    if !conditions::has_open_wound(c) {
-        return Ok(());
-    }
-    let wounds = conditions::open_wounds(c);
-    for slot in wounds {
-        if dead(state, who)? {
+    let slots = state.character(who)?.slots.len() as SlotNo;
+    // Bleeding marks slots but opens no wound, so each slot is read as the loop reaches it.
+    for slot in 1..=slots {
+        let c = state.character(who)?;
+        if c.status.dead {
             break;
         }
-        conditions::worsen_bleeding_with(state, who, slot, Choice::Proposed, out)?;
+        if c.slot(slot).is_some_and(|s| s.wound == Wound::Open) {
+            conditions::worsen_bleeding_with(state, who, slot, Choice::Proposed, out)?;
+        }
     }
     Ok(())
+}
+
+/// Can the end of a try touch `c`: are they alive and bleeding (when `bleeding`), in the cold
+/// or warming?
+fn try_touches(c: &Character, bleeding: bool) -> bool {
+    let exposure = &c.status.exposure;
+    !c.status.dead
+        && (exposure.cold_trys.is_some()
+            || exposure.warming
+            || (bleeding && conditions::has_open_wound(c)))
+}
+
+/// Can the end of a try touch anyone (see [`end_of_try`])? None of a try's ticks, nor a try of
+/// rest, opens a wound or starts the cold or the warming, so when this is false at the start of
+/// a stretch of trys, every one of its ends passes without a change.
+pub fn try_touches_anyone(state: &State, bleeding: bool) -> bool {
+    state.characters.iter().any(|c| try_touches(c, bleeding))
 }
 
 /// The end of one try while adventuring (R22, R26): bleeding for every open wound (unless
@@ -59,11 +76,16 @@ pub fn end_of_try(
     bleeding: bool,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    for who in living(state) {
-        // Most of the time nobody bleeds, freezes or warms: each tick is called only for those
-        // it can touch. Bleeding changes neither the cold nor the warming, nor the cold the
-        // warming, so reading both first reads what each tick would.
-        let c = state.character(who)?;
+    // A tick changes only the one it ticks, so each character is read once, in roster order, as
+    // the loop reaches them, and the ticks are called only for those they can touch. Bleeding
+    // changes neither the cold nor the warming, nor the cold the warming, so reading both first
+    // reads what each tick would.
+    for i in 0..state.characters.len() {
+        let c = &state.characters[i];
+        if c.status.dead {
+            continue;
+        }
+        let who = c.id;
         let wounded = bleeding && conditions::has_open_wound(c);
         let exposure = &c.status.exposure;
         let (cold, warm) = (exposure.cold_trys.is_some(), exposure.warming);
@@ -82,8 +104,11 @@ pub fn end_of_try(
 
 /// The end of one watch of travel (R22, R32): bleeding for every open wound.
 pub fn end_of_watch(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError> {
-    for who in living(state) {
-        bleed(state, who, out)?;
+    for i in 0..state.characters.len() {
+        let c = &state.characters[i];
+        if !c.status.dead && conditions::has_open_wound(c) {
+            bleed(state, c.id, out)?;
+        }
     }
     Ok(())
 }
@@ -406,21 +431,25 @@ pub fn break_rest(state: &mut State) {
     }
 }
 
-/// One try of rest (R24): every fifth try in a row removes one E, the lowest-numbered.
-pub fn rest_try(state: &mut State, who: CharId, out: &mut Vec<Event>) -> Result<(), RuleError> {
-    let c = state.character_mut(who)?;
-    if c.status.dead {
-        return Ok(());
-    }
-    let rested = c.status.exposure.rest_trys.saturating_add(1);
-    if rested < REST_TRYS_PER_E {
-        c.status.exposure.rest_trys = rested;
-        return Ok(());
-    }
-    c.status.exposure.rest_trys = 0;
-    if let Some(&n) = c.marked_with(Condition::E).first() {
-        conditions::clear(state, who, Condition::E, Some(n), out)?;
-        wake_note(state, who, Condition::E, out)?;
+/// One try of rest (R24) for every living player, in roster order: every fifth try in a row
+/// removes one E, the lowest-numbered.
+pub fn rest_try(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError> {
+    for i in 0..state.characters.len() {
+        let c = &mut state.characters[i];
+        if c.status.dead || c.side != Side::Players {
+            continue;
+        }
+        let rested = c.status.exposure.rest_trys.saturating_add(1);
+        if rested < REST_TRYS_PER_E {
+            c.status.exposure.rest_trys = rested;
+            continue;
+        }
+        c.status.exposure.rest_trys = 0;
+        let who = c.id;
+        if let Some(n) = c.first_marked(Condition::E) {
+            conditions::clear(state, who, Condition::E, Some(n), out)?;
+            wake_note(state, who, Condition::E, out)?;
+        }
     }
     Ok(())
 }
@@ -443,8 +472,7 @@ pub fn rest_end(
         conditions::set_fatigue(state, who, n, false, out)?;
     }
     let c = state.character(who)?;
-    let bleeding = c.marked_with(Condition::B);
-    let Some(&n) = bleeding.first() else {
+    let Some(n) = c.first_marked(Condition::B) else {
         return Ok(());
     };
     if !fed {

@@ -15,6 +15,17 @@ use crate::rules::{
     Ruleset, Standing, Tag, Tally, TallyKind, Tone, Upcoming, YesNo,
 };
 
+/// Everyone on the roster by id and name, in the roster's order (the players' side, then the
+/// others): what [`Slots::roster`] lists, without the rest of each entry (its tags ask what the
+/// next tick brings, which plays the tick on a copy).
+fn names(state: &State) -> Vec<(u32, String)> {
+    [Side::Players, Side::Opponents]
+        .into_iter()
+        .flat_map(|side| state.characters.iter().filter(move |c| c.side == side))
+        .map(|c| (c.id, c.name.clone()))
+        .collect()
+}
+
 /// The d12 slot system (rule file 000).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Slots;
@@ -49,9 +60,12 @@ impl Ruleset for Slots {
         command: &Command,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, RuleError> {
-        let mut roster = crate::rules::said::roster_names(&Self::roster(state));
+        let mut roster = names(state);
         let mut events = super::apply(state, command, dice)?;
-        roster.extend(crate::rules::said::roster_names(&Self::roster(state)));
+        if !events.iter().any(|e| matches!(e, Event::Note(_))) {
+            return Ok(events);
+        }
+        roster.extend(names(state));
         for event in &mut events {
             if let Event::Note(text) = event {
                 let line = crate::rules::said::named(text, &roster);
@@ -748,5 +762,29 @@ fn question_view(state: &State, d: &Decision) -> QuestionView {
                 proposed_yes: false,
             }),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_names_a_line_is_read_against_are_the_rosters_in_its_order() {
+        let mut state = State::default();
+        for (id, name, side) in [
+            (0, "Goblin", Side::Opponents),
+            (1, "Aria", Side::Players),
+            (2, "Goblin 2", Side::Opponents),
+            (3, "Bram", Side::Players),
+        ] {
+            let c = Character::new(id, name.to_string(), side, Layout::human());
+            state.characters.push(c);
+        }
+        assert_eq!(
+            names(&state),
+            crate::rules::said::roster_names(&Slots::roster(&state))
+        );
+        assert_eq!(names(&state)[0], (1, "Aria".to_string()));
     }
 }

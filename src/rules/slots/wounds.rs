@@ -40,13 +40,13 @@ fn deal_wound_inner(
     }
     let c = state.character(who)?;
     c.require_slot(slot)?;
-    let name = c.name.clone();
     if !c.layout.is_body(slot) {
         let options: Vec<SlotNo> = c.layout.body_slots().collect();
         if options.is_empty() {
             crate::rules::said::tell(out, || {
                 Event::Note(format!(
-                    "{name} has no body slots; the wound in slot {slot} is not recorded"
+                    "{} has no body slots; the wound in slot {slot} is not recorded",
+                    c.name
                 ))
             });
             return Ok(());
@@ -63,8 +63,9 @@ fn deal_wound_inner(
             .find(|&n| near.is_some() && c.layout.region(n) == near)
             .unwrap_or(options[0]);
         let why = format!(
-            "Wounds land only in body slots: slot {slot} of {name} is not one. Pick a body slot, \
-             or cancel if the item there took the blow."
+            "Wounds land only in body slots: slot {slot} of {} is not one. Pick a body slot, \
+             or cancel if the item there took the blow.",
+            c.name
         );
         ask(
             state,
@@ -86,7 +87,7 @@ fn deal_wound_inner(
             state.character_mut(who)?.require_slot_mut(slot)?.wound = wound;
             super::harmed(state, who, super::Harm::Wound(wound));
             crate::rules::said::tell(out, || Event::Wounded {
-                who: name,
+                who: state.name_of(who),
                 id: who,
                 slot,
                 wound,
@@ -128,7 +129,7 @@ fn beside(
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let c = state.character(who)?;
-    let name = c.name.clone();
+    let name = &c.name;
     let options: Vec<SlotNo> = c
         .layout
         .neighbours(slot)
@@ -177,12 +178,10 @@ pub fn open_treated(
     why: &str,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let c = state.character_mut(who)?;
-    let name = c.name.clone();
-    c.require_slot_mut(slot)?.wound = Wound::Open;
+    state.character_mut(who)?.require_slot_mut(slot)?.wound = Wound::Open;
     super::harmed(state, who, super::Harm::Wound(Wound::Open));
     crate::rules::said::tell(out, || Event::Wounded {
-        who: name,
+        who: state.name_of(who),
         id: who,
         slot,
         wound: Wound::Open,
@@ -220,9 +219,11 @@ pub fn cringe(
 
 /// Queues a decision for the judge and says so in the log.
 pub fn ask(state: &mut State, decision: Decision, out: &mut Vec<Event>) {
-    let question = super::resolve::describe(state, &Pending::Decide(decision.clone()));
-    state.pending.push(Pending::Decide(decision));
-    crate::rules::said::tell(out, || Event::Asked { question });
+    let pending = Pending::Decide(decision);
+    crate::rules::said::tell(out, || Event::Asked {
+        question: super::resolve::describe(state, &pending),
+    });
+    state.pending.push(pending);
 }
 
 /// The judge wounds a slot by hand.
@@ -244,14 +245,13 @@ pub fn treat(
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let c = state.character_mut(who)?;
-    let name = c.name.clone();
-    let s = c.require_slot_mut(slot)?;
-    match s.wound {
+    let name = &c.name;
+    match c.require_slot(slot)?.wound {
         Wound::Open => {
-            s.wound = Wound::Treated;
+            c.require_slot_mut(slot)?.wound = Wound::Treated;
             super::harmed(state, who, super::Harm::Wound(Wound::Treated));
             crate::rules::said::tell(out, || Event::Wounded {
-                who: name,
+                who: state.name_of(who),
                 id: who,
                 slot,
                 wound: Wound::Treated,
@@ -276,16 +276,15 @@ pub fn heal(
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let c = state.character_mut(who)?;
-    let name = c.name.clone();
-    let s = c.require_slot_mut(slot)?;
-    if s.wound == Wound::None {
+    if c.require_slot(slot)?.wound == Wound::None {
         return Err(RuleError::invalid(format!(
-            "slot {slot} of {name} has no wound to heal"
+            "slot {slot} of {} has no wound to heal",
+            c.name
         )));
     }
-    s.wound = Wound::None;
+    c.require_slot_mut(slot)?.wound = Wound::None;
     crate::rules::said::tell(out, || Event::Healed {
-        who: name,
+        who: c.name.clone(),
         id: who,
         slot,
     });
