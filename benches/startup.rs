@@ -4,7 +4,8 @@
 //!   line (the key hints) on the screen, for the demo and for a 100,000-entry session (target
 //!   ≤ 50 ms for the demo);
 //! - resident memory (VmRSS from /proc/PID/status) with the 100,000-entry session open on the
-//!   screen (target ≤ 30 MB), first for a 100,000-step session of every ruleset, open and after
+//!   screen (target ≤ 30 MB), first for a 100,000-step session of every ruleset and for 100,000
+//!   lines of the evenings `benches/verify.rs` runs in each ruleset with a demo, open and after
 //!   200 keys typed (set `STARTUP_MEMORY_ONLY` to stop after that table; set `STARTUP_BIN` to
 //!   the path of another slotmark binary to measure it on the same files, as a before/after);
 //! - idle CPU: utime + stime from /proc/PID/stat over five seconds of the screen waiting for a
@@ -107,6 +108,32 @@ fn copy(file: &Path, dir: &Path) -> PathBuf {
     target
 }
 
+/// Resident memory with `file` open on the screen, then after 200 keys typed (twenty palette
+/// notes), each read once what was typed is on the screen.
+fn memory(label: &str, file: &Path, home: &Path) {
+    let (_, mut term) = first_frame(&copy(file, home), home);
+    term.wait_for("the whole session", session_ready);
+    let pid = term.pid();
+    let mb = |key: &str| proc_field(pid, "status", key).unwrap_or(0) as f64 / 1024.0;
+    let (open_rss, open_hwm) = (mb("VmRSS:"), mb("VmHWM:"));
+    for i in 0..20 {
+        // `:note `, three letters and Enter: ten keys.
+        let text = format!("k{i:02}");
+        term.press(&format!(":note {text}"));
+        term.wait_text(&format!("note {text}"));
+        term.press("\r");
+        let shown = format!("Note: {text}");
+        term.wait_for("the note on screen", move |t| t.text().contains(&shown));
+    }
+    println!(
+        "memory, {label}: resident {open_rss:.1} MB (peak {open_hwm:.1} MB) open; {:.1} MB \
+             (peak {:.1} MB) after 200 keys",
+        mb("VmRSS:"),
+        mb("VmHWM:"),
+    );
+    term.kill_hard();
+}
+
 fn main() {
     let home = tempfile::tempdir().expect("a temp dir");
     let demo = save(home.path(), "demo.ron", &slotmark::script::demo());
@@ -125,28 +152,24 @@ fn main() {
         let session = support::long::long_session(ruleset, 100_000, 7);
         let file = save(home.path(), &format!("{}.ron", ruleset.key()), &session);
         drop(session);
-        let (_, mut term) = first_frame(&copy(&file, home.path()), home.path());
-        term.wait_for("the whole session", session_ready);
-        let pid = term.pid();
-        let mb = |key: &str| proc_field(pid, "status", key).unwrap_or(0) as f64 / 1024.0;
-        let (open_rss, open_hwm) = (mb("VmRSS:"), mb("VmHWM:"));
-        for i in 0..20 {
-            // `:note `, three letters and Enter: ten keys.
-            let text = format!("k{i:02}");
-            term.press(&format!(":note {text}"));
-            term.wait_text(&format!("note {text}"));
-            term.press("\r");
-            let shown = format!("Note: {text}");
-            term.wait_for("the note on screen", move |t| t.text().contains(&shown));
-        }
-        println!(
-            "memory, {} at 100,000 steps: resident {open_rss:.1} MB (peak {open_hwm:.1} MB) \
-             open; {:.1} MB (peak {:.1} MB) after 200 keys",
-            ruleset.key(),
-            mb("VmRSS:"),
-            mb("VmHWM:"),
+        memory(
+            &format!("{} at 100,000 steps", ruleset.key()),
+            &file,
+            home.path(),
         );
-        term.kill_hard();
+    }
+    // The same for the evenings `benches/verify.rs` runs (the demo, then notes, checks, harm,
+    // sheet edits, time and short fights): another mix of 100,000 steps, heavier in rolls.
+    for &ruleset in &support::evening::RULESETS {
+        let title = format!("{}-evenings", ruleset.key());
+        let session = support::evening::long_script(ruleset, 100_000, 7, &title).session;
+        let file = save(home.path(), &format!("{title}.ron"), &session);
+        drop(session);
+        memory(
+            &format!("{} evenings, 100,000 lines", ruleset.key()),
+            &file,
+            home.path(),
+        );
     }
     if std::env::var_os("STARTUP_MEMORY_ONLY").is_some() {
         return;
