@@ -569,13 +569,55 @@ pub(super) struct QuickLog<'t> {
     /// The index in `breaks` of the end of the next line, and where that line starts.
     next: usize,
     start: usize,
+    log: LogLines,
+}
+
+/// How far the reading of a log's lines has come, for both quick ways of reading it
+/// ([`QuickLog`] from a whole text, `pieces::PieceLog` from the file a piece at a time).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct LogLines {
     /// Whether every step read so far starts with its command, as slotmark writes it (its line
     /// is then known, as [`step_lines`] would find it).
-    command_first: bool,
+    pub(super) command_first: bool,
     /// Set at the log's closing line; a log that stops anywhere else did not read.
     closed: bool,
-    /// Set at a line that does not read: the log ends there, and [`QuickLog::close`] fails.
+    /// Set at a line that is missing or does not read: the log ends there, and closing it fails.
     failed: bool,
+}
+
+impl LogLines {
+    pub(super) const START: LogLines = LogLines {
+        command_first: true,
+        closed: false,
+        failed: false,
+    };
+
+    /// Whether the log gives no more steps.
+    pub(super) fn ended(&self) -> bool {
+        self.closed || self.failed
+    }
+
+    /// Whether the log was read to its closing line, every line of it a step.
+    pub(super) fn whole(&self) -> bool {
+        self.closed && !self.failed
+    }
+
+    /// The step on the log's next `line` (without its line break). None at the closing line,
+    /// which ends the log, and at a line that is missing (`None`) or does not read, which ends
+    /// it as failed.
+    #[inline(always)]
+    pub(super) fn step(&mut self, line: Option<&str>) -> Option<Step> {
+        let step = match line {
+            Some(LOG_CLOSER) => {
+                self.closed = true;
+                None
+            }
+            Some(line) => read_step_line(line, &mut self.command_first),
+            None => None,
+        };
+        self.failed = step.is_none() && !self.closed;
+        step
+    }
 }
 
 impl<'t> QuickLog<'t> {
@@ -596,9 +638,7 @@ impl<'t> QuickLog<'t> {
             opener,
             next: opener + 1,
             start: at + OPENER.len(),
-            command_first: true,
-            closed: false,
-            failed: false,
+            log: LogLines::START,
         };
         Some((file, log))
     }
@@ -612,11 +652,11 @@ impl<'t> QuickLog<'t> {
     /// and comments (the checksum), and the file's cursor within its `steps`. If so, `file` is
     /// given the steps' lines. The caller reads every step first.
     pub(super) fn close(mut self, file: &mut SessionFile, steps: usize) -> Option<()> {
-        if self.next().is_some() || !self.closed || self.failed {
+        if self.next().is_some() || !self.log.whole() {
             return None;
         }
         let rest = self.text.get(self.start..)?;
-        close_log(rest, file, steps, self.opener, self.command_first)
+        close_log(rest, file, steps, self.opener, self.log.command_first)
     }
 }
 
@@ -648,7 +688,7 @@ pub(super) fn read_head_part(mut head: String) -> Option<SessionFile> {
 /// cleared when the step does not start with its command, as slotmark writes it (the steps'
 /// lines are then not known, see [`step_lines`]).
 #[inline(always)]
-pub(super) fn read_step_line(line: &str, command_first: &mut bool) -> Option<Step> {
+fn read_step_line(line: &str, command_first: &mut bool) -> Option<Step> {
     let step = line.strip_prefix("        ")?.strip_suffix(',')?;
     *command_first &= step.trim_start().starts_with("(command:");
     match super::quick::read::<Step>(step) {
@@ -691,19 +731,14 @@ pub(super) fn close_log(
     Some(())
 }
 
-impl QuickLog<'_> {
-    /// The next line's step; None at the log's closing line (setting `closed`) or at a line that
-    /// does not read.
-    fn read_line(&mut self) -> Option<Step> {
+impl<'t> QuickLog<'t> {
+    /// The next line, without its line break; None past the text's last whole line.
+    fn next_line(&mut self) -> Option<&'t str> {
         let end = *self.breaks.get(self.next)?;
         let line = self.text.get(self.start..end)?;
         self.next += 1;
         self.start = end + 1;
-        if line == LOG_CLOSER {
-            self.closed = true;
-            return None;
-        }
-        read_step_line(line, &mut self.command_first)
+        Some(line)
     }
 }
 
@@ -711,12 +746,11 @@ impl Iterator for QuickLog<'_> {
     type Item = Step;
 
     fn next(&mut self) -> Option<Step> {
-        if self.closed || self.failed {
+        if self.log.ended() {
             return None;
         }
-        let step = self.read_line();
-        self.failed = step.is_none() && !self.closed;
-        step
+        let line = self.next_line();
+        self.log.step(line)
     }
 }
 

@@ -14,7 +14,7 @@
 //! text.
 
 use super::StoreError;
-use super::file::{self, BlockSums, LOG_CLOSER, SessionFile, Step};
+use super::file::{self, BlockSums, LOG_CLOSER, LogLines, SessionFile, Step};
 use std::fs;
 use std::io::Read;
 use std::path::Path;
@@ -51,10 +51,7 @@ pub(super) struct PieceLog {
     sums: BlockSums,
     /// The 0-based line of `log: [`.
     opener: usize,
-    /// As in [`super::file::QuickLog`].
-    command_first: bool,
-    closed: bool,
-    failed: bool,
+    log: LogLines,
 }
 
 impl PieceLog {
@@ -83,9 +80,7 @@ impl PieceLog {
             summed: 0,
             sums: BlockSums::with_capacity(usize::try_from(size / 512).unwrap_or(0) + 1),
             opener: 0,
-            command_first: true,
-            closed: false,
-            failed: false,
+            log: LogLines::START,
         };
         Ok(log.read_head().map(|head| (head, log)))
     }
@@ -190,9 +185,9 @@ impl PieceLog {
         self.summed = upto;
     }
 
-    /// The next line's step; None at the log's closing line (setting `closed`) or at a line that
-    /// does not read or is not whole.
-    fn read_line(&mut self) -> Option<Step> {
+    /// Where the next line lies in `text`, without its line break, reading the next piece
+    /// first when it is needed; None at the file's end, or when the piece does not read.
+    fn next_line(&mut self) -> Option<(usize, usize)> {
         if self.line == self.breaks.len() && !self.refill()? {
             return None;
         }
@@ -200,21 +195,17 @@ impl PieceLog {
             self.sum_lines();
         }
         let end = *self.breaks.get(self.line)?;
-        let line = self.text.get(self.start..end)?;
+        let start = self.start;
         self.line += 1;
         self.start = end + 1;
-        if line == LOG_CLOSER {
-            self.closed = true;
-            return None;
-        }
-        file::read_step_line(line, &mut self.command_first)
+        Some((start, end))
     }
 
     /// Reads the rest of the file and says whether the whole file read as slotmark writes it
     /// (as [`super::file::QuickLog::close`] says) and holds the checksum it was saved with.
     /// The caller reads every step first.
     pub(super) fn close(mut self, file: &mut SessionFile, steps: usize) -> Option<()> {
-        if self.next().is_some() || !self.closed || self.failed {
+        if self.next().is_some() || !self.log.whole() {
             return None;
         }
         let mut rest = self.text.as_bytes().get(self.start..)?.to_vec();
@@ -228,7 +219,7 @@ impl PieceLog {
             return None;
         }
         let rest = String::from_utf8(rest).ok()?;
-        file::close_log(&rest, file, steps, self.opener, self.command_first)?;
+        file::close_log(&rest, file, steps, self.opener, self.log.command_first)?;
         // `close_log` found the closing bracket's line at the start of `rest`.
         file::damage_with(self.sums, &rest).is_none().then_some(())
     }
@@ -238,12 +229,12 @@ impl Iterator for PieceLog {
     type Item = Step;
 
     fn next(&mut self) -> Option<Step> {
-        if self.closed || self.failed {
+        if self.log.ended() {
             return None;
         }
-        let step = self.read_line();
-        self.failed = step.is_none() && !self.closed;
-        step
+        let line = self.next_line();
+        let line = line.and_then(|(start, end)| self.text.get(start..end));
+        self.log.step(line)
     }
 }
 
