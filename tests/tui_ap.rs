@@ -96,6 +96,28 @@ fn the_ap_sheet_shows_every_field_at_two_sizes() {
     assert_snapshot!("ap_sheet_80x24", narrow);
 }
 
+/// A campaign jots on a sheet night after night: the panel shows the newest jottings, after how
+/// many came before, so the latest is in view at 80x24 however many there are.
+#[test]
+fn a_sheet_with_thousands_of_jottings_shows_the_newest_and_counts_the_rest() {
+    let mut session = party();
+    for i in 1..=3_000 {
+        let Ok(Line::Command(c)) =
+            parse_line(&format!("jot Ana owes Bo {i} coins"), session.state())
+        else {
+            panic!("jot did not parse");
+        };
+        session.execute(c, &mut ScriptedDice::new(vec![])).unwrap();
+    }
+    let mut app = app(session, &[]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    let text = drive(&mut app, 200, 50, Vec::new());
+    assert!(text.contains("(2993 earlier)"), "{text}");
+    assert!(text.contains("owes Bo 3000 coins"), "{text}");
+    assert!(!text.contains("owes the ferryman"), "{text}");
+    assert_eq!(state(&app).characters[0].notes.len(), 3_001);
+}
+
 #[test]
 fn the_strip_shows_the_groups_and_whose_turn_it_is() {
     let mut app = app(party(), &[15, 2]);

@@ -163,7 +163,7 @@ pub fn lines(c: &Character) -> Vec<(String, String)> {
         l.push((format!("{:>2}", i + 1), slot_text(slot)));
     }
     if !c.notes.is_empty() {
-        l.push(("Notes".into(), c.notes.join("; ")));
+        l.push(("Notes".into(), c.notes.on_sheet()));
     }
     l
 }

@@ -88,6 +88,9 @@ fn split(depth: u32, index: usize) -> (usize, usize) {
     (index >> shift, index & ((1usize << shift) - 1))
 }
 
+/// How many of a sheet's notes its panel shows ([`Notes::on_sheet`]).
+pub const ON_SHEET: usize = 8;
+
 #[derive(Clone, Default)]
 pub struct Notes {
     root: Option<Node>,
@@ -128,12 +131,21 @@ impl Notes {
         self.iter().cloned().collect()
     }
 
-    /// The lines joined by `sep`, as `[String]::join` joins them.
-    pub fn join(&self, sep: &str) -> String {
-        let mut out = String::new();
-        for (i, line) in self.iter().enumerate() {
+    /// A sheet's notes as its panel (and `slotmark show`) gives them: the newest [`ON_SHEET`],
+    /// oldest first, joined by `; `, after how many earlier ones there are. Every note stays on
+    /// the sheet and in the log; the panel only stops reading them all, so the newest are the
+    /// ones in view however many a long campaign jots, and drawing a sheet costs the same at
+    /// the ten-thousandth note as at the tenth.
+    pub fn on_sheet(&self) -> String {
+        let earlier = self.len.saturating_sub(ON_SHEET);
+        let mut out = if earlier > 0 {
+            format!("({earlier} earlier) ")
+        } else {
+            String::new()
+        };
+        for (i, line) in (earlier..self.len).filter_map(|i| self.get(i)).enumerate() {
             if i > 0 {
-                out.push_str(sep);
+                out.push_str("; ");
             }
             out.push_str(line);
         }
@@ -231,6 +243,24 @@ impl<'de> Deserialize<'de> for Notes {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_sheet_shows_its_newest_notes_after_a_count_of_the_earlier() {
+        let notes = |n: usize| -> Notes { (1..=n).map(|i| format!("n{i}")).collect() };
+        assert_eq!(notes(0).on_sheet(), "");
+        assert_eq!(notes(1).on_sheet(), "n1");
+        assert_eq!(notes(ON_SHEET).on_sheet(), "n1; n2; n3; n4; n5; n6; n7; n8");
+        assert_eq!(
+            notes(ON_SHEET + 1).on_sheet(),
+            "(1 earlier) n2; n3; n4; n5; n6; n7; n8; n9"
+        );
+        // Across leaves and branches of the tree, the last eight in their order.
+        let many = notes(5_000);
+        assert_eq!(
+            many.on_sheet(),
+            "(4992 earlier) n4993; n4994; n4995; n4996; n4997; n4998; n4999; n5000"
+        );
+    }
 
     #[test]
     fn the_way_down_is_the_quotient_and_remainder_of_the_index() {

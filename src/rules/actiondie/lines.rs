@@ -178,7 +178,7 @@ pub fn sheet_lines(state: &State, c: &Character) -> Vec<(String, String)> {
         l.push(("Round".into(), round));
     }
     if !c.notes.is_empty() {
-        l.push(("Notes".into(), c.notes.join("; ")));
+        l.push(("Notes".into(), c.notes.on_sheet()));
     }
     l
 }

@@ -318,7 +318,7 @@ pub fn sheet_lines(c: &Character, st: &State) -> Vec<(String, String)> {
         l.push((if i == 0 { "Items" } else { "" }.to_string(), t));
     }
     if !c.notes.is_empty() {
-        l.push(("Notes".into(), c.notes.join("; ")));
+        l.push(("Notes".into(), c.notes.on_sheet()));
     }
     l
 }
