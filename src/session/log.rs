@@ -105,14 +105,14 @@ pub struct Entry {
 /// What a step did to the fight, as the initiative read model tells it: whether it began or
 /// ended one, the round after it, and whose turn it began. For the fight summary the frame
 /// assembles, so no ruleset has to say when its fights begin, turn or end.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct FightMark {
     pub began: bool,
     pub ended: bool,
     /// The round under way after the step (the last round, when it ended the fight).
     pub round: u32,
     /// Whose turn the step began, when it began one. Shared: a long fight begins a turn for the
-    /// same few fighters over and over, and the mark takes the name from an earlier one.
+    /// same few fighters over and over, and every mark takes the one copy the session holds.
     pub turn: Option<Arc<str>>,
 }
 
@@ -128,45 +128,40 @@ fn fight_now(state: &SessionState) -> FightNow {
     Some((fight.round, acting))
 }
 
-/// How many steps back a new fight mark looks for an equal one to share.
-const MARKS_SHARED_BACK: usize = 8;
-
-/// How many steps back a new turn looks for its fighter's name to share (a round of a dozen
-/// fighters at a few steps a turn).
-const NAMES_SHARED_BACK: usize = 64;
-
-/// The step's fight mark ([`fight_mark`]), shared with an equal one among the last few steps
-/// before it (`earlier`, oldest first) rather than held again.
-fn shared_mark(before: &FightNow, after: &FightNow, earlier: &[Entry]) -> Option<Arc<FightMark>> {
-    let mark = fight_mark(before, after, earlier)?;
-    let start = earlier.len().saturating_sub(MARKS_SHARED_BACK);
-    let same = earlier[start..]
-        .iter()
-        .rev()
-        .filter_map(|e| e.fight.as_ref())
-        .find(|m| ***m == mark);
-    Some(same.map_or_else(|| Arc::new(mark), Arc::clone))
+/// The step's fight mark ([`fight_mark`]) as the copy `shared` holds, adding it when it is new.
+/// A long fight turns over the same few rounds and fighters again and again, so the marks of a
+/// whole campaign come to a few hundred, however many steps and turns share them.
+fn shared_mark(before: &FightNow, after: &FightNow, shared: &mut Shared) -> Option<Arc<FightMark>> {
+    let mark = fight_mark(before, after, &mut shared.words)?;
+    if let Some(held) = shared.marks.get(&mark) {
+        return Some(Arc::clone(held));
+    }
+    let mark = Arc::new(mark);
+    shared.marks.insert(Arc::clone(&mark));
+    Some(mark)
 }
 
-/// The name whose turn begins, shared with the last mark among `earlier` that began a turn of
-/// the same name.
-fn shared_name(name: &str, earlier: &[Entry]) -> Arc<str> {
-    let start = earlier.len().saturating_sub(NAMES_SHARED_BACK);
-    earlier[start..]
-        .iter()
-        .rev()
-        .filter_map(|e| e.fight.as_ref()?.turn.as_ref())
-        .find(|n| ***n == *name)
-        .map_or_else(|| Arc::from(name), Arc::clone)
+/// `word` as the copy `pool` holds, adding it when it is new.
+fn shared_word(pool: &mut HashSet<Arc<str>>, word: &str) -> Arc<str> {
+    if let Some(held) = pool.get(word) {
+        return Arc::clone(held);
+    }
+    let word: Arc<str> = Arc::from(word);
+    pool.insert(Arc::clone(&word));
+    word
 }
 
-fn fight_mark(before: &FightNow, after: &FightNow, earlier: &[Entry]) -> Option<FightMark> {
+fn fight_mark(
+    before: &FightNow,
+    after: &FightNow,
+    words: &mut HashSet<Arc<str>>,
+) -> Option<FightMark> {
     let round = after.as_ref().or(before.as_ref())?.0;
     let turn = match (before, after) {
         (Some((_, was)), Some((_, Some(now)))) if was.as_ref() != Some(now) => {
-            Some(shared_name(now, earlier))
+            Some(shared_word(words, now))
         }
-        (None, Some((_, Some(now)))) => Some(shared_name(now, earlier)),
+        (None, Some((_, Some(now)))) => Some(shared_word(words, now)),
         _ => None,
     };
     Some(FightMark {
@@ -303,8 +298,17 @@ pub struct Session {
     events_from: usize,
     /// The events of entries `events_from..entries.len()`, in order.
     events: VecDeque<Box<[Event]>>,
-    /// One copy of each purpose the log's rolls were drawn for, shared by every roll drawn for it.
-    purposes: HashSet<Arc<str>>,
+    /// One copy of each thing the log repeats, shared by every step that holds it.
+    shared: Shared,
+}
+
+/// What a long log repeats, held once and shared: rolls are drawn for the same few purposes, and
+/// fights turn over the same rounds and fighters, over and over.
+#[derive(Debug, Clone, Default)]
+struct Shared {
+    /// The purposes rolls were drawn for, and the names whose turns fight marks begin.
+    words: HashSet<Arc<str>>,
+    marks: HashSet<Arc<FightMark>>,
 }
 
 impl Session {
@@ -317,7 +321,7 @@ impl Session {
             cursor: 0,
             events_from: 0,
             events: VecDeque::new(),
-            purposes: HashSet::new(),
+            shared: Shared::default(),
         }
     }
 
@@ -339,11 +343,7 @@ impl Session {
         let mut entries = entries;
         let mut before = fight_now(&state);
         let keep_from = cursor.saturating_sub(EVENTS_KEPT);
-        for index in 0..entries.len() {
-            let (earlier, rest) = entries.split_at_mut(index);
-            let Some(entry) = rest.first_mut() else {
-                break;
-            };
+        for (index, entry) in entries.iter_mut().enumerate() {
             // Events of steps that will not be kept are not made even while loading.
             if index < keep_from {
                 replay_entry(&mut state, entry)
@@ -354,9 +354,9 @@ impl Session {
                     .map_err(|error| SessionError::Replay { index, error })?;
                 session.events.push_back(events.into_boxed_slice());
             }
-            share_purposes(&mut session.purposes, &mut entry.rolls);
+            share_purposes(&mut session.shared.words, &mut entry.rolls);
             let after = fight_now(&state);
-            entry.fight = shared_mark(&before, &after, earlier);
+            entry.fight = shared_mark(&before, &after, &mut session.shared);
             before = after;
             if (index + 1).is_multiple_of(CHECKPOINT_EVERY) && kept(index + 1, cursor) {
                 session.checkpoints.push((index + 1, state.clone()));
@@ -402,9 +402,9 @@ impl Session {
                 session.events.push_back(events.into_boxed_slice());
             }
             let after = fight_now(&state);
-            let fight = shared_mark(&before, &after, &entries);
+            let fight = shared_mark(&before, &after, &mut session.shared);
             let mut rolls = recorder.rolls.into_boxed_slice();
-            share_purposes(&mut session.purposes, &mut rolls);
+            share_purposes(&mut session.shared.words, &mut rolls);
             entries.push(Entry {
                 command,
                 rolls,
@@ -485,9 +485,9 @@ impl Session {
             }
         };
         let mut rolls = recorder.rolls.into_boxed_slice();
-        share_purposes(&mut self.purposes, &mut rolls);
+        share_purposes(&mut self.shared.words, &mut rolls);
         self.entries.truncate(self.cursor);
-        let fight = shared_mark(&before, &fight_now(&self.state), &self.entries);
+        let fight = shared_mark(&before, &fight_now(&self.state), &mut self.shared);
         self.events_from = self.events_from.min(self.cursor);
         self.events.truncate(self.cursor - self.events_from);
         self.checkpoints.retain(|(at, _)| *at <= self.cursor);
