@@ -5,10 +5,10 @@
 
 use slotmark::dice::ScriptedDice;
 use slotmark::rules::RulesetId;
-use slotmark::session::Command;
+use slotmark::session::{Command, Stamp};
 use slotmark::store::{
-    Store, reads_head_as_ron_does, reads_step_as_ron_does, verify, verify_in_pieces,
-    verify_read_whole,
+    Store, load_in_pieces, load_read_whole, reads_head_as_ron_does, reads_step_as_ron_does, verify,
+    verify_in_pieces, verify_read_whole,
 };
 use std::path::Path;
 
@@ -250,4 +250,94 @@ fn verify_in_pieces_reads_a_line_longer_than_a_piece() {
     for piece in [64, 1000, 4096, 128 << 10] {
         assert_eq!(verified(&path, |p| verify_in_pieces(p, piece)), whole);
     }
+}
+
+/// A session as it was read from a file: every entry (command, rolls, stamp and fight mark), the
+/// cursor, the state there, the initial state and the warnings; or the refusal.
+fn loaded(
+    path: &Path,
+    load: impl Fn(
+        &Path,
+    ) -> Result<(slotmark::session::Session, Vec<String>), slotmark::store::StoreError>,
+) -> String {
+    match load(path) {
+        Ok((s, warnings)) => format!(
+            "read: cursor {} of {:?}\nstate {:?}\ninitial {:?}\nwarnings {warnings:?}",
+            s.cursor(),
+            s.entries(),
+            s.state(),
+            s.initial()
+        ),
+        Err(e) => format!("refused: {e}"),
+    }
+}
+
+/// Opening a session reads its file in pieces and replays each step as its line is read, so a
+/// long log is never held whole. Whatever the size of a piece, the session, its stamps and what
+/// opening it says are those reading the file whole gives: for every demo with stamps on its
+/// steps, damaged late in its log, in its closing lines and checksum, cut short or with more
+/// after its end, with its checksum and without it (so that some damage reads and replays to
+/// another state than the one saved, which is said).
+#[test]
+fn opening_in_pieces_reads_any_file_as_reading_it_whole_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.ron");
+    let mut outcomes = std::collections::BTreeSet::new();
+    let mut check = |text: &[u8], pieces: &[usize]| {
+        std::fs::write(&path, text).unwrap();
+        let whole = loaded(&path, load_read_whole);
+        for &piece in pieces {
+            let quick = loaded(&path, |p| load_in_pieces(p, piece));
+            assert_eq!(
+                quick,
+                whole,
+                "in pieces of {piece}: {}",
+                String::from_utf8_lossy(text)
+            );
+        }
+        outcomes.insert(if whole.starts_with("refused") {
+            "refused"
+        } else if whole.contains("warnings []") {
+            "reads"
+        } else {
+            "differs"
+        });
+    };
+    let texts: Vec<String> = RulesetId::ALL
+        .iter()
+        .copied()
+        .filter(|r| slotmark::script::has_demo(*r))
+        .map(|ruleset| {
+            let mut session = slotmark::script::demo_for(ruleset);
+            let steps = session.entries().len() as u64;
+            session.restore_stamps((0..steps).map(|i| Some(Stamp::new(1_790_000_000 + i * 7))));
+            let file = dir.path().join(format!("{}.ron", ruleset.key()));
+            drop(Store::create(&file, &session).unwrap());
+            std::fs::read_to_string(&file).unwrap()
+        })
+        .collect();
+    assert!(texts.iter().all(|t| t.contains("stamp:Some(")));
+    for text in texts {
+        let log = text.find("\n    log: [\n").unwrap();
+        let closer = text.rfind("\n    ],\n").unwrap();
+        let sum = text.rfind("// checksum: ").unwrap();
+        for whole in [text.as_str(), &text[..sum]] {
+            let bytes = whole.as_bytes();
+            check(bytes, &[1, 61, 997, 1 << 20]);
+            let late = (log..bytes.len()).step_by((bytes.len() - log) / 5);
+            let end = (closer.min(bytes.len() - 1)..bytes.len()).step_by(7);
+            for i in late.chain(end) {
+                for damaged in damaged_at(bytes, i, b"(),[]0\n ") {
+                    check(damaged.as_bytes(), &[61, 997]);
+                }
+            }
+            for cut in (closer..bytes.len()).step_by(5) {
+                check(&bytes[..cut], &[1, 61]);
+            }
+            for more in ["\n", "// a note\n", "x"] {
+                check(format!("{whole}{more}").as_bytes(), &[1, 61, 997]);
+            }
+        }
+    }
+    assert_eq!(outcomes.len(), 3, "{outcomes:?}");
 }

@@ -4,7 +4,8 @@
 //! replaced, the judge's slotmark reopening it after a crash) is met by reading the whole session
 //! again.
 
-use super::{JournalRecord, MAX_FILE_BYTES, StoreError, build_session, file, journal};
+use super::pieces::PIECE;
+use super::{JournalRecord, MAX_FILE_BYTES, StoreError, file, journal, read_session};
 use crate::session::Session;
 use std::fs;
 use std::io::{self, Read, Seek, SeekFrom};
@@ -299,9 +300,8 @@ struct Whole {
 fn read_whole(path: &Path, journal_path: &Path) -> Result<Whole, StoreError> {
     let file_stamp = Stamp::of(path).map_err(|e| StoreError::io(path, "cannot read", &e))?;
     let journal_stamp = Stamp::of(journal_path).ok();
-    let saved = file::read(path)?;
-    let generation = saved.generation;
-    let (mut session, _) = build_session(path, saved)?;
+    let read = read_session(path, PIECE, |_| Ok(()))?;
+    let (generation, mut session) = (read.generation, read.session);
     let (mut read_to, mut head, mut tail) = (0, Vec::new(), Vec::new());
     if journal_stamp.is_some() && journal_path.exists() {
         let bytes = file::read_bytes(journal_path, MAX_FILE_BYTES)?;

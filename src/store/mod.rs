@@ -46,6 +46,7 @@ pub use verify::{
 
 use crate::rules::RulesetId;
 use crate::session::{Logged, Session, SessionError, SessionState};
+use pieces::{PIECE, PieceLog};
 use serde::{Deserialize, Serialize};
 use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io::{self, Read, Write};
@@ -324,12 +325,13 @@ impl Store {
     /// Loads the file, replays its journal, and keeps it open for appending. Nothing is written
     /// unless both read cleanly; a journal that held anything is then folded into the file.
     pub fn open(path: &Path) -> Result<Opened, StoreError> {
-        let file = file::read(path)?;
-        let generation = file.generation;
-        if generation == u64::MAX {
-            return Err(generation_spent(path));
-        }
-        let (session, warnings) = build_session(path, file)?;
+        let read = read_session(path, PIECE, |generation| {
+            if generation == u64::MAX {
+                return Err(generation_spent(path));
+            }
+            Ok(())
+        })?;
+        let (generation, session, warnings) = (read.generation, read.session, read.warnings);
         // Taken once the file reads, so a refused file gets no lock file beside it; given back
         // (and removed, when this open made it) if the journal is refused.
         let lock = SessionLock::take(path)?;
@@ -918,14 +920,97 @@ fn build_session(
     if let Some(damage) = damage {
         return Err(damaged(path, damage));
     }
+    let warnings = replay_warnings(path, &saved, &session);
+    Ok((session, warnings))
+}
+
+/// What a replayed log has to say of the state the file saved: nothing when they are the same.
+fn replay_warnings(path: &Path, saved: &SessionState, session: &Session) -> Vec<String> {
     let mut warnings = Vec::new();
-    if let Some(d) = verify::state_difference(&saved, session.state()) {
+    if let Some(d) = verify::state_difference(saved, session.state()) {
         warnings.push(format!(
             "{}: replaying the log gives a different state than the one saved ({d}); the replayed state is used.",
             path.display()
         ));
     }
-    Ok((session, warnings))
+    warnings
+}
+
+/// A session file read and its log replayed ([`read_session`]).
+pub(crate) struct Replayed {
+    pub generation: u64,
+    pub session: Session,
+    /// What replaying the log had to say.
+    pub warnings: Vec<String>,
+}
+
+/// Reads the session file at `path` and rebuilds its session from the log; `check` may refuse
+/// the file by its generation before anything is replayed.
+///
+/// A file as slotmark writes it, not damaged, is read `piece` bytes at a time (see
+/// [`PieceLog`]) and each step replayed as soon as its line is read, so neither the file's text
+/// nor its parsed log is ever held whole: at 100,000 steps the two were some 15 MB on top of the
+/// session at the peak of opening it. Anything else, a step refused on replay among it, is read
+/// again whole, which names what is wrong as it always did. Either way the session and the
+/// warnings are the same ([`load_in_pieces`] and [`load_read_whole`] are held to it).
+pub(crate) fn read_session(
+    path: &Path,
+    piece: usize,
+    check: impl Fn(u64) -> Result<(), StoreError>,
+) -> Result<Replayed, StoreError> {
+    if let Some(read) = session_as_read(path, piece, &check)? {
+        return Ok(read);
+    }
+    read_session_whole(path, check)
+}
+
+/// [`read_session`] reading the file whole.
+fn read_session_whole(
+    path: &Path,
+    check: impl Fn(u64) -> Result<(), StoreError>,
+) -> Result<Replayed, StoreError> {
+    let file = file::read(path)?;
+    let generation = file.generation;
+    check(generation)?;
+    let (session, warnings) = build_session(path, file)?;
+    Ok(Replayed {
+        generation,
+        session,
+        warnings,
+    })
+}
+
+/// [`read_session`]'s common case, read in pieces; Ok(None) when anything is otherwise. It
+/// refuses (Err) only what reading the file whole refuses before reading a byte.
+fn session_as_read(
+    path: &Path,
+    piece: usize,
+    check: &impl Fn(u64) -> Result<(), StoreError>,
+) -> Result<Option<Replayed>, StoreError> {
+    let Some((mut head, mut log)) = PieceLog::open(path, MAX_FILE_BYTES, piece)? else {
+        return Ok(None);
+    };
+    if check(head.generation).is_err() {
+        return Ok(None);
+    }
+    let mut stamps = Vec::new();
+    let steps = log.by_ref().map(|step| {
+        stamps.push(step.stamp);
+        (step.command, step.faces)
+    });
+    let Ok(mut session) = Session::from_steps(head.initial.clone(), steps, head.cursor) else {
+        return Ok(None);
+    };
+    if log.close(&mut head, session.entries().len()).is_none() {
+        return Ok(None);
+    }
+    session.restore_stamps(stamps);
+    let warnings = replay_warnings(path, &head.state, &session);
+    Ok(Some(Replayed {
+        generation: head.generation,
+        session,
+        warnings,
+    }))
 }
 
 /// The state a session file saved, read quickly without replaying its log: for showing the
@@ -940,18 +1025,19 @@ pub fn snapshot(path: &Path) -> Option<SessionState> {
 /// lock, so nothing else writes the file meanwhile; a file of another generation than the one
 /// opened is refused all the same.
 pub fn read_log(path: &Path, generation: u64) -> Result<(Session, Vec<String>), StoreError> {
-    let file = file::read(path)?;
-    if file.generation != generation {
-        return Err(StoreError::Io {
-            path: path.to_path_buf(),
-            message: format!(
-                "the file was replaced while its log was read (save {} became save {}); open it \
-                 again",
-                generation, file.generation
-            ),
-        });
-    }
-    build_session(path, file)
+    let read = read_session(path, PIECE, |now| {
+        if now != generation {
+            return Err(StoreError::Io {
+                path: path.to_path_buf(),
+                message: format!(
+                    "the file was replaced while its log was read (save {generation} became save \
+                     {now}); open it again"
+                ),
+            });
+        }
+        Ok(())
+    })?;
+    Ok((read.session, read.warnings))
 }
 
 /// Reads a session file (and its journal, if any) without keeping it open or changing it.
@@ -962,9 +1048,29 @@ pub fn load(path: &Path) -> Result<Session, StoreError> {
 /// [`load`], also returning what recovery had to say (a cut-off journal line, a replay that
 /// differs from the saved state).
 pub fn load_with_warnings(path: &Path) -> Result<(Session, Vec<String>), StoreError> {
-    let file = file::read(path)?;
-    let generation = file.generation;
-    let (mut session, mut warnings) = build_session(path, file)?;
+    load_in_pieces(path, PIECE)
+}
+
+/// [`load_with_warnings`] reading the file `piece` bytes at a time where it can (see
+/// [`read_session`]). For the tests outside the crate, which hold it to [`load_read_whole`].
+#[doc(hidden)]
+pub fn load_in_pieces(path: &Path, piece: usize) -> Result<(Session, Vec<String>), StoreError> {
+    load_replayed(path, read_session(path, piece, |_| Ok(()))?)
+}
+
+/// [`load_with_warnings`] reading the file whole, as it did before it read in pieces.
+#[doc(hidden)]
+pub fn load_read_whole(path: &Path) -> Result<(Session, Vec<String>), StoreError> {
+    load_replayed(path, read_session_whole(path, |_| Ok(()))?)
+}
+
+/// The session read from a file with the steps its journal holds applied on top.
+fn load_replayed(path: &Path, read: Replayed) -> Result<(Session, Vec<String>), StoreError> {
+    let Replayed {
+        generation,
+        mut session,
+        mut warnings,
+    } = read;
     let jpath = journal_path(path);
     if let Some(text) = journal::read_text(&jpath)? {
         let contents = journal::parse(&jpath, &text, generation)?;
@@ -1068,5 +1174,42 @@ fn summarize(path: &Path) -> SessionSummary {
             problem: Some(e.reason()),
             entries: 0,
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::ScriptedDice;
+    use crate::session::Command;
+
+    /// A file as slotmark writes it is read in pieces to its end; a damaged one, one whose log
+    /// does not replay to its cursor and a generation the caller refuses each leave it to the
+    /// whole reading.
+    #[test]
+    fn a_written_file_opens_in_pieces_and_anything_else_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.ron");
+        let mut session = Session::new(SessionState::new("Pieces", RulesetId::Plain));
+        for n in 0..300 {
+            let note = Command::Note(format!("note {n}"));
+            session.execute(note, &mut ScriptedDice::new([])).unwrap();
+        }
+        drop(Store::create(&path, &session).unwrap());
+        let fine = |_| Ok(());
+        let read = session_as_read(&path, 61, &fine).unwrap().unwrap();
+        assert_eq!(read.session.entries(), session.entries());
+        assert_eq!(read.session.state(), session.state());
+        let refused = |_| Err(generation_spent(&path));
+        assert!(session_as_read(&path, 61, &refused).unwrap().is_none());
+        let text = fs::read_to_string(&path).unwrap();
+        fs::write(&path, text.replacen("note 7", "note 8", 1)).unwrap();
+        assert!(session_as_read(&path, 61, &fine).unwrap().is_none());
+        // A cursor past the log's end, the checksum left off so that only the replay finds it.
+        let unsummed = &text[..text.rfind("// checksum: ").unwrap()];
+        assert!(unsummed.contains("cursor: 300,"));
+        fs::write(&path, unsummed.replacen("cursor: 300,", "cursor: 301,", 1)).unwrap();
+        assert!(session_as_read(&path, 61, &fine).unwrap().is_none());
+        assert!(read_session(&path, 61, fine).is_err());
     }
 }
