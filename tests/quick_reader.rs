@@ -182,57 +182,79 @@ fn verify_in_pieces_says_of_any_file_what_reading_it_whole_says() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("s.ron");
     let mut outcomes = std::collections::BTreeSet::new();
-    let mut check = |text: &[u8], pieces: &[usize]| {
-        std::fs::write(&path, text).unwrap();
-        let whole = verified(&path, verify_read_whole);
-        for &piece in pieces {
-            let quick = verified(&path, |p| verify_in_pieces(p, piece));
-            assert_eq!(
-                quick,
-                whole,
-                "in pieces of {piece}: {}",
-                String::from_utf8_lossy(text)
-            );
-        }
-        outcomes.insert(if whole.starts_with("refused") {
-            "refused"
-        } else if whole.contains("difference: None") {
-            "verifies"
-        } else {
-            "differs"
-        });
-    };
     for text in demo_files() {
-        let log = text.find("\n    log: [\n").unwrap();
-        let closer = text.rfind("\n    ],\n").unwrap();
-        let sum = text.rfind("// checksum: ").unwrap();
-        let unsummed = &text[..sum];
-        for whole in [text.as_str(), unsummed] {
-            let bytes = whole.as_bytes();
-            check(bytes, &[1, 61, 997, 1 << 20]);
-            // Damage late in the log, in its closing lines and in the checksum.
-            let late = (log..bytes.len()).step_by((bytes.len() - log) / 5);
-            let end = (closer.min(bytes.len() - 1)..bytes.len()).step_by(5);
-            for i in late.chain(end) {
-                for damaged in damaged_at(bytes, i, b"(),[]0\n ") {
-                    check(damaged.as_bytes(), &[1, 61, 997]);
-                }
-            }
-            // Cut off anywhere in its last lines, and without its last line break.
-            for cut in (closer..bytes.len()).step_by(3) {
-                check(&bytes[..cut], &[1, 61]);
-            }
-            check(&bytes[..bytes.len() - 1], &[1, 61, 997]);
-            // More after the end: a blank line, a comment, spaces, a line without a break.
-            for more in ["\n", "// a note\n", "  \n", "x"] {
-                check(format!("{whole}{more}").as_bytes(), &[1, 61, 997]);
-            }
-        }
-        // A comment between the closing bracket and the checksum is summed with the file.
-        let commented = format!("{}// a note\n{}", &text[..sum], &text[sum..]);
-        check(commented.as_bytes(), &[1, 61, 997]);
+        each_case_in_pieces(&text, |text, pieces| {
+            let whole = same_in_pieces(
+                &path,
+                text,
+                pieces,
+                |p| verified(p, verify_read_whole),
+                |p, piece| verified(p, |p| verify_in_pieces(p, piece)),
+            );
+            outcomes.insert(if whole.starts_with("refused") {
+                "refused"
+            } else if whole.contains("difference: None") {
+                "verifies"
+            } else {
+                "differs"
+            });
+        });
     }
     assert_eq!(outcomes.len(), 3, "{outcomes:?}");
+}
+
+/// Writes `text` to `path`, reads it whole with `whole` and in pieces of each size in `pieces`
+/// with `quick`, and gives what the whole reading said once every piece size said the same.
+fn same_in_pieces(
+    path: &Path,
+    text: &[u8],
+    pieces: &[usize],
+    whole: impl Fn(&Path) -> String,
+    quick: impl Fn(&Path, usize) -> String,
+) -> String {
+    std::fs::write(path, text).unwrap();
+    let whole = whole(path);
+    for &piece in pieces {
+        assert_eq!(
+            quick(path, piece),
+            whole,
+            "in pieces of {piece}: {}",
+            String::from_utf8_lossy(text)
+        );
+    }
+    whole
+}
+
+/// The files a reader in pieces is held to the whole reading on, made from `file` as the store
+/// wrote it, each with the piece sizes to read it at: `file` whole and without its checksum
+/// line; each damaged late in its log, in its closing lines and in its checksum; cut off
+/// anywhere in its last lines and without its last line break; with more after its end (a
+/// blank line, a comment, spaces, a line without a break); and with a comment between its
+/// closing bracket and its checksum, which is summed with the file.
+fn each_case_in_pieces(file: &str, mut check: impl FnMut(&[u8], &[usize])) {
+    let log = file.find("\n    log: [\n").unwrap();
+    let closer = file.rfind("\n    ],\n").unwrap();
+    let sum = file.rfind("// checksum: ").unwrap();
+    for whole in [file, &file[..sum]] {
+        let bytes = whole.as_bytes();
+        check(bytes, &[1, 61, 997, 1 << 20]);
+        let late = (log..bytes.len()).step_by((bytes.len() - log) / 5);
+        let end = (closer.min(bytes.len() - 1)..bytes.len()).step_by(5);
+        for i in late.chain(end) {
+            for damaged in damaged_at(bytes, i, b"(),[]0\n ") {
+                check(damaged.as_bytes(), &[1, 61, 997]);
+            }
+        }
+        for cut in (closer..bytes.len()).step_by(3) {
+            check(&bytes[..cut], &[1, 61]);
+        }
+        check(&bytes[..bytes.len() - 1], &[1, 61, 997]);
+        for more in ["\n", "// a note\n", "  \n", "x"] {
+            check(format!("{whole}{more}").as_bytes(), &[1, 61, 997]);
+        }
+    }
+    let commented = format!("{}// a note\n{}", &file[..sum], &file[sum..]);
+    check(commented.as_bytes(), &[1, 61, 997]);
 }
 
 /// A line longer than a piece is read whole, however many pieces it spans: a note of nearly
@@ -283,61 +305,33 @@ fn opening_in_pieces_reads_any_file_as_reading_it_whole_does() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("s.ron");
     let mut outcomes = std::collections::BTreeSet::new();
-    let mut check = |text: &[u8], pieces: &[usize]| {
-        std::fs::write(&path, text).unwrap();
-        let whole = loaded(&path, load_read_whole);
-        for &piece in pieces {
-            let quick = loaded(&path, |p| load_in_pieces(p, piece));
-            assert_eq!(
-                quick,
-                whole,
-                "in pieces of {piece}: {}",
-                String::from_utf8_lossy(text)
+    for ruleset in RulesetId::ALL.iter().copied() {
+        if !slotmark::script::has_demo(ruleset) {
+            continue;
+        }
+        let mut session = slotmark::script::demo_for(ruleset);
+        let steps = session.entries().len() as u64;
+        session.restore_stamps((0..steps).map(|i| Some(Stamp::new(1_790_000_000 + i * 7))));
+        let file = dir.path().join(format!("{}.ron", ruleset.key()));
+        drop(Store::create(&file, &session).unwrap());
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(text.contains("stamp:Some("), "{text}");
+        each_case_in_pieces(&text, |text, pieces| {
+            let whole = same_in_pieces(
+                &path,
+                text,
+                pieces,
+                |p| loaded(p, load_read_whole),
+                |p, piece| loaded(p, |p| load_in_pieces(p, piece)),
             );
-        }
-        outcomes.insert(if whole.starts_with("refused") {
-            "refused"
-        } else if whole.contains("warnings []") {
-            "reads"
-        } else {
-            "differs"
+            outcomes.insert(if whole.starts_with("refused") {
+                "refused"
+            } else if whole.contains("warnings []") {
+                "reads"
+            } else {
+                "differs"
+            });
         });
-    };
-    let texts: Vec<String> = RulesetId::ALL
-        .iter()
-        .copied()
-        .filter(|r| slotmark::script::has_demo(*r))
-        .map(|ruleset| {
-            let mut session = slotmark::script::demo_for(ruleset);
-            let steps = session.entries().len() as u64;
-            session.restore_stamps((0..steps).map(|i| Some(Stamp::new(1_790_000_000 + i * 7))));
-            let file = dir.path().join(format!("{}.ron", ruleset.key()));
-            drop(Store::create(&file, &session).unwrap());
-            std::fs::read_to_string(&file).unwrap()
-        })
-        .collect();
-    assert!(texts.iter().all(|t| t.contains("stamp:Some(")));
-    for text in texts {
-        let log = text.find("\n    log: [\n").unwrap();
-        let closer = text.rfind("\n    ],\n").unwrap();
-        let sum = text.rfind("// checksum: ").unwrap();
-        for whole in [text.as_str(), &text[..sum]] {
-            let bytes = whole.as_bytes();
-            check(bytes, &[1, 61, 997, 1 << 20]);
-            let late = (log..bytes.len()).step_by((bytes.len() - log) / 5);
-            let end = (closer.min(bytes.len() - 1)..bytes.len()).step_by(7);
-            for i in late.chain(end) {
-                for damaged in damaged_at(bytes, i, b"(),[]0\n ") {
-                    check(damaged.as_bytes(), &[61, 997]);
-                }
-            }
-            for cut in (closer..bytes.len()).step_by(5) {
-                check(&bytes[..cut], &[1, 61]);
-            }
-            for more in ["\n", "// a note\n", "x"] {
-                check(format!("{whole}{more}").as_bytes(), &[1, 61, 997]);
-            }
-        }
     }
     assert_eq!(outcomes.len(), 3, "{outcomes:?}");
 }
