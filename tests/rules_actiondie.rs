@@ -142,6 +142,19 @@ impl T {
         self.run(C::Set { who, stat, value }, &[]);
     }
 
+    fn skill(&mut self, name: &str, skill: &str, bonus: Bonus) {
+        let who = self.id(name);
+        let name = skill.into();
+        self.run(
+            C::Skill {
+                who,
+                name,
+                bonus: Some(bonus),
+            },
+            &[],
+        );
+    }
+
     fn check(&mut self, r: Roller, target: Option<i32>, faces: &[u16]) -> Vec<String> {
         self.run(
             C::Check(Box::new(CheckSpec {
@@ -346,22 +359,8 @@ fn d4_the_sheet_keeps_hp_ar_movement_hands_technique_dice_and_skills() {
         },
         &[],
     );
-    t.run(
-        C::Skill {
-            who,
-            name: "Climb".into(),
-            bonus: Some(Bonus::Flat(2)),
-        },
-        &[],
-    );
-    t.run(
-        C::Skill {
-            who,
-            name: "Lore".into(),
-            bonus: Some(Bonus::Die(Dice::new(1, 4))),
-        },
-        &[],
-    );
+    t.skill("Ana", "Climb", Bonus::Flat(2));
+    t.skill("Ana", "Lore", Bonus::Die(Dice::new(1, 4)));
     t.set("Ana", Stat::Ar, 12);
     let a = t.c("Ana");
     assert_eq!(
@@ -375,15 +374,7 @@ fn d4_the_sheet_keeps_hp_ar_movement_hands_technique_dice_and_skills() {
 #[test]
 fn d5_a_check_rolls_the_effective_rung_plus_bonuses_and_a_target_waits_for_the_judge() {
     let mut t = T::new();
-    let who = t.id("Ana");
-    t.run(
-        C::Skill {
-            who,
-            name: "Climb".into(),
-            bonus: Some(Bonus::Flat(2)),
-        },
-        &[],
-    );
+    t.skill("Ana", "Climb", Bonus::Flat(2));
     let mut r = t.roller("Ana", Ability::Str);
     r.skill = Some("climb".into());
     t.check(r.clone(), Some(7), &[5]);
@@ -412,15 +403,7 @@ fn d5_a_check_rolls_the_effective_rung_plus_bonuses_and_a_target_waits_for_the_j
 #[test]
 fn d6_advantage_rolls_the_whole_check_twice_and_keeps_the_higher_total() {
     let mut t = T::new();
-    let who = t.id("Ana");
-    t.run(
-        C::Skill {
-            who,
-            name: "Lore".into(),
-            bonus: Some(Bonus::Die(Dice::new(1, 4))),
-        },
-        &[],
-    );
+    t.skill("Ana", "Lore", Bonus::Die(Dice::new(1, 4)));
     let mut r = t.roller("Ana", Ability::Str);
     r.skill = Some("Lore".into());
     r.adv = 2;
@@ -442,15 +425,7 @@ fn d6_advantage_rolls_the_whole_check_twice_and_keeps_the_higher_total() {
 #[test]
 fn d6_d8_a_waiting_checks_title_and_how_name_the_dice_the_skill_and_every_edge() {
     let mut t = T::new();
-    let who = t.id("Ana");
-    t.run(
-        C::Skill {
-            who,
-            name: "Climb".into(),
-            bonus: Some(Bonus::Flat(2)),
-        },
-        &[],
-    );
+    t.skill("Ana", "Climb", Bonus::Flat(2));
     t.status("Ana", Status::Blind, true);
     let mut r = t.roller("Ana", Ability::Str);
     r.skill = Some("climb".into());

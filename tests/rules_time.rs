@@ -105,6 +105,15 @@ impl Table {
     fn combat(&self) -> &Combat {
         self.state().combat.as_ref().expect("a fight is under way")
     }
+
+    /// The encounter dice the last stretch of time rolled.
+    fn encounter_dice(&self) -> &EncounterDice {
+        self.state()
+            .recent
+            .encounter
+            .as_ref()
+            .expect("the encounter dice")
+    }
 }
 
 fn slot_events(events: &[session::Event]) -> Vec<Event> {
@@ -1650,12 +1659,7 @@ fn r24_r26_a_rest_counts_each_living_players_trys_and_ticks_only_whom_time_touch
     assert_eq!(t.wound(2, 5), Wound::Treated);
     assert_eq!(t.ch(2).status.exposure.cold_trys, Some(0));
     assert_eq!(t.state().clock.trys, 5);
-    let dice = t
-        .state()
-        .recent
-        .encounter
-        .as_ref()
-        .expect("the rest's dice");
+    let dice = t.encounter_dice();
     assert_eq!(
         (dice.faces.as_slice(), dice.encounters),
         (&[1, 2, 3, 4, 5][..], 0)
@@ -1679,12 +1683,7 @@ fn r24_a_rest_where_time_touches_nobody_still_counts_every_try() {
     );
     assert_eq!(t.marks(0, Condition::E), Vec::<SlotNo>::new());
     assert_eq!(t.state().clock.trys, 7);
-    let dice = t
-        .state()
-        .recent
-        .encounter
-        .as_ref()
-        .expect("the rest's dice");
+    let dice = t.encounter_dice();
     assert_eq!((dice.encounter_faces, dice.encounters), (2, 1));
 }
 

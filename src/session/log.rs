@@ -727,12 +727,7 @@ impl Session {
 /// Makes each roll's purpose the copy `pool` holds, adding those it lacks.
 fn share_purposes(pool: &mut HashSet<Arc<str>>, rolls: &mut [Roll]) {
     for roll in rolls {
-        match pool.get(&*roll.purpose) {
-            Some(held) => roll.purpose = Arc::clone(held),
-            None => {
-                pool.insert(Arc::clone(&roll.purpose));
-            }
-        }
+        roll.purpose = shared_word(pool, &roll.purpose);
     }
 }
 
