@@ -1,7 +1,7 @@
 //! The words of an event as parts that say whose they are, so one line serves the judge and the
 //! players: the judge reads every part; the players' table view asks its lens about each part
-//! (whose number it is, whether they have seen who it names) and draws what the lens allows.
-//! Nothing is ever taken out of finished text.
+//! (whose number it is, whether they have seen who it names, whether it is written for the judge
+//! alone) and draws what the lens allows. Nothing is ever taken out of finished text.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -47,6 +47,10 @@ pub enum Part {
     State { owner: u32 },
     /// The judge ruled over the book: the players read the plain result only.
     Ruling { said: Vec<Part>, result: Vec<Part> },
+    /// Words for the judge alone: a reminder, a ruling the rules leave to the judge, a note or
+    /// a question to the judge. A reader who is not the judge reads nothing of them; a line
+    /// made only of them is the judge's alone.
+    Judge(Vec<Part>),
 }
 
 /// What the lens lets through of someone's numbers.
@@ -68,6 +72,10 @@ pub trait Lens {
     fn rulings(&self) -> bool {
         false
     }
+    /// Does the reader read what is written for the judge alone ([`Part::Judge`])?
+    fn judges(&self) -> bool {
+        false
+    }
 }
 
 /// The judge's lens: everything.
@@ -81,6 +89,9 @@ impl Lens for Judge {
         Numbers::Exact
     }
     fn rulings(&self) -> bool {
+        true
+    }
+    fn judges(&self) -> bool {
         true
     }
 }
@@ -170,6 +181,25 @@ impl Line {
         })
     }
 
+    /// `said`, for the judge alone: a reminder or a ruling left to the judge, added to words
+    /// anyone may read ("Pip breathes again" + "; the judge decides when they wake").
+    pub fn judge(self, said: Line) -> Line {
+        self.with(|| Part::Judge(said.0))
+    }
+
+    /// The whole line, for the judge alone: the players read nothing of it.
+    pub fn for_the_judge(self) -> Line {
+        if self.is_empty() {
+            return self;
+        }
+        Line(vec![Part::Judge(self.0)])
+    }
+
+    /// Is the whole line for the judge alone?
+    pub fn is_for_the_judge(&self) -> bool {
+        matches!(self.0.as_slice(), [Part::Judge(_)])
+    }
+
     /// The line as `lens` reads it, or None when it names someone the reader has not seen.
     pub fn read(&self, lens: &dyn Lens) -> Option<String> {
         let mut out = String::new();
@@ -199,6 +229,7 @@ fn ids(parts: &[Part], out: &mut Vec<u32>) {
                 ids(said, out);
                 ids(result, out);
             }
+            Part::Judge(said) => ids(said, out),
         }
     }
 }
@@ -240,6 +271,11 @@ fn read_parts(parts: &[Part], lens: &dyn Lens, out: &mut String) -> bool {
             }
             Part::Ruling { said, result } => {
                 if !read_parts(if lens.rulings() { said } else { result }, lens, out) {
+                    return false;
+                }
+            }
+            Part::Judge(said) => {
+                if lens.judges() && !read_parts(said, lens, out) {
                     return false;
                 }
             }
@@ -331,5 +367,38 @@ mod tests {
         );
         assert_eq!(l.to_string(), "The judge rules Ana's save a fail");
         assert_eq!(l.read(&Players).as_deref(), Some("Ana fails the save"));
+    }
+
+    #[test]
+    fn words_for_the_judge_alone_read_as_nothing_at_the_table() {
+        let l = Line::new()
+            .name(1, "Ana")
+            .plain(" breathes again")
+            .judge(Line::from("; the judge decides when she wakes"));
+        assert_eq!(
+            l.to_string(),
+            "Ana breathes again; the judge decides when she wakes"
+        );
+        assert_eq!(l.read(&Players).as_deref(), Some("Ana breathes again"));
+        assert!(!l.is_for_the_judge());
+        let reminder = Line::from("Reminder for the judge: ")
+            .name(1, "Ana")
+            .plain(" has no book")
+            .for_the_judge();
+        assert!(reminder.is_for_the_judge());
+        assert_eq!(
+            reminder.to_string(),
+            "Reminder for the judge: Ana has no book"
+        );
+        assert_eq!(reminder.read(&Players).as_deref(), Some(""));
+        assert_eq!(reminder.ids(), vec![1]);
+    }
+
+    #[test]
+    fn a_line_for_the_judge_goes_through_ron_as_an_externally_tagged_part() {
+        let l = Line::from("Check the book").for_the_judge();
+        let text = ron::to_string(&l).unwrap();
+        assert_eq!(text, r#"([Judge([Plain("Check the book")])])"#);
+        assert_eq!(ron::from_str::<Line>(&text).unwrap(), l);
     }
 }

@@ -136,6 +136,13 @@ impl Event {
         }
     }
 
+    /// A line for the judge alone (a reminder, a note, a question to the judge): the players'
+    /// lens reads nothing of it.
+    pub fn for_the_judge(mood: Mood, text: impl Into<String>) -> Event {
+        let text = text.into();
+        Event::line(mood, Line::from(text).for_the_judge())
+    }
+
     /// A line made of parts.
     pub fn line(mood: Mood, parts: Line) -> Event {
         Event::Said {
@@ -255,6 +262,7 @@ fn name_parts(parts: Vec<Part>, names: &[&(u32, String)]) -> Vec<Part> {
                 said: name_parts(said, names),
                 result: name_parts(result, names),
             }),
+            Part::Judge(said) => out.push(Part::Judge(name_parts(said, names))),
             other => out.push(other),
         }
     }
@@ -341,5 +349,22 @@ mod tests {
         );
         // No one named: the words alone.
         assert_eq!(events[1].parts(), Line::from("Banana bread"));
+    }
+
+    #[test]
+    fn a_line_for_the_judge_stays_the_judges_once_its_names_are_marked() {
+        let roster = vec![(3, "Grub".to_string())];
+        let mut events = vec![Event::for_the_judge(
+            Mood::Warn,
+            "Reminder for the judge: Grub has no book",
+        )];
+        name_everyone(&mut events, &roster);
+        let parts = events[0].parts();
+        assert!(parts.is_for_the_judge(), "{parts:?}");
+        assert_eq!(parts.ids(), vec![3]);
+        assert_eq!(
+            events[0].to_string(),
+            "Reminder for the judge: Grub has no book"
+        );
     }
 }

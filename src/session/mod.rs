@@ -220,11 +220,19 @@ impl Event {
     }
 
     /// The event's words as parts (see [`rules::Line`]): a ruleset's events as the ruleset
-    /// builds them, the frame's own in plain words.
+    /// builds them, the frame's own in plain words. The judge's note and what the judge keeps
+    /// from the players' table (a secret, a veil, what the table reads) are the judge's alone.
     pub fn line(&self) -> rules::Line {
         match self {
             Event::Game(e) => e.line(),
-            other => rules::Line::from(other.to_string()),
+            Event::Noted(_)
+            | Event::Secret { .. }
+            | Event::Hidden { .. }
+            | Event::SecretKinds(_)
+            | Event::TableNumbers(_) => rules::Line::from(self.to_string()).for_the_judge(),
+            Event::Retitled(_) | Event::Rolled { .. } | Event::Joined { .. } => {
+                rules::Line::from(self.to_string())
+            }
         }
     }
 }

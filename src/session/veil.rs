@@ -7,8 +7,9 @@
 //!
 //! [`TableView`] is the players' table view as data: the read models of the session with every
 //! secret step, every hidden creature and everything the judge alone reads (hit points and
-//! numbers of creatures, questions to the judge, the judge's notes) taken out. The screen that
-//! draws it never sees anything else.
+//! numbers of creatures, and every line or clause the events mark as the judge's alone:
+//! reminders, rulings left to the judge, notes and questions to the judge) taken out. The screen
+//! that draws it never sees anything else.
 
 use super::log::replay_entry;
 use super::{Command, Event, Session, SessionState};
@@ -764,26 +765,18 @@ pub fn state_word(entry: &RosterEntry) -> &'static str {
     }
 }
 
-/// Is this event for the players' eyes, whatever step it came from?
-fn for_the_table(event: &Event) -> Option<Tone> {
+/// How an event stands out in the players' log.
+fn tone(event: &Event) -> Tone {
     match event {
-        Event::Noted(_)
-        | Event::Secret { .. }
-        | Event::Hidden { .. }
-        | Event::SecretKinds(_)
-        | Event::TableNumbers(_) => None,
-        Event::Retitled(_) | Event::Rolled { .. } | Event::Joined { .. } => Some(Tone::Plain),
-        Event::Game(e) => match e.tone() {
-            Tone::Question => None,
-            tone => Some(tone),
-        },
+        Event::Game(e) => e.tone(),
+        _ => Tone::Plain,
     }
 }
 
 /// The last `lines` public lines of the log's rolls, newest first, each read through the
 /// players' lens: steps that rolled no dice (they show in the state they change), secret steps,
-/// lines that name a creature the players have not seen, and lines only the judge reads are
-/// left out.
+/// lines that name a creature the players have not seen, and lines written for the judge alone
+/// (their parts say so: reminders, rulings left to the judge, notes, questions) are left out.
 fn public_lines(session: &Session, lines: usize) -> Vec<PublicLine> {
     let mut out = Vec::new();
     let end = session.applied().len();
@@ -801,14 +794,16 @@ fn public_lines(session: &Session, lines: usize) -> Vec<PublicLine> {
             continue;
         }
         for event in step_events.iter().rev() {
-            let Some(tone) = for_the_table(event) else {
-                continue;
-            };
-            // A line the lens leaves empty (a ruling, read on its roll's line) is not drawn.
+            // A line the lens leaves empty (the judge's alone, or a ruling read on its roll's
+            // line) is not drawn.
             let Some(text) = event.line().read(&lens).filter(|t| !t.is_empty()) else {
                 continue;
             };
-            out.push(PublicLine { step, text, tone });
+            out.push(PublicLine {
+                step,
+                text,
+                tone: tone(event),
+            });
         }
     }
     out.truncate(lines);

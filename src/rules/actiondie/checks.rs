@@ -1,7 +1,7 @@
 //! Checks and contests (D5-D8), the encumbrance save (D37), and the judge's answers to what
 //! waits: a check against a target waits for the judge's verdict; a question waits for a choice.
 
-use super::command::{CheckSpec, Mood, Out, Roller, say};
+use super::command::{CheckSpec, Mood, Out, Roller, say, tell_the_judge};
 use super::model::{Bonus, Sense, Status};
 use super::state::{Ask, CheckTitle, EdgeWhy, How, Question, Roll, State, Then, Wait};
 use super::{damage, initiative};
@@ -224,7 +224,7 @@ pub fn check(
         }
         Some(target) => {
             let pass = rolled.total >= target;
-            say(
+            tell_the_judge(
                 out,
                 Mood::Question,
                 words!(
@@ -290,7 +290,7 @@ pub fn contest(
     }
     // D7 rolls ties again without end; past that many, the judge decides, and the ties stay in
     // the log.
-    say(
+    tell_the_judge(
         out,
         Mood::Question,
         words!("The contest tied {MOST_TIES} times: the judge names the winner"),

@@ -270,3 +270,9 @@ pub type Out = Vec<Event>;
 pub fn say(out: &mut Out, mood: Mood, text: impl Into<String>) {
     crate::rules::said::tell(out, || Event::said(mood, text));
 }
+
+/// A line for the judge alone: a question to the judge, a ruling the rules leave to the judge,
+/// a note. The players' table reads nothing of it.
+pub fn tell_the_judge(out: &mut Out, mood: Mood, text: impl Into<String>) {
+    crate::rules::said::tell(out, || Event::for_the_judge(mood, text));
+}

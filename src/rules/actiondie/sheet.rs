@@ -3,7 +3,7 @@
 //! and the rulings of death and flight (D28).
 
 use super::character::{Character, NewSheet};
-use super::command::{Mood, Out, Stat, say};
+use super::command::{Mood, Out, Stat, say, tell_the_judge};
 use super::model::{Bonus, DamageType, Item, Skill, Status, Technique};
 use super::state::State;
 use super::turns;
@@ -590,7 +590,8 @@ pub fn note(state: &mut State, who: u32, text: &str, out: &mut Out) -> Result<()
         return Err(RuleError::invalid("at most 200 notes on one sheet"));
     }
     c.notes.push(text.clone());
-    say(out, Mood::Ruling, words!("{}: {text}", c.name));
+    // A note on the sheet is the judge's: the players' table reads nothing of it.
+    tell_the_judge(out, Mood::Ruling, words!("{}: {text}", c.name));
     Ok(())
 }
 

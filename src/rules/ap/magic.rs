@@ -437,7 +437,7 @@ pub fn cast(
     }
     if !reminders.is_empty() {
         crate::rules::said::tell(out, || {
-            Event::said(
+            Event::for_the_judge(
                 Mood::Warn,
                 format!(
                     "Reminder for the judge: casting needs the book or a scroll in both hands; {}",

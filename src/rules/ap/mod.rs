@@ -375,7 +375,8 @@ fn run(
             // A note on the sheet is the judge's: the players' table reads nothing of it.
             let said = words!("{}: {text}", c.name);
             c.notes.push(text);
-            ruled(out, Mood::Ruling, || (said, Line::new()))
+            crate::rules::said::tell(out, || Event::for_the_judge(Mood::Ruling, said));
+            Ok(())
         }
         C::Trivial { who, what, pass } => {
             let what = checked(TextKind::Action, what, "say what the action is")?;

@@ -366,13 +366,7 @@ fn run(
             c.notes.push(text.clone());
             // A note on the sheet is the judge's: the players' table reads nothing of it.
             crate::rules::said::tell(out, || {
-                Event::line(
-                    Mood::Ruling,
-                    Line::new().ruling(
-                        Line::from(crate::rules::said::words!("{}: {text}", c.name)),
-                        Line::new(),
-                    ),
-                )
+                Event::for_the_judge(Mood::Ruling, format!("{}: {text}", c.name))
             });
             Ok(())
         }

@@ -263,7 +263,10 @@ pub fn line(event: &Event) -> Line {
         Event::Died { who, id, cause } => Line::new()
             .name(*id, who.clone())
             .plain(crate::rules::said::words!(" DIES: {cause}")),
-        Event::Asked { question } => Line::from(crate::rules::said::words!("Judge: {question}")),
+        // A question to the judge is the judge's alone.
+        Event::Asked { question } => {
+            Line::from(crate::rules::said::words!("Judge: {question}")).for_the_judge()
+        }
         // The players read the verdict that stands once, on the roll's line as it settles.
         Event::Overridden { what, verdict } => Line::new().ruling(
             Line::from(crate::rules::said::words!(
