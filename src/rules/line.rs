@@ -181,6 +181,12 @@ impl Line {
         })
     }
 
+    /// The line with `more`'s parts after its own.
+    pub fn then(mut self, more: Line) -> Line {
+        self.0.extend(more.0);
+        self
+    }
+
     /// `said`, for the judge alone: a reminder or a ruling left to the judge, added to words
     /// anyone may read ("Pip breathes again" + "; the judge decides when they wake").
     pub fn judge(self, said: Line) -> Line {

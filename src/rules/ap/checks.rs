@@ -6,7 +6,7 @@
 use super::command::{Action, Against, Defence, Event, Mood};
 use super::model::{Attr, Mark, ObjDie};
 use super::state::{
-    Ask, Die, How, Reason, Role, Roll, Spent, State, Then, Title, Wait, natural_note,
+    Ask, Die, How, Reason, Role, Roll, Spent, State, Then, Title, Wait, natural_line,
 };
 use super::{fight, harm, points, rest};
 use crate::dice::DiceSource;
@@ -310,7 +310,8 @@ pub fn action(
             .plain(format!(": {}: IR ", title_what(&title)));
         line.0
             .extend(words(a.who, &ir.dice, &adds, ir.total).line().0);
-        Event::line(Mood::Plain, line.plain(natural_note(nat)))
+        line.0.extend(natural_line(nat).0);
+        Event::line(Mood::Plain, line)
     });
     let face = attack.then(|| ir.damage_face(a.damage, a.two)).flatten();
     match &a.against {
@@ -429,7 +430,7 @@ fn contest_pairing(
                         .number(t.who, Num::Faces, tr.faces())
                         .plain(crate::rules::said::words!(" + {} ", t.attr))
                         .number(t.who, Num::Score, score.to_string())
-                        .plain(natural_note(tr.natural())),
+                        .then(natural_line(tr.natural())),
                     "",
                 ),
         )

@@ -367,7 +367,10 @@ pub fn scar(
     let why = format!("scar {entry}, {title}");
     let hp = Some(Stat::Hp);
     let now = state.clock.seconds;
-    let note = match entry {
+    // A ruling the scar leaves to the judge: the sheet keeps it with the note, the log's line
+    // for the judge alone.
+    let mut reminder = "";
+    let note: String = match entry {
         1 => {
             let place = ["neck", "hands", "eye", "chest", "legs", "ear"]
                 [usize::from(d6(dice, &"where the scar is")?.clamp(1, 6) - 1)];
@@ -512,7 +515,8 @@ pub fn scar(
                 Then::ScarSave { sides: 6 },
                 dice,
             )?;
-            "a limb lost or useless (the judge names it)".into()
+            reminder = " (the judge names it)";
+            "a limb lost or useless".into()
         }
         11 => {
             super::rest::deprive(state, who, true);
@@ -539,10 +543,14 @@ pub fn scar(
     let c = state.character_mut(who)?;
     c.scars.push(Scar {
         entry,
-        note: note.clone(),
+        note: format!("{note}{reminder}"),
     });
     crate::rules::said::tell(out, || {
-        Event::said(Mood::Mark, format!("{name} scar {entry}, {title}: {note}"))
+        let mut line = Line::from(format!("{name} scar {entry}, {title}: {note}"));
+        if !reminder.is_empty() {
+            line = line.judge(Line::from(reminder));
+        }
+        Event::line(Mood::Mark, line)
     });
     Ok(())
 }

@@ -320,18 +320,15 @@ pub fn short(
         });
     }
     let f = dice.roll(6, &"the Die of Fate for the rest")?;
+    // How an exposed rest goes is the judge's to say, and the judge's alone to read.
     crate::rules::said::tell(out, || {
-        Event::said(
-            if f >= 4 { Mood::Good } else { Mood::Warn },
-            format!(
-                "Die of Fate {f}: {}",
-                if f >= 4 {
-                    "the rest goes the party's way"
-                } else {
-                    "the rest is exposed: the judge says how"
-                }
-            ),
-        )
+        let line = if f >= 4 {
+            Line::from(format!("Die of Fate {f}: the rest goes the party's way"))
+        } else {
+            Line::from(format!("Die of Fate {f}: the rest is exposed"))
+                .judge(Line::from(": the judge says how"))
+        };
+        Event::line(if f >= 4 { Mood::Good } else { Mood::Warn }, line)
     });
     Ok(())
 }

@@ -198,6 +198,18 @@ pub fn natural_note(n: u16) -> &'static str {
     }
 }
 
+/// [`natural_note`] as parts: anyone sees the natural face; the twist to narrate is the
+/// judge's reminder alone.
+pub fn natural_line(n: u16) -> crate::rules::Line {
+    use crate::rules::Line;
+    match n {
+        20 | 1 => Line::from(format!(" (natural {n}"))
+            .judge(Line::from(": the judge narrates a twist"))
+            .plain(")"),
+        _ => Line::new(),
+    }
+}
+
 /// A roll that waits for the judge: its dice, the verdict and what follows.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Roll {

@@ -579,6 +579,12 @@ impl Event {
         }
     }
 
+    /// A sentence for the judge alone (a reminder, a ruling the rules leave to the judge): the
+    /// players' lens reads nothing of it.
+    pub fn for_the_judge(mood: Mood, text: impl Into<String>) -> Event {
+        Event::line(mood, Line::from(text.into()).for_the_judge())
+    }
+
     /// A sentence made of parts: the judge reads every part, the players what their lens allows.
     pub fn line(mood: Mood, parts: Line) -> Event {
         Event::Said {

@@ -221,12 +221,13 @@ fn settle(
         Then::Enhance => {
             if !pass {
                 crate::rules::said::tell(out, || {
-                    Event::said(
+                    // What the mishap does is the judge's to say, and the judge's alone to read.
+                    Event::line(
                         Mood::Warn,
-                        format!(
-                            "{}'s enhanced spell goes off with a mishap: the judge says what",
-                            state.name_of(s.who)
-                        ),
+                        Line::new()
+                            .name(s.who, state.name_of(s.who))
+                            .plain("'s enhanced spell goes off with a mishap")
+                            .judge(Line::from(": the judge says what")),
                     )
                 });
             }

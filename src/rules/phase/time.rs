@@ -7,7 +7,7 @@ use super::model::{Ability, Kind, Unit};
 use super::saves;
 use super::state::{Ask, Clue, DAYS, DoorTry, State, TURN, Then, WATCH};
 use crate::dice::DiceSource;
-use crate::rules::RuleError;
+use crate::rules::{Line, RuleError};
 
 /// K43: one party action takes a turn; the turn ends with its event die.
 pub fn turn(
@@ -124,7 +124,7 @@ fn roll_table(
 ) -> Result<Option<(usize, usize)>, RuleError> {
     let Some(t) = state.world.area else {
         crate::rules::said::tell(out, || {
-            Event::said(
+            Event::for_the_judge(
                 Mood::Warn,
                 "Roll on the area's wandering table (none is set here)",
             )
@@ -187,17 +187,19 @@ pub fn event_die(
             if let Some(clue) = state.world.clue.take() {
                 let e = entry(state, clue.table, clue.entry);
                 crate::rules::said::tell(out, || {
-                    Event::said(
+                    Event::line(
                         Mood::Warn,
-                        format!("Encounter: {e}, as the clues foretold; roll a reaction if unsure"),
+                        Line::from(format!("Encounter: {e}, as the clues foretold"))
+                            .judge(Line::from("; roll a reaction if unsure")),
                     )
                 });
             } else if let Some((t, i)) = roll_table(state, dice, out)? {
                 let e = entry(state, t, i);
                 crate::rules::said::tell(out, || {
-                    Event::said(
+                    Event::line(
                         Mood::Warn,
-                        format!("Encounter: {e}; roll a reaction if unsure"),
+                        Line::from(format!("Encounter: {e}"))
+                            .judge(Line::from("; roll a reaction if unsure")),
                     )
                 });
             }
@@ -208,7 +210,8 @@ pub fn event_die(
                 let (table, i) = (clue.table, clue.entry);
                 let e = entry(state, table, i);
                 crate::rules::said::tell(out, || {
-                    Event::said(Mood::Warn, format!("Another clue of {e}"))
+                    // What a clue foreshadows is the judge's to know.
+                    Event::for_the_judge(Mood::Warn, format!("Another clue of {e}"))
                 });
             } else if let Some((table, i)) = roll_table(state, dice, out)? {
                 state.world.clue = Some(Clue {
@@ -218,7 +221,7 @@ pub fn event_die(
                 });
                 let e = entry(state, table, i);
                 crate::rules::said::tell(out, || {
-                    Event::said(
+                    Event::for_the_judge(
                         Mood::Warn,
                         format!("A clue: foreshadow {e} (stored for the next encounter)"),
                     )
@@ -254,9 +257,10 @@ pub fn event_die(
         }
         4 if wild => super::wild::weather_roll(state, dice, out)?,
         4 => crate::rules::said::tell(out, || {
-            Event::said(
+            Event::line(
                 Mood::Warn,
-                "Locality: something in the dungeon changes (the judge says what)",
+                Line::from("Locality: something in the dungeon changes")
+                    .judge(Line::from(" (the judge says what)")),
             )
         }),
         _ => {}

@@ -791,6 +791,8 @@ impl Ruleset for Phase {
             Event::Ruled { what } => {
                 Line::new().ruling(Line::from(event.to_string()), Line::from(what.clone()))
             }
+            // A secret roll (K40's augury die) is the judge's alone, whatever the step shows.
+            Event::Secret { .. } => Line::from(event.to_string()).for_the_judge(),
             other => Line::from(other.to_string()),
         }
     }

@@ -442,7 +442,7 @@ fn ask_fall_slot(state: &mut State, who: CharId, out: &mut Vec<Event>) {
     let options: Vec<SlotNo> = c.layout.body_slots().collect();
     let Some(&first) = options.first() else {
         crate::rules::said::tell(out, || {
-            Event::Note(format!(
+            Event::for_the_judge(format!(
                 "{} has no body slots: the fall leaves no wound",
                 c.name
             ))

@@ -551,7 +551,7 @@ fn end_round(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError> {
     initiative_to(state, side, why, out);
     if able(state, side).is_empty() {
         crate::rules::said::tell(out, || {
-            Event::Note(
+            Event::for_the_judge(
                 "Nobody can act this round: end the fight, or end the turn to let the round pass"
                     .to_string(),
             )
@@ -611,7 +611,7 @@ pub fn end(
         let burning = !c.marked_with(Condition::F).is_empty();
         if burning || c.status.exposure.suffocating {
             crate::rules::said::tell(out, || {
-                Event::Note(format!(
+                Event::for_the_judge(format!(
                     "{} is still {}: outside a fight rounds are not counted, so rule on it by hand",
                     c.name,
                     if burning { "burning" } else { "without air" }

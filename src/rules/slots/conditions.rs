@@ -664,10 +664,13 @@ pub fn suffocate(
         let c = state.character_mut(who)?;
         if c.status.unconscious {
             crate::rules::said::tell(out, || {
-                Event::Note(format!(
-                    "{} breathes again; the judge decides when they wake",
-                    c.name
-                ))
+                // When they wake is the judge's to decide, and the judge's alone to read.
+                Event::Told(
+                    Line::new()
+                        .name(c.id, c.name.clone())
+                        .plain(" breathes again")
+                        .judge(Line::from("; the judge decides when they wake")),
+                )
             });
         }
         Ok(())
@@ -699,7 +702,7 @@ pub fn cold(
         if c.marked_with(Condition::H).is_empty() {
             if start_options(&c.layout, Condition::H).is_empty() {
                 crate::rules::said::tell(out, || {
-                    Event::Note(format!(
+                    Event::for_the_judge(format!(
                         "{}'s body has no legs/feet or arms/hands slot: mark where the cold bites \
                      first",
                         c.name

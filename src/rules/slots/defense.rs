@@ -644,7 +644,8 @@ fn execute(
                                 ),
                                 "item",
                             )
-                            .plain(" may be damaged (the judge's call)"),
+                            .plain(" may be damaged")
+                            .judge(Line::from(" (the judge's call)")),
                     )
                 });
             }
@@ -1011,13 +1012,18 @@ pub fn attack(
     let t = state.character(spec.target)?;
     let (a_name, t_name, sides) = (a.name.clone(), t.name.clone(), t.layout.die);
     // A counterattack answers a parry (R17): one nobody was offered is the judge's call, and
-    // the log says so.
+    // the judge's log says so.
     if spec.counter && state.recent.counter != Some((spec.attacker, spec.target)) {
         crate::rules::said::tell(out, || {
-            Event::Note(format!(
-                "{a_name} counterattacks {t_name}, though no parry opened a counterattack: the \
-             judge's call"
-            ))
+            Event::Told(
+                Line::new()
+                    .name(spec.attacker, a_name.clone())
+                    .plain(" counterattacks ")
+                    .name(spec.target, t_name.clone())
+                    .judge(Line::from(
+                        ", though no parry opened a counterattack: the judge's call",
+                    )),
+            )
         });
     }
     let mut attacker_edge = edge;
@@ -1056,12 +1062,17 @@ pub fn attack(
     if let (Some(limit), Some(_), Some(_)) = (reach(state, spec), a.zone, t.zone) {
         let range = zones::range(state, spec.attacker, spec.target);
         if range > limit {
+            // Whether it counts is the judge's call, and the judge's alone to read.
             crate::rules::said::tell(out, || {
-                Event::Note(format!(
-                    "Out of range: {t_name} is {range} from {a_name}, and a {} needs {limit} \
-                 (rolled anyway; the judge may call it off)",
-                    attack_name(spec)
-                ))
+                Event::Told(
+                    Line::new()
+                        .plain("Out of range: ")
+                        .name(spec.target, t_name.clone())
+                        .plain(format!(" is {range} from "))
+                        .name(spec.attacker, a_name.clone())
+                        .plain(format!(", and a {} needs {limit}", attack_name(spec)))
+                        .judge(Line::from(" (rolled anyway; the judge may call it off)")),
+                )
             });
         }
     }

@@ -88,19 +88,17 @@ impl RollLine {
     }
 }
 
-/// Appends `more` to `line`.
-fn then(mut line: Line, more: Line) -> Line {
-    line.0.extend(more.0);
-    line
-}
-
 /// The event's words as parts: whom each names, and whose sheet each detail is. A slot, the
 /// item in it and what a face read there are the sheet's owner's; the rest is for anyone.
 pub fn line(event: &Event) -> Line {
     match event {
         Event::Rolled(r) => {
-            let head = then(Line::new().name(r.id, r.who.clone()).plain(" "), r.what()).plain(": ");
-            then(head, r.rolled().line())
+            let head = Line::new()
+                .name(r.id, r.who.clone())
+                .plain(" ")
+                .then(r.what())
+                .plain(": ");
+            head.then(r.rolled().line())
         }
         Event::Hit(hit) => {
             let HitLine {
@@ -332,6 +330,14 @@ pub fn line(event: &Event) -> Line {
 }
 
 /// The judge's reading: every part.
+impl Event {
+    /// A line for the judge alone (a reminder, a ruling the rules leave to the judge): the
+    /// players' table reads nothing of it.
+    pub fn for_the_judge(text: String) -> Event {
+        Event::Told(Line::from(text).for_the_judge())
+    }
+}
+
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", line(self))

@@ -236,7 +236,7 @@ pub fn spend_trys(
         for c in state.characters.iter().filter(|c| !c.status.dead) {
             if c.first_marked(Condition::F).is_some() {
                 crate::rules::said::tell(out, || {
-                    Event::Note(format!(
+                    Event::for_the_judge(format!(
                         "{} is burning through all of it: time outside a fight counts no rounds, so \
                      rule on the fire by hand (douse it first)",
                         c.name
@@ -396,16 +396,22 @@ pub fn pass_days(state: &mut State, days: u16, out: &mut Vec<Event>) -> Result<(
     not_in_combat(state, "letting days pass")?;
     ticks::break_rest(state);
     state.clock.days = state.clock.days.saturating_add(u32::from(days));
+    // Who goes short is the judge's to mark, and the judge's alone to read.
     crate::rules::said::tell(out, || {
-        Event::Note(format!(
-            "{days} day(s) pass; it is now {}. Mark malnourishment for anyone short of food or drink",
-            clock_text(&state.clock)
-        ))
+        Event::Told(
+            crate::rules::Line::from(format!(
+                "{days} day(s) pass; it is now {}",
+                clock_text(&state.clock)
+            ))
+            .judge(crate::rules::Line::from(
+                ". Mark malnourishment for anyone short of food or drink",
+            )),
+        )
     });
     for c in &state.characters {
         if !c.status.dead && super::conditions::has_open_wound(c) {
             crate::rules::said::tell(out, || {
-                Event::Note(format!(
+                Event::for_the_judge(format!(
                     "{} still has an open wound: days do not tick bleeding, so rule on it",
                     c.name
                 ))

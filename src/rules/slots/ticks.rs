@@ -342,7 +342,7 @@ pub fn hypothermia(state: &mut State, who: CharId, out: &mut Vec<Event>) -> Resu
     let marked_before = c.marked_with(Condition::H);
     if marked_before.is_empty() && conditions::start_options(&c.layout, Condition::H).is_empty() {
         crate::rules::said::tell(out, || {
-            Event::Note(format!(
+            Event::for_the_judge(format!(
                 "{}'s hypothermia should worsen, but no slot is marked H and the body has no \
              legs/feet or arms/hands slot: mark it by hand",
                 c.name
@@ -413,12 +413,19 @@ fn wake_note(
         .body_slots()
         .all(|n| c.slot(n).is_some_and(|s| s.marks.has(condition)));
     if c.status.unconscious && !still_full {
+        // When they wake is the judge's to decide, and the judge's alone to read.
         crate::rules::said::tell(out, || {
-            Event::Note(format!(
-                "{}'s {} no longer covers the whole body; the judge decides when they wake",
-                c.name,
-                condition.name()
-            ))
+            Event::Told(
+                crate::rules::Line::new()
+                    .name(c.id, c.name.clone())
+                    .plain(format!(
+                        "'s {} no longer covers the whole body",
+                        condition.name()
+                    ))
+                    .judge(crate::rules::Line::from(
+                        "; the judge decides when they wake",
+                    )),
+            )
         });
     }
     Ok(())

@@ -44,7 +44,7 @@ fn deal_wound_inner(
         let options: Vec<SlotNo> = c.layout.body_slots().collect();
         if options.is_empty() {
             crate::rules::said::tell(out, || {
-                Event::Note(format!(
+                Event::for_the_judge(format!(
                     "{} has no body slots; the wound in slot {slot} is not recorded",
                     c.name
                 ))
@@ -138,7 +138,7 @@ fn beside(
     match options.as_slice() {
         [] => {
             crate::rules::said::tell(out, || {
-                Event::Note(format!(
+                Event::for_the_judge(format!(
                     "{name} has no free adjacent body slot for the new wound"
                 ))
             });
