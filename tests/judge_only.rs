@@ -20,33 +20,49 @@ fn page_lines(s: &Session) -> Vec<String> {
         .collect()
 }
 
-/// Asserts that the judge reads `words` in the log and the players read them nowhere, while
-/// the players do read `public` (so the step itself reached them).
-fn judge_alone(s: &Session, words: &str, public: &str) {
+/// Every line of every step as the players' lens reads it, where the lens sees everyone on
+/// the roster: what is left out is left out for being the judge's alone, rolled or not.
+fn read_by_the_players(s: &Session) -> Vec<String> {
+    let lens = players(s);
+    s.events_in(0..s.applied().len())
+        .iter()
+        .flat_map(|step| step.iter().filter_map(|e| e.line().read(&lens)))
+        .collect()
+}
+
+/// Asserts that the judge reads `words` in the log and the players read them nowhere: not on
+/// the table view, not on the page, not in any line of the session.
+fn judge_alone(s: &Session, words: &str) {
     let judge = log(s);
     assert!(
         judge.contains(words),
         "the judge's log lacks {words:?}:\n{judge}"
     );
-    let table = table_lines(s);
-    let page = page_lines(s);
-    for (what, lines) in [("table view", &table), ("page", &page)] {
+    for (what, lines) in [
+        ("table view", table_lines(s)),
+        ("page", page_lines(s)),
+        ("lines", read_by_the_players(s)),
+    ] {
         assert!(
             lines.iter().all(|l| !l.contains(words)),
-            "the players' {what} shows {words:?}: {lines:#?}"
+            "the players' {what} holds {words:?}: {lines:#?}"
         );
     }
-    assert!(
-        table.iter().any(|l| l.contains(public)),
-        "the table view lacks {public:?}: {table:#?}"
-    );
-    assert!(
-        page.iter().any(|l| l.contains(public)),
-        "the page lacks {public:?}: {page:#?}"
-    );
 }
 
-/// Plays every line of a ruleset's demo script (assets/RULES/demo.slotmark).
+/// Asserts that the players read `words` on the table view and the page: the step that holds
+/// a line for the judge alone reached them.
+fn players_read(s: &Session, words: &str) {
+    for (what, lines) in [("table view", table_lines(s)), ("page", page_lines(s))] {
+        assert!(
+            lines.iter().any(|l| l.contains(words)),
+            "the players' {what} lacks {words:?}: {lines:#?}"
+        );
+    }
+}
+
+/// Plays every line of a ruleset's demo script (assets/RULES/demo.slotmark), then shows the
+/// players every kind of roll, so only what is the judge's alone is kept from them.
 fn demo(ruleset: RulesetId) -> Session {
     let mut s = session(ruleset);
     let path = format!(
@@ -62,6 +78,7 @@ fn demo(ruleset: RulesetId) -> Session {
         }
         play(&mut s, line, &[]);
     }
+    play(&mut s, "secret default none", &[]);
     s
 }
 
@@ -76,7 +93,206 @@ mod ap {
         judge_alone(
             &s,
             "Reminder for the judge: casting needs the book or a scroll in both hands",
-            "Light",
         );
+        players_read(&s, "Light takes effect");
+    }
+
+    #[test]
+    fn a11_the_twist_a_natural_face_asks_for_is_the_judges_to_narrate() {
+        let mut s = demo(RulesetId::Ap);
+        play(&mut s, "check Ana str dc 10 for lift the gate", &[20]);
+        play(&mut s, "accept", &[]);
+        judge_alone(&s, "the judge narrates a twist");
+        players_read(&s, "(natural 20)");
+    }
+
+    #[test]
+    fn a25_how_an_exposed_rest_goes_and_a_lost_limb_are_the_judges_to_say() {
+        let mut s = demo(RulesetId::Ap);
+        play(&mut s, "rest short", &[2]);
+        judge_alone(&s, "the judge says how");
+        players_read(&s, "Die of Fate 2: the rest is exposed");
+        // The WIL save a lost limb asks for waits; once it settles the players read the scar.
+        play(&mut s, "scar Ana 10", &[15]);
+        play(&mut s, "accept", &[3]);
+        judge_alone(&s, "(the judge names it)");
+        players_read(&s, "scar 10");
+    }
+
+    #[test]
+    fn a_note_on_a_sheet_and_the_frames_note_are_the_judges() {
+        let mut s = demo(RulesetId::Ap);
+        play(&mut s, "jot Ana owes the abbess a favour", &[]);
+        judge_alone(&s, "owes the abbess a favour");
+        judge_alone(&s, "The abbess of Greyford pays 120 gold");
+    }
+}
+
+mod slots {
+    use super::*;
+
+    #[test]
+    fn r17_a_counterattack_nobody_offered_and_one_out_of_range_are_the_judges_call() {
+        let mut s = demo(RulesetId::Slots);
+        play(&mut s, "reveal all", &[]);
+        play(&mut s, "attack Aria goblin1 counter", &[5]);
+        play(&mut s, "accept", &[]);
+        judge_alone(
+            &s,
+            "though no parry opened a counterattack: the judge's call",
+        );
+        judge_alone(&s, "(rolled anyway; the judge may call it off)");
+        // The roll as it waited was a question to the judge.
+        judge_alone(&s, "Judge: Aria's counterattack");
+        players_read(&s, "Aria counterattacks Goblin 1");
+        players_read(&s, "Out of range: Goblin 1 is near from Aria");
+        players_read(&s, "Aria attacks Goblin 1");
+    }
+
+    #[test]
+    fn r13_an_item_in_a_slot_an_open_wound_lands_in_may_be_damaged_at_the_judges_call() {
+        let mut s = demo(RulesetId::Slots);
+        play(&mut s, "reveal all", &[]);
+        play(&mut s, "place goblin1 \"Mill yard\"", &[]);
+        play(&mut s, "attack goblin1 Aria", &[4]);
+        play(&mut s, "accept", &[]);
+        judge_alone(&s, "(the judge's call)");
+        players_read(&s, "Aria's Leather boots in slot 4 may be damaged");
+        // Days tick no bleeding, and who goes hungry is the judge's to mark.
+        play(&mut s, "days 2", &[]);
+        judge_alone(&s, "Mark malnourishment");
+        judge_alone(&s, "days do not tick bleeding, so rule on it");
+    }
+
+    #[test]
+    fn r5_a_check_waiting_for_the_judge_is_a_question_to_the_judge() {
+        let mut s = demo(RulesetId::Slots);
+        play(&mut s, "check Aria terrain", &[8]);
+        play(&mut s, "accept", &[]);
+        judge_alone(&s, "Judge: Aria's terrain check");
+        players_read(&s, "Aria makes a terrain check");
+    }
+
+    #[test]
+    fn the_judges_note_and_a_creature_coming_into_sight_are_the_judges() {
+        let mut s = demo(RulesetId::Slots);
+        play(&mut s, "place goblin1 \"Mill yard\"", &[]);
+        // Aria attacks a goblin the players have not met: it comes into their sight.
+        play(&mut s, "attack Aria goblin1", &[5]);
+        play(&mut s, "accept", &[]);
+        judge_alone(&s, "Goblin 1 is in the players' sight");
+        judge_alone(&s, "The goblins have not seen them yet");
+        players_read(&s, "Aria attacks Goblin 1");
+    }
+}
+
+mod phase {
+    use super::*;
+
+    #[test]
+    fn k37_what_the_event_die_leaves_to_the_judge_is_the_judges() {
+        let mut s = demo(RulesetId::Phase);
+        // A clue of what the warren's d4 names, then another, then the encounter itself.
+        play(&mut s, "turn wait", &[2, 1]);
+        judge_alone(&s, "A clue: foreshadow");
+        play(&mut s, "turn wait", &[2]);
+        judge_alone(&s, "Another clue of");
+        play(&mut s, "turn wait", &[1]);
+        judge_alone(&s, "roll a reaction if unsure");
+        players_read(&s, "as the clues foretold");
+        play(&mut s, "turn wait", &[4]);
+        judge_alone(&s, "(the judge says what)");
+        players_read(&s, "Locality: something in the dungeon changes");
+        players_read(&s, "The judge rolls the event die: 2");
+    }
+
+    #[test]
+    fn k37_an_encounter_with_no_wandering_table_asks_the_judge_to_roll_one() {
+        let mut s = session(RulesetId::Phase);
+        play(&mut s, "secret default none", &[]);
+        play(&mut s, "add Ana pc 5 12 13 10", &[]);
+        play(&mut s, "delve on", &[]);
+        play(&mut s, "turn wait", &[1]);
+        judge_alone(&s, "Roll on the area's wandering table");
+        players_read(&s, "The judge rolls the event die: 1");
+    }
+
+    #[test]
+    fn the_judges_note_and_a_creature_coming_into_sight_are_the_judges() {
+        let mut s = demo(RulesetId::Phase);
+        play(&mut s, "react Grol", &[3, 4]);
+        play(&mut s, "reveal Grol", &[]);
+        judge_alone(&s, "Grol is in the players' sight");
+        judge_alone(&s, "The reeve of Hollowmere pays 200 coins");
+        players_read(&s, "The judge rolls 2d6 for the reaction");
+    }
+}
+
+mod bdp {
+    use super::*;
+
+    #[test]
+    fn b5_a_remark_on_a_sheet_and_the_judges_note_are_the_judges() {
+        let mut s = demo(RulesetId::Bdp);
+        judge_alone(&s, "burnt her hand on the lantern");
+        judge_alone(&s, "The reeve of Fenwick wants the toll tower");
+        play(&mut s, "remark Snag hides the key", &[]);
+        judge_alone(&s, "hides the key");
+    }
+
+    #[test]
+    fn the_judge_bringing_a_creature_into_sight_is_the_judges_to_know() {
+        let mut s = demo(RulesetId::Bdp);
+        play(&mut s, "save Snag dex for the net", &[5]);
+        play(&mut s, "accept", &[]);
+        play(&mut s, "reveal Snag", &[]);
+        judge_alone(&s, "Snag is in the players' sight");
+        players_read(&s, "Snag");
+    }
+}
+
+mod actiondie {
+    use super::*;
+
+    #[test]
+    fn d5_a_check_waiting_for_the_judges_verdict_is_a_question_to_the_judge() {
+        let mut s = demo(RulesetId::ActionDie);
+        play(&mut s, "check Ana str vs 4 for the gate", &[6]);
+        play(&mut s, "accept", &[]);
+        judge_alone(&s, "by the book");
+        players_read(&s, "the gate");
+    }
+
+    #[test]
+    fn d28_a_remark_on_a_sheet_and_the_judges_note_are_the_judges() {
+        let mut s = demo(RulesetId::ActionDie);
+        judge_alone(&s, "carries the toll-keeper's letter");
+        judge_alone(&s, "The toll-keeper of Saltmarsh swears");
+        play(&mut s, "remark Grak owes the river a debt", &[]);
+        judge_alone(&s, "owes the river a debt");
+    }
+}
+
+mod plain {
+    use super::*;
+
+    #[test]
+    fn the_judges_note_veil_and_secret_are_the_judges() {
+        let mut s = session(RulesetId::Plain);
+        play(&mut s, "add Ana 8", &[]);
+        play(&mut s, "add Ogre 12 others", &[]);
+        play(&mut s, "note The ogre guards the ford", &[]);
+        play(&mut s, "check Ogre 2d6 vs 9 morale", &[3, 2]);
+        play(&mut s, "accept", &[]);
+        play(&mut s, "reveal Ogre", &[]);
+        judge_alone(&s, "The ogre guards the ford");
+        judge_alone(&s, "Ogre is in the players' sight");
+        players_read(&s, "Ogre");
+        play(&mut s, "check Ana 1d20 vs 10 climb", &[4]);
+        play(&mut s, "secret", &[]);
+        play(&mut s, "accept", &[]);
+        judge_alone(&s, "is kept from the players' table");
+        play(&mut s, "veil Ogre", &[]);
+        judge_alone(&s, "Ogre is hidden from the players' table");
     }
 }
