@@ -207,6 +207,15 @@ mod phase {
     }
 
     #[test]
+    fn k40_the_augurys_secret_die_is_the_judges() {
+        let mut s = demo(RulesetId::Phase);
+        play(&mut s, "learn Cora augury", &[]);
+        play(&mut s, "cast Cora 3 safe", &[]);
+        play(&mut s, "augury Cora", &[3]);
+        judge_alone(&s, "augury die 3: the answer is false");
+    }
+
+    #[test]
     fn k37_an_encounter_with_no_wandering_table_asks_the_judge_to_roll_one() {
         let mut s = session(RulesetId::Phase);
         play(&mut s, "secret default none", &[]);
