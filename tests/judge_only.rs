@@ -305,3 +305,49 @@ mod plain {
         judge_alone(&s, "Ogre is hidden from the players' table");
     }
 }
+
+/// What is the judge's alone stays so through the files: the journal (which writes each step's
+/// events as well as its command and faces), the players' view following the file, and the
+/// judge's slotmark opening it again before and after the journal is folded into it.
+mod files {
+    use super::*;
+    use slotmark::dice::ScriptedDice;
+    use slotmark::script::{self, Line};
+    use slotmark::store::{Following, JournalRecord, Store, journal_path};
+
+    const REMINDER: &str = "Reminder for the judge: casting needs the book";
+
+    #[test]
+    fn a_reminder_written_to_the_journal_stays_the_judges_when_read_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("chapel.ron");
+        let mut session = demo(RulesetId::Ap);
+        let mut store = Store::create(&path, &session).unwrap();
+        let Ok(Line::Command(cast)) = script::parse_line("cast Pip Light slot 1", session.state())
+        else {
+            panic!("cast Pip Light slot 1 does not read as a command");
+        };
+        let logged = session
+            .execute(cast, &mut ScriptedDice::new(vec![4]))
+            .unwrap()
+            .to_logged();
+        store
+            .journal_step(&JournalRecord::Apply(logged), &session)
+            .unwrap();
+        let journal = std::fs::read_to_string(journal_path(&path)).unwrap();
+        assert!(journal.contains("Judge(["), "{journal}");
+
+        let following = Following::open(&path).unwrap();
+        judge_alone(following.session(), REMINDER);
+        players_read(following.session(), "Light takes effect");
+
+        drop(store);
+        let mut opened = Store::open(&path).unwrap();
+        judge_alone(&opened.session, REMINDER);
+        opened.store.compact(&opened.session).unwrap();
+        drop(opened);
+        let folded = Store::open(&path).unwrap();
+        judge_alone(&folded.session, REMINDER);
+        players_read(&folded.session, "Light takes effect");
+    }
+}
