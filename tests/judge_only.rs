@@ -250,6 +250,19 @@ mod bdp {
     }
 
     #[test]
+    fn b18_where_a_deprivation_fatigue_goes_on_a_full_sheet_is_the_judges_ruling() {
+        let mut s = session(RulesetId::Bdp);
+        play(&mut s, "add Cal pc 10 10 10 5", &[]);
+        // Every slot full of Fatigue, and nothing to drop.
+        while run(&mut s, "fatigue Cal", &[]).is_ok() {}
+        for _ in 0..2 {
+            play(&mut s, "rest Cal none", &[]);
+            play(&mut s, "night", &[3, 3, 3, 3, 3, 3]);
+        }
+        judge_alone(&s, "deprivation Fatigue is not placed");
+    }
+
+    #[test]
     fn the_judge_bringing_a_creature_into_sight_is_the_judges_to_know() {
         let mut s = demo(RulesetId::Bdp);
         play(&mut s, "save Snag dex for the net", &[5]);

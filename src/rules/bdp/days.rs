@@ -613,8 +613,9 @@ fn dawn_for(
         && state.character(id)?.deprived_dawns >= 2
         && let Err(e) = fatigue(state, id, Reason::Deprivation, out)
     {
+        // Where it goes is the judge's ruling to make, and the judge's alone to read.
         crate::rules::said::tell(out, || {
-            Event::said(
+            Event::for_the_judge(
                 Mood::Warn,
                 format!("{name}'s deprivation Fatigue is not placed: {e}"),
             )
