@@ -229,3 +229,30 @@ fn twenty_pages_opened_at_once_each_get_their_first_event() {
         assert!(first.contains("At the Ford"), "{first}");
     }
 }
+
+/// The connection timeout is whole seconds from 1 to 3600; anything else is refused in words
+/// before anything is served.
+#[test]
+fn a_connection_timeout_that_cannot_be_used_is_refused_in_words() {
+    let (_d, path) = session();
+    for bad in ["0", "3601", "ten", "1.5", "-3"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_slotmark"))
+            .args(["table", path.to_str().unwrap(), "--web", "127.0.0.1:0"])
+            .env("SLOTMARK_WEB_TIMEOUT", bad)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{bad}");
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            said.contains(&format!("SLOTMARK_WEB_TIMEOUT is {bad}"))
+                && said.contains("whole seconds"),
+            "{bad}: {said}"
+        );
+        assert!(out.stdout.is_empty(), "{bad}: served");
+    }
+    let limits = slotmark::cli::web_limits(Some(std::ffi::OsStr::new("30"))).unwrap();
+    assert_eq!(limits.timeout, std::time::Duration::from_secs(30));
+    let unset = slotmark::cli::web_limits(None).unwrap();
+    assert_eq!(unset.timeout, std::time::Duration::from_secs(10));
+}

@@ -92,6 +92,25 @@ pub struct Limits {
     pub body: usize,
 }
 
+impl Limits {
+    /// The same limits where the libraries beneath can take them: no time too short to wait
+    /// or too long to add to a clock, a head no shorter than hyper reads, a queue of at least
+    /// one, no more connections than a semaphore counts.
+    fn workable(self) -> Limits {
+        let time = |d: Duration| d.clamp(Duration::from_millis(1), Duration::from_secs(86_400));
+        Limits {
+            busy: self.busy.min(Semaphore::MAX_PERMITS),
+            streams: self.streams,
+            timeout: time(self.timeout),
+            respond: time(self.respond),
+            heartbeat: time(self.heartbeat),
+            queue: self.queue.max(1),
+            head: self.head.max(LEAST_HEAD),
+            body: self.body,
+        }
+    }
+}
+
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
@@ -150,6 +169,7 @@ impl Server {
         limits: Limits,
     ) -> Result<Server, WebError> {
         let fail = |e: io::Error| WebError::Listen(addr, e.to_string());
+        let limits = limits.workable();
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_io()
             .enable_time()
@@ -309,7 +329,7 @@ async fn connection(tcp: TcpStream, permit: OwnedSemaphorePermit, app: Router, l
     let _ = http1::Builder::new()
         .timer(TokioTimer::new())
         .header_read_timeout(limits.timeout)
-        .max_buf_size(limits.head.max(LEAST_HEAD))
+        .max_buf_size(limits.head)
         .max_header_size(limits.head)
         .serve_connection(io, service)
         .await;
@@ -481,7 +501,7 @@ impl Drop for Slot {
 /// until the client goes or falls too far behind.
 async fn events(State(shared): State<Arc<Shared>>) -> Response {
     let limits = shared.limits;
-    let (tx, rx) = mpsc::channel(limits.queue.max(1));
+    let (tx, rx) = mpsc::channel(limits.queue);
     let (slot, current) = {
         let mut streams = shared.streams();
         if streams.open.len() >= limits.streams {
@@ -523,7 +543,9 @@ fn feed(
     slot: Slot,
     heartbeat: Duration,
 ) -> impl futures_util::Stream<Item = Result<Bytes, Infallible>> + Send + 'static {
-    let beat = tokio::time::interval_at(tokio::time::Instant::now() + heartbeat, heartbeat);
+    let mut beat = tokio::time::interval_at(tokio::time::Instant::now() + heartbeat, heartbeat);
+    // A stream held up by a slow client says it is there once, not once per beat it missed.
+    beat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     futures_util::stream::unfold(
         (Some(first), updates, beat, slot),
         |(first, mut updates, mut beat, slot)| async move {

@@ -96,19 +96,25 @@ impl Events {
         Ok(Events { reader })
     }
 
-    /// The next update's data: blocks until it comes. The lines of the chunked body's framing
-    /// are neither events nor data, and are passed over.
+    /// The next update's data: blocks until it comes.
     pub fn next(&mut self) -> String {
+        self.try_next().expect("the stream ended")
+    }
+
+    /// The next update's data, or nothing once the stream ends. The lines of the chunked
+    /// body's framing are neither events nor data, and are passed over.
+    pub fn try_next(&mut self) -> Option<String> {
         let mut event = String::new();
         let mut data = None;
         loop {
             let mut line = String::new();
-            let n = self.reader.read_line(&mut line).unwrap();
-            assert!(n > 0, "the stream ended");
+            if self.reader.read_line(&mut line).ok()? == 0 {
+                return None;
+            }
             let line = line.trim_end_matches('\n');
             if line.is_empty() {
                 if let (true, Some(d)) = (event == "page", data.take()) {
-                    return d;
+                    return Some(d);
                 }
                 event.clear();
             } else if let Some(e) = line.strip_prefix("event: ") {
