@@ -17,6 +17,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+#[path = "support/page.rs"]
+mod page;
+
+use page::quiet_spell;
+
 /// Where Debian puts them (`apt-get install chromium chromium-driver`); `CHROMEDRIVER` and
 /// `CHROMIUM` name others.
 const DRIVER: &str = "/usr/bin/chromedriver";
@@ -118,11 +123,7 @@ fn the_page_follows_the_judge_in_a_real_browser_on_a_phone_and_a_projector() {
     let mut web = Web::open(&path, DEFAULT_ADDR, Limits::default()).unwrap();
     let url = web.url();
     let driver = driver();
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    rt.block_on(async {
+    runtime().block_on(async {
         // A phone held upright (the device's own viewport: a desktop window is never that
         // narrow), then a projector.
         let (client, _profile) = browser(
@@ -231,19 +232,6 @@ fn the_page_follows_the_judge_in_a_real_browser_on_a_phone_and_a_projector() {
     drop(driver);
 }
 
-/// Waits until the server closes a connection that asks nothing: a quiet spell longer than
-/// its connection timeout has passed since it was opened.
-fn quiet_spell(addr: std::net::SocketAddr) {
-    use std::io::Read;
-    let mut idle = std::net::TcpStream::connect(addr).unwrap();
-    idle.set_read_timeout(Some(PATIENCE)).unwrap();
-    match idle.read(&mut [0u8; 64]) {
-        Ok(0) => {}
-        Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => {}
-        other => panic!("the idle connection was never closed: {other:?}"),
-    }
-}
-
 #[test]
 fn the_page_stays_open_across_a_quiet_spell_is_reloaded_and_sees_the_next_step() {
     let (_d, path) = dir();
@@ -259,11 +247,7 @@ fn the_page_stays_open_across_a_quiet_spell_is_reloaded_and_sees_the_next_step()
     let mut web = Web::open(&path, DEFAULT_ADDR, limits).unwrap();
     let url = web.url();
     let driver = driver();
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    rt.block_on(async {
+    runtime().block_on(async {
         let (client, _profile) = browser(&driver, json!({})).await;
         client.goto(&url).await.unwrap();
         wait_for(&client, "//h1[@id='title' and text()='At the Ford']").await;
@@ -306,6 +290,14 @@ fn the_page_stays_open_across_a_quiet_spell_is_reloaded_and_sees_the_next_step()
         client.close().await.unwrap();
     });
     drop(driver);
+}
+
+/// A runtime for the browser's client on this thread.
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
 }
 
 /// A new browser through `driver`, headless with a profile of its own (kept while it runs),

@@ -547,3 +547,24 @@ fn every_answer_carries_the_closing_headers_and_the_stream_starts_at_once() {
     assert!(lower.contains("cache-control: no-store"), "{said}");
     assert!(said.contains("retry: 1000\n"), "{said}");
 }
+
+/// An update far larger than the most a request's head may hold (a crowded roster) still
+/// arrives whole: the limit is on what clients send, not on what the page is sent.
+#[test]
+fn an_update_larger_than_a_requests_head_arrives_whole() {
+    let (_d, path) = dir();
+    let mut judge = Judge::create(&path, RulesetId::Plain);
+    let long = "Wanderer".repeat(7);
+    for n in 0..400 {
+        judge.says(&format!("add {long}{n} 8"), &[]);
+    }
+    let mut web = Web::open(&path, DEFAULT_ADDR, Limits::default()).unwrap();
+    let mut events = Events::open(web.server().addr(), web.token());
+    let first = events.next();
+    assert!(first.len() > 2 * Limits::default().head, "{}", first.len());
+    assert!(first.contains(&format!("{long}399")));
+    step(&mut judge, &mut web, &format!("add {long}400 8"), &[]);
+    let next = events.next();
+    assert!(next.contains(&format!("{long}400")), "{}", next.len());
+    serde_json::from_str::<serde_json::Value>(&next).unwrap();
+}

@@ -45,6 +45,19 @@ pub fn status(text: &str) -> u16 {
         .unwrap_or(0)
 }
 
+/// Waits until the server closes a connection that asks nothing: a quiet spell longer than
+/// its connection timeout has passed since now.
+pub fn quiet_spell(addr: SocketAddr) {
+    let mut idle = connect(addr);
+    let mut buf = [0u8; 64];
+    match idle.read(&mut buf) {
+        Ok(0) => {}
+        Ok(n) => panic!("said {:?}", String::from_utf8_lossy(&buf[..n])),
+        Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => {}
+        Err(e) => panic!("the server never closed an idle connection: {e}"),
+    }
+}
+
 /// A whole answer to one request: its status and body.
 pub fn request(addr: SocketAddr, method: &str, target: &str) -> (u16, String) {
     let mut s = connect(addr);
