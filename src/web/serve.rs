@@ -305,6 +305,7 @@ struct EventStream;
 async fn connection(tcp: TcpStream, permit: OwnedSemaphorePermit, app: Router, limits: Limits) {
     // An update is one write: sent at once rather than held back for more.
     let _ = tcp.set_nodelay(true);
+    give_up_on_silence(&tcp, limits.timeout);
     let mut timed = TimeoutStream::new(tcp);
     timed.set_read_timeout(Some(limits.timeout));
     timed.set_write_timeout(Some(limits.timeout));
@@ -335,6 +336,17 @@ async fn connection(tcp: TcpStream, permit: OwnedSemaphorePermit, app: Router, l
         .await;
     drop(permit);
 }
+
+/// A peer that vanished (a phone out of the network's reach) sends no word that it went: the
+/// system gives up on its connection once what was sent stays unacknowledged for `timeout`, and
+/// hyper sees it fail, so a stream's next heartbeat frees its place soon after.
+#[cfg(target_os = "linux")]
+fn give_up_on_silence(tcp: &TcpStream, timeout: Duration) {
+    let _ = socket2::SockRef::from(tcp).set_tcp_user_timeout(Some(timeout));
+}
+
+#[cfg(not(target_os = "linux"))]
+fn give_up_on_silence(_: &TcpStream, _: Duration) {}
 
 /// A connection's socket with a timeout on each read and each write, the read's lifted once the
 /// connection carries an event stream.
