@@ -12,8 +12,17 @@
 //! 100 ms the view promises, so the poll and the file system's events set the pace, not the
 //! work. Each case takes ten samples: the point is the ratio between sizes.
 //!
-//! Run with `cargo bench --bench table`.
+//! The players' page (`page`), its server on one thread of its own as `table --web` runs it:
+//!
+//! - twenty pages opened at once (a table scanning the QR code together): from the moment they
+//!   all connect until each has its first update;
+//! - a step to fifty pages: with fifty event streams open, from one published update until
+//!   every one of them has read it.
+//!
+//! Run with `cargo bench --bench table` (`cargo bench --bench table -- page` for the page alone).
 
+#[path = "../tests/support/page.rs"]
+mod page;
 #[path = "../tests/support/mod.rs"]
 mod support;
 
@@ -26,7 +35,9 @@ use slotmark::session::{Command, Session};
 use slotmark::store::{JournalRecord, Store};
 use slotmark::tui::table::{self, TableScreen};
 use slotmark::tui::theme::Theme;
+use slotmark::web::{self, DEFAULT_ADDR, Limits, Server};
 use std::hint::black_box;
+use std::sync::{Arc, Barrier, mpsc};
 use std::time::{Duration, Instant};
 
 /// The long sessions' length.
@@ -108,12 +119,113 @@ fn bench_ruleset(c: &mut Criterion, ruleset: RulesetId) {
     group.finish();
 }
 
+/// The page's update of a ruleset's demo session, as the server sends it.
+fn update(ruleset: RulesetId, note: usize) -> String {
+    let mut session = support::long::long_session(ruleset, 0, 3);
+    let line = Command::Note(format!("the torches gutter {note}"));
+    let _ = session.execute(line, &mut ScriptedDice::new([]));
+    let view = slotmark::session::TableView::of(&session, web::ROLLS);
+    serde_json::to_string(&web::page(&view, None)).expect("an update")
+}
+
+fn bench_page(c: &mut Criterion) {
+    let token = "0123456789abcdef0123456789abcdef";
+    let limits = Limits {
+        streams: 64,
+        ..Limits::default()
+    };
+    let server = Server::start(
+        DEFAULT_ADDR,
+        token.into(),
+        &update(RulesetId::Slots, 0),
+        limits,
+    )
+    .expect("the page's server");
+    let addr = server.addr();
+    let mut group = c.benchmark_group("page");
+    group.bench_function(
+        "twenty pages opened at once, each to its first update",
+        |b| {
+            b.iter_custom(|iters| {
+                let mut spent = Duration::ZERO;
+                for _ in 0..iters {
+                    // The last round's streams are closed and their places given back.
+                    while server.streams() > 0 {
+                        std::thread::yield_now();
+                    }
+                    let at_once = Arc::new(Barrier::new(21));
+                    let pages: Vec<_> = (0..20)
+                        .map(|_| {
+                            let at_once = Arc::clone(&at_once);
+                            std::thread::spawn(move || {
+                                at_once.wait();
+                                black_box(page::Events::open(addr, token).next());
+                            })
+                        })
+                        .collect();
+                    at_once.wait();
+                    let t = Instant::now();
+                    for p in pages {
+                        p.join().expect("a page");
+                    }
+                    spent += t.elapsed();
+                }
+                spent
+            })
+        },
+    );
+    while server.streams() > 0 {
+        std::thread::yield_now();
+    }
+    // Fifty pages, each read on a thread of its own that says when an update arrived.
+    let (arrived, arrivals) = mpsc::channel();
+    let readers: Vec<_> = (0..50)
+        .map(|_| {
+            let mut events = page::Events::open(addr, token);
+            events.next();
+            let arrived = arrived.clone();
+            std::thread::spawn(move || {
+                while let Some(u) = events.try_next() {
+                    if arrived.send(u.len()).is_err() {
+                        break;
+                    }
+                }
+            })
+        })
+        .collect();
+    let updates = [update(RulesetId::Slots, 1), update(RulesetId::Slots, 2)];
+    let mut n = 0;
+    group.bench_function("a step to fifty open pages", |b| {
+        b.iter_custom(|iters| {
+            let mut spent = Duration::ZERO;
+            for _ in 0..iters {
+                n += 1;
+                let t = Instant::now();
+                server.publish(&updates[n % 2]);
+                for _ in 0..50 {
+                    black_box(arrivals.recv().expect("an update"));
+                }
+                spent += t.elapsed();
+            }
+            spent
+        })
+    });
+    group.finish();
+    assert_eq!(server.streams(), 50, "a page fell behind");
+    drop(server);
+    drop(arrivals);
+    for r in readers {
+        let _ = r.join();
+    }
+}
+
 fn main() {
     let mut c = Criterion::default()
         .sample_size(10)
         .warm_up_time(Duration::from_millis(300))
         .measurement_time(Duration::from_secs(1))
         .configure_from_args();
+    bench_page(&mut c);
     for &ruleset in RulesetId::ALL {
         bench_ruleset(&mut c, ruleset);
     }

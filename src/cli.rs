@@ -551,6 +551,33 @@ pub fn table(path: &Path, theme: crate::config::ThemeName) -> R {
     }
 }
 
+/// The players' page's connection timeout in whole seconds, when the judge tunes it: how long
+/// a connection may wait for a request, a read or a write before it is closed.
+pub const WEB_TIMEOUT_VAR: &str = "SLOTMARK_WEB_TIMEOUT";
+
+/// The page's limits, with the connection timeout `SLOTMARK_WEB_TIMEOUT` gives (unset or
+/// empty: the default).
+pub fn web_limits(timeout: Option<&std::ffi::OsStr>) -> R<crate::web::Limits> {
+    let mut limits = crate::web::Limits::default();
+    let Some(text) = timeout.filter(|t| !t.is_empty()) else {
+        return Ok(limits);
+    };
+    let seconds = text
+        .to_str()
+        .and_then(|t| t.trim().parse::<u64>().ok())
+        .filter(|s| (1..=3600).contains(s))
+        .ok_or_else(|| {
+            CliError::Usage(format!(
+                "{WEB_TIMEOUT_VAR} is {}: give the connection timeout in whole seconds, from 1 \
+                 to 3600 (unset, it is {})",
+                text.to_string_lossy(),
+                limits.timeout.as_secs()
+            ))
+        })?;
+    limits.timeout = std::time::Duration::from_secs(seconds);
+    Ok(limits)
+}
+
 /// `slotmark table FILE --web [ADDR]`: the players' page of a session being played, until the
 /// process is stopped or the file goes away.
 pub fn table_web(path: &Path, addr: &str) -> R {
@@ -561,7 +588,8 @@ pub fn table_web(path: &Path, addr: &str) -> R {
         });
     }
     let addr = crate::web::address(addr).map_err(|e| CliError::Screen(e.to_string()))?;
-    let served = crate::web::run(path, addr, &mut std::io::stdout());
+    let limits = web_limits(std::env::var_os(WEB_TIMEOUT_VAR).as_deref())?;
+    let served = crate::web::run(path, addr, limits, &mut std::io::stdout());
     match served {
         Ok(crate::web::Ended::Gone(path)) => {
             println!(
@@ -890,7 +918,7 @@ fn roff_section(out: &mut dyn Write, title: &str, entries: &[(&str, &str)]) -> R
 pub const COMPLETE_VAR: &str = "COMPLETE";
 
 /// The environment variables slotmark reads, with what each does, for the manual.
-pub const ENVIRONMENT: [(&str, &str); 8] = [
+pub const ENVIRONMENT: [(&str, &str); 9] = [
     (
         COMPLETE_VAR,
         "Set by the completion scripts `slotmark completions SHELL` prints (bash, zsh, fish, \
@@ -912,6 +940,12 @@ pub const ENVIRONMENT: [(&str, &str); 8] = [
         "SLOTMARK_FOLD_EVERY",
         "How many steps the journal beside an open session holds before the screen folds it into \
          the session file (a whole number of 1 or more; the default is 16384).",
+    ),
+    (
+        WEB_TIMEOUT_VAR,
+        "How long, in whole seconds from 1 to 3600, a connection to the players' page (`table \
+         FILE --web`) may wait for a request, a read or a write before it is closed (default \
+         10). An open page is not affected: it reconnects by itself.",
     ),
     (
         crate::tui::PANIC_ON_KEY_VAR,

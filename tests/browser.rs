@@ -17,6 +17,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+#[path = "support/page.rs"]
+mod page;
+
+use page::quiet_spell;
+
 /// Where Debian puts them (`apt-get install chromium chromium-driver`); `CHROMEDRIVER` and
 /// `CHROMIUM` name others.
 const DRIVER: &str = "/usr/bin/chromedriver";
@@ -118,11 +123,7 @@ fn the_page_follows_the_judge_in_a_real_browser_on_a_phone_and_a_projector() {
     let mut web = Web::open(&path, DEFAULT_ADDR, Limits::default()).unwrap();
     let url = web.url();
     let driver = driver();
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    rt.block_on(async {
+    runtime().block_on(async {
         // A phone held upright (the device's own viewport: a desktop window is never that
         // narrow), then a projector.
         let (client, _profile) = browser(
@@ -229,6 +230,74 @@ fn the_page_follows_the_judge_in_a_real_browser_on_a_phone_and_a_projector() {
         client.close().await.unwrap();
     });
     drop(driver);
+}
+
+#[test]
+fn the_page_stays_open_across_a_quiet_spell_is_reloaded_and_sees_the_next_step() {
+    let (_d, path) = dir();
+    let mut judge = Judge::create(&path);
+    for line in ["add Ana 8", "add Ogre 12 others"] {
+        judge.says(line);
+    }
+    // A connection timeout of a second: the quiet spell below is longer.
+    let limits = Limits {
+        timeout: Duration::from_secs(1),
+        ..Limits::default()
+    };
+    let mut web = Web::open(&path, DEFAULT_ADDR, limits).unwrap();
+    let url = web.url();
+    let driver = driver();
+    runtime().block_on(async {
+        let (client, _profile) = browser(&driver, json!({})).await;
+        client.goto(&url).await.unwrap();
+        wait_for(&client, "//h1[@id='title' and text()='At the Ford']").await;
+        wait_for(&client, "//span[@id='status' and text()='live']").await;
+        // Every change of the status from now on is kept: a stream lost and found again
+        // shows as "reconnecting…" and then "live".
+        js(
+            &client,
+            "window.stayed = true; window.said = [];
+            const status = document.getElementById('status');
+            new MutationObserver(() => window.said.push(status.textContent))
+                .observe(status, { childList: true, characterData: true, subtree: true });",
+        )
+        .await;
+
+        quiet_spell(web.server().addr());
+        assert_eq!(web.server().streams(), 1);
+        judge.says("fight Ogre Ana");
+        assert_eq!(web.step(), Followed::Changed);
+        wait_for(&client, "//div[@id='now' and text()='Ogre']").await;
+        assert_eq!(
+            js(&client, "return [window.stayed === true, window.said]").await,
+            json!([true, []]),
+            "the page was reloaded or lost its stream"
+        );
+
+        // A reload after the quiet spell: answered, and the next step arrives.
+        quiet_spell(web.server().addr());
+        client.refresh().await.unwrap();
+        wait_for(&client, "//span[@id='status' and text()='live']").await;
+        wait_for(&client, "//div[@id='now' and text()='Ogre']").await;
+        assert_eq!(
+            js(&client, "return window.stayed === true").await,
+            json!(false)
+        );
+        judge.says("next");
+        assert_eq!(web.step(), Followed::Changed);
+        wait_for(&client, "//div[@id='now' and text()='Ana']").await;
+
+        client.close().await.unwrap();
+    });
+    drop(driver);
+}
+
+/// A runtime for the browser's client on this thread.
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
 }
 
 /// A new browser through `driver`, headless with a profile of its own (kept while it runs),

@@ -15,11 +15,12 @@ use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-/// How long a read from the server may wait before the test fails (never reached when the
-/// server does its work).
-const PATIENCE: Duration = Duration::from_secs(20);
+#[path = "support/page.rs"]
+mod page;
+
+use page::{Events, PATIENCE, connect, request};
 
 /// The judge's side: an open store (holding the lock) and the session, driven by script lines.
 struct Judge {
@@ -61,86 +62,6 @@ fn dir() -> (tempfile::TempDir, PathBuf) {
     (dir, path)
 }
 
-fn connect(addr: SocketAddr) -> TcpStream {
-    let s = TcpStream::connect(addr).unwrap();
-    s.set_read_timeout(Some(PATIENCE)).unwrap();
-    s
-}
-
-/// A whole answer to one request: its status and body.
-fn request(addr: SocketAddr, method: &str, target: &str) -> (u16, String) {
-    let mut s = connect(addr);
-    write!(
-        s,
-        "{method} {target} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
-    )
-    .unwrap();
-    let mut text = String::new();
-    s.read_to_string(&mut text).unwrap();
-    let status = text
-        .split_whitespace()
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    let body = text
-        .split_once("\r\n\r\n")
-        .map_or("", |(_, b)| b)
-        .to_string();
-    (status, body)
-}
-
-/// An open event stream, read one update at a time.
-struct Events {
-    reader: BufReader<TcpStream>,
-}
-
-impl Events {
-    fn open(web: &Web) -> Events {
-        let addr = web.server().addr();
-        let mut s = connect(addr);
-        write!(
-            s,
-            "GET /events?t={} HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\r\n",
-            web.token()
-        )
-        .unwrap();
-        let mut reader = BufReader::new(s);
-        let mut line = String::new();
-        reader.read_line(&mut line).unwrap();
-        assert!(line.starts_with("HTTP/1.1 200"), "{line}");
-        loop {
-            line.clear();
-            reader.read_line(&mut line).unwrap();
-            if line == "\r\n" {
-                break;
-            }
-        }
-        Events { reader }
-    }
-
-    /// The next update's data: blocks until it comes.
-    fn next(&mut self) -> String {
-        let mut event = String::new();
-        let mut data = None;
-        loop {
-            let mut line = String::new();
-            let n = self.reader.read_line(&mut line).unwrap();
-            assert!(n > 0, "the stream ended");
-            let line = line.trim_end_matches('\n');
-            if line.is_empty() {
-                if let (true, Some(d)) = (event == "page", data.take()) {
-                    return d;
-                }
-                event.clear();
-            } else if let Some(e) = line.strip_prefix("event: ") {
-                event = e.to_string();
-            } else if let Some(d) = line.strip_prefix("data: ") {
-                data = Some(d.to_string());
-            }
-        }
-    }
-}
-
 /// The judge says `line`; the page's server takes one look at the files, as on each wake.
 fn step(judge: &mut Judge, web: &mut Web, line: &str, faces: &[u16]) {
     judge.says(line, faces);
@@ -178,7 +99,7 @@ fn each_step_arrives_and_no_secret_does() {
     judge.says("add Ana 8", &[]);
     let web = Web::open(&path, DEFAULT_ADDR, Limits::default()).unwrap();
     assert!(web.server().addr().ip().is_loopback());
-    let mut events = Events::open(&web);
+    let mut events = Events::open(web.server().addr(), web.token());
     let first = events.next();
     assert!(
         first.contains("At the Ford") && first.contains("\"fight\":null"),
@@ -311,7 +232,7 @@ fn a_client_that_never_reads_holds_up_no_one() {
     .unwrap();
     // A client that opened a connection and never sent its request.
     let _silent = connect(addr);
-    let mut events = Events::open(&web);
+    let mut events = Events::open(web.server().addr(), web.token());
     events.next();
     while web.server().streams() < 2 {
         std::thread::yield_now();
@@ -500,4 +421,150 @@ fn slotmark_table_web_prints_its_address_serves_it_and_ends_with_the_file() {
     let mut rest = String::new();
     out.read_to_string(&mut rest).unwrap();
     assert!(rest.contains("is gone"), "{rest}");
+}
+
+/// A page that reloads or goes gives its stream's place back as its connection ends, not at
+/// the judge's next step nor at the next heartbeat (an hour away here): hyper reads on while
+/// it streams and sees the client close.
+#[test]
+fn a_streams_place_is_given_back_the_moment_its_connection_ends() {
+    let (_d, path) = dir();
+    let mut judge = Judge::create(&path, RulesetId::Plain);
+    judge.says("add Ana 8", &[]);
+    let limits = Limits {
+        heartbeat: Duration::from_secs(3600),
+        ..Limits::default()
+    };
+    let web = Web::open(&path, DEFAULT_ADDR, limits).unwrap();
+    let addr = web.server().addr();
+    let mut streams: Vec<Events> = (0..limits.streams)
+        .map(|_| Events::open(addr, web.token()))
+        .collect();
+    for s in &mut streams {
+        assert!(s.next().contains("Ana"));
+    }
+    assert_eq!(web.server().streams(), 48);
+    assert_eq!(Events::try_open(addr, web.token()).err(), Some(503));
+    drop(streams);
+    let patience = Instant::now() + PATIENCE;
+    while web.server().streams() > 0 {
+        assert!(Instant::now() < patience, "{} kept", web.server().streams());
+        std::thread::yield_now();
+    }
+    let mut events = Events::open(addr, web.token());
+    assert!(events.next().contains("Ana"));
+    assert_eq!(web.server().streams(), 1);
+}
+
+/// Past the connections it takes at once, a new one is told "busy" and closed at once, never
+/// queued; once some close, new ones are answered again.
+#[test]
+fn connections_past_the_limit_are_answered_busy_at_once() {
+    let (_d, path) = dir();
+    let _judge = Judge::create(&path, RulesetId::Plain);
+    let limits = Limits {
+        busy: 4,
+        ..Limits::default()
+    };
+    let web = Web::open(&path, DEFAULT_ADDR, limits).unwrap();
+    let addr = web.server().addr();
+    // Taken in order: the four idle ones hold every place when the fifth comes.
+    let idle: Vec<TcpStream> = (0..4).map(|_| connect(addr)).collect();
+    let mut fifth = connect(addr);
+    let said = page::answer(&mut fifth);
+    let code = page::status(&said);
+    assert!(code == 503 || said.is_empty(), "{said}");
+    drop(idle);
+    let target = format!("/?t={}", web.token());
+    let patience = Instant::now() + PATIENCE;
+    loop {
+        let mut s = connect(addr);
+        write!(
+            s,
+            "GET {target} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let code = page::status(&page::answer(&mut s));
+        if code == 200 {
+            break;
+        }
+        assert!(code == 503 || code == 0, "{code}");
+        assert!(Instant::now() < patience, "never answered again");
+        std::thread::yield_now();
+    }
+}
+
+/// Every answer keeps the page closed to other sites and caches; the stream tells the browser
+/// to come back within a second and sends the current update at once.
+#[test]
+fn every_answer_carries_the_closing_headers_and_the_stream_starts_at_once() {
+    let (_d, path) = dir();
+    let mut judge = Judge::create(&path, RulesetId::Plain);
+    judge.says("add Ana 8", &[]);
+    let web = Web::open(&path, DEFAULT_ADDR, Limits::default()).unwrap();
+    let addr = web.server().addr();
+    let t = web.token();
+    for (method, target, code) in [
+        ("GET", format!("/?t={t}"), 200),
+        ("GET", "/".to_string(), 403),
+        ("GET", format!("/nothing?t={t}"), 404),
+        ("POST", format!("/?t={t}"), 405),
+    ] {
+        let mut s = connect(addr);
+        write!(
+            s,
+            "{method} {target} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let said = page::answer(&mut s);
+        assert_eq!(page::status(&said), code, "{said}");
+        let head = said.split("\r\n\r\n").next().unwrap().to_ascii_lowercase();
+        for line in [
+            "cache-control: no-store",
+            "content-security-policy: default-src 'none';",
+            "x-content-type-options: nosniff",
+            "x-frame-options: deny",
+            "referrer-policy: no-referrer",
+        ] {
+            assert!(
+                head.contains(line),
+                "{method} {target}: no {line} in {head}"
+            );
+        }
+        if code == 405 {
+            assert!(head.contains("allow: get\r\n"), "{head}");
+        }
+    }
+    let mut s = connect(addr);
+    write!(s, "GET /events?t={t} HTTP/1.1\r\nHost: {addr}\r\n\r\n").unwrap();
+    let mut reader = BufReader::new(s);
+    let mut said = String::new();
+    while !said.contains("data: ") {
+        assert!(reader.read_line(&mut said).unwrap() > 0, "{said}");
+    }
+    let lower = said.to_ascii_lowercase();
+    assert!(lower.contains("content-type: text/event-stream"), "{said}");
+    assert!(lower.contains("cache-control: no-store"), "{said}");
+    assert!(said.contains("retry: 1000\n"), "{said}");
+}
+
+/// An update far larger than the most a request's head may hold (a crowded roster) still
+/// arrives whole: the limit is on what clients send, not on what the page is sent.
+#[test]
+fn an_update_larger_than_a_requests_head_arrives_whole() {
+    let (_d, path) = dir();
+    let mut judge = Judge::create(&path, RulesetId::Plain);
+    let long = "Wanderer".repeat(7);
+    for n in 0..400 {
+        judge.says(&format!("add {long}{n} 8"), &[]);
+    }
+    let mut web = Web::open(&path, DEFAULT_ADDR, Limits::default()).unwrap();
+    let mut events = Events::open(web.server().addr(), web.token());
+    let first = events.next();
+    assert!(first.len() > 2 * Limits::default().head, "{}", first.len());
+    assert!(first.contains(&format!("{long}399")));
+    step(&mut judge, &mut web, &format!("add {long}400 8"), &[]);
+    let next = events.next();
+    assert!(next.contains(&format!("{long}400")), "{}", next.len());
+    serde_json::from_str::<serde_json::Value>(&next).unwrap();
 }

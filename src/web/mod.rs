@@ -166,10 +166,15 @@ pub enum Ended {
     Gone(PathBuf),
 }
 
-/// Serves the page of the session at `path` on `addr` until the session file goes away (or
-/// the process is stopped), after printing where to open it to `out`.
-pub fn run(path: &Path, addr: SocketAddr, out: &mut dyn Write) -> Result<Ended, WebError> {
-    let mut web = Web::open(path, addr, Limits::default())?;
+/// Serves the page of the session at `path` on `addr`, within `limits`, until the session file
+/// goes away (or the process is stopped), after printing where to open it to `out`.
+pub fn run(
+    path: &Path,
+    addr: SocketAddr,
+    limits: Limits,
+    out: &mut dyn Write,
+) -> Result<Ended, WebError> {
+    let mut web = Web::open(path, addr, limits)?;
     let (tx, rx) = mpsc::channel();
     let watcher = crate::store::watch(path, move || {
         let _ = tx.send(());

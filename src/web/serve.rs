@@ -1,18 +1,45 @@
-//! The page's HTTP side, on `tiny_http`: the page and its event stream, read-only and closed.
-//! Only GET; every request must carry the access token; two paths (`/` and `/events`) and
-//! nothing else. Every connection reads and writes under a timeout; the event streams are
-//! bounded in number, each fed through a short queue of its own, so a client that stops
+//! The page's HTTP side, on axum, hyper and tokio: the page and its event stream, read-only and
+//! closed. Only GET; every request must carry the access token; two paths (`/` and `/events`)
+//! and nothing else.
+//!
+//! Nothing a client sends may stop it or grow it without bound: connections at once, the bytes
+//! of a request's head, its body, the time a connection may wait for a read or a write, the time
+//! an answer may take, the event streams at once and each stream's queue all have a limit
+//! ([`Limits`]). The accept loop outlives every error (a full file-handle table is waited out).
+//! An event stream's slot is freed the moment its connection ends, and a client that stops
 //! reading loses its stream instead of holding up the others, the view or the judge.
+//!
+//! It runs on a single-threaded tokio runtime on a thread of its own, stopped when the
+//! [`Server`] is dropped: one thread answers every page at the table at once.
 
-use std::io::Write;
-use std::net::{SocketAddr, TcpListener};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{self, RecvTimeoutError, SyncSender, TrySendError};
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::io;
+use std::net::SocketAddr;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
+use std::task::{Context, Poll};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use tiny_http::{Header, Method, Request, Response, StatusCode};
+use axum::Router;
+use axum::body::{Body, Bytes};
+use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use hyper::server::conn::http1;
+use hyper::service::Service as _;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpSocket, TcpStream};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc, oneshot};
+use tokio_io_timeout::TimeoutStream;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::timeout::TimeoutLayer;
 
 use super::WebError;
 
@@ -24,48 +51,112 @@ const POLICY: &str = "default-src 'none'; style-src 'unsafe-inline'; script-src 
     connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; \
     frame-ancestors 'none'";
 
+/// The smallest head hyper reads a request into: its buffer starts that large.
+const LEAST_HEAD: usize = 8 * 1024;
+
+/// How long the accept loop waits before trying again after an error that is not the one
+/// connection's (the file-handle table full, memory short): long enough not to spin, short
+/// enough that a page barely notices once handles are free again.
+const BACKOFF: Duration = Duration::from_millis(50);
+
+/// Said to a connection past the limit, before it is closed; it never waits to be read.
+const BUSY: &[u8] =
+    b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n\
+    Content-Length: 43\r\nRetry-After: 1\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n\
+    Too many open connections; try again soon.\n";
+
 /// How the server bounds what clients may take.
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
-    /// Requests answered at once (event streams included); past it, "busy".
+    /// Connections open at once, event streams and idle browsers' connections included; past
+    /// it a new connection is answered "busy" and closed at once.
     pub busy: usize,
     /// Event streams open at once; past it, "busy".
     pub streams: usize,
-    /// How long one read or one write on a connection may wait.
+    /// How long a connection may wait for a request's head, for one read or for one write; a
+    /// connection idle that long is closed. An event stream reads nothing more once it is
+    /// open, so only its writes are timed.
     pub timeout: Duration,
-    /// How often an idle event stream says it is still there (so a gone client is noticed).
+    /// How long an answer to an ordinary request may take (an event stream's opening included,
+    /// not the stream itself).
+    pub respond: Duration,
+    /// How often an idle event stream says it is still there (for the proxies and the
+    /// connections that vanish without a word).
     pub heartbeat: Duration,
     /// How many updates may wait for one stream before it is dropped as stuck.
     pub queue: usize,
+    /// Bytes of a request's line and headers; past it the request is refused (431) and its
+    /// connection closed. Never less than 8 KiB, the least hyper reads a head into.
+    pub head: usize,
+    /// Bytes of a request's body; past it, refused (413). No request's body is read today.
+    pub body: usize,
+}
+
+impl Limits {
+    /// The same limits where the libraries beneath can take them: no time too short to wait
+    /// or too long to add to a clock, a head no shorter than hyper reads, a queue of at least
+    /// one, no more connections than a semaphore counts.
+    fn workable(self) -> Limits {
+        let time = |d: Duration| d.clamp(Duration::from_millis(1), Duration::from_secs(86_400));
+        Limits {
+            busy: self.busy.min(Semaphore::MAX_PERMITS),
+            streams: self.streams,
+            timeout: time(self.timeout),
+            respond: time(self.respond),
+            heartbeat: time(self.heartbeat),
+            queue: self.queue.max(1),
+            head: self.head.max(LEAST_HEAD),
+            body: self.body,
+        }
+    }
 }
 
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
-            busy: 64,
+            busy: 128,
             streams: 48,
             timeout: Duration::from_secs(10),
+            respond: Duration::from_secs(10),
             heartbeat: Duration::from_secs(15),
             queue: 8,
+            head: 16 * 1024,
+            body: 16 * 1024,
         }
     }
 }
 
-/// What every request's thread shares.
+/// The open event streams, each by a number of its own.
+#[derive(Default)]
+struct Streams {
+    next: u64,
+    open: HashMap<u64, mpsc::Sender<Bytes>>,
+}
+
+/// What every connection shares.
 struct Shared {
     token: String,
     limits: Limits,
     /// The last update, as an event ready to send to a stream that opens now.
-    current: Mutex<Arc<str>>,
-    streams: Mutex<Vec<SyncSender<Arc<str>>>>,
-    busy: AtomicUsize,
+    current: Mutex<Bytes>,
+    streams: Mutex<Streams>,
 }
 
-/// The page's server, answering on threads of its own until dropped.
+impl Shared {
+    fn streams(&self) -> std::sync::MutexGuard<'_, Streams> {
+        self.streams.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn current(&self) -> std::sync::MutexGuard<'_, Bytes> {
+        self.current.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// The page's server, answering on a thread of its own until dropped.
 pub struct Server {
-    http: Arc<tiny_http::Server>,
     addr: SocketAddr,
     shared: Arc<Shared>,
+    stop: Option<oneshot::Sender<()>>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -77,33 +168,34 @@ impl Server {
         first: &str,
         limits: Limits,
     ) -> Result<Server, WebError> {
-        let listener = listen(addr, limits.timeout)?;
-        let addr = listener
-            .local_addr()
-            .map_err(|e| WebError::Listen(addr, e.to_string()))?;
-        let http = tiny_http::Server::from_listener(listener, None)
-            .map_err(|e| WebError::Listen(addr, e.to_string()))?;
-        let http = Arc::new(http);
+        let fail = |e: io::Error| WebError::Listen(addr, e.to_string());
+        let limits = limits.workable();
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_io()
+            .enable_time()
+            .build()
+            .map_err(fail)?;
+        let listener = {
+            let _inside = runtime.enter();
+            listen(addr).map_err(fail)?
+        };
+        let addr = listener.local_addr().map_err(fail)?;
         let shared = Arc::new(Shared {
             token,
             limits,
             current: Mutex::new(event(first)),
-            streams: Mutex::new(Vec::new()),
-            busy: AtomicUsize::new(0),
+            streams: Mutex::new(Streams::default()),
         });
-        let thread = {
-            let http = Arc::clone(&http);
-            let shared = Arc::clone(&shared);
-            std::thread::spawn(move || {
-                for request in http.incoming_requests() {
-                    dispatch(request, &shared);
-                }
-            })
-        };
+        let (stop, stopped) = oneshot::channel();
+        let app = app(&shared);
+        let thread = std::thread::Builder::new()
+            .name("players' page".into())
+            .spawn(move || runtime.block_on(accept(listener, app, limits, stopped)))
+            .map_err(fail)?;
         Ok(Server {
-            http,
             addr,
             shared,
+            stop: Some(stop),
             thread: Some(thread),
         })
     }
@@ -117,93 +209,276 @@ impl Server {
     /// full (its client stopped reading) is dropped.
     pub fn publish(&self, update: &str) {
         let update = event(update);
-        *self
-            .shared
-            .current
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner) = Arc::clone(&update);
-        let mut streams = self
-            .shared
-            .streams
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        streams.retain(|s| match s.try_send(Arc::clone(&update)) {
-            Ok(()) => true,
-            Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => false,
-        });
+        // Set while the streams are held, so a stream opening now either starts from this
+        // update or is sent it: none misses it.
+        let mut streams = self.shared.streams();
+        *self.shared.current() = update.clone();
+        streams
+            .open
+            .retain(|_, s| s.try_send(update.clone()).is_ok());
     }
 
     /// How many event streams are open.
     pub fn streams(&self) -> usize {
-        self.shared
-            .streams
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .len()
+        self.shared.streams().open.len()
     }
 }
 
 impl Drop for Server {
     fn drop(&mut self) {
-        self.http.unblock();
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        // The runtime goes with the thread, and every connection with it.
         if let Some(t) = self.thread.take() {
             let _ = t.join();
         }
     }
 }
 
-/// A listening socket whose connections inherit its read and write timeouts, and a send
-/// buffer of a fixed size, so a client that stops reading is noticed soon and holds little.
-fn listen(addr: SocketAddr, timeout: Duration) -> Result<TcpListener, WebError> {
-    use socket2::{Domain, Protocol, Socket, Type};
-    let fail = |e: std::io::Error| WebError::Listen(addr, e.to_string());
-    let socket =
-        Socket::new(Domain::for_address(addr), Type::STREAM, Some(Protocol::TCP)).map_err(fail)?;
+/// The listening socket: reused at once after a stop, and a send buffer of a fixed size that
+/// its connections inherit, so a client that stops reading holds little. No timeout: waiting
+/// for connections is all it does.
+fn listen(addr: SocketAddr) -> io::Result<TcpListener> {
+    let socket = if addr.is_ipv4() {
+        TcpSocket::new_v4()?
+    } else {
+        TcpSocket::new_v6()?
+    };
     #[cfg(unix)]
-    socket.set_reuse_address(true).map_err(fail)?;
-    socket.set_read_timeout(Some(timeout)).map_err(fail)?;
-    socket.set_write_timeout(Some(timeout)).map_err(fail)?;
-    socket.set_send_buffer_size(64 * 1024).map_err(fail)?;
-    socket.bind(&addr.into()).map_err(fail)?;
-    socket.listen(64).map_err(fail)?;
-    Ok(socket.into())
+    socket.set_reuseaddr(true)?;
+    socket.set_send_buffer_size(64 * 1024)?;
+    socket.bind(addr)?;
+    socket.listen(1024)
 }
 
-/// One update as a server-sent event.
-fn event(update: &str) -> Arc<str> {
-    // JSON has no raw line breaks, so one `data:` line carries it whole.
-    Arc::from(format!("event: page\ndata: {update}\n\n"))
-}
-
-/// Adds a header; every one is plain ASCII written in this file, so none is ever left out.
-fn with<R: std::io::Read>(response: Response<R>, name: &str, value: &str) -> Response<R> {
-    match Header::from_bytes(name.as_bytes(), value.as_bytes()) {
-        Ok(h) => response.with_header(h),
-        Err(()) => response,
+/// Takes connections until told to stop, whatever fails: an error of one connection is
+/// passed over, any other (no file handle left, no memory) waited out a moment.
+async fn accept(
+    listener: TcpListener,
+    app: Router,
+    limits: Limits,
+    mut stop: oneshot::Receiver<()>,
+) {
+    let open = Arc::new(Semaphore::new(limits.busy));
+    loop {
+        let accepted = tokio::select! {
+            _ = &mut stop => return,
+            accepted = listener.accept() => accepted,
+        };
+        match accepted {
+            Ok((tcp, _)) => match Arc::clone(&open).try_acquire_owned() {
+                Ok(permit) => {
+                    tokio::spawn(connection(tcp, permit, app.clone(), limits));
+                }
+                // Never queued: one attempt to say so, then closed.
+                Err(_) => {
+                    let _ = tcp.try_write(BUSY);
+                }
+            },
+            Err(e) if one_connections(&e) => {}
+            Err(_) => tokio::select! {
+                _ = &mut stop => return,
+                _ = tokio::time::sleep(BACKOFF) => {}
+            },
+        }
     }
 }
 
-type Answer = Response<std::io::Cursor<Vec<u8>>>;
+/// Whether an accept error concerns only the connection it was about.
+fn one_connections(e: &io::Error) -> bool {
+    matches!(
+        e.kind(),
+        io::ErrorKind::ConnectionAborted
+            | io::ErrorKind::ConnectionRefused
+            | io::ErrorKind::ConnectionReset
+            | io::ErrorKind::Interrupted
+    )
+}
+
+/// Marks an answer that is an event stream: its connection reads no further, so it waits on
+/// reads without a timeout from then on (hyper still sees at once that the client closed).
+#[derive(Clone, Copy)]
+struct EventStream;
+
+/// Serves one connection until it closes, fails or times out; its place is free again then.
+async fn connection(tcp: TcpStream, permit: OwnedSemaphorePermit, app: Router, limits: Limits) {
+    // An update is one write: sent at once rather than held back for more.
+    let _ = tcp.set_nodelay(true);
+    give_up_on_silence(&tcp, limits.timeout);
+    let mut timed = TimeoutStream::new(tcp);
+    timed.set_read_timeout(Some(limits.timeout));
+    timed.set_write_timeout(Some(limits.timeout));
+    let streaming = Arc::new(AtomicBool::new(false));
+    let io = TokioIo::new(Socket {
+        io: Box::pin(timed),
+        streaming: Arc::clone(&streaming),
+        lifted: false,
+    });
+    let app = TowerToHyperService::new(app);
+    let service = hyper::service::service_fn(move |request| {
+        let answer = app.call(request);
+        let streaming = Arc::clone(&streaming);
+        async move {
+            let response = answer.await?;
+            if response.extensions().get::<EventStream>().is_some() {
+                streaming.store(true, Ordering::Release);
+            }
+            Ok::<_, Infallible>(response)
+        }
+    });
+    let _ = http1::Builder::new()
+        .timer(TokioTimer::new())
+        .header_read_timeout(limits.timeout)
+        .max_buf_size(limits.head)
+        .max_header_size(limits.head)
+        .serve_connection(io, service)
+        .await;
+    drop(permit);
+}
+
+/// A peer that vanished (a phone out of the network's reach) sends no word that it went: the
+/// system gives up on its connection once what was sent stays unacknowledged for `timeout`, and
+/// hyper sees it fail, so a stream's next heartbeat frees its place soon after.
+#[cfg(target_os = "linux")]
+fn give_up_on_silence(tcp: &TcpStream, timeout: Duration) {
+    let _ = socket2::SockRef::from(tcp).set_tcp_user_timeout(Some(timeout));
+}
+
+#[cfg(not(target_os = "linux"))]
+fn give_up_on_silence(_: &TcpStream, _: Duration) {}
+
+/// A connection's socket with a timeout on each read and each write, the read's lifted once the
+/// connection carries an event stream.
+struct Socket {
+    io: Pin<Box<TimeoutStream<TcpStream>>>,
+    streaming: Arc<AtomicBool>,
+    lifted: bool,
+}
+
+impl AsyncRead for Socket {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let this = &mut *self;
+        if !this.lifted && this.streaming.load(Ordering::Acquire) {
+            this.io.as_mut().set_read_timeout_pinned(None);
+            this.lifted = true;
+        }
+        this.io.as_mut().poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Socket {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        self.io.as_mut().poll_write(cx, buf)
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        self.io.as_mut().poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.io.is_write_vectored()
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        self.io.as_mut().poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        self.io.as_mut().poll_shutdown(cx)
+    }
+}
+
+/// The routes and, around every one of them and the fallback, from the outside in: the
+/// headers every answer carries; GET alone and the token; the body's limit; the answer's time.
+fn app(shared: &Arc<Shared>) -> Router {
+    let limits = shared.limits;
+    Router::new()
+        .route("/", get(page))
+        .route("/events", get(events))
+        .fallback(nowhere)
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::SERVICE_UNAVAILABLE,
+            limits.respond,
+        ))
+        .layer(RequestBodyLimitLayer::new(limits.body))
+        .layer(DefaultBodyLimit::max(limits.body))
+        .layer(middleware::from_fn_with_state(Arc::clone(shared), admit))
+        .layer(middleware::from_fn(closed))
+        .with_state(Arc::clone(shared))
+}
+
+/// GET alone, and only with the token.
+async fn admit(State(shared): State<Arc<Shared>>, request: Request, next: Next) -> Response {
+    if request.method() != Method::GET {
+        let mut refused = plain(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "This page only reads; it takes GET alone.",
+        );
+        refused
+            .headers_mut()
+            .insert(header::ALLOW, HeaderValue::from_static("GET"));
+        return refused;
+    }
+    let token = request
+        .uri()
+        .query()
+        .and_then(|q| q.split('&').find_map(|pair| pair.strip_prefix("t=")));
+    if !token.is_some_and(|t| same(t, &shared.token)) {
+        return plain(
+            StatusCode::FORBIDDEN,
+            "This page needs its access token: open the whole address slotmark printed.",
+        );
+    }
+    next.run(request).await
+}
 
 /// The headers every answer carries: nothing cached, nothing from elsewhere, no referrer.
-fn closed(response: Answer) -> Answer {
-    let response = with(response, "Cache-Control", "no-store");
-    let response = with(response, "Content-Security-Policy", POLICY);
-    let response = with(response, "Referrer-Policy", "no-referrer");
-    let response = with(response, "X-Content-Type-Options", "nosniff");
-    with(response, "X-Frame-Options", "DENY")
+async fn closed(request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    let headers = response.headers_mut();
+    for (name, value) in [
+        (header::CACHE_CONTROL, "no-store"),
+        (header::CONTENT_SECURITY_POLICY, POLICY),
+        (header::REFERRER_POLICY, "no-referrer"),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::X_FRAME_OPTIONS, "DENY"),
+    ] {
+        headers.insert(name, HeaderValue::from_static(value));
+    }
+    response
 }
 
-fn plain(code: u16, text: &str) -> Answer {
-    let response = Response::from_string(format!("{text}\n")).with_status_code(StatusCode(code));
-    closed(with(response, "Content-Type", "text/plain; charset=utf-8"))
+fn plain(status: StatusCode, text: &str) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        format!("{text}\n"),
+    )
+        .into_response()
 }
 
-/// The path and the token a request asks with.
-fn target(url: &str) -> (&str, Option<&str>) {
-    let (path, query) = url.split_once('?').unwrap_or((url, ""));
-    let token = query.split('&').find_map(|pair| pair.strip_prefix("t="));
-    (path, token)
+async fn page() -> Response {
+    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], PAGE).into_response()
+}
+
+async fn nowhere() -> Response {
+    plain(
+        StatusCode::NOT_FOUND,
+        "There is nothing here but the players' page.",
+    )
 }
 
 /// Compares every byte whatever the first difference, so the time taken tells nothing of how
@@ -216,93 +491,87 @@ fn same(a: &str, b: &str) -> bool {
             == 0
 }
 
-/// Answers one request on a thread of its own, or "busy" at once when too many are.
-fn dispatch(request: Request, shared: &Arc<Shared>) {
-    if shared.busy.fetch_add(1, Ordering::AcqRel) >= shared.limits.busy {
-        shared.busy.fetch_sub(1, Ordering::AcqRel);
-        let _ = request.respond(plain(503, "Too many open connections; try again soon."));
-        return;
-    }
-    let shared = Arc::clone(shared);
-    std::thread::spawn(move || {
-        answer(request, &shared);
-        shared.busy.fetch_sub(1, Ordering::AcqRel);
-    });
+/// One update as a server-sent event.
+fn event(update: &str) -> Bytes {
+    // JSON has no raw line breaks, so one `data:` line carries it whole.
+    Bytes::from(format!("event: page\ndata: {update}\n\n"))
 }
 
-fn answer(request: Request, shared: &Shared) {
-    if *request.method() != Method::Get {
-        let refused = plain(405, "This page only reads; it takes GET alone.");
-        let _ = request.respond(with(refused, "Allow", "GET"));
-        return;
+/// A stream's place among the open ones, given back when its connection ends, whichever way.
+struct Slot {
+    id: u64,
+    shared: Arc<Shared>,
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        self.shared.streams().open.remove(&self.id);
     }
-    let url = request.url().to_string();
-    let (path, token) = target(&url);
-    if !token.is_some_and(|t| same(t, &shared.token)) {
-        let _ = request.respond(plain(
-            403,
-            "This page needs its access token: open the whole address slotmark printed.",
-        ));
-        return;
-    }
-    match path {
-        "/" => {
-            let page = with(
-                Response::from_string(PAGE),
-                "Content-Type",
-                "text/html; charset=utf-8",
+}
+
+/// The current update at once, then each new one, with a heartbeat while nothing happens,
+/// until the client goes or falls too far behind.
+async fn events(State(shared): State<Arc<Shared>>) -> Response {
+    let limits = shared.limits;
+    let (tx, rx) = mpsc::channel(limits.queue);
+    let (slot, current) = {
+        let mut streams = shared.streams();
+        if streams.open.len() >= limits.streams {
+            return plain(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "Too many pages are open; try again soon.",
             );
-            let _ = request.respond(closed(page));
         }
-        "/events" => stream(request, shared),
-        _ => {
-            let _ = request.respond(plain(404, "There is nothing here but the players' page."));
-        }
-    }
-}
-
-/// Sends the current update and then each new one until the client goes or stops reading.
-fn stream(request: Request, shared: &Shared) {
-    let (tx, rx) = mpsc::sync_channel::<Arc<str>>(shared.limits.queue);
-    {
-        let mut streams = shared
-            .streams
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        if streams.len() >= shared.limits.streams {
-            drop(streams);
-            let _ = request.respond(plain(503, "Too many pages are open; try again soon."));
-            return;
-        }
-        streams.push(tx);
-    }
-    let current = Arc::clone(
-        &shared
-            .current
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner),
-    );
-    let mut out = request.into_writer();
-    let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\n\
-        Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n\
-        retry: 1000\n\n";
-    if write(&mut out, head).is_err() || write(&mut out, &current).is_err() {
-        return;
-    }
-    loop {
-        let sent = match rx.recv_timeout(shared.limits.heartbeat) {
-            Ok(update) => write(&mut out, &update),
-            Err(RecvTimeoutError::Timeout) => write(&mut out, ": still here\n\n"),
-            // Dropped by `publish`: the client fell too far behind.
-            Err(RecvTimeoutError::Disconnected) => return,
+        let id = streams.next;
+        streams.next += 1;
+        streams.open.insert(id, tx);
+        let current = shared.current().clone();
+        let slot = Slot {
+            id,
+            shared: Arc::clone(&shared),
         };
-        if sent.is_err() {
-            return;
-        }
-    }
+        (slot, current)
+    };
+    let mut first = b"retry: 1000\n\n".to_vec();
+    first.extend_from_slice(&current);
+    let body = Body::from_stream(feed(Bytes::from(first), rx, slot, limits.heartbeat));
+    let mut response = (
+        [
+            (header::CONTENT_TYPE, "text/event-stream; charset=utf-8"),
+            (header::CONNECTION, "close"),
+        ],
+        body,
+    )
+        .into_response();
+    response.extensions_mut().insert(EventStream);
+    response
 }
 
-fn write(out: &mut Box<dyn Write + Send>, text: &str) -> std::io::Result<()> {
-    out.write_all(text.as_bytes())?;
-    out.flush()
+/// What one stream sends: `first`, then each update, a heartbeat after each quiet spell; it
+/// ends when its sender is dropped (the client fell behind), and its slot goes with it.
+fn feed(
+    first: Bytes,
+    updates: mpsc::Receiver<Bytes>,
+    slot: Slot,
+    heartbeat: Duration,
+) -> impl futures_util::Stream<Item = Result<Bytes, Infallible>> + Send + 'static {
+    let mut beat = tokio::time::interval_at(tokio::time::Instant::now() + heartbeat, heartbeat);
+    // A stream held up by a slow client says it is there once, not once per beat it missed.
+    beat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    futures_util::stream::unfold(
+        (Some(first), updates, beat, slot),
+        |(first, mut updates, mut beat, slot)| async move {
+            if let Some(first) = first {
+                return Some((Ok(first), (None, updates, beat, slot)));
+            }
+            let next = tokio::select! {
+                update = updates.recv() => {
+                    beat.reset();
+                    update?
+                }
+                _ = beat.tick() => Bytes::from_static(b": still here\n\n"),
+            };
+            Some((Ok(next), (None, updates, beat, slot)))
+        },
+    )
 }
