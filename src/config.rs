@@ -214,11 +214,21 @@ impl Config {
             }
         };
         if let Some(v) = file.version.filter(|&v| v != VERSION) {
-            self.warnings.push(format!(
-                "{shown}:{}: version {v} is not one this slotmark reads (it reads {VERSION}); the \
-                 defaults stand",
-                line_of(text, "version", 0)
-            ));
+            let line = line_of(text, "version", 0);
+            self.warnings.push(if v > VERSION {
+                format!(
+                    "{shown}:{line}: this settings file was written by a newer slotmark (version \
+                     {v}; this one, slotmark {}, reads up to version {VERSION}); the defaults \
+                     stand: update slotmark, or set `version: {VERSION}` and keep only the settings this \
+                     slotmark knows",
+                    crate::store::SLOTMARK_VERSION
+                )
+            } else {
+                format!(
+                    "{shown}:{line}: version {v} is not one slotmark writes (this one reads \
+                     {VERSION}); the defaults stand"
+                )
+            });
             return;
         }
         if let Some(saves) = file.saves {

@@ -375,8 +375,17 @@ fn a_hand_made_sheet_the_rules_could_not_build_is_refused() {
     let text = std::fs::read_to_string(&sheet).unwrap();
     let odd = dir.path().join("odd.sheet.ron");
     assert!(text.contains("dr: 0,"), "{text}");
-    std::fs::write(&odd, text.replacen("dr: 0,", "dr: 7,", 1)).unwrap();
+    let edited = text.replacen("dr: 0,", "dr: 7,", 1);
+    std::fs::write(&odd, &edited).unwrap();
     let mut session = Session::new(SessionState::new("Elsewhere", RulesetId::Phase));
+    // The edit no longer matches the sheet's checksum, and the refusal says how to keep it.
+    let e = import(&mut session, &odd).unwrap_err();
+    assert!(
+        e.contains("delete the sheet's last line (its checksum)"),
+        "{e}"
+    );
+    let without_sum = &edited[..edited.rfind("// checksum: ").unwrap()];
+    std::fs::write(&odd, without_sum).unwrap();
     let e = import(&mut session, &odd).unwrap_err();
     assert!(e.contains("the sheet holds what the rules cannot"), "{e}");
     assert!(e.contains("DR is above 3"), "{e}");
@@ -406,7 +415,11 @@ fn an_oversized_a_newer_or_a_hand_made_impossible_sheet_is_refused() {
     )
     .unwrap();
     let e = import(&mut session, &newer).unwrap_err();
-    assert!(e.contains("newer than this slotmark"), "{e}");
+    assert!(
+        e.contains("this sheet file was written by a newer slotmark (format 9;")
+            && e.contains("reads sheet files up to format 1"),
+        "{e}"
+    );
 
     let missing = dir.path().join("missing.sheet.ron");
     assert!(import(&mut session, &missing).is_err());

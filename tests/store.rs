@@ -466,8 +466,78 @@ fn a_file_from_a_newer_slotmark_names_the_version_it_needs() {
         other => panic!("{other:?}"),
     }
     assert!(
-        err.to_string().contains("needs slotmark 7.2.0 or later"),
+        err.to_string()
+            .contains("open it with the slotmark that wrote it (7.2.0), or update slotmark"),
         "{err}"
+    );
+}
+
+#[test]
+fn a_journal_a_sheet_and_a_bestiary_from_a_newer_slotmark_say_so_and_what_to_do() {
+    let dir = TempDir::new().unwrap();
+    let said = |err: StoreError, what: &str, reads: u32| {
+        let text = err.to_string();
+        assert!(
+            text.contains(&format!(
+                "this {what} was written by a newer slotmark (format 9; this one, slotmark {}, \
+                 reads {what}s up to format {reads}); open it with the slotmark that wrote it",
+                env!("CARGO_PKG_VERSION")
+            )) && text.ends_with("or update slotmark")
+                && !text.contains("or later"),
+            "{text}"
+        );
+        match err {
+            StoreError::TooNew { line, .. } | StoreError::Journal { line, .. } => line,
+            other => panic!("no line: {other:?}"),
+        }
+    };
+    // A journal: its first line names its format.
+    let path = dir.path().join("s.ron");
+    drop(Store::create(&path, &Session::new(party())).unwrap());
+    let header = "(format_version:9,generation:1)";
+    let journal = format!("{:08x} {header}\n", crc32fast::hash(header.as_bytes()));
+    fs::write(journal_path(&path), journal).unwrap();
+    assert_eq!(said(failure(store::load(&path)), "journal", 2), 1);
+    // A sheet.
+    let sheet = dir.path().join("aldo.sheet.ron");
+    let aldo = slotmark::session::party::one(&party(), "Aldo").unwrap();
+    store::write_sheet(&sheet, &aldo).unwrap();
+    let text = fs::read_to_string(&sheet).unwrap();
+    let line = text
+        .lines()
+        .position(|l| l.contains("format_version"))
+        .unwrap()
+        + 1;
+    fs::write(
+        &sheet,
+        text.replace("format_version: 1,", "format_version: 9,"),
+    )
+    .unwrap();
+    assert_eq!(
+        said(store::read_sheet(&sheet).unwrap_err(), "sheet file", 1),
+        line
+    );
+    // A bestiary.
+    let beasts = dir.path().join("phase.ron");
+    store::write_bestiary(&beasts, RulesetId::Phase, &[]).unwrap();
+    let text = fs::read_to_string(&beasts).unwrap();
+    let line = text
+        .lines()
+        .position(|l| l.contains("format_version"))
+        .unwrap()
+        + 1;
+    fs::write(
+        &beasts,
+        text.replace("format_version: 1,", "format_version: 9,"),
+    )
+    .unwrap();
+    assert_eq!(
+        said(
+            store::read_bestiary(&beasts).unwrap_err(),
+            "bestiary file",
+            1
+        ),
+        line
     );
 }
 

@@ -11,7 +11,7 @@
 //! skipped instead of being applied twice.
 
 use super::file::{describe, too_new_message};
-use super::{JournalRecord, MAX_FILE_BYTES, StoreError};
+use super::{FileKind, JournalRecord, MAX_FILE_BYTES, StoreError};
 use crate::dice::RecordedDice;
 use crate::session::{Logged, Session};
 use serde::{Deserialize, Serialize};
@@ -172,7 +172,7 @@ pub(super) fn parse(path: &Path, text: &str, generation: u64) -> Result<Contents
         return Err(refuse(
             header_no,
             1,
-            too_new_message(header.format_version, ""),
+            too_new_message(FileKind::Journal, header.format_version, ""),
         ));
     }
     if checksums != (header.format_version >= 2) {

@@ -71,6 +71,37 @@ pub const COMPACT_EVERY: usize = 256;
 /// of a long session's whole file comes between two commands.
 pub const SCREEN_FOLD_EVERY: usize = 16_384;
 
+/// The kinds of versioned file slotmark writes, each with its own format number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileKind {
+    Session,
+    Journal,
+    Sheet,
+    Bestiary,
+}
+
+impl FileKind {
+    /// How a message names a file of this kind.
+    pub fn what(self) -> &'static str {
+        match self {
+            FileKind::Session => "session file",
+            FileKind::Journal => "journal",
+            FileKind::Sheet => "sheet file",
+            FileKind::Bestiary => "bestiary file",
+        }
+    }
+
+    /// The newest format of this kind this build reads (and writes).
+    pub fn reads(self) -> u32 {
+        match self {
+            FileKind::Session => FORMAT_VERSION,
+            FileKind::Journal => journal::JOURNAL_VERSION,
+            FileKind::Sheet => sheet::SHEET_VERSION,
+            FileKind::Bestiary => bestiary::BESTIARY_VERSION,
+        }
+    }
+}
+
 #[derive(Debug, Error)]
 pub enum StoreError {
     /// The file exists but cannot be read as a session; the position says where it went wrong.
@@ -82,11 +113,12 @@ pub enum StoreError {
         message: String,
     },
     /// The file was written by a newer slotmark in a format this one does not know.
-    #[error("{}:{line}:{column}: {}", path.display(), file::too_new_message(*format_version, written_by))]
+    #[error("{}:{line}:{column}: {}", path.display(), file::too_new_message(*kind, *format_version, written_by))]
     TooNew {
         path: PathBuf,
         line: usize,
         column: usize,
+        kind: FileKind,
         format_version: u32,
         written_by: String,
     },
