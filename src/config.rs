@@ -183,7 +183,7 @@ pub fn load_from(path: &Path) -> Config {
         return config;
     }
     match std::fs::read(path).map(String::from_utf8) {
-        Ok(Ok(text)) => config.read(&shown, &text),
+        Ok(Ok(text)) => config.read(&shown, crate::store::without_bom(&text)),
         Ok(Err(_)) => config
             .warnings
             .push(format!("{shown}: is not text (UTF-8); the defaults stand")),

@@ -741,6 +741,22 @@ fn a_damaged_bestiary_file_is_said_at_start_and_never_stops_slotmark() {
 }
 
 #[test]
+fn a_byte_order_mark_before_the_first_creature_keeps_it() {
+    let data = tempfile::tempdir().unwrap();
+    let stats = tempfile::tempdir().unwrap();
+    let file = stats.path().join("notepad.md");
+    fs::write(
+        &file,
+        "\u{feff}# Troll\n12 HP, 1 Armor, 16 STR, 6 DEX, 8 WIL, claws (d8+d8)\n\n\
+         # Wisp\n2 HP, 4 DEX, touch (d4)\n",
+    )
+    .unwrap();
+    let report = bestiary::import(&file, RulesetId::Phase, data.path()).unwrap();
+    assert!(report.refused.is_empty(), "{:?}", report.refused);
+    assert_eq!(names(&report.read), ["Troll", "Wisp"]);
+}
+
+#[test]
 fn an_import_too_large_to_read_back_is_refused_before_anything_is_written() {
     let data = tempfile::tempdir().unwrap();
     let stats = tempfile::tempdir().unwrap();

@@ -393,6 +393,24 @@ fn a_hand_made_sheet_the_rules_could_not_build_is_refused() {
 }
 
 #[test]
+fn a_sheet_saved_with_a_byte_order_mark_imports_as_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = play(dir.path(), RulesetId::Bdp);
+    let sheet = dir.path().join("wren.sheet.ron");
+    export_sheet(&first, "Wren", Some(&sheet), &mut Vec::new()).unwrap();
+    // Opened and saved again in Windows Notepad: the mark before the text, nothing else.
+    let text = std::fs::read_to_string(&sheet).unwrap();
+    std::fs::write(&sheet, format!("\u{feff}{text}")).unwrap();
+    let mut session = Session::new(SessionState::new("Elsewhere", RulesetId::Bdp));
+    import(&mut session, &sheet).unwrap();
+    compare(
+        &store::load(&first).unwrap().state().game,
+        &session.state().game,
+        &["Wren".to_string()],
+    );
+}
+
+#[test]
 fn an_oversized_a_newer_or_a_hand_made_impossible_sheet_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let first = play(dir.path(), RulesetId::Plain);

@@ -508,6 +508,21 @@ fn a_remap_moves_the_key_in_every_ruleset_and_in_the_help() {
 }
 
 #[test]
+fn a_settings_file_saved_with_a_byte_order_mark_is_read() {
+    let bin = Bin::new();
+    bin.write(
+        "config.ron",
+        "\u{feff}(\n    version: 1,\n    theme: HighContrast,\n)\n",
+    );
+    let (out, err) = bin.ok(&["config"]);
+    assert!(err.is_empty(), "{err}");
+    assert!(
+        out.contains("Theme:          HighContrast (from the file"),
+        "{out}"
+    );
+}
+
+#[test]
 fn a_broken_settings_file_never_stops_slotmark() {
     let bin = Bin::new();
     bin.write("config.ron", "(\n    theme: Purple,\n");

@@ -100,6 +100,7 @@ fn too_large(path: &Path, e: StoreError) -> StoreError {
 /// line a creature is on), or says why it is not one.
 pub fn read_bestiary(path: &Path) -> Result<(RulesetId, Vec<StatBlock>, String), StoreError> {
     let text = file::read_text(path, MAX_BESTIARY_BYTES).map_err(|e| too_large(path, e))?;
+    let text = file::owned_without_bom(text);
     let body: BestiaryFile = file::read_versioned(
         path,
         &text,

@@ -835,6 +835,13 @@ pub fn without_bom(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
+/// [`without_bom`] of a text already owned, without a copy.
+pub fn owned_without_bom(mut text: String) -> String {
+    let bom = text.len() - without_bom(&text).len();
+    text.drain(..bom);
+    text
+}
+
 /// The text of a versioned RON file of `kind` (a sheet or a bestiary, named `path` in errors)
 /// read into `T`. A format newer than this build reads is refused as that before anything else
 /// is read, so the judge hears what to do rather than about a field the newer format added;

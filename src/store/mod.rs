@@ -31,9 +31,9 @@ mod sheet;
 mod verify;
 
 pub use bestiary::{BESTIARY_VERSION, MAX_BESTIARY_BYTES, read_bestiary, write_bestiary};
-pub use file::not_regular;
 #[doc(hidden)]
 pub use file::reads_head_as_ron_does;
+pub use file::{not_regular, owned_without_bom, without_bom};
 pub use follow::{Followed, Follower, Following, Work as FollowWork, watch};
 pub use journal::journal_path;
 #[doc(hidden)]
