@@ -269,6 +269,8 @@ pub struct Store {
     journal_len: u64,
     /// Records appended since the last full write.
     records: usize,
+    /// Steps' lines in the journal after its header: the next is numbered one more.
+    journal_steps: u64,
     /// False after a failed journal reset: the next append resets it first.
     journal_ok: bool,
     /// Set by tests to make every write fail as on a full disk.
@@ -449,6 +451,7 @@ impl Store {
             generation,
             journal_len: 0,
             records: 0,
+            journal_steps: 0,
             journal_ok: true,
             faults: None,
             notice: None,
@@ -545,9 +548,11 @@ impl Store {
             }
             self.reset_journal()?;
         }
-        let line = journal::record_line(record).map_err(|e| StoreError::ron(&self.path, &e))?;
+        let line = journal::record_line(record, self.journal_steps + 1)
+            .map_err(|e| StoreError::ron(&self.path, &e))?;
         self.write_journal(line.as_bytes())?;
         self.records += 1;
+        self.journal_steps += 1;
         if let Some(since) = &mut self.loading {
             since.push(record.clone());
         }
@@ -757,6 +762,7 @@ impl Store {
             .set_len(0)
             .map_err(|e| StoreError::io(&self.journal_path, "cannot empty the journal", &e))?;
         self.journal_len = 0;
+        self.journal_steps = 0;
         self.write_journal(header.as_bytes())?;
         self.journal_ok = true;
         Ok(())
