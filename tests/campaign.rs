@@ -389,7 +389,50 @@ fn a_hand_made_sheet_the_rules_could_not_build_is_refused() {
     let e = import(&mut session, &odd).unwrap_err();
     assert!(e.contains("the sheet holds what the rules cannot"), "{e}");
     assert!(e.contains("DR is above 3"), "{e}");
+    // The refusal names the sheet, not only the line of the script that imports it.
+    assert!(e.starts_with(&format!("{}: ", odd.display())), "{e}");
     assert!(session.entries().is_empty(), "nothing changed");
+}
+
+#[test]
+fn a_sheet_name_longer_than_add_takes_is_refused_naming_the_sheet_and_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = play(dir.path(), RulesetId::Plain);
+    let sheet = dir.path().join("ana.sheet.ron");
+    export_sheet(&first, "Ana", Some(&sheet), &mut Vec::new()).unwrap();
+    let text = std::fs::read_to_string(&sheet).unwrap();
+    let long = "A".repeat(70);
+    let renamed = text.replacen("name: \"Ana\"", &format!("name: \"{long}\""), 1);
+    let line = renamed.lines().position(|l| l.contains(&long)).unwrap() + 1;
+    // Edited by hand, its checksum line deleted as the guide says.
+    let edited = &renamed[..renamed.rfind("// checksum: ").unwrap()];
+    std::fs::write(&sheet, edited).unwrap();
+    let mut session = Session::new(SessionState::new("Elsewhere", RulesetId::Plain));
+    let e = import(&mut session, &sheet).unwrap_err();
+    assert!(
+        e.starts_with(&format!("{}:{line}:1: ", sheet.display())) && e.contains("too long"),
+        "{e}"
+    );
+    assert!(session.entries().is_empty(), "nothing changed");
+    // The same check `add` makes of a name typed in.
+    let typed = script::parse_line_in(
+        &format!("add {long} 10 players"),
+        session.state(),
+        &content::bundled(),
+    )
+    .map(|line| match line {
+        Line::Command(c) => session
+            .execute(c, &mut ScriptedDice::new([]))
+            .map(|_| ())
+            .map_err(|e| e.to_string()),
+        _ => Ok(()),
+    });
+    let refusal = match typed {
+        Err(e) => e.message,
+        Ok(Err(e)) => e,
+        Ok(Ok(())) => panic!("add took a 70-letter name"),
+    };
+    assert!(refusal.contains("too long"), "{refusal}");
 }
 
 #[test]

@@ -87,5 +87,25 @@ pub fn read_sheet(path: &Path) -> Result<GameParty, StoreError> {
             message,
         });
     }
+    // Checked as the session checks a sheet it takes in, so a refusal names the sheet (and the
+    // line of the name it is about) rather than the script line that imports it.
+    crate::session::check_sheet(body.sheet.ruleset(), &body.sheet).map_err(|(name, e)| {
+        let line = name.and_then(|name| {
+            let wanted = format!("name: {}", ron::to_string(&name).ok()?);
+            text.lines().position(|l| l.contains(&wanted))
+        });
+        match line {
+            Some(i) => StoreError::Unreadable {
+                path: path.to_path_buf(),
+                line: i + 1,
+                column: 1,
+                message: e.to_string(),
+            },
+            None => StoreError::Io {
+                path: path.to_path_buf(),
+                message: e.to_string(),
+            },
+        }
+    })?;
     Ok(body.sheet)
 }
