@@ -388,6 +388,35 @@ fn a_good_settings_file_is_in_force() {
 }
 
 #[test]
+fn a_theme_that_is_not_one_keeps_only_the_theme_at_its_default() {
+    let bin = Bin::new();
+    for theme in ["Blue", "\"Dark\"", "3"] {
+        bin.write(
+            "config.ron",
+            &format!(
+                "(\n    version: 1,\n    saves: \"tables\",\n    rules: \"bdp\",\n    theme: \
+                 {theme},\n    keys: [(\"undo\", \"Y\")],\n)\n"
+            ),
+        );
+        let (out, _) = bin.ok(&["config"]);
+        assert!(out.contains("Theme:          Default (default"), "{out}");
+        // Every other setting stands.
+        assert!(
+            out.contains("Saves folder:   tables (from the file)"),
+            "{out}"
+        );
+        assert!(out.contains("Default rules:  bdp (from the file)"), "{out}");
+        assert!(out.contains("undo: Y"), "{out}");
+        // The theme is reported with its line, and nothing says the file was ignored.
+        assert!(
+            out.contains("config.ron:5:") && out.contains("the default theme stands"),
+            "{out}"
+        );
+        assert!(!out.contains("the whole file is ignored"), "{out}");
+    }
+}
+
+#[test]
 fn a_missing_settings_file_is_the_defaults() {
     let bin = Bin::new();
     let (out, err) = bin.ok(&["config"]);
