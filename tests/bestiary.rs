@@ -791,6 +791,34 @@ fn an_import_too_large_to_read_back_is_refused_before_anything_is_written() {
 }
 
 #[test]
+fn a_bestiary_from_a_newer_slotmark_is_left_out_saying_so_at_its_line() {
+    let data = tempfile::tempdir().unwrap();
+    bestiary::import(folder(false, false).path(), RulesetId::Phase, data.path()).unwrap();
+    let file = bestiary::file_of(data.path(), RulesetId::Phase);
+    let text = fs::read_to_string(&file).unwrap();
+    let line = text
+        .lines()
+        .position(|l| l.contains("format_version"))
+        .unwrap()
+        + 1;
+    fs::write(
+        &file,
+        text.replace("format_version: 1,", "format_version: 5,"),
+    )
+    .unwrap();
+    let loaded = bestiary::load(data.path());
+    assert_eq!(loaded.of(RulesetId::Phase).count(), 0);
+    let said: Vec<String> = loaded.refused.iter().map(|e| e.to_string()).collect();
+    assert!(
+        said.len() == 1
+            && said[0].contains(&format!(
+                "phase.ron:{line}:1: this bestiary file was written by a newer slotmark (format 5;"
+            )),
+        "{said:?}"
+    );
+}
+
+#[test]
 fn a_bestiary_too_large_to_read_is_left_out_in_its_own_words() {
     let data = tempfile::tempdir().unwrap();
     bestiary::import(folder(false, false).path(), RulesetId::Phase, data.path()).unwrap();

@@ -144,6 +144,18 @@ fn from_store(file: &str, e: StoreError) -> ContentError {
             column,
             message,
         },
+        StoreError::TooNew { line, column, .. } => {
+            let reason = e.reason();
+            ContentError::Syntax {
+                file: file.to_string(),
+                line,
+                column,
+                message: reason
+                    .strip_prefix(&format!("{line}:{column}:"))
+                    .map_or(reason.as_str(), str::trim)
+                    .to_string(),
+            }
+        }
         e => ContentError::Io {
             file: file.to_string(),
             message: e.reason(),
