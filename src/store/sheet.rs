@@ -58,8 +58,9 @@ pub fn write_sheet(path: &Path, sheet: &GameParty) -> Result<(), StoreError> {
 }
 
 /// Reads a sheet file, or says why it is not one: too large, not text, from a newer slotmark,
-/// not a sheet, or damaged since it was written (its checksum no longer holds; a sheet written
-/// before checksums has none and reads as before). A byte-order mark before it is skipped.
+/// not a sheet, damaged since it was written (its checksum no longer holds; a sheet written
+/// before checksums has none and reads as before), or holding what a session would refuse to
+/// take in. A byte-order mark before it is skipped.
 pub fn read_sheet(path: &Path) -> Result<GameParty, StoreError> {
     let text = file::read_text(path, MAX_SHEET_BYTES).map_err(|e| match e {
         StoreError::TooLarge { bytes, .. } => StoreError::Io {
