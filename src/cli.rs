@@ -263,7 +263,10 @@ fn read_script(path: &Path) -> R<(String, String)> {
                 path: "standard input".into(),
                 message: format!("cannot be read: {e}"),
             })?;
-        return Ok(("standard input".into(), text));
+        return Ok((
+            "standard input".into(),
+            crate::store::owned_without_bom(text),
+        ));
     }
     if let Some(kind) = std::fs::metadata(path)
         .ok()
@@ -282,7 +285,8 @@ fn read_script(path: &Path) -> R<(String, String)> {
             _ => format!("cannot be read: {e}"),
         },
     })?;
-    Ok((shown(path), text))
+    // An editor may have put a byte-order mark before the first line.
+    Ok((shown(path), crate::store::owned_without_bom(text)))
 }
 
 /// Standard output for the commands that print what a file holds: a line break or a tab passes,

@@ -56,10 +56,11 @@ impl fmt::Display for ThemeName {
     }
 }
 
-/// The file as written.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+/// The file as written. The theme is read as `T`: a [`ThemeName`], or anything at all, to read
+/// the rest of a file whose theme is not one.
+#[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct File {
+struct File<T> {
     #[serde(default)]
     version: Option<u32>,
     #[serde(default)]
@@ -67,7 +68,7 @@ struct File {
     #[serde(default)]
     rules: Option<String>,
     #[serde(default)]
-    theme: Option<ThemeName>,
+    theme: Option<T>,
     /// (action, key) pairs: `("undo", "z")`.
     #[serde(default)]
     keys: Vec<(String, String)>,
@@ -183,7 +184,7 @@ pub fn load_from(path: &Path) -> Config {
         return config;
     }
     match std::fs::read(path).map(String::from_utf8) {
-        Ok(Ok(text)) => config.read(&shown, &text),
+        Ok(Ok(text)) => config.read(&shown, crate::store::without_bom(&text)),
         Ok(Err(_)) => config
             .warnings
             .push(format!("{shown}: is not text (UTF-8); the defaults stand")),
@@ -200,25 +201,53 @@ impl Config {
         if text.trim().is_empty() {
             return;
         }
-        let file: File = match ron::Options::default()
-            .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
-            .from_str(text)
-        {
+        let options = ron::Options::default()
+            .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+        let file: File<ThemeName> = match options.from_str(text) {
             Ok(f) => f,
-            Err(e) => {
-                self.warnings.push(format!(
-                    "{shown}:{}:{}: {}; the whole file is ignored and the defaults stand",
-                    e.span.start.line, e.span.start.col, e.code
-                ));
-                return;
-            }
+            // A theme that is not one leaves only the theme at its default, as the guide says,
+            // when the rest of the file reads without it.
+            Err(e) => match options.from_str::<File<serde::de::IgnoredAny>>(text) {
+                Ok(rest) => {
+                    self.warnings.push(format!(
+                        "{shown}:{}: `theme` is not one slotmark has (it has {}); the default \
+                         theme stands",
+                        e.span.start.line,
+                        ThemeName::ALL.map(ThemeName::name).join(", ")
+                    ));
+                    File {
+                        version: rest.version,
+                        saves: rest.saves,
+                        rules: rest.rules,
+                        theme: None,
+                        keys: rest.keys,
+                    }
+                }
+                Err(_) => {
+                    self.warnings.push(format!(
+                        "{shown}:{}:{}: {}; the whole file is ignored and the defaults stand",
+                        e.span.start.line, e.span.start.col, e.code
+                    ));
+                    return;
+                }
+            },
         };
         if let Some(v) = file.version.filter(|&v| v != VERSION) {
-            self.warnings.push(format!(
-                "{shown}:{}: version {v} is not one this slotmark reads (it reads {VERSION}); the \
-                 defaults stand",
-                line_of(text, "version", 0)
-            ));
+            let line = line_of(text, "version", 0);
+            self.warnings.push(if v > VERSION {
+                format!(
+                    "{shown}:{line}: this settings file was written by a newer slotmark (version \
+                     {v}; this one, slotmark {}, reads up to version {VERSION}); the defaults \
+                     stand: update slotmark, or set `version: {VERSION}` and keep only the settings this \
+                     slotmark knows",
+                    crate::store::SLOTMARK_VERSION
+                )
+            } else {
+                format!(
+                    "{shown}:{line}: version {v} is not one slotmark writes (this one reads \
+                     {VERSION}); the defaults stand"
+                )
+            });
             return;
         }
         if let Some(saves) = file.saves {

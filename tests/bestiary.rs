@@ -740,6 +740,103 @@ fn a_damaged_bestiary_file_is_said_at_start_and_never_stops_slotmark() {
     );
 }
 
+#[test]
+fn a_byte_order_mark_before_the_first_creature_keeps_it() {
+    let data = tempfile::tempdir().unwrap();
+    let stats = tempfile::tempdir().unwrap();
+    let file = stats.path().join("notepad.md");
+    fs::write(
+        &file,
+        "\u{feff}# Troll\n12 HP, 1 Armor, 16 STR, 6 DEX, 8 WIL, claws (d8+d8)\n\n\
+         # Wisp\n2 HP, 4 DEX, touch (d4)\n",
+    )
+    .unwrap();
+    let report = bestiary::import(&file, RulesetId::Phase, data.path()).unwrap();
+    assert!(report.refused.is_empty(), "{:?}", report.refused);
+    assert_eq!(names(&report.read), ["Troll", "Wisp"]);
+}
+
+#[test]
+fn an_import_too_large_to_read_back_is_refused_before_anything_is_written() {
+    let data = tempfile::tempdir().unwrap();
+    let stats = tempfile::tempdir().unwrap();
+    bestiary::import(folder(false, false).path(), RulesetId::Phase, data.path()).unwrap();
+    let file = bestiary::file_of(data.path(), RulesetId::Phase);
+    let before = fs::read(&file).unwrap();
+    // 16,000 creatures in two files of 8,000, each file within the 1 MB a stat-block file may
+    // be: a bestiary of them would be over the 8 MB slotmark reads back.
+    // (The bench of a long import reads 10,000 of them, in one file within that limit.)
+    assert!(bestiary::sample_blocks(0, 10_000).len() < 1 << 20);
+    for (i, name) in ["a.md", "b.md"].into_iter().enumerate() {
+        let blocks = bestiary::sample_blocks(i * 8000, 8000);
+        fs::write(stats.path().join(name), blocks).unwrap();
+    }
+    let e = bestiary::import(stats.path(), RulesetId::Phase, data.path()).unwrap_err();
+    let said = e.to_string();
+    assert!(matches!(e, ImportError::Write(_)), "{said}");
+    assert!(
+        said.contains("more than the 8.0 MB slotmark reads back, so nothing was written")
+            && said.contains("import fewer stat blocks"),
+        "{said}"
+    );
+    assert_eq!(fs::read(&file).unwrap(), before, "the bestiary was changed");
+    // The creatures imported before are still read at start.
+    let loaded = bestiary::load(data.path());
+    assert_eq!(
+        loaded.of(RulesetId::Phase).count(),
+        4,
+        "{:?}",
+        loaded.refused
+    );
+}
+
+#[test]
+fn a_bestiary_from_a_newer_slotmark_is_left_out_saying_so_at_its_line() {
+    let data = tempfile::tempdir().unwrap();
+    bestiary::import(folder(false, false).path(), RulesetId::Phase, data.path()).unwrap();
+    let file = bestiary::file_of(data.path(), RulesetId::Phase);
+    let text = fs::read_to_string(&file).unwrap();
+    let line = text
+        .lines()
+        .position(|l| l.contains("format_version"))
+        .unwrap()
+        + 1;
+    fs::write(
+        &file,
+        text.replace("format_version: 1,", "format_version: 5,"),
+    )
+    .unwrap();
+    let loaded = bestiary::load(data.path());
+    assert_eq!(loaded.of(RulesetId::Phase).count(), 0);
+    let said: Vec<String> = loaded.refused.iter().map(|e| e.to_string()).collect();
+    assert!(
+        said.len() == 1
+            && said[0].contains(&format!(
+                "phase.ron:{line}:1: this bestiary file was written by a newer slotmark (format 5;"
+            )),
+        "{said:?}"
+    );
+}
+
+#[test]
+fn a_bestiary_too_large_to_read_is_left_out_in_its_own_words() {
+    let data = tempfile::tempdir().unwrap();
+    bestiary::import(folder(false, false).path(), RulesetId::Phase, data.path()).unwrap();
+    let file = bestiary::file_of(data.path(), RulesetId::Phase);
+    let mut text = fs::read_to_string(&file).unwrap();
+    text.push_str(&"// padding\n".repeat(800_000));
+    fs::write(&file, text).unwrap();
+    let loaded = bestiary::load(data.path());
+    let said: Vec<String> = loaded.refused.iter().map(|e| e.to_string()).collect();
+    assert!(
+        said.len() == 1
+            && said[0]
+                .contains("the bestiary is 8.4 MB; slotmark reads bestiary files of up to 8.0 MB")
+            && !said[0].contains("session"),
+        "{said:?}"
+    );
+}
+
 proptest::proptest! {
     /// Any text as a stat-block file or a stat line is read or refused with a line, never a
     /// panic (bytes cut inside a letter, brackets left open, `or` at either end...).

@@ -375,12 +375,82 @@ fn a_hand_made_sheet_the_rules_could_not_build_is_refused() {
     let text = std::fs::read_to_string(&sheet).unwrap();
     let odd = dir.path().join("odd.sheet.ron");
     assert!(text.contains("dr: 0,"), "{text}");
-    std::fs::write(&odd, text.replacen("dr: 0,", "dr: 7,", 1)).unwrap();
+    let edited = text.replacen("dr: 0,", "dr: 7,", 1);
+    std::fs::write(&odd, &edited).unwrap();
     let mut session = Session::new(SessionState::new("Elsewhere", RulesetId::Phase));
+    // The edit no longer matches the sheet's checksum, and the refusal says how to keep it.
+    let e = import(&mut session, &odd).unwrap_err();
+    assert!(
+        e.contains("delete the sheet's last line (its checksum)"),
+        "{e}"
+    );
+    let without_sum = &edited[..edited.rfind("// checksum: ").unwrap()];
+    std::fs::write(&odd, without_sum).unwrap();
     let e = import(&mut session, &odd).unwrap_err();
     assert!(e.contains("the sheet holds what the rules cannot"), "{e}");
     assert!(e.contains("DR is above 3"), "{e}");
+    // The refusal names the sheet, not only the line of the script that imports it.
+    assert!(e.starts_with(&format!("{}: ", odd.display())), "{e}");
     assert!(session.entries().is_empty(), "nothing changed");
+}
+
+#[test]
+fn a_sheet_name_longer_than_add_takes_is_refused_naming_the_sheet_and_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = play(dir.path(), RulesetId::Plain);
+    let sheet = dir.path().join("ana.sheet.ron");
+    export_sheet(&first, "Ana", Some(&sheet), &mut Vec::new()).unwrap();
+    let text = std::fs::read_to_string(&sheet).unwrap();
+    let long = "A".repeat(70);
+    let renamed = text.replacen("name: \"Ana\"", &format!("name: \"{long}\""), 1);
+    let line = renamed.lines().position(|l| l.contains(&long)).unwrap() + 1;
+    // Edited by hand, its checksum line deleted as the guide says.
+    let edited = &renamed[..renamed.rfind("// checksum: ").unwrap()];
+    std::fs::write(&sheet, edited).unwrap();
+    let mut session = Session::new(SessionState::new("Elsewhere", RulesetId::Plain));
+    let e = import(&mut session, &sheet).unwrap_err();
+    assert!(
+        e.starts_with(&format!("{}:{line}:1: ", sheet.display())) && e.contains("too long"),
+        "{e}"
+    );
+    assert!(session.entries().is_empty(), "nothing changed");
+    // The same check `add` makes of a name typed in.
+    let typed = script::parse_line_in(
+        &format!("add {long} 10 players"),
+        session.state(),
+        &content::bundled(),
+    )
+    .map(|line| match line {
+        Line::Command(c) => session
+            .execute(c, &mut ScriptedDice::new([]))
+            .map(|_| ())
+            .map_err(|e| e.to_string()),
+        _ => Ok(()),
+    });
+    let refusal = match typed {
+        Err(e) => e.message,
+        Ok(Err(e)) => e,
+        Ok(Ok(())) => panic!("add took a 70-letter name"),
+    };
+    assert!(refusal.contains("too long"), "{refusal}");
+}
+
+#[test]
+fn a_sheet_saved_with_a_byte_order_mark_imports_as_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = play(dir.path(), RulesetId::Bdp);
+    let sheet = dir.path().join("wren.sheet.ron");
+    export_sheet(&first, "Wren", Some(&sheet), &mut Vec::new()).unwrap();
+    // Opened and saved again in Windows Notepad: the mark before the text, nothing else.
+    let text = std::fs::read_to_string(&sheet).unwrap();
+    std::fs::write(&sheet, format!("\u{feff}{text}")).unwrap();
+    let mut session = Session::new(SessionState::new("Elsewhere", RulesetId::Bdp));
+    import(&mut session, &sheet).unwrap();
+    compare(
+        &store::load(&first).unwrap().state().game,
+        &session.state().game,
+        &["Wren".to_string()],
+    );
 }
 
 #[test]
@@ -406,7 +476,11 @@ fn an_oversized_a_newer_or_a_hand_made_impossible_sheet_is_refused() {
     )
     .unwrap();
     let e = import(&mut session, &newer).unwrap_err();
-    assert!(e.contains("newer than this slotmark"), "{e}");
+    assert!(
+        e.contains("this sheet file was written by a newer slotmark (format 9;")
+            && e.contains("reads sheet files up to format 1"),
+        "{e}"
+    );
 
     let missing = dir.path().join("missing.sheet.ron");
     assert!(import(&mut session, &missing).is_err());

@@ -347,6 +347,20 @@ fn a_bad_user_library_is_named_with_its_place() {
 }
 
 #[test]
+fn a_byte_order_mark_before_a_script_or_the_library_file_is_not_read_as_text() {
+    // Both saved by Windows Notepad, which puts the mark before the first line.
+    let b = Bench::new();
+    fs::create_dir_all(b.path("config/slotmark")).unwrap();
+    b.write(
+        "config/slotmark/library.ron",
+        "\u{feff}(items: [(name: \"Bone flute\", props: [Light, Noisy])])",
+    );
+    b.write("flute.txt", "\u{feff}add Aria\nput Aria 9 bone\n");
+    let out = b.ok(&["run", "flute.txt"]);
+    assert!(out.contains("Bone flute") && out.contains("Aria"), "{out}");
+}
+
+#[test]
 fn a_user_library_adds_items_to_scripts() {
     let b = Bench::new();
     fs::create_dir_all(b.path("config/slotmark")).unwrap();

@@ -5,7 +5,7 @@
 //! Promises checked:
 //! - a file that cannot be used gives one plain line naming the file and the place, touches no
 //!   byte of the file, writes nothing beside it, and never panics or hangs;
-//! - a file from a newer slotmark says which slotmark it needs;
+//! - a file from a newer slotmark says so, which format this one reads, and what to do;
 //! - arbitrary bytes as a session file or a journal, arbitrary text as a palette line (in the
 //!   slot system's demo, in ruleset phase's, at a bdp table, in ruleset ap's and in ruleset
 //!   actiondie's) or a dice expression: no panic, plain errors;
@@ -394,7 +394,7 @@ fn a_deeply_nested_session_file_is_refused_without_overflowing() {
 }
 
 #[test]
-fn a_session_file_from_a_newer_slotmark_names_the_slotmark_it_needs() {
+fn a_session_file_from_a_newer_slotmark_says_so_and_what_to_do() {
     let b = Bench::new();
     let (path, text) = good_file(&b);
     let newer = text
@@ -409,8 +409,13 @@ fn a_session_file_from_a_newer_slotmark_names_the_slotmark_it_needs() {
     let (l, _) = position_of(&newer, "format_version");
     let end = newer.lines().nth(l - 1).unwrap().chars().count() + 1;
     let reason = every_reader_refuses(&b, &path, Place::At(l, end));
-    assert!(reason.contains("slotmark 3.1.0 or later"), "{reason}");
-    // Without the version that wrote it, the message still says a newer slotmark is needed, and
+    assert!(
+        reason.contains("written by a newer slotmark (format 4;")
+            && reason.contains("reads session files up to format 1")
+            && reason.contains("the slotmark that wrote it (3.1.0), or update slotmark"),
+        "{reason}"
+    );
+    // Without the version that wrote it, the message still says a newer slotmark wrote it, and
     // which one this is.
     let anonymous = text
         .replacen(
@@ -424,9 +429,25 @@ fn a_session_file_from_a_newer_slotmark_names_the_slotmark_it_needs() {
     let end = anonymous.lines().nth(l - 1).unwrap().chars().count() + 1;
     let reason = every_reader_refuses(&b, &path, Place::At(l, end));
     assert!(
-        reason.contains("newer slotmark")
-            && reason.contains(env!("CARGO_PKG_VERSION"))
-            && !reason.contains("slotmark a newer"),
+        reason.contains("written by a newer slotmark (format 4;")
+            && reason.contains(&format!(
+                "this one, slotmark {},",
+                env!("CARGO_PKG_VERSION")
+            ))
+            && reason.contains("open it with the slotmark that wrote it, or update slotmark")
+            && !reason.contains("or later"),
+        "{reason}"
+    );
+    // Written by this very version (a build making a newer format): never "needs slotmark
+    // 0.1.0 or later (this is slotmark 0.1.0)".
+    let same = text.replacen("format_version: 1,", "format_version: 99,", 1);
+    fs::write(&path, &same).unwrap();
+    let (l, _) = position_of(&same, "format_version");
+    let end = same.lines().nth(l - 1).unwrap().chars().count() + 1;
+    let reason = every_reader_refuses(&b, &path, Place::At(l, end));
+    assert!(
+        reason.starts_with("this session file was written by a newer slotmark (format 99;")
+            && !reason.contains("or later"),
         "{reason}"
     );
 }
@@ -2104,4 +2125,101 @@ fn a_session_file_damaged_where_it_still_reads_is_refused_untouched_at_its_place
     assert_eq!(o.code, Some(0), "{}", o.stderr);
     let edited = store::load(&path).unwrap();
     assert!(edited.state().notes.iter().any(|n| n == "the goblin hid"));
+}
+
+/// A sheet file of Aldo, written by the binary from a good session file; its text.
+fn good_sheet(b: &Bench) -> (PathBuf, String) {
+    let (session, _) = good_file(b);
+    let sheet = b.path("aldo.sheet.ron");
+    let o = b.run(&[
+        "export",
+        session.to_str().unwrap(),
+        "--character",
+        "Aldo",
+        "--sheet",
+        "--out",
+        sheet.to_str().unwrap(),
+    ]);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    let text = fs::read_to_string(&sheet).unwrap();
+    (sheet, text)
+}
+
+#[test]
+fn every_byte_flipped_in_a_sheet_file_is_refused_at_its_place_or_reads_the_same() {
+    let b = Bench::new();
+    let (path, text) = good_sheet(&b);
+    assert!(
+        text.trim_end()
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("// checksum: ")
+    );
+    let good = store::read_sheet(&path).unwrap();
+    let bytes = text.into_bytes();
+    let mut refused = 0;
+    // A seeded sample of places (every byte would take most of a minute unoptimised), each
+    // flipped one of three ways: a letter's neighbour, a byte that is no longer UTF-8 on its
+    // own, a letter's case or a control character.
+    let mut seed = 0x5eed_u64;
+    let samples = 600;
+    for _ in 0..samples {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let at = (seed >> 33) as usize % bytes.len();
+        let flip = [0x01u8, 0x80, 0x20][(seed >> 20) as usize % 3];
+        let mut bad = bytes.clone();
+        bad[at] ^= flip;
+        fs::write(&path, &bad).unwrap();
+        match store::read_sheet(&path) {
+            Ok(read) => assert_eq!(read, good, "byte {at} ^ {flip:#x} read differently"),
+            Err(e) => {
+                refused += 1;
+                assert!(
+                    matches!(place_of(&e), Place::At(..)) && e.path() == path,
+                    "byte {at} ^ {flip:#x}: no file and line: {e}"
+                );
+            }
+        }
+        assert_eq!(fs::read(&path).unwrap(), bad, "the sheet was changed");
+    }
+    assert!(refused > samples * 9 / 10, "{refused} of {samples}");
+}
+
+#[test]
+fn a_sheet_damaged_where_it_still_reads_is_refused_by_import_naming_its_line() {
+    let b = Bench::new();
+    let (path, text) = good_sheet(&b);
+    // A slot's item that reads as an unknown field once spelt `itel:`: the slot would be empty.
+    let (line, _) = position_of(&text, "item: Some(");
+    fs::write(&path, text.replacen("item: Some(", "itel: Some(", 1)).unwrap();
+    let e = store::read_sheet(&path).unwrap_err();
+    let block = (line - 1) / 16 * 16 + 1;
+    assert_eq!(place_of(&e), Place::At(block, 1), "{e}");
+    assert!(e.to_string().contains("damaged"), "{e}");
+    // Through a script's `import` line, and through `run`: the sheet is named, nothing written.
+    let session = b.path("saves/party.ron");
+    let script = b.path("import.txt");
+    fs::write(&script, format!("import {}\n", path.display())).unwrap();
+    let before = snapshot(b.dir.path());
+    let o = b.run(&[
+        "run",
+        script.to_str().unwrap(),
+        "--session",
+        session.to_str().unwrap(),
+    ]);
+    assert_eq!(o.code, Some(1), "{}", o.stdout);
+    assert!(
+        o.stderr.contains(&format!("{}:{block}:1:", path.display())),
+        "{}",
+        o.stderr
+    );
+    assert_eq!(snapshot(b.dir.path()), before);
+    // A sheet written before checksums (no last line) still reads, and so does a hand edit
+    // once its checksum line is deleted.
+    let older = &text[..text.rfind("// checksum: ").unwrap()];
+    fs::write(&path, older).unwrap();
+    store::read_sheet(&path).unwrap();
 }

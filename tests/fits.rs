@@ -388,6 +388,35 @@ fn a_good_settings_file_is_in_force() {
 }
 
 #[test]
+fn a_theme_that_is_not_one_keeps_only_the_theme_at_its_default() {
+    let bin = Bin::new();
+    for theme in ["Blue", "\"Dark\"", "3"] {
+        bin.write(
+            "config.ron",
+            &format!(
+                "(\n    version: 1,\n    saves: \"tables\",\n    rules: \"bdp\",\n    theme: \
+                 {theme},\n    keys: [(\"undo\", \"Y\")],\n)\n"
+            ),
+        );
+        let (out, _) = bin.ok(&["config"]);
+        assert!(out.contains("Theme:          Default (default"), "{out}");
+        // Every other setting stands.
+        assert!(
+            out.contains("Saves folder:   tables (from the file)"),
+            "{out}"
+        );
+        assert!(out.contains("Default rules:  bdp (from the file)"), "{out}");
+        assert!(out.contains("undo: Y"), "{out}");
+        // The theme is reported with its line, and nothing says the file was ignored.
+        assert!(
+            out.contains("config.ron:5:") && out.contains("the default theme stands"),
+            "{out}"
+        );
+        assert!(!out.contains("the whole file is ignored"), "{out}");
+    }
+}
+
+#[test]
 fn a_missing_settings_file_is_the_defaults() {
     let bin = Bin::new();
     let (out, err) = bin.ok(&["config"]);
@@ -501,10 +530,101 @@ fn a_remap_moves_the_key_in_every_ruleset_and_in_the_help() {
             keymap::key_for(table, Ctx::Main, Action::Undo).as_deref(),
             Some("Y")
         );
-        // z is the slot system's scene key, so the palette keeps its own key everywhere.
-        assert_eq!(press(':'), Some(Action::Palette), "{ruleset:?}");
+        // z is the slot system's scene key, so the palette keeps its own key there and moves
+        // to z everywhere else.
+        if ruleset == RulesetId::Slots {
+            assert_eq!(press(':'), Some(Action::Palette), "{ruleset:?}");
+        } else {
+            assert_eq!(press('z'), Some(Action::Palette), "{ruleset:?}");
+        }
         keymap::check_ruleset_table(table).unwrap();
     }
+}
+
+/// The example settings file of the guide (`docs/guide.md`, "The settings file"), as written.
+fn the_guides_example() -> String {
+    let guide = include_str!("../docs/guide.md");
+    let section = guide
+        .split("### The settings file")
+        .nth(1)
+        .expect("the guide's settings section");
+    let block = section
+        .split("```ron\n")
+        .nth(1)
+        .and_then(|b| b.split("```").next())
+        .expect("the guide's example settings file");
+    block.to_string()
+}
+
+#[test]
+fn the_guides_example_settings_file_works_as_written() {
+    let bin = Bin::new();
+    let example = the_guides_example();
+    assert!(example.contains("(\"undo\", \"z\")"), "{example}");
+    bin.write("config.ron", &example);
+    let (out, _) = bin.ok(&["config"]);
+    assert!(
+        out.contains("undo: z") && out.contains("palette: ;"),
+        "{out}"
+    );
+    assert!(out.contains("Default rules:  bdp (from the file)"), "{out}");
+    assert!(
+        out.contains("Theme:          ColourBlind (from the file"),
+        "{out}"
+    );
+    // z moves undo in every ruleset but the slot system, whose z shows the zones: there undo
+    // keeps u, and the report says so.
+    let settings = slotmark::config::load_from(&bin.path("config.ron"));
+    for &ruleset in RulesetId::ALL.iter() {
+        let app = slotmark::tui::dress(
+            App::with_session(
+                slotmark::session::Session::new(slotmark::session::SessionState::new("T", ruleset)),
+                None,
+                Dice::scripted([]),
+            ),
+            &settings,
+        );
+        let press = |c: char| {
+            keymap::lookup(
+                app.table(),
+                Ctx::Main,
+                &KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE),
+            )
+        };
+        if ruleset == RulesetId::Slots {
+            assert_eq!(press('u'), Some(Action::Undo));
+            assert_ne!(press('z'), Some(Action::Undo));
+            assert!(press('z').is_some());
+        } else {
+            assert_eq!(press('z'), Some(Action::Undo), "{ruleset:?}");
+        }
+        assert_eq!(press(';'), Some(Action::Palette), "{ruleset:?}");
+        keymap::check_ruleset_table(app.table()).unwrap();
+    }
+    let report = out.split("Not used").nth(1).unwrap_or_default();
+    assert!(
+        report.contains("line 7: z is already the key for \"")
+            && report.contains(
+                "\" in the d12 slot system, so there 'undo' keeps its keys; \
+                                everywhere else it is on z"
+            ),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_settings_file_saved_with_a_byte_order_mark_is_read() {
+    let bin = Bin::new();
+    bin.write(
+        "config.ron",
+        "\u{feff}(\n    version: 1,\n    theme: HighContrast,\n)\n",
+    );
+    let (out, err) = bin.ok(&["config"]);
+    assert!(err.is_empty(), "{err}");
+    assert!(
+        out.contains("Theme:          HighContrast (from the file"),
+        "{out}"
+    );
 }
 
 #[test]

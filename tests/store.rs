@@ -466,8 +466,78 @@ fn a_file_from_a_newer_slotmark_names_the_version_it_needs() {
         other => panic!("{other:?}"),
     }
     assert!(
-        err.to_string().contains("needs slotmark 7.2.0 or later"),
+        err.to_string()
+            .contains("open it with the slotmark that wrote it (7.2.0), or update slotmark"),
         "{err}"
+    );
+}
+
+#[test]
+fn a_journal_a_sheet_and_a_bestiary_from_a_newer_slotmark_say_so_and_what_to_do() {
+    let dir = TempDir::new().unwrap();
+    let said = |err: StoreError, what: &str, reads: u32| {
+        let text = err.to_string();
+        assert!(
+            text.contains(&format!(
+                "this {what} was written by a newer slotmark (format 9; this one, slotmark {}, \
+                 reads {what}s up to format {reads}); open it with the slotmark that wrote it",
+                env!("CARGO_PKG_VERSION")
+            )) && text.ends_with("or update slotmark")
+                && !text.contains("or later"),
+            "{text}"
+        );
+        match err {
+            StoreError::TooNew { line, .. } | StoreError::Journal { line, .. } => line,
+            other => panic!("no line: {other:?}"),
+        }
+    };
+    // A journal: its first line names its format.
+    let path = dir.path().join("s.ron");
+    drop(Store::create(&path, &Session::new(party())).unwrap());
+    let header = "(format_version:9,generation:1)";
+    let journal = format!("{:08x} {header}\n", crc32fast::hash(header.as_bytes()));
+    fs::write(journal_path(&path), journal).unwrap();
+    assert_eq!(said(failure(store::load(&path)), "journal", 3), 1);
+    // A sheet.
+    let sheet = dir.path().join("aldo.sheet.ron");
+    let aldo = slotmark::session::party::one(&party(), "Aldo").unwrap();
+    store::write_sheet(&sheet, &aldo).unwrap();
+    let text = fs::read_to_string(&sheet).unwrap();
+    let line = text
+        .lines()
+        .position(|l| l.contains("format_version"))
+        .unwrap()
+        + 1;
+    fs::write(
+        &sheet,
+        text.replace("format_version: 1,", "format_version: 9,"),
+    )
+    .unwrap();
+    assert_eq!(
+        said(store::read_sheet(&sheet).unwrap_err(), "sheet file", 1),
+        line
+    );
+    // A bestiary.
+    let beasts = dir.path().join("phase.ron");
+    store::write_bestiary(&beasts, RulesetId::Phase, &[]).unwrap();
+    let text = fs::read_to_string(&beasts).unwrap();
+    let line = text
+        .lines()
+        .position(|l| l.contains("format_version"))
+        .unwrap()
+        + 1;
+    fs::write(
+        &beasts,
+        text.replace("format_version: 1,", "format_version: 9,"),
+    )
+    .unwrap();
+    assert_eq!(
+        said(
+            store::read_bestiary(&beasts).unwrap_err(),
+            "bestiary file",
+            1
+        ),
+        line
     );
 }
 
@@ -956,7 +1026,117 @@ fn a_journal_written_before_checksums_still_brings_back_its_steps() {
     assert_same(&opened.session, &session);
     drop(opened);
     let fresh = fs::read_to_string(journal_path(&path)).unwrap();
-    assert!(fresh.contains("format_version:2"), "{fresh}");
+    assert!(fresh.contains("format_version:3"), "{fresh}");
+}
+
+/// A session with a journal of 39 notes left by a crash; its dir, file and live session.
+fn thirty_nine_journalled_steps() -> (TempDir, PathBuf, Session) {
+    let dir = TempDir::new().unwrap();
+    let path = dir.path().join("s.ron");
+    let mut session = Session::new(party());
+    let mut store = Store::create(&path, &session).unwrap();
+    for i in 0..39 {
+        play(&mut session, &mut store, Command::Note(format!("step {i}")));
+    }
+    drop(store);
+    (dir, path, session)
+}
+
+#[test]
+fn a_journal_line_copied_twice_is_dropped_with_a_warning_by_every_reader() {
+    let (_dir, path, session) = thirty_nine_journalled_steps();
+    let jpath = journal_path(&path);
+    let journal = fs::read_to_string(&jpath).unwrap();
+    let last = journal.lines().last().unwrap().to_string();
+    // The last line twice (line 41 repeats line 40), then also without its line break.
+    for doubled in [format!("{journal}{last}\n"), format!("{journal}{last}")] {
+        fs::write(&jpath, &doubled).unwrap();
+        let (loaded, warnings) = store::load_with_warnings(&path).unwrap();
+        assert_same(&loaded, &session);
+        assert_eq!(loaded.entries().len(), 39);
+        assert!(
+            warnings
+                .iter()
+                .any(|w| w.contains("Line 41 of the journal") && w.contains("repeats line 40")),
+            "{warnings:?}"
+        );
+        // The players' view reads it the same way.
+        let follower = store::Follower::open(&path).unwrap();
+        assert_eq!(follower.session().state(), session.state());
+    }
+    // Appended while the players' view follows the journal, the copy is dropped there too.
+    fs::write(&jpath, &journal).unwrap();
+    let mut follower = store::Follower::open(&path).unwrap();
+    let mut file = fs::OpenOptions::new().append(true).open(&jpath).unwrap();
+    std::io::Write::write_all(&mut file, format!("{last}\n").as_bytes()).unwrap();
+    drop(file);
+    follower.refresh().unwrap();
+    assert_eq!(follower.work().whole, 1, "read on, not read again whole");
+    assert_eq!(follower.session().state(), session.state());
+    // Opening recovers the 39 steps, says so, and writes the journal again without the copy.
+    let opened = Store::open(&path).unwrap();
+    assert_same(&opened.session, &session);
+    assert!(
+        opened
+            .warnings
+            .iter()
+            .any(|w| w.contains("repeats line 40")),
+        "{:?}",
+        opened.warnings
+    );
+    drop(opened);
+    let (again, warnings) = store::load_with_warnings(&path).unwrap();
+    assert_same(&again, &session);
+    assert!(warnings.is_empty(), "{warnings:?}");
+}
+
+#[test]
+fn a_journal_line_lost_or_moved_is_refused_naming_its_line() {
+    let (_dir, path, _) = thirty_nine_journalled_steps();
+    let jpath = journal_path(&path);
+    let journal = fs::read_to_string(&jpath).unwrap();
+    let lines: Vec<&str> = journal.lines().collect();
+    // Line 20 lost: line 21 (step 20) follows step 18. Lines 20 and 21 swapped.
+    let lost: Vec<&str> = [&lines[..19], &lines[20..]].concat();
+    let mut swapped = lines.clone();
+    swapped.swap(19, 20);
+    for (damaged, line) in [(lost, 20), (swapped, 20)] {
+        fs::write(&jpath, damaged.join("\n") + "\n").unwrap();
+        let before = snapshot(&[&path, &jpath]);
+        for err in [failure(store::load(&path)), failure(Store::open(&path))] {
+            assert!(
+                matches!(err, StoreError::Journal { line: l, column: 10, .. } if l == line),
+                "{err:?}"
+            );
+            assert!(
+                err.to_string()
+                    .contains("lines were lost, repeated or moved"),
+                "{err}"
+            );
+        }
+        assert_eq!(snapshot(&[&path, &jpath]), before);
+    }
+}
+
+#[test]
+fn a_journal_written_before_step_numbers_still_brings_back_its_steps() {
+    let (_dir, path, session) = thirty_nine_journalled_steps();
+    let jpath = journal_path(&path);
+    // The same journal as format 2 wrote it: each line its checksum and its record, no number.
+    let sum = |text: &str| format!("{:08x} {text}\n", crc32fast::hash(text.as_bytes()));
+    let mut older = String::new();
+    for (i, line) in fs::read_to_string(&jpath).unwrap().lines().enumerate() {
+        let text = &line[9..];
+        older.push_str(&if i == 0 {
+            sum(&text.replace("format_version:3", "format_version:2"))
+        } else {
+            sum(text.split_once(' ').unwrap().1)
+        });
+    }
+    fs::write(&jpath, &older).unwrap();
+    assert_same(&store::load(&path).unwrap(), &session);
+    let opened = Store::open(&path).unwrap();
+    assert_same(&opened.session, &session);
 }
 
 #[test]

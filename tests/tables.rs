@@ -55,6 +55,18 @@ fn every_kind_of_bad_table_is_refused_with_its_line() {
 }
 
 #[test]
+fn a_byte_order_mark_before_a_table_is_not_part_of_its_name() {
+    // As Windows Notepad saves a file: the mark, then the text.
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("weather.txt"), format!("\u{feff}{WEATHER}")).unwrap();
+    let found = tables::load(dir.path());
+    assert!(found.refused.is_empty(), "{:?}", found.refused);
+    let names: Vec<&str> = found.tables.iter().map(|t| t.name.as_str()).collect();
+    assert_eq!(names, ["Weather"]);
+    assert!(found.find("weather").is_ok());
+}
+
+#[test]
 fn a_folder_keeps_its_good_tables_and_reports_the_bad_ones() {
     let dir = tempfile::tempdir().unwrap();
     fs::write(dir.path().join("weather.txt"), WEATHER).unwrap();

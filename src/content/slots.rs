@@ -352,7 +352,8 @@ pub fn load(user: Option<&Path>) -> Result<Library, ContentError> {
 }
 
 /// The judge's file as text: refused unread when too large, and with the place where it stops
-/// being text when it is not UTF-8.
+/// being text when it is not UTF-8. A byte-order mark at its start (Windows Notepad writes one)
+/// is not part of the text.
 pub(crate) fn read_user_file(path: &Path, file: &str) -> Result<String, ContentError> {
     use std::io::Read;
     let io = |e: std::io::Error| ContentError::Io {
@@ -385,7 +386,7 @@ pub(crate) fn read_user_file(path: &Path, file: &str) -> Result<String, ContentE
             ),
         });
     }
-    String::from_utf8(bytes).map_err(|e| {
+    let text = String::from_utf8(bytes).map_err(|e| {
         let valid = String::from_utf8_lossy(&e.as_bytes()[..e.utf8_error().valid_up_to()]);
         ContentError::Syntax {
             file: file.to_string(),
@@ -393,7 +394,8 @@ pub(crate) fn read_user_file(path: &Path, file: &str) -> Result<String, ContentE
             column: valid.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1,
             message: "the file is not text (it holds bytes that are not UTF-8)".into(),
         }
-    })
+    })?;
+    Ok(crate::store::owned_without_bom(text))
 }
 
 /// Makes `library` the one the command language reads items, kits and creatures from, for the

@@ -296,17 +296,7 @@ pub fn apply(
         | Command::SecretKinds(_)
         | Command::TableNumbers(_) => veil::apply(state, command),
         Command::Join(party) => {
-            // The sheets are checked on their own, in a session of nothing else, so a sheet
-            // from a hand-made file cannot bring in what the rules could not have built, and
-            // what waits in this session does not stand in their way.
-            let mut alone = GameState::new(state.ruleset());
-            for name in alone.admit(party)? {
-                text::printable(TextKind::Name, &name)
-                    .map_err(|e| RuleError::invalid(format!("a name on the sheet: {e}")))?;
-            }
-            alone.check().map_err(|e| {
-                RuleError::invalid(format!("the sheet holds what the rules cannot: {e}"))
-            })?;
+            check_sheet(state.ruleset(), party).map_err(|(_, e)| e)?;
             let names = state.game.admit(party)?;
             Ok(vec![Event::Joined {
                 names,
@@ -323,6 +313,37 @@ pub fn apply(
             Ok(events)
         }
     }
+}
+
+/// Whether the sheets of `party` could join a session of `ruleset`. They are checked on their
+/// own, in a session of nothing else, so a sheet from a hand-made file cannot bring in what the
+/// rules could not have built, and what waits in the session does not stand in their way; each
+/// name passes the checks a name typed into `add` passes. A refusal names the name it is about,
+/// when it is about one, so a reader of the sheet's file can say on which line it stands.
+pub fn check_sheet(
+    ruleset: RulesetId,
+    party: &GameParty,
+) -> Result<(), (Option<String>, RuleError)> {
+    let mut alone = GameState::new(ruleset);
+    for name in alone.admit(party).map_err(|e| (None, e))? {
+        text::check(
+            TextKind::Name,
+            &name,
+            "a character on the sheet needs a name",
+        )
+        .map_err(|e| {
+            (
+                Some(name.clone()),
+                RuleError::invalid(format!("a name on the sheet: {e}")),
+            )
+        })?;
+    }
+    alone.check().map_err(|e| {
+        (
+            None,
+            RuleError::invalid(format!("the sheet holds what the rules cannot: {e}")),
+        )
+    })
 }
 
 /// [`apply`] for a replay that throws the events away (undo, `replay --verify`, the old steps of

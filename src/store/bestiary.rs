@@ -3,7 +3,7 @@
 //! atomically (a run's creatures land whole or not at all); read with a size limit, and refused
 //! with the line and the reason when damaged or too new.
 
-use super::{StoreError, atomic, file};
+use super::{FileKind, StoreError, atomic, file};
 use crate::rules::RulesetId;
 use crate::rules::statline::StatBlock;
 use serde::{Deserialize, Serialize};
@@ -22,7 +22,9 @@ struct BestiaryFile {
     creatures: Vec<StatBlock>,
 }
 
-/// Writes the whole bestiary of `rules` to `path`, over what was there.
+/// Writes the whole bestiary of `rules` to `path`, over what was there. A bestiary larger than
+/// [`MAX_BESTIARY_BYTES`] would be refused at every later start, losing every creature in it, so
+/// it is refused here instead, before anything is written.
 pub fn write_bestiary(
     path: &Path,
     rules: RulesetId,
@@ -48,6 +50,20 @@ pub fn write_bestiary(
         })?,
     );
     text.push('\n');
+    let bytes = text.len() as u64;
+    if bytes > MAX_BESTIARY_BYTES {
+        return Err(StoreError::Io {
+            path: path.to_path_buf(),
+            message: format!(
+                "with these creatures the bestiary would be {}, more than the {} slotmark reads \
+                 back, so nothing was written and it stays as it was; import fewer stat blocks \
+                 (those you will play soon), and keep the others in their files to import when \
+                 you need them",
+                megabytes(bytes),
+                megabytes(MAX_BESTIARY_BYTES),
+            ),
+        });
+    }
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| StoreError::Io {
             path: dir.to_path_buf(),
@@ -57,41 +73,39 @@ pub fn write_bestiary(
     atomic::write(path, text.as_bytes())
 }
 
+/// A size in megabytes with one decimal, as "8.4 MB".
+fn megabytes(bytes: u64) -> String {
+    let tenths = (bytes * 10).div_ceil(1 << 20);
+    format!("{}.{} MB", tenths / 10, tenths % 10)
+}
+
+/// The refusal of a bestiary file too large to read, in the bestiary's own words.
+fn too_large(path: &Path, e: StoreError) -> StoreError {
+    match e {
+        StoreError::TooLarge { bytes, limit, .. } => StoreError::Io {
+            path: path.to_path_buf(),
+            message: format!(
+                "the bestiary is {}; slotmark reads bestiary files of up to {}, so its \
+                 creatures are left out (it was not written by this slotmark: an import never \
+                 writes one this large); move it away and import its stat blocks again",
+                megabytes(bytes),
+                megabytes(limit)
+            ),
+        },
+        e => e,
+    }
+}
+
 /// Reads a bestiary file: its ruleset, its creatures and its text (so a refusal can find the
 /// line a creature is on), or says why it is not one.
 pub fn read_bestiary(path: &Path) -> Result<(RulesetId, Vec<StatBlock>, String), StoreError> {
-    let text = file::read_text(path, MAX_BESTIARY_BYTES)?;
-    let at = |e: &ron::error::SpannedError, message: String| StoreError::Unreadable {
-        path: path.to_path_buf(),
-        line: e.span.start.line,
-        column: e.span.start.col,
-        message,
-    };
-    #[derive(Deserialize)]
-    struct Version {
-        format_version: u32,
-    }
-    let options = ron::Options::default();
-    if let Ok(v) = options.from_str::<Version>(&text)
-        && v.format_version > BESTIARY_VERSION
-    {
-        return Err(StoreError::Io {
-            path: path.to_path_buf(),
-            message: format!(
-                "the bestiary is in format {}, newer than this slotmark reads \
-                 ({BESTIARY_VERSION}); update slotmark",
-                v.format_version
-            ),
-        });
-    }
-    let body: BestiaryFile = options.from_str(&text).map_err(|e| {
-        at(
-            &e,
-            format!(
-                "this is not a slotmark bestiary, or it is damaged: {}",
-                e.code
-            ),
-        )
-    })?;
+    let text = file::read_text(path, MAX_BESTIARY_BYTES).map_err(|e| too_large(path, e))?;
+    let text = file::owned_without_bom(text);
+    let body: BestiaryFile = file::read_versioned(
+        path,
+        &text,
+        FileKind::Bestiary,
+        "this is not a slotmark bestiary, or it is damaged",
+    )?;
     Ok((body.rules, body.creatures, text))
 }

@@ -5,7 +5,7 @@
 //! order with its own visitor, so a file from a newer slotmark or for an unknown ruleset is
 //! recognised from the header before anything else in it is interpreted.
 
-use super::{FORMAT_VERSION, MAX_FILE_BYTES, SLOTMARK_VERSION, StoreError};
+use super::{FORMAT_VERSION, FileKind, MAX_FILE_BYTES, SLOTMARK_VERSION, StoreError};
 use crate::rules::RulesetId;
 use crate::session::{Command, Entry, Session, SessionState, Stamp};
 use serde::de::{self, DeserializeSeed, EnumAccess, IgnoredAny, MapAccess, VariantAccess, Visitor};
@@ -170,15 +170,38 @@ impl BlockSums {
     }
 }
 
+/// What a damaged session file's refusal tells the judge to do about a change made by hand.
+const SESSION_HINT: &str = "to keep a change made by hand, delete the file's last line (its \
+                            checksum) and check the file with `slotmark replay --verify`";
+
 /// Does the text hold the checksum it was saved with? None when it does, or when it has no
 /// checksum at all (files from before checksums end with the closing bracket); else the first
 /// line of the first block that differs and the reason. `breaks` are the text's line breaks.
 fn damage(text: &str, breaks: &[usize]) -> Option<(usize, String)> {
+    damage_hinted(text, breaks, SESSION_HINT)
+}
+
+/// [`damage`] for a file of another kind, whose refusal ends with `hint`.
+fn damage_hinted(text: &str, breaks: &[usize], hint: &str) -> Option<(usize, String)> {
     let (end, tail) = checksum_tail(text)?;
     // The body ends with its last line break, so its breaks are those before `end`.
     let body_breaks = &breaks[..breaks.partition_point(|&b| b < end)];
     let actual = block_sums_at(&text[..end], body_breaks);
-    sums_damage(tail, &actual, body_breaks.len())
+    sums_damage(tail, &actual, body_breaks.len(), hint)
+}
+
+/// `text` (whole lines, each ending in a line break) with its checksum line after it, as the
+/// session file carries one: for the other files slotmark writes and a judge hands back.
+pub(super) fn with_checksum(mut text: String) -> String {
+    let sum = checksum_line(&text);
+    text.push_str(&sum);
+    text
+}
+
+/// Whether a text written by [`with_checksum`] still holds its checksum (see [`damage`]); a
+/// refusal ends with `hint`, what to do about a change made by hand.
+pub(super) fn checksum_damage(text: &str, hint: &str) -> Option<(usize, String)> {
+    damage_hinted(text, &line_breaks(text), hint)
 }
 
 /// [`damage`] for a text read in runs: `sums` holds every line before `rest`, which is the
@@ -189,7 +212,7 @@ pub(super) fn damage_with(mut sums: BlockSums, rest: &str) -> Option<(usize, Str
     let breaks: Vec<usize> = memchr::memchr_iter(b'\n', body).collect();
     sums.add(body, 0, &breaks);
     let line_count = sums.lines;
-    sums_damage(tail, &sums.finish(), line_count)
+    sums_damage(tail, &sums.finish(), line_count, SESSION_HINT)
 }
 
 /// Where the text's checksum line starts, and that line with what follows it; None when the
@@ -205,10 +228,13 @@ fn checksum_tail(text: &str) -> Option<(usize, &str)> {
 
 /// Whether `tail`, a text's checksum line, lists the `actual` sums of the `line_count` lines
 /// before it (see [`damage`]).
-fn sums_damage(tail: &str, actual: &[u32], line_count: usize) -> Option<(usize, String)> {
+fn sums_damage(
+    tail: &str,
+    actual: &[u32],
+    line_count: usize,
+    hint: &str,
+) -> Option<(usize, String)> {
     let sum_line = line_count + 1;
-    let hint = "to keep a change made by hand, delete the file's last line (its checksum) and \
-                check the file with `slotmark replay --verify`";
     let listed = tail.trim_end_matches(['\n', '\r']).strip_prefix(SUM_PREFIX);
     let sums: Option<Vec<u32>> = listed.and_then(|hex| {
         let ok = hex.len() % 8 == 0
@@ -383,9 +409,7 @@ pub(super) fn render(session: &Session, generation: u64) -> Result<String, ron::
         out.push_str(",\n");
     }
     out.push_str("    ],\n)\n");
-    let sum = checksum_line(&out);
-    out.push_str(&sum);
-    Ok(out)
+    Ok(with_checksum(out))
 }
 
 /// What the header said when it stopped the read; kept apart from the parser's own error so the
@@ -510,6 +534,7 @@ pub(super) fn parse_ron(
                     path,
                     line,
                     column,
+                    kind: FileKind::Session,
                     format_version,
                     written_by,
                 },
@@ -804,6 +829,60 @@ fn step_lines(text: &str, breaks: &[usize], steps: usize) -> StepLines {
     }
 }
 
+/// `text` without the byte-order mark some editors (Windows Notepad) put at the start of a
+/// UTF-8 file: it is not part of what the judge wrote.
+pub fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
+/// [`without_bom`] of a text already owned, without a copy.
+pub fn owned_without_bom(mut text: String) -> String {
+    let bom = text.len() - without_bom(&text).len();
+    text.drain(..bom);
+    text
+}
+
+/// The text of a versioned RON file of `kind` (a sheet or a bestiary, named `path` in errors)
+/// read into `T`. A format newer than this build reads is refused as that before anything else
+/// is read, so the judge hears what to do rather than about a field the newer format added;
+/// `not_one` starts the refusal of a text that does not read.
+pub(super) fn read_versioned<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    text: &str,
+    kind: FileKind,
+    not_one: &str,
+) -> Result<T, StoreError> {
+    #[derive(Deserialize)]
+    struct Version {
+        format_version: u32,
+        #[serde(default)]
+        slotmark_version: String,
+    }
+    let options = ron::Options::default();
+    if let Ok(v) = options.from_str::<Version>(text)
+        && v.format_version > kind.reads()
+    {
+        let line = text
+            .lines()
+            .position(|l| l.trim_start().starts_with("format_version"))
+            .map_or(1, |i| i + 1);
+        return Err(StoreError::TooNew {
+            path: path.to_path_buf(),
+            line,
+            column: 1,
+            kind,
+            format_version: v.format_version,
+            written_by: v.slotmark_version,
+        });
+    }
+    options.from_str(text).map_err(|e| StoreError::Unreadable {
+        path: path.to_path_buf(),
+        line: e.span.start.line,
+        column: e.span.start.col,
+        message: format!("{not_one}: {}", describe(&e.code)),
+    })
+}
+
 /// Reads a whole file as UTF-8 text, refusing anything larger than `limit` before reading it.
 pub(super) fn read_text(path: &Path, limit: u64) -> Result<String, StoreError> {
     String::from_utf8(read_bytes(path, limit)?)
@@ -986,7 +1065,7 @@ impl<'de> Visitor<'de> for FileSeed<'_> {
                     let v: u32 = map.next_value()?;
                     if v > FORMAT_VERSION {
                         let by = written_by.clone().unwrap_or_default();
-                        let message = too_new_message(v, &by);
+                        let message = too_new_message(FileKind::Session, v, &by);
                         *self.problem.borrow_mut() = Some(HeaderProblem::TooNew {
                             format_version: v,
                             written_by: by,
@@ -1069,21 +1148,26 @@ impl<'de> Visitor<'de> for FileSeed<'_> {
     }
 }
 
-/// `written_by` is empty when the file does not say (or says it after its format).
-pub(super) fn too_new_message(format_version: u32, written_by: &str) -> String {
-    if written_by.is_empty() {
-        return format!(
-            "this file is in format {format_version}, which only a slotmark newer than this one \
-             writes; it needs a newer slotmark (this is slotmark {SLOTMARK_VERSION}, which \
-             reads format {FORMAT_VERSION})"
-        );
-    }
-    // Escaped: the version is text from the file, and the message must stay on one line.
-    let written_by = written_by.escape_default();
+/// Why a file of `kind` in `format_version`, newer than this build reads, is refused, and what
+/// to do. `written_by` is the slotmark version the file names (empty when it names none).
+pub(super) fn too_new_message(kind: FileKind, format_version: u32, written_by: &str) -> String {
+    let what = kind.what();
+    let reads = kind.reads();
+    // Named only when it says more than "newer": the version is text from the file (escaped,
+    // so the message stays on one line), and a build of this very version may write a newer
+    // format while it is being made.
+    let writer = if written_by.is_empty() || written_by == SLOTMARK_VERSION {
+        "the slotmark that wrote it".to_string()
+    } else {
+        format!(
+            "the slotmark that wrote it ({})",
+            written_by.escape_default()
+        )
+    };
     format!(
-        "this file was saved by slotmark {written_by} in format {format_version}; \
-         it needs slotmark {written_by} or later (this is slotmark {SLOTMARK_VERSION}, \
-         which reads format {FORMAT_VERSION})"
+        "this {what} was written by a newer slotmark (format {format_version}; this one, \
+         slotmark {SLOTMARK_VERSION}, reads {what}s up to format {reads}); open it with \
+         {writer}, or update slotmark"
     )
 }
 

@@ -91,6 +91,8 @@ pub struct Follower {
     read_to: u64,
     /// The journal's first line (its header, naming the save it continues) as read.
     head: Vec<u8>,
+    /// Where the count of the journal's steps stands after the last line read.
+    steps: journal::Steps,
     /// Up to [`TAIL`] bytes of the journal just before `read_to`, as read.
     tail: Vec<u8>,
     /// A record failed to apply after others had: the session no longer matches `read_to`, so
@@ -112,6 +114,7 @@ impl Follower {
             journal: whole.journal,
             read_to: whole.read_to,
             head: whole.head,
+            steps: whole.steps,
             tail: whole.tail,
             whole_due: false,
             work: Work {
@@ -193,6 +196,7 @@ impl Follower {
         self.journal = whole.journal;
         self.read_to = whole.read_to;
         self.head = whole.head;
+        self.steps = whole.steps;
         self.tail = whole.tail;
         self.whole_due = false;
         Ok(Followed::Changed)
@@ -251,11 +255,16 @@ impl Follower {
             return Some(false);
         };
         let text = std::str::from_utf8(&after[..=whole]).ok()?;
+        // Taken as every reader takes them: a line that repeats the one before is dropped.
+        let mut steps = self.steps.clone();
         let records: Vec<JournalRecord> = text
             .lines()
             .filter(|l| !l.trim().is_empty())
-            .map(journal::read_record)
-            .collect::<Option<_>>()?;
+            .map(|l| steps.read(l))
+            .collect::<Option<Vec<_>>>()?
+            .into_iter()
+            .flatten()
+            .collect();
         for record in &records {
             let session = &mut self.session;
             let applied = match record {
@@ -278,6 +287,7 @@ impl Follower {
             }
             self.work.records += 1;
         }
+        self.steps = steps;
         let end = self.tail.len() + whole + 1;
         self.read_to += (whole + 1) as u64;
         self.tail = bytes[end.saturating_sub(TAIL)..end].to_vec();
@@ -294,6 +304,7 @@ struct Whole {
     journal: Option<Stamp>,
     read_to: u64,
     head: Vec<u8>,
+    steps: journal::Steps,
     tail: Vec<u8>,
 }
 
@@ -303,6 +314,7 @@ fn read_whole(path: &Path, journal_path: &Path) -> Result<Whole, StoreError> {
     let read = read_session(path, PIECE, |_| Ok(()))?;
     let (generation, mut session) = (read.generation, read.session);
     let (mut read_to, mut head, mut tail) = (0, Vec::new(), Vec::new());
+    let mut steps = journal::Steps::default();
     if journal_stamp.is_some() && journal_path.exists() {
         let bytes = file::read_bytes(journal_path, MAX_FILE_BYTES)?;
         let text = journal::decode(journal_path, &bytes)?;
@@ -320,6 +332,7 @@ fn read_whole(path: &Path, journal_path: &Path) -> Result<Whole, StoreError> {
             .map_or(0, |i| i + 1);
         read_to = end as u64;
         head = bytes[..first].to_vec();
+        steps = contents.steps;
         tail = bytes[end.saturating_sub(TAIL)..end].to_vec();
     }
     Ok(Whole {
@@ -328,6 +341,7 @@ fn read_whole(path: &Path, journal_path: &Path) -> Result<Whole, StoreError> {
         journal: journal_stamp,
         read_to,
         head,
+        steps,
         tail,
     })
 }

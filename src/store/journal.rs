@@ -2,8 +2,13 @@
 //! shown.
 //!
 //! Every line starts with the CRC-32 of the rest of the line in eight hex digits and a space, so
-//! a damaged byte is found and refused instead of being read as another command. Journals written
-//! before checksums (format 1) are still read, without them.
+//! a damaged byte is found and refused instead of being read as another command. After it, each
+//! step's line carries its number (1 for the first step after the header), so a line copied
+//! twice, lost or moved is noticed: a line that repeats the one before it word for word is
+//! dropped with a warning (slotmark never writes a step twice), any other break in the count is
+//! refused as damage. Every reader takes the steps through [`Steps`], so all say the same.
+//! Journals written before numbers (format 2) or before checksums (format 1) are still read,
+//! without them.
 //!
 //! Its first line names the format and the file generation it continues. A full write of the
 //! session file bumps the generation before the journal is emptied, so a crash between the two
@@ -11,7 +16,7 @@
 //! skipped instead of being applied twice.
 
 use super::file::{describe, too_new_message};
-use super::{JournalRecord, MAX_FILE_BYTES, StoreError};
+use super::{FileKind, JournalRecord, MAX_FILE_BYTES, StoreError};
 use crate::dice::RecordedDice;
 use crate::session::{Logged, Session};
 use serde::{Deserialize, Serialize};
@@ -31,8 +36,9 @@ pub fn journal_path(session: &Path) -> PathBuf {
     session.with_file_name(name)
 }
 
-/// The journal format this build writes: 2 adds a checksum to every line.
-pub const JOURNAL_VERSION: u32 = 2;
+/// The journal format this build writes: 2 adds a checksum to every line, 3 a number to every
+/// step's line.
+pub const JOURNAL_VERSION: u32 = 3;
 
 /// `text` as one journal line: its checksum, a space, the text and the line break.
 fn checked(text: &str) -> String {
@@ -46,8 +52,98 @@ pub(super) fn header_line(generation: u64) -> Result<String, ron::Error> {
     })?))
 }
 
-pub(super) fn record_line(record: &JournalRecord) -> Result<String, ron::Error> {
-    Ok(checked(&ron::to_string(record)?))
+/// The journal line of `record`, the `number`th step after the header (from 1).
+pub(super) fn record_line(record: &JournalRecord, number: u64) -> Result<String, ron::Error> {
+    Ok(checked(&format!("{number} {}", ron::to_string(record)?)))
+}
+
+/// The steps of a journal taken line by line, in order, as every reader takes them: each line's
+/// checksum (format 2 on) and number (format 3 on) checked against the line before it.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Steps {
+    /// Lines start with their checksum (format 2 on).
+    checksums: bool,
+    /// Steps' lines carry their number (format 3 on).
+    numbered: bool,
+    /// The last step taken: its line in the journal (0 when not known), its number and its
+    /// text after the checksum.
+    last: Option<(usize, u64, String)>,
+}
+
+/// What one step's line of a journal holds.
+#[derive(Debug)]
+pub(super) enum Taken<'l> {
+    /// The step's record, as RON.
+    Step(&'l str),
+    /// The line repeats the one before it word for word (that line's number in the journal):
+    /// a copy slotmark never writes, to be dropped.
+    Repeat(usize),
+}
+
+impl Steps {
+    /// The steps of a journal whose header names `format`.
+    pub(super) fn of_format(format: u32) -> Steps {
+        Steps {
+            checksums: format >= 2,
+            numbered: format >= 3,
+            last: None,
+        }
+    }
+
+    /// Takes the text of the step on journal line `no` (0 when not known), after its checksum:
+    /// its record's RON, or a repeat of the line before; the column and the reason when its
+    /// number does not follow on from the step before it.
+    pub(super) fn take<'l>(
+        &mut self,
+        no: usize,
+        text: &'l str,
+    ) -> Result<Taken<'l>, (usize, String)> {
+        if !self.numbered {
+            return Ok(Taken::Step(text));
+        }
+        let (number, ron) = text
+            .split_once(' ')
+            .filter(|(n, _)| n.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|(n, ron)| Some((n.parse::<u64>().ok()?, ron)))
+            .ok_or((10, "it does not start with its step's number".to_string()))?;
+        let expected = self.last.as_ref().map_or(1, |(_, n, _)| n + 1);
+        if let Some((line, n, before)) = &self.last
+            && number == *n
+            && text == before
+        {
+            return Ok(Taken::Repeat(*line));
+        }
+        if number != expected {
+            let before = match &self.last {
+                Some((_, n, _)) => format!("the step before it is {n}"),
+                None => "it is the first step, which is 1".to_string(),
+            };
+            return Err((
+                10,
+                format!(
+                    "this journal line is step {number}, but {before}: lines were lost, \
+                     repeated or moved since slotmark wrote them"
+                ),
+            ));
+        }
+        self.last = Some((no, number, text.to_string()));
+        Ok(Taken::Step(ron))
+    }
+
+    /// The record on one whole line read on its own, as the players' view reads the lines
+    /// appended since its last look: Some(None) for a repeat of the line before (dropped, as
+    /// [`parse`] drops it); None when the line does not read.
+    pub(super) fn read(&mut self, line: &str) -> Option<Option<JournalRecord>> {
+        let text = if self.checksums {
+            verify_line(line).ok()?
+        } else {
+            line
+        };
+        match self.take(0, text).ok()? {
+            Taken::Step(ron) => ron::from_str(ron).ok().map(Some),
+            Taken::Repeat(_) => Some(None),
+        }
+    }
 }
 
 /// A line's text after its checksum, or why the line does not hold its checksum: the column (1
@@ -82,6 +178,9 @@ pub(super) struct Contents {
     pub needs_reset: bool,
     /// The last line, without its line break, was taken as a step (its checksum holds).
     pub took_last_line: bool,
+    /// Where the count of its steps stands after the last line read, for a reader that goes on
+    /// reading lines appended later.
+    pub steps: Steps,
 }
 
 /// Parses journal text for a file of `generation`. A last line without its line break was being
@@ -172,7 +271,7 @@ pub(super) fn parse(path: &Path, text: &str, generation: u64) -> Result<Contents
         return Err(refuse(
             header_no,
             1,
-            too_new_message(header.format_version, ""),
+            too_new_message(FileKind::Journal, header.format_version, ""),
         ));
     }
     if checksums != (header.format_version >= 2) {
@@ -181,6 +280,11 @@ pub(super) fn parse(path: &Path, text: &str, generation: u64) -> Result<Contents
             1,
             "the journal's first line does not match its format: it was damaged".into(),
         ));
+    }
+    contents.steps = Steps::of_format(header.format_version);
+    // A journal in an older format is started again in this one before anything is appended.
+    if header.format_version != JOURNAL_VERSION {
+        contents.needs_reset = true;
     }
     if header.generation > generation {
         return Err(refuse(
@@ -238,10 +342,25 @@ pub(super) fn parse(path: &Path, text: &str, generation: u64) -> Result<Contents
         } else {
             line
         };
-        let record: JournalRecord = ron::from_str(body).map_err(|e| {
+        let ron = match contents.steps.take(no, body) {
+            Ok(Taken::Step(ron)) => ron,
+            Ok(Taken::Repeat(of)) => {
+                repeated(path, &mut contents, no, of);
+                continue;
+            }
+            Err((column, why)) => {
+                return Err(refuse(
+                    no,
+                    column,
+                    format!("{why}; move the journal away to open the file as last saved"),
+                ));
+            }
+        };
+        let record: JournalRecord = ron::from_str(ron).map_err(|e| {
             refuse(
                 no,
-                e.span.start.col + if checksums { 9 } else { 0 },
+                // The RON follows the checksum and the number, all ASCII.
+                e.span.start.col + (line.len() - ron.len()),
                 format!(
                     "this journal line cannot be read ({}); fix or delete it, and everything \
                      after it, to open the session",
@@ -252,16 +371,33 @@ pub(super) fn parse(path: &Path, text: &str, generation: u64) -> Result<Contents
         contents.records.push((no, record));
     }
     // A last line whose checksum holds was written whole: only its line break is missing or
-    // damaged, so it is a confirmed step, not a torn one.
-    if checksums && let Some(record) = whole_last_line(torn) {
-        contents.records.push((torn_line, record));
-        contents.took_last_line = true;
-        contents.warnings.push(format!(
-            "The last line of the journal {} (line {torn_line}) had lost its line break; its \
-             checksum holds, so its step was kept.",
-            path.display()
-        ));
-        torn = "";
+    // damaged, so it is a confirmed step, not a torn one (or a repeat of the step before).
+    if checksums && let Some(text) = whole_last_line(torn) {
+        let mut steps = contents.steps.clone();
+        let taken = match steps.take(torn_line, text) {
+            Ok(Taken::Step(ron)) => ron::from_str(ron).ok().map(Ok),
+            Ok(Taken::Repeat(of)) => Some(Err(of)),
+            Err(_) => None,
+        };
+        match taken {
+            Some(Ok(record)) => {
+                contents.steps = steps;
+                contents.records.push((torn_line, record));
+                contents.took_last_line = true;
+                contents.warnings.push(format!(
+                    "The last line of the journal {} (line {torn_line}) had lost its line break; \
+                     its checksum holds, so its step was kept.",
+                    path.display()
+                ));
+                torn = "";
+            }
+            Some(Err(of)) => {
+                repeated(path, &mut contents, torn_line, of);
+                contents.took_last_line = true;
+                torn = "";
+            }
+            None => {}
+        }
     }
     if !torn.is_empty() {
         contents.warnings.push(format!(
@@ -273,9 +409,21 @@ pub(super) fn parse(path: &Path, text: &str, generation: u64) -> Result<Contents
     Ok(contents)
 }
 
-/// The record on a last line without its line break, when its checksum holds: the line as it
-/// stands, or without its last character (a line break turned into another byte).
-fn whole_last_line(torn: &str) -> Option<JournalRecord> {
+/// Drops journal line `no`, a word-for-word repeat of line `of`, with a warning, and marks the
+/// journal to be written again without it.
+fn repeated(path: &Path, contents: &mut Contents, no: usize, of: usize) {
+    contents.needs_reset = true;
+    contents.warnings.push(format!(
+        "Line {no} of the journal {} repeats line {of} word for word, step number and all: \
+         slotmark never writes a step twice, so the copy was dropped and the step kept once.",
+        path.display()
+    ));
+}
+
+/// The text after the checksum of a last line without its line break, when its checksum holds:
+/// the line as it stands, or without its last character (a line break turned into another
+/// byte).
+fn whole_last_line(torn: &str) -> Option<&str> {
     if torn.is_empty() {
         return None;
     }
@@ -284,7 +432,6 @@ fn whole_last_line(torn: &str) -> Option<JournalRecord> {
     [torn, cut.as_str()]
         .into_iter()
         .find_map(|line| verify_line(line).ok())
-        .and_then(|body| ron::from_str(body).ok())
 }
 
 /// Reads the journal text, if there is a journal.
@@ -332,15 +479,4 @@ pub(super) fn apply(
         })?;
     }
     Ok(())
-}
-
-/// One record line read on its own, after the header (with or without its checksum, as the
-/// journal's format has it); None when it cannot be read.
-pub(super) fn read_record(line: &str) -> Option<JournalRecord> {
-    let body = match verify_line(line) {
-        Ok(body) => body,
-        Err(_) if line.starts_with('(') || line.starts_with('A') || line.starts_with('U') => line,
-        Err(_) => return None,
-    };
-    ron::from_str(body).ok()
 }

@@ -31,9 +31,9 @@ mod sheet;
 mod verify;
 
 pub use bestiary::{BESTIARY_VERSION, MAX_BESTIARY_BYTES, read_bestiary, write_bestiary};
-pub use file::not_regular;
 #[doc(hidden)]
 pub use file::reads_head_as_ron_does;
+pub use file::{not_regular, owned_without_bom, without_bom};
 pub use follow::{Followed, Follower, Following, Work as FollowWork, watch};
 pub use journal::journal_path;
 #[doc(hidden)]
@@ -71,6 +71,37 @@ pub const COMPACT_EVERY: usize = 256;
 /// of a long session's whole file comes between two commands.
 pub const SCREEN_FOLD_EVERY: usize = 16_384;
 
+/// The kinds of versioned file slotmark writes, each with its own format number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileKind {
+    Session,
+    Journal,
+    Sheet,
+    Bestiary,
+}
+
+impl FileKind {
+    /// How a message names a file of this kind.
+    pub fn what(self) -> &'static str {
+        match self {
+            FileKind::Session => "session file",
+            FileKind::Journal => "journal",
+            FileKind::Sheet => "sheet file",
+            FileKind::Bestiary => "bestiary file",
+        }
+    }
+
+    /// The newest format of this kind this build reads (and writes).
+    pub fn reads(self) -> u32 {
+        match self {
+            FileKind::Session => FORMAT_VERSION,
+            FileKind::Journal => journal::JOURNAL_VERSION,
+            FileKind::Sheet => sheet::SHEET_VERSION,
+            FileKind::Bestiary => bestiary::BESTIARY_VERSION,
+        }
+    }
+}
+
 #[derive(Debug, Error)]
 pub enum StoreError {
     /// The file exists but cannot be read as a session; the position says where it went wrong.
@@ -82,11 +113,12 @@ pub enum StoreError {
         message: String,
     },
     /// The file was written by a newer slotmark in a format this one does not know.
-    #[error("{}:{line}:{column}: {}", path.display(), file::too_new_message(*format_version, written_by))]
+    #[error("{}:{line}:{column}: {}", path.display(), file::too_new_message(*kind, *format_version, written_by))]
     TooNew {
         path: PathBuf,
         line: usize,
         column: usize,
+        kind: FileKind,
         format_version: u32,
         written_by: String,
     },
@@ -237,6 +269,8 @@ pub struct Store {
     journal_len: u64,
     /// Records appended since the last full write.
     records: usize,
+    /// Steps' lines in the journal after its header: the next is numbered one more.
+    journal_steps: u64,
     /// False after a failed journal reset: the next append resets it first.
     journal_ok: bool,
     /// Set by tests to make every write fail as on a full disk.
@@ -417,6 +451,7 @@ impl Store {
             generation,
             journal_len: 0,
             records: 0,
+            journal_steps: 0,
             journal_ok: true,
             faults: None,
             notice: None,
@@ -513,9 +548,11 @@ impl Store {
             }
             self.reset_journal()?;
         }
-        let line = journal::record_line(record).map_err(|e| StoreError::ron(&self.path, &e))?;
+        let line = journal::record_line(record, self.journal_steps + 1)
+            .map_err(|e| StoreError::ron(&self.path, &e))?;
         self.write_journal(line.as_bytes())?;
         self.records += 1;
+        self.journal_steps += 1;
         if let Some(since) = &mut self.loading {
             since.push(record.clone());
         }
@@ -725,6 +762,7 @@ impl Store {
             .set_len(0)
             .map_err(|e| StoreError::io(&self.journal_path, "cannot empty the journal", &e))?;
         self.journal_len = 0;
+        self.journal_steps = 0;
         self.write_journal(header.as_bytes())?;
         self.journal_ok = true;
         Ok(())

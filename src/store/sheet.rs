@@ -1,9 +1,9 @@
 //! Sheet files: one character (or a few) of a session written down to travel to another
 //! session of the same ruleset. RON, versioned, the ruleset named by the externally tagged
-//! party inside; written atomically; read with a size limit, and refused with the reason when
-//! damaged, too new or too large.
+//! party inside; written atomically with a checksum line as the session file has; read with a
+//! size limit, and refused with the reason (and line) when damaged, too new or too large.
 
-use super::{StoreError, atomic, file};
+use super::{FileKind, StoreError, atomic, file};
 use crate::rules::GameParty;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -20,7 +20,11 @@ struct SheetFile {
     sheet: GameParty,
 }
 
-/// Writes `sheet` to `path`, a new file (never over another).
+/// What a damaged sheet's refusal tells the judge to do about a change made by hand.
+const HINT: &str = "to keep a change made by hand, delete the sheet's last line (its checksum)";
+
+/// Writes `sheet` to `path`, a new file (never over another), with a checksum line at its end
+/// as the session file has one.
 pub fn write_sheet(path: &Path, sheet: &GameParty) -> Result<(), StoreError> {
     if path.exists() {
         return Err(StoreError::Io {
@@ -50,10 +54,13 @@ pub fn write_sheet(path: &Path, sheet: &GameParty) -> Result<(), StoreError> {
         })?,
     );
     text.push('\n');
-    atomic::write(path, text.as_bytes())
+    atomic::write(path, file::with_checksum(text).as_bytes())
 }
 
-/// Reads a sheet file, or says why it is not one.
+/// Reads a sheet file, or says why it is not one: too large, not text, from a newer slotmark,
+/// not a sheet, damaged since it was written (its checksum no longer holds; a sheet written
+/// before checksums has none and reads as before), or holding what a session would refuse to
+/// take in. A byte-order mark before it is skipped.
 pub fn read_sheet(path: &Path) -> Result<GameParty, StoreError> {
     let text = file::read_text(path, MAX_SHEET_BYTES).map_err(|e| match e {
         StoreError::TooLarge { bytes, .. } => StoreError::Io {
@@ -66,36 +73,40 @@ pub fn read_sheet(path: &Path) -> Result<GameParty, StoreError> {
         },
         e => e,
     })?;
-    let at = |e: &ron::error::SpannedError, message: String| StoreError::Unreadable {
-        path: path.to_path_buf(),
-        line: e.span.start.line,
-        column: e.span.start.col,
-        message,
-    };
-    // The version first, so a newer sheet says so rather than failing on a field it added.
-    #[derive(Deserialize)]
-    struct Version {
-        format_version: u32,
+    let text = file::without_bom(&text);
+    let body: SheetFile = file::read_versioned(
+        path,
+        text,
+        FileKind::Sheet,
+        "this is not a slotmark sheet, or it is damaged",
+    )?;
+    if let Some((line, message)) = file::checksum_damage(text, HINT) {
+        return Err(StoreError::Unreadable {
+            path: path.to_path_buf(),
+            line,
+            column: 1,
+            message,
+        });
     }
-    let options = ron::Options::default();
-    match options.from_str::<Version>(&text) {
-        Ok(v) if v.format_version > SHEET_VERSION => {
-            return Err(StoreError::Io {
+    // Checked as the session checks a sheet it takes in, so a refusal names the sheet (and the
+    // line of the name it is about) rather than the script line that imports it.
+    crate::session::check_sheet(body.sheet.ruleset(), &body.sheet).map_err(|(name, e)| {
+        let line = name.and_then(|name| {
+            let wanted = format!("name: {}", ron::to_string(&name).ok()?);
+            text.lines().position(|l| l.contains(&wanted))
+        });
+        match line {
+            Some(i) => StoreError::Unreadable {
                 path: path.to_path_buf(),
-                message: format!(
-                    "the sheet is in format {}, newer than this slotmark reads ({SHEET_VERSION}); \
-                     update slotmark",
-                    v.format_version
-                ),
-            });
+                line: i + 1,
+                column: 1,
+                message: e.to_string(),
+            },
+            None => StoreError::Io {
+                path: path.to_path_buf(),
+                message: e.to_string(),
+            },
         }
-        _ => {}
-    }
-    let body: SheetFile = options.from_str(&text).map_err(|e| {
-        at(
-            &e,
-            format!("this is not a slotmark sheet, or it is damaged: {}", e.code),
-        )
     })?;
     Ok(body.sheet)
 }

@@ -688,14 +688,21 @@ impl Remapped {
     }
 }
 
-/// Makes each remap in `remaps` over `bases` (the start screen's table and every ruleset's), in
-/// order. A remap that names no main-screen action, names a key slotmark cannot read, or clashes
-/// with a key already in use is left out with a warning naming its line; the defaults stand.
-/// Tables are made once at start, so the few bytes they take are kept for the whole run.
-pub fn remap(bases: &[Table], remaps: &[crate::config::KeyRemap]) -> (Remapped, Vec<String>) {
+/// Makes each remap in `remaps` over `bases` (the start screen's table and every ruleset's, each
+/// with the name a message gives it after "in the"), in order. A remap that names no main-screen action or
+/// names a key slotmark cannot read is left out with a warning naming its line. A key already
+/// in use for something else on a screen keeps the action's default keys on that screen only
+/// (`("undo", "z")` moves undo to z wherever z is free, and the slot system keeps z for its
+/// zones); a warning names the screens, and when the key is taken on every screen that has the
+/// action, the remap is left out. Tables are made once at start, so the few bytes they take are
+/// kept for the whole run.
+pub fn remap(
+    bases: &[(Table, &str)],
+    remaps: &[crate::config::KeyRemap],
+) -> (Remapped, Vec<String>) {
     let mut current: Vec<(Table, Vec<Vec<Binding>>)> = bases
         .iter()
-        .map(|t| (*t, t.iter().map(|g| g.to_vec()).collect()))
+        .map(|(t, _)| (*t, t.iter().map(|g| g.to_vec()).collect()))
         .collect();
     let mut warnings = Vec::new();
     let mut applied = Vec::new();
@@ -710,32 +717,50 @@ pub fn remap(bases: &[Table], remaps: &[crate::config::KeyRemap]) -> (Remapped, 
         };
         if wanted.is_empty() || !current.iter().any(|(_, g)| has(g)) {
             warnings.push(format!(
-                "line {line}: '{}' names no action of the main screen (try `undo`, `redo`,                  `palette`, `help`, `quit`, `next character`, or a word from the screen's help);                  its keys stay as they are",
+                "line {line}: '{}' names no action of the main screen (try `undo`, `redo`, \
+                 `palette`, `help`, `quit`, `next character`, or a word from the screen's help); \
+                 its keys stay as they are",
                 r.action
             ));
             continue;
         }
         let Some(key) = parse_key(r.key.trim()) else {
             warnings.push(format!(
-                "line {line}: '{}' is not a key slotmark can read (a character, Space, Ctrl-x,                  F2 to F12, Tab, Enter, Esc, PgUp, PgDn, an arrow); '{}' keeps its keys",
+                "line {line}: '{}' is not a key slotmark can read (a character, Space, Ctrl-x, \
+                 F2 to F12, Tab, Enter, Esc, PgUp, PgDn, an arrow); '{}' keeps its keys",
                 r.key, r.action
             ));
             continue;
         };
         let Some(ev) = press(key) else { continue };
-        let clash = current.iter().find_map(|(_, groups)| {
-            if !has(groups) {
-                return None;
-            }
-            groups
-                .iter()
-                .flatten()
-                .filter(|b| b.ctx == Ctx::Main)
-                .filter(|b| !action_name(b.action).eq_ignore_ascii_case(wanted))
-                .find(|b| b.keys.iter().any(|k| k.matches(&ev)))
-                .map(|b| b.help)
-        });
-        if let Some(other) = clash {
+        // What the key already does on each screen that has the action, if anything else.
+        let clashes: Vec<Option<&'static str>> = current
+            .iter()
+            .map(|(_, groups)| {
+                if !has(groups) {
+                    return None;
+                }
+                groups
+                    .iter()
+                    .flatten()
+                    .filter(|b| b.ctx == Ctx::Main)
+                    .filter(|b| !action_name(b.action).eq_ignore_ascii_case(wanted))
+                    .find(|b| b.keys.iter().any(|k| k.matches(&ev)))
+                    .map(|b| b.help)
+            })
+            .collect();
+        let free = current
+            .iter()
+            .zip(&clashes)
+            .filter(|((_, groups), clash)| has(groups) && clash.is_none())
+            .count();
+        let taken: Vec<String> = bases
+            .iter()
+            .zip(&clashes)
+            .filter_map(|((_, screen), clash)| clash.map(|c| format!("\"{c}\" in the {screen}")))
+            .collect();
+        if free == 0 {
+            let other = clashes.iter().flatten().next().copied().unwrap_or_default();
             warnings.push(format!(
                 "line {line}: {} is already the key for \"{other}\"; '{}' keeps its keys",
                 key.label(),
@@ -743,7 +768,20 @@ pub fn remap(bases: &[Table], remaps: &[crate::config::KeyRemap]) -> (Remapped, 
             ));
             continue;
         }
-        for (_, groups) in &mut current {
+        if !taken.is_empty() {
+            warnings.push(format!(
+                "line {line}: {} is already the key for {}, so there '{}' keeps its keys; \
+                 everywhere else it is on {}",
+                key.label(),
+                taken.join(" and "),
+                r.action,
+                key.label()
+            ));
+        }
+        for ((_, groups), clash) in current.iter_mut().zip(&clashes) {
+            if clash.is_some() {
+                continue;
+            }
             for b in groups.iter_mut().flatten() {
                 if b.ctx == Ctx::Main && action_name(b.action).eq_ignore_ascii_case(wanted) {
                     let mut keys = b.keys.to_vec();

@@ -87,8 +87,12 @@ pub struct Options {
 /// The judge's key remaps made over the start screen's table and every ruleset's, with a line
 /// for each remap left out.
 pub fn remap_keys(settings: &crate::config::Config) -> (keymap::Remapped, Vec<String>) {
-    let mut bases = vec![keymap::START_TABLE];
-    bases.extend(RulesetId::ALL.iter().map(|r| sheets::table(*r)));
+    let mut bases = vec![(keymap::START_TABLE, "start screen")];
+    bases.extend(
+        RulesetId::ALL
+            .iter()
+            .map(|r| (sheets::table(*r), r.title())),
+    );
     keymap::remap(&bases, &settings.keys)
 }
 
