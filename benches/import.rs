@@ -7,7 +7,7 @@
 //! Run with `cargo bench --bench import`.
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use slotmark::content::bestiary;
+use slotmark::content::bestiary::{self, Mode};
 use slotmark::rules::RulesetId;
 
 const BLOCKS: usize = 10_000;
@@ -22,8 +22,9 @@ fn import(c: &mut Criterion) {
         b.iter_batched(
             || tempfile::tempdir().expect("a data folder"),
             |data| {
-                let report = bestiary::import(&file, RulesetId::Phase, data.path())
-                    .expect("the import runs");
+                let report =
+                    bestiary::import(&file, RulesetId::Phase, data.path(), Mode::AllOrNothing)
+                        .expect("the import runs");
                 assert_eq!(report.read.len(), BLOCKS, "{:?}", report.refused.first());
                 data
             },
@@ -31,7 +32,8 @@ fn import(c: &mut Criterion) {
         );
     });
     let data = tempfile::tempdir().expect("a data folder");
-    bestiary::import(&file, RulesetId::Phase, data.path()).expect("the import runs");
+    bestiary::import(&file, RulesetId::Phase, data.path(), Mode::AllOrNothing)
+        .expect("the import runs");
     group.bench_function("the 10,000 read back at start", |b| {
         b.iter(|| bestiary::load(data.path()));
     });

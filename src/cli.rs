@@ -686,16 +686,23 @@ pub fn help_tables(out: &mut dyn Write) -> R {
     Ok(())
 }
 
-/// `slotmark library import PATH --rules KEY`: stat blocks into the judge's bestiary, all or
-/// nothing. Prints how many creatures were read and each block refused (file, line, reason);
-/// fails, writing nothing, when any was.
-pub fn library_import(path: &Path, rules: RulesetId, out: &mut dyn Write) -> R {
+/// `slotmark library import PATH --rules KEY [--strict]`: stat blocks into the judge's
+/// bestiary. Prints how many creatures were read, each block refused and each section skipped
+/// (file, line, reason). Fails when nothing was written: nothing read, or, with `--strict`,
+/// anything refused.
+pub fn library_import(
+    path: &Path,
+    rules: RulesetId,
+    mode: content::bestiary::Mode,
+    out: &mut dyn Write,
+) -> R {
     let dir = content::bestiary::folder()
         .ok_or_else(|| CliError::Usage("this system has no data folder for a bestiary".into()))?;
-    let report = content::bestiary::import(path, rules, &dir).map_err(|e| CliError::File {
-        path: shown(path),
-        message: e.to_string(),
-    })?;
+    let report =
+        content::bestiary::import(path, rules, &dir, mode).map_err(|e| CliError::File {
+            path: shown(path),
+            message: e.to_string(),
+        })?;
     let read = report.read.len();
     writeln!(
         out,
@@ -706,10 +713,22 @@ pub fn library_import(path: &Path, rules: RulesetId, out: &mut dyn Write) -> R {
     for e in &report.refused {
         writeln!(out, "refused: {}", one_line(&e.to_string()))?;
     }
+    for e in &report.skipped {
+        writeln!(out, "skipped: {}", one_line(&e.to_string()))?;
+    }
     match &report.written {
         Some(file) => {
             for name in &report.replaced {
                 writeln!(out, "{name} replaces the one of that name already there.")?;
+            }
+            let refused = report.refused.len();
+            if refused > 0 {
+                writeln!(
+                    out,
+                    "{refused} stat block{} refused and left out (listed above); fix them and \
+                     import again, or use --strict to import nothing while any is refused.",
+                    if refused == 1 { " was" } else { "s were" }
+                )?;
             }
             writeln!(
                 out,
@@ -724,10 +743,19 @@ pub fn library_import(path: &Path, rules: RulesetId, out: &mut dyn Write) -> R {
             path: shown(path),
             message: "no creature in it; nothing was imported".into(),
         }),
+        None if read == 0 => Err(CliError::File {
+            path: shown(path),
+            message: format!(
+                "{} stat block(s) refused and none read; nothing was imported (fix them and \
+                 import again)",
+                report.refused.len()
+            ),
+        }),
         None => Err(CliError::File {
             path: shown(path),
             message: format!(
-                "{} stat block(s) refused; nothing was imported (fix them and import again)",
+                "{} stat block(s) refused; with --strict nothing was imported (fix them and \
+                 import again, or import without --strict to bring in the {read} that read)",
                 report.refused.len()
             ),
         }),

@@ -294,8 +294,9 @@ enum LibraryAction {
     /// for a ruleset (phase, bdp or ap): a `# Name` heading, the stat line (`4 HP, 1 Armor, 12
     /// STR, 12 DEX, 9 WIL, shortsword (d6)`), then notes as bullets.
     ///
-    /// All or nothing: when any block is refused, each is named with its file, line and reason
-    /// and nothing is written. A creature named like one already there replaces it.
+    /// Every creature that reads comes in; each refused is named with its file, line and
+    /// reason, and each table or section of words between the creatures is skipped and named.
+    /// A creature named like one already there replaces it.
     Import {
         /// The stat-block file or folder.
         #[arg(value_hint = ValueHint::AnyPath)]
@@ -303,6 +304,9 @@ enum LibraryAction {
         /// The ruleset whose bestiary takes them.
         #[arg(long, value_parser = rules_parser())]
         rules: RulesetId,
+        /// All or nothing: when any creature is refused, nothing is written.
+        #[arg(long)]
+        strict: bool,
     },
 }
 
@@ -522,8 +526,20 @@ fn dispatch(args: Args, settings: slotmark::config::Config) -> Result<(), CliErr
         Some(Sub::Rulesets) => rulesets(&mut out),
         Some(Sub::Completions { shell }) => completion_script(shell, &mut out),
         Some(Sub::Library {
-            action: LibraryAction::Import { path, rules },
-        }) => cli::library_import(&path, rules, &mut out),
+            action:
+                LibraryAction::Import {
+                    path,
+                    rules,
+                    strict,
+                },
+        }) => {
+            let mode = if strict {
+                content::bestiary::Mode::AllOrNothing
+            } else {
+                content::bestiary::Mode::EveryReadable
+            };
+            cli::library_import(&path, rules, mode, &mut out)
+        }
         Some(Sub::Manual) => cli::manual(Args::command(), &mut out),
         Some(Sub::Config) => cli::config(&settings, args.saves.as_deref(), &mut out),
         Some(Sub::Help { topic, rules }) => match topic.as_deref() {

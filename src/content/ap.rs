@@ -247,7 +247,7 @@ pub fn library() -> &'static ApLibrary {
 /// one (A31); its group is its own name in small letters (A22); blast and other tags are kept
 /// in its text; the notes as its text.
 pub fn from_stat(b: &crate::rules::statline::StatBlock) -> Result<CreatureEntry, String> {
-    use super::bestiary::{strike_name, text_with, unread_tags};
+    use super::bestiary::{diceless, strike_name, text_with, unread_tags};
     let n = &b.name;
     super::bestiary::armor_at_most(b, 3, "ap", "A29")?;
     let mut weapons = Vec::new();
@@ -281,7 +281,7 @@ pub fn from_stat(b: &crate::rules::statline::StatBlock) -> Result<CreatureEntry,
         group: b.name.to_lowercase(),
         about: text_with(
             b,
-            &[unread]
+            &[unread, diceless(b)]
                 .into_iter()
                 .filter(|s| !s.is_empty())
                 .collect::<Vec<_>>(),

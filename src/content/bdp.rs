@@ -248,7 +248,11 @@ impl CreatureEntry {
             self.dex,
             self.wil,
             self.hp,
-            attacks.join(", ")
+            if attacks.is_empty() {
+                "no attack".to_string()
+            } else {
+                attacks.join(", ")
+            }
         );
         if !self.armour.is_empty() {
             line.push_str(&format!(" [{}]", self.armour.join(", ")));
@@ -384,7 +388,7 @@ impl BdpLibrary {
             }
         }
         for c in parsed.creatures {
-            check_creature(&next, &c).map_err(&invalid)?;
+            check_written(&next, &c).map_err(&invalid)?;
             replace_or_push(&mut next.creatures, c, |c| &c.name);
         }
         *self = next;
@@ -403,6 +407,15 @@ fn check_gear(e: &GearEntry) -> Result<(), String> {
     text_ok(&e.name, "description", &e.about)
 }
 
+/// A creature written in a content file: one with no attack there is an entry left half
+/// written, whereas a stat line may give none (the books' Boggart).
+fn check_written(lib: &BdpLibrary, c: &CreatureEntry) -> Result<(), String> {
+    if c.attacks.is_empty() {
+        return Err(format!("{} needs at least one attack", c.name));
+    }
+    check_creature(lib, c)
+}
+
 fn check_creature(lib: &BdpLibrary, c: &CreatureEntry) -> Result<(), String> {
     name_ok(TextKind::Name, &c.name, "a creature")?;
     let n = &c.name;
@@ -416,9 +429,6 @@ fn check_creature(lib: &BdpLibrary, c: &CreatureEntry) -> Result<(), String> {
     }
     if !(1..=20).contains(&c.slots) {
         return Err(format!("{n}: a sheet has 1 to 20 slots, not {}", c.slots));
-    }
-    if c.attacks.is_empty() {
-        return Err(format!("{n} needs at least one attack"));
     }
     for a in &c.attacks {
         name_ok(TextKind::ItemName, &a.name, &format!("{n}'s attack"))?;
@@ -515,6 +525,10 @@ pub fn from_stat(b: &crate::rules::statline::StatBlock) -> Result<CreatureEntry,
     }
     if b.detachment {
         notes.push("A detachment: many on one sheet".to_string());
+    }
+    let diceless = super::bestiary::diceless(b);
+    if !diceless.is_empty() {
+        notes.push(diceless.trim_end_matches('.').to_string());
     }
     let entry = CreatureEntry {
         name: b.name.clone(),

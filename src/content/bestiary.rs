@@ -4,9 +4,11 @@
 //! line (each maps it in its own content module, `from_stat`); the slot system and actiondie
 //! do not, and say why.
 //!
-//! An import is all or nothing: every block of every file must read and map, or nothing is
-//! written. At start a bad file, or a creature in it the ruleset no longer takes, is left out
-//! with its line and reason; the rest stand.
+//! An import takes every creature that reads and maps, and lists each one that does not with its
+//! file, line and reason, and each section of a book that is no creature (a table, words) as
+//! skipped; [`Mode::AllOrNothing`] (`--strict`) writes nothing when any creature is refused.
+//! Either way the bestiary file is written once, whole. At start a bad file, or a creature in it
+//! the ruleset no longer takes, is left out with its line and reason; the rest stand.
 
 use super::{ContentError, NameIndex, squash};
 use crate::rules::RulesetId;
@@ -184,14 +186,26 @@ pub fn active() -> &'static Bestiary {
     ACTIVE.get_or_init(|| folder().map(|d| load(&d)).unwrap_or_default())
 }
 
-/// What an import did: the creatures read, each block refused (file, line, reason), the names
-/// that replaced ones already in the bestiary, and the file written (None: nothing was).
+/// What an import did: the creatures read, each block refused (file, line, reason), each
+/// section skipped as no creature (file, line, what it is), the names that replaced ones
+/// already in the bestiary, and the file written (None: nothing was).
 #[derive(Debug, Clone, Default)]
 pub struct Report {
     pub read: Vec<StatBlock>,
     pub refused: Vec<ContentError>,
+    pub skipped: Vec<ContentError>,
     pub replaced: Vec<String>,
     pub written: Option<PathBuf>,
+}
+
+/// Whether an import with refused creatures still brings in the others.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// Every creature that reads comes in; the refused are listed.
+    #[default]
+    EveryReadable,
+    /// One refused creature and nothing is written (`--strict`).
+    AllOrNothing,
 }
 
 /// The files `path` names: itself, or the `.md` and `.txt` files of a folder in name order.
@@ -225,10 +239,16 @@ fn sources(path: &Path) -> Result<Vec<PathBuf>, ImportError> {
     Ok(files)
 }
 
-/// Reads one stat-block file or a folder of them for `rules`, and, only when every block reads
-/// and the ruleset takes every creature, writes them into the bestiary file in `dir` (a
-/// creature named like one already there replaces it).
-pub fn import(path: &Path, rules: RulesetId, dir: &Path) -> Result<Report, ImportError> {
+/// Reads one stat-block file or a folder of them for `rules` and writes the creatures the
+/// ruleset takes into the bestiary file in `dir`, in one write (a creature named like one
+/// already there replaces it). In [`Mode::AllOrNothing`] one refused block and nothing is
+/// written; a section skipped as no creature refuses nothing.
+pub fn import(
+    path: &Path,
+    rules: RulesetId,
+    dir: &Path,
+    mode: Mode,
+) -> Result<Report, ImportError> {
     if let Some(why) = why_not(rules) {
         return Err(ImportError::NotMapped(format!(
             "ruleset {} does not read stat lines: {why}",
@@ -248,13 +268,22 @@ pub fn import(path: &Path, rules: RulesetId, dir: &Path) -> Result<Report, Impor
                 continue;
             }
         };
-        let (read, refused) = statline::parse_file(&text);
+        let parsed = statline::parse_file(&text);
+        report
+            .skipped
+            .extend(parsed.skipped.into_iter().map(|e| ContentError::Syntax {
+                file: file.clone(),
+                line: e.line,
+                column: e.column,
+                message: e.reason,
+            }));
         // This file's refusals, told in the order of its lines.
-        let mut here: Vec<(usize, usize, String)> = refused
+        let mut here: Vec<(usize, usize, String)> = parsed
+            .refused
             .into_iter()
             .map(|e| (e.line, e.column, e.reason))
             .collect();
-        for r in read {
+        for r in parsed.read {
             let name = squash(&r.block.name);
             if let Some(&i) = read_names.get(&name) {
                 let (f, l) = &places[i];
@@ -287,7 +316,7 @@ pub fn import(path: &Path, rules: RulesetId, dir: &Path) -> Result<Report, Impor
                     }),
             );
     }
-    if !report.refused.is_empty() || report.read.is_empty() {
+    if report.read.is_empty() || (mode == Mode::AllOrNothing && !report.refused.is_empty()) {
         return Ok(report);
     }
     let target = file_of(dir, rules);
@@ -351,7 +380,7 @@ pub(crate) fn armor_at_most(
 /// text: "It also has: claws (venom)." Empty when there are none.
 pub(crate) fn unread_tags(block: &StatBlock, read: &[&str]) -> String {
     let mut left: Vec<String> = Vec::new();
-    for a in &block.attacks {
+    for a in block.attacks.iter().filter(|a| !a.strikes.is_empty()) {
         let tags: Vec<&str> = a
             .tags
             .iter()
@@ -366,6 +395,25 @@ pub(crate) fn unread_tags(block: &StatBlock, read: &[&str]) -> String {
         String::new()
     } else {
         format!("Its stat line also tags {}.", left.join(", "))
+    }
+}
+
+/// Words for the attacks of a stat line that have no dice (`gaze (save)`), which no ruleset
+/// can roll, to keep in the creature's text: the judge rules them. Empty when there are none.
+pub(crate) fn diceless(block: &StatBlock) -> String {
+    let left: Vec<String> = block
+        .attacks
+        .iter()
+        .filter(|a| a.strikes.is_empty())
+        .map(|a| a.text())
+        .collect();
+    if left.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "Its stat line also gives {}, with no dice: the judge rules it.",
+            left.join(", ")
+        )
     }
 }
 

@@ -306,7 +306,11 @@ impl CreatureEntry {
             self.dex,
             self.wil,
             self.dr,
-            attacks.join(", ")
+            if attacks.is_empty() {
+                crate::rules::phase::gear::unarmed_text()
+            } else {
+                attacks.join(", ")
+            }
         )
     }
 }
@@ -433,7 +437,7 @@ impl PhaseLibrary {
             replace_or_push(&mut next.transport, t, |t| &t.name);
         }
         for c in parsed.creatures {
-            check_creature(&c).map_err(&invalid)?;
+            check_written(&c).map_err(&invalid)?;
             replace_or_push(&mut next.creatures, c, |c| &c.name);
         }
         // One name, one ware: `buy` finds them all in one list.
@@ -509,6 +513,15 @@ fn check_transport(t: &TransportEntry) -> Result<(), String> {
     text_ok(&t.name, "description", &t.about)
 }
 
+/// A creature written in a content file: one with no attack there is an entry left half
+/// written, whereas a stat line may give none (the books' Boggart).
+fn check_written(c: &CreatureEntry) -> Result<(), String> {
+    if c.attacks.is_empty() {
+        return Err(format!("{} needs at least one attack", c.name));
+    }
+    check_creature(c)
+}
+
 fn check_creature(c: &CreatureEntry) -> Result<(), String> {
     name_ok(TextKind::Name, &c.name, "a creature")?;
     let n = &c.name;
@@ -523,9 +536,7 @@ fn check_creature(c: &CreatureEntry) -> Result<(), String> {
     if c.dr > 3 {
         return Err(format!("{n}: DR is 0 to 3, not {}", c.dr));
     }
-    if c.attacks.is_empty() {
-        return Err(format!("{n} needs at least one attack"));
-    }
+    // A creature with no attack fights bare-handed (K19).
     for a in &c.attacks {
         name_ok(TextKind::ItemName, &a.name, &format!("{n}'s attack"))?;
         if !on_ladder(a.die) {
@@ -580,7 +591,7 @@ pub fn library() -> &'static PhaseLibrary {
 /// blast, missile (or ranged), thrown and bulky as 002's (K28, K29); hit dice from HP at 4.5 a
 /// die, at least 1; the notes as its text.
 pub fn from_stat(b: &crate::rules::statline::StatBlock) -> Result<CreatureEntry, String> {
-    use super::bestiary::{strike_name, text_with, unread_tags};
+    use super::bestiary::{diceless, strike_name, text_with, unread_tags};
     let n = &b.name;
     super::bestiary::armor_at_most(b, 3, "phase's DR", "K20")?;
     let mut attacks = Vec::new();
@@ -618,9 +629,7 @@ pub fn from_stat(b: &crate::rules::statline::StatBlock) -> Result<CreatureEntry,
         more.push("A detachment: many on one sheet.".to_string());
     }
     let unread = unread_tags(b, &["blast", "missile", "ranged", "thrown", "bulky"]);
-    if !unread.is_empty() {
-        more.push(unread);
-    }
+    more.extend([unread, diceless(b)].into_iter().filter(|s| !s.is_empty()));
     let entry = CreatureEntry {
         name: b.name.clone(),
         hd: b.hp.saturating_mul(2).div_ceil(9).max(1),

@@ -4,10 +4,17 @@
 //! one ruleset is that ruleset's content's mapping (`content::<r>::from_stat`).
 //!
 //! The line is parts between commas (commas inside brackets belong to the bracket). A part is a
-//! number and HP, Armor (or Armour), STR, DEX or WIL (either order); `detachment`; or attacks:
-//! names joined by `or`, each with its dice in brackets (`claws (d8+d8)`, `breath (d10, blast)`);
-//! a name without dice takes the next one's (`bite or kick (d6)`). `d8+d8` is two strikes of a
-//! d8 each; words after the dice in the bracket are the attack's tags.
+//! number and HP, Armor (or Armour), STR, DEX or WIL (either order; `WILL`, `Strength` and the
+//! like read too); `detachment`; or attacks: names joined by `or`, each with its dice in brackets
+//! (`claws (d8+d8)`, `breath (d10, blast)`); a name without dice takes the next one's (`bite or
+//! kick (d6)`). `d8+d8` is two strikes of a d8 each; words after the dice in the bracket are the
+//! attack's tags, and a bracket with no dice (`gaze (save)`) makes an attack the judge rules.
+//! A creature may have no attack at all (the books' Boggart).
+//!
+//! The books are Markdown, so the line is read as they print it: emphasis around a word
+//! (`_blast_`, `**detachment**`) and non-breaking spaces are not part of the text. A heading whose
+//! first line is a table or words with no stat in them is a section of the book, not a
+//! creature: it is skipped and said, not refused.
 
 use crate::rules::text::{TextKind, checked};
 use serde::{Deserialize, Serialize};
@@ -54,15 +61,16 @@ impl Attack {
         self.tags.iter().any(|t| t.eq_ignore_ascii_case(tag))
     }
 
-    /// "claws (d8+d8, blast)", as the stat line writes it.
+    /// "claws (d8+d8, blast)", as the stat line writes it; "gaze (save)" when it has no dice.
     pub fn text(&self) -> String {
         let dice: Vec<String> = self.strikes.iter().map(Die::to_string).collect();
-        let mut inside = dice.join("+");
-        for t in &self.tags {
-            inside.push_str(", ");
-            inside.push_str(t);
+        let dice = dice.join("+");
+        let mut inside: Vec<&str> = Vec::new();
+        if !dice.is_empty() {
+            inside.push(&dice);
         }
-        format!("{} ({inside})", self.name)
+        inside.extend(self.tags.iter().map(String::as_str));
+        format!("{} ({})", self.name, inside.join(", "))
     }
 }
 
@@ -95,13 +103,15 @@ impl StatBlock {
         parts.push(format!("{} STR", self.str));
         parts.push(format!("{} DEX", self.dex));
         parts.push(format!("{} WIL", self.wil));
-        parts.push(
-            self.attacks
-                .iter()
-                .map(Attack::text)
-                .collect::<Vec<_>>()
-                .join(" or "),
-        );
+        if !self.attacks.is_empty() {
+            parts.push(
+                self.attacks
+                    .iter()
+                    .map(Attack::text)
+                    .collect::<Vec<_>>()
+                    .join(" or "),
+            );
+        }
         if self.detachment {
             parts.push("detachment".into());
         }
@@ -134,16 +144,21 @@ pub fn parse_line(
     line: usize,
     column: usize,
 ) -> Result<StatBlock, StatError> {
+    // One character for each of the line's, so a column counted here is the file's.
+    let plain = unmarked(text, ' ');
+    let text = plain.as_str();
     let at = |offset: usize, reason: String| StatError {
         line,
         column: column + text[..offset].chars().count(),
         reason,
     };
-    let name = checked(TextKind::Name, name, "a creature needs a name").map_err(|e| StatError {
-        line,
-        column,
-        reason: e.to_string(),
-    })?;
+    let name = plain_name(name);
+    let name =
+        checked(TextKind::Name, &name, "a creature needs a name").map_err(|e| StatError {
+            line,
+            column,
+            reason: e.to_string(),
+        })?;
     let (mut hp, mut armor, mut str, mut dex, mut wil) = (None, None, None, None, None);
     let mut attacks = Vec::new();
     let mut detachment = false;
@@ -186,18 +201,14 @@ pub fn parse_line(
     let Some(hp) = hp else {
         return Err(at(0, "no HP: the line needs one, such as 4 HP".into()));
     };
-    if attacks.is_empty() {
-        return Err(at(
-            text.len(),
-            "no attack: the line needs one, such as bite (d6)".into(),
-        ));
-    }
     if attacks.iter().any(|a| a.has("detachment")) {
         detachment = true;
     }
     for a in &mut attacks {
         a.tags.retain(|t| !t.eq_ignore_ascii_case("detachment"));
     }
+    // `swarm (detachment)` said only that: no attack is left of it.
+    attacks.retain(|a| !a.strikes.is_empty() || !a.tags.is_empty());
     Ok(StatBlock {
         name,
         hp,
@@ -226,12 +237,13 @@ fn stat_part(part: &str) -> Option<(Stat, Result<u32, String>)> {
     let [a, b] = words.as_slice() else {
         return None;
     };
+    // The names a judge reads past: `WILL` is WIL however the book spells it.
     let word = |w: &str| match w.to_ascii_lowercase().as_str() {
         "hp" => Some(Stat::Hp),
         "armor" | "armour" => Some(Stat::Armor),
-        "str" => Some(Stat::Str),
-        "dex" => Some(Stat::Dex),
-        "wil" => Some(Stat::Wil),
+        "str" | "strength" => Some(Stat::Str),
+        "dex" | "dexterity" => Some(Stat::Dex),
+        "wil" | "will" | "willpower" => Some(Stat::Wil),
         _ => None,
     };
     let (stat, number) = match (word(a), word(b)) {
@@ -317,50 +329,89 @@ fn attack_part(part: &str) -> Result<Vec<Attack>, (usize, String)> {
     Ok(done)
 }
 
-/// `d8+d8, blast`: the strikes, then the tags.
+/// `d8+d8, blast`: the strikes, then the tags. Words after the dice and before the first comma
+/// are a tag each (`d8 blast`); after a comma, the words up to the next are one tag (`ignores
+/// armor`). A bracket that opens with no dice (`save`) is tags alone: an attack the judge rules.
 fn dice_and_tags(inside: &str) -> Result<(Vec<Die>, Vec<String>), (usize, String)> {
-    let mut words = inside
-        .split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|w| !w.is_empty());
-    let Some(dice) = words.next() else {
+    let pieces = split_top(inside, ',');
+    let first = pieces.first().map_or("", |(_, p)| *p);
+    let Some(dice) = first.split_whitespace().next() else {
         return Err((0, "empty brackets: the dice go there, as (d6)".into()));
     };
     let mut strikes = Vec::new();
-    for term in dice.split('+') {
-        let die = die(term).ok_or_else(|| {
-            (
-                inside.find(dice).unwrap_or(0),
-                format!(
-                    "'{dice}' is not dice: an attack's dice are such as d6, 2d4 or d8+d8 \
-                     (two strikes)"
-                ),
-            )
-        })?;
-        strikes.push(die);
-    }
-    if strikes.len() > MAX_STRIKES {
-        return Err((
-            0,
-            format!(
-                "{} strikes in one attack; at most {MAX_STRIKES}",
-                strikes.len()
-            ),
-        ));
-    }
-    let mut tags = Vec::new();
-    for w in words {
-        let tag = w.to_ascii_lowercase();
-        if !tag.chars().all(|c| c.is_alphanumeric() || c == '-') {
+    let mut tags: Vec<(usize, String)> = Vec::new();
+    if looks_like_dice(dice) {
+        for term in dice.split('+') {
+            let die = die(term).ok_or_else(|| {
+                (
+                    inside.find(dice).unwrap_or(0),
+                    format!(
+                        "'{dice}' is not dice: an attack's dice are such as d6, 2d4 or d8+d8 \
+                         (two strikes)"
+                    ),
+                )
+            })?;
+            strikes.push(die);
+        }
+        if strikes.len() > MAX_STRIKES {
             return Err((
-                inside.find(w).unwrap_or(0),
-                format!("'{w}' is not a tag: a tag is one word, as blast"),
+                0,
+                format!(
+                    "{} strikes in one attack; at most {MAX_STRIKES}",
+                    strikes.len()
+                ),
             ));
         }
-        if !tags.contains(&tag) {
-            tags.push(tag);
+        let after = first.find(dice).map_or(0, |o| o + dice.len());
+        for w in first[after..].split_whitespace() {
+            tags.push((after + first[after..].find(w).unwrap_or(0), w.to_string()));
+        }
+    } else {
+        tags.push((0, first.to_string()));
+    }
+    for (offset, piece) in pieces.iter().skip(1) {
+        if !piece.trim().is_empty() {
+            tags.push((*offset, piece.to_string()));
         }
     }
-    Ok((strikes, tags))
+    let mut out = Vec::new();
+    for (offset, raw) in tags {
+        let tag = raw
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase();
+        let lead = raw.len() - raw.trim_start().len();
+        if !tag
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '-' || c == ' ')
+        {
+            return Err((
+                offset + lead,
+                format!(
+                    "'{}' is not a tag: a tag is words, as blast or ignores armor",
+                    raw.trim()
+                ),
+            ));
+        }
+        let tag = checked(TextKind::ItemName, &tag, "an empty tag")
+            .map_err(|e| (offset + lead, e.to_string()))?;
+        if !out.contains(&tag) {
+            out.push(tag);
+        }
+    }
+    Ok((strikes, out))
+}
+
+/// Whether a bracket's first word is meant as dice (`d6`, `2d4`, `d7x`, a slip to point at)
+/// rather than words (`save`, `dagger`).
+fn looks_like_dice(word: &str) -> bool {
+    let mut chars = word.chars();
+    match chars.next() {
+        Some(c) if c.is_ascii_digit() => true,
+        Some('d' | 'D') => chars.next().is_some_and(|c| c.is_ascii_digit()),
+        _ => false,
+    }
 }
 
 /// "d6", "2d4": one size of die, 2 to 100 sides, 1 to 20 of them.
@@ -420,6 +471,43 @@ fn split_or(part: &str) -> Vec<(usize, &str)> {
     out
 }
 
+/// `text` as the books mean it: Markdown emphasis marks (`_`, `*`) around words are not text,
+/// nor is any space but the plain one. Each mark becomes `mark` (`' '` keeps every character
+/// where it was, so columns still count; `'\0'` drops it), each other space a plain one. A
+/// mark between two letters or digits stays (`snake_case`).
+pub fn unmarked(text: &str, mark: char) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '_' || c == '*' {
+            let end = chars[i..]
+                .iter()
+                .position(|x| *x != c)
+                .map_or(chars.len(), |p| i + p);
+            let word = |x: Option<&char>| x.is_some_and(|x| x.is_alphanumeric());
+            let inside = word(i.checked_sub(1).and_then(|b| chars.get(b))) && word(chars.get(end));
+            for _ in i..end {
+                if inside {
+                    out.push(c);
+                } else if mark != '\0' {
+                    out.push(mark);
+                }
+            }
+            i = end;
+            continue;
+        }
+        out.push(if c.is_whitespace() && c != '\n' {
+            ' '
+        } else {
+            c
+        });
+        i += 1;
+    }
+    out
+}
+
 /// One creature read from a file: its block, and the line of its stat line (where a ruleset's
 /// refusal points).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -428,13 +516,22 @@ pub struct Read {
     pub line: usize,
 }
 
-/// Reads a file of stat blocks: every creature that reads, and every one refused with its line.
-/// A heading followed at once by a deeper heading is a section's title, not a creature; lines
-/// before the first heading are the file's own words and are skipped.
-pub fn parse_file(text: &str) -> (Vec<Read>, Vec<StatError>) {
+/// What a file of stat blocks holds: the creatures that read, those refused (each with its line
+/// and reason), and the sections that are no creature (a table, words), skipped with their line.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Parsed {
+    pub read: Vec<Read>,
+    pub refused: Vec<StatError>,
+    pub skipped: Vec<StatError>,
+}
+
+/// Reads a file of stat blocks. A heading followed at once by a deeper heading is a section's
+/// title, not a creature; lines before the first heading are the file's own words and are
+/// skipped unsaid; a heading whose first line is a table or words with no stat in them is a
+/// section of the book, skipped and said.
+pub fn parse_file(text: &str) -> Parsed {
     let lines: Vec<(usize, &str)> = text.lines().enumerate().map(|(i, l)| (i + 1, l)).collect();
-    let mut read = Vec::new();
-    let mut refused = Vec::new();
+    let mut parsed = Parsed::default();
     let mut i = 0;
     let mut any = false;
     while i < lines.len() {
@@ -461,21 +558,55 @@ pub fn parse_file(text: &str) -> (Vec<Read>, Vec<StatError>) {
         {
             continue;
         }
+        if let Some(what) = body.first().and_then(|(_, first)| not_a_creature(first)) {
+            let name = plain_name(name);
+            parsed.skipped.push(StatError {
+                line: n,
+                column: 1,
+                reason: format!("{name} is {what}, not a creature"),
+            });
+            continue;
+        }
         any = true;
         match block(n, name, &body) {
-            Ok(r) => read.push(r),
-            Err(e) => refused.push(e),
+            Ok(r) => parsed.read.push(r),
+            Err(e) => parsed.refused.push(e),
         }
     }
     if !any {
-        refused.push(StatError {
+        parsed.refused.push(StatError {
             line: 1,
             column: 1,
             reason: "no creature in it: each starts with a heading, # Name, then its stat line"
                 .into(),
         });
     }
-    (read, refused)
+    parsed
+}
+
+/// What the first line under a heading is when it cannot start a creature: "a table", or
+/// "words" (a line that is no note and has no stat in it). None: it may be a stat line.
+fn not_a_creature(first: &str) -> Option<&'static str> {
+    let t = first.trim_start();
+    if t.starts_with('|') {
+        return Some("a table");
+    }
+    if bullet(first).is_some() {
+        return None;
+    }
+    let plain = unmarked(t, ' ');
+    let has_stat = split_top(&plain, ',')
+        .iter()
+        .any(|(_, part)| stat_part(part.trim()).is_some());
+    (!has_stat).then_some("words")
+}
+
+/// A heading's text as a name: no emphasis, one plain space between words.
+fn plain_name(text: &str) -> String {
+    unmarked(text, '\0')
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A heading's level (the number of `#`) and its text, or None for another line.
@@ -488,6 +619,7 @@ fn heading(line: &str) -> Option<(usize, &str)> {
 
 /// One creature: the heading on line `n`, then its non-blank lines.
 fn block(n: usize, name: &str, body: &[(usize, &str)]) -> Result<Read, StatError> {
+    let name = &plain_name(name);
     if name.is_empty() {
         return Err(StatError {
             line: n,
@@ -504,7 +636,7 @@ fn block(n: usize, name: &str, body: &[(usize, &str)]) -> Result<Read, StatError
             ),
         });
     };
-    let lead = stat.len() - stat.trim_start().len();
+    let lead = stat.chars().take_while(|c| c.is_whitespace()).count();
     if bullet(stat).is_some() {
         return Err(StatError {
             line: *line,
@@ -520,13 +652,14 @@ fn block(n: usize, name: &str, body: &[(usize, &str)]) -> Result<Read, StatError
                 // A line that goes on from the bullet before it.
                 if let Some(last) = block.notes.last_mut() {
                     last.push(' ');
-                    last.push_str(l.trim());
+                    last.push_str(&plain_name(l));
                     continue;
                 }
                 l.trim()
             }
         };
-        let note = checked(TextKind::Note, note, "an empty bullet").map_err(|e| StatError {
+        let note = plain_name(note);
+        let note = checked(TextKind::Note, &note, "an empty bullet").map_err(|e| StatError {
             line: *n,
             column: 1,
             reason: e.to_string(),
