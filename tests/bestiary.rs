@@ -931,7 +931,10 @@ fn tables_and_words_between_the_creatures_are_skipped_and_said() {
 | 1 | Avian | Roc |
 
 ## How to read them
-Each creature has a stat line, then notes.
+Each creature has a stat line, then notes (roll a d6 for how many).
+
+## Ogre
+12 hit points, club (d10)
 
 ## Roc
 15 HP, 16 STR, 14 DEX, 12 WIL, beak (d12, _blast_), _detachment_
@@ -939,7 +942,20 @@ Each creature has a stat line, then notes.
 - **Huge**: _enormous_ birds.
 ";
     let parsed = statline::parse_file(text);
-    assert!(parsed.refused.is_empty(), "{:?}", parsed.refused);
+    // A mistyped stat line is refused, not skipped: its dice say it was meant as one.
+    let refused: Vec<(usize, &str)> = parsed
+        .refused
+        .iter()
+        .map(|e| (e.line, e.reason.as_str()))
+        .collect();
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert_eq!(refused[0].0, 13);
+    assert!(
+        refused[0]
+            .1
+            .contains("'12 hit points' is not a stat or an attack"),
+        "{refused:?}"
+    );
     let skipped: Vec<(usize, &str)> = parsed
         .skipped
         .iter()

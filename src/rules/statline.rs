@@ -585,7 +585,8 @@ pub fn parse_file(text: &str) -> Parsed {
 }
 
 /// What the first line under a heading is when it cannot start a creature: "a table", or
-/// "words" (a line that is no note and has no stat in it). None: it may be a stat line.
+/// "words" (a line that is no note and has no stat and no dice in brackets in it). None: it
+/// may be a stat line, and a mistyped one is refused with its reason, not skipped.
 fn not_a_creature(first: &str) -> Option<&'static str> {
     let t = first.trim_start();
     if t.starts_with('|') {
@@ -595,9 +596,15 @@ fn not_a_creature(first: &str) -> Option<&'static str> {
         return None;
     }
     let plain = unmarked(t, ' ');
-    let has_stat = split_top(&plain, ',')
-        .iter()
-        .any(|(_, part)| stat_part(part.trim()).is_some());
+    let has_stat = split_top(&plain, ',').iter().any(|(_, part)| {
+        stat_part(part.trim()).is_some()
+            || part.split('(').skip(1).any(|inside| {
+                inside
+                    .split(|c: char| c == ',' || c == ')' || c.is_whitespace())
+                    .next()
+                    .is_some_and(looks_like_dice)
+            })
+    });
     (!has_stat).then_some("words")
 }
 
