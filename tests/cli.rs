@@ -660,7 +660,7 @@ fn show_prints_a_bdp_sheet_field_by_field() {
         "Needs    food ok, sleep ok; deprived dawns 0; meals Fresh; rest tonight Perilous",
         "Disease  Swampsigh (3 days left; a failed save costs 1 STR)",
         "Tonight  cared for",
-        "Slots    5 of 10; 1 Fatigue; 0 lost",
+        "Slots    5 free of 10; 1 Fatigue; 0 lost",
         " 1       Mail [heavy armour]",
         " 2       Waterskin (d8) [right hand]",
         " 3       Moss [uncommon swamp ingredient]",

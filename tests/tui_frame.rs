@@ -629,7 +629,7 @@ fn every_rulesets_fight_is_readable_at_80x24() {
             let strip = text.lines().nth(1).unwrap_or_default();
             let at = |n: &str| strip.find(n).unwrap_or(usize::MAX);
             assert!(
-                at("Ana") < usize::MAX && at("Ana") > at("… 2") && at("… 2") > at("… 1"),
+                at("Ana") < usize::MAX && at("Ana") > at("r 2") && at("r 2") > at("r 1"),
                 "actiondie: one row by count (goblin 1, goblin 2, Ana):\n{text}"
             );
         }
