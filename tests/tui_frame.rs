@@ -785,3 +785,66 @@ fn in_every_rulesets_fight_the_hints_are_true_and_the_jump_finds_anyone_at_both_
         }
     }
 }
+
+/// Each ruleset's fight at 80×24 keeps the judge's bearings: the header says whose turn it is,
+/// the status line keeps `u undo` and `? help`, and a palette line that is refused is read
+/// whole, wrapped, never cut.
+#[test]
+fn every_rulesets_fight_keeps_whose_turn_undo_and_a_whole_refusal_at_80x24() {
+    for (rules, lines, faces, keys) in fights() {
+        let (mut app, text) = fight_on(rules, &lines, faces, keys, 80, 24);
+        let header = text.lines().next().unwrap_or_default();
+        assert!(header.contains("▶ "), "{rules}: whose turn:\n{text}");
+        let status = text.lines().last().unwrap_or_default();
+        assert!(
+            status.contains("u undo") && status.contains("? help"),
+            "{rules}: the status line:\n{text}"
+        );
+        let mut keys = vec![key(':')];
+        keys.extend(typed("frobnicate the goblins at once"));
+        keys.push(code(KeyCode::Enter));
+        let text = drive(&mut app, 80, 24, keys);
+        let joined: String = text
+            .lines()
+            .map(|l| l.trim_matches('"').trim())
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(
+            joined.contains("(`help` lists them all) (at column 1)"),
+            "{rules}: the whole refusal:\n{text}"
+        );
+        insta::assert_snapshot!(format!("frame_{rules}_refusal_80x24"), text);
+    }
+}
+
+/// After PgUp the log says it is scrolled back; the next step brings it back to the newest.
+#[test]
+fn the_roll_log_says_it_is_scrolled_back_and_a_new_step_brings_it_to_the_newest() {
+    let s = session(
+        RulesetId::Plain,
+        &[
+            ("add Ana 8", &[]),
+            ("add Bo 7", &[]),
+            ("add Cy 6", &[]),
+            ("add Dee 5", &[]),
+            ("add Eli 5", &[]),
+            ("add Fay 5", &[]),
+            ("add Gus 5", &[]),
+        ],
+    );
+    let mut app = app(s, &[]);
+    let text = drive(&mut app, 80, 24, vec![code(KeyCode::PageUp)]);
+    assert!(text.contains("steps back (PgDn: newer)"), "{text}");
+    insta::assert_snapshot!("roll_log_scrolled_back_80x24", text);
+    let mut keys = vec![key(':')];
+    keys.extend(typed("damage Ana 1"));
+    keys.push(code(KeyCode::Enter));
+    let text = drive(&mut app, 80, 24, keys);
+    assert!(text.contains("Roll log, newest first"), "{text}");
+    let newest = text
+        .lines()
+        .skip_while(|l| !l.contains("Roll log"))
+        .nth(1)
+        .unwrap_or_default();
+    assert!(newest.contains("8 ") && newest.contains("Ana"), "{text}");
+}

@@ -236,11 +236,18 @@ pub fn labels_within(names: &[&str], longest: usize) -> Vec<String> {
     let mut ks: Vec<usize> = (0..names.len())
         .map(|i| settle(i, longest.max(1).min(parts[i].0.len())))
         .collect();
+    let cut_head = |i: usize, k: usize| -> String { parts[i].0.iter().take(k).collect() };
     loop {
         let texts: Vec<String> = (0..names.len()).map(|i| label(i, ks[i])).collect();
+        let heads: Vec<String> = (0..names.len()).map(|i| cut_head(i, ks[i])).collect();
         let mut grew = false;
         for i in 0..names.len() {
-            let clash = (0..names.len()).any(|j| j != i && texts[j] == texts[i]);
+            // Fellows of one kind ("Goblin 1", "Goblin 2") grow together, so the kind reads
+            // the same on each: a cut head that another kind shares grows, as does a label.
+            let clash = (0..names.len()).any(|j| {
+                j != i
+                    && (texts[j] == texts[i] || (heads[j] == heads[i] && parts[j].0 != parts[i].0))
+            });
             if clash && ks[i] < parts[i].0.len() {
                 ks[i] = settle(i, ks[i] + 1);
                 grew = true;
@@ -263,7 +270,8 @@ pub fn labels_for(names: &[&str], room: usize, extra: usize) -> Vec<String> {
     if total(&best) <= room {
         return best;
     }
-    for cut in (1..longest).rev() {
+    // Two letters at the least: one reads as an initial, not a name.
+    for cut in (2..longest).rev() {
         best = labels_within(names, cut);
         if total(&best) <= room {
             return best;

@@ -185,9 +185,22 @@ pub fn draw(
         );
         let room = (area.x + area.width).saturating_sub(end) as usize;
         if room > 12 {
-            let mut rest = fit_spans(title.split_off(1), room);
+            // The turn's words that name the actor again are left out: the header names it.
+            let actor = fight
+                .acting
+                .and_then(|id| fight.order.iter().find(|f| f.id == id))
+                .map(|f| f.name.as_str());
+            let is_sep = |s: &Span| s.content.trim() == "│";
+            let mut rest: Vec<Span<'static>> = Vec::new();
+            for span in title.split_off(1) {
+                let doubled = is_sep(&span) && rest.last().is_some_and(is_sep);
+                if !doubled && !actor.is_some_and(|a| span.content.contains(a)) {
+                    rest.push(span);
+                }
+            }
+            let mut rest = fit_spans(rest, room);
             // A separator with nothing after it says nothing.
-            while rest.last().is_some_and(|s| s.content.trim() == "│") {
+            while rest.last().is_some_and(is_sep) {
                 rest.pop();
             }
             Line::from(rest).render_to(buf, Rect::new(end, area.y, room as u16, 1));
