@@ -200,12 +200,13 @@ fn name_parts(name: &str) -> (&str, Option<&str>) {
     }
 }
 
-/// One label per name, each at most about `longest` columns of its head plus its number, and
-/// all pairwise distinct: a head is cut to `longest` characters ("Gob 1", "Gia 1") and grows
-/// again, one character at a time, for as long as it reads like a fellow's label ("Gob 1" and
-/// "Gob 1" from "Goblin 1" and "Gobbo 1" become "Gobl 1" and "Gobb 1"). A label never ends a
-/// cut on a space, and a head cut to its whole length is the name itself, so names that differ
-/// always end in labels that differ.
+/// One label per name, each at most `longest` columns where it can be, and all pairwise
+/// distinct: a name that fits is whole; a longer one keeps its number and as many of its first
+/// letters as fit, never fewer than two ("Gob 1", "Gia 1"), and grows again, one letter at a
+/// time, for as long as it reads like another's label ("Gob 1" and "Gob 1" from "Goblin 1" and
+/// "Gobbo 1" become "Gobl 1" and "Gobb 1"). A label never ends a cut on a space, and a head
+/// cut to its whole length is the name itself, so names that differ always end in labels that
+/// differ.
 pub fn labels_within(names: &[&str], longest: usize) -> Vec<String> {
     let parts: Vec<(Vec<char>, Option<&str>)> = names
         .iter()
@@ -234,7 +235,14 @@ pub fn labels_within(names: &[&str], longest: usize) -> Vec<String> {
         k
     };
     let mut ks: Vec<usize> = (0..names.len())
-        .map(|i| settle(i, longest.max(1).min(parts[i].0.len())))
+        .map(|i| {
+            let (head, tail) = &parts[i];
+            if names[i].chars().count() <= longest {
+                return head.len();
+            }
+            let tail_w = tail.map_or(0, |t| t.chars().count() + 1);
+            settle(i, longest.saturating_sub(tail_w).max(2).min(head.len()))
+        })
         .collect();
     let cut_head = |i: usize, k: usize| -> String { parts[i].0.iter().take(k).collect() };
     loop {
@@ -265,17 +273,14 @@ pub fn labels_within(names: &[&str], longest: usize) -> Vec<String> {
 pub fn labels_for(names: &[&str], room: usize, extra: usize) -> Vec<String> {
     use unicode_width::UnicodeWidthStr;
     let total = |ls: &[String]| ls.iter().map(|l| l.width() + extra).sum::<usize>();
+    // The names that fit a share of the room keep it whole; the longer ones are cut to it.
     let longest = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
     let mut best = labels_within(names, longest);
-    if total(&best) <= room {
-        return best;
-    }
-    // Two letters at the least: one reads as an initial, not a name.
-    for cut in (2..longest).rev() {
-        best = labels_within(names, cut);
+    for most in (2..longest).rev() {
         if total(&best) <= room {
-            return best;
+            break;
         }
+        best = labels_within(names, most);
     }
     best
 }

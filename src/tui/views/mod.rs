@@ -279,8 +279,10 @@ fn header(buf: &mut Buffer, area: Rect, main: &Main, dice: &Dice, theme: Theme) 
     let place_w: usize = place.iter().map(|s| s.width()).sum();
     // The title keeps at least a few letters; it gives way before the time does, and the
     // place before the title.
+    // Outside a fight the title keeps some twenty columns before the clock's detail does.
+    let least = if game.initiative().is_some() { 6 } else { 20 };
     let title_room = left_w.saturating_sub(now_w + 3);
-    let title_w = title.width().min(title_room.max(6));
+    let title_w = title.width().min(title_room.max(least));
     let mut left = vec![Span::styled(fit(&title, title_w), theme.title()), sep()];
     left.extend(now);
     if title_w == title.width() && title_w + 3 + now_w + place_w <= left_w {
