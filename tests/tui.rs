@@ -1254,6 +1254,12 @@ fn a_character_whose_next_bleed_kills_is_marked_on_the_roster_and_the_sheet() {
         !bren.contains('⚠'),
         "Bren's bleeding still has room: {bren}"
     );
+    // At 80×24 the title has no room for the warning: it is written whole under the slots.
+    let small = drive(&mut app, 80, 24, Vec::new());
+    assert!(
+        small.contains("⚠ bleeds to death at the end of the next try or watch"),
+        "{small}"
+    );
     let wide = drive(&mut app, 200, 50, Vec::new());
     assert!(
         wide.contains("the bleeding has no lower slot left to mark"),

@@ -848,3 +848,34 @@ fn the_roll_log_says_it_is_scrolled_back_and_a_new_step_brings_it_to_the_newest(
         .unwrap_or_default();
     assert!(newest.contains("8 ") && newest.contains("Ana"), "{text}");
 }
+
+/// In the slot system those left out of a fight are not on the strip, and nobody is called
+/// surprised who was not.
+#[test]
+fn slots_fighters_left_out_of_a_fight_are_not_on_the_strip() {
+    let s = session(
+        RulesetId::Slots,
+        &[
+            ("add Ana players", &[]),
+            ("add Bo players", &[]),
+            ("add Goblin opponents", &[]),
+            ("add Wolf opponents", &[]),
+            ("reveal all", &[]),
+            ("fight players with Ana Bo Goblin", &[]),
+        ],
+    );
+    let mut app = app(s, &[]);
+    let text = drive(&mut app, 80, 24, Vec::new());
+    let strip = text.lines().nth(1).unwrap_or_default();
+    assert!(strip.contains("Goblin"), "{text}");
+    assert!(!strip.contains("Wolf"), "Wolf is not in the fight:\n{text}");
+    assert!(!text.contains("surprised"), "{text}");
+    let tall = drive(&mut app, 120, 40, Vec::new());
+    let strip: Vec<&str> = tall.lines().skip(1).take(3).collect();
+    assert!(
+        !strip
+            .iter()
+            .any(|l| l.contains("Wolf") || l.contains("surprised")),
+        "{tall}"
+    );
+}
