@@ -49,9 +49,9 @@ fn named_next(fight: &Initiative) -> Option<u32> {
 
 /// What the strip writes for each fighter in `room` columns: each with its mark and its whole
 /// name, why it is out and what ordered it (after a colon, so an order number never reads as
-/// part of a name: `Bo: 25`) when all of that fits; else each with its mark and its label, the shortest cut
-/// of its name that still tells it from every other (`Gob 1`, `Rat 1`, `Grak`, `Grub`).
-pub fn token_texts(fighters: &[&Fighter], next: Option<u32>, room: usize) -> Vec<String> {
+/// part of a name: `Bo: 25`) when all of that fits; else each with its mark and its label,
+/// the shortest cut of its name that still tells it from every other (`Gob 1`, `Grak`).
+fn token_texts(fighters: &[&Fighter], next: Option<u32>, room: usize) -> Vec<String> {
     let symbol = |f: &Fighter| {
         if next == Some(f.id) {
             NEXT
