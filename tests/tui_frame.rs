@@ -879,3 +879,21 @@ fn slots_fighters_left_out_of_a_fight_are_not_on_the_strip() {
         "{tall}"
     );
 }
+
+/// A roster taller than its panel scrolls so the selected one stays in sight, and says that
+/// rows are above.
+#[test]
+fn a_roster_taller_than_the_screen_keeps_the_selected_in_sight() {
+    let mut lines: Vec<String> = vec!["add Ana 8".into()];
+    lines.extend((1..=24).map(|n| format!("add \"Goblin {n}\" 5 others")));
+    let lines: Vec<(&str, &[u16])> = lines.iter().map(|l| (l.as_str(), &[][..])).collect();
+    let mut app = app(session(RulesetId::Plain, &lines), &[]);
+    let top = drive(&mut app, 80, 24, Vec::new());
+    assert!(!top.contains("rows above"), "{top}");
+    let last = id_of(&app, "Goblin 24");
+    app.main_mut().unwrap().view.selected = Some(last);
+    let text = drive(&mut app, 80, 24, Vec::new());
+    assert!(text.contains("rows above"), "{text}");
+    assert!(text.contains("▶Gobl… 24"), "{text}");
+    insta::assert_snapshot!("roster_scrolled_80x24", text);
+}
