@@ -533,6 +533,40 @@ pub fn help_phase_library(out: &mut dyn Write) -> R {
     Ok(())
 }
 
+/// The session file a command names: the path as given when there is one, else, for a bare
+/// name (`demo-bdp`, `demo-bdp.ron`), the session of that name in the saves folder, so the
+/// name the judge's screen shows is enough to open it or its players' view.
+pub fn session_file(given: &Path, saves: Option<&Path>) -> R<PathBuf> {
+    if given.exists() {
+        return Ok(given.to_path_buf());
+    }
+    let bare = given.parent().is_none_or(|p| p.as_os_str().is_empty());
+    let folder = if bare {
+        store::saves_path(saves).ok()
+    } else {
+        None
+    };
+    if let Some(folder) = &folder {
+        let mut with_ron = given.as_os_str().to_owned();
+        with_ron.push(".ron");
+        for candidate in [folder.join(given), folder.join(with_ron)] {
+            if candidate.is_file() {
+                return Ok(candidate);
+            }
+        }
+    }
+    Err(CliError::File {
+        path: shown(given),
+        message: match folder {
+            Some(folder) => format!(
+                "there is no such session file, here or in the saves folder {}",
+                shown(&folder)
+            ),
+            None => "there is no such session file".into(),
+        },
+    })
+}
+
 /// `slotmark table FILE`: the players' view of a session being played, until `q` or until the
 /// file goes away (then it says so, and still ends without an error).
 pub fn table(path: &Path, theme: crate::config::ThemeName) -> R {

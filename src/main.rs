@@ -42,7 +42,7 @@ struct Args {
 enum Sub {
     /// Open a saved session in the screen.
     Open {
-        /// The session file.
+        /// The session file, or the name of a session in the saves folder.
         #[arg(value_hint = ValueHint::FilePath, add = sessions())]
         file: PathBuf,
         /// Seed the dice so the same rolls come again.
@@ -83,7 +83,8 @@ enum Sub {
     /// With --web it serves the same view as a page for the players' browsers instead, and
     /// prints its address (with an access token) and a QR code of it; Ctrl-C stops it.
     Table {
-        /// The session file the judge has open.
+        /// The session file the judge has open, or its name alone (the name the judge's screen
+        /// shows): it is looked for in the saves folder.
         #[arg(value_hint = ValueHint::FilePath, add = sessions())]
         file: PathBuf,
         /// Serve the view as a page over HTTP, on ADDR (IP:PORT; this machine only and a free
@@ -437,9 +438,10 @@ fn dispatch(args: Args, settings: slotmark::config::Config) -> Result<(), CliErr
     // standard output is locked only for the commands that print.
     let launch = match args.command {
         None => Some((Launch::Start, args.seed)),
-        Some(Sub::Open { ref file, seed }) => {
-            Some((Launch::Open(file.clone()), seed.or(args.seed)))
-        }
+        Some(Sub::Open { ref file, seed }) => Some((
+            Launch::Open(cli::session_file(file, saves)?),
+            seed.or(args.seed),
+        )),
         Some(Sub::New {
             ref name,
             party: Some(ref from),
@@ -478,9 +480,10 @@ fn dispatch(args: Args, settings: slotmark::config::Config) -> Result<(), CliErr
         _ => None,
     };
     if let Some(Sub::Table { ref file, ref web }) = args.command {
+        let file = cli::session_file(file, saves)?;
         return match web {
-            Some(addr) => cli::table_web(file, addr),
-            None => cli::table(file, settings.theme),
+            Some(addr) => cli::table_web(&file, addr),
+            None => cli::table(&file, settings.theme),
         };
     }
     if let Some((launch, seed)) = launch {

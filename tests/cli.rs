@@ -674,7 +674,7 @@ fn show_prints_a_bdp_sheet_field_by_field() {
         "Needs    food ok, sleep ok; deprived dawns 0; meals Fresh; rest tonight Perilous",
         "Disease  Swampsigh (3 days left; a failed save costs 1 STR)",
         "Tonight  cared for",
-        "Slots    5 of 10; 1 Fatigue; 0 lost",
+        "Slots    5 free of 10; 1 Fatigue; 0 lost",
         " 1       Mail [heavy armour]",
         " 2       Waterskin (d8) [right hand]",
         " 3       Moss [uncommon swamp ingredient]",
@@ -730,4 +730,23 @@ fn the_judges_tables_are_listed_rolled_and_a_bad_one_reported_with_its_line() {
         b.ok(&["replay", "n.ron", "--verify"])
             .contains("replays exactly")
     );
+}
+
+/// A name that is neither a file here nor a session in the saves folder is refused in one
+/// line that says where it was looked for, by `table`, `table --web` and `open` alike.
+#[test]
+fn a_session_name_found_nowhere_says_where_it_was_looked_for() {
+    let b = Bench::new();
+    let saves = b.path("saves");
+    fs::create_dir_all(&saves).unwrap();
+    let saves_arg = saves.to_str().unwrap();
+    for args in [
+        vec!["--saves", saves_arg, "table", "nowhere"],
+        vec!["--saves", saves_arg, "table", "nowhere", "--web"],
+        vec!["--saves", saves_arg, "open", "nowhere"],
+    ] {
+        let err = b.fails(&args, 1);
+        one_line(&err);
+        assert!(err.contains("in the saves folder"), "{args:?}: {err}");
+    }
 }

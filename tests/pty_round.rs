@@ -214,11 +214,14 @@ fn round_of(row: &str) -> Option<u32> {
 fn read_strip(screen: &str) -> Result<Strip, String> {
     let row = screen.lines().nth(1).unwrap_or_default().to_string();
     let round = round_of(&row).ok_or_else(|| format!("no round on the strip: {row:?}"))?;
-    let mut tokens = tokens(&row);
-    if row.trim_start().starts_with("Round ") {
-        // "Round 1 │ ▶ party": who holds the initiative, which may be a fighter's name.
-        tokens.remove(0);
-    }
+    // "Round 1 ▶ Ana  ○ Gob 1   │ ▶ party": everyone in order, then who holds the initiative
+    // and what the turn waits for, which may name a fighter again.
+    let fighters = if row.trim_start().starts_with("Round ") {
+        row.split('│').next().unwrap_or_default()
+    } else {
+        &row
+    };
+    let tokens = tokens(fighters);
     let mut order = Vec::new();
     for t in tokens {
         let who: Vec<usize> = (0..NAMES.len())
@@ -244,6 +247,8 @@ fn roster_rows(screen: &str, name: &str) -> Vec<String> {
     screen
         .lines()
         .skip(2)
+        // Roster rows end at its border; the message and the hints under it have none.
+        .filter(|line| line.contains('│'))
         .filter_map(|line| line.split('│').next())
         .map(|left| left.trim_start_matches(['▶', ' ']).trim_end().to_string())
         .filter(|row| {

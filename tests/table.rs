@@ -511,6 +511,31 @@ fn slotmark_table_follows_a_session_being_played_in_a_pseudo_terminal() {
     assert!(term.cooked(), "the terminal was not restored");
 }
 
+/// The judge's screen names the session's file; that name alone, without a folder or `.ron`,
+/// is enough for `slotmark table`: it is looked for in the saves folder (`--saves DIR`).
+#[test]
+fn slotmark_table_finds_a_session_by_its_name_in_the_saves_folder() {
+    let home = tempfile::tempdir().unwrap();
+    let saves = home.path().join("saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    let mut judge = Judge::create(&saves.join("ford.ron"), RulesetId::Plain);
+    plain_party(&mut judge);
+    let saves_arg = saves.to_string_lossy().into_owned();
+    for name in ["ford", "ford.ron"] {
+        let mut term = pty::Term::spawn(
+            &["--saves", &saves_arg, "table", name],
+            home.path(),
+            &[],
+            12,
+            40,
+        );
+        term.wait_text("Ogre");
+        term.press("q");
+        term.wait_closed();
+        assert!(term.cooked());
+    }
+}
+
 #[test]
 fn slotmark_table_closes_on_q() {
     let home = tempfile::tempdir().unwrap();

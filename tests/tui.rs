@@ -1239,13 +1239,26 @@ fn a_character_whose_next_bleed_kills_is_marked_on_the_roster_and_the_sheet() {
     let mut app = app_with(st, &[]);
     app.main_mut().unwrap().view.selected = Some(1);
     let text = drive(&mut app, 100, 30, Vec::new());
-    let roster = text.lines().find(|l| l.contains(" Aldo")).unwrap();
-    assert!(roster.contains('⚠'), "{roster}");
+    // The roster's column (after the quote and the mark), not the sheet's title beside it.
+    let roster_of = |text: &str, name: &str| {
+        text.lines()
+            .map(|l| l.chars().skip(2).take(24).collect::<String>())
+            .find(|l| l.starts_with(name))
+            .unwrap_or_default()
+    };
+    let roster = roster_of(&text, "Aldo");
+    assert!(roster.contains('⚠'), "{roster}\n{text}");
     assert!(text.contains("⚠ bleeds to death at the end"), "{text}");
-    let bren = text.lines().find(|l| l.contains(" Bren")).unwrap();
+    let bren = roster_of(&text, "Bren");
     assert!(
         !bren.contains('⚠'),
         "Bren's bleeding still has room: {bren}"
+    );
+    // At 80×24 the title has no room for the warning: it is written whole under the slots.
+    let small = drive(&mut app, 80, 24, Vec::new());
+    assert!(
+        small.contains("⚠ bleeds to death at the end of the next try or watch"),
+        "{small}"
     );
     let wide = drive(&mut app, 200, 50, Vec::new());
     assert!(

@@ -556,3 +556,40 @@ fn without_colour_the_logs_warnings_and_tending_keep_their_symbols() {
     assert!(text.contains("* The fight begins: round 1"), "{text}");
     assert!(text.contains("+ Ana: slot 3 clears"), "{text}");
 }
+
+/// At 80×24 the sheet is taller than its panel: it says how much more there is, and `]`
+/// scrolls it down to the burn in slot 8 and the notes; `[` brings it back.
+#[test]
+fn the_bdp_sheet_scrolls_to_slot_8_and_the_notes_at_80x24() {
+    let mut s = party();
+    for line in [
+        "carry Ana Rope",
+        "carry Ana Torch",
+        "carry Ana Rations",
+        "wound Ana burn light rarm",
+        "remark Ana a scar on the cheek",
+    ] {
+        run(&mut s, line, vec![]);
+    }
+    let mut app = app(s, &[]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    let top = drive(&mut app, 80, 24, Vec::new());
+    assert!(top.contains("more rows: ] scrolls"), "{top}");
+    assert!(!top.contains("Notes"), "{top}");
+    assert!(
+        top.contains("free of 10"),
+        "the count says free slots:\n{top}"
+    );
+    let text = drive(&mut app, 80, 24, vec![key(']'), key(']'), key(']')]);
+    assert!(text.contains(" 8 "), "slot 8:\n{text}");
+    assert!(text.contains("a scar on the cheek"), "the notes:\n{text}");
+    assert!(text.contains("above: [ scrolls back"), "{text}");
+    assert_snapshot!("bdp_sheet_scrolled_80x24", text);
+    let back = drive(
+        &mut app,
+        80,
+        24,
+        vec![key('['), key('['), key('['), key('[')],
+    );
+    assert!(back.contains("Scores"), "{back}");
+}

@@ -629,7 +629,7 @@ fn every_rulesets_fight_is_readable_at_80x24() {
             let strip = text.lines().nth(1).unwrap_or_default();
             let at = |n: &str| strip.find(n).unwrap_or(usize::MAX);
             assert!(
-                at("Ana") < usize::MAX && at("Ana") > at("… 2") && at("… 2") > at("… 1"),
+                at("Ana") < usize::MAX && at("Ana") > at("r 2") && at("r 2") > at("r 1"),
                 "actiondie: one row by count (goblin 1, goblin 2, Ana):\n{text}"
             );
         }
@@ -784,4 +784,116 @@ fn in_every_rulesets_fight_the_hints_are_true_and_the_jump_finds_anyone_at_both_
             assert_eq!(selected(&app), Some(goblin), "{rules} at {w}×{h}");
         }
     }
+}
+
+/// Each ruleset's fight at 80×24 keeps the judge's bearings: the header says whose turn it is,
+/// the status line keeps `u undo` and `? help`, and a palette line that is refused is read
+/// whole, wrapped, never cut.
+#[test]
+fn every_rulesets_fight_keeps_whose_turn_undo_and_a_whole_refusal_at_80x24() {
+    for (rules, lines, faces, keys) in fights() {
+        let (mut app, text) = fight_on(rules, &lines, faces, keys, 80, 24);
+        let header = text.lines().next().unwrap_or_default();
+        assert!(header.contains("▶ "), "{rules}: whose turn:\n{text}");
+        let status = text.lines().last().unwrap_or_default();
+        assert!(
+            status.contains("u undo") && status.contains("? help"),
+            "{rules}: the status line:\n{text}"
+        );
+        let mut keys = vec![key(':')];
+        keys.extend(typed("frobnicate the goblins at once"));
+        keys.push(code(KeyCode::Enter));
+        let text = drive(&mut app, 80, 24, keys);
+        let joined: String = text
+            .lines()
+            .map(|l| l.trim_matches('"').trim())
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(
+            joined.contains("(`help` lists them all) (at column 1)"),
+            "{rules}: the whole refusal:\n{text}"
+        );
+        insta::assert_snapshot!(format!("frame_{rules}_refusal_80x24"), text);
+    }
+}
+
+/// After PgUp the log says it is scrolled back; the next step brings it back to the newest.
+#[test]
+fn the_roll_log_says_it_is_scrolled_back_and_a_new_step_brings_it_to_the_newest() {
+    let s = session(
+        RulesetId::Plain,
+        &[
+            ("add Ana 8", &[]),
+            ("add Bo 7", &[]),
+            ("add Cy 6", &[]),
+            ("add Dee 5", &[]),
+            ("add Eli 5", &[]),
+            ("add Fay 5", &[]),
+            ("add Gus 5", &[]),
+        ],
+    );
+    let mut app = app(s, &[]);
+    let text = drive(&mut app, 80, 24, vec![code(KeyCode::PageUp)]);
+    assert!(text.contains("steps back (PgDn: newer)"), "{text}");
+    insta::assert_snapshot!("roll_log_scrolled_back_80x24", text);
+    let mut keys = vec![key(':')];
+    keys.extend(typed("damage Ana 1"));
+    keys.push(code(KeyCode::Enter));
+    let text = drive(&mut app, 80, 24, keys);
+    assert!(text.contains("Roll log, newest first"), "{text}");
+    let newest = text
+        .lines()
+        .skip_while(|l| !l.contains("Roll log"))
+        .nth(1)
+        .unwrap_or_default();
+    assert!(newest.contains("8 ") && newest.contains("Ana"), "{text}");
+}
+
+/// In the slot system those left out of a fight are not on the strip, and nobody is called
+/// surprised who was not.
+#[test]
+fn slots_fighters_left_out_of_a_fight_are_not_on_the_strip() {
+    let s = session(
+        RulesetId::Slots,
+        &[
+            ("add Ana players", &[]),
+            ("add Bo players", &[]),
+            ("add Goblin opponents", &[]),
+            ("add Wolf opponents", &[]),
+            ("reveal all", &[]),
+            ("fight players with Ana Bo Goblin", &[]),
+        ],
+    );
+    let mut app = app(s, &[]);
+    let text = drive(&mut app, 80, 24, Vec::new());
+    let strip = text.lines().nth(1).unwrap_or_default();
+    assert!(strip.contains("Goblin"), "{text}");
+    assert!(!strip.contains("Wolf"), "Wolf is not in the fight:\n{text}");
+    assert!(!text.contains("surprised"), "{text}");
+    let tall = drive(&mut app, 120, 40, Vec::new());
+    let strip: Vec<&str> = tall.lines().skip(1).take(3).collect();
+    assert!(
+        !strip
+            .iter()
+            .any(|l| l.contains("Wolf") || l.contains("surprised")),
+        "{tall}"
+    );
+}
+
+/// A roster taller than its panel scrolls so the selected one stays in sight, and says that
+/// rows are above.
+#[test]
+fn a_roster_taller_than_the_screen_keeps_the_selected_in_sight() {
+    let mut lines: Vec<String> = vec!["add Ana 8".into()];
+    lines.extend((1..=24).map(|n| format!("add \"Goblin {n}\" 5 others")));
+    let lines: Vec<(&str, &[u16])> = lines.iter().map(|l| (l.as_str(), &[][..])).collect();
+    let mut app = app(session(RulesetId::Plain, &lines), &[]);
+    let top = drive(&mut app, 80, 24, Vec::new());
+    assert!(!top.contains("rows above"), "{top}");
+    let last = id_of(&app, "Goblin 24");
+    app.main_mut().unwrap().view.selected = Some(last);
+    let text = drive(&mut app, 80, 24, Vec::new());
+    assert!(text.contains("rows above"), "{text}");
+    assert!(text.contains("▶Gobl… 24"), "{text}");
+    insta::assert_snapshot!("roster_scrolled_80x24", text);
 }

@@ -152,7 +152,7 @@ pub fn lines(c: &Character) -> Vec<(String, String)> {
     l.push((
         "Slots".into(),
         format!(
-            "{} of {}; {} Fatigue; {} lost",
+            "{} free of {}; {} Fatigue; {} lost",
             c.slots.iter().filter(|s| **s == Slot::Empty).count(),
             c.slots.len(),
             c.fatigue(),

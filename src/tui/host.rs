@@ -126,10 +126,27 @@ pub struct View {
     pub swap_first: Option<u32>,
     /// The entry highlighted in a ruleset's own panel (a zone in the scene editor).
     pub panel_sel: usize,
+    /// Rows the sheet is scrolled down, for the character `sheet_scroll_of` (another
+    /// selected starts at the top).
+    pub sheet_scroll: u16,
+    pub sheet_scroll_of: Option<u32>,
+    /// Rows the sheet last drawn had beyond its panel: how far it scrolls.
+    pub sheet_more: std::cell::Cell<u16>,
     /// The roll log shows the setting-up steps one by one instead of folded into one line.
     pub log_unfolded: bool,
     /// The search of the roll log being typed or kept: its lines are marked in the log.
     pub search: Option<LogSearch>,
+}
+
+impl View {
+    /// The row the selected character's sheet is drawn from.
+    pub fn sheet_from(&self) -> u16 {
+        if self.sheet_scroll_of == self.selected {
+            self.sheet_scroll
+        } else {
+            0
+        }
+    }
 }
 
 /// A search of the roll log: the text looked for, and the line the log was moved to.
@@ -610,6 +627,8 @@ impl Main {
                 }
                 self.steps.push(Step::Applied(logged));
                 self.fix_selection();
+                // A new step is what the judge wants to read: the log comes back to it.
+                self.view.log_scroll = 0;
                 Exec::Done
             }
             Err(e) => {
@@ -800,6 +819,19 @@ impl Main {
                 self.view.log_scroll = self.view.log_scroll.saturating_add(5).min(oldest);
                 true
             }
+            Action::SheetDown | Action::SheetUp => {
+                if self.view.sheet_scroll_of != self.view.selected {
+                    self.view.sheet_scroll = 0;
+                    self.view.sheet_scroll_of = self.view.selected;
+                }
+                let most = self.view.sheet_more.get();
+                self.view.sheet_scroll = if action == Action::SheetDown {
+                    self.view.sheet_scroll.saturating_add(3).min(most)
+                } else {
+                    self.view.sheet_scroll.min(most).saturating_sub(3)
+                };
+                true
+            }
             Action::LogNewer => {
                 self.view.log_scroll = self.view.log_scroll.saturating_sub(5);
                 true
@@ -901,6 +933,7 @@ impl Main {
                 let summary = summarize(&logged.events);
                 self.say(summary);
                 self.steps.push(Step::Applied(logged));
+                self.view.log_scroll = 0;
             }
             Err(e) => self.complain(e.to_string()),
         }

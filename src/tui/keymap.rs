@@ -75,6 +75,9 @@ pub enum Action {
     Digit,
     LogOlder,
     LogNewer,
+    /// Scroll the sheet panel down or up, when it is taller than the screen.
+    SheetDown,
+    SheetUp,
     // Log cursor and dice
     Undo,
     Redo,
@@ -274,6 +277,8 @@ pub const MAIN_LOG: &[Binding] = &[
     b(C::Main, &[K::Code(KC::PageUp)], A::LogOlder, "", "Scroll the roll log to older lines"),
     b(C::Main, &[K::Code(KC::PageDown)], A::LogNewer, "", "Scroll the roll log to newer lines"),
     b(C::Main, &[K::Char('/')], A::Search, "", "Search the roll log: a name, crit, a rule number (then n/N step)"),
+    b(C::Main, &[K::Char(']')], A::SheetDown, "", "Scroll the sheet down, when it is taller than its panel"),
+    b(C::Main, &[K::Char('[')], A::SheetUp, "", "Scroll the sheet up again"),
 ];
 
 /// The main screen's last keys: dice mode, palette, help and quit (help and quit close the status line).
@@ -600,6 +605,8 @@ pub fn action_name(action: Action) -> &'static str {
         Action::Search => "search the log",
         Action::LogOlder => "log older",
         Action::LogNewer => "log newer",
+        Action::SheetDown => "sheet down",
+        Action::SheetUp => "sheet up",
         Action::DiceMode => "dice mode",
         Action::Palette => "palette",
         Action::Help => "help",

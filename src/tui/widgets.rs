@@ -51,8 +51,14 @@ pub fn form_action_applies<P>(f: &Form<P>, action: Action) -> bool {
     }
 }
 
-/// "key word" pairs for a context's status line, in keymap order. Help (`?`) and quit always
-/// come last so they survive when the line is cut to the screen's width.
+/// The keys the status line never leaves out where they apply: undo, help and quit.
+const ALWAYS: [Action; 3] = [Action::Undo, Action::Help, Action::Quit];
+
+/// The words of [`ALWAYS`] on the status line, by which [`hints_line`] knows them.
+const ALWAYS_WORDS: [&str; 3] = ["undo", "help", "quit"];
+
+/// "key word" pairs for a context's status line, in keymap order. Undo (`u`), help (`?`) and
+/// quit always come last so they survive when the line is cut to the screen's width.
 pub fn hint_spans(
     table: Table,
     ctx: Ctx,
@@ -76,7 +82,7 @@ pub fn hint_spans(
             Span::styled(format!(" {key}"), theme.key()),
             Span::raw(format!(" {word}")),
         ];
-        if matches!(b.action, Action::Help | Action::Quit) {
+        if ALWAYS.contains(&b.action) {
             last.extend(pair);
         } else {
             first.extend(pair);
@@ -86,8 +92,8 @@ pub fn hint_spans(
     first
 }
 
-/// Draws hints into one row, dropping middle pairs that do not fit so the last ones (help,
-/// quit) always show.
+/// Draws hints into one row, dropping middle pairs that do not fit so the last ones (undo,
+/// help, quit) always show.
 pub fn hints_line(
     buf: &mut Buffer,
     area: Rect,
@@ -102,7 +108,15 @@ pub fn hints_line(
     let mut keep = vec![true; pairs.len()];
     let mut used = lead_w + total;
     // Drop from just before the protected tail until it fits.
-    let protected = 2.min(pairs.len());
+    let protected = pairs
+        .iter()
+        .rev()
+        .take_while(|p| {
+            p.get(1)
+                .is_some_and(|w| ALWAYS_WORDS.contains(&w.content.trim()))
+        })
+        .count()
+        .max(2.min(pairs.len()));
     let mut i = pairs.len().saturating_sub(protected);
     while used > width && i > 0 {
         i -= 1;
@@ -173,6 +187,155 @@ pub fn fit_name(name: &str, width: usize) -> String {
     fit(name, width)
 }
 
+/// A name's parts for telling it from its fellows: what comes before a last word with a digit
+/// in it, and that word ("Giant rat 12" is "Giant rat" and "12"); a name without one is all head.
+fn name_parts(name: &str) -> (&str, Option<&str>) {
+    match name.trim_end().rsplit_once(' ') {
+        Some((head, tail))
+            if tail.chars().any(|c| c.is_ascii_digit()) && !head.trim().is_empty() =>
+        {
+            (head.trim_end(), Some(tail))
+        }
+        _ => (name, None),
+    }
+}
+
+/// One label per name, each at most `longest` columns where it can be, and all pairwise
+/// distinct: a name that fits is whole; a longer one keeps its number and as many of its first
+/// letters as fit, never fewer than two ("Gob 1", "Gia 1"), and grows again, one letter at a
+/// time, for as long as it reads like another's label ("Gob 1" and "Gob 1" from "Goblin 1" and
+/// "Gobbo 1" become "Gobl 1" and "Gobb 1"). A label never ends a cut on a space, and a head
+/// cut to its whole length is the name itself, so names that differ always end in labels that
+/// differ.
+pub fn labels_within(names: &[&str], longest: usize) -> Vec<String> {
+    let parts: Vec<(Vec<char>, Option<&str>)> = names
+        .iter()
+        .map(|n| {
+            let (head, tail) = name_parts(n);
+            (head.chars().collect(), tail)
+        })
+        .collect();
+    let label = |i: usize, k: usize| -> String {
+        let (head, tail) = &parts[i];
+        if k >= head.len() {
+            return names[i].to_string();
+        }
+        let cut: String = head[..k].iter().collect();
+        match tail {
+            Some(t) => format!("{cut} {t}"),
+            None => cut,
+        }
+    };
+    // A cut that ends on a space reads as a shorter word: take the next character too.
+    let settle = |i: usize, mut k: usize| {
+        let head = &parts[i].0;
+        while k < head.len() && k > 0 && head[k - 1] == ' ' {
+            k += 1;
+        }
+        k
+    };
+    let mut ks: Vec<usize> = (0..names.len())
+        .map(|i| {
+            let (head, tail) = &parts[i];
+            if names[i].chars().count() <= longest {
+                return head.len();
+            }
+            let tail_w = tail.map_or(0, |t| t.chars().count() + 1);
+            settle(i, longest.saturating_sub(tail_w).max(2).min(head.len()))
+        })
+        .collect();
+    let cut_head = |i: usize, k: usize| -> String { parts[i].0.iter().take(k).collect() };
+    loop {
+        let texts: Vec<String> = (0..names.len()).map(|i| label(i, ks[i])).collect();
+        let heads: Vec<String> = (0..names.len()).map(|i| cut_head(i, ks[i])).collect();
+        let mut grew = false;
+        for i in 0..names.len() {
+            // Fellows of one kind ("Goblin 1", "Goblin 2") grow together, so the kind reads
+            // the same on each: a cut head that another kind shares grows, as does a label.
+            let clash = (0..names.len()).any(|j| {
+                j != i
+                    && (texts[j] == texts[i] || (heads[j] == heads[i] && parts[j].0 != parts[i].0))
+            });
+            if clash && ks[i] < parts[i].0.len() {
+                ks[i] = settle(i, ks[i] + 1);
+                grew = true;
+            }
+        }
+        if !grew {
+            return texts;
+        }
+    }
+}
+
+/// Labels for `names` that fit `room` columns all told, each taking `extra` columns more (its
+/// mark and the gap after it): the whole names when they fit, else the longest cut that lets
+/// every label fit (see [`labels_within`]), never shorter than what tells them apart.
+pub fn labels_for(names: &[&str], room: usize, extra: usize) -> Vec<String> {
+    use unicode_width::UnicodeWidthStr;
+    let total = |ls: &[String]| ls.iter().map(|l| l.width() + extra).sum::<usize>();
+    // The names that fit a share of the room keep it whole; the longer ones are cut to it.
+    let longest = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+    let mut best = labels_within(names, longest);
+    for most in (2..longest).rev() {
+        if total(&best) <= room {
+            break;
+        }
+        best = labels_within(names, most);
+    }
+    best
+}
+
+/// Lines drawn into `body`, wrapped, from row `from` on (never past the row that puts the last
+/// line at the bottom): a panel taller than the screen scrolls rather than cuts. Returns the
+/// rows left above and below what shows.
+pub fn scrolled(buf: &mut Buffer, body: Rect, lines: Vec<Line<'_>>, from: u16) -> (u16, u16) {
+    if body.width == 0 || body.height == 0 {
+        return (0, 0);
+    }
+    // Drawn whole into a scratch buffer first, so wrapping is counted exactly as drawn.
+    let tall = paragraph_height(&lines, body.width)
+        .saturating_mul(2)
+        .saturating_add(body.height)
+        .min(2000);
+    let scratch_area = Rect::new(0, 0, body.width, tall);
+    let mut scratch = Buffer::empty(scratch_area);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(scratch_area, &mut scratch);
+    let used = (0..tall)
+        .rev()
+        .find(|&y| (0..body.width).any(|x| scratch[(x, y)].symbol() != " "))
+        .map_or(0, |y| y + 1);
+    let most = used.saturating_sub(body.height);
+    let from = from.min(most);
+    for y in 0..body.height.min(used - from) {
+        for x in 0..body.width {
+            buf[(body.x + x, body.y + y)] = scratch[(x, from + y)].clone();
+        }
+    }
+    (from, most - from)
+}
+
+/// Says on a panel's edge row (from `x`, `width` columns) what more its sheet holds and which
+/// keys show it, when it holds more than shows.
+pub fn scroll_mark(
+    buf: &mut Buffer,
+    x: u16,
+    y: u16,
+    width: u16,
+    (above, below): (u16, u16),
+    theme: Theme,
+) {
+    let text = match (above, below) {
+        (0, 0) => return,
+        (0, 1) => " ↓ 1 more row: ] scrolls ".to_string(),
+        (0, b) => format!(" ↓ {b} more rows: ] scrolls "),
+        (a, 0) => format!(" ↑ {a} above: [ scrolls back "),
+        (a, b) => format!(" ↑ {a} [ · ↓ {b} ] "),
+    };
+    Line::styled(text, theme.warn()).render_to(buf, Rect::new(x, y, width, 1));
+}
+
 /// Cuts text to `width` columns between words, never inside one, marking the cut with an
 /// ellipsis (a single word too long for the room is cut like [`fit`]).
 pub fn fit_words(text: &str, width: usize) -> String {
@@ -204,6 +367,41 @@ pub fn fit_words(text: &str, width: usize) -> String {
         .trim_end_matches([' ', ',', ';', ':', '│', '·'])
         .to_string();
     format!("{out}…")
+}
+
+/// Text broken between words into lines of at most `width` columns, the following lines
+/// indented by two so they read as one message (a word longer than a line is cut into pieces).
+pub fn wrap_words(text: &str, width: u16) -> Vec<String> {
+    use unicode_width::UnicodeWidthStr;
+    let width = usize::from(width.max(8));
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let lead = if lines.is_empty() { "" } else { "  " };
+        let candidate = if line.is_empty() {
+            format!("{lead}{word}")
+        } else {
+            format!("{line} {word}")
+        };
+        if candidate.width() <= width {
+            line = candidate;
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        let mut rest: String = format!("  {word}");
+        while rest.width() > width {
+            let cut: String = rest.chars().take(width).collect();
+            rest = format!("  {}", &rest[cut.len()..]);
+            lines.push(cut);
+        }
+        line = rest;
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 /// Spans cut to `width` columns between words: the span that does not fit is cut with

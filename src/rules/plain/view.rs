@@ -142,7 +142,9 @@ impl Ruleset for Plain {
                     } else {
                         Standing::Ready
                     },
-                    order_note: Some(format!("{}.", i + 1)),
+                    // The strip lists them in this order: a place number would read as part of
+                    // the name ("Bo 2.").
+                    order_note: None,
                 })
                 .collect(),
             sequence: true,

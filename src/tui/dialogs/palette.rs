@@ -147,8 +147,25 @@ fn complete_into(p: &mut Palette, candidates: Vec<String>) {
     };
 }
 
+/// The palette's error in full, wrapped to `width` columns: a refusal is read whole, never cut.
+fn error_lines(p: &Palette, width: u16) -> Vec<String> {
+    let Some((err, col)) = &p.error else {
+        return Vec::new();
+    };
+    let at = col.map(|c| format!(" (at column {c})")).unwrap_or_default();
+    let refused = if p.refused {
+        "refused, nothing changed (: starts a new line): "
+    } else {
+        ""
+    };
+    crate::tui::widgets::wrap_words(&format!("✗ {refused}{err}{at}"), width.saturating_sub(2))
+}
+
 pub fn draw(frame: &mut Frame, area: Rect, p: &Palette, table: Table, theme: Theme) {
-    let extra = p.completions.len().min(6) as u16 + u16::from(p.error.is_some());
+    // The error keeps at most half the screen, so the line typed stays in sight.
+    let errors = error_lines(p, area.width);
+    let errors = &errors[..errors.len().min(usize::from(area.height / 2))];
+    let extra = p.completions.len().min(6) as u16 + errors.len() as u16;
     let h = 2 + extra;
     let rect = Rect::new(
         area.x,
@@ -164,14 +181,8 @@ pub fn draw(frame: &mut Frame, area: Rect, p: &Palette, table: Table, theme: The
             .render_to(buf, Rect::new(rect.x, y, rect.width, 1));
         y += 1;
     }
-    if let Some((err, col)) = &p.error {
-        let at = col.map(|c| format!(" (at column {c})")).unwrap_or_default();
-        let refused = if p.refused {
-            "refused, nothing changed (: starts a new line): "
-        } else {
-            ""
-        };
-        Line::styled(format!(" ✗ {refused}{err}{at}"), theme.error())
+    for line in errors {
+        Line::styled(format!(" {line}"), theme.error())
             .render_to(buf, Rect::new(rect.x, y, rect.width, 1));
         y += 1;
     }

@@ -10,7 +10,7 @@ use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Borders, Widget};
 
 use super::{Panels, fighters, forms};
 use crate::rules::ap::{
@@ -695,9 +695,7 @@ pub fn draw(
             ])
         })
         .collect();
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .render(inner, buf);
+    super::sheet_lines(buf, inner, area.y + area.height - 1, lines, m, theme);
 }
 
 pub fn draw_dialog(frame: &mut Frame, area: Rect, m: &Main, theme: Theme) {

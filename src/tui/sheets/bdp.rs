@@ -11,7 +11,7 @@ use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph, Widget};
+use ratatui::widgets::{Block, Borders, Widget};
 
 use super::{Panels, fighters, forms};
 use crate::dice::Edge;
@@ -854,7 +854,7 @@ pub fn draw(
             ]));
         }
     }
-    Paragraph::new(out).render(inner, buf);
+    super::sheet_lines(buf, inner, area.y + area.height - 1, out, m, theme);
 }
 
 /// The columns the labels take.

@@ -306,3 +306,26 @@ pub fn draw_dialog(
         RulesetId::ActionDie => actiondie::draw_dialog(frame, area, m, theme),
     }
 }
+
+/// A sheet's lines drawn into `body` from the row the judge scrolled to (`]` and `[`), every
+/// ruleset alike: a sheet taller than its panel scrolls, and the panel's bottom edge (`edge`,
+/// the row under `body`) says how much more there is.
+pub fn sheet_lines(
+    buf: &mut Buffer,
+    body: Rect,
+    edge: u16,
+    lines: Vec<ratatui::text::Line<'_>>,
+    m: &Main,
+    theme: Theme,
+) {
+    let (above, below) = crate::tui::widgets::scrolled(buf, body, lines, m.view.sheet_from());
+    m.view.sheet_more.set(above + below);
+    crate::tui::widgets::scroll_mark(
+        buf,
+        body.x + 1,
+        edge,
+        body.width.saturating_sub(2),
+        (above, below),
+        theme,
+    );
+}

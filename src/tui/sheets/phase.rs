@@ -10,7 +10,7 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Borders, Widget};
 
 use super::{Panels, fighters, forms};
 use crate::dice::Edge;
@@ -571,9 +571,8 @@ pub fn draw(
         inner.width,
         inner.height.saturating_sub(1),
     );
-    Paragraph::new(sheet_lines(c, dungeon(m), now(m), theme))
-        .wrap(Wrap { trim: false })
-        .render(body, buf);
+    let lines = sheet_lines(c, dungeon(m), now(m), theme);
+    super::sheet_lines(buf, body, area.y + area.height - 1, lines, m, theme);
 }
 
 pub fn draw_dialog(frame: &mut Frame, area: Rect, m: &Main, theme: Theme) {

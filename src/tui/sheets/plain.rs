@@ -9,7 +9,7 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Borders, Widget};
 
 use super::{Panels, fighters, forms};
 use crate::dice::DiceExpr;
@@ -352,9 +352,7 @@ pub fn draw(
             ])
         })
         .collect();
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .render(inner, buf);
+    super::sheet_lines(buf, inner, area.y + area.height - 1, lines, m, theme);
 }
 
 pub fn draw_dialog(frame: &mut Frame, area: Rect, m: &Main, theme: Theme) {

@@ -99,7 +99,17 @@ fn window(main: &Main, top: usize, rows: usize) -> Vec<LogLine> {
 
 pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut Vec<(Rect, Hit)>) {
     let undone = main.session.entries().len() - main.session.cursor();
-    let mut title = " Roll log, newest first ".to_string();
+    // Scrolled back, the title says so first, so a narrow screen never hides it: new steps
+    // bring the log back to the newest.
+    let back = main
+        .view
+        .log_scroll
+        .min(main.session.applied().len().saturating_sub(1));
+    let mut title = match back {
+        0 => " Roll log, newest first ".to_string(),
+        1 => " Roll log ↑ 1 step back (PgDn: newer) ".to_string(),
+        n => format!(" Roll log ↑ {n} steps back (PgDn: newer) "),
+    };
     if undone > 0 {
         title.push_str(&format!("· {undone} undone (U redoes) "));
     }
@@ -122,10 +132,19 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
         }
         title.push(' ');
     }
-    let block = Block::new()
+    let mut block = Block::new()
         .borders(Borders::TOP)
-        .border_style(theme.border())
-        .title(Span::styled(title, theme.title()));
+        .border_style(theme.border());
+    // The session's file by name, so the judge can give it to `slotmark table NAME`.
+    if let Some(store) = &main.store
+        && let Some(name) = store.path().file_name()
+    {
+        let name = format!(" {} ", name.to_string_lossy());
+        if title.chars().count() + name.chars().count() + 2 <= usize::from(area.width) {
+            block = block.title_top(Line::styled(name, theme.dim()).right_aligned());
+        }
+    }
+    let block = block.title(Span::styled(title, theme.title()));
     let inner = block.inner(area);
     block.render(area, buf);
     if inner.height == 0 {

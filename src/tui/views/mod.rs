@@ -21,7 +21,8 @@ use super::host::{Dice, MIN_HEIGHT, MIN_WIDTH, Main, MessageKind, Overlay, SaveS
 use super::keymap::{Action, Ctx, Table};
 use super::sheets::{self, Panels};
 use super::theme::Theme;
-use super::widgets::{RenderTo, fit_spans, hint_spans, hints_line};
+use super::widgets::{RenderTo, fit, fit_spans, hint_spans, hints_line, wrap_words};
+use unicode_width::UnicodeWidthStr;
 
 /// The main screen's regions. `strip` is the combat strip, there only during a fight (one line
 /// on short screens); `side` is the clock and scene panel, there on wide screens.
@@ -196,16 +197,36 @@ fn too_small(buf: &mut Buffer, area: Rect, theme: Theme) {
     );
 }
 
+/// Whose turn it is, in a few words: the one acting, or the two acting together, else who
+/// holds the initiative (a side, a phase).
+fn whose_turn(fight: &crate::rules::Initiative) -> String {
+    use crate::rules::Standing;
+    if let Some(f) = fight
+        .acting
+        .and_then(|id| fight.order.iter().find(|f| f.id == id))
+    {
+        return format!("{}'s turn", f.name);
+    }
+    let acting: Vec<&str> = fight
+        .order
+        .iter()
+        .filter(|f| matches!(f.standing, Standing::Acting))
+        .map(|f| f.name.as_str())
+        .collect();
+    match acting.as_slice() {
+        [one] => format!("{one}'s turn"),
+        [a, b] => format!("{a} and {b} act"),
+        _ => fight.label.clone(),
+    }
+}
+
 fn header(buf: &mut Buffer, area: Rect, main: &Main, dice: &Dice, theme: Theme) {
     let game = &main.session.state().game;
     let sep = || Span::styled(" │ ", theme.border());
-    let mut left = vec![Span::styled(
-        format!(" {} ", main.session.state().title),
-        theme.title(),
-    )];
-    left.push(sep());
     let clock = game.clock();
-    left.push(Span::styled(clock.now, theme.bold()));
+    // What must stay whole: the time and, in a fight, whose turn it is. The session's title
+    // and the place shorten first.
+    let mut now = vec![Span::styled(clock.now.clone(), theme.bold())];
     match game.initiative() {
         Some(fight) => {
             let style = if fight.party {
@@ -213,17 +234,13 @@ fn header(buf: &mut Buffer, area: Rect, main: &Main, dice: &Dice, theme: Theme) 
             } else {
                 theme.opponents()
             };
-            left.push(Span::raw(" · initiative: "));
-            left.push(Span::styled(fight.label, style));
+            now.push(Span::raw(" · "));
+            now.push(Span::styled(format!("▶ {}", whose_turn(&fight)), style));
         }
         None if !clock.detail.is_empty() => {
-            left.push(Span::raw(format!(" {}", clock.detail)));
+            now.push(Span::raw(format!(" {}", clock.detail)));
         }
         None => {}
-    }
-    if let Some(place) = clock.place {
-        left.push(sep());
-        left.push(Span::raw(place));
     }
     let wide = area.width >= 120;
     let mut right = match &main.save {
@@ -252,9 +269,26 @@ fn header(buf: &mut Buffer, area: Rect, main: &Main, dice: &Dice, theme: Theme) 
     }));
     let right = Line::from(right);
     let right_w = right.width() as u16;
-    let left_w = area.width.saturating_sub(right_w + 1);
-    Line::from(fit_spans(left, usize::from(left_w)))
-        .render_to(buf, Rect::new(area.x, area.y, left_w, 1));
+    let left_w = usize::from(area.width.saturating_sub(right_w + 1));
+    let title = format!(" {} ", main.session.state().title);
+    let now_w: usize = now.iter().map(|s| s.width()).sum();
+    let place = clock
+        .place
+        .map(|p| vec![sep(), Span::raw(p)])
+        .unwrap_or_default();
+    let place_w: usize = place.iter().map(|s| s.width()).sum();
+    // The title keeps at least a few letters; it gives way before the time does, and the
+    // place before the title.
+    // Outside a fight the title keeps some twenty columns before the clock's detail does.
+    let least = if game.initiative().is_some() { 6 } else { 20 };
+    let title_room = left_w.saturating_sub(now_w + 3);
+    let title_w = title.width().min(title_room.max(least));
+    let mut left = vec![Span::styled(fit(&title, title_w), theme.title()), sep()];
+    left.extend(now);
+    if title_w == title.width() && title_w + 3 + now_w + place_w <= left_w {
+        left.extend(place);
+    }
+    Line::from(fit_spans(left, left_w)).render_to(buf, Rect::new(area.x, area.y, left_w as u16, 1));
     right.render_to(
         buf,
         Rect::new(
@@ -296,13 +330,33 @@ fn status(buf: &mut Buffer, area: Rect, main: &Main, table: Table, ctx: Ctx, the
             MessageKind::Info => theme.bold(),
             MessageKind::Error => theme.error(),
         };
-        let row = Rect::new(area.x, area.y - 1, area.width, 1);
         let mark = match msg.kind {
             MessageKind::Info => "›",
             MessageKind::Error => "✗",
         };
-        let text = crate::tui::widgets::pad(&format!(" {mark} {}", msg.text), area.width as usize);
-        Line::styled(text, style).render_to(buf, row);
+        // A warning or a refusal is read whole: it takes as many rows above the hints as it
+        // needs (up to a third of the screen), over the log.
+        let lines = wrap_words(
+            &format!("{mark} {}", msg.text),
+            area.width.saturating_sub(2),
+        );
+        let most = match msg.kind {
+            // What a step did is the log's to tell in full: two rows of it at most.
+            MessageKind::Info => 2,
+            MessageKind::Error => usize::from((area.y / 3).max(1)),
+        };
+        let shown = lines.len().min(most);
+        let cut = lines.len() > shown;
+        for (i, line) in lines.into_iter().take(shown).enumerate() {
+            let line = if cut && i + 1 == shown {
+                format!("{line} …")
+            } else {
+                line
+            };
+            let row = Rect::new(area.x, area.y - shown as u16 + i as u16, area.width, 1);
+            let text = crate::tui::widgets::pad(&format!(" {line}"), area.width as usize);
+            Line::styled(text, style).render_to(buf, row);
+        }
     }
     let mut lead = Vec::new();
     if main.view.selected.is_none() && ctx == Ctx::Main {

@@ -56,21 +56,65 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
             .render_to(buf, Rect::new(inner.x, y + 2, inner.width, 1));
         return;
     }
+    // A roster taller than its panel scrolls so the selected one stays in sight: the rows
+    // before it that do not fit are left out from the top, and the first row says so.
+    let total: usize = groups.iter().map(|g| g.members.len() + 2).sum();
+    let height = usize::from(inner.height);
+    let selected_row = groups
+        .iter()
+        .scan(0usize, |row, g| {
+            let first = *row + 1;
+            *row += g.members.len() + 2;
+            Some((first, g))
+        })
+        .find_map(|(first, g)| {
+            g.members
+                .iter()
+                .position(|m| main.view.selected == Some(m.id))
+                .map(|i| first + i)
+        })
+        .unwrap_or(0);
+    let mut skip = if total > height {
+        (selected_row + 2).saturating_sub(height)
+    } else {
+        0
+    };
+    if skip > 0 {
+        // One row for the mark itself.
+        skip += 1;
+        Line::styled(format!(" ↑ {skip} rows above"), theme.dim())
+            .render_to(buf, Rect::new(inner.x, y, inner.width, 1));
+        y += 1;
+    }
+    let mut hidden = skip;
     for group in groups {
         if y >= bottom {
             break;
+        }
+        // A group wholly above the rows shown is passed over; one cut through shows its rest.
+        if hidden >= group.members.len() + 2 {
+            hidden -= group.members.len() + 2;
+            continue;
         }
         let style = if group.party {
             theme.players()
         } else {
             theme.opponents()
         };
-        Line::styled(format!(" {} ({})", group.title, group.members.len()), style)
-            .render_to(buf, Rect::new(inner.x, y, inner.width, 1));
-        y += 1;
+        if hidden == 0 {
+            Line::styled(format!(" {} ({})", group.title, group.members.len()), style)
+                .render_to(buf, Rect::new(inner.x, y, inner.width, 1));
+            y += 1;
+        } else {
+            hidden -= 1;
+        }
         for c in group.members {
             if y >= bottom {
                 break;
+            }
+            if hidden > 0 {
+                hidden -= 1;
+                continue;
             }
             let row = Rect::new(inner.x, y, inner.width, 1);
             let selected = main.view.selected == Some(c.id);
@@ -149,6 +193,10 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
             record(hits, row, Hit::Character(c.id));
             y += 1;
         }
-        y += 1;
+        if hidden > 0 {
+            hidden -= 1;
+        } else {
+            y += 1;
+        }
     }
 }

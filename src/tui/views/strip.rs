@@ -12,7 +12,7 @@ use ratatui::text::{Line, Span};
 use crate::rules::{Fighter, Initiative, Standing, Upcoming};
 use crate::tui::host::{Hit, Main};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{RenderTo, fit, fit_name, fit_spans, record};
+use crate::tui::widgets::{RenderTo, fit, fit_spans, labels_for, record};
 use unicode_width::UnicodeWidthStr;
 
 /// Rows the strip takes on a screen this tall: a title row, one row per group and a rule when
@@ -47,27 +47,47 @@ fn named_next(fight: &Initiative) -> Option<u32> {
     }
 }
 
-/// The width each of `widths` may take so that all fit `room`: those that fit a fair share
-/// keep their own width, the rest split what is left evenly. When all fit, nobody is cut: the
-/// whole room.
-fn fair_share(widths: &[usize], room: usize) -> usize {
-    let mut sorted = widths.to_vec();
-    sorted.sort_unstable();
-    let (mut left, mut many) = (room, sorted.len());
-    for w in sorted {
-        if many == 0 || w > left / many {
-            break;
+/// What the strip writes for each fighter in `room` columns: each with its mark and its whole
+/// name, why it is out and what ordered it (after a colon, so an order number never reads as
+/// part of a name: `Bo: 25`) when all of that fits; else each with its mark and its label,
+/// the shortest cut of its name that still tells it from every other (`Gob 1`, `Grak`).
+fn token_texts(fighters: &[&Fighter], next: Option<u32>, room: usize) -> Vec<String> {
+    let symbol = |f: &Fighter| {
+        if next == Some(f.id) {
+            NEXT
+        } else {
+            f.standing.symbol()
         }
-        left -= w;
-        many -= 1;
+    };
+    let full: Vec<String> = fighters
+        .iter()
+        .map(|f| {
+            let mut text = format!("{} {}", symbol(f), f.name);
+            if let Standing::Out(why) = &f.standing {
+                text.push_str(&format!(" ({why})"));
+            }
+            if let Some(note) = &f.order_note {
+                text.push_str(&format!(": {note}"));
+            }
+            text
+        })
+        .collect();
+    let gaps = 2 * fighters.len().saturating_sub(1);
+    if full.iter().map(|t| t.width()).sum::<usize>() + gaps <= room {
+        return full;
     }
-    if many == 0 {
-        return room;
-    }
-    left / many
+    let names: Vec<&str> = fighters.iter().map(|f| f.name.as_str()).collect();
+    // Each label takes its mark, a space and the gap after it.
+    let labels = labels_for(&names, room + 2, 4);
+    fighters
+        .iter()
+        .zip(labels)
+        .map(|(f, label)| format!("{} {label}", symbol(f)))
+        .collect()
 }
 
 /// Draws fighters from `x` along one row, `next` marked as next; returns where it stopped.
+/// Those that find no room are counted at the end (`+2`) rather than cut.
 fn tokens<'a>(
     buf: &mut Buffer,
     row: Rect,
@@ -80,46 +100,19 @@ fn tokens<'a>(
     let fighters: Vec<&Fighter> = fighters.collect();
     let (y, mut x) = (row.y, row.x);
     let end = row.x + row.width;
-    let symbol = |f: &Fighter| {
-        if next == Some(f.id) {
-            NEXT
-        } else {
-            f.standing.symbol()
-        }
-    };
-    let full = |f: &Fighter| {
-        let mut text = format!("{} {}", symbol(f), f.name);
-        if let Standing::Out(why) = &f.standing {
-            text.push_str(&format!(" ({why})"));
-        }
-        if let Some(note) = &f.order_note {
-            text.push_str(&format!(" {note}"));
-        }
-        text
-    };
-    // Everyone in full when there is room; else those shorter than a fair share keep their
-    // full text and the rest share what is left, each name cut so that its number survives.
-    let widths: Vec<usize> = fighters.iter().map(|f| full(f).width()).collect();
-    let room = (row.width as usize).saturating_sub(2 * fighters.len().saturating_sub(1));
-    let share = (widths.iter().sum::<usize>() > room).then(|| fair_share(&widths, room).max(5));
-    for f in fighters {
-        let text = match share {
-            // One out keeps its "×" and leaves out why.
-            Some(share) if full(f).width() > share => {
-                format!(
-                    "{} {}",
-                    symbol(f),
-                    fit_name(&f.name, share.saturating_sub(2))
-                )
+    let texts = token_texts(&fighters, next, row.width as usize);
+    for (i, (f, text)) in fighters.iter().zip(texts).enumerate() {
+        let w = text.width() as u16;
+        let left = fighters.len() - i;
+        // The last one needs only its own width; any other leaves room to count those after it.
+        let need = if left == 1 { w } else { w + 2 + 3 };
+        if x + need > end {
+            let more = format!("+{left}");
+            if x + more.width() as u16 <= end {
+                Line::styled(more, theme.dim()).render_to(buf, Rect::new(x, y, end - x, 1));
             }
-            _ => full(f),
-        };
-        let room = end.saturating_sub(x);
-        if room < 4 {
-            break;
+            return end;
         }
-        let text = fit(&text, room as usize);
-        let w = (text.chars().count() as u16).min(room);
         let rect = Rect::new(x, y, w, 1);
         let selected = main.view.selected == Some(f.id);
         Line::styled(text, token_style(f, selected, theme)).render_to(buf, rect);
@@ -127,6 +120,15 @@ fn tokens<'a>(
         x += w + 2;
     }
     x
+}
+
+/// Is the label of the initiative the name of the one acting? Then the strip says it once,
+/// on that fighter.
+fn label_is_actor(fight: &Initiative) -> bool {
+    fight
+        .acting
+        .and_then(|id| fight.order.iter().find(|f| f.id == id))
+        .is_some_and(|f| f.name == fight.label)
 }
 
 pub fn draw(
@@ -144,11 +146,14 @@ pub fn draw(
     };
     let next = named_next(fight);
     let sep = || Span::styled(" │ ", theme.border());
-    let mut title = vec![
-        Span::styled(format!(" Round {}", fight.round), theme.title()),
-        sep(),
-        Span::styled(format!("▶ {}", fight.label), holder),
-    ];
+    let mut title = vec![Span::styled(
+        format!(" Round {}", fight.round),
+        theme.title(),
+    )];
+    if !label_is_actor(fight) {
+        title.push(sep());
+        title.push(Span::styled(format!("▶ {}", fight.label), holder));
+    }
     if !fight.waiting.is_empty() {
         title.push(sep());
         title.push(Span::styled(fight.waiting.clone(), theme.bold()));
@@ -158,18 +163,13 @@ pub fn draw(
         title.push(Span::styled(why.clone(), theme.dim()));
     }
     if area.height < 3 {
-        // One line: the round and who holds it, then everyone in order; the rest of the title
-        // only where it leaves the order room.
-        let order_w: usize = fight.order.iter().map(|f| f.name.width() + 4).sum();
-        let title_w: usize = title.iter().map(|s| s.width()).sum();
-        if title_w + 2 + order_w > area.width as usize {
-            title.truncate(3);
-        }
-        let line = Line::from(fit_spans(title, area.width as usize));
-        let used = (line.width() as u16).min(area.width);
-        line.render_to(buf, Rect::new(area.x, area.y, area.width, 1));
-        let start = area.x + used + 2;
-        tokens(
+        // One line: the round, then everyone in order; whose turn it is the header says, so
+        // the rest of the title comes after them, only where it leaves their names whole.
+        let lead = format!(" Round {} ", fight.round);
+        let lead_w = lead.width() as u16;
+        Line::styled(lead, theme.title()).render_to(buf, Rect::new(area.x, area.y, area.width, 1));
+        let start = area.x + lead_w.min(area.width);
+        let end = tokens(
             buf,
             Rect::new(
                 start,
@@ -183,6 +183,28 @@ pub fn draw(
             theme,
             hits,
         );
+        let room = (area.x + area.width).saturating_sub(end) as usize;
+        if room > 12 {
+            // The turn's words that name the actor again are left out: the header names it.
+            let actor = fight
+                .acting
+                .and_then(|id| fight.order.iter().find(|f| f.id == id))
+                .map(|f| f.name.as_str());
+            let is_sep = |s: &Span| s.content.trim() == "│";
+            let mut rest: Vec<Span<'static>> = Vec::new();
+            for span in title.split_off(1) {
+                let doubled = is_sep(&span) && rest.last().is_some_and(is_sep);
+                if !doubled && !actor.is_some_and(|a| span.content.contains(a)) {
+                    rest.push(span);
+                }
+            }
+            let mut rest = fit_spans(rest, room);
+            // A separator with nothing after it says nothing.
+            while rest.last().is_some_and(is_sep) {
+                rest.pop();
+            }
+            Line::from(rest).render_to(buf, Rect::new(end, area.y, room as u16, 1));
+        }
         return;
     }
     Line::from(fit_spans(title, area.width as usize))
@@ -259,20 +281,4 @@ pub fn draw(
     let rule_y = area.y + area.height - 1;
     Line::styled("─".repeat(area.width as usize), theme.border())
         .render_to(buf, Rect::new(area.x, rule_y, area.width, 1));
-}
-
-#[cfg(test)]
-mod tests {
-    use super::fair_share;
-
-    #[test]
-    fn the_short_keep_their_width_and_the_long_share_the_rest() {
-        // Ana (5) keeps hers; three long ones split the 25 columns left.
-        assert_eq!(fair_share(&[5, 17, 21, 21], 30), 8);
-        // All fit: nobody is cut, not even to an even half.
-        assert_eq!(fair_share(&[10, 10], 30), 30);
-        assert_eq!(fair_share(&[5, 20], 30), 30);
-        assert_eq!(fair_share(&[30, 30, 30], 30), 10);
-        assert_eq!(fair_share(&[], 30), 30);
-    }
 }

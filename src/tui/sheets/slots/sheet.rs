@@ -60,7 +60,21 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
         crate::rules::slots::Side::Opponents => theme.opponents(),
     };
     let mut title = Vec::new();
-    for (part, text) in sheet_title(main.slots(), c) {
+    let parts = sheet_title(main.slots(), c);
+    // A warning that the title line has no room for is read whole under the slots instead.
+    let title_w: usize = parts.iter().map(|(_, t)| t.chars().count() + 3).sum();
+    let moved = (title_w > usize::from(inner.width))
+        .then(|| {
+            parts
+                .iter()
+                .find(|(p, _)| matches!(p, TitlePart::Warning))
+                .map(|(_, t)| t.clone())
+        })
+        .flatten();
+    for (part, text) in parts {
+        if moved.is_some() && matches!(part, TitlePart::Warning) {
+            continue;
+        }
         match part {
             TitlePart::Name => title.push(Span::styled(format!(" {text}"), theme.title())),
             TitlePart::Side => {
@@ -179,7 +193,12 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
     // The selected slot, spelled out.
     let detail = Rect::new(list.x, list.y + 1 + rows_h, list.width, detail_h);
     let text = format!(" {}", slot_detail(c, main.view.row));
-    Paragraph::new(Line::styled(text, theme.base()))
+    let mut lines = Vec::new();
+    if let Some(warning) = moved {
+        lines.push(Line::styled(format!(" {warning}"), theme.error()));
+    }
+    lines.push(Line::styled(text, theme.base()));
+    Paragraph::new(lines)
         .wrap(Wrap { trim: true })
         .render(detail, buf);
 

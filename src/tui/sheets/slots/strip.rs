@@ -15,7 +15,7 @@ use crate::rules::slots::{CharId, Character, Combat, Side, State};
 use crate::tui::host::{Hit, Main};
 use crate::tui::keymap::{Action, Ctx, key_for};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{RenderTo, fit, fit_spans, fit_words, record};
+use crate::tui::widgets::{RenderTo, fit_spans, fit_words, labels_for, record};
 
 /// Rows the strip takes on a screen this tall: the full strip (a title row, one row per side and
 /// a rule) when there is room, one line otherwise.
@@ -143,11 +143,12 @@ struct Token {
     dead: bool,
 }
 
+/// Those of `side` in the fight: the ones left out of it when it started are not on the strip.
 fn tokens(state: &State, fight: &Combat, side: Side) -> Vec<Token> {
     state
         .characters
         .iter()
-        .filter(|c| c.side == side)
+        .filter(|c| c.side == side && !fight.aside.contains(&c.id))
         .map(|c| Token {
             id: c.id,
             mark: mark(c, fight),
@@ -158,45 +159,38 @@ fn tokens(state: &State, fight: &Combat, side: Side) -> Vec<Token> {
         .collect()
 }
 
-/// A name cut to `max` columns, keeping a trailing number ("Goblin 12" to "Gob 12") so that
-/// numbered creatures stay apart.
-fn short_name(name: &str, max: usize) -> String {
-    if name.chars().count() <= max {
-        return name.to_string();
-    }
-    if let Some((head, num)) = name.rsplit_once(' ')
-        && num.chars().all(|c| c.is_ascii_digit())
-        && num.len() + 2 <= max
-    {
-        let keep = max - num.len() - 1;
-        let head: String = head.chars().take(keep).collect();
-        return format!("{head} {num}");
-    }
-    fit(name, max)
-}
-
-fn token_text(t: &Token, max: usize, compact: bool) -> String {
-    let name = short_name(&t.name, max);
-    let out = match t.mark {
-        Mark::Out(why) if !compact => format!(" {why}"),
-        _ => String::new(),
+/// Each token's text in `width` columns: whole names (and why one is out) when all fit, else
+/// the labels that tell every fighter apart (`Gob 1`, `Rat 1`).
+fn token_texts(tokens: &[&Token], width: usize, compact: bool) -> Vec<String> {
+    let gap = if compact { 1 } else { 2 };
+    let whole = |t: &Token, name: &str| {
+        let out = match t.mark {
+            Mark::Out(why) if !compact => format!(" {why}"),
+            _ => String::new(),
+        };
+        if compact {
+            format!("{}{name}", t.mark.symbol())
+        } else {
+            format!("{} {name}{out}", t.mark.symbol())
+        }
     };
-    if compact {
-        format!("{}{name}", t.mark.symbol())
-    } else {
-        format!("{} {name}{out}", t.mark.symbol())
+    let full: Vec<String> = tokens.iter().map(|t| whole(t, &t.name)).collect();
+    if full.iter().map(|t| t.chars().count() + gap).sum::<usize>() <= width {
+        return full;
     }
-}
-
-/// The longest name length that lets every token fit in `width` columns.
-fn name_room(tokens: &[&Token], width: usize, sep: usize, compact: bool) -> usize {
-    let total = |max: usize| -> usize {
-        tokens
-            .iter()
-            .map(|t| token_text(t, max, compact).chars().count() + sep)
-            .sum()
-    };
-    (3..=16).rev().find(|&m| total(m) <= width).unwrap_or(3)
+    let names: Vec<&str> = tokens.iter().map(|t| t.name.as_str()).collect();
+    let extra = gap + if compact { 1 } else { 2 };
+    labels_for(&names, width, extra)
+        .into_iter()
+        .zip(tokens)
+        .map(|(label, t)| {
+            if compact {
+                format!("{}{label}", t.mark.symbol())
+            } else {
+                format!("{} {label}", t.mark.symbol())
+            }
+        })
+        .collect()
 }
 
 fn token_style(t: &Token, selected: bool, theme: Theme) -> Style {
@@ -224,15 +218,14 @@ fn draw_tokens(
     mut x: u16,
     y: u16,
     tokens: &[&Token],
-    max: usize,
+    texts: Vec<String>,
     compact: bool,
     main: &Main,
     theme: Theme,
     hits: &mut Vec<(Rect, Hit)>,
 ) -> u16 {
     let right = area.x + area.width;
-    for t in tokens {
-        let text = token_text(t, max, compact);
+    for (t, text) in tokens.iter().zip(texts) {
         let w = text.chars().count() as u16;
         if x + w > right {
             break;
@@ -317,14 +310,14 @@ fn full(
         let all = tokens(state, fight, side);
         let refs: Vec<&Token> = all.iter().collect();
         let width = area.width.saturating_sub(label_w + 1) as usize;
-        let max = name_room(&refs, width, 2, false);
+        let texts = token_texts(&refs, width, false);
         let end = draw_tokens(
             buf,
             area,
             area.x + label_w + 1,
             y,
             &refs,
-            max,
+            texts,
             false,
             main,
             theme,
@@ -377,7 +370,7 @@ fn compact(
     // The names share what the sides' labels leave; the turn's words take any room left over.
     let fixed = label(Side::Players).chars().count() + label(Side::Opponents).chars().count() + 2;
     let room = ((right - x) as usize).saturating_sub(fixed);
-    let max = name_room(&all, room, 1, true);
+    let mut texts = token_texts(&all, room, true).into_iter();
     for (i, (side, list)) in [(Side::Players, &players), (Side::Opponents, &opponents)]
         .into_iter()
         .enumerate()
@@ -397,7 +390,8 @@ fn compact(
         Line::styled(label, style).render_to(buf, Rect::new(x, area.y, w, 1));
         x += w;
         let refs: Vec<&Token> = list.iter().collect();
-        x = draw_tokens(buf, area, x, area.y, &refs, max, true, main, theme, hits);
+        let mine: Vec<String> = texts.by_ref().take(refs.len()).collect();
+        x = draw_tokens(buf, area, x, area.y, &refs, mine, true, main, theme, hits);
     }
     let turn = turn_short(state);
     if x + 8 < right {

@@ -1,0 +1,132 @@
+//! The initiative strip at 80 columns: every fighter told apart by its label (the shortest
+//! cut of its name no other shares, plus its number), the one acting shown once, whatever the
+//! roster's names share.
+
+mod screen;
+
+use std::collections::BTreeSet;
+
+use proptest::prelude::*;
+use screen::drive;
+use slotmark::dice::ScriptedDice;
+use slotmark::rules::RulesetId;
+use slotmark::script::{Line, parse_line};
+use slotmark::session::{Session, SessionState};
+use slotmark::tui::app::{App, Dice};
+use slotmark::tui::theme::Theme;
+use slotmark::tui::widgets::labels_for;
+
+/// Names that share their first letters, their first word or all but their number.
+const STEMS: &[&str] = &[
+    "Goblin",
+    "Gobbo",
+    "Goblin archer",
+    "Goblin arsonist",
+    "Giant rat",
+    "Giant",
+    "Grak",
+    "Grub",
+    "Gr",
+    "Wren",
+    "Wolf",
+    "Wolf pack leader",
+];
+
+fn roster() -> impl Strategy<Value = Vec<String>> {
+    prop::collection::vec((0..STEMS.len(), prop::option::of(1u8..13)), 2..=12).prop_map(|picks| {
+        let mut seen = BTreeSet::new();
+        picks
+            .into_iter()
+            .map(|(stem, n)| match n {
+                Some(n) => format!("{} {n}", STEMS[stem]),
+                None => STEMS[stem].to_string(),
+            })
+            .filter(|name| seen.insert(name.clone()))
+            .collect()
+    })
+}
+
+fn all_distinct(labels: &[String]) -> bool {
+    labels.iter().collect::<BTreeSet<_>>().len() == labels.len()
+}
+
+proptest! {
+    #[test]
+    fn labels_are_pairwise_distinct_at_80_columns(names in roster()) {
+        let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+        // The one-line strip: " Round 1 " and, per fighter, its mark, a space and a gap.
+        let labels = labels_for(&refs, 80 - 9, 4);
+        prop_assert_eq!(labels.len(), names.len());
+        prop_assert!(all_distinct(&labels), "{:?} from {:?}", labels, names);
+        for (label, name) in labels.iter().zip(&names) {
+            // A cut keeps the number that tells fellows apart, and never marks itself with "…".
+            if let Some((_, number)) = name.rsplit_once(' ').filter(|(_, n)| n.parse::<u8>().is_ok()) {
+                prop_assert!(label.ends_with(number), "{} from {}", label, name);
+            }
+            prop_assert!(!label.contains('…'), "{}", label);
+        }
+    }
+}
+
+/// The plain tracker's screen at 80×24 with `names` in a fight, the first acting.
+fn fight_of(names: &[String]) -> String {
+    let mut s = Session::new(SessionState::new("Ford", RulesetId::Plain));
+    let quoted: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
+    let mut lines: Vec<String> = names.iter().map(|n| format!("add \"{n}\" 5")).collect();
+    lines.push(format!("fight {}", quoted.join(" ")));
+    for line in &lines {
+        let Ok(Line::Command(c)) = parse_line(line, s.state()) else {
+            panic!("{line} did not parse");
+        };
+        s.execute(c, &mut ScriptedDice::new(Vec::new()))
+            .unwrap_or_else(|e| panic!("{line}: {e}"));
+    }
+    let mut app = App::with_session(s, None, Dice::scripted([])).with_theme(Theme::plain());
+    drive(&mut app, 80, 24, Vec::new())
+}
+
+/// The labels the strip row shows, each after its mark, up to the title's rest or a count of
+/// those left out.
+fn strip_labels(text: &str) -> Vec<(String, String)> {
+    let row = text.lines().nth(1).unwrap_or_default().trim_matches('"');
+    let row = row.trim_start().trim_start_matches("Round 1").trim_start();
+    let row = row.split(" │").next().unwrap_or_default();
+    row.split("  ")
+        .map(str::trim)
+        .filter(|t| !t.is_empty() && !t.starts_with('+'))
+        .filter_map(|t| t.split_once(' '))
+        .map(|(mark, label)| (mark.to_string(), label.to_string()))
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+    #[test]
+    fn the_strip_tells_every_fighter_apart_and_shows_the_actor_once(names in roster()) {
+        let text = fight_of(&names);
+        let shown = strip_labels(&text);
+        let labels: Vec<String> = shown.iter().map(|(_, l)| l.clone()).collect();
+        prop_assert!(!labels.is_empty(), "{}", text);
+        prop_assert!(all_distinct(&labels), "{:?}\n{}", labels, text);
+        let acting = shown.iter().filter(|(mark, _)| mark == "▶").count();
+        prop_assert_eq!(acting, 1, "{}", text);
+        // The actor's label once on the strip row, and nowhere else on it.
+        let row = text.lines().nth(1).unwrap_or_default();
+        let actor = &shown.iter().find(|(m, _)| m == "▶").map(|(_, l)| l.clone()).unwrap_or_default();
+        prop_assert_eq!(row.matches(&format!("▶ {actor}")).count(), 1, "{}", text);
+        prop_assert!(!row.contains(&format!("{}'s turn", names[0])), "{}", text);
+    }
+}
+
+#[test]
+fn labels_read_as_the_issue_asks() {
+    assert_eq!(
+        labels_for(&["Goblin 1", "Giant rat 1"], 12, 4),
+        vec!["Go 1".to_string(), "Gi 1".to_string()]
+    );
+    assert_eq!(labels_for(&["Grak", "Grub"], 80, 4), vec!["Grak", "Grub"]);
+    assert_eq!(
+        labels_for(&["Goblin 1", "Goblin 2", "Giant rat 1"], 27, 4),
+        vec!["Gob 1", "Gob 2", "Gia 1"]
+    );
+}
