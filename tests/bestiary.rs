@@ -17,6 +17,7 @@ use slotmark::rules::RulesetId;
 use slotmark::rules::statline;
 use slotmark::script::{Line, parse_line};
 use slotmark::session::{Command, Session, SessionState, replay};
+use slotmark::store;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Output, Stdio};
@@ -403,9 +404,10 @@ fn a_refused_import_leaves_the_bestiary_already_there_as_it_was() {
 fn a_bad_bestiary_file_is_left_out_with_its_line_and_the_rest_stand() {
     let data = tempfile::tempdir().unwrap();
     strict(folder(false, false).path(), RulesetId::Ap, data.path()).unwrap();
-    // ap's file, edited by hand: Wisp's armor raised past what ap takes.
+    // ap's file, edited by hand (its checksum line deleted, as a refusal says to): Wisp's
+    // armor raised past what ap takes.
     let ap_file = bestiary::file_of(data.path(), RulesetId::Ap);
-    let text = fs::read_to_string(&ap_file).unwrap();
+    let text = without_checksum(&fs::read_to_string(&ap_file).unwrap());
     let wisp = text.find("name: \"Wisp\"").unwrap();
     let armor = wisp + text[wisp..].find("armor: 0").unwrap();
     let wisp_line = text[..wisp].matches('\n').count() + 1;
@@ -446,6 +448,197 @@ fn a_bad_bestiary_file_is_left_out_with_its_line_and_the_rest_stand() {
         said.iter()
             .any(|e| e.contains("bdp.ron") && e.contains("ruleset phase, not bdp")),
         "{said:#?}"
+    );
+}
+
+/// A bestiary's text without its last line, the checksum: what a judge who edits the file by
+/// hand deletes, and what a bestiary written before checksums never had.
+fn without_checksum(text: &str) -> String {
+    let at = text.rfind("// checksum: ").expect("a checksum line");
+    assert!(!text[at..].trim_end().contains('\n'), "not the last line");
+    text[..at].to_string()
+}
+
+/// The Cairn second edition's bestiary (84 creatures) imported into phase in `data`: the file
+/// and its text.
+fn imported_book(data: &Path) -> (PathBuf, String) {
+    let report = strict(&cairn("second-edition/bestiary.md"), RulesetId::Phase, data).unwrap();
+    let file = report.written.unwrap();
+    let text = fs::read_to_string(&file).unwrap();
+    (file, text)
+}
+
+/// The 1-based line of byte `at` of `text`.
+fn line_of_byte(text: &[u8], at: usize) -> usize {
+    text[..at].iter().filter(|&&b| b == b'\n').count() + 1
+}
+
+#[test]
+fn every_byte_flipped_in_an_imported_bestiary_is_refused_at_its_place_or_reads_the_same() {
+    let data = tempfile::tempdir().unwrap();
+    let (path, text) = imported_book(data.path());
+    let sum_line = text.trim_end().lines().count();
+    assert!(
+        text.lines()
+            .nth(sum_line - 1)
+            .unwrap()
+            .starts_with("// checksum: "),
+        "{text}"
+    );
+    let good = store::read_bestiary(&path).unwrap();
+    let bytes = text.into_bytes();
+    let mut refused = 0;
+    // A seeded sample of places, each flipped one of three ways: a letter's neighbour, a byte
+    // that is no longer UTF-8 on its own, a letter's case or a control character.
+    let mut seed = 0xbe57_u64;
+    let samples = 600;
+    for _ in 0..samples {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let at = (seed >> 33) as usize % bytes.len();
+        let flip = [0x01u8, 0x80, 0x20][(seed >> 20) as usize % 3];
+        let mut bad = bytes.clone();
+        bad[at] ^= flip;
+        fs::write(&path, &bad).unwrap();
+        let line = line_of_byte(&bad, at);
+        match store::read_bestiary(&path) {
+            Ok(read) => assert!(
+                read.0 == good.0 && read.1 == good.1,
+                "byte {at} ^ {flip:#x} read differently"
+            ),
+            Err(e) => {
+                refused += 1;
+                let named = match e {
+                    store::StoreError::Unreadable { line, .. }
+                    | store::StoreError::TooNew { line, .. } => line,
+                    ref other => panic!("byte {at} ^ {flip:#x}: no line: {other}"),
+                };
+                assert_eq!(e.path(), path, "byte {at} ^ {flip:#x}: {e}");
+                // The damaged block's first line, or the byte's own line when it is no longer
+                // text or makes a newer format; a byte of the checksum line makes a block
+                // (or that line) not match.
+                assert!(
+                    line >= sum_line || named == line || named == (line - 1) / 16 * 16 + 1,
+                    "byte {at} ^ {flip:#x} on line {line} refused at line {named}: {e}"
+                );
+            }
+        }
+        assert_eq!(fs::read(&path).unwrap(), bad, "the bestiary was changed");
+    }
+    assert!(refused > samples * 9 / 10, "{refused} of {samples}");
+}
+
+#[test]
+fn a_bestiary_damaged_where_it_still_reads_is_left_out_at_start_and_never_written_over() {
+    let bench = Bench::new();
+    let beasts = folder(false, false);
+    let src = beasts.path().to_str().unwrap();
+    let out = bench.run(&["library", "import", src, "--rules", "phase"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let file = bench.bestiary("phase");
+    let good = fs::read_to_string(&file).unwrap();
+    // The Troll's 12 HP become 13: the file still reads, with the creature changed.
+    let hp = good.find("hp: 12").unwrap() + "hp: 1".len();
+    let block = (line_of_byte(good.as_bytes(), hp) - 1) / 16 * 16 + 1;
+    let mut damaged = good.clone().into_bytes();
+    damaged[hp] = b'3';
+    fs::write(&file, &damaged).unwrap();
+    let place = format!("phase.ron:{block}:1: lines {block} to ");
+
+    // At start it is left out with its file, line and reason; slotmark starts as usual.
+    let loaded = bestiary::load(&bench.path("data/slotmark/bestiary"));
+    assert_eq!(loaded.of(RulesetId::Phase).count(), 0);
+    let said: Vec<String> = loaded.refused.iter().map(|e| e.to_string()).collect();
+    assert!(
+        said.len() == 1 && said[0].contains(&place) && said[0].contains("damaged"),
+        "{said:?}"
+    );
+    fs::write(bench.path("s.slotmark"), "add wolf\n").unwrap();
+    let out = bench.run(&["run", "s.slotmark", "--rules", "phase"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains(&place), "{}", text(&out.stderr));
+    assert_eq!(fs::read(&file).unwrap(), damaged);
+
+    // An import refuses to write over it, saying why, in the library and the binary.
+    let e = strict(
+        beasts.path(),
+        RulesetId::Phase,
+        &bench.path("data/slotmark/bestiary"),
+    )
+    .unwrap_err();
+    assert!(matches!(e, ImportError::Existing(_)), "{e}");
+    assert!(
+        e.to_string()
+            .contains("cannot be read, so nothing was written over it")
+            && e.to_string().contains(&place),
+        "{e}"
+    );
+    let out = bench.run(&["library", "import", src, "--rules", "phase"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stderr).contains("nothing was written over it")
+            && text(&out.stderr).contains(&place),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(
+        fs::read(&file).unwrap(),
+        damaged,
+        "the bestiary was written over"
+    );
+
+    // Its checksum line deleted, as the refusal says, the hand edit stands.
+    let said = &said[0];
+    assert!(said.contains("delete the bestiary's last line"), "{said}");
+    fs::write(
+        &file,
+        without_checksum(&String::from_utf8(damaged).unwrap()),
+    )
+    .unwrap();
+    let loaded = bestiary::load(&bench.path("data/slotmark/bestiary"));
+    assert!(loaded.refused.is_empty(), "{:?}", loaded.refused);
+    let troll = loaded
+        .of(RulesetId::Phase)
+        .find(|b| b.name == "Troll")
+        .unwrap();
+    assert_eq!(troll.hp, 13);
+}
+
+#[test]
+fn a_bestiary_written_before_checksums_still_opens_and_the_next_import_adds_one() {
+    let data = tempfile::tempdir().unwrap();
+    let (path, text) = imported_book(data.path());
+    let good = store::read_bestiary(&path).unwrap();
+    // What this slotmark wrote before checksums: the same text without its last line.
+    let older = without_checksum(&text);
+    fs::write(&path, &older).unwrap();
+    let read = store::read_bestiary(&path).unwrap();
+    assert_eq!((read.0, &read.1), (good.0, &good.1));
+    let loaded = bestiary::load(data.path());
+    assert!(loaded.refused.is_empty(), "{:?}", loaded.refused);
+    assert_eq!(loaded.of(RulesetId::Phase).count(), 84);
+    // The next import keeps every creature and writes the file with its checksum.
+    let report = strict(folder(false, false).path(), RulesetId::Phase, data.path()).unwrap();
+    assert!(report.written.is_some());
+    let now = fs::read_to_string(&path).unwrap();
+    assert!(
+        now.starts_with(&older[..older.find("creatures:").unwrap()]),
+        "{now}"
+    );
+    assert!(
+        now.trim_end()
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("// checksum: "),
+        "{now}"
+    );
+    let loaded = bestiary::load(data.path());
+    assert!(loaded.refused.is_empty(), "{:?}", loaded.refused);
+    assert_eq!(
+        loaded.of(RulesetId::Phase).count(),
+        84 + 4 - report.replaced.len()
     );
 }
 

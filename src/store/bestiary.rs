@@ -1,7 +1,8 @@
 //! The judge's bestiary files: the creatures `slotmark library import` read from stat blocks,
 //! one file per ruleset in the library folder. RON, versioned, the ruleset named inside; written
-//! atomically (a run's creatures land whole or not at all); read with a size limit, and refused
-//! with the line and the reason when damaged or too new.
+//! atomically (a run's creatures land whole or not at all) with a checksum line as the session
+//! file has; read with a size limit, and refused with the line and the reason when damaged
+//! (its checksum no longer holds, or it does not read) or too new.
 
 use super::{FileKind, StoreError, atomic, file};
 use crate::rules::RulesetId;
@@ -22,7 +23,11 @@ struct BestiaryFile {
     creatures: Vec<StatBlock>,
 }
 
-/// Writes the whole bestiary of `rules` to `path`, over what was there. A bestiary larger than
+/// What a damaged bestiary's refusal tells the judge to do about a change made by hand.
+const HINT: &str = "to keep a change made by hand, delete the bestiary's last line (its checksum)";
+
+/// Writes the whole bestiary of `rules` to `path`, over what was there, with a checksum line at
+/// its end as the session file has one. A bestiary larger than
 /// [`MAX_BESTIARY_BYTES`] would be refused at every later start, losing every creature in it, so
 /// it is refused here instead, before anything is written.
 pub fn write_bestiary(
@@ -50,6 +55,7 @@ pub fn write_bestiary(
         })?,
     );
     text.push('\n');
+    let text = file::with_checksum(text);
     let bytes = text.len() as u64;
     if bytes > MAX_BESTIARY_BYTES {
         return Err(StoreError::Io {
@@ -97,15 +103,24 @@ fn too_large(path: &Path, e: StoreError) -> StoreError {
 }
 
 /// Reads a bestiary file: its ruleset, its creatures and its text (so a refusal can find the
-/// line a creature is on), or says why it is not one.
+/// line a creature is on), or says why it is not one: too large, not text, from a newer
+/// slotmark, damaged since it was written (its checksum no longer holds; a bestiary written
+/// before checksums has none and reads as before), or not a bestiary.
 pub fn read_bestiary(path: &Path) -> Result<(RulesetId, Vec<StatBlock>, String), StoreError> {
     let text = file::read_text(path, MAX_BESTIARY_BYTES).map_err(|e| too_large(path, e))?;
     let text = file::owned_without_bom(text);
-    let body: BestiaryFile = file::read_versioned(
+    let read = file::read_versioned::<BestiaryFile>(
         path,
         &text,
         FileKind::Bestiary,
         "this is not a slotmark bestiary, or it is damaged",
-    )?;
+    );
+    // A damaged block is named before what the parser makes of it: a byte changed on one line
+    // can stop the parser lines later, where the judge would find nothing wrong. A newer format
+    // is said as such, whatever its last line.
+    if !matches!(read, Err(StoreError::TooNew { .. })) {
+        file::refuse_damaged(path, &text, HINT)?;
+    }
+    let body = read?;
     Ok((body.rules, body.creatures, text))
 }

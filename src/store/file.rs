@@ -204,6 +204,20 @@ pub(super) fn checksum_damage(text: &str, hint: &str) -> Option<(usize, String)>
     damage_hinted(text, &line_breaks(text), hint)
 }
 
+/// Refuses a text written by [`with_checksum`] that no longer holds its checksum, naming
+/// `path` and the first line of the damaged block; a refusal ends with `hint`.
+pub(super) fn refuse_damaged(path: &Path, text: &str, hint: &str) -> Result<(), StoreError> {
+    match checksum_damage(text, hint) {
+        None => Ok(()),
+        Some((line, message)) => Err(StoreError::Unreadable {
+            path: path.to_path_buf(),
+            line,
+            column: 1,
+            message,
+        }),
+    }
+}
+
 /// [`damage`] for a text read in runs: `sums` holds every line before `rest`, which is the
 /// text's end from the start of a line on, and holds a line that is not blank.
 pub(super) fn damage_with(mut sums: BlockSums, rest: &str) -> Option<(usize, String)> {

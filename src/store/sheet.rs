@@ -80,14 +80,7 @@ pub fn read_sheet(path: &Path) -> Result<GameParty, StoreError> {
         FileKind::Sheet,
         "this is not a slotmark sheet, or it is damaged",
     )?;
-    if let Some((line, message)) = file::checksum_damage(text, HINT) {
-        return Err(StoreError::Unreadable {
-            path: path.to_path_buf(),
-            line,
-            column: 1,
-            message,
-        });
-    }
+    file::refuse_damaged(path, text, HINT)?;
     // Checked as the session checks a sheet it takes in, so a refusal names the sheet (and the
     // line of the name it is about) rather than the script line that imports it.
     crate::session::check_sheet(body.sheet.ruleset(), &body.sheet).map_err(|(name, e)| {
