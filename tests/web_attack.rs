@@ -119,8 +119,10 @@ fn a_header_line_past_the_limit_is_refused_and_memory_stays_bounded() {
     );
 }
 
+/// With no file handle left, new connections wait their turn in the system's queue, and are
+/// served once handles free.
 #[test]
-fn a_full_file_handle_table_refuses_connections_and_recovers_when_they_close() {
+fn a_full_file_handle_table_makes_connections_wait_their_turn_and_serves_them_once_handles_free() {
     let (_d, path) = session();
     const FILES: usize = 64;
     let mut served = Served::start(&path, Some(60), Some(FILES as u64));
@@ -140,13 +142,20 @@ fn a_full_file_handle_table_refuses_connections_and_recovers_when_they_close() {
             std::thread::yield_now();
         }
     }
-    // More wait their turn while the table is full.
-    for _ in 0..8 {
-        open.push(connect(served.addr));
-    }
+    // More wait their turn while the table is full, a page among them.
+    let mut queued: Vec<TcpStream> = (0..8).map(|_| connect(served.addr)).collect();
+    write!(
+        queued[7],
+        "GET {} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+        served.target("/"),
+        served.addr
+    )
+    .unwrap();
     assert!(served.alive());
     drop(open);
-    // Once they are closed, the page answers again.
+    // Once the first are closed, the page that waited is served, and later ones too.
+    let said = answer(&mut queued[7]);
+    assert_eq!(status(&said), 200, "{said}");
     let (code, body) = request(served.addr, "GET", &served.target("/"));
     assert_eq!(code, 200, "{body}");
     still_standing(&mut served);
