@@ -75,29 +75,38 @@ fn driver() -> Driver {
          `chromium-driver` (apt-get install -y chromium chromium-driver; .ci/run does), or name \
          another with CHROMEDRIVER"
     );
-    // A port the system hands out now, for chromedriver to take.
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let mut child = Command::new(&path)
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot start {path}: {e}"));
-    // It says so once it listens.
-    let out = child.stdout.take().unwrap();
-    let mut lines = BufReader::new(out).lines();
-    let started = lines
-        .by_ref()
-        .map_while(Result::ok)
-        .any(|l| l.contains("started successfully"));
-    assert!(started, "{path} did not start");
-    // Keep reading what it says so it never blocks on a full pipe.
-    std::thread::spawn(move || lines.for_each(drop));
-    Driver(child, port)
+    // A port the system hands out now, for chromedriver to take: another program (the other
+    // browser test, run beside this one) may take it first, so a chromedriver that could not
+    // listen on it is started again on another.
+    for _ in 0..20 {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let mut child = Command::new(&path)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {path}: {e}"));
+        // It says so once it listens, and exits when it cannot.
+        let out = child.stdout.take().unwrap();
+        let mut lines = BufReader::new(out).lines();
+        let started = lines
+            .by_ref()
+            .map_while(Result::ok)
+            .any(|l| l.contains("started successfully"));
+        if !started {
+            let _ = child.kill();
+            let _ = child.wait();
+            continue;
+        }
+        // Keep reading what it says so it never blocks on a full pipe.
+        std::thread::spawn(move || lines.for_each(drop));
+        return Driver(child, port);
+    }
+    panic!("{path} could not listen on any of twenty ports");
 }
 
 fn dir() -> (tempfile::TempDir, PathBuf) {

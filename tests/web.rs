@@ -443,7 +443,7 @@ fn a_streams_place_is_given_back_the_moment_its_connection_ends() {
     for s in &mut streams {
         assert!(s.next().contains("Ana"));
     }
-    assert_eq!(web.server().streams(), 48);
+    assert_eq!(web.server().streams(), limits.streams);
     assert_eq!(Events::try_open(addr, web.token()).err(), Some(503));
     drop(streams);
     let patience = Instant::now() + PATIENCE;
@@ -456,10 +456,41 @@ fn a_streams_place_is_given_back_the_moment_its_connection_ends() {
     assert_eq!(web.server().streams(), 1);
 }
 
-/// Past the connections it takes at once, a new one is told "busy" and closed at once, never
-/// queued; once some close, new ones are answered again.
+/// Fifty pages open at once within the limits `table --web` serves with, each as a browser
+/// opens it: the page on a connection it keeps, then its stream. Each is answered, and each is
+/// sent the judge's next step.
 #[test]
-fn connections_past_the_limit_are_answered_busy_at_once() {
+fn fifty_pages_open_at_once_fit_the_default_limits_and_each_gets_the_next_step() {
+    let (_d, path) = dir();
+    let mut judge = Judge::create(&path, RulesetId::Plain);
+    let mut web = Web::open(&path, DEFAULT_ADDR, Limits::default()).unwrap();
+    let addr = web.server().addr();
+    let mut pages = Vec::new();
+    for _ in 0..50 {
+        let mut kept = connect(addr);
+        write!(
+            kept,
+            "GET /?t={} HTTP/1.1\r\nHost: {addr}\r\n\r\n",
+            web.token()
+        )
+        .unwrap();
+        let mut head = [0u8; 12];
+        kept.read_exact(&mut head).unwrap();
+        assert_eq!(&head, b"HTTP/1.1 200");
+        let mut events = Events::open(addr, web.token());
+        assert!(events.next().contains("At the Ford"));
+        pages.push((kept, events));
+    }
+    step(&mut judge, &mut web, "add Ana 8", &[]);
+    for (_, events) in &mut pages {
+        assert!(events.next().contains("Ana"));
+    }
+}
+
+/// Past the connections with the token it holds at once, a request with the token is answered
+/// "busy" and its connection closed; once one closes, the page is answered again.
+#[test]
+fn requests_with_the_token_past_the_admitted_connections_are_answered_busy() {
     let (_d, path) = dir();
     let _judge = Judge::create(&path, RulesetId::Plain);
     let limits = Limits {
@@ -468,30 +499,63 @@ fn connections_past_the_limit_are_answered_busy_at_once() {
     };
     let web = Web::open(&path, DEFAULT_ADDR, limits).unwrap();
     let addr = web.server().addr();
-    // Taken in order: the four idle ones hold every place when the fifth comes.
-    let idle: Vec<TcpStream> = (0..4).map(|_| connect(addr)).collect();
-    let mut fifth = connect(addr);
-    let said = page::answer(&mut fifth);
-    let code = page::status(&said);
-    assert!(code == 503 || said.is_empty(), "{said}");
-    drop(idle);
+    // Four pages' streams: each connection has shown the token.
+    let mut streams: Vec<Events> = (0..4).map(|_| Events::open(addr, web.token())).collect();
     let target = format!("/?t={}", web.token());
-    let patience = Instant::now() + PATIENCE;
-    loop {
-        let mut s = connect(addr);
-        write!(
-            s,
-            "GET {target} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
-        )
-        .unwrap();
-        let code = page::status(&page::answer(&mut s));
-        if code == 200 {
-            break;
-        }
-        assert!(code == 503 || code == 0, "{code}");
-        assert!(Instant::now() < patience, "never answered again");
-        std::thread::yield_now();
+    let mut fifth = connect(addr);
+    write!(fifth, "GET {target} HTTP/1.1\r\nHost: {addr}\r\n\r\n").unwrap();
+    // Closed after saying so, although the request asked for nothing of the kind.
+    let said = page::answer(&mut fifth);
+    assert_eq!(page::status(&said), 503, "{said}");
+    assert!(
+        said.to_ascii_lowercase().contains("retry-after: 1"),
+        "{said}"
+    );
+    streams.pop();
+    // The closed stream's place is given back as the server sees it close: tried again until.
+    let mut tries = 0;
+    while request(addr, "GET", &target).0 != 200 {
+        tries += 1;
+        assert!(tries < 2_000, "never answered again");
+        std::thread::sleep(Duration::from_millis(10));
     }
+}
+
+/// Connections that have not shown the token have a pool of their own: one more pushes out the
+/// oldest of them, never a connection that has shown it, and a pushed-out one is closed.
+#[test]
+fn the_oldest_connection_without_the_token_makes_room_for_a_new_one() {
+    let (_d, path) = dir();
+    let mut judge = Judge::create(&path, RulesetId::Plain);
+    let limits = Limits {
+        busy: 4,
+        waiting: 3,
+        timeout: Duration::from_secs(3600),
+        ..Limits::default()
+    };
+    let mut web = Web::open(&path, DEFAULT_ADDR, limits).unwrap();
+    let addr = web.server().addr();
+    let mut admitted = Events::open(addr, web.token());
+    admitted.next();
+    // Taken in the order they connect: the fourth pushes out the first.
+    let mut idle: Vec<TcpStream> = (0..4).map(|_| connect(addr)).collect();
+    assert_eq!(page::answer(&mut idle[0]), "");
+    // A page's stream pushes out the second as it arrives, then is admitted.
+    let mut late = Events::open(addr, web.token());
+    assert!(late.next().contains("At the Ford"));
+    assert_eq!(page::answer(&mut idle[1]), "");
+    // The third still waits, and is answered when it shows the token.
+    write!(
+        idle[2],
+        "GET /?t={} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n",
+        web.token()
+    )
+    .unwrap();
+    assert_eq!(page::status(&page::answer(&mut idle[2])), 200);
+    // The streams admitted before all this were never pushed out.
+    step(&mut judge, &mut web, "add Ana 8", &[]);
+    assert!(admitted.next().contains("Ana"));
+    assert!(late.next().contains("Ana"));
 }
 
 /// Every answer keeps the page closed to other sites and caches; the stream tells the browser

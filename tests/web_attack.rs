@@ -1,8 +1,9 @@
 //! The players' page under attack, in the real binary (`slotmark table FILE --web`): quiet
 //! spells longer than its connection timeout, absurd bodies, endless headers, a full
-//! file-handle table, streams dropped by the dozen and a table of phones opening the page at
-//! once. After each it still answers, never panics and holds bounded memory. Every wait is on
-//! a condition the server shows (a connection it closed, its open handles), never on a time.
+//! file-handle table, idle connections without the token by the hundred, streams dropped by the
+//! dozen and a table of phones opening the page at once. After each it still answers, never
+//! panics and holds bounded memory. Every wait is on a condition the server shows (a connection
+//! it closed, its open handles), never on a time.
 
 #[path = "support/page.rs"]
 mod page;
@@ -11,7 +12,9 @@ use page::{Events, Served, answer, connect, quiet_spell, request, status};
 use slotmark::rules::RulesetId;
 use slotmark::session::{Session, SessionState};
 use slotmark::store::Store;
+use slotmark::web::Limits;
 use std::io::{Read, Write};
+use std::net::TcpStream;
 use std::path::PathBuf;
 use std::sync::{Arc, Barrier};
 
@@ -116,8 +119,10 @@ fn a_header_line_past_the_limit_is_refused_and_memory_stays_bounded() {
     );
 }
 
+/// With no file handle left, new connections wait their turn in the system's queue, and are
+/// served once handles free.
 #[test]
-fn a_full_file_handle_table_refuses_connections_and_recovers_when_they_close() {
+fn a_full_file_handle_table_makes_connections_wait_their_turn_and_serves_them_once_handles_free() {
     let (_d, path) = session();
     const FILES: usize = 64;
     let mut served = Served::start(&path, Some(60), Some(FILES as u64));
@@ -137,13 +142,20 @@ fn a_full_file_handle_table_refuses_connections_and_recovers_when_they_close() {
             std::thread::yield_now();
         }
     }
-    // More wait their turn while the table is full.
-    for _ in 0..8 {
-        open.push(connect(served.addr));
-    }
+    // More wait their turn while the table is full, a page among them.
+    let mut queued: Vec<TcpStream> = (0..8).map(|_| connect(served.addr)).collect();
+    write!(
+        queued[7],
+        "GET {} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+        served.target("/"),
+        served.addr
+    )
+    .unwrap();
     assert!(served.alive());
     drop(open);
-    // Once they are closed, the page answers again.
+    // Once the first are closed, the page that waited is served, and later ones too.
+    let said = answer(&mut queued[7]);
+    assert_eq!(status(&said), 200, "{said}");
     let (code, body) = request(served.addr, "GET", &served.target("/"));
     assert_eq!(code, 200, "{body}");
     still_standing(&mut served);
@@ -153,7 +165,8 @@ fn a_full_file_handle_table_refuses_connections_and_recovers_when_they_close() {
 fn streams_opened_then_dropped_give_their_places_to_new_ones() {
     let (_d, path) = session();
     let mut served = Served::start(&path, Some(60), None);
-    let mut streams: Vec<Events> = (0..48)
+    let most = Limits::default().streams;
+    let mut streams: Vec<Events> = (0..most)
         .map(|_| Events::open(served.addr, &served.token))
         .collect();
     for s in &mut streams {
@@ -162,25 +175,57 @@ fn streams_opened_then_dropped_give_their_places_to_new_ones() {
     assert_eq!(
         Events::try_open(served.addr, &served.token).err(),
         Some(503),
-        "a 49th stream"
+        "a stream past the most"
     );
     // The pages reload or go: no step of the judge's follows.
     drop(streams);
-    // A new page gets its stream: each place is given back as its connection ends (a refusal
-    // while the server is still closing them is tried again).
-    let mut tries = 0;
-    let mut events = loop {
-        match Events::try_open(served.addr, &served.token) {
-            Ok(events) => break events,
-            Err(503) => {
-                tries += 1;
-                assert!(tries < 100_000, "never a place again");
-                std::thread::yield_now();
-            }
-            Err(other) => panic!("answered {other}"),
-        }
-    };
+    // Each place is given back as the server closes the stream's connection: once it holds no
+    // socket but the one it listens on, a new page gets its stream at the first try.
+    let mut looks = 0;
+    while served.handles().1 > 1 {
+        looks += 1;
+        assert!(
+            looks < 4_000,
+            "streams never closed: {:?}",
+            served.handles()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let mut events = Events::open(served.addr, &served.token);
     assert!(events.next().contains("At the Ford"));
+    still_standing(&mut served);
+}
+
+/// Idle connections that never show the token, far more than the server holds (an attacker on
+/// the network opening them again and again), never keep a page out: each pushes out the oldest
+/// of them, the page with the token is answered and its stream starts, and the server holds no
+/// more connections and no more memory than its limits allow.
+#[test]
+fn idle_connections_without_the_token_never_keep_a_page_out() {
+    let (_d, path) = session();
+    let mut served = Served::start(&path, Some(60), None);
+    assert!(served.answers());
+    let before = served.memory_kb("VmHWM").max(served.memory_kb("VmRSS"));
+    let limits = Limits::default();
+    let many = limits.busy + limits.waiting + 64;
+    let mut idle: Vec<TcpStream> = (0..many).map(|_| connect(served.addr)).collect();
+    // Taken in the order they connected: all but the newest are pushed out, and closed.
+    for s in &mut idle[..many - limits.waiting] {
+        assert_eq!(answer(s), "");
+    }
+    let (_, sockets) = served.handles();
+    assert!(sockets <= 1 + limits.waiting, "{sockets} sockets held");
+    // A page with the token: answered, and its stream started.
+    assert!(served.answers());
+    let mut events = Events::open(served.addr, &served.token);
+    assert!(events.next().contains("At the Ford"));
+    let (_, sockets) = served.handles();
+    assert!(sockets <= 2 + limits.waiting, "{sockets} sockets held");
+    let peak = served.memory_kb("VmHWM");
+    assert!(
+        peak <= before + 16 * 1024,
+        "the peak grew from {before} kB to {peak} kB"
+    );
     still_standing(&mut served);
 }
 

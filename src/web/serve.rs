@@ -5,14 +5,25 @@
 //! Nothing a client sends may stop it or grow it without bound: connections at once, the bytes
 //! of a request's head, its body, the time a connection may wait for a read or a write, the time
 //! an answer may take, the event streams at once and each stream's queue all have a limit
-//! ([`Limits`]). The accept loop outlives every error (a full file-handle table is waited out).
+//! ([`Limits`]). The accept loop outlives every error (a full file-handle table is waited out:
+//! new connections wait their turn in the system's queue).
+//!
+//! Connections that have not shown the token cannot keep out those that have. A connection is
+//! first *waiting*: it has sent no request with the token yet. The waiting ones have a pool of
+//! their own ([`Limits::waiting`]), and when a connection arrives with that pool full, the oldest
+//! waiting connection is closed to make room: a browser sends its token within milliseconds of
+//! connecting and is answered long before it is the oldest, while idle connections opened
+//! without it are pushed out by the next ones. A request with the token moves its connection to
+//! the *admitted* ones ([`Limits::busy`]), which are never pushed out; only when those are all
+//! taken is a request with the token answered "busy". Whatever arrives, the server holds at most
+//! `waiting + busy` connections (a connection pushed out is closed at its task's next turn).
 //! An event stream's slot is freed the moment its connection ends, and a client that stops
 //! reading loses its stream instead of holding up the others, the view or the judge.
 //!
 //! It runs on a single-threaded tokio runtime on a thread of its own, stopped when the
 //! [`Server`] is dropped: one thread answers every page at the table at once.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::convert::Infallible;
 use std::io;
 use std::net::SocketAddr;
@@ -36,7 +47,7 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpSocket, TcpStream};
-use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot};
 use tokio_io_timeout::TimeoutStream;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
@@ -59,18 +70,16 @@ const LEAST_HEAD: usize = 8 * 1024;
 /// enough that a page barely notices once handles are free again.
 const BACKOFF: Duration = Duration::from_millis(50);
 
-/// Said to a connection past the limit, before it is closed; it never waits to be read.
-const BUSY: &[u8] =
-    b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n\
-    Content-Length: 43\r\nRetry-After: 1\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n\
-    Too many open connections; try again soon.\n";
-
 /// How the server bounds what clients may take.
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
-    /// Connections open at once, event streams and idle browsers' connections included; past
-    /// it a new connection is answered "busy" and closed at once.
+    /// Connections that have shown the token, open at once, event streams and idle browsers'
+    /// connections included; past it a request with the token is answered "busy" and its
+    /// connection closed.
     pub busy: usize,
+    /// Connections that have not shown the token yet, open at once; when one more arrives, the
+    /// oldest of them is closed to make room.
+    pub waiting: usize,
     /// Event streams open at once; past it, "busy".
     pub streams: usize,
     /// How long a connection may wait for a request's head, for one read or for one write; a
@@ -95,11 +104,12 @@ pub struct Limits {
 impl Limits {
     /// The same limits where the libraries beneath can take them: no time too short to wait
     /// or too long to add to a clock, a head no shorter than hyper reads, a queue of at least
-    /// one, no more connections than a semaphore counts.
+    /// one, room for at least one connection waiting to show the token.
     fn workable(self) -> Limits {
         let time = |d: Duration| d.clamp(Duration::from_millis(1), Duration::from_secs(86_400));
         Limits {
-            busy: self.busy.min(Semaphore::MAX_PERMITS),
+            busy: self.busy,
+            waiting: self.waiting.max(1),
             streams: self.streams,
             timeout: time(self.timeout),
             respond: time(self.respond),
@@ -113,9 +123,13 @@ impl Limits {
 
 impl Default for Limits {
     fn default() -> Limits {
+        // Each open page holds its stream and the idle connection it loaded the page on, and a
+        // reload opens its new ones before the old are seen to close: three a page. With the
+        // waiting ones, 448 file handles at most, well within the usual 1,024.
         Limits {
-            busy: 128,
-            streams: 48,
+            busy: 192,
+            waiting: 256,
+            streams: 64,
             timeout: Duration::from_secs(10),
             respond: Duration::from_secs(10),
             heartbeat: Duration::from_secs(15),
@@ -140,6 +154,7 @@ struct Shared {
     /// The last update, as an event ready to send to a stream that opens now.
     current: Mutex<Bytes>,
     streams: Mutex<Streams>,
+    doors: Mutex<Doors>,
 }
 
 impl Shared {
@@ -149,6 +164,78 @@ impl Shared {
 
     fn current(&self) -> std::sync::MutexGuard<'_, Bytes> {
         self.current.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn doors(&self) -> std::sync::MutexGuard<'_, Doors> {
+        self.doors.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// A place for a connection that just arrived, among the waiting ones: the oldest of them
+    /// is told to close when they are as many as they may be. Its receiver hears `()` when it
+    /// is pushed out in turn, and nothing ever once it is admitted.
+    fn arrive(self: &Arc<Shared>) -> (Arc<Place>, oneshot::Receiver<()>) {
+        let mut doors = self.doors();
+        if doors.waiting.len() >= self.limits.waiting
+            && let Some((_, oldest)) = doors.waiting.pop_first()
+        {
+            let _ = oldest.send(());
+        }
+        let id = doors.next;
+        doors.next += 1;
+        let (out, pushed_out) = oneshot::channel();
+        doors.waiting.insert(id, out);
+        let place = Place {
+            id,
+            admitted: AtomicBool::new(false),
+            shared: Arc::clone(self),
+        };
+        (Arc::new(place), pushed_out)
+    }
+}
+
+/// The connections open now: how many have shown the token, and those that have not yet, by
+/// the order they arrived in (the oldest first), each with what tells it it is pushed out.
+#[derive(Default)]
+struct Doors {
+    next: u64,
+    waiting: BTreeMap<u64, oneshot::Sender<()>>,
+    admitted: usize,
+}
+
+/// A connection's place, waiting or admitted, given back when its connection ends.
+struct Place {
+    id: u64,
+    admitted: AtomicBool,
+    shared: Arc<Shared>,
+}
+
+impl Place {
+    /// Moves the connection among the admitted ones, unless they are all taken or it was
+    /// pushed out already (and is closing).
+    fn admit(&self) -> bool {
+        let mut doors = self.shared.doors();
+        if self.admitted.load(Ordering::Acquire) {
+            return true;
+        }
+        if doors.admitted >= self.shared.limits.busy || !doors.waiting.contains_key(&self.id) {
+            return false;
+        }
+        // Its sender dropped: the connection is never told to go from now on.
+        doors.waiting.remove(&self.id);
+        doors.admitted += 1;
+        self.admitted.store(true, Ordering::Release);
+        true
+    }
+}
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        let mut doors = self.shared.doors();
+        if self.admitted.load(Ordering::Acquire) {
+            doors.admitted -= 1;
+        } else {
+            doors.waiting.remove(&self.id);
+        }
     }
 }
 
@@ -185,12 +272,16 @@ impl Server {
             limits,
             current: Mutex::new(event(first)),
             streams: Mutex::new(Streams::default()),
+            doors: Mutex::new(Doors::default()),
         });
         let (stop, stopped) = oneshot::channel();
         let app = app(&shared);
         let thread = std::thread::Builder::new()
             .name("players' page".into())
-            .spawn(move || runtime.block_on(accept(listener, app, limits, stopped)))
+            .spawn({
+                let shared = Arc::clone(&shared);
+                move || runtime.block_on(accept(listener, app, shared, stopped))
+            })
             .map_err(fail)?;
         Ok(Server {
             addr,
@@ -253,29 +344,30 @@ fn listen(addr: SocketAddr) -> io::Result<TcpListener> {
 }
 
 /// Takes connections until told to stop, whatever fails: an error of one connection is
-/// passed over, any other (no file handle left, no memory) waited out a moment.
+/// passed over, any other (no file handle left, no memory) waited out a moment. Every
+/// connection taken starts among the waiting ones, pushing out the oldest when they are full.
 async fn accept(
     listener: TcpListener,
     app: Router,
-    limits: Limits,
+    shared: Arc<Shared>,
     mut stop: oneshot::Receiver<()>,
 ) {
-    let open = Arc::new(Semaphore::new(limits.busy));
     loop {
         let accepted = tokio::select! {
             _ = &mut stop => return,
             accepted = listener.accept() => accepted,
         };
         match accepted {
-            Ok((tcp, _)) => match Arc::clone(&open).try_acquire_owned() {
-                Ok(permit) => {
-                    tokio::spawn(connection(tcp, permit, app.clone(), limits));
-                }
-                // Never queued: one attempt to say so, then closed.
-                Err(_) => {
-                    let _ = tcp.try_write(BUSY);
-                }
-            },
+            Ok((tcp, _)) => {
+                let (place, pushed_out) = shared.arrive();
+                tokio::spawn(connection(
+                    tcp,
+                    place,
+                    pushed_out,
+                    app.clone(),
+                    shared.limits,
+                ));
+            }
             Err(e) if one_connections(&e) => {}
             Err(_) => tokio::select! {
                 _ = &mut stop => return,
@@ -301,8 +393,15 @@ fn one_connections(e: &io::Error) -> bool {
 #[derive(Clone, Copy)]
 struct EventStream;
 
-/// Serves one connection until it closes, fails or times out; its place is free again then.
-async fn connection(tcp: TcpStream, permit: OwnedSemaphorePermit, app: Router, limits: Limits) {
+/// Serves one connection until it closes, fails, times out or is pushed out while it waits to
+/// show the token; its place is free again then.
+async fn connection(
+    tcp: TcpStream,
+    place: Arc<Place>,
+    pushed_out: oneshot::Receiver<()>,
+    app: Router,
+    limits: Limits,
+) {
     // An update is one write: sent at once rather than held back for more.
     let _ = tcp.set_nodelay(true);
     give_up_on_silence(&tcp, limits.timeout);
@@ -316,7 +415,10 @@ async fn connection(tcp: TcpStream, permit: OwnedSemaphorePermit, app: Router, l
         lifted: false,
     });
     let app = TowerToHyperService::new(app);
-    let service = hyper::service::service_fn(move |request| {
+    let own = Arc::clone(&place);
+    let service = hyper::service::service_fn(move |mut request: Request<hyper::body::Incoming>| {
+        // For `admit`, which moves the connection among the admitted ones.
+        request.extensions_mut().insert(Arc::clone(&own));
         let answer = app.call(request);
         let streaming = Arc::clone(&streaming);
         async move {
@@ -327,14 +429,23 @@ async fn connection(tcp: TcpStream, permit: OwnedSemaphorePermit, app: Router, l
             Ok::<_, Infallible>(response)
         }
     });
-    let _ = http1::Builder::new()
+    let served = http1::Builder::new()
         .timer(TokioTimer::new())
         .header_read_timeout(limits.timeout)
         .max_buf_size(limits.head)
         .max_header_size(limits.head)
-        .serve_connection(io, service)
-        .await;
-    drop(permit);
+        .serve_connection(io, service);
+    // Once admitted, its sender is dropped and it is never pushed out.
+    let pushed_out = async {
+        if pushed_out.await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    tokio::select! {
+        _ = served => {}
+        () = pushed_out => {}
+    }
+    drop(place);
 }
 
 /// A peer that vanished (a phone out of the network's reach) sends no word that it went: the
@@ -420,7 +531,8 @@ fn app(shared: &Arc<Shared>) -> Router {
         .with_state(Arc::clone(shared))
 }
 
-/// GET alone, and only with the token.
+/// GET alone, and only with the token; the first request with it admits its connection, when
+/// there is room among the admitted ones.
 async fn admit(State(shared): State<Arc<Shared>>, request: Request, next: Next) -> Response {
     if request.method() != Method::GET {
         let mut refused = plain(
@@ -441,6 +553,17 @@ async fn admit(State(shared): State<Arc<Shared>>, request: Request, next: Next) 
             StatusCode::FORBIDDEN,
             "This page needs its access token: open the whole address slotmark printed.",
         );
+    }
+    let place = request.extensions().get::<Arc<Place>>();
+    if place.is_some_and(|p| !p.admit()) {
+        let mut busy = plain(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "Too many open connections; try again soon.",
+        );
+        let headers = busy.headers_mut();
+        headers.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
+        return busy;
     }
     next.run(request).await
 }
