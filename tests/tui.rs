@@ -146,6 +146,7 @@ fn session_with(state: State) -> Session {
         notes: Default::default(),
         game: GameState::Slots(state),
         veil: Default::default(),
+        encounters: Vec::new(),
     })
 }
 

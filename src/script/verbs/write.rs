@@ -56,6 +56,22 @@ pub(crate) fn write(command: &Command, game: &GameState, library: &Library) -> O
             }
             _ => None,
         },
+        Command::Encounter { name, members } => {
+            let roster = game.roster();
+            let names: Option<Vec<String>> = members
+                .iter()
+                .map(|id| {
+                    roster
+                        .iter()
+                        .flat_map(|g| &g.members)
+                        .find(|m| m.id == *id)
+                        .map(|m| m.name.clone())
+                })
+                .collect();
+            Some(format!("encounter {name}: {}", names?.join(", ")))
+        }
+        Command::Encounters => Some("encounter".into()),
+        Command::Fight(fight) => write(&Command::Game((**fight).clone()), game, library),
         // The sheets ride inside the command; no verb takes them as words.
         Command::Join(_) => None,
         // The creature's sheet rides inside the command, as the bestiary made it.

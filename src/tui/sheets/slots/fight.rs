@@ -120,7 +120,7 @@ fn start_form(m: &Main) -> Form<FormPurpose> {
     .with_note(format!(
         "The side that started it holds initiative first; a surprised side takes no turn in \
          round 1. {} Creatures in a zone neither in nor next to the party's are not ticked.",
-        fighters::NOTE
+        fighters::note(m)
     ));
     super::screen::refresh_choices(&mut form);
     refresh_live(&mut form, m.slots());
