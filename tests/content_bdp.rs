@@ -59,7 +59,7 @@ impl T {
         match script::parse_line(line, self.s.state()) {
             Ok(Line::Command(session::Command::Game(GameCommand::Bdp(c)))) => c,
             // A fight's start comes framed (the party always in, its creatures revealed).
-            Ok(Line::Command(session::Command::Fight(f))) => match *f {
+            Ok(Line::Command(session::Command::Fight { start, .. })) => match *start {
                 GameCommand::Bdp(c) => c,
                 other => panic!("{line}: {other:?}"),
             },

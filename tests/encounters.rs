@@ -215,7 +215,7 @@ fn a_bare_fight_takes_the_first_encounter_not_yet_fought_and_reveals_it_in_one_s
         want.sort();
         assert_eq!(in_fight(&s), want, "{ruleset:?}");
         assert_eq!(s.entries().len(), steps + 1, "{ruleset:?}: one step");
-        assert!(matches!(s.entries()[steps].command, Command::Fight(_)));
+        assert!(matches!(s.entries()[steps].command, Command::Fight { .. }));
         assert!(seen(&s, "Ogre") && seen(&s, "Gnash") && !seen(&s, "Wolf"));
         assert!(s.state().encounter("Ambush").unwrap().fought);
         // Undo takes the fight and the sight back together.
@@ -345,6 +345,6 @@ fn c_enter_starts_each_demos_fight_with_the_creatures_the_party_meets() {
             assert!(names.contains(creature), "{ruleset:?}: {names:?}");
             assert!(seen(s, creature), "{ruleset:?}: {creature} unseen");
         }
-        assert!(matches!(s.entries()[steps].command, Command::Fight(_)));
+        assert!(matches!(s.entries()[steps].command, Command::Fight { .. }));
     }
 }

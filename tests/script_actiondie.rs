@@ -31,7 +31,7 @@ fn command(s: &Session, line: &str) -> C {
     match parse_line(line, s.state()) {
         Ok(Line::Command(session::Command::Game(GameCommand::ActionDie(c)))) => c,
         // A fight's start comes framed (the party always in, its creatures revealed).
-        Ok(Line::Command(session::Command::Fight(f))) => match *f {
+        Ok(Line::Command(session::Command::Fight { start, .. })) => match *start {
             GameCommand::ActionDie(c) => c,
             other => panic!("{line}: {other:?}"),
         },

@@ -42,7 +42,7 @@ fn command(s: &Session, line: &str) -> C {
     match parse_line(line, s.state()) {
         Ok(Line::Command(session::Command::Game(GameCommand::Ap(c)))) => c,
         // A fight's start comes framed (the party always in, its creatures revealed).
-        Ok(Line::Command(session::Command::Fight(f))) => match *f {
+        Ok(Line::Command(session::Command::Fight { start, .. })) => match *start {
             GameCommand::Ap(c) => c,
             other => panic!("{line}: {other:?}"),
         },
@@ -165,8 +165,7 @@ fn bad_lines_say_what_was_expected_where() {
 #[test]
 fn a_short_fight_plays_through_the_language() {
     let mut s = session();
-    // Pip, of the party, comes too.
-    run(&mut s, "fight Ana Gob", &[15, 2, 1]);
+    run(&mut s, "fight Ana Gob", &[15, 2]);
     run(&mut s, "attack Ana vs Gob", &[14, 5, 3]);
     run(&mut s, "accept", &[20, 5]);
     run(&mut s, "accept", &[]);

@@ -159,7 +159,10 @@ pub(super) fn apply_encounter(
     match command {
         Command::Encounter { name, members } => group(state, name, members),
         Command::Encounters => Err(RuleError::invalid(listing(state))),
-        Command::Fight(fight) => start(state, fight, dice),
+        Command::Fight {
+            start: fight,
+            reveal,
+        } => start(state, fight, *reveal, dice),
         _ => Err(RuleError::invalid("not an encounter's command")),
     }
 }
@@ -256,11 +259,12 @@ fn group(state: &mut SessionState, name: &str, members: &[u32]) -> Result<Vec<Ev
     }])
 }
 
-/// Starts the fight `fight` names: refused without a foe in it; every creature it takes comes
-/// into the players' sight, and the encounters it draws from are fought.
+/// Starts the fight `fight` names: refused without a foe in it; with `reveal` every creature
+/// it takes comes into the players' sight, and the encounters it draws from are fought.
 fn start(
     state: &mut SessionState,
     fight: &GameCommand,
+    reveal: bool,
     dice: &mut dyn crate::dice::DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     let who = fight
@@ -278,7 +282,11 @@ fn start(
         )));
     }
     let mut events = apply(state, &Command::Game(fight.clone()), dice)?;
-    let unseen = state.veil.unseen(&state.game.roster());
+    let unseen = if reveal {
+        state.veil.unseen(&state.game.roster())
+    } else {
+        BTreeSet::new()
+    };
     for &id in foes.iter().filter(|id| unseen.contains(id)) {
         events.extend(veil::apply(state, &Command::Hide { id, hidden: false })?);
     }

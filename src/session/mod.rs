@@ -128,9 +128,25 @@ pub enum Command {
     /// Asks which encounters there are (and changes nothing).
     Encounters,
     /// A fight started from the frame: the ruleset's command that starts it, naming whom it
-    /// takes. Refused without a foe; brings the creatures it takes into the players' sight and
-    /// marks their encounters fought, all in this one step.
-    Fight(Box<GameCommand>),
+    /// takes. Refused without a foe; marks the encounters it draws from fought and, with
+    /// `reveal`, brings the creatures it takes into the players' sight, all in this one step
+    /// (without, each comes into sight when it acts or is struck, as in any fight).
+    Fight {
+        start: Box<GameCommand>,
+        reveal: bool,
+    },
+}
+
+impl Command {
+    /// The ruleset's command inside, for a step of the game (a fight started from the frame
+    /// included); None for the frame's own commands.
+    pub fn game(&self) -> Option<&GameCommand> {
+        match self {
+            Command::Game(c) => Some(c),
+            Command::Fight { start, .. } => Some(start),
+            _ => None,
+        }
+    }
 }
 
 /// Any ruleset's command is a session command (a ruleset command `.into()` a session one); the rulesets'
@@ -341,7 +357,7 @@ pub fn apply(
             }])
         }
         Command::Arrive { add, seen } => arrive(state, add, *seen, dice),
-        Command::Encounter { .. } | Command::Encounters | Command::Fight(_) => {
+        Command::Encounter { .. } | Command::Encounters | Command::Fight { .. } => {
             encounters::apply_encounter(state, command, dice)
         }
         Command::Game(c) => {

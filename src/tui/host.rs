@@ -628,7 +628,7 @@ impl Main {
     fn rolls(command: &Command) -> bool {
         match command {
             Command::Game(game) => game.role() == Role::Rolls,
-            Command::Fight(fight) => fight.role() == Role::Rolls,
+            Command::Fight { start, .. } => start.role() == Role::Rolls,
             Command::Roll { .. } | Command::RollOn(_) => true,
             _ => false,
         }

@@ -649,10 +649,10 @@ pub(crate) fn parse(
         };
         return (e.parse)(&mut w, &state.game).and_then(|l| w.finish().map(|()| l));
     }
-    let fight = is_fight_verb(&lexed.tokens[0], state.ruleset());
-    if fight {
-        fight_words(&mut lexed.tokens, state);
-    }
+    // Whether the line used a form every ruleset reads alike (an encounter, `all`, `players`,
+    // `with`): those bring the creatures they take into the players' sight.
+    let shared_form =
+        is_fight_verb(&lexed.tokens[0], state.ruleset()) && fight_words(&mut lexed.tokens, state);
     let meant = synonyms(state.ruleset());
     let parsed = match &state.game {
         GameState::Slots(st) => parse_in(slots::VERBS, st, line, lexed, library, meant),
@@ -663,7 +663,7 @@ pub(crate) fn parse(
         GameState::ActionDie(st) => parse_in(actiondie::VERBS, st, line, lexed, library, meant),
     };
     parsed.map(|l| match l {
-        Line::Command(c) => Line::Command(framed(c, state)),
+        Line::Command(c) => Line::Command(frame(c, state, shared_form)),
         other => other,
     })
 }
@@ -671,28 +671,40 @@ pub(crate) fn parse(
 /// A ruleset's command that starts a fight, as the frame starts every fight (see
 /// [`Command::Fight`]): without names it takes the frame's proposal (the party and the
 /// creatures it meets); with names, the party always comes too. Other commands pass as they
-/// are. The screen's fight forms go through here as well, so a fight starts alike everywhere.
+/// are. The screen's fight forms go through here as well, so a fight starts alike everywhere;
+/// a fight the judge ticked on the screen brings every creature it takes into sight.
 pub fn framed(command: Command, state: &SessionState) -> Command {
+    frame(command, state, true)
+}
+
+/// [`framed`]; `reveal_named`: whether a line naming characters of the party (who then fight
+/// exactly as named) brings its creatures into sight. A line naming no one, or only
+/// creatures, always does: it takes the party and the creatures it meets.
+fn frame(command: Command, state: &SessionState, reveal_named: bool) -> Command {
     let Command::Game(c) = &command else {
         return command;
     };
     let Some(named) = c.fighters_of() else {
         return command;
     };
-    let who = if named.is_empty() {
-        state.proposal().who
+    let (who, reveal) = if named.is_empty() {
+        (state.proposal().who, true)
     } else {
-        with_party(state, &named)
+        with_party(state, &named, reveal_named)
     };
     match c.with_fighters(&who) {
-        Some(c) => Command::Fight(Box::new(c)),
+        Some(c) => Command::Fight {
+            start: Box::new(c),
+            reveal,
+        },
         None => command,
     }
 }
 
-/// `named` with the party's standing characters: first when none of them is named, else after
-/// those named, in the order the ruleset lists them.
-fn with_party(state: &SessionState, named: &[u32]) -> Vec<u32> {
+/// `named` with the party's standing characters first, when none of them is named (and the
+/// creatures come into sight); a line that names characters takes exactly those named (a duel,
+/// a character elsewhere), bringing them into sight as `reveal_named` says.
+fn with_party(state: &SessionState, named: &[u32], reveal_named: bool) -> (Vec<u32>, bool) {
     let creatures: std::collections::BTreeSet<u32> = state
         .game
         .roster()
@@ -706,11 +718,13 @@ fn with_party(state: &SessionState, named: &[u32]) -> Vec<u32> {
         .into_iter()
         .filter(|id| !creatures.contains(id))
         .collect();
-    let missing = party.iter().copied().filter(|id| !named.contains(id));
     if named.iter().any(|id| party.contains(id)) {
-        named.iter().copied().chain(missing).collect()
+        (named.to_vec(), reveal_named)
     } else {
-        missing.chain(named.iter().copied()).collect()
+        (
+            party.into_iter().chain(named.iter().copied()).collect(),
+            true,
+        )
     }
 }
 
@@ -731,8 +745,9 @@ fn is_fight_verb(first: &Token, ruleset: RulesetId) -> bool {
 /// before its parser reads them: an encounter's name stands for its standing creatures,
 /// `players`/`party` first and `with` before names say the party fights (it always does),
 /// `all` takes everyone standing. In the slot system, whose fight names the side that struck
-/// first, a line without a side has the players strike first.
-fn fight_words(tokens: &mut Vec<Token>, state: &SessionState) {
+/// first, a line without a side has the players strike first. True when the line used one of
+/// these forms.
+fn fight_words(tokens: &mut Vec<Token>, state: &SessionState) -> bool {
     let roster = state.game.roster();
     let standing: Vec<&crate::rules::RosterEntry> = roster
         .iter()
@@ -749,6 +764,10 @@ fn fight_words(tokens: &mut Vec<Token>, state: &SessionState) {
         t.is_some_and(|t| !t.quoted && words.iter().any(|w| w.eq_ignore_ascii_case(&t.text)))
     };
     let slots = state.ruleset() == RulesetId::Slots;
+    let mut shared = tokens
+        .iter()
+        .skip(1)
+        .any(|t| word(Some(t), &["with", "all", "everyone"]));
     let sides = [
         "players",
         "player",
@@ -820,10 +839,11 @@ fn fight_words(tokens: &mut Vec<Token>, state: &SessionState) {
                 },
             );
         }
-        return;
+        return shared || first_met.is_some();
     }
     if word(tokens.get(1), &["players", "party", "pcs"]) {
         tokens.remove(1);
+        shared = true;
     }
     if word(tokens.get(1), &["with"]) {
         tokens.remove(1);
@@ -836,6 +856,7 @@ fn fight_words(tokens: &mut Vec<Token>, state: &SessionState) {
         let all: Vec<Token> = standing.iter().map(|m| name_token(&m.name, &at)).collect();
         tokens.splice(p..=p, all);
     }
+    shared || first_met.is_some()
 }
 
 /// The frame's verb that reads the roster named by `first`, unless the ruleset has its own verb

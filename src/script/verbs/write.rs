@@ -71,7 +71,7 @@ pub(crate) fn write(command: &Command, game: &GameState, library: &Library) -> O
             Some(format!("encounter {name}: {}", names?.join(", ")))
         }
         Command::Encounters => Some("encounter".into()),
-        Command::Fight(fight) => write(&Command::Game((**fight).clone()), game, library),
+        Command::Fight { start, .. } => write(&Command::Game((**start).clone()), game, library),
         // The sheets ride inside the command; no verb takes them as words.
         Command::Join(_) => None,
         // The creature's sheet rides inside the command, as the bestiary made it.

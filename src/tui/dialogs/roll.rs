@@ -86,7 +86,7 @@ impl Main {
             }
             let game = match &entry.command {
                 Command::Game(game) => game,
-                Command::Fight(fight) => &**fight,
+                Command::Fight { start, .. } => &**start,
                 _ => {
                     ran_out = false;
                     break;

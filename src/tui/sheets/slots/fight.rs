@@ -218,8 +218,8 @@ pub fn slot_event(e: &Event) -> Option<&SlotEvent> {
 
 fn is_fight_command(command: &Command) -> bool {
     matches!(
-        command,
-        Command::Game(GameCommand::Slots(
+        command.game(),
+        Some(GameCommand::Slots(
             slots::Command::StartCombat { .. }
                 | slots::Command::StartTurn { .. }
                 | slots::Command::Setup { .. }
