@@ -121,9 +121,10 @@ pub enum Command {
     },
     /// Groups creatures of the roster (by the ruleset's ids) into the encounter called `name`,
     /// made when it is new (see [`Encounter`]).
+    /// Boxed: every step of a long log holds a command, and this one is rare.
     Encounter {
-        name: String,
-        members: Vec<u32>,
+        name: Box<str>,
+        members: Box<[u32]>,
     },
     /// Asks which encounters there are (and changes nothing).
     Encounters,

@@ -448,7 +448,10 @@ fn encounter(w: &mut Words<'_>, game: &GameState) -> R<Line> {
             ),
         ));
     }
-    Ok(Line::Command(Command::Encounter { name, members }))
+    Ok(Line::Command(Command::Encounter {
+        name: name.into(),
+        members: members.into(),
+    }))
 }
 
 /// The creatures on the roster, for `encounter`.

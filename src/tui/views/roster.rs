@@ -68,10 +68,28 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
         Line::styled(format!(" {} ({})", group.title, group.members.len()), style)
             .render_to(buf, Rect::new(inner.x, y, inner.width, 1));
         y += 1;
+        // Creatures the judge grouped into encounters stand under the encounter's name, so
+        // the judge sees at a glance what the party may meet next and what it has fought.
+        let mut under: Option<&str> = None;
         for c in group.members {
             if y >= bottom {
                 break;
             }
+            let encounter = main.session.state().encounter_of(c.id);
+            let name = encounter.map(|e| e.name.as_str());
+            if !group.party
+                && name != under
+                && let Some(e) = encounter
+            {
+                let fought = if e.fought { " (fought)" } else { "" };
+                Line::styled(format!("  ‹{}›{fought}", e.name), theme.dim())
+                    .render_to(buf, Rect::new(inner.x, y, inner.width, 1));
+                y += 1;
+                if y >= bottom {
+                    break;
+                }
+            }
+            under = name;
             let row = Rect::new(inner.x, y, inner.width, 1);
             let selected = main.view.selected == Some(c.id);
             // The dead show their death and nothing else.
