@@ -433,3 +433,32 @@ fn moves_11_and_12_a_fight_with_those_met_in_two_keys_and_a_round_in_few_per_fig
         );
     }
 }
+
+#[test]
+fn creatures_added_during_the_evening_are_met_before_the_next_encounter() {
+    for ruleset in ALL {
+        let mut s = session(ruleset);
+        play(&mut s, "encounter Ambush: Ogre");
+        play(&mut s, "encounter Den: Wolf");
+        let verb = session::fight_verb(ruleset);
+        play(&mut s, &format!("{verb} players all"));
+        let end = match ruleset {
+            RulesetId::Slots => "end fight",
+            RulesetId::Ap => "endfight",
+            _ => "end",
+        };
+        play(&mut s, end);
+        // Gnash, in no encounter and unseen, came in after the encounters were made; the
+        // fight above brought everyone into sight, so veil it as a newcomer would be.
+        play(&mut s, "veil Gnash");
+        play(&mut s, verb);
+        let party = if ruleset == RulesetId::Slots {
+            "Aria"
+        } else {
+            "Ana"
+        };
+        let mut want = vec![party, "Gnash"];
+        want.sort();
+        assert_eq!(in_fight(&s), want, "{ruleset:?}");
+    }
+}

@@ -48,9 +48,11 @@ impl SessionState {
 
     /// Whom a fight started now takes unless the judge says otherwise. Where the rules know
     /// where everyone stands (the slot system's zones), the creatures standing where the party
-    /// meets them; elsewhere the first encounter not yet fought that still has someone
-    /// standing. Either way seen or not: the fight brings them into the players' sight. With
-    /// neither, the ruleset's own proposal (the creatures the players see).
+    /// meets them; elsewhere, once the judge has prepared encounters, the creatures brought in
+    /// during the evening that belong to none and are not yet seen, else the first encounter not
+    /// yet fought that still has someone standing. Either way seen or not: the fight brings
+    /// them into the players' sight. With none of these, the ruleset's own proposal (the
+    /// creatures the players see).
     pub fn proposal(&self) -> Proposal {
         let roster = self.game.roster();
         let creatures: BTreeSet<u32> = roster
@@ -81,6 +83,23 @@ impl SessionState {
                 who: take(&met),
                 encounter,
             };
+        }
+        // A creature the judge brought in during the evening, in no encounter and not yet
+        // seen, is the one the party meets now: the judge just added it for that.
+        if !self.encounters.is_empty() {
+            let unseen = self.veil.unseen(&roster);
+            let newcomers: BTreeSet<u32> = creatures
+                .iter()
+                .copied()
+                .filter(|id| standing.contains(id) && unseen.contains(id))
+                .filter(|&id| self.encounter_of(id).is_none())
+                .collect();
+            if !newcomers.is_empty() {
+                return Proposal {
+                    who: take(&newcomers),
+                    encounter: None,
+                };
+            }
         }
         for e in self.encounters.iter().filter(|e| !e.fought) {
             let met: BTreeSet<u32> = e
