@@ -462,3 +462,15 @@ fn creatures_added_during_the_evening_are_met_before_the_next_encounter() {
         assert_eq!(in_fight(&s), want, "{ruleset:?}");
     }
 }
+
+/// The fight checklist `c` opens in each demo, at 80×24: the party and the encounter met
+/// ticked, seen or not, the note naming the encounter; and the roster with the creatures under
+/// their encounters.
+#[test]
+fn the_fight_checklist_of_each_demo_at_80x24() {
+    for ruleset in DEMOS {
+        let mut app = demo_app(ruleset);
+        let text = drive(&mut app, 80, 24, vec![key('c')]);
+        insta::assert_snapshot!(format!("checklist_{}", ruleset.key()), text);
+    }
+}
