@@ -14,9 +14,8 @@ use crate::tui::host::Main;
 pub const FIELD: &str = "fighters";
 
 /// The note every fight form carries under its title.
-pub const NOTE: &str = "Ticked: the party and the creatures it meets. Space ticks or unticks \
-                        the one under the cursor, ←/→ move along; Enter starts the fight and \
-                        brings every creature ticked into the players' sight.";
+pub const NOTE: &str = "Ticked: the party and whom it meets. Space ticks, ←/→ move; Enter \
+                        starts the fight, the creatures ticked in the players' sight.";
 
 /// The note of the fight form in front of the judge now: [`NOTE`], and the encounter the
 /// ticked creatures come from.
