@@ -39,6 +39,7 @@ fn busy_session() -> Session {
         notes: Default::default(),
         game: GameState::Slots(state),
         veil: Default::default(),
+        encounters: Vec::new(),
     });
     let mut dice = ScriptedDice::new([]);
     // A long evening's log: marks set and cleared on every sheet.

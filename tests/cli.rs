@@ -611,10 +611,10 @@ fn the_bdp_demo_saved_through_the_store_replays_and_verifies_through_the_binary(
     assert_eq!(fs::read(&path).unwrap(), before, "replay changed the file");
     let shown = b.ok(&["show", "causeway.ron"]);
     assert!(shown.contains("Demo: the Drowned Causeway"), "{shown}");
-    // It plays on from the file: Oswin's turn in the fight the demo set up.
-    b.write("on.txt", "damage Snag 2 sword\nnext\n");
+    // It plays on from the file: a bare fight takes the band at the toll tower.
+    b.write("on.txt", "fight\ndamage Snag 2 sword\nnext\n");
     let out = b.ok(&["run", "on.txt", "--session", "causeway.ron"]);
-    assert!(out.contains("Maud's turn"), "{out}");
+    assert!(out.contains("Oswin's turn"), "{out}");
     b.ok(&["replay", "causeway.ron", "--verify"]);
 }
 
@@ -650,7 +650,7 @@ fn show_prints_a_bdp_sheet_field_by_field() {
          tag Ana background sailor\ncarry Ana Mail heavy\ncarry Ana Waterskin waterskin right\n\
          carry Ana Moss uncommon swamp\nblock Ana\nwound Ana burn light larm\ninfect Ana swamp\n\
          rest Ana perilous\neat Ana fresh\nexpose Ana gas\ndawn Rat\ncared Ana\n\
-         remark Ana a scar on the cheek\nfight\n",
+         remark Ana a scar on the cheek\nfight Rat\n",
     );
     b.ok(&[
         "run", "b.txt", "--rules", "bdp", "--dice", "3", "--out", "b.ron",

@@ -58,6 +58,11 @@ impl T {
     fn parsed(&self, line: &str) -> C {
         match script::parse_line(line, self.s.state()) {
             Ok(Line::Command(session::Command::Game(GameCommand::Bdp(c)))) => c,
+            // A fight's start comes framed (the party always in, its creatures revealed).
+            Ok(Line::Command(session::Command::Fight { start, .. })) => match *start {
+                GameCommand::Bdp(c) => c,
+                other => panic!("{line}: {other:?}"),
+            },
             other => panic!("{line}: {other:?}"),
         }
     }
@@ -713,7 +718,7 @@ fn a_tables_file_with_a_gap_or_a_missing_row_is_refused_with_why() {
 // ---- the demo
 
 #[test]
-fn the_bdp_demo_is_a_party_on_the_road_with_fatigue_a_wound_and_a_fight_under_way() {
+fn the_bdp_demo_is_a_party_on_the_road_with_fatigue_a_wound_and_a_band_at_the_toll_tower() {
     let demo = script::try_demo_for(RulesetId::Bdp).expect("the bdp demo builds");
     assert!(script::has_demo(RulesetId::Bdp));
     assert_eq!(demo.state().ruleset(), RulesetId::Bdp);
@@ -749,14 +754,19 @@ fn the_bdp_demo_is_a_party_on_the_road_with_fatigue_a_wound_and_a_fight_under_wa
     // A night and three watches have passed; no one is Deprived.
     assert_eq!(st.clock.seconds, 4 * 8 * 3600);
     assert!(st.characters.iter().all(|c| !c.deprived()));
-    // The fight: round 1, Wren done, Oswin acting.
-    let f = st.fight.as_ref().expect("a fight under way");
+    // The band at the toll tower waits as an encounter; a bare fight takes it and the party.
+    assert!(st.fight.is_none());
+    let band: Vec<u32> = ["Snag", "Goblin 1", "Giant rat 1"]
+        .map(|n| t.c(n).id)
+        .into();
+    assert_eq!(demo.state().encounter("Toll tower").unwrap().members, band);
+    let mut fought = T { s: demo.clone() };
+    fought.go("fight");
+    let f = fought.st().fight.as_ref().expect("a fight under way");
     assert_eq!(f.round, 1);
-    assert_eq!(f.acted, [st.characters[0].id]);
-    assert_eq!(st.name_of(f.order[f.at]), "Oswin");
-    assert!(st.queue.is_empty());
+    assert_eq!(f.order.len(), 6);
     // It plays on, it replays, and every call is a fresh copy.
-    let mut on = T { s: demo.clone() };
+    let mut on = fought;
     on.play("damage \"Goblin 1\" d6 sword", &[3]);
     on.go("next");
     assert_eq!(on.c("Goblin 1").hp.cur, 0);

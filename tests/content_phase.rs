@@ -31,6 +31,11 @@ fn st(s: &Session) -> &State {
 fn parsed(s: &Session, line: &str) -> C {
     match script::parse_line(line, s.state()) {
         Ok(Line::Command(session::Command::Game(GameCommand::Phase(c)))) => c,
+        // A fight's start comes framed (the party always in, its creatures revealed).
+        Ok(Line::Command(session::Command::Fight { start, .. })) => match *start {
+            GameCommand::Phase(c) => c,
+            other => panic!("{line}: {other:?}"),
+        },
         other => panic!("{line}: {other:?}"),
     }
 }

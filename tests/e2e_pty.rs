@@ -68,8 +68,16 @@ fn a_plain_tracker_session_plays_in_the_real_terminal_and_reopens() {
     term.wait_text("Add a character");
     term.press("Ana\r");
     term.wait_text("Ana joins with 6 HP");
+    // A foe: Tab to the side and Space makes the Ogre one of the others.
+    term.press("n");
+    term.wait_text("Add a character");
+    term.press("Ogre\t \r");
+    term.wait_text("Ogre joins");
+    // The Ogre is unseen and in no encounter: → and Space tick it in, Enter starts the fight.
     term.press("c");
     term.wait_text("Who fights");
+    term.press("\x1b[C ");
+    term.wait_text("[x]Ogre");
     term.press("\r");
     term.wait_text("Round 1");
     term.press("q");

@@ -95,7 +95,8 @@ fn a_fight_without_stamps_says_no_time_was_recorded() {
         RulesetId::Plain,
         &[
             ("add Ana 8", &[], 0),
-            ("fight Ana", &[], 0),
+            ("add Ogre 5 others", &[], 0),
+            ("fight Ana Ogre", &[], 0),
             ("end", &[], 0),
         ],
     );
@@ -221,7 +222,7 @@ fn bdp_a_fight_is_summed_up() {
         RulesetId::Bdp,
         &[
             "add Ana pc 9 14 11 6",
-            "add Rat pc 9 14 11 6",
+            "add Rat creature 9 14 11 6",
             "fight Ana Rat",
             "damage Rat 2 hp nocrit Teeth",
             "end",
@@ -401,7 +402,7 @@ fn actiondie_the_summary_names_the_attacker_the_healing_and_who_fled() {
             ("add Ana pc d8 d6 d6 d4 10", &[]),
             ("add Ogre creature d8 d6 d6 d4 20", &[]),
             ("carry Ana Sword damage d6 held", &[]),
-            ("scene for the bridge", &[]),
+            ("scene Ana Ogre for the bridge", &[]),
             // d6 6 is a critical hit: one more d6 (2), + STR 4.
             ("attack Ana with Sword Ogre", &[6, 2, 2, 2]),
             ("damage Ana 3 from Ogre fist", &[]),

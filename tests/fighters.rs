@@ -1,6 +1,6 @@
-//! Who fights, in every ruleset with a fight: the fight form proposes the characters and the
-//! creatures present that the players see (in the slot system, those in or next to the party's
-//! zones), the judge ticks anyone in or out before it starts, and the command that starts it
+//! Who fights, in every ruleset with a fight: without an encounter to meet, the fight form
+//! proposes the characters and the creatures the players see (in the slot system, those in or
+//! next to the party's zones, seen or not), the judge ticks anyone in or out before it starts, and the command that starts it
 //! names whom it took. The palette's fight line without names takes the same proposal. `c`
 //! during a fight asks before it ends it.
 
@@ -96,16 +96,14 @@ fn app(s: Session) -> App {
 /// The fighters a command names when it starts a fight; None for any other command.
 fn start_of(c: &Command) -> Option<Vec<u32>> {
     use slotmark::rules::{actiondie, ap, bdp, phase, slots};
-    Some(match c {
-        Command::Game(GameCommand::Slots(slots::Command::StartCombat { fighters, .. })) => {
+    Some(match c.game()? {
+        GameCommand::Slots(slots::Command::StartCombat { fighters, .. }) => {
             fighters.clone().expect("the form names the fighters")
         }
-        Command::Game(GameCommand::Phase(phase::Command::Fight { who, .. })) => who.clone(),
-        Command::Game(GameCommand::Ap(ap::Command::Fight { who, .. }))
-        | Command::Game(GameCommand::ActionDie(actiondie::Command::Scene { who, .. })) => {
-            who.to_vec()
-        }
-        Command::Game(GameCommand::Bdp(bdp::Command::Fight { order })) => order.clone(),
+        GameCommand::Phase(phase::Command::Fight { who, .. }) => who.clone(),
+        GameCommand::Ap(ap::Command::Fight { who, .. })
+        | GameCommand::ActionDie(actiondie::Command::Scene { who, .. }) => who.to_vec(),
+        GameCommand::Bdp(bdp::Command::Fight { order }) => order.clone(),
         _ => return None,
     })
 }
@@ -171,24 +169,41 @@ fn to_list(ruleset: RulesetId) -> Vec<std::io::Result<ratatui::crossterm::event:
 fn the_fight_form_proposes_the_party_and_the_creatures_met_and_present() {
     for ruleset in RULESETS {
         let took = started(ruleset, Vec::new());
-        let pc = if ruleset == RulesetId::Slots {
-            "Aria"
-        } else {
-            "Ana"
-        };
-        assert_eq!(took, [pc, "Ogre"], "{ruleset:?}");
+        assert_eq!(took, proposed(ruleset), "{ruleset:?}");
+    }
+}
+
+/// Whom the fight takes unless the judge says otherwise: the party and, with no encounter
+/// met, the creature the players see; in the slot system, the creatures in or next to the
+/// party's zone, seen or not.
+fn proposed(ruleset: RulesetId) -> Vec<&'static str> {
+    if ruleset == RulesetId::Slots {
+        vec!["Aria", "Ogre", "Gnash"]
+    } else {
+        vec!["Ana", "Ogre"]
     }
 }
 
 #[test]
 fn ticking_an_unseen_creature_in_changes_the_logged_command() {
     for ruleset in RULESETS {
-        // The list reads the proposed first (the party, the Ogre), then Gnash.
+        // The list reads the proposed first (the party, the Ogre; in the slot system Gnash
+        // too), then the rest (Gnash; in the slot system the far Wolf).
         let mut keys = to_list(ruleset);
-        keys.extend([code(KeyCode::Right), code(KeyCode::Right), key(' ')]);
+        let (tick, who) = if ruleset == RulesetId::Slots {
+            (3, "Wolf")
+        } else {
+            (2, "Gnash")
+        };
+        keys.extend((0..tick).map(|_| code(KeyCode::Right)));
+        keys.push(key(' '));
         let took = started(ruleset, keys);
-        assert!(took.contains(&"Gnash".to_string()), "{ruleset:?}: {took:?}");
-        assert_eq!(took.len(), 3, "{ruleset:?}: {took:?}");
+        assert!(took.contains(&who.to_string()), "{ruleset:?}: {took:?}");
+        assert_eq!(
+            took.len(),
+            proposed(ruleset).len() + 1,
+            "{ruleset:?}: {took:?}"
+        );
     }
 }
 
@@ -196,13 +211,12 @@ fn ticking_an_unseen_creature_in_changes_the_logged_command() {
 fn ticking_a_proposed_creature_out_leaves_it_out_of_the_fight() {
     for ruleset in RULESETS {
         let mut keys = to_list(ruleset);
-        // Ana stays; the Ogre is ticked out, Gnash in, so both sides still have someone.
-        keys.extend([
-            code(KeyCode::Right),
-            key(' '),
-            code(KeyCode::Right),
-            key(' '),
-        ]);
+        // Ana stays; the Ogre is ticked out, Gnash in (ticked already in the slot system), so
+        // both sides still have someone.
+        keys.extend([code(KeyCode::Right), key(' ')]);
+        if ruleset != RulesetId::Slots {
+            keys.extend([code(KeyCode::Right), key(' ')]);
+        }
         let took = started(ruleset, keys);
         assert!(!took.contains(&"Ogre".to_string()), "{ruleset:?}: {took:?}");
         assert!(took.contains(&"Gnash".to_string()), "{ruleset:?}: {took:?}");
@@ -215,6 +229,7 @@ fn r33_the_slot_system_leaves_a_far_creature_unticked_and_out_of_turns() {
     let text = drive(&mut app, 120, 40, vec![key('c')]);
     assert!(text.contains("[ ]Wolf"), "{text}");
     assert!(text.contains("[x]Ogre"), "{text}");
+    assert!(text.contains("[x]Gnash (unseen)"), "{text}");
     drive(&mut app, 120, 40, vec![code(KeyCode::Enter)]);
     let s = app.session().unwrap();
     let order: Vec<String> = s
@@ -226,7 +241,7 @@ fn r33_the_slot_system_leaves_a_far_creature_unticked_and_out_of_turns() {
         .iter()
         .map(|f| f.name.clone())
         .collect();
-    assert_eq!(order, ["Aria", "Ogre"]);
+    assert_eq!(order, ["Aria", "Ogre", "Gnash"]);
     // The wolf stands aside: it cannot take a turn in this fight.
     let mut s = s.clone();
     let wolf = match script::parse_line("turn Wolf", s.state()) {
@@ -255,12 +270,7 @@ fn the_palette_fight_line_without_names_takes_the_proposal() {
             other => panic!("{ruleset:?}: {other:?}"),
         };
         let took = names(&s, &fighters_of(&c));
-        let pc = if ruleset == RulesetId::Slots {
-            "Aria"
-        } else {
-            "Ana"
-        };
-        assert_eq!(took, [pc, "Ogre"], "{ruleset:?}");
+        assert_eq!(took, proposed(ruleset), "{ruleset:?}");
     }
 }
 

@@ -102,7 +102,7 @@ fn phase_a_wolf_joins_the_fight_with_the_enemies_middle_group() {
             ("add Ana pc 6 12 14 9", vec![]),
             ("add Bo pc 4 15 8 11", vec![]),
             ("add Gob creature 3 8 12 7 group goblins", vec![]),
-            ("fight", vec![3, 18]),
+            ("fight Gob", vec![3, 18]),
         ],
     );
     let mut app = app(s, &[]);
@@ -165,7 +165,7 @@ fn ap_a_wolf_rolls_d20_plus_wil_and_joins_its_group_by_the_total() {
         &[
             ("add Ana pc party 11 12 8 6", vec![]),
             ("add Gob npc goblins 8 13 5 4", vec![]),
-            ("fight", vec![10, 4]),
+            ("fight Gob", vec![10, 4]),
         ],
     );
     let mut app = app(s, &[19]);
@@ -233,7 +233,8 @@ fn actiondie_before_the_roll_a_wolf_joins_the_scene_to_choose_with_everyone() {
         RulesetId::ActionDie,
         &[
             ("add Ana pc d8 d6 d6 d4 10 ar 1", vec![]),
-            ("scene for the bridge", vec![]),
+            ("add Ogre creature d8 d6 d6 d4 12", vec![]),
+            ("scene Ogre for the bridge", vec![]),
         ],
     );
     let mut app = app(s, &[]);

@@ -35,7 +35,13 @@ fn an_actiondie_session_plays_a_check_and_a_round_in_the_real_terminal() {
     term.wait_text("Check: Ana");
     term.press("\r");
     term.wait_text("Ana: DEX check");
-    // c and Enter open a scene, a and Enter choose Ana's attack, i rolls: her turn comes.
+    // A troll waits at the bridge, grouped as the encounter the party meets.
+    term.press(":add Grak creature d8 d6 d6 d4 12\r");
+    term.wait_text("Grak joins");
+    term.press(":encounter Bridge: Grak\r");
+    term.wait_text("in the encounter Bridge");
+    // c and Enter open a scene with it, a and Enter choose each one's attack, i rolls: the
+    // first turn comes.
     term.press("c");
     term.wait_text("Who fights");
     term.press("\r");
@@ -44,8 +50,20 @@ fn an_actiondie_session_plays_a_check_and_a_round_in_the_real_terminal() {
     term.wait_text("Action: Ana");
     term.press("\r");
     term.wait_text("Ana chooses to attack unarmed");
+    term.press("a");
+    term.wait_text("Action: Grak");
+    term.press("\r");
+    term.wait_text("Grak chooses to attack");
     term.press("i");
-    term.wait_text("Ana's turn");
+    // A tie on the count asks the judge who goes first; Enter takes the proposal.
+    term.wait_for("the first turn, or the tie's question", |t| {
+        let text = t.text();
+        text.contains("'s turn (count") || text.contains("Enter confirm")
+    });
+    if !term.text().contains("'s turn (count") {
+        term.press("\r");
+        term.wait_text("'s turn (count");
+    }
     term.press("q");
     term.wait_closed();
     assert!(term.child.wait().unwrap().success());

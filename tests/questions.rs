@@ -75,7 +75,7 @@ fn run_prints_an_ap_question() {
     insta::assert_snapshot!(asked(RulesetId::Ap, script, &[]));
 }
 
-const TIE: &str = "add Ana pc d6 d6 d6 d6 10\nadd Bo pc d6 d6 d6 d6 10\nscene Ana Bo\n\
+const TIE: &str = "add Ana pc d6 d6 d6 d6 10\nadd Bo creature d6 d6 d6 d6 10\nscene Ana Bo\n\
                    act Ana other\nact Bo other\ninitiative\n";
 
 #[test]

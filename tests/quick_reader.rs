@@ -255,6 +255,20 @@ fn each_case_in_pieces(file: &str, mut check: impl FnMut(&[u8], &[usize])) {
     }
     let commented = format!("{}// a note\n{}", &file[..sum], &file[sum..]);
     check(commented.as_bytes(), &[1, 61, 997]);
+    // A note's words changed in the log of a file without its checksum: it still reads and
+    // replays, to another state than the one saved, which opening says.
+    if let Some(at) = file[log..sum]
+        .rfind("Note(\"")
+        .map(|i| log + i + "Note(\"".len())
+    {
+        let changed = if file.as_bytes()[at] == b'X' {
+            "Y"
+        } else {
+            "X"
+        };
+        let edited = format!("{}{changed}{}", &file[..at], &file[at + 1..sum]);
+        check(edited.as_bytes(), &[1, 61, 997]);
+    }
 }
 
 /// A line longer than a piece is read whole, however many pieces it spans: a note of nearly

@@ -39,6 +39,7 @@ fn the_frame_and_the_plain_tracker_are_written_as_typed_and_paste_back() {
             ("add \"Old Ogre\" 20 others", &[]),
             ("roll 2d6+1 for reaction", &[3, 4]),
             ("roll d6", &[2]),
+            ("encounter Bridge: Old", &[]),
             ("fight Old Ana", &[]),
             ("add Cy 5", &[]),
             ("join Cy", &[]),
@@ -83,12 +84,17 @@ fn the_frame_and_the_plain_tracker_are_written_as_typed_and_paste_back() {
                 "a creature the picker brings into a fight carries its whole add command and \
                  whether the players see it; it has no line of its own yet",
             ),
+            (
+                "Encounters",
+                "`encounter` alone answers which encounters there are and changes nothing, so \
+                 no step logs it",
+            ),
         ],
     );
     paste::every_kind_played::<slotmark::rules::plain::Command>(
         &session,
-        |c| match c {
-            Command::Game(slotmark::rules::GameCommand::Plain(c)) => Some(c),
+        |c| match c.game() {
+            Some(slotmark::rules::GameCommand::Plain(c)) => Some(c),
             _ => None,
         },
         &[],
@@ -373,8 +379,8 @@ fn every_slots_command_is_written_in_words_and_pastes_back() {
     no_data_line(&printed);
     paste::every_kind_played::<slots::Command>(
         &session,
-        |c| match c {
-            Command::Game(GameCommand::Slots(c)) => Some(c),
+        |c| match c.game() {
+            Some(GameCommand::Slots(c)) => Some(c),
             _ => None,
         },
         &[],
@@ -547,8 +553,8 @@ fn every_phase_command_is_written_in_words_and_pastes_back() {
     no_data_line(&printed);
     paste::every_kind_played::<phase::Command>(
         &session,
-        |c| match c {
-            Command::Game(GameCommand::Phase(c)) => Some(c),
+        |c| match c.game() {
+            Some(GameCommand::Phase(c)) => Some(c),
             _ => None,
         },
         &[(
@@ -650,8 +656,8 @@ fn every_ap_command_is_written_in_words_and_pastes_back() {
     no_data_line(&printed);
     paste::every_kind_played::<ap::Command>(
         &session,
-        |c| match c {
-            Command::Game(GameCommand::Ap(c)) => Some(c),
+        |c| match c.game() {
+            Some(GameCommand::Ap(c)) => Some(c),
             _ => None,
         },
         &[],
@@ -761,8 +767,8 @@ fn every_bdp_command_is_written_in_words_and_pastes_back() {
     no_data_line(&printed);
     paste::every_kind_played::<bdp::Command>(
         &session,
-        |c| match c {
-            Command::Game(GameCommand::Bdp(c)) => Some(c),
+        |c| match c.game() {
+            Some(GameCommand::Bdp(c)) => Some(c),
             _ => None,
         },
         &[],
@@ -855,8 +861,8 @@ fn every_actiondie_command_is_written_in_words_and_pastes_back() {
     no_data_line(&printed);
     paste::every_kind_played::<actiondie::Command>(
         &session,
-        |c| match c {
-            Command::Game(GameCommand::ActionDie(c)) => Some(c),
+        |c| match c.game() {
+            Some(GameCommand::ActionDie(c)) => Some(c),
             _ => None,
         },
         &[],

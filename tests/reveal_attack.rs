@@ -35,13 +35,15 @@ fn setup(ruleset: RulesetId) -> (Vec<&'static str>, &'static str) {
             ],
             "attack Ana Ogre",
         ),
-        // B49: damage in a fight is the attack of whose turn it is.
+        // B49: damage in a fight is the attack of whose turn it is. The fight's start brings
+        // its foe (the rat) into sight, so the Ogre struck is one outside it.
         RulesetId::Bdp => (
             vec![
                 "add Ana pc 10 12 8 6",
                 "add Ogre creature 14 10 10 9",
                 "add Gnash creature 14 10 10 9",
-                "fight Ana Ogre",
+                "add Rat creature 4 10 10 9",
+                "fight Ana Rat",
             ],
             "damage Ogre 1d6 hp Sword",
         ),

@@ -67,6 +67,11 @@ fn zone(s: &Session, name: &str) -> u32 {
 fn cmd(s: &Session, line: &str) -> C {
     match parse_line(line, s.state()) {
         Ok(Line::Command(Command::Game(GameCommand::Slots(c)))) => c,
+        // A fight's start comes framed (the party always in, its creatures revealed).
+        Ok(Line::Command(Command::Fight { start, .. })) => match *start {
+            GameCommand::Slots(c) => c,
+            other => panic!("{line}: {other:?}"),
+        },
         other => panic!("{line}: {other:?}"),
     }
 }
@@ -849,6 +854,7 @@ fn combat_verbs() {
         C::StartCombat {
             initiator: Side::Players,
             surprised: None,
+            // Naming a character takes exactly those named.
             fighters: Some(vec![id(&s, "Aria"), id(&s, "Snag")]),
         }
     );
@@ -886,7 +892,9 @@ fn combat_verbs() {
             senses: vec![Sense::Sound, Sense::Light]
         }
     );
-    assert_eq!(col(&s, "fight everyone").0, 7);
+    // A fight without a side has the players strike first, as in every ruleset.
+    assert_eq!(cmd(&s, "fight everyone"), cmd(&s, "fight players everyone"));
+    assert_eq!(col(&s, "fight nobody").0, 7);
     assert_eq!(col(&s, "end round").0, 5);
 }
 
@@ -1082,9 +1090,16 @@ fn the_verbs_cover_every_slot_system_command() {
         "unhide Yard Cellar",
     ]);
     for line in lines {
-        if let Ok(Line::Command(Command::Game(GameCommand::Slots(c)))) = parse_line(line, s.state())
-        {
-            seen.insert(variant(&c));
+        match parse_line(line, s.state()) {
+            Ok(Line::Command(Command::Game(GameCommand::Slots(c)))) => {
+                seen.insert(variant(&c));
+            }
+            Ok(Line::Command(Command::Fight { start, .. })) => {
+                if let GameCommand::Slots(c) = *start {
+                    seen.insert(variant(&c));
+                }
+            }
+            _ => {}
         }
     }
     assert_eq!(seen.len(), 56, "covered: {seen:?}");

@@ -30,6 +30,11 @@ fn st(s: &Session) -> &State {
 fn command(s: &Session, line: &str) -> C {
     match parse_line(line, s.state()) {
         Ok(Line::Command(session::Command::Game(GameCommand::ActionDie(c)))) => c,
+        // A fight's start comes framed (the party always in, its creatures revealed).
+        Ok(Line::Command(session::Command::Fight { start, .. })) => match *start {
+            GameCommand::ActionDie(c) => c,
+            other => panic!("{line}: {other:?}"),
+        },
         other => panic!("{line} did not parse to an actiondie command: {other:?}"),
     }
 }

@@ -41,6 +41,11 @@ fn run(s: &mut Session, line: &str, faces: &[u16]) {
 fn command(s: &Session, line: &str) -> C {
     match parse_line(line, s.state()) {
         Ok(Line::Command(session::Command::Game(GameCommand::Ap(c)))) => c,
+        // A fight's start comes framed (the party always in, its creatures revealed).
+        Ok(Line::Command(session::Command::Fight { start, .. })) => match *start {
+            GameCommand::Ap(c) => c,
+            other => panic!("{line}: {other:?}"),
+        },
         other => panic!("{line}: {other:?}"),
     }
 }

@@ -146,6 +146,7 @@ fn session_with(state: State) -> Session {
         notes: Default::default(),
         game: GameState::Slots(state),
         veil: Default::default(),
+        encounters: Vec::new(),
     })
 }
 
@@ -1546,8 +1547,8 @@ fn the_ten_table_moves_take_at_most_three_slots_keys_each() {
     use screen_keys::play;
     use slotmark::rules::GameCommand;
     use slotmark::rules::slots::Command as C;
-    let game = |c: &Command| match c {
-        Command::Game(GameCommand::Slots(c)) => c.clone(),
+    let game = |c: &Command| match c.game() {
+        Some(GameCommand::Slots(c)) => c.clone(),
         other => panic!("not a slot command: {other:?}"),
     };
     let mut s = slotmark::script::demo();

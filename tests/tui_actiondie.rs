@@ -67,8 +67,16 @@ fn state(app: &App) -> &State {
 }
 
 fn last(app: &App) -> K {
-    match &app.session().unwrap().applied().last().unwrap().command {
-        Command::Game(GameCommand::ActionDie(c)) => c.clone(),
+    match app
+        .session()
+        .unwrap()
+        .applied()
+        .last()
+        .unwrap()
+        .command
+        .game()
+    {
+        Some(GameCommand::ActionDie(c)) => c.clone(),
         other => panic!("{other:?}"),
     }
 }
@@ -188,8 +196,8 @@ fn idle() -> Session {
 }
 
 fn game(c: &Command) -> K {
-    match c {
-        Command::Game(GameCommand::ActionDie(c)) => c.clone(),
+    match c.game() {
+        Some(GameCommand::ActionDie(c)) => c.clone(),
         other => panic!("{other:?}"),
     }
 }

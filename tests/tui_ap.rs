@@ -58,8 +58,16 @@ fn state(app: &App) -> &State {
 }
 
 fn last(app: &App) -> K {
-    match &app.session().unwrap().applied().last().unwrap().command {
-        Command::Game(GameCommand::Ap(c)) => c.clone(),
+    match app
+        .session()
+        .unwrap()
+        .applied()
+        .last()
+        .unwrap()
+        .command
+        .game()
+    {
+        Some(GameCommand::Ap(c)) => c.clone(),
         other => panic!("{other:?}"),
     }
 }
@@ -443,8 +451,8 @@ fn a50_three_rounds_fought_on_the_screen_move_the_clock_six_minutes() {
 }
 
 fn game(c: &Command) -> K {
-    match c {
-        Command::Game(GameCommand::Ap(c)) => c.clone(),
+    match c.game() {
+        Some(GameCommand::Ap(c)) => c.clone(),
         other => panic!("{other:?}"),
     }
 }

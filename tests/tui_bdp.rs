@@ -56,8 +56,16 @@ fn state(app: &App) -> &State {
 }
 
 fn last(app: &App) -> K {
-    match &app.session().unwrap().applied().last().unwrap().command {
-        Command::Game(GameCommand::Bdp(c)) => c.clone(),
+    match app
+        .session()
+        .unwrap()
+        .applied()
+        .last()
+        .unwrap()
+        .command
+        .game()
+    {
+        Some(GameCommand::Bdp(c)) => c.clone(),
         other => panic!("{other:?}"),
     }
 }
@@ -453,8 +461,8 @@ fn a_bdp_session_plays_a_few_moves_in_the_real_terminal() {
 }
 
 fn game(c: &Command) -> K {
-    match c {
-        Command::Game(GameCommand::Bdp(c)) => c.clone(),
+    match c.game() {
+        Some(GameCommand::Bdp(c)) => c.clone(),
         other => panic!("{other:?}"),
     }
 }

@@ -112,6 +112,7 @@ fn app_with(state: State, faces: &[u16]) -> App {
         notes: Default::default(),
         game: GameState::Slots(state),
         veil: Default::default(),
+        encounters: Vec::new(),
     });
     App::with_session(session, None, Dice::scripted(faces.iter().copied()))
         .with_theme(Theme::plain())

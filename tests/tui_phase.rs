@@ -31,6 +31,7 @@ fn party() -> Session {
         "add Gob creature 3 8 12 7 group goblins leader",
         "add Snik creature 2 group goblins",
         "add Grub creature 2 group goblins",
+        "encounter Warren: Gob, Snik, Grub",
     ] {
         let Ok(Line::Command(c)) = parse_line(line, s.state()) else {
             panic!("{line} did not parse");
@@ -53,8 +54,16 @@ fn state(app: &App) -> &State {
 }
 
 fn last(app: &App) -> K {
-    match &app.session().unwrap().applied().last().unwrap().command {
-        Command::Game(GameCommand::Phase(c)) => c.clone(),
+    match app
+        .session()
+        .unwrap()
+        .applied()
+        .last()
+        .unwrap()
+        .command
+        .game()
+    {
+        Some(GameCommand::Phase(c)) => c.clone(),
         other => panic!("{other:?}"),
     }
 }
@@ -174,8 +183,8 @@ fn the_ten_common_phase_moves_take_at_most_three_keys_each() {
 }
 
 fn game(c: &Command) -> K {
-    match c {
-        Command::Game(GameCommand::Phase(c)) => c.clone(),
+    match c.game() {
+        Some(GameCommand::Phase(c)) => c.clone(),
         other => panic!("{other:?}"),
     }
 }
@@ -432,7 +441,10 @@ fn k19_the_attack_form_proposes_the_engaged_foe_before_the_dead_and_the_allies()
 fn k14_n_in_a_fight_under_way_brings_the_new_sheet_into_the_round() {
     use slotmark::rules::phase::Band;
     let mut s = party();
-    lines(&mut s, &["add goblin", "reveal all"]);
+    lines(
+        &mut s,
+        &["add goblin", "encounter Warren: Goblin 1", "reveal all"],
+    );
     // The fight's DEX saves (Ana 3, Bo 18), then Cy's (9 against DEX 10).
     let mut app = app(s, &[3, 18, 9]);
     drive(&mut app, 100, 30, vec![key('c'), code(KeyCode::Enter)]);

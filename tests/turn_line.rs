@@ -58,6 +58,8 @@ fn r33_slots_after_a_players_turn_the_opponents_are_next() {
     play(&mut s, "add Bram players", &[]);
     play(&mut s, "add Grol opponents", &[]);
     play(&mut s, "fight players all", &[]);
+    // The fight brought Grol into sight; the judge keeps it from the players again.
+    play(&mut s, "veil Grol", &[]);
     play(&mut s, "turn Aria", &[]);
     // Grol is unseen: nobody the players see is next, and never Bram.
     assert_eq!(turn(&s), (vec!["Aria".into()], None));
@@ -172,7 +174,8 @@ fn bdp_the_header_never_names_a_veiled_creature_whose_turn_it_is() {
     play(&mut s, "add Ana pc 10 12 8 6", &[]);
     play(&mut s, "add Snag goblin", &[]);
     play(&mut s, "veil Snag", &[]);
-    play(&mut s, "fight", &[]);
+    // Named with the party, the fight leaves the veil as it is.
+    play(&mut s, "fight Ana Snag", &[]);
     play(&mut s, "order Snag Ana", &[]);
     play(&mut s, "next", &[]);
     let judge = s.state().game.initiative().expect("a fight");

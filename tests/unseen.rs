@@ -393,11 +393,12 @@ fn every_demo_starts_with_its_creatures_unseen() {
     }
 }
 
-/// A fight started with its key takes the characters and the creatures the players see; an
-/// unseen creature joins only when the judge ticks it (the slot system's own test is in
-/// `tests/fighters.rs`, where zones count too).
+/// A fight started with its key takes the characters and the encounter the party meets (each
+/// demo groups its creatures), seen or not, and brings them into sight in the same step; an
+/// unseen creature of no encounter met joins only when the judge ticks it (the slot system's
+/// own test is in `tests/fighters.rs`, where zones count too).
 #[test]
-fn a_fight_started_by_its_key_leaves_unseen_creatures_out() {
+fn a_fight_started_by_its_key_takes_the_encounter_met_and_leaves_other_unseen_creatures_out() {
     use ratatui::crossterm::event::KeyCode;
     use screen::{code, drive, key};
     use slotmark::tui::Dice;
@@ -422,6 +423,14 @@ fn a_fight_started_by_its_key_leaves_unseen_creatures_out() {
             .collect();
         assert!(creatures.len() >= 2, "{ruleset:?}");
         play(&mut s, &format!("reveal {}", creatures[0]), &[]);
+        let met = s
+            .state()
+            .encounters
+            .iter()
+            .find(|e| !e.fought)
+            .map(|e| e.members.clone())
+            .unwrap_or_default();
+        let unseen_before = s.state().veil.unseen(&s.state().game.roster());
         let mut app =
             App::with_session(s, None, Dice::scripted([7; 64])).with_theme(Theme::plain());
         drive(&mut app, 120, 40, vec![key('c'), code(KeyCode::Enter)]);
@@ -444,10 +453,14 @@ fn a_fight_started_by_its_key_leaves_unseen_creatures_out() {
                 f.name
             );
         }
-        assert!(
-            !names.contains(&creatures[1].as_str()),
-            "{ruleset:?}: {names:?}"
-        );
+        assert!(!met.is_empty(), "{ruleset:?}: the demo meets an encounter");
+        for f in &fight.order {
+            assert!(
+                !unseen_before.contains(&f.id) || met.contains(&f.id),
+                "{ruleset:?}: {} joined though unseen and of no encounter met",
+                f.name
+            );
+        }
         tried += 1;
     }
     assert!(tried >= 3, "only {tried} rulesets tried");

@@ -187,6 +187,7 @@ fn bullet(event: &Event) -> Option<String> {
         | Event::Secret { .. }
         | Event::Hidden { .. }
         | Event::Joined { .. }
+        | Event::Grouped { .. }
         | Event::SecretKinds(_)
         | Event::TableNumbers(_) => format!("- {text}"),
         Event::Rolled { .. } => format!("- **Roll:** {text}"),

@@ -169,10 +169,23 @@ pub trait Ruleset {
         Vec::new()
     }
 
-    /// The command with `who` as its fighters, when it starts a fight and names no one; None
-    /// for every other command. A palette line that starts a fight without names takes the
-    /// proposal of [`Ruleset::fighters`] this way, so the log keeps whom it took.
+    /// The command with `who` as its fighters, when it starts a fight; None for every other
+    /// command. A line that starts a fight takes the frame's proposal (or the party with those
+    /// it names) this way, so the log keeps whom it took.
     fn with_fighters(_command: &Self::Command, _who: &[u32]) -> Option<Self::Command> {
+        None
+    }
+
+    /// Whom the command names as its fighters, when it starts a fight (none named: empty);
+    /// None for every other command.
+    fn fighters_of(_command: &Self::Command) -> Option<Vec<u32>> {
+        None
+    }
+
+    /// The creatures standing where the party meets them, for a ruleset that knows where
+    /// everyone stands (the slot system's zones); None where it does not, or when the party
+    /// stands nowhere. The dead are left out.
+    fn present(_state: &Self::State) -> Option<Vec<u32>> {
         None
     }
 
@@ -372,6 +385,13 @@ macro_rules! rulesets {
                 }
             }
 
+            /// See [`Ruleset::present`].
+            pub fn present(&self) -> Option<Vec<u32>> {
+                match self {
+                    $(GameState::$variant(s) => <$module::$rules as Ruleset>::present(s),)+
+                }
+            }
+
             /// See [`Ruleset::aims_in`]; a command of another ruleset aims at no one.
             pub fn aims_of(&self, command: &GameCommand) -> Option<Aim> {
                 match (self, command) {
@@ -422,6 +442,13 @@ macro_rules! rulesets {
                     $(GameCommand::$variant(c) => {
                         <$module::$rules as Ruleset>::with_fighters(c, who).map(GameCommand::$variant)
                     })+
+                }
+            }
+
+            /// See [`Ruleset::fighters_of`].
+            pub fn fighters_of(&self) -> Option<Vec<u32>> {
+                match self {
+                    $(GameCommand::$variant(c) => <$module::$rules as Ruleset>::fighters_of(c),)+
                 }
             }
 

@@ -16,7 +16,7 @@ pub mod write;
 
 pub use complete::{Completion, completions};
 pub use demo::{build as build_demo, demo, demo_for, has_demo, try_demo, try_demo_for};
-pub use verbs::{Typed, Verb, synonyms, verbs};
+pub use verbs::{Typed, Verb, framed, synonyms, verbs};
 pub use words::Words;
 pub use write::{Form, Written, write, write_in};
 

@@ -8,11 +8,13 @@
 //! the events it produced; undo rebuilds the state from the nearest checkpoint by re-applying
 //! entries with their recorded faces, never rolling again.
 
+mod encounters;
 mod log;
 pub mod party;
 mod veil;
 
 pub use crate::rules::notes::Notes;
+pub use encounters::{Encounter, Proposal, fight_verb, listing as encounter_listing};
 pub use log::{
     Applied, CHECKPOINT_EVERY, DENSE_SPAN, EVENTS_KEPT, Entry, FightMark, Logged, SPARSE_EVERY,
     Session, SessionError, Stamp, replay,
@@ -40,6 +42,9 @@ pub struct SessionState {
     /// What the judge keeps from the players' table view.
     #[serde(default, skip_serializing_if = "Veil::is_empty")]
     pub veil: Veil,
+    /// The creatures the judge grouped by where the party meets them (see [`Encounter`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub encounters: Vec<Encounter>,
 }
 
 impl SessionState {
@@ -49,6 +54,7 @@ impl SessionState {
             notes: Notes::new(),
             game: GameState::new(ruleset),
             veil: Veil::new(),
+            encounters: Vec::new(),
         }
     }
 
@@ -113,6 +119,35 @@ pub enum Command {
         add: Box<GameCommand>,
         seen: bool,
     },
+    /// Groups creatures of the roster (by the ruleset's ids) into the encounter called `name`,
+    /// made when it is new (see [`Encounter`]).
+    /// Boxed: every step of a long log holds a command, and this one is rare.
+    Encounter {
+        name: Box<str>,
+        members: Box<[u32]>,
+    },
+    /// Asks which encounters there are (and changes nothing).
+    Encounters,
+    /// A fight started from the frame: the ruleset's command that starts it, naming whom it
+    /// takes. Refused without a foe; marks the encounters it draws from fought and, with
+    /// `reveal`, brings the creatures it takes into the players' sight, all in this one step
+    /// (without, each comes into sight when it acts or is struck, as in any fight).
+    Fight {
+        start: Box<GameCommand>,
+        reveal: bool,
+    },
+}
+
+impl Command {
+    /// The ruleset's command inside, for a step of the game (a fight started from the frame
+    /// included); None for the frame's own commands.
+    pub fn game(&self) -> Option<&GameCommand> {
+        match self {
+            Command::Game(c) => Some(c),
+            Command::Fight { start, .. } => Some(start),
+            _ => None,
+        }
+    }
 }
 
 /// Any ruleset's command is a session command (a ruleset command `.into()` a session one); the rulesets'
@@ -156,6 +191,11 @@ pub enum Event {
     Joined {
         names: Vec<String>,
         carried: bool,
+    },
+    /// Creatures grouped into an encounter.
+    Grouped {
+        encounter: String,
+        names: Vec<String>,
     },
 }
 
@@ -206,6 +246,9 @@ impl fmt::Display for Event {
                 }
                 Ok(())
             }
+            Event::Grouped { encounter, names } => {
+                write!(f, "{} in the encounter {encounter}", names.join(", "))
+            }
         }
     }
 }
@@ -229,7 +272,8 @@ impl Event {
             | Event::Secret { .. }
             | Event::Hidden { .. }
             | Event::SecretKinds(_)
-            | Event::TableNumbers(_) => rules::Line::from(self.to_string()).for_the_judge(),
+            | Event::TableNumbers(_)
+            | Event::Grouped { .. } => rules::Line::from(self.to_string()).for_the_judge(),
             Event::Retitled(_) | Event::Rolled { .. } | Event::Joined { .. } => {
                 rules::Line::from(self.to_string())
             }
@@ -304,6 +348,9 @@ pub fn apply(
             }])
         }
         Command::Arrive { add, seen } => arrive(state, add, *seen, dice),
+        Command::Encounter { .. } | Command::Encounters | Command::Fight { .. } => {
+            encounters::apply_encounter(state, command, dice)
+        }
         Command::Game(c) => {
             let mut events: Vec<Event> = rules::apply(&mut state.game, c, dice)?
                 .into_iter()

@@ -159,6 +159,7 @@ impl Veil {
 pub fn kind_of(command: &Command) -> Option<RollKind> {
     match command {
         Command::Game(game) => game.roll_kind(),
+        Command::Fight { start, .. } => start.roll_kind(),
         Command::Roll { .. } => Some(RollKind::Other),
         // What an arrival rolls is its initiative, where the rules roll one.
         Command::Arrive { .. } => Some(RollKind::Initiative),
@@ -199,6 +200,7 @@ fn starts_a_roll(entry: &super::Entry) -> bool {
     }
     match &entry.command {
         Command::Game(game) => game.role() != Role::Answers,
+        Command::Fight { start, .. } => start.role() != Role::Answers,
         _ => true,
     }
 }

@@ -573,6 +573,8 @@ impl Main {
         faces: Option<Vec<u16>>,
     ) -> Exec {
         let typed = faces.is_some() || dice.typed;
+        // Every fight starts as the frame starts it (the party always in, never without a foe).
+        let command = crate::script::framed(command, self.session.state());
         // Steps are numbered from the session's start, which is still being read.
         if matches!(command, Command::Secret { .. }) && self.loading.is_some() {
             return Exec::Failed(Self::loading_refusal("keeping a roll secret or showing it"));
@@ -645,6 +647,7 @@ impl Main {
     fn rolls(command: &Command) -> bool {
         match command {
             Command::Game(game) => game.role() == Role::Rolls,
+            Command::Fight { start, .. } => start.role() == Role::Rolls,
             Command::Roll { .. } | Command::RollOn(_) => true,
             _ => false,
         }

@@ -65,6 +65,8 @@ fn lines(ruleset: RulesetId) -> &'static [&'static str] {
             "set {pc} hp {most}",
             "dead {pc} off",
             "scene",
+            "act {foe} other",
+            "initiative",
             "next",
             "next",
             "damage {foe} 1",

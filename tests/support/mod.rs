@@ -95,6 +95,7 @@ pub fn party() -> SessionState {
         notes: Notes::new(),
         game: GameState::Slots(state),
         veil: Default::default(),
+        encounters: Vec::new(),
     }
 }
 

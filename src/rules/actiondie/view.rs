@@ -412,10 +412,17 @@ impl Ruleset for ActionDie {
 
     fn with_fighters(command: &Command, who: &[u32]) -> Option<Command> {
         match command {
-            Command::Scene { who: none, why } if none.is_empty() => Some(Command::Scene {
+            Command::Scene { why, .. } => Some(Command::Scene {
                 who: who.into(),
                 why: why.clone(),
             }),
+            _ => None,
+        }
+    }
+
+    fn fighters_of(command: &Command) -> Option<Vec<u32>> {
+        match command {
+            Command::Scene { who, .. } => Some(who.to_vec()),
             _ => None,
         }
     }

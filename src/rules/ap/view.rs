@@ -643,10 +643,7 @@ impl Ruleset for Ap {
     /// Those surprised join the proposal, as when the judge names both.
     fn with_fighters(command: &Command, who: &[u32]) -> Option<Command> {
         match command {
-            Command::Fight {
-                who: none,
-                surprised,
-            } if none.is_empty() => {
+            Command::Fight { surprised, .. } => {
                 let mut who = who.to_vec();
                 who.extend(
                     surprised
@@ -659,6 +656,13 @@ impl Ruleset for Ap {
                     surprised: surprised.clone(),
                 })
             }
+            _ => None,
+        }
+    }
+
+    fn fighters_of(command: &Command) -> Option<Vec<u32>> {
+        match command {
+            Command::Fight { who, .. } => Some(who.to_vec()),
             _ => None,
         }
     }

@@ -367,9 +367,16 @@ impl Ruleset for Bdp {
 
     fn with_fighters(command: &Command, who: &[u32]) -> Option<Command> {
         match command {
-            Command::Fight { order } if order.is_empty() => Some(Command::Fight {
+            Command::Fight { .. } => Some(Command::Fight {
                 order: who.to_vec(),
             }),
+            _ => None,
+        }
+    }
+
+    fn fighters_of(command: &Command) -> Option<Vec<u32>> {
+        match command {
+            Command::Fight { order } => Some(order.clone()),
             _ => None,
         }
     }

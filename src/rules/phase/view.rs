@@ -870,14 +870,19 @@ impl Ruleset for Phase {
     fn with_fighters(command: &Command, who: &[u32]) -> Option<Command> {
         match command {
             Command::Fight {
-                who: none,
-                surprised,
-                paced,
-            } if none.is_empty() => Some(Command::Fight {
+                surprised, paced, ..
+            } => Some(Command::Fight {
                 who: who.to_vec(),
                 surprised: *surprised,
                 paced: *paced,
             }),
+            _ => None,
+        }
+    }
+
+    fn fighters_of(command: &Command) -> Option<Vec<u32>> {
+        match command {
+            Command::Fight { who, .. } => Some(who.clone()),
             _ => None,
         }
     }

@@ -275,9 +275,16 @@ impl Ruleset for Plain {
 
     fn with_fighters(command: &Command, who: &[u32]) -> Option<Command> {
         match command {
-            Command::StartFight { order } if order.is_empty() => Some(Command::StartFight {
+            Command::StartFight { .. } => Some(Command::StartFight {
                 order: who.to_vec(),
             }),
+            _ => None,
+        }
+    }
+
+    fn fighters_of(command: &Command) -> Option<Vec<u32>> {
+        match command {
+            Command::StartFight { order } => Some(order.clone()),
             _ => None,
         }
     }

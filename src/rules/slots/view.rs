@@ -401,7 +401,7 @@ impl Ruleset for Slots {
             Command::StartCombat {
                 initiator,
                 surprised,
-                fighters: None,
+                ..
             } => Some(Command::StartCombat {
                 initiator: *initiator,
                 surprised: *surprised,
@@ -409,6 +409,43 @@ impl Ruleset for Slots {
             }),
             _ => None,
         }
+    }
+
+    fn fighters_of(command: &Command) -> Option<Vec<u32>> {
+        match command {
+            Command::StartCombat { fighters, .. } => Some(fighters.clone().unwrap_or_default()),
+            _ => None,
+        }
+    }
+
+    /// The creatures in or next to a zone of the party's, when both stand in zones.
+    fn present(state: &State) -> Option<Vec<u32>> {
+        let party_zones: Vec<_> = state
+            .characters
+            .iter()
+            .filter(|c| c.side == Side::Players)
+            .filter_map(|c| c.zone)
+            .collect();
+        if party_zones.is_empty() {
+            return None;
+        }
+        let near = |z| {
+            party_zones.iter().any(|&p| {
+                matches!(
+                    super::zones::zone_range(&state.scene, p, z),
+                    Range::Reach | Range::Near
+                )
+            })
+        };
+        Some(
+            state
+                .characters
+                .iter()
+                .filter(|c| c.side != Side::Players && !c.status.dead)
+                .filter(|c| c.zone.is_some_and(near))
+                .map(|c| c.id)
+                .collect(),
+        )
     }
 
     fn aims(command: &Command) -> Option<Aim> {

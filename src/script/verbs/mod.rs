@@ -370,7 +370,99 @@ const ROSTER_VERBS: &[Entry<GameState>] = &[
             names
         },
     },
+    Entry {
+        verb: v(
+            "encounter",
+            &["encounters"],
+            "encounter [NAME: CREATURE, CREATURE...]",
+            "groups creatures of the roster under a name, before the session: `c` proposes the \
+             first encounter not yet fought (in the slot system, the creatures by the party), \
+             `fight NAME` starts a fight with it, and the same line with more creatures adds \
+             them; alone, lists the encounters",
+            "encounter Ambush: Snag",
+            SESSION,
+        ),
+        parse: encounter,
+        complete: creature_names,
+    },
 ];
+
+/// `encounter NAME: A, B, ...`, or `encounter` alone to list them.
+fn encounter(w: &mut Words<'_>, game: &GameState) -> R<Line> {
+    if w.at_end() {
+        return Ok(Line::Command(Command::Encounters));
+    }
+    let mut name = Vec::new();
+    loop {
+        let t = w.next("the encounter's name, then a colon and its creatures")?;
+        if let Some(last) = t.text.strip_suffix(':') {
+            if !last.is_empty() {
+                name.push(last.to_string());
+            }
+            break;
+        }
+        name.push(t.text);
+    }
+    let name = name.join(" ");
+    let creatures: Vec<(u32, String)> = game
+        .roster()
+        .into_iter()
+        .filter(|g| !g.party)
+        .flat_map(|g| g.members)
+        .map(|m| (m.id, m.name))
+        .collect();
+    let mut members = Vec::new();
+    let mut words: Vec<Token> = Vec::new();
+    let mut take = |words: &mut Vec<Token>| -> R<()> {
+        let Some(first) = words.first() else {
+            return Ok(());
+        };
+        let column = first.column;
+        let text: Vec<&str> = words.iter().map(|t| t.text.as_str()).collect();
+        let (id, _) = find_by_name(&creatures, |c| &c.1, &text.join(" "), "creature")
+            .map_err(|e| ScriptError::at(column, e.to_string()))?;
+        members.push(*id);
+        words.clear();
+        Ok(())
+    };
+    while let Some(mut t) = w.peek().cloned() {
+        w.pos += 1;
+        let ends = !t.quoted && t.text.ends_with(',');
+        if ends {
+            t.text.pop();
+        }
+        if !t.text.is_empty() {
+            words.push(t);
+        }
+        if ends {
+            take(&mut words)?;
+        }
+    }
+    take(&mut words)?;
+    if members.is_empty() {
+        return Err(ScriptError::at(
+            w.eol,
+            format!(
+                "expected the creatures of {name} after the colon; {}",
+                w.usage()
+            ),
+        ));
+    }
+    Ok(Line::Command(Command::Encounter {
+        name: name.into(),
+        members: members.into(),
+    }))
+}
+
+/// The creatures on the roster, for `encounter`.
+fn creature_names(_: &Typed<'_>, game: &GameState) -> Vec<String> {
+    game.roster()
+        .into_iter()
+        .filter(|g| !g.party)
+        .flat_map(|g| g.members)
+        .map(|m| m.name)
+        .collect()
+}
 
 /// `veil NAME` and `unveil NAME`: the name read against the roster.
 fn hide(w: &mut Words<'_>, game: &GameState, hidden: bool) -> R<Line> {
@@ -543,7 +635,12 @@ pub fn help_text(ruleset: RulesetId) -> String {
 }
 
 /// Parses a tokenized, non-empty line with the verbs of the session's ruleset and the frame.
-pub(crate) fn parse(line: &str, lexed: Lexed, state: &SessionState, library: &Library) -> R<Line> {
+pub(crate) fn parse(
+    line: &str,
+    mut lexed: Lexed,
+    state: &SessionState,
+    library: &Library,
+) -> R<Line> {
     if let Some(e) = roster_verb(&lexed.tokens[0], state) {
         let mut w = Words {
             tokens: lexed.tokens.clone(),
@@ -555,6 +652,10 @@ pub(crate) fn parse(line: &str, lexed: Lexed, state: &SessionState, library: &Li
         };
         return (e.parse)(&mut w, &state.game).and_then(|l| w.finish().map(|()| l));
     }
+    // Whether the line used a form every ruleset reads alike (an encounter, `all`, `players`,
+    // `with`): those bring the creatures they take into the players' sight.
+    let shared_form =
+        is_fight_verb(&lexed.tokens[0], state.ruleset()) && fight_words(&mut lexed.tokens, state);
     let meant = synonyms(state.ruleset());
     let parsed = match &state.game {
         GameState::Slots(st) => parse_in(slots::VERBS, st, line, lexed, library, meant),
@@ -564,22 +665,201 @@ pub(crate) fn parse(line: &str, lexed: Lexed, state: &SessionState, library: &Li
         GameState::Ap(st) => parse_in(ap::VERBS, st, line, lexed, library, meant),
         GameState::ActionDie(st) => parse_in(actiondie::VERBS, st, line, lexed, library, meant),
     };
-    parsed.map(|l| with_proposed_fighters(l, state))
+    parsed.map(|l| match l {
+        Line::Command(c) => Line::Command(frame(c, state, shared_form)),
+        other => other,
+    })
 }
 
-/// A fight started without names takes those the ruleset proposes (the characters and the
-/// creatures present that the players see), named in the command so the log keeps them: an
-/// unseen creature joins only when the judge names it.
-fn with_proposed_fighters(line: Line, state: &SessionState) -> Line {
-    if let Line::Command(Command::Game(c)) = &line
-        && c.with_fighters(&[]).is_some()
-    {
-        let unseen = state.veil.unseen(&state.game.roster());
-        if let Some(named) = c.with_fighters(&state.game.fighters(&unseen)) {
-            return Line::Command(Command::Game(named));
-        }
+/// A ruleset's command that starts a fight, as the frame starts every fight (see
+/// [`Command::Fight`]): without names it takes the frame's proposal (the party and the
+/// creatures it meets); with names, the party always comes too. Other commands pass as they
+/// are. The screen's fight forms go through here as well, so a fight starts alike everywhere;
+/// a fight the judge ticked on the screen brings every creature it takes into sight.
+pub fn framed(command: Command, state: &SessionState) -> Command {
+    frame(command, state, true)
+}
+
+/// [`framed`]; `reveal_named`: whether a line naming characters of the party (who then fight
+/// exactly as named) brings its creatures into sight. A line naming no one, or only
+/// creatures, always does: it takes the party and the creatures it meets.
+fn frame(command: Command, state: &SessionState, reveal_named: bool) -> Command {
+    let Command::Game(c) = &command else {
+        return command;
+    };
+    let Some(named) = c.fighters_of() else {
+        return command;
+    };
+    let (who, reveal) = if named.is_empty() {
+        (state.proposal().who, true)
+    } else {
+        with_party(state, &named, reveal_named)
+    };
+    match c.with_fighters(&who) {
+        Some(c) => Command::Fight {
+            start: Box::new(c),
+            reveal,
+        },
+        None => command,
     }
-    line
+}
+
+/// `named` with the party's standing characters first, when none of them is named (and the
+/// creatures come into sight); a line that names characters takes exactly those named (a duel,
+/// a character elsewhere), bringing them into sight as `reveal_named` says.
+fn with_party(state: &SessionState, named: &[u32], reveal_named: bool) -> (Vec<u32>, bool) {
+    let creatures: std::collections::BTreeSet<u32> = state
+        .game
+        .roster()
+        .iter()
+        .filter(|g| !g.party)
+        .flat_map(|g| g.members.iter().map(|m| m.id))
+        .collect();
+    let party: Vec<u32> = state
+        .game
+        .fighters(&creatures)
+        .into_iter()
+        .filter(|id| !creatures.contains(id))
+        .collect();
+    if named.iter().any(|id| party.contains(id)) {
+        (named.to_vec(), reveal_named)
+    } else {
+        (
+            party.into_iter().chain(named.iter().copied()).collect(),
+            true,
+        )
+    }
+}
+
+/// Is `first` the ruleset's verb that starts a fight (`fight`, `scene` in actiondie)?
+fn is_fight_verb(first: &Token, ruleset: RulesetId) -> bool {
+    let verb = crate::session::fight_verb(ruleset);
+    !first.quoted
+        && verbs(ruleset).iter().any(|v| {
+            v.name == verb
+                && (v.name.eq_ignore_ascii_case(&first.text)
+                    || v.aliases
+                        .iter()
+                        .any(|a| a.eq_ignore_ascii_case(&first.text)))
+        })
+}
+
+/// The forms every ruleset's fight verb reads alike, turned into the ruleset's own words
+/// before its parser reads them: an encounter's name stands for its standing creatures,
+/// `players`/`party` first and `with` before names say the party fights (it always does),
+/// `all` takes everyone standing. In the slot system, whose fight names the side that struck
+/// first, a line without a side has the players strike first. True when the line used one of
+/// these forms.
+fn fight_words(tokens: &mut Vec<Token>, state: &SessionState) -> bool {
+    let roster = state.game.roster();
+    let standing: Vec<&crate::rules::RosterEntry> = roster
+        .iter()
+        .flat_map(|g| &g.members)
+        .filter(|m| !m.dead && !m.out)
+        .collect();
+    let name_token = |name: &str, at: &Token| Token {
+        text: name.to_string(),
+        column: at.column,
+        end: at.end,
+        quoted: true,
+    };
+    let word = |t: Option<&Token>, words: &[&str]| {
+        t.is_some_and(|t| !t.quoted && words.iter().any(|w| w.eq_ignore_ascii_case(&t.text)))
+    };
+    let slots = state.ruleset() == RulesetId::Slots;
+    let mut shared = tokens
+        .iter()
+        .skip(1)
+        .any(|t| word(Some(t), &["with", "all", "everyone"]));
+    let sides = [
+        "players",
+        "player",
+        "party",
+        "pcs",
+        "pc",
+        "opponents",
+        "opponent",
+        "enemies",
+    ];
+    if slots && !word(tokens.get(1), &sides) {
+        let at = tokens[0].clone();
+        tokens.insert(
+            1,
+            Token {
+                text: "players".into(),
+                quoted: false,
+                ..at
+            },
+        );
+    }
+    // Encounters' names, the longest run of words first.
+    let mut i = 1;
+    let mut first_met = None;
+    while i < tokens.len() {
+        let found = (i + 1..=tokens.len()).rev().find_map(|j| {
+            let words: Vec<&str> = tokens[i..j].iter().map(|t| t.text.as_str()).collect();
+            state.encounter(&words.join(" ")).map(|e| (j, e))
+        });
+        let Some((j, e)) = found else {
+            i += 1;
+            continue;
+        };
+        // A creature's own name wins over an encounter's.
+        if j == i + 1
+            && standing
+                .iter()
+                .any(|m| m.name.eq_ignore_ascii_case(&tokens[i].text))
+        {
+            i += 1;
+            continue;
+        }
+        let at = tokens[i].clone();
+        let names: Vec<Token> = e
+            .members
+            .iter()
+            .filter_map(|id| standing.iter().find(|m| m.id == *id))
+            .map(|m| name_token(&m.name, &at))
+            .collect();
+        let n = names.len();
+        tokens.splice(i..j, names);
+        first_met = first_met.or(Some(i));
+        i += n.max(1);
+    }
+    if slots {
+        // The encounter's creatures are the ones `with` takes.
+        if let Some(p) = first_met
+            && !tokens
+                .iter()
+                .any(|t| word(Some(t), &["with", "all", "everyone"]))
+        {
+            let at = tokens[p].clone();
+            tokens.insert(
+                p,
+                Token {
+                    text: "with".into(),
+                    quoted: false,
+                    ..at
+                },
+            );
+        }
+        return shared || first_met.is_some();
+    }
+    if word(tokens.get(1), &["players", "party", "pcs"]) {
+        tokens.remove(1);
+        shared = true;
+    }
+    if word(tokens.get(1), &["with"]) {
+        tokens.remove(1);
+    }
+    if let Some(p) = tokens
+        .iter()
+        .position(|t| word(Some(t), &["all", "everyone"]))
+    {
+        let at = tokens[p].clone();
+        let all: Vec<Token> = standing.iter().map(|m| name_token(&m.name, &at)).collect();
+        tokens.splice(p..=p, all);
+    }
+    shared || first_met.is_some()
 }
 
 /// The frame's verb that reads the roster named by `first`, unless the ruleset has its own verb

@@ -135,13 +135,14 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         verb: v(
             "fight",
             &[],
-            "fight NAME NAME...",
-            "starts a fight: everyone named acts in that order, round after round",
+            "fight [NAME...]",
+            "starts a fight: everyone named acts in that order, round after round (the party \
+             always comes; with no one named, the party and the creatures it meets)",
             "fight Ogre Ana Bo",
             FIGHT,
         ),
         parse: |w, st| {
-            let mut order = vec![who(w, st)?];
+            let mut order = Vec::new();
             while !w.at_end() {
                 order.push(who(w, st)?);
             }

@@ -56,6 +56,34 @@ pub(crate) fn write(command: &Command, game: &GameState, library: &Library) -> O
             }
             _ => None,
         },
+        Command::Encounter { name, members } => {
+            let roster = game.roster();
+            let names: Option<Vec<String>> = members
+                .iter()
+                .map(|id| {
+                    roster
+                        .iter()
+                        .flat_map(|g| &g.members)
+                        .find(|m| m.id == *id)
+                        .map(|m| m.name.clone())
+                })
+                .collect();
+            Some(format!("encounter {name}: {}", names?.join(", ")))
+        }
+        Command::Encounters => Some("encounter".into()),
+        // A fight that brings its creatures into sight reads back from the shared form
+        // (`fight players with ...`); the others from the ruleset's own words.
+        Command::Fight { start, reveal } => {
+            let words = write(&Command::Game((**start).clone()), game, library)?;
+            match words.split_once(' ') {
+                Some((verb, rest))
+                    if *reveal && !rest.split(' ').any(|w| w == "with" || w == "all") =>
+                {
+                    Some(format!("{verb} players with {rest}"))
+                }
+                _ => Some(words),
+            }
+        }
         // The sheets ride inside the command; no verb takes them as words.
         Command::Join(_) => None,
         // The creature's sheet rides inside the command, as the bestiary made it.

@@ -84,9 +84,13 @@ impl Main {
             if Veil::changes_only_the_table(&entry.command) {
                 continue;
             }
-            let Command::Game(game) = &entry.command else {
-                ran_out = false;
-                break;
+            let game = match &entry.command {
+                Command::Game(game) => game,
+                Command::Fight { start, .. } => &**start,
+                _ => {
+                    ran_out = false;
+                    break;
+                }
             };
             match game.role() {
                 Role::Answers => continue,

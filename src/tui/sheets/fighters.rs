@@ -1,8 +1,10 @@
 //! Who fights, shared by every ruleset's screen: the checklist a fight starts from, with the
-//! ruleset's proposal ticked (the characters and the creatures present that the players see;
-//! see `Ruleset::fighters`), and the question `c` puts before a fight ends. The judge ticks an
-//! unseen creature in, or a present one out, before the fight starts; the command that starts
-//! it names whom it takes, so the log and a replay keep them.
+//! frame's proposal ticked (the party and the creatures it meets: in the slot system those in
+//! or next to its zones, elsewhere the first encounter not yet fought; see
+//! `SessionState::proposal`), and the question `c` puts before a fight ends. The judge ticks
+//! anyone in or out before the fight starts; the command that starts it names whom it takes
+//! and brings them into the players' sight in the same step, so the log, an undo and a replay
+//! keep it whole.
 
 use super::forms::{self, Purpose};
 use crate::tui::form::{Field, Form};
@@ -12,9 +14,17 @@ use crate::tui::host::Main;
 pub const FIELD: &str = "fighters";
 
 /// The note every fight form carries under its title.
-pub const NOTE: &str = "Ticked: the characters and the creatures present that the players \
-                        see. Space ticks or unticks the one under the cursor, ←/→ move along; \
-                        an unseen creature joins only when ticked.";
+pub const NOTE: &str = "Ticked: the party and whom it meets. Space ticks, ←/→ move; Enter \
+                        starts the fight, the creatures ticked in the players' sight.";
+
+/// The note of the fight form in front of the judge now: [`NOTE`], and the encounter the
+/// ticked creatures come from.
+pub fn note(m: &Main) -> String {
+    match m.session.state().proposal().encounter {
+        Some(e) => format!("{NOTE} Met: {e}."),
+        None => NOTE.to_string(),
+    }
+}
 
 /// Everyone on the roster who could fight, the proposed first in the ruleset's order (the
 /// order a fight takes them in) and ticked, then the rest in the roster's order: the dead are
@@ -22,7 +32,7 @@ pub const NOTE: &str = "Ticked: the characters and the creatures present that th
 pub fn field(m: &Main) -> Field {
     let state = m.session.state();
     let unseen = m.unseen();
-    let proposed = state.game.fighters(&unseen);
+    let proposed = state.proposal().who;
     let roster = state.game.roster();
     let members: Vec<_> = roster.iter().flat_map(|g| &g.members).collect();
     let label = |id: u32| {
@@ -65,9 +75,9 @@ pub fn open<P: Purpose + 'static>(m: &mut Main, title: &str, more: &str, start: 
         end_form(end, Vec::new())
     } else {
         let note = if more.is_empty() {
-            NOTE.to_string()
+            note(m)
         } else {
-            format!("{NOTE} {more}")
+            format!("{} {more}", note(m))
         };
         Form::new(title, start, vec![field(m)]).with_note(note)
     };

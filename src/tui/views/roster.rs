@@ -56,25 +56,44 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
             .render_to(buf, Rect::new(inner.x, y + 2, inner.width, 1));
         return;
     }
-    // A roster taller than its panel scrolls so the selected one stays in sight: the rows
-    // before it that do not fit are left out from the top, and the first row says so.
-    let total: usize = groups.iter().map(|g| g.members.len() + 2).sum();
+    // Every row first (titles, encounters, members, the gap after each group), so a roster
+    // taller than its panel can scroll to keep the selected one in sight: the rows before it
+    // that do not fit are left out from the top, and the first row says so.
+    let mut rows: Vec<Row> = Vec::new();
+    for group in groups {
+        let style = if group.party {
+            theme.players()
+        } else {
+            theme.opponents()
+        };
+        rows.push(Row::Title(
+            format!(" {} ({})", group.title, group.members.len()),
+            style,
+        ));
+        // Creatures the judge grouped into encounters stand under the encounter's name, so
+        // the judge sees at a glance what the party may meet next and what it has fought.
+        let mut under: Option<&str> = None;
+        for c in group.members {
+            let encounter = main.session.state().encounter_of(c.id);
+            let name = encounter.map(|e| e.name.as_str());
+            if !group.party
+                && name != under
+                && let Some(e) = encounter
+            {
+                let fought = if e.fought { " (fought)" } else { "" };
+                rows.push(Row::Encounter(format!("  ‹{}›{fought}", e.name)));
+            }
+            under = name;
+            rows.push(Row::Member(c));
+        }
+        rows.push(Row::Gap);
+    }
     let height = usize::from(inner.height);
-    let selected_row = groups
+    let selected_row = rows
         .iter()
-        .scan(0usize, |row, g| {
-            let first = *row + 1;
-            *row += g.members.len() + 2;
-            Some((first, g))
-        })
-        .find_map(|(first, g)| {
-            g.members
-                .iter()
-                .position(|m| main.view.selected == Some(m.id))
-                .map(|i| first + i)
-        })
+        .position(|r| matches!(r, Row::Member(c) if main.view.selected == Some(c.id)))
         .unwrap_or(0);
-    let mut skip = if total > height {
+    let mut skip = if rows.len() > height {
         (selected_row + 2).saturating_sub(height)
     } else {
         0
@@ -86,117 +105,109 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
             .render_to(buf, Rect::new(inner.x, y, inner.width, 1));
         y += 1;
     }
-    let mut hidden = skip;
-    for group in groups {
+    for row in rows.into_iter().skip(skip) {
         if y >= bottom {
             break;
         }
-        // A group wholly above the rows shown is passed over; one cut through shows its rest.
-        if hidden >= group.members.len() + 2 {
-            hidden -= group.members.len() + 2;
-            continue;
-        }
-        let style = if group.party {
-            theme.players()
-        } else {
-            theme.opponents()
-        };
-        if hidden == 0 {
-            Line::styled(format!(" {} ({})", group.title, group.members.len()), style)
-                .render_to(buf, Rect::new(inner.x, y, inner.width, 1));
-            y += 1;
-        } else {
-            hidden -= 1;
-        }
-        for c in group.members {
-            if y >= bottom {
-                break;
-            }
-            if hidden > 0 {
-                hidden -= 1;
+        let c = match row {
+            Row::Title(text, style) => {
+                Line::styled(text, style).render_to(buf, Rect::new(inner.x, y, inner.width, 1));
+                y += 1;
                 continue;
             }
-            let row = Rect::new(inner.x, y, inner.width, 1);
-            let selected = main.view.selected == Some(c.id);
-            // The dead show their death and nothing else.
-            let mut glance = if c.dead {
-                vec![crate::rules::Tag::new("DEAD", crate::rules::Tone::Bad)]
-            } else {
-                c.glance
-            };
-            // Kept from the players' table view: the judge sees that it is.
-            if unseen.contains(&c.id) {
-                glance.insert(0, crate::rules::Tag::new("unseen", crate::rules::Tone::Dim));
+            Row::Encounter(text) => {
+                Line::styled(text, theme.dim())
+                    .render_to(buf, Rect::new(inner.x, y, inner.width, 1));
+                y += 1;
+                continue;
             }
-            // Down: the mark comes first, so no narrow roster can cut it off.
-            if c.out && !c.dead {
-                const DOWN: [&str; 7] = [
-                    "out",
-                    "ko",
-                    "dying",
-                    "fled",
-                    "critical",
-                    "unconscious",
-                    "down",
-                ];
-                let down = |t: &Tag| DOWN.iter().any(|d| t.text.eq_ignore_ascii_case(d));
-                match glance.iter().position(down) {
-                    Some(i) => {
-                        let tag = glance.remove(i);
-                        glance.insert(0, tag);
-                    }
-                    None => {
-                        glance.insert(0, crate::rules::Tag::new("OUT", crate::rules::Tone::Bad))
-                    }
-                }
+            Row::Gap => {
+                y += 1;
+                continue;
             }
-            // The name keeps its first letters and its number ("Go… 1"): tags that would cut
-            // it shorter are left out from the last; the first (the down mark) always stays.
-            let least = c.name.width().min(NAME_MIN);
-            let room = (inner.width as usize).saturating_sub(1 + least + 1);
-            let mut kept_w = 0;
-            let kept = glance
-                .iter()
-                .enumerate()
-                .take_while(|(i, tag)| {
-                    kept_w += tag.text.width() + usize::from(*i > 0);
-                    *i == 0 || kept_w <= room
-                })
-                .count();
-            glance.truncate(kept);
-            let tags = tags(glance, theme);
-            let tags_w: usize = tags.iter().map(|s| s.width()).sum();
-            let name_w = (inner.width as usize)
-                .saturating_sub(2 + tags_w + 1)
-                .max(least)
-                .max(4);
-            let name_style = if c.dead {
-                theme.dead()
-            } else if c.out {
-                theme.dim()
-            } else {
-                Style::new()
-            };
-            let mut spans = vec![
-                Span::raw(if selected { "▶" } else { " " }),
-                Span::styled(fit_name(&c.name, name_w), name_style),
-            ];
-            let used = 1 + spans[1].width();
-            let gap = (inner.width as usize).saturating_sub(used + tags_w).max(1);
-            spans.push(Span::raw(" ".repeat(gap)));
-            spans.extend(tags);
-            let mut line = Line::from(spans);
-            if selected {
-                line = line.style(theme.selected());
-            }
-            line.render_to(buf, row);
-            record(hits, row, Hit::Character(c.id));
-            y += 1;
-        }
-        if hidden > 0 {
-            hidden -= 1;
+            Row::Member(c) => c,
+        };
+        let row = Rect::new(inner.x, y, inner.width, 1);
+        let selected = main.view.selected == Some(c.id);
+        // The dead show their death and nothing else.
+        let mut glance = if c.dead {
+            vec![crate::rules::Tag::new("DEAD", crate::rules::Tone::Bad)]
         } else {
-            y += 1;
+            c.glance
+        };
+        // Kept from the players' table view: the judge sees that it is.
+        if unseen.contains(&c.id) {
+            glance.insert(0, crate::rules::Tag::new("unseen", crate::rules::Tone::Dim));
         }
+        // Down: the mark comes first, so no narrow roster can cut it off.
+        if c.out && !c.dead {
+            const DOWN: [&str; 7] = [
+                "out",
+                "ko",
+                "dying",
+                "fled",
+                "critical",
+                "unconscious",
+                "down",
+            ];
+            let down = |t: &Tag| DOWN.iter().any(|d| t.text.eq_ignore_ascii_case(d));
+            match glance.iter().position(down) {
+                Some(i) => {
+                    let tag = glance.remove(i);
+                    glance.insert(0, tag);
+                }
+                None => glance.insert(0, crate::rules::Tag::new("OUT", crate::rules::Tone::Bad)),
+            }
+        }
+        // The name keeps its first letters and its number ("Go… 1"): tags that would cut
+        // it shorter are left out from the last; the first (the down mark) always stays.
+        let least = c.name.width().min(NAME_MIN);
+        let room = (inner.width as usize).saturating_sub(1 + least + 1);
+        let mut kept_w = 0;
+        let kept = glance
+            .iter()
+            .enumerate()
+            .take_while(|(i, tag)| {
+                kept_w += tag.text.width() + usize::from(*i > 0);
+                *i == 0 || kept_w <= room
+            })
+            .count();
+        glance.truncate(kept);
+        let tags = tags(glance, theme);
+        let tags_w: usize = tags.iter().map(|s| s.width()).sum();
+        let name_w = (inner.width as usize)
+            .saturating_sub(2 + tags_w + 1)
+            .max(least)
+            .max(4);
+        let name_style = if c.dead {
+            theme.dead()
+        } else if c.out {
+            theme.dim()
+        } else {
+            Style::new()
+        };
+        let mut spans = vec![
+            Span::raw(if selected { "▶" } else { " " }),
+            Span::styled(fit_name(&c.name, name_w), name_style),
+        ];
+        let used = 1 + spans[1].width();
+        let gap = (inner.width as usize).saturating_sub(used + tags_w).max(1);
+        spans.push(Span::raw(" ".repeat(gap)));
+        spans.extend(tags);
+        let mut line = Line::from(spans);
+        if selected {
+            line = line.style(theme.selected());
+        }
+        line.render_to(buf, row);
+        record(hits, row, Hit::Character(c.id));
+        y += 1;
     }
+}
+
+/// One row of the roster as drawn.
+enum Row {
+    Title(String, Style),
+    Encounter(String),
+    Member(crate::rules::RosterEntry),
+    Gap,
 }

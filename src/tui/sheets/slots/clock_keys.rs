@@ -429,7 +429,7 @@ fn title_of(command: &slots::Command) -> Option<String> {
 /// Sums up a step that moved time on, or ended a round with changes to someone's sheet, in the
 /// summary dialog (adding to one already open, so travel and days read as one stretch).
 pub fn sum_up(main: &mut Main, step: &Logged) {
-    let Command::Game(GameCommand::Slots(command)) = &step.entry.command else {
+    let Some(GameCommand::Slots(command)) = step.entry.command.game() else {
         return;
     };
     let events: Vec<&SlotEvent> = step.events.iter().filter_map(slot_event).collect();

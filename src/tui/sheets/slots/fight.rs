@@ -120,7 +120,7 @@ fn start_form(m: &Main) -> Form<FormPurpose> {
     .with_note(format!(
         "The side that started it holds initiative first; a surprised side takes no turn in \
          round 1. {} Creatures in a zone neither in nor next to the party's are not ticked.",
-        fighters::NOTE
+        fighters::note(m)
     ));
     super::screen::refresh_choices(&mut form);
     refresh_live(&mut form, m.slots());
@@ -218,8 +218,8 @@ pub fn slot_event(e: &Event) -> Option<&SlotEvent> {
 
 fn is_fight_command(command: &Command) -> bool {
     matches!(
-        command,
-        Command::Game(GameCommand::Slots(
+        command.game(),
+        Some(GameCommand::Slots(
             slots::Command::StartCombat { .. }
                 | slots::Command::StartTurn { .. }
                 | slots::Command::Setup { .. }

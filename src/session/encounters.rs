@@ -1,0 +1,318 @@
+//! Encounters: the creatures the judge groups before the session under a name ("Ambush",
+//! "Toll tower"), so that a fight can start with the ones the party meets in one step. They are
+//! the frame's, the same in every ruleset: a creature is an id of the ruleset's roster, and the
+//! rules never see an encounter. They change only through commands, so the log, undo, replay
+//! and the session file keep them; a file from before they existed opens with none.
+//!
+//! A fight started from the frame ([`Command::Fight`]) names whom it takes: it must take
+//! someone against the party (a fight without a foe is refused the same way in every ruleset),
+//! brings every creature it takes into the players' sight as events of its own step, and marks
+//! each encounter it draws from as fought, so the next `c` proposes the next one.
+
+use super::{Command, Event, SessionState, apply, veil};
+use crate::rules::text::{self, TextKind};
+use crate::rules::{GameCommand, RuleError, RulesetId};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+
+/// A named group of creatures the party may meet.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Encounter {
+    pub name: String,
+    /// The roster's ids, in the order they were grouped.
+    pub members: Vec<u32>,
+    /// Has a fight taken any of them yet?
+    #[serde(default)]
+    pub fought: bool,
+}
+
+/// What `c` and a bare `fight` propose: whom the fight takes, in the ruleset's order, and the
+/// encounter they come from, when they come from one.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Proposal {
+    pub who: Vec<u32>,
+    pub encounter: Option<String>,
+}
+
+impl SessionState {
+    /// The encounter called `name` (case, spaces and dashes aside), if any.
+    pub fn encounter(&self, name: &str) -> Option<&Encounter> {
+        let wanted = key(name);
+        self.encounters.iter().find(|e| key(&e.name) == wanted)
+    }
+
+    /// The encounter `id` is grouped in, if any.
+    pub fn encounter_of(&self, id: u32) -> Option<&Encounter> {
+        self.encounters.iter().find(|e| e.members.contains(&id))
+    }
+
+    /// Whom a fight started now takes unless the judge says otherwise. Where the rules know
+    /// where everyone stands (the slot system's zones), the creatures standing where the party
+    /// meets them; elsewhere, once the judge has prepared encounters, the creatures brought in
+    /// during the evening that belong to none and are not yet seen, else the first encounter not
+    /// yet fought that still has someone standing. Either way seen or not: the fight brings
+    /// them into the players' sight. With none of these, the ruleset's own proposal (the
+    /// creatures the players see).
+    pub fn proposal(&self) -> Proposal {
+        let roster = self.game.roster();
+        let creatures: BTreeSet<u32> = roster
+            .iter()
+            .filter(|g| !g.party)
+            .flat_map(|g| g.members.iter().map(|m| m.id))
+            .collect();
+        let standing: BTreeSet<u32> = roster
+            .iter()
+            .flat_map(|g| &g.members)
+            .filter(|m| !m.dead && !m.out)
+            .map(|m| m.id)
+            .collect();
+        let take = |met: &BTreeSet<u32>| {
+            let others: BTreeSet<u32> = creatures.difference(met).copied().collect();
+            self.game.fighters(&others)
+        };
+        if let Some(present) = self.game.present()
+            && !present.is_empty()
+        {
+            let met: BTreeSet<u32> = present.into_iter().collect();
+            let encounter = self
+                .encounters
+                .iter()
+                .find(|e| e.members.iter().any(|id| met.contains(id)))
+                .map(|e| e.name.clone());
+            return Proposal {
+                who: take(&met),
+                encounter,
+            };
+        }
+        // A creature the judge brought in during the evening, in no encounter and not yet
+        // seen, is the one the party meets now: the judge just added it for that.
+        if !self.encounters.is_empty() {
+            let unseen = self.veil.unseen(&roster);
+            let newcomers: BTreeSet<u32> = creatures
+                .iter()
+                .copied()
+                .filter(|id| standing.contains(id) && unseen.contains(id))
+                .filter(|&id| self.encounter_of(id).is_none())
+                .collect();
+            if !newcomers.is_empty() {
+                return Proposal {
+                    who: take(&newcomers),
+                    encounter: None,
+                };
+            }
+        }
+        for e in self.encounters.iter().filter(|e| !e.fought) {
+            let met: BTreeSet<u32> = e
+                .members
+                .iter()
+                .copied()
+                .filter(|id| standing.contains(id))
+                .collect();
+            if !met.is_empty() {
+                return Proposal {
+                    who: take(&met),
+                    encounter: Some(e.name.clone()),
+                };
+            }
+        }
+        Proposal {
+            who: self.game.fighters(&self.veil.unseen(&roster)),
+            encounter: None,
+        }
+    }
+
+    /// The words that start a fight that works, for a refusal: the encounter the party meets
+    /// next, or everyone.
+    pub fn fight_hint(&self) -> String {
+        let verb = fight_verb(self.ruleset());
+        let met = self
+            .encounters
+            .iter()
+            .find(|e| !e.fought)
+            .or(self.encounters.first());
+        match met {
+            Some(e) => format!(
+                "`{verb} {}` takes the encounter {}, `{verb} players all` everyone",
+                quoted(&e.name),
+                e.name
+            ),
+            None => format!(
+                "name the foes (`{verb} players with Goblin 1`) or take everyone (`{verb} \
+                 players all`)"
+            ),
+        }
+    }
+}
+
+/// The verb that starts a fight in the ruleset's command language.
+pub fn fight_verb(ruleset: RulesetId) -> &'static str {
+    match ruleset {
+        RulesetId::ActionDie => "scene",
+        _ => "fight",
+    }
+}
+
+/// A name as the command language reads it back: in quotes when it holds a space.
+fn quoted(name: &str) -> String {
+    if name.contains(char::is_whitespace) {
+        format!("\"{name}\"")
+    } else {
+        name.to_string()
+    }
+}
+
+/// Names compared as the command language compares them.
+fn key(name: &str) -> String {
+    name.chars()
+        .filter(|c| !c.is_whitespace() && *c != '-')
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Applies [`Command::Encounter`], [`Command::Encounters`] and [`Command::Fight`].
+pub(super) fn apply_encounter(
+    state: &mut SessionState,
+    command: &Command,
+    dice: &mut dyn crate::dice::DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    match command {
+        Command::Encounter { name, members } => group(state, name, members),
+        Command::Encounters => Err(RuleError::invalid(listing(state))),
+        Command::Fight {
+            start: fight,
+            reveal,
+        } => start(state, fight, *reveal, dice),
+        _ => Err(RuleError::invalid("not an encounter's command")),
+    }
+}
+
+/// Every encounter with its creatures, in plain words.
+pub fn listing(state: &SessionState) -> String {
+    if state.encounters.is_empty() {
+        return format!(
+            "no encounters yet: `encounter Ambush: Goblin 1, Goblin 2` groups creatures of the \
+             roster under a name, and `{} Ambush` starts a fight with them",
+            fight_verb(state.ruleset())
+        );
+    }
+    let roster = state.game.roster();
+    let name_of = |id: u32| {
+        roster
+            .iter()
+            .flat_map(|g| &g.members)
+            .find(|m| m.id == id)
+            .map_or_else(|| format!("#{id}"), |m| m.name.clone())
+    };
+    let lines: Vec<String> = state
+        .encounters
+        .iter()
+        .map(|e| {
+            let names: Vec<String> = e.members.iter().map(|&id| name_of(id)).collect();
+            let fought = if e.fought { " (fought)" } else { "" };
+            format!("{}{fought}: {}", e.name, names.join(", "))
+        })
+        .collect();
+    format!("encounters: {}", lines.join("; "))
+}
+
+/// Groups `members` under `name`, the encounter made when it is new; a creature grouped
+/// elsewhere before moves into it.
+fn group(state: &mut SessionState, name: &str, members: &[u32]) -> Result<Vec<Event>, RuleError> {
+    let name = text::checked(TextKind::Name, name, "an encounter needs a name")?;
+    if members.is_empty() {
+        return Err(RuleError::invalid(format!(
+            "name the creatures of {name} (`encounter {name}: Goblin 1, Goblin 2`)"
+        )));
+    }
+    let roster = state.game.roster();
+    let mut names = Vec::new();
+    for &id in members {
+        let (member, party) = roster
+            .iter()
+            .flat_map(|g| g.members.iter().map(move |m| (m, g.party)))
+            .find(|(m, _)| m.id == id)
+            .ok_or_else(|| RuleError::invalid("nobody in the session has that id"))?;
+        if party {
+            return Err(RuleError::invalid(format!(
+                "{} is of the party: an encounter is the creatures the party meets",
+                member.name
+            )));
+        }
+        if state
+            .encounter(&name)
+            .is_some_and(|e| e.members.contains(&id))
+        {
+            return Err(RuleError::invalid(format!(
+                "{} is in {name} already",
+                member.name
+            )));
+        }
+        names.push(member.name.clone());
+    }
+    for e in &mut state.encounters {
+        e.members.retain(|id| !members.contains(id));
+    }
+    state
+        .encounters
+        .retain(|e| !e.members.is_empty() || key(&e.name) == key(&name));
+    let at = match state
+        .encounters
+        .iter()
+        .position(|e| key(&e.name) == key(&name))
+    {
+        Some(at) => at,
+        None => {
+            state.encounters.push(Encounter {
+                name: name.clone(),
+                members: Vec::new(),
+                fought: false,
+            });
+            state.encounters.len() - 1
+        }
+    };
+    let e = &mut state.encounters[at];
+    e.members.extend_from_slice(members);
+    Ok(vec![Event::Grouped {
+        encounter: e.name.clone(),
+        names,
+    }])
+}
+
+/// Starts the fight `fight` names: refused without a foe in it; with `reveal` every creature
+/// it takes comes into the players' sight, and the encounters it draws from are fought.
+fn start(
+    state: &mut SessionState,
+    fight: &GameCommand,
+    reveal: bool,
+    dice: &mut dyn crate::dice::DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    let who = fight
+        .fighters_of()
+        .ok_or_else(|| RuleError::invalid("that command does not start a fight"))?;
+    let foes: Vec<u32> = who
+        .iter()
+        .copied()
+        .filter(|&id| state.game.in_party(id) == Some(false))
+        .collect();
+    if foes.is_empty() {
+        return Err(RuleError::invalid(format!(
+            "a fight needs a foe, and nobody against the party is in this one: {}",
+            state.fight_hint()
+        )));
+    }
+    let mut events = apply(state, &Command::Game(fight.clone()), dice)?;
+    let unseen = if reveal {
+        state.veil.unseen(&state.game.roster())
+    } else {
+        BTreeSet::new()
+    };
+    for &id in foes.iter().filter(|id| unseen.contains(id)) {
+        events.extend(veil::apply(state, &Command::Hide { id, hidden: false })?);
+    }
+    for e in &mut state.encounters {
+        if e.members.iter().any(|id| foes.contains(id)) {
+            e.fought = true;
+        }
+    }
+    Ok(events)
+}
