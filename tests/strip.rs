@@ -68,11 +68,17 @@ proptest! {
     }
 }
 
-/// The plain tracker's screen at 80×24 with `names` in a fight, the first acting.
+/// The plain tracker's screen at 80×24 with `names` in a fight (the first a player character,
+/// the rest its foes), the first acting.
 fn fight_of(names: &[String]) -> String {
     let mut s = Session::new(SessionState::new("Ford", RulesetId::Plain));
     let quoted: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
-    let mut lines: Vec<String> = names.iter().map(|n| format!("add \"{n}\" 5")).collect();
+    // The first on the players' side, the rest against them: a fight needs a foe.
+    let mut lines: Vec<String> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| format!("add \"{n}\" 5{}", if i == 0 { "" } else { " foes" }))
+        .collect();
     lines.push(format!("fight {}", quoted.join(" ")));
     for line in &lines {
         let Ok(Line::Command(c)) = parse_line(line, s.state()) else {

@@ -31,6 +31,36 @@ pub fn width_for(area: Rect, want: u16) -> u16 {
     want.min(area.width.saturating_sub(2))
 }
 
+/// Rows `lines` take when wrapped at word boundaries, as a wrapping paragraph draws them: a
+/// word that does not fit on a row starts the next, and a word longer than a row is broken.
+/// [`paragraph_height`] counts letters only, and falls short where words wrap early.
+pub fn wrapped_height(lines: &[Line], width: u16) -> u16 {
+    use unicode_width::UnicodeWidthStr;
+    let w = usize::from(width.max(1));
+    let rows = |line: &Line| -> usize {
+        let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+        let mut rows = 1;
+        let mut col = 0;
+        for (i, word) in text.split(' ').enumerate() {
+            let len = word.width();
+            if i > 0 && col + 1 + len <= w {
+                col += 1 + len;
+            } else if i > 0 || col > 0 {
+                rows += 1;
+                col = len;
+            } else {
+                col = len;
+            }
+            while col > w {
+                rows += 1;
+                col -= w;
+            }
+        }
+        rows
+    };
+    lines.iter().map(|l| rows(l) as u16).sum()
+}
+
 pub fn paragraph_height(lines: &[Line], width: u16) -> u16 {
     let w = width.max(1) as usize;
     lines
@@ -468,7 +498,7 @@ pub fn form<P>(frame: &mut Frame, area: Rect, f: &Form<P>, theme: Theme) {
     let mut row = 0u16;
     if let Some(note) = &f.note {
         let l = Line::styled(note.clone(), theme.dim());
-        row += paragraph_height(std::slice::from_ref(&l), inner_w) + 1;
+        row += wrapped_height(std::slice::from_ref(&l), inner_w) + 1;
         lines.push(l);
         lines.push(Line::raw(""));
     }
@@ -553,7 +583,7 @@ pub fn form<P>(frame: &mut Frame, area: Rect, f: &Form<P>, theme: Theme) {
         lines.push(Line::raw(""));
         lines.push(Line::styled(format!("✗ {err}"), theme.error()));
     }
-    let h = paragraph_height(&lines, inner_w) + 2;
+    let h = wrapped_height(&lines, inner_w) + 2;
     let buf = frame.buffer_mut();
     let inner = dialog(buf, area, w, h, &f.title, theme);
     Paragraph::new(lines)
