@@ -80,8 +80,8 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
                 && name != under
                 && let Some(e) = encounter
             {
-                let fought = if e.fought { " (fought)" } else { "" };
-                rows.push(Row::Encounter(format!("  ‹{}›{fought}", e.name)));
+                let fought = if e.fought { " (met)" } else { "" };
+                rows.push(Row::Encounter(format!(" ‹{}›{fought}", e.name)));
             }
             under = name;
             rows.push(Row::Member(c));
