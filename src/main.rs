@@ -293,13 +293,15 @@ fn completion_script(shell: Shell, out: &mut impl Write) -> Result<(), CliError>
 enum LibraryAction {
     /// Read one stat-block file, or a folder of them (.md and .txt), into the judge's bestiary
     /// for a ruleset (phase, bdp or ap): a `# Name` heading, the stat line (`4 HP, 1 Armor, 12
-    /// STR, 12 DEX, 9 WIL, shortsword (d6)`), then notes as bullets.
+    /// STR, 12 DEX, 9 WIL, shortsword (d6)`), then notes as bullets. Kettlewright's bestiary
+    /// JSON and Foundry's Cairn actors and monster packs (.json, .db) are read too, told by
+    /// what they hold.
     ///
     /// Every creature that reads comes in; each refused is named with its file, line and
     /// reason, and each table or section of words between the creatures is skipped and named.
     /// A creature named like one already there replaces it.
     Import {
-        /// The stat-block file or folder.
+        /// The stat-block, bestiary or pack file, or a folder of them.
         #[arg(value_hint = ValueHint::AnyPath)]
         path: PathBuf,
         /// The ruleset whose bestiary takes them.
