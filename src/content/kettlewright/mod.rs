@@ -2,11 +2,52 @@
 //! (`app/static/json/generators/bestiary.json`: `{"Random Monster": [{"Name", "HP", "Armor",
 //! "STR", "DEX", "WIL", "Attack", "Traits"}], "Reaction Roll": [...]}`), whose `Attack` is the
 //! stat line's attack part (`bite (d10), acid squirt (d8, blast)`, `claws (d6+d6),
-//! detachment`) and so is read by the stat line's reader.
+//! detachment`) and so is read by the stat line's reader; and its characters
+//! ([`character`]), on the sheets of the Cairn family's rulesets and back ([`sheets`]).
 
+pub mod character;
+pub mod sheets;
+
+use super::ContentError;
 use super::json::{self, Placed};
+use crate::rules::RulesetId;
 use crate::rules::statline::{Parsed, Read, StatError};
 use serde_json::{Map, Value};
+use std::path::Path;
+
+/// Whether the file at `path` is JSON (a Kettlewright character, say) rather than a
+/// slotmark sheet: told by what it holds. A file that cannot be read is not.
+pub fn holds_json(path: &Path) -> bool {
+    super::slots::read_user_file(path, "").is_ok_and(|text| json::looks_like_json(&text))
+}
+
+/// Reads the Kettlewright character in the file at `path` onto the sheet of `rules`, with
+/// what had no place there. Read with the size limit of every file a judge hands in; a
+/// damaged one is refused at its line and column.
+pub fn import_character(path: &Path, rules: RulesetId) -> Result<sheets::OnSheet, ContentError> {
+    let file = path.display().to_string();
+    let text = super::slots::read_user_file(path, &file)?;
+    let c = character::read(super::super::store::without_bom(&text)).map_err(|e| match e {
+        character::CharacterError::Damaged {
+            line,
+            column,
+            message,
+        } => ContentError::Syntax {
+            file: file.clone(),
+            line,
+            column,
+            message,
+        },
+        character::CharacterError::Shape(message) => ContentError::Invalid {
+            file: file.clone(),
+            message,
+        },
+    })?;
+    sheets::to_sheet(&c, rules).map_err(|message| ContentError::Invalid {
+        file,
+        message: format!("{}: {message}", c.name),
+    })
+}
 
 /// The key of the creatures' list in Kettlewright's bestiary.
 const CREATURES: &str = "Random Monster";
