@@ -203,7 +203,7 @@ fn import_in_a_session_is_one_step_that_undo_takes_back() {
 }
 
 #[test]
-fn a_damaged_character_is_refused_at_its_place_and_a_sheet_file_still_imports() {
+fn a_damaged_character_is_refused_at_its_place_and_left_untouched() {
     let dir = tempfile::tempdir().unwrap();
     let text = fs::read_to_string(fixture("bram.json")).unwrap();
     let damaged = text.replacen("\"gold\": 23,", "\"gold\": 23", 1);
