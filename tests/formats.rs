@@ -432,3 +432,53 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn a_pack_written_as_a_log_keeps_each_actors_last_line_and_drops_the_deleted() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("monsters.db");
+    let mut lines: Vec<String> = fs::read_to_string(fixture("foundry/monsters-data.db"))
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    // The Troll written again with more HP, and the Gorilla deleted, as Foundry's packs before
+    // version 11 append them.
+    let troll = lines[5].replace(
+        "\"hp\":{\"value\":6,\"max\":6}",
+        "\"hp\":{\"value\":9,\"max\":9}",
+    );
+    assert_ne!(troll, lines[5]);
+    lines.push(troll);
+    let gorilla: serde_json::Value = serde_json::from_str(&lines[0]).unwrap();
+    lines.push(format!(r#"{{"$$deleted":true,"_id":{}}}"#, gorilla["_id"]));
+    fs::write(&pack, lines.join("\n")).unwrap();
+    let report = strict(&pack, RulesetId::Phase, dir.path());
+    assert!(report.refused.is_empty(), "{:#?}", report.refused);
+    let names: Vec<&str> = report.read.iter().map(|b| b.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "Boggart",
+            "Medusa",
+            "Giant Sturgeon",
+            "Mind Lasher",
+            "Troll"
+        ]
+    );
+    assert_eq!(block(&report.read, "Troll").hp, 9);
+
+    // A Kettlewright character handed to the bestiary says where it goes.
+    let report = every(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/kettlewright/bram.json"),
+        RulesetId::Phase,
+        dir.path(),
+    );
+    assert!(
+        report.refused[0]
+            .to_string()
+            .contains("Bram is a Kettlewright character, not a creature"),
+        "{}",
+        report.refused[0]
+    );
+}

@@ -229,7 +229,21 @@ pub fn read_creatures(text: &str) -> statline::Parsed {
             return parsed;
         }
     };
-    for placed in &values {
+    // A JSON-lines pack is a log (NeDB's): a document written again replaces the one before it
+    // (the last line of an `_id` stands), and `$$deleted` removes it.
+    let mut last: HashMap<&str, usize> = HashMap::new();
+    for (i, placed) in values.iter().enumerate() {
+        if let Some(id) = placed.value.get("_id").and_then(|v| v.as_str()) {
+            last.insert(id, i);
+        }
+    }
+    for (i, placed) in values.iter().enumerate() {
+        let id = placed.value.get("_id").and_then(|v| v.as_str());
+        let replaced = id.is_some_and(|id| last.get(id) != Some(&i));
+        let deleted = placed.value.get("$$deleted").and_then(|v| v.as_bool()) == Some(true);
+        if replaced || deleted {
+            continue;
+        }
         let mut from = placed.at;
         match &placed.value {
             serde_json::Value::Object(obj) => one_value(text, placed, obj, &mut from, &mut parsed),
@@ -299,6 +313,19 @@ fn one_value(
             }),
             Err(e) => parsed.refused.push(e),
         }
+    } else if kettlewright::character::is_character(obj) {
+        parsed.refused.push(statline::StatError {
+            line: json::line_at(text, *from),
+            column: 1,
+            reason: format!(
+                "{} is a Kettlewright character, not a creature: `import PATH` in a session \
+                 brings a character in",
+                obj.get("name")
+                    .and_then(|n| n.as_str())
+                    .unwrap_or_default()
+                    .trim()
+            ),
+        });
     } else {
         parsed.refused.push(statline::StatError {
             line: json::line_at(text, *from),
