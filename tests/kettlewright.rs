@@ -172,6 +172,21 @@ fn on_phases_sheet_the_hammer_is_a_weapon_and_the_gold_is_coins() {
     }
 }
 
+#[test]
+fn an_item_in_a_container_the_file_does_not_list_is_said_not_lost_in_silence() {
+    let mut c = kw::read(&fs::read_to_string(fixture("bram.json")).unwrap()).unwrap();
+    c.items[10].location = 7;
+    for rules in FAMILY {
+        let on = sheets::to_sheet(&c, rules).unwrap();
+        let said = on.left_out.join("; ");
+        assert!(
+            said.contains("Spyglass (in a container the file does not list)")
+                && said.contains("the Mule (6 slots): Roll of Tin;"),
+            "{rules:?}: {said}"
+        );
+    }
+}
+
 fn party_names(s: &Session) -> Vec<String> {
     match &s.state().game {
         GameState::Ap(st) => st.characters.iter().map(|c| c.name.clone()).collect(),

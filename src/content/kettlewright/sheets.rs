@@ -175,6 +175,15 @@ fn own_items<'a>(c: &'a kw::Character, left: &mut Left) -> (Vec<&'a Item>, u32) 
             format!("the {} ({} slots): {}", k.name, k.slots, inside.join(", "))
         });
     }
+    // The app shows no item whose container is gone; it is said here all the same.
+    for i in c.items.iter().filter(|i| {
+        i.location != 0 && !i.carrying && !c.containers.iter().any(|k| k.id == i.location)
+    }) {
+        left.say(format!(
+            "{} (in a container the file does not list)",
+            i.name
+        ));
+    }
     (own, fatigue)
 }
 
