@@ -88,14 +88,7 @@ pub fn kettlewright_session(
     rules: crate::rules::RulesetId,
 ) -> Result<(PathBuf, Vec<String>), CliError> {
     let (party, said) = kettlewright_party(files, rules)?;
-    let mut session =
-        crate::session::Session::new(crate::session::SessionState::new(name.trim(), rules));
-    session
-        .execute(
-            crate::session::Command::Join(Box::new(party)),
-            &mut crate::dice::ScriptedDice::new([]),
-        )
-        .map_err(|e| CliError::Usage(format!("the party cannot come along: {e}")))?;
+    let session = joined(name.trim(), rules, party)?;
     std::fs::create_dir_all(saves).map_err(|e| CliError::File {
         path: saves.display().to_string(),
         message: format!("cannot make the saves folder: {e}"),
@@ -184,4 +177,46 @@ pub fn export_kettlewright(
         target.display()
     )?;
     Ok(())
+}
+
+/// `slotmark show CHARACTER.json --rules KEY`: a Kettlewright character on a ruleset's sheet as
+/// `import` would bring it in, then what has no place there; nothing is written.
+pub fn show_kettlewright(
+    file: &Path,
+    rules: crate::rules::RulesetId,
+    character: Option<&str>,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let (party, said) = kettlewright_party(&[file.to_path_buf()], rules)?;
+    let title = file.file_stem().map_or_else(
+        || "Kettlewright".into(),
+        |s| s.to_string_lossy().into_owned(),
+    );
+    let session = joined(&title, rules, party)?;
+    let text = crate::export::show(&session, character).map_err(|e| CliError::File {
+        path: file.display().to_string(),
+        message: e.to_string(),
+    })?;
+    write!(out, "{text}")?;
+    for line in said {
+        writeln!(out, "{}", crate::cli::one_line(&line))?;
+    }
+    Ok(())
+}
+
+/// A new session called `title` of `rules` whose first step brings `party` in.
+fn joined(
+    title: &str,
+    rules: crate::rules::RulesetId,
+    party: crate::rules::GameParty,
+) -> Result<crate::session::Session, CliError> {
+    let mut session = crate::session::Session::new(crate::session::SessionState::new(title, rules));
+    // Bringing characters in draws no dice.
+    session
+        .execute(
+            crate::session::Command::Join(Box::new(party)),
+            &mut crate::dice::ScriptedDice::new([]),
+        )
+        .map_err(|e| CliError::Usage(format!("the party cannot come along: {e}")))?;
+    Ok(session)
 }

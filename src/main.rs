@@ -145,6 +145,10 @@ enum Sub {
         /// Only this character's sheet.
         #[arg(long, value_name = "NAME")]
         character: Option<String>,
+        /// For a Kettlewright character (its JSON) instead of a session: the ruleset whose
+        /// sheet to show it on, with what has no place there (default: the settings file's).
+        #[arg(long, value_parser = rules_parser())]
+        rules: Option<RulesetId>,
     },
     /// Write a readable recap of a session to standard output, or one character's sheet to a
     /// file (`--character NAME --sheet`) for `import` in another session of the same rules.
@@ -547,7 +551,21 @@ fn dispatch(args: Args, settings: slotmark::config::Config) -> Result<(), CliErr
             cli::run_script(&opts, library()?, &mut out)
         }
         Some(Sub::Replay { file, verify }) => cli::replay(&file, verify, &mut out),
-        Some(Sub::Show { file, character }) => cli::show(&file, character.as_deref(), &mut out),
+        Some(Sub::Show {
+            file,
+            character,
+            rules,
+        }) if slotmark::content::kettlewright::holds_json(&file) => {
+            slotmark::campaign::show_kettlewright(
+                &file,
+                rules.unwrap_or(default_rules),
+                character.as_deref(),
+                &mut out,
+            )
+        }
+        Some(Sub::Show {
+            file, character, ..
+        }) => cli::show(&file, character.as_deref(), &mut out),
         Some(Sub::Export {
             file,
             character: Some(character),

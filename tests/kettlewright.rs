@@ -159,9 +159,11 @@ fn on_phases_sheet_the_hammer_is_a_weapon_and_the_gold_is_coins() {
     assert_eq!(c.armor, slotmark::rules::phase::gear::Armor::Light);
     assert!(c.shield);
     assert_eq!(c.fatigue, 1);
-    assert_eq!(c.units.len(), 5, "{:?}", c.units);
+    // Rations, Torch, Pincers; the petty Gloves and Catring are no unit of load (K7).
+    assert_eq!(c.units.len(), 3, "{:?}", c.units);
     let said = on.left_out.join("; ");
     for part in [
+        "Gloves (petty: no unit of load, K7)",
         "Gambeson: its name",
         "the notes",
         "the bonds",
@@ -425,6 +427,37 @@ impl PhaseLeft for GameParty {
             _ => unreachable!(),
         }
     }
+}
+
+#[test]
+fn show_puts_a_character_on_a_rulesets_sheet_with_what_has_no_place_and_writes_nothing() {
+    let home = tempfile::tempdir().unwrap();
+    let file = fixture("bram.json");
+    let before = fs::read(&file).unwrap();
+    let out = binary(
+        home.path(),
+        &["show", file.to_str().unwrap(), "--rules", "phase"],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains("Weapons    Smelting Hammer d10 (bulky)"),
+        "{said}"
+    );
+    assert!(said.contains("Coins      23"), "{said}");
+    assert!(
+        said.contains("no place on the phase sheet for the Mule (6 slots): Roll of Tin, Spyglass"),
+        "{said}"
+    );
+    assert_eq!(fs::read(&file).unwrap(), before);
+    assert!(
+        fs::read_dir(home.path()).unwrap().next().is_none(),
+        "nothing written"
+    );
 }
 
 // ---- a sheet exported to Kettlewright's form and imported again is the same sheet

@@ -9,7 +9,8 @@
 //!   and is kept in a note); the Main container's slots; the background; deprived (as food).
 //! - **phase**: an item with damage dice is a weapon (`bulky`, `blast` read), the best
 //!   `N Armor` is light (1) or heavy (2 and more) armour, `bonus defense` a shield, any other
-//!   item a unit of load; gold as coins; deprived as no HP back until a long rest (K32).
+//!   item but a `petty` one a unit of load; gold as coins; deprived as no HP back until a long
+//!   rest (K32).
 //!
 //! bdp and ap keep words on the sheet: the description, traits, bonds, omens, scars and the
 //! items' descriptions become notes there (`Bonds: ...`), and what the sheet still has no place
@@ -612,10 +613,12 @@ fn to_phase(c: &kw::Character, left: &mut Left) -> Result<phase::Character, Stri
                     ));
                 }
             }
+        } else if has(i, "petty") {
+            // A unit of load is a week of food or a delve of gear (K7): a trinket is none, and
+            // as one it would weigh the character down.
+            left.say(format!("{} (petty: no unit of load, K7)", i.name));
+            continue;
         } else {
-            if has(i, "petty") {
-                left.say(format!("{}: petty (phase weighs every unit, K7)", i.name));
-            }
             if has(i, "bulky") {
                 left.say(format!("{}: bulky (one unit of load in phase, K7)", i.name));
             }
