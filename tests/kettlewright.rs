@@ -458,6 +458,51 @@ fn show_puts_a_character_on_a_rulesets_sheet_with_what_has_no_place_and_writes_n
     );
 }
 
+#[test]
+fn new_with_a_party_of_characters_refuses_before_the_screen_what_it_cannot_take() {
+    let home = tempfile::tempdir().unwrap();
+    let saves = home.path().join("saves");
+    let bram = fixture("bram.json");
+    let args = |more: &[&str]| {
+        let mut a = vec![
+            "--saves",
+            saves.to_str().unwrap(),
+            "new",
+            "The Wood",
+            "--party",
+        ];
+        a.extend_from_slice(more);
+        binary(home.path(), &a)
+    };
+    // A ruleset outside the Cairn family, a session mixed with characters, --rules with a
+    // session: each refused in one line, and no session is made.
+    let session = home.path().join("last.slotmark");
+    fs::write(&session, "").unwrap();
+    for (more, want) in [
+        (
+            vec![bram.to_str().unwrap(), "--rules", "slots"],
+            "bdp, phase, ap",
+        ),
+        (
+            vec![bram.to_str().unwrap(), session.to_str().unwrap()],
+            "one session, or Kettlewright characters",
+        ),
+        (
+            vec![session.to_str().unwrap(), "--rules", "ap"],
+            "--rules goes with Kettlewright characters",
+        ),
+    ] {
+        let out = args(&more);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{more:?}: {err}");
+        assert!(err.contains(want), "{more:?}: {err}");
+        assert!(
+            !saves.exists() || fs::read_dir(&saves).unwrap().next().is_none(),
+            "{more:?}: no session is made"
+        );
+    }
+}
+
 // ---- a sheet exported to Kettlewright's form and imported again is the same sheet
 
 use proptest::prelude::*;
