@@ -458,6 +458,62 @@ fn show_puts_a_character_on_a_rulesets_sheet_with_what_has_no_place_and_writes_n
     );
 }
 
+/// A Foundry Cairn character as Foundry exports one, written for the test in the shape of the
+/// system's `template.json` (no character is in its packs).
+const FOUNDRY_PC: &str = r#"{
+  "name": "Wren",
+  "type": "character",
+  "system": {
+    "hp": {"value": 3, "max": 5},
+    "abilities": {"STR": {"value": 12, "max": 12}, "DEX": {"value": 9, "max": 14}, "WIL": {"value": 10, "max": 10}},
+    "background": "Fieldwarden",
+    "biography": "<p>Walks the hedges at night.</p>",
+    "deprived": true, "panicked": false, "gold": 40, "containers": [], "features": []
+  },
+  "items": [
+    {"name": "Spear", "type": "weapon", "system": {"damageFormula": "d8", "bulky": true, "weightless": false, "blast": false, "uses": {"value": 0, "max": 0}, "description": ""}},
+    {"name": "Brigandine", "type": "armor", "system": {"armor": 1, "bulky": false, "weightless": false, "uses": {"value": 0, "max": 0}, "description": "<p>Rivets and cloth.</p>"}},
+    {"name": "Torch", "type": "item", "system": {"damageFormula": "", "bulky": false, "weightless": false, "uses": {"value": 2, "max": 3}, "description": ""}},
+    {"name": "Locket", "type": "object", "system": {"bulky": false, "weightless": true, "description": ""}}
+  ],
+  "_stats": {"systemId": "cairn"}
+}"#;
+
+#[test]
+fn a_foundry_character_comes_in_as_a_kettlewright_one_does() {
+    let c = kw::read(FOUNDRY_PC).unwrap();
+    assert_eq!(c.name, "Wren");
+    assert_eq!(
+        (c.hp, c.dex),
+        (Pair { cur: 3, max: 5 }, Pair { cur: 9, max: 14 })
+    );
+    assert_eq!((c.gold, c.deprived), (40, true));
+    assert_eq!(c.background, "Fieldwarden");
+    assert_eq!(c.description, "Walks the hedges at night.");
+    let tags: Vec<&[String]> = c.items.iter().map(|i| i.tags.as_slice()).collect();
+    assert_eq!(
+        tags,
+        [
+            &["bulky".to_string(), "d8".to_string()][..],
+            &["1 Armor".to_string()][..],
+            &["uses".to_string()][..],
+            &["petty".to_string()][..],
+        ]
+    );
+    assert_eq!(c.items[2].uses, Some(2));
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("wren.json");
+    fs::write(&file, FOUNDRY_PC).unwrap();
+    let on = import_character(&file, RulesetId::Ap).unwrap();
+    check_sheet(RulesetId::Ap, &on.party).unwrap();
+    let GameParty::Ap(p) = &on.party else {
+        panic!()
+    };
+    let spear = &p.characters[0].items[0];
+    assert_eq!((spear.die, spear.slots), (Some(8), 2));
+    assert!(on.left_out.join("; ").contains("Torch: 2 uses"));
+}
+
 #[test]
 fn new_with_a_party_of_characters_refuses_before_the_screen_what_it_cannot_take() {
     let home = tempfile::tempdir().unwrap();

@@ -12,6 +12,7 @@
 //!   (HTML made plain) become the creature's notes.
 
 use super::json;
+use super::kettlewright::character as kw;
 use crate::rules::statline::{Attack, Die, StatBlock, StatError};
 use crate::rules::text::{TextKind, checked};
 use serde_json::{Map, Value};
@@ -159,6 +160,120 @@ pub fn creature(actor: &Map<String, Value>, line: usize) -> Result<Option<StatBl
     block.attacks = attacks;
     block.notes = json::notes(shown, &notes, line)?;
     Ok(Some(block))
+}
+
+/// A Foundry character (an actor of type `character`) in Kettlewright's shape, so it comes onto
+/// a ruleset's sheet as a Kettlewright character does: its HP and abilities with their maxima,
+/// background, biography (as the description), gold, deprived and panicked, and each item
+/// with its tags (`weightless` is petty, `bulky`, its damage dice, `N Armor`, `blast`, uses).
+pub fn character(actor: &Map<String, Value>) -> Result<kw::Character, String> {
+    let name = json::text(actor, "name")?
+        .unwrap_or_default()
+        .trim()
+        .to_string();
+    if name.is_empty() {
+        return Err("the character has no name".into());
+    }
+    let empty = Map::new();
+    let sys = numbers(actor).unwrap_or(&empty);
+    let pair = |obj: Option<&Value>, what: &str| -> Result<kw::Pair, String> {
+        let Some(obj) = obj.and_then(Value::as_object) else {
+            return Ok(kw::Pair::default());
+        };
+        let max = json::whole(obj, "max").map_err(|e| format!("{what}: {e}"))?;
+        let value = json::whole(obj, "value").map_err(|e| format!("{what}: {e}"))?;
+        let max = max.or(value).unwrap_or(0);
+        Ok(kw::Pair {
+            cur: value.unwrap_or(max),
+            max,
+        })
+    };
+    let abilities = sys.get("abilities");
+    let ability = |key: &str| pair(abilities.and_then(|a| a.get(key)), key);
+    let flag = |key: &str| sys.get(key).and_then(Value::as_bool).unwrap_or(false);
+    let mut c = kw::Character {
+        name,
+        background: json::text(sys, "background")?
+            .unwrap_or_default()
+            .trim()
+            .to_string(),
+        str: ability("STR")?,
+        dex: ability("DEX")?,
+        wil: ability("WIL")?,
+        hp: pair(sys.get("hp"), "hp")?,
+        gold: json::whole(sys, "gold")?.unwrap_or(0),
+        deprived: flag("deprived"),
+        panicked: flag("panicked"),
+        description: html_paragraphs(json::text(sys, "biography")?.unwrap_or_default()).join("\n"),
+        containers: vec![kw::Container {
+            id: 0,
+            name: "Main".into(),
+            slots: 10,
+        }],
+        ..kw::Character::default()
+    };
+    let items = actor.get("items").and_then(Value::as_array);
+    for item in items.into_iter().flatten().filter_map(Value::as_object) {
+        let item_name = json::text(item, "name")?
+            .unwrap_or_default()
+            .trim()
+            .to_string();
+        let data = numbers(item).unwrap_or(&empty);
+        let at = |e: String| format!("{item_name}: {e}");
+        let mut tags = Vec::new();
+        let on = |key: &str| data.get(key).and_then(Value::as_bool) == Some(true);
+        if on("weightless") {
+            tags.push("petty".to_string());
+        }
+        if on("bulky") {
+            tags.push("bulky".to_string());
+        }
+        let formula = json::text(data, "damageFormula")
+            .map_err(at)?
+            .unwrap_or_default();
+        if !formula.trim().is_empty() {
+            let strikes = dice(formula).ok_or_else(|| {
+                at(format!(
+                    "the damage '{formula}' is not dice slotmark reads (d6, 2d6k)"
+                ))
+            })?;
+            tags.push(
+                strikes
+                    .iter()
+                    .map(|d| format!("d{}", d.sides))
+                    .collect::<Vec<_>>()
+                    .join("+"),
+            );
+        }
+        if let Some(n) = json::whole(data, "armor").map_err(at)?.filter(|n| *n > 0) {
+            tags.push(format!("{n} Armor"));
+        }
+        if on("blast") {
+            tags.push("blast".to_string());
+        }
+        let uses = data
+            .get("uses")
+            .and_then(Value::as_object)
+            .filter(|u| json::whole(u, "max").ok().flatten().unwrap_or(0) > 0)
+            .map(|u| json::whole(u, "value").ok().flatten().unwrap_or(0));
+        if uses.is_some() {
+            tags.push("uses".to_string());
+        }
+        c.items.push(kw::Item {
+            name: item_name.clone(),
+            tags,
+            location: 0,
+            uses,
+            description: html_paragraphs(
+                json::text(data, "description")
+                    .map_err(at)?
+                    .unwrap_or_default(),
+            )
+            .join(" "),
+            ..kw::Item::default()
+        });
+    }
+    Ok(c)
 }
 
 fn attack_name(creature: &str, name: &str, line: usize) -> Result<String, StatError> {

@@ -9,6 +9,10 @@
 //! Fatigue is an item called "Fatigue"; a container carried by another fills that one's slots
 //! with items marked `carrying`.
 //!
+//! A Foundry VTT Cairn character (an actor of type `character`, as Foundry exports one) is read
+//! into the same shape ([`super::super::foundry::character`]), so it comes onto a sheet the same
+//! way.
+//!
 //! What is written back is what the app's import (`new_from_json.js`, `CharacterJSONForm`)
 //! reads: every field it asks for, `items` and `containers` as lists.
 
@@ -117,10 +121,18 @@ pub fn read(text: &str) -> Result<Character, CharacterError> {
             values.len()
         )));
     };
-    let Some(obj) = one.value.as_object().filter(|o| is_character(o)) else {
+    let obj = one.value.as_object();
+    if let Some(actor) = obj.filter(|o| {
+        super::super::foundry::is_actor(o)
+            && o.get("type").and_then(Value::as_str) == Some("character")
+    }) {
+        return super::super::foundry::character(actor).map_err(CharacterError::Shape);
+    }
+    let Some(obj) = obj.filter(|o| is_character(o)) else {
         return Err(CharacterError::Shape(
-            "is no Kettlewright character: its export or its API's answer has a name, \
-             strength_max, hp_max and items"
+            "is no Kettlewright character (its export or its API's answer has a name, \
+             strength_max, hp_max and items) and no Foundry character (an actor of type \
+             character)"
                 .into(),
         ));
     };

@@ -176,8 +176,9 @@ const FRAME: &[Entry<()>] = &[
             "import PATH",
             "brings in the character of a sheet file (`slotmark export FILE --character NAME \
              --sheet` writes one) as it left its session, or a Kettlewright character (its \
-             export or its API's JSON) onto this ruleset's sheet (bdp, phase, ap), what has no \
-             place there kept in a note; the sheet is kept in the log",
+             export or its API's JSON) or a Foundry Cairn character onto this ruleset's sheet \
+             (bdp, phase, ap), what has no place there kept in a note; the sheet is kept in the \
+             log",
             "import saves/aria.sheet.ron",
             SESSION,
         ),
