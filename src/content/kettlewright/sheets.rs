@@ -30,7 +30,7 @@ pub struct OnSheet {
 /// The Kettlewright fields that are words, with the prefix their note carries.
 const WORDS: [&str; 5] = ["Description", "Traits", "Bonds", "Omens", "Scars"];
 /// The note that says what had no place on the sheet.
-pub const LEFT_OUT: &str = "From Kettlewright, with no place on this sheet:";
+pub const LEFT_OUT: &str = "Imported, with no place on this sheet:";
 /// bdp's note for items that fill no slot.
 const PETTY: &str = "Carried without a slot:";
 
