@@ -38,7 +38,7 @@ pub use follow::{Followed, Follower, Following, Work as FollowWork, watch};
 pub use journal::journal_path;
 #[doc(hidden)]
 pub use quick::reads_step_as_ron_does;
-pub use sheet::{MAX_SHEET_BYTES, SHEET_VERSION, read_sheet, write_sheet};
+pub use sheet::{MAX_SHEET_BYTES, SHEET_VERSION, read_sheet, write_foreign_sheet, write_sheet};
 pub use verify::{
     Leftovers, Phases, VerifyReport, verify, verify_in_phases, verify_in_pieces, verify_keeping,
     verify_read_whole,

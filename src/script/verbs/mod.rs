@@ -175,10 +175,14 @@ const FRAME: &[Entry<()>] = &[
             &[],
             "import PATH",
             "brings in the character of a sheet file (`slotmark export FILE --character NAME \
-             --sheet` writes one) as it left its session; the sheet is kept in the log",
+             --sheet` writes one) as it left its session, or a Kettlewright character (its \
+             export or its API's JSON) or a Foundry Cairn character onto this ruleset's sheet \
+             (bdp, phase, ap), what has no place there kept in a note; the sheet is kept in the \
+             log",
             "import saves/aria.sheet.ron",
             SESSION,
         ),
+        // A Kettlewright character is read in `parse`, which knows the session's ruleset.
         parse: |w, _| {
             let column = w.peek().map_or(1, |t| t.column);
             let path = w.rest_text("the sheet file's path")?;
@@ -641,6 +645,9 @@ pub(crate) fn parse(
     state: &SessionState,
     library: &Library,
 ) -> R<Line> {
+    if let Some(read) = kettlewright_import(line, &lexed, state, library) {
+        return read;
+    }
     if let Some(e) = roster_verb(&lexed.tokens[0], state) {
         let mut w = Words {
             tokens: lexed.tokens.clone(),
@@ -669,6 +676,49 @@ pub(crate) fn parse(
         Line::Command(c) => Line::Command(frame(c, state, shared_form)),
         other => other,
     })
+}
+
+/// `import PATH` of a Kettlewright character (a JSON file, told by what it holds): onto the
+/// sheet of the session's ruleset, checked as a sheet file is, in one logged step. None for
+/// another line, or a slotmark sheet, which the frame's `import` reads.
+fn kettlewright_import(
+    line: &str,
+    lexed: &Lexed,
+    state: &SessionState,
+    library: &Library,
+) -> Option<R<Line>> {
+    use crate::content::kettlewright;
+    let entry = find(FRAME, &lexed.tokens[0].text)?;
+    if entry.verb.name != "import" {
+        return None;
+    }
+    let mut w = Words {
+        tokens: lexed.tokens.clone(),
+        pos: 1,
+        eol: lexed.eol(),
+        line,
+        library,
+        verb: entry.verb,
+    };
+    let column = w.peek().map_or(1, |t| t.column);
+    let path = match w.rest_text("the sheet file's path") {
+        Ok(path) => path,
+        Err(e) => return Some(Err(e)),
+    };
+    let file = std::path::Path::new(&path);
+    if !kettlewright::holds_json(file) {
+        return None;
+    }
+    let rules = state.ruleset();
+    Some(
+        kettlewright::import_character(file, rules)
+            .map_err(|e| ScriptError::at(column, e.to_string()))
+            .and_then(|on| {
+                crate::session::check_sheet(rules, &on.party)
+                    .map_err(|(_, e)| ScriptError::at(column, format!("{path}: {e}")))?;
+                Ok(Line::Command(Command::Join(Box::new(on.party))))
+            }),
+    )
 }
 
 /// A ruleset's command that starts a fight, as the frame starts every fight (see
