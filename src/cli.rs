@@ -445,34 +445,7 @@ pub fn help_library(library: &Library, out: &mut dyn Write) -> R {
     let place = content::user_file()
         .map(|p| shown(&p))
         .unwrap_or_else(|| "(this system has no config folder)".into());
-    writeln!(out, "Your own items, creatures and kits: {place}")?;
-    writeln!(
-        out,
-        "It is RON with any of `items`, `layouts`, `creatures` and `kits`, shaped like the bundled \
-         assets/slots/items.ron, assets/slots/bestiary.ron and assets/slots/kits.ron. An entry named like a bundled \
-         one replaces it."
-    )?;
-    writeln!(out, "\nKits:")?;
-    for k in &library.kits {
-        writeln!(out, "  {}: {}", k.name, k.about)?;
-    }
-    writeln!(out, "\nCreatures:")?;
-    for c in &library.creatures {
-        let attacks: Vec<String> = c.attacks.iter().map(|a| a.to_string()).collect();
-        writeln!(
-            out,
-            "  {} ({} sheet, d{}, {} slots; attacks: {})",
-            c.name,
-            c.layout.name,
-            c.layout.die,
-            c.layout.len(),
-            attacks.join(", ")
-        )?;
-    }
-    writeln!(out, "\nItems:")?;
-    for i in &library.items {
-        writeln!(out, "  {}", crate::rules::slots::item_words(i))?;
-    }
+    write!(out, "{}", library.help(&place))?;
     Ok(())
 }
 

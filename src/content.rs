@@ -1,5 +1,6 @@
 //! Bundled content, one module per ruleset, and what they share: reading content files (with
-//! the place of a mistake), finding an entry by name, and the errors of both. The slot system's
+//! the place of a mistake, and the judge's own files through [`read`]), finding an entry by
+//! name, and the errors of both. The slot system's
 //! library, bestiary, kits and demo are in [`slots`] (from `assets/slots/`, with the judge's own
 //! library file); ruleset `phase` has its price list, bestiary and demo in [`phase`] (from
 //! `assets/phase/`), ruleset `bdp` its gear, bestiary, tables and demo in [`bdp`] (from
@@ -14,14 +15,18 @@ pub mod foundry;
 pub mod json;
 pub mod kettlewright;
 pub mod phase;
+pub mod read;
 pub mod slots;
 pub mod tables;
 
-// The slot system's library by its old names, which the command language and the screen use.
-pub use slots::{
-    Creature, CreatureDef, DEMO, Kit, KitDef, Library, LibraryFile, MAX_USER_FILE_BYTES, USER_FILE,
-    active, bundled, check_item, install, load, try_bundled, user_file,
-};
+pub use read::MAX_USER_FILE_BYTES;
+/// The judge's library: what is bundled plus the judge's own file, loaded once at the start and
+/// carried by the screen and the command language to the ruleset whose verbs read it. Only the
+/// slot system's verbs look inside (the other rulesets keep their content in their own module),
+/// so the frame holds it by this name alone, and [`slots`] says what is in it.
+pub use slots::Library;
+/// Where the judge's library comes from and which one is in use.
+pub use slots::{USER_FILE, active, bundled, install, load, try_bundled, user_file};
 
 use crate::rules::text::{TextKind, checked};
 use thiserror::Error;

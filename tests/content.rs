@@ -38,7 +38,7 @@ fn the_bundled_library_has_enough_of_everything() {
 fn every_item_is_valid_and_every_property_the_rules_read_is_used() {
     let lib = lib();
     for item in &lib.items {
-        content::check_item(item).unwrap_or_else(|e| panic!("{}: {e}", item.name));
+        content::slots::check_item(item).unwrap_or_else(|e| panic!("{}: {e}", item.name));
         if let Some(w) = item.weapon {
             assert_eq!(item.wear, Some(Region::Grip), "{}", item.name);
             let _ = w.size;
@@ -122,7 +122,7 @@ fn every_creature_and_kit_makes_a_valid_sheet() {
         assert!(!c.items.is_empty(), "{} carries nothing", c.name);
         for (slot, item) in &c.items {
             assert!(c.layout.def(*slot).is_some(), "{} slot {slot}", c.name);
-            content::check_item(item).unwrap();
+            content::slots::check_item(item).unwrap();
         }
         let cmd = lib
             .add_creature(slots_state(s.state()).unwrap(), &c.name, Side::Opponents)

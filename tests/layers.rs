@@ -276,3 +276,73 @@ fn the_store_never_names_the_command_language() {
     }
     assert!(seen > 3, "the store's files were not read");
 }
+
+/// The slot system's folders: its rules, its content, its verbs, its screen and its recap.
+const SLOT_FOLDERS: [&str; 5] = [
+    "rules/slots",
+    "content/slots",
+    "script/verbs/slots",
+    "tui/sheets/slots",
+    "export/slots",
+];
+
+/// Shared code speaks of the slot system's library only as the judge's library
+/// (`content::Library`, with where it comes from) and never names the slot system's rules or
+/// content: what it needs of them (a demo, the words of `help library`) comes through the
+/// ruleset's own folder. The one allowance is a line that dispatches on the ruleset
+/// (`RulesetId::Slots => content::slots::DEMO`), the way every ruleset is reached.
+#[test]
+fn no_slot_system_name_outside_its_folders() {
+    let mut seen = 0;
+    for (module, text) in modules() {
+        let path = module.join("/");
+        if SLOT_FOLDERS.iter().any(|f| path.starts_with(f)) {
+            continue;
+        }
+        seen += 1;
+        for (n, line) in code(&text).lines().enumerate() {
+            let dispatch = line.contains("Slots =>");
+            assert!(
+                dispatch || !(names(line, "rules::slots::") || names(line, "content::slots::")),
+                "src/{path}.rs line {} names the slot system outside its folders: {line}",
+                n + 1
+            );
+        }
+    }
+    assert!(seen > 50, "the shared files were not read");
+}
+
+/// `content` hands the slot system's library on by one neutral name and the functions that load
+/// it; the slot system's creatures, kits, file shapes and checks stay in `content::slots`.
+#[test]
+fn content_hands_on_the_library_only_by_its_neutral_name() {
+    let text = fs::read_to_string(src().join("content.rs")).unwrap();
+    let allowed = [
+        "Library",
+        "USER_FILE",
+        "active",
+        "bundled",
+        "install",
+        "load",
+        "try_bundled",
+        "user_file",
+    ];
+    let code = code(&text);
+    let mut seen = 0;
+    for (at, _) in code.match_indices("pub use slots::") {
+        seen += 1;
+        let rest = &code[at + "pub use slots::".len()..];
+        let listed = &rest[..rest.find(';').unwrap_or(rest.len())];
+        for name in listed
+            .split(|c: char| ",{}".contains(c))
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        {
+            assert!(
+                allowed.contains(&name),
+                "src/content.rs hands on the slot system's {name}: pub use slots::{listed}"
+            );
+        }
+    }
+    assert!(seen > 0, "src/content.rs was not read as it is written");
+}

@@ -393,7 +393,7 @@ pub fn import(
     let mut read_names: HashMap<String, usize> = HashMap::new();
     for source in sources(path)? {
         let file = source.display().to_string();
-        let text = match super::slots::read_user_file(&source, &file) {
+        let text = match super::read::read_user_file(&source, &file) {
             Ok(text) => text,
             Err(e) => {
                 report.refused.push(e);

@@ -6,6 +6,7 @@
 //! `layouts`, `creatures` and `kits`. Creatures and kits name library items by name and may carry
 //! their own items inline (fangs, a carapace) that are not for sale in the item list.
 
+use super::read::read_user_file;
 use super::{ContentError, LookupError, find_by_name, parse_ron, replace_or_push};
 use crate::rules::slots::{self, AttackKind, Item, Layout, Region, SlotNo};
 use serde::{Deserialize, Serialize};
@@ -32,9 +33,6 @@ pub const DEMO: (&str, &str) = (
 
 /// The name of the judge's own library file inside the platform config folder.
 pub const USER_FILE: &str = "library.ron";
-/// A library file larger than this is refused before it is read: the whole bundled library is
-/// under 20 kB, and a runaway file must not stall the start (merging is not linear in entries).
-pub const MAX_USER_FILE_BYTES: u64 = 1 << 20;
 
 /// A creature as the bestiary describes it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -107,6 +105,40 @@ pub struct KitDef {
 }
 
 impl Library {
+    /// `slotmark help library` for the slot system: where the judge's own entries go (`place`),
+    /// their shape, and every kit, creature and item in this library.
+    pub fn help(&self, place: &str) -> String {
+        use std::fmt::Write;
+        let mut out = format!(
+            "Your own items, creatures and kits: {place}\n\
+             It is RON with any of `items`, `layouts`, `creatures` and `kits`, shaped like the \
+             bundled assets/slots/items.ron, assets/slots/bestiary.ron and assets/slots/kits.ron. \
+             An entry named like a bundled one replaces it.\n"
+        );
+        out.push_str("\nKits:\n");
+        for k in &self.kits {
+            let _ = writeln!(out, "  {}: {}", k.name, k.about);
+        }
+        out.push_str("\nCreatures:\n");
+        for c in &self.creatures {
+            let attacks: Vec<String> = c.attacks.iter().map(|a| a.to_string()).collect();
+            let _ = writeln!(
+                out,
+                "  {} ({} sheet, d{}, {} slots; attacks: {})",
+                c.name,
+                c.layout.name,
+                c.layout.die,
+                c.layout.len(),
+                attacks.join(", ")
+            );
+        }
+        out.push_str("\nItems:\n");
+        for i in &self.items {
+            let _ = writeln!(out, "  {}", slots::item_words(i));
+        }
+        out
+    }
+
     /// An item by name (case-insensitive; a unique prefix will do).
     pub fn item(&self, name: &str) -> Result<&Item, LookupError> {
         find_by_name(&self.items, |i| &i.name, name, "item in the library")
@@ -349,53 +381,6 @@ pub fn load(user: Option<&Path>) -> Result<Library, ContentError> {
         lib.merge(&file, &text)?;
     }
     Ok(lib)
-}
-
-/// The judge's file as text: refused unread when too large, and with the place where it stops
-/// being text when it is not UTF-8. A byte-order mark at its start (Windows Notepad writes one)
-/// is not part of the text.
-pub(crate) fn read_user_file(path: &Path, file: &str) -> Result<String, ContentError> {
-    use std::io::Read;
-    let io = |e: std::io::Error| ContentError::Io {
-        file: file.to_string(),
-        message: format!("cannot be read: {e}"),
-    };
-    if let Some(kind) = std::fs::metadata(path)
-        .ok()
-        .and_then(|m| crate::store::not_regular(&m))
-    {
-        return Err(ContentError::Io {
-            file: file.to_string(),
-            message: format!("is {kind}; slotmark reads its library from a regular file only"),
-        });
-    }
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .map_err(io)?
-        .take(MAX_USER_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(io)?;
-    if bytes.len() as u64 > MAX_USER_FILE_BYTES {
-        let size = std::fs::metadata(path).map_or(bytes.len() as u64, |m| m.len());
-        return Err(ContentError::Invalid {
-            file: file.to_string(),
-            message: format!(
-                "the file is {} MB; slotmark reads library files of up to {} MB",
-                size.div_ceil(1 << 20),
-                MAX_USER_FILE_BYTES >> 20
-            ),
-        });
-    }
-    let text = String::from_utf8(bytes).map_err(|e| {
-        let valid = String::from_utf8_lossy(&e.as_bytes()[..e.utf8_error().valid_up_to()]);
-        ContentError::Syntax {
-            file: file.to_string(),
-            line: valid.matches('\n').count() + 1,
-            column: valid.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1,
-            message: "the file is not text (it holds bytes that are not UTF-8)".into(),
-        }
-    })?;
-    Ok(crate::store::owned_without_bom(text))
 }
 
 /// Makes `library` the one the command language reads items, kits and creatures from, for the

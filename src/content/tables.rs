@@ -56,7 +56,7 @@ pub fn load(dir: &Path) -> Tables {
     paths.sort();
     for path in paths {
         let file = path.display().to_string();
-        match super::slots::read_user_file(&path, &file).and_then(|text| parse(&file, &text)) {
+        match super::read::read_user_file(&path, &file).and_then(|text| parse(&file, &text)) {
             Ok(t)
                 if found
                     .tables

@@ -54,7 +54,7 @@ pub fn has_demo(ruleset: RulesetId) -> bool {
 /// none.
 pub fn try_demo_for(ruleset: RulesetId) -> Result<Session, ContentError> {
     let script = match ruleset {
-        RulesetId::Slots => content::DEMO,
+        RulesetId::Slots => content::slots::DEMO,
         RulesetId::Phase => content::phase::DEMO,
         RulesetId::Bdp => content::bdp::DEMO,
         RulesetId::Ap => content::ap::DEMO,

@@ -176,7 +176,7 @@ fn evening(ruleset: RulesetId) -> &'static [&'static str] {
 /// The demo's script text for `ruleset`.
 fn demo(ruleset: RulesetId) -> &'static str {
     match ruleset {
-        RulesetId::Slots => content::DEMO.1,
+        RulesetId::Slots => content::slots::DEMO.1,
         RulesetId::Phase => content::phase::DEMO.1,
         RulesetId::Bdp => content::bdp::DEMO.1,
         RulesetId::Ap => content::ap::DEMO.1,

@@ -18,7 +18,7 @@ use std::path::Path;
 /// Whether the file at `path` is JSON (a Kettlewright character, say) rather than a
 /// slotmark sheet: told by what it holds. A file that cannot be read is not.
 pub fn holds_json(path: &Path) -> bool {
-    super::slots::read_user_file(path, "").is_ok_and(|text| json::looks_like_json(&text))
+    super::read::read_user_file(path, "").is_ok_and(|text| json::looks_like_json(&text))
 }
 
 /// Reads the Kettlewright character in the file at `path` onto the sheet of `rules`, with
@@ -26,7 +26,7 @@ pub fn holds_json(path: &Path) -> bool {
 /// damaged one is refused at its line and column.
 pub fn import_character(path: &Path, rules: RulesetId) -> Result<sheets::OnSheet, ContentError> {
     let file = path.display().to_string();
-    let text = super::slots::read_user_file(path, &file)?;
+    let text = super::read::read_user_file(path, &file)?;
     let c = character::read(super::super::store::without_bom(&text)).map_err(|e| match e {
         character::CharacterError::Damaged {
             line,

@@ -368,7 +368,7 @@ impl<'a> P<'_, 'a> {
                 item.wear = Some(Region::Torso);
             }
         }
-        content::check_item(&item).map_err(|e| ScriptError::at(first.column, e))?;
+        content::slots::check_item(&item).map_err(|e| ScriptError::at(first.column, e))?;
         Ok(item)
     }
 
