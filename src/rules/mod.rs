@@ -10,6 +10,7 @@
 pub mod actiondie;
 pub mod ap;
 pub mod bdp;
+pub mod cairn;
 pub mod chargen;
 pub mod kind;
 pub mod line;

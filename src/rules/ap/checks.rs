@@ -12,6 +12,7 @@ use super::{fight, harm, points, rest};
 use crate::dice::DiceSource;
 use crate::dice::keep::{Keep, Ties, keep, meets};
 use crate::rules::RuleError;
+use crate::rules::cairn::{self, nothing_waits};
 use crate::rules::line::{Line, Num};
 use crate::rules::rolled::{self, Dice, Rolled as Words, Term, Why};
 use crate::rules::text::{Spelt, TextKind, checked};
@@ -560,9 +561,13 @@ pub fn ask(
     })));
 }
 
-fn nothing_waits() -> RuleError {
-    RuleError::invalid("nothing is waiting for the judge")
-}
+/// 003 calls what waits a roll, and counts the answers from 1.
+const WORDS: cairn::Words = cairn::Words {
+    roll: "roll",
+    past_the_last: |n| format!("choose one of 1-{n}"),
+};
+
+cairn::waiting!(Wait, Roll => Box<Roll>, Ask => Box<super::state::Question>, |q| q.proposed);
 
 /// Runs `f`, then moves whatever it queued to the front: the consequences of an answer (a
 /// critical save, a scar) come before the rest of what waited.
@@ -582,31 +587,14 @@ pub fn accept(
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    match state.queue.first().ok_or_else(nothing_waits)? {
-        Wait::Roll(_) => {
-            let Wait::Roll(r) = state.queue.remove(0) else {
-                return Err(nothing_waits());
-            };
-            first(state, |s| settle(s, *r, dice, out))
-        }
-        Wait::Ask(q) => {
-            let Some(option) = q.proposed else {
-                return Err(RuleError::invalid(format!(
-                    "{}: there is no default, choose one",
-                    q.title
-                )));
-            };
-            choose(state, option, dice, out)
-        }
+    match cairn::accept(&mut state.queue)? {
+        cairn::Accepted::Settle(r) => first(state, |s| settle(s, *r, dice, out)),
+        cairn::Accepted::Choose(option) => choose(state, option, dice, out),
     }
 }
 
 pub fn rule(state: &mut State, pass: bool, out: &mut Vec<Event>) -> Result<(), RuleError> {
-    let Some(Wait::Roll(r)) = state.queue.first_mut() else {
-        return Err(RuleError::invalid(
-            "no roll is waiting: a question is answered by choosing",
-        ));
-    };
+    let r = cairn::front_roll(&mut state.queue, &WORDS)?;
     r.ruled = (pass != r.pass).then_some(pass);
     let verdict = if pass { "success" } else { "failure" };
     let (who, title) = (r.who, r.title.to_string());
@@ -790,20 +778,7 @@ pub fn choose(
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let Some(Wait::Ask(q)) = state.queue.first() else {
-        return Err(RuleError::invalid(
-            "no question is waiting: a roll is accepted or ruled",
-        ));
-    };
-    if option >= q.options.len() {
-        return Err(RuleError::invalid(format!(
-            "choose one of 1-{}",
-            q.options.len()
-        )));
-    }
-    let Wait::Ask(q) = state.queue.remove(0) else {
-        return Err(nothing_waits());
-    };
+    let q = cairn::take_answer(&mut state.queue, option, &WORDS)?;
     crate::rules::said::tell(out, || {
         Event::said(Mood::Ruling, format!("{}: {}", q.title, q.options[option]))
     });

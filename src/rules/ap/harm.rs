@@ -10,6 +10,7 @@ use super::model::{Attr, Kind, Mark, Read, Recovery, Scar, Stat};
 use super::state::{Ask, State, Then};
 use crate::dice::DiceSource;
 use crate::dice::ladder::Dice;
+use crate::rules::cairn;
 use crate::rules::line::{Line, Num};
 use crate::rules::time::HOUR;
 use crate::rules::{RuleError, Tally};
@@ -81,8 +82,8 @@ pub fn harm(
 ) -> Result<(), RuleError> {
     let c = state.living_mut(who)?;
     let h = c.hp.cur;
-    let lost = d.saturating_sub(h);
-    c.hp.cur = h.saturating_sub(d);
+    let (left, lost) = cairn::past_hp(h, d);
+    c.hp.cur = left;
     let s = c.attr_mut(Attr::Str);
     s.cur = s.cur.saturating_sub(lost);
     let (hp, str_now, kind, doomed) = (c.hp, c.attr(Attr::Str), c.kind, c.has(Mark::Doomed));
@@ -112,13 +113,14 @@ pub fn harm(
         // A33: harm past HP is critical damage.
         .counting((lost > 0).then(|| Tally::critical_damage(by, name)))
     });
-    if str_now.cur == 0 && lost > 0 {
-        zero_check(state, who, out);
-        return Ok(());
-    }
-    if lost > 0 {
+    match cairn::past(lost, str_now.cur) {
+        cairn::Past::Nothing => {}
+        cairn::Past::Dead => {
+            zero_check(state, who, out);
+            return Ok(());
+        }
         // A33: the critical damage save, with the new STR, no object dice.
-        checks::save(
+        cairn::Past::Save => checks::save(
             state,
             who,
             Attr::Str,
@@ -128,7 +130,7 @@ pub fn harm(
             &format!("against critical damage ({source})"),
             Then::Crit { doomed },
             dice,
-        )?;
+        )?,
     }
     if kind == Kind::Pc && h > 0 && hp.cur == 0 {
         let entry = scar_entry(h);

@@ -4,43 +4,36 @@
 use super::command::{Amount, Target};
 use super::command::{Event, Mood};
 use super::saves::{ask, contest};
-use super::state::{Ask, Roll, State, Then, Wait};
+use super::state::{Ask, Question, Roll, State, Then, Wait};
 use super::{Ability, Reason};
 use super::{Meal, Slot, days, harm, zero_check};
 use crate::dice::DiceSource;
 use crate::rules::RuleError;
+use crate::rules::cairn::{self, nothing_waits};
 use crate::rules::line::{Line, Num};
 use crate::rules::rolled::{self, Dice, Rolled, Term, Why};
 
-fn nothing_waits() -> RuleError {
-    RuleError::invalid("nothing is waiting for the judge")
-}
+/// 001 calls what waits a roll, and counts the answers from 1.
+const WORDS: cairn::Words = cairn::Words {
+    roll: "roll",
+    past_the_last: |n| format!("choose 1 to {n}"),
+};
+
+cairn::waiting!(Wait, Roll => Box<Roll>, Ask => Box<Question>, |q| Some(q.proposed));
 
 pub fn accept(
     state: &mut State,
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    match state.queue.first().ok_or_else(nothing_waits)? {
-        Wait::Roll(_) => {
-            let Wait::Roll(r) = state.queue.remove(0) else {
-                return Err(nothing_waits());
-            };
-            settle(state, *r, dice, out)
-        }
-        Wait::Ask(q) => {
-            let option = q.proposed;
-            choose(state, option, dice, out)
-        }
+    match cairn::accept(&mut state.queue)? {
+        cairn::Accepted::Settle(r) => settle(state, *r, dice, out),
+        cairn::Accepted::Choose(option) => choose(state, option, dice, out),
     }
 }
 
 pub fn rule(state: &mut State, pass: bool, out: &mut Vec<Event>) -> Result<(), RuleError> {
-    let Some(Wait::Roll(r)) = state.queue.first_mut() else {
-        return Err(RuleError::invalid(
-            "no roll is waiting: a question is answered by choosing",
-        ));
-    };
+    let r = cairn::front_roll(&mut state.queue, &WORDS)?;
     r.ruled = (pass != r.pass).then_some(pass);
     let verdict = if pass { "pass" } else { "fail" };
     let (who, title) = (r.who, r.title.clone());
@@ -221,20 +214,7 @@ pub fn choose(
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let Some(Wait::Ask(q)) = state.queue.first() else {
-        return Err(RuleError::invalid(
-            "no question is waiting: a roll is accepted or ruled",
-        ));
-    };
-    if option >= q.options.len() {
-        return Err(RuleError::invalid(format!(
-            "choose 1 to {}",
-            q.options.len()
-        )));
-    }
-    let Wait::Ask(q) = state.queue.remove(0) else {
-        return Err(nothing_waits());
-    };
+    let q = cairn::take_answer(&mut state.queue, option, &WORDS)?;
     let q = *q;
     let picked = q.options[option].clone();
     if option != q.proposed {

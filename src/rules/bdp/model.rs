@@ -69,11 +69,11 @@ impl Score {
         Score { cur: max, max }
     }
 
-    /// Lowers the current value, floor 0; returns what did not fit (the overflow).
+    /// Lowers the current value, floor 0; returns what did not fit (the overflow, B21).
     pub fn lose(&mut self, n: u32) -> u32 {
-        let cur = u32::from(self.cur);
-        self.cur = cur.saturating_sub(n) as u8;
-        n.saturating_sub(cur)
+        let (left, over) = crate::rules::cairn::past_hp(u32::from(self.cur), n);
+        self.cur = left as u8;
+        over
     }
 
     /// Raises the current value, never above the maximum; returns what was gained.

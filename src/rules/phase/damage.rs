@@ -8,6 +8,7 @@ use super::state::{Ask, State, Then};
 use super::{morale, round, saves};
 use crate::dice::DiceSource;
 use crate::dice::ladder::{DIE_SIZES, Dice};
+use crate::rules::cairn;
 use crate::rules::line::{Line, Num};
 use crate::rules::{RuleError, Tally};
 
@@ -120,7 +121,10 @@ pub fn take(
     let name = c.name.clone();
     let encumbered = c.encumbered();
     let h = u32::from(c.hp_now());
-    if n <= h {
+    // K21: HP while encumbered counts as 0 and its stored value stays, so only what runs past
+    // is taken from here.
+    let (_, over) = cairn::past_hp(h, n);
+    if over == 0 {
         c.hp.cur -= n as u8;
         crate::rules::said::tell(out, || Event::HpLost {
             who: name.clone(),
@@ -144,7 +148,7 @@ pub fn take(
             hp: c.hp_text(),
         });
     }
-    let lost = c.str.lose(n - h);
+    let lost = c.str.lose(over);
     let now = c.str.cur;
     crate::rules::said::tell(out, || Event::ScoreLost {
         who: name.clone(),
@@ -156,7 +160,7 @@ pub fn take(
     if h > 0 {
         morale::lone(state, who, out);
     }
-    if now == 0 {
+    if cairn::past(over, u32::from(now)) == cairn::Past::Dead {
         // K23: STR 0 after the loss is death, no save.
         crate::rules::said::tell(out, || Event::Died {
             who: name,

@@ -10,6 +10,7 @@ use super::{damage, magic, morale, time};
 use crate::dice::keep::roll_under;
 use crate::dice::{DiceSource, Edge};
 use crate::rules::RuleError;
+use crate::rules::cairn::{self, nothing_waits};
 use crate::rules::line::{Line, Num};
 
 /// K6: advantage and disadvantage cancel one for one, and never more than one extra die.
@@ -95,9 +96,13 @@ pub fn ask_yes_no(state: &mut State, ask: Ask, title: String, why: String, yes: 
     })));
 }
 
-fn nothing_waits() -> RuleError {
-    RuleError::invalid("nothing is waiting for the judge")
-}
+/// 002 calls what waits a save, and counts how many answers there are.
+const WORDS: cairn::Words = cairn::Words {
+    roll: "save",
+    past_the_last: |n| format!("there are only {n} answers to choose from"),
+};
+
+cairn::waiting!(Wait, Save => Box<SaveRoll>, Ask => Box<Question>, |q| Some(q.proposed));
 
 /// `Accept`: the front save's verdict, or the front question's proposal.
 pub fn accept(
@@ -105,27 +110,15 @@ pub fn accept(
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    match state.queue.first().ok_or_else(nothing_waits)? {
-        Wait::Save(_) => {
-            let Wait::Save(s) = state.queue.remove(0) else {
-                return Err(nothing_waits());
-            };
-            settle(state, *s, dice, out)
-        }
-        Wait::Ask(q) => {
-            let option = q.proposed;
-            choose(state, option, dice, out)
-        }
+    match cairn::accept(&mut state.queue)? {
+        cairn::Accepted::Settle(s) => settle(state, *s, dice, out),
+        cairn::Accepted::Choose(option) => choose(state, option, dice, out),
     }
 }
 
 /// `Rule`: the judge sets the front save's verdict (it still waits to be accepted).
 pub fn rule(state: &mut State, pass: bool, out: &mut Vec<Event>) -> Result<(), RuleError> {
-    let Some(Wait::Save(s)) = state.queue.first_mut() else {
-        return Err(RuleError::invalid(
-            "no save is waiting: a question is answered by choosing",
-        ));
-    };
+    let s = cairn::front_roll(&mut state.queue, &WORDS)?;
     s.ruled = (pass != s.pass).then_some(pass);
     let who = s.who;
     let (ability, why) = (s.ability, s.why.clone());
@@ -146,20 +139,7 @@ pub fn choose(
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let Some(Wait::Ask(q)) = state.queue.first() else {
-        return Err(RuleError::invalid(
-            "no question is waiting: a save is accepted or ruled",
-        ));
-    };
-    if option >= q.options.len() {
-        return Err(RuleError::invalid(format!(
-            "there are only {} answers to choose from",
-            q.options.len()
-        )));
-    }
-    let Wait::Ask(q) = state.queue.remove(0) else {
-        return Err(nothing_waits());
-    };
+    let q = cairn::take_answer(&mut state.queue, option, &WORDS)?;
     if option != q.proposed {
         crate::rules::said::tell(out, || Event::Ruled {
             what: format!("{}: {}", q.title, q.options[option]),

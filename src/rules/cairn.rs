@@ -1,0 +1,250 @@
+//! What the Cairn family (rule files 001 `bdp`, 002 `phase`, 003 `ap`) shares, written once: the
+//! judge's queue of rolls whose verdict waits and questions whose answer waits, and harm that
+//! runs past HP into STR with its critical damage save. Each ruleset keeps its own types, its own
+//! save (B5-B6 and K5-K6 roll under the score, A8-A9 roll against a DC) and its own words; these
+//! are the steps the three take the same way.
+
+use crate::rules::RuleError;
+
+/// One thing waiting for the judge: a roll (a save, a check) whose verdict the judge accepts or
+/// rules the other way, or a question whose proposal the judge accepts or overrides.
+pub trait Waiting: Sized {
+    type Roll;
+    type Question;
+    /// The roll this is, or the wait back unchanged.
+    fn into_roll(self) -> Result<Self::Roll, Self>;
+    /// The question this is, or the wait back unchanged.
+    fn into_question(self) -> Result<Self::Question, Self>;
+    /// The roll this is, to be ruled.
+    fn roll_mut(&mut self) -> Option<&mut Self::Roll>;
+    /// The question this is, with its answers; None for a roll.
+    fn asks(&self) -> Option<Asked<'_>>;
+}
+
+/// Makes a ruleset's queue entry a [`Waiting`]: the enum, its variant holding the roll and the
+/// roll's type, its variant holding the question and the question's type, and which answer a
+/// question `q` proposes.
+macro_rules! waiting {
+    ($wait:ident, $roll:ident => $r:ty, $ask:ident => $q:ty, |$qv:ident| $proposed:expr) => {
+        impl $crate::rules::cairn::Waiting for $wait {
+            type Roll = $r;
+            type Question = $q;
+            fn into_roll(self) -> Result<$r, $wait> {
+                match self {
+                    $wait::$roll(r) => Ok(r),
+                    w => Err(w),
+                }
+            }
+            fn into_question(self) -> Result<$q, $wait> {
+                match self {
+                    $wait::$ask(q) => Ok(q),
+                    w => Err(w),
+                }
+            }
+            fn roll_mut(&mut self) -> Option<&mut $r> {
+                match self {
+                    $wait::$roll(r) => Some(r),
+                    $wait::$ask(_) => None,
+                }
+            }
+            fn asks(&self) -> Option<$crate::rules::cairn::Asked<'_>> {
+                match self {
+                    $wait::$roll(_) => None,
+                    $wait::$ask($qv) => Some($crate::rules::cairn::Asked {
+                        title: &$qv.title,
+                        answers: $qv.options.len(),
+                        proposed: $proposed,
+                    }),
+                }
+            }
+        }
+    };
+}
+pub(crate) use waiting;
+
+/// What the queue needs to know of a question.
+pub struct Asked<'a> {
+    pub title: &'a str,
+    /// How many answers it offers.
+    pub answers: usize,
+    /// The answer proposed; None when the judge must choose (003's items to drop, A40).
+    pub proposed: Option<usize>,
+}
+
+/// How a ruleset words a refusal at its queue.
+pub struct Words {
+    /// What a roll that waits is called: a "roll" (B, A) or a "save" (K).
+    pub roll: &'static str,
+    /// The refusal of an answer past the last one, given how many there are.
+    pub past_the_last: fn(usize) -> String,
+}
+
+pub fn nothing_waits() -> RuleError {
+    RuleError::invalid("nothing is waiting for the judge")
+}
+
+/// What `Accept` does with the front of the queue.
+pub enum Accepted<R> {
+    /// The roll, taken off the queue: its verdict stands and its consequence follows.
+    Settle(R),
+    /// The front question's proposal, to be chosen (the question is still waiting).
+    Choose(usize),
+}
+
+/// `Accept`: the front roll comes off the queue to be settled, or the front question's
+/// proposal is named to be chosen; a question with no proposal waits for the judge's choice.
+pub fn accept<W: Waiting>(queue: &mut Vec<W>) -> Result<Accepted<W::Roll>, RuleError> {
+    match queue.first().ok_or_else(nothing_waits)?.asks() {
+        None => queue
+            .remove(0)
+            .into_roll()
+            .map(Accepted::Settle)
+            .map_err(|_| nothing_waits()),
+        Some(Asked {
+            proposed: Some(proposed),
+            ..
+        }) => Ok(Accepted::Choose(proposed)),
+        Some(Asked { title, .. }) => Err(RuleError::invalid(format!(
+            "{title}: there is no default, choose one"
+        ))),
+    }
+}
+
+/// `Rule`: the front roll, whose verdict the judge sets (it still waits to be accepted).
+pub fn front_roll<'a, W: Waiting>(
+    queue: &'a mut [W],
+    words: &Words,
+) -> Result<&'a mut W::Roll, RuleError> {
+    queue.first_mut().and_then(W::roll_mut).ok_or_else(|| {
+        RuleError::invalid(format!(
+            "no {} is waiting: a question is answered by choosing",
+            words.roll
+        ))
+    })
+}
+
+/// `Choose`: the front question comes off the queue when `option` is one of its answers; else
+/// the queue stays as it was.
+pub fn take_answer<W: Waiting>(
+    queue: &mut Vec<W>,
+    option: usize,
+    words: &Words,
+) -> Result<W::Question, RuleError> {
+    let Some(answers) = queue.first().and_then(|w| w.asks()).map(|a| a.answers) else {
+        return Err(RuleError::invalid(format!(
+            "no question is waiting: a {} is accepted or ruled",
+            words.roll
+        )));
+    };
+    if option >= answers {
+        return Err(RuleError::invalid((words.past_the_last)(answers)));
+    }
+    queue.remove(0).into_question().map_err(|_| nothing_waits())
+}
+
+/// Harm `d` against HP `hp` (B21, K21, A32 read alike): HP left, and what runs past 0 into STR.
+pub fn past_hp<T: Copy + Ord + Default + std::ops::Sub<Output = T>>(hp: T, d: T) -> (T, T) {
+    if d <= hp {
+        (hp - d, T::default())
+    } else {
+        (T::default(), d - hp)
+    }
+}
+
+/// What harm past HP leads to, once STR has lost it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Past {
+    /// Nothing ran past HP: no critical damage.
+    Nothing,
+    /// STR 0: dead at once, which replaces the save (B22, K23, A33).
+    Dead,
+    /// A critical damage save against the new STR (B21 and B26, K23, A33). The save itself is
+    /// each ruleset's: 1d20 under STR in 001 and 002, d20 + STR against DC 15 in 003.
+    Save,
+}
+
+/// Harm past HP of `past` that left STR at `str_now`.
+pub fn past<T: Default + PartialEq>(past: T, str_now: T) -> Past {
+    if past == T::default() {
+        Past::Nothing
+    } else if str_now == T::default() {
+        Past::Dead
+    } else {
+        Past::Save
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, PartialEq)]
+    struct Question {
+        title: &'static str,
+        options: Vec<&'static str>,
+        proposed: Option<usize>,
+    }
+
+    #[derive(Debug, PartialEq)]
+    enum Wait {
+        Roll(u8),
+        Ask(Question),
+    }
+
+    waiting!(Wait, Roll => u8, Ask => Question, |q| q.proposed);
+
+    fn ask(title: &'static str, answers: usize, proposed: Option<usize>) -> Wait {
+        Wait::Ask(Question {
+            title,
+            options: vec!["an answer"; answers],
+            proposed,
+        })
+    }
+
+    const WORDS: Words = Words {
+        roll: "save",
+        past_the_last: |n| format!("only {n}"),
+    };
+
+    #[test]
+    fn accept_takes_a_roll_and_names_a_proposal() {
+        let mut queue = vec![Wait::Roll(7), ask("Drop?", 2, Some(1))];
+        assert!(matches!(accept(&mut queue), Ok(Accepted::Settle(7))));
+        assert!(matches!(accept(&mut queue), Ok(Accepted::Choose(1))));
+        assert_eq!(queue.len(), 1, "a proposal is chosen, not taken");
+        let mut none = vec![ask("Which item?", 3, None)];
+        let e = accept(&mut none).err().map(|e| e.to_string());
+        assert!(e.is_some_and(|e| e.contains("Which item?: there is no default")));
+        assert_eq!(none.len(), 1);
+        assert!(accept(&mut Vec::<Wait>::new()).is_err());
+    }
+
+    #[test]
+    fn an_answer_past_the_last_or_to_a_roll_leaves_the_queue_as_it_was() {
+        let mut queue = vec![ask("Flee?", 2, Some(0)), Wait::Roll(3)];
+        let e = take_answer(&mut queue, 2, &WORDS)
+            .err()
+            .map(|e| e.to_string());
+        assert!(e.is_some_and(|e| e.contains("only 2")));
+        assert_eq!(
+            take_answer(&mut queue, 1, &WORDS).ok().map(|q| q.title),
+            Some("Flee?")
+        );
+        let e = take_answer(&mut queue, 0, &WORDS)
+            .err()
+            .map(|e| e.to_string());
+        assert!(e.is_some_and(|e| e.contains("no question is waiting: a save is accepted")));
+        assert_eq!(queue, vec![Wait::Roll(3)]);
+        assert!(front_roll(&mut queue, &WORDS).is_ok_and(|r| *r == 3));
+    }
+
+    #[test]
+    fn harm_past_hp_goes_on_into_str() {
+        assert_eq!(past_hp(5u8, 3), (2, 0));
+        assert_eq!(past_hp(5u32, 5), (0, 0));
+        assert_eq!(past_hp(5u8, 9), (0, 4));
+        assert_eq!(past(0u8, 0), Past::Nothing);
+        assert_eq!(past(4u8, 0), Past::Dead);
+        assert_eq!(past(4u32, 6), Past::Save);
+    }
+}
