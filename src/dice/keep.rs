@@ -97,9 +97,14 @@ pub fn roll_under(
     purpose: &dyn fmt::Display,
 ) -> Result<Save, DiceError> {
     let roll = keep(dice, 20, net, Some(1), Keep::Lowest, purpose)?;
-    let face = roll.face();
-    let pass = face == 1 || (face != 20 && i32::from(face) <= score);
+    let pass = under(roll.face(), score);
     Ok(Save { roll, score, pass })
+}
+
+/// A roll-under save's verdict on one face (001 B5, 002 K5): at or under `score` passes, a 1
+/// always passes and a 20 always fails.
+pub fn under(face: u16, score: i32) -> bool {
+    face == 1 || (face != 20 && i32::from(face) <= score)
 }
 
 /// Who wins when a total equals the number it is set against.

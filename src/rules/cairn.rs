@@ -4,7 +4,15 @@
 //! save (B5-B6 and K5-K6 roll under the score, A8-A9 roll against a DC) and its own words; these
 //! are the steps the three take the same way.
 
+use crate::dice::Edge;
 use crate::rules::RuleError;
+
+/// A save's edge (001 B6, 002 K6): advantage and disadvantage cancel one for one, and never
+/// more than one extra die: 1 keeps the better of two, -1 the worse, 0 rolls one. 003 rolls its
+/// saves against a DC and takes its edge from object dice instead (A8-A9).
+pub fn net(edge: Edge) -> i32 {
+    i32::from(edge.balance().signum())
+}
 
 /// One thing waiting for the judge: a roll (a save, a check) whose verdict the judge accepts or
 /// rules the other way, or a question whose proposal the judge accepts or overrides.
@@ -236,6 +244,15 @@ mod tests {
         assert!(e.is_some_and(|e| e.contains("no question is waiting: a save is accepted")));
         assert_eq!(queue, vec![Wait::Roll(3)]);
         assert!(front_roll(&mut queue, &WORDS).is_ok_and(|r| *r == 3));
+    }
+
+    #[test]
+    fn edge_cancels_one_for_one_and_never_adds_a_third_die() {
+        let edge = |adv, dis| net(Edge { adv, dis });
+        assert_eq!(
+            [edge(0, 0), edge(3, 0), edge(2, 1), edge(1, 1), edge(1, 4)],
+            [0, 1, 1, 0, -1]
+        );
     }
 
     #[test]

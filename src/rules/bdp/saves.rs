@@ -9,7 +9,7 @@ use crate::rules::line::Line;
 
 /// B5: does `face` pass against `score`?
 pub fn passes(face: u16, score: u8) -> bool {
-    face == 1 || (face != 20 && face <= u16::from(score))
+    crate::dice::keep::under(face, i32::from(score))
 }
 
 /// B6's order, higher is better: a pass beats a fail; among passes the higher face; among
@@ -44,7 +44,9 @@ pub fn save(
     edge: Edge,
     purpose: &dyn std::fmt::Display,
 ) -> Result<Rolled, RuleError> {
-    let net = edge.balance().signum();
+    // B6 keeps by its own order (a pass beats a fail, then the higher passing face), where
+    // K6 keeps the lower face: the verdict is the same, the face shown is not.
+    let net = crate::rules::cairn::net(edge);
     let n = if net == 0 { 1 } else { 2 };
     let mut faces = Vec::new();
     for _ in 0..n {

@@ -13,11 +13,6 @@ use crate::rules::RuleError;
 use crate::rules::cairn::{self, nothing_waits};
 use crate::rules::line::{Line, Num};
 
-/// K6: advantage and disadvantage cancel one for one, and never more than one extra die.
-pub fn net(edge: Edge) -> i32 {
-    i32::from(edge.balance().signum())
-}
-
 /// Rolls a save for `who` (K5): 1d20 at or under the current score, +1 Blessed (K41), a
 /// blind character's DEX saves at disadvantage (K26).
 pub fn roll(
@@ -37,7 +32,7 @@ pub fn roll(
     let bonus: i8 = if c.blessed() { 1 } else { 0 };
     let target = i32::from(c.score(ability).cur) + i32::from(bonus);
     let purpose = format_args!("{}'s {ability} save {why}", c.name);
-    let save = roll_under(dice, target, net(edge), &purpose)?;
+    let save = roll_under(dice, target, cairn::net(edge), &purpose)?;
     Ok(SaveRoll {
         who,
         ability,
