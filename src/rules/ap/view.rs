@@ -390,6 +390,15 @@ impl Ruleset for Ap {
             .collect()
     }
 
+    /// A22: each group is a side or faction of its own, so a group is a side.
+    fn footing(state: &State, _actor: u32) -> Vec<crate::rules::Footing> {
+        crate::rules::view::footing_by(
+            &Self::roster(state),
+            Self::initiative(state).as_ref(),
+            |g| g.title.clone(),
+        )
+    }
+
     fn in_party(state: &State, id: u32) -> Option<bool> {
         let c = state.characters.iter().find(|c| c.id == id)?;
         // A player character makes its own group a party: the rest of the group is read only

@@ -407,6 +407,21 @@ impl Ruleset for Phase {
         groups
     }
 
+    /// K19: a foe engaged with the actor is close, and proposed first.
+    fn footing(state: &State, actor: u32) -> Vec<crate::rules::Footing> {
+        let engaged = state
+            .fight
+            .as_ref()
+            .map(|f| f.engaged_with(actor))
+            .unwrap_or_default();
+        let mut all =
+            crate::rules::view::footing(&Self::roster(state), Self::initiative(state).as_ref());
+        for f in &mut all {
+            f.close = engaged.contains(&f.id);
+        }
+        all
+    }
+
     fn in_party(state: &State, id: u32) -> Option<bool> {
         let c = state.characters.iter().find(|c| c.id == id)?;
         Some(c.side == Side::Party)

@@ -261,7 +261,7 @@ impl Main {
             );
             return true;
         };
-        let form = super::screen::counter_form(state, who, against);
+        let form = super::screen::counter_form(self, who, against);
         self.view.selected = Some(who);
         self.open(Dialog::Form(form));
         true
