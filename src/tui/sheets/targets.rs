@@ -137,7 +137,8 @@ pub fn propose(game: &GameState, unseen: &BTreeSet<u32>, actor: u32, lead: Optio
     Targets { options, why }
 }
 
-/// Why nobody is proposed, in the words of the first test that left every foe out.
+/// Why nobody is proposed: no foe at all, none in the fight (or in sight), every one of
+/// those down, or every one standing out of reach.
 fn nobody(
     others: &[(usize, &Footing)],
     me: &Footing,
@@ -149,8 +150,7 @@ fn nobody(
         .map(|(_, f)| *f)
         .filter(|f| f.side != me.side)
         .collect();
-    let standing: Vec<&&Footing> = foes.iter().filter(|f| f.standing).collect();
-    let there: Vec<&&&Footing> = standing
+    let there: Vec<&&Footing> = foes
         .iter()
         .filter(|f| {
             if fighting {
@@ -160,16 +160,17 @@ fn nobody(
             }
         })
         .collect();
+    let name = &me.name;
     if foes.is_empty() {
-        format!("{} has no foe left alive", me.name)
-    } else if standing.is_empty() {
-        format!("every foe of {} is down", me.name)
+        format!("{name} has no foe left alive")
     } else if there.is_empty() && fighting {
-        format!("no foe of {} still standing is in the fight", me.name)
+        format!("no foe of {name} is in the fight")
     } else if there.is_empty() {
-        format!("the players see no foe of {} still standing", me.name)
+        format!("the players see no foe of {name}")
+    } else if there.iter().all(|f| !f.standing) {
+        format!("every foe of {name} is down")
     } else {
-        format!("no foe of {} is within its reach", me.name)
+        format!("no foe of {name} is within its reach")
     }
 }
 

@@ -132,6 +132,11 @@ pub enum ChoicePurpose {
     Ruling {
         stop_proposed: bool,
     },
+    /// Start a turn that kills its actor as it starts (R22: the bleeding has no slot left):
+    /// only `y` starts it, so one Enter never kills.
+    FatalTurn {
+        who: CharId,
+    },
 }
 
 /// Searching the item library for a slot.
@@ -482,6 +487,10 @@ impl Main {
             return true;
         };
         let purpose = choice.purpose.clone();
+        if matches!(purpose, ChoicePurpose::FatalTurn { .. }) && k == 'n' {
+            self.close_dialog();
+            return true;
+        }
         if purpose == ChoicePurpose::Setup && k == super::fight::OWN_SETUP {
             self.open(Dialog::Form(super::fight::setup_form()));
             return true;
@@ -976,6 +985,10 @@ fn choice_command(purpose: &ChoicePurpose, key: char, state: &State) -> Option<C
         }
         ChoicePurpose::Setup => super::fight::setup_command(key)?,
         ChoicePurpose::Ruling { .. } => super::fight::ruling_command(key)?,
+        ChoicePurpose::FatalTurn { who } => match key {
+            'y' | 'Y' => slots::Command::StartTurn { who },
+            _ => return None,
+        },
     };
     Some(command.into())
 }
