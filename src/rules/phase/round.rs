@@ -275,7 +275,7 @@ fn first_band(fight: &Fight, _phase: CombatPhase) -> Option<Band> {
 fn morale_waits(
     state: &mut State,
     dice: &mut dyn DiceSource,
-    out: &mut Vec<Event>,
+    out: &mut [Event],
 ) -> Result<bool, RuleError> {
     let before = state.queue.len();
     morale::phase_end(state, dice, out)?;
