@@ -473,3 +473,18 @@ fn plain_typing_for_what_replaces_the_proposed_check() {
         other => panic!("{other:?}"),
     }
 }
+
+/// K43 with the players' view: a dungeon turn whose event die the judge keeps secret (as every
+/// encounter roll is out of the box) is marked `(secret)` in the judge's log, as the slot
+/// system marks its own.
+#[test]
+fn k43_a_secret_dungeon_turn_is_marked_secret_in_the_judges_log() {
+    let s = session(RulesetId::Phase, &["add Bo pc 4 10 9 11"]);
+    let mut app = app(s);
+    let text = drive(&mut app, 120, 40, vec![key('T'), code(KeyCode::Enter)]);
+    let line = text
+        .lines()
+        .find(|l| l.contains("dungeon turn") || l.contains("Turn "))
+        .unwrap_or_else(|| panic!("no turn in the log:\n{text}"));
+    assert!(line.contains("(secret)"), "{line}\n{text}");
+}

@@ -670,12 +670,13 @@ fn public_glance(entry: &RosterEntry, numbers: CreatureNumbers) -> Vec<Tag> {
     if entry.dead {
         return vec![Tag::new("dead", Tone::Death)];
     }
+    // The state in one word, as every creature and character reads it: down, never
+    // "badly hurt" at no health.
     let mut tags = Vec::new();
-    if entry.out {
-        tags.push(Tag::new("out", Tone::Warn));
-    }
-    if let word @ ("hurt" | "badly hurt") = state_word(entry) {
-        tags.push(Tag::new(word, Tone::Harm));
+    match state_word(entry) {
+        "unhurt" => {}
+        word @ ("hurt" | "badly hurt") => tags.push(Tag::new(word, Tone::Harm)),
+        word => tags.push(Tag::new(word, Tone::Warn)),
     }
     for tag in &entry.glance {
         let worded = matches!(tag.tone, Tone::Warn | Tone::Mark)
@@ -740,8 +741,9 @@ impl Lens for TableLens {
     }
 }
 
-/// A creature's state in a word, from what the roster shows of it: badly hurt at half its
-/// health or below, hurt when anything the roster shows is harm.
+/// A creature's state in a word, from what the roster shows of it: down when out of action or
+/// at no health at all (as a character reads), badly hurt at half its health or below, hurt
+/// when anything the roster shows is harm.
 pub fn state_word(entry: &RosterEntry) -> &'static str {
     if entry.dead {
         "dead"
@@ -751,7 +753,7 @@ pub fn state_word(entry: &RosterEntry) -> &'static str {
         .any(|t| t.text.eq_ignore_ascii_case("fled"))
     {
         "fled"
-    } else if entry.out {
+    } else if entry.out || entry.health.is_some_and(|(now, most)| now == 0 && most > 0) {
         "down"
     } else if entry
         .health

@@ -246,10 +246,16 @@ fn order(view: &TableView, theme: Theme, glance: bool) -> Section {
             if !f.group.is_empty() {
                 spans.push(Span::styled(format!("  {}", f.group), theme.dim()));
             }
-            if let crate::rules::Standing::Out(why) = &f.standing {
+            let entry = everyone.iter().find(|e| e.id == f.id);
+            // The dead and the down say so in their state, once: the strip's reason is left to
+            // those whose state does not (the surprised).
+            let stated = glance && entry.is_some_and(|e| e.dead || e.out);
+            if let crate::rules::Standing::Out(why) = &f.standing
+                && !stated
+            {
                 spans.push(Span::styled(format!(" ({why})"), theme.dim()));
             }
-            if glance && let Some(entry) = everyone.iter().find(|e| e.id == f.id) {
+            if glance && let Some(entry) = entry {
                 spans.extend(tags(entry, theme));
             }
             Line::from(spans)
