@@ -330,6 +330,11 @@ fn r22_one_enter_never_starts_a_turn_that_bleeds_its_actor_to_death() {
     let ana = id(&app, "Ana");
     app.main_mut().unwrap().view.selected = Some(ana);
     let before = app.session().unwrap().cursor();
+    let text = drive(&mut app, 160, 30, Vec::new());
+    assert!(
+        text.contains("⚠ Ana bleeds to death if the turn starts"),
+        "the strip's hint says so:\n{text}"
+    );
     let text = drive(&mut app, 100, 30, vec![code(KeyCode::Enter)]);
     assert!(
         text.contains("Ana bleeds to death as this turn starts"),
