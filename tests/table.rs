@@ -1601,4 +1601,25 @@ fn a_dead_fighter_reads_dead_once_at_the_table() {
         .find(|l| l.contains("Gob") && l.contains('×'))
         .unwrap_or_else(|| panic!("Gob is not on the order:\n{text}"));
     assert_eq!(line.matches("dead").count(), 1, "{line}\n{text}");
+    // Decided once in the view every reader draws (the terminal and the page alike): the
+    // order's reason and the fighter's state say it once between them.
+    let view = TableView::of(&judge.session, 100);
+    let gob = view
+        .fight
+        .as_ref()
+        .unwrap()
+        .order
+        .iter()
+        .find(|f| f.name == "Gob")
+        .unwrap();
+    let state = view.creatures.iter().find(|c| c.name == "Gob").unwrap();
+    let mut words: Vec<String> = state.glance.iter().map(|t| t.text.clone()).collect();
+    if let slotmark::rules::Standing::Out(why) = &gob.standing {
+        words.push(why.clone());
+    }
+    assert_eq!(
+        words.iter().filter(|w| *w == "dead").count(),
+        1,
+        "{words:?}"
+    );
 }

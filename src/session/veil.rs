@@ -586,11 +586,29 @@ impl TableView {
                 }
             }
         }
+        // Whose state the players read in words beside the name: then the strip's reason for
+        // being out (`dead`, `down`) is not said a second time.
+        let stated: BTreeSet<u32> = party
+            .iter()
+            .chain(&creatures)
+            .filter(|e| {
+                (e.dead || e.out)
+                    && (veil.numbers != CreatureNumbers::None || party.iter().any(|p| p.id == e.id))
+            })
+            .map(|e| e.id)
+            .collect();
         let fight = state.game.initiative().map(|i| {
             let order: Vec<Fighter> = i
                 .order
                 .into_iter()
                 .filter(|f| !unseen.contains(&f.id))
+                .map(|f| match f.standing {
+                    Standing::Out(_) if stated.contains(&f.id) => Fighter {
+                        standing: Standing::Out(String::new()),
+                        ..f
+                    },
+                    _ => f,
+                })
                 .collect();
             // Whose turn: the fighter the ruleset names, or everyone acting at once (a phase, a
             // group, a side).

@@ -246,16 +246,13 @@ fn order(view: &TableView, theme: Theme, glance: bool) -> Section {
             if !f.group.is_empty() {
                 spans.push(Span::styled(format!("  {}", f.group), theme.dim()));
             }
-            let entry = everyone.iter().find(|e| e.id == f.id);
-            // The dead and the down say so in their state, once: the strip's reason is left to
-            // those whose state does not (the surprised).
-            let stated = glance && entry.is_some_and(|e| e.dead || e.out);
+            // A reason the view left empty is one the fighter's state says already.
             if let crate::rules::Standing::Out(why) = &f.standing
-                && !stated
+                && !why.is_empty()
             {
                 spans.push(Span::styled(format!(" ({why})"), theme.dim()));
             }
-            if glance && let Some(entry) = entry {
+            if glance && let Some(entry) = everyone.iter().find(|e| e.id == f.id) {
                 spans.extend(tags(entry, theme));
             }
             Line::from(spans)
