@@ -198,14 +198,11 @@ fn cases() -> Vec<Case> {
     ]
 }
 
-/// One per ruleset: Ana's attack proposes Orc, the one foe standing in the fight, though Imp
-/// (unseen, outside the fight) and the dead Ghoul come before it on the roster and Bo, her
-/// ally, before them all; with Orc down too, it proposes nobody and says why, and Enter
-/// attacks no one.
-#[test]
-fn the_attack_form_never_proposes_an_ally_the_dead_or_one_outside_the_fight() {
-    for case in cases() {
-        let r = case.ruleset;
+/// Ana's attack proposes Orc, the one foe standing in the fight, though Imp (unseen, outside
+/// the fight) and the dead Ghoul come before it on the roster and Bo, her ally, before them
+/// all; with Orc down too, it proposes nobody and says why, and Enter attacks no one.
+fn never_an_ally_the_dead_or_one_outside_the_fight(r: RulesetId) {
+    for case in cases().into_iter().filter(|c| c.ruleset == r) {
         let mut app = app(session(r, case.lines));
         app.main_mut().unwrap().view.selected = Some(id(&app, "Ana"));
         let text = drive(&mut app, 120, 40, (case.keys)());
@@ -229,6 +226,43 @@ fn the_attack_form_never_proposes_an_ally_the_dead_or_one_outside_the_fight() {
             text.contains("nobody is proposed: pick the target"),
             "{r:?}:\n{text}"
         );
+    }
+}
+
+#[test]
+fn slots_the_attack_form_never_proposes_an_ally_the_dead_or_one_outside_the_fight() {
+    never_an_ally_the_dead_or_one_outside_the_fight(RulesetId::Slots);
+}
+
+#[test]
+fn plain_the_attack_form_never_proposes_an_ally_the_dead_or_one_outside_the_fight() {
+    never_an_ally_the_dead_or_one_outside_the_fight(RulesetId::Plain);
+}
+
+#[test]
+fn phase_the_attack_form_never_proposes_an_ally_the_dead_or_one_outside_the_fight() {
+    never_an_ally_the_dead_or_one_outside_the_fight(RulesetId::Phase);
+}
+
+#[test]
+fn bdp_the_attack_form_never_proposes_an_ally_the_dead_or_one_outside_the_fight() {
+    never_an_ally_the_dead_or_one_outside_the_fight(RulesetId::Bdp);
+}
+
+#[test]
+fn ap_the_attack_form_never_proposes_an_ally_the_dead_or_one_outside_the_fight() {
+    never_an_ally_the_dead_or_one_outside_the_fight(RulesetId::Ap);
+}
+
+#[test]
+fn actiondie_the_attack_form_never_proposes_an_ally_the_dead_or_one_outside_the_fight() {
+    never_an_ally_the_dead_or_one_outside_the_fight(RulesetId::ActionDie);
+}
+
+#[test]
+fn every_ruleset_has_its_case() {
+    for r in RulesetId::ALL {
+        assert!(cases().iter().any(|c| c.ruleset == *r), "{r:?} has no case");
     }
 }
 
