@@ -281,7 +281,9 @@ fn actiondie_with_every_foe_down_the_wolf_is_not_sent_at_its_own_troll() {
             "act Troll attack",
             "act \"Wolf 1\" attack",
             "initiative",
-            "status Ana unconscious",
+            // D24: down at 0 HP, fallen prone.
+            "set Ana hp 0",
+            "status Ana prone",
         ],
     );
     let mut app = app(s);

@@ -81,6 +81,9 @@ pub struct RosterEntry {
     pub dead: bool,
     /// Alive but out of action (unconscious, dying, fled).
     pub out: bool,
+    /// Fallen where the rules still give it its turn (actiondie's D24: prone at 0 HP): it
+    /// reads `down` to the players and is no target a form proposes, yet its turn comes.
+    pub down: bool,
     /// The state at a glance, in order.
     pub glance: Vec<Tag>,
     /// Health now and at most (hit points), when the ruleset counts it: the players' table
@@ -405,7 +408,7 @@ pub fn footing_by(
                 side: side.clone(),
                 in_fight: fight.is_some_and(|f| f.order.iter().any(|o| o.id == e.id)),
                 dead: e.dead,
-                standing: !e.dead && !e.out,
+                standing: !e.dead && !e.out && !e.down,
                 reach: None,
                 close: false,
             })

@@ -759,9 +759,9 @@ impl Lens for TableLens {
     }
 }
 
-/// A creature's state in a word, from what the roster shows of it: down when out of action or
-/// at no health at all (as a character reads), badly hurt at half its health or below, hurt
-/// when anything the roster shows is harm.
+/// A creature's state in a word, from what the roster shows of it: down when out of action (as
+/// a character reads), badly hurt at half its health or below, hurt when anything the roster
+/// shows is harm.
 pub fn state_word(entry: &RosterEntry) -> &'static str {
     if entry.dead {
         "dead"
@@ -771,7 +771,7 @@ pub fn state_word(entry: &RosterEntry) -> &'static str {
         .any(|t| t.text.eq_ignore_ascii_case("fled"))
     {
         "fled"
-    } else if entry.out || entry.health.is_some_and(|(now, most)| now == 0 && most > 0) {
+    } else if entry.out || entry.down {
         "down"
     } else if entry
         .health

@@ -302,6 +302,7 @@ fn entry(state: &State, c: &Character) -> RosterEntry {
         acted,
         dead: c.is_dead(),
         out: !c.is_dead() && (c.is_out() || c.critical.is_some()),
+        down: false,
         glance: glance(state, c),
         health: Some((u32::from(c.hp_now()), u32::from(c.hp.max))),
     }

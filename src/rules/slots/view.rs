@@ -109,6 +109,7 @@ impl Ruleset for Slots {
                         acted: acted.contains(&c.id),
                         dead: c.status.dead,
                         out: c.status.unconscious,
+                        down: false,
                         glance: {
                             let mut tags = glance(c, acted.contains(&c.id));
                             // Harm the next tick brings, first of all (see `forecast`).
