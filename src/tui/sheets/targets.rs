@@ -131,9 +131,6 @@ pub fn propose(game: &GameState, unseen: &BTreeSet<u32>, actor: u32, lead: Optio
         .collect();
     rest.sort_by_key(|r| (r.0, r.1));
     options.extend(rest.into_iter().map(|(_, _, l, id)| (l, id)));
-    if options.len() == 1 && options[0].1 == NOBODY {
-        options.clear();
-    }
     Targets { options, why }
 }
 
@@ -263,6 +260,17 @@ mod tests {
         assert_eq!(t.proposed(), None);
         assert_eq!(t.why.as_deref(), Some("every foe of Bo is down"));
         assert!(t.any());
+    }
+
+    #[test]
+    fn alone_the_choice_is_nobody_with_the_reason() {
+        let g = game(&[("Bo", 1)]);
+        let t = propose(&g, &BTreeSet::new(), 0, None);
+        assert_eq!(
+            t.options,
+            [("nobody (Bo has no foe left alive)".to_string(), NOBODY)]
+        );
+        assert!(!t.any());
     }
 
     #[test]
