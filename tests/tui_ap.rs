@@ -356,6 +356,7 @@ fn a26_the_attack_form_proposes_dex_for_a_ranged_weapon_and_str_for_a_blade() {
         "add Gob npc goblins 8 13 5 4",
         "carry Ana bow",
         "carry Ana sword d8 weapon",
+        "reveal Gob",
     ]);
     // the bow: d20 10, bow 3, Gob's d20 5; the sword: d20 10, sword 3, Gob's d20 5
     let mut app = app(s, &[10, 3, 5, 10, 3, 5]);

@@ -205,14 +205,19 @@ fn the_ten_table_moves_take_at_most_three_plain_keys_each() {
         vec![code(KeyCode::Tab), key('-'), code(KeyCode::Enter)],
     );
     assert_eq!(game(&p.logged[0]), K::Damage { who: 1, amount: 1 });
+    // On the actor's own row `-` is the harm it deals: the frame proposes its foe.
     let p = play(
         &mut app,
-        "damage to someone else",
+        "damage from the actor",
         vec![code(KeyCode::BackTab), key('-'), code(KeyCode::Enter)],
     );
-    assert_eq!(game(&p.logged[0]), K::Damage { who: 0, amount: 1 });
-    let p = play(&mut app, "heal", vec![key('+'), code(KeyCode::Enter)]);
-    assert_eq!(game(&p.logged[0]), K::Heal { who: 0, amount: 1 });
+    assert_eq!(game(&p.logged[0]), K::Damage { who: 1, amount: 1 });
+    let p = play(
+        &mut app,
+        "heal",
+        vec![code(KeyCode::Tab), key('+'), code(KeyCode::Enter)],
+    );
+    assert_eq!(game(&p.logged[0]), K::Heal { who: 1, amount: 1 });
     let p = play(&mut app, "next", vec![key('E')]);
     assert_eq!(game(&p.logged[0]), K::NextTurn);
     let p = play(&mut app, "undo", vec![key('u')]);

@@ -318,12 +318,8 @@ impl Event {
                         "'s {what} a {}",
                         pass_word(*pass)
                     )),
-                Line::new()
-                    .name(*id, who.clone())
-                    .plain(crate::rules::said::words!(
-                        "'s {what}: {}",
-                        pass_word(*pass)
-                    )),
+                // The players read the verdict that stands once, on the roll's line.
+                Line::new(),
             ),
             Event::Dropped { what } => Line::from(crate::rules::said::words!(
                 "{what} is dropped with no effect"

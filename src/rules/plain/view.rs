@@ -71,6 +71,7 @@ impl Ruleset for Plain {
                         acted: acted(c.id),
                         dead: false,
                         out: c.down(),
+                        down: false,
                         glance: {
                             let mut tags = Vec::new();
                             if acted(c.id) {

@@ -161,9 +161,9 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
     let Some(action) = action else {
         return false;
     };
-    let Some(state) = state_of(&m.session) else {
+    if state_of(&m.session).is_none() {
         return false;
-    };
+    }
     match action {
         FIGHT => {
             return fighters::open(m, "Start a fight", "", Purpose::Fight, Purpose::EndFight);
@@ -222,31 +222,12 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
         )
         .with_note("Roll under the score on a d20; advantage or disadvantage rolls two (K5, K6)."),
         ATTACK => {
-            let unseen = m.unseen();
-            let engaged = state
-                .fight
-                .as_ref()
-                .map(|f| f.engaged_with(who))
-                .unwrap_or_default();
-            let targets = super::targets::propose(
-                state
-                    .characters
-                    .iter()
-                    .filter(|c| c.id != who && !c.dead)
-                    .filter(|c| c.side != ch.side)
-                    .map(|c| super::targets::Candidate {
-                        id: c.id,
-                        label: c.name.clone(),
-                        foe: true,
-                        down: c.fled,
-                        close: engaged.contains(&c.id),
-                        hidden: unseen.contains(&c.id),
-                    })
-                    .collect(),
-                attacked_last(m, who),
-            );
-            if targets.is_empty() {
-                m.complain(format!("{name} has nobody on the other side to attack"));
+            let targets = super::targets::of(m, who);
+            if !targets.any() {
+                m.complain(format!(
+                    "{name} has nobody to attack: {}",
+                    targets.why.unwrap_or_default()
+                ));
                 return true;
             }
             let mut weapons = vec![(crate::rules::phase::gear::unarmed_text(), 0)];
@@ -257,18 +238,19 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
                     .map(|(i, w)| (format!("{} (d{})", w.name, w.die), i as u32 + 1)),
             );
             let first_weapon = usize::from(!ch.weapons.is_empty());
-            Form::new(
+            let form = Form::new(
                 format!("{name} attacks"),
                 Purpose::Attack { by: who },
                 vec![
-                    Field::choice("target", "Target", targets, 0),
+                    targets.field("target", "Target"),
                     Field::choice("weapon", "Weapon", weapons, first_weapon),
                     Field::number("steps", "Steps up (+) or down", 0, 0, 6, 1),
                 ],
             )
             .with_note(
                 "The weapon's die, stepped, less the target's DR; HP first, then STR (K19-K23).",
-            )
+            );
+            super::targets::noted(form, &targets)
         }
         HARM => Form::new(
             format!("{name} takes damage"),
@@ -319,22 +301,6 @@ const MARKS: [MarkKind; 7] = [
     MarkKind::Dominated,
     MarkKind::WindBarrier,
 ];
-
-/// Whom `who` attacked last in this session's log, for the attack form's proposal.
-fn attacked_last(m: &Main, who: u32) -> Option<u32> {
-    m.session
-        .applied()
-        .iter()
-        .rev()
-        .find_map(|e| match &e.command {
-            session::Command::Game(GameCommand::Phase(Command::Attack { by, target, .. }))
-                if *by == who =>
-            {
-                Some(*target)
-            }
-            _ => None,
-        })
-}
 
 /// A new sheet: a player's character, a hireling or a creature the judge enters, or one of the
 /// bestiary numbered after its kind.
@@ -449,7 +415,7 @@ fn form_command(form: &Form<Purpose>, st: &State) -> Result<Command, String> {
         },
         Purpose::Attack { by } => Command::Attack {
             by,
-            target: form.choice("target").unwrap_or_default(),
+            target: super::targets::chosen(form, "target")?,
             weapon: form
                 .choice("weapon")
                 .and_then(|w| (w > 0).then(|| w as usize - 1)),

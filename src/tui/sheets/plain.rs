@@ -175,14 +175,10 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
     let (who, name) = (ch.id, ch.name.clone());
     match action {
         REMOVE => m.run_key(command(Command::Remove { who }), dice),
-        DAMAGE => open(
-            m,
-            Form::new(
-                format!("{name} loses hit points"),
-                Purpose::Damage { who },
-                vec![Field::number("amount", "Hit points lost", 1, 1, 999, 1)],
-            ),
-        ),
+        DAMAGE => {
+            let form = damage_form(m, who, &name);
+            open(m, form)
+        }
         HEAL => open(
             m,
             Form::new(
@@ -206,6 +202,31 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
         ),
         _ => false,
     }
+}
+
+/// Hit points lost. On the actor's own turn in a fight they are the harm it deals, so the
+/// form asks whom it harms, the frame's proposal first (see `targets`), itself last.
+fn damage_form(m: &Main, who: u32, name: &str) -> Form<Purpose> {
+    let acting = state_of(&m.session)
+        .and_then(|s| s.fight.as_ref())
+        .and_then(|f| f.order.get(f.at).copied());
+    let amount = Field::number("amount", "Hit points lost", 1, 1, 999, 1);
+    if acting != Some(who) {
+        return Form::new(
+            format!("{name} loses hit points"),
+            Purpose::Damage { who },
+            vec![amount],
+        );
+    }
+    let targets = super::targets::of(m, who);
+    let mut options = targets.options.clone();
+    options.push((format!("{name} (itself)"), who));
+    let form = Form::new(
+        format!("{name} deals damage"),
+        Purpose::Damage { who },
+        vec![Field::choice("who", "Who loses them", options, 0), amount],
+    );
+    super::targets::noted(form, &targets)
 }
 
 /// What the creature picker offers: the tracker keeps no bestiary, so one more of each kind of
@@ -266,7 +287,13 @@ fn form_command(form: &Form<Purpose>) -> Result<Command, String> {
                 hp: i32::from(form.number("hp")),
             }
         }
-        Purpose::Damage { who } => Command::Damage { who, amount },
+        Purpose::Damage { who } => Command::Damage {
+            who: match form.choice("who") {
+                Some(_) => super::targets::chosen(form, "who")?,
+                None => who,
+            },
+            amount,
+        },
         Purpose::Heal { who } => Command::Heal { who, amount },
         Purpose::Check { who } => {
             let expr = DiceExpr::parse(form.text("dice").trim()).map_err(|e| e.to_string())?;
