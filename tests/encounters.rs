@@ -474,3 +474,131 @@ fn the_fight_checklist_of_each_demo_at_80x24() {
         insta::assert_snapshot!(format!("checklist_{}", ruleset.key()), text);
     }
 }
+
+/// The party and Ambush (Ogre) in a fight, with Den (Gnash, Wolf) prepared and unseen.
+fn fighting_ambush(ruleset: RulesetId) -> Session {
+    let mut s = session(ruleset);
+    play(&mut s, "encounter Ambush: Ogre");
+    play(&mut s, "encounter Den: Gnash, Wolf");
+    play(&mut s, &format!("{} Ambush", session::fight_verb(ruleset)));
+    s
+}
+
+fn party_of(ruleset: RulesetId) -> &'static str {
+    if ruleset == RulesetId::Slots {
+        "Aria"
+    } else {
+        "Ana"
+    }
+}
+
+#[test]
+fn bring_takes_a_whole_encounter_into_the_fight_in_one_step_in_every_ruleset() {
+    for ruleset in ALL {
+        let mut s = fighting_ambush(ruleset);
+        let mut want = vec![party_of(ruleset), "Ogre"];
+        want.sort();
+        assert_eq!(in_fight(&s), want, "{ruleset:?}");
+        let before = s.state().clone();
+        let steps = s.entries().len();
+        play(&mut s, "bring den");
+        assert_eq!(s.entries().len(), steps + 1, "{ruleset:?}: one step");
+        let mut want = vec![party_of(ruleset), "Gnash", "Ogre", "Wolf"];
+        want.sort();
+        assert_eq!(in_fight(&s), want, "{ruleset:?}");
+        assert!(seen(&s, "Gnash") && seen(&s, "Wolf"), "{ruleset:?}");
+        assert!(s.state().encounter("Den").unwrap().fought, "{ruleset:?}");
+        // The log reads it back, replays it and keeps it in the file.
+        let written = script::write(&s.entries()[steps].command, &before);
+        assert_eq!(written.text, "bring den", "{ruleset:?}");
+        assert_eq!(
+            &session::replay(s.initial(), s.entries()).unwrap(),
+            s.state(),
+            "{ruleset:?}"
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.ron");
+        slotmark::store::Store::create(&path, &s).unwrap();
+        assert_eq!(slotmark::store::load(&path).unwrap().state(), s.state());
+        // Undo takes the whole encounter back out, its sight and its mark too.
+        s.undo().unwrap();
+        assert_eq!(s.state(), &before, "{ruleset:?}");
+        // Unseen, they come in as the players do not see them.
+        play(&mut s, "bring Den unseen");
+        assert_eq!(in_fight(&s).len(), 4, "{ruleset:?}");
+        assert!(!seen(&s, "Gnash") && !seen(&s, "Wolf"), "{ruleset:?}");
+        // Once in, there is nobody left of it to bring.
+        let refused = try_play(&mut s, "bring Den").unwrap_err();
+        assert!(
+            refused.contains("in the fight already"),
+            "{ruleset:?}: {refused}"
+        );
+    }
+}
+
+#[test]
+fn bring_without_a_fight_or_an_encounter_is_refused_naming_what_works() {
+    for ruleset in ALL {
+        let mut s = session(ruleset);
+        play(&mut s, "encounter Den: Gnash, Wolf");
+        let before = s.state().clone();
+        let verb = session::fight_verb(ruleset);
+        let refused = try_play(&mut s, "bring Den").unwrap_err();
+        assert!(
+            refused.starts_with("no fight is under way")
+                && refused.contains(&format!("`{verb} Den`")),
+            "{ruleset:?}: {refused}"
+        );
+        let refused = try_play(&mut s, "bring Lair").unwrap_err();
+        assert!(
+            refused.contains("no encounter is called Lair") && refused.contains("Den"),
+            "{ruleset:?}: {refused}"
+        );
+        assert_eq!(s.state(), &before, "{ruleset:?}");
+    }
+}
+
+/// `A` in a fight lists the encounters not in it first; Enter brings the whole of one in as a
+/// single step, unseen unless Tab said otherwise.
+#[test]
+fn the_picker_offers_the_encounters_not_in_the_fight_first_and_brings_one_whole() {
+    for ruleset in ALL {
+        let s = fighting_ambush(ruleset);
+        let steps = s.entries().len();
+        let mut app =
+            App::with_session(s, None, Dice::scripted([10; 256])).with_theme(Theme::plain());
+        let text = drive(&mut app, 80, 24, vec![key('A')]);
+        assert_eq!(app.ctx(), Ctx::Pick, "{ruleset:?}:\n{text}");
+        assert!(text.contains("▶ ‹Den›"), "{ruleset:?}:\n{text}");
+        assert!(text.contains("2 creatures"), "{ruleset:?}:\n{text}");
+        assert!(
+            !text
+                .lines()
+                .any(|l| l.split('│').skip(1).any(|part| part.contains("‹Ambush›"))),
+            "{ruleset:?}: in the fight already\n{text}"
+        );
+        let text = drive(
+            &mut app,
+            80,
+            24,
+            vec![code(KeyCode::Tab), code(KeyCode::Enter)],
+        );
+        assert_eq!(app.ctx(), Ctx::Main, "{ruleset:?}:\n{text}");
+        let s = app.session().unwrap();
+        assert_eq!(s.entries().len(), steps + 1, "{ruleset:?}: one step");
+        assert!(matches!(
+            s.entries()[steps].command,
+            Command::Bring { seen: true, .. }
+        ));
+        assert_eq!(in_fight(s).len(), 4, "{ruleset:?}");
+        assert!(seen(s, "Gnash") && seen(s, "Wolf"), "{ruleset:?}");
+        // Nothing is left to bring: the picker offers creatures alone again.
+        let text = drive(&mut app, 80, 24, vec![key('A')]);
+        assert!(
+            !text
+                .lines()
+                .any(|l| l.split('│').skip(1).any(|part| part.contains("‹Den›"))),
+            "{ruleset:?}:\n{text}"
+        );
+    }
+}

@@ -121,6 +121,33 @@ impl SessionState {
         }
     }
 
+    /// The standing creatures of `e` not yet in the fight under way, in the encounter's order:
+    /// those [`Command::Bring`] brings in. Empty without a fight.
+    pub fn joining(&self, e: &Encounter) -> Vec<u32> {
+        let roster = self.game.roster();
+        let standing = |id: u32| {
+            roster
+                .iter()
+                .flat_map(|g| &g.members)
+                .any(|m| m.id == id && !m.dead && !m.out)
+        };
+        e.members
+            .iter()
+            .copied()
+            .filter(|&id| standing(id) && self.game.join_fight(id).is_some())
+            .collect()
+    }
+
+    /// The encounters someone could be brought into the fight under way from, in the order
+    /// they were prepared, each with how many would come.
+    pub fn bringable(&self) -> Vec<(&Encounter, usize)> {
+        self.encounters
+            .iter()
+            .map(|e| (e, self.joining(e).len()))
+            .filter(|&(_, n)| n > 0)
+            .collect()
+    }
+
     /// The words that start a fight that works, for a refusal: the encounter the party meets
     /// next, or everyone.
     pub fn fight_hint(&self) -> String {
@@ -169,7 +196,8 @@ fn key(name: &str) -> String {
         .collect()
 }
 
-/// Applies [`Command::Encounter`], [`Command::Encounters`] and [`Command::Fight`].
+/// Applies [`Command::Encounter`], [`Command::Encounters`], [`Command::Fight`] and
+/// [`Command::Bring`].
 pub(super) fn apply_encounter(
     state: &mut SessionState,
     command: &Command,
@@ -182,6 +210,7 @@ pub(super) fn apply_encounter(
             start: fight,
             reveal,
         } => start(state, fight, *reveal, dice),
+        Command::Bring { encounter, seen } => bring(state, encounter, *seen, dice),
         _ => Err(RuleError::invalid("not an encounter's command")),
     }
 }
@@ -313,6 +342,80 @@ fn start(
         if e.members.iter().any(|id| foes.contains(id)) {
             e.fought = true;
         }
+    }
+    Ok(events)
+}
+
+/// Brings the standing creatures of the encounter called `name` into the fight under way (see
+/// [`Command::Bring`]).
+fn bring(
+    state: &mut SessionState,
+    name: &str,
+    seen: bool,
+    dice: &mut dyn crate::dice::DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    let verb = fight_verb(state.ruleset());
+    let e = state.encounter(name).cloned().ok_or_else(|| {
+        let names: Vec<&str> = state.encounters.iter().map(|e| e.name.as_str()).collect();
+        RuleError::invalid(if names.is_empty() {
+            format!(
+                "no encounter is called {name}, and none is prepared: `encounter {name}: \
+                 Goblin 1, Goblin 2` groups creatures under that name"
+            )
+        } else {
+            format!(
+                "no encounter is called {name}; there are {}",
+                names.join(", ")
+            )
+        })
+    })?;
+    if state.game.initiative().is_none() {
+        return Err(RuleError::invalid(format!(
+            "no fight is under way to bring {} into: `{verb} {}` starts one with them",
+            e.name,
+            quoted(&e.name)
+        )));
+    }
+    let joining = state.joining(&e);
+    if joining.is_empty() {
+        let roster = state.game.roster();
+        let standing = roster
+            .iter()
+            .flat_map(|g| &g.members)
+            .any(|m| e.members.contains(&m.id) && !m.dead && !m.out);
+        let others: Vec<String> = state
+            .bringable()
+            .into_iter()
+            .map(|(o, _)| format!("`bring {}`", quoted(&o.name)))
+            .collect();
+        let instead = match others.first() {
+            Some(other) => format!("{other} brings another encounter in"),
+            None => "A adds a creature from the bestiary".to_string(),
+        };
+        return Err(RuleError::invalid(if standing {
+            format!(
+                "everyone of {} still standing is in the fight already; {instead}",
+                e.name
+            )
+        } else {
+            format!("nobody of {} is standing; {instead}", e.name)
+        }));
+    }
+    let mut events = Vec::new();
+    for &id in &joining {
+        // Each joins after the one before, so the place it takes reads the order as it now is.
+        if let Some(join) = state.game.join_fight(id) {
+            events.extend(apply(state, &Command::Game(join), dice)?);
+        }
+    }
+    if seen {
+        let unseen = state.veil.unseen(&state.game.roster());
+        for &id in joining.iter().filter(|id| unseen.contains(id)) {
+            events.extend(veil::apply(state, &Command::Hide { id, hidden: false })?);
+        }
+    }
+    if let Some(met) = state.encounters.iter_mut().find(|m| m.name == e.name) {
+        met.fought = true;
     }
     Ok(events)
 }

@@ -128,6 +128,14 @@ pub enum Command {
     },
     /// Asks which encounters there are (and changes nothing).
     Encounters,
+    /// Every standing creature of the encounter called `encounter` that is not in the fight
+    /// under way joins it, each at the place its initiative gives it, in one step; with `seen`
+    /// those the players do not see come into their sight. The encounter is met from then on.
+    /// Refused without a fight, or when nobody of it is left to join.
+    Bring {
+        encounter: Box<str>,
+        seen: bool,
+    },
     /// A fight started from the frame: the ruleset's command that starts it, naming whom it
     /// takes. Refused without a foe; marks the encounters it draws from fought and, with
     /// `reveal`, brings the creatures it takes into the players' sight, all in this one step
@@ -348,9 +356,10 @@ pub fn apply(
             }])
         }
         Command::Arrive { add, seen } => arrive(state, add, *seen, dice),
-        Command::Encounter { .. } | Command::Encounters | Command::Fight { .. } => {
-            encounters::apply_encounter(state, command, dice)
-        }
+        Command::Encounter { .. }
+        | Command::Encounters
+        | Command::Fight { .. }
+        | Command::Bring { .. } => encounters::apply_encounter(state, command, dice),
         Command::Game(c) => {
             let mut events: Vec<Event> = rules::apply(&mut state.game, c, dice)?
                 .into_iter()

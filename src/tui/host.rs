@@ -211,10 +211,19 @@ pub struct Arrival {
     pub add: crate::rules::GameCommand,
 }
 
-/// The creature picker: every creature the ruleset offers, the letters typed to filter them,
-/// the highlighted one among those that match, and whether the players see it come in.
+/// An encounter the picker offers: its name and how many of it would come into the fight.
+#[derive(Debug, Clone)]
+pub struct Gathering {
+    pub name: String,
+    pub count: usize,
+}
+
+/// The creature picker: the encounters that can come into the fight under way (listed first),
+/// every creature the ruleset offers, the letters typed to filter them, the highlighted one
+/// among those that match, and whether the players see it come in.
 #[derive(Debug, Clone, Default)]
 pub struct PickPrompt {
+    pub encounters: Vec<Gathering>,
     pub arrivals: Vec<Arrival>,
     pub typed: String,
     /// Place of the highlighted creature among those that match.

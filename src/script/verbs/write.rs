@@ -71,6 +71,11 @@ pub(crate) fn write(command: &Command, game: &GameState, library: &Library) -> O
             Some(format!("encounter {name}: {}", names?.join(", ")))
         }
         Command::Encounters => Some("encounter".into()),
+        Command::Bring { encounter, seen } => Some(format!(
+            "bring {}{}",
+            quote(encounter),
+            if *seen { "" } else { " unseen" }
+        )),
         // A fight that brings its creatures into sight reads back from the shared form
         // (`fight players with ...`); the others from the ruleset's own words.
         Command::Fight { start, reveal } => {
