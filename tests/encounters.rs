@@ -349,88 +349,14 @@ fn c_enter_starts_each_demos_fight_with_the_creatures_the_party_meets() {
     }
 }
 
-/// The keys that take one fighter's turn in each ruleset, from the main screen: in the slot
-/// system Enter starts the selected one's turn and `E` ends it; in actiondie each fighter's
-/// action is chosen first (`a` Enter each, then `i` rolls the initiative) and `E` passes the
-/// turn; elsewhere `E` passes it.
-fn turn_keys(ruleset: RulesetId) -> Vec<std::io::Result<ratatui::crossterm::event::Event>> {
-    match ruleset {
-        RulesetId::Slots => vec![code(KeyCode::Enter), key('E')],
-        _ => vec![key('E')],
-    }
-}
-
 /// Moves 11 and 12 of the table test, in every demo: the fight with the creatures just met in
-/// two keys (`c` Enter), then one whole round of it by the keys each fighter's turn takes
-/// (Enter on whatever the rules ask on the way), with the keys per fighter counted.
+/// two keys (`c` Enter), then one whole round of it with the keys per fighter counted.
 #[test]
 fn moves_11_and_12_a_fight_with_those_met_in_two_keys_and_a_round_in_few_per_fighter() {
     for ruleset in DEMOS {
-        let mut app = demo_app(ruleset);
-        // Move 11.
-        let eleven = vec![key('c'), code(KeyCode::Enter)];
-        assert!(eleven.len() <= 3);
-        let text = drive(&mut app, 80, 24, eleven);
-        let fighters = app
-            .session()
-            .unwrap()
-            .state()
-            .game
-            .initiative()
-            .unwrap_or_else(|| panic!("{ruleset:?}: no fight after c Enter:\n{text}"))
-            .order
-            .len();
-        // Move 12: the actiondie round opens with everyone's action.
-        let mut keys = 0usize;
-        if ruleset == RulesetId::ActionDie {
-            for _ in 0..fighters {
-                drive(&mut app, 80, 24, vec![key('a'), code(KeyCode::Enter)]);
-                keys += 2;
-            }
-            drive(&mut app, 80, 24, vec![key('i')]);
-            keys += 1;
-        }
-        let round = |app: &App| {
-            app.session()
-                .unwrap()
-                .state()
-                .game
-                .initiative()
-                .map(|f| f.round)
-        };
-        while round(&app) == Some(1) && keys < 12 * fighters {
-            let events = if app.ctx() == Ctx::Main {
-                turn_keys(ruleset)
-            } else {
-                vec![code(KeyCode::Enter)]
-            };
-            keys += events.len();
-            drive(&mut app, 80, 24, events);
-        }
-        let text = drive(&mut app, 80, 24, Vec::new());
-        assert_eq!(
-            round(&app),
-            Some(2),
-            "{ruleset:?}: round 1 did not end:\n{text}"
-        );
+        let (keys, fighters) = screen::moves_11_and_12(ruleset);
         eprintln!("{ruleset:?}: {keys} keys for a round of {fighters} fighters");
-        // The keys of a round, as docs/rulesets/*.md list them under move 12.
-        let (want, each) = match ruleset {
-            // Enter and E for each of the four adventurers and two goblins.
-            RulesetId::Slots => (12, "2 per fighter"),
-            // E steps the phases' groups: fewer keys than fighters.
-            RulesetId::Phase => (6, "E per group with someone to act"),
-            // E passes each turn.
-            RulesetId::Bdp | RulesetId::Ap => (fighters, "1 per fighter"),
-            // a Enter each to choose the actions, i to roll, then E (and Enter on what the
-            // rules ask) through the turns.
-            RulesetId::ActionDie => (21, "a Enter each, i, then E each"),
-            RulesetId::Plain => unreachable!("the plain tracker has no demo"),
-        };
-        assert_eq!(
-            keys, want,
-            "{ruleset:?}: a round of {fighters} took {keys} keys, not {want} ({each})"
-        );
+        assert_eq!(keys, screen::round_keys(ruleset, fighters), "{ruleset:?}");
     }
 }
 

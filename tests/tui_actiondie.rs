@@ -288,4 +288,12 @@ fn the_ten_common_actiondie_moves_take_at_most_three_keys_each() {
         other => panic!("{other:?}\n{}", p.text),
     }
     assert!(state(&app).fight.as_ref().unwrap().entry(2).is_some());
+    // Moves 11 and 12 (issue 44), in the demo: the fight with the creatures just met in at
+    // most three keys, then one whole round of it, the keys per fighter as the page lists them.
+    let (keys, fighters) = screen::moves_11_and_12(slotmark::rules::RulesetId::ActionDie);
+    assert_eq!(
+        keys,
+        screen::round_keys(slotmark::rules::RulesetId::ActionDie, fighters),
+        "a round of {fighters} fighters"
+    );
 }

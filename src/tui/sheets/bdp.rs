@@ -43,6 +43,7 @@ pub const REST: Action = Action::Sheet("rest");
 pub const NIGHT: Action = Action::Sheet("night");
 pub const ADD: Action = Action::Sheet("add");
 pub const HEAL: Action = Action::Sheet("heal");
+pub const ATTACK: Action = Action::Sheet("attack");
 
 /// The ruleset's own keys on the main screen; everything else is a verb in the palette. Clearing
 /// a slot, tonight's rest and the night stay out of the status line (help lists them) so undo
@@ -51,6 +52,7 @@ pub const HEAL: Action = Action::Sheet("heal");
 pub const MAIN: &[Binding] = &[
     b(Ctx::Main, &[K::Char('E')], NEXT, "next", "In a fight: the next on the turn list (after the last, a new round)"),
     b(Ctx::Main, &[K::Char('g')], SAVE, "save", "A save for the selected character: STR, DEX or WIL, with advantage or disadvantage"),
+    b(Ctx::Main, &[K::Char('a')], ATTACK, "attack", "The selected character attacks: the foe proposed, the attack from its sheet; Enter rolls the damage into the foe (B49)"),
     b(Ctx::Main, &[K::Char('-')], DAMAGE, "damage", "The selected character takes damage: HP (overflow to STR) or an ability"),
     b(Ctx::Main, &[K::Char('c')], FIGHT, "fight", "Start the turn list (characters, then creatures) or end the fight"),
     b(Ctx::Main, &[K::Char('F')], FATE, "fate", "Roll the Die of Fate: a d6 answer to a yes-or-no question"),
@@ -90,6 +92,10 @@ pub enum Purpose {
     Damage {
         who: u32,
     },
+    /// `by` attacks: its damage rolled into the target chosen.
+    Attack {
+        by: u32,
+    },
     /// The ticks were last proposed for this preset, text, ability and haste; they are proposed
     /// again only when one of those changes, so ticks the judge changed by hand stay.
     Task {
@@ -126,7 +132,7 @@ impl forms::Purpose for Purpose {
     fn roll_kind(&self) -> Option<RollKind> {
         Some(match self {
             Purpose::Save { .. } => RollKind::Save,
-            Purpose::Damage { .. } => RollKind::Damage,
+            Purpose::Damage { .. } | Purpose::Attack { .. } => RollKind::Damage,
             Purpose::Task { .. } | Purpose::Contest { .. } => RollKind::Check,
             Purpose::Night => RollKind::Encounter,
             _ => return None,
@@ -234,6 +240,30 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
     let form = match action {
         SAVE => save_form(ch),
         DAMAGE => damage_form(ch),
+        ATTACK => {
+            let targets = foes(m, state, ch);
+            if targets.is_empty() {
+                m.complain(format!(
+                    "{} has nobody on the other side to attack",
+                    ch.name
+                ));
+                return true;
+            }
+            let attacks = attacks(ch)
+                .into_iter()
+                .enumerate()
+                .map(|(i, a)| (a.label, i as u32))
+                .collect();
+            Form::new(
+                format!("{} attacks", ch.name),
+                Purpose::Attack { by: ch.id },
+                vec![
+                    Field::choice("target", "Target", targets, 0),
+                    Field::choice("attack", "With", attacks, 0),
+                ],
+            )
+            .with_note("An attack is its damage roll into the foe: HP first, the rest into STR with a crit save (B20-B26, B49).")
+        }
         TASK => task_form(ch),
         CONTEST => match contest_form(state, ch) {
             Ok(f) => f,
@@ -269,6 +299,89 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
     forms::show(m, form);
     propose(m);
     true
+}
+
+/// One attack the attack form offers: its words, its damage, what it hits and the source the
+/// log credits it to.
+struct Attack {
+    label: String,
+    amount: Amount,
+    hits: Target,
+    source: String,
+}
+
+/// The attacks on `c`'s sheet (a creature's, from the bestiary: "Bite: d4 to HP"), then the
+/// dice any character's blow takes (001 reads a weapon's die from the table: the judge picks).
+fn attacks(c: &Character) -> Vec<Attack> {
+    let mut out: Vec<Attack> = c
+        .notes
+        .iter()
+        .filter_map(|note| {
+            let (name, rest) = note.split_once(": ")?;
+            let (dice, rest) = rest.split_once(" to ")?;
+            let amount = crate::content::bdp::amount(dice)?;
+            let hits = match rest.split_whitespace().next()? {
+                "HP" => Target::Hp,
+                "STR" => Target::Ability(Ability::Str),
+                "DEX" => Target::Ability(Ability::Dex),
+                "WIL" => Target::Ability(Ability::Wil),
+                _ => return None,
+            };
+            Some(Attack {
+                label: format!("{name} {}", dice.trim()),
+                amount,
+                hits,
+                source: format!("{}'s {}", c.name, name.to_lowercase()),
+            })
+        })
+        .collect();
+    for (words, sides) in [
+        ("a blow d6", 6),
+        ("a heavy blow d8", 8),
+        ("a light blow d4", 4),
+        ("a great blow d10", 10),
+    ] {
+        out.push(Attack {
+            label: words.to_string(),
+            amount: Amount::dice(1, sides),
+            hits: Target::Hp,
+            source: format!("{}'s blow", c.name),
+        });
+    }
+    out
+}
+
+/// The foes `by` could attack, the one proposed first: those of the other kind still standing.
+fn foes(m: &Main, state: &State, by: &Character) -> Vec<(String, u32)> {
+    let unseen = m.unseen();
+    let fighting = state.fight.as_ref();
+    let last =
+        m.session
+            .applied()
+            .iter()
+            .rev()
+            .find_map(|e| match &e.command {
+                session::Command::Game(GameCommand::Bdp(Command::Damage {
+                    who, source, ..
+                })) if source.starts_with(&format!("{}'s ", by.name)) => Some(*who),
+                _ => None,
+            });
+    super::targets::propose(
+        state
+            .characters
+            .iter()
+            .filter(|c| c.id != by.id && !c.dead && c.kind != by.kind)
+            .map(|c| super::targets::Candidate {
+                id: c.id,
+                label: c.name.clone(),
+                foe: true,
+                down: c.out.is_some() || fighting.is_some_and(|f| !f.order.contains(&c.id)),
+                close: false,
+                hidden: unseen.contains(&c.id),
+            })
+            .collect(),
+        last,
+    )
 }
 
 fn abilities() -> Vec<(String, u32)> {
@@ -714,6 +827,20 @@ fn form_command(form: &Form<Purpose>, st: &State) -> Result<session::Command, St
             edge: edge_of(form.edge()),
             why: form.text("why").trim().to_string(),
         },
+        Purpose::Attack { by } => {
+            let c = st.character(*by).map_err(|e| e.to_string())?;
+            let a = attacks(c)
+                .into_iter()
+                .nth(form.choice("attack").unwrap_or(0) as usize)
+                .ok_or("choose an attack")?;
+            Command::Damage {
+                who: form.choice("target").ok_or("choose whom it hits")?,
+                amount: a.amount,
+                target: a.hits,
+                crit: None,
+                source: a.source.into(),
+            }
+        }
         Purpose::Damage { who } => Command::Damage {
             who: *who,
             amount: Amount {
@@ -800,7 +927,7 @@ pub fn applies(m: &Main, action: Action) -> bool {
     }
     let fighting = state_of(&m.session).is_some_and(|s| s.fight.is_some());
     match action {
-        NEXT => fighting,
+        NEXT | ATTACK => fighting,
         NIGHT => !fighting,
         SAVE | DAMAGE | TASK | CONTEST | FATIGUE | CLEAR | REST | HEAL => m.view.selected.is_some(),
         _ => true,
