@@ -528,3 +528,26 @@ fn the_picker_offers_the_encounters_not_in_the_fight_first_and_brings_one_whole(
         );
     }
 }
+
+/// Each encounter's name heads its creatures once on the roster, in every demo at 80×24 before
+/// and after `c` Enter: phase's demo listed Fang, of the second cave, after the chief's den's
+/// Grol, under a second `‹Second cave›`.
+#[test]
+fn the_roster_heads_each_encounter_once_in_every_demo() {
+    for ruleset in DEMOS {
+        let mut app = demo_app(ruleset);
+        for keys in [Vec::new(), vec![key('c'), code(KeyCode::Enter)]] {
+            let text = drive(&mut app, 80, 24, keys);
+            let roster: Vec<&str> = text
+                .lines()
+                .filter_map(|l| l.trim_matches('"').split('│').next())
+                .collect();
+            let s = app.session().unwrap().state();
+            for e in &s.encounters {
+                let heading = format!("‹{}›", e.name);
+                let count = roster.iter().filter(|l| l.contains(&heading)).count();
+                assert!(count <= 1, "{ruleset:?}: {heading} {count} times:\n{text}");
+            }
+        }
+    }
+}

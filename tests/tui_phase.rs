@@ -569,3 +569,50 @@ fn move_cast_land_and_clearing_a_mark_take_at_most_three_phase_keys_each() {
         p.text
     );
 }
+
+/// At 80×24 the header says who acts when a whole group does: three goblins by name, six by
+/// the first few of them and how many more, never only the phase's name.
+#[test]
+fn the_header_names_everyone_a_group_brings_to_act_at_80x24() {
+    for more in [&[][..], &["add goblin", "add goblin", "add goblin"][..]] {
+        let mut s = party();
+        lines(&mut s, more);
+        let mut app = app(s, &[5; 200]);
+        let mut text = drive(&mut app, 80, 24, vec![key('c'), code(KeyCode::Enter)]);
+        let mut seen = Vec::new();
+        for _ in 0..12 {
+            while app.ctx() != Ctx::Main {
+                text = drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
+            }
+            let acting: Vec<String> = app
+                .session()
+                .unwrap()
+                .state()
+                .game
+                .initiative()
+                .unwrap()
+                .order
+                .iter()
+                .filter(|f| matches!(f.standing, slotmark::rules::Standing::Acting))
+                .map(|f| f.name.clone())
+                .collect();
+            let header = text.lines().next().unwrap().to_string();
+            if acting.len() >= 3 {
+                // Each by its label: its first letters and its number, as the strip has them.
+                let named = acting.iter().all(|n| {
+                    let head: String = n.chars().take(2).collect();
+                    let number = n.rsplit(' ').next().unwrap_or(n);
+                    header.contains(&head) && header.contains(number)
+                });
+                if acting.len() == 3 {
+                    assert!(header.contains(" act ") && named, "{acting:?}: {header}");
+                } else {
+                    assert!(header.contains(" more act "), "{acting:?}: {header}");
+                }
+                seen.push(header);
+            }
+            text = drive(&mut app, 80, 24, vec![key('E')]);
+        }
+        assert!(!seen.is_empty(), "no group of three acted:\n{text}");
+    }
+}

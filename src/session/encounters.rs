@@ -121,6 +121,38 @@ impl SessionState {
         }
     }
 
+    /// The roster as the judge's screen lists it: the ruleset's groups, with the creatures of
+    /// each encounter gathered where its first one stands, so an encounter's name heads its
+    /// creatures once (a creature of the second cave listed after the chief's den joins the
+    /// rest of the second cave).
+    pub fn gathered_roster(&self) -> Vec<crate::rules::RosterGroup> {
+        let mut groups = self.game.roster();
+        for g in groups.iter_mut().filter(|g| !g.party) {
+            let first: Vec<usize> = g
+                .members
+                .iter()
+                .enumerate()
+                .map(|(i, m)| match self.encounter_of(m.id) {
+                    Some(e) => g
+                        .members
+                        .iter()
+                        .position(|o| e.members.contains(&o.id))
+                        .unwrap_or(i),
+                    None => i,
+                })
+                .collect();
+            let mut at: Vec<usize> = (0..g.members.len()).collect();
+            at.sort_by_key(|&i| first[i]);
+            let mut members: Vec<Option<crate::rules::RosterEntry>> =
+                std::mem::take(&mut g.members)
+                    .into_iter()
+                    .map(Some)
+                    .collect();
+            g.members = at.into_iter().filter_map(|i| members[i].take()).collect();
+        }
+        groups
+    }
+
     /// The standing creatures of `e` not yet in the fight under way, in the encounter's order:
     /// those [`Command::Bring`] brings in. Empty without a fight.
     pub fn joining(&self, e: &Encounter) -> Vec<u32> {

@@ -411,8 +411,7 @@ impl Main {
     pub fn roster(&self) -> Vec<u32> {
         self.session
             .state()
-            .game
-            .roster()
+            .gathered_roster()
             .into_iter()
             .flat_map(|g| g.members.into_iter().map(|m| m.id))
             .collect()
