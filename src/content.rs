@@ -10,6 +10,7 @@ pub mod actiondie;
 pub mod ap;
 pub mod bdp;
 pub mod bestiary;
+pub mod kept;
 pub mod phase;
 pub mod slots;
 pub mod tables;

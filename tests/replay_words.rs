@@ -95,6 +95,11 @@ fn the_frame_and_the_plain_tracker_are_written_as_typed_and_paste_back() {
                 "`encounter` alone answers which encounters there are and changes nothing, so \
                  no step logs it",
             ),
+            (
+                "Muster",
+                "an encounter kept in the judge's library carries the commands that add its \
+                 creatures, so the log replays without the library; the picker makes it",
+            ),
         ],
     );
     paste::every_kind_played::<slotmark::rules::plain::Command>(

@@ -26,6 +26,38 @@ pub struct Encounter {
     pub fought: bool,
 }
 
+/// An encounter kept in the judge's library, to bring into any session of its ruleset: its
+/// name and its creatures by kind (as the ruleset's bestiary names them) and how many of each.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KeptEncounter {
+    pub name: String,
+    pub creatures: Vec<KindCount>,
+}
+
+/// So many creatures of one kind.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KindCount {
+    pub kind: String,
+    pub count: u8,
+}
+
+impl KeptEncounter {
+    /// How many creatures it brings.
+    pub fn size(&self) -> usize {
+        self.creatures.iter().map(|k| usize::from(k.count)).sum()
+    }
+
+    /// "3 Goblin, 1 Wolf".
+    pub fn words(&self) -> String {
+        let kinds: Vec<String> = self
+            .creatures
+            .iter()
+            .map(|k| format!("{} {}", k.count, k.kind))
+            .collect();
+        kinds.join(", ")
+    }
+}
+
 /// What `c` and a bare `fight` propose: whom the fight takes, in the ruleset's order, and the
 /// encounter they come from, when they come from one.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -243,6 +275,11 @@ pub(super) fn apply_encounter(
             reveal,
         } => start(state, fight, *reveal, dice),
         Command::Bring { encounter, seen } => bring(state, encounter, *seen, dice),
+        Command::Muster {
+            encounter,
+            add,
+            seen,
+        } => muster(state, encounter, add, *seen, dice),
         _ => Err(RuleError::invalid("not an encounter's command")),
     }
 }
@@ -448,6 +485,36 @@ fn bring(
     }
     if let Some(met) = state.encounters.iter_mut().find(|m| m.name == e.name) {
         met.fought = true;
+    }
+    Ok(events)
+}
+
+/// Brings a kept encounter's creatures in and groups them (see [`Command::Muster`]).
+fn muster(
+    state: &mut SessionState,
+    name: &str,
+    add: &[GameCommand],
+    seen: bool,
+    dice: &mut dyn crate::dice::DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    if add.is_empty() {
+        return Err(RuleError::invalid(format!("{name} brings no creature")));
+    }
+    let mut events = Vec::new();
+    let mut came = Vec::new();
+    for one in add {
+        let (more, ids) = super::arrive(state, one, seen, dice)?;
+        events.extend(more);
+        came.extend(ids);
+    }
+    events.extend(group(state, name, &came)?);
+    if state.game.initiative().is_some()
+        && let Some(e) = state
+            .encounters
+            .iter_mut()
+            .find(|e| e.members.iter().any(|id| came.contains(id)))
+    {
+        e.fought = true;
     }
     Ok(events)
 }

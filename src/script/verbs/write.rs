@@ -93,6 +93,8 @@ pub(crate) fn write(command: &Command, game: &GameState, library: &Library) -> O
         Command::Join(_) => None,
         // The creature's sheet rides inside the command, as the bestiary made it.
         Command::Arrive { .. } => None,
+        // So do a kept encounter's, so the log replays without the judge's library.
+        Command::Muster { .. } => None,
         // The table rides inside the command, so the log replays without the judge's file.
         Command::RollOn(_) => None,
     }

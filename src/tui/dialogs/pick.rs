@@ -3,8 +3,10 @@
 //! whose kind answers to them, Tab chooses whether the players see it come in, and Enter adds the
 //! highlighted one as one step: numbered after its kind, on the opponents' side, and in a fight
 //! under way at the place its initiative gives it. In a fight, the session's encounters with
-//! someone standing outside it come first: Enter brings all of them in, as one step. Esc leaves
-//! everything as it was.
+//! someone standing outside it come first: Enter brings all of them in, as one step. The
+//! encounters the judge keeps in the library for this ruleset follow: Enter brings their
+//! creatures in, numbered, as one encounter (into the fight, in one). Esc leaves everything as
+//! it was.
 
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -52,7 +54,7 @@ impl Main {
     /// Opens the picker over the encounters that can come into the fight under way and
     /// `arrivals`, or says why there is nothing to pick.
     pub(crate) fn open_picker(&mut self, arrivals: Vec<Arrival>) -> bool {
-        let encounters: Vec<Gathering> = self
+        let mut encounters: Vec<Gathering> = self
             .session
             .state()
             .bringable()
@@ -60,8 +62,15 @@ impl Main {
             .map(|(e, count)| Gathering {
                 name: e.name.clone(),
                 count,
+                add: Vec::new(),
             })
             .collect();
+        let ruleset = self.session.state().ruleset();
+        encounters.extend(
+            crate::content::kept::active()
+                .of(ruleset)
+                .filter_map(|e| self.kept(e, &arrivals)),
+        );
         if arrivals.is_empty() && encounters.is_empty() {
             self.complain("no creature to pick: no bestiary here and no creature yet; n adds a character by hand");
             return true;
@@ -72,6 +81,41 @@ impl Main {
             ..PickPrompt::default()
         }));
         true
+    }
+
+    /// A kept encounter as the picker offers it: each of its creatures made from the picker's
+    /// creature of that kind, numbered after those already here and each other. None when none
+    /// of its kinds is one the picker has.
+    fn kept(&self, e: &crate::session::KeptEncounter, arrivals: &[Arrival]) -> Option<Gathering> {
+        let mut names: Vec<String> = self
+            .session
+            .state()
+            .game
+            .roster()
+            .into_iter()
+            .flat_map(|g| g.members)
+            .map(|m| m.name)
+            .collect();
+        let mut add = Vec::new();
+        for k in &e.creatures {
+            let Some(a) = arrivals
+                .iter()
+                .find(|a| a.kind.eq_ignore_ascii_case(&k.kind))
+            else {
+                continue;
+            };
+            for _ in 0..k.count {
+                let taken = |n: &str| names.iter().any(|name| name.eq_ignore_ascii_case(n));
+                let name = crate::rules::text::free_name(&a.kind, a.numbered, taken).ok()?;
+                add.push((a.make)(&name));
+                names.push(name);
+            }
+        }
+        (!add.is_empty()).then(|| Gathering {
+            name: e.name.clone(),
+            count: add.len(),
+            add,
+        })
     }
 
     pub(crate) fn pick_key(
@@ -97,8 +141,13 @@ impl Main {
                     return false;
                 };
                 let command = match offer(&p, i) {
-                    Some(Offer::Encounter(e)) => Command::Bring {
+                    Some(Offer::Encounter(e)) if e.add.is_empty() => Command::Bring {
                         encounter: e.name.as_str().into(),
+                        seen: p.seen,
+                    },
+                    Some(Offer::Encounter(e)) => Command::Muster {
+                        encounter: e.name.as_str().into(),
+                        add: e.add.clone().into(),
                         seen: p.seen,
                     },
                     Some(Offer::Creature(a)) => Command::Arrive {
@@ -180,13 +229,19 @@ pub fn draw(buf: &mut Buffer, area: Rect, p: &PickPrompt, theme: Theme) {
     let kind_w = ((inner.width as usize).saturating_sub(4) / 2).min(20);
     for (n, (at, &i)) in hits.iter().enumerate().skip(first).take(list_h).enumerate() {
         let (name, about) = match offer(p, i) {
-            Some(Offer::Encounter(e)) => (
-                format!("‹{}›", e.name),
-                match e.count {
-                    1 => " 1 creature, into the fight".to_string(),
-                    n => format!(" {n} creatures, into the fight"),
-                },
-            ),
+            Some(Offer::Encounter(e)) => {
+                let n = match e.count {
+                    1 => " 1 creature".to_string(),
+                    n => format!(" {n} creatures"),
+                };
+                // A kept one comes into the fight too when there is one; the line stays short.
+                let about = if e.add.is_empty() {
+                    format!("{n}, into the fight")
+                } else {
+                    format!("{n} · your library")
+                };
+                (format!("‹{}›", e.name), about)
+            }
             Some(Offer::Creature(a)) => (a.kind.clone(), format!(" as {} · {}", a.name, a.from)),
             None => continue,
         };

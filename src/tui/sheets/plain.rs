@@ -314,15 +314,21 @@ pub fn arrivals(m: &Main) -> Vec<crate::tui::host::Arrival> {
         let Ok(name) = crate::rules::text::free_name(kind, false, taken) else {
             continue;
         };
+        let hp = c.max_hp.max(1);
+        let make = move |name: &str| {
+            GameCommand::Plain(Command::Add {
+                name: name.to_string(),
+                party: false,
+                hp,
+            })
+        };
         out.push(crate::tui::host::Arrival {
             kind: kind.to_string(),
-            add: GameCommand::Plain(Command::Add {
-                name: name.clone(),
-                party: false,
-                hp: c.max_hp.max(1),
-            }),
+            add: make(&name),
             name,
             from: "in this session",
+            make: std::rc::Rc::new(make),
+            numbered: false,
         });
     }
     out
