@@ -321,6 +321,29 @@ enum LibraryAction {
         #[arg(long)]
         strict: bool,
     },
+    /// Keep a named encounter for a ruleset: its creatures by kind and count (`goblin:3 wolf`),
+    /// the kinds as the ruleset's bestiary names them. The creature picker (`A`) of every
+    /// session of that ruleset offers it, and Enter brings its creatures in, numbered, as one
+    /// encounter (into the fight under way, in one). One of the same name is replaced.
+    Encounter {
+        /// The encounter's name (quote a name with spaces).
+        name: String,
+        /// The ruleset whose sessions bring it in.
+        #[arg(long, value_parser = rules_parser())]
+        rules: RulesetId,
+        /// Its creatures: a kind, and after a colon how many (1 when left out).
+        #[arg(required_unless_present = "forget")]
+        creatures: Vec<String>,
+        /// Take the encounter of that name out of the library instead.
+        #[arg(long, conflicts_with = "creatures")]
+        forget: bool,
+    },
+    /// List the encounters kept in the judge's library.
+    Encounters {
+        /// Only this ruleset's.
+        #[arg(long, value_parser = rules_parser())]
+        rules: Option<RulesetId>,
+    },
 }
 
 /// `--rules KEY`: one of the rulesets' keys, which clap lists when one is mistyped and the
@@ -602,6 +625,18 @@ fn dispatch(args: Args, settings: slotmark::config::Config) -> Result<(), CliErr
             };
             cli::library_import(&path, rules, mode, &mut out)
         }
+        Some(Sub::Library {
+            action:
+                LibraryAction::Encounter {
+                    name,
+                    rules,
+                    creatures,
+                    forget,
+                },
+        }) => cli::library_encounter(&name, rules, &creatures, forget, library()?, &mut out),
+        Some(Sub::Library {
+            action: LibraryAction::Encounters { rules },
+        }) => cli::library_encounters(rules, &mut out),
         Some(Sub::Manual) => cli::manual(Args::command(), &mut out),
         Some(Sub::Config) => cli::config(&settings, args.saves.as_deref(), &mut out),
         Some(Sub::Help { topic, rules }) => match topic.as_deref() {

@@ -542,6 +542,14 @@ fn the_ten_table_moves_take_at_most_three_ap_keys_each() {
         other => panic!("{other:?}\n{}", p.text),
     }
     assert!(state(&app).characters[2].init.is_some(), "it rolled (A21)");
+    // Moves 11 and 12 (issue 44), in the demo: the fight with the creatures just met in at
+    // most three keys, then one whole round of it, the keys per fighter as the page lists them.
+    let (keys, fighters) = screen::moves_11_and_12(slotmark::rules::RulesetId::Ap);
+    assert_eq!(
+        keys,
+        screen::round_keys(slotmark::rules::RulesetId::Ap, fighters),
+        "a round of {fighters} fighters"
+    );
 }
 
 /// A34: the turn of one out of action and dying is lost with no answer from the judge: `E`

@@ -162,7 +162,9 @@ pub fn kind_of(command: &Command) -> Option<RollKind> {
         Command::Fight { start, .. } => start.roll_kind(),
         Command::Roll { .. } => Some(RollKind::Other),
         // What an arrival rolls is its initiative, where the rules roll one.
-        Command::Arrive { .. } => Some(RollKind::Initiative),
+        Command::Arrive { .. } | Command::Bring { .. } | Command::Muster { .. } => {
+            Some(RollKind::Initiative)
+        }
         _ => None,
     }
 }

@@ -344,6 +344,14 @@ impl Ruleset for Slots {
         }
     }
 
+    fn join_fight(state: &State, who: u32) -> Option<Command> {
+        let fight = state.combat.as_ref()?;
+        fight
+            .aside
+            .contains(&who)
+            .then_some(Command::JoinCombat { who })
+    }
+
     fn roll_kind(command: &Command) -> Option<crate::rules::RollKind> {
         use crate::rules::RollKind as K;
         Some(match command {

@@ -389,7 +389,48 @@ const ROSTER_VERBS: &[Entry<GameState>] = &[
         parse: encounter,
         complete: creature_names,
     },
+    Entry {
+        verb: v(
+            "bring",
+            &[],
+            "bring ENCOUNTER [unseen]",
+            "brings every standing creature of a prepared encounter into the fight under way, \
+             each where its initiative places it, and into the players' sight unless `unseen` \
+             follows",
+            "bring Ambush",
+            SESSION,
+        ),
+        parse: bring,
+        complete: nothing,
+    },
 ];
+
+/// `bring NAME [unseen]`: the encounter is read by its name when the step is applied, as the
+/// session keeps the encounters.
+fn bring(w: &mut Words<'_>, _: &GameState) -> R<Line> {
+    let mut words = Vec::new();
+    while let Some(t) = w.peek().cloned() {
+        w.pos += 1;
+        words.push(t);
+    }
+    let unseen = words.last().is_some_and(|t| {
+        !t.quoted && ["unseen", "hidden"].contains(&t.text.to_ascii_lowercase().as_str())
+    }) && words.len() > 1;
+    if unseen {
+        words.pop();
+    }
+    let name: Vec<&str> = words.iter().map(|t| t.text.as_str()).collect();
+    if name.is_empty() {
+        return Err(ScriptError::at(
+            w.eol,
+            format!("expected the encounter to bring in; {}", w.usage()),
+        ));
+    }
+    Ok(Line::Command(Command::Bring {
+        encounter: name.join(" ").into(),
+        seen: !unseen,
+    }))
+}
 
 /// `encounter NAME: A, B, ...`, or `encounter` alone to list them.
 fn encounter(w: &mut Words<'_>, game: &GameState) -> R<Line> {

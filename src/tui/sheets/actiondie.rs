@@ -695,9 +695,19 @@ pub fn draw(
     let block = block.title(Span::styled(format!(" {} ", c.name), theme.title()));
     let inner = block.inner(area);
     block.render(area, buf);
+    // A value wider than the panel closes up the double spaces between its parts before it
+    // wraps, so the four abilities read on one line at 80 columns; one still too wide wraps
+    // between its parts, never inside one (`WIL` apart from its `d4 (2)`).
+    let room = usize::from(inner.width).saturating_sub(12);
     let lines: Vec<Line> = sheet_lines(state, c)
         .into_iter()
         .map(|(k, v)| {
+            let v = if v.chars().count() > room {
+                let parts: Vec<String> = v.split("  ").map(|p| p.replace(' ', "\u{a0}")).collect();
+                parts.join(" ")
+            } else {
+                v
+            };
             let style = if v.contains("DEAD") || v.contains("ENCUMBERED") || v.contains("FLED") {
                 theme.warn()
             } else {

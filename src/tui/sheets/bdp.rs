@@ -43,6 +43,7 @@ pub const REST: Action = Action::Sheet("rest");
 pub const NIGHT: Action = Action::Sheet("night");
 pub const ADD: Action = Action::Sheet("add");
 pub const HEAL: Action = Action::Sheet("heal");
+pub const ATTACK: Action = Action::Sheet("attack");
 
 /// The ruleset's own keys on the main screen; everything else is a verb in the palette. Clearing
 /// a slot, tonight's rest and the night stay out of the status line (help lists them) so undo
@@ -51,6 +52,7 @@ pub const HEAL: Action = Action::Sheet("heal");
 pub const MAIN: &[Binding] = &[
     b(Ctx::Main, &[K::Char('E')], NEXT, "next", "In a fight: the next on the turn list (after the last, a new round)"),
     b(Ctx::Main, &[K::Char('g')], SAVE, "save", "A save for the selected character: STR, DEX or WIL, with advantage or disadvantage"),
+    b(Ctx::Main, &[K::Char('a')], ATTACK, "attack", "The selected character attacks: the foe proposed, the attack from its sheet; Enter rolls the damage into the foe (B49)"),
     b(Ctx::Main, &[K::Char('-')], DAMAGE, "damage", "The selected character takes damage: HP (overflow to STR) or an ability"),
     b(Ctx::Main, &[K::Char('c')], FIGHT, "fight", "Start the turn list (characters, then creatures) or end the fight"),
     b(Ctx::Main, &[K::Char('F')], FATE, "fate", "Roll the Die of Fate: a d6 answer to a yes-or-no question"),
@@ -238,6 +240,8 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
     let form = match action {
         SAVE => save_form(ch),
         DAMAGE => damage_form(m, ch),
+        // The attacker's own turn or not, `a` is the harm the selected character deals.
+        ATTACK => harm_form(m, ch, Some(ch)),
         TASK => task_form(ch),
         CONTEST => match contest_form(state, ch) {
             Ok(f) => f,
@@ -322,6 +326,12 @@ fn damage_form(m: &Main, ch: &Character) -> Form<Purpose> {
     let attacker = st
         .and_then(|s| s.fight.as_ref().map(|f| (s, f)))
         .and_then(|(s, f)| s.character(*f.order.get(f.at)?).ok());
+    harm_form(m, ch, attacker)
+}
+
+/// The harm form for `ch`: when `attacker` is `ch` itself, the harm it deals, to the foe the
+/// frame proposes, with its own attacks; otherwise the harm `ch` takes, from `attacker`'s.
+fn harm_form(m: &Main, ch: &Character, attacker: Option<&Character>) -> Form<Purpose> {
     let mut fields = Vec::new();
     let mut title = format!("{} takes damage", ch.name);
     let mut targets = None;
@@ -928,7 +938,7 @@ pub fn applies(m: &Main, action: Action) -> bool {
     }
     let fighting = state_of(&m.session).is_some_and(|s| s.fight.is_some());
     match action {
-        NEXT => fighting,
+        NEXT | ATTACK => fighting,
         NIGHT => !fighting,
         SAVE | DAMAGE | TASK | CONTEST | FATIGUE | CLEAR | REST | HEAL => m.view.selected.is_some(),
         _ => true,

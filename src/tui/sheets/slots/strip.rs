@@ -15,7 +15,7 @@ use crate::rules::slots::{CharId, Character, Combat, Side, State};
 use crate::tui::host::{Hit, Main};
 use crate::tui::keymap::{Action, Ctx, key_for};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{RenderTo, fit_spans, fit_words, labels_for, record};
+use crate::tui::widgets::{RenderTo, fit_spans, labels_for, record};
 
 /// Rows the strip takes on a screen this tall: the full strip (a title row, one row per side and
 /// a rule) when there is room, one line otherwise.
@@ -390,7 +390,20 @@ fn compact(
     // The names share what the sides' labels leave; the turn's words take any room left over.
     let fixed = label(Side::Players).chars().count() + label(Side::Opponents).chars().count() + 2;
     let room = ((right - x) as usize).saturating_sub(fixed);
-    let mut texts = token_texts(&all, room, true).into_iter();
+    // The turn's words come whole after the names, or not at all: the names shorten to the
+    // labels that still tell everyone apart to leave them room, and keep it all when even
+    // those would not fit.
+    let turn = format!("│ {}", turn_short(state, main.view.selected));
+    let turn_w = turn.chars().count() + 1;
+    let width = |texts: &[String]| texts.iter().map(|t| t.chars().count() + 1).sum::<usize>();
+    let beside = room.saturating_sub(turn_w);
+    let tight = token_texts(&all, beside, true);
+    let (texts, turn_fits) = if turn_w > 3 && width(&tight) <= beside {
+        (tight, true)
+    } else {
+        (token_texts(&all, room, true), false)
+    };
+    let mut texts = texts.into_iter();
     for (i, (side, list)) in [(Side::Players, &players), (Side::Opponents, &opponents)]
         .into_iter()
         .enumerate()
@@ -413,9 +426,8 @@ fn compact(
         let mine: Vec<String> = texts.by_ref().take(refs.len()).collect();
         x = draw_tokens(buf, area, x, area.y, &refs, mine, true, main, theme, hits);
     }
-    let turn = turn_short(state, main.view.selected);
-    if x + 8 < right {
-        let text = fit_words(&format!("│ {turn}"), (right - x) as usize);
-        Line::styled(text, theme.bold()).render_to(buf, Rect::new(x, area.y, right - x, 1));
+    let w = turn.chars().count() as u16;
+    if turn_fits && x + w <= right {
+        Line::styled(turn, theme.bold()).render_to(buf, Rect::new(x, area.y, w, 1));
     }
 }
