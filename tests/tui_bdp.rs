@@ -493,12 +493,12 @@ fn the_ten_table_moves_take_at_most_three_bdp_keys_each() {
         p.text
     );
     play(&mut app, "fight", vec![key('c'), code(KeyCode::Enter)]);
-    // An attack with its damage from the attacker's turn: `a` Enter rolls Ana's blow into the
-    // foe proposed, and the log credits it to her.
+    // An attack with its damage from the attacker's turn: `a` Enter rolls the first attack on
+    // Ana's sheet into the foe proposed, and the log credits it to her.
     assert_eq!(app.main().unwrap().view.selected, Some(0));
     let p = play(&mut app, "attack", vec![key('a'), code(KeyCode::Enter)]);
     match game(&p.logged[0]) {
-        K::Damage { who: 1, source, .. } => assert_eq!(&*source, "Ana's blow"),
+        K::Damage { who: 1, source, .. } => assert_eq!(&*source, "Ana: Sword"),
         other => panic!("{other:?}\n{}", p.text),
     }
     while app.ctx() != Ctx::Main {
