@@ -33,17 +33,20 @@ const STEMS: &[&str] = &[
 ];
 
 fn roster() -> impl Strategy<Value = Vec<String>> {
-    prop::collection::vec((0..STEMS.len(), prop::option::of(1u8..13)), 2..=12).prop_map(|picks| {
-        let mut seen = BTreeSet::new();
-        picks
-            .into_iter()
-            .map(|(stem, n)| match n {
-                Some(n) => format!("{} {n}", STEMS[stem]),
-                None => STEMS[stem].to_string(),
-            })
-            .filter(|name| seen.insert(name.clone()))
-            .collect()
-    })
+    prop::collection::vec((0..STEMS.len(), prop::option::of(1u8..13)), 2..=12)
+        .prop_map(|picks| {
+            let mut seen = BTreeSet::new();
+            picks
+                .into_iter()
+                .map(|(stem, n)| match n {
+                    Some(n) => format!("{} {n}", STEMS[stem]),
+                    None => STEMS[stem].to_string(),
+                })
+                .filter(|name| seen.insert(name.clone()))
+                .collect::<Vec<_>>()
+        })
+        // Two picks of the same name leave one: a fight needs the party's one and a foe.
+        .prop_filter("two fighters at least", |names| names.len() >= 2)
 }
 
 fn all_distinct(labels: &[String]) -> bool {
