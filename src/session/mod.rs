@@ -136,6 +136,14 @@ pub enum Command {
         start: Box<GameCommand>,
         reveal: bool,
     },
+    /// Words the judge says to the whole table: on every players' page and the table view.
+    Say(String),
+    /// Words the judge tells one player character's player (by the ruleset's id): on that
+    /// character's page alone.
+    Tell {
+        id: u32,
+        text: String,
+    },
 }
 
 impl Command {
@@ -197,6 +205,14 @@ pub enum Event {
         encounter: String,
         names: Vec<String>,
     },
+    /// The judge said this to the table.
+    Said(String),
+    /// The judge told this to the player of one character (`id`, called `name`).
+    Told {
+        id: u32,
+        name: String,
+        text: String,
+    },
 }
 
 impl fmt::Display for Event {
@@ -249,6 +265,8 @@ impl fmt::Display for Event {
             Event::Grouped { encounter, names } => {
                 write!(f, "{} in the encounter {encounter}", names.join(", "))
             }
+            Event::Said(text) => write!(f, "The judge says: {text}"),
+            Event::Told { name, text, .. } => write!(f, "Told to {name} alone: {text}"),
         }
     }
 }
@@ -274,8 +292,12 @@ impl Event {
             | Event::SecretKinds(_)
             | Event::TableNumbers(_)
             | Event::Grouped { .. } => rules::Line::from(self.to_string()).for_the_judge(),
-            Event::Retitled(_) | Event::Rolled { .. } | Event::Joined { .. } => {
+            Event::Retitled(_) | Event::Rolled { .. } | Event::Joined { .. } | Event::Said(_) => {
                 rules::Line::from(self.to_string())
+            }
+            // Its player reads it as the judge's words to them; nobody else reads anything.
+            Event::Told { id, text, .. } => {
+                rules::Line::from(format!("The judge tells you: {text}")).to(*id)
             }
         }
     }
@@ -348,6 +370,31 @@ pub fn apply(
             }])
         }
         Command::Arrive { add, seen } => arrive(state, add, *seen, dice),
+        Command::Say(text) => {
+            let text = text::checked(TextKind::Said, text, "say what? give the words")?;
+            said::tell(&mut events, || Event::Said(text));
+            Ok(events)
+        }
+        Command::Tell { id, text } => {
+            let name = state
+                .game
+                .roster()
+                .into_iter()
+                .filter(|g| g.party)
+                .flat_map(|g| g.members)
+                .find(|m| m.id == *id)
+                .map(|m| m.name)
+                .ok_or_else(|| {
+                    RuleError::invalid("only a player character's player can be told something")
+                })?;
+            let text = text::checked(TextKind::Said, text, "tell them what? give the words")?;
+            said::tell(&mut events, || Event::Told {
+                id: *id,
+                name,
+                text,
+            });
+            Ok(events)
+        }
         Command::Encounter { .. } | Command::Encounters | Command::Fight { .. } => {
             encounters::apply_encounter(state, command, dice)
         }

@@ -230,8 +230,19 @@ pub fn seen(session: &Session, range: Range<usize>) -> Vec<Seen> {
     } else {
         Seen::default()
     };
+    // The judge's words are no part of a roll: each is seen on its own, secret only by a mark
+    // of its own, whatever roll waits around it.
+    let mut words = Vec::new();
     for (offset, entry) in applied[from..end].iter().enumerate() {
         let index = from + offset;
+        if matches!(entry.command, Command::Say(_) | Command::Tell { .. }) {
+            let secret = veil.secret.contains(&(index as u32));
+            words.push((index, secret));
+            if replay_entry(&mut state, entry).is_err() {
+                break;
+            }
+            continue;
+        }
         if state.game.pending().is_none() || starts_a_roll(entry) {
             runs.resize(index - from, run);
             run = Seen::default();
@@ -245,6 +256,14 @@ pub fn seen(session: &Session, range: Range<usize>) -> Vec<Seen> {
     }
     run.waiting = state.game.pending().is_some();
     runs.resize(end - from, run);
+    for (index, secret) in words {
+        if let Some(seen) = runs.get_mut(index - from) {
+            *seen = Seen {
+                secret,
+                ..Seen::default()
+            };
+        }
+    }
     runs.split_off(start - from)
 }
 
@@ -550,14 +569,30 @@ pub struct TableView {
     pub clock: ClockView,
     /// The last public lines of the roll log, newest first.
     pub rolls: Vec<PublicLine>,
+    /// The judge's last words to the table (and, on a player's own page, to that player
+    /// alone), newest first.
+    pub said: Vec<PublicLine>,
 }
 
 /// How many steps back the players' log looks for public lines.
 const LOG_SCAN: usize = 200;
 
+/// How many of the judge's last words the view keeps.
+pub const SAID: usize = 3;
+
 impl TableView {
     /// What the players may see of the session now, with at most `lines` log lines.
     pub fn of(session: &Session, lines: usize) -> TableView {
+        TableView::through(session, lines, None)
+    }
+
+    /// What the player of the character `id` may see on their own page: the table's view, and
+    /// what the judge told them alone.
+    pub fn of_player(session: &Session, lines: usize, id: u32) -> TableView {
+        TableView::through(session, lines, Some(id))
+    }
+
+    fn through(session: &Session, lines: usize, player: Option<u32>) -> TableView {
         let state = session.state();
         let veil = &state.veil;
         let roster = state.game.roster();
@@ -646,6 +681,7 @@ impl TableView {
         });
         let mut clock = state.game.clock();
         clock.next = String::new();
+        let (rolls, said) = public_lines(session, lines, player);
         TableView {
             title: state.title.clone(),
             ruleset: state.ruleset(),
@@ -653,7 +689,8 @@ impl TableView {
             party,
             creatures,
             clock,
-            rolls: public_lines(session, lines),
+            rolls,
+            said,
         }
     }
 }
@@ -697,10 +734,12 @@ struct TableLens {
     numbers: CreatureNumbers,
     /// Each creature's state in a word, by id.
     words: BTreeMap<u32, &'static str>,
+    /// The character whose player reads, on their own page.
+    player: Option<u32>,
 }
 
 impl TableLens {
-    fn of(session: &Session) -> TableLens {
+    fn of(session: &Session, player: Option<u32>) -> TableLens {
         let state = session.state();
         let roster = state.game.roster();
         let mut lens = TableLens {
@@ -709,6 +748,7 @@ impl TableLens {
             unseen: state.veil.unseen(&roster),
             numbers: state.veil.numbers,
             words: BTreeMap::new(),
+            player,
         };
         for group in roster {
             for m in group.members {
@@ -737,6 +777,10 @@ impl Lens for TableLens {
             CreatureNumbers::None => Numbers::Word(None),
             CreatureNumbers::Word => Numbers::Word(self.words.get(&id).map(|w| w.to_string())),
         }
+    }
+
+    fn player(&self) -> Option<u32> {
+        self.player
     }
 }
 
@@ -779,35 +823,53 @@ fn tone(event: &Event) -> Tone {
 /// players' lens: steps that rolled no dice (they show in the state they change), secret steps,
 /// lines that name a creature the players have not seen, and lines written for the judge alone
 /// (their parts say so: reminders, rulings left to the judge, notes, questions) are left out.
-fn public_lines(session: &Session, lines: usize) -> Vec<PublicLine> {
+/// With them, the judge's last words ([`SAID`] at most) as the lens reads them: what was said
+/// to the table, and what was told to the reading player alone. Words are not a roll: they
+/// show whatever roll waits or is kept secret around them, unless their own step is secret.
+fn public_lines(
+    session: &Session,
+    lines: usize,
+    player: Option<u32>,
+) -> (Vec<PublicLine>, Vec<PublicLine>) {
     let mut out = Vec::new();
+    let mut said = Vec::new();
     let end = session.applied().len();
     let start = end.saturating_sub(LOG_SCAN);
     let events = session.events_in(start..end);
     let seen = seen(session, start..end);
-    let lens = TableLens::of(session);
+    let lens = TableLens::of(session, player);
     for (offset, step_events) in events.iter().enumerate().rev() {
         let step = start + offset;
-        if out.len() >= lines {
+        if out.len() >= lines && said.len() >= SAID {
             break;
         }
         let seen = seen[offset];
-        if !seen.roll || seen.secret || seen.waiting {
-            continue;
-        }
         for event in step_events.iter().rev() {
+            let words = matches!(event, Event::Said(_) | Event::Told { .. });
+            let shown = if words {
+                said.len() < SAID && !seen.secret
+            } else {
+                out.len() < lines && seen.roll && !seen.secret && !seen.waiting
+            };
+            if !shown {
+                continue;
+            }
             // A line the lens leaves empty (the judge's alone, or a ruling read on its roll's
-            // line) is not drawn.
+            // line, or words told to another player) is not drawn.
             let Some(text) = event.line().read(&lens).filter(|t| !t.is_empty()) else {
                 continue;
             };
-            out.push(PublicLine {
+            let line = PublicLine {
                 step,
                 text,
                 tone: tone(event),
-            });
+            };
+            if words {
+                said.push(line);
+            } else {
+                out.push(line);
+            }
         }
     }
-    out.truncate(lines);
-    out
+    (out, said)
 }

@@ -19,6 +19,9 @@ pub struct Page {
     pub others: Vec<Person>,
     /// The last public rolls, newest first.
     pub rolls: Vec<Roll>,
+    /// The judge's last words to the table (on a player's page, to that player too), newest
+    /// first.
+    pub said: Vec<Roll>,
     /// Why the session could not be read just now, when it could not.
     pub problem: Option<String>,
 }
@@ -117,6 +120,14 @@ pub fn page(view: &TableView, problem: Option<&str>) -> Page {
             .rolls
             .iter()
             .take(ROLLS)
+            .map(|l| Roll {
+                text: l.text.clone(),
+                tone: tone(l.tone),
+            })
+            .collect(),
+        said: view
+            .said
+            .iter()
             .map(|l| Roll {
                 text: l.text.clone(),
                 tone: tone(l.tone),

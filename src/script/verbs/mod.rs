@@ -125,6 +125,23 @@ const FRAME: &[Entry<()>] = &[
     },
     Entry {
         verb: v(
+            "say",
+            &[],
+            "say TEXT",
+            "says TEXT to the whole table: it shows on every players' page and the table view, \
+             and is logged like any step",
+            "say The bridge groans under your weight",
+            SESSION,
+        ),
+        parse: |w, _| {
+            Ok(Line::Command(Command::Say(
+                w.rest_text("the words to say")?,
+            )))
+        },
+        complete: nothing,
+    },
+    Entry {
+        verb: v(
             "undo",
             &["u"],
             "undo",
@@ -372,6 +389,25 @@ const ROSTER_VERBS: &[Entry<GameState>] = &[
     },
     Entry {
         verb: v(
+            "tell",
+            &[],
+            "tell NAME TEXT",
+            "tells TEXT to one player character's player alone: it shows on that character's \
+             page only (never the table view or another page), and is logged like any step",
+            "tell Aria You hear your name whispered",
+            SESSION,
+        ),
+        parse: tell,
+        complete: |t, game| {
+            if t.args.is_empty() {
+                party_names(game)
+            } else {
+                Vec::new()
+            }
+        },
+    },
+    Entry {
+        verb: v(
             "encounter",
             &["encounters"],
             "encounter [NAME: CREATURE, CREATURE...]",
@@ -452,6 +488,33 @@ fn encounter(w: &mut Words<'_>, game: &GameState) -> R<Line> {
         name: name.into(),
         members: members.into(),
     }))
+}
+
+/// `tell NAME TEXT`: the first word (quoted when the name has spaces) names a player
+/// character, the rest is what the judge tells their player.
+fn tell(w: &mut Words<'_>, game: &GameState) -> R<Line> {
+    let name = w.next("a player character's name")?;
+    let party: Vec<(u32, String)> = game
+        .roster()
+        .into_iter()
+        .filter(|g| g.party)
+        .flat_map(|g| g.members)
+        .map(|m| (m.id, m.name))
+        .collect();
+    let (id, _) = find_by_name(&party, |p| &p.1, &name.text, "player character")
+        .map_err(|e| ScriptError::at(name.column, e.to_string()))?;
+    let text = w.rest_text("the words to tell them")?;
+    Ok(Line::Command(Command::Tell { id: *id, text }))
+}
+
+/// The player characters on the roster, for `tell`.
+fn party_names(game: &GameState) -> Vec<String> {
+    game.roster()
+        .into_iter()
+        .filter(|g| g.party)
+        .flat_map(|g| g.members)
+        .map(|m| m.name)
+        .collect()
 }
 
 /// The creatures on the roster, for `encounter`.
