@@ -21,6 +21,7 @@ pub use log::{
 };
 pub use veil::{
     CreatureNumbers, PublicFight, PublicLine, Seen, TableView, Veil, kind_of, last_roll, seen,
+    story,
 };
 
 use crate::dice::{DiceExpr, DiceSource};

@@ -843,33 +843,86 @@ fn public_lines(
         if out.len() >= lines && said.len() >= SAID {
             break;
         }
-        let seen = seen[offset];
         for event in step_events.iter().rev() {
-            let words = matches!(event, Event::Said(_) | Event::Told { .. });
-            let shown = if words {
-                said.len() < SAID && !seen.secret
+            let words = is_words(event);
+            let room = if words {
+                said.len() < SAID
             } else {
-                out.len() < lines && seen.roll && !seen.secret && !seen.waiting
+                out.len() < lines
             };
-            if !shown {
+            if !room {
                 continue;
             }
-            // A line the lens leaves empty (the judge's alone, or a ruling read on its roll's
-            // line, or words told to another player) is not drawn.
-            let Some(text) = event.line().read(&lens).filter(|t| !t.is_empty()) else {
-                continue;
-            };
-            let line = PublicLine {
-                step,
-                text,
-                tone: tone(event),
-            };
-            if words {
-                said.push(line);
-            } else {
-                out.push(line);
+            if let Some(line) = public_line(step, seen[offset], event, &lens) {
+                if words {
+                    said.push(line);
+                } else {
+                    out.push(line);
+                }
             }
         }
     }
     (out, said)
+}
+
+/// Are these the judge's words to the players (`say`, `tell`) rather than a roll's line?
+fn is_words(event: &Event) -> bool {
+    matches!(event, Event::Said(_) | Event::Told { .. })
+}
+
+/// One event of step `step` as the players read it, when they read it at all: a roll's line
+/// once its roll settled and unless it is secret, the judge's words unless their step is
+/// secret; and in either case only what the lens lets through (a line it leaves empty, the
+/// judge's alone or told to another player, is none).
+fn public_line(step: usize, seen: Seen, event: &Event, lens: &TableLens) -> Option<PublicLine> {
+    let shown = if is_words(event) {
+        !seen.secret
+    } else {
+        seen.roll && !seen.secret && !seen.waiting
+    };
+    if !shown {
+        return None;
+    }
+    let text = event.line().read(lens).filter(|t| !t.is_empty())?;
+    Some(PublicLine {
+        step,
+        text,
+        tone: tone(event),
+    })
+}
+
+/// Steps read at once by [`story`].
+const STORY_WINDOW: usize = 1024;
+
+/// Every line the players' table read, oldest first, with whether it is the judge's words (and
+/// not a roll's line): the players' recap. Read through the players' lens as the session
+/// stands at the cursor, so anyone still unseen stays unnamed and every secret stays kept; a
+/// roll still waiting at the end is not told. The log is read a window at a time, so a long
+/// session needs no more memory than a short one.
+pub fn story(session: &Session, mut each: impl FnMut(PublicLine, bool)) {
+    let end = session.applied().len();
+    let lens = TableLens::of(session, None);
+    let mut start = 0;
+    while start < end {
+        let mut stop = (start + STORY_WINDOW).min(end);
+        let mut seen = seen(session, start..stop);
+        // A roll still waiting at a window's end may settle in the next one: its steps are
+        // read again there, where it is seen whole.
+        if stop < end {
+            let waiting = seen.iter().rev().take_while(|s| s.waiting).count();
+            if waiting < seen.len() {
+                stop -= waiting;
+                seen.truncate(seen.len() - waiting);
+            }
+        }
+        let events = session.events_in(start..stop);
+        for (offset, step_events) in events.iter().enumerate() {
+            for event in step_events.iter() {
+                if let Some(line) = public_line(start + offset, seen[offset], event, &lens) {
+                    each(line, is_words(event));
+                }
+            }
+        }
+        start = stop;
+    }
 }
