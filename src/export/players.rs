@@ -263,3 +263,50 @@ ul { padding-left: 1.1rem; } li { margin: 0.15rem 0; }
 .said { color: var(--said); font-style: italic; list-style: none; margin-left: -1.1rem; }
 footer { margin-top: 1.5rem; color: var(--dim); font-size: 0.85rem; }
 ";
+
+/// The sheet of the player character `id` for its player's own page, in its ruleset's words as
+/// `show --character` prints it, but without what a sheet keeps for the judge alone (the notes
+/// the judge wrote on it). None for anyone who is not a player character.
+pub fn own_sheet(session: &Session, id: u32) -> Option<String> {
+    use crate::rules::GameState;
+    let game = &session.state().game;
+    let theirs = game
+        .roster()
+        .iter()
+        .any(|g| g.party && g.members.iter().any(|m| m.id == id));
+    if !theirs {
+        return None;
+    }
+    match game {
+        GameState::Slots(st) => st
+            .characters
+            .iter()
+            .find(|c| c.id == id)
+            .map(|c| super::slots::sheet(st, c)),
+        GameState::Plain(st) => st
+            .characters
+            .iter()
+            .find(|c| c.id == id)
+            .map(|c| super::plain::sheet(st, c)),
+        GameState::Phase(st) => st
+            .characters
+            .iter()
+            .find(|c| c.id == id)
+            .map(|c| super::phase::sheet(c, st.dungeon(), st.world.turn)),
+        GameState::Bdp(st) => st.characters.iter().find(|c| c.id == id).map(|c| {
+            let mut c = c.clone();
+            c.notes = Default::default();
+            super::bdp::sheet(&c)
+        }),
+        GameState::Ap(st) => st.characters.iter().find(|c| c.id == id).map(|c| {
+            let mut c = c.clone();
+            c.notes = Default::default();
+            super::ap::sheet(&c, st)
+        }),
+        GameState::ActionDie(st) => st.characters.iter().find(|c| c.id == id).map(|c| {
+            let mut c = c.clone();
+            c.notes = Default::default();
+            super::actiondie::sheet(st, &c)
+        }),
+    }
+}

@@ -191,7 +191,8 @@ fn bullet(event: &Event) -> Option<String> {
         | Event::SecretKinds(_)
         | Event::TableNumbers(_)
         | Event::Said(_)
-        | Event::Told { .. } => format!("- {text}"),
+        | Event::Told { .. }
+        | Event::Relinked { .. } => format!("- {text}"),
         Event::Rolled { .. } => format!("- **Roll:** {text}"),
         Event::Game(GameEvent::Slots(e)) => match e {
             E::RoundStarted { .. } | E::TimePassed { .. } | E::Asked { .. } => return None,

@@ -145,6 +145,11 @@ pub enum Command {
         id: u32,
         text: String,
     },
+    /// A player character's page link made anew (by the ruleset's id): the old one stops
+    /// working at once.
+    Relink {
+        id: u32,
+    },
 }
 
 impl Command {
@@ -214,6 +219,11 @@ pub enum Event {
         name: String,
         text: String,
     },
+    /// A player character's page link was made anew.
+    Relinked {
+        id: u32,
+        name: String,
+    },
 }
 
 impl fmt::Display for Event {
@@ -268,6 +278,10 @@ impl fmt::Display for Event {
             }
             Event::Said(text) => write!(f, "The judge says: {text}"),
             Event::Told { name, text, .. } => write!(f, "Told to {name} alone: {text}"),
+            Event::Relinked { name, .. } => write!(
+                f,
+                "{name}'s page has a new link; the old one no longer opens it"
+            ),
         }
     }
 }
@@ -292,7 +306,8 @@ impl Event {
             | Event::Hidden { .. }
             | Event::SecretKinds(_)
             | Event::TableNumbers(_)
-            | Event::Grouped { .. } => rules::Line::from(self.to_string()).for_the_judge(),
+            | Event::Grouped { .. }
+            | Event::Relinked { .. } => rules::Line::from(self.to_string()).for_the_judge(),
             Event::Retitled(_) | Event::Rolled { .. } | Event::Joined { .. } | Event::Said(_) => {
                 rules::Line::from(self.to_string())
             }
@@ -377,17 +392,9 @@ pub fn apply(
             Ok(events)
         }
         Command::Tell { id, text } => {
-            let name = state
-                .game
-                .roster()
-                .into_iter()
-                .filter(|g| g.party)
-                .flat_map(|g| g.members)
-                .find(|m| m.id == *id)
-                .map(|m| m.name)
-                .ok_or_else(|| {
-                    RuleError::invalid("only a player character's player can be told something")
-                })?;
+            let name = party_name(state, *id).ok_or_else(|| {
+                RuleError::invalid("only a player character's player can be told something")
+            })?;
             let text = text::checked(TextKind::Said, text, "tell them what? give the words")?;
             said::tell(&mut events, || Event::Told {
                 id: *id,
@@ -395,6 +402,13 @@ pub fn apply(
                 text,
             });
             Ok(events)
+        }
+        Command::Relink { id } => {
+            let name = party_name(state, *id).ok_or_else(|| {
+                RuleError::invalid("only a player character has a page link of their own")
+            })?;
+            *state.veil.links.entry(*id).or_default() += 1;
+            Ok(vec![Event::Relinked { id: *id, name }])
         }
         Command::Encounter { .. } | Command::Encounters | Command::Fight { .. } => {
             encounters::apply_encounter(state, command, dice)
@@ -408,6 +422,18 @@ pub fn apply(
             Ok(events)
         }
     }
+}
+
+/// The name of the player character `id`, when it is one.
+fn party_name(state: &SessionState, id: u32) -> Option<String> {
+    state
+        .game
+        .roster()
+        .into_iter()
+        .filter(|g| g.party)
+        .flat_map(|g| g.members)
+        .find(|m| m.id == id)
+        .map(|m| m.name)
 }
 
 /// Whether the sheets of `party` could join a session of `ruleset`. They are checked on their

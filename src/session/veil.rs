@@ -53,6 +53,11 @@ pub struct Veil {
     /// What the players read of a creature's numbers.
     #[serde(default, skip_serializing_if = "CreatureNumbers::is_word")]
     pub numbers: CreatureNumbers,
+    /// How many times each player character's own page link was made anew (`link NAME new`),
+    /// by the ruleset's id. No token is kept here: the page's server makes a new one whenever
+    /// this count changes, undone or not, so a link made anew never opens a page again.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub links: BTreeMap<u32, u32>,
 }
 
 /// What the players' table view says of a creature's health and numbers, as the judge chose
@@ -112,6 +117,7 @@ impl Veil {
             && self.secret_kinds.is_empty()
             && self.shown.is_empty()
             && self.numbers.is_word()
+            && self.links.is_empty()
     }
 
     /// Is this step (at `index`, applied to a state whose veil is `self`) secret by the kinds

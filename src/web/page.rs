@@ -24,6 +24,10 @@ pub struct Page {
     pub said: Vec<Roll>,
     /// Why the session could not be read just now, when it could not.
     pub problem: Option<String>,
+    /// On a player's own page: their character's name.
+    pub me: Option<String>,
+    /// On a player's own page: their character's sheet in full, in its ruleset's words.
+    pub sheet: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -134,6 +138,24 @@ pub fn page(view: &TableView, problem: Option<&str>) -> Page {
             })
             .collect(),
         problem: problem.map(str::to_string),
+        me: None,
+        sheet: None,
+    }
+}
+
+/// A player's own page: `view` is what their character's player may see (the table's view,
+/// with what the judge told them alone), `sheet` their character's sheet, made for its player
+/// (see [`crate::export::players::own_sheet`]).
+pub fn player_page(
+    view: &TableView,
+    me: &str,
+    sheet: Option<String>,
+    problem: Option<&str>,
+) -> Page {
+    Page {
+        me: Some(me.to_string()),
+        sheet,
+        ..page(view, problem)
     }
 }
 

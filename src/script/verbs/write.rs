@@ -53,6 +53,15 @@ pub(crate) fn write(command: &Command, game: &GameState, library: &Library) -> O
                 .name;
             Some(format!("tell {} {}", quote(&name), free_text(text)))
         }
+        Command::Relink { id } => {
+            let name = game
+                .roster()
+                .into_iter()
+                .flat_map(|g| g.members)
+                .find(|m| m.id == *id)?
+                .name;
+            Some(format!("link {} new", quote(&name)))
+        }
         Command::Game(command) => match (command, game) {
             (GameCommand::Slots(c), GameState::Slots(st)) => {
                 super::slots::write::write(c, st, library)
