@@ -14,23 +14,28 @@ const BLOCKS: usize = 10_000;
 
 fn import(c: &mut Criterion) {
     let stats = tempfile::tempdir().expect("a scratch folder");
-    let file = stats.path().join("goblins.md");
-    std::fs::write(&file, bestiary::sample_blocks(0, BLOCKS)).expect("the stat blocks written");
     let mut group = c.benchmark_group("library import");
     group.sample_size(10);
-    group.bench_function("10,000 stat blocks into phase", |b| {
-        b.iter_batched(
-            || tempfile::tempdir().expect("a data folder"),
-            |data| {
-                let report =
-                    bestiary::import(&file, RulesetId::Phase, data.path(), Mode::AllOrNothing)
-                        .expect("the import runs");
-                assert_eq!(report.read.len(), BLOCKS, "{:?}", report.refused.first());
-                data
-            },
-            BatchSize::PerIteration,
-        );
-    });
+    // A quarter, a half and the whole: linear means each takes twice the one before.
+    for blocks in [BLOCKS / 4, BLOCKS / 2, BLOCKS] {
+        let file = stats.path().join(format!("goblins-{blocks}.md"));
+        std::fs::write(&file, bestiary::sample_blocks(0, blocks)).expect("the stat blocks written");
+        let name = format!("{} stat blocks into phase", thousands(blocks));
+        group.bench_function(name, |b| {
+            b.iter_batched(
+                || tempfile::tempdir().expect("a data folder"),
+                |data| {
+                    let report =
+                        bestiary::import(&file, RulesetId::Phase, data.path(), Mode::AllOrNothing)
+                            .expect("the import runs");
+                    assert_eq!(report.read.len(), blocks, "{:?}", report.refused.first());
+                    data
+                },
+                BatchSize::PerIteration,
+            );
+        });
+    }
+    let file = stats.path().join(format!("goblins-{BLOCKS}.md"));
     let data = tempfile::tempdir().expect("a data folder");
     bestiary::import(&file, RulesetId::Phase, data.path(), Mode::AllOrNothing)
         .expect("the import runs");
@@ -38,6 +43,14 @@ fn import(c: &mut Criterion) {
         b.iter(|| bestiary::load(data.path()));
     });
     group.finish();
+}
+
+/// 10000 as "10,000", as the bench's names read.
+fn thousands(n: usize) -> String {
+    match n {
+        0..1000 => n.to_string(),
+        _ => format!("{},{:03}", n / 1000, n % 1000),
+    }
 }
 
 criterion_group!(benches, import);

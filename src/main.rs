@@ -53,16 +53,18 @@ enum Sub {
     New {
         /// The session's name.
         name: String,
-        /// The rules it plays by (default: the settings file's, else slots).
-        #[arg(long, value_parser = rules_parser(), conflicts_with = "party")]
+        /// The rules it plays by (default: the settings file's, else slots). With --party, only
+        /// for Kettlewright characters: a session brings its own.
+        #[arg(long, value_parser = rules_parser())]
         rules: Option<RulesetId>,
         /// Seed the dice so the same rolls come again.
         #[arg(long, value_name = "N")]
         seed: Option<u64>,
         /// The next session of this one: its rules, and its living player characters as it
-        /// left them (the first step of the new session's log).
-        #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath, add = sessions())]
-        party: Option<PathBuf>,
+        /// left them (the first step of the new session's log). Or several Kettlewright
+        /// characters (their export or API JSON), on the sheets of --rules.
+        #[arg(long, value_name = "FILE", num_args = 1.., value_hint = ValueHint::FilePath, add = sessions())]
+        party: Vec<PathBuf>,
         /// With --party: the clock carries on from where that session left it.
         #[arg(long, requires = "party")]
         keep_clock: bool,
@@ -143,6 +145,10 @@ enum Sub {
         /// Only this character's sheet.
         #[arg(long, value_name = "NAME")]
         character: Option<String>,
+        /// For a Kettlewright character (its JSON) instead of a session: the ruleset whose
+        /// sheet to show it on, with what has no place there (default: the settings file's).
+        #[arg(long, value_parser = rules_parser())]
+        rules: Option<RulesetId>,
     },
     /// Write a readable recap of a session to standard output, or one character's sheet to a
     /// file (`--character NAME --sheet`) for `import` in another session of the same rules.
@@ -151,11 +157,11 @@ enum Sub {
         #[arg(value_hint = ValueHint::FilePath, add = sessions())]
         file: PathBuf,
         /// The recap as Markdown.
-        #[arg(long, required_unless_present_any = ["sheet", "players"], conflicts_with = "sheet")]
+        #[arg(long, required_unless_present_any = ["sheet", "players", "kettlewright"], conflicts_with_all = ["sheet", "kettlewright"])]
         markdown: bool,
         /// The recap the players may read: what the table saw, no secrets, no creature's
         /// numbers (Markdown, or one page with --html).
-        #[arg(long, conflicts_with = "sheet")]
+        #[arg(long, conflicts_with_all = ["sheet", "kettlewright"])]
         players: bool,
         /// With --players: one self-contained HTML page to share.
         #[arg(long, requires = "players")]
@@ -171,11 +177,15 @@ enum Sub {
         /// One character's sheet as a file (NAME.sheet.ron unless --out says where).
         #[arg(long, requires = "character")]
         sheet: bool,
-        /// The character whose sheet to write.
-        #[arg(long, value_name = "NAME", requires = "sheet")]
+        /// One character as Kettlewright's import reads one (NAME.json unless --out says
+        /// where), from a session of bdp, phase or ap.
+        #[arg(long, requires = "character", conflicts_with = "sheet")]
+        kettlewright: bool,
+        /// The character whose sheet to write (with --sheet or --kettlewright).
+        #[arg(long, value_name = "NAME", conflicts_with = "markdown")]
         character: Option<String>,
         /// Where the sheet goes (a new file).
-        #[arg(long, value_name = "PATH", requires = "sheet", value_hint = ValueHint::FilePath)]
+        #[arg(long, value_name = "PATH", requires = "character", value_hint = ValueHint::FilePath)]
         out: Option<PathBuf>,
     },
     /// Roll dice: d12, d12 adv, 3d6, 2d20 dis, 2d6+1.
@@ -305,13 +315,15 @@ fn completion_script(shell: Shell, out: &mut impl Write) -> Result<(), CliError>
 enum LibraryAction {
     /// Read one stat-block file, or a folder of them (.md and .txt), into the judge's bestiary
     /// for a ruleset (phase, bdp or ap): a `# Name` heading, the stat line (`4 HP, 1 Armor, 12
-    /// STR, 12 DEX, 9 WIL, shortsword (d6)`), then notes as bullets.
+    /// STR, 12 DEX, 9 WIL, shortsword (d6)`), then notes as bullets. Kettlewright's bestiary
+    /// JSON and Foundry's Cairn actors and monster packs (.json, .db) are read too, told by
+    /// what they hold.
     ///
     /// Every creature that reads comes in; each refused is named with its file, line and
     /// reason, and each table or section of words between the creatures is skipped and named.
     /// A creature named like one already there replaces it.
     Import {
-        /// The stat-block file or folder.
+        /// The stat-block, bestiary or pack file, or a folder of them.
         #[arg(value_hint = ValueHint::AnyPath)]
         path: PathBuf,
         /// The ruleset whose bestiary takes them.
@@ -320,6 +332,29 @@ enum LibraryAction {
         /// All or nothing: when any creature is refused, nothing is written.
         #[arg(long)]
         strict: bool,
+    },
+    /// Keep a named encounter for a ruleset: its creatures by kind and count (`goblin:3 wolf`),
+    /// the kinds as the ruleset's bestiary names them. The creature picker (`A`) of every
+    /// session of that ruleset offers it, and Enter brings its creatures in, numbered, as one
+    /// encounter (into the fight under way, in one). One of the same name is replaced.
+    Encounter {
+        /// The encounter's name (quote a name with spaces).
+        name: String,
+        /// The ruleset whose sessions bring it in.
+        #[arg(long, value_parser = rules_parser())]
+        rules: RulesetId,
+        /// Its creatures: a kind, and after a colon how many (1 when left out).
+        #[arg(required_unless_present = "forget")]
+        creatures: Vec<String>,
+        /// Take the encounter of that name out of the library instead.
+        #[arg(long, conflicts_with = "creatures")]
+        forget: bool,
+    },
+    /// List the encounters kept in the judge's library.
+    Encounters {
+        /// Only this ruleset's.
+        #[arg(long, value_parser = rules_parser())]
+        rules: Option<RulesetId>,
     },
 }
 
@@ -456,25 +491,49 @@ fn dispatch(args: Args, settings: slotmark::config::Config) -> Result<(), CliErr
         )),
         Some(Sub::New {
             ref name,
-            party: Some(ref from),
+            ref party,
+            rules,
             keep_clock,
             ref with,
             ref without,
             seed,
-            ..
-        }) => {
-            let choice = slotmark::session::party::Choice {
-                with: with.clone(),
-                without: without.clone(),
-                keep_clock,
-            };
+        }) if !party.is_empty() => {
             cli::check_name(name)?;
-            let path = slotmark::campaign::next_session(
-                &slotmark::store::saves_path(saves)?,
-                name,
-                from,
-                &choice,
-            )?;
+            let saves_dir = slotmark::store::saves_path(saves)?;
+            let path = if party
+                .iter()
+                .all(|f| slotmark::content::kettlewright::holds_json(f))
+            {
+                let (path, said) = slotmark::campaign::kettlewright_session(
+                    &saves_dir,
+                    name,
+                    party,
+                    rules.unwrap_or(default_rules),
+                )?;
+                for line in said {
+                    println!("{}", cli::one_line(&line));
+                }
+                path
+            } else {
+                let [from] = party.as_slice() else {
+                    return Err(CliError::Usage(
+                        "--party takes one session, or Kettlewright characters (JSON) only".into(),
+                    ));
+                };
+                if rules.is_some() {
+                    return Err(CliError::Usage(
+                        "a session's next one plays by its rules; --rules goes with \
+                         Kettlewright characters"
+                            .into(),
+                    ));
+                }
+                let choice = slotmark::session::party::Choice {
+                    with: with.clone(),
+                    without: without.clone(),
+                    keep_clock,
+                };
+                slotmark::campaign::next_session(&saves_dir, name, from, &choice)?
+            };
             Some((Launch::Open(path), seed.or(args.seed)))
         }
         Some(Sub::New {
@@ -527,7 +586,30 @@ fn dispatch(args: Args, settings: slotmark::config::Config) -> Result<(), CliErr
             cli::run_script(&opts, library()?, &mut out)
         }
         Some(Sub::Replay { file, verify }) => cli::replay(&file, verify, &mut out),
-        Some(Sub::Show { file, character }) => cli::show(&file, character.as_deref(), &mut out),
+        Some(Sub::Show {
+            file,
+            character,
+            rules,
+        }) if slotmark::content::kettlewright::holds_json(&file) => {
+            slotmark::campaign::show_kettlewright(
+                &file,
+                rules.unwrap_or(default_rules),
+                character.as_deref(),
+                &mut out,
+            )
+        }
+        Some(Sub::Show {
+            file, character, ..
+        }) => cli::show(&file, character.as_deref(), &mut out),
+        Some(Sub::Export {
+            file,
+            character: Some(character),
+            out: target,
+            kettlewright: true,
+            ..
+        }) => {
+            slotmark::campaign::export_kettlewright(&file, &character, target.as_deref(), &mut out)
+        }
         Some(Sub::Export {
             file,
             character: Some(character),
@@ -561,6 +643,18 @@ fn dispatch(args: Args, settings: slotmark::config::Config) -> Result<(), CliErr
             };
             cli::library_import(&path, rules, mode, &mut out)
         }
+        Some(Sub::Library {
+            action:
+                LibraryAction::Encounter {
+                    name,
+                    rules,
+                    creatures,
+                    forget,
+                },
+        }) => cli::library_encounter(&name, rules, &creatures, forget, library()?, &mut out),
+        Some(Sub::Library {
+            action: LibraryAction::Encounters { rules },
+        }) => cli::library_encounters(rules, &mut out),
         Some(Sub::Manual) => cli::manual(Args::command(), &mut out),
         Some(Sub::Config) => cli::config(&settings, args.saves.as_deref(), &mut out),
         Some(Sub::Help { topic, rules }) => match topic.as_deref() {

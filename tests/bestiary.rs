@@ -114,7 +114,8 @@ fn folder(with_broken: bool, with_strains: bool) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     fs::write(dir.path().join("a_good.md"), GOOD).unwrap();
     fs::write(dir.path().join("b_odd.txt"), ODD).unwrap();
-    fs::write(dir.path().join("notes.json"), "{ not a stat block }").unwrap();
+    // A file of another kind (no book, no JSON) is not read from a folder.
+    fs::write(dir.path().join("notes.yaml"), "not: a stat block").unwrap();
     if with_broken {
         fs::write(dir.path().join("c_broken.md"), BROKEN).unwrap();
     }

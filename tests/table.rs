@@ -1612,3 +1612,85 @@ fn a_secret_line_is_not_read_inside_a_longer_public_one() {
     let pick = |n: usize| (18 * n) / 40;
     lens_case(&sessions_seeded(6798), 6798, &pick, 42822).unwrap();
 }
+
+/// Issue 44, the players' view: a ruling over a roll reads once, on the roll's line, never again
+/// as a line of its own (`✓ Bo: check a pass` and `! Bo's check: pass`).
+#[test]
+fn a_ruling_reads_once_at_the_table() {
+    let (_d, path) = dir();
+    let mut judge = Judge::create(&path, RulesetId::Plain);
+    judge.says("add Bo 6", &[]);
+    judge.says("check Bo d20 vs 30 sneak", &[4]);
+    judge.says("rule pass", &[]);
+    judge.says("accept", &[]);
+    let view = TableView::of(&judge.session, 100);
+    let lines: Vec<&str> = view
+        .rolls
+        .iter()
+        .map(|l| l.text.as_str())
+        .filter(|t| t.contains("sneak"))
+        .collect();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+}
+
+/// Issue 44: a creature at 0 HP reads `down`, as a character does, never `badly hurt`; its other
+/// states follow.
+#[test]
+fn a_creature_at_no_health_reads_down_at_the_table() {
+    let (_d, path) = dir();
+    let mut judge = Judge::create(&path, RulesetId::ActionDie);
+    judge.says("add Ana pc d8 d6 d6 d4 10", &[]);
+    judge.says("add Ogre creature d8 d6 d6 d4 12", &[]);
+    judge.says("reveal all", &[]);
+    judge.says("set Ogre hp 0", &[]);
+    judge.says("status Ogre prone", &[]);
+    let view = TableView::of(&judge.session, 100);
+    let ogre = view.creatures.iter().find(|c| c.name == "Ogre").unwrap();
+    let words: Vec<&str> = ogre.glance.iter().map(|t| t.text.as_str()).collect();
+    assert_eq!(words.first(), Some(&"down"), "{words:?}");
+    assert!(!words.contains(&"badly hurt"), "{words:?}");
+}
+
+/// Issue 44: a fighter dead in the fight reads `dead` once on the table's order, not as its
+/// strip's reason and its state both.
+#[test]
+fn a_dead_fighter_reads_dead_once_at_the_table() {
+    let (_d, path) = dir();
+    let mut judge = Judge::create(&path, RulesetId::Ap);
+    judge.says("add Ana pc party 11 12 8 6", &[]);
+    judge.says("add Gob npc goblins 8 13 5 4", &[]);
+    judge.says("add Rat npc goblins 8 13 5 4", &[]);
+    judge.says("reveal all", &[]);
+    judge.says("fight", &[10, 5, 4]);
+    judge.says("mark Gob dead", &[19]);
+    judge.says("accept", &[]);
+    // A screen narrow enough that the order carries each fighter's state.
+    let mut table = Table::open(&path, 80, 24);
+    let text = table.shows();
+    let line = text
+        .lines()
+        .find(|l| l.contains("Gob") && l.contains('×'))
+        .unwrap_or_else(|| panic!("Gob is not on the order:\n{text}"));
+    assert_eq!(line.matches("dead").count(), 1, "{line}\n{text}");
+    // Decided once in the view every reader draws (the terminal and the page alike): the
+    // order's reason and the fighter's state say it once between them.
+    let view = TableView::of(&judge.session, 100);
+    let gob = view
+        .fight
+        .as_ref()
+        .unwrap()
+        .order
+        .iter()
+        .find(|f| f.name == "Gob")
+        .unwrap();
+    let state = view.creatures.iter().find(|c| c.name == "Gob").unwrap();
+    let mut words: Vec<String> = state.glance.iter().map(|t| t.text.clone()).collect();
+    if let slotmark::rules::Standing::Out(why) = &gob.standing {
+        words.push(why.clone());
+    }
+    assert_eq!(
+        words.iter().filter(|w| *w == "dead").count(),
+        1,
+        "{words:?}"
+    );
+}

@@ -1,5 +1,7 @@
-//! The judge's own bestiary: creatures read from stat blocks (`rules::statline`) by `slotmark
-//! library import PATH --rules KEY` and kept in `bestiary/KEY.ron` in slotmark's data folder
+//! The judge's own bestiary: creatures read from stat blocks (`rules::statline`), from
+//! Kettlewright's bestiary JSON ([`super::kettlewright`]) and from Foundry's Cairn actors and
+//! packs ([`super::foundry`]), each file told by what it holds, by `slotmark library import
+//! PATH --rules KEY` and kept in `bestiary/KEY.ron` in slotmark's data folder
 //! (beside the `tables` folder), one file per ruleset. Rulesets phase, bdp and ap read the stat
 //! line (each maps it in its own content module, `from_stat`); the slot system and actiondie
 //! do not, and say why.
@@ -208,7 +210,135 @@ pub enum Mode {
     AllOrNothing,
 }
 
-/// The files `path` names: itself, or the `.md` and `.txt` files of a folder in name order.
+/// The files of a folder an import reads: books (`.md`, `.txt`) and the JSON other tools write
+/// (`.json`, Foundry's `.db` packs, `.jsonl`).
+const READ_IN_A_FOLDER: [&str; 5] = ["md", "txt", "json", "db", "jsonl"];
+
+/// The creatures of one file, whatever it holds: JSON (Kettlewright's bestiary, Foundry's
+/// actors or packs), told by its content and not its name; else stat blocks as the books print
+/// them. A damaged JSON file is refused whole, at its place.
+pub fn read_creatures(text: &str) -> statline::Parsed {
+    if !super::json::looks_like_json(text) {
+        return statline::parse_file(text);
+    }
+    let mut parsed = statline::Parsed::default();
+    let values = match super::json::values(text) {
+        Ok(values) => values,
+        Err(e) => {
+            parsed.refused.push(e);
+            return parsed;
+        }
+    };
+    // A JSON-lines pack is a log (NeDB's): a document written again replaces the one before it
+    // (the last line of an `_id` stands), and `$$deleted` removes it.
+    let mut last: HashMap<&str, usize> = HashMap::new();
+    for (i, placed) in values.iter().enumerate() {
+        if let Some(id) = placed.value.get("_id").and_then(|v| v.as_str()) {
+            last.insert(id, i);
+        }
+    }
+    for (i, placed) in values.iter().enumerate() {
+        let id = placed.value.get("_id").and_then(|v| v.as_str());
+        let replaced = id.is_some_and(|id| last.get(id) != Some(&i));
+        let deleted = placed.value.get("$$deleted").and_then(|v| v.as_bool()) == Some(true);
+        if replaced || deleted {
+            continue;
+        }
+        let mut from = placed.at;
+        match &placed.value {
+            serde_json::Value::Object(obj) => one_value(text, placed, obj, &mut from, &mut parsed),
+            serde_json::Value::Array(list) => {
+                for value in list {
+                    match value.as_object() {
+                        Some(obj) => one_value(text, placed, obj, &mut from, &mut parsed),
+                        None => parsed.refused.push(statline::StatError {
+                            line: super::json::line_at(text, from),
+                            column: 1,
+                            reason: format!(
+                                "{} in a list of creatures, where each is an object",
+                                super::json::kind(value)
+                            ),
+                        }),
+                    }
+                }
+            }
+            other => parsed.refused.push(statline::StatError {
+                line: placed.line,
+                column: 1,
+                reason: format!(
+                    "the file is {}, not creatures: slotmark reads Kettlewright's bestiary and \
+                     Foundry's Cairn actors and packs",
+                    super::json::kind(other)
+                ),
+            }),
+        }
+    }
+    if parsed.read.is_empty() && parsed.refused.is_empty() {
+        parsed.refused.push(statline::StatError {
+            line: 1,
+            column: 1,
+            reason: "no creature in it".into(),
+        });
+    }
+    parsed
+}
+
+/// One object of a JSON file: Kettlewright's whole bestiary, one of its creatures, or a
+/// Foundry actor; anything else is refused, saying what slotmark reads.
+fn one_value(
+    text: &str,
+    placed: &super::json::Placed,
+    obj: &serde_json::Map<String, serde_json::Value>,
+    from: &mut usize,
+    parsed: &mut statline::Parsed,
+) {
+    use super::{foundry, json, kettlewright};
+    if kettlewright::is_bestiary(obj) {
+        kettlewright::read_bestiary(text, placed, obj, parsed);
+    } else if kettlewright::is_creature(obj) {
+        kettlewright::read_one(text, from, &serde_json::Value::Object(obj.clone()), parsed);
+    } else if foundry::is_actor(obj) {
+        let name = obj.get("name").and_then(|n| n.as_str()).unwrap_or_default();
+        let line = json::line_of_name(text, from, name);
+        match foundry::creature(obj, line) {
+            Ok(Some(block)) => parsed.read.push(statline::Read { block, line }),
+            Ok(None) => parsed.skipped.push(statline::StatError {
+                line,
+                column: 1,
+                reason: format!(
+                    "{} is a Foundry {}, not a creature",
+                    name.trim(),
+                    obj.get("type").and_then(|t| t.as_str()).unwrap_or("actor")
+                ),
+            }),
+            Err(e) => parsed.refused.push(e),
+        }
+    } else if kettlewright::character::is_character(obj) {
+        parsed.refused.push(statline::StatError {
+            line: json::line_at(text, *from),
+            column: 1,
+            reason: format!(
+                "{} is a Kettlewright character, not a creature: `import PATH` in a session \
+                 brings a character in",
+                obj.get("name")
+                    .and_then(|n| n.as_str())
+                    .unwrap_or_default()
+                    .trim()
+            ),
+        });
+    } else {
+        parsed.refused.push(statline::StatError {
+            line: json::line_at(text, *from),
+            column: 1,
+            reason: "an object that is no creature slotmark knows: it reads Kettlewright's \
+                     bestiary (Name, HP, STR...) and Foundry's actors (type, system or data)"
+                .into(),
+        });
+    }
+}
+
+/// The files `path` names: itself, or the files of a folder it reads ([`READ_IN_A_FOLDER`]) in
+/// name order.
 fn sources(path: &Path) -> Result<Vec<PathBuf>, ImportError> {
     let shown = path.display().to_string();
     let meta = std::fs::metadata(path).map_err(|e| ImportError::Source {
@@ -226,14 +356,16 @@ fn sources(path: &Path) -> Result<Vec<PathBuf>, ImportError> {
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| {
             p.extension()
-                .is_some_and(|x| x.eq_ignore_ascii_case("md") || x.eq_ignore_ascii_case("txt"))
+                .is_some_and(|x| READ_IN_A_FOLDER.iter().any(|r| x.eq_ignore_ascii_case(r)))
         })
         .collect();
     files.sort();
     if files.is_empty() {
         return Err(ImportError::Source {
             path: shown,
-            message: "holds no .md or .txt files of stat blocks".into(),
+            message: "holds no .md or .txt files of stat blocks, and no .json or .db files of \
+                      creatures"
+                .into(),
         });
     }
     Ok(files)
@@ -268,7 +400,7 @@ pub fn import(
                 continue;
             }
         };
-        let parsed = statline::parse_file(&text);
+        let parsed = read_creatures(&text);
         report
             .skipped
             .extend(parsed.skipped.into_iter().map(|e| ContentError::Syntax {

@@ -14,7 +14,9 @@ pub mod party;
 mod veil;
 
 pub use crate::rules::notes::Notes;
-pub use encounters::{Encounter, Proposal, fight_verb, listing as encounter_listing};
+pub use encounters::{
+    Encounter, KeptEncounter, KindCount, Proposal, fight_verb, listing as encounter_listing,
+};
 pub use log::{
     Applied, CHECKPOINT_EVERY, DENSE_SPAN, EVENTS_KEPT, Entry, FightMark, Logged, SPARSE_EVERY,
     Session, SessionError, Stamp, replay,
@@ -129,6 +131,24 @@ pub enum Command {
     },
     /// Asks which encounters there are (and changes nothing).
     Encounters,
+    /// Every standing creature of the encounter called `encounter` that is not in the fight
+    /// under way joins it, each at the place its initiative gives it, in one step; with `seen`
+    /// those the players do not see come into their sight. The encounter is met from then on.
+    /// Refused without a fight, or when nobody of it is left to join.
+    Bring {
+        encounter: Box<str>,
+        seen: bool,
+    },
+    /// An encounter kept in the judge's library comes in: each of `add` (the ruleset's
+    /// commands that add its creatures, sheets inside, so the log replays without the
+    /// library) comes in as [`Command::Arrive`] brings one (into the fight under way, seen or
+    /// not), and together they are grouped as the encounter `encounter`, met when a fight
+    /// takes them. One step.
+    Muster {
+        encounter: Box<str>,
+        add: Box<[GameCommand]>,
+        seen: bool,
+    },
     /// A fight started from the frame: the ruleset's command that starts it, naming whom it
     /// takes. Refused without a foe; marks the encounters it draws from fought and, with
     /// `reveal`, brings the creatures it takes into the players' sight, all in this one step
@@ -385,7 +405,7 @@ pub fn apply(
                 carried: party.carries(),
             }])
         }
-        Command::Arrive { add, seen } => arrive(state, add, *seen, dice),
+        Command::Arrive { add, seen } => arrive(state, add, *seen, dice).map(|(events, _)| events),
         Command::Say(text) => {
             let text = text::checked(TextKind::Said, text, "say what? give the words")?;
             said::tell(&mut events, || Event::Said(text));
@@ -410,9 +430,11 @@ pub fn apply(
             *state.veil.links.entry(*id).or_default() += 1;
             Ok(vec![Event::Relinked { id: *id, name }])
         }
-        Command::Encounter { .. } | Command::Encounters | Command::Fight { .. } => {
-            encounters::apply_encounter(state, command, dice)
-        }
+        Command::Encounter { .. }
+        | Command::Encounters
+        | Command::Fight { .. }
+        | Command::Bring { .. }
+        | Command::Muster { .. } => encounters::apply_encounter(state, command, dice),
         Command::Game(c) => {
             let mut events: Vec<Event> = rules::apply(&mut state.game, c, dice)?
                 .into_iter()
@@ -486,13 +508,13 @@ pub fn apply_quietly(
     }
 }
 
-/// See [`Command::Arrive`].
+/// See [`Command::Arrive`]; returns the events and who came in.
 fn arrive(
     state: &mut SessionState,
     add: &GameCommand,
     seen: bool,
     dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, RuleError> {
+) -> Result<(Vec<Event>, Vec<u32>), RuleError> {
     let members = |state: &SessionState| -> Vec<(u32, bool)> {
         state
             .game
@@ -519,5 +541,5 @@ fn arrive(
             events.extend(veil::apply(state, &Command::Hide { id, hidden: !seen })?);
         }
     }
-    Ok(events)
+    Ok((events, came.into_iter().map(|(id, _)| id).collect()))
 }

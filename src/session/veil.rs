@@ -168,7 +168,9 @@ pub fn kind_of(command: &Command) -> Option<RollKind> {
         Command::Fight { start, .. } => start.roll_kind(),
         Command::Roll { .. } => Some(RollKind::Other),
         // What an arrival rolls is its initiative, where the rules roll one.
-        Command::Arrive { .. } => Some(RollKind::Initiative),
+        Command::Arrive { .. } | Command::Bring { .. } | Command::Muster { .. } => {
+            Some(RollKind::Initiative)
+        }
         _ => None,
     }
 }
@@ -627,11 +629,29 @@ impl TableView {
                 }
             }
         }
+        // Whose state the players read in words beside the name: then the strip's reason for
+        // being out (`dead`, `down`) is not said a second time.
+        let stated: BTreeSet<u32> = party
+            .iter()
+            .chain(&creatures)
+            .filter(|e| {
+                (e.dead || e.out)
+                    && (veil.numbers != CreatureNumbers::None || party.iter().any(|p| p.id == e.id))
+            })
+            .map(|e| e.id)
+            .collect();
         let fight = state.game.initiative().map(|i| {
             let order: Vec<Fighter> = i
                 .order
                 .into_iter()
                 .filter(|f| !unseen.contains(&f.id))
+                .map(|f| match f.standing {
+                    Standing::Out(_) if stated.contains(&f.id) => Fighter {
+                        standing: Standing::Out(String::new()),
+                        ..f
+                    },
+                    _ => f,
+                })
                 .collect();
             // Whose turn: the fighter the ruleset names, or everyone acting at once (a phase, a
             // group, a side).
@@ -713,12 +733,13 @@ fn public_glance(entry: &RosterEntry, numbers: CreatureNumbers) -> Vec<Tag> {
     if entry.dead {
         return vec![Tag::new("dead", Tone::Death)];
     }
+    // The state in one word, as every creature and character reads it: down, never
+    // "badly hurt" at no health.
     let mut tags = Vec::new();
-    if entry.out {
-        tags.push(Tag::new("out", Tone::Warn));
-    }
-    if let word @ ("hurt" | "badly hurt") = state_word(entry) {
-        tags.push(Tag::new(word, Tone::Harm));
+    match state_word(entry) {
+        "unhurt" => {}
+        word @ ("hurt" | "badly hurt") => tags.push(Tag::new(word, Tone::Harm)),
+        word => tags.push(Tag::new(word, Tone::Warn)),
     }
     for tag in &entry.glance {
         let worded = matches!(tag.tone, Tone::Warn | Tone::Mark)
@@ -790,8 +811,9 @@ impl Lens for TableLens {
     }
 }
 
-/// A creature's state in a word, from what the roster shows of it: badly hurt at half its
-/// health or below, hurt when anything the roster shows is harm.
+/// A creature's state in a word, from what the roster shows of it: down when out of action (as
+/// a character reads), badly hurt at half its health or below, hurt when anything the roster
+/// shows is harm.
 pub fn state_word(entry: &RosterEntry) -> &'static str {
     if entry.dead {
         "dead"
@@ -801,7 +823,7 @@ pub fn state_word(entry: &RosterEntry) -> &'static str {
         .any(|t| t.text.eq_ignore_ascii_case("fled"))
     {
         "fled"
-    } else if entry.out {
+    } else if entry.out || entry.down {
         "down"
     } else if entry
         .health

@@ -103,3 +103,16 @@ pub fn read_sheet(path: &Path) -> Result<GameParty, StoreError> {
     })?;
     Ok(body.sheet)
 }
+
+/// Writes a character in another tool's form (Kettlewright's JSON) to `path`, a new file
+/// (never over another), in one atomic write. It carries no checksum: the other tool reads it.
+pub fn write_foreign_sheet(path: &Path, text: &str) -> Result<(), StoreError> {
+    if path.exists() {
+        return Err(StoreError::Io {
+            path: path.to_path_buf(),
+            message: "already exists; a sheet is never written over a file, choose another name"
+                .into(),
+        });
+    }
+    atomic::write(path, text.as_bytes())
+}

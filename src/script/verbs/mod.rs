@@ -192,10 +192,14 @@ const FRAME: &[Entry<()>] = &[
             &[],
             "import PATH",
             "brings in the character of a sheet file (`slotmark export FILE --character NAME \
-             --sheet` writes one) as it left its session; the sheet is kept in the log",
+             --sheet` writes one) as it left its session, or a Kettlewright character (its \
+             export or its API's JSON) or a Foundry Cairn character onto this ruleset's sheet \
+             (bdp, phase, ap), what has no place there kept in a note; the sheet is kept in the \
+             log",
             "import saves/aria.sheet.ron",
             SESSION,
         ),
+        // A Kettlewright character is read in `parse`, which knows the session's ruleset.
         parse: |w, _| {
             let column = w.peek().map_or(1, |t| t.column);
             let path = w.rest_text("the sheet file's path")?;
@@ -443,7 +447,48 @@ const ROSTER_VERBS: &[Entry<GameState>] = &[
         parse: encounter,
         complete: creature_names,
     },
+    Entry {
+        verb: v(
+            "bring",
+            &[],
+            "bring ENCOUNTER [unseen]",
+            "brings every standing creature of a prepared encounter into the fight under way, \
+             each where its initiative places it, and into the players' sight unless `unseen` \
+             follows",
+            "bring Ambush",
+            SESSION,
+        ),
+        parse: bring,
+        complete: nothing,
+    },
 ];
+
+/// `bring NAME [unseen]`: the encounter is read by its name when the step is applied, as the
+/// session keeps the encounters.
+fn bring(w: &mut Words<'_>, _: &GameState) -> R<Line> {
+    let mut words = Vec::new();
+    while let Some(t) = w.peek().cloned() {
+        w.pos += 1;
+        words.push(t);
+    }
+    let unseen = words.last().is_some_and(|t| {
+        !t.quoted && ["unseen", "hidden"].contains(&t.text.to_ascii_lowercase().as_str())
+    }) && words.len() > 1;
+    if unseen {
+        words.pop();
+    }
+    let name: Vec<&str> = words.iter().map(|t| t.text.as_str()).collect();
+    if name.is_empty() {
+        return Err(ScriptError::at(
+            w.eol,
+            format!("expected the encounter to bring in; {}", w.usage()),
+        ));
+    }
+    Ok(Line::Command(Command::Bring {
+        encounter: name.join(" ").into(),
+        seen: !unseen,
+    }))
+}
 
 /// `encounter NAME: A, B, ...`, or `encounter` alone to list them.
 fn encounter(w: &mut Words<'_>, game: &GameState) -> R<Line> {
@@ -760,6 +805,9 @@ pub(crate) fn parse(
     state: &SessionState,
     library: &Library,
 ) -> R<Line> {
+    if let Some(read) = kettlewright_import(line, &lexed, state, library) {
+        return read;
+    }
     if let Some(e) = roster_verb(&lexed.tokens[0], state) {
         let mut w = Words {
             tokens: lexed.tokens.clone(),
@@ -788,6 +836,49 @@ pub(crate) fn parse(
         Line::Command(c) => Line::Command(frame(c, state, shared_form)),
         other => other,
     })
+}
+
+/// `import PATH` of a Kettlewright character (a JSON file, told by what it holds): onto the
+/// sheet of the session's ruleset, checked as a sheet file is, in one logged step. None for
+/// another line, or a slotmark sheet, which the frame's `import` reads.
+fn kettlewright_import(
+    line: &str,
+    lexed: &Lexed,
+    state: &SessionState,
+    library: &Library,
+) -> Option<R<Line>> {
+    use crate::content::kettlewright;
+    let entry = find(FRAME, &lexed.tokens[0].text)?;
+    if entry.verb.name != "import" {
+        return None;
+    }
+    let mut w = Words {
+        tokens: lexed.tokens.clone(),
+        pos: 1,
+        eol: lexed.eol(),
+        line,
+        library,
+        verb: entry.verb,
+    };
+    let column = w.peek().map_or(1, |t| t.column);
+    let path = match w.rest_text("the sheet file's path") {
+        Ok(path) => path,
+        Err(e) => return Some(Err(e)),
+    };
+    let file = std::path::Path::new(&path);
+    if !kettlewright::holds_json(file) {
+        return None;
+    }
+    let rules = state.ruleset();
+    Some(
+        kettlewright::import_character(file, rules)
+            .map_err(|e| ScriptError::at(column, e.to_string()))
+            .and_then(|on| {
+                crate::session::check_sheet(rules, &on.party)
+                    .map_err(|(_, e)| ScriptError::at(column, format!("{path}: {e}")))?;
+                Ok(Line::Command(Command::Join(Box::new(on.party))))
+            }),
+    )
 }
 
 /// A ruleset's command that starts a fight, as the frame starts every fight (see

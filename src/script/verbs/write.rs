@@ -90,6 +90,11 @@ pub(crate) fn write(command: &Command, game: &GameState, library: &Library) -> O
             Some(format!("encounter {name}: {}", names?.join(", ")))
         }
         Command::Encounters => Some("encounter".into()),
+        Command::Bring { encounter, seen } => Some(format!(
+            "bring {}{}",
+            quote(encounter),
+            if *seen { "" } else { " unseen" }
+        )),
         // A fight that brings its creatures into sight reads back from the shared form
         // (`fight players with ...`); the others from the ruleset's own words.
         Command::Fight { start, reveal } => {
@@ -107,6 +112,8 @@ pub(crate) fn write(command: &Command, game: &GameState, library: &Library) -> O
         Command::Join(_) => None,
         // The creature's sheet rides inside the command, as the bestiary made it.
         Command::Arrive { .. } => None,
+        // So do a kept encounter's, so the log replays without the judge's library.
+        Command::Muster { .. } => None,
         // The table rides inside the command, so the log replays without the judge's file.
         Command::RollOn(_) => None,
     }

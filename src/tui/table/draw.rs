@@ -257,7 +257,10 @@ fn order(view: &TableView, theme: Theme, glance: bool) -> Section {
             if !f.group.is_empty() {
                 spans.push(Span::styled(format!("  {}", f.group), theme.dim()));
             }
-            if let crate::rules::Standing::Out(why) = &f.standing {
+            // A reason the view left empty is one the fighter's state says already.
+            if let crate::rules::Standing::Out(why) = &f.standing
+                && !why.is_empty()
+            {
                 spans.push(Span::styled(format!(" ({why})"), theme.dim()));
             }
             if glance && let Some(entry) = everyone.iter().find(|e| e.id == f.id) {

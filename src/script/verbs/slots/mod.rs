@@ -1101,6 +1101,21 @@ pub(crate) const VERBS: &[Entry<State>] = &[
     },
     Entry {
         verb: v(
+            "join",
+            &[],
+            "join NAME",
+            "brings someone the fight left aside into it: they take turns from now on",
+            "join goblin1",
+            COMBAT,
+        ),
+        parse: |w, st| {
+            let p = &mut P::new(w, st);
+            Ok(g(C::JoinCombat { who: p.who()? }))
+        },
+        complete: complete_remove,
+    },
+    Entry {
+        verb: v(
             "turn",
             &["t"],
             "turn NAME",
