@@ -413,6 +413,18 @@ pub fn export_markdown(path: &Path, grep: Option<&str>, out: &mut dyn Write) -> 
     Ok(())
 }
 
+/// `slotmark export --players`: the recap through the players' lens, as Markdown or one page.
+pub fn export_players(path: &Path, html: bool, out: &mut dyn Write) -> R {
+    let session = load_warned(path)?;
+    let format = if html {
+        crate::export::players::Format::Html
+    } else {
+        crate::export::players::Format::Markdown
+    };
+    crate::export::players::write(&session, format, out)?;
+    Ok(())
+}
+
 /// `slotmark roll`: a quick roll, not part of any session.
 pub fn roll(expr: &str, seed: Option<u64>, out: &mut dyn Write) -> R {
     let parsed = DiceExpr::parse(expr).map_err(|e| CliError::Usage(e.to_string()))?;

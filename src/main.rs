@@ -157,10 +157,22 @@ enum Sub {
         #[arg(value_hint = ValueHint::FilePath, add = sessions())]
         file: PathBuf,
         /// The recap as Markdown.
-        #[arg(long, required_unless_present_any = ["sheet", "kettlewright"], conflicts_with_all = ["sheet", "kettlewright"])]
+        #[arg(long, required_unless_present_any = ["sheet", "players", "kettlewright"], conflicts_with_all = ["sheet", "kettlewright"])]
         markdown: bool,
+        /// The recap the players may read: what the table saw, no secrets, no creature's
+        /// numbers (Markdown, or one page with --html).
+        #[arg(long, conflicts_with_all = ["sheet", "kettlewright"])]
+        players: bool,
+        /// With --players: one self-contained HTML page to share.
+        #[arg(long, requires = "players")]
+        html: bool,
         /// Keep only the steps whose words hold WORD (any case): a name, "crit", a rule number.
-        #[arg(long, value_name = "WORD", requires = "markdown")]
+        #[arg(
+            long,
+            value_name = "WORD",
+            requires = "markdown",
+            conflicts_with = "players"
+        )]
         grep: Option<String>,
         /// One character's sheet as a file (NAME.sheet.ron unless --out says where).
         #[arg(long, requires = "character")]
@@ -604,6 +616,12 @@ fn dispatch(args: Args, settings: slotmark::config::Config) -> Result<(), CliErr
             out: target,
             ..
         }) => slotmark::campaign::export_sheet(&file, &character, target.as_deref(), &mut out),
+        Some(Sub::Export {
+            file,
+            players: true,
+            html,
+            ..
+        }) => cli::export_players(&file, html, &mut out),
         Some(Sub::Export { file, grep, .. }) => {
             cli::export_markdown(&file, grep.as_deref(), &mut out)
         }

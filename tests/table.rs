@@ -11,6 +11,7 @@ mod support;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use slotmark::dice::ScriptedDice;
+use slotmark::export::players;
 use slotmark::rules::RulesetId;
 use slotmark::script::{self, Line};
 use slotmark::session::{Command, CreatureNumbers, Session, SessionState, TableView, seen};
@@ -1271,6 +1272,52 @@ fn lens_case(
                 }
             }
         }
+        // The players' recap (`export --players`), in both its forms, holds no more: the same
+        // checks over every line of it.
+        let mut story = Vec::new();
+        slotmark::session::story(&s, |line, _| story.push(line.text));
+        proptest::prop_assert!(
+            view.rolls.is_empty() || !story.is_empty(),
+            "the recap told nothing the table saw"
+        );
+        for (form, text) in [
+            ("markdown", unmarked(&players::markdown(&s))),
+            ("html", unmarked(&players::html(&s))),
+        ] {
+            for l in text.lines() {
+                for name in &unseen {
+                    proptest::prop_assert!(
+                        !names_word(l, name),
+                        "{:?} recap ({form}): {name} named in {l:?}",
+                        s.state().ruleset()
+                    );
+                }
+                if creature_only(l) {
+                    proptest::prop_assert!(
+                        holds_a_number_after(l).is_none(),
+                        "{:?} recap ({form}): a creature's number in {l:?}",
+                        s.state().ruleset()
+                    );
+                    proptest::prop_assert!(
+                        !counts || holds_a_count(l).is_none(),
+                        "{:?} recap ({form}): a creature's count in {l:?}",
+                        s.state().ruleset()
+                    );
+                }
+                proptest::prop_assert!(!l.contains("HP 2 left"), "a note in the recap: {l:?}");
+            }
+            for &i in &secret {
+                for e in s.events(i).iter() {
+                    let said = e.to_string();
+                    let public = story.contains(&said);
+                    proptest::prop_assert!(
+                        public || said.len() < 12 || !text.contains(&said),
+                        "{:?} recap ({form}): secret {said}",
+                        s.state().ruleset()
+                    );
+                }
+            }
+        }
         // The judge may let the table read creatures' numbers exactly, or not at all: an
         // unseen creature stays unnamed either way.
         for numbers in [CreatureNumbers::Exact, CreatureNumbers::None] {
@@ -1357,6 +1404,30 @@ fn more_for_a_creature(ruleset: RulesetId, name: &str, pc: Option<&String>) -> V
         });
     }
     lines
+}
+
+/// The players' recap as its reader reads it: Markdown's escapes and HTML's entities and tags
+/// taken out.
+fn unmarked(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars().peekable();
+    let mut tag = false;
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if chars.peek().is_some_and(|n| n.is_ascii_punctuation()) => {
+                out.extend(chars.next());
+            }
+            '<' => tag = true,
+            '>' if tag => tag = false,
+            c if !tag => out.push(c),
+            _ => {}
+        }
+    }
+    out.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
 }
 
 /// Does `text` name `name` as a whole word?

@@ -23,6 +23,7 @@ pub use log::{
 };
 pub use veil::{
     CreatureNumbers, PublicFight, PublicLine, Seen, TableView, Veil, kind_of, last_roll, seen,
+    story,
 };
 
 use crate::dice::{DiceExpr, DiceSource};
@@ -156,6 +157,19 @@ pub enum Command {
         start: Box<GameCommand>,
         reveal: bool,
     },
+    /// Words the judge says to the whole table: on every players' page and the table view.
+    Say(String),
+    /// Words the judge tells one player character's player (by the ruleset's id): on that
+    /// character's page alone.
+    Tell {
+        id: u32,
+        text: String,
+    },
+    /// A player character's page link made anew (by the ruleset's id): the old one stops
+    /// working at once.
+    Relink {
+        id: u32,
+    },
 }
 
 impl Command {
@@ -217,6 +231,19 @@ pub enum Event {
         encounter: String,
         names: Vec<String>,
     },
+    /// The judge said this to the table.
+    Said(String),
+    /// The judge told this to the player of one character (`id`, called `name`).
+    Told {
+        id: u32,
+        name: String,
+        text: String,
+    },
+    /// A player character's page link was made anew.
+    Relinked {
+        id: u32,
+        name: String,
+    },
 }
 
 impl fmt::Display for Event {
@@ -269,6 +296,12 @@ impl fmt::Display for Event {
             Event::Grouped { encounter, names } => {
                 write!(f, "{} in the encounter {encounter}", names.join(", "))
             }
+            Event::Said(text) => write!(f, "The judge says: {text}"),
+            Event::Told { name, text, .. } => write!(f, "Told to {name} alone: {text}"),
+            Event::Relinked { name, .. } => write!(
+                f,
+                "{name}'s page has a new link; the old one no longer opens it"
+            ),
         }
     }
 }
@@ -293,9 +326,14 @@ impl Event {
             | Event::Hidden { .. }
             | Event::SecretKinds(_)
             | Event::TableNumbers(_)
-            | Event::Grouped { .. } => rules::Line::from(self.to_string()).for_the_judge(),
-            Event::Retitled(_) | Event::Rolled { .. } | Event::Joined { .. } => {
+            | Event::Grouped { .. }
+            | Event::Relinked { .. } => rules::Line::from(self.to_string()).for_the_judge(),
+            Event::Retitled(_) | Event::Rolled { .. } | Event::Joined { .. } | Event::Said(_) => {
                 rules::Line::from(self.to_string())
+            }
+            // Its player reads it as the judge's words to them; nobody else reads anything.
+            Event::Told { id, text, .. } => {
+                rules::Line::from(format!("The judge tells you: {text}")).to(*id)
             }
         }
     }
@@ -368,6 +406,30 @@ pub fn apply(
             }])
         }
         Command::Arrive { add, seen } => arrive(state, add, *seen, dice).map(|(events, _)| events),
+        Command::Say(text) => {
+            let text = text::checked(TextKind::Said, text, "say what? give the words")?;
+            said::tell(&mut events, || Event::Said(text));
+            Ok(events)
+        }
+        Command::Tell { id, text } => {
+            let name = party_name(state, *id).ok_or_else(|| {
+                RuleError::invalid("only a player character's player can be told something")
+            })?;
+            let text = text::checked(TextKind::Said, text, "tell them what? give the words")?;
+            said::tell(&mut events, || Event::Told {
+                id: *id,
+                name,
+                text,
+            });
+            Ok(events)
+        }
+        Command::Relink { id } => {
+            let name = party_name(state, *id).ok_or_else(|| {
+                RuleError::invalid("only a player character has a page link of their own")
+            })?;
+            *state.veil.links.entry(*id).or_default() += 1;
+            Ok(vec![Event::Relinked { id: *id, name }])
+        }
         Command::Encounter { .. }
         | Command::Encounters
         | Command::Fight { .. }
@@ -382,6 +444,18 @@ pub fn apply(
             Ok(events)
         }
     }
+}
+
+/// The name of the player character `id`, when it is one.
+fn party_name(state: &SessionState, id: u32) -> Option<String> {
+    state
+        .game
+        .roster()
+        .into_iter()
+        .filter(|g| g.party)
+        .flat_map(|g| g.members)
+        .find(|m| m.id == id)
+        .map(|m| m.name)
 }
 
 /// Whether the sheets of `party` could join a session of `ruleset`. They are checked on their

@@ -43,6 +43,25 @@ pub(crate) fn write(command: &Command, game: &GameState, library: &Library) -> O
             Some(format!("secret default {}", words.join(" ")))
         }
         Command::TableNumbers(numbers) => Some(format!("numbers {}", numbers.word())),
+        Command::Say(text) => Some(format!("say {}", free_text(text))),
+        Command::Tell { id, text } => {
+            let name = game
+                .roster()
+                .into_iter()
+                .flat_map(|g| g.members)
+                .find(|m| m.id == *id)?
+                .name;
+            Some(format!("tell {} {}", quote(&name), free_text(text)))
+        }
+        Command::Relink { id } => {
+            let name = game
+                .roster()
+                .into_iter()
+                .flat_map(|g| g.members)
+                .find(|m| m.id == *id)?
+                .name;
+            Some(format!("link {} new", quote(&name)))
+        }
         Command::Game(command) => match (command, game) {
             (GameCommand::Slots(c), GameState::Slots(st)) => {
                 super::slots::write::write(c, st, library)
