@@ -35,7 +35,7 @@ use slotmark::session::{Command, Session};
 use slotmark::store::{JournalRecord, Store};
 use slotmark::tui::table::{self, TableScreen};
 use slotmark::tui::theme::Theme;
-use slotmark::web::{self, DEFAULT_ADDR, Limits, Server};
+use slotmark::web::{self, DEFAULT_ADDR, Limits, Reader, Server};
 use std::hint::black_box;
 use std::sync::{Arc, Barrier, mpsc};
 use std::time::{Duration, Instant};
@@ -135,8 +135,7 @@ fn bench_page(c: &mut Criterion) {
     assert!(limits.streams >= 50 && limits.busy >= 2 * 50, "{limits:?}");
     let server = Server::start(
         DEFAULT_ADDR,
-        token.into(),
-        &update(RulesetId::Slots, 0),
+        vec![(Reader::Table, token.into(), update(RulesetId::Slots, 0))],
         limits,
     )
     .expect("the page's server");
@@ -200,7 +199,7 @@ fn bench_page(c: &mut Criterion) {
             for _ in 0..iters {
                 n += 1;
                 let t = Instant::now();
-                server.publish(&updates[n % 2]);
+                server.publish(Reader::Table, &updates[n % 2]);
                 for _ in 0..50 {
                     black_box(arrivals.recv().expect("an update"));
                 }

@@ -413,6 +413,18 @@ pub fn export_markdown(path: &Path, grep: Option<&str>, out: &mut dyn Write) -> 
     Ok(())
 }
 
+/// `slotmark export --players`: the recap through the players' lens, as Markdown or one page.
+pub fn export_players(path: &Path, html: bool, out: &mut dyn Write) -> R {
+    let session = load_warned(path)?;
+    let format = if html {
+        crate::export::players::Format::Html
+    } else {
+        crate::export::players::Format::Markdown
+    };
+    crate::export::players::write(&session, format, out)?;
+    Ok(())
+}
+
 /// `slotmark roll`: a quick roll, not part of any session.
 pub fn roll(expr: &str, seed: Option<u64>, out: &mut dyn Write) -> R {
     let parsed = DiceExpr::parse(expr).map_err(|e| CliError::Usage(e.to_string()))?;
@@ -767,6 +779,89 @@ pub fn library_import(
             ),
         }),
     }
+}
+
+/// `slotmark library encounter NAME --rules KEY KIND[:COUNT]...`: keeps an encounter in the
+/// judge's library for a ruleset (one of the same name is replaced); with `--forget`, takes it
+/// out. The kinds are read against the ruleset's bestiary.
+pub fn library_encounter(
+    name: &str,
+    rules: RulesetId,
+    creatures: &[String],
+    forget: bool,
+    library: &Library,
+    out: &mut dyn Write,
+) -> R {
+    let dir = content::kept::folder()
+        .ok_or_else(|| CliError::Usage("this system has no data folder for a library".into()))?;
+    let name = crate::rules::text::checked(
+        crate::rules::text::TextKind::Name,
+        name,
+        "an encounter needs a name",
+    )
+    .map_err(|e| CliError::Usage(e.to_string()))?;
+    if forget {
+        return if content::kept::forget(&dir, rules, &name)? {
+            writeln!(out, "{name} is no longer kept for ruleset {}.", rules.key())?;
+            Ok(())
+        } else {
+            Err(CliError::Usage(format!(
+                "no encounter called {name} is kept for ruleset {}",
+                rules.key()
+            )))
+        };
+    }
+    let kinds = content::kept::kinds(rules, library);
+    let creatures = content::kept::read_kinds(creatures, kinds.as_deref())
+        .map_err(|why| CliError::Usage(format!("{name}: {why}")))?;
+    let kept = crate::session::KeptEncounter {
+        name: name.clone(),
+        creatures,
+    };
+    let words = kept.words();
+    let (file, replaced) = content::kept::keep(&dir, rules, kept)?;
+    writeln!(
+        out,
+        "Kept {name} ({words}) for ruleset {}{} in {}; `A` in any session of it offers {name}, \
+         and Enter brings its creatures in, numbered, as one encounter.",
+        rules.key(),
+        if replaced {
+            ", in place of the one of that name"
+        } else {
+            ""
+        },
+        shown(&file)
+    )?;
+    Ok(())
+}
+
+/// `slotmark library encounters [--rules KEY]`: the encounters kept in the judge's library,
+/// and every file left out with its reason.
+pub fn library_encounters(rules: Option<RulesetId>, out: &mut dyn Write) -> R {
+    let place = content::kept::folder().map_or_else(|| "nowhere".into(), |d| shown(&d));
+    let dir = content::kept::folder();
+    let kept = dir.as_deref().map(content::kept::load).unwrap_or_default();
+    let mut any = false;
+    for &r in RulesetId::ALL
+        .iter()
+        .filter(|r| rules.is_none_or(|k| k == **r))
+    {
+        for e in kept.of(r) {
+            writeln!(out, "{} · {}: {}", r.key(), e.name, e.words())?;
+            any = true;
+        }
+    }
+    if !any {
+        writeln!(
+            out,
+            "No encounters kept yet ({place}): `slotmark library encounter Ambush --rules phase \
+             goblin:3 wolf` keeps one."
+        )?;
+    }
+    for e in &kept.refused {
+        writeln!(out, "left out: {}", one_line(&e.to_string()))?;
+    }
+    Ok(())
 }
 
 /// The judge's imported creatures for `help library`: where they are kept, and every file or

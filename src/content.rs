@@ -13,6 +13,7 @@ pub mod bdp;
 pub mod bestiary;
 pub mod foundry;
 pub mod json;
+pub mod kept;
 pub mod kettlewright;
 pub mod phase;
 pub mod read;

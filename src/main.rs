@@ -157,10 +157,22 @@ enum Sub {
         #[arg(value_hint = ValueHint::FilePath, add = sessions())]
         file: PathBuf,
         /// The recap as Markdown.
-        #[arg(long, required_unless_present_any = ["sheet", "kettlewright"], conflicts_with_all = ["sheet", "kettlewright"])]
+        #[arg(long, required_unless_present_any = ["sheet", "players", "kettlewright"], conflicts_with_all = ["sheet", "kettlewright"])]
         markdown: bool,
+        /// The recap the players may read: what the table saw, no secrets, no creature's
+        /// numbers (Markdown, or one page with --html).
+        #[arg(long, conflicts_with_all = ["sheet", "kettlewright"])]
+        players: bool,
+        /// With --players: one self-contained HTML page to share.
+        #[arg(long, requires = "players")]
+        html: bool,
         /// Keep only the steps whose words hold WORD (any case): a name, "crit", a rule number.
-        #[arg(long, value_name = "WORD", requires = "markdown")]
+        #[arg(
+            long,
+            value_name = "WORD",
+            requires = "markdown",
+            conflicts_with = "players"
+        )]
         grep: Option<String>,
         /// One character's sheet as a file (NAME.sheet.ron unless --out says where).
         #[arg(long, requires = "character")]
@@ -320,6 +332,29 @@ enum LibraryAction {
         /// All or nothing: when any creature is refused, nothing is written.
         #[arg(long)]
         strict: bool,
+    },
+    /// Keep a named encounter for a ruleset: its creatures by kind and count (`goblin:3 wolf`),
+    /// the kinds as the ruleset's bestiary names them. The creature picker (`A`) of every
+    /// session of that ruleset offers it, and Enter brings its creatures in, numbered, as one
+    /// encounter (into the fight under way, in one). One of the same name is replaced.
+    Encounter {
+        /// The encounter's name (quote a name with spaces).
+        name: String,
+        /// The ruleset whose sessions bring it in.
+        #[arg(long, value_parser = rules_parser())]
+        rules: RulesetId,
+        /// Its creatures: a kind, and after a colon how many (1 when left out).
+        #[arg(required_unless_present = "forget")]
+        creatures: Vec<String>,
+        /// Take the encounter of that name out of the library instead.
+        #[arg(long, conflicts_with = "creatures")]
+        forget: bool,
+    },
+    /// List the encounters kept in the judge's library.
+    Encounters {
+        /// Only this ruleset's.
+        #[arg(long, value_parser = rules_parser())]
+        rules: Option<RulesetId>,
     },
 }
 
@@ -581,6 +616,12 @@ fn dispatch(args: Args, settings: slotmark::config::Config) -> Result<(), CliErr
             out: target,
             ..
         }) => slotmark::campaign::export_sheet(&file, &character, target.as_deref(), &mut out),
+        Some(Sub::Export {
+            file,
+            players: true,
+            html,
+            ..
+        }) => cli::export_players(&file, html, &mut out),
         Some(Sub::Export { file, grep, .. }) => {
             cli::export_markdown(&file, grep.as_deref(), &mut out)
         }
@@ -602,6 +643,18 @@ fn dispatch(args: Args, settings: slotmark::config::Config) -> Result<(), CliErr
             };
             cli::library_import(&path, rules, mode, &mut out)
         }
+        Some(Sub::Library {
+            action:
+                LibraryAction::Encounter {
+                    name,
+                    rules,
+                    creatures,
+                    forget,
+                },
+        }) => cli::library_encounter(&name, rules, &creatures, forget, library()?, &mut out),
+        Some(Sub::Library {
+            action: LibraryAction::Encounters { rules },
+        }) => cli::library_encounters(rules, &mut out),
         Some(Sub::Manual) => cli::manual(Args::command(), &mut out),
         Some(Sub::Config) => cli::config(&settings, args.saves.as_deref(), &mut out),
         Some(Sub::Help { topic, rules }) => match topic.as_deref() {

@@ -356,3 +356,107 @@ async fn wait_for(client: &fantoccini::Client, xpath: &str) {
 async fn js(client: &fantoccini::Client, script: &str) -> Value {
     client.execute(script, vec![]).await.unwrap()
 }
+
+/// Two players' own pages on phones beside the judge (the slot system's demo, whose sheets are
+/// the widest): each shows its own character's sheet whole, readable at a phone's width without
+/// widening the page; what the judge tells one player shows on that page alone; the judge's
+/// words to the table on both; a link made anew is refused on the page it opened, which says so.
+#[test]
+fn two_players_pages_on_phones_each_with_its_own_sheet_and_words() {
+    let (_d, path) = dir();
+    let session = script::demo_for(RulesetId::Slots);
+    let store = Store::create(&path, &session).unwrap();
+    let mut judge = Judge { store, session };
+    let party: Vec<(u32, String)> = judge
+        .session
+        .state()
+        .game
+        .roster()
+        .into_iter()
+        .filter(|g| g.party)
+        .flat_map(|g| g.members.into_iter().map(|m| (m.id, m.name)))
+        .collect();
+    let (a, b) = (&party[0], &party[1]);
+    let mut web = Web::open(&path, DEFAULT_ADDR, Limits::default()).unwrap();
+    let url_of = |web: &Web, id: u32| {
+        web.player_urls()
+            .into_iter()
+            .find(|(i, _, _)| *i == id)
+            .unwrap()
+            .2
+    };
+    let (url_a, url_b) = (url_of(&web, a.0), url_of(&web, b.0));
+    let driver = driver();
+    let phone = json!({
+        "mobileEmulation": { "deviceMetrics": { "width": 390, "height": 844, "pixelRatio": 3.0 } }
+    });
+    runtime().block_on(async {
+        let (page_a, _profile_a) = browser(&driver, phone.clone()).await;
+        let (page_b, _profile_b) = browser(&driver, phone.clone()).await;
+        page_a.goto(&url_a).await.unwrap();
+        page_b.goto(&url_b).await.unwrap();
+        for (client, (_, name)) in [(&page_a, a), (&page_b, b)] {
+            wait_for(client, "//span[@id='status' and text()='live']").await;
+            wait_for(
+                client,
+                &format!("//h2[@id='sheet-title' and text()=\"{name}'s sheet\"]"),
+            )
+            .await;
+            let shown = js(
+                client,
+                "const s = document.getElementById('sheet');
+                return { width: innerWidth, scroll: document.documentElement.scrollWidth,
+                  text: s.textContent, box: s.getBoundingClientRect().width,
+                  font: parseFloat(getComputedStyle(s).fontSize) }",
+            )
+            .await;
+            let text = shown["text"].as_str().unwrap();
+            assert!(text.starts_with(name.as_str()), "{shown}");
+            assert!(text.contains("Slot by slot"), "the whole sheet: {shown}");
+            assert!(
+                shown["scroll"].as_f64() <= shown["width"].as_f64(),
+                "wider than the phone: {shown}"
+            );
+            assert!(shown["box"].as_f64() <= shown["width"].as_f64(), "{shown}");
+            assert!(shown["font"].as_f64().unwrap() >= 9.0, "{shown}");
+        }
+        // Neither page holds the other's sheet.
+        let text_b = js(
+            &page_b,
+            "return document.getElementById('sheet').textContent",
+        )
+        .await;
+        assert!(!text_b.as_str().unwrap().contains(&format!("{} ·", a.1)));
+
+        judge.says(&format!("tell \"{}\" A cold hand on your shoulder", a.1));
+        assert_eq!(web.step(), Followed::Changed);
+        judge.says("say The lantern gutters");
+        assert_eq!(web.step(), Followed::Changed);
+        for client in [&page_a, &page_b] {
+            wait_for(
+                client,
+                "//ul[@id='said']/li[contains(., 'The lantern gutters')]",
+            )
+            .await;
+        }
+        wait_for(&page_a, "//ul[@id='said']/li[contains(., 'A cold hand')]").await;
+        let source = page_b.source().await.unwrap();
+        assert!(!source.contains("cold hand"), "told to the other player");
+
+        // A's link made anew: A's page is refused and says so; B's goes on.
+        judge.says(&format!("link \"{}\" new", a.1));
+        assert_eq!(web.step(), Followed::Changed);
+        wait_for(
+            &page_a,
+            "//span[@id='status' and contains(., 'no longer opens the page')]",
+        )
+        .await;
+        judge.says("say Onwards");
+        assert_eq!(web.step(), Followed::Changed);
+        wait_for(&page_b, "//ul[@id='said']/li[contains(., 'Onwards')]").await;
+
+        page_a.close().await.unwrap();
+        page_b.close().await.unwrap();
+    });
+    drop(driver);
+}

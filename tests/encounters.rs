@@ -349,88 +349,14 @@ fn c_enter_starts_each_demos_fight_with_the_creatures_the_party_meets() {
     }
 }
 
-/// The keys that take one fighter's turn in each ruleset, from the main screen: in the slot
-/// system Enter starts the selected one's turn and `E` ends it; in actiondie each fighter's
-/// action is chosen first (`a` Enter each, then `i` rolls the initiative) and `E` passes the
-/// turn; elsewhere `E` passes it.
-fn turn_keys(ruleset: RulesetId) -> Vec<std::io::Result<ratatui::crossterm::event::Event>> {
-    match ruleset {
-        RulesetId::Slots => vec![code(KeyCode::Enter), key('E')],
-        _ => vec![key('E')],
-    }
-}
-
 /// Moves 11 and 12 of the table test, in every demo: the fight with the creatures just met in
-/// two keys (`c` Enter), then one whole round of it by the keys each fighter's turn takes
-/// (Enter on whatever the rules ask on the way), with the keys per fighter counted.
+/// two keys (`c` Enter), then one whole round of it with the keys per fighter counted.
 #[test]
 fn moves_11_and_12_a_fight_with_those_met_in_two_keys_and_a_round_in_few_per_fighter() {
     for ruleset in DEMOS {
-        let mut app = demo_app(ruleset);
-        // Move 11.
-        let eleven = vec![key('c'), code(KeyCode::Enter)];
-        assert!(eleven.len() <= 3);
-        let text = drive(&mut app, 80, 24, eleven);
-        let fighters = app
-            .session()
-            .unwrap()
-            .state()
-            .game
-            .initiative()
-            .unwrap_or_else(|| panic!("{ruleset:?}: no fight after c Enter:\n{text}"))
-            .order
-            .len();
-        // Move 12: the actiondie round opens with everyone's action.
-        let mut keys = 0usize;
-        if ruleset == RulesetId::ActionDie {
-            for _ in 0..fighters {
-                drive(&mut app, 80, 24, vec![key('a'), code(KeyCode::Enter)]);
-                keys += 2;
-            }
-            drive(&mut app, 80, 24, vec![key('i')]);
-            keys += 1;
-        }
-        let round = |app: &App| {
-            app.session()
-                .unwrap()
-                .state()
-                .game
-                .initiative()
-                .map(|f| f.round)
-        };
-        while round(&app) == Some(1) && keys < 12 * fighters {
-            let events = if app.ctx() == Ctx::Main {
-                turn_keys(ruleset)
-            } else {
-                vec![code(KeyCode::Enter)]
-            };
-            keys += events.len();
-            drive(&mut app, 80, 24, events);
-        }
-        let text = drive(&mut app, 80, 24, Vec::new());
-        assert_eq!(
-            round(&app),
-            Some(2),
-            "{ruleset:?}: round 1 did not end:\n{text}"
-        );
+        let (keys, fighters) = screen::moves_11_and_12(ruleset);
         eprintln!("{ruleset:?}: {keys} keys for a round of {fighters} fighters");
-        // The keys of a round, as docs/rulesets/*.md list them under move 12.
-        let (want, each) = match ruleset {
-            // Enter and E for each of the four adventurers and two goblins.
-            RulesetId::Slots => (12, "2 per fighter"),
-            // E steps the phases' groups: fewer keys than fighters.
-            RulesetId::Phase => (6, "E per group with someone to act"),
-            // E passes each turn.
-            RulesetId::Bdp | RulesetId::Ap => (fighters, "1 per fighter"),
-            // a Enter each to choose the actions, i to roll, then E (and Enter on what the
-            // rules ask) through the turns.
-            RulesetId::ActionDie => (21, "a Enter each, i, then E each"),
-            RulesetId::Plain => unreachable!("the plain tracker has no demo"),
-        };
-        assert_eq!(
-            keys, want,
-            "{ruleset:?}: a round of {fighters} took {keys} keys, not {want} ({each})"
-        );
+        assert_eq!(keys, screen::round_keys(ruleset, fighters), "{ruleset:?}");
     }
 }
 
@@ -472,5 +398,156 @@ fn the_fight_checklist_of_each_demo_at_80x24() {
         let mut app = demo_app(ruleset);
         let text = drive(&mut app, 80, 24, vec![key('c')]);
         insta::assert_snapshot!(format!("checklist_{}", ruleset.key()), text);
+    }
+}
+
+/// The party and Ambush (Ogre) in a fight, with Den (Gnash, Wolf) prepared and unseen.
+fn fighting_ambush(ruleset: RulesetId) -> Session {
+    let mut s = session(ruleset);
+    play(&mut s, "encounter Ambush: Ogre");
+    play(&mut s, "encounter Den: Gnash, Wolf");
+    play(&mut s, &format!("{} Ambush", session::fight_verb(ruleset)));
+    s
+}
+
+fn party_of(ruleset: RulesetId) -> &'static str {
+    if ruleset == RulesetId::Slots {
+        "Aria"
+    } else {
+        "Ana"
+    }
+}
+
+#[test]
+fn bring_takes_a_whole_encounter_into_the_fight_in_one_step_in_every_ruleset() {
+    for ruleset in ALL {
+        let mut s = fighting_ambush(ruleset);
+        let mut want = vec![party_of(ruleset), "Ogre"];
+        want.sort();
+        assert_eq!(in_fight(&s), want, "{ruleset:?}");
+        let before = s.state().clone();
+        let steps = s.entries().len();
+        play(&mut s, "bring den");
+        assert_eq!(s.entries().len(), steps + 1, "{ruleset:?}: one step");
+        let mut want = vec![party_of(ruleset), "Gnash", "Ogre", "Wolf"];
+        want.sort();
+        assert_eq!(in_fight(&s), want, "{ruleset:?}");
+        assert!(seen(&s, "Gnash") && seen(&s, "Wolf"), "{ruleset:?}");
+        assert!(s.state().encounter("Den").unwrap().fought, "{ruleset:?}");
+        // The log reads it back, replays it and keeps it in the file.
+        let written = script::write(&s.entries()[steps].command, &before);
+        assert_eq!(written.text, "bring den", "{ruleset:?}");
+        assert_eq!(
+            &session::replay(s.initial(), s.entries()).unwrap(),
+            s.state(),
+            "{ruleset:?}"
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.ron");
+        slotmark::store::Store::create(&path, &s).unwrap();
+        assert_eq!(slotmark::store::load(&path).unwrap().state(), s.state());
+        // Undo takes the whole encounter back out, its sight and its mark too.
+        s.undo().unwrap();
+        assert_eq!(s.state(), &before, "{ruleset:?}");
+        // Unseen, they come in as the players do not see them.
+        play(&mut s, "bring Den unseen");
+        assert_eq!(in_fight(&s).len(), 4, "{ruleset:?}");
+        assert!(!seen(&s, "Gnash") && !seen(&s, "Wolf"), "{ruleset:?}");
+        // Once in, there is nobody left of it to bring.
+        let refused = try_play(&mut s, "bring Den").unwrap_err();
+        assert!(
+            refused.contains("in the fight already"),
+            "{ruleset:?}: {refused}"
+        );
+    }
+}
+
+#[test]
+fn bring_without_a_fight_or_an_encounter_is_refused_naming_what_works() {
+    for ruleset in ALL {
+        let mut s = session(ruleset);
+        play(&mut s, "encounter Den: Gnash, Wolf");
+        let before = s.state().clone();
+        let verb = session::fight_verb(ruleset);
+        let refused = try_play(&mut s, "bring Den").unwrap_err();
+        assert!(
+            refused.starts_with("no fight is under way")
+                && refused.contains(&format!("`{verb} Den`")),
+            "{ruleset:?}: {refused}"
+        );
+        let refused = try_play(&mut s, "bring Lair").unwrap_err();
+        assert!(
+            refused.contains("no encounter is called Lair") && refused.contains("Den"),
+            "{ruleset:?}: {refused}"
+        );
+        assert_eq!(s.state(), &before, "{ruleset:?}");
+    }
+}
+
+/// `A` in a fight lists the encounters not in it first; Enter brings the whole of one in as a
+/// single step, unseen unless Tab said otherwise.
+#[test]
+fn the_picker_offers_the_encounters_not_in_the_fight_first_and_brings_one_whole() {
+    for ruleset in ALL {
+        let s = fighting_ambush(ruleset);
+        let steps = s.entries().len();
+        let mut app =
+            App::with_session(s, None, Dice::scripted([10; 256])).with_theme(Theme::plain());
+        let text = drive(&mut app, 80, 24, vec![key('A')]);
+        assert_eq!(app.ctx(), Ctx::Pick, "{ruleset:?}:\n{text}");
+        assert!(text.contains("▶ ‹Den›"), "{ruleset:?}:\n{text}");
+        assert!(text.contains("2 creatures"), "{ruleset:?}:\n{text}");
+        assert!(
+            !text
+                .lines()
+                .any(|l| l.split('│').skip(1).any(|part| part.contains("‹Ambush›"))),
+            "{ruleset:?}: in the fight already\n{text}"
+        );
+        let text = drive(
+            &mut app,
+            80,
+            24,
+            vec![code(KeyCode::Tab), code(KeyCode::Enter)],
+        );
+        assert_eq!(app.ctx(), Ctx::Main, "{ruleset:?}:\n{text}");
+        let s = app.session().unwrap();
+        assert_eq!(s.entries().len(), steps + 1, "{ruleset:?}: one step");
+        assert!(matches!(
+            s.entries()[steps].command,
+            Command::Bring { seen: true, .. }
+        ));
+        assert_eq!(in_fight(s).len(), 4, "{ruleset:?}");
+        assert!(seen(s, "Gnash") && seen(s, "Wolf"), "{ruleset:?}");
+        // Nothing is left to bring: the picker offers creatures alone again.
+        let text = drive(&mut app, 80, 24, vec![key('A')]);
+        assert!(
+            !text
+                .lines()
+                .any(|l| l.split('│').skip(1).any(|part| part.contains("‹Den›"))),
+            "{ruleset:?}:\n{text}"
+        );
+    }
+}
+
+/// Each encounter's name heads its creatures once on the roster, in every demo at 80×24 before
+/// and after `c` Enter: phase's demo listed Fang, of the second cave, after the chief's den's
+/// Grol, under a second `‹Second cave›`.
+#[test]
+fn the_roster_heads_each_encounter_once_in_every_demo() {
+    for ruleset in DEMOS {
+        let mut app = demo_app(ruleset);
+        for keys in [Vec::new(), vec![key('c'), code(KeyCode::Enter)]] {
+            let text = drive(&mut app, 80, 24, keys);
+            let roster: Vec<&str> = text
+                .lines()
+                .filter_map(|l| l.trim_matches('"').split('│').next())
+                .collect();
+            let s = app.session().unwrap().state();
+            for e in &s.encounters {
+                let heading = format!("‹{}›", e.name);
+                let count = roster.iter().filter(|l| l.contains(&heading)).count();
+                assert!(count <= 1, "{ruleset:?}: {heading} {count} times:\n{text}");
+            }
+        }
     }
 }

@@ -421,3 +421,44 @@ fn actiondie_the_summary_names_the_attacker_the_healing_and_who_fled() {
     let ogre = fighter(&sum, "Ogre");
     assert_eq!((ogre.dealt, ogre.taken), (3, 12), "{sum:?}");
 }
+
+/// D22: only a die at its highest face that added another is a critical hit; an attack with
+/// critical dice allowed and no maximum rolled is none.
+#[test]
+fn d22_the_summary_counts_only_the_attacks_that_were_critical() {
+    let sum = summed(
+        RulesetId::ActionDie,
+        &[
+            ("add Ana pc d8 d6 d6 d4 10", &[]),
+            ("add Ogre creature d8 d6 d6 d4 40", &[]),
+            ("carry Ana Sword damage d6 held", &[]),
+            ("scene Ana Ogre for the bridge", &[]),
+            ("attack Ana with Sword Ogre", &[3]),
+            ("attack Ana with Sword Ogre", &[4]),
+            ("attack Ana with Sword Ogre", &[6, 1]),
+            ("end", &[]),
+        ],
+    );
+    assert_eq!(fighter(&sum, "Ana").crits, 1, "{sum:?}");
+}
+
+/// K13: in phase the groups act together, a group's step in a phase being its turn, so a fight
+/// of rounds with steps never sums up to "0 turns".
+#[test]
+fn k13_a_phase_fight_counts_each_groups_turn() {
+    let sum = summed(
+        RulesetId::Phase,
+        &[
+            ("add Ana pc 5", &[]),
+            ("add Gob creature 3 8 12 7", &[]),
+            ("reveal all", &[]),
+            ("fight Ana Gob", &[4]),
+            ("next", &[]),
+            ("next", &[]),
+            ("next", &[]),
+            ("end", &[]),
+        ],
+    );
+    assert!(sum.turns >= 3, "{sum:?}");
+    assert!(!sum.headline().contains("0 turns"), "{}", sum.headline());
+}

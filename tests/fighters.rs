@@ -256,6 +256,38 @@ fn r33_the_slot_system_leaves_a_far_creature_unticked_and_out_of_turns() {
 }
 
 #[test]
+fn r33_someone_the_slot_fight_left_aside_joins_it_by_name_and_takes_turns() {
+    let mut app = app(session(RulesetId::Slots));
+    drive(&mut app, 120, 40, vec![key('c'), code(KeyCode::Enter)]);
+    let mut s = app.session().unwrap().clone();
+    let run = |s: &mut Session, line: &str| {
+        let c = match script::parse_line(line, s.state()) {
+            Ok(Line::Command(c)) => c,
+            other => panic!("{other:?}"),
+        };
+        s.execute(c, &mut ScriptedDice::new([]))
+            .map(drop)
+            .map_err(|e| e.to_string())
+    };
+    run(&mut s, "join Wolf").unwrap();
+    let order: Vec<String> = s
+        .state()
+        .game
+        .initiative()
+        .unwrap()
+        .order
+        .iter()
+        .map(|f| f.name.clone())
+        .collect();
+    assert!(order.contains(&"Wolf".to_string()), "{order:?}");
+    let again = run(&mut s, "join Wolf").unwrap_err();
+    assert!(again.contains("Wolf is in the fight already"), "{again}");
+    // It reads back as the line that made it.
+    let written = script::write(&s.entries().last().unwrap().command, s.state());
+    assert_eq!(written.text, "join Wolf");
+}
+
+#[test]
 fn the_palette_fight_line_without_names_takes_the_proposal() {
     for (ruleset, line) in [
         (RulesetId::Slots, "fight players"),

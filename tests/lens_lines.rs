@@ -87,14 +87,15 @@ fn d27_the_tables_face_is_the_rollers() {
 #[test]
 fn d38_d39_a_rests_hit_points_are_the_resters() {
     let mut s = actiondie();
-    play(&mut s, "rest siesta", &[]);
+    // A rest for everyone is the party's (D39); the judge names the Ogre to rest it too.
+    play(&mut s, "rest siesta Ana Ogre", &[]);
     let (judge, table) = line(&s, "Ana takes a siesta");
     assert_eq!(judge, "Ana takes a siesta: HP 10/10");
     assert_eq!(table, judge);
     let (judge, table) = line(&s, "Ogre takes a siesta");
     assert_eq!(judge, "Ogre takes a siesta: HP 12/12");
     assert_eq!(table, "Ogre takes a siesta (hurt)");
-    play(&mut s, "rest full", &[]);
+    play(&mut s, "rest full Ana Ogre", &[]);
     let (judge, table) = line(&s, "Ogre rests fully");
     assert!(
         judge.starts_with("Ogre rests fully: HP 12/12, technique dice "),

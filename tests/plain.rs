@@ -273,7 +273,7 @@ fn a_plain_session_plays_headless_replays_and_makes_a_recap_with_no_slots_at_all
     assert!(out.contains("the ogre flees"), "{out}");
 
     // Its own verbs: a slot-system verb means nothing here.
-    std::fs::write(d.join("wrong.txt"), "mark Ana 3 B\n").unwrap();
+    std::fs::write(d.join("wrong.txt"), "wound Ana 3\n").unwrap();
     let (code, _, err) = slotmark(d, &["run", "wrong.txt", "--session", "night.ron"]);
     assert_eq!(code, 1);
     assert!(err.contains("not a command"), "{err}");

@@ -115,11 +115,10 @@ fn names(shown: &str, name: &str) -> bool {
         .rsplit_once(' ')
         .map(|(_, last)| last)
         .filter(|last| last.chars().any(|c| c.is_ascii_digit()));
+    // A name without one is cut to its label ("Oswald th"), with or without a mark.
     let Some(number) = number else {
-        return shown.strip_suffix('…').is_some_and(|head| {
-            let head = head.trim_end();
-            head.chars().count() >= 2 && name.starts_with(head)
-        });
+        let head = shown.strip_suffix('…').unwrap_or(shown).trim_end();
+        return head.chars().count() >= 2 && name.starts_with(head);
     };
     let Some((head, tail)) = shown.rsplit_once(' ') else {
         return false;

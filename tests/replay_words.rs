@@ -43,6 +43,9 @@ fn the_frame_and_the_plain_tracker_are_written_as_typed_and_paste_back() {
             ("fight Old Ana", &[]),
             ("add Cy 5", &[]),
             ("join Cy", &[]),
+            ("add Wolf 4 others", &[]),
+            ("encounter The den: Wolf", &[]),
+            ("bring \"The den\" unseen", &[]),
             ("check Ana 2d6+1 vs 9 climb the rail", &[5, 5]),
             ("rule fail", &[]),
             ("accept", &[]),
@@ -59,7 +62,13 @@ fn the_frame_and_the_plain_tracker_are_written_as_typed_and_paste_back() {
             ("cancel", &[]),
             ("secret default check", &[]),
             ("numbers exact", &[]),
+            ("say The rail \"creaks\" # not a comment", &[]),
+            ("tell Ana Your ring grows warm", &[]),
+            ("link Ana new", &[]),
             ("end", &[]),
+            ("pass 8 hours", &[]),
+            ("mark Ana poisoned", &[]),
+            ("unmark Ana poisoned", &[]),
             ("remove Old", &[]),
         ],
     );
@@ -89,6 +98,11 @@ fn the_frame_and_the_plain_tracker_are_written_as_typed_and_paste_back() {
                 "`encounter` alone answers which encounters there are and changes nothing, so \
                  no step logs it",
             ),
+            (
+                "Muster",
+                "an encounter kept in the judge's library carries the commands that add its \
+                 creatures, so the log replays without the library; the picker makes it",
+            ),
         ],
     );
     paste::every_kind_played::<slotmark::rules::plain::Command>(
@@ -108,6 +122,9 @@ fn the_frame_and_the_plain_tracker_are_written_as_typed_and_paste_back() {
     );
     assert!(lines.contains(&"roll 2d6+1 for reaction"), "{printed}");
     assert!(lines.contains(&"join Cy"), "{printed}");
+    assert!(lines.contains(&"bring \"The den\" unseen"), "{printed}");
+    assert!(lines.contains(&"pass 8 hours"), "{printed}");
+    assert!(lines.contains(&"mark Ana poisoned"), "{printed}");
     assert!(lines.contains(&"veil \"Old Ogre\""), "{printed}");
     // Every line is a command or a comment that says what it did.
     for line in &lines {
@@ -329,7 +346,8 @@ fn every_slots_command_is_written_in_words_and_pastes_back() {
             "place goblin1 Loft",
             "place Cole Loft",
             "place Cole nowhere",
-            "fight players all",
+            "fight players with Aria goblin1",
+            "join Cole",
             "turn Aria",
             "setup charges # across the yard",
             "interrupt goblin1",

@@ -1573,6 +1573,34 @@ fn d39_a_full_rest_restores_everything_and_an_interrupted_one_nothing() {
     assert_eq!(t.st().clock.seconds, 16 * 3600);
 }
 
+/// D39 ("you and your party"): a full rest for everyone heals the party's characters, never the
+/// downed enemy; a creature named rests as the judge says.
+#[test]
+fn d39_full_rest_heals_only_the_party() {
+    let mut t = T::new();
+    t.set("Ana", Stat::Hp, 2);
+    t.set("Ogre", Stat::Hp, 1);
+    let lines = t.run(
+        C::Rest {
+            who: Vec::new(),
+            full: true,
+            interrupted: false,
+        },
+        &[],
+    );
+    assert_eq!((t.c("Ana").hp, t.c("Ogre").hp), (10, 1), "{lines:?}");
+    let ogre = t.id("Ogre");
+    t.run(
+        C::Rest {
+            who: vec![ogre],
+            full: true,
+            interrupted: false,
+        },
+        &[],
+    );
+    assert_eq!(t.c("Ogre").hp, 12);
+}
+
 #[test]
 fn d40_a_round_is_six_seconds_on_the_shared_clock() {
     let mut t = T::new();

@@ -2172,7 +2172,11 @@ fn k30_a_group_saves_the_leaders_wil_at_the_phases_end_after_its_first_casualty_
     t.run(C::Next, &[]);
     assert!(t.st().queue.is_empty(), "checked only at the phase's end");
     t.run(C::Next, &[13]);
-    assert_eq!(t.phase().1, CombatPhase::Missile);
+    assert_eq!(
+        t.phase().1,
+        CombatPhase::Cast,
+        "the phase stands while its save waits"
+    );
     let s = t.save();
     assert_eq!(
         (s.who, s.ability, s.target, s.pass),
@@ -2180,6 +2184,8 @@ fn k30_a_group_saves_the_leaders_wil_at_the_phases_end_after_its_first_casualty_
     );
     t.accept(&[]);
     assert!(t.c("Gob B").fled && t.c("Gob C").fled);
+    t.run(C::Next, &[]);
+    assert_eq!(t.phase().1, CombatPhase::Missile);
     // The same trigger never fires twice.
     t.step_to(CombatPhase::Move);
     assert!(t.st().queue.is_empty());
@@ -3799,5 +3805,64 @@ fn k13_a_creature_that_died_or_fled_this_round_is_out_on_the_strip() {
     assert_eq!(
         standing(&t, gob),
         slotmark::rules::Standing::Out("fled".into())
+    );
+}
+
+/// K30 with K14: the morale save due at the round's last phase's end is rolled and answered
+/// before the next round's initiative, so the party's DEX saves are never rolled for a round
+/// the foes may have fled; the step after the answer moves the fight on.
+#[test]
+fn k30_morale_save_before_next_initiative() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 6, [10, 12, 10]);
+    let g1 = grouped(&mut t, "Gob A", 3, 8, "goblins", false);
+    let g2 = grouped(&mut t, "Gob B", 3, 12, "goblins", true);
+    t.run(
+        C::Fight {
+            who: vec![ana, g1, g2],
+            surprised: None,
+            paced: false,
+        },
+        &[4],
+    );
+    while t.phase().1 != CombatPhase::Effect {
+        t.run(C::Next, &[]);
+    }
+    t.run(
+        C::Harm {
+            who: g1,
+            amount: 10,
+        },
+        &[20],
+    );
+    t.accept(&[]);
+    t.accept(&[]);
+    assert!(t.c("Gob A").is_dead());
+    for _ in 0..4 {
+        if !t.st().queue.is_empty() {
+            break;
+        }
+        // The morale save's die, when this step ends the phase.
+        let f = t.st().fight.as_ref().unwrap();
+        let ends = !f
+            .fighters
+            .iter()
+            .any(|x| x.band.is_some_and(|b| b > f.band));
+        t.run(C::Next, if ends { &[5] } else { &[] });
+    }
+    assert_eq!(
+        t.phase().0,
+        1,
+        "the round stands until the save is answered"
+    );
+    assert_eq!(t.st().queue.len(), 1, "only the morale save waits");
+    assert_eq!((t.save().who, t.save().ability), (g2, Ability::Wil));
+    let ev = t.accept(&[]);
+    assert!(T::texts(&ev).contains("goblins hold their ground"));
+    t.run(C::Next, &[4]);
+    assert_eq!(
+        t.phase().0,
+        2,
+        "the next step rolls the next round's initiative"
     );
 }

@@ -1727,7 +1727,7 @@ fn r14_a_defense_check_naming_no_slot_lets_the_judge_pick_the_slot_hit() {
     assert_eq!(
         notes(&ev)[1],
         "Judge: the slot Goblin's melee attack hits on Bram (12 names no slot: the defense fails, the judge \
-         picks the slot hit; proposed: slot 2; choices: 1 to 11)"
+         picks the slot hit; proposed: slot 3; choices: 1 to 11)"
     );
     let ev = t.run(Command::ChooseSlot { slot: 3 }, &[]);
     assert_eq!(
@@ -2035,10 +2035,11 @@ fn r16_improvised_cover_is_the_judges_call_proposed_no() {
         notes(&ev)[0],
         "Goblin's attack on Bram deals an open wound: slot 10 Anvil: nothing stops it: an open wound"
     );
+    // The torso's first slot holds Bram's mail: the one beside it, bare, is proposed (R16).
     match t.pending() {
         [
             Pending::Decide(Decision::WoundSlot {
-                proposed: 2,
+                proposed: 3,
                 wound: Wound::Open,
                 ..
             }),

@@ -245,9 +245,10 @@ fn a_fight_of_three_rounds_through_the_five_phases_with_morale_and_critical_save
     assert!(t.c("Goblin 1").dead);
     t.refuse("move Ana to Grol");
     t.next(2);
-    // The phase ends: the goblins' morale, on their chief's WIL 10: 7 holds.
+    // The phase ends: the goblins' morale, on their chief's WIL 10: 7 holds. The fight stands
+    // at the phase's end until the save is answered (K30).
     let ev = t.play("next", &[7]);
-    assert!(ev.contains("Round 1, phase: move · Early"), "{ev}");
+    assert!(!ev.contains("phase: move"), "{ev}");
     assert!(
         t.refuse("move Ana to Grol")
             .contains("waiting for the judge")
@@ -258,6 +259,8 @@ fn a_fight_of_three_rounds_through_the_five_phases_with_morale_and_critical_save
             && ev.contains("goblins hold their ground"),
         "{ev}"
     );
+    let ev = t.go("next");
+    assert!(ev.contains("Round 1, phase: move · Early"), "{ev}");
     // Phase 3: Ana charges the chief; Cora loosed an arrow and may not move.
     assert!(t.go("move Ana to Grol").contains("Ana charges Grol"));
     assert!(t.refuse("move Cora").contains("loosed a missile"));
@@ -327,6 +330,7 @@ fn a_fight_of_three_rounds_through_the_five_phases_with_morale_and_critical_save
         ev.contains("goblins break and flee") && ev.contains("Ana may strike Grol at once"),
         "{ev}"
     );
+    t.go("next");
     assert_eq!(t.at(), "round 2, magic (effect), Early");
     t.play("attack Ana Grol", &[3, 18]);
     t.go("accept");

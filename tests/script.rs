@@ -865,6 +865,12 @@ fn combat_verbs() {
         }
     );
     assert_eq!(
+        cmd(&s, "join goblin1"),
+        C::JoinCombat {
+            who: id(&s, "Goblin 1")
+        }
+    );
+    assert_eq!(
         cmd(&s, "setup runs to the  loft"),
         C::Setup {
             what: "runs to the  loft".into()
@@ -1070,6 +1076,7 @@ fn variant(c: &C) -> &'static str {
         C::SetDark { .. } => "SetDark",
         C::SetTimeOfDay { .. } => "SetTimeOfDay",
         C::StartCombat { .. } => "StartCombat",
+        C::JoinCombat { .. } => "JoinCombat",
         C::StartTurn { .. } => "StartTurn",
         C::Setup { .. } => "Setup",
         C::Interrupt { .. } => "Interrupt",
@@ -1102,7 +1109,7 @@ fn the_verbs_cover_every_slot_system_command() {
             _ => {}
         }
     }
-    assert_eq!(seen.len(), 56, "covered: {seen:?}");
+    assert_eq!(seen.len(), 57, "covered: {seen:?}");
 }
 
 /// The slot system's state of a session that plays it.

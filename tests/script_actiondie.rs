@@ -426,6 +426,8 @@ fn every_verb_example_parses() {
     let mut s = session();
     for line in [
         "add Bo pc d6 d6 d6 d6 8",
+        // The frame's `tell` and `link` examples name her.
+        "add Aria pc d6 d6 d6 d6 8",
         "add Rat creature d4 d8 d6 0 3",
         "add Snag Goblin",
         "learn Ana Whirl",

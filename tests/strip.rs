@@ -33,17 +33,20 @@ const STEMS: &[&str] = &[
 ];
 
 fn roster() -> impl Strategy<Value = Vec<String>> {
-    prop::collection::vec((0..STEMS.len(), prop::option::of(1u8..13)), 2..=12).prop_map(|picks| {
-        let mut seen = BTreeSet::new();
-        picks
-            .into_iter()
-            .map(|(stem, n)| match n {
-                Some(n) => format!("{} {n}", STEMS[stem]),
-                None => STEMS[stem].to_string(),
-            })
-            .filter(|name| seen.insert(name.clone()))
-            .collect()
-    })
+    prop::collection::vec((0..STEMS.len(), prop::option::of(1u8..13)), 2..=12)
+        .prop_map(|picks| {
+            let mut seen = BTreeSet::new();
+            picks
+                .into_iter()
+                .map(|(stem, n)| match n {
+                    Some(n) => format!("{} {n}", STEMS[stem]),
+                    None => STEMS[stem].to_string(),
+                })
+                .filter(|name| seen.insert(name.clone()))
+                .collect::<Vec<_>>()
+        })
+        // Two picks of the same name leave one: a fight needs the party's one and a foe.
+        .prop_filter("two fighters at least", |names| names.len() >= 2)
 }
 
 fn all_distinct(labels: &[String]) -> bool {
@@ -135,4 +138,31 @@ fn labels_read_as_the_issue_asks() {
         labels_for(&["Goblin 1", "Goblin 2", "Giant rat 1"], 27, 4),
         vec!["Gob 1", "Gob 2", "Gia 1"]
     );
+}
+
+/// The slot system's one-line strip at 80×24 ends with the turn's words whole, its names
+/// shortened to labels to leave them room: the demo's fight read `│ pick who…`.
+#[test]
+fn the_slot_strip_ends_with_the_turns_words_whole_at_80x24() {
+    let mut app = App::with_session(
+        slotmark::script::demo_for(RulesetId::Slots),
+        None,
+        Dice::scripted([3; 64]),
+    )
+    .with_theme(Theme::plain());
+    let text = drive(
+        &mut app,
+        80,
+        24,
+        vec![
+            screen::key('c'),
+            screen::code(ratatui::crossterm::event::KeyCode::Enter),
+        ],
+    );
+    let strip = text.lines().nth(1).unwrap().trim_matches('"').trim_end();
+    assert!(strip.ends_with("│ pick who acts"), "{strip}");
+    assert!(!strip.contains('…'), "{strip}");
+    for name in ["Aria", "Bram", "Cole", "Dessa", "1", "2"] {
+        assert!(strip.contains(name), "{name}: {strip}");
+    }
 }

@@ -11,6 +11,7 @@ mod support;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use slotmark::dice::ScriptedDice;
+use slotmark::export::players;
 use slotmark::rules::RulesetId;
 use slotmark::script::{self, Line};
 use slotmark::session::{Command, CreatureNumbers, Session, SessionState, TableView, seen};
@@ -1271,6 +1272,52 @@ fn lens_case(
                 }
             }
         }
+        // The players' recap (`export --players`), in both its forms, holds no more: the same
+        // checks over every line of it.
+        let mut story = Vec::new();
+        slotmark::session::story(&s, |line, _| story.push(line.text));
+        proptest::prop_assert!(
+            view.rolls.is_empty() || !story.is_empty(),
+            "the recap told nothing the table saw"
+        );
+        for (form, text) in [
+            ("markdown", unmarked(&players::markdown(&s))),
+            ("html", unmarked(&players::html(&s))),
+        ] {
+            for l in text.lines() {
+                for name in &unseen {
+                    proptest::prop_assert!(
+                        !names_word(l, name),
+                        "{:?} recap ({form}): {name} named in {l:?}",
+                        s.state().ruleset()
+                    );
+                }
+                if creature_only(l) {
+                    proptest::prop_assert!(
+                        holds_a_number_after(l).is_none(),
+                        "{:?} recap ({form}): a creature's number in {l:?}",
+                        s.state().ruleset()
+                    );
+                    proptest::prop_assert!(
+                        !counts || holds_a_count(l).is_none(),
+                        "{:?} recap ({form}): a creature's count in {l:?}",
+                        s.state().ruleset()
+                    );
+                }
+                proptest::prop_assert!(!l.contains("HP 2 left"), "a note in the recap: {l:?}");
+            }
+            for &i in &secret {
+                for e in s.events(i).iter() {
+                    let said = e.to_string();
+                    let public = story.contains(&said);
+                    proptest::prop_assert!(
+                        public || said.len() < 12 || !text.contains(&said),
+                        "{:?} recap ({form}): secret {said}",
+                        s.state().ruleset()
+                    );
+                }
+            }
+        }
         // The judge may let the table read creatures' numbers exactly, or not at all: an
         // unseen creature stays unnamed either way.
         for numbers in [CreatureNumbers::Exact, CreatureNumbers::None] {
@@ -1357,6 +1404,30 @@ fn more_for_a_creature(ruleset: RulesetId, name: &str, pc: Option<&String>) -> V
         });
     }
     lines
+}
+
+/// The players' recap as its reader reads it: Markdown's escapes and HTML's entities and tags
+/// taken out.
+fn unmarked(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars().peekable();
+    let mut tag = false;
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if chars.peek().is_some_and(|n| n.is_ascii_punctuation()) => {
+                out.extend(chars.next());
+            }
+            '<' => tag = true,
+            '>' if tag => tag = false,
+            c if !tag => out.push(c),
+            _ => {}
+        }
+    }
+    out.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
 }
 
 /// Does `text` name `name` as a whole word?
@@ -1540,4 +1611,86 @@ fn a_secret_line_is_not_read_inside_a_longer_public_one() {
     ));
     let pick = |n: usize| (18 * n) / 40;
     lens_case(&sessions_seeded(6798), 6798, &pick, 42822).unwrap();
+}
+
+/// Issue 44, the players' view: a ruling over a roll reads once, on the roll's line, never again
+/// as a line of its own (`✓ Bo: check a pass` and `! Bo's check: pass`).
+#[test]
+fn a_ruling_reads_once_at_the_table() {
+    let (_d, path) = dir();
+    let mut judge = Judge::create(&path, RulesetId::Plain);
+    judge.says("add Bo 6", &[]);
+    judge.says("check Bo d20 vs 30 sneak", &[4]);
+    judge.says("rule pass", &[]);
+    judge.says("accept", &[]);
+    let view = TableView::of(&judge.session, 100);
+    let lines: Vec<&str> = view
+        .rolls
+        .iter()
+        .map(|l| l.text.as_str())
+        .filter(|t| t.contains("sneak"))
+        .collect();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+}
+
+/// Issue 44: a creature at 0 HP reads `down`, as a character does, never `badly hurt`; its other
+/// states follow.
+#[test]
+fn a_creature_at_no_health_reads_down_at_the_table() {
+    let (_d, path) = dir();
+    let mut judge = Judge::create(&path, RulesetId::ActionDie);
+    judge.says("add Ana pc d8 d6 d6 d4 10", &[]);
+    judge.says("add Ogre creature d8 d6 d6 d4 12", &[]);
+    judge.says("reveal all", &[]);
+    judge.says("set Ogre hp 0", &[]);
+    judge.says("status Ogre prone", &[]);
+    let view = TableView::of(&judge.session, 100);
+    let ogre = view.creatures.iter().find(|c| c.name == "Ogre").unwrap();
+    let words: Vec<&str> = ogre.glance.iter().map(|t| t.text.as_str()).collect();
+    assert_eq!(words.first(), Some(&"down"), "{words:?}");
+    assert!(!words.contains(&"badly hurt"), "{words:?}");
+}
+
+/// Issue 44: a fighter dead in the fight reads `dead` once on the table's order, not as its
+/// strip's reason and its state both.
+#[test]
+fn a_dead_fighter_reads_dead_once_at_the_table() {
+    let (_d, path) = dir();
+    let mut judge = Judge::create(&path, RulesetId::Ap);
+    judge.says("add Ana pc party 11 12 8 6", &[]);
+    judge.says("add Gob npc goblins 8 13 5 4", &[]);
+    judge.says("add Rat npc goblins 8 13 5 4", &[]);
+    judge.says("reveal all", &[]);
+    judge.says("fight", &[10, 5, 4]);
+    judge.says("mark Gob dead", &[19]);
+    judge.says("accept", &[]);
+    // A screen narrow enough that the order carries each fighter's state.
+    let mut table = Table::open(&path, 80, 24);
+    let text = table.shows();
+    let line = text
+        .lines()
+        .find(|l| l.contains("Gob") && l.contains('×'))
+        .unwrap_or_else(|| panic!("Gob is not on the order:\n{text}"));
+    assert_eq!(line.matches("dead").count(), 1, "{line}\n{text}");
+    // Decided once in the view every reader draws (the terminal and the page alike): the
+    // order's reason and the fighter's state say it once between them.
+    let view = TableView::of(&judge.session, 100);
+    let gob = view
+        .fight
+        .as_ref()
+        .unwrap()
+        .order
+        .iter()
+        .find(|f| f.name == "Gob")
+        .unwrap();
+    let state = view.creatures.iter().find(|c| c.name == "Gob").unwrap();
+    let mut words: Vec<String> = state.glance.iter().map(|t| t.text.clone()).collect();
+    if let slotmark::rules::Standing::Out(why) = &gob.standing {
+        words.push(why.clone());
+    }
+    assert_eq!(
+        words.iter().filter(|w| *w == "dead").count(),
+        1,
+        "{words:?}"
+    );
 }

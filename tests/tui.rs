@@ -1695,4 +1695,12 @@ fn the_ten_table_moves_take_at_most_three_slots_keys_each() {
         p.text
     );
     assert_eq!(app.main().unwrap().view.selected, Some(goblin4));
+    // Moves 11 and 12 (issue 44), in the demo: the fight with the creatures just met in at
+    // most three keys, then one whole round of it, the keys per fighter as the page lists them.
+    let (keys, fighters) = screen_keys::moves_11_and_12(slotmark::rules::RulesetId::Slots);
+    assert_eq!(
+        keys,
+        screen_keys::round_keys(slotmark::rules::RulesetId::Slots, fighters),
+        "a round of {fighters} fighters"
+    );
 }

@@ -111,7 +111,9 @@ fn the_actiondie_sheet_shows_every_field_and_the_strip_at_two_sizes() {
     }
     assert_snapshot!("actiondie_sheet_200x50", text);
     let narrow = drive(&mut app, 80, 24, Vec::new());
-    assert!(narrow.contains("STR d8→d6"), "{narrow}");
+    // Each ability's words keep together (no-break spaces) so a wrap falls between them.
+    assert!(narrow.contains("STR\u{a0}d8→d6\u{a0}(3)"), "{narrow}");
+    assert!(narrow.contains("WIL\u{a0}d4\u{a0}(2)"), "{narrow}");
     assert_snapshot!("actiondie_sheet_80x24", narrow);
 }
 
@@ -288,4 +290,29 @@ fn the_ten_common_actiondie_moves_take_at_most_three_keys_each() {
         other => panic!("{other:?}\n{}", p.text),
     }
     assert!(state(&app).fight.as_ref().unwrap().entry(2).is_some());
+    // Moves 11 and 12 (issue 44), in the demo: the fight with the creatures just met in at
+    // most three keys, then one whole round of it, the keys per fighter as the page lists them.
+    let (keys, fighters) = screen::moves_11_and_12(slotmark::rules::RulesetId::ActionDie);
+    assert_eq!(
+        keys,
+        screen::round_keys(slotmark::rules::RulesetId::ActionDie, fighters),
+        "a round of {fighters} fighters"
+    );
+}
+
+/// At 80×24 the sheet reads the four abilities on one line: Ana's `WIL d4 (2)` wrapped onto a
+/// line of its own in the demo's fight.
+#[test]
+fn the_four_abilities_read_on_one_line_at_80x24() {
+    let mut app = app(slotmark::script::demo_for(RulesetId::ActionDie), &[3; 64]);
+    let text = drive(&mut app, 80, 24, vec![key('c'), code(KeyCode::Enter)]);
+    // The parts keep their spaces from breaking (no-break spaces), as a wrap would read them.
+    let text = text.replace('\u{a0}', " ");
+    let line = text
+        .lines()
+        .find(|l| l.contains("Abilities"))
+        .unwrap_or_else(|| panic!("{text}"));
+    for part in ["STR d8 (4)", "DEX d6 (3)", "AWR d6 (3)", "WIL d4 (2)"] {
+        assert!(line.contains(part), "{part}: {line}\n{text}");
+    }
 }

@@ -356,6 +356,7 @@ fn a26_the_attack_form_proposes_dex_for_a_ranged_weapon_and_str_for_a_blade() {
         "add Gob npc goblins 8 13 5 4",
         "carry Ana bow",
         "carry Ana sword d8 weapon",
+        "reveal Gob",
     ]);
     // the bow: d20 10, bow 3, Gob's d20 5; the sword: d20 10, sword 3, Gob's d20 5
     let mut app = app(s, &[10, 3, 5, 10, 3, 5]);
@@ -541,6 +542,14 @@ fn the_ten_table_moves_take_at_most_three_ap_keys_each() {
         other => panic!("{other:?}\n{}", p.text),
     }
     assert!(state(&app).characters[2].init.is_some(), "it rolled (A21)");
+    // Moves 11 and 12 (issue 44), in the demo: the fight with the creatures just met in at
+    // most three keys, then one whole round of it, the keys per fighter as the page lists them.
+    let (keys, fighters) = screen::moves_11_and_12(slotmark::rules::RulesetId::Ap);
+    assert_eq!(
+        keys,
+        screen::round_keys(slotmark::rules::RulesetId::Ap, fighters),
+        "a round of {fighters} fighters"
+    );
 }
 
 /// A34: the turn of one out of action and dying is lost with no answer from the judge: `E`

@@ -361,7 +361,10 @@ fn the_ten_common_bdp_moves_take_at_most_three_keys_each() {
             "fate" => matches!(logged, K::Fate { .. }),
             "fight" => matches!(logged, K::Fight { .. }),
             "dodge" => logged == K::Dodge { who: 0 },
-            "damage" => matches!(logged, K::Damage { who: 0, .. }),
+            // On her own turn `-` is the harm Ana deals: her sword at the Ogre (B20, B49).
+            "damage" => {
+                matches!(&logged, K::Damage { who: 1, source, .. } if &**source == "Ana: Sword")
+            }
             "next" => logged == K::Next,
             "clear" => logged == K::Clear { who: 0, slot: 2 },
             "end" => logged == K::EndFight,
@@ -381,8 +384,8 @@ fn the_ten_common_bdp_moves_take_at_most_three_keys_each() {
             "{what} left something waiting:\n{text}"
         );
     }
+    assert_eq!(state(&app).characters[1].hp.cur, 6, "Ana's d6 took 3 of 9");
     let ana = &state(&app).characters[0];
-    assert_eq!(ana.hp.cur, 3, "the 1d6 of damage took 3");
     assert_eq!(
         ana.fatigue(),
         0,
@@ -490,6 +493,17 @@ fn the_ten_table_moves_take_at_most_three_bdp_keys_each() {
         p.text
     );
     play(&mut app, "fight", vec![key('c'), code(KeyCode::Enter)]);
+    // An attack with its damage from the attacker's turn: `a` Enter rolls the first attack on
+    // Ana's sheet into the foe proposed, and the log credits it to her.
+    assert_eq!(app.main().unwrap().view.selected, Some(0));
+    let p = play(&mut app, "attack", vec![key('a'), code(KeyCode::Enter)]);
+    match game(&p.logged[0]) {
+        K::Damage { who: 1, source, .. } => assert_eq!(&*source, "Ana: Sword"),
+        other => panic!("{other:?}\n{}", p.text),
+    }
+    while app.ctx() != Ctx::Main {
+        drive(&mut app, 100, 30, vec![code(KeyCode::Enter)]);
+    }
     let p = play(&mut app, "find a sheet", vec![code(KeyCode::Tab)]);
     assert!(p.logged.is_empty());
     let p = play(&mut app, "damage", vec![key('-'), code(KeyCode::Enter)]);
@@ -507,7 +521,7 @@ fn the_ten_table_moves_take_at_most_three_bdp_keys_each() {
             game(&p.logged[0]),
             K::Set {
                 who: 1,
-                cur: 7,
+                cur: 4,
                 max: 9,
                 ..
             }
@@ -536,6 +550,14 @@ fn the_ten_table_moves_take_at_most_three_bdp_keys_each() {
     play(&mut app, "the fight ends", vec![key('c'), key('y')]);
     let p = play(&mut app, "night", vec![key('N'), code(KeyCode::Enter)]);
     assert!(p.logged.iter().any(|c| game(c) == K::Night), "{}", p.text);
+    // Moves 11 and 12 (issue 44), in the demo: the fight with the creatures just met in at
+    // most three keys, then one whole round of it, the keys per fighter as the page lists them.
+    let (keys, fighters) = screen::moves_11_and_12(slotmark::rules::RulesetId::Bdp);
+    assert_eq!(
+        keys,
+        screen::round_keys(slotmark::rules::RulesetId::Bdp, fighters),
+        "a round of {fighters} fighters"
+    );
 }
 
 /// B49: a new turn order that leaves someone standing out is refused with their names, and the

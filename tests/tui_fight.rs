@@ -647,9 +647,15 @@ fn travel_and_days_from_the_picker() {
 #[test]
 fn the_range_shows_while_choosing_a_target_and_warns_before_rolling() {
     let mut app = app_with(barrow(), &[6]);
-    // Aldo (Entrance) attacks: the goblins are near (Hall) or remote (Crypt, out of sight).
+    // Aldo (Entrance) attacks: the goblins are near (Hall) or remote (Crypt, out of sight), out
+    // of his spear's reach, so the form proposes nobody; the judge picks Goblin 1 anyway.
     let text = drive(&mut app, 100, 30, vec![key('a')]);
-    assert!(text.contains("Goblin 1 · near"), "{text}");
+    assert!(
+        text.contains("Nobody proposed: no foe of Aldo is within its reach"),
+        "{text}"
+    );
+    let text = drive(&mut app, 100, 30, vec![code(KeyCode::Right)]);
+    assert!(text.contains("Goblin 1 · near (out of reach)"), "{text}");
     assert!(
         text.contains("⚠ Out of range: a melee attack needs reach (the same zone)"),
         "{text}"
@@ -680,9 +686,10 @@ fn the_range_shows_while_choosing_a_target_and_warns_before_rolling() {
 #[test]
 fn the_attack_form_gives_each_target_its_range() {
     let mut app = app_with(barrow(), &[]);
-    // Goblin 3 stands in the crypt, out of sight of the entrance: remote.
+    // Goblin 3 stands in the crypt, out of sight of the entrance: remote. Nobody is in
+    // reach, so nobody is proposed, and the foes follow in the roster's order.
     let mut events = vec![key('a')];
-    events.extend(times(KeyCode::Right, 2));
+    events.extend(times(KeyCode::Right, 3));
     let text = drive(&mut app, 100, 30, events);
     assert_eq!(zones::range(state(&app), 1, 6), Range::Remote);
     assert!(text.contains("Goblin 3 · remote"), "{text}");
@@ -783,12 +790,14 @@ fn r13_an_aim_setup_ticks_missile_aimed_on_the_attack_form() {
     assert!(line.contains("[ ]"), "{line}");
 }
 
-/// Issue 26: the attack form proposes a foe still standing, the nearest first (R29): not a
-/// remote one listed first in the roster, nor a dead one, nor an ally.
+/// Issue 26: the attack form proposes a foe still standing in reach (R29): not a remote one
+/// listed first in the roster, nor a dead one, nor an ally. Aldo stands in the hall with
+/// the goblins.
 #[test]
 fn the_attack_form_proposes_the_nearest_standing_foe() {
     let mut s = barrow();
     s.characters[3].status.dead = true;
+    s.characters[0].zone = Some(1);
     // Goblin 3 (in the crypt, out of sight: remote) first in the roster, then the dead Goblin 1.
     let g3 = s.characters.remove(5);
     s.characters.insert(0, g3);

@@ -162,8 +162,9 @@ fn plain_a_turns_start_selects_its_actor_and_the_keys_act_on_it() {
         "the turn under way when it opens"
     );
     the_judges_pick_stands(&mut app);
-    a_new_turn_selects_its_actor(&mut app, "Ana", 'E', "Ogre", '-', "Ogre loses hit points");
-    a_new_turn_selects_its_actor(&mut app, "Ogre", 'E', "Ana", '-', "Ana loses hit points");
+    // On its own turn `-` is the harm the actor deals, at the foe the frame proposes.
+    a_new_turn_selects_its_actor(&mut app, "Ana", 'E', "Ogre", '-', "Ogre deals damage");
+    a_new_turn_selects_its_actor(&mut app, "Ogre", 'E', "Ana", '-', "Ana deals damage");
 }
 
 #[test]
@@ -179,7 +180,7 @@ fn bdp_a_turns_start_selects_its_actor_and_the_keys_act_on_it() {
     );
     let mut app = app(s, &[]);
     assert_eq!(selected(&app), Some(id_of(&app, "Ana")));
-    a_new_turn_selects_its_actor(&mut app, "Ana", 'E', "Ogre", '-', "Ogre takes damage");
+    a_new_turn_selects_its_actor(&mut app, "Ana", 'E', "Ogre", '-', "Ogre deals damage");
 }
 
 #[test]

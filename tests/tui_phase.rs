@@ -247,6 +247,14 @@ fn the_ten_table_moves_take_at_most_three_phase_keys_each() {
     play(&mut app, "fight", vec![key('c'), code(KeyCode::Enter)]);
     let p = play(&mut app, "next", vec![key('E')]);
     assert_eq!(game(&p.logged[0]), K::Next);
+    // Moves 11 and 12 (issue 44), in the demo: the fight with the creatures just met in at
+    // most three keys, then one whole round of it, the keys per fighter as the page lists them.
+    let (keys, fighters) = screen::moves_11_and_12(slotmark::rules::RulesetId::Phase);
+    assert_eq!(
+        keys,
+        screen::round_keys(slotmark::rules::RulesetId::Phase, fighters),
+        "a round of {fighters} fighters"
+    );
 }
 
 /// Runs lines of the command language on a session.
@@ -495,4 +503,116 @@ fn k14_n_in_a_fight_under_way_brings_the_new_sheet_into_the_round() {
         p.logged,
         p.text
     );
+}
+
+/// The moves of a fight that had no key (issue 44): a move into melee, a cast on the foe
+/// proposed, the spell landing, and a mark put on and cleared, each in at most three keys from
+/// the main screen, with the logged command checked. In the demo's fight: Cora casts Sleep in
+/// phase 1, someone moves in phase 3, and the spell lands in phase 5.
+#[test]
+fn move_cast_land_and_clearing_a_mark_take_at_most_three_phase_keys_each() {
+    let mut app = app(slotmark::script::demo_for(RulesetId::Phase), &[5; 200]);
+    drive(&mut app, 120, 40, vec![key('c'), code(KeyCode::Enter)]);
+    let cora = state(&app).by_name("Cora").unwrap().id;
+    app.main_mut().unwrap().view.selected = Some(cora);
+    let p = play(&mut app, "cast", vec![key('C'), code(KeyCode::Enter)]);
+    assert!(
+        matches!(&p.logged[..], [c] if matches!(game(c), K::Cast { who, ref targets, .. } if who == cora && targets.len() == 1)),
+        "{:?}\n{}",
+        p.logged,
+        p.text
+    );
+    // On to the move phase: the one whose group moves moves into melee with the foe proposed.
+    let phase = |app: &App| state(app).fight.as_ref().map_or(0, |f| f.phase.number());
+    while phase(&app) < 3 {
+        drive(&mut app, 120, 40, vec![key('E')]);
+        while app.ctx() != Ctx::Main {
+            drive(&mut app, 120, 40, vec![code(KeyCode::Enter)]);
+        }
+    }
+    // The group's start selected one of it.
+    let bo = app.main().unwrap().view.selected.unwrap();
+    let p = play(&mut app, "move", vec![key('m'), code(KeyCode::Enter)]);
+    assert!(
+        matches!(&p.logged[..], [c] if matches!(game(c), K::Move { who, to: Some(_) } if who == bo)),
+        "{:?}\n{}",
+        p.logged,
+        p.text
+    );
+    while phase(&app) < 5 {
+        drive(&mut app, 120, 40, vec![key('E')]);
+        while app.ctx() != Ctx::Main {
+            drive(&mut app, 120, 40, vec![code(KeyCode::Enter)]);
+        }
+    }
+    let p = play(&mut app, "land", vec![key('L')]);
+    assert!(
+        matches!(p.logged.first().map(game), Some(K::Land { who }) if who == cora),
+        "{:?}\n{}",
+        p.logged,
+        p.text
+    );
+    while app.ctx() != Ctx::Main {
+        drive(&mut app, 120, 40, vec![code(KeyCode::Enter)]);
+    }
+    // A mark put on and cleared.
+    play(&mut app, "mark", vec![key('M'), code(KeyCode::Enter)]);
+    let p = play(
+        &mut app,
+        "clear a mark",
+        vec![key('x'), code(KeyCode::Enter)],
+    );
+    assert!(
+        matches!(&p.logged[..], [c] if matches!(game(c), K::Unmark { who, mark: 0 } if who == bo)),
+        "{:?}\n{}",
+        p.logged,
+        p.text
+    );
+}
+
+/// At 80×24 the header says who acts when a whole group does: three goblins by name, six by
+/// the first few of them and how many more, never only the phase's name.
+#[test]
+fn the_header_names_everyone_a_group_brings_to_act_at_80x24() {
+    for more in [&[][..], &["add goblin", "add goblin", "add goblin"][..]] {
+        let mut s = party();
+        lines(&mut s, more);
+        let mut app = app(s, &[5; 200]);
+        let mut text = drive(&mut app, 80, 24, vec![key('c'), code(KeyCode::Enter)]);
+        let mut seen = Vec::new();
+        for _ in 0..12 {
+            while app.ctx() != Ctx::Main {
+                text = drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
+            }
+            let acting: Vec<String> = app
+                .session()
+                .unwrap()
+                .state()
+                .game
+                .initiative()
+                .unwrap()
+                .order
+                .iter()
+                .filter(|f| matches!(f.standing, slotmark::rules::Standing::Acting))
+                .map(|f| f.name.clone())
+                .collect();
+            let header = text.lines().next().unwrap().to_string();
+            if acting.len() >= 3 {
+                // Each by its label: its first letters and its number, as the strip has them.
+                let named = acting.iter().all(|n| {
+                    let head: String = n.chars().take(2).collect();
+                    let number = n.rsplit(' ').next().unwrap_or(n);
+                    header.contains(&head) && header.contains(number)
+                });
+                if acting.len() == 3 {
+                    assert!(header.contains(" act ") && named, "{acting:?}: {header}");
+                } else {
+                    assert!(header.contains(" more act "), "{acting:?}: {header}");
+                }
+                seen.push(header);
+            }
+            text = drive(&mut app, 80, 24, vec![key('E')]);
+        }
+        assert!(!seen.is_empty(), "no group of three acted:\n{text}");
+    }
 }

@@ -165,8 +165,8 @@ fn game(c: &slotmark::session::Command) -> slotmark::rules::plain::Command {
 }
 
 /// The ten moves a judge makes most in every ruleset (issue 26, `docs/rulesets/plain.md`), each
-/// in at most three keys from the main screen, with the logged command checked. The tracker
-/// keeps no conditions and no clock, so those two of the ten have no key here.
+/// in at most three keys from the main screen, with the logged command checked. Its conditions
+/// are the judge's words and its clock counts what the judge says passes.
 #[test]
 fn the_ten_table_moves_take_at_most_three_plain_keys_each() {
     use slotmark::rules::plain::Command as K;
@@ -205,14 +205,19 @@ fn the_ten_table_moves_take_at_most_three_plain_keys_each() {
         vec![code(KeyCode::Tab), key('-'), code(KeyCode::Enter)],
     );
     assert_eq!(game(&p.logged[0]), K::Damage { who: 1, amount: 1 });
+    // On the actor's own row `-` is the harm it deals: the frame proposes its foe.
     let p = play(
         &mut app,
-        "damage to someone else",
+        "damage from the actor",
         vec![code(KeyCode::BackTab), key('-'), code(KeyCode::Enter)],
     );
-    assert_eq!(game(&p.logged[0]), K::Damage { who: 0, amount: 1 });
-    let p = play(&mut app, "heal", vec![key('+'), code(KeyCode::Enter)]);
-    assert_eq!(game(&p.logged[0]), K::Heal { who: 0, amount: 1 });
+    assert_eq!(game(&p.logged[0]), K::Damage { who: 1, amount: 1 });
+    let p = play(
+        &mut app,
+        "heal",
+        vec![code(KeyCode::Tab), key('+'), code(KeyCode::Enter)],
+    );
+    assert_eq!(game(&p.logged[0]), K::Heal { who: 1, amount: 1 });
     let p = play(&mut app, "next", vec![key('E')]);
     assert_eq!(game(&p.logged[0]), K::NextTurn);
     let p = play(&mut app, "undo", vec![key('u')]);
@@ -260,4 +265,66 @@ fn the_ten_table_moves_take_at_most_three_plain_keys_each() {
     assert_eq!(p.undone, 1);
     assert_eq!(order(&app), before);
     assert!(state(&app).characters.iter().all(|c| c.name != "Ogre 2"));
+    // A condition marked and cleared: M Enter, x Enter.
+    let who = app.main().unwrap().view.selected.unwrap();
+    let p = play(&mut app, "mark", vec![key('M'), code(KeyCode::Enter)]);
+    assert_eq!(
+        game(&p.logged[0]),
+        K::Mark {
+            who,
+            condition: "prone".into()
+        },
+        "{}",
+        p.text
+    );
+    assert!(p.text.contains("is now prone"), "{}", p.text);
+    let p = play(&mut app, "clear", vec![key('x'), code(KeyCode::Enter)]);
+    assert_eq!(
+        game(&p.logged[0]),
+        K::Unmark {
+            who,
+            condition: "prone".into()
+        },
+        "{}",
+        p.text
+    );
+    // Time passing: T Enter, ten minutes on the clock.
+    let p = play(&mut app, "time", vec![key('T'), code(KeyCode::Enter)]);
+    assert_eq!(game(&p.logged[0]), K::Pass { minutes: 10 }, "{}", p.text);
+    assert_eq!(state(&app).minutes, 10);
+    // Moves 11 and 12 (issue 44): the tracker has no demo, so a session with an encounter
+    // prepared. The fight with the creatures just met is `c` Enter; a round is `E` per fighter.
+    let mut s = Session::new(SessionState::new("Bridge", RulesetId::Plain));
+    for line in [
+        "add Ana 8",
+        "add Bo 6",
+        "add Ogre 9 others",
+        "add Gnash 5 others",
+        "encounter Bridge: Ogre, Gnash",
+    ] {
+        let Ok(slotmark::script::Line::Command(c)) = slotmark::script::parse_line(line, s.state())
+        else {
+            panic!("{line}");
+        };
+        s.execute(c, &mut slotmark::dice::ScriptedDice::new([]))
+            .unwrap();
+    }
+    let mut app = App::with_session(s, None, Dice::scripted([3; 20])).with_theme(Theme::plain());
+    let p = play(
+        &mut app,
+        "a fight with those met",
+        vec![key('c'), code(KeyCode::Enter)],
+    );
+    let fight = state(&app)
+        .fight
+        .clone()
+        .unwrap_or_else(|| panic!("{}", p.text));
+    assert_eq!(fight.order.len(), 4, "{}", p.text);
+    let mut keys = 0;
+    while state(&app).fight.as_ref().is_some_and(|f| f.round == 1) {
+        drive(&mut app, 80, 24, vec![key('E')]);
+        keys += 1;
+        assert!(keys <= 4, "a round of four took more than E each");
+    }
+    assert_eq!(keys, 4, "E per fighter");
 }

@@ -158,6 +158,37 @@ fn each_step_arrives_and_no_secret_does() {
     assert!(!u.contains("notice") && u.contains("Ghoul"), "{u}");
 }
 
+/// The judge's words through the real server: `say` arrives on the table's page at the next
+/// update; `tell` sends the table's page nothing at all, and never its words.
+#[test]
+fn the_judges_words_arrive_and_a_tell_never_reaches_the_table_page() {
+    let (_d, path) = dir();
+    let mut judge = Judge::create(&path, RulesetId::Plain);
+    judge.says("add Ana 8", &[]);
+    let web = Web::open(&path, DEFAULT_ADDR, Limits::default()).unwrap();
+    let mut events = Events::open(web.server().addr(), web.token());
+    let first = events.next();
+    let mut t = Table {
+        judge,
+        web,
+        events,
+        sent: vec![first],
+    };
+    t.says_unseen("tell Ana The ring is cursed", &[]);
+    let u = t.says("say The bridge groans", &[]);
+    assert!(u.contains("The judge says: The bridge groans"), "{u}");
+    for sent in &t.sent {
+        assert!(!sent.contains("cursed"), "{sent}");
+    }
+    let (status, html) = request(
+        t.web.server().addr(),
+        "GET",
+        &format!("/?t={}", t.web.token()),
+    );
+    assert_eq!(status, 200);
+    assert!(!html.contains("cursed"));
+}
+
 #[test]
 fn requests_without_the_token_outside_the_page_or_not_get_are_refused() {
     let (_d, path) = dir();

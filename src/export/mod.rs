@@ -12,6 +12,7 @@ pub mod ap;
 pub mod bdp;
 pub mod phase;
 pub mod plain;
+pub mod players;
 pub mod questions;
 pub mod slots;
 pub mod summary;

@@ -189,7 +189,10 @@ fn bullet(event: &Event) -> Option<String> {
         | Event::Joined { .. }
         | Event::Grouped { .. }
         | Event::SecretKinds(_)
-        | Event::TableNumbers(_) => format!("- {text}"),
+        | Event::TableNumbers(_)
+        | Event::Said(_)
+        | Event::Told { .. }
+        | Event::Relinked { .. } => format!("- {text}"),
         Event::Rolled { .. } => format!("- **Roll:** {text}"),
         Event::Game(GameEvent::Slots(e)) => match e {
             E::RoundStarted { .. } | E::TimePassed { .. } | E::Asked { .. } => return None,

@@ -51,6 +51,9 @@ pub enum Part {
     /// a question to the judge. A reader who is not the judge reads nothing of them; a line
     /// made only of them is the judge's alone.
     Judge(Vec<Part>),
+    /// Words for one player alone (the judge told them to the player of `id`): that player and
+    /// the judge read them; any other reader reads nothing of them.
+    To { id: u32, said: Vec<Part> },
 }
 
 /// What the lens lets through of someone's numbers.
@@ -75,6 +78,11 @@ pub trait Lens {
     /// Does the reader read what is written for the judge alone ([`Part::Judge`])?
     fn judges(&self) -> bool {
         false
+    }
+    /// Whose player reads, when the reader is one player (their own page): they read what is
+    /// told to them alone ([`Part::To`]).
+    fn player(&self) -> Option<u32> {
+        None
     }
 }
 
@@ -193,6 +201,14 @@ impl Line {
         self.with(|| Part::Judge(said.0))
     }
 
+    /// The whole line, for the player of `id` alone (and the judge).
+    pub fn to(self, id: u32) -> Line {
+        if self.is_empty() {
+            return self;
+        }
+        Line(vec![Part::To { id, said: self.0 }])
+    }
+
     /// The whole line, for the judge alone: the players read nothing of it.
     pub fn for_the_judge(self) -> Line {
         if self.is_empty() {
@@ -236,6 +252,10 @@ fn ids(parts: &[Part], out: &mut Vec<u32>) {
                 ids(result, out);
             }
             Part::Judge(said) => ids(said, out),
+            Part::To { id, said } => {
+                out.push(*id);
+                ids(said, out);
+            }
         }
     }
 }
@@ -282,6 +302,12 @@ fn read_parts(parts: &[Part], lens: &dyn Lens, out: &mut String) -> bool {
             }
             Part::Judge(said) => {
                 if lens.judges() && !read_parts(said, lens, out) {
+                    return false;
+                }
+            }
+            Part::To { id, said } => {
+                let reads = lens.judges() || lens.player() == Some(*id);
+                if reads && !read_parts(said, lens, out) {
                     return false;
                 }
             }

@@ -32,9 +32,9 @@ pub use kind::RollKind;
 pub use line::{Lens, Line, Num, Numbers, Part};
 pub use tally::{Tally, TallyKind, dealer};
 pub use view::{
-    Aim, Answer, ClockView, DieView, Fighter, GroupMember, GroupView, Initiative, OptionView,
-    Outcome, PendingView, QuestionView, Role, RollView, RosterEntry, RosterGroup, Standing, Tag,
-    Tone, Upcoming, YesNo,
+    Aim, Answer, ClockView, DieView, Fighter, Footing, GroupMember, GroupView, Initiative,
+    OptionView, Outcome, PendingView, QuestionView, Role, RollView, RosterEntry, RosterGroup,
+    Standing, Tag, Tone, Upcoming, YesNo,
 };
 
 use crate::dice::{DiceError, DiceSource};
@@ -188,6 +188,14 @@ pub trait Ruleset {
     /// stands nowhere. The dead are left out.
     fn present(_state: &Self::State) -> Option<Vec<u32>> {
         None
+    }
+
+    /// Everyone on the roster as the frame's rule for what a form proposes reads them, seen
+    /// from `actor`: side, in the fight, standing, and reach where the rules know it. The
+    /// frame, not the ruleset, decides from these whom a form proposes.
+    fn footing(state: &Self::State, actor: u32) -> Vec<Footing> {
+        let _ = actor;
+        view::footing(&Self::roster(state), Self::initiative(state).as_ref())
     }
 
     /// The credit a ruleset's tables owe wherever they are shown or stored (a licence's
@@ -383,6 +391,13 @@ macro_rules! rulesets {
             pub fn fighters(&self, unseen: &BTreeSet<u32>) -> Vec<u32> {
                 match self {
                     $(GameState::$variant(s) => <$module::$rules as Ruleset>::fighters(s, unseen),)+
+                }
+            }
+
+            /// See [`Ruleset::footing`].
+            pub fn footing(&self, actor: u32) -> Vec<Footing> {
+                match self {
+                    $(GameState::$variant(s) => <$module::$rules as Ruleset>::footing(s, actor),)+
                 }
             }
 

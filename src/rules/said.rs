@@ -263,6 +263,10 @@ fn name_parts(parts: Vec<Part>, names: &[&(u32, String)]) -> Vec<Part> {
                 result: name_parts(result, names),
             }),
             Part::Judge(said) => out.push(Part::Judge(name_parts(said, names))),
+            Part::To { id, said } => out.push(Part::To {
+                id,
+                said: name_parts(said, names),
+            }),
             other => out.push(other),
         }
     }

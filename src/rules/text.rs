@@ -19,6 +19,8 @@ pub enum TextKind {
     /// The session's title.
     Title,
     Note,
+    /// What the judge says to the table or tells one player.
+    Said,
     /// What a character sets up in a fight, or a task's label.
     Action,
 }
@@ -34,6 +36,7 @@ impl TextKind {
             | TextKind::Action => 60,
             TextKind::Title => 100,
             TextKind::Note => 10_000,
+            TextKind::Said => 500,
         }
     }
 
@@ -46,6 +49,7 @@ impl TextKind {
             TextKind::SceneName => "the scene name",
             TextKind::Title => "the title",
             TextKind::Note => "the note",
+            TextKind::Said => "what is said",
             TextKind::Action => "the text",
         }
     }

@@ -81,6 +81,9 @@ pub struct RosterEntry {
     pub dead: bool,
     /// Alive but out of action (unconscious, dying, fled).
     pub out: bool,
+    /// Fallen where the rules still give it its turn (actiondie's D24: prone at 0 HP): it
+    /// reads `down` to the players and is no target a form proposes, yet its turn comes.
+    pub down: bool,
     /// The state at a glance, in order.
     pub glance: Vec<Tag>,
     /// Health now and at most (hit points), when the ruleset counts it: the players' table
@@ -357,4 +360,58 @@ pub enum Role {
     /// Answers the waiting roll (picks a die, overrides the verdict) without rolling.
     Answers,
     Other,
+}
+
+/// One on the roster as the frame's one rule for what a form proposes reads them, seen from
+/// the one acting (see [`super::Ruleset::footing`]). Facts only: the frame decides whom a
+/// form proposes, the same way in every ruleset.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Footing {
+    pub id: u32,
+    pub name: String,
+    /// The side it fights on, in the ruleset's words: two of one side are allies.
+    pub side: String,
+    /// In the fight under way; false when none is.
+    pub in_fight: bool,
+    pub dead: bool,
+    /// Alive and still in action: not unconscious, dying, critical or fled.
+    pub standing: bool,
+    /// Where the rules know reach (the slot system's zones): whether what the actor holds
+    /// reaches it, and the range in the ruleset's words ("near"). None where they do not.
+    pub reach: Option<(bool, String)>,
+    /// Engaged with the actor or in its zone: proposed before the other foes.
+    pub close: bool,
+}
+
+/// The facts every ruleset's read models already give, for a ruleset with nothing to add:
+/// the side by the roster's party flag (the party against everyone else), in the fight when
+/// the strip lists it, standing when the roster says neither dead nor out.
+pub fn footing(roster: &[RosterGroup], fight: Option<&Initiative>) -> Vec<Footing> {
+    footing_by(roster, fight, |g| {
+        if g.party { "the party" } else { "the others" }.to_string()
+    })
+}
+
+/// [`footing`] with the side each roster group fights on given by `side`.
+pub fn footing_by(
+    roster: &[RosterGroup],
+    fight: Option<&Initiative>,
+    side: impl Fn(&RosterGroup) -> String,
+) -> Vec<Footing> {
+    roster
+        .iter()
+        .flat_map(|g| {
+            let side = side(g);
+            g.members.iter().map(move |e| Footing {
+                id: e.id,
+                name: e.name.clone(),
+                side: side.clone(),
+                in_fight: fight.is_some_and(|f| f.order.iter().any(|o| o.id == e.id)),
+                dead: e.dead,
+                standing: !e.dead && !e.out && !e.down,
+                reach: None,
+                close: false,
+            })
+        })
+        .collect()
 }

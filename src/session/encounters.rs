@@ -26,6 +26,38 @@ pub struct Encounter {
     pub fought: bool,
 }
 
+/// An encounter kept in the judge's library, to bring into any session of its ruleset: its
+/// name and its creatures by kind (as the ruleset's bestiary names them) and how many of each.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KeptEncounter {
+    pub name: String,
+    pub creatures: Vec<KindCount>,
+}
+
+/// So many creatures of one kind.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KindCount {
+    pub kind: String,
+    pub count: u8,
+}
+
+impl KeptEncounter {
+    /// How many creatures it brings.
+    pub fn size(&self) -> usize {
+        self.creatures.iter().map(|k| usize::from(k.count)).sum()
+    }
+
+    /// "3 Goblin, 1 Wolf".
+    pub fn words(&self) -> String {
+        let kinds: Vec<String> = self
+            .creatures
+            .iter()
+            .map(|k| format!("{} {}", k.count, k.kind))
+            .collect();
+        kinds.join(", ")
+    }
+}
+
 /// What `c` and a bare `fight` propose: whom the fight takes, in the ruleset's order, and the
 /// encounter they come from, when they come from one.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -121,6 +153,65 @@ impl SessionState {
         }
     }
 
+    /// The roster as the judge's screen lists it: the ruleset's groups, with the creatures of
+    /// each encounter gathered where its first one stands, so an encounter's name heads its
+    /// creatures once (a creature of the second cave listed after the chief's den joins the
+    /// rest of the second cave).
+    pub fn gathered_roster(&self) -> Vec<crate::rules::RosterGroup> {
+        let mut groups = self.game.roster();
+        for g in groups.iter_mut().filter(|g| !g.party) {
+            let first: Vec<usize> = g
+                .members
+                .iter()
+                .enumerate()
+                .map(|(i, m)| match self.encounter_of(m.id) {
+                    Some(e) => g
+                        .members
+                        .iter()
+                        .position(|o| e.members.contains(&o.id))
+                        .unwrap_or(i),
+                    None => i,
+                })
+                .collect();
+            let mut at: Vec<usize> = (0..g.members.len()).collect();
+            at.sort_by_key(|&i| first[i]);
+            let mut members: Vec<Option<crate::rules::RosterEntry>> =
+                std::mem::take(&mut g.members)
+                    .into_iter()
+                    .map(Some)
+                    .collect();
+            g.members = at.into_iter().filter_map(|i| members[i].take()).collect();
+        }
+        groups
+    }
+
+    /// The standing creatures of `e` not yet in the fight under way, in the encounter's order:
+    /// those [`Command::Bring`] brings in. Empty without a fight.
+    pub fn joining(&self, e: &Encounter) -> Vec<u32> {
+        let roster = self.game.roster();
+        let standing = |id: u32| {
+            roster
+                .iter()
+                .flat_map(|g| &g.members)
+                .any(|m| m.id == id && !m.dead && !m.out)
+        };
+        e.members
+            .iter()
+            .copied()
+            .filter(|&id| standing(id) && self.game.join_fight(id).is_some())
+            .collect()
+    }
+
+    /// The encounters someone could be brought into the fight under way from, in the order
+    /// they were prepared, each with how many would come.
+    pub fn bringable(&self) -> Vec<(&Encounter, usize)> {
+        self.encounters
+            .iter()
+            .map(|e| (e, self.joining(e).len()))
+            .filter(|&(_, n)| n > 0)
+            .collect()
+    }
+
     /// The words that start a fight that works, for a refusal: the encounter the party meets
     /// next, or everyone.
     pub fn fight_hint(&self) -> String {
@@ -169,7 +260,8 @@ fn key(name: &str) -> String {
         .collect()
 }
 
-/// Applies [`Command::Encounter`], [`Command::Encounters`] and [`Command::Fight`].
+/// Applies [`Command::Encounter`], [`Command::Encounters`], [`Command::Fight`] and
+/// [`Command::Bring`].
 pub(super) fn apply_encounter(
     state: &mut SessionState,
     command: &Command,
@@ -182,6 +274,12 @@ pub(super) fn apply_encounter(
             start: fight,
             reveal,
         } => start(state, fight, *reveal, dice),
+        Command::Bring { encounter, seen } => bring(state, encounter, *seen, dice),
+        Command::Muster {
+            encounter,
+            add,
+            seen,
+        } => muster(state, encounter, add, *seen, dice),
         _ => Err(RuleError::invalid("not an encounter's command")),
     }
 }
@@ -313,6 +411,110 @@ fn start(
         if e.members.iter().any(|id| foes.contains(id)) {
             e.fought = true;
         }
+    }
+    Ok(events)
+}
+
+/// Brings the standing creatures of the encounter called `name` into the fight under way (see
+/// [`Command::Bring`]).
+fn bring(
+    state: &mut SessionState,
+    name: &str,
+    seen: bool,
+    dice: &mut dyn crate::dice::DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    let verb = fight_verb(state.ruleset());
+    let e = state.encounter(name).cloned().ok_or_else(|| {
+        let names: Vec<&str> = state.encounters.iter().map(|e| e.name.as_str()).collect();
+        RuleError::invalid(if names.is_empty() {
+            format!(
+                "no encounter is called {name}, and none is prepared: `encounter {name}: \
+                 Goblin 1, Goblin 2` groups creatures under that name"
+            )
+        } else {
+            format!(
+                "no encounter is called {name}; there are {}",
+                names.join(", ")
+            )
+        })
+    })?;
+    if state.game.initiative().is_none() {
+        return Err(RuleError::invalid(format!(
+            "no fight is under way to bring {} into: `{verb} {}` starts one with them",
+            e.name,
+            quoted(&e.name)
+        )));
+    }
+    let joining = state.joining(&e);
+    if joining.is_empty() {
+        let roster = state.game.roster();
+        let standing = roster
+            .iter()
+            .flat_map(|g| &g.members)
+            .any(|m| e.members.contains(&m.id) && !m.dead && !m.out);
+        let others: Vec<String> = state
+            .bringable()
+            .into_iter()
+            .map(|(o, _)| format!("`bring {}`", quoted(&o.name)))
+            .collect();
+        let instead = match others.first() {
+            Some(other) => format!("{other} brings another encounter in"),
+            None => "A adds a creature from the bestiary".to_string(),
+        };
+        return Err(RuleError::invalid(if standing {
+            format!(
+                "everyone of {} still standing is in the fight already; {instead}",
+                e.name
+            )
+        } else {
+            format!("nobody of {} is standing; {instead}", e.name)
+        }));
+    }
+    let mut events = Vec::new();
+    for &id in &joining {
+        // Each joins after the one before, so the place it takes reads the order as it now is.
+        if let Some(join) = state.game.join_fight(id) {
+            events.extend(apply(state, &Command::Game(join), dice)?);
+        }
+    }
+    if seen {
+        let unseen = state.veil.unseen(&state.game.roster());
+        for &id in joining.iter().filter(|id| unseen.contains(id)) {
+            events.extend(veil::apply(state, &Command::Hide { id, hidden: false })?);
+        }
+    }
+    if let Some(met) = state.encounters.iter_mut().find(|m| m.name == e.name) {
+        met.fought = true;
+    }
+    Ok(events)
+}
+
+/// Brings a kept encounter's creatures in and groups them (see [`Command::Muster`]).
+fn muster(
+    state: &mut SessionState,
+    name: &str,
+    add: &[GameCommand],
+    seen: bool,
+    dice: &mut dyn crate::dice::DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    if add.is_empty() {
+        return Err(RuleError::invalid(format!("{name} brings no creature")));
+    }
+    let mut events = Vec::new();
+    let mut came = Vec::new();
+    for one in add {
+        let (more, ids) = super::arrive(state, one, seen, dice)?;
+        events.extend(more);
+        came.extend(ids);
+    }
+    events.extend(group(state, name, &came)?);
+    if state.game.initiative().is_some()
+        && let Some(e) = state
+            .encounters
+            .iter_mut()
+            .find(|e| e.members.iter().any(|id| came.contains(id)))
+    {
+        e.fought = true;
     }
     Ok(events)
 }

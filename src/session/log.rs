@@ -119,12 +119,27 @@ pub struct FightMark {
 /// The round and who acts, by name, in the fight under way, if any.
 type FightNow = Option<(u32, Option<String>)>;
 
+/// Who acts is the fighter the ruleset names, or else everyone the strip shows acting at once
+/// (a group in one of phase's phases), so a fight whose groups act together counts their turns.
 fn fight_now(state: &SessionState) -> FightNow {
     let fight = state.game.initiative()?;
-    let acting = fight
-        .acting
-        .and_then(|id| fight.order.iter().find(|f| f.id == id))
-        .map(|f| f.name.clone());
+    let acting = match fight.acting {
+        Some(id) => fight
+            .order
+            .iter()
+            .find(|f| f.id == id)
+            .map(|f| f.name.clone()),
+        None => {
+            let together: Vec<&str> = fight
+                .order
+                .iter()
+                .filter(|f| f.standing == crate::rules::Standing::Acting)
+                .map(|f| f.name.as_str())
+                .collect();
+            // The label keeps a group acting again in the next phase a turn of its own.
+            (!together.is_empty()).then(|| format!("{}: {}", fight.label, together.join(", ")))
+        }
+    };
     Some((fight.round, acting))
 }
 

@@ -14,13 +14,16 @@ pub mod party;
 mod veil;
 
 pub use crate::rules::notes::Notes;
-pub use encounters::{Encounter, Proposal, fight_verb, listing as encounter_listing};
+pub use encounters::{
+    Encounter, KeptEncounter, KindCount, Proposal, fight_verb, listing as encounter_listing,
+};
 pub use log::{
     Applied, CHECKPOINT_EVERY, DENSE_SPAN, EVENTS_KEPT, Entry, FightMark, Logged, SPARSE_EVERY,
     Session, SessionError, Stamp, replay,
 };
 pub use veil::{
     CreatureNumbers, PublicFight, PublicLine, Seen, TableView, Veil, kind_of, last_roll, seen,
+    story,
 };
 
 use crate::dice::{DiceExpr, DiceSource};
@@ -128,6 +131,24 @@ pub enum Command {
     },
     /// Asks which encounters there are (and changes nothing).
     Encounters,
+    /// Every standing creature of the encounter called `encounter` that is not in the fight
+    /// under way joins it, each at the place its initiative gives it, in one step; with `seen`
+    /// those the players do not see come into their sight. The encounter is met from then on.
+    /// Refused without a fight, or when nobody of it is left to join.
+    Bring {
+        encounter: Box<str>,
+        seen: bool,
+    },
+    /// An encounter kept in the judge's library comes in: each of `add` (the ruleset's
+    /// commands that add its creatures, sheets inside, so the log replays without the
+    /// library) comes in as [`Command::Arrive`] brings one (into the fight under way, seen or
+    /// not), and together they are grouped as the encounter `encounter`, met when a fight
+    /// takes them. One step.
+    Muster {
+        encounter: Box<str>,
+        add: Box<[GameCommand]>,
+        seen: bool,
+    },
     /// A fight started from the frame: the ruleset's command that starts it, naming whom it
     /// takes. Refused without a foe; marks the encounters it draws from fought and, with
     /// `reveal`, brings the creatures it takes into the players' sight, all in this one step
@@ -135,6 +156,19 @@ pub enum Command {
     Fight {
         start: Box<GameCommand>,
         reveal: bool,
+    },
+    /// Words the judge says to the whole table: on every players' page and the table view.
+    Say(String),
+    /// Words the judge tells one player character's player (by the ruleset's id): on that
+    /// character's page alone.
+    Tell {
+        id: u32,
+        text: String,
+    },
+    /// A player character's page link made anew (by the ruleset's id): the old one stops
+    /// working at once.
+    Relink {
+        id: u32,
     },
 }
 
@@ -197,6 +231,19 @@ pub enum Event {
         encounter: String,
         names: Vec<String>,
     },
+    /// The judge said this to the table.
+    Said(String),
+    /// The judge told this to the player of one character (`id`, called `name`).
+    Told {
+        id: u32,
+        name: String,
+        text: String,
+    },
+    /// A player character's page link was made anew.
+    Relinked {
+        id: u32,
+        name: String,
+    },
 }
 
 impl fmt::Display for Event {
@@ -249,6 +296,12 @@ impl fmt::Display for Event {
             Event::Grouped { encounter, names } => {
                 write!(f, "{} in the encounter {encounter}", names.join(", "))
             }
+            Event::Said(text) => write!(f, "The judge says: {text}"),
+            Event::Told { name, text, .. } => write!(f, "Told to {name} alone: {text}"),
+            Event::Relinked { name, .. } => write!(
+                f,
+                "{name}'s page has a new link; the old one no longer opens it"
+            ),
         }
     }
 }
@@ -273,9 +326,14 @@ impl Event {
             | Event::Hidden { .. }
             | Event::SecretKinds(_)
             | Event::TableNumbers(_)
-            | Event::Grouped { .. } => rules::Line::from(self.to_string()).for_the_judge(),
-            Event::Retitled(_) | Event::Rolled { .. } | Event::Joined { .. } => {
+            | Event::Grouped { .. }
+            | Event::Relinked { .. } => rules::Line::from(self.to_string()).for_the_judge(),
+            Event::Retitled(_) | Event::Rolled { .. } | Event::Joined { .. } | Event::Said(_) => {
                 rules::Line::from(self.to_string())
+            }
+            // Its player reads it as the judge's words to them; nobody else reads anything.
+            Event::Told { id, text, .. } => {
+                rules::Line::from(format!("The judge tells you: {text}")).to(*id)
             }
         }
     }
@@ -347,10 +405,36 @@ pub fn apply(
                 carried: party.carries(),
             }])
         }
-        Command::Arrive { add, seen } => arrive(state, add, *seen, dice),
-        Command::Encounter { .. } | Command::Encounters | Command::Fight { .. } => {
-            encounters::apply_encounter(state, command, dice)
+        Command::Arrive { add, seen } => arrive(state, add, *seen, dice).map(|(events, _)| events),
+        Command::Say(text) => {
+            let text = text::checked(TextKind::Said, text, "say what? give the words")?;
+            said::tell(&mut events, || Event::Said(text));
+            Ok(events)
         }
+        Command::Tell { id, text } => {
+            let name = party_name(state, *id).ok_or_else(|| {
+                RuleError::invalid("only a player character's player can be told something")
+            })?;
+            let text = text::checked(TextKind::Said, text, "tell them what? give the words")?;
+            said::tell(&mut events, || Event::Told {
+                id: *id,
+                name,
+                text,
+            });
+            Ok(events)
+        }
+        Command::Relink { id } => {
+            let name = party_name(state, *id).ok_or_else(|| {
+                RuleError::invalid("only a player character has a page link of their own")
+            })?;
+            *state.veil.links.entry(*id).or_default() += 1;
+            Ok(vec![Event::Relinked { id: *id, name }])
+        }
+        Command::Encounter { .. }
+        | Command::Encounters
+        | Command::Fight { .. }
+        | Command::Bring { .. }
+        | Command::Muster { .. } => encounters::apply_encounter(state, command, dice),
         Command::Game(c) => {
             let mut events: Vec<Event> = rules::apply(&mut state.game, c, dice)?
                 .into_iter()
@@ -360,6 +444,18 @@ pub fn apply(
             Ok(events)
         }
     }
+}
+
+/// The name of the player character `id`, when it is one.
+fn party_name(state: &SessionState, id: u32) -> Option<String> {
+    state
+        .game
+        .roster()
+        .into_iter()
+        .filter(|g| g.party)
+        .flat_map(|g| g.members)
+        .find(|m| m.id == id)
+        .map(|m| m.name)
 }
 
 /// Whether the sheets of `party` could join a session of `ruleset`. They are checked on their
@@ -412,13 +508,13 @@ pub fn apply_quietly(
     }
 }
 
-/// See [`Command::Arrive`].
+/// See [`Command::Arrive`]; returns the events and who came in.
 fn arrive(
     state: &mut SessionState,
     add: &GameCommand,
     seen: bool,
     dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, RuleError> {
+) -> Result<(Vec<Event>, Vec<u32>), RuleError> {
     let members = |state: &SessionState| -> Vec<(u32, bool)> {
         state
             .game
@@ -445,5 +541,5 @@ fn arrive(
             events.extend(veil::apply(state, &Command::Hide { id, hidden: !seen })?);
         }
     }
-    Ok(events)
+    Ok((events, came.into_iter().map(|(id, _)| id).collect()))
 }

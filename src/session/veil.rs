@@ -53,6 +53,11 @@ pub struct Veil {
     /// What the players read of a creature's numbers.
     #[serde(default, skip_serializing_if = "CreatureNumbers::is_word")]
     pub numbers: CreatureNumbers,
+    /// How many times each player character's own page link was made anew (`link NAME new`),
+    /// by the ruleset's id. No token is kept here: the page's server makes a new one whenever
+    /// this count changes, undone or not, so a link made anew never opens a page again.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub links: BTreeMap<u32, u32>,
 }
 
 /// What the players' table view says of a creature's health and numbers, as the judge chose
@@ -112,6 +117,7 @@ impl Veil {
             && self.secret_kinds.is_empty()
             && self.shown.is_empty()
             && self.numbers.is_word()
+            && self.links.is_empty()
     }
 
     /// Is this step (at `index`, applied to a state whose veil is `self`) secret by the kinds
@@ -162,7 +168,9 @@ pub fn kind_of(command: &Command) -> Option<RollKind> {
         Command::Fight { start, .. } => start.roll_kind(),
         Command::Roll { .. } => Some(RollKind::Other),
         // What an arrival rolls is its initiative, where the rules roll one.
-        Command::Arrive { .. } => Some(RollKind::Initiative),
+        Command::Arrive { .. } | Command::Bring { .. } | Command::Muster { .. } => {
+            Some(RollKind::Initiative)
+        }
         _ => None,
     }
 }
@@ -230,8 +238,19 @@ pub fn seen(session: &Session, range: Range<usize>) -> Vec<Seen> {
     } else {
         Seen::default()
     };
+    // The judge's words are no part of a roll: each is seen on its own, secret only by a mark
+    // of its own, whatever roll waits around it.
+    let mut words = Vec::new();
     for (offset, entry) in applied[from..end].iter().enumerate() {
         let index = from + offset;
+        if matches!(entry.command, Command::Say(_) | Command::Tell { .. }) {
+            let secret = veil.secret.contains(&(index as u32));
+            words.push((index, secret));
+            if replay_entry(&mut state, entry).is_err() {
+                break;
+            }
+            continue;
+        }
         if state.game.pending().is_none() || starts_a_roll(entry) {
             runs.resize(index - from, run);
             run = Seen::default();
@@ -245,6 +264,14 @@ pub fn seen(session: &Session, range: Range<usize>) -> Vec<Seen> {
     }
     run.waiting = state.game.pending().is_some();
     runs.resize(end - from, run);
+    for (index, secret) in words {
+        if let Some(seen) = runs.get_mut(index - from) {
+            *seen = Seen {
+                secret,
+                ..Seen::default()
+            };
+        }
+    }
     runs.split_off(start - from)
 }
 
@@ -550,14 +577,30 @@ pub struct TableView {
     pub clock: ClockView,
     /// The last public lines of the roll log, newest first.
     pub rolls: Vec<PublicLine>,
+    /// The judge's last words to the table (and, on a player's own page, to that player
+    /// alone), newest first.
+    pub said: Vec<PublicLine>,
 }
 
 /// How many steps back the players' log looks for public lines.
 const LOG_SCAN: usize = 200;
 
+/// How many of the judge's last words the view keeps.
+pub const SAID: usize = 3;
+
 impl TableView {
     /// What the players may see of the session now, with at most `lines` log lines.
     pub fn of(session: &Session, lines: usize) -> TableView {
+        TableView::through(session, lines, None)
+    }
+
+    /// What the player of the character `id` may see on their own page: the table's view, and
+    /// what the judge told them alone.
+    pub fn of_player(session: &Session, lines: usize, id: u32) -> TableView {
+        TableView::through(session, lines, Some(id))
+    }
+
+    fn through(session: &Session, lines: usize, player: Option<u32>) -> TableView {
         let state = session.state();
         let veil = &state.veil;
         let roster = state.game.roster();
@@ -586,11 +629,29 @@ impl TableView {
                 }
             }
         }
+        // Whose state the players read in words beside the name: then the strip's reason for
+        // being out (`dead`, `down`) is not said a second time.
+        let stated: BTreeSet<u32> = party
+            .iter()
+            .chain(&creatures)
+            .filter(|e| {
+                (e.dead || e.out)
+                    && (veil.numbers != CreatureNumbers::None || party.iter().any(|p| p.id == e.id))
+            })
+            .map(|e| e.id)
+            .collect();
         let fight = state.game.initiative().map(|i| {
             let order: Vec<Fighter> = i
                 .order
                 .into_iter()
                 .filter(|f| !unseen.contains(&f.id))
+                .map(|f| match f.standing {
+                    Standing::Out(_) if stated.contains(&f.id) => Fighter {
+                        standing: Standing::Out(String::new()),
+                        ..f
+                    },
+                    _ => f,
+                })
                 .collect();
             // Whose turn: the fighter the ruleset names, or everyone acting at once (a phase, a
             // group, a side).
@@ -646,6 +707,7 @@ impl TableView {
         });
         let mut clock = state.game.clock();
         clock.next = String::new();
+        let (rolls, said) = public_lines(session, lines, player);
         TableView {
             title: state.title.clone(),
             ruleset: state.ruleset(),
@@ -653,7 +715,8 @@ impl TableView {
             party,
             creatures,
             clock,
-            rolls: public_lines(session, lines),
+            rolls,
+            said,
         }
     }
 }
@@ -670,12 +733,13 @@ fn public_glance(entry: &RosterEntry, numbers: CreatureNumbers) -> Vec<Tag> {
     if entry.dead {
         return vec![Tag::new("dead", Tone::Death)];
     }
+    // The state in one word, as every creature and character reads it: down, never
+    // "badly hurt" at no health.
     let mut tags = Vec::new();
-    if entry.out {
-        tags.push(Tag::new("out", Tone::Warn));
-    }
-    if let word @ ("hurt" | "badly hurt") = state_word(entry) {
-        tags.push(Tag::new(word, Tone::Harm));
+    match state_word(entry) {
+        "unhurt" => {}
+        word @ ("hurt" | "badly hurt") => tags.push(Tag::new(word, Tone::Harm)),
+        word => tags.push(Tag::new(word, Tone::Warn)),
     }
     for tag in &entry.glance {
         let worded = matches!(tag.tone, Tone::Warn | Tone::Mark)
@@ -697,10 +761,12 @@ struct TableLens {
     numbers: CreatureNumbers,
     /// Each creature's state in a word, by id.
     words: BTreeMap<u32, &'static str>,
+    /// The character whose player reads, on their own page.
+    player: Option<u32>,
 }
 
 impl TableLens {
-    fn of(session: &Session) -> TableLens {
+    fn of(session: &Session, player: Option<u32>) -> TableLens {
         let state = session.state();
         let roster = state.game.roster();
         let mut lens = TableLens {
@@ -709,6 +775,7 @@ impl TableLens {
             unseen: state.veil.unseen(&roster),
             numbers: state.veil.numbers,
             words: BTreeMap::new(),
+            player,
         };
         for group in roster {
             for m in group.members {
@@ -738,10 +805,15 @@ impl Lens for TableLens {
             CreatureNumbers::Word => Numbers::Word(self.words.get(&id).map(|w| w.to_string())),
         }
     }
+
+    fn player(&self) -> Option<u32> {
+        self.player
+    }
 }
 
-/// A creature's state in a word, from what the roster shows of it: badly hurt at half its
-/// health or below, hurt when anything the roster shows is harm.
+/// A creature's state in a word, from what the roster shows of it: down when out of action (as
+/// a character reads), badly hurt at half its health or below, hurt when anything the roster
+/// shows is harm.
 pub fn state_word(entry: &RosterEntry) -> &'static str {
     if entry.dead {
         "dead"
@@ -751,7 +823,7 @@ pub fn state_word(entry: &RosterEntry) -> &'static str {
         .any(|t| t.text.eq_ignore_ascii_case("fled"))
     {
         "fled"
-    } else if entry.out {
+    } else if entry.out || entry.down {
         "down"
     } else if entry
         .health
@@ -779,35 +851,106 @@ fn tone(event: &Event) -> Tone {
 /// players' lens: steps that rolled no dice (they show in the state they change), secret steps,
 /// lines that name a creature the players have not seen, and lines written for the judge alone
 /// (their parts say so: reminders, rulings left to the judge, notes, questions) are left out.
-fn public_lines(session: &Session, lines: usize) -> Vec<PublicLine> {
+/// With them, the judge's last words ([`SAID`] at most) as the lens reads them: what was said
+/// to the table, and what was told to the reading player alone. Words are not a roll: they
+/// show whatever roll waits or is kept secret around them, unless their own step is secret.
+fn public_lines(
+    session: &Session,
+    lines: usize,
+    player: Option<u32>,
+) -> (Vec<PublicLine>, Vec<PublicLine>) {
     let mut out = Vec::new();
+    let mut said = Vec::new();
     let end = session.applied().len();
     let start = end.saturating_sub(LOG_SCAN);
     let events = session.events_in(start..end);
     let seen = seen(session, start..end);
-    let lens = TableLens::of(session);
+    let lens = TableLens::of(session, player);
     for (offset, step_events) in events.iter().enumerate().rev() {
         let step = start + offset;
-        if out.len() >= lines {
+        if out.len() >= lines && said.len() >= SAID {
             break;
         }
-        let seen = seen[offset];
-        if !seen.roll || seen.secret || seen.waiting {
-            continue;
-        }
         for event in step_events.iter().rev() {
-            // A line the lens leaves empty (the judge's alone, or a ruling read on its roll's
-            // line) is not drawn.
-            let Some(text) = event.line().read(&lens).filter(|t| !t.is_empty()) else {
-                continue;
+            let words = is_words(event);
+            let room = if words {
+                said.len() < SAID
+            } else {
+                out.len() < lines
             };
-            out.push(PublicLine {
-                step,
-                text,
-                tone: tone(event),
-            });
+            if !room {
+                continue;
+            }
+            if let Some(line) = public_line(step, seen[offset], event, &lens) {
+                if words {
+                    said.push(line);
+                } else {
+                    out.push(line);
+                }
+            }
         }
     }
-    out.truncate(lines);
-    out
+    (out, said)
+}
+
+/// Are these the judge's words to the players (`say`, `tell`) rather than a roll's line?
+fn is_words(event: &Event) -> bool {
+    matches!(event, Event::Said(_) | Event::Told { .. })
+}
+
+/// One event of step `step` as the players read it, when they read it at all: a roll's line
+/// once its roll settled and unless it is secret, the judge's words unless their step is
+/// secret; and in either case only what the lens lets through (a line it leaves empty, the
+/// judge's alone or told to another player, is none).
+fn public_line(step: usize, seen: Seen, event: &Event, lens: &TableLens) -> Option<PublicLine> {
+    let shown = if is_words(event) {
+        !seen.secret
+    } else {
+        seen.roll && !seen.secret && !seen.waiting
+    };
+    if !shown {
+        return None;
+    }
+    let text = event.line().read(lens).filter(|t| !t.is_empty())?;
+    Some(PublicLine {
+        step,
+        text,
+        tone: tone(event),
+    })
+}
+
+/// Steps read at once by [`story`].
+const STORY_WINDOW: usize = 1024;
+
+/// Every line the players' table read, oldest first, with whether it is the judge's words (and
+/// not a roll's line): the players' recap. Read through the players' lens as the session
+/// stands at the cursor, so anyone still unseen stays unnamed and every secret stays kept; a
+/// roll still waiting at the end is not told. The log is read a window at a time, so a long
+/// session needs no more memory than a short one.
+pub fn story(session: &Session, mut each: impl FnMut(PublicLine, bool)) {
+    let end = session.applied().len();
+    let lens = TableLens::of(session, None);
+    let mut start = 0;
+    while start < end {
+        let mut stop = (start + STORY_WINDOW).min(end);
+        let mut seen = seen(session, start..stop);
+        // A roll still waiting at a window's end may settle in the next one: its steps are
+        // read again there, where it is seen whole.
+        if stop < end {
+            let waiting = seen.iter().rev().take_while(|s| s.waiting).count();
+            if waiting < seen.len() {
+                stop -= waiting;
+                seen.truncate(seen.len() - waiting);
+            }
+        }
+        let events = session.events_in(start..stop);
+        for (offset, step_events) in events.iter().enumerate() {
+            for event in step_events.iter() {
+                if let Some(line) = public_line(start + offset, seen[offset], event, &lens) {
+                    each(line, is_words(event));
+                }
+            }
+        }
+        start = stop;
+    }
 }

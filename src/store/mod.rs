@@ -24,6 +24,7 @@ mod bestiary;
 mod file;
 mod follow;
 mod journal;
+mod kept;
 mod pages;
 mod pieces;
 mod quick;
@@ -36,6 +37,7 @@ pub use file::reads_head_as_ron_does;
 pub use file::{not_regular, owned_without_bom, without_bom};
 pub use follow::{Followed, Follower, Following, Work as FollowWork, watch};
 pub use journal::journal_path;
+pub use kept::{ENCOUNTERS_VERSION, MAX_ENCOUNTERS_BYTES, read_kept, write_kept};
 #[doc(hidden)]
 pub use quick::reads_step_as_ron_does;
 pub use sheet::{MAX_SHEET_BYTES, SHEET_VERSION, read_sheet, write_foreign_sheet, write_sheet};
@@ -78,6 +80,7 @@ pub enum FileKind {
     Journal,
     Sheet,
     Bestiary,
+    Encounters,
 }
 
 impl FileKind {
@@ -88,6 +91,7 @@ impl FileKind {
             FileKind::Journal => "journal",
             FileKind::Sheet => "sheet file",
             FileKind::Bestiary => "bestiary file",
+            FileKind::Encounters => "file of kept encounters",
         }
     }
 
@@ -98,6 +102,7 @@ impl FileKind {
             FileKind::Journal => journal::JOURNAL_VERSION,
             FileKind::Sheet => sheet::SHEET_VERSION,
             FileKind::Bestiary => bestiary::BESTIARY_VERSION,
+            FileKind::Encounters => kept::ENCOUNTERS_VERSION,
         }
     }
 }

@@ -40,6 +40,10 @@ pub struct Field {
     pub id: &'static str,
     pub label: String,
     pub kind: FieldKind,
+    /// A text field's value stands as proposed: the first key typed replaces it whole rather
+    /// than adding to it (`check` never becomes `checkattack`); Backspace or an arrow edits it
+    /// instead. Set when the form opens with a value and whenever the field takes the focus.
+    pub fresh: bool,
 }
 
 impl Field {
@@ -48,6 +52,7 @@ impl Field {
             id,
             label: label.into(),
             kind: FieldKind::Text(Input::new(value.to_string())),
+            fresh: !value.is_empty(),
         }
     }
 
@@ -57,6 +62,7 @@ impl Field {
             id,
             label: label.into(),
             kind: FieldKind::Choice { options, idx },
+            fresh: false,
         }
     }
 
@@ -65,6 +71,7 @@ impl Field {
             id,
             label: label.into(),
             kind: FieldKind::Toggle(on),
+            fresh: false,
         }
     }
 
@@ -85,6 +92,7 @@ impl Field {
                 max,
                 step,
             },
+            fresh: false,
         }
     }
 
@@ -102,6 +110,7 @@ impl Field {
                 net: net.clamp(-cap, cap),
                 cap,
             },
+            fresh: false,
         }
     }
 
@@ -121,6 +130,7 @@ impl Field {
                 on,
                 cursor: 0,
             },
+            fresh: false,
         }
     }
 
@@ -293,14 +303,25 @@ impl<P> Form<P> {
     pub fn focus_next(&mut self) {
         if !self.fields.is_empty() {
             self.focus = (self.focus + 1) % self.fields.len();
-            self.digits.clear();
+            self.focused_afresh();
         }
     }
 
     pub fn focus_prev(&mut self) {
         if !self.fields.is_empty() {
             self.focus = (self.focus + self.fields.len() - 1) % self.fields.len();
-            self.digits.clear();
+            self.focused_afresh();
+        }
+    }
+
+    /// A field just focused takes what is typed next as a new value: digits on a number, and
+    /// the first key on a text field with a value replaces that value.
+    fn focused_afresh(&mut self) {
+        self.digits.clear();
+        if let Some(f) = self.fields.get_mut(self.focus)
+            && let FieldKind::Text(input) = &f.kind
+        {
+            f.fresh = !input.value().is_empty();
         }
     }
 
@@ -372,36 +393,44 @@ impl<P> Form<P> {
 
     /// Passes a key to the focused text field.
     pub fn type_key(&mut self, key: KeyEvent) -> bool {
-        match self.fields.get_mut(self.focus).map(|f| &mut f.kind) {
-            Some(FieldKind::Text(input)) => input.handle_event(&Event::Key(key)).is_some(),
-            _ => {
-                // Digits typed on a number field set it directly ("30" for a 30 ft fall): what
-                // has been typed since the field got the focus replaces the value shown.
-                if let (
-                    KeyCode::Char(c),
-                    Some(FieldKind::Number {
-                        value, min, max, ..
-                    }),
-                ) = (
-                    key.code,
-                    self.fields.get_mut(self.focus).map(|f| &mut f.kind),
-                ) && let Some(d) = c.to_digit(10)
-                    && !key.modifiers.contains(KeyModifiers::CONTROL)
-                {
-                    self.digits.push(c);
-                    let typed = match self.digits.parse::<u16>() {
-                        Ok(t) if t <= *max => t,
-                        _ => {
-                            self.digits = c.to_string();
-                            d as u16
-                        }
-                    };
-                    *value = typed.clamp(*min, *max);
-                    return true;
-                }
-                false
+        if let Some(field) = self.fields.get_mut(self.focus)
+            && let FieldKind::Text(input) = &mut field.kind
+        {
+            // A letter replaces a proposed value; any other key (Backspace, an arrow) starts
+            // editing it instead.
+            if std::mem::take(&mut field.fresh)
+                && matches!(key.code, KeyCode::Char(_))
+                && !key.modifiers.contains(KeyModifiers::CONTROL)
+            {
+                *input = Input::default();
             }
+            return input.handle_event(&Event::Key(key)).is_some();
         }
+        // Digits typed on a number field set it directly ("30" for a 30 ft fall): what
+        // has been typed since the field got the focus replaces the value shown.
+        if let (
+            KeyCode::Char(c),
+            Some(FieldKind::Number {
+                value, min, max, ..
+            }),
+        ) = (
+            key.code,
+            self.fields.get_mut(self.focus).map(|f| &mut f.kind),
+        ) && let Some(d) = c.to_digit(10)
+            && !key.modifiers.contains(KeyModifiers::CONTROL)
+        {
+            self.digits.push(c);
+            let typed = match self.digits.parse::<u16>() {
+                Ok(t) if t <= *max => t,
+                _ => {
+                    self.digits = c.to_string();
+                    d as u16
+                }
+            };
+            *value = typed.clamp(*min, *max);
+            return true;
+        }
+        false
     }
 }
 
@@ -451,6 +480,33 @@ mod tests {
         f.type_key(digit('1'));
         f.type_key(digit('2'));
         assert_eq!(f.number("trys"), 12);
+    }
+
+    #[test]
+    fn typing_into_a_proposed_text_replaces_it_and_then_adds_to_it() {
+        let mut f = Form::new(
+            "t",
+            (),
+            vec![Field::text("what", "For what", "check"), Field::edge(0)],
+        );
+        let key = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
+        for c in "attack".chars() {
+            f.type_key(key(c));
+        }
+        assert_eq!(f.text("what"), "attack");
+        f.focus_next();
+        f.focus_prev();
+        f.type_key(KeyEvent::new(KeyCode::End, KeyModifiers::NONE));
+        f.type_key(key('s'));
+        assert_eq!(
+            f.text("what"),
+            "attacks",
+            "a key that moves keeps the value to edit"
+        );
+        f.focus_next();
+        f.focus_prev();
+        f.type_key(KeyEvent::new(KeyCode::Backspace, KeyModifiers::NONE));
+        assert_eq!(f.text("what"), "attack", "Backspace edits a proposed value");
     }
 
     #[test]

@@ -203,18 +203,46 @@ pub enum Overlay {
 /// A creature the picker offers, as the session's ruleset makes it: its kind, the name it would
 /// come in with now ("Goblin 3"), where it is from, and the ruleset's command that adds it on
 /// the opponents' side.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Arrival {
     pub kind: String,
     pub name: String,
     pub from: &'static str,
     pub add: crate::rules::GameCommand,
+    /// The command that adds one of this kind under another name (for a kept encounter's
+    /// several of a kind).
+    pub make: std::rc::Rc<dyn Fn(&str) -> crate::rules::GameCommand>,
+    /// Whether a name of this kind is numbered from the first ("Goblin 1"), or only from the
+    /// second (the plain tracker's "Ogre", "Ogre 2").
+    pub numbered: bool,
 }
 
-/// The creature picker: every creature the ruleset offers, the letters typed to filter them,
-/// the highlighted one among those that match, and whether the players see it come in.
+impl std::fmt::Debug for Arrival {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Arrival")
+            .field("kind", &self.kind)
+            .field("name", &self.name)
+            .field("from", &self.from)
+            .field("add", &self.add)
+            .finish()
+    }
+}
+
+/// An encounter the picker offers: its name, how many of it would come, and, for one kept in
+/// the judge's library, the commands that add its creatures (empty for one of the session's).
+#[derive(Debug, Clone)]
+pub struct Gathering {
+    pub name: String,
+    pub count: usize,
+    pub add: Vec<crate::rules::GameCommand>,
+}
+
+/// The creature picker: the encounters that can come into the fight under way (listed first),
+/// every creature the ruleset offers, the letters typed to filter them, the highlighted one
+/// among those that match, and whether the players see it come in.
 #[derive(Debug, Clone, Default)]
 pub struct PickPrompt {
+    pub encounters: Vec<Gathering>,
     pub arrivals: Vec<Arrival>,
     pub typed: String,
     /// Place of the highlighted creature among those that match.
@@ -402,8 +430,7 @@ impl Main {
     pub fn roster(&self) -> Vec<u32> {
         self.session
             .state()
-            .game
-            .roster()
+            .gathered_roster()
             .into_iter()
             .flat_map(|g| g.members.into_iter().map(|m| m.id))
             .collect()

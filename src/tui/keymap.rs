@@ -268,7 +268,7 @@ pub const MAIN_ROSTER: &[Binding] = &[
     b(C::Main, &[K::Code(KC::BackTab)], A::PrevChar, "", "Select the previous character"),
     b(C::Main, &[K::Char('H')], A::Hide, "", "Reveal the selected creature to the players' table view, or veil it again"),
     b(C::Main, &[K::Char('\'')], A::Jump, "", "Jump to a sheet: type the first letters of a name (Enter keeps it)"),
-    b(C::Main, &[K::Char('A')], A::Bring, "", "Add a creature: letters of its kind, then Enter (numbered, into the fight)"),
+    b(C::Main, &[K::Char('A')], A::Bring, "", "Add a creature, or in a fight an encounter: letters of its name, then Enter"),
 ];
 
 /// Scrolling the roll log on the main screen.

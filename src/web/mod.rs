@@ -8,9 +8,10 @@
 mod page;
 mod serve;
 
-pub use page::{Page, ROLLS, page};
-pub use serve::{Limits, Server};
+pub use page::{Page, ROLLS, page, player_page};
+pub use serve::{Limits, Reader, Server};
 
+use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::{Path, PathBuf};
@@ -57,26 +58,55 @@ pub fn address(text: &str) -> Result<SocketAddr, WebError> {
         .map_err(|_| WebError::Address(text.to_string()))
 }
 
-/// The players' page of one session: the session as followed, and the server that shows it.
+/// The players' pages of one session: the session as followed, and the server that shows them:
+/// the table's page, and each player character's own.
 pub struct Web {
     following: Following,
     server: Server,
     token: String,
     last: String,
+    /// Each player character's page, by the ruleset's id.
+    players: BTreeMap<u32, Link>,
+    /// Links made since [`Web::made`] was last asked, to be printed: whose, and whether it
+    /// replaces one.
+    made: Vec<(u32, bool)>,
+}
+
+/// One player character's page: its link's token and what it was last sent.
+struct Link {
+    name: String,
+    token: String,
+    /// The count of `link NAME new` the token was made for (see `Veil::links`).
+    made_for: u32,
+    last: String,
 }
 
 impl Web {
-    /// Reads the session and starts serving its page on `addr`, with a new access token.
+    /// Reads the session and starts serving its pages on `addr`, each with a new access token.
     pub fn open(path: &Path, addr: SocketAddr, limits: Limits) -> Result<Web, WebError> {
         let following = Following::open(path)?;
         let token = crate::dice::access_token()?;
         let last = update(&following);
-        let server = Server::start(addr, token.clone(), &last, limits)?;
+        let mut pages = vec![(Reader::Table, token.clone(), last.clone())];
+        let mut players = BTreeMap::new();
+        for (id, name) in party(&following) {
+            let link = Link {
+                token: crate::dice::access_token()?,
+                made_for: made_for(&following, id),
+                last: player_update(&following, id, &name),
+                name,
+            };
+            pages.push((Reader::Player(id), link.token.clone(), link.last.clone()));
+            players.insert(id, link);
+        }
+        let server = Server::start(addr, pages, limits)?;
         Ok(Web {
             following,
             server,
             token,
             last,
+            players,
+            made: Vec::new(),
         })
     }
 
@@ -84,17 +114,38 @@ impl Web {
         &self.server
     }
 
+    /// The table's token.
     pub fn token(&self) -> &str {
         &self.token
+    }
+
+    /// The token of the player character `id`'s own page.
+    pub fn player_token(&self, id: u32) -> Option<&str> {
+        self.players.get(&id).map(|l| l.token.as_str())
     }
 
     pub fn path(&self) -> &Path {
         self.following.path()
     }
 
-    /// The address to open, token and all. A server listening on every address is named by
-    /// an address of this machine's that others on its network can reach.
+    /// The table's address to open, token and all. A server listening on every address is
+    /// named by an address of this machine's that others on its network can reach.
     pub fn url(&self) -> String {
+        self.url_with(&self.token)
+    }
+
+    /// Each player character's own page: id, name and address, in the roster's order.
+    pub fn player_urls(&self) -> Vec<(u32, String, String)> {
+        party(&self.following)
+            .into_iter()
+            .filter_map(|(id, _)| {
+                let link = self.players.get(&id)?;
+                Some((id, link.name.clone(), self.url_with(&link.token)))
+            })
+            .collect()
+    }
+
+    fn url_with(&self, token: &str) -> String {
         let addr = self.server.addr();
         let ip = if addr.ip().is_unspecified() {
             reachable().unwrap_or(addr.ip())
@@ -102,21 +153,106 @@ impl Web {
             addr.ip()
         };
         let host = SocketAddr::new(ip, addr.port());
-        format!("http://{host}/?t={}", self.token)
+        format!("http://{host}/?t={token}")
     }
 
-    /// One look at the files and, when what the players see changed, an update to every page.
+    /// The player characters whose links were made since this was last asked (a character who
+    /// joined, or `link NAME new`): id, name, address, and whether it replaces an old one.
+    pub fn made(&mut self) -> Vec<(u32, String, String, bool)> {
+        let made = std::mem::take(&mut self.made);
+        made.into_iter()
+            .filter_map(|(id, anew)| {
+                let link = self.players.get(&id)?;
+                Some((id, link.name.clone(), self.url_with(&link.token), anew))
+            })
+            .collect()
+    }
+
+    /// One look at the files and, when what the players see changed, an update to every page
+    /// that changed. A character's link made anew gets a new token (the old one and its open
+    /// pages stop at once); a character who joined gets a page, one who left loses theirs.
     pub fn step(&mut self) -> Followed {
         let followed = self.following.refresh();
-        if followed == Followed::Changed {
-            let next = update(&self.following);
-            if next != self.last {
-                self.server.publish(&next);
-                self.last = next;
+        if followed != Followed::Changed {
+            return followed;
+        }
+        let next = update(&self.following);
+        if next != self.last {
+            self.server.publish(Reader::Table, &next);
+            self.last = next;
+        }
+        let party = party(&self.following);
+        let gone: Vec<u32> = self
+            .players
+            .keys()
+            .filter(|id| !party.iter().any(|(p, _)| p == *id))
+            .copied()
+            .collect();
+        for id in gone {
+            self.players.remove(&id);
+            self.server.revoke(Reader::Player(id));
+        }
+        for (id, name) in party {
+            let made_for = made_for(&self.following, id);
+            let next = player_update(&self.following, id, &name);
+            match self.players.get_mut(&id) {
+                Some(link) if link.made_for == made_for => {
+                    if next != link.last {
+                        self.server.publish(Reader::Player(id), &next);
+                        link.last = next;
+                    }
+                    link.name = name;
+                }
+                _ => {
+                    // Without a token of its own a page is not served: a character whose
+                    // token cannot be made has no page until the next look.
+                    let Ok(token) = crate::dice::access_token() else {
+                        self.players.remove(&id);
+                        self.server.revoke(Reader::Player(id));
+                        continue;
+                    };
+                    self.server.issue(Reader::Player(id), token.clone(), &next);
+                    self.made.push((id, self.players.contains_key(&id)));
+                    self.players.insert(
+                        id,
+                        Link {
+                            name,
+                            token,
+                            made_for,
+                            last: next,
+                        },
+                    );
+                }
             }
         }
         followed
     }
+}
+
+/// The player characters of the session: id and name.
+fn party(following: &Following) -> Vec<(u32, String)> {
+    following
+        .session()
+        .state()
+        .game
+        .roster()
+        .into_iter()
+        .filter(|g| g.party)
+        .flat_map(|g| g.members)
+        .map(|m| (m.id, m.name))
+        .collect()
+}
+
+/// How many times the judge made `id`'s link anew.
+fn made_for(following: &Following, id: u32) -> u32 {
+    following
+        .session()
+        .state()
+        .veil
+        .links
+        .get(&id)
+        .copied()
+        .unwrap_or(0)
 }
 
 /// The page's update now, as JSON: made from the players' lens by [`page`] and nothing else.
@@ -125,6 +261,16 @@ fn update(following: &Following) -> String {
     // A model of plain strings, numbers and lists always serializes; `null` is ignored by the
     // page all the same.
     serde_json::to_string(&page(&view, following.problem())).unwrap_or_else(|_| "null".into())
+}
+
+/// A player's own page's update now, as JSON: the players' lens for that player, and their
+/// character's sheet as made for its player.
+fn player_update(following: &Following, id: u32, name: &str) -> String {
+    let session = following.session();
+    let view = TableView::of_player(session, ROLLS, id);
+    let sheet = crate::export::players::own_sheet(session, id);
+    serde_json::to_string(&player_page(&view, name, sheet, following.problem()))
+        .unwrap_or_else(|_| "null".into())
 }
 
 /// An address of this machine's on its local network: the one the system would send from.
@@ -159,6 +305,19 @@ pub fn qr(url: &str, ansi: bool) -> Option<String> {
     )
 }
 
+/// One page's address said on the terminal: what it is, the address, its QR code.
+fn link_said(out: &mut dyn Write, what: &str, url: &str, ansi: bool) -> std::io::Result<()> {
+    writeln!(out, "{what}")?;
+    writeln!(out)?;
+    writeln!(out, "  {url}")?;
+    writeln!(out)?;
+    if let Some(code) = qr(url, ansi) {
+        write!(out, "{code}")?;
+        writeln!(out)?;
+    }
+    out.flush()
+}
+
 /// Why the page stopped serving.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Ended {
@@ -188,6 +347,7 @@ pub fn run(
     // Colour codes only for a terminal, and never under `NO_COLOR`: then the blocks alone.
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let ansi = std::io::stdout().is_terminal() && !no_color;
+    let players = web.player_urls();
     let said = (|| {
         writeln!(out, "The players' page of {}:", path.display())?;
         writeln!(out)?;
@@ -197,9 +357,19 @@ pub fn run(
             write!(out, "{code}")?;
             writeln!(out)?;
         }
+        for (_, name, url) in &players {
+            link_said(
+                out,
+                &format!("{name}'s own page (for {name}'s player alone):"),
+                url,
+                ansi,
+            )?;
+        }
         writeln!(
             out,
-            "Anyone with this address can read the table; a new one is made each time. Ctrl-C stops it."
+            "Anyone with the table's address can read the table, and anyone with a character's \
+             address that character's page; new ones are made each time, and `link NAME new` \
+             makes a character's anew. Ctrl-C stops it."
         )?;
         out.flush()
     })();
@@ -212,6 +382,14 @@ pub fn run(
         if web.step() == Followed::Gone {
             drop(watcher);
             return Ok(Ended::Gone(web.path().to_path_buf()));
+        }
+        for (_, name, url, anew) in web.made() {
+            let what = if anew {
+                format!("{name}'s own page has a new address (the old one no longer opens it):")
+            } else {
+                format!("{name} joined; {name}'s own page (for {name}'s player alone):")
+            };
+            link_said(out, &what, &url, ansi).map_err(|e| WebError::Terminal(e.to_string()))?;
         }
     }
 }

@@ -19,8 +19,15 @@ pub struct Page {
     pub others: Vec<Person>,
     /// The last public rolls, newest first.
     pub rolls: Vec<Roll>,
+    /// The judge's last words to the table (on a player's page, to that player too), newest
+    /// first.
+    pub said: Vec<Roll>,
     /// Why the session could not be read just now, when it could not.
     pub problem: Option<String>,
+    /// On a player's own page: their character's name.
+    pub me: Option<String>,
+    /// On a player's own page: their character's sheet in full, in its ruleset's words.
+    pub sheet: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -122,7 +129,33 @@ pub fn page(view: &TableView, problem: Option<&str>) -> Page {
                 tone: tone(l.tone),
             })
             .collect(),
+        said: view
+            .said
+            .iter()
+            .map(|l| Roll {
+                text: l.text.clone(),
+                tone: tone(l.tone),
+            })
+            .collect(),
         problem: problem.map(str::to_string),
+        me: None,
+        sheet: None,
+    }
+}
+
+/// A player's own page: `view` is what their character's player may see (the table's view,
+/// with what the judge told them alone), `sheet` their character's sheet, made for its player
+/// (see [`crate::export::players::own_sheet`]).
+pub fn player_page(
+    view: &TableView,
+    me: &str,
+    sheet: Option<String>,
+    problem: Option<&str>,
+) -> Page {
+    Page {
+        me: Some(me.to_string()),
+        sheet,
+        ..page(view, problem)
     }
 }
 

@@ -140,19 +140,32 @@ impl Default for Limits {
     }
 }
 
-/// The open event streams, each by a number of its own.
+/// Whom a token lets in: the table's page, or one player character's own page (by the
+/// ruleset's id).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Reader {
+    Table,
+    Player(u32),
+}
+
+/// The open event streams, each by a number of its own, with whose page it carries.
 #[derive(Default)]
 struct Streams {
     next: u64,
-    open: HashMap<u64, mpsc::Sender<Bytes>>,
+    open: HashMap<u64, (Reader, mpsc::Sender<Bytes>)>,
+}
+
+/// Each page's token and its last update, as an event ready to send to a stream that opens now.
+#[derive(Default)]
+struct Pages {
+    tokens: Vec<(String, Reader)>,
+    current: HashMap<Reader, Bytes>,
 }
 
 /// What every connection shares.
 struct Shared {
-    token: String,
     limits: Limits,
-    /// The last update, as an event ready to send to a stream that opens now.
-    current: Mutex<Bytes>,
+    pages: Mutex<Pages>,
     streams: Mutex<Streams>,
     doors: Mutex<Doors>,
 }
@@ -162,8 +175,22 @@ impl Shared {
         self.streams.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    fn current(&self) -> std::sync::MutexGuard<'_, Bytes> {
-        self.current.lock().unwrap_or_else(PoisonError::into_inner)
+    fn pages(&self) -> std::sync::MutexGuard<'_, Pages> {
+        self.pages.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Whose page `token` opens, if any: compared with every page's token in full, whatever
+    /// matched before, so the time taken tells nothing of which or how much of a guess was
+    /// right.
+    fn reader(&self, token: &str) -> Option<Reader> {
+        let pages = self.pages();
+        let mut found = None;
+        for (t, reader) in &pages.tokens {
+            if same(token, t) {
+                found = Some(*reader);
+            }
+        }
+        found
     }
 
     fn doors(&self) -> std::sync::MutexGuard<'_, Doors> {
@@ -248,11 +275,11 @@ pub struct Server {
 }
 
 impl Server {
-    /// Listens on `addr` and serves `first` as the page's first update.
+    /// Listens on `addr` and serves each page of `pages` (whose it is, its token, its first
+    /// update).
     pub fn start(
         addr: SocketAddr,
-        token: String,
-        first: &str,
+        pages: Vec<(Reader, String, String)>,
         limits: Limits,
     ) -> Result<Server, WebError> {
         let fail = |e: io::Error| WebError::Listen(addr, e.to_string());
@@ -267,10 +294,14 @@ impl Server {
             listen(addr).map_err(fail)?
         };
         let addr = listener.local_addr().map_err(fail)?;
+        let mut open = Pages::default();
+        for (reader, token, first) in pages {
+            open.tokens.push((token, reader));
+            open.current.insert(reader, event(&first));
+        }
         let shared = Arc::new(Shared {
-            token,
             limits,
-            current: Mutex::new(event(first)),
+            pages: Mutex::new(open),
             streams: Mutex::new(Streams::default()),
             doors: Mutex::new(Doors::default()),
         });
@@ -296,22 +327,58 @@ impl Server {
         self.addr
     }
 
-    /// Sends an update to every open stream without waiting on any: a stream whose queue is
-    /// full (its client stopped reading) is dropped.
-    pub fn publish(&self, update: &str) {
+    /// Sends an update to every open stream of `reader`'s page without waiting on any: a
+    /// stream whose queue is full (its client stopped reading) is dropped.
+    pub fn publish(&self, reader: Reader, update: &str) {
         let update = event(update);
         // Set while the streams are held, so a stream opening now either starts from this
         // update or is sent it: none misses it.
         let mut streams = self.shared.streams();
-        *self.shared.current() = update.clone();
+        self.shared.pages().current.insert(reader, update.clone());
         streams
             .open
-            .retain(|_, s| s.try_send(update.clone()).is_ok());
+            .retain(|_, (r, s)| *r != reader || s.try_send(update.clone()).is_ok());
+    }
+
+    /// Gives `reader`'s page a new token (or its first, with its first update): the old token
+    /// opens nothing from now on, and every stream opened with it ends at once.
+    pub fn issue(&self, reader: Reader, token: String, first: &str) {
+        let mut streams = self.shared.streams();
+        {
+            let mut pages = self.shared.pages();
+            pages.tokens.retain(|(_, r)| *r != reader);
+            pages.tokens.push((token, reader));
+            pages.current.insert(reader, event(first));
+        }
+        // Dropping a stream's sender ends it, and its connection with it.
+        streams.open.retain(|_, (r, _)| *r != reader);
+    }
+
+    /// Takes `reader`'s page away (a character who left): its token opens nothing, its streams
+    /// end at once.
+    pub fn revoke(&self, reader: Reader) {
+        let mut streams = self.shared.streams();
+        {
+            let mut pages = self.shared.pages();
+            pages.tokens.retain(|(_, r)| *r != reader);
+            pages.current.remove(&reader);
+        }
+        streams.open.retain(|_, (r, _)| *r != reader);
     }
 
     /// How many event streams are open.
     pub fn streams(&self) -> usize {
         self.shared.streams().open.len()
+    }
+
+    /// How many event streams of `reader`'s page are open.
+    pub fn streams_of(&self, reader: Reader) -> usize {
+        self.shared
+            .streams()
+            .open
+            .values()
+            .filter(|(r, _)| *r == reader)
+            .count()
     }
 }
 
@@ -548,12 +615,15 @@ async fn admit(State(shared): State<Arc<Shared>>, request: Request, next: Next) 
         .uri()
         .query()
         .and_then(|q| q.split('&').find_map(|pair| pair.strip_prefix("t=")));
-    if !token.is_some_and(|t| same(t, &shared.token)) {
+    let Some(reader) = token.and_then(|t| shared.reader(t)) else {
         return plain(
             StatusCode::FORBIDDEN,
-            "This page needs its access token: open the whole address slotmark printed.",
+            "This page needs its access token: open the whole address slotmark printed \
+             (a player's link made anew replaces the old one).",
         );
-    }
+    };
+    let mut request = request;
+    request.extensions_mut().insert(reader);
     let place = request.extensions().get::<Arc<Place>>();
     if place.is_some_and(|p| !p.admit()) {
         let mut busy = plain(
@@ -632,9 +702,12 @@ impl Drop for Slot {
     }
 }
 
-/// The current update at once, then each new one, with a heartbeat while nothing happens,
-/// until the client goes or falls too far behind.
-async fn events(State(shared): State<Arc<Shared>>) -> Response {
+/// The current update of the page the token opens at once, then each new one, with a heartbeat
+/// while nothing happens, until the client goes, falls too far behind, or its token is revoked.
+async fn events(
+    State(shared): State<Arc<Shared>>,
+    axum::Extension(reader): axum::Extension<Reader>,
+) -> Response {
     let limits = shared.limits;
     let (tx, rx) = mpsc::channel(limits.queue);
     let (slot, current) = {
@@ -645,10 +718,16 @@ async fn events(State(shared): State<Arc<Shared>>) -> Response {
                 "Too many pages are open; try again soon.",
             );
         }
+        // Revoked since its request was let in: it ends as if it had been open.
+        let Some(current) = shared.pages().current.get(&reader).cloned() else {
+            return plain(
+                StatusCode::FORBIDDEN,
+                "This link was made anew; ask the judge for the new one.",
+            );
+        };
         let id = streams.next;
         streams.next += 1;
-        streams.open.insert(id, tx);
-        let current = shared.current().clone();
+        streams.open.insert(id, (reader, tx));
         let slot = Slot {
             id,
             shared: Arc::clone(&shared),

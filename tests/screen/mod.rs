@@ -58,3 +58,72 @@ pub fn play(app: &mut App, what: &str, events: Vec<io::Result<Event>>) -> Played
         text,
     }
 }
+
+/// Moves 11 and 12 of the table test (`../shared/PLAYTEST.md`, issue 44) in `ruleset`'s demo at
+/// 80×24: the fight with the creatures just met (`c` Enter, at most three keys, asserted), then
+/// one whole round of it by the keys each fighter's turn takes (Enter on whatever the rules ask
+/// on the way). Returns the keys of the round and the fighters in it. In the slot system Enter
+/// starts the selected one's turn and `E` ends it; in actiondie each fighter's action is chosen
+/// first (`a` Enter each, then `i` rolls the initiative) and `E` passes the turn; elsewhere `E`
+/// passes it.
+pub fn moves_11_and_12(ruleset: slotmark::rules::RulesetId) -> (usize, usize) {
+    use slotmark::rules::RulesetId;
+    use slotmark::tui::keymap::Ctx;
+    let mut app = App::with_session(
+        slotmark::script::demo_for(ruleset),
+        None,
+        slotmark::tui::Dice::scripted([3; 256]),
+    )
+    .with_theme(slotmark::tui::theme::Theme::plain());
+    let eleven = vec![key('c'), code(KeyCode::Enter)];
+    assert!(eleven.len() <= 3, "move 11 takes {} keys", eleven.len());
+    let text = drive(&mut app, 80, 24, eleven);
+    let fight = |app: &App| app.session().unwrap().state().game.initiative();
+    let fighters = fight(&app)
+        .unwrap_or_else(|| panic!("{ruleset:?}: no fight after c Enter:\n{text}"))
+        .order
+        .len();
+    let mut keys = 0usize;
+    if ruleset == RulesetId::ActionDie {
+        for _ in 0..fighters {
+            drive(&mut app, 80, 24, vec![key('a'), code(KeyCode::Enter)]);
+            keys += 2;
+        }
+        drive(&mut app, 80, 24, vec![key('i')]);
+        keys += 1;
+    }
+    let round = |app: &App| fight(app).map(|f| f.round);
+    while round(&app) == Some(1) && keys < 12 * fighters {
+        let events = match (app.ctx(), ruleset) {
+            (Ctx::Main, RulesetId::Slots) => vec![code(KeyCode::Enter), key('E')],
+            (Ctx::Main, _) => vec![key('E')],
+            _ => vec![code(KeyCode::Enter)],
+        };
+        keys += events.len();
+        drive(&mut app, 80, 24, events);
+    }
+    let text = drive(&mut app, 80, 24, Vec::new());
+    assert_eq!(
+        round(&app),
+        Some(2),
+        "{ruleset:?}: round 1 did not end:\n{text}"
+    );
+    (keys, fighters)
+}
+
+/// The keys of a round of the demo's fight, as docs/rulesets/*.md list them under move 12.
+pub fn round_keys(ruleset: slotmark::rules::RulesetId, fighters: usize) -> usize {
+    use slotmark::rules::RulesetId;
+    match ruleset {
+        // Enter and E for each of the four adventurers and two goblins.
+        RulesetId::Slots => 12,
+        // E steps the phases' groups: fewer keys than fighters.
+        RulesetId::Phase => 6,
+        // E passes each turn.
+        RulesetId::Bdp | RulesetId::Ap => fighters,
+        // a Enter each to choose the actions, i to roll, then E (and Enter on what the rules
+        // ask) through the turns.
+        RulesetId::ActionDie => 21,
+        RulesetId::Plain => unreachable!("the plain tracker has no demo"),
+    }
+}

@@ -65,7 +65,7 @@ pub fn attack(
         .name(who, c.name.clone())
         .plain(crate::rules::said::words!(" attacks with {what}"));
     let (name, at) = (c.name.clone(), out.len());
-    deal(
+    let extra = deal(
         state,
         targets,
         d,
@@ -77,14 +77,16 @@ pub fn attack(
         dice,
         out,
     )?;
-    // D22: a critical hit counts for the attacker on its damage line, the first of the attack.
-    if let Some(line) = out.get_mut(at).filter(|_| crit) {
+    // D22: a critical hit (a die at its highest face that added another) counts for the
+    // attacker on its damage line, the first of the attack; critical dice allowed are not one.
+    if let Some(line) = out.get_mut(at).filter(|_| extra > 0) {
         *line = line.clone().tallied(Tally::crit(&name));
     }
     Ok(())
 }
 
-/// D20-D24: rolls once and deals the total to every target in order.
+/// D20-D24: rolls once and deals the total to every target in order; returns how many dice
+/// a critical added (D22).
 #[allow(clippy::too_many_arguments)]
 pub fn deal(
     state: &mut State,
@@ -97,7 +99,7 @@ pub fn deal(
     by: Option<u32>,
     dice: &mut dyn DiceSource,
     out: &mut Out,
-) -> Result<(), RuleError> {
+) -> Result<usize, RuleError> {
     if targets.is_empty() {
         return Err(RuleError::invalid("damage needs at least one target"));
     }
@@ -157,7 +159,7 @@ pub fn deal(
     for &t in targets {
         hurt(state, t, total, kind, true, dealer.as_deref(), dice, out)?;
     }
-    Ok(())
+    Ok(extra)
 }
 
 /// D23-D24 for one target: halve, double or neither for the type, then armour, then HP;

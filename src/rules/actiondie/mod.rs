@@ -144,6 +144,7 @@ fn run(
                 dice,
                 out,
             )
+            .map(drop)
         }
         C::Exhaustion { who, up: true } => damage::exhaust(state, *who, dice, out),
         C::Exhaustion { who, up: false } => damage::recover(state, *who, out),

@@ -41,7 +41,12 @@ pub fn rest(
             words!("The {word} is interrupted: it gives nothing"),
         );
     } else if who.is_empty() {
-        for c in state.characters.iter_mut().filter(|c| !c.dead) {
+        // D39 rests "you and your party": the creatures fought are not healed with them.
+        for c in state
+            .characters
+            .iter_mut()
+            .filter(|c| !c.dead && c.side == super::model::Side::Pc)
+        {
             rest_one(c, full, out);
         }
     } else {

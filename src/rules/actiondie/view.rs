@@ -73,6 +73,7 @@ fn entry(state: &State, c: &Character) -> RosterEntry {
             .is_some_and(|e| e.acted),
         dead: c.dead,
         out: !c.dead && (c.fled || c.has(Status::Unconscious)),
+        down: c.down(),
         glance: glance(c),
         health: Some((u32::from(c.hp), u32::from(c.hp_max_now()))),
     }

@@ -77,6 +77,7 @@ fn entry(state: &State, c: &Character) -> RosterEntry {
             .is_some_and(|f| f.acted.contains(&c.id)),
         dead: c.dead(),
         out: !c.dead() && (c.has(Mark::Fled) || c.cannot_act()),
+        down: false,
         glance: glance(c),
         health: Some((u32::from(c.hp.cur), u32::from(c.hp.max))),
     }
@@ -388,6 +389,15 @@ impl Ruleset for Ap {
                 title: g,
             })
             .collect()
+    }
+
+    /// A22: each group is a side or faction of its own, so a group is a side.
+    fn footing(state: &State, _actor: u32) -> Vec<crate::rules::Footing> {
+        crate::rules::view::footing_by(
+            &Self::roster(state),
+            Self::initiative(state).as_ref(),
+            |g| g.title.clone(),
+        )
     }
 
     fn in_party(state: &State, id: u32) -> Option<bool> {

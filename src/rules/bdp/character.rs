@@ -181,3 +181,80 @@ impl Character {
         !self.dead && self.out.is_none()
     }
 }
+
+/// One way a character deals harm, read from its sheet for the damage form's proposal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attack {
+    pub name: String,
+    pub amount: super::command::Amount,
+    pub target: super::command::Target,
+}
+
+/// B49 gives no damage dice: a held item the form proposes deals this, the judge's to change.
+pub const HELD_DIE: u16 = 6;
+
+impl Character {
+    /// Its attacks: a creature's as the bestiary wrote them into its notes ("Bite: d4 to HP"),
+    /// then each item held in a hand (B49: at [`HELD_DIE`], the rules giving none).
+    pub fn attacks(&self) -> Vec<Attack> {
+        let mut out: Vec<Attack> = self.notes.iter().filter_map(|n| attack_note(n)).collect();
+        out.extend(self.slots.iter().filter_map(|s| match s {
+            Slot::Item(i) if i.held.is_some() && !i.broken => Some(Attack {
+                name: i.name.clone(),
+                amount: super::command::Amount::dice(1, HELD_DIE),
+                target: super::command::Target::Hp,
+            }),
+            _ => None,
+        }));
+        out
+    }
+}
+
+/// "Bite: d4 to HP (drags the fallen away)" as an attack; None for any other note.
+fn attack_note(note: &str) -> Option<Attack> {
+    use super::command::{Amount, Target};
+    let (name, rest) = note.split_once(": ")?;
+    let (dice, rest) = rest.trim().split_once(" to ")?;
+    let target = match rest.split_whitespace().next()? {
+        "HP" => Target::Hp,
+        "STR" => Target::Ability(Ability::Str),
+        "DEX" => Target::Ability(Ability::Dex),
+        "WIL" => Target::Ability(Ability::Wil),
+        _ => return None,
+    };
+    let amount = match dice.trim().split_once('d') {
+        Some((n, sides)) => Amount::dice(
+            if n.is_empty() { 1 } else { n.parse().ok()? },
+            sides.parse().ok()?,
+        ),
+        None => Amount::flat(dice.trim().parse().ok()?),
+    };
+    (amount.count > 0 && amount.sides > 0 && !name.trim().is_empty()).then(|| Attack {
+        name: name.trim().to_string(),
+        amount,
+        target,
+    })
+}
+
+#[cfg(test)]
+mod attack_tests {
+    use super::*;
+    use crate::rules::bdp::command::{Amount, Target};
+
+    #[test]
+    fn a_creatures_attack_is_read_from_the_line_the_bestiary_wrote() {
+        let a = attack_note("Bite: d4 to HP (drags the fallen away)").unwrap();
+        assert_eq!(
+            (a.name.as_str(), a.amount, a.target),
+            ("Bite", Amount::dice(1, 4), Target::Hp)
+        );
+        let b = attack_note("Sting: 2d6 to STR").unwrap();
+        assert_eq!(b.amount, Amount::dice(2, 6));
+        assert_eq!(
+            attack_note("Claws: 3 to DEX").unwrap().amount,
+            Amount::flat(3)
+        );
+        assert_eq!(attack_note("owes the ferryman"), None);
+        assert_eq!(attack_note("Note: see page 4 to HP"), None);
+    }
+}

@@ -69,6 +69,7 @@ fn entry(state: &State, c: &Character) -> RosterEntry {
             .is_some_and(|f| f.acted.contains(&c.id)),
         dead: c.dead,
         out: !c.dead && c.out.is_some(),
+        down: false,
         glance: glance(c),
         health: Some((u32::from(c.hp.cur), u32::from(c.hp.max))),
     }

@@ -33,6 +33,14 @@ fn most_targets(spell: &Spell, level: u8) -> Option<usize> {
 /// spells that are only marks); an error naming why for those aimed at others (Fireball,
 /// Lightning Bolt, Sleep, Hold Person, Dominate, Charm, Slow); nobody for the rest, which
 /// take no one (Animate Dead, Augury, Control Weather, Speak with Dead).
+impl Spell {
+    /// Is it cast on others, so a cast names its targets (a sleep, a fireball)? The rest fall
+    /// on the caster, or on nobody, when none is named.
+    pub fn on_others(&self) -> bool {
+        untargeted(self, 0).is_err()
+    }
+}
+
 fn untargeted(spell: &Spell, caster: u32) -> Result<Vec<u32>, RuleError> {
     match spell {
         Spell::Fireball

@@ -270,6 +270,18 @@ fn first_band(fight: &Fight, _phase: CombatPhase) -> Option<Band> {
         .find(|b| fight.fighters.iter().any(|f| f.band == Some(*b)))
 }
 
+/// K30: morale checked at a phase's end; whether a save it asked now waits for the judge, in
+/// which case the fight stands at that phase's end until the next step (the save answered).
+fn morale_waits(
+    state: &mut State,
+    dice: &mut dyn DiceSource,
+    out: &mut [Event],
+) -> Result<bool, RuleError> {
+    let before = state.queue.len();
+    morale::phase_end(state, dice, out)?;
+    Ok(state.queue.len() > before)
+}
+
 /// K13, K14: moves on to the next group, phase or round; morale is checked at each phase's end
 /// (K30). A caster whose spell waits to land in this group holds the step unless allowed.
 pub fn next(
@@ -325,8 +337,11 @@ pub fn next(
         });
         return Ok(());
     }
-    // The phase ends here (K30: morale is checked now).
-    morale::phase_end(state, dice, out)?;
+    // The phase ends here (K30: morale is checked now). A save it asks is answered before the
+    // fight moves on, so no initiative is rolled for a round the foes may have fled.
+    if morale_waits(state, dice, out)? {
+        return Ok(());
+    }
     let fight = state
         .fight
         .as_mut()
@@ -389,7 +404,9 @@ fn onward(
         if fresh {
             crate::rules::said::tell(out, || Event::said(Mood::Plain, passed(phase)));
         }
-        morale::phase_end(state, dice, out)?;
+        if morale_waits(state, dice, out)? {
+            return Ok(());
+        }
         let fight = state.fight.as_mut().ok_or_else(none)?;
         (here, fresh) = (true, true);
         fight.band = Band::Early;

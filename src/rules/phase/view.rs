@@ -302,6 +302,7 @@ fn entry(state: &State, c: &Character) -> RosterEntry {
         acted,
         dead: c.is_dead(),
         out: !c.is_dead() && (c.is_out() || c.critical.is_some()),
+        down: false,
         glance: glance(state, c),
         health: Some((u32::from(c.hp_now()), u32::from(c.hp.max))),
     }
@@ -405,6 +406,21 @@ impl Ruleset for Phase {
         }
         groups.retain(|g| !g.members.is_empty());
         groups
+    }
+
+    /// K19: a foe engaged with the actor is close, and proposed first.
+    fn footing(state: &State, actor: u32) -> Vec<crate::rules::Footing> {
+        let engaged = state
+            .fight
+            .as_ref()
+            .map(|f| f.engaged_with(actor))
+            .unwrap_or_default();
+        let mut all =
+            crate::rules::view::footing(&Self::roster(state), Self::initiative(state).as_ref());
+        for f in &mut all {
+            f.close = engaged.contains(&f.id);
+        }
+        all
     }
 
     fn in_party(state: &State, id: u32) -> Option<bool> {

@@ -1,6 +1,7 @@
 //! The plain tracker: names, hit points, a turn list and rolls against a number, for any game
-//! whose rules the judge keeps in their head. It is deliberately small, and it has no slots, no
-//! zones and no conditions, which is why the tests use it: whatever works for it and for the
+//! whose rules the judge keeps in their head. It is deliberately small: its conditions are the
+//! judge's words on a sheet and its clock only counts the time the judge says passes, and it
+//! has no slots and no zones, which is why the tests use it: whatever works for it and for the
 //! slot system works through the seam and nowhere else.
 //!
 //! - `apply` and the model here; `view` turns the state into the frame's read models.
@@ -25,6 +26,10 @@ pub struct Character {
     pub party: bool,
     pub hp: i32,
     pub max_hp: i32,
+    /// The judge's words for what holds them ("prone", "poisoned"), until the judge clears
+    /// them: the tracker reads nothing into them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditions: Vec<String>,
 }
 
 impl Character {
@@ -64,6 +69,32 @@ pub struct State {
     pub next_id: u32,
     pub fight: Option<Fight>,
     pub pending: Option<PendingRoll>,
+    /// Minutes passed since the session began, as the judge said they passed.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub minutes: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// Minutes as a clock reads them: "day 1, 00:40".
+pub fn clock_words(minutes: u32) -> String {
+    let day = minutes / (24 * 60) + 1;
+    let rest = minutes % (24 * 60);
+    format!("day {day}, {:02}:{:02}", rest / 60, rest % 60)
+}
+
+/// An amount of time in words: "40 minutes", "2 hours", "1 day".
+pub fn span_words(minutes: u32) -> String {
+    let (n, unit) = if minutes.is_multiple_of(24 * 60) {
+        (minutes / (24 * 60), "day")
+    } else if minutes.is_multiple_of(60) {
+        (minutes / 60, "hour")
+    } else {
+        (minutes, "minute")
+    };
+    format!("{n} {unit}{}", if n == 1 { "" } else { "s" })
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -111,6 +142,20 @@ pub enum Command {
         pass: bool,
     },
     Cancel,
+    /// Puts the judge's words for a condition on someone.
+    Mark {
+        who: u32,
+        condition: String,
+    },
+    /// Clears a condition of someone's, named as it was marked.
+    Unmark {
+        who: u32,
+        condition: String,
+    },
+    /// Time passes, as many minutes as the judge says (a rest, a journey).
+    Pass {
+        minutes: u32,
+    },
 }
 
 /// What happened. Each names whom it is about by the roster's id as well, so the players' lens
@@ -161,6 +206,16 @@ pub enum Event {
     },
     Dropped {
         what: String,
+    },
+    Marked {
+        id: u32,
+        name: String,
+        condition: String,
+        on: bool,
+    },
+    Passed {
+        minutes: u32,
+        now: u32,
     },
 }
 
@@ -318,15 +373,25 @@ impl Event {
                         "'s {what} a {}",
                         pass_word(*pass)
                     )),
-                Line::new()
-                    .name(*id, who.clone())
-                    .plain(crate::rules::said::words!(
-                        "'s {what}: {}",
-                        pass_word(*pass)
-                    )),
+                // The players read the verdict that stands once, on the roll's line.
+                Line::new(),
             ),
             Event::Dropped { what } => Line::from(crate::rules::said::words!(
                 "{what} is dropped with no effect"
+            )),
+            Event::Marked {
+                id,
+                name,
+                condition,
+                on,
+            } => Line::new()
+                .name(*id, name.clone())
+                .plain(if *on { " is now " } else { " is no longer " })
+                .plain(condition.clone()),
+            Event::Passed { minutes, now } => Line::from(crate::rules::said::words!(
+                "{} pass; it is now {}",
+                span_words(*minutes),
+                clock_words(*now)
             )),
         }
     }
@@ -399,7 +464,7 @@ pub fn apply(
     if let Some(p) = &state.pending
         && matches!(
             command,
-            C::Check { .. } | C::StartFight { .. } | C::NextTurn | C::EndFight
+            C::Check { .. } | C::StartFight { .. } | C::NextTurn | C::EndFight | C::Pass { .. }
         )
     {
         return Err(RuleError::invalid(format!(
@@ -427,6 +492,7 @@ pub fn apply(
                 party: *party,
                 hp: *hp,
                 max_hp: *hp,
+                conditions: Vec::new(),
             });
             out.push(Event::Added { id, name, hp: *hp });
         }
@@ -510,6 +576,65 @@ pub fn apply(
                 id,
                 name: state.name_of(id),
                 round,
+            });
+        }
+        C::Mark { who, condition } => {
+            let condition = crate::rules::text::checked(
+                crate::rules::text::TextKind::Name,
+                condition,
+                "say what the condition is",
+            )?;
+            let c = state.character_mut(*who)?;
+            if c.conditions
+                .iter()
+                .any(|k| k.eq_ignore_ascii_case(&condition))
+            {
+                return Err(RuleError::invalid(format!(
+                    "{} is {condition} already",
+                    c.name
+                )));
+            }
+            c.conditions.push(condition.clone());
+            out.push(Event::Marked {
+                id: *who,
+                name: c.name.clone(),
+                condition,
+                on: true,
+            });
+        }
+        C::Unmark { who, condition } => {
+            let c = state.character_mut(*who)?;
+            let wanted = condition.trim();
+            let Some(at) = c
+                .conditions
+                .iter()
+                .position(|k| k.eq_ignore_ascii_case(wanted))
+            else {
+                return Err(RuleError::invalid(if c.conditions.is_empty() {
+                    format!("{} has no condition to clear", c.name)
+                } else {
+                    format!("{} is not {wanted}: {}", c.name, c.conditions.join(", "))
+                }));
+            };
+            let condition = c.conditions.remove(at);
+            out.push(Event::Marked {
+                id: *who,
+                name: c.name.clone(),
+                condition,
+                on: false,
+            });
+        }
+        C::Pass { minutes } => {
+            if *minutes == 0 {
+                return Err(RuleError::invalid("say how much time passes"));
+            }
+            state.minutes = state
+                .minutes
+                .checked_add(*minutes)
+                .ok_or_else(|| RuleError::invalid("the clock cannot count that far"))?;
+            out.push(Event::Passed {
+                minutes: *minutes,
+                now: state.minutes,
             });
         }
         C::EndFight => {

@@ -71,6 +71,7 @@ impl Ruleset for Plain {
                         acted: acted(c.id),
                         dead: false,
                         out: c.down(),
+                        down: false,
                         glance: {
                             let mut tags = Vec::new();
                             if acted(c.id) {
@@ -86,6 +87,9 @@ impl Ruleset for Plain {
                             tags.push(Tag::new(format!("{}/{}", c.hp, c.max_hp), tone));
                             if c.down() {
                                 tags.push(Tag::new("down", Tone::Warn));
+                            }
+                            for k in &c.conditions {
+                                tags.push(Tag::new(k.clone(), Tone::Warn));
                             }
                             tags
                         },
@@ -188,9 +192,13 @@ impl Ruleset for Plain {
                 0 => "no fight".into(),
                 r => format!("round {r}"),
             },
-            detail: String::new(),
+            detail: if state.minutes > 0 {
+                format!("({})", super::clock_words(state.minutes))
+            } else {
+                String::new()
+            },
             place: None,
-            units: vec![("round".into(), round)],
+            units: vec![("round".into(), round), ("minute".into(), state.minutes)],
             next: "the round turns over after the last in order".into(),
         }
     }
@@ -332,6 +340,9 @@ pub fn sheet_lines(state: &State, c: &super::Character) -> Vec<(String, String)>
             ),
         ),
     ];
+    if !c.conditions.is_empty() {
+        l.push(("Conditions".to_string(), c.conditions.join(", ")));
+    }
     if let Some(fight) = &state.fight {
         let place = fight.order.iter().position(|&id| id == c.id);
         let text = match place {

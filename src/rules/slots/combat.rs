@@ -215,6 +215,31 @@ pub fn start(
     Ok(())
 }
 
+/// Someone the fight left aside joins it (R33): they take turns from now on, like anyone added
+/// during the fight.
+pub fn join(state: &mut State, who: CharId, out: &mut Vec<Event>) -> Result<(), RuleError> {
+    let c = state.character(who)?;
+    if c.status.dead {
+        return Err(RuleError::invalid(format!("{} is dead", c.name)));
+    }
+    let name = c.name.clone();
+    let combat = fight_mut(state)?;
+    if !combat.aside.contains(&who) {
+        return Err(RuleError::invalid(format!(
+            "{name} is in the fight already"
+        )));
+    }
+    combat.aside.retain(|&id| id != who);
+    crate::rules::said::tell(out, || {
+        Event::Told(
+            crate::rules::Line::new()
+                .name(who, name)
+                .plain(" joins the fight"),
+        )
+    });
+    Ok(())
+}
+
 /// A character of the side holding initiative takes their turn (R33). Their open wounds bleed
 /// as it starts (R22, R36).
 pub fn start_turn(state: &mut State, who: CharId, out: &mut Vec<Event>) -> Result<(), RuleError> {

@@ -245,6 +245,11 @@ pub enum Command {
         #[serde(default)]
         fighters: Option<Vec<CharId>>,
     },
+    /// Someone the fight left aside joins it (R33): from now on they take turns like anyone in
+    /// it, as anyone added during the fight does.
+    JoinCombat {
+        who: CharId,
+    },
     StartTurn {
         who: CharId,
     },

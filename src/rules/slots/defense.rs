@@ -238,19 +238,20 @@ fn holds_melee_weapon(t: &Character) -> bool {
     })
 }
 
-/// The slot the judge is offered when the hit names none: the arms for a hand, else the torso.
-fn proposed_hit_slot(t: &Character, grip: bool) -> SlotNo {
-    let find = |r: Region| {
-        t.layout
-            .body_slots()
-            .find(|&n| t.layout.region(n) == Some(r))
-    };
-    let first = if grip {
-        find(Region::ArmsHands).or_else(|| find(Region::Torso))
+/// The slot the judge is offered when the hit names none: the arms for a hand, else the torso,
+/// a slot with no wound and no armour first (see [`wounds::proposed_body_slot`]), and what the
+/// proposal meets when every slot meets something.
+fn proposed_hit_slot(t: &Character, grip: bool) -> (SlotNo, String) {
+    let near = if grip {
+        Region::ArmsHands
     } else {
-        find(Region::Torso)
+        Region::Torso
     };
-    first.or_else(|| t.layout.body_slots().next()).unwrap_or(1)
+    match wounds::proposed_body_slot(t, Some(near)) {
+        Some((n, Some(caveat))) => (n, format!("; proposed: {caveat}")),
+        Some((n, None)) => (n, String::new()),
+        None => (1, String::new()),
+    }
 }
 
 /// Works out the hit in `slot` as far as the sheets decide it. The reasons leave out the slot:
@@ -280,10 +281,11 @@ fn plan_at(state: &State, spec: &AttackSpec, slot: SlotNo, ctx: Ctx) -> Result<P
         }
     }
     if ctx.empty_grip_asks && item.is_none() && in_grip(t, slot) {
+        let (proposed, caveat) = proposed_hit_slot(t, true);
         return Ok(Plan::AskSlot {
             slot: Some(slot),
-            why: "an empty grip was hit, the judge picks the slot".to_string(),
-            proposed: proposed_hit_slot(t, true),
+            why: format!("an empty grip was hit, the judge picks the slot{caveat}"),
+            proposed,
         });
     }
     let book_block = blocker(t, slot, spec.kind);
@@ -417,11 +419,16 @@ fn face_plan(
     let t = state.character(spec.target)?;
     let defending = defender_rolls(spec, roller);
     match t.layout.slot_for_face(face) {
-        None if defending => Ok(Plan::AskSlot {
-            slot: None,
-            why: format!("{face} names no slot: the defense fails, the judge picks the slot hit"),
-            proposed: proposed_hit_slot(t, false),
-        }),
+        None if defending => {
+            let (proposed, caveat) = proposed_hit_slot(t, false);
+            Ok(Plan::AskSlot {
+                slot: None,
+                why: format!(
+                    "{face} names no slot: the defense fails, the judge picks the slot hit{caveat}"
+                ),
+                proposed,
+            })
+        }
         None => Ok(Plan::Miss {
             why: format!(
                 "{face} names no slot: a miss (it may strike someone nearby, the judge's call)"
@@ -796,11 +803,11 @@ pub(super) fn settle_attack(
             hit_result(state, spec, slot, outcome, &why, out);
         }
         (true, None) => {
-            let proposed = proposed_hit_slot(state.character(spec.target)?, false);
+            let (proposed, caveat) = proposed_hit_slot(state.character(spec.target)?, false);
             ask_hit_slot(
                 state,
                 spec,
-                format!("{ruled} it hits: pick the slot"),
+                format!("{ruled} it hits: pick the slot{caveat}"),
                 proposed,
                 out,
             );

@@ -47,6 +47,27 @@ fn after(state: &State, who: CharId, tick: impl FnOnce(&mut State)) -> After {
     }
 }
 
+/// R22: each open wound bleeds once on the character's turn, or at the end of each try: the
+/// warning when the next bleed kills (in a fight, the turn that starts it).
+pub fn bleeds_to_death(state: &State, who: CharId) -> Option<Warning> {
+    let c = state.character(who).ok()?;
+    if c.status.dead || conditions::open_wounds(c).is_empty() {
+        return None;
+    }
+    let bled = after(state, who, |s| {
+        let _ = ticks::bleed(s, who, &mut Vec::new());
+    });
+    (bled == After::Dies).then(|| Warning {
+        what: "bleeds to death".into(),
+        when: if state.combat.is_some() {
+            "at the start of its next turn".into()
+        } else {
+            "at the end of the next try or watch".into()
+        },
+        why: "the bleeding has no lower slot left to mark".into(),
+    })
+}
+
 /// Every warning for the character, most pressing first; empty for the dead and the safe.
 pub fn warnings(state: &State, who: CharId) -> Vec<Warning> {
     let Ok(c) = state.character(who) else {
@@ -57,23 +78,7 @@ pub fn warnings(state: &State, who: CharId) -> Vec<Warning> {
     }
     let fighting = state.combat.is_some();
     let mut out = Vec::new();
-    // R22: each open wound bleeds once on the character's turn, or at the end of each try.
-    if !conditions::open_wounds(c).is_empty() {
-        let bled = after(state, who, |s| {
-            let _ = ticks::bleed(s, who, &mut Vec::new());
-        });
-        if bled == After::Dies {
-            out.push(Warning {
-                what: "bleeds to death".into(),
-                when: if fighting {
-                    "at the start of its next turn".into()
-                } else {
-                    "at the end of the next try or watch".into()
-                },
-                why: "the bleeding has no lower slot left to mark".into(),
-            });
-        }
-    }
+    out.extend(bleeds_to_death(state, who));
     // R21: asphyxiation worsens at every round's end while the character cannot breathe.
     if c.status.exposure.suffocating {
         let choked = after(state, who, |s| {

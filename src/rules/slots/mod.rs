@@ -142,6 +142,7 @@ pub fn apply(
             surprised,
             fighters,
         } => combat::start(state, *initiator, *surprised, fighters.as_deref(), o)?,
+        C::JoinCombat { who } => combat::join(state, *who, o)?,
         C::StartTurn { who } => combat::start_turn(state, *who, o)?,
         C::Setup { what } => combat::setup(state, what, o)?,
         C::Interrupt { who } => combat::interrupt(state, *who, o)?,

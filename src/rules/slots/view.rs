@@ -10,9 +10,9 @@ use super::model::*;
 use super::{Command, Event, exploration, resolve, slot_line};
 use crate::dice::{DiceSource, Edge};
 use crate::rules::{
-    Aim, Answer, ClockView, DieView, Fighter, GroupMember, GroupView, Initiative, OptionView,
-    Outcome, PendingView, QuestionView, Role, RollView, RosterEntry, RosterGroup, RuleError,
-    Ruleset, Standing, Tag, Tally, TallyKind, Tone, Upcoming, YesNo,
+    Aim, Answer, ClockView, DieView, Fighter, Footing, GroupMember, GroupView, Initiative,
+    OptionView, Outcome, PendingView, QuestionView, Role, RollView, RosterEntry, RosterGroup,
+    RuleError, Ruleset, Standing, Tag, Tally, TallyKind, Tone, Upcoming, YesNo,
 };
 
 /// Everyone on the roster by id and name, in the roster's order (the players' side, then the
@@ -109,6 +109,7 @@ impl Ruleset for Slots {
                         acted: acted.contains(&c.id),
                         dead: c.status.dead,
                         out: c.status.unconscious,
+                        down: false,
                         glance: {
                             let mut tags = glance(c, acted.contains(&c.id));
                             // Harm the next tick brings, first of all (see `forecast`).
@@ -343,6 +344,14 @@ impl Ruleset for Slots {
         }
     }
 
+    fn join_fight(state: &State, who: u32) -> Option<Command> {
+        let fight = state.combat.as_ref()?;
+        fight
+            .aside
+            .contains(&who)
+            .then_some(Command::JoinCombat { who })
+    }
+
     fn roll_kind(command: &Command) -> Option<crate::rules::RollKind> {
         use crate::rules::RollKind as K;
         Some(match command {
@@ -416,6 +425,44 @@ impl Ruleset for Slots {
             Command::StartCombat { fighters, .. } => Some(fighters.clone().unwrap_or_default()),
             _ => None,
         }
+    }
+
+    /// R29, R13: where both stand in the scene's zones, the range between them and whether
+    /// what the actor holds reaches it (melee and bare hands: reach; thrown: near; a bow: far);
+    /// those in its own zone are close.
+    fn footing(state: &State, actor: u32) -> Vec<Footing> {
+        let fight = state.combat.as_ref();
+        let holds = state.character(actor).ok().map(|a| {
+            (1..=a.slots.len() as SlotNo)
+                .filter(|&n| a.layout.region(n) == Some(Region::Grip))
+                .filter_map(|n| a.slot(n)?.item.as_ref()?.weapon)
+                .map(|w| match w.kind {
+                    WeaponKind::Melee => Range::Reach,
+                    WeaponKind::Thrown => Range::Near,
+                    WeaponKind::Bow => Range::Far,
+                })
+                .max()
+                .unwrap_or(Range::Reach)
+        });
+        let placed = |id: CharId| state.character(id).ok().and_then(|c| c.zone).is_some();
+        [Side::Players, Side::Opponents]
+            .into_iter()
+            .flat_map(|side| state.characters.iter().filter(move |c| c.side == side))
+            .map(|c| {
+                let range = (placed(actor) && placed(c.id))
+                    .then(|| super::zones::range(state, actor, c.id));
+                Footing {
+                    id: c.id,
+                    name: c.name.clone(),
+                    side: side_title(c.side).to_string(),
+                    in_fight: fight.is_some_and(|f| !f.aside.contains(&c.id)),
+                    dead: c.status.dead,
+                    standing: !c.incapacitated(),
+                    reach: range.zip(holds).map(|(r, h)| (r <= h, r.to_string())),
+                    close: range == Some(Range::Reach),
+                }
+            })
+            .collect()
     }
 
     /// The creatures in or next to a zone of the party's, when both stand in zones.

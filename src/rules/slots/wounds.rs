@@ -57,14 +57,13 @@ fn deal_wound_inner(
             Some(Region::Backpack) => Some(Region::Torso),
             _ => None,
         };
-        let proposed = options
-            .iter()
-            .copied()
-            .find(|&n| near.is_some() && c.layout.region(n) == near)
-            .unwrap_or(options[0]);
+        let (proposed, caveat) = proposed_body_slot(c, near).unwrap_or((options[0], None));
+        let caveat = caveat
+            .map(|c| format!(" Proposed: {c}."))
+            .unwrap_or_default();
         let why = format!(
             "Wounds land only in body slots: slot {slot} of {} is not one. Pick a body slot, \
-             or cancel if the item there took the blow.",
+             or cancel if the item there took the blow.{caveat}",
             c.name
         );
         ask(
@@ -104,6 +103,45 @@ fn deal_wound_inner(
         Wound::Open => cringe(state, who, "a new wound landed on an open wound", out)?,
     }
     beside(state, who, slot, wound, cause, visited, out)
+}
+
+/// The body slot proposed for a wound or a hit that names none (R16): one in `near` (the arms
+/// for a grip, the torso for the pack) before the other body slots, and among them one with no
+/// wound and no armour first, so a proposal never reopens a wound or meets armour unsaid. When
+/// every slot does, the first of them, with the words that say what it meets.
+pub(super) fn proposed_body_slot(
+    c: &Character,
+    near: Option<Region>,
+) -> Option<(SlotNo, Option<String>)> {
+    let mut slots: Vec<SlotNo> = c.layout.body_slots().collect();
+    slots.sort_by_key(|&n| near.is_none_or(|r| c.layout.region(n) != Some(r)));
+    let wound = |n: SlotNo| c.slot(n).map_or(Wound::None, |s| s.wound);
+    let armour = |n: SlotNo| c.item_at(n).and_then(|i| i.armor);
+    let pick = slots
+        .iter()
+        .copied()
+        .find(|&n| wound(n) == Wound::None && armour(n).is_none())
+        .or_else(|| slots.iter().copied().find(|&n| wound(n) == Wound::None))
+        .or_else(|| slots.first().copied())?;
+    let caveat = match (wound(pick), armour(pick)) {
+        (Wound::Open, _) => Some(format!(
+            "slot {pick} already has an open wound, and another there makes {} cringe",
+            c.name
+        )),
+        (Wound::Treated, _) => Some(format!(
+            "slot {pick} has a treated wound, which another there opens"
+        )),
+        (Wound::None, Some(a)) => Some(format!(
+            "slot {pick} holds {}",
+            match a {
+                ArmorClass::HeavyArmor => "heavy armour",
+                ArmorClass::LightArmor => "light armour",
+                ArmorClass::Shield => "a shield",
+            }
+        )),
+        (Wound::None, None) => None,
+    };
+    Some((pick, caveat))
 }
 
 /// Places a new wound next to `slot`, whose own wound has already met R8 (a defense check that

@@ -125,6 +125,23 @@ const FRAME: &[Entry<()>] = &[
     },
     Entry {
         verb: v(
+            "say",
+            &[],
+            "say TEXT",
+            "says TEXT to the whole table: it shows on every players' page and the table view, \
+             and is logged like any step",
+            "say The bridge groans under your weight",
+            SESSION,
+        ),
+        parse: |w, _| {
+            Ok(Line::Command(Command::Say(
+                w.rest_text("the words to say")?,
+            )))
+        },
+        complete: nothing,
+    },
+    Entry {
+        verb: v(
             "undo",
             &["u"],
             "undo",
@@ -376,6 +393,47 @@ const ROSTER_VERBS: &[Entry<GameState>] = &[
     },
     Entry {
         verb: v(
+            "tell",
+            &[],
+            "tell NAME TEXT",
+            "tells TEXT to one player character's player alone: it shows on that character's \
+             page only (never the table view or another page), and is logged like any step",
+            "tell Aria You hear your name whispered",
+            SESSION,
+        ),
+        parse: tell,
+        complete: |t, game| {
+            if t.args.is_empty() {
+                party_names(game)
+            } else {
+                Vec::new()
+            }
+        },
+    },
+    Entry {
+        verb: v(
+            "link",
+            &[],
+            "link NAME new",
+            "makes a player character's page link anew, for `slotmark table FILE --web`: the old \
+             one stops opening the page at once (open pages included), and the page's server \
+             prints the new one with its QR code",
+            "link Aria new",
+            SESSION,
+        ),
+        parse: |w, game| relink(w, &game.roster()),
+        complete: |t, game| {
+            if t.args.is_empty() {
+                party_names(game)
+            } else if t.args.len() == 1 {
+                vec!["new".into()]
+            } else {
+                Vec::new()
+            }
+        },
+    },
+    Entry {
+        verb: v(
             "encounter",
             &["encounters"],
             "encounter [NAME: CREATURE, CREATURE...]",
@@ -389,7 +447,48 @@ const ROSTER_VERBS: &[Entry<GameState>] = &[
         parse: encounter,
         complete: creature_names,
     },
+    Entry {
+        verb: v(
+            "bring",
+            &[],
+            "bring ENCOUNTER [unseen]",
+            "brings every standing creature of a prepared encounter into the fight under way, \
+             each where its initiative places it, and into the players' sight unless `unseen` \
+             follows",
+            "bring Ambush",
+            SESSION,
+        ),
+        parse: bring,
+        complete: nothing,
+    },
 ];
+
+/// `bring NAME [unseen]`: the encounter is read by its name when the step is applied, as the
+/// session keeps the encounters.
+fn bring(w: &mut Words<'_>, _: &GameState) -> R<Line> {
+    let mut words = Vec::new();
+    while let Some(t) = w.peek().cloned() {
+        w.pos += 1;
+        words.push(t);
+    }
+    let unseen = words.last().is_some_and(|t| {
+        !t.quoted && ["unseen", "hidden"].contains(&t.text.to_ascii_lowercase().as_str())
+    }) && words.len() > 1;
+    if unseen {
+        words.pop();
+    }
+    let name: Vec<&str> = words.iter().map(|t| t.text.as_str()).collect();
+    if name.is_empty() {
+        return Err(ScriptError::at(
+            w.eol,
+            format!("expected the encounter to bring in; {}", w.usage()),
+        ));
+    }
+    Ok(Line::Command(Command::Bring {
+        encounter: name.join(" ").into(),
+        seen: !unseen,
+    }))
+}
 
 /// `encounter NAME: A, B, ...`, or `encounter` alone to list them.
 fn encounter(w: &mut Words<'_>, game: &GameState) -> R<Line> {
@@ -456,6 +555,67 @@ fn encounter(w: &mut Words<'_>, game: &GameState) -> R<Line> {
         name: name.into(),
         members: members.into(),
     }))
+}
+
+/// `tell NAME TEXT`: the first word (quoted when the name has spaces) names a player
+/// character, the rest is what the judge tells their player.
+fn tell(w: &mut Words<'_>, game: &GameState) -> R<Line> {
+    let name = w.next("a player character's name")?;
+    let party: Vec<(u32, String)> = game
+        .roster()
+        .into_iter()
+        .filter(|g| g.party)
+        .flat_map(|g| g.members)
+        .map(|m| (m.id, m.name))
+        .collect();
+    let (id, _) = find_by_name(&party, |p| &p.1, &name.text, "player character")
+        .map_err(|e| ScriptError::at(name.column, e.to_string()))?;
+    let text = w.rest_text("the words to tell them")?;
+    Ok(Line::Command(Command::Tell { id: *id, text }))
+}
+
+/// `link NAME new`: a player character's page link made anew. `roster` is the game's; a
+/// ruleset with a `link` verb of its own hands a line ending in `new` here.
+pub(crate) fn relink(w: &mut Words<'_>, roster: &[crate::rules::RosterGroup]) -> R<Line> {
+    let column = w.peek().map_or(w.eol, |t| t.column);
+    let mut words = Vec::new();
+    while let Some(t) = w.peek() {
+        if w.pos + 1 == w.tokens.len() && crate::script::words::is(t, &["new"]) {
+            break;
+        }
+        words.push(t.text.clone());
+        w.pos += 1;
+    }
+    if words.is_empty() {
+        return Err(ScriptError::at(
+            column,
+            format!("expected a player character's name; {}", w.usage()),
+        ));
+    }
+    if !w.eat(&["new"]) {
+        return Err(ScriptError::at(
+            w.eol,
+            format!("expected `new` after the name; {}", w.usage()),
+        ));
+    }
+    let party: Vec<(u32, &str)> = roster
+        .iter()
+        .filter(|g| g.party)
+        .flat_map(|g| g.members.iter().map(|m| (m.id, m.name.as_str())))
+        .collect();
+    let (id, _) = find_by_name(&party, |p| p.1, &words.join(" "), "player character")
+        .map_err(|e| ScriptError::at(column, e.to_string()))?;
+    Ok(Line::Command(Command::Relink { id: *id }))
+}
+
+/// The player characters on the roster, for `tell`.
+fn party_names(game: &GameState) -> Vec<String> {
+    game.roster()
+        .into_iter()
+        .filter(|g| g.party)
+        .flat_map(|g| g.members)
+        .map(|m| m.name)
+        .collect()
 }
 
 /// The creatures on the roster, for `encounter`.

@@ -14,10 +14,11 @@ use crate::session::Command;
 const PEOPLE: &str = "Characters and hit points";
 const FIGHT: &str = "The fight";
 const ROLLS: &str = "Rolls and the judge's answers";
+const TIME: &str = "Conditions and time";
 
 /// What `help commands` says around the plain tracker's verbs.
 pub(crate) const HELP: Help = Help {
-    groups: &[PEOPLE, FIGHT, ROLLS],
+    groups: &[PEOPLE, FIGHT, ROLLS, TIME],
     intro: "One command per line. Names ignore case and may be shortened while they stay \
             unique; quote names with spaces. # starts a comment.\n",
     notes: "",
@@ -271,6 +272,80 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         parse: |_, _| Ok(g(C::Cancel)),
         complete: nothing,
     },
+    Entry {
+        verb: v(
+            "mark",
+            &[],
+            "mark NAME CONDITION",
+            "puts a condition on the character, in your words, until it is cleared",
+            "mark Ana poisoned",
+            TIME,
+        ),
+        parse: |w, st| {
+            let who = who(w, st)?;
+            let condition = w.rest_text("the condition, in your words")?;
+            Ok(g(C::Mark { who, condition }))
+        },
+        complete: first_a_name,
+    },
+    Entry {
+        verb: v(
+            "unmark",
+            &["clear"],
+            "unmark NAME CONDITION",
+            "clears a condition the character was marked with",
+            "unmark Ana poisoned",
+            TIME,
+        ),
+        parse: |w, st| {
+            let who = who(w, st)?;
+            let condition = w.rest_text("the condition to clear")?;
+            Ok(g(C::Unmark { who, condition }))
+        },
+        complete: |t, st| match t.args.first() {
+            None => names(t, st),
+            Some(name) if t.args.len() == 1 => {
+                find_by_name(&st.characters, |c| &c.name, &name.text, "character")
+                    .map(|c| c.conditions.clone())
+                    .unwrap_or_default()
+            }
+            Some(_) => Vec::new(),
+        },
+    },
+    Entry {
+        verb: v(
+            "pass",
+            &["wait"],
+            "pass N [minutes|hours|days]",
+            "time passes on the session's clock: a rest, a journey (minutes unless told)",
+            "pass 8 hours",
+            TIME,
+        ),
+        parse: |w, _| {
+            let n = amount(w, "how much time passes")?;
+            let unit = if w.eat(&["day", "days", "d"]) {
+                24 * 60
+            } else if w.eat(&["hour", "hours", "h"]) {
+                60
+            } else {
+                w.eat(&["minute", "minutes", "min", "m"]);
+                1
+            };
+            w.finish()?;
+            let minutes = u32::try_from(n)
+                .ok()
+                .and_then(|n| n.checked_mul(unit))
+                .ok_or_else(|| ScriptError::at(w.eol, "that is more time than the clock counts"))?;
+            Ok(g(C::Pass { minutes }))
+        },
+        complete: |t, _| {
+            if t.args.len() == 1 {
+                vec!["minutes".into(), "hours".into(), "days".into()]
+            } else {
+                Vec::new()
+            }
+        },
+    },
 ];
 
 /// The plain tracker's commands as its verbs read them (see [`crate::script::write`]).
@@ -296,6 +371,14 @@ pub(crate) fn write(command: &C, st: &State) -> Option<String> {
             format!("fight {}", names?.join(" "))
         }
         C::Join { who } => format!("join {}", name(*who)?),
+        C::Mark { who, condition } => format!("mark {} {}", name(*who)?, free_text(condition)),
+        C::Unmark { who, condition } => {
+            format!("unmark {} {}", name(*who)?, free_text(condition))
+        }
+        C::Pass { minutes } => match crate::rules::plain::span_words(*minutes).split_once(' ') {
+            Some((n, unit)) => format!("pass {n} {unit}"),
+            None => format!("pass {minutes}"),
+        },
         C::NextTurn => "next".into(),
         C::EndFight => "end".into(),
         C::Check {

@@ -43,6 +43,25 @@ pub(crate) fn write(command: &Command, game: &GameState, library: &Library) -> O
             Some(format!("secret default {}", words.join(" ")))
         }
         Command::TableNumbers(numbers) => Some(format!("numbers {}", numbers.word())),
+        Command::Say(text) => Some(format!("say {}", free_text(text))),
+        Command::Tell { id, text } => {
+            let name = game
+                .roster()
+                .into_iter()
+                .flat_map(|g| g.members)
+                .find(|m| m.id == *id)?
+                .name;
+            Some(format!("tell {} {}", quote(&name), free_text(text)))
+        }
+        Command::Relink { id } => {
+            let name = game
+                .roster()
+                .into_iter()
+                .flat_map(|g| g.members)
+                .find(|m| m.id == *id)?
+                .name;
+            Some(format!("link {} new", quote(&name)))
+        }
         Command::Game(command) => match (command, game) {
             (GameCommand::Slots(c), GameState::Slots(st)) => {
                 super::slots::write::write(c, st, library)
@@ -71,6 +90,11 @@ pub(crate) fn write(command: &Command, game: &GameState, library: &Library) -> O
             Some(format!("encounter {name}: {}", names?.join(", ")))
         }
         Command::Encounters => Some("encounter".into()),
+        Command::Bring { encounter, seen } => Some(format!(
+            "bring {}{}",
+            quote(encounter),
+            if *seen { "" } else { " unseen" }
+        )),
         // A fight that brings its creatures into sight reads back from the shared form
         // (`fight players with ...`); the others from the ruleset's own words.
         Command::Fight { start, reveal } => {
@@ -88,6 +112,8 @@ pub(crate) fn write(command: &Command, game: &GameState, library: &Library) -> O
         Command::Join(_) => None,
         // The creature's sheet rides inside the command, as the bestiary made it.
         Command::Arrive { .. } => None,
+        // So do a kept encounter's, so the log replays without the judge's library.
+        Command::Muster { .. } => None,
         // The table rides inside the command, so the log replays without the judge's file.
         Command::RollOn(_) => None,
     }

@@ -280,22 +280,6 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
     true
 }
 
-/// Whom `who` attacked last in this session's log, for the attack form's proposal.
-fn attacked_last(m: &Main, who: u32) -> Option<u32> {
-    m.session
-        .applied()
-        .iter()
-        .rev()
-        .find_map(|e| match &e.command {
-            session::Command::Game(GameCommand::ActionDie(Command::Attack {
-                who: by,
-                targets,
-                ..
-            })) if *by == who => targets.first().copied(),
-            _ => None,
-        })
-}
-
 /// The attack of the one whose turn it is: its chosen weapon, at a foe standing (D17, D20).
 fn attack_form(m: &Main, who: u32, name: &str) -> Form<Purpose> {
     let Some(state) = state_of(&m.session) else {
@@ -304,24 +288,7 @@ fn attack_form(m: &Main, who: u32, name: &str) -> Form<Purpose> {
     let Ok(c) = state.character(who) else {
         return Form::new("", Purpose::Attack { who }, Vec::new());
     };
-    let unseen = m.unseen();
-    let in_scene = |id: u32| state.fight.as_ref().is_none_or(|f| f.entry(id).is_some());
-    let targets = super::targets::propose(
-        state
-            .characters
-            .iter()
-            .filter(|o| o.id != who)
-            .map(|o| super::targets::Candidate {
-                id: o.id,
-                label: o.name.clone(),
-                foe: o.side != c.side,
-                down: !o.in_play() || o.hp == 0,
-                close: in_scene(o.id),
-                hidden: unseen.contains(&o.id),
-            })
-            .collect(),
-        attacked_last(m, who),
-    );
+    let targets = super::targets::of(m, who);
     let mut items = vec![("unarmed (d4)".to_string(), 0)];
     items.extend(
         c.items
@@ -342,16 +309,17 @@ fn attack_form(m: &Main, who: u32, name: &str) -> Form<Purpose> {
     let item = chosen
         .and_then(|w| items.iter().position(|(_, i)| *i == u32::from(w) + 1))
         .unwrap_or(0);
-    Form::new(
+    let form = Form::new(
         format!("{name} attacks"),
         Purpose::Attack { who },
         vec![
-            Field::choice("target", "Target", targets, 0),
+            targets.field("target", "Target"),
             Field::choice("item", "Weapon", items, item),
             Field::toggle("crit", "Critical dice", true),
         ],
     )
-    .with_note("The weapon's damage dice plus the STR value; resistance, AR and HP as for damage (D17, D20-D24).")
+    .with_note("The weapon's damage dice plus the STR value; resistance, AR and HP as for damage (D17, D20-D24).");
+    super::targets::noted(form, &targets)
 }
 
 /// A new sheet: the judge's own, or a creature of the bestiary numbered after its kind.
@@ -569,7 +537,7 @@ fn form_command(form: &Form<Purpose>, state: &State) -> Result<session::Command,
                 .choice("item")
                 .and_then(|i| i.checked_sub(1))
                 .map(|i| i as u8),
-            targets: vec![form.choice("target").ok_or("there is nobody to attack")?],
+            targets: vec![super::targets::chosen(form, "target")?],
             crit: form.toggle("crit"),
         },
         Purpose::Heal { who } => {
@@ -727,9 +695,19 @@ pub fn draw(
     let block = block.title(Span::styled(format!(" {} ", c.name), theme.title()));
     let inner = block.inner(area);
     block.render(area, buf);
+    // A value wider than the panel closes up the double spaces between its parts before it
+    // wraps, so the four abilities read on one line at 80 columns; one still too wide wraps
+    // between its parts, never inside one (`WIL` apart from its `d4 (2)`).
+    let room = usize::from(inner.width).saturating_sub(12);
     let lines: Vec<Line> = sheet_lines(state, c)
         .into_iter()
         .map(|(k, v)| {
+            let v = if v.chars().count() > room {
+                let parts: Vec<String> = v.split("  ").map(|p| p.replace(' ', "\u{a0}")).collect();
+                parts.join(" ")
+            } else {
+                v
+            };
             let style = if v.contains("DEAD") || v.contains("ENCUMBERED") || v.contains("FLED") {
                 theme.warn()
             } else {

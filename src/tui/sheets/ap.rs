@@ -311,28 +311,12 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
         )
         .with_note("d20 + the current score + the item's die; meeting the DC succeeds (A7, A9)."),
         ATTACK => {
-            let unseen = m.unseen();
-            let targets = state_of(&m.session)
-                .map(|s| {
-                    super::targets::propose(
-                        s.characters
-                            .iter()
-                            .filter(|c| c.id != who)
-                            .map(|c| super::targets::Candidate {
-                                id: c.id,
-                                label: format!("{} ({})", c.name, c.group),
-                                foe: c.group != ch.group,
-                                down: c.gone(),
-                                close: s.fight.is_some(),
-                                hidden: unseen.contains(&c.id),
-                            })
-                            .collect(),
-                        attacked_last(m, who),
-                    )
-                })
-                .unwrap_or_default();
-            if targets.is_empty() {
-                m.complain("nobody to attack");
+            let targets = super::targets::of(m, who);
+            if !targets.any() {
+                m.complain(format!(
+                    "{name} has nobody to attack: {}",
+                    targets.why.unwrap_or_default()
+                ));
                 return true;
             }
             let weapons = dice_of(ch, "unarmed (a hit rolls d4)");
@@ -343,11 +327,11 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
                 .find(|(_, i)| i.weapon && i.die.is_some())
                 .and_then(|(i, _)| weapons.iter().position(|w| w.1 == i as u32 + 1))
                 .unwrap_or(0);
-            Form::new(
+            let form = Form::new(
                 format!("{name} attacks"),
                 Purpose::Attack { who },
                 vec![
-                    Field::choice("target", "Target", targets, 0),
+                    targets.field("target", "Target"),
                     Field::choice("die", "Weapon", weapons, first),
                     Field::choice(
                         "attr",
@@ -364,7 +348,8 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
                     Field::edge_up_to(0, i8::MAX),
                 ],
             )
-            .with_note("A contest: the attacker wins ties; a hit does the weapon's kept face less armor (A26).")
+            .with_note("A contest: the attacker wins ties; a hit does the weapon's kept face less armor (A26).");
+            super::targets::noted(form, &targets)
         }
         SAVE => Form::new(
             format!("Save: {name}"),
@@ -440,7 +425,7 @@ fn form_command(form: &Form<Purpose>, st: &State) -> Result<Command, String> {
             Command::Check(Box::new(a))
         }
         Purpose::Attack { who } => {
-            let target = form.choice("target").ok_or("choose a target")?;
+            let target = super::targets::chosen(form, "target")?;
             let objects = object(st, who, form.choice("die"));
             // A26: STR in melee, DEX at range, unless the judge picks one.
             let ranged = || {
@@ -574,23 +559,6 @@ fn pass_lost_turns(m: &mut Main, dice: &mut Dice) {
             return;
         }
     }
-}
-
-/// Whom `who` attacked last in this session's log, for the attack form's proposal.
-fn attacked_last(m: &Main, who: u32) -> Option<u32> {
-    m.session
-        .applied()
-        .iter()
-        .rev()
-        .find_map(|e| match &e.command {
-            session::Command::Game(GameCommand::Ap(Command::Attack(a))) if a.who == who => {
-                match &a.against {
-                    Against::Saves(d) => d.first().map(|d| d.who),
-                    _ => None,
-                }
-            }
-            _ => None,
-        })
 }
 
 /// A new sheet: the judge's own (A1-A5), or a creature of the bestiary numbered after its kind.

@@ -43,6 +43,7 @@ pub const REST: Action = Action::Sheet("rest");
 pub const NIGHT: Action = Action::Sheet("night");
 pub const ADD: Action = Action::Sheet("add");
 pub const HEAL: Action = Action::Sheet("heal");
+pub const ATTACK: Action = Action::Sheet("attack");
 
 /// The ruleset's own keys on the main screen; everything else is a verb in the palette. Clearing
 /// a slot, tonight's rest and the night stay out of the status line (help lists them) so undo
@@ -51,6 +52,7 @@ pub const HEAL: Action = Action::Sheet("heal");
 pub const MAIN: &[Binding] = &[
     b(Ctx::Main, &[K::Char('E')], NEXT, "next", "In a fight: the next on the turn list (after the last, a new round)"),
     b(Ctx::Main, &[K::Char('g')], SAVE, "save", "A save for the selected character: STR, DEX or WIL, with advantage or disadvantage"),
+    b(Ctx::Main, &[K::Char('a')], ATTACK, "attack", "The selected character attacks: the foe proposed, the attack from its sheet; Enter rolls the damage into the foe (B49)"),
     b(Ctx::Main, &[K::Char('-')], DAMAGE, "damage", "The selected character takes damage: HP (overflow to STR) or an ability"),
     b(Ctx::Main, &[K::Char('c')], FIGHT, "fight", "Start the turn list (characters, then creatures) or end the fight"),
     b(Ctx::Main, &[K::Char('F')], FATE, "fate", "Roll the Die of Fate: a d6 answer to a yes-or-no question"),
@@ -87,8 +89,12 @@ pub enum Purpose {
     Save {
         who: u32,
     },
+    /// `by` deals it when known (the one whose turn it is), `with` the index of its attack
+    /// the dice and source were last proposed from.
     Damage {
         who: u32,
+        by: Option<u32>,
+        with: u32,
     },
     /// The ticks were last proposed for this preset, text, ability and haste; they are proposed
     /// again only when one of those changes, so ticks the judge changed by hand stay.
@@ -233,7 +239,9 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
     };
     let form = match action {
         SAVE => save_form(ch),
-        DAMAGE => damage_form(ch),
+        DAMAGE => damage_form(m, ch),
+        // The attacker's own turn or not, `a` is the harm the selected character deals.
+        ATTACK => harm_form(m, ch, Some(ch)),
         TASK => task_form(ch),
         CONTEST => match contest_form(state, ch) {
             Ok(f) => f,
@@ -290,18 +298,144 @@ fn save_form(ch: &Character) -> Form<Purpose> {
     )
 }
 
-fn damage_form(ch: &Character) -> Form<Purpose> {
-    Form::new(
-        format!("{} takes damage", ch.name),
-        Purpose::Damage { who: ch.id },
-        vec![
-            Field::number("count", "Dice (or the amount when sides is 1)", 1, 1, 20, 1),
-            Field::number("sides", "Sides (1: a flat amount)", 6, 1, 20, 1),
-            Field::choice("target", "Hits", vec![("HP".into(), 0), ("STR".into(), 1), ("DEX".into(), 2), ("WIL".into(), 3)], 0),
-            Field::text("source", "Source", "Wound"),
-        ],
+/// The attack choice that stands for harm the judge types in.
+const OTHER_HARM: u32 = u32::MAX;
+
+fn amount_words(a: Amount) -> String {
+    match (a.count, a.sides) {
+        (n, 1) => n.to_string(),
+        (1, s) => format!("d{s}"),
+        (n, s) => format!("{n}d{s}"),
+    }
+}
+
+fn hits_index(t: Target) -> usize {
+    match t {
+        Target::Hp => 0,
+        Target::Ability(Ability::Str) => 1,
+        Target::Ability(Ability::Dex) => 2,
+        Target::Ability(Ability::Wil) => 3,
+    }
+}
+
+/// Damage to `ch`, dealt by the one whose turn it is when a fight is under way: its attack, die
+/// and source from its sheet (a creature's attacks, a held item), so the fight's summary credits
+/// the harm to it. On its own turn the form asks whom it harms, the frame's proposal first.
+fn damage_form(m: &Main, ch: &Character) -> Form<Purpose> {
+    let st = state_of(&m.session);
+    let attacker = st
+        .and_then(|s| s.fight.as_ref().map(|f| (s, f)))
+        .and_then(|(s, f)| s.character(*f.order.get(f.at)?).ok());
+    harm_form(m, ch, attacker)
+}
+
+/// The harm form for `ch`: when `attacker` is `ch` itself, the harm it deals, to the foe the
+/// frame proposes, with its own attacks; otherwise the harm `ch` takes, from `attacker`'s.
+fn harm_form(m: &Main, ch: &Character, attacker: Option<&Character>) -> Form<Purpose> {
+    let mut fields = Vec::new();
+    let mut title = format!("{} takes damage", ch.name);
+    let mut targets = None;
+    if let Some(a) = attacker.filter(|a| a.id == ch.id) {
+        let t = super::targets::of(m, a.id);
+        let mut options = t.options.clone();
+        options.push((format!("{} (itself)", a.name), a.id));
+        fields.push(Field::choice("who", "Who takes it", options, 0));
+        title = format!("{} deals damage", a.name);
+        targets = Some(t);
+    }
+    let attacks = attacker.map(|a| a.attacks()).unwrap_or_default();
+    if attacker.is_some() {
+        let mut with: Vec<(String, u32)> = attacks
+            .iter()
+            .enumerate()
+            .map(|(i, a)| (format!("{} ({})", a.name, amount_words(a.amount)), i as u32))
+            .collect();
+        with.push(("something else (dice and source below)".into(), OTHER_HARM));
+        fields.push(Field::choice("with", "With", with, 0));
+    }
+    let first = attacks.first();
+    let amount = first.map_or(Amount::dice(1, 6), |a| a.amount);
+    let source = match (attacker, first) {
+        (Some(by), Some(a)) => format!("{}: {}", by.name, a.name),
+        (Some(by), None) => by.name.clone(),
+        _ => String::new(),
+    };
+    fields.extend([
+        Field::number(
+            "count",
+            "Dice (or the amount when sides is 1)",
+            u16::from(amount.count),
+            1,
+            20,
+            1,
+        ),
+        Field::number("sides", "Sides (1: a flat amount)", amount.sides, 1, 20, 1),
+        Field::choice(
+            "target",
+            "Hits",
+            vec![
+                ("HP".into(), 0),
+                ("STR".into(), 1),
+                ("DEX".into(), 2),
+                ("WIL".into(), 3),
+            ],
+            first.map_or(0, |a| hits_index(a.target)),
+        ),
+        Field::text("source", "Source (empty: Wound)", &source),
+    ]);
+    let form = Form::new(
+        title,
+        Purpose::Damage {
+            who: ch.id,
+            by: attacker.map(|a| a.id),
+            with: if first.is_some() { 0 } else { OTHER_HARM },
+        },
+        fields,
     )
-    .with_note("HP first, the rest into STR with a crit save; an ability's crit save is proposed at 8 or more (B20-B26).")
+    .with_note("HP first, the rest into STR with a crit save; an ability's crit save is proposed at 8 or more (B20-B26).");
+    match targets {
+        Some(t) => super::targets::noted(form, &t),
+        None => form,
+    }
+}
+
+/// After a key in the damage form: a new attack chosen brings its dice, target and source.
+fn propose_harm(state: &State, form: &mut Form<Purpose>) {
+    let Purpose::Damage { who, by, with } = form.purpose.clone() else {
+        return;
+    };
+    let now = form.choice("with").unwrap_or(OTHER_HARM);
+    if now == with {
+        return;
+    }
+    form.purpose = Purpose::Damage { who, by, with: now };
+    let Some(by) = by.and_then(|b| state.character(b).ok()) else {
+        return;
+    };
+    let Some(a) = by.attacks().into_iter().nth(now as usize) else {
+        set_text(form, "source", &by.name);
+        return;
+    };
+    set_number(form, "count", u16::from(a.amount.count));
+    set_number(form, "sides", a.amount.sides);
+    set_choice(form, "target", hits_index(a.target) as u32);
+    set_text(form, "source", &format!("{}: {}", by.name, a.name));
+}
+
+fn set_number(form: &mut Form<Purpose>, id: &str, to: u16) {
+    if let Some(f) = form.fields.iter_mut().find(|f| f.id == id)
+        && let FieldKind::Number {
+            value, min, max, ..
+        } = &mut f.kind
+    {
+        *value = to.clamp(*min, *max);
+    }
+}
+
+fn set_text(form: &mut Form<Purpose>, id: &str, to: &str) {
+    if let Some(f) = form.fields.iter_mut().find(|f| f.id == id) {
+        *f = Field::text(f.id, &f.label, to);
+    }
 }
 
 /// The preset standing for "none of B13's examples".
@@ -376,6 +510,7 @@ fn propose(m: &mut Main) {
     let Some(form) = forms::form_in::<Purpose>(m.sheet.as_mut()) else {
         return;
     };
+    propose_harm(state, form);
     let Purpose::Task { who, basis } = form.purpose.clone() else {
         return;
     };
@@ -714,8 +849,11 @@ fn form_command(form: &Form<Purpose>, st: &State) -> Result<session::Command, St
             edge: edge_of(form.edge()),
             why: form.text("why").trim().to_string(),
         },
-        Purpose::Damage { who } => Command::Damage {
-            who: *who,
+        Purpose::Damage { who, .. } => Command::Damage {
+            who: match form.choice("who") {
+                Some(_) => super::targets::chosen(form, "who")?,
+                None => *who,
+            },
             amount: Amount {
                 count: form.number("count").min(20) as u8,
                 sides: form.number("sides"),
@@ -800,7 +938,7 @@ pub fn applies(m: &Main, action: Action) -> bool {
     }
     let fighting = state_of(&m.session).is_some_and(|s| s.fight.is_some());
     match action {
-        NEXT => fighting,
+        NEXT | ATTACK => fighting,
         NIGHT => !fighting,
         SAVE | DAMAGE | TASK | CONTEST | FATIGUE | CLEAR | REST | HEAL => m.view.selected.is_some(),
         _ => true,

@@ -116,11 +116,11 @@ pub fn arrivals(m: &Main, library: &Library) -> Vec<crate::tui::host::Arrival> {
 /// The picker's creatures from a ruleset's bundled bestiary: each of `creatures` (its kind read
 /// by `kind`) numbered after the names already on the roster, with `add` making the command that
 /// brings it in under that name.
-pub fn bestiary_arrivals<C>(
+pub fn bestiary_arrivals<C: Clone + 'static>(
     m: &Main,
     creatures: &[C],
     kind: impl Fn(&C) -> &str,
-    add: impl Fn(&C, &str) -> crate::rules::GameCommand,
+    add: impl Fn(&C, &str) -> crate::rules::GameCommand + Clone + 'static,
 ) -> Vec<crate::tui::host::Arrival> {
     let names: Vec<String> = m
         .session
@@ -134,7 +134,10 @@ pub fn bestiary_arrivals<C>(
     let taken = |n: &str| names.iter().any(|name| name.eq_ignore_ascii_case(n));
     creatures
         .iter()
-        .map(|c| arrival(kind(c), "bestiary", taken, |name| add(c, name)))
+        .map(|c| {
+            let (one, add) = (c.clone(), add.clone());
+            arrival(kind(c), "bestiary", taken, move |name| add(&one, name))
+        })
         .collect()
 }
 
@@ -144,7 +147,7 @@ pub fn arrival(
     kind: &str,
     from: &'static str,
     taken: impl Fn(&str) -> bool,
-    add: impl FnOnce(&str) -> crate::rules::GameCommand,
+    add: impl Fn(&str) -> crate::rules::GameCommand + 'static,
 ) -> crate::tui::host::Arrival {
     let name = beast_name(String::new(), kind, taken);
     crate::tui::host::Arrival {
@@ -152,6 +155,8 @@ pub fn arrival(
         add: add(&name),
         name,
         from,
+        make: std::rc::Rc::new(add),
+        numbered: true,
     }
 }
 

@@ -35,6 +35,10 @@ pub const NEXT: Action = Action::Sheet("next");
 pub const TURN: Action = Action::Sheet("turn");
 pub const ADD: Action = Action::Sheet("add");
 pub const MARK: Action = Action::Sheet("mark");
+pub const MOVE: Action = Action::Sheet("move");
+pub const CAST: Action = Action::Sheet("cast");
+pub const LAND: Action = Action::Sheet("land");
+pub const UNMARK: Action = Action::Sheet("unmark");
 
 /// The ruleset's own keys on the main screen; everything else is a verb in the palette.
 #[rustfmt::skip]
@@ -48,6 +52,10 @@ pub const MAIN: &[Binding] = &[
     b(Ctx::Main, &[K::Char('T')], TURN, "turn", "A dungeon turn: the party moves, searches, waits or does something else; then the event die"),
     b(Ctx::Main, &[K::Char('M')], MARK, "", "Put a mark on the selected character: blessed, hasted, slowed, asleep, held, dominated, or words of your own, for some turns or until removed"),
     b(Ctx::Main, &[K::Char('n')], ADD, "", "Add a character, or a creature of the bestiary numbered after its kind; in a fight it joins the round under way"),
+    b(Ctx::Main, &[K::Char('m')], MOVE, "", "The selected character moves (phase 3), into melee with the foe proposed or nowhere in particular; a charge in round 1"),
+    b(Ctx::Main, &[K::Char('C')], CAST, "", "The selected character casts from a spell item: the spell, its targets (the foe proposed ticked), enhanced or not"),
+    b(Ctx::Main, &[K::Char('L')], LAND, "", "The declared spell lands (phase 5): the selected caster's, or the first one waiting"),
+    b(Ctx::Main, &[K::Char('x')], UNMARK, "", "Clear one of the selected character's marks"),
 ];
 
 /// The ruleset's whole table.
@@ -75,6 +83,9 @@ pub enum Purpose {
     Heal { who: u32 },
     Turn,
     Mark { who: u32 },
+    Unmark { who: u32 },
+    Move { who: u32 },
+    Cast { who: u32 },
     Add,
     Fight,
     EndFight,
@@ -198,6 +209,19 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
             forms::show(m, add_form());
             return true;
         }
+        LAND => {
+            let caster = selected(m)
+                .filter(|c| c.casting.is_some())
+                .or_else(|| state.characters.iter().find(|c| c.casting.is_some()))
+                .map(|c| c.id);
+            return match caster {
+                Some(who) => m.run_key(command(Command::Land { who }), dice),
+                None => {
+                    m.complain("no spell waits to land: C casts one");
+                    true
+                }
+            };
+        }
         _ => {}
     }
     let Some(ch) = selected(m) else {
@@ -222,31 +246,12 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
         )
         .with_note("Roll under the score on a d20; advantage or disadvantage rolls two (K5, K6)."),
         ATTACK => {
-            let unseen = m.unseen();
-            let engaged = state
-                .fight
-                .as_ref()
-                .map(|f| f.engaged_with(who))
-                .unwrap_or_default();
-            let targets = super::targets::propose(
-                state
-                    .characters
-                    .iter()
-                    .filter(|c| c.id != who && !c.dead)
-                    .filter(|c| c.side != ch.side)
-                    .map(|c| super::targets::Candidate {
-                        id: c.id,
-                        label: c.name.clone(),
-                        foe: true,
-                        down: c.fled,
-                        close: engaged.contains(&c.id),
-                        hidden: unseen.contains(&c.id),
-                    })
-                    .collect(),
-                attacked_last(m, who),
-            );
-            if targets.is_empty() {
-                m.complain(format!("{name} has nobody on the other side to attack"));
+            let targets = super::targets::of(m, who);
+            if !targets.any() {
+                m.complain(format!(
+                    "{name} has nobody to attack: {}",
+                    targets.why.unwrap_or_default()
+                ));
                 return true;
             }
             let mut weapons = vec![(crate::rules::phase::gear::unarmed_text(), 0)];
@@ -257,18 +262,19 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
                     .map(|(i, w)| (format!("{} (d{})", w.name, w.die), i as u32 + 1)),
             );
             let first_weapon = usize::from(!ch.weapons.is_empty());
-            Form::new(
+            let form = Form::new(
                 format!("{name} attacks"),
                 Purpose::Attack { by: who },
                 vec![
-                    Field::choice("target", "Target", targets, 0),
+                    targets.field("target", "Target"),
                     Field::choice("weapon", "Weapon", weapons, first_weapon),
                     Field::number("steps", "Steps up (+) or down", 0, 0, 6, 1),
                 ],
             )
             .with_note(
                 "The weapon's die, stepped, less the target's DR; HP first, then STR (K19-K23).",
-            )
+            );
+            super::targets::noted(form, &targets)
         }
         HARM => Form::new(
             format!("{name} takes damage"),
@@ -303,10 +309,83 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
             ],
         )
         .with_note("Blessed adds 1 to saves, morale and damage; hasted wins and slowed loses the initiative (K14, K41)."),
+        UNMARK => {
+            if ch.marks.is_empty() {
+                m.complain(format!("{name} has no mark to clear: M puts one on"));
+                return true;
+            }
+            let marks = ch
+                .marks
+                .iter()
+                .enumerate()
+                .map(|(i, k)| (format!("{} ({})", k.kind.word(), k.source), i as u32))
+                .collect();
+            Form::new(
+                format!("Clear a mark: {name}"),
+                Purpose::Unmark { who },
+                vec![Field::choice("mark", "Mark", marks, 0)],
+            )
+        }
+        MOVE => {
+            let mut to = foes(m, who);
+            to.push(("nowhere in particular".into(), NOWHERE));
+            Form::new(
+                format!("{name} moves"),
+                Purpose::Move { who },
+                vec![Field::choice("to", "Into melee with", to, 0)],
+            )
+            .with_note("A move in phase 3; into melee in round 1 is a charge (K13, K17).")
+        }
+        CAST => {
+            if ch.spells.is_empty() {
+                m.complain(format!("{name} holds no spell item to cast from"));
+                return true;
+            }
+            let spells = ch
+                .spells
+                .iter()
+                .enumerate()
+                .map(|(i, it)| (format!("{}, level {}", it.spell.name(), it.level), i as u32))
+                .collect();
+            let mut targets = foes(m, who);
+            targets.extend(
+                state
+                    .characters
+                    .iter()
+                    .filter(|c| !c.dead && c.side == ch.side)
+                    .filter(|c| !targets.iter().any(|(_, id)| *id == c.id))
+                    .map(|c| (c.name.clone(), c.id))
+                    .collect::<Vec<_>>(),
+            );
+            // A spell cast on others takes the foe proposed; the rest fall on the caster.
+            let first = ch.spells.first().is_some_and(|it| it.spell.on_others());
+            let ticked = vec![first && targets.first().is_some_and(|(_, id)| *id != who)];
+            Form::new(
+                format!("{name} casts"),
+                Purpose::Cast { who },
+                vec![
+                    Field::choice("spell", "Spell", spells, 0),
+                    Field::multi("targets", "On", targets, ticked),
+                    Field::toggle("enhance", "Enhanced (a level up; a WIL save in danger)", false),
+                ],
+            )
+            .with_note("Declared in phase 1, the spell lands in phase 5 (L); out of a fight at once (K34-K36).")
+        }
         _ => return false,
     };
     forms::show(m, form);
     true
+}
+
+/// The move form's choice for a move into nobody's melee.
+const NOWHERE: u32 = u32::MAX;
+
+/// The foes `who` could move on or cast at, the one proposed first, as the attack form proposes
+/// them (nobody proposed when no foe fits, the others after).
+fn foes(m: &Main, who: u32) -> Vec<(String, u32)> {
+    let mut options = super::targets::of(m, who).options;
+    options.retain(|(_, id)| *id != super::targets::NOBODY);
+    options
 }
 
 /// The marks the mark form offers by name.
@@ -319,22 +398,6 @@ const MARKS: [MarkKind; 7] = [
     MarkKind::Dominated,
     MarkKind::WindBarrier,
 ];
-
-/// Whom `who` attacked last in this session's log, for the attack form's proposal.
-fn attacked_last(m: &Main, who: u32) -> Option<u32> {
-    m.session
-        .applied()
-        .iter()
-        .rev()
-        .find_map(|e| match &e.command {
-            session::Command::Game(GameCommand::Phase(Command::Attack { by, target, .. }))
-                if *by == who =>
-            {
-                Some(*target)
-            }
-            _ => None,
-        })
-}
 
 /// A new sheet: a player's character, a hireling or a creature the judge enters, or one of the
 /// bestiary numbered after its kind.
@@ -408,6 +471,21 @@ fn form_command(form: &Form<Purpose>, st: &State) -> Result<Command, String> {
                 turns: (turns > 0).then_some(turns),
             }
         }
+        Purpose::Unmark { who } => Command::Unmark {
+            who,
+            mark: form.choice("mark").unwrap_or(0) as usize,
+        },
+        Purpose::Move { who } => Command::Move {
+            who,
+            to: form.choice("to").filter(|&to| to != NOWHERE),
+        },
+        Purpose::Cast { who } => Command::Cast {
+            who,
+            item: form.choice("spell").unwrap_or(0) as usize,
+            targets: form.multi("targets").into(),
+            enhance: form.toggle("enhance"),
+            danger: None,
+        },
         Purpose::Add => {
             let name = form.text("name").trim().to_string();
             let lib = crate::content::phase::library();
@@ -449,7 +527,7 @@ fn form_command(form: &Form<Purpose>, st: &State) -> Result<Command, String> {
         },
         Purpose::Attack { by } => Command::Attack {
             by,
-            target: form.choice("target").unwrap_or_default(),
+            target: super::targets::chosen(form, "target")?,
             weapon: form
                 .choice("weapon")
                 .and_then(|w| (w > 0).then(|| w as usize - 1)),
@@ -490,8 +568,13 @@ pub fn applies(m: &Main, action: Action) -> bool {
     }
     let fighting = state_of(&m.session).is_some_and(|s| s.fight.is_some());
     match action {
-        NEXT | ATTACK => fighting,
+        NEXT | ATTACK | MOVE => fighting,
         TURN => !fighting,
+        LAND => {
+            state_of(&m.session).is_some_and(|s| s.characters.iter().any(|c| c.casting.is_some()))
+        }
+        CAST => selected(m).is_some_and(|c| !c.spells.is_empty()),
+        UNMARK => selected(m).is_some_and(|c| !c.marks.is_empty()),
         SAVE | HARM | HEAL | MARK => m.view.selected.is_some(),
         _ => true,
     }

@@ -30,6 +30,9 @@ pub const HEAL: Action = Action::Sheet("heal");
 pub const CHECK: Action = Action::Sheet("check");
 pub const FIGHT: Action = Action::Sheet("fight");
 pub const NEXT_TURN: Action = Action::Sheet("next turn");
+pub const MARK: Action = Action::Sheet("mark");
+pub const UNMARK: Action = Action::Sheet("unmark");
+pub const TIME: Action = Action::Sheet("time");
 
 /// The tracker's own keys on the main screen.
 #[rustfmt::skip]
@@ -41,6 +44,9 @@ pub const MAIN: &[Binding] = &[
     b(Ctx::Main, &[K::Char('c')], FIGHT, "fight", "Start a fight with everyone standing, in roster order, or end the one under way"),
     b(Ctx::Main, &[K::Char('n')], ADD, "add", "Add a character: name, side and hit points (in a fight, one more of the last creature is proposed)"),
     b(Ctx::Main, &[K::Char('X')], REMOVE, "", "Remove the selected character (undo brings them back)"),
+    b(Ctx::Main, &[K::Char('M')], MARK, "", "Put a condition on the selected character: one of the usual, or your own words"),
+    b(Ctx::Main, &[K::Char('x')], UNMARK, "", "Clear one of the selected character's conditions"),
+    b(Ctx::Main, &[K::Char('T')], TIME, "", "Time passes on the session's clock: minutes, hours or days (a rest, a journey)"),
 ];
 
 /// The tracker's whole table.
@@ -59,9 +65,27 @@ pub enum Purpose {
     Damage { who: u32 },
     Heal { who: u32 },
     Check { who: u32 },
+    Mark { who: u32 },
+    Unmark { who: u32 },
+    Time,
     Fight,
     EndFight,
 }
+
+/// The conditions the mark form offers by name; the tracker reads nothing into them.
+const CONDITIONS: [&str; 8] = [
+    "prone",
+    "poisoned",
+    "frightened",
+    "stunned",
+    "blinded",
+    "restrained",
+    "unconscious",
+    "exhausted",
+];
+
+/// The time form's units, in minutes.
+const UNITS: [(&str, u32); 3] = [("minutes", 1), ("hours", 60), ("days", 24 * 60)];
 
 impl forms::Purpose for Purpose {
     fn roll_kind(&self) -> Option<RollKind> {
@@ -98,8 +122,9 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
         // creature picker brings one in; the players see it as they would any sheet added now.
         let fighting = state_of(&m.session).is_some_and(|s| s.fight.is_some());
         let seen = !m.session.state().veil.until_revealed;
+        let st = state_of(&m.session).cloned().unwrap_or_default();
         let (changed, done) = forms::key::<Purpose>(m, action, key, dice, |f| {
-            Ok(match form_command(f)? {
+            Ok(match form_command(f, &st)? {
                 c @ Command::Add { .. } if fighting => session::Command::Arrive {
                     add: Box::new(GameCommand::Plain(c)),
                     seen,
@@ -166,6 +191,29 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
             );
         }
         NEXT_TURN => return m.run_key(command(Command::NextTurn), dice),
+        TIME => {
+            return open(
+                m,
+                Form::new(
+                    "Time passes",
+                    Purpose::Time,
+                    vec![
+                        Field::number("amount", "How long", 10, 1, 999, 1),
+                        Field::choice(
+                            "unit",
+                            "In",
+                            UNITS
+                                .iter()
+                                .enumerate()
+                                .map(|(i, (unit, _))| (unit.to_string(), i as u32))
+                                .collect(),
+                            0,
+                        ),
+                    ],
+                )
+                .with_note("The clock counts what you say passes: 8 hours is a night's rest."),
+            );
+        }
         _ => {}
     }
     let Some(ch) = selected(m) else {
@@ -175,14 +223,51 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
     let (who, name) = (ch.id, ch.name.clone());
     match action {
         REMOVE => m.run_key(command(Command::Remove { who }), dice),
-        DAMAGE => open(
+        MARK => open(
             m,
             Form::new(
-                format!("{name} loses hit points"),
-                Purpose::Damage { who },
-                vec![Field::number("amount", "Hit points lost", 1, 1, 999, 1)],
+                format!("Condition: {name}"),
+                Purpose::Mark { who },
+                vec![
+                    Field::choice(
+                        "condition",
+                        "Condition",
+                        CONDITIONS
+                            .iter()
+                            .enumerate()
+                            .map(|(i, k)| (k.to_string(), i as u32))
+                            .chain([("words of your own".to_string(), CONDITIONS.len() as u32)])
+                            .collect(),
+                        0,
+                    ),
+                    Field::text("words", "Your words", ""),
+                ],
             ),
         ),
+        UNMARK => {
+            if ch.conditions.is_empty() {
+                m.complain(format!("{name} has no condition to clear: M puts one on"));
+                return true;
+            }
+            let conditions = ch
+                .conditions
+                .iter()
+                .enumerate()
+                .map(|(i, k)| (k.clone(), i as u32))
+                .collect();
+            open(
+                m,
+                Form::new(
+                    format!("Clear a condition: {name}"),
+                    Purpose::Unmark { who },
+                    vec![Field::choice("condition", "Condition", conditions, 0)],
+                ),
+            )
+        }
+        DAMAGE => {
+            let form = damage_form(m, who, &name);
+            open(m, form)
+        }
         HEAL => open(
             m,
             Form::new(
@@ -208,6 +293,31 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
     }
 }
 
+/// Hit points lost. On the actor's own turn in a fight they are the harm it deals, so the
+/// form asks whom it harms, the frame's proposal first (see `targets`), itself last.
+fn damage_form(m: &Main, who: u32, name: &str) -> Form<Purpose> {
+    let acting = state_of(&m.session)
+        .and_then(|s| s.fight.as_ref())
+        .and_then(|f| f.order.get(f.at).copied());
+    let amount = Field::number("amount", "Hit points lost", 1, 1, 999, 1);
+    if acting != Some(who) {
+        return Form::new(
+            format!("{name} loses hit points"),
+            Purpose::Damage { who },
+            vec![amount],
+        );
+    }
+    let targets = super::targets::of(m, who);
+    let mut options = targets.options.clone();
+    options.push((format!("{name} (itself)"), who));
+    let form = Form::new(
+        format!("{name} deals damage"),
+        Purpose::Damage { who },
+        vec![Field::choice("who", "Who loses them", options, 0), amount],
+    );
+    super::targets::noted(form, &targets)
+}
+
 /// What the creature picker offers: the tracker keeps no bestiary, so one more of each kind of
 /// creature already in the session (the last one added of each kind gives its hit points), named
 /// as the rules would number it ("Ogre 2"), most recent kind first.
@@ -225,15 +335,21 @@ pub fn arrivals(m: &Main) -> Vec<crate::tui::host::Arrival> {
         let Ok(name) = crate::rules::text::free_name(kind, false, taken) else {
             continue;
         };
+        let hp = c.max_hp.max(1);
+        let make = move |name: &str| {
+            GameCommand::Plain(Command::Add {
+                name: name.to_string(),
+                party: false,
+                hp,
+            })
+        };
         out.push(crate::tui::host::Arrival {
             kind: kind.to_string(),
-            add: GameCommand::Plain(Command::Add {
-                name: name.clone(),
-                party: false,
-                hp: c.max_hp.max(1),
-            }),
+            add: make(&name),
             name,
             from: "in this session",
+            make: std::rc::Rc::new(make),
+            numbered: false,
         });
     }
     out
@@ -248,9 +364,37 @@ fn kind_of(name: &str) -> &str {
 }
 
 /// The command a submitted form stands for; an error names what to fix.
-fn form_command(form: &Form<Purpose>) -> Result<Command, String> {
+fn form_command(form: &Form<Purpose>, st: &State) -> Result<Command, String> {
     let amount = i32::from(form.number("amount"));
     Ok(match form.purpose {
+        Purpose::Mark { who } => {
+            let at = form.choice("condition").unwrap_or(0) as usize;
+            let condition = match CONDITIONS.get(at) {
+                Some(k) => k.to_string(),
+                None => form.text("words").trim().to_string(),
+            };
+            if condition.is_empty() {
+                return Err("type the condition's words".into());
+            }
+            Command::Mark { who, condition }
+        }
+        Purpose::Unmark { who } => {
+            let at = form.choice("condition").unwrap_or(0) as usize;
+            let condition = st
+                .character(who)
+                .ok()
+                .and_then(|c| c.conditions.get(at).cloned())
+                .ok_or("that condition is gone already")?;
+            Command::Unmark { who, condition }
+        }
+        Purpose::Time => {
+            let unit = UNITS
+                .get(form.choice("unit").unwrap_or(0) as usize)
+                .map_or(1, |u| u.1);
+            Command::Pass {
+                minutes: u32::from(form.number("amount")) * unit,
+            }
+        }
         Purpose::Fight => Command::StartFight {
             order: fighters::chosen(form)?,
         },
@@ -266,7 +410,13 @@ fn form_command(form: &Form<Purpose>) -> Result<Command, String> {
                 hp: i32::from(form.number("hp")),
             }
         }
-        Purpose::Damage { who } => Command::Damage { who, amount },
+        Purpose::Damage { who } => Command::Damage {
+            who: match form.choice("who") {
+                Some(_) => super::targets::chosen(form, "who")?,
+                None => who,
+            },
+            amount,
+        },
         Purpose::Heal { who } => Command::Heal { who, amount },
         Purpose::Check { who } => {
             let expr = DiceExpr::parse(form.text("dice").trim()).map_err(|e| e.to_string())?;
@@ -296,14 +446,18 @@ pub fn applies(m: &Main, action: Action) -> bool {
     let fighting = state_of(&m.session).is_some_and(|s| s.fight.is_some());
     match action {
         NEXT_TURN => fighting,
-        CHECK | DAMAGE | HEAL | REMOVE => m.view.selected.is_some(),
+        CHECK | DAMAGE | HEAL | REMOVE | MARK => m.view.selected.is_some(),
+        UNMARK => selected(m).is_some_and(|c| !c.conditions.is_empty()),
         _ => true,
     }
 }
 
-/// The sheet's lines: side, hit points and the fight.
-pub fn rows(_m: &Main) -> u16 {
-    3
+/// The sheet's lines: side, hit points, conditions and the fight.
+pub fn rows(m: &Main) -> u16 {
+    match (state_of(&m.session), selected(m)) {
+        (Some(st), Some(c)) => (crate::rules::plain::sheet_lines(st, c).len() as u16).max(3),
+        _ => 3,
+    }
 }
 
 /// The selected character's sheet: side, hit points, and where they stand in the fight.
@@ -379,8 +533,8 @@ mod tests {
                 Field::number("target", "Number to reach", 10, 1, 999, 1),
             ],
         );
-        assert!(form_command(&form).is_err());
+        assert!(form_command(&form, &State::default()).is_err());
         form.fields[1] = Field::text("dice", "Dice", "2d6+1");
-        assert!(form_command(&form).is_ok());
+        assert!(form_command(&form, &State::default()).is_ok());
     }
 }

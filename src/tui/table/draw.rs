@@ -37,6 +37,17 @@ pub fn draw(buf: &mut Buffer, area: Rect, view: &TableView, theme: Theme, note: 
     header(buf, Rect::new(area.x, y, area.width, 1), view, theme);
     y += 1;
     let note_h = u16::from(note.is_some() && area.height > 4);
+    // The judge's last words to the table, under the title while there is room for more.
+    if let Some(said) = view.said.first()
+        && y + 3 + note_h <= bottom
+    {
+        let line = Line::from(vec![
+            Span::raw(" "),
+            Span::styled(said.text.clone(), theme.warn()),
+        ]);
+        render_line(buf, Rect::new(area.x, y, area.width, 1), line);
+        y += 1;
+    }
     if view.fight.is_some() {
         let size = if area.height < TALL {
             Turn::Lines
@@ -246,7 +257,10 @@ fn order(view: &TableView, theme: Theme, glance: bool) -> Section {
             if !f.group.is_empty() {
                 spans.push(Span::styled(format!("  {}", f.group), theme.dim()));
             }
-            if let crate::rules::Standing::Out(why) = &f.standing {
+            // A reason the view left empty is one the fighter's state says already.
+            if let crate::rules::Standing::Out(why) = &f.standing
+                && !why.is_empty()
+            {
                 spans.push(Span::styled(format!(" ({why})"), theme.dim()));
             }
             if glance && let Some(entry) = everyone.iter().find(|e| e.id == f.id) {

@@ -176,9 +176,18 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
         .take(rows as usize)
         .collect();
     // Which of the steps shown are kept from the players' table view (read only when the judge
-    // keeps something secret).
+    // keeps a step secret, or a step shown is a roll of a kind kept secret by default: a dungeon
+    // turn's event die, an encounter roll).
     let seen_from = lines.last().map_or(0, |l| l.step);
-    let seen = if main.session.state().veil.secret.is_empty() {
+    let veil = &main.session.state().veil;
+    let secret_kind = |step: usize| {
+        applied.get(step).is_some_and(|e| {
+            !e.rolls.is_empty()
+                && crate::session::kind_of(&e.command)
+                    .is_some_and(|k| veil.secret_kinds.contains(&k))
+        })
+    };
+    let seen = if veil.secret.is_empty() && !lines.iter().any(|l| secret_kind(l.step)) {
         Vec::new()
     } else {
         crate::session::seen(&main.session, seen_from..top + 1)

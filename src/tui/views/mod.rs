@@ -199,25 +199,53 @@ fn too_small(buf: &mut Buffer, area: Rect, theme: Theme) {
 
 /// Whose turn it is, in a few words: the one acting, or the two acting together, else who
 /// holds the initiative (a side, a phase).
-fn whose_turn(fight: &crate::rules::Initiative) -> String {
+fn whose_turn(fight: &crate::rules::Initiative, room: usize) -> String {
     use crate::rules::Standing;
+    use unicode_width::UnicodeWidthStr;
     if let Some(f) = fight
         .acting
         .and_then(|id| fight.order.iter().find(|f| f.id == id))
     {
         return format!("{}'s turn", f.name);
     }
-    let acting: Vec<&str> = fight
+    let names: Vec<&str> = fight.order.iter().map(|f| f.name.as_str()).collect();
+    let acting: Vec<usize> = fight
         .order
         .iter()
-        .filter(|f| matches!(f.standing, Standing::Acting))
-        .map(|f| f.name.as_str())
+        .enumerate()
+        .filter(|(_, f)| matches!(f.standing, Standing::Acting))
+        .map(|(i, _)| i)
         .collect();
-    match acting.as_slice() {
+    let words = |names: &[String]| match names {
+        [] => fight.label.clone(),
         [one] => format!("{one}'s turn"),
-        [a, b] => format!("{a} and {b} act"),
-        _ => fight.label.clone(),
+        [rest @ .., last] => format!("{} and {last} act", rest.join(", ")),
+    };
+    // Everyone acting by name, as the strip tells them apart when the whole names do not fit
+    // (three goblins of a phase's group: "Gob 1, Gob 2 and Gob 3 act").
+    let longest = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+    let mut said = String::new();
+    for most in (2..=longest.max(2)).rev() {
+        let labels = crate::tui::widgets::labels_within(&names, most);
+        let mine: Vec<String> = acting.iter().map(|&i| labels[i].clone()).collect();
+        said = words(&mine);
+        if said.width() <= room {
+            return said;
+        }
     }
+    if acting.len() < 2 {
+        return said;
+    }
+    // Too many for the room: the first few by their shortest labels, and how many more.
+    let short = crate::tui::widgets::labels_within(&names, 2);
+    for k in (1..acting.len()).rev() {
+        let shown: Vec<&str> = acting[..k].iter().map(|&i| short[i].as_str()).collect();
+        let said = format!("{} and {} more act", shown.join(", "), acting.len() - k);
+        if said.width() <= room {
+            return said;
+        }
+    }
+    format!("{} act", acting.len())
 }
 
 fn header(buf: &mut Buffer, area: Rect, main: &Main, dice: &Dice, theme: Theme) {
@@ -226,22 +254,6 @@ fn header(buf: &mut Buffer, area: Rect, main: &Main, dice: &Dice, theme: Theme) 
     let clock = game.clock();
     // What must stay whole: the time and, in a fight, whose turn it is. The session's title
     // and the place shorten first.
-    let mut now = vec![Span::styled(clock.now.clone(), theme.bold())];
-    match game.initiative() {
-        Some(fight) => {
-            let style = if fight.party {
-                theme.players()
-            } else {
-                theme.opponents()
-            };
-            now.push(Span::raw(" · "));
-            now.push(Span::styled(format!("▶ {}", whose_turn(&fight)), style));
-        }
-        None if !clock.detail.is_empty() => {
-            now.push(Span::raw(format!(" {}", clock.detail)));
-        }
-        None => {}
-    }
     let wide = area.width >= 120;
     let mut right = match &main.save {
         SaveState::Saved => vec![Span::styled("✓ autosaved", theme.ok())],
@@ -270,6 +282,28 @@ fn header(buf: &mut Buffer, area: Rect, main: &Main, dice: &Dice, theme: Theme) 
     let right = Line::from(right);
     let right_w = right.width() as u16;
     let left_w = usize::from(area.width.saturating_sub(right_w + 1));
+    let mut now = vec![Span::styled(clock.now.clone(), theme.bold())];
+    match game.initiative() {
+        Some(fight) => {
+            let style = if fight.party {
+                theme.players()
+            } else {
+                theme.opponents()
+            };
+            // The room the turn's words have once the title keeps its least and the time its
+            // whole: the title, a separator, the time, " · " and "▶ ".
+            let room = left_w.saturating_sub(6 + 3 + clock.now.width() + 3 + 2);
+            now.push(Span::raw(" · "));
+            now.push(Span::styled(
+                format!("▶ {}", whose_turn(&fight, room)),
+                style,
+            ));
+        }
+        None if !clock.detail.is_empty() => {
+            now.push(Span::raw(format!(" {}", clock.detail)));
+        }
+        None => {}
+    }
     let title = format!(" {} ", main.session.state().title);
     let now_w: usize = now.iter().map(|s| s.width()).sum();
     let place = clock

@@ -35,7 +35,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
         .border_style(theme.border());
     let inner = block.inner(area);
     block.render(area, buf);
-    let groups = main.session.state().game.roster();
+    let groups = main.session.state().gathered_roster();
     let unseen = main.session.state().veil.unseen(&groups);
     let mut y = inner.y;
     let bottom = inner.y + inner.height;

@@ -831,15 +831,32 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         verb: v(
             "link",
             &[],
-            "link ZONE ZONE",
-            "makes two zones adjacent (near each other)",
+            "link ZONE ZONE | link NAME new",
+            "makes two zones adjacent (near each other); `link NAME new` makes a player \
+             character's page link anew (the old one stops opening it at once)",
             "link Yard \"Mill floor\"",
             ZONES,
         ),
         parse: |w, st| {
+            // `link NAME new`, unless the words name two zones (one called New).
+            let mut relinked = None;
+            if w.tokens
+                .last()
+                .is_some_and(|t| !t.quoted && is(t, &["new"]))
+            {
+                use crate::rules::Ruleset as _;
+                let at = w.pos;
+                match super::relink(w, &slots::Slots::roster(st)) {
+                    Ok(line) => return Ok(line),
+                    Err(e) => relinked = Some(e),
+                }
+                w.pos = at;
+            }
             let p = &mut P::new(w, st);
-            let (a, b) = p.two_zones()?;
-            Ok(g(C::Link { a, b }))
+            match p.two_zones() {
+                Ok((a, b)) => Ok(g(C::Link { a, b })),
+                Err(e) => Err(relinked.unwrap_or(e)),
+            }
         },
         complete: complete_link,
     },
@@ -1081,6 +1098,21 @@ pub(crate) const VERBS: &[Entry<State>] = &[
             })
         },
         complete: complete_fight,
+    },
+    Entry {
+        verb: v(
+            "join",
+            &[],
+            "join NAME",
+            "brings someone the fight left aside into it: they take turns from now on",
+            "join goblin1",
+            COMBAT,
+        ),
+        parse: |w, st| {
+            let p = &mut P::new(w, st);
+            Ok(g(C::JoinCombat { who: p.who()? }))
+        },
+        complete: complete_remove,
     },
     Entry {
         verb: v(

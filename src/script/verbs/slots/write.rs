@@ -185,6 +185,7 @@ pub(crate) fn write(command: &C, st: &State, library: &Library) -> Option<String
                 }
             }
         }
+        C::JoinCombat { who } => format!("join {}", name(*who)?),
         C::StartTurn { who } => format!("turn {}", name(*who)?),
         C::Setup { what } => format!("setup {}", free_text(what)),
         C::Interrupt { who } => format!("interrupt {}", name(*who)?),

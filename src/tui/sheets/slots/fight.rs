@@ -261,7 +261,7 @@ impl Main {
             );
             return true;
         };
-        let form = super::screen::counter_form(state, who, against);
+        let form = super::screen::counter_form(self, who, against);
         self.view.selected = Some(who);
         self.open(Dialog::Form(form));
         true
@@ -300,7 +300,35 @@ impl Main {
             self.complain("Select who takes the turn first");
             return true;
         };
+        if self.ask_before_a_fatal_turn(who) {
+            return true;
+        }
         self.run_key(slots::Command::StartTurn { who }.into(), dice)
+    }
+
+    /// R22: a turn whose start bleeds its actor to death asks first, and only a key of its
+    /// own starts it: one Enter (or click), pressed at speed, never kills. Whether it asked.
+    fn ask_before_a_fatal_turn(&mut self, who: CharId) -> bool {
+        let state = self.slots();
+        let Some(w) = slots::forecast::bleeds_to_death(state, who) else {
+            return false;
+        };
+        let name = state.name_of(who);
+        self.open(Dialog::Choice(Choice {
+            title: format!("{name} bleeds to death as this turn starts"),
+            purpose: ChoicePurpose::FatalTurn { who },
+            options: vec![
+                ('y', format!("start {name}'s turn: {name} dies")),
+                ('n', "not yet: Space selects another who can act".into()),
+            ],
+            error: None,
+            note: Some(format!(
+                "⚠ {name} {} {} ({}). Treat the wound first (r), or press y to start the \
+                 turn anyway; Enter does nothing here.",
+                w.what, w.when, w.why
+            )),
+        }));
+        true
     }
 
     /// Moves the selection to the next character who can start a turn now, in roster order.
@@ -576,6 +604,9 @@ impl Main {
             .is_some_and(|c| c.turn.is_none());
         if free {
             self.view.selected = Some(id);
+            if self.ask_before_a_fatal_turn(id) {
+                return true;
+            }
             self.run_key_no_dice(slots::Command::StartTurn { who: id }.into())
         } else {
             self.view.selected = Some(id);

@@ -305,13 +305,14 @@ pub fn arrivals(m: &Main, library: &Library) -> Vec<crate::tui::host::Arrival> {
             } else {
                 "your library"
             };
-            super::arrival(&c.name, from, taken, |name| {
+            let (layout, items, zone) = (c.layout.clone(), c.items.clone(), party_zone(state));
+            super::arrival(&c.name, from, taken, move |name| {
                 GameCommand::Slots(crate::rules::slots::Command::AddCharacter {
                     name: Box::new(name.to_string()),
                     side: crate::rules::slots::Side::Opponents,
-                    layout: Box::new(c.layout.clone()),
-                    items: c.items.clone().into(),
-                    zone: party_zone(state),
+                    layout: Box::new(layout.clone()),
+                    items: items.clone().into(),
+                    zone,
                 })
             })
         })

@@ -35,8 +35,12 @@ fn spec(form: &Form<FormPurpose>) -> Option<AttackSpec> {
     else {
         return None;
     };
-    let attacker = attacker.or_else(|| form.choice("attacker"))?;
-    let target = target.or_else(|| form.choice("target"))?;
+    let chosen = |id| {
+        form.choice(id)
+            .filter(|&v| v != crate::tui::sheets::targets::NOBODY)
+    };
+    let attacker = attacker.or_else(|| chosen("attacker"))?;
+    let target = target.or_else(|| chosen("target"))?;
     let kind = match form.choice("kind") {
         Some(1) => AttackKind::Grab,
         Some(2) => AttackKind::Missile,

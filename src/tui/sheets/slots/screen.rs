@@ -132,6 +132,11 @@ pub enum ChoicePurpose {
     Ruling {
         stop_proposed: bool,
     },
+    /// Start a turn that kills its actor as it starts (R22: the bleeding has no slot left):
+    /// only `y` starts it, so one Enter never kills.
+    FatalTurn {
+        who: CharId,
+    },
 }
 
 /// Searching the item library for a slot.
@@ -258,10 +263,10 @@ impl Main {
                 .with_note("One check per full 10 ft; a body slot rolled takes an open wound."),
             ),
             keys::ATTACK => Dialog::Form(match state.recent.counter {
-                Some((parrier, against)) if parrier == who => counter_form(state, who, against),
-                _ => attack_form(state, Some(who), None),
+                Some((parrier, against)) if parrier == who => counter_form(self, who, against),
+                _ => attack_form(self, Some(who), None),
             }),
-            keys::DEFENSE => Dialog::Form(attack_form(state, None, Some(who))),
+            keys::DEFENSE => Dialog::Form(attack_form(self, None, Some(who))),
             keys::WOUND => Dialog::Choice(Choice {
                 title: format!("Wound slot {slot} of {name}"),
                 purpose: ChoicePurpose::Wound { who, slot },
@@ -482,6 +487,10 @@ impl Main {
             return true;
         };
         let purpose = choice.purpose.clone();
+        if matches!(purpose, ChoicePurpose::FatalTurn { .. }) && k == 'n' {
+            self.close_dialog();
+            return true;
+        }
         if purpose == ChoicePurpose::Setup && k == super::fight::OWN_SETUP {
             self.open(Dialog::Form(super::fight::setup_form()));
             return true;
@@ -657,14 +666,19 @@ fn group_form(state: &State) -> Form<FormPurpose> {
 
 /// The grip slots holding something, for the weapon field.
 fn weapon_options(state: &State, attacker: Option<CharId>) -> (Vec<(String, u32)>, usize) {
-    let mut options = vec![("none (bare hands, claws, a blast)".to_string(), 0)];
+    // Only weapons: the rules take nothing else from a grip (a wand's blast is no weapon's).
+    let mut options = vec![(
+        "none (bare hands, claws, a wand or spell's blast)".to_string(),
+        0,
+    )];
     let mut default = 0;
     if let Some(c) = attacker.and_then(|a| state.character(a).ok()) {
         for n in 1..=c.slots.len() as SlotNo {
             if c.layout.region(n) == Some(Region::Grip)
                 && let Some(item) = c.slot(n).and_then(|s| s.item.as_ref())
+                && item.weapon.is_some()
             {
-                if default == 0 && item.weapon.is_some() {
+                if default == 0 {
                     default = options.len();
                 }
                 options.push((format!("slot {n}: {}", item.name), u32::from(n)));
@@ -685,49 +699,24 @@ fn refresh_weapons(form: &mut Form<FormPurpose>, state: &State) {
     }
 }
 
-fn attack_form(
-    state: &State,
-    attacker: Option<CharId>,
-    target: Option<CharId>,
-) -> Form<FormPurpose> {
-    let me = attacker.or(target);
-    let my_side = me
-        .and_then(|id| state.character(id).ok())
-        .map_or(Side::Players, |c| c.side);
-    let mut others: Vec<&slots::Character> = state
-        .characters
-        .iter()
-        .filter(|c| Some(c.id) != me)
-        .collect();
-    // The likely other party first: when defending, whoever is acting now (the turn's actor, or
-    // the one interrupting it); then foes still standing, the nearest first (a remote one last,
-    // R29), those who can still act this round before those who have; allies after every foe,
-    // and the incapacitated last of all.
-    let acting = state.combat.as_ref().and_then(|c| {
-        c.turn.as_ref().map(|t| match t.interrupter {
-            Some(i) if !t.interrupt_failed => i,
-            _ => t.actor,
-        })
-    });
-    let acted = |id: CharId| state.combat.as_ref().is_some_and(|c| c.acted.contains(&id));
-    let far = |id: CharId| {
-        me.and_then(|m| super::scene::placed_range(state, m, id))
-            .unwrap_or(slots::Range::Far)
+fn attack_form(m: &Main, attacker: Option<CharId>, target: Option<CharId>) -> Form<FormPurpose> {
+    let state = m.slots();
+    let me = attacker.or(target).unwrap_or_default();
+    // The frame's one rule (see `targets`): a foe of the one attacking, or of the one attacked,
+    // in the fight, standing and in reach. When defending, whoever acts now (the turn's actor,
+    // or the one interrupting it) leads; when attacking, whom the attacker attacked last.
+    let lead = match attacker {
+        Some(a) => crate::tui::sheets::targets::attacked_last(m, a),
+        None => state.combat.as_ref().and_then(|c| {
+            c.turn.as_ref().map(|t| match t.interrupter {
+                Some(i) if !t.interrupt_failed => i,
+                _ => t.actor,
+            })
+        }),
     };
-    others.sort_by_key(|c| {
-        (
-            attacker.is_some() || acting != Some(c.id),
-            c.incapacitated(),
-            c.side == my_side,
-            far(c.id),
-            acted(c.id),
-        )
-    });
-    let other_options: Vec<(String, u32)> = others
-        .iter()
-        .map(|c| (super::scene::with_range(state, me, c), c.id))
-        .collect();
-    let striker = attacker.or_else(|| others.first().map(|c| c.id));
+    let targets =
+        crate::tui::sheets::targets::propose(&m.session.state().game, &m.unseen(), me, lead);
+    let striker = attacker.or_else(|| targets.proposed());
     let (weapons, weapon_idx) = weapon_options(state, striker);
     let kind_idx = striker
         .and_then(|s| state.character(s).ok())
@@ -739,15 +728,12 @@ fn attack_form(
             slots::WeaponKind::Melee => 0,
             _ => 2,
         });
-    let name = state.name_of(me.unwrap_or_default());
+    let name = state.name_of(me);
     let (title, who_field) = match attacker {
-        Some(_) => (
-            format!("{name} attacks"),
-            Field::choice("target", "Target", other_options, 0),
-        ),
+        Some(_) => (format!("{name} attacks"), targets.field("target", "Target")),
         None => (
             format!("{name} is attacked"),
-            Field::choice("attacker", "Attacker", other_options, 0),
+            targets.field("attacker", "Attacker"),
         ),
     };
     let mut form = Form::new(
@@ -784,6 +770,7 @@ fn attack_form(
         ],
     )
     .with_note("A player character's roll names the slot hit: the attacker's roll, or the defender's defense check.");
+    form = crate::tui::sheets::targets::noted(form, &targets);
     refresh_choices(&mut form);
     refresh_live(&mut form, state);
     form
@@ -791,8 +778,9 @@ fn attack_form(
 
 /// The attack form filled in as the counterattack a parry opened (R17): the parrier strikes the
 /// one who attacked, and the form says so.
-pub(super) fn counter_form(state: &State, who: CharId, against: CharId) -> Form<FormPurpose> {
-    let mut form = attack_form(state, Some(who), None);
+pub(super) fn counter_form(m: &Main, who: CharId, against: CharId) -> Form<FormPurpose> {
+    let state = m.slots();
+    let mut form = attack_form(m, Some(who), None);
     for field in &mut form.fields {
         match (&mut field.kind, field.id) {
             (FieldKind::Choice { options, idx }, "target") => {
@@ -997,6 +985,10 @@ fn choice_command(purpose: &ChoicePurpose, key: char, state: &State) -> Option<C
         }
         ChoicePurpose::Setup => super::fight::setup_command(key)?,
         ChoicePurpose::Ruling { .. } => super::fight::ruling_command(key)?,
+        ChoicePurpose::FatalTurn { who } => match key {
+            'y' | 'Y' => slots::Command::StartTurn { who },
+            _ => return None,
+        },
     };
     Some(command.into())
 }
@@ -1063,15 +1055,11 @@ fn form_commands(
         } => {
             let attacker = match attacker {
                 Some(a) => a,
-                None => form
-                    .choice("attacker")
-                    .ok_or("there is no one else to attack; add a character first")?,
+                None => crate::tui::sheets::targets::chosen(form, "attacker")?,
             };
             let target = match target {
                 Some(t) => t,
-                None => form
-                    .choice("target")
-                    .ok_or("there is no one else to attack; add a character first")?,
+                None => crate::tui::sheets::targets::chosen(form, "target")?,
             };
             let kind = match form.choice("kind") {
                 Some(1) => AttackKind::Grab,

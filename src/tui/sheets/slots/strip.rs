@@ -15,7 +15,7 @@ use crate::rules::slots::{CharId, Character, Combat, Side, State};
 use crate::tui::host::{Hit, Main};
 use crate::tui::keymap::{Action, Ctx, key_for};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{RenderTo, fit_spans, fit_words, labels_for, record};
+use crate::tui::widgets::{RenderTo, fit_spans, labels_for, record};
 
 /// Rows the strip takes on a screen this tall: the full strip (a title row, one row per side and
 /// a rule) when there is room, one line otherwise.
@@ -63,8 +63,14 @@ fn key(action: Action) -> String {
     key_for(keys::TABLE, Ctx::Main, action).unwrap_or_default()
 }
 
-/// What the turn under way waits for, with the keys that move it on.
-pub fn turn_text(state: &State) -> String {
+/// Would starting `id`'s turn bleed them to death (R22)?
+fn bleeds_out(state: &State, id: crate::rules::slots::CharId) -> bool {
+    crate::rules::slots::forecast::bleeds_to_death(state, id).is_some()
+}
+
+/// What the turn under way waits for, with the keys that move it on; `selected` is whom the
+/// turn key would start, said when that start would bleed them to death (R22).
+pub fn turn_text(state: &State, selected: Option<crate::rules::slots::CharId>) -> String {
     let name = |id| state.name_of(id);
     let setup = || {
         state
@@ -76,11 +82,19 @@ pub fn turn_text(state: &State) -> String {
     };
     match stage(state) {
         Stage::NoFight => String::new(),
-        Stage::Pick => format!(
-            "pick who acts: {} starts the selected one's turn, {} selects the next",
-            key(keys::TAKE_TURN),
-            key(keys::NEXT_ACTOR)
-        ),
+        Stage::Pick => match selected.filter(|&id| bleeds_out(state, id)) {
+            Some(id) => format!(
+                "⚠ {} bleeds to death if the turn starts: {} asks first, {} selects the next",
+                name(id),
+                key(keys::TAKE_TURN),
+                key(keys::NEXT_ACTOR)
+            ),
+            None => format!(
+                "pick who acts: {} starts the selected one's turn, {} selects the next",
+                key(keys::TAKE_TURN),
+                key(keys::NEXT_ACTOR)
+            ),
+        },
         Stage::Stuck => format!(
             "nobody can act: {} lets the round pass, {} ends the fight",
             key(keys::END_TURN),
@@ -116,11 +130,14 @@ pub fn turn_text(state: &State) -> String {
 }
 
 /// The turn in a few words, for the folded strip.
-fn turn_short(state: &State) -> String {
+fn turn_short(state: &State, selected: Option<crate::rules::slots::CharId>) -> String {
     let name = |id| state.name_of(id);
     match stage(state) {
         Stage::NoFight => String::new(),
-        Stage::Pick => "pick who acts".into(),
+        Stage::Pick => match selected.filter(|&id| bleeds_out(state, id)) {
+            Some(id) => format!("⚠ {} bleeds to death if the turn starts", name(id)),
+            None => "pick who acts".into(),
+        },
         Stage::Stuck => "nobody can act".into(),
         Stage::Acting { actor } => format!("{} acts", name(actor)),
         Stage::SetUp { actor } => format!("{} has set up", name(actor)),
@@ -279,7 +296,10 @@ fn full(
     ];
     // The turn comes before the reason for the initiative, so a narrow screen cuts the reason.
     title.push(sep());
-    title.push(Span::styled(turn_text(state), theme.bold()));
+    title.push(Span::styled(
+        turn_text(state, main.view.selected),
+        theme.bold(),
+    ));
     if let Some(why) = why_initiative(main) {
         title.push(sep());
         title.push(Span::styled(why, theme.dim()));
@@ -370,7 +390,20 @@ fn compact(
     // The names share what the sides' labels leave; the turn's words take any room left over.
     let fixed = label(Side::Players).chars().count() + label(Side::Opponents).chars().count() + 2;
     let room = ((right - x) as usize).saturating_sub(fixed);
-    let mut texts = token_texts(&all, room, true).into_iter();
+    // The turn's words come whole after the names, or not at all: the names shorten to the
+    // labels that still tell everyone apart to leave them room, and keep it all when even
+    // those would not fit.
+    let turn = format!("│ {}", turn_short(state, main.view.selected));
+    let turn_w = turn.chars().count() + 1;
+    let width = |texts: &[String]| texts.iter().map(|t| t.chars().count() + 1).sum::<usize>();
+    let beside = room.saturating_sub(turn_w);
+    let tight = token_texts(&all, beside, true);
+    let (texts, turn_fits) = if turn_w > 3 && width(&tight) <= beside {
+        (tight, true)
+    } else {
+        (token_texts(&all, room, true), false)
+    };
+    let mut texts = texts.into_iter();
     for (i, (side, list)) in [(Side::Players, &players), (Side::Opponents, &opponents)]
         .into_iter()
         .enumerate()
@@ -393,9 +426,8 @@ fn compact(
         let mine: Vec<String> = texts.by_ref().take(refs.len()).collect();
         x = draw_tokens(buf, area, x, area.y, &refs, mine, true, main, theme, hits);
     }
-    let turn = turn_short(state);
-    if x + 8 < right {
-        let text = fit_words(&format!("│ {turn}"), (right - x) as usize);
-        Line::styled(text, theme.bold()).render_to(buf, Rect::new(x, area.y, right - x, 1));
+    let w = turn.chars().count() as u16;
+    if turn_fits && x + w <= right {
+        Line::styled(turn, theme.bold()).render_to(buf, Rect::new(x, area.y, w, 1));
     }
 }
