@@ -4,7 +4,7 @@
 //! file has; read with a size limit, and refused with the line and the reason when damaged
 //! (its checksum no longer holds, or it does not read) or too new.
 
-use super::{FileKind, StoreError, atomic, file};
+use super::{FileKind, StoreError, file};
 use crate::rules::RulesetId;
 use crate::rules::statline::StatBlock;
 use serde::{Deserialize, Serialize};
@@ -41,42 +41,28 @@ pub fn write_bestiary(
         rules,
         creatures: creatures.to_vec(),
     };
-    let mut text = format!(
+    let header = format!(
         "// The judge's own creatures for the {}, read from stat blocks by \
          `slotmark library import`.\n",
         rules.title()
     );
-    text.push_str(
-        &ron::ser::to_string_pretty(&body, ron::ser::PrettyConfig::new()).map_err(|e| {
-            StoreError::Io {
-                path: path.to_path_buf(),
-                message: format!("cannot write the bestiary as RON: {e}"),
-            }
-        })?,
-    );
-    text.push('\n');
-    let text = file::with_checksum(text);
-    let bytes = text.len() as u64;
-    if bytes > MAX_BESTIARY_BYTES {
-        return Err(StoreError::Io {
-            path: path.to_path_buf(),
-            message: format!(
+    file::write_library(
+        path,
+        header,
+        &body,
+        "bestiary",
+        MAX_BESTIARY_BYTES,
+        |bytes| {
+            format!(
                 "with these creatures the bestiary would be {}, more than the {} slotmark reads \
-                 back, so nothing was written and it stays as it was; import fewer stat blocks \
-                 (those you will play soon), and keep the others in their files to import when \
-                 you need them",
+             back, so nothing was written and it stays as it was; import fewer stat blocks \
+             (those you will play soon), and keep the others in their files to import when \
+             you need them",
                 megabytes(bytes),
                 megabytes(MAX_BESTIARY_BYTES),
-            ),
-        });
-    }
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| StoreError::Io {
-            path: dir.to_path_buf(),
-            message: format!("cannot make the folder: {}", file::io_reason(&e)),
-        })?;
-    }
-    atomic::write(path, text.as_bytes())
+            )
+        },
+    )
 }
 
 /// A size in megabytes with one decimal, as "8.4 MB".
@@ -109,18 +95,12 @@ fn too_large(path: &Path, e: StoreError) -> StoreError {
 pub fn read_bestiary(path: &Path) -> Result<(RulesetId, Vec<StatBlock>, String), StoreError> {
     let text = file::read_text(path, MAX_BESTIARY_BYTES).map_err(|e| too_large(path, e))?;
     let text = file::owned_without_bom(text);
-    let read = file::read_versioned::<BestiaryFile>(
+    let body = file::read_library::<BestiaryFile>(
         path,
         &text,
         FileKind::Bestiary,
         "this is not a slotmark bestiary, or it is damaged",
-    );
-    // A damaged block is named before what the parser makes of it: a byte changed on one line
-    // can stop the parser lines later, where the judge would find nothing wrong. A newer format
-    // is said as such, whatever its last line.
-    if !matches!(read, Err(StoreError::TooNew { .. })) {
-        file::refuse_damaged(path, &text, HINT)?;
-    }
-    let body = read?;
+        HINT,
+    )?;
     Ok((body.rules, body.creatures, text))
 }

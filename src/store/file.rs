@@ -856,6 +856,64 @@ pub fn owned_without_bom(mut text: String) -> String {
     text
 }
 
+/// Writes one of the judge's library files (a bestiary, the kept encounters): `header` (a
+/// comment line), `body` as RON, and the checksum line, whole or not at all. A file larger than
+/// `limit` would be refused at every later start, so it is refused here instead, before
+/// anything is written, with the words `too_big` gives for its size; `what` names the body in
+/// the refusal when it cannot be written as RON.
+pub(super) fn write_library(
+    path: &Path,
+    header: String,
+    body: &impl serde::Serialize,
+    what: &str,
+    limit: u64,
+    too_big: impl FnOnce(u64) -> String,
+) -> Result<(), StoreError> {
+    let mut text = header;
+    text.push_str(
+        &ron::ser::to_string_pretty(body, ron::ser::PrettyConfig::new()).map_err(|e| {
+            StoreError::Io {
+                path: path.to_path_buf(),
+                message: format!("cannot write the {what} as RON: {e}"),
+            }
+        })?,
+    );
+    text.push('\n');
+    let text = with_checksum(text);
+    let bytes = text.len() as u64;
+    if bytes > limit {
+        return Err(StoreError::Io {
+            path: path.to_path_buf(),
+            message: too_big(bytes),
+        });
+    }
+    if let Some(dir) = path.parent() {
+        fs::create_dir_all(dir).map_err(|e| StoreError::Io {
+            path: dir.to_path_buf(),
+            message: format!("cannot make the folder: {}", io_reason(&e)),
+        })?;
+    }
+    super::atomic::write(path, text.as_bytes())
+}
+
+/// Reads one of the judge's library files as `T` from `text` (read within its limit): a
+/// damaged block is named before what the parser makes of it, since a byte changed on one line
+/// can stop the parser lines later, where the judge would find nothing wrong; a newer format is
+/// said as such, whatever its last line.
+pub(super) fn read_library<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    text: &str,
+    kind: FileKind,
+    not_one: &str,
+    hint: &str,
+) -> Result<T, StoreError> {
+    let read = read_versioned::<T>(path, text, kind, not_one);
+    if !matches!(read, Err(StoreError::TooNew { .. })) {
+        refuse_damaged(path, text, hint)?;
+    }
+    read
+}
+
 /// The text of a versioned RON file of `kind` (a sheet or a bestiary, named `path` in errors)
 /// read into `T`. A format newer than this build reads is refused as that before anything else
 /// is read, so the judge hears what to do rather than about a field the newer format added;

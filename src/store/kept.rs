@@ -4,7 +4,7 @@
 //! with a checksum line as the session file has; read with a size limit, and refused with the
 //! line and the reason when damaged or too new.
 
-use super::{FileKind, StoreError, atomic, file};
+use super::{FileKind, StoreError, file};
 use crate::rules::RulesetId;
 use crate::session::KeptEncounter;
 use serde::{Deserialize, Serialize};
@@ -38,35 +38,22 @@ pub fn write_kept(
         rules,
         encounters: encounters.to_vec(),
     };
-    let mut text = format!(
+    let header = format!(
         "// The judge's kept encounters for the {}, written by `slotmark library encounter`.\n",
         rules.title()
     );
-    text.push_str(
-        &ron::ser::to_string_pretty(&body, ron::ser::PrettyConfig::new()).map_err(|e| {
-            StoreError::Io {
-                path: path.to_path_buf(),
-                message: format!("cannot write the encounters as RON: {e}"),
-            }
-        })?,
-    );
-    text.push('\n');
-    let text = file::with_checksum(text);
-    if text.len() as u64 > MAX_ENCOUNTERS_BYTES {
-        return Err(StoreError::Io {
-            path: path.to_path_buf(),
-            message: "with this encounter the file would be larger than slotmark reads back, so \
-                      nothing was written; remove encounters you no longer play"
-                .into(),
-        });
-    }
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| StoreError::Io {
-            path: dir.to_path_buf(),
-            message: format!("cannot make the folder: {}", file::io_reason(&e)),
-        })?;
-    }
-    atomic::write(path, text.as_bytes())
+    file::write_library(
+        path,
+        header,
+        &body,
+        "encounters",
+        MAX_ENCOUNTERS_BYTES,
+        |_| {
+            "with this encounter the file would be larger than slotmark reads back, so nothing was \
+         written; remove encounters you no longer play"
+                .into()
+        },
+    )
 }
 
 /// Reads a kept-encounters file: its ruleset and its encounters, or why it is not one: too
@@ -74,15 +61,12 @@ pub fn write_kept(
 pub fn read_kept(path: &Path) -> Result<(RulesetId, Vec<KeptEncounter>), StoreError> {
     let text = file::read_text(path, MAX_ENCOUNTERS_BYTES)?;
     let text = file::owned_without_bom(text);
-    let read = file::read_versioned::<EncountersFile>(
+    let body = file::read_library::<EncountersFile>(
         path,
         &text,
         FileKind::Encounters,
         "this is not a file of slotmark's kept encounters, or it is damaged",
-    );
-    if !matches!(read, Err(StoreError::TooNew { .. })) {
-        file::refuse_damaged(path, &text, HINT)?;
-    }
-    let body = read?;
+        HINT,
+    )?;
     Ok((body.rules, body.encounters))
 }
