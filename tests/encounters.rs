@@ -551,3 +551,42 @@ fn the_roster_heads_each_encounter_once_in_every_demo() {
         }
     }
 }
+
+/// A creature out of action after one fight (dead, or critical in phase, where the rules keep it
+/// on the roster) is never ticked for the next, in any ruleset: the judge's playtest found
+/// phase's third `c` ticking five creatures killed in the first fight.
+#[test]
+fn the_next_fight_never_proposes_a_creature_out_of_action() {
+    let mut tried = Vec::new();
+    for ruleset in ALL {
+        let mut s = session(ruleset);
+        play(&mut s, "fight players all");
+        let ogre = id(&s, "Ogre");
+        let out = match ruleset {
+            RulesetId::Slots => "status Ogre dead",
+            RulesetId::Plain => "status Ogre dead",
+            RulesetId::Phase => "flag Ogre critical",
+            RulesetId::Bdp | RulesetId::Ap | RulesetId::ActionDie => "status Ogre dead",
+        };
+        if try_play(&mut s, out).is_err() {
+            continue;
+        }
+        let standing: Vec<bool> = s
+            .state()
+            .game
+            .roster()
+            .iter()
+            .flat_map(|g| g.members.clone())
+            .filter(|m| m.id == ogre)
+            .map(|m| !m.dead && !m.out)
+            .collect();
+        if standing != [false] {
+            continue;
+        }
+        play(&mut s, "end fight");
+        let proposed = s.state().proposal().who;
+        assert!(!proposed.contains(&ogre), "{ruleset:?}: {proposed:?}");
+        tried.push(ruleset);
+    }
+    assert!(tried.contains(&RulesetId::Phase), "{tried:?}");
+}

@@ -98,8 +98,11 @@ impl SessionState {
             .filter(|m| !m.dead && !m.out)
             .map(|m| m.id)
             .collect();
+        // A creature out of action (dead, critical, fled) is never proposed, whatever the
+        // ruleset's own list would take: a fight with it would only fill the strip.
+        let down: BTreeSet<u32> = creatures.difference(&standing).copied().collect();
         let take = |met: &BTreeSet<u32>| {
-            let others: BTreeSet<u32> = creatures.difference(met).copied().collect();
+            let others: BTreeSet<u32> = creatures.difference(met).chain(&down).copied().collect();
             self.game.fighters(&others)
         };
         if let Some(present) = self.game.present()
@@ -147,8 +150,10 @@ impl SessionState {
                 };
             }
         }
+        let mut left_out = self.veil.unseen(&roster);
+        left_out.extend(&down);
         Proposal {
-            who: self.game.fighters(&self.veil.unseen(&roster)),
+            who: self.game.fighters(&left_out),
             encounter: None,
         }
     }
