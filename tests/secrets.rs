@@ -123,6 +123,20 @@ fn phase_reaction_rolls_are_secret_by_default() {
     );
 }
 
+/// K31, K44: a short rest passes a dungeon turn and rolls its event die, so it is an encounter
+/// roll like the turn itself; the players' view showed the die a rest rolled while `T` kept
+/// the same die secret.
+#[test]
+fn k31_a_short_rests_event_die_is_secret_by_default() {
+    kept_by_default(
+        RulesetId::Phase,
+        &["add Bram pc 4 14 9 11"],
+        "rest short",
+        &[3, 3, 3, 3],
+        RollKind::Encounter,
+    );
+}
+
 #[test]
 fn bdp_the_die_of_fate_is_secret_once_the_judge_says_so() {
     kept_by_default(

@@ -857,7 +857,13 @@ impl Ruleset for Phase {
             Command::React { .. } | Command::Reaction { .. } => K::Reaction,
             Command::Attack { .. } | Command::Blast { .. } => K::Attack,
             Command::Harm { .. } => K::Damage,
-            Command::Turn { .. } | Command::Noise | Command::Watch { .. } => K::Encounter,
+            // A short rest passes a turn and a long one a watch, each with its event die
+            // (K31, K32, K44): an encounter roll, as the turn and the watch are.
+            Command::Turn { .. }
+            | Command::Noise
+            | Command::Watch { .. }
+            | Command::ShortRest { .. }
+            | Command::LongRest { .. } => K::Encounter,
             Command::Fight { .. } | Command::Join { .. } => K::Initiative,
             Command::Trap { .. } => K::Check,
             Command::Table { .. } => K::Other,
