@@ -147,6 +147,12 @@ fn b1_a_sheet_holds_three_abilities_and_hp_within_their_ranges() {
     assert_eq!(t.ogre().score(Ability::Str).cur, 14);
     assert!(t.refuse("add Big pc 21 10 10 5", &[]).contains("0-20"));
     assert!(t.refuse("set Ana str 11 10", &[]).contains("at most"));
+    // Without a maximum the sheet's stays, as the guide says of every Cairn-family ruleset.
+    t.run("set Ana hp 3", &[]);
+    assert_eq!((t.ana().hp.cur, t.ana().hp.max), (3, 6));
+    t.run("set Ana str 9 max 12", &[]);
+    assert_eq!(t.ana().score(Ability::Str).max, 12);
+    assert!(t.refuse("set Ana hp 7", &[]).contains("at most"));
 }
 
 #[test]

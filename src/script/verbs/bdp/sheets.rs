@@ -139,8 +139,8 @@ pub(super) const VERBS: &[Entry<State>] = &[
         verb: v(
             "set",
             &[],
-            "set NAME str|dex|wil|hp CUR MAX",
-            "the judge sets a score and its maximum; a score above the maximum is refused",
+            "set NAME str|dex|wil|hp CUR [[max] MAX]",
+            "the judge sets a score, and its maximum when given (else it stays); a score above the maximum is refused",
             "set Ana str 8 9",
             SHEETS,
         ),
@@ -151,11 +151,22 @@ pub(super) const VERBS: &[Entry<State>] = &[
             } else {
                 Stat::Ability(ability(w)?)
             };
+            let cur = w.number("the current value")?;
+            w.eat(&["max", "of", "/"]);
+            // Without a maximum the sheet's stays, as in the other Cairn-family rulesets; the
+            // step logs it, so the line reads back whole.
+            let max = match st.characters.iter().find(|c| c.id == who) {
+                Some(c) if w.at_end() => match stat {
+                    Stat::Hp => c.hp.max,
+                    Stat::Ability(a) => c.score(a).max,
+                },
+                _ => w.number("the maximum")?,
+            };
             Ok(g(C::Set {
                 who,
                 stat,
-                cur: w.number("the current value")?,
-                max: w.number("the maximum")?,
+                cur,
+                max,
             }))
         },
         complete: then_ability,
