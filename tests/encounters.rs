@@ -590,3 +590,25 @@ fn the_next_fight_never_proposes_a_creature_out_of_action() {
     }
     assert!(tried.contains(&RulesetId::Phase), "{tried:?}");
 }
+
+/// D24: a creature down at 0 HP still has its turn in the fight it fell in, but a later fight
+/// never takes it: `A` in actiondie offered an encounter whose creatures were all down, and
+/// brought them into the new fight.
+#[test]
+fn d24_an_encounter_whose_creatures_are_all_down_is_not_brought_into_a_fight() {
+    let mut s = session(RulesetId::ActionDie);
+    play(&mut s, "encounter Den: Ogre");
+    play(&mut s, "damage Ogre 30");
+    let ogre = id(&s, "Ogre");
+    let down = s
+        .state()
+        .game
+        .roster()
+        .iter()
+        .flat_map(|g| g.members.clone())
+        .any(|m| m.id == ogre && m.down && !m.dead);
+    assert!(down, "the Ogre should be down, not dead");
+    play(&mut s, "scene players with Gnash");
+    assert!(try_play(&mut s, "bring Den").is_err());
+    assert!(s.state().bringable().is_empty());
+}

@@ -91,6 +91,13 @@ pub struct RosterEntry {
     pub health: Option<(u32, u32)>,
 }
 
+impl RosterEntry {
+    /// Neither dead, nor out of action, nor down: one a fight may take and a form propose.
+    pub fn standing(&self) -> bool {
+        !self.dead && !self.out && !self.down
+    }
+}
+
 /// A side or group as the roster heads it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RosterGroup {
@@ -408,7 +415,7 @@ pub fn footing_by(
                 side: side.clone(),
                 in_fight: fight.is_some_and(|f| f.order.iter().any(|o| o.id == e.id)),
                 dead: e.dead,
-                standing: !e.dead && !e.out && !e.down,
+                standing: e.standing(),
                 reach: None,
                 close: false,
             })

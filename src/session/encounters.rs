@@ -95,7 +95,7 @@ impl SessionState {
         let standing: BTreeSet<u32> = roster
             .iter()
             .flat_map(|g| &g.members)
-            .filter(|m| !m.dead && !m.out)
+            .filter(|m| m.standing())
             .map(|m| m.id)
             .collect();
         // A creature out of action (dead, critical, fled) is never proposed, whatever the
@@ -198,7 +198,7 @@ impl SessionState {
             roster
                 .iter()
                 .flat_map(|g| &g.members)
-                .any(|m| m.id == id && !m.dead && !m.out)
+                .any(|m| m.id == id && m.standing())
         };
         e.members
             .iter()
@@ -456,7 +456,7 @@ fn bring(
         let standing = roster
             .iter()
             .flat_map(|g| &g.members)
-            .any(|m| e.members.contains(&m.id) && !m.dead && !m.out);
+            .any(|m| e.members.contains(&m.id) && m.standing());
         let others: Vec<String> = state
             .bringable()
             .into_iter()

@@ -965,7 +965,7 @@ fn fight_words(tokens: &mut Vec<Token>, state: &SessionState) -> bool {
     let standing: Vec<&crate::rules::RosterEntry> = roster
         .iter()
         .flat_map(|g| &g.members)
-        .filter(|m| !m.dead && !m.out)
+        .filter(|m| m.standing())
         .collect();
     let name_token = |name: &str, at: &Token| Token {
         text: name.to_string(),
