@@ -612,3 +612,23 @@ fn d24_an_encounter_whose_creatures_are_all_down_is_not_brought_into_a_fight() {
     assert!(try_play(&mut s, "bring Den").is_err());
     assert!(s.state().bringable().is_empty());
 }
+
+/// The fight checklist never ticks one out of action, but lists them, so the judge can take a
+/// fallen character into the next fight: the plain tracker's Ana, down at 0 HP, had vanished
+/// from it.
+#[test]
+fn the_fight_checklist_lists_the_fallen_unticked() {
+    let mut s = session(RulesetId::Plain);
+    play(&mut s, "damage Ana 8");
+    let mut app = App::with_session(s, None, Dice::scripted([3; 64])).with_theme(Theme::plain());
+    let text = drive(&mut app, 100, 30, vec![key('c')]);
+    let line = text
+        .lines()
+        .find(|l| l.contains("Who fights"))
+        .unwrap_or_else(|| panic!("no checklist:\n{text}"));
+    assert!(line.contains("Ana (out of action)"), "{line}\n{text}");
+    assert!(
+        !line.contains("[x]Ana") && !line.contains("[x] Ana"),
+        "{line}"
+    );
+}

@@ -561,9 +561,14 @@ fn a34_a_dying_creatures_lost_turn_passes_by_itself() {
         panic!("mark did not parse");
     };
     s.execute(c, &mut ScriptedDice::new([])).unwrap();
-    let mut app = app(s, &[15, 2, 15, 2]);
+    // `c` proposes no one out of action for a new fight; the judge names Gob to take it in.
+    let Ok(Line::Command(c)) = parse_line("fight players with Gob", s.state()) else {
+        panic!("fight did not parse");
+    };
+    s.execute(c, &mut ScriptedDice::new([15, 2, 15, 2]))
+        .unwrap();
+    let mut app = app(s, &[]);
     app.main_mut().unwrap().view.selected = Some(0);
-    drive(&mut app, 100, 30, vec![key('c'), code(KeyCode::Enter)]);
     assert_eq!(state(&app).fight.as_ref().unwrap().acting, Some(0));
     let text = drive(&mut app, 100, 30, vec![key('E')]);
     assert_eq!(app.ctx(), Ctx::Main, "nothing waits:\n{text}");

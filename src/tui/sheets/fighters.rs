@@ -28,7 +28,7 @@ pub fn note(m: &Main) -> String {
 
 /// Everyone on the roster who could fight, the proposed first in the ruleset's order (the
 /// order a fight takes them in) and ticked, then the rest in the roster's order: the dead are
-/// left out, an unseen creature says so.
+/// left out, one out of action or unseen says so.
 pub fn field(m: &Main) -> Field {
     let state = m.session.state();
     let unseen = m.unseen();
@@ -36,11 +36,11 @@ pub fn field(m: &Main) -> Field {
     let roster = state.game.roster();
     let members: Vec<_> = roster.iter().flat_map(|g| &g.members).collect();
     let label = |id: u32| {
-        let name = members
-            .iter()
-            .find(|e| e.id == id)
-            .map_or_else(|| format!("#{id}"), |e| e.name.clone());
-        if unseen.contains(&id) {
+        let entry = members.iter().find(|e| e.id == id);
+        let name = entry.map_or_else(|| format!("#{id}"), |e| e.name.clone());
+        if entry.is_some_and(|e| !e.standing()) {
+            format!("{name} (out of action)")
+        } else if unseen.contains(&id) {
             format!("{name} (unseen)")
         } else {
             name
@@ -49,7 +49,8 @@ pub fn field(m: &Main) -> Field {
     let mut options: Vec<(String, u32)> = proposed.iter().map(|&id| (label(id), id)).collect();
     let mut on = vec![true; options.len()];
     for e in &members {
-        if !e.dead && !e.out && !proposed.contains(&e.id) {
+        // The out of action are never ticked, but listed: the judge may take one in.
+        if !e.dead && !proposed.contains(&e.id) {
             options.push((label(e.id), e.id));
             on.push(false);
         }
