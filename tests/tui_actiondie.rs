@@ -179,6 +179,36 @@ fn damage_status_exhaustion_and_a_round_take_a_form_or_one_key() {
     assert!(state(&app).fight.is_none());
 }
 
+/// D26: from level 4 an exhaustion level rolls on the death and dismemberment table, which can
+/// kill: `x` alone no longer takes a character there (four presses of `x` killed Cora in play);
+/// it asks, and `y` rolls it. Below that, `x` is still one key.
+#[test]
+fn d26_x_asks_before_an_exhaustion_level_that_rolls_on_the_death_table() {
+    let mut s = party();
+    for _ in 0..3 {
+        let Ok(Line::Command(c)) = parse_line("exhaust Ana", s.state()) else {
+            panic!("exhaust did not parse");
+        };
+        s.execute(c, &mut ScriptedDice::new([])).unwrap();
+    }
+    let mut app = app(s, &[8]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    let steps = app.session().unwrap().applied().len();
+    let text = drive(&mut app, 100, 30, vec![key('x')]);
+    assert_eq!(
+        app.session().unwrap().applied().len(),
+        steps,
+        "x alone changed nothing"
+    );
+    assert_eq!(state(&app).characters[0].exhaustion, 3);
+    assert!(text.contains("death and dismemberment"), "{text}");
+    drive(&mut app, 100, 30, vec![code(KeyCode::Esc)]);
+    assert_eq!(state(&app).characters[0].exhaustion, 3, "Esc leaves it");
+    drive(&mut app, 100, 30, vec![key('x'), key('y')]);
+    assert_eq!(state(&app).characters[0].exhaustion, 4);
+    assert_eq!(last(&app), K::Exhaustion { who: 0, up: true });
+}
+
 /// Ana and the Ogre with no scene yet: the start of the ten common moves.
 fn idle() -> Session {
     let mut s = Session::new(SessionState::new("Bridge", RulesetId::ActionDie));

@@ -51,7 +51,7 @@ pub const MAIN: &[Binding] = &[
     b(Ctx::Main, &[K::Char('v')], REEVALUATE, "reevaluate", "Before it acts: a new action whose die adds to the count"),
     b(Ctx::Main, &[K::Char('i')], ROLL, "initiative", "Everyone rolls its action's die; the lowest count acts first"),
     b(Ctx::Main, &[K::Char('t')], STATUS, "status", "Set or clear a status on the selected character"),
-    b(Ctx::Main, &[K::Char('x')], EXHAUST, "exhaust", "One more exhaustion level for the selected character"),
+    b(Ctx::Main, &[K::Char('x')], EXHAUST, "exhaust", "One more exhaustion level for the selected character (from level 4, y confirms the roll on the death table)"),
     b(Ctx::Main, &[K::Char('c')], SCENE, "scene", "Open an initiative scene with everyone in play, or end the one under way"),
     b(Ctx::Main, &[K::Char('+')], HEAL, "", "The selected character regains HP (up to its maximum)"),
     b(Ctx::Main, &[K::Char('r')], REST, "", "Time passes: minutes, a siesta or a full rest for everyone"),
@@ -97,6 +97,10 @@ pub enum Purpose {
         who: u32,
     },
     Heal {
+        who: u32,
+    },
+    /// One more exhaustion level, asked first where it rolls on the table.
+    Exhaust {
         who: u32,
     },
     Add,
@@ -191,7 +195,24 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
     };
     let (who, name) = (ch.id, ch.name.clone());
     if action == EXHAUST {
-        return m.run_key(command(Command::Exhaustion { who, up: true }), dice);
+        // From level 4 each level rolls on the death and dismemberment table, which can kill
+        // (D26): one key never takes a character there; a second, `y`, confirms it.
+        if ch.exhaustion < 3 {
+            return m.run_key(command(Command::Exhaustion { who, up: true }), dice);
+        }
+        let mut form = Form::new(
+            format!("One more exhaustion level for {name}?"),
+            Purpose::Exhaust { who },
+            Vec::new(),
+        )
+        .with_note(format!(
+            "{name} reaches exhaustion {}: a roll on the death and dismemberment table, which \
+             can kill (D26). y or Enter rolls it; Esc leaves it.",
+            ch.exhaustion + 1
+        ));
+        form.yes = true;
+        forms::show(m, form);
+        return true;
     }
     let form = match action {
         CHECK => {
@@ -464,6 +485,7 @@ fn form_command(form: &Form<Purpose>, state: &State) -> Result<session::Command,
             why: Box::default(),
         },
         Purpose::EndFight => Command::EndScene,
+        Purpose::Exhaust { who } => Command::Exhaustion { who, up: true },
         Purpose::Check { who, ref skills } => {
             let mut roller = Roller::new(who, ability(form.choice("ability")));
             match form.edge() {
