@@ -131,19 +131,6 @@ fn label_is_actor(fight: &Initiative) -> bool {
         .is_some_and(|f| f.name == fight.label)
 }
 
-/// The initiative's words when several act at once with no one of them the actor (a phase of
-/// the fight, a group): the header then names those acting, so the one-line strip keeps the
-/// words that say what they do (`phase: move · early`), which the header has no room for.
-fn group_label(fight: &Initiative) -> Option<&str> {
-    let acting = fight
-        .order
-        .iter()
-        .filter(|f| matches!(f.standing, Standing::Acting))
-        .count();
-    (fight.acting.is_none() && acting >= 2 && !fight.label.is_empty())
-        .then_some(fight.label.as_str())
-}
-
 pub fn draw(
     buf: &mut Buffer,
     area: Rect,
@@ -178,10 +165,7 @@ pub fn draw(
     if area.height < 3 {
         // One line: the round, then everyone in order; whose turn it is the header says, so
         // the rest of the title comes after them, only where it leaves their names whole.
-        let lead = match group_label(fight) {
-            Some(label) => format!(" Round {} · {label} ", fight.round),
-            None => format!(" Round {} ", fight.round),
-        };
+        let lead = format!(" Round {} ", fight.round);
         let lead_w = lead.width() as u16;
         Line::styled(lead, theme.title()).render_to(buf, Rect::new(area.x, area.y, area.width, 1));
         let start = area.x + lead_w.min(area.width);
