@@ -448,7 +448,7 @@ pub const FOUND: &[Binding] = &[
 pub const LINK: &[Binding] = &[
     b(C::Link, &[K::Code(KC::Tab)], A::NextChar, "next", "The next player character's page"),
     b(C::Link, &[K::Code(KC::BackTab)], A::PrevChar, "", "The previous player character's page"),
-    b(C::Link, &[K::Char('W')], A::Link, "look again", "Look for the page again: once it is started, or after link NAME new"),
+    b(C::Link, &[K::Char('W')], A::Link, "look again", "Look again: once the page is started, or after link NAME new"),
     b(C::Link, &[K::Code(KC::Esc), K::Char('q')], A::Cancel, "close", "Close"),
     b(C::Link, &[K::Char('?'), K::Code(KC::F(1))], A::Help, "help", "Every key here"),
     b(C::Link, &[K::Ctrl('c')], A::Quit, "", "Quit"),

@@ -245,6 +245,7 @@ fn fitted(
 
 /// The dialog over the screen, leaving the status line with its keys below it.
 pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, look: &LinkLook, theme: Theme) {
+    let screen = area;
     let area = Rect {
         height: area.height.saturating_sub(1).max(3),
         ..area
@@ -284,20 +285,28 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, look: &LinkLook, theme: T
     }
     // No code fits: the address alone, and the room the code needs.
     let url = Line::styled(address.clone(), theme.bold());
-    let needs = crate::web::qr_rows(&address, 1).map_or((0, 0), |rows| {
+    let (need_w, need_h) = crate::web::qr_rows(&address, 1).map_or((0, 0), |rows| {
         let code_w = rows.first().map_or(0, |r| r.width());
         let url_h = usize::from(wrapped_height(std::slice::from_ref(&url), most_w));
         // Borders and the screen's edges around it; the status line under it.
         (code_w + 4, rows.len() + url_h + 3)
     });
+    let (narrow, low) = (
+        need_w > usize::from(screen.width),
+        need_h > usize::from(screen.height),
+    );
+    let needs = match (narrow, low) {
+        (true, true) => format!("{need_w}×{need_h}"),
+        (true, false) => format!("{need_w} columns wide"),
+        _ => format!("{need_h} rows tall"),
+    };
     let mut lines = shown.words;
     lines.push(url);
     lines.push(Line::raw(""));
     lines.push(Line::from(vec![Span::styled(
         format!(
-            "The QR code needs a terminal of at least {}×{}: make this one larger to show it, \
-             or give the address as it is.",
-            needs.0, needs.1
+            "The QR code needs a terminal at least {needs}: make this one larger to show it, \
+             or give the address as it is."
         ),
         theme.dim(),
     )]));
