@@ -8,7 +8,7 @@ mod screen;
 
 use insta::assert_snapshot;
 use ratatui::crossterm::event::KeyCode;
-use screen::{code, drive, key, typed};
+use screen::{code, drive, id_of, key, typed};
 use slotmark::dice::ScriptedDice;
 use slotmark::rules::RulesetId;
 use slotmark::script::{Line, parse_line};
@@ -42,19 +42,6 @@ fn judge() -> (tempfile::TempDir, PathBuf, App) {
     let app =
         App::with_session(session, Some(store), Dice::scripted([3; 8])).with_theme(Theme::plain());
     (dir, path, app)
-}
-
-fn id_of(app: &App, name: &str) -> u32 {
-    app.session()
-        .unwrap()
-        .state()
-        .game
-        .roster()
-        .into_iter()
-        .flat_map(|g| g.members)
-        .find(|m| m.name == name)
-        .unwrap_or_else(|| panic!("no {name}"))
-        .id
 }
 
 fn select(app: &mut App, name: &str) {

@@ -6,7 +6,7 @@
 mod screen;
 
 use ratatui::crossterm::event::KeyCode;
-use screen::{code, drive, key, typed};
+use screen::{code, drive, id_of, key, typed};
 use slotmark::dice::ScriptedDice;
 use slotmark::rules::RulesetId;
 use slotmark::script::{Line, parse_line};
@@ -38,19 +38,6 @@ fn selected(app: &App) -> Option<u32> {
 
 fn acting(app: &App) -> Option<u32> {
     app.session().unwrap().state().game.initiative()?.acting
-}
-
-fn id_of(app: &App, name: &str) -> u32 {
-    app.session()
-        .unwrap()
-        .state()
-        .game
-        .roster()
-        .into_iter()
-        .flat_map(|g| g.members)
-        .find(|m| m.name == name)
-        .unwrap_or_else(|| panic!("no {name}"))
-        .id
 }
 
 /// The judge picks `other` (not the actor), `next` begins the next turn: its actor `who` is

@@ -289,16 +289,7 @@ impl Web {
 
 /// The player characters of the session: id and name.
 fn party(following: &Following) -> Vec<(u32, String)> {
-    following
-        .session()
-        .state()
-        .game
-        .roster()
-        .into_iter()
-        .filter(|g| g.party)
-        .flat_map(|g| g.members)
-        .map(|m| (m.id, m.name))
-        .collect()
+    following.session().state().game.player_characters()
 }
 
 /// How many times the judge made `id`'s link anew.

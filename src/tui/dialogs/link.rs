@@ -32,25 +32,15 @@ impl Main {
         LinkLook { found }
     }
 
-    /// The player characters on the roster: id and name.
-    fn player_characters(&self) -> Vec<(u32, String)> {
-        self.session
-            .state()
-            .game
-            .roster()
-            .into_iter()
-            .filter(|g| g.party)
-            .flat_map(|g| g.members)
-            .map(|m| (m.id, m.name))
-            .collect()
-    }
-
     pub(crate) fn link_key(&mut self, action: Option<Action>) -> bool {
         match action {
             Some(Action::Cancel) => self.overlay = None,
             Some(Action::Link) => self.overlay = Some(Overlay::Link(self.look_for_links())),
             Some(a @ (Action::NextChar | Action::PrevChar)) => {
                 let players: Vec<u32> = self
+                    .session
+                    .state()
+                    .game
                     .player_characters()
                     .into_iter()
                     .map(|(id, _)| id)
@@ -126,7 +116,7 @@ fn shown(main: &Main, look: &LinkLook, theme: Theme) -> Shown {
         );
     };
     if !party {
-        let more = if main.player_characters().is_empty() {
+        let more = if main.session.state().game.player_characters().is_empty() {
             "This session has no player character yet."
         } else {
             "Tab shows the next player character's."
