@@ -72,6 +72,45 @@ fn last(app: &App) -> K {
     }
 }
 
+/// A34: an NPC that fails its critical damage save is proposed dead, and the question said
+/// so, but one Enter took it: Gob died on the judge's second Enter. Now the dialog warns, Enter
+/// does nothing on an answer that kills, ↓ Enter keeps it fighting, and `y` takes the death.
+#[test]
+fn a34_an_npc_proposed_dead_after_its_critical_save_dies_on_y_not_on_enter() {
+    let failed = |faces: &[u16]| {
+        let mut app = app(party(), faces);
+        app.main_mut().unwrap().view.selected = Some(1);
+        // 6 into Gob's 4 HP: 2 come off STR, and its critical save (d20 2 + STR 6) fails.
+        drive(
+            &mut app,
+            80,
+            24,
+            vec![key('-'), key('6'), code(KeyCode::Enter)],
+        );
+        drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
+        assert_eq!(app.ctx(), Ctx::Decide);
+        app
+    };
+    let mut app = failed(&[2]);
+    let steps = app.session().unwrap().applied().len();
+    let text = drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
+    assert_eq!(app.session().unwrap().applied().len(), steps, "{text}");
+    assert!(!state(&app).characters[1].dead(), "Enter killed Gob");
+    assert!(text.contains("Gob dies on this answer"), "{text}");
+    drive(&mut app, 80, 24, vec![key('y')]);
+    assert!(state(&app).characters[1].dead(), "y takes the death");
+    // The other answer needs no more than it did.
+    let mut app = failed(&[2]);
+    drive(
+        &mut app,
+        80,
+        24,
+        vec![code(KeyCode::Down), code(KeyCode::Enter)],
+    );
+    assert!(!state(&app).characters[1].dead());
+    assert_eq!(app.ctx(), Ctx::Main);
+}
+
 #[test]
 fn the_ap_sheet_shows_every_field_at_two_sizes() {
     let mut app = app(party(), &[]);
