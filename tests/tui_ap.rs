@@ -111,6 +111,27 @@ fn a34_an_npc_proposed_dead_after_its_critical_save_dies_on_y_not_on_enter() {
     assert_eq!(app.ctx(), Ctx::Main);
 }
 
+/// A29, A32: the damage form proposes "Less armor" ticked, and it does what it says: 3 into
+/// Ana, whose worn gambeson gives armor 1, costs her 2 HP; unticked, the whole 3.
+#[test]
+fn a29_the_damage_forms_default_takes_the_targets_armor_off() {
+    let mut app = app(party(), &[]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    let text = drive(&mut app, 80, 24, vec![key('-')]);
+    assert!(text.contains("Less armor               [x]"), "{text}");
+    drive(&mut app, 80, 24, vec![key('3'), code(KeyCode::Enter)]);
+    assert_eq!(state(&app).characters[0].hp.cur, 4, "6 HP less 3 - armor 1");
+    let dropped = vec![
+        key('-'),
+        key('1'),
+        code(KeyCode::Down),
+        key(' '),
+        code(KeyCode::Enter),
+    ];
+    drive(&mut app, 80, 24, dropped);
+    assert_eq!(state(&app).characters[0].hp.cur, 3, "unticked: the whole 1");
+}
+
 #[test]
 fn the_ap_sheet_shows_every_field_at_two_sizes() {
     let mut app = app(party(), &[]);
