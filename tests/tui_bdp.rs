@@ -562,23 +562,30 @@ fn the_ten_table_moves_take_at_most_three_bdp_keys_each() {
 
 /// B49: a new turn order that leaves someone standing out is refused with their names, and the
 /// fight keeps everyone.
+/// Ana and the Ogre, `who` at HP 0 and STR 1, in a fight whose turn list is `order`.
+fn at_deaths_door(who: &str, order: &str) -> Session {
+    let mut s = Session::new(SessionState::new("Barrow", RulesetId::Bdp));
+    let (hp, str) = (format!("set {who} hp 0"), format!("set {who} str 1"));
+    let fight = format!("fight {order}");
+    for line in [
+        "add Ana pc 10 12 8 6",
+        "add Ogre creature 14 10 10 9",
+        "reveal all",
+    ]
+    .into_iter()
+    .chain([hp.as_str(), str.as_str(), fight.as_str()])
+    {
+        run(&mut s, line, vec![]);
+    }
+    s
+}
+
 /// B21, B22: Ana at HP 0 and STR 1, the Ogre's turn: any blow into her HP comes off STR and
 /// kills her. `a` Enter no longer strikes on one Enter: it asks, Enter does nothing there, Esc
 /// leaves her alive, and `y` strikes (a kill on purpose is `a` Enter `y`).
 #[test]
 fn b22_a_blow_that_can_kill_a_player_character_asks_before_it_lands() {
-    let mut s = Session::new(SessionState::new("Barrow", RulesetId::Bdp));
-    for line in [
-        "add Ana pc 10 12 8 6",
-        "add Ogre creature 14 10 10 9",
-        "reveal all",
-        "set Ana hp 0",
-        "set Ana str 1",
-        "fight Ogre Ana",
-    ] {
-        run(&mut s, line, vec![]);
-    }
-    let mut app = app(s, &[4; 8]);
+    let mut app = app(at_deaths_door("Ana", "Ogre Ana"), &[4; 8]);
     app.main_mut().unwrap().view.selected = Some(1);
     let steps = app.session().unwrap().applied().len();
     let text = drive(&mut app, 80, 24, vec![key('a'), code(KeyCode::Enter)]);
@@ -606,18 +613,7 @@ fn b22_a_blow_that_can_kill_a_player_character_asks_before_it_lands() {
     );
     assert!(state(&app).characters[0].dead, "y strikes");
     // A creature is struck at once: the fight needs no question for each foe it may kill.
-    let mut s = Session::new(SessionState::new("Barrow", RulesetId::Bdp));
-    for line in [
-        "add Ana pc 10 12 8 6",
-        "add Ogre creature 14 10 10 9",
-        "reveal all",
-        "set Ogre hp 0",
-        "set Ogre str 1",
-        "fight Ana Ogre",
-    ] {
-        run(&mut s, line, vec![]);
-    }
-    let mut other = self::app(s, &[4; 8]);
+    let mut other = self::app(at_deaths_door("Ogre", "Ana Ogre"), &[4; 8]);
     other.main_mut().unwrap().view.selected = Some(0);
     drive(&mut other, 80, 24, vec![key('a'), code(KeyCode::Enter)]);
     assert!(state(&other).characters[1].dead);
