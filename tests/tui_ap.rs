@@ -380,18 +380,11 @@ fn the_start_screen_offers_the_ap_demo() {
     let dir = tempfile::tempdir().unwrap();
     let mut app =
         App::start(dir.path().to_path_buf(), Dice::scripted([])).with_theme(Theme::plain());
-    // d lists the demos; the ap demo comes after the slot system's, phase's and bdp's
-    let text = drive(
-        &mut app,
-        80,
-        24,
-        vec![
-            key('d'),
-            code(KeyCode::Right),
-            code(KeyCode::Right),
-            code(KeyCode::Right),
-        ],
-    );
+    // d lists the demos; the ap demo comes after the slot system's, the plain tracker's,
+    // phase's and bdp's
+    let mut keys = vec![key('d')];
+    keys.extend((0..4).map(|_| code(KeyCode::Right)));
+    let text = drive(&mut app, 80, 24, keys);
     assert!(text.contains("‹ action points ›"), "{text}");
     drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
     assert_eq!(state(&app).characters.len(), 7);
