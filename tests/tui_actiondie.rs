@@ -209,6 +209,29 @@ fn d26_x_asks_before_an_exhaustion_level_that_rolls_on_the_death_table() {
     assert_eq!(last(&app), K::Exhaustion { who: 0, up: true });
 }
 
+/// D23: damage through the form is less the target's AR. Ana (AR 1, 10 HP) takes a flat 5 (no
+/// dice, a bonus of 5): 4 reach her HP.
+#[test]
+fn d23_the_damage_forms_harm_is_less_the_targets_ar() {
+    let mut app = app(party(), &[]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    let keys = vec![
+        key('-'),
+        key('0'),
+        code(KeyCode::Down),
+        code(KeyCode::Down),
+        key('5'),
+        code(KeyCode::Enter),
+    ];
+    let text = drive(&mut app, 80, 24, keys);
+    assert_eq!(
+        state(&app).characters[0].hp,
+        6,
+        "10 HP less 5 - AR 1:\n{text}"
+    );
+    assert!(text.contains("(AR 1)"), "{text}");
+}
+
 /// Ana and the Ogre with no scene yet: the start of the ten common moves.
 fn idle() -> Session {
     let mut s = Session::new(SessionState::new("Bridge", RulesetId::ActionDie));

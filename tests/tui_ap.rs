@@ -72,6 +72,66 @@ fn last(app: &App) -> K {
     }
 }
 
+/// A34: an NPC that fails its critical damage save is proposed dead, and the question said
+/// so, but one Enter took it: Gob died on the judge's second Enter. Now the dialog warns, Enter
+/// does nothing on an answer that kills, ↓ Enter keeps it fighting, and `y` takes the death.
+#[test]
+fn a34_an_npc_proposed_dead_after_its_critical_save_dies_on_y_not_on_enter() {
+    let failed = |faces: &[u16]| {
+        let mut app = app(party(), faces);
+        app.main_mut().unwrap().view.selected = Some(1);
+        // 6 into Gob's 4 HP: 2 come off STR, and its critical save (d20 2 + STR 6) fails.
+        drive(
+            &mut app,
+            80,
+            24,
+            vec![key('-'), key('6'), code(KeyCode::Enter)],
+        );
+        drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
+        assert_eq!(app.ctx(), Ctx::Decide);
+        app
+    };
+    let mut app = failed(&[2]);
+    let steps = app.session().unwrap().applied().len();
+    let text = drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
+    assert_eq!(app.session().unwrap().applied().len(), steps, "{text}");
+    assert!(!state(&app).characters[1].dead(), "Enter killed Gob");
+    assert!(text.contains("Gob dies on this answer"), "{text}");
+    drive(&mut app, 80, 24, vec![key('y')]);
+    assert!(state(&app).characters[1].dead(), "y takes the death");
+    // The other answer needs no more than it did.
+    let mut app = failed(&[2]);
+    drive(
+        &mut app,
+        80,
+        24,
+        vec![code(KeyCode::Down), code(KeyCode::Enter)],
+    );
+    assert!(!state(&app).characters[1].dead());
+    assert_eq!(app.ctx(), Ctx::Main);
+}
+
+/// A29, A32: the damage form proposes "Less armor" ticked, and it does what it says: 3 into
+/// Ana, whose worn gambeson gives armor 1, costs her 2 HP; unticked, the whole 3.
+#[test]
+fn a29_the_damage_forms_default_takes_the_targets_armor_off() {
+    let mut app = app(party(), &[]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    let text = drive(&mut app, 80, 24, vec![key('-')]);
+    assert!(text.contains("Less armor               [x]"), "{text}");
+    drive(&mut app, 80, 24, vec![key('3'), code(KeyCode::Enter)]);
+    assert_eq!(state(&app).characters[0].hp.cur, 4, "6 HP less 3 - armor 1");
+    let dropped = vec![
+        key('-'),
+        key('1'),
+        code(KeyCode::Down),
+        key(' '),
+        code(KeyCode::Enter),
+    ];
+    drive(&mut app, 80, 24, dropped);
+    assert_eq!(state(&app).characters[0].hp.cur, 3, "unticked: the whole 1");
+}
+
 #[test]
 fn the_ap_sheet_shows_every_field_at_two_sizes() {
     let mut app = app(party(), &[]);
@@ -320,18 +380,11 @@ fn the_start_screen_offers_the_ap_demo() {
     let dir = tempfile::tempdir().unwrap();
     let mut app =
         App::start(dir.path().to_path_buf(), Dice::scripted([])).with_theme(Theme::plain());
-    // d lists the demos; the ap demo comes after the slot system's, phase's and bdp's
-    let text = drive(
-        &mut app,
-        80,
-        24,
-        vec![
-            key('d'),
-            code(KeyCode::Right),
-            code(KeyCode::Right),
-            code(KeyCode::Right),
-        ],
-    );
+    // d lists the demos; the ap demo comes after the slot system's, the plain tracker's,
+    // phase's and bdp's
+    let mut keys = vec![key('d')];
+    keys.extend((0..4).map(|_| code(KeyCode::Right)));
+    let text = drive(&mut app, 80, 24, keys);
     assert!(text.contains("‹ action points ›"), "{text}");
     drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
     assert_eq!(state(&app).characters.len(), 7);

@@ -77,6 +77,8 @@ pub fn form_action_applies<P>(f: &Form<P>, action: Action) -> bool {
             f.fields.iter().any(|x| x.id == "edge") && !f.typing()
         }
         Action::Change | Action::ChangeBack => !f.typing(),
+        // Before a death only `y` goes ahead (the form's note says so).
+        Action::Accept => !f.fatal,
         _ => true,
     }
 }

@@ -134,10 +134,9 @@ pub fn round_keys(ruleset: slotmark::rules::RulesetId, fighters: usize) -> usize
         // E steps the phases' groups: fewer keys than fighters.
         RulesetId::Phase => 6,
         // E passes each turn.
-        RulesetId::Bdp | RulesetId::Ap => fighters,
+        RulesetId::Bdp | RulesetId::Ap | RulesetId::Plain => fighters,
         // a Enter each to choose the actions, i to roll, then E (and Enter on what the rules
         // ask) through the turns.
         RulesetId::ActionDie => 21,
-        RulesetId::Plain => unreachable!("the plain tracker has no demo"),
     }
 }

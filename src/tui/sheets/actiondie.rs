@@ -200,17 +200,15 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
         if ch.exhaustion < 3 {
             return m.run_key(command(Command::Exhaustion { who, up: true }), dice);
         }
-        let mut form = Form::new(
+        let form = forms::ask_before_death(
             format!("One more exhaustion level for {name}?"),
             Purpose::Exhaust { who },
-            Vec::new(),
-        )
-        .with_note(format!(
-            "{name} reaches exhaustion {}: a roll on the death and dismemberment table, which \
-             can kill (D26). y or Enter rolls it; Esc leaves it.",
-            ch.exhaustion + 1
-        ));
-        form.yes = true;
+            &format!(
+                "{name} reaches exhaustion {}: a roll on the death and dismemberment table, \
+                 which can kill (D26).",
+                ch.exhaustion + 1
+            ),
+        );
         forms::show(m, form);
         return true;
     }
