@@ -166,3 +166,83 @@ fn the_slot_strip_ends_with_the_turns_words_whole_at_80x24() {
         assert!(strip.contains(name), "{name}: {strip}");
     }
 }
+
+/// The roster rows of a bdp session at 80×24 with `names` in it (the first a character, the
+/// rest creatures the players have not seen: each row carries `unseen HP 3/3`), before any
+/// fight.
+fn roster_of(names: &[String]) -> String {
+    let mut s = Session::new(SessionState::new("Ford", RulesetId::Bdp));
+    for (i, n) in names.iter().enumerate() {
+        let kind = if i == 0 { "pc" } else { "creature" };
+        let mut lines = vec![format!("add \"{n}\" {kind} 10 10 10 3")];
+        if i > 0 {
+            lines.push(format!("veil \"{n}\""));
+        }
+        for line in lines {
+            let Ok(Line::Command(c)) = parse_line(&line, s.state()) else {
+                panic!("{line} did not parse");
+            };
+            s.execute(c, &mut ScriptedDice::new(Vec::new()))
+                .unwrap_or_else(|e| panic!("{line}: {e}"));
+        }
+    }
+    let mut app = App::with_session(s, None, Dice::scripted([])).with_theme(Theme::plain());
+    drive(&mut app, 80, 24, Vec::new())
+}
+
+/// What each member row of the roster names, as drawn: the text before its tags (`unseen` for
+/// the creatures, `HP` for the character), its selection mark taken off.
+fn roster_names(text: &str) -> Vec<String> {
+    text.lines()
+        .skip(1)
+        .take(22)
+        .map(|l| {
+            l.trim_start_matches('"')
+                .chars()
+                .take(21)
+                .collect::<String>()
+        })
+        .map(|row| row.chars().skip(1).collect::<String>())
+        .filter(|row| !row.trim().is_empty())
+        // Titles end in their count, encounters are in ‹›, a scrolled roster says so.
+        .filter(|row| !row.trim_end().ends_with(')') && !row.contains('‹') && !row.contains('↑'))
+        .map(|row| {
+            let end = [" unseen", " HP "]
+                .iter()
+                .filter_map(|t| row.find(t))
+                .min()
+                .unwrap_or(row.len());
+            row[..end].trim().to_string()
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+    #[test]
+    fn roster_rows_of_names_sharing_their_starts_are_told_apart_at_80_columns(names in roster()) {
+        let text = roster_of(&names);
+        let shown = roster_names(&text);
+        prop_assert_eq!(shown.len(), names.len(), "{:?}\n{}", shown, text);
+        prop_assert!(all_distinct(&shown), "{:?}\n{}", shown, text);
+        for (label, name) in shown.iter().zip(&names) {
+            prop_assert!(!label.contains('…'), "{} from {}\n{}", label, name, text);
+        }
+    }
+}
+
+/// The roster the issue found at 80×24: `Go… 1` and `Gi… 1` for Goblin 1 and Giant rat 1,
+/// and `Go… 1` again for Gobbo 1: now the labels the strip would give them.
+#[test]
+fn roster_labels_read_as_the_strips_do() {
+    let names: Vec<String> = ["Wren", "Snag", "Goblin 1", "Giant rat 1", "Gobbo 1"]
+        .iter()
+        .map(|n| n.to_string())
+        .collect();
+    let text = roster_of(&names);
+    assert_eq!(
+        roster_names(&text),
+        ["Wren", "Snag", "Gobl 1", "Gian 1", "Gobb 1"],
+        "{text}"
+    );
+}

@@ -198,25 +198,6 @@ pub fn fit(text: &str, width: usize) -> String {
     out
 }
 
-/// Cuts a name to `width` columns so that what tells it from its fellows survives: a last word
-/// with a digit in it ("Goblin 12") is kept whole and the cut is made before it ("Gob… 12");
-/// any other name is cut at its end like [`fit`]. Every screen cuts names with this.
-pub fn fit_name(name: &str, width: usize) -> String {
-    use unicode_width::UnicodeWidthStr;
-    if name.width() <= width {
-        return name.to_string();
-    }
-    if let Some((head, tail)) = name.trim_end().rsplit_once(' ')
-        && tail.chars().any(|c| c.is_ascii_digit())
-    {
-        let room = width.saturating_sub(tail.width() + 1);
-        if room >= 2 {
-            return format!("{} {tail}", fit(head.trim_end(), room));
-        }
-    }
-    fit(name, width)
-}
-
 /// A name's parts for telling it from its fellows: what comes before a last word with a digit
 /// in it, and that word ("Giant rat 12" is "Giant rat" and "12"); a name without one is all head.
 fn name_parts(name: &str) -> (&str, Option<&str>) {
@@ -297,22 +278,63 @@ pub fn labels_within(names: &[&str], longest: usize) -> Vec<String> {
     }
 }
 
-/// Labels for `names` that fit `room` columns all told, each taking `extra` columns more (its
-/// mark and the gap after it): the whole names when they fit, else the longest cut that lets
-/// every label fit (see [`labels_within`]), never shorter than what tells them apart.
-pub fn labels_for(names: &[&str], room: usize, extra: usize) -> Vec<String> {
-    use unicode_width::UnicodeWidthStr;
-    let total = |ls: &[String]| ls.iter().map(|l| l.width() + extra).sum::<usize>();
-    // The names that fit a share of the room keep it whole; the longer ones are cut to it.
+/// The labels of [`labels_within`] that `fits`, the longest first: the whole names when they
+/// fit, else the longest cut that does, down to what only just tells them apart (the shortest,
+/// returned when nothing fits). One rule for every place that names fighters side by side.
+pub fn labels_fitting(names: &[&str], fits: impl Fn(&[String]) -> bool) -> Vec<String> {
     let longest = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
     let mut best = labels_within(names, longest);
     for most in (2..longest).rev() {
-        if total(&best) <= room {
+        if fits(&best) {
             break;
         }
         best = labels_within(names, most);
     }
     best
+}
+
+/// Labels for `names` that fit `room` columns all told, each taking `extra` columns more (its
+/// mark and the gap after it): see [`labels_fitting`].
+pub fn labels_for(names: &[&str], room: usize, extra: usize) -> Vec<String> {
+    use unicode_width::UnicodeWidthStr;
+    labels_fitting(names, |ls| {
+        ls.iter().map(|l| l.width() + extra).sum::<usize>() <= room
+    })
+}
+
+/// One label per name, each within its own width (`widths[i]` columns for `names[i]`, as a
+/// roster row leaves beside its marks): each the longest of [`labels_fitting`]'s labels that
+/// fits its width, all pairwise distinct. Where two rows would read alike, every row takes the
+/// shorter labels, which [`labels_within`] keeps apart.
+pub fn labels_each_within(names: &[&str], widths: &[usize]) -> Vec<String> {
+    use unicode_width::UnicodeWidthStr;
+    let longest = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+    let ladder: Vec<Vec<String>> = (2..=longest.max(2))
+        .rev()
+        .map(|most| labels_within(names, most))
+        .collect();
+    let step = |i: usize| {
+        ladder
+            .iter()
+            .position(|ls| ls[i].width() <= widths.get(i).copied().unwrap_or(usize::MAX))
+            .unwrap_or(ladder.len() - 1)
+    };
+    let steps: Vec<usize> = (0..names.len()).map(step).collect();
+    let chosen: Vec<String> = steps
+        .iter()
+        .enumerate()
+        .map(|(i, &k)| ladder[k][i].clone())
+        .collect();
+    let distinct = chosen
+        .iter()
+        .collect::<std::collections::BTreeSet<_>>()
+        .len()
+        == chosen.len();
+    if distinct {
+        return chosen;
+    }
+    let k = steps.iter().copied().max().unwrap_or(0);
+    ladder[k].clone()
 }
 
 /// Lines drawn into `body`, wrapped, from row `from` on (never past the row that puts the last
@@ -633,16 +655,6 @@ pub fn choice<P>(buf: &mut Buffer, area: Rect, c: &Choice<P>, theme: Theme) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn fit_name_keeps_the_number_that_tells_fellows_apart() {
-        assert_eq!(fit_name("Goblin 1", 8), "Goblin 1");
-        assert_eq!(fit_name("Goblin 1", 5), "Go… 1");
-        assert_eq!(fit_name("Goblin 2", 5), "Go… 2");
-        assert_eq!(fit_name("Giant rat 12", 8), "Gian… 12");
-        assert_eq!(fit_name("Oswald", 4), "Osw…");
-        assert_eq!(fit_name("Goblin 123456", 5), "Gobl…");
-    }
 
     #[test]
     fn fit_words_cuts_between_words_only() {
