@@ -197,9 +197,10 @@ fn too_small(buf: &mut Buffer, area: Rect, theme: Theme) {
     );
 }
 
-/// Whose turn it is, in a few words: the one acting, or the two acting together, else who
-/// holds the initiative (a side, a phase).
-fn whose_turn(fight: &crate::rules::Initiative, room: usize) -> String {
+/// Whose turn it is, in a few words: the one acting, or the two acting together; else, while
+/// nobody acts, what the fight waits for from the judge (`hint`, in the ruleset's words and
+/// keys) where it fits, or who holds the initiative (a side, a phase).
+fn whose_turn(fight: &crate::rules::Initiative, hint: Option<String>, room: usize) -> String {
     use crate::rules::Standing;
     use unicode_width::UnicodeWidthStr;
     if let Some(f) = fight
@@ -216,8 +217,11 @@ fn whose_turn(fight: &crate::rules::Initiative, room: usize) -> String {
         .filter(|(_, f)| matches!(f.standing, Standing::Acting))
         .map(|(i, _)| i)
         .collect();
+    let idle = hint
+        .filter(|h| h.width() <= room)
+        .unwrap_or_else(|| fight.label.clone());
     let words = |names: &[String]| match names {
-        [] => fight.label.clone(),
+        [] => idle.clone(),
         [one] => format!("{one}'s turn"),
         [rest @ .., last] => format!("{} and {last} act", rest.join(", ")),
     };
@@ -295,7 +299,7 @@ fn header(buf: &mut Buffer, area: Rect, main: &Main, dice: &Dice, theme: Theme) 
             let room = left_w.saturating_sub(6 + 3 + clock.now.width() + 3 + 2);
             now.push(Span::raw(" · "));
             now.push(Span::styled(
-                format!("▶ {}", whose_turn(&fight, room)),
+                format!("▶ {}", whose_turn(&fight, sheets::fight_hint(main), room)),
                 style,
             ));
         }
