@@ -252,6 +252,16 @@ fn whose_turn(fight: &crate::rules::Initiative, hint: Option<String>, room: usiz
     format!("{} act", acting.len())
 }
 
+/// The initiative's words while a group acts together with no one of them the actor (a phase
+/// of the round and its group): the header then names those acting, not these.
+fn group_words(fight: &crate::rules::Initiative) -> Option<&str> {
+    let acting = fight
+        .order
+        .iter()
+        .any(|f| matches!(f.standing, crate::rules::Standing::Acting));
+    (fight.acting.is_none() && acting && !fight.label.is_empty()).then_some(fight.label.as_str())
+}
+
 fn header(buf: &mut Buffer, area: Rect, main: &Main, dice: &Dice, theme: Theme) {
     let game = &main.session.state().game;
     let sep = || Span::styled(" │ ", theme.border());
@@ -399,6 +409,23 @@ fn status(buf: &mut Buffer, area: Rect, main: &Main, table: Table, ctx: Ctx, the
     let mut lead = Vec::new();
     if main.view.selected.is_none() && ctx == Ctx::Main {
         lead.push(Span::styled(" No characters yet: ", theme.warn()));
+    }
+    // On the one-line strip, while a group acts together (the header names them), the words of
+    // what holds the initiative (a phase of the round) lead the status line: there they cost no
+    // fighter its label, only keys that give way as on any narrow screen.
+    let folded = strip::height(area.y + area.height) < 3;
+    if ctx == Ctx::Main
+        && folded
+        && let Some(fight) = main.session.state().game.initiative()
+        && let Some(words) = group_words(&fight)
+    {
+        let style = if fight.party {
+            theme.players()
+        } else {
+            theme.opponents()
+        };
+        lead.push(Span::styled(format!(" {words}"), style));
+        lead.push(Span::styled(" │", theme.border()));
     }
     let hints = hint_spans(table, ctx, theme, |a| {
         frame_applies(main, a) && sheets::applies(main, a)
