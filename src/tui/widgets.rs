@@ -337,6 +337,98 @@ pub fn labels_each_within(names: &[&str], widths: &[usize]) -> Vec<String> {
     ladder[k].clone()
 }
 
+/// A line wider than `width` broken between words into rows, each row after the first indented
+/// to where the line's value starts (past its first span, a sheet's label, when it has more
+/// than one; else past its leading spaces), so a long value wraps under itself and not back to
+/// the panel's edge. A word wider than a row is broken where the row ends.
+pub fn hanging(line: Line<'_>, width: usize) -> Vec<Line<'static>> {
+    use unicode_width::UnicodeWidthChar;
+    let owned = |line: Line<'_>| {
+        Line::from(
+            line.spans
+                .into_iter()
+                .map(|s| Span::styled(s.content.into_owned(), s.style))
+                .collect::<Vec<_>>(),
+        )
+        .style(line.style)
+    };
+    if line.width() <= width || width == 0 {
+        return vec![owned(line)];
+    }
+    let line_style = line.style;
+    let mut spans = line.spans.into_iter();
+    let mut first: Vec<(char, Style)> = Vec::new();
+    let mut rest: Vec<(char, Style)> = Vec::new();
+    let labelled = spans.len() > 1;
+    if labelled && let Some(label) = spans.next() {
+        first.extend(label.content.chars().map(|c| (c, label.style)));
+    }
+    for span in spans {
+        rest.extend(span.content.chars().map(|c| (c, span.style)));
+    }
+    if !labelled {
+        let lead = rest.iter().take_while(|(c, _)| *c == ' ').count();
+        first = rest.drain(..lead).collect();
+    }
+    let indent = first
+        .iter()
+        .map(|(c, _)| c.width().unwrap_or(0))
+        .sum::<usize>();
+    // A label wider than half the row leaves too little under it: the rows then start at the edge.
+    let indent = if indent * 2 > width { 0 } else { indent };
+    // Runs of spaces and of everything else, in order.
+    let mut runs: Vec<Vec<(char, Style)>> = Vec::new();
+    for cell in rest {
+        match runs.last_mut() {
+            Some(run) if (run[0].0 == ' ') == (cell.0 == ' ') => run.push(cell),
+            _ => runs.push(vec![cell]),
+        }
+    }
+    let w = |run: &[(char, Style)]| {
+        run.iter()
+            .map(|(c, _)| c.width().unwrap_or(0))
+            .sum::<usize>()
+    };
+    let mut rows: Vec<Vec<(char, Style)>> = vec![first];
+    let next_row = || vec![(' ', Style::new()); indent];
+    let mut gap: Vec<(char, Style)> = Vec::new();
+    for run in runs {
+        if run[0].0 == ' ' {
+            gap = run;
+            continue;
+        }
+        let col = rows.last().map_or(0, |r| w(r));
+        if col + w(&gap) + w(&run) > width && col > indent {
+            rows.push(next_row());
+            gap.clear();
+        }
+        if let Some(row) = rows.last_mut() {
+            row.append(&mut gap);
+        }
+        for cell in run {
+            let cw = cell.0.width().unwrap_or(0);
+            if rows.last().map_or(0, |r| w(r)) + cw > width {
+                rows.push(next_row());
+            }
+            if let Some(row) = rows.last_mut() {
+                row.push(cell);
+            }
+        }
+    }
+    rows.into_iter()
+        .map(|row| {
+            let mut spans: Vec<Span<'static>> = Vec::new();
+            for (c, style) in row {
+                match spans.last_mut() {
+                    Some(s) if s.style == style => s.content.to_mut().push(c),
+                    _ => spans.push(Span::styled(c.to_string(), style)),
+                }
+            }
+            Line::from(spans).style(line_style)
+        })
+        .collect()
+}
+
 /// Lines drawn into `body`, wrapped, from row `from` on (never past the row that puts the last
 /// line at the bottom): a panel taller than the screen scrolls rather than cuts. Returns the
 /// rows left above and below what shows.
@@ -344,6 +436,10 @@ pub fn scrolled(buf: &mut Buffer, body: Rect, lines: Vec<Line<'_>>, from: u16) -
     if body.width == 0 || body.height == 0 {
         return (0, 0);
     }
+    let lines: Vec<Line<'_>> = lines
+        .into_iter()
+        .flat_map(|l| hanging(l, usize::from(body.width)))
+        .collect();
     // Drawn whole into a scratch buffer first, so wrapping is counted exactly as drawn.
     let tall = paragraph_height(&lines, body.width)
         .saturating_mul(2)
@@ -655,6 +751,33 @@ pub fn choice<P>(buf: &mut Buffer, area: Rect, c: &Choice<P>, theme: Theme) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_line_wraps_under_its_value() {
+        let text = |lines: Vec<Line>| -> Vec<String> {
+            lines
+                .iter()
+                .map(|l| l.spans.iter().map(|s| s.content.to_string()).collect())
+                .collect()
+        };
+        let line = Line::from(vec![
+            Span::raw(" Magic    "),
+            Span::raw("Grimoire: Light, Sleep, Mirror Image"),
+        ]);
+        assert_eq!(
+            text(hanging(line, 30)),
+            [
+                " Magic    Grimoire: Light,",
+                "          Sleep, Mirror Image"
+            ]
+        );
+        // Without a label, under its leading spaces; a word wider than a row is broken.
+        assert_eq!(
+            text(hanging(Line::raw("  a Longwordthatdoesnotfit"), 12)),
+            ["  a", "  Longwordth", "  atdoesnotf", "  it"]
+        );
+        assert_eq!(text(hanging(Line::raw("short"), 12)), ["short"]);
+    }
 
     #[test]
     fn fit_words_cuts_between_words_only() {
