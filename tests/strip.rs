@@ -396,3 +396,21 @@ fn the_slot_strips_labels_do_not_change_with_the_turn() {
     assert_eq!(seen[0].len(), 6, "{seen:?}");
     assert!(seen.windows(2).all(|w| w[0] == w[1]), "{seen:?}");
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+    /// Nobody is counted away (`+2`) while the shortest labels that tell everyone apart would
+    /// fit the one-line strip at 80 columns.
+    #[test]
+    fn nobody_is_hidden_while_the_shortest_labels_fit(names in roster()) {
+        let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+        let shortest = slotmark::tui::widgets::labels_within(&refs, 2);
+        // " Round 1 ", then per fighter its mark, a space, its label and a gap of two.
+        let need: usize = shortest.iter().map(|l| l.chars().count() + 4).sum::<usize>() - 2;
+        prop_assume!(need <= 80 - 9);
+        let text = fight_of(&names);
+        let row = text.lines().nth(1).unwrap_or_default();
+        prop_assert!(!row.contains(" +"), "{}", text);
+        prop_assert_eq!(strip_labels(&text).len(), names.len(), "{}", text);
+    }
+}
