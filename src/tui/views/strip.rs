@@ -129,7 +129,6 @@ fn token_texts(
 
 /// Draws fighters from `x` along one row, each with its text; returns where it stopped.
 /// Those that find no room are counted at the end (`+2`) rather than cut.
-#[allow(clippy::too_many_arguments)]
 fn tokens(
     buf: &mut Buffer,
     row: Rect,
