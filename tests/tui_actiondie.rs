@@ -369,3 +369,31 @@ fn the_four_abilities_read_on_one_line_at_80x24() {
         assert!(line.contains(part), "{part}: {line}\n{text}");
     }
 }
+
+/// D14, D15: once `c` starts the demo's fight, the 80×24 header tells the judge what the round
+/// waits for, with its keys: each participant's action, then the roll. It read only
+/// `▶ lowest count first`.
+#[test]
+fn d14_the_header_asks_for_each_action_then_the_roll_at_80x24() {
+    let mut app = app(slotmark::script::demo_for(RulesetId::ActionDie), &[3; 64]);
+    let text = drive(&mut app, 80, 24, vec![key('c'), code(KeyCode::Enter)]);
+    let header = text.lines().next().unwrap_or_default();
+    assert!(
+        header.contains("▶ choose actions (a), then roll (i)"),
+        "{text}"
+    );
+    // Every participant's action in: the roll is what is left.
+    let each: Vec<_> = (0..6)
+        .flat_map(|_| [key('a'), code(KeyCode::Enter)])
+        .collect();
+    let text = drive(&mut app, 80, 24, each);
+    let header = text.lines().next().unwrap_or_default();
+    assert!(header.contains("▶ all have chosen: i rolls"), "{text}");
+    // Rolled: the turns say the rest.
+    let text = drive(&mut app, 80, 24, vec![key('i')]);
+    let header = text.lines().next().unwrap_or_default();
+    assert!(
+        !header.contains("choose") && !header.contains("rolls"),
+        "{text}"
+    );
+}

@@ -637,3 +637,23 @@ fn a34_a_dying_creatures_lost_turn_passes_by_itself() {
     );
     assert!(state(&app).queue.is_empty());
 }
+
+/// At 80×24 a value longer than the sheet's row (Bo's grimoire and its spells in the demo)
+/// wraps under itself, past the labels: its spells ran back to the panel's edge, under the
+/// labels, and read as a field of their own.
+#[test]
+fn a_long_sheet_value_wraps_under_itself_at_80x24() {
+    let mut app = app(slotmark::script::demo_for(RulesetId::Ap), &[10; 64]);
+    let text = drive(&mut app, 80, 24, vec![code(KeyCode::Tab)]);
+    let rows: Vec<String> = text
+        .lines()
+        .filter_map(|l| l.split_once("││").map(|(_, sheet)| sheet.to_string()))
+        .collect();
+    let magic = rows
+        .iter()
+        .position(|r| r.starts_with(" Magic    Grimoire"))
+        .unwrap_or_else(|| panic!("{text}"));
+    let next = &rows[magic + 1];
+    assert!(next.starts_with("          "), "{next}\n{text}");
+    assert!(next.contains("Knock"), "{next}\n{text}");
+}

@@ -688,6 +688,24 @@ pub fn applies(m: &Main, action: A) -> bool {
     }
 }
 
+/// What the round waits for before its roll, with the keys that give it: every participant's
+/// action chosen (D14), then the initiative roll (D15). After the roll the turns say it.
+pub fn fight_hint(m: &Main) -> Option<String> {
+    let state = state_of(&m.session)?;
+    let fight = state.fight.as_ref()?;
+    if fight.rolled {
+        return None;
+    }
+    let key = |a| keymap::key_for(TABLE, Ctx::Main, a).unwrap_or_default();
+    Some(
+        if crate::rules::actiondie::initiative::still_to_choose(state).is_empty() {
+            format!("all have chosen: {} rolls", key(ROLL))
+        } else {
+            format!("choose actions ({}), then roll ({})", key(ACT), key(ROLL))
+        },
+    )
+}
+
 /// The sheet's lines: the fixed rows, then one per item, the round and the notes.
 pub fn rows(m: &Main) -> u16 {
     let items = selected(m).map_or(0, |c| c.items.len() as u16);
