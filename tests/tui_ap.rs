@@ -92,6 +92,18 @@ fn a34_an_npc_proposed_dead_after_its_critical_save_dies_on_y_not_on_enter() {
         app
     };
     let mut app = failed(&[2]);
+    // The status line offers the key that takes it, not an Enter that does nothing.
+    let text = drive(&mut app, 80, 24, vec![]);
+    let status = text.lines().last().unwrap_or_default();
+    assert!(status.contains("y take it"), "{status}");
+    assert!(!status.contains("confirm"), "{status}");
+    let text = drive(&mut app, 80, 24, vec![code(KeyCode::Down)]);
+    let status = text.lines().last().unwrap_or_default();
+    assert!(
+        status.contains("confirm") && !status.contains("take it"),
+        "{status}"
+    );
+    drive(&mut app, 80, 24, vec![code(KeyCode::Up)]);
     let steps = app.session().unwrap().applied().len();
     let text = drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
     assert_eq!(app.session().unwrap().applied().len(), steps, "{text}");

@@ -338,7 +338,7 @@ pub const DECIDE: &[Binding] = &[
     b(C::Decide, &[K::Code(KC::Up), K::Char('k')], A::Up, "", "Highlight the previous slot"),
     b(C::Decide, &[K::Code(KC::Down), K::Char('j')], A::Down, "↑↓|choose", "Highlight the next slot"),
     b(C::Decide, &[K::Digits], A::Digit, "", "Highlight slot 1-9"),
-    b(C::Decide, &[K::Char('y')], A::Yes, "", "Improvised block: yes, the item stops it"),
+    b(C::Decide, &[K::Char('y')], A::Yes, "take it", "Improvised block: yes, the item stops it; over an answer that kills, take it"),
     b(C::Decide, &[K::Char('n')], A::No, "", "Improvised block: no, the hit lands"),
     b(C::Decide, &[K::Code(KC::Enter)], A::Accept, "confirm", "Confirm the highlighted answer (the proposal is preselected)"),
     b(C::Decide, &[K::Code(KC::Esc)], A::Cancel, "cancel", "Drop the decision: nothing more happens"),

@@ -82,6 +82,15 @@ impl Main {
 }
 
 impl Main {
+    /// Whether the answer Enter would give to the waiting question leaves someone dead: then
+    /// only `y` takes it, and the status line offers `y` in Enter's place.
+    pub(crate) fn highlighted_answer_kills(&self) -> bool {
+        match self.session.state().game.pending() {
+            Some(PendingView::Question(q)) => !self.deaths_of(self.highlighted(&q)).is_empty(),
+            _ => false,
+        }
+    }
+
     /// The answer Enter would give: the highlighted option, or the proposal.
     fn highlighted(&self, q: &QuestionView) -> Answer {
         match q.options.get(self.view.pending_sel) {

@@ -364,6 +364,9 @@ fn frame_applies(main: &Main, action: Action) -> bool {
             main.session.state().game.pending(),
             Some(crate::rules::PendingView::Roll(r)) if r.can_edge
         ),
+        // Over an answer that kills, Enter does nothing and `y` takes it: say `y`, not Enter.
+        Action::Accept if main.ctx() == Ctx::Decide => !main.highlighted_answer_kills(),
+        Action::Yes if main.ctx() == Ctx::Decide => main.highlighted_answer_kills(),
         _ => true,
     }
 }
