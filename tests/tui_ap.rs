@@ -123,6 +123,39 @@ fn a34_an_npc_proposed_dead_after_its_critical_save_dies_on_y_not_on_enter() {
     assert_eq!(app.ctx(), Ctx::Main);
 }
 
+/// A34 with A48: in a fight, a goblin's death is its group's first casualty, so the answer that
+/// kills also asks the group's morale save, a roll. The answer still waits for `y`: the dry run
+/// that finds who dies must not give up because the answer rolls dice.
+#[test]
+fn a34_an_npc_proposed_dead_waits_for_y_when_its_death_asks_a_morale_save() {
+    let mut s = party();
+    for line in ["add Gib npc goblins 8 13 5 4", "fight players all"] {
+        let Ok(Line::Command(c)) = parse_line(line, s.state()) else {
+            panic!("{line} did not parse");
+        };
+        s.execute(c, &mut ScriptedDice::new([10, 10, 10, 10, 10, 10]))
+            .unwrap();
+    }
+    let mut app = app(s, &[2, 15, 15, 15]);
+    app.main_mut().unwrap().view.selected = Some(1);
+    drive(
+        &mut app,
+        80,
+        24,
+        vec![key('-'), key('6'), code(KeyCode::Enter)],
+    );
+    drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
+    assert_eq!(app.ctx(), Ctx::Decide);
+    let text = drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
+    assert!(
+        !state(&app).characters[1].dead(),
+        "Enter killed Gob: {text}"
+    );
+    assert!(text.contains("Gob dies on this answer"), "{text}");
+    drive(&mut app, 80, 24, vec![key('y')]);
+    assert!(state(&app).characters[1].dead(), "y takes the death");
+}
+
 /// A29, A32: the damage form proposes "Less armor" ticked, and it does what it says: 3 into
 /// Ana, whose worn gambeson gives armor 1, costs her 2 HP; unticked, the whole 3.
 #[test]

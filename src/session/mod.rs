@@ -66,8 +66,8 @@ impl SessionState {
     }
 
     /// Who `command` would leave dead that is not dead now, found by applying it to a copy of
-    /// the game: the frame asks before such a step, so one Enter never kills. Nobody when the
-    /// command draws dice (their faces are not known yet) or is refused.
+    /// the game: the frame asks before such a step, so one Enter never kills. A command that
+    /// draws dice is tried with seeded faces; nobody when it is refused.
     pub fn deaths_after(&self, command: &GameCommand) -> Vec<String> {
         let dead = |game: &GameState| -> Vec<(u32, String)> {
             game.roster()
@@ -81,7 +81,13 @@ impl SessionState {
         let mut copy = self.game.clone();
         let mut no_dice = crate::dice::ScriptedDice::new([]);
         if rules::apply_quietly(&mut copy, command, &mut no_dice).is_err() {
-            return Vec::new();
+            // The step rolls (a death can ask its group's morale save, A48): run it again with
+            // any faces. What the dice decide waits for the judge; who the step kills does not.
+            copy = self.game.clone();
+            let mut any = crate::dice::LiveDice::seeded(0);
+            if rules::apply_quietly(&mut copy, command, &mut any).is_err() {
+                return Vec::new();
+            }
         }
         dead(&copy)
             .into_iter()
