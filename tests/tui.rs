@@ -1230,6 +1230,30 @@ fn the_rest_picker_shows_the_rests_real_length() {
     assert!(line.contains("‹ 5 ›"), "{line}");
 }
 
+/// R22: a rest in which Aldo's bleeding finds no slot left kills him (and five trys of it kill
+/// Bren too). The rest's Enter must not take that at speed: the form stays open saying who
+/// dies, Enter does nothing, and `y` rests and lets them die.
+#[test]
+fn r22_a_rest_that_bleeds_a_character_to_death_waits_for_y() {
+    let mut st = crypt_state();
+    let aldo = &mut st.characters[0];
+    aldo.slots[0].wound = Wound::Open;
+    aldo.slots[0].marks.set(Condition::B);
+    let mut app = app_with(st, &[5, 5, 5, 5, 5, 5, 5, 5, 5, 5]);
+    app.main_mut().unwrap().view.selected = Some(1);
+    let text = drive(&mut app, 100, 30, vec![key('R'), code(KeyCode::Enter)]);
+    assert!(text.contains("Aldo and Bren die on this step"), "{text}");
+    assert!(app.session().unwrap().applied().is_empty(), "{text}");
+    let text = drive(&mut app, 100, 30, vec![code(KeyCode::Enter)]);
+    assert!(app.session().unwrap().applied().is_empty(), "{text}");
+    assert!(!state(&app).characters[0].status.dead);
+    drive(&mut app, 100, 30, vec![key('y')]);
+    while app.ctx() != slotmark::tui::keymap::Ctx::Main {
+        drive(&mut app, 100, 30, vec![code(KeyCode::Enter)]);
+    }
+    assert!(state(&app).characters[0].status.dead);
+}
+
 #[test]
 fn a_character_whose_next_bleed_kills_is_marked_on_the_roster_and_the_sheet() {
     let mut st = crypt_state();

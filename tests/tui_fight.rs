@@ -567,7 +567,11 @@ fn twelve_trys_of_bleeding_and_cold_sheet_by_sheet() {
         vec![key('T'), code(KeyCode::Down), key('1'), key('2')],
     );
     assert!(text.contains("Encounter odds 72%: 12 d10s"), "{text}");
+    // Bren bleeds to death in these twelve trys: Enter does not take that, `y` does.
     let text = drive(&mut app, 100, 40, vec![enter()]);
+    assert!(text.contains("Bren dies on this step"), "{text}");
+    assert_eq!(state(&app).clock.trys, 0, "{text}");
+    let text = drive(&mut app, 100, 40, vec![key('y')]);
     let s = state(&app);
     assert_eq!(s.clock.trys, 12);
     assert!(is_summary(&app), "{text}");

@@ -190,6 +190,9 @@ pub struct Form<P> {
     pub fatal: bool,
 }
 
+/// What takes a step that can kill, and what leaves it: said alike wherever the frame asks.
+pub const DEATH_KEYS: &str = "y goes ahead; Esc leaves it (Enter does nothing here)";
+
 /// A recomputed line of a form.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Live {

@@ -386,7 +386,7 @@ pub fn form_key<P>(form: &mut Form<P>, action: Option<Action>, key: KeyEvent) ->
     }
     let step = match action {
         Some(Action::Accept) if form.fatal => {
-            form.error = Some(crate::tui::sheets::forms::DEATH_KEYS.to_string());
+            form.error = Some(crate::tui::form::DEATH_KEYS.to_string());
             return FormStep::Changed;
         }
         Some(Action::Accept) => return FormStep::Submit,

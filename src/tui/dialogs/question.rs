@@ -110,14 +110,9 @@ impl Main {
     }
 }
 
-/// The warning over an answer that kills: who dies, and the one key that takes it.
+/// The warning over an answer that kills: who dies, the one key that takes it, and the way out.
 fn death_words(dead: &[String]) -> String {
-    format!(
-        "⚠ {} {} on this answer: {}; ↑↓ pick another",
-        dead.join(" and "),
-        if dead.len() == 1 { "dies" } else { "die" },
-        forms::DEATH_KEYS
-    )
+    format!("{}; ↑↓ pick another", forms::death_warning(dead, "answer"))
 }
 
 pub fn draw(

@@ -58,8 +58,60 @@ pub trait Purpose {
     fn roll_kind(&self) -> Option<RollKind>;
 }
 
-/// What takes a step that can kill, and what leaves it: said alike wherever the frame asks.
-pub const DEATH_KEYS: &str = "y goes ahead; Esc leaves it (Enter does nothing here)";
+pub use crate::tui::form::DEATH_KEYS;
+
+/// The warning over a step that kills: who dies, and the one key that takes it.
+pub fn death_warning(dead: &[String], on: &str) -> String {
+    format!(
+        "⚠ {} {} on this {on}: {DEATH_KEYS}",
+        dead.join(" and "),
+        if dead.len() == 1 { "dies" } else { "die" },
+    )
+}
+
+/// Which player characters `command` would leave dead, found on a copy of the game (see
+/// [`crate::session::SessionState::deaths_after`]). A creature a blow kills dies at once: a
+/// fight needs no question for each foe it may fell.
+pub fn party_deaths_of(m: &Main, command: &session::Command) -> Vec<String> {
+    let session::Command::Game(c) = command else {
+        return Vec::new();
+    };
+    let state = m.session.state();
+    let party: Vec<String> = state
+        .game
+        .player_characters()
+        .into_iter()
+        .map(|(_, name)| name)
+        .collect();
+    state
+        .deaths_after(c)
+        .into_iter()
+        .filter(|name| party.contains(name))
+        .collect()
+}
+
+/// Before a form's step that would leave a player character dead, the form turns into the question any
+/// step that kills puts: it stays open with the warning, Enter does nothing, `y` takes it.
+/// Returns whether it asked (the step must not run yet). A form already asking has been
+/// answered by `y`.
+pub fn ask_if_it_kills<P: 'static>(m: &mut Main, command: &session::Command) -> bool {
+    let Some(form) = form_mut::<P>(m) else {
+        return false;
+    };
+    if form.fatal {
+        return false;
+    }
+    let dead = party_deaths_of(m, command);
+    if dead.is_empty() {
+        return false;
+    }
+    if let Some(form) = form_mut::<P>(m) {
+        form.fatal = true;
+        form.yes = true;
+        form.error = Some(death_warning(&dead, "step"));
+    }
+    true
+}
 
 /// The question put before a step that can kill someone (`why` says who and how): one Enter
 /// pressed at speed never kills, as a turn that bleeds its actor to death in the slot system
@@ -124,6 +176,9 @@ pub fn key<P: Purpose + Clone + 'static>(
                     return (true, None);
                 }
             };
+            if ask_if_it_kills::<P>(m, &c) {
+                return (true, None);
+            }
             m.sheet.close();
             secret::arm(m, &form, form.purpose.roll_kind());
             let ran = m.run(c, dice, None);
