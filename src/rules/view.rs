@@ -98,6 +98,30 @@ impl RosterEntry {
     }
 }
 
+/// The roster by side: for each of `sides` (its title, whether it is the players' own, and the
+/// side `side_of` says its members stand on), everyone of `everyone` on it in their order, as
+/// `entry` lists them. A side with nobody on it is left out.
+pub fn by_side<C, S: PartialEq>(
+    everyone: &[C],
+    sides: impl IntoIterator<Item = (&'static str, bool, S)>,
+    side_of: impl Fn(&C) -> S,
+    entry: impl Fn(&C) -> RosterEntry,
+) -> Vec<RosterGroup> {
+    sides
+        .into_iter()
+        .map(|(title, party, side)| RosterGroup {
+            title: title.to_string(),
+            party,
+            members: everyone
+                .iter()
+                .filter(|c| side_of(c) == side)
+                .map(&entry)
+                .collect(),
+        })
+        .filter(|g| !g.members.is_empty())
+        .collect()
+}
+
 /// A side or group as the roster heads it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RosterGroup {
