@@ -52,6 +52,35 @@ macro_rules! member_fields {
 }
 pub(crate) use member_fields;
 
+/// A ruleset's `State`'s lookups of its `characters` by id, written inside its `impl State`:
+/// `character` and `character_mut` (with `missing`'s words for an id nobody has) and `name_of`
+/// ("#7" for an id nobody has).
+macro_rules! lookups {
+    ($member:ty, $missing:expr) => {
+        pub fn character(&self, id: u32) -> Result<&$member, $crate::rules::RuleError> {
+            let missing: fn(u32) -> String = $missing;
+            self.characters
+                .iter()
+                .find(|c| c.id == id)
+                .ok_or_else(|| $crate::rules::RuleError::invalid(missing(id)))
+        }
+
+        pub fn character_mut(&mut self, id: u32) -> Result<&mut $member, $crate::rules::RuleError> {
+            let missing: fn(u32) -> String = $missing;
+            self.characters
+                .iter_mut()
+                .find(|c| c.id == id)
+                .ok_or_else(|| $crate::rules::RuleError::invalid(missing(id)))
+        }
+
+        pub fn name_of(&self, id: u32) -> String {
+            self.character(id)
+                .map_or_else(|_| format!("#{id}"), |c| c.name.clone())
+        }
+    };
+}
+pub(crate) use lookups;
+
 /// What a ruleset's state tells the party body: its characters, the counter their ids come
 /// from, and its time.
 pub trait Company {

@@ -101,8 +101,7 @@ impl Ruleset for ActionDie {
     type Event = Event;
 
     const STEP: crate::rules::Step<Self> = apply;
-    /// Every mention of someone on the roster, before or after the step, is a name part.
-    const NAMING: Option<crate::rules::Naming<Self>> = Some(crate::rules::said::name_everyone);
+    crate::rules::said::seam!();
 
     fn check(state: &State) -> Result<(), String> {
         state.check()
@@ -279,18 +278,6 @@ impl Ruleset for ActionDie {
                 "6 seconds a round".into()
             },
         }
-    }
-
-    fn tone(event: &Event) -> Tone {
-        event.mood().tone()
-    }
-
-    fn tally(event: &Event) -> Vec<crate::rules::Tally> {
-        event.tally().to_vec()
-    }
-
-    fn line(event: &Event) -> crate::rules::Line {
-        event.parts()
     }
 
     fn answer(state: &State, answer: Answer) -> Result<Command, RuleError> {

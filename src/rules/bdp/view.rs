@@ -82,8 +82,7 @@ impl Ruleset for Bdp {
     const CREDIT: Option<&'static str> = Some(super::CREDIT);
 
     const STEP: crate::rules::Step<Self> = apply;
-    /// Every mention of someone on the roster, before or after the step, is a name part.
-    const NAMING: Option<crate::rules::Naming<Self>> = Some(crate::rules::said::name_everyone);
+    crate::rules::said::seam!();
 
     fn check(state: &State) -> Result<(), String> {
         state.check()
@@ -234,18 +233,6 @@ impl Ruleset for Bdp {
             ],
             next: "the dawn when the judge calls the night".into(),
         }
-    }
-
-    fn tone(event: &Event) -> Tone {
-        event.mood().tone()
-    }
-
-    fn tally(event: &Event) -> Vec<crate::rules::Tally> {
-        event.tally().to_vec()
-    }
-
-    fn line(event: &Event) -> crate::rules::Line {
-        event.parts()
     }
 
     fn answer(state: &State, answer: Answer) -> Result<Command, RuleError> {
