@@ -150,6 +150,25 @@ pub fn take_answer<W: Waiting>(
     queue.remove(0).into_question().map_err(|_| nothing_waits())
 }
 
+/// Tells that a character came with these scores (STR, DEX, WIL) and HP: `said`, then the
+/// numbers, which are the newcomer's own (the players' lens reads them as that one's).
+pub fn came(
+    out: &mut Vec<crate::rules::said::Event>,
+    said: impl FnOnce() -> String,
+    id: u32,
+    scores: [u8; 3],
+    hp: u8,
+) {
+    use crate::rules::line::Line;
+    use crate::rules::said::{Event, Mood};
+    crate::rules::said::tell(out, || {
+        Event::line(
+            Mood::Plain,
+            Line::new().plain(said()).scores(id, scores, hp),
+        )
+    });
+}
+
 /// Harm `d` against HP `hp` (B21, K21, A32 read alike): HP left, and what runs past 0 into STR.
 pub fn past_hp<T: Copy + Ord + Default + std::ops::Sub<Output = T>>(hp: T, d: T) -> (T, T) {
     if d <= hp {

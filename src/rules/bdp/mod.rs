@@ -216,15 +216,13 @@ fn run(
             c.id = crate::rules::take_id(&mut state.next_id)?;
             let id = c.id;
             state.characters.push(c);
-            // The scores and hit points are the newcomer's own numbers.
-            crate::rules::said::tell(out, || {
-                Event::line(
-                    Mood::Plain,
-                    Line::new()
-                        .plain(crate::rules::said::words!("{name} joins"))
-                        .scores(id, [s.str, s.dex, s.wil], s.hp),
-                )
-            });
+            crate::rules::cairn::came(
+                out,
+                || format!("{name} joins"),
+                id,
+                [s.str, s.dex, s.wil],
+                s.hp,
+            );
             Ok(())
         }
         C::Remove { who } => {

@@ -1,7 +1,7 @@
 //! The plain tracker's verbs: characters with hit points, a fight in a turn order, rolls against a
 //! number and the judge's answers.
 
-use super::{Entry, Help, Typed, nothing, v};
+use super::{Entry, Help, nothing, v};
 use crate::content::find_by_name;
 use crate::dice::DiceExpr;
 use crate::rules::GameCommand;
@@ -49,17 +49,7 @@ fn amount(w: &mut Words<'_>, expected: &str) -> R<i32> {
     Ok(n)
 }
 
-fn names(_: &Typed<'_>, st: &State) -> Vec<String> {
-    st.characters.iter().map(|c| c.name.clone()).collect()
-}
-
-fn first_a_name(t: &Typed<'_>, st: &State) -> Vec<String> {
-    if t.args.is_empty() {
-        names(t, st)
-    } else {
-        Vec::new()
-    }
-}
+use super::{first_a_name, names};
 
 /// Every verb of the plain tracker, in the order help lists them.
 pub(crate) const VERBS: &[Entry<State>] = &[

@@ -208,17 +208,7 @@ pub(super) fn signed(t: &Token) -> Option<i8> {
     t.text.parse::<i8>().ok()
 }
 
-pub(super) fn names(_: &Typed<'_>, st: &State) -> Vec<String> {
-    st.characters.iter().map(|c| c.name.clone()).collect()
-}
-
-pub(super) fn first_a_name(t: &Typed<'_>, st: &State) -> Vec<String> {
-    if t.args.is_empty() {
-        names(t, st)
-    } else {
-        Vec::new()
-    }
-}
+pub(super) use crate::script::verbs::{first_a_name, names};
 
 /// A name, an attribute, then the roll's options.
 pub(super) fn roll_words(t: &Typed<'_>, st: &State) -> Vec<String> {

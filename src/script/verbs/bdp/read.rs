@@ -100,17 +100,7 @@ pub(super) fn hazard(w: &mut Words<'_>) -> R<Hazard> {
     }
 }
 
-pub(super) fn names(_: &Typed<'_>, st: &State) -> Vec<String> {
-    st.characters.iter().map(|c| c.name.clone()).collect()
-}
-
-pub(super) fn first_a_name(t: &Typed<'_>, st: &State) -> Vec<String> {
-    if t.args.is_empty() {
-        names(t, st)
-    } else {
-        Vec::new()
-    }
-}
+pub(super) use crate::script::verbs::{first_a_name, names};
 
 pub(super) fn then_ability(t: &Typed<'_>, st: &State) -> Vec<String> {
     match t.args.len() {
