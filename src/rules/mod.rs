@@ -242,6 +242,13 @@ pub trait Ruleset {
     const CREDIT: Option<&'static str> = None;
 }
 
+/// A ruleset's own state, as a session's game holds it: what the ruleset's own screen and
+/// words reach for.
+pub trait InGame {
+    /// The game's state, when the game plays this state's ruleset.
+    fn in_game(game: &GameState) -> Option<&Self>;
+}
+
 /// Declares the rulesets once: each entry gives the variant name used in session files, the
 /// ruleset's module and its [`Ruleset`] type, its command-line key, its title and a line about
 /// it. Everything that lists or dispatches over rulesets is generated from this one list, so
@@ -303,6 +310,16 @@ macro_rules! rulesets {
         pub enum GameEvent {
             $($variant(<$module::$rules as Ruleset>::Event),)+
         }
+
+        $(impl InGame for <$module::$rules as Ruleset>::State {
+            fn in_game(game: &GameState) -> Option<&Self> {
+                match game {
+                    GameState::$variant(s) => Some(s),
+                    #[allow(unreachable_patterns)]
+                    _ => None,
+                }
+            }
+        })+
 
         /// Characters travelling between sessions, tagged with their ruleset (see [`party`]).
         #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -33,11 +33,7 @@ use crate::tui::theme::Theme;
 macro_rules! game {
     ($variant:ident) => {
         fn state_of(session: &Session) -> Option<&State> {
-            match &session.state().game {
-                crate::rules::GameState::$variant(s) => Some(s),
-                #[allow(unreachable_patterns)]
-                _ => None,
-            }
+            crate::rules::InGame::in_game(&session.state().game)
         }
 
         fn selected(m: &Main) -> Option<&Character> {
