@@ -18,6 +18,7 @@ pub mod notes;
 pub mod party;
 pub mod phase;
 pub mod plain;
+pub mod queue;
 pub mod rolled;
 pub mod said;
 pub mod slots;

@@ -209,20 +209,9 @@ pub enum Ask {
     Contest { ids: [u32; 2], why: String },
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Question {
-    pub ask: Ask,
-    pub title: String,
-    pub why: String,
-    pub options: Vec<String>,
-    pub proposed: usize,
-}
+pub type Question = crate::rules::queue::Question<Ask>;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Wait {
-    Roll(Box<Roll>),
-    Ask(Box<Question>),
-}
+pub type Wait = crate::rules::queue::Wait<Roll, Ask>;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
