@@ -34,6 +34,18 @@ pub enum Tone {
 }
 
 impl Tone {
+    /// How health left of `max` reads at a glance, in every ruleset alike: none left is bad,
+    /// some lost is harm, whole is plain.
+    pub fn health(left: u32, max: u32) -> Tone {
+        if left == 0 {
+            Tone::Bad
+        } else if left < max {
+            Tone::Harm
+        } else {
+            Tone::Plain
+        }
+    }
+
     /// The symbol before a log or roll line of this tone, with its trailing space: the same on
     /// every screen and in every ruleset, so a line's meaning reads without colour. Every tone
     /// that means something has its own; plain and background lines share the dot.

@@ -33,13 +33,7 @@ pub fn glance(c: &Character) -> Vec<Tag> {
     }
     tags.push(Tag::new(
         format!("HP {}/{max}", c.hp),
-        if c.hp == 0 {
-            Tone::Bad
-        } else if c.hp < max {
-            Tone::Harm
-        } else {
-            Tone::Plain
-        },
+        Tone::health(u32::from(c.hp), u32::from(max)),
     ));
     if c.exhaustion > 0 {
         tags.push(Tag::new(format!("exh {}", c.exhaustion), Tone::Bad));

@@ -24,13 +24,7 @@ pub fn glance(c: &Character) -> Vec<Tag> {
     }
     let mut tags = vec![Tag::new(
         format!("HP {}", c.hp),
-        if c.hp.cur == 0 {
-            Tone::Bad
-        } else if c.hp.cur < c.hp.max {
-            Tone::Harm
-        } else {
-            Tone::Plain
-        },
+        Tone::health(u32::from(c.hp.cur), u32::from(c.hp.max)),
     )];
     for a in Ability::ALL {
         let s = c.score(a);

@@ -26,13 +26,8 @@ pub fn glance(state: &State, c: &Character) -> Vec<Tag> {
         tags.push(Tag::new("dead", Tone::Death));
         return tags;
     }
-    let hp_tone = if c.hp_now() == 0 {
-        Tone::Bad
-    } else if c.hp.cur < c.hp.max {
-        Tone::Harm
-    } else {
-        Tone::Plain
-    };
+    // K9: HP count as 0 while encumbered.
+    let hp_tone = Tone::health(u32::from(c.hp_now()), u32::from(c.hp.max));
     // Short, for the roster: HP always, an ability only once it is down from its maximum (the
     // sheet has the rest).
     tags.push(Tag::new(c.hp_text(), hp_tone));

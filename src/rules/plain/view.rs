@@ -49,13 +49,8 @@ impl Ruleset for Plain {
                     if acted(c.id) {
                         tags.push(Tag::new("✓", Tone::Good));
                     }
-                    let tone = if c.down() {
-                        Tone::Bad
-                    } else if c.hp < c.max_hp {
-                        Tone::Harm
-                    } else {
-                        Tone::Plain
-                    };
+                    let left = u32::try_from(c.hp).unwrap_or(0);
+                    let tone = Tone::health(left, u32::try_from(c.max_hp).unwrap_or(0));
                     tags.push(Tag::new(format!("{}/{}", c.hp, c.max_hp), tone));
                     if c.down() {
                         tags.push(Tag::new("down", Tone::Warn));
