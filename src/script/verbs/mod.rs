@@ -73,6 +73,36 @@ pub(crate) struct Entry<S: 'static> {
     pub complete: fn(&Typed<'_>, &S) -> Vec<String>,
 }
 
+/// Refuses `t` where the verb expected `what`.
+pub(crate) fn err<T>(t: &Token, what: &str) -> R<T> {
+    Err(ScriptError::at(
+        t.column,
+        format!("expected {what}, found '{}'", t.text),
+    ))
+}
+
+/// The next word, a character's name, as the one it names in the session.
+pub(crate) fn character<'a, S: Company>(w: &mut Words<'_>, st: &'a S) -> R<&'a S::Member> {
+    let token = w.next("a character's name")?;
+    character_of(&token, st)
+}
+
+/// The character `token` names in the session.
+pub(crate) fn character_of<'a, S: Company>(token: &Token, st: &'a S) -> R<&'a S::Member> {
+    find_by_name(st.members(), |c| c.name(), &token.text, "character")
+        .map_err(|e| super::words::lookup_err(token, e))
+}
+
+/// The next word, a character's name, as its id.
+pub(crate) fn who<S: Company>(w: &mut Words<'_>, st: &S) -> R<u32> {
+    character(w, st).map(|c| c.id())
+}
+
+/// The id of the character `token` names.
+pub(crate) fn who_of<S: Company>(token: &Token, st: &S) -> R<u32> {
+    character_of(token, st).map(|c| c.id())
+}
+
 /// Completes a name: everyone in the session.
 pub(crate) fn names<S: Company>(_: &Typed<'_>, st: &S) -> Vec<String> {
     st.members().iter().map(|c| c.name().to_string()).collect()

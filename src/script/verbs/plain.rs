@@ -7,7 +7,7 @@ use crate::dice::DiceExpr;
 use crate::rules::GameCommand;
 use crate::rules::plain::{Command as C, State};
 use crate::script::lexer::Token;
-use crate::script::words::{R, Words, is, lookup_err};
+use crate::script::words::{R, Words, is};
 use crate::script::{Line, ScriptError};
 use crate::session::Command;
 
@@ -29,12 +29,7 @@ fn g(c: C) -> Line {
 }
 
 /// A character by name.
-fn who(w: &mut Words<'_>, st: &State) -> R<u32> {
-    let token = w.next("a character's name")?;
-    find_by_name(&st.characters, |c| &c.name, &token.text, "character")
-        .map(|c| c.id)
-        .map_err(|e| lookup_err(&token, e))
-}
+use super::who;
 
 /// A whole number of hit points, 1 or more.
 fn amount(w: &mut Words<'_>, expected: &str) -> R<i32> {

@@ -18,23 +18,7 @@ pub(super) fn g(c: C) -> Line {
     Line::Command(Command::Game(GameCommand::ActionDie(c)))
 }
 
-pub(super) fn err<T>(t: &Token, what: &str) -> R<T> {
-    Err(ScriptError::at(
-        t.column,
-        format!("expected {what}, found '{}'", t.text),
-    ))
-}
-
-pub(super) fn who(w: &mut Words<'_>, st: &State) -> R<u32> {
-    let token = w.next("a character's name")?;
-    who_of(&token, st)
-}
-
-pub(super) fn who_of(token: &Token, st: &State) -> R<u32> {
-    find_by_name(&st.characters, |c| &c.name, &token.text, "character")
-        .map(|c| c.id)
-        .map_err(|e| lookup_err(token, e))
-}
+pub(super) use crate::script::verbs::{err, who, who_of};
 
 pub(super) const ABILITIES: &str = "str, dex, awr or wil";
 

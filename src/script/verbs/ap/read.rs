@@ -9,22 +9,9 @@ use crate::script::ScriptError;
 use crate::script::lexer::Token;
 use crate::script::words::{R, Words, is, lookup_err};
 
-pub(super) fn err<T>(t: &Token, what: &str) -> R<T> {
-    Err(ScriptError::at(
-        t.column,
-        format!("expected {what}, found '{}'", t.text),
-    ))
-}
+pub(super) use crate::script::verbs::err;
 
-pub(super) fn character<'a>(w: &mut Words<'_>, st: &'a State) -> R<&'a Character> {
-    let token = w.next("a character's name")?;
-    find_by_name(&st.characters, |c| &c.name, &token.text, "character")
-        .map_err(|e| lookup_err(&token, e))
-}
-
-pub(super) fn who(w: &mut Words<'_>, st: &State) -> R<u32> {
-    character(w, st).map(|c| c.id)
-}
+pub(super) use crate::script::verbs::{character, who};
 
 pub(super) fn attr_of(t: &Token) -> Option<Attr> {
     [("str", Attr::Str), ("dex", Attr::Dex), ("wil", Attr::Wil)]
