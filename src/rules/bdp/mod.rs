@@ -146,17 +146,8 @@ fn run(
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     use Command as C;
-    if let Some(front) = state.queue.first()
-        && !command.runs_while_waiting()
-    {
-        let what = match front {
-            Wait::Roll(r) => r.title.clone(),
-            Wait::Ask(q) => q.title.clone(),
-        };
-        return Err(RuleError::invalid(format!(
-            "{what} is waiting for the judge: answer it first"
-        )));
-    }
+    let runs = command.runs_while_waiting();
+    crate::rules::queue::answer_first(&state.queue, runs, |r| r.title.clone())?;
     match command {
         C::Roll { name } => {
             use crate::rules::chargen::{fresh, three_d6_in_order};
