@@ -25,6 +25,7 @@ mod file;
 mod follow;
 mod journal;
 mod kept;
+mod links;
 mod pages;
 mod pieces;
 mod quick;
@@ -38,6 +39,9 @@ pub use file::{not_regular, owned_without_bom, without_bom};
 pub use follow::{Followed, Follower, Following, Work as FollowWork, watch};
 pub use journal::journal_path;
 pub use kept::{ENCOUNTERS_VERSION, MAX_ENCOUNTERS_BYTES, read_kept, write_kept};
+pub use links::{
+    LINKS_VERSION, MAX_LINKS_BYTES, PlayerLink, Served, links_path, read_links, write_links,
+};
 #[doc(hidden)]
 pub use quick::reads_step_as_ron_does;
 pub use sheet::{MAX_SHEET_BYTES, SHEET_VERSION, read_sheet, write_foreign_sheet, write_sheet};
@@ -81,6 +85,7 @@ pub enum FileKind {
     Sheet,
     Bestiary,
     Encounters,
+    Links,
 }
 
 impl FileKind {
@@ -92,6 +97,7 @@ impl FileKind {
             FileKind::Sheet => "sheet file",
             FileKind::Bestiary => "bestiary file",
             FileKind::Encounters => "file of kept encounters",
+            FileKind::Links => "links file",
         }
     }
 
@@ -103,6 +109,7 @@ impl FileKind {
             FileKind::Sheet => sheet::SHEET_VERSION,
             FileKind::Bestiary => bestiary::BESTIARY_VERSION,
             FileKind::Encounters => kept::ENCOUNTERS_VERSION,
+            FileKind::Links => links::LINKS_VERSION,
         }
     }
 }
