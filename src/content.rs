@@ -33,6 +33,20 @@ pub use slots::{USER_FILE, active, bundled, install, load, try_bundled, user_fil
 use crate::rules::text::{TextKind, checked};
 use thiserror::Error;
 
+/// Defaults the libraries' files share: a size or count of one, a movement of six, a score of
+/// ten.
+pub(crate) fn one() -> u8 {
+    1
+}
+
+pub(crate) fn six() -> u8 {
+    6
+}
+
+pub(crate) fn ten() -> u8 {
+    10
+}
+
 /// A content file that could not be used: which file, where in it, and why.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ContentError {

@@ -8,6 +8,7 @@
 //! the statuses) stay in `dice::ladder` and `rules::actiondie`, tested rule by rule.
 
 use super::{ContentError, LookupError, find_by_name, parse_ron};
+use super::{one, six};
 use crate::dice::ladder::Dice;
 use crate::rules::actiondie::{DamageType, Item, NewSheet, Side, rung_of};
 use crate::rules::text::{TextKind, checked};
@@ -27,14 +28,6 @@ pub const DEMO: (&str, &str) = (
     "assets/actiondie/demo.slotmark",
     include_str!("../../assets/actiondie/demo.slotmark"),
 );
-
-fn one() -> u8 {
-    1
-}
-
-fn six() -> u8 {
-    6
-}
 
 /// One piece of gear (D36): its slots, bundle, damage dice and type, initiative die.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

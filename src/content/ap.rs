@@ -5,6 +5,7 @@
 //! whatever this list says later. The text's own tables (scars, mishaps, reactions) stay with
 //! the rules, in `rules::ap`.
 
+use super::one;
 use super::{ContentError, LookupError, find_by_name, parse_ron};
 use crate::rules::ap::{Item, Kind, NewSheet};
 use crate::rules::text::TextKind;
@@ -24,10 +25,6 @@ pub const DEMO: (&str, &str) = (
     "assets/ap/demo.slotmark",
     include_str!("../../assets/ap/demo.slotmark"),
 );
-
-fn one() -> u8 {
-    1
-}
 
 /// An item of the gear list (A3, A4).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -13,6 +13,7 @@ use super::{
     Bundled, ContentError, LookupError, find_by_name, name_ok, parse_ron, replace_or_push, squash,
     text_ok,
 };
+use super::{one, ten};
 use crate::rules::bdp::{Ability, Amount, Item, Kind, NewSheet, Rarity, Region, Target};
 use crate::rules::text::TextKind;
 use serde::{Deserialize, Serialize};
@@ -51,14 +52,6 @@ pub enum Tag {
     Ration,
     /// A full waterskin, usage die d8 (B41).
     Waterskin,
-}
-
-fn one() -> u8 {
-    1
-}
-
-fn ten() -> u8 {
-    10
 }
 
 /// A weapon, a piece of armour or gear, by name.

@@ -8,6 +8,7 @@
 //! Speak with Dead, the weapon and armour rows, transport prices) stay where they are, in
 //! `rules::phase`, tested rule by rule; the entries here are checked against them.
 
+use super::ten;
 use super::{
     Bundled, ContentError, LookupError, find_by_name, name_ok, parse_ron, replace_or_push, squash,
     text_ok,
@@ -208,10 +209,6 @@ impl AttackEntry {
         w.on_fail = self.on_fail.clone();
         w
     }
-}
-
-fn ten() -> u8 {
-    10
 }
 
 /// A creature of the bestiary (K3).

@@ -4,14 +4,6 @@
 use crate::rules::actiondie::{Character, Side, State, sheet_lines};
 use crate::session::Session;
 
-fn state_of(session: &Session) -> Option<&State> {
-    match &session.state().game {
-        crate::rules::GameState::ActionDie(s) => Some(s),
-        #[allow(unreachable_patterns)]
-        _ => None,
-    }
-}
-
 /// One character's sheet, a field to a line.
 pub fn sheet(state: &State, c: &Character) -> String {
     let side = match c.side {
@@ -28,14 +20,10 @@ pub fn sheet(state: &State, c: &Character) -> String {
 /// `show` for an actiondie session: the overview the read models give, then every sheet; or
 /// one character's sheet.
 pub(super) fn show(session: &Session, character: Option<&str>) -> Result<String, String> {
-    let Some(st) = state_of(session) else {
-        return Ok(String::new());
-    };
-    super::sheets_or_one(
-        &st.characters,
-        |c| &c.name,
+    super::sheets_or_one::<State>(
+        session,
         character,
-        || super::show_from_read_models(session, None),
-        |c| sheet(st, c),
+        |_| super::show_from_read_models(session, None),
+        sheet,
     )
 }

@@ -4,14 +4,6 @@
 use crate::rules::ap::{Character, Kind, State, sheet_lines};
 use crate::session::Session;
 
-fn state_of(session: &Session) -> Option<&State> {
-    match &session.state().game {
-        crate::rules::GameState::Ap(s) => Some(s),
-        #[allow(unreachable_patterns)]
-        _ => None,
-    }
-}
-
 /// One creature's sheet, a field to a line.
 pub fn sheet(c: &Character, st: &State) -> String {
     let kind = match c.kind {
@@ -32,10 +24,7 @@ pub fn sheet(c: &Character, st: &State) -> String {
 /// `show` for an ap session: the overview the read models give, then every sheet; or one
 /// creature's sheet.
 pub(super) fn show(session: &Session, character: Option<&str>) -> Result<String, String> {
-    let Some(st) = state_of(session) else {
-        return Ok(String::new());
-    };
-    let overview = || {
+    let overview = |st: &State| {
         let mut o = super::show_from_read_models(session, None)?;
         if !st.dropped.is_empty() {
             let dropped: Vec<String> = st
@@ -47,11 +36,5 @@ pub(super) fn show(session: &Session, character: Option<&str>) -> Result<String,
         }
         Ok(o)
     };
-    super::sheets_or_one(
-        &st.characters,
-        |c| &c.name,
-        character,
-        overview,
-        |c| sheet(c, st),
-    )
+    super::sheets_or_one(session, character, overview, |st, c| sheet(c, st))
 }

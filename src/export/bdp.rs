@@ -8,14 +8,6 @@ use crate::rules::bdp::{Ability, Character, Kind, Slot, State};
 use crate::rules::time::Clock;
 use crate::session::Session;
 
-fn state_of(session: &Session) -> Option<&State> {
-    match &session.state().game {
-        crate::rules::GameState::Bdp(s) => Some(s),
-        #[allow(unreachable_patterns)]
-        _ => None,
-    }
-}
-
 fn or_dash(parts: Vec<String>) -> String {
     if parts.is_empty() {
         "—".into()
@@ -180,14 +172,10 @@ pub fn sheet(c: &Character) -> String {
 /// `show` for a bdp session: the overview the read models give, then every sheet; or one
 /// character's sheet.
 pub(super) fn show(session: &Session, character: Option<&str>) -> Result<String, String> {
-    let Some(st) = state_of(session) else {
-        return Ok(String::new());
-    };
-    super::sheets_or_one(
-        &st.characters,
-        |c| &c.name,
+    super::sheets_or_one::<State>(
+        session,
         character,
-        || super::show_from_read_models(session, None),
-        sheet,
+        |_| super::show_from_read_models(session, None),
+        |_, c| sheet(c),
     )
 }

@@ -253,23 +253,29 @@ pub fn show(session: &Session, character: Option<&str>) -> Result<String, String
     }
 }
 
-/// `show` in the shape every ruleset's takes: the named character's sheet when one is named,
-/// else the overview and then every sheet.
-fn sheets_or_one<C>(
-    characters: &[C],
-    name_of: impl Fn(&C) -> &str,
+/// `show` in the shape every ruleset's takes, for a session whose game plays `S`'s ruleset
+/// (else nothing): the named character's sheet when one is named, else the overview and then
+/// every sheet.
+fn sheets_or_one<S: crate::rules::party::Company + crate::rules::InGame>(
+    session: &Session,
     character: Option<&str>,
-    overview: impl FnOnce() -> Result<String, String>,
-    sheet: impl Fn(&C) -> String,
+    overview: impl FnOnce(&S) -> Result<String, String>,
+    sheet: impl Fn(&S, &S::Member) -> String,
 ) -> Result<String, String> {
+    use crate::rules::party::Member;
+    let Some(state) = S::in_game(&session.state().game) else {
+        return Ok(String::new());
+    };
+    let characters = state.members();
     if let Some(name) = character {
-        let c = find_by_name(characters, name_of, name, "character").map_err(|e| e.to_string())?;
-        return Ok(sheet(c));
+        let c =
+            find_by_name(characters, |c| c.name(), name, "character").map_err(|e| e.to_string())?;
+        return Ok(sheet(state, c));
     }
-    let mut o = overview()?;
+    let mut o = overview(state)?;
     for c in characters {
         o.push('\n');
-        o.push_str(&sheet(c));
+        o.push_str(&sheet(state, c));
     }
     Ok(o)
 }

@@ -5,14 +5,6 @@
 use crate::rules::phase::{Character, State, sheet_lines, world_lines};
 use crate::session::Session;
 
-fn state_of(session: &Session) -> Option<&State> {
-    match &session.state().game {
-        crate::rules::GameState::Phase(s) => Some(s),
-        #[allow(unreachable_patterns)]
-        _ => None,
-    }
-}
-
 /// Labelled lines, the label in a column of its own.
 fn labelled(o: &mut String, lines: Vec<(String, String)>) {
     for (label, value) in lines {
@@ -37,10 +29,7 @@ pub fn sheet(c: &Character, dungeon: bool, now: u32) -> String {
 /// `show` for a phase session: the overview the read models give, what the world keeps, then
 /// every sheet; or one character's sheet.
 pub(super) fn show(session: &Session, character: Option<&str>) -> Result<String, String> {
-    let Some(st) = state_of(session) else {
-        return Ok(String::new());
-    };
-    let overview = || {
+    let overview = |st: &State| {
         let mut o = super::show_from_read_models(session, None)?;
         let world = world_lines(st);
         if !world.is_empty() {
@@ -49,11 +38,7 @@ pub(super) fn show(session: &Session, character: Option<&str>) -> Result<String,
         }
         Ok(o)
     };
-    super::sheets_or_one(
-        &st.characters,
-        |c| &c.name,
-        character,
-        overview,
-        |c| sheet(c, st.dungeon(), st.world.turn),
-    )
+    super::sheets_or_one(session, character, overview, |st: &State, c| {
+        sheet(c, st.dungeon(), st.world.turn)
+    })
 }

@@ -50,25 +50,12 @@ pub(super) fn chapters(o: &mut Md<'_>, session: &Session) {
 }
 
 fn state_of(session: &Session) -> Option<&State> {
-    match &session.state().game {
-        crate::rules::GameState::Slots(st) => Some(st),
-        #[allow(unreachable_patterns)]
-        _ => None,
-    }
+    crate::rules::InGame::in_game(&session.state().game)
 }
 
 /// `show` for a slot session: the overview and every sheet, or one character's sheet.
 pub(super) fn show(session: &Session, character: Option<&str>) -> Result<String, String> {
-    let Some(st) = state_of(session) else {
-        return Ok(String::new());
-    };
-    super::sheets_or_one(
-        &st.characters,
-        |c| &c.name,
-        character,
-        || Ok(overview(session)),
-        |c| sheet(st, c),
-    )
+    super::sheets_or_one::<State>(session, character, |_| Ok(overview(session)), sheet)
 }
 
 /// What waits for the judge, in the rules' own words.

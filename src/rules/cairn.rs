@@ -70,6 +70,27 @@ macro_rules! waiting {
 }
 pub(crate) use waiting;
 
+/// Writes a ruleset's `accept`, `Accept` on the queue in its `State`'s `queue`: the front roll
+/// comes off to be settled by `settle`, or the front question's proposal is chosen by `choose`,
+/// each the ruleset's own step, given the dice and the step's lines. Written where the
+/// ruleset's `State` and `Event` are in scope.
+macro_rules! accepting {
+    ($settle:expr, $choose:expr) => {
+        /// `Accept`: the front roll's verdict, or the front question's proposal.
+        pub fn accept(
+            state: &mut State,
+            dice: &mut dyn $crate::dice::DiceSource,
+            out: &mut Vec<Event>,
+        ) -> Result<(), $crate::rules::RuleError> {
+            match $crate::rules::cairn::accept(&mut state.queue)? {
+                $crate::rules::cairn::Accepted::Settle(r) => $settle(state, *r, dice, out),
+                $crate::rules::cairn::Accepted::Choose(option) => $choose(state, option, dice, out),
+            }
+        }
+    };
+}
+pub(crate) use accepting;
+
 /// What the queue needs to know of a question.
 pub struct Asked<'a> {
     pub title: &'a str,
@@ -148,6 +169,25 @@ pub fn take_answer<W: Waiting>(
         return Err(RuleError::invalid((words.past_the_last)(answers)));
     }
     queue.remove(0).into_question().map_err(|_| nothing_waits())
+}
+
+/// Tells that a character came with these scores (STR, DEX, WIL) and HP: `said`, then the
+/// numbers, which are the newcomer's own (the players' lens reads them as that one's).
+pub fn came(
+    out: &mut Vec<crate::rules::said::Event>,
+    said: impl FnOnce() -> String,
+    id: u32,
+    scores: [u8; 3],
+    hp: u8,
+) {
+    use crate::rules::line::Line;
+    use crate::rules::said::{Event, Mood};
+    crate::rules::said::tell(out, || {
+        Event::line(
+            Mood::Plain,
+            Line::new().plain(said()).scores(id, scores, hp),
+        )
+    });
 }
 
 /// Harm `d` against HP `hp` (B21, K21, A32 read alike): HP left, and what runs past 0 into STR.

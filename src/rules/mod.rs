@@ -18,6 +18,7 @@ pub mod notes;
 pub mod party;
 pub mod phase;
 pub mod plain;
+pub mod queue;
 pub mod rolled;
 pub mod said;
 pub mod slots;
@@ -38,37 +39,67 @@ pub use view::{
 };
 
 use crate::dice::{DiceError, DiceSource};
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::fmt;
 use thiserror::Error;
 
+/// A ruleset's own step (see [`Ruleset::STEP`]).
+pub type Step<R> = fn(
+    &mut <R as Ruleset>::State,
+    &<R as Ruleset>::Command,
+    &mut dyn DiceSource,
+) -> Result<Vec<<R as Ruleset>::Event>, RuleError>;
+
+/// How a ruleset names whom its events mention (see [`Ruleset::NAMING`]).
+pub type Naming<R> = fn(&mut [<R as Ruleset>::Event], &[(u32, String)]);
+
 /// What every ruleset provides behind the seam: its pure mechanics and the read models the frame,
 /// the recap and `show` draw from. Implemented by a unit type in each ruleset's module; the seam
 /// enums below dispatch to it, so nothing outside `rules` names a ruleset's types to use them.
 pub trait Ruleset {
-    type State;
+    /// Everything of a session the rules keep; its characters travel (see [`party`]).
+    type State: party::Company;
     type Command;
     type Event: fmt::Display;
 
-    /// Applies one command. On error the state may be partly changed: the session applies
-    /// commands to a copy and keeps it only on success, so rules code may check as it goes.
+    /// The rules' own step for one command: the change, and its events in the rules' words.
+    /// On error the state may be partly changed: the session applies commands to a copy and
+    /// keeps it only on success, so rules code may check as it goes.
+    const STEP: Step<Self>;
+
+    /// How the ruleset names by id whom a step's events mention, given everyone the roster
+    /// lists before and after the step (for most, [`said::name_everyone`]), so the players'
+    /// lens leaves out a line naming someone they have not seen. None: its events need no
+    /// naming.
+    const NAMING: Option<Naming<Self>> = None;
+
+    /// Applies one command: [`Ruleset::STEP`], with whom its events mention named by
+    /// [`Ruleset::NAMING`].
     fn apply(
         state: &mut Self::State,
         command: &Self::Command,
         dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Self::Event>, RuleError>;
+    ) -> Result<Vec<Self::Event>, RuleError> {
+        let Some(name) = Self::NAMING else {
+            return (Self::STEP)(state, command, dice);
+        };
+        let mut named = said::roster_names(&Self::roster(state));
+        let mut events = (Self::STEP)(state, command, dice)?;
+        named.extend(said::roster_names(&Self::roster(state)));
+        name(&mut events, &named);
+        Ok(events)
+    }
 
     /// [`Ruleset::apply`] for a replay that throws the events away (undo, `replay --verify`, the
-    /// old steps of a loaded log): a ruleset may leave out the work that only dresses its events,
-    /// such as naming whom they mention. The state must come out exactly as `apply` leaves it.
+    /// old steps of a loaded log): the step alone, naming nobody and writing out no words (see
+    /// [`said::quietly`]). The state must come out exactly as `apply` leaves it.
     fn apply_quietly(
         state: &mut Self::State,
         command: &Self::Command,
         dice: &mut dyn DiceSource,
     ) -> Result<(), RuleError> {
-        Self::apply(state, command, dice).map(drop)
+        said::quietly(|| (Self::STEP)(state, command, dice)).map(drop)
     }
 
     /// Is this a state the rules could have built? For states read from a file; says what is
@@ -80,8 +111,14 @@ pub trait Ruleset {
 
     /// Whether `id` stands in a party group of the roster (Some(true)), in another group
     /// (Some(false)) or not on it (None): what [`Ruleset::roster`] says of it, without building
-    /// every member's view, from the ruleset's own state.
-    fn in_party(state: &Self::State, id: u32) -> Option<bool>;
+    /// every member's view, from the ruleset's own state. By default whether it is one of the
+    /// players' characters ([`party::Member::player`]), for a ruleset whose party group holds
+    /// just those.
+    fn in_party(state: &Self::State, id: u32) -> Option<bool> {
+        use party::{Company, Member};
+        let c = state.members().iter().find(|c| c.id() == id)?;
+        Some(c.player())
+    }
 
     /// The fight under way, if any.
     fn initiative(state: &Self::State) -> Option<Initiative>;
@@ -121,21 +158,24 @@ pub trait Ruleset {
     /// What the command does to a waiting roll.
     fn role(command: &Self::Command) -> Role;
 
-    /// What travels to the next session (see [`party`]): chosen characters on the ruleset's
-    /// own sheets, and its time when the clock carries on.
-    type Party: Clone + fmt::Debug + PartialEq + Eq + Serialize + DeserializeOwned;
+    /// Everyone who could travel to the next session (see [`party`]), in the roster's order.
+    fn travellers(state: &Self::State) -> Vec<party::Traveller> {
+        party::travellers_of(state)
+    }
 
-    /// Everyone who could travel, in the roster's order.
-    fn travellers(state: &Self::State) -> Vec<party::Traveller>;
-
-    /// The characters with these ids as they stand now, and the time when `keep_time`.
-    fn party(state: &Self::State, ids: &[u32], keep_time: bool) -> Self::Party;
-
-    /// Does the party carry its time on?
-    fn carries(party: &Self::Party) -> bool;
+    /// The characters with these ids as they stand now, on the ruleset's own sheets, and the
+    /// time when `keep_time`.
+    fn party(state: &Self::State, ids: &[u32], keep_time: bool) -> party::Of<Self::State> {
+        party::take_from(state, ids, keep_time)
+    }
 
     /// Brings a party in (its time first, when it carries one); returns who came.
-    fn admit(state: &mut Self::State, party: &Self::Party) -> Result<Vec<String>, RuleError>;
+    fn admit(
+        state: &mut Self::State,
+        party: &party::Of<Self::State>,
+    ) -> Result<Vec<String>, RuleError> {
+        party::admit_into(state, party)
+    }
 
     /// Who acts in the command and whom it acts against (an attack's targets), for the
     /// commands where the rules name both; None for the rest. The players' table view reveals
@@ -203,6 +243,13 @@ pub trait Ruleset {
     const CREDIT: Option<&'static str> = None;
 }
 
+/// A ruleset's own state, as a session's game holds it: what the ruleset's own screen and
+/// words reach for.
+pub trait InGame {
+    /// The game's state, when the game plays this state's ruleset.
+    fn in_game(game: &GameState) -> Option<&Self>;
+}
+
 /// Declares the rulesets once: each entry gives the variant name used in session files, the
 /// ruleset's module and its [`Ruleset`] type, its command-line key, its title and a line about
 /// it. Everything that lists or dispatches over rulesets is generated from this one list, so
@@ -265,10 +312,20 @@ macro_rules! rulesets {
             $($variant(<$module::$rules as Ruleset>::Event),)+
         }
 
+        $(impl InGame for <$module::$rules as Ruleset>::State {
+            fn in_game(game: &GameState) -> Option<&Self> {
+                match game {
+                    GameState::$variant(s) => Some(s),
+                    #[allow(unreachable_patterns)]
+                    _ => None,
+                }
+            }
+        })+
+
         /// Characters travelling between sessions, tagged with their ruleset (see [`party`]).
         #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
         pub enum GameParty {
-            $($variant(<$module::$rules as Ruleset>::Party),)+
+            $($variant(party::Of<<$module::$rules as Ruleset>::State>),)+
         }
 
         impl GameParty {
@@ -281,7 +338,7 @@ macro_rules! rulesets {
             /// Does the clock carry on with them?
             pub fn carries(&self) -> bool {
                 match self {
-                    $(GameParty::$variant(p) => <$module::$rules as Ruleset>::carries(p),)+
+                    $(GameParty::$variant(p) => p.carry,)+
                 }
             }
         }

@@ -2,12 +2,15 @@
 //! ruleset's own sheet, and the time the last session ended at when the judge carries it on.
 //!
 //! Every ruleset keeps its characters in a list with ids from a counter, so one body here takes
-//! them out ([`take`]) and brings them in ([`admit`]); a ruleset says through [`Member`] what
-//! of a character only meant something in the session it left (a fight, a scene, another
-//! character's id) and how its clock times move when the clock does not carry on.
+//! them out ([`take`]) and brings them in ([`admit`]); a ruleset says through [`Company`] where
+//! its characters, its counter and its time are, and through [`Member`] what of a character
+//! only meant something in the session it left (a fight, a scene, another character's id) and
+//! how its clock times move when the clock does not carry on.
 
 use crate::rules::{RuleError, take_id};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use std::fmt;
 
 /// One character of a session, as the judge chooses who travels.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,6 +33,120 @@ pub trait Member<T>: Clone {
     /// Lets go of what only meant something in the session it left (a fight, a scene, another
     /// character's id), and moves its clock times from the time it `left` at to `now`.
     fn arrive(&mut self, left: &T, now: &T);
+}
+
+/// The id, the name and setting the id of a [`Member`] whose character keeps them in fields
+/// named `id` and `name`, as every ruleset's does.
+macro_rules! member_fields {
+    () => {
+        fn id(&self) -> u32 {
+            self.id
+        }
+        fn set_id(&mut self, id: u32) {
+            self.id = id;
+        }
+        fn name(&self) -> &str {
+            &self.name
+        }
+    };
+}
+pub(crate) use member_fields;
+
+/// A ruleset's `State`'s lookups of its `characters` by id, written inside its `impl State`:
+/// `character` and `character_mut` (with `missing`'s words for an id nobody has) and `name_of`
+/// ("#7" for an id nobody has).
+macro_rules! lookups {
+    ($member:ty, $missing:expr) => {
+        pub fn character(&self, id: u32) -> Result<&$member, $crate::rules::RuleError> {
+            let missing: fn(u32) -> String = $missing;
+            self.characters
+                .iter()
+                .find(|c| c.id == id)
+                .ok_or_else(|| $crate::rules::RuleError::invalid(missing(id)))
+        }
+
+        pub fn character_mut(&mut self, id: u32) -> Result<&mut $member, $crate::rules::RuleError> {
+            let missing: fn(u32) -> String = $missing;
+            self.characters
+                .iter_mut()
+                .find(|c| c.id == id)
+                .ok_or_else(|| $crate::rules::RuleError::invalid(missing(id)))
+        }
+
+        pub fn name_of(&self, id: u32) -> String {
+            self.character(id)
+                .map_or_else(|_| format!("#{id}"), |c| c.name.clone())
+        }
+    };
+}
+pub(crate) use lookups;
+
+/// What a ruleset's state tells the party body: its characters, the counter their ids come
+/// from, and its time.
+pub trait Company {
+    type Member: Member<Self::Time> + fmt::Debug + Eq + Serialize + DeserializeOwned;
+    type Time: Clone + fmt::Debug + Eq + Serialize + DeserializeOwned;
+    fn members(&self) -> &[Self::Member];
+    /// The characters, and the counter a newcomer's id comes from.
+    fn members_mut(&mut self) -> (&mut Vec<Self::Member>, &mut u32);
+    /// Where time stands now.
+    fn time(&self) -> Self::Time;
+    /// Sets the time to a party's, whose clock carries on.
+    fn set_time(&mut self, time: &Self::Time);
+}
+
+/// [`Company`] for a ruleset's `State` that keeps its characters in `characters` and its
+/// counter in `next_id`, as every ruleset's does: with its time in its field `clock`, or as
+/// the functions `time` and `set_time` given say.
+macro_rules! company {
+    ($member:ty, clock: $time:ty) => {
+        $crate::rules::party::company!($member, $time, |s| s.clock.clone(), |s, t| s.clock =
+            t.clone());
+    };
+    ($member:ty, $time:ty, $get:expr, $set:expr) => {
+        impl $crate::rules::party::Company for State {
+            type Member = $member;
+            type Time = $time;
+            fn members(&self) -> &[$member] {
+                &self.characters
+            }
+            fn members_mut(&mut self) -> (&mut Vec<$member>, &mut u32) {
+                (&mut self.characters, &mut self.next_id)
+            }
+            fn time(&self) -> $time {
+                let get: fn(&State) -> $time = $get;
+                get(self)
+            }
+            fn set_time(&mut self, time: &$time) {
+                let set: fn(&mut State, &$time) = $set;
+                set(self, time)
+            }
+        }
+    };
+}
+pub(crate) use company;
+
+/// The party a ruleset's state sends on and takes in.
+pub type Of<S> = Party<<S as Company>::Member, <S as Company>::Time>;
+
+/// Everyone in the session, as the judge chooses who travels.
+pub fn travellers_of<S: Company>(state: &S) -> Vec<Traveller> {
+    travellers(state.members())
+}
+
+/// The characters with these ids, leaving at the session's time.
+pub fn take_from<S: Company>(state: &S, ids: &[u32], carry: bool) -> Of<S> {
+    take(state.members(), ids, state.time(), carry)
+}
+
+/// Brings `party` in, its time first when its clock carries on; returns who came.
+pub fn admit_into<S: Company>(state: &mut S, party: &Of<S>) -> Result<Vec<String>, RuleError> {
+    if party.carry {
+        state.set_time(&party.left);
+    }
+    let now = state.time();
+    let (characters, next_id) = state.members_mut();
+    admit(characters, next_id, party, &now)
 }
 
 /// Characters on their way to another session, with the time they left at; when `carry`, the

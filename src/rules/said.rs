@@ -66,6 +66,30 @@ macro_rules! words {
 }
 pub(crate) use words;
 
+/// The seam's reading of events, for a ruleset whose events are this module's [`Event`]s:
+/// everyone the roster lists before or after a step is named in its lines
+/// ([`name_everyone`]), and each line stands out by its mood, reads as its parts and counts its
+/// tally. Written inside the ruleset's `impl Ruleset`.
+macro_rules! seam {
+    () => {
+        const NAMING: Option<$crate::rules::Naming<Self>> =
+            Some($crate::rules::said::name_everyone);
+
+        fn tone(event: &$crate::rules::said::Event) -> $crate::rules::Tone {
+            event.mood().tone()
+        }
+
+        fn tally(event: &$crate::rules::said::Event) -> Vec<$crate::rules::Tally> {
+            event.tally().to_vec()
+        }
+
+        fn line(event: &$crate::rules::said::Event) -> $crate::rules::Line {
+            event.parts()
+        }
+    };
+}
+pub(crate) use seam;
+
 /// How an event should stand out; the frame draws it in the matching [`Tone`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Mood {

@@ -34,6 +34,18 @@ pub enum Tone {
 }
 
 impl Tone {
+    /// How health left of `max` reads at a glance, in every ruleset alike: none left is bad,
+    /// some lost is harm, whole is plain.
+    pub fn health(left: u32, max: u32) -> Tone {
+        if left == 0 {
+            Tone::Bad
+        } else if left < max {
+            Tone::Harm
+        } else {
+            Tone::Plain
+        }
+    }
+
     /// The symbol before a log or roll line of this tone, with its trailing space: the same on
     /// every screen and in every ruleset, so a line's meaning reads without colour. Every tone
     /// that means something has its own; plain and background lines share the dot.
@@ -96,6 +108,30 @@ impl RosterEntry {
     pub fn standing(&self) -> bool {
         !self.dead && !self.out && !self.down
     }
+}
+
+/// The roster by side: for each of `sides` (its title, whether it is the players' own, and the
+/// side `side_of` says its members stand on), everyone of `everyone` on it in their order, as
+/// `entry` lists them. A side with nobody on it is left out.
+pub fn by_side<C, S: PartialEq>(
+    everyone: &[C],
+    sides: impl IntoIterator<Item = (&'static str, bool, S)>,
+    side_of: impl Fn(&C) -> S,
+    entry: impl Fn(&C) -> RosterEntry,
+) -> Vec<RosterGroup> {
+    sides
+        .into_iter()
+        .map(|(title, party, side)| RosterGroup {
+            title: title.to_string(),
+            party,
+            members: everyone
+                .iter()
+                .filter(|c| side_of(c) == side)
+                .map(&entry)
+                .collect(),
+        })
+        .filter(|g| !g.members.is_empty())
+        .collect()
 }
 
 /// A side or group as the roster heads it.

@@ -53,17 +53,8 @@ fn run(
     out: &mut Out,
 ) -> Result<(), RuleError> {
     use Command as C;
-    if let Some(front) = state.queue.first()
-        && !command.runs_while_waiting()
-    {
-        let what = match front {
-            Wait::Roll(r) => r.title.to_string(),
-            Wait::Ask(q) => q.title.clone(),
-        };
-        return Err(RuleError::invalid(format!(
-            "{what} is waiting for the judge: answer it first"
-        )));
-    }
+    let runs = command.runs_while_waiting();
+    crate::rules::queue::answer_first(&state.queue, runs, |r| r.title.to_string())?;
     match command {
         C::Add(s) => sheet::add(state, s, out),
         C::Roll { name } => sheet::roll(state, name, dice, out),

@@ -10,7 +10,6 @@ use super::command::{Command, Event};
 use super::initiative::chosen;
 use super::model::{Side, Status};
 use super::state::{ROUND, State, Wait};
-use crate::dice::DiceSource;
 use crate::rules::{
     Aim, Answer, ClockView, DieView, Fighter, Initiative, OptionView, Outcome, PendingView,
     QuestionView, Role, RollView, RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag,
@@ -34,13 +33,7 @@ pub fn glance(c: &Character) -> Vec<Tag> {
     }
     tags.push(Tag::new(
         format!("HP {}/{max}", c.hp),
-        if c.hp == 0 {
-            Tone::Bad
-        } else if c.hp < max {
-            Tone::Harm
-        } else {
-            Tone::Plain
-        },
+        Tone::health(u32::from(c.hp), u32::from(max)),
     ));
     if c.exhaustion > 0 {
         tags.push(Tag::new(format!("exh {}", c.exhaustion), Tone::Bad));
@@ -100,77 +93,24 @@ impl Ruleset for ActionDie {
     type State = State;
     type Command = Command;
     type Event = Event;
-    type Party = super::party::Party;
 
-    fn travellers(state: &State) -> Vec<crate::rules::party::Traveller> {
-        super::party::travellers(state)
-    }
-
-    fn party(state: &State, ids: &[u32], keep_time: bool) -> Self::Party {
-        super::party::take(state, ids, keep_time)
-    }
-
-    fn carries(party: &Self::Party) -> bool {
-        party.carry
-    }
-
-    fn admit(state: &mut State, party: &Self::Party) -> Result<Vec<String>, RuleError> {
-        super::party::admit(state, party)
-    }
-
-    /// Every mention of someone on the roster, before or after the step, is a name part.
-    fn apply(
-        state: &mut State,
-        command: &Command,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Event>, RuleError> {
-        let mut named = crate::rules::said::roster_names(&Self::roster(state));
-        let mut events = apply(state, command, dice)?;
-        named.extend(crate::rules::said::roster_names(&Self::roster(state)));
-        crate::rules::said::name_everyone(&mut events, &named);
-        Ok(events)
-    }
-
-    /// The same change without naming anyone in events nobody reads, nor writing out their
-    /// words.
-    fn apply_quietly(
-        state: &mut State,
-        command: &Command,
-        dice: &mut dyn DiceSource,
-    ) -> Result<(), RuleError> {
-        crate::rules::said::quietly(|| apply(state, command, dice)).map(drop)
-    }
+    const STEP: crate::rules::Step<Self> = apply;
+    crate::rules::said::seam!();
 
     fn check(state: &State) -> Result<(), String> {
         state.check()
     }
 
     fn roster(state: &State) -> Vec<RosterGroup> {
-        let mut groups = Vec::new();
-        for (title, party, side) in [
-            ("Characters", true, Side::Pc),
-            ("Creatures", false, Side::Creature),
-        ] {
-            let members: Vec<RosterEntry> = state
-                .characters
-                .iter()
-                .filter(|c| c.side == side)
-                .map(|c| entry(state, c))
-                .collect();
-            if !members.is_empty() {
-                groups.push(RosterGroup {
-                    title: title.into(),
-                    party,
-                    members,
-                });
-            }
-        }
-        groups
-    }
-
-    fn in_party(state: &State, id: u32) -> Option<bool> {
-        let c = state.characters.iter().find(|c| c.id == id)?;
-        Some(c.side == Side::Pc)
+        crate::rules::view::by_side(
+            &state.characters,
+            [
+                ("Characters", true, Side::Pc),
+                ("Creatures", false, Side::Creature),
+            ],
+            |c| c.side,
+            |c| entry(state, c),
+        )
     }
 
     fn in_action(state: &State, each: &mut dyn FnMut(u32, &dyn Fn() -> bool)) -> bool {
@@ -332,18 +272,6 @@ impl Ruleset for ActionDie {
                 "6 seconds a round".into()
             },
         }
-    }
-
-    fn tone(event: &Event) -> Tone {
-        event.mood().tone()
-    }
-
-    fn tally(event: &Event) -> Vec<crate::rules::Tally> {
-        event.tally().to_vec()
-    }
-
-    fn line(event: &Event) -> crate::rules::Line {
-        event.parts()
     }
 
     fn answer(state: &State, answer: Answer) -> Result<Command, RuleError> {

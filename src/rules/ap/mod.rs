@@ -129,15 +129,8 @@ fn run(
                 c.items.push(it);
             }
             state.characters.push(c);
-            // The attributes and hit points are the newcomer's own numbers.
-            crate::rules::said::tell(out, || {
-                Event::line(
-                    Mood::Plain,
-                    Line::new()
-                        .plain(crate::rules::said::words!("{name} joins {group}"))
-                        .scores(id, [s.str, s.dex, s.wil], s.hp),
-                )
-            });
+            let scores = [s.str, s.dex, s.wil];
+            crate::rules::cairn::came(out, || format!("{name} joins {group}"), id, scores, s.hp);
             Ok(())
         }
         C::Remove { who } => {

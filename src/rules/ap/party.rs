@@ -4,22 +4,11 @@
 
 use super::model::{Character, Kind};
 use super::state::State;
-use crate::rules::RuleError;
-use crate::rules::party::{self, Member, Traveller};
+use crate::rules::party::{self, Member};
 use crate::rules::time::Clock;
 
-pub type Party = party::Party<Character, Clock>;
-
 impl Member<Clock> for Character {
-    fn id(&self) -> u32 {
-        self.id
-    }
-    fn set_id(&mut self, id: u32) {
-        self.id = id;
-    }
-    fn name(&self) -> &str {
-        &self.name
-    }
+    party::member_fields!();
     fn player(&self) -> bool {
         self.kind == Kind::Pc
     }
@@ -41,18 +30,4 @@ impl Member<Clock> for Character {
     }
 }
 
-pub fn travellers(state: &State) -> Vec<Traveller> {
-    party::travellers(&state.characters)
-}
-
-pub fn take(state: &State, ids: &[u32], carry: bool) -> Party {
-    party::take(&state.characters, ids, state.clock, carry)
-}
-
-pub fn admit(state: &mut State, p: &Party) -> Result<Vec<String>, RuleError> {
-    if p.carry {
-        state.clock = p.left;
-    }
-    let now = state.clock;
-    party::admit(&mut state.characters, &mut state.next_id, p, &now)
-}
+party::company!(Character, clock: Clock);

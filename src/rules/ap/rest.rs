@@ -580,14 +580,7 @@ pub fn hireling(
         attrs,
         hp,
     ));
-    // The rolled attributes and hit points are the hireling's own numbers.
-    crate::rules::said::tell(out, || {
-        Event::line(
-            Mood::Plain,
-            Line::new()
-                .plain(crate::rules::said::words!("Hireling {name} ({group})"))
-                .scores(id, attrs, hp),
-        )
-    });
+    // The rolled attributes and hit points.
+    crate::rules::cairn::came(out, || format!("Hireling {name} ({group})"), id, attrs, hp);
     Ok(())
 }

@@ -334,19 +334,7 @@ pub struct State {
 }
 
 impl State {
-    pub fn character(&self, id: u32) -> Result<&Character, RuleError> {
-        self.characters
-            .iter()
-            .find(|c| c.id == id)
-            .ok_or_else(|| RuleError::invalid("there is no such character"))
-    }
-
-    pub fn character_mut(&mut self, id: u32) -> Result<&mut Character, RuleError> {
-        self.characters
-            .iter_mut()
-            .find(|c| c.id == id)
-            .ok_or_else(|| RuleError::invalid("there is no such character"))
-    }
+    crate::rules::party::lookups!(Character, |_| "there is no such character".into());
 
     /// A living character (the dead roll nothing and take no turns).
     pub fn living_mut(&mut self, id: u32) -> Result<&mut Character, RuleError> {
@@ -369,11 +357,6 @@ impl State {
         self.characters
             .iter()
             .find(|c| c.name.eq_ignore_ascii_case(name))
-    }
-
-    pub fn name_of(&self, id: u32) -> String {
-        self.character(id)
-            .map_or_else(|_| format!("#{id}"), |c| c.name.clone())
     }
 
     /// Is the character in the fight under way?

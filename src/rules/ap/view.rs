@@ -26,13 +26,7 @@ pub fn glance(c: &Character) -> Vec<Tag> {
     }
     let mut tags = vec![Tag::new(
         format!("HP {}", c.hp),
-        if c.hp.cur == 0 {
-            Tone::Bad
-        } else if c.hp.cur < c.hp.max {
-            Tone::Harm
-        } else {
-            Tone::Plain
-        },
+        Tone::health(u32::from(c.hp.cur), u32::from(c.hp.max)),
     )];
     for a in Attr::ALL {
         let s = c.attr(a);
@@ -128,6 +122,22 @@ fn recovery_text(p: &super::model::Recovery) -> String {
         t.push_str(&format!(", clears {}", m.word()));
     }
     t
+}
+
+/// The rules' step, and a line for each recovery it left pending (A35, A45), unless no one reads
+/// the step's lines.
+fn step(
+    state: &mut State,
+    command: &Command,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    if crate::rules::said::is_quiet() {
+        return apply(state, command, dice);
+    }
+    let pending = pending_of(state);
+    let mut events = apply(state, command, dice)?;
+    events.extend(pending_changes(&pending, state));
+    Ok(events)
 }
 
 /// Everyone's pending recoveries (A35, A45), by id and name.
@@ -328,48 +338,9 @@ impl Ruleset for Ap {
     type State = State;
     type Command = Command;
     type Event = Event;
-    type Party = super::party::Party;
 
-    fn travellers(state: &State) -> Vec<crate::rules::party::Traveller> {
-        super::party::travellers(state)
-    }
-
-    fn party(state: &State, ids: &[u32], keep_time: bool) -> Self::Party {
-        super::party::take(state, ids, keep_time)
-    }
-
-    fn carries(party: &Self::Party) -> bool {
-        party.carry
-    }
-
-    fn admit(state: &mut State, party: &Self::Party) -> Result<Vec<String>, RuleError> {
-        super::party::admit(state, party)
-    }
-
-    /// Every mention of someone on the roster, before or after the step, is a name part.
-    fn apply(
-        state: &mut State,
-        command: &Command,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Event>, RuleError> {
-        let mut named = crate::rules::said::roster_names(&Self::roster(state));
-        let pending = pending_of(state);
-        let mut events = apply(state, command, dice)?;
-        events.extend(pending_changes(&pending, state));
-        named.extend(crate::rules::said::roster_names(&Self::roster(state)));
-        crate::rules::said::name_everyone(&mut events, &named);
-        Ok(events)
-    }
-
-    /// The same change without naming anyone in events nobody reads, nor writing out their
-    /// words.
-    fn apply_quietly(
-        state: &mut State,
-        command: &Command,
-        dice: &mut dyn DiceSource,
-    ) -> Result<(), RuleError> {
-        crate::rules::said::quietly(|| apply(state, command, dice)).map(drop)
-    }
+    const STEP: crate::rules::Step<Self> = step;
+    crate::rules::said::seam!();
 
     fn check(state: &State) -> Result<(), String> {
         state.check()
@@ -555,18 +526,6 @@ impl Ruleset for Ap {
                 "the judge moves the clock".into()
             },
         }
-    }
-
-    fn tone(event: &Event) -> Tone {
-        event.mood().tone()
-    }
-
-    fn tally(event: &Event) -> Vec<crate::rules::Tally> {
-        event.tally().to_vec()
-    }
-
-    fn line(event: &Event) -> crate::rules::Line {
-        event.parts()
     }
 
     fn answer(state: &State, answer: Answer) -> Result<Command, RuleError> {

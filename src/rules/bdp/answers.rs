@@ -21,16 +21,7 @@ const WORDS: cairn::Words = cairn::Words {
 
 cairn::waiting!(Wait, Roll => Box<Roll>, Ask => Box<Question>, |q| Some(q.proposed));
 
-pub fn accept(
-    state: &mut State,
-    dice: &mut dyn DiceSource,
-    out: &mut Vec<Event>,
-) -> Result<(), RuleError> {
-    match cairn::accept(&mut state.queue)? {
-        cairn::Accepted::Settle(r) => settle(state, *r, dice, out),
-        cairn::Accepted::Choose(option) => choose(state, option, dice, out),
-    }
-}
+cairn::accepting!(settle, choose);
 
 pub fn rule(state: &mut State, pass: bool, out: &mut Vec<Event>) -> Result<(), RuleError> {
     let r = cairn::front_roll(&mut state.queue, &WORDS)?;

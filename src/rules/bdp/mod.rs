@@ -146,17 +146,8 @@ fn run(
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     use Command as C;
-    if let Some(front) = state.queue.first()
-        && !command.runs_while_waiting()
-    {
-        let what = match front {
-            Wait::Roll(r) => r.title.clone(),
-            Wait::Ask(q) => q.title.clone(),
-        };
-        return Err(RuleError::invalid(format!(
-            "{what} is waiting for the judge: answer it first"
-        )));
-    }
+    let runs = command.runs_while_waiting();
+    crate::rules::queue::answer_first(&state.queue, runs, |r| r.title.clone())?;
     match command {
         C::Roll { name } => {
             use crate::rules::chargen::{fresh, three_d6_in_order};
@@ -216,15 +207,13 @@ fn run(
             c.id = crate::rules::take_id(&mut state.next_id)?;
             let id = c.id;
             state.characters.push(c);
-            // The scores and hit points are the newcomer's own numbers.
-            crate::rules::said::tell(out, || {
-                Event::line(
-                    Mood::Plain,
-                    Line::new()
-                        .plain(crate::rules::said::words!("{name} joins"))
-                        .scores(id, [s.str, s.dex, s.wil], s.hp),
-                )
-            });
+            crate::rules::cairn::came(
+                out,
+                || format!("{name} joins"),
+                id,
+                [s.str, s.dex, s.wil],
+                s.hp,
+            );
             Ok(())
         }
         C::Remove { who } => {

@@ -108,20 +108,9 @@ pub enum Ask {
     DropHeld { who: u32, slot: usize, area: Area },
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Question {
-    pub ask: Ask,
-    pub title: String,
-    pub why: String,
-    pub options: Vec<String>,
-    pub proposed: usize,
-}
+pub type Question = crate::rules::queue::Question<Ask>;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Wait {
-    Roll(Box<Roll>),
-    Ask(Box<Question>),
-}
+pub type Wait = crate::rules::queue::Wait<Roll, Ask>;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
@@ -133,19 +122,7 @@ pub struct State {
 }
 
 impl State {
-    pub fn character(&self, id: u32) -> Result<&Character, RuleError> {
-        self.characters
-            .iter()
-            .find(|c| c.id == id)
-            .ok_or_else(|| RuleError::invalid("there is no such character"))
-    }
-
-    pub fn character_mut(&mut self, id: u32) -> Result<&mut Character, RuleError> {
-        self.characters
-            .iter_mut()
-            .find(|c| c.id == id)
-            .ok_or_else(|| RuleError::invalid("there is no such character"))
-    }
+    crate::rules::party::lookups!(Character, |_| "there is no such character".into());
 
     /// A living character (B30: the dead take no ticks, saves or turns).
     pub fn living_mut(&mut self, id: u32) -> Result<&mut Character, RuleError> {
@@ -154,11 +131,6 @@ impl State {
             return Err(RuleError::invalid(format!("{} is dead", c.name)));
         }
         Ok(c)
-    }
-
-    pub fn name_of(&self, id: u32) -> String {
-        self.character(id)
-            .map_or_else(|_| format!("#{id}"), |c| c.name.clone())
     }
 
     pub fn check(&self) -> Result<(), String> {

@@ -7,7 +7,6 @@ use super::apply;
 use super::command::{Command, Event};
 use super::state::{State, Wait};
 use super::{Ability, Character, Kind};
-use crate::dice::DiceSource;
 use crate::rules::{
     Aim, Answer, ClockView, DieView, Fighter, Initiative, OptionView, Outcome, PendingView,
     QuestionView, Role, RollView, RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag,
@@ -25,13 +24,7 @@ pub fn glance(c: &Character) -> Vec<Tag> {
     }
     let mut tags = vec![Tag::new(
         format!("HP {}", c.hp),
-        if c.hp.cur == 0 {
-            Tone::Bad
-        } else if c.hp.cur < c.hp.max {
-            Tone::Harm
-        } else {
-            Tone::Plain
-        },
+        Tone::health(u32::from(c.hp.cur), u32::from(c.hp.max)),
     )];
     for a in Ability::ALL {
         let s = c.score(a);
@@ -79,79 +72,26 @@ impl Ruleset for Bdp {
     type State = State;
     type Command = Command;
     type Event = Event;
-    type Party = super::party::Party;
-
-    fn travellers(state: &State) -> Vec<crate::rules::party::Traveller> {
-        super::party::travellers(state)
-    }
-
-    fn party(state: &State, ids: &[u32], keep_time: bool) -> Self::Party {
-        super::party::take(state, ids, keep_time)
-    }
-
-    fn carries(party: &Self::Party) -> bool {
-        party.carry
-    }
-
-    fn admit(state: &mut State, party: &Self::Party) -> Result<Vec<String>, RuleError> {
-        super::party::admit(state, party)
-    }
 
     const CREDIT: Option<&'static str> = Some(super::CREDIT);
 
-    /// Every mention of someone on the roster, before or after the step, is a name part.
-    fn apply(
-        state: &mut State,
-        command: &Command,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Event>, RuleError> {
-        let mut named = crate::rules::said::roster_names(&Self::roster(state));
-        let mut events = apply(state, command, dice)?;
-        named.extend(crate::rules::said::roster_names(&Self::roster(state)));
-        crate::rules::said::name_everyone(&mut events, &named);
-        Ok(events)
-    }
-
-    /// The same change without naming anyone in events nobody reads, nor writing out their
-    /// words.
-    fn apply_quietly(
-        state: &mut State,
-        command: &Command,
-        dice: &mut dyn DiceSource,
-    ) -> Result<(), RuleError> {
-        crate::rules::said::quietly(|| apply(state, command, dice)).map(drop)
-    }
+    const STEP: crate::rules::Step<Self> = apply;
+    crate::rules::said::seam!();
 
     fn check(state: &State) -> Result<(), String> {
         state.check()
     }
 
     fn roster(state: &State) -> Vec<RosterGroup> {
-        let mut groups = Vec::new();
-        for (title, party, kind) in [
-            ("Characters", true, Kind::Pc),
-            ("Creatures", false, Kind::Creature),
-        ] {
-            let members: Vec<RosterEntry> = state
-                .characters
-                .iter()
-                .filter(|c| c.kind == kind)
-                .map(|c| entry(state, c))
-                .collect();
-            if !members.is_empty() {
-                groups.push(RosterGroup {
-                    title: title.into(),
-                    party,
-                    members,
-                });
-            }
-        }
-        groups
-    }
-
-    fn in_party(state: &State, id: u32) -> Option<bool> {
-        let c = state.characters.iter().find(|c| c.id == id)?;
-        Some(c.kind == Kind::Pc)
+        crate::rules::view::by_side(
+            &state.characters,
+            [
+                ("Characters", true, Kind::Pc),
+                ("Creatures", false, Kind::Creature),
+            ],
+            |c| c.kind,
+            |c| entry(state, c),
+        )
     }
 
     fn in_action(state: &State, each: &mut dyn FnMut(u32, &dyn Fn() -> bool)) -> bool {
@@ -287,18 +227,6 @@ impl Ruleset for Bdp {
             ],
             next: "the dawn when the judge calls the night".into(),
         }
-    }
-
-    fn tone(event: &Event) -> Tone {
-        event.mood().tone()
-    }
-
-    fn tally(event: &Event) -> Vec<crate::rules::Tally> {
-        event.tally().to_vec()
-    }
-
-    fn line(event: &Event) -> crate::rules::Line {
-        event.parts()
     }
 
     fn answer(state: &State, answer: Answer) -> Result<Command, RuleError> {

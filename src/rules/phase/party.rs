@@ -4,8 +4,7 @@
 
 use super::model::{Character, Ends, Kind, MarkKind, Season, Side};
 use super::state::State;
-use crate::rules::RuleError;
-use crate::rules::party::{self, Member, Traveller};
+use crate::rules::party::{self, Member};
 use crate::rules::time::{Clock, DAY};
 use serde::{Deserialize, Serialize};
 
@@ -18,18 +17,8 @@ pub struct Time {
     pub weather: u8,
 }
 
-pub type Party = party::Party<Character, Time>;
-
 impl Member<Time> for Character {
-    fn id(&self) -> u32 {
-        self.id
-    }
-    fn set_id(&mut self, id: u32) {
-        self.id = id;
-    }
-    fn name(&self) -> &str {
-        &self.name
-    }
+    party::member_fields!();
     fn player(&self) -> bool {
         self.kind == Kind::Pc || (self.kind == Kind::Hireling && self.side == Side::Party)
     }
@@ -75,21 +64,10 @@ pub fn time(state: &State) -> Time {
     }
 }
 
-pub fn travellers(state: &State) -> Vec<Traveller> {
-    party::travellers(&state.characters)
-}
-
-pub fn take(state: &State, ids: &[u32], carry: bool) -> Party {
-    party::take(&state.characters, ids, time(state), carry)
-}
-
-pub fn admit(state: &mut State, p: &Party) -> Result<Vec<String>, RuleError> {
-    if p.carry {
-        state.world.clock = p.left.clock;
-        state.world.turn = p.left.turn;
-        state.world.season = p.left.season;
-        state.world.weather = p.left.weather;
-    }
-    let now = time(state);
-    party::admit(&mut state.characters, &mut state.next_id, p, &now)
-}
+// The clock, the dungeon turn, the season and the weather carry on together.
+party::company!(Character, Time, time, |s, t| {
+    s.world.clock = t.clock;
+    s.world.turn = t.turn;
+    s.world.season = t.season;
+    s.world.weather = t.weather;
+});

@@ -99,17 +99,7 @@ const WORDS: cairn::Words = cairn::Words {
 
 cairn::waiting!(Wait, Save => Box<SaveRoll>, Ask => Box<Question>, |q| Some(q.proposed));
 
-/// `Accept`: the front save's verdict, or the front question's proposal.
-pub fn accept(
-    state: &mut State,
-    dice: &mut dyn DiceSource,
-    out: &mut Vec<Event>,
-) -> Result<(), RuleError> {
-    match cairn::accept(&mut state.queue)? {
-        cairn::Accepted::Settle(s) => settle(state, *s, dice, out),
-        cairn::Accepted::Choose(option) => choose(state, option, dice, out),
-    }
-}
+cairn::accepting!(settle, choose);
 
 /// `Rule`: the judge sets the front save's verdict (it still waits to be accepted).
 pub fn rule(state: &mut State, pass: bool, out: &mut Vec<Event>) -> Result<(), RuleError> {

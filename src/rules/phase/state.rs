@@ -5,7 +5,6 @@
 
 use super::model::{Ability, Character, Hand, MarkKind, Season, Side};
 use crate::dice::keep::Kept;
-use crate::rules::RuleError;
 use crate::rules::time::{Clock, DAY, HOUR, MINUTE, Unit};
 use serde::{Deserialize, Serialize};
 
@@ -456,24 +455,7 @@ pub struct State {
 }
 
 impl State {
-    pub fn character(&self, id: u32) -> Result<&Character, RuleError> {
-        self.characters
-            .iter()
-            .find(|c| c.id == id)
-            .ok_or_else(|| RuleError::invalid(format!("there is no character #{id}")))
-    }
-
-    pub fn character_mut(&mut self, id: u32) -> Result<&mut Character, RuleError> {
-        self.characters
-            .iter_mut()
-            .find(|c| c.id == id)
-            .ok_or_else(|| RuleError::invalid(format!("there is no character #{id}")))
-    }
-
-    pub fn name_of(&self, id: u32) -> String {
-        self.character(id)
-            .map_or_else(|_| format!("#{id}"), |c| c.name.clone())
-    }
+    crate::rules::party::lookups!(Character, |id| format!("there is no character #{id}"));
 
     pub fn by_name(&self, name: &str) -> Option<&Character> {
         self.characters

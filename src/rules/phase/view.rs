@@ -7,7 +7,6 @@ use super::apply;
 use super::command::{Command, Event};
 use super::model::{Character, Limb, Side};
 use super::state::{Band, State, Wait};
-use crate::dice::DiceSource;
 use crate::rules::line::{Line, Num};
 use crate::rules::rolled::{Dice, Rolled, Term};
 use crate::rules::{
@@ -27,13 +26,8 @@ pub fn glance(state: &State, c: &Character) -> Vec<Tag> {
         tags.push(Tag::new("dead", Tone::Death));
         return tags;
     }
-    let hp_tone = if c.hp_now() == 0 {
-        Tone::Bad
-    } else if c.hp.cur < c.hp.max {
-        Tone::Harm
-    } else {
-        Tone::Plain
-    };
+    // K9: HP count as 0 while encumbered.
+    let hp_tone = Tone::health(u32::from(c.hp_now()), u32::from(c.hp.max));
     // Short, for the roster: HP always, an ability only once it is down from its maximum (the
     // sheet has the rest).
     tags.push(Tag::new(c.hp_text(), hp_tone));
@@ -337,46 +331,10 @@ impl Ruleset for Phase {
     type State = State;
     type Command = Command;
     type Event = Event;
-    type Party = super::party::Party;
 
-    fn travellers(state: &State) -> Vec<crate::rules::party::Traveller> {
-        super::party::travellers(state)
-    }
-
-    fn party(state: &State, ids: &[u32], keep_time: bool) -> Self::Party {
-        super::party::take(state, ids, keep_time)
-    }
-
-    fn carries(party: &Self::Party) -> bool {
-        party.carry
-    }
-
-    fn admit(state: &mut State, party: &Self::Party) -> Result<Vec<String>, RuleError> {
-        super::party::admit(state, party)
-    }
-
+    const STEP: crate::rules::Step<Self> = apply;
     /// Everyone the step's words name, before or after it, is named by id.
-    fn apply(
-        state: &mut State,
-        command: &Command,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Event>, RuleError> {
-        let mut named = crate::rules::said::roster_names(&Self::roster(state));
-        let mut events = apply(state, command, dice)?;
-        named.extend(crate::rules::said::roster_names(&Self::roster(state)));
-        name_everyone(&mut events, &named);
-        Ok(events)
-    }
-
-    /// The same change without naming anyone in events nobody reads, nor writing out their
-    /// words.
-    fn apply_quietly(
-        state: &mut State,
-        command: &Command,
-        dice: &mut dyn DiceSource,
-    ) -> Result<(), RuleError> {
-        crate::rules::said::quietly(|| apply(state, command, dice)).map(drop)
-    }
+    const NAMING: Option<crate::rules::Naming<Self>> = Some(name_everyone);
 
     fn check(state: &State) -> Result<(), String> {
         state.check()

@@ -404,24 +404,7 @@ impl fmt::Display for Event {
 }
 
 impl State {
-    pub fn character(&self, id: u32) -> Result<&Character, RuleError> {
-        self.characters
-            .iter()
-            .find(|c| c.id == id)
-            .ok_or_else(|| RuleError::invalid(format!("there is no character #{id}")))
-    }
-
-    fn character_mut(&mut self, id: u32) -> Result<&mut Character, RuleError> {
-        self.characters
-            .iter_mut()
-            .find(|c| c.id == id)
-            .ok_or_else(|| RuleError::invalid(format!("there is no character #{id}")))
-    }
-
-    pub fn name_of(&self, id: u32) -> String {
-        self.character(id)
-            .map_or_else(|_| format!("#{id}"), |c| c.name.clone())
-    }
+    crate::rules::party::lookups!(Character, |id| format!("there is no character #{id}"));
 
     /// Every id used once, every fighter on the roster, no roll waiting: what a state read from
     /// a file must hold.

@@ -3,7 +3,6 @@
 use std::collections::BTreeSet;
 
 use super::{Command, Event, State, apply};
-use crate::dice::DiceSource;
 use crate::rules::{
     Answer, ClockView, DieView, Fighter, Initiative, Outcome, PendingView, Role, RollView,
     RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag, Tally, Tone, Upcoming,
@@ -17,31 +16,8 @@ impl Ruleset for Plain {
     type State = State;
     type Command = Command;
     type Event = Event;
-    type Party = super::party::Party;
 
-    fn travellers(state: &State) -> Vec<crate::rules::party::Traveller> {
-        super::party::travellers(state)
-    }
-
-    fn party(state: &State, ids: &[u32], keep_time: bool) -> Self::Party {
-        super::party::take(state, ids, keep_time)
-    }
-
-    fn carries(party: &Self::Party) -> bool {
-        party.carry
-    }
-
-    fn admit(state: &mut State, party: &Self::Party) -> Result<Vec<String>, RuleError> {
-        super::party::admit(state, party)
-    }
-
-    fn apply(
-        state: &mut State,
-        command: &Command,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Event>, RuleError> {
-        apply(state, command, dice)
-    }
+    const STEP: crate::rules::Step<Self> = apply;
 
     fn check(state: &State) -> Result<(), String> {
         state.check()
@@ -56,57 +32,40 @@ impl Ruleset for Plain {
                     .is_some_and(|i| i < f.at)
             })
         };
-        [(true, "Players"), (false, "Others")]
-            .into_iter()
-            .map(|(party, title)| RosterGroup {
-                title: title.to_string(),
-                party,
-                members: state
-                    .characters
-                    .iter()
-                    .filter(|c| c.party == party)
-                    .map(|c| RosterEntry {
-                        id: c.id,
-                        name: c.name.clone(),
-                        acted: acted(c.id),
-                        dead: false,
-                        out: c.down(),
-                        down: false,
-                        glance: {
-                            let mut tags = Vec::new();
-                            if acted(c.id) {
-                                tags.push(Tag::new("✓", Tone::Good));
-                            }
-                            let tone = if c.down() {
-                                Tone::Bad
-                            } else if c.hp < c.max_hp {
-                                Tone::Harm
-                            } else {
-                                Tone::Plain
-                            };
-                            tags.push(Tag::new(format!("{}/{}", c.hp, c.max_hp), tone));
-                            if c.down() {
-                                tags.push(Tag::new("down", Tone::Warn));
-                            }
-                            for k in &c.conditions {
-                                tags.push(Tag::new(k.clone(), Tone::Warn));
-                            }
-                            tags
-                        },
-                        health: Some((
-                            u32::try_from(c.hp).unwrap_or(0),
-                            u32::try_from(c.max_hp).unwrap_or(0),
-                        )),
-                    })
-                    .collect(),
-            })
-            .filter(|g| !g.members.is_empty())
-            .collect()
-    }
-
-    fn in_party(state: &State, id: u32) -> Option<bool> {
-        let c = state.characters.iter().find(|c| c.id == id)?;
-        Some(c.party)
+        let sides = [("Players", true, true), ("Others", false, false)];
+        crate::rules::view::by_side(
+            &state.characters,
+            sides,
+            |c| c.party,
+            |c| RosterEntry {
+                id: c.id,
+                name: c.name.clone(),
+                acted: acted(c.id),
+                dead: false,
+                out: c.down(),
+                down: false,
+                glance: {
+                    let mut tags = Vec::new();
+                    if acted(c.id) {
+                        tags.push(Tag::new("✓", Tone::Good));
+                    }
+                    let left = u32::try_from(c.hp).unwrap_or(0);
+                    let tone = Tone::health(left, u32::try_from(c.max_hp).unwrap_or(0));
+                    tags.push(Tag::new(format!("{}/{}", c.hp, c.max_hp), tone));
+                    if c.down() {
+                        tags.push(Tag::new("down", Tone::Warn));
+                    }
+                    for k in &c.conditions {
+                        tags.push(Tag::new(k.clone(), Tone::Warn));
+                    }
+                    tags
+                },
+                health: Some((
+                    u32::try_from(c.hp).unwrap_or(0),
+                    u32::try_from(c.max_hp).unwrap_or(0),
+                )),
+            },
+        )
     }
 
     fn in_action(state: &State, each: &mut dyn FnMut(u32, &dyn Fn() -> bool)) -> bool {

@@ -216,30 +216,12 @@ impl Character {
 }
 
 impl State {
-    pub fn character(&self, id: CharId) -> Result<&Character, RuleError> {
-        self.characters
-            .iter()
-            .find(|c| c.id == id)
-            .ok_or_else(|| RuleError::invalid(format!("there is no character #{id}")))
-    }
-
-    pub fn character_mut(&mut self, id: CharId) -> Result<&mut Character, RuleError> {
-        self.characters
-            .iter_mut()
-            .find(|c| c.id == id)
-            .ok_or_else(|| RuleError::invalid(format!("there is no character #{id}")))
-    }
+    crate::rules::party::lookups!(Character, |id| format!("there is no character #{id}"));
 
     pub fn find_by_name(&self, name: &str) -> Option<&Character> {
         self.characters
             .iter()
             .find(|c| c.name.eq_ignore_ascii_case(name))
-    }
-
-    pub fn name_of(&self, id: CharId) -> String {
-        self.character(id)
-            .map(|c| c.name.clone())
-            .unwrap_or_else(|_| format!("#{id}"))
     }
 }
 

@@ -34,23 +34,10 @@ impl Ruleset for Slots {
     type State = State;
     type Command = Command;
     type Event = Event;
-    type Party = super::party::Party;
 
-    fn travellers(state: &State) -> Vec<crate::rules::party::Traveller> {
-        super::party::travellers(state)
-    }
-
-    fn party(state: &State, ids: &[u32], keep_time: bool) -> Self::Party {
-        super::party::take(state, ids, keep_time)
-    }
-
-    fn carries(party: &Self::Party) -> bool {
-        party.carry
-    }
-
-    fn admit(state: &mut State, party: &Self::Party) -> Result<Vec<String>, RuleError> {
-        super::party::admit(state, party)
-    }
+    /// A quiet step builds no events: what the panels show from the past (`State::recent`) is
+    /// kept where the rules decide it, never read back from the events.
+    const STEP: crate::rules::Step<Self> = super::apply;
 
     /// A sentence that names someone of the roster (before or after the step: a rename, a
     /// newcomer) is told as parts with each name's id, so the players' lens leaves it out
@@ -61,7 +48,7 @@ impl Ruleset for Slots {
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, RuleError> {
         let mut roster = names(state);
-        let mut events = super::apply(state, command, dice)?;
+        let mut events = (Self::STEP)(state, command, dice)?;
         if !events.iter().any(|e| matches!(e, Event::Note(_))) {
             return Ok(events);
         }
@@ -77,58 +64,36 @@ impl Ruleset for Slots {
         Ok(events)
     }
 
-    /// The same change without naming anyone in events nobody reads, nor building them: what
-    /// the panels show from the past (`State::recent`) is kept where the rules decide it, never
-    /// read back from the events.
-    fn apply_quietly(
-        state: &mut State,
-        command: &Command,
-        dice: &mut dyn DiceSource,
-    ) -> Result<(), RuleError> {
-        crate::rules::said::quietly(|| super::apply(state, command, dice)).map(drop)
-    }
-
     fn check(state: &State) -> Result<(), String> {
         state.check()
     }
 
     fn roster(state: &State) -> Vec<RosterGroup> {
         let acted: &[CharId] = state.combat.as_ref().map_or(&[], |c| c.acted.as_slice());
-        [Side::Players, Side::Opponents]
-            .into_iter()
-            .map(|side| RosterGroup {
-                title: side_title(side).to_string(),
-                party: side == Side::Players,
-                members: state
-                    .characters
-                    .iter()
-                    .filter(|c| c.side == side)
-                    .map(|c| RosterEntry {
-                        id: c.id,
-                        name: c.name.clone(),
-                        acted: acted.contains(&c.id),
-                        dead: c.status.dead,
-                        out: c.status.unconscious,
-                        down: false,
-                        glance: {
-                            let mut tags = glance(c, acted.contains(&c.id));
-                            // Harm the next tick brings, first of all (see `forecast`).
-                            if !super::forecast::warnings(state, c.id).is_empty() {
-                                tags.insert(0, Tag::new("⚠", Tone::Bad));
-                            }
-                            tags
-                        },
-                        health: None,
-                    })
-                    .collect(),
-            })
-            .filter(|g| !g.members.is_empty())
-            .collect()
-    }
-
-    fn in_party(state: &State, id: u32) -> Option<bool> {
-        let c = state.characters.iter().find(|c| c.id == id)?;
-        Some(c.side == Side::Players)
+        let sides =
+            [Side::Players, Side::Opponents].map(|s| (side_title(s), s == Side::Players, s));
+        crate::rules::view::by_side(
+            &state.characters,
+            sides,
+            |c| c.side,
+            |c| RosterEntry {
+                id: c.id,
+                name: c.name.clone(),
+                acted: acted.contains(&c.id),
+                dead: c.status.dead,
+                out: c.status.unconscious,
+                down: false,
+                glance: {
+                    let mut tags = glance(c, acted.contains(&c.id));
+                    // Harm the next tick brings, first of all (see `forecast`).
+                    if !super::forecast::warnings(state, c.id).is_empty() {
+                        tags.insert(0, Tag::new("⚠", Tone::Bad));
+                    }
+                    tags
+                },
+                health: None,
+            },
+        )
     }
 
     fn in_action(state: &State, each: &mut dyn FnMut(u32, &dyn Fn() -> bool)) -> bool {

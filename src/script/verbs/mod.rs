@@ -17,6 +17,7 @@ use super::lexer::{Lexed, Token};
 use super::words::{R, Words};
 use super::{Line, ScriptError};
 use crate::content::{Library, LookupError, find_by_name};
+use crate::rules::party::{Company, Member};
 use crate::rules::{GameState, RollKind, RulesetId};
 use crate::session::{Command, CreatureNumbers, SessionState};
 
@@ -70,6 +71,76 @@ pub(crate) struct Entry<S: 'static> {
     pub verb: Verb,
     pub parse: for<'a> fn(&mut Words<'a>, &'a S) -> R<Line>,
     pub complete: fn(&Typed<'_>, &S) -> Vec<String>,
+}
+
+/// Refuses `t` where the verb expected `what`.
+pub(crate) fn err<T>(t: &Token, what: &str) -> R<T> {
+    Err(ScriptError::at(
+        t.column,
+        format!("expected {what}, found '{}'", t.text),
+    ))
+}
+
+/// The next word, a character's name, as the one it names in the session.
+pub(crate) fn character<'a, S: Company>(w: &mut Words<'_>, st: &'a S) -> R<&'a S::Member> {
+    let token = w.next("a character's name")?;
+    character_of(&token, st)
+}
+
+/// The character `token` names in the session.
+pub(crate) fn character_of<'a, S: Company>(token: &Token, st: &'a S) -> R<&'a S::Member> {
+    find_by_name(st.members(), |c| c.name(), &token.text, "character")
+        .map_err(|e| super::words::lookup_err(token, e))
+}
+
+/// The next word, a character's name, as its id.
+pub(crate) fn who<S: Company>(w: &mut Words<'_>, st: &S) -> R<u32> {
+    character(w, st).map(|c| c.id())
+}
+
+/// The id of the character `token` names.
+pub(crate) fn who_of<S: Company>(token: &Token, st: &S) -> R<u32> {
+    character_of(token, st).map(|c| c.id())
+}
+
+/// Completes a name: everyone in the session.
+pub(crate) fn names<S: Company>(_: &Typed<'_>, st: &S) -> Vec<String> {
+    st.members().iter().map(|c| c.name().to_string()).collect()
+}
+
+/// Completes a verb's first word, a name; nothing after it.
+pub(crate) fn first_a_name<S: Company>(t: &Typed<'_>, st: &S) -> Vec<String> {
+    if t.args.is_empty() {
+        names(t, st)
+    } else {
+        Vec::new()
+    }
+}
+
+/// How many verbs the topic tables `topics` hold together (see [`join`]).
+pub(crate) const fn count<S>(topics: &[&[Entry<S>]]) -> usize {
+    let (mut n, mut i) = (0, 0);
+    while i < topics.len() {
+        n += topics[i].len();
+        i += 1;
+    }
+    n
+}
+
+/// A ruleset's topic tables end to end, in order, as the one table help lists: `N` is their
+/// [`count`].
+pub(crate) const fn join<S, const N: usize>(topics: &[&[Entry<S>]]) -> [Entry<S>; N] {
+    let mut all = [topics[0][0]; N];
+    let (mut k, mut i) = (0, 0);
+    while i < topics.len() {
+        let mut j = 0;
+        while j < topics[i].len() {
+            all[k] = topics[i][j];
+            (k, j) = (k + 1, j + 1);
+        }
+        i += 1;
+    }
+    all
 }
 
 // By hand, as a derive would ask the state to be `Copy` too; a ruleset may then build its table

@@ -1,13 +1,13 @@
 //! The plain tracker's verbs: characters with hit points, a fight in a turn order, rolls against a
 //! number and the judge's answers.
 
-use super::{Entry, Help, Typed, nothing, v};
+use super::{Entry, Help, nothing, v};
 use crate::content::find_by_name;
 use crate::dice::DiceExpr;
 use crate::rules::GameCommand;
 use crate::rules::plain::{Command as C, State};
 use crate::script::lexer::Token;
-use crate::script::words::{R, Words, is, lookup_err};
+use crate::script::words::{R, Words, is};
 use crate::script::{Line, ScriptError};
 use crate::session::Command;
 
@@ -29,12 +29,7 @@ fn g(c: C) -> Line {
 }
 
 /// A character by name.
-fn who(w: &mut Words<'_>, st: &State) -> R<u32> {
-    let token = w.next("a character's name")?;
-    find_by_name(&st.characters, |c| &c.name, &token.text, "character")
-        .map(|c| c.id)
-        .map_err(|e| lookup_err(&token, e))
-}
+use super::who;
 
 /// A whole number of hit points, 1 or more.
 fn amount(w: &mut Words<'_>, expected: &str) -> R<i32> {
@@ -49,17 +44,7 @@ fn amount(w: &mut Words<'_>, expected: &str) -> R<i32> {
     Ok(n)
 }
 
-fn names(_: &Typed<'_>, st: &State) -> Vec<String> {
-    st.characters.iter().map(|c| c.name.clone()).collect()
-}
-
-fn first_a_name(t: &Typed<'_>, st: &State) -> Vec<String> {
-    if t.args.is_empty() {
-        names(t, st)
-    } else {
-        Vec::new()
-    }
-}
+use super::{first_a_name, names};
 
 /// Every verb of the plain tracker, in the order help lists them.
 pub(crate) const VERBS: &[Entry<State>] = &[

@@ -10,8 +10,7 @@ use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Widget};
+use ratatui::text::Line;
 
 use super::{Panels, fighters, forms};
 use crate::dice::ladder::Dice;
@@ -25,7 +24,6 @@ use crate::tui::form::{Field, Form};
 use crate::tui::host::{Dice as Source, Hit, Main};
 use crate::tui::keymap::{self, Action as A, Binding, Ctx, Key as K, Table, b};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::RenderTo;
 use forms::FormView;
 
 pub const CHECK: A = A::Sheet("check");
@@ -124,22 +122,7 @@ impl forms::Purpose for Purpose {
 /// The screen's view state: its open form.
 pub type ActionDieView = FormView<Purpose>;
 
-fn state_of(session: &Session) -> Option<&State> {
-    match &session.state().game {
-        crate::rules::GameState::ActionDie(s) => Some(s),
-        #[allow(unreachable_patterns)]
-        _ => None,
-    }
-}
-
-fn selected(m: &Main) -> Option<&Character> {
-    let id = m.view.selected?;
-    state_of(&m.session)?.character(id).ok()
-}
-
-fn command(c: Command) -> session::Command {
-    session::Command::Game(GameCommand::ActionDie(c))
-}
+super::game!(ActionDie);
 
 const ACTIONS: [&str; 6] = ["attack", "defend", "help", "run", "other (d6)", "technique"];
 
@@ -720,19 +703,13 @@ pub fn draw(
     _hits: &mut Vec<(Rect, Hit)>,
 ) {
     let area = panels.sheet;
-    let block = Block::new()
-        .borders(Borders::ALL)
-        .border_style(theme.border());
-    let (Some(state), Some(c)) = (state_of(&m.session), selected(m)) else {
-        let inner = block.inner(area);
-        block.render(area, buf);
-        Line::styled(" Nobody yet: :add NAME pc STR DEX AWR WIL HP", theme.dim())
-            .render_to(buf, inner);
+    let who = state_of(&m.session).zip(selected(m));
+    let name = who.map(|(_, c)| c.name.as_str());
+    let nobody = " Nobody yet: :add NAME pc STR DEX AWR WIL HP";
+    let (Some(inner), Some((state, c))) = (super::sheet_box(buf, area, name, nobody, theme), who)
+    else {
         return;
     };
-    let block = block.title(Span::styled(format!(" {} ", c.name), theme.title()));
-    let inner = block.inner(area);
-    block.render(area, buf);
     // A value wider than the panel closes up the double spaces between its parts before it
     // wraps, so the four abilities read on one line at 80 columns; one still too wide wraps
     // between its parts, never inside one (`WIL` apart from its `d4 (2)`).
@@ -751,10 +728,7 @@ pub fn draw(
             } else {
                 theme.ok()
             };
-            Line::from(vec![
-                Span::styled(format!(" {k:<10} "), theme.dim()),
-                Span::styled(v, style),
-            ])
+            super::labelled(format!(" {k:<10} "), v, style, theme)
         })
         .collect();
     super::sheet_lines(buf, inner, area.y + area.height - 1, lines, m, theme);

@@ -9,8 +9,7 @@ use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Widget};
+use ratatui::text::Line;
 
 use super::{Panels, fighters, forms};
 use crate::rules::ap::{
@@ -23,7 +22,6 @@ use crate::tui::form::{Field, Form};
 use crate::tui::host::{Dice, Exec, Hit, Main};
 use crate::tui::keymap::{self, Action as A, Binding, Ctx, Key as K, Table, b};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::RenderTo;
 use forms::FormView;
 
 pub const NEXT: A = A::Sheet("next");
@@ -113,22 +111,7 @@ impl forms::Purpose for Purpose {
 /// The screen's view state: its open form.
 pub type ApView = FormView<Purpose>;
 
-fn state_of(session: &Session) -> Option<&State> {
-    match &session.state().game {
-        crate::rules::GameState::Ap(s) => Some(s),
-        #[allow(unreachable_patterns)]
-        _ => None,
-    }
-}
-
-fn selected(m: &Main) -> Option<&Character> {
-    let id = m.view.selected?;
-    state_of(&m.session)?.character(id).ok()
-}
-
-fn command(c: Command) -> session::Command {
-    session::Command::Game(GameCommand::Ap(c))
-}
+super::game!(Ap);
 
 fn attrs() -> Vec<(String, u32)> {
     vec![("STR".into(), 0), ("DEX".into(), 1), ("WIL".into(), 2)]
@@ -631,22 +614,13 @@ pub fn draw(
     _hits: &mut Vec<(Rect, Hit)>,
 ) {
     let area = panels.sheet;
-    let block = Block::new()
-        .borders(Borders::ALL)
-        .border_style(theme.border());
-    let (Some(c), Some(st)) = (selected(m), state_of(&m.session)) else {
-        let inner = block.inner(area);
-        block.render(area, buf);
-        Line::styled(
-            " Nobody yet: :add NAME pc GROUP STR DEX WIL HP",
-            theme.dim(),
-        )
-        .render_to(buf, inner);
+    let who = selected(m).zip(state_of(&m.session));
+    let name = who.map(|(c, _)| c.name.as_str());
+    let nobody = " Nobody yet: :add NAME pc GROUP STR DEX WIL HP";
+    let (Some(inner), Some((c, st))) = (super::sheet_box(buf, area, name, nobody, theme), who)
+    else {
         return;
     };
-    let block = block.title(Span::styled(format!(" {} ", c.name), theme.title()));
-    let inner = block.inner(area);
-    block.render(area, buf);
     let lines: Vec<Line> = sheet_lines(c, st)
         .into_iter()
         .map(|(k, v)| {
@@ -657,10 +631,7 @@ pub fn draw(
             } else {
                 theme.ok()
             };
-            Line::from(vec![
-                Span::styled(format!(" {k:<8} "), theme.dim()),
-                Span::styled(v, style),
-            ])
+            super::labelled(format!(" {k:<8} "), v, style, theme)
         })
         .collect();
     super::sheet_lines(buf, inner, area.y + area.height - 1, lines, m, theme);

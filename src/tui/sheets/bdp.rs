@@ -10,8 +10,7 @@ use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Widget};
+use ratatui::text::Line;
 
 use super::{Panels, fighters, forms};
 use crate::dice::Edge;
@@ -27,7 +26,6 @@ use crate::tui::form::{Field, FieldKind, Form, Live};
 use crate::tui::host::{Dice, Hit, Main};
 use crate::tui::keymap::{self, Action, Binding, Ctx, Key as K, Table, b};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::RenderTo;
 use forms::FormView;
 
 pub const SAVE: Action = Action::Sheet("save");
@@ -145,22 +143,7 @@ impl forms::Purpose for Purpose {
 /// The screen's view state: its open form.
 pub type BdpView = FormView<Purpose>;
 
-fn state_of(session: &Session) -> Option<&State> {
-    match &session.state().game {
-        crate::rules::GameState::Bdp(s) => Some(s),
-        #[allow(unreachable_patterns)]
-        _ => None,
-    }
-}
-
-fn selected(m: &Main) -> Option<&Character> {
-    let id = m.view.selected?;
-    state_of(&m.session)?.character(id).ok()
-}
-
-fn command(c: Command) -> session::Command {
-    session::Command::Game(GameCommand::Bdp(c))
-}
+super::game!(Bdp);
 
 fn edge_of(net: i8) -> Edge {
     match net {
@@ -1015,18 +998,12 @@ pub fn draw(
     _hits: &mut Vec<(Rect, Hit)>,
 ) {
     let area = panels.sheet;
-    let block = Block::new()
-        .borders(Borders::ALL)
-        .border_style(theme.border());
-    let Some(c) = selected(m) else {
-        let inner = block.inner(area);
-        block.render(area, buf);
-        Line::styled(" Nobody yet: :add NAME pc STR DEX WIL HP", theme.dim()).render_to(buf, inner);
+    let who = selected(m);
+    let nobody = " Nobody yet: :add NAME pc STR DEX WIL HP";
+    let name = who.map(|c| c.name.as_str());
+    let (Some(inner), Some(c)) = (super::sheet_box(buf, area, name, nobody, theme), who) else {
         return;
     };
-    let block = block.title(Span::styled(format!(" {} ", c.name), theme.title()));
-    let inner = block.inner(area);
-    block.render(area, buf);
     // Each value wraps under itself, past the labels, so a long line still reads as one field.
     let width = usize::from(inner.width).saturating_sub(LABEL).max(8);
     let mut out: Vec<Line> = Vec::new();
@@ -1042,10 +1019,7 @@ pub fn draw(
             } else {
                 " ".repeat(LABEL)
             };
-            out.push(Line::from(vec![
-                Span::styled(label, theme.dim()),
-                Span::styled(part, style),
-            ]));
+            out.push(super::labelled(label, part, style, theme));
         }
     }
     super::sheet_lines(buf, inner, area.y + area.height - 1, out, m, theme);

@@ -26,6 +26,28 @@ use crate::tui::host::{Dice, Hit, Main, SheetView};
 use crate::tui::keymap::{Action, Ctx, Table};
 use crate::tui::theme::Theme;
 
+/// A ruleset's screen's ways into its own game, written at the top of its module: `state_of`
+/// (the session's state, when it plays this ruleset), `selected` (the selected character) and
+/// `command` (a command of the ruleset as the session's). `Session`, `Main`, `session`,
+/// `GameCommand` and the ruleset's `State`, `Character` and `Command` are in scope there.
+macro_rules! game {
+    ($variant:ident) => {
+        fn state_of(session: &Session) -> Option<&State> {
+            crate::rules::InGame::in_game(&session.state().game)
+        }
+
+        fn selected(m: &Main) -> Option<&Character> {
+            let id = m.view.selected?;
+            state_of(&m.session)?.character(id).ok()
+        }
+
+        fn command(c: Command) -> session::Command {
+            session::Command::Game(GameCommand::$variant(c))
+        }
+    };
+}
+use game;
+
 /// The parts of the main screen a ruleset draws into.
 #[derive(Debug, Clone, Copy)]
 pub struct Panels {
@@ -321,6 +343,49 @@ pub fn draw_dialog(
         RulesetId::Ap => ap::draw_dialog(frame, area, m, theme),
         RulesetId::ActionDie => actiondie::draw_dialog(frame, area, m, theme),
     }
+}
+
+/// The sheet panel's box, drawn alike in every ruleset that frames its sheet all round:
+/// titled with the selected one's `name`, and its inside returned to draw the sheet in. With
+/// nobody selected, `nobody` says how to add one, and there is nothing more to draw (None).
+pub fn sheet_box(
+    buf: &mut Buffer,
+    area: Rect,
+    name: Option<&str>,
+    nobody: &str,
+    theme: Theme,
+) -> Option<Rect> {
+    use crate::tui::widgets::RenderTo;
+    use ratatui::text::{Line, Span};
+    use ratatui::widgets::{Block, Borders, Widget};
+    let block = Block::new()
+        .borders(Borders::ALL)
+        .border_style(theme.border());
+    let Some(name) = name else {
+        let inner = block.inner(area);
+        block.render(area, buf);
+        Line::styled(nobody, theme.dim()).render_to(buf, inner);
+        return None;
+    };
+    let block = block.title(Span::styled(format!(" {name} "), theme.title()));
+    let inner = block.inner(area);
+    block.render(area, buf);
+    Some(inner)
+}
+
+/// A sheet's line: its label dim in `label` (padded as the ruleset lays its labels out), then
+/// its value in `style`.
+pub fn labelled<'a>(
+    label: String,
+    value: String,
+    style: ratatui::style::Style,
+    theme: Theme,
+) -> ratatui::text::Line<'a> {
+    use ratatui::text::{Line, Span};
+    Line::from(vec![
+        Span::styled(label, theme.dim()),
+        Span::styled(value, style),
+    ])
 }
 
 /// A sheet's lines drawn into `body` from the row the judge scrolled to (`]` and `[`), every

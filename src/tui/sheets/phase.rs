@@ -107,13 +107,7 @@ impl forms::Purpose for Purpose {
 /// The screen's view state: its open form.
 pub type PhaseView = FormView<Purpose>;
 
-fn state_of(session: &Session) -> Option<&State> {
-    match &session.state().game {
-        crate::rules::GameState::Phase(s) => Some(s),
-        #[allow(unreachable_patterns)]
-        _ => None,
-    }
-}
+super::game!(Phase);
 
 /// Is the party in a dungeon (where no vehicle raises the load allowance, K8)?
 fn dungeon(m: &Main) -> bool {
@@ -123,15 +117,6 @@ fn dungeon(m: &Main) -> bool {
 /// The dungeon turn under way (K24's countdown counts from it).
 fn now(m: &Main) -> u32 {
     state_of(&m.session).map_or(0, |s| s.world.turn)
-}
-
-fn selected(m: &Main) -> Option<&Character> {
-    let id = m.view.selected?;
-    state_of(&m.session)?.character(id).ok()
-}
-
-fn command(c: Command) -> session::Command {
-    session::Command::Game(GameCommand::Phase(c))
 }
 
 fn edge_of(net: i8) -> Edge {

@@ -8,8 +8,7 @@ use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Widget};
+use ratatui::text::Line;
 
 use super::{Panels, fighters, forms};
 use crate::dice::DiceExpr;
@@ -20,7 +19,6 @@ use crate::tui::form::{Field, Form};
 use crate::tui::host::{Dice, Hit, Main};
 use crate::tui::keymap::{self, Action, Binding, Ctx, Key as K, Table, b};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::RenderTo;
 use forms::FormView;
 
 pub const ADD: Action = Action::Sheet("add");
@@ -99,22 +97,7 @@ impl forms::Purpose for Purpose {
 /// The tracker screen's view state: its open form.
 pub type PlainView = FormView<Purpose>;
 
-fn state_of(session: &Session) -> Option<&State> {
-    match &session.state().game {
-        crate::rules::GameState::Plain(s) => Some(s),
-        #[allow(unreachable_patterns)]
-        _ => None,
-    }
-}
-
-fn selected(m: &Main) -> Option<&Character> {
-    let id = m.view.selected?;
-    state_of(&m.session)?.character(id).ok()
-}
-
-fn command(c: Command) -> session::Command {
-    session::Command::Game(GameCommand::Plain(c))
-}
+super::game!(Plain);
 
 pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: &mut Dice) -> bool {
     if ctx == Ctx::Form {
@@ -469,18 +452,12 @@ pub fn draw(
     _hits: &mut Vec<(Rect, Hit)>,
 ) {
     let area = panels.sheet;
-    let block = Block::new()
-        .borders(Borders::ALL)
-        .border_style(theme.border());
-    let Some(c) = selected(m) else {
-        let inner = block.inner(area);
-        block.render(area, buf);
-        Line::styled(" Nobody yet: n adds a character", theme.dim()).render_to(buf, inner);
+    let who = selected(m);
+    let nobody = " Nobody yet: n adds a character";
+    let name = who.map(|c| c.name.as_str());
+    let (Some(inner), Some(c)) = (super::sheet_box(buf, area, name, nobody, theme), who) else {
         return;
     };
-    let block = block.title(Span::styled(format!(" {} ", c.name), theme.title()));
-    let inner = block.inner(area);
-    block.render(area, buf);
     let hp_style = if c.down() {
         theme.error()
     } else if c.hp * 2 <= c.max_hp {
@@ -493,17 +470,12 @@ pub fn draw(
         .unwrap_or_default()
         .into_iter()
         .map(|(label, value)| {
-            Line::from(vec![
-                Span::styled(format!(" {label:<10} "), theme.dim()),
-                Span::styled(
-                    value,
-                    if label == "Hit points" {
-                        hp_style
-                    } else {
-                        Style::new()
-                    },
-                ),
-            ])
+            let style = if label == "Hit points" {
+                hp_style
+            } else {
+                Style::new()
+            };
+            super::labelled(format!(" {label:<10} "), value, style, theme)
         })
         .collect();
     super::sheet_lines(buf, inner, area.y + area.height - 1, lines, m, theme);

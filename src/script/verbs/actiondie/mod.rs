@@ -31,30 +31,8 @@ pub(crate) const HELP: Help = Help {
 /// The topics' tables in the order help lists them.
 const TOPICS: [&[Entry<State>]; 4] = [sheets::VERBS, rolls::VERBS, fight::VERBS, harm::VERBS];
 
-const COUNT: usize = {
-    let mut n = 0;
-    let mut i = 0;
-    while i < TOPICS.len() {
-        n += TOPICS[i].len();
-        i += 1;
-    }
-    n
-};
-
 /// Every verb of ruleset actiondie, in the order help lists them.
-pub(crate) const VERBS: &[Entry<State>] = &{
-    let mut all = [TOPICS[0][0]; COUNT];
-    let (mut k, mut i) = (0, 0);
-    while i < TOPICS.len() {
-        let mut j = 0;
-        while j < TOPICS[i].len() {
-            all[k] = TOPICS[i][j];
-            (k, j) = (k + 1, j + 1);
-        }
-        i += 1;
-    }
-    all
-};
+pub(crate) const VERBS: &[Entry<State>] = &super::join::<State, { super::count(&TOPICS) }>(&TOPICS);
 
 /// Words a judge may reach for that this ruleset says with another verb, and that verb: the
 /// palette's "did you mean" offers it first.

@@ -18,23 +18,7 @@ pub(super) fn g(c: C) -> Line {
     Line::Command(Command::Game(GameCommand::ActionDie(c)))
 }
 
-pub(super) fn err<T>(t: &Token, what: &str) -> R<T> {
-    Err(ScriptError::at(
-        t.column,
-        format!("expected {what}, found '{}'", t.text),
-    ))
-}
-
-pub(super) fn who(w: &mut Words<'_>, st: &State) -> R<u32> {
-    let token = w.next("a character's name")?;
-    who_of(&token, st)
-}
-
-pub(super) fn who_of(token: &Token, st: &State) -> R<u32> {
-    find_by_name(&st.characters, |c| &c.name, &token.text, "character")
-        .map(|c| c.id)
-        .map_err(|e| lookup_err(token, e))
-}
+pub(super) use crate::script::verbs::{err, who, who_of};
 
 pub(super) const ABILITIES: &str = "str, dex, awr or wil";
 
@@ -227,17 +211,7 @@ pub(super) fn roller_options(w: &mut Words<'_>, r: &mut Roller) -> R<()> {
     Ok(())
 }
 
-pub(super) fn names(_: &Typed<'_>, st: &State) -> Vec<String> {
-    st.characters.iter().map(|c| c.name.clone()).collect()
-}
-
-pub(super) fn first_a_name(t: &Typed<'_>, st: &State) -> Vec<String> {
-    if t.args.is_empty() {
-        names(t, st)
-    } else {
-        Vec::new()
-    }
-}
+pub(super) use crate::script::verbs::{first_a_name, names};
 
 pub(super) fn then_ability(t: &Typed<'_>, st: &State) -> Vec<String> {
     match t.args.len() {

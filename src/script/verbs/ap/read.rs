@@ -9,22 +9,9 @@ use crate::script::ScriptError;
 use crate::script::lexer::Token;
 use crate::script::words::{R, Words, is, lookup_err};
 
-pub(super) fn err<T>(t: &Token, what: &str) -> R<T> {
-    Err(ScriptError::at(
-        t.column,
-        format!("expected {what}, found '{}'", t.text),
-    ))
-}
+pub(super) use crate::script::verbs::err;
 
-pub(super) fn character<'a>(w: &mut Words<'_>, st: &'a State) -> R<&'a Character> {
-    let token = w.next("a character's name")?;
-    find_by_name(&st.characters, |c| &c.name, &token.text, "character")
-        .map_err(|e| lookup_err(&token, e))
-}
-
-pub(super) fn who(w: &mut Words<'_>, st: &State) -> R<u32> {
-    character(w, st).map(|c| c.id)
-}
+pub(super) use crate::script::verbs::{character, who};
 
 pub(super) fn attr_of(t: &Token) -> Option<Attr> {
     [("str", Attr::Str), ("dex", Attr::Dex), ("wil", Attr::Wil)]
@@ -208,17 +195,7 @@ pub(super) fn signed(t: &Token) -> Option<i8> {
     t.text.parse::<i8>().ok()
 }
 
-pub(super) fn names(_: &Typed<'_>, st: &State) -> Vec<String> {
-    st.characters.iter().map(|c| c.name.clone()).collect()
-}
-
-pub(super) fn first_a_name(t: &Typed<'_>, st: &State) -> Vec<String> {
-    if t.args.is_empty() {
-        names(t, st)
-    } else {
-        Vec::new()
-    }
-}
+pub(super) use crate::script::verbs::{first_a_name, names};
 
 /// A name, an attribute, then the roll's options.
 pub(super) fn roll_words(t: &Typed<'_>, st: &State) -> Vec<String> {

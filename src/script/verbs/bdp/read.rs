@@ -1,13 +1,12 @@
 //! Readers the bdp verbs share: a bdp command as a line, names to ids, abilities, slots typed
 //! from 1, edges, amounts, hazards, and the completers of names and abilities.
 
-use crate::content::find_by_name;
 use crate::dice::Edge;
 use crate::rules::GameCommand;
 use crate::rules::bdp::{Ability, Amount, Command as C, Hazard, State};
 use crate::script::lexer::Token;
 use crate::script::verbs::Typed;
-use crate::script::words::{R, Words, is, lookup_err};
+use crate::script::words::{R, Words, is};
 use crate::script::{Line, ScriptError};
 use crate::session::Command;
 
@@ -16,19 +15,7 @@ pub(super) fn g(c: C) -> Line {
     Line::Command(Command::Game(GameCommand::Bdp(c)))
 }
 
-pub(super) fn err<T>(t: &Token, what: &str) -> R<T> {
-    Err(ScriptError::at(
-        t.column,
-        format!("expected {what}, found '{}'", t.text),
-    ))
-}
-
-pub(super) fn who(w: &mut Words<'_>, st: &State) -> R<u32> {
-    let token = w.next("a character's name")?;
-    find_by_name(&st.characters, |c| &c.name, &token.text, "character")
-        .map(|c| c.id)
-        .map_err(|e| lookup_err(&token, e))
-}
+pub(super) use crate::script::verbs::{err, who};
 
 pub(super) fn ability_of(t: &Token) -> Option<Ability> {
     [
@@ -100,17 +87,7 @@ pub(super) fn hazard(w: &mut Words<'_>) -> R<Hazard> {
     }
 }
 
-pub(super) fn names(_: &Typed<'_>, st: &State) -> Vec<String> {
-    st.characters.iter().map(|c| c.name.clone()).collect()
-}
-
-pub(super) fn first_a_name(t: &Typed<'_>, st: &State) -> Vec<String> {
-    if t.args.is_empty() {
-        names(t, st)
-    } else {
-        Vec::new()
-    }
-}
+pub(super) use crate::script::verbs::{first_a_name, names};
 
 pub(super) fn then_ability(t: &Typed<'_>, st: &State) -> Vec<String> {
     match t.args.len() {

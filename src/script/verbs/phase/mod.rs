@@ -32,17 +32,7 @@ pub(crate) const HELP: Help = Help {
             the book would refuse.\n",
 };
 
-fn all_names(_: &Typed<'_>, st: &State) -> Vec<String> {
-    st.characters.iter().map(|c| c.name.clone()).collect()
-}
-
-fn first_name(t: &Typed<'_>, st: &State) -> Vec<String> {
-    if t.args.is_empty() {
-        all_names(t, st)
-    } else {
-        Vec::new()
-    }
-}
+use super::{first_a_name as first_name, names as all_names};
 
 fn two_names(t: &Typed<'_>, st: &State) -> Vec<String> {
     if t.args.len() < 2 {

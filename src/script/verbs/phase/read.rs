@@ -15,12 +15,7 @@ pub(super) fn g(c: C) -> Line {
 }
 
 /// A character by name.
-pub(super) fn who(w: &mut Words<'_>, st: &State) -> R<u32> {
-    let token = w.next("a character's name")?;
-    find_by_name(&st.characters, |c| &c.name, &token.text, "character")
-        .map(|c| c.id)
-        .map_err(|e| lookup_err(&token, e))
-}
+pub(super) use crate::script::verbs::who;
 
 /// Names up to the end of the line or a word in `stop`.
 pub(super) fn names(w: &mut Words<'_>, st: &State, stop: &[&str]) -> R<Vec<u32>> {
