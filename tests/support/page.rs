@@ -74,6 +74,34 @@ pub fn request(addr: SocketAddr, method: &str, target: &str) -> (u16, String) {
     (status(&text), body)
 }
 
+/// A whole answer to a POST of `body` to `target`, with `headers`: its status and body.
+pub fn post(
+    addr: SocketAddr,
+    target: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> (u16, String) {
+    let mut s = connect(addr);
+    let mut head = format!(
+        "POST {target} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: \
+         application/json\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    for (name, value) in headers {
+        head.push_str(&format!("{name}: {value}\r\n"));
+    }
+    head.push_str("\r\n");
+    s.write_all(head.as_bytes()).unwrap();
+    // A refusal may come before the body is read; the answer is what counts.
+    let _ = s.write_all(body);
+    let text = answer(&mut s);
+    let body = text
+        .split_once("\r\n\r\n")
+        .map_or("", |(_, b)| b)
+        .to_string();
+    (status(&text), body)
+}
+
 /// An open event stream, read one update at a time.
 pub struct Events {
     reader: BufReader<TcpStream>,
