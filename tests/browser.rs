@@ -19,6 +19,7 @@ use std::time::Duration;
 
 #[path = "support/page.rs"]
 mod page;
+mod pty;
 
 use page::quiet_spell;
 
@@ -459,4 +460,206 @@ fn two_players_pages_on_phones_each_with_its_own_sheet_and_words() {
         page_b.close().await.unwrap();
     });
     drop(driver);
+}
+
+/// `slotmark table FILE --web` in the real binary: the table's address and each player
+/// character's, as printed (the table's first, then the players' in the roster's order).
+struct Pages {
+    child: Child,
+    urls: Vec<String>,
+}
+
+impl Pages {
+    fn serve(path: &Path) -> Pages {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_slotmark"))
+            .args(["table", &path.to_string_lossy(), "--web", "127.0.0.1:0"])
+            .env("NO_COLOR", "1")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        let mut urls = Vec::new();
+        for line in lines.by_ref() {
+            let line = line.unwrap();
+            if let Some(at) = line.find("http://") {
+                urls.push(line[at..].trim().to_string());
+            }
+            if line.contains("Ctrl-C stops it") {
+                break;
+            }
+        }
+        std::thread::spawn(move || lines.for_each(drop));
+        Pages { child, urls }
+    }
+}
+
+impl Drop for Pages {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Two players on phones and the judge's screen in a pseudo-terminal, each its own process as
+/// at the table: Ana proposes a DEX save with the face her own die showed, it shows on the
+/// judge's screen, one key runs it and one more accepts the verdict; the judge's log, the
+/// table's page and both players' pages show it, and Bram's never shows Ana's sheet. Bram's
+/// proposal the judge declines with a word: it reaches Bram's page and changes nothing.
+#[test]
+fn players_propose_rolls_from_their_phones_and_the_judge_takes_or_declines_them() {
+    let (dir, path) = dir();
+    let session = Session::new(SessionState::new("At the Ford", RulesetId::Bdp));
+    let store = Store::create(&path, &session).unwrap();
+    let mut judge = Judge { store, session };
+    for line in [
+        "add Ana pc 10 12 8 6",
+        "add Bram pc 14 9 11 8",
+        "add Snag goblin",
+        "reveal Snag",
+    ] {
+        judge.says(line);
+    }
+    drop(judge);
+    let served = Pages::serve(&path);
+    let [table_url, url_a, url_b] = &served.urls[..] else {
+        panic!("{:?}", served.urls);
+    };
+    let path_arg = path.to_string_lossy().to_string();
+    let mut term = pty::Term::spawn(&["open", &path_arg], dir.path(), &[], 30, 100);
+    term.wait_text("Roll log");
+    let driver = driver();
+    let phone = json!({
+        "mobileEmulation": { "deviceMetrics": { "width": 390, "height": 844, "pixelRatio": 3.0 } }
+    });
+    runtime().block_on(async {
+        let (page_a, _profile_a) = browser(&driver, phone.clone()).await;
+        let (page_b, _profile_b) = browser(&driver, phone.clone()).await;
+        page_a.goto(url_a).await.unwrap();
+        page_b.goto(url_b).await.unwrap();
+        for client in [&page_a, &page_b] {
+            wait_for(client, "//span[@id='status' and text()='live']").await;
+            wait_for(
+                client,
+                "//select[@id='roll-what']/option[text()='DEX save']",
+            )
+            .await;
+        }
+
+        // Ana rolls her own d20 for a DEX save and sends its face.
+        js(
+            &page_a,
+            "document.getElementById('roll-what').value = 'save-dex';
+            document.getElementById('roll-what').dispatchEvent(new Event('change'));",
+        )
+        .await;
+        page_a
+            .find(Locator::Css("#faces input"))
+            .await
+            .unwrap()
+            .send_keys("14")
+            .await
+            .unwrap();
+        page_a
+            .find(Locator::Id("roll-send"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        wait_for(
+            &page_a,
+            "//ul[@id='asked']/li[contains(., 'DEX save: waiting for the judge')]",
+        )
+        .await;
+        // Readable on the phone: nothing wider than its screen.
+        let phone_width = js(
+            &page_a,
+            "return [innerWidth, document.documentElement.scrollWidth]",
+        )
+        .await;
+        assert!(
+            phone_width[1].as_f64() <= phone_width[0].as_f64(),
+            "{phone_width}"
+        );
+
+        // The judge's screen shows it; Enter runs it, Enter accepts the verdict.
+        term.wait_text("Ana proposes DEX save");
+        term.wait_text("the player rolled 14");
+        term.press("\r");
+        term.wait_for("the roll waiting", |t| !t.text().contains("Ana proposes"));
+        term.press("\r");
+        wait_for(
+            &page_a,
+            "//ul[@id='asked']/li[contains(., 'the judge rolled it')]",
+        )
+        .await;
+        for client in [&page_a, &page_b] {
+            wait_for(client, "//ul[@id='rolls']/li[contains(., 'Ana')]").await;
+        }
+        let line_b = js(
+            &page_b,
+            "return document.querySelector('#rolls li').innerText",
+        )
+        .await;
+        assert!(line_b.as_str().unwrap().contains("14"), "{line_b}");
+        // The judge's roll log has it, with the face Ana's die showed.
+        term.wait_for("the save in the judge's log", |t| {
+            t.text()
+                .lines()
+                .any(|l| l.contains("Ana: DEX save") && l.contains("d20 14"))
+        });
+        let sheet_b = js(
+            &page_b,
+            "return document.getElementById('sheet').textContent",
+        )
+        .await;
+        assert!(!sheet_b.as_str().unwrap().contains("Ana"), "{sheet_b}");
+        let asked_b = js(&page_b, "return document.getElementById('asked').innerText").await;
+        assert_eq!(asked_b, json!(""), "Ana's proposal showed on Bram's page");
+
+        // The table's page shows the roll too.
+        let (table, _profile_t) = browser(&driver, json!({})).await;
+        table.goto(table_url).await.unwrap();
+        wait_for(&table, "//ul[@id='rolls']/li[contains(., 'Ana')]").await;
+        let table_text = js(&table, "return document.body.innerText").await;
+        assert!(
+            !table_text.as_str().unwrap().contains("Your rolls"),
+            "{table_text}"
+        );
+        table.close().await.unwrap();
+
+        // Bram proposes; the judge declines it with a word.
+        page_b
+            .find(Locator::Id("roll-send"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        term.wait_text("Bram proposes STR save");
+        term.press("d");
+        term.press("Not while you hang there");
+        term.wait_text("Word back: Not while you hang there");
+        term.press("\r");
+        term.wait_for("the proposal gone", |t| !t.text().contains("Bram proposes"));
+        wait_for(
+            &page_b,
+            "//ul[@id='asked']/li[contains(., 'declined: Not while you hang there')]",
+        )
+        .await;
+
+        page_a.close().await.unwrap();
+        page_b.close().await.unwrap();
+    });
+    drop(driver);
+    // The log holds the four steps, Ana's save and its verdict: the decline changed nothing.
+    term.wait_text("Declined Bram");
+    term.press("q");
+    term.wait_closed();
+    let session = slotmark::store::load(&path).unwrap();
+    let log = script::write(&session.applied()[4].command, session.state()).text;
+    assert!(log.contains("save Ana dex"), "{log}");
+    assert_eq!(session.applied().len(), 6, "{:?}", session.applied());
+    assert_eq!(session.applied()[4].rolls[0].face, 14);
 }
