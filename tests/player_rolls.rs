@@ -464,7 +464,10 @@ fn a_proposal_put_off_shows_again_after_the_next_step_and_e_takes_it_to_the_pale
     );
     let mut app = screen(judge);
     let shown = frame(&mut app, vec![Ok(Event::FocusGained)]);
-    assert!(shown.contains("Secret: kept from the table"), "{shown}");
+    assert!(
+        shown.contains("Secret: its dice on your screen alone"),
+        "{shown}"
+    );
     frame(&mut app, vec![code(KeyCode::Esc)]);
     assert_eq!(app.ctx(), Ctx::Main);
     let mut keys = vec![key(':')];

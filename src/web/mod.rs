@@ -4,6 +4,11 @@
 //! sends it to every open page as a server-sent event when it changes. The page itself is one
 //! file, `assets/table.html`, built into the binary. Nothing here runs unless asked: the
 //! judge's screen and the terminal view start no server and no thread for it.
+//!
+//! A player's own page also offers its character's rolls ([`crate::script::offers`]), made anew
+//! with each step, and takes the player's proposals into the mailbox beside the session; the
+//! judge's answers, read from theirs, go back to that player's page. Nothing here changes the
+//! session.
 
 mod page;
 mod serve;

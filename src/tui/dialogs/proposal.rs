@@ -198,7 +198,7 @@ pub fn draw(frame: &mut Frame, area: Rect, main: &Main, theme: Theme) {
     ];
     if p.secret {
         lines.push(Line::styled(
-            "Secret: kept from the table and the other players",
+            "Secret: its dice on your screen alone",
             theme.warn(),
         ));
     }
