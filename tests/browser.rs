@@ -343,6 +343,29 @@ async fn browser(driver: &Driver, options: Value) -> (fantoccini::Client, tempfi
     (client, profile)
 }
 
+/// Clicks the element with the id `id`.
+async fn click(client: &fantoccini::Client, id: &str) {
+    client
+        .find(Locator::Id(id))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+}
+
+/// Two browsers held upright at a phone's width, each opening one of `urls`.
+async fn phones(driver: &Driver, urls: [&str; 2]) -> [(fantoccini::Client, tempfile::TempDir); 2] {
+    let phone = json!({
+        "mobileEmulation": { "deviceMetrics": { "width": 390, "height": 844, "pixelRatio": 3.0 } }
+    });
+    let a = browser(driver, phone.clone()).await;
+    let b = browser(driver, phone).await;
+    a.0.goto(urls[0]).await.unwrap();
+    b.0.goto(urls[1]).await.unwrap();
+    [a, b]
+}
+
 /// Waits until the page has an element at `xpath`.
 async fn wait_for(client: &fantoccini::Client, xpath: &str) {
     client
@@ -388,14 +411,8 @@ fn two_players_pages_on_phones_each_with_its_own_sheet_and_words() {
     };
     let (url_a, url_b) = (url_of(&web, a.0), url_of(&web, b.0));
     let driver = driver();
-    let phone = json!({
-        "mobileEmulation": { "deviceMetrics": { "width": 390, "height": 844, "pixelRatio": 3.0 } }
-    });
     runtime().block_on(async {
-        let (page_a, _profile_a) = browser(&driver, phone.clone()).await;
-        let (page_b, _profile_b) = browser(&driver, phone.clone()).await;
-        page_a.goto(&url_a).await.unwrap();
-        page_b.goto(&url_b).await.unwrap();
+        let [(page_a, _profile_a), (page_b, _profile_b)] = phones(&driver, [&url_a, &url_b]).await;
         for (client, (_, name)) in [(&page_a, a), (&page_b, b)] {
             wait_for(client, "//span[@id='status' and text()='live']").await;
             wait_for(
@@ -512,12 +529,7 @@ fn players_propose_rolls_from_their_phones_and_the_judge_takes_or_declines_them(
     let session = Session::new(SessionState::new("At the Ford", RulesetId::Bdp));
     let store = Store::create(&path, &session).unwrap();
     let mut judge = Judge { store, session };
-    for line in [
-        "add Ana pc 10 12 8 6",
-        "add Bram pc 14 9 11 8",
-        "add Snag goblin",
-        "reveal Snag",
-    ] {
+    for line in page::FORD_BDP {
         judge.says(line);
     }
     drop(judge);
@@ -529,14 +541,8 @@ fn players_propose_rolls_from_their_phones_and_the_judge_takes_or_declines_them(
     let mut term = pty::Term::spawn(&["open", &path_arg], dir.path(), &[], 30, 100);
     term.wait_text("Roll log");
     let driver = driver();
-    let phone = json!({
-        "mobileEmulation": { "deviceMetrics": { "width": 390, "height": 844, "pixelRatio": 3.0 } }
-    });
     runtime().block_on(async {
-        let (page_a, _profile_a) = browser(&driver, phone.clone()).await;
-        let (page_b, _profile_b) = browser(&driver, phone.clone()).await;
-        page_a.goto(url_a).await.unwrap();
-        page_b.goto(url_b).await.unwrap();
+        let [(page_a, _profile_a), (page_b, _profile_b)] = phones(&driver, [url_a, url_b]).await;
         for client in [&page_a, &page_b] {
             wait_for(client, "//span[@id='status' and text()='live']").await;
             wait_for(
@@ -560,13 +566,7 @@ fn players_propose_rolls_from_their_phones_and_the_judge_takes_or_declines_them(
             .send_keys("14")
             .await
             .unwrap();
-        page_a
-            .find(Locator::Id("roll-send"))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+        click(&page_a, "roll-send").await;
         wait_for(
             &page_a,
             "//ul[@id='asked']/li[contains(., 'DEX save: waiting for the judge')]",
@@ -630,13 +630,7 @@ fn players_propose_rolls_from_their_phones_and_the_judge_takes_or_declines_them(
         table.close().await.unwrap();
 
         // Bram proposes; the judge declines it with a word.
-        page_b
-            .find(Locator::Id("roll-send"))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+        click(&page_b, "roll-send").await;
         term.wait_text("Bram proposes STR save");
         term.press("d");
         term.press("Not while you hang there");

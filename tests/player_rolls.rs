@@ -51,15 +51,7 @@ impl Judge {
     }
 
     fn id(&self, name: &str) -> u32 {
-        self.session
-            .state()
-            .game
-            .roster()
-            .into_iter()
-            .flat_map(|g| g.members)
-            .find(|m| m.name == name)
-            .unwrap()
-            .id
+        page::id_of(self.session.state(), name)
     }
 }
 
@@ -70,12 +62,7 @@ fn table() -> (tempfile::TempDir, PathBuf, Judge) {
     let session = Session::new(SessionState::new("At the Ford", RulesetId::Bdp));
     let store = Store::create(&path, &session).unwrap();
     let mut judge = Judge { store, session };
-    for line in [
-        "add Ana pc 10 12 8 6",
-        "add Bram pc 14 9 11 8",
-        "add Snag goblin",
-        "reveal Snag",
-    ] {
+    for line in page::FORD_BDP {
         judge.says(line);
     }
     (dir, path, judge)
@@ -87,6 +74,15 @@ fn limits() -> Limits {
         refill: Duration::from_secs(3600),
         ..Limits::default()
     }
+}
+
+/// The pages of the session at `path`, each link with a burst of `burst` proposals.
+fn served(path: &Path, burst: u32) -> Web {
+    let limits = Limits {
+        proposals: burst,
+        ..limits()
+    };
+    Web::open(path, DEFAULT_ADDR, limits).unwrap()
 }
 
 fn propose(addr: SocketAddr, token: &str, body: &str) -> (u16, String) {
@@ -220,15 +216,7 @@ fn a_token_proposes_for_its_own_character_alone_and_the_tables_for_none() {
 #[test]
 fn malformed_oversized_and_unoffered_proposals_change_nothing() {
     let (_dir, path, judge) = table();
-    let web = Web::open(
-        &path,
-        DEFAULT_ADDR,
-        Limits {
-            proposals: 100,
-            ..limits()
-        },
-    )
-    .unwrap();
+    let web = served(&path, 100);
     let addr = web.server().addr();
     let token = web.player_token(judge.id("Ana")).unwrap().to_string();
     let big = format!(r#"{{"roll":"save-dex","faces":[{}1]}}"#, "1,".repeat(600));
@@ -266,15 +254,7 @@ fn malformed_oversized_and_unoffered_proposals_change_nothing() {
 #[test]
 fn a_burst_beyond_the_links_rate_is_refused_and_the_other_link_is_not_held_up() {
     let (_dir, path, judge) = table();
-    let web = Web::open(
-        &path,
-        DEFAULT_ADDR,
-        Limits {
-            proposals: 3,
-            ..limits()
-        },
-    )
-    .unwrap();
+    let web = served(&path, 3);
     let addr = web.server().addr();
     let ana = web.player_token(judge.id("Ana")).unwrap().to_string();
     let bram = web.player_token(judge.id("Bram")).unwrap().to_string();
@@ -291,15 +271,7 @@ fn a_burst_beyond_the_links_rate_is_refused_and_the_other_link_is_not_held_up() 
 #[test]
 fn a_full_mailbox_refuses_the_next_proposal_saying_so() {
     let (_dir, path, judge) = table();
-    let web = Web::open(
-        &path,
-        DEFAULT_ADDR,
-        Limits {
-            proposals: 100,
-            ..limits()
-        },
-    )
-    .unwrap();
+    let web = served(&path, 100);
     let addr = web.server().addr();
     let ana = web.player_token(judge.id("Ana")).unwrap().to_string();
     for _ in 0..MAILBOX_ROOM {

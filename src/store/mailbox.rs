@@ -96,17 +96,13 @@ fn beside(session: &Path, suffix: &str) -> PathBuf {
 
 /// The proposals waiting: none when the file is not there.
 pub fn read_proposals(path: &Path) -> Result<Vec<Proposal>, StoreError> {
-    let Some(text) = read_if_there(path)? else {
-        return Ok(Vec::new());
-    };
-    let body = file::read_library::<ProposalsFile>(
+    let body: Option<ProposalsFile> = read(
         path,
-        &text,
         FileKind::Proposals,
         "this is not a file of the players' proposals, or it is damaged",
         HINT,
     )?;
-    Ok(body.proposals)
+    Ok(body.map(|b| b.proposals).unwrap_or_default())
 }
 
 /// Writes the proposals waiting, over what was there; more than [`MAILBOX_ROOM`] are refused
@@ -128,17 +124,13 @@ pub fn write_proposals(path: &Path, proposals: &[Proposal]) -> Result<(), StoreE
 
 /// The judge's answers: none when the file is not there.
 pub fn read_answers(path: &Path) -> Result<Vec<Answer>, StoreError> {
-    let Some(text) = read_if_there(path)? else {
-        return Ok(Vec::new());
-    };
-    let body = file::read_library::<AnswersFile>(
+    let body: Option<AnswersFile> = read(
         path,
-        &text,
         FileKind::Answers,
         "this is not a file of the judge's answers to proposals, or it is damaged",
         "delete the file: it holds only answers the players have read",
     )?;
-    Ok(body.answers)
+    Ok(body.map(|b| b.answers).unwrap_or_default())
 }
 
 /// Writes the judge's answers, keeping the newest [`ANSWERS_KEPT`].
@@ -159,13 +151,20 @@ fn write(path: &Path, what: &str, body: &impl Serialize) -> Result<(), StoreErro
     })
 }
 
-fn read_if_there(path: &Path) -> Result<Option<String>, StoreError> {
+/// The file of `kind` at `path`, or None when it is not there; refused when damaged, too
+/// large or too new.
+fn read<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    kind: FileKind,
+    not_one: &str,
+    hint: &str,
+) -> Result<Option<T>, StoreError> {
     match std::fs::symlink_metadata(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         _ => {}
     }
-    let text = file::read_text(path, MAX_MAILBOX_BYTES)?;
-    Ok(Some(file::owned_without_bom(text)))
+    let text = file::owned_without_bom(file::read_text(path, MAX_MAILBOX_BYTES)?);
+    file::read_library::<T>(path, &text, kind, not_one, hint).map(Some)
 }
 
 #[cfg(test)]
