@@ -607,7 +607,7 @@ fn players_propose_rolls_from_their_phones_and_the_judge_takes_or_declines_them(
         term.wait_for("the save in the judge's log", |t| {
             t.text()
                 .lines()
-                .any(|l| l.contains("Ana: DEX save") && l.contains("d20 14"))
+                .any(|l| l.contains("Ana: DEX save proposed by the player") && l.contains("d20 14"))
         });
         let sheet_b = js(
             &page_b,

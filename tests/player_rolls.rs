@@ -145,7 +145,7 @@ fn a_players_page_offers_their_own_rolls_and_a_proposal_waits_for_the_judge() {
     let p = &waiting[0];
     assert_eq!((p.who, p.name.as_str()), (ana, "Ana"));
     assert_eq!(p.what, "DEX save, with advantage");
-    assert_eq!(p.line, "save Ana dex adv");
+    assert_eq!(p.line, "save Ana dex adv proposed by the player");
     assert_eq!(p.faces, [14, 3]);
     assert!(body.contains(&p.id), "{body}");
 
@@ -209,7 +209,7 @@ fn a_token_proposes_for_its_own_character_alone_and_the_tables_for_none() {
     assert_eq!(waiting.len(), 1);
     assert_eq!(
         (waiting[0].who, waiting[0].line.as_str()),
-        (bram, "save Bram str")
+        (bram, "save Bram str proposed by the player")
     );
 }
 

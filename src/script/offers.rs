@@ -161,15 +161,17 @@ pub fn offers(state: &SessionState, who: u32, foes: &[(u32, String)]) -> Vec<Off
         }
         RulesetId::Plain => {}
     }
+    let ruleset = state.ruleset();
     candidates
         .into_iter()
         .filter_map(|(key, label, line)| {
+            let why = whose(ruleset, &key);
             let ways: Vec<Way> = [Edge::Plain, Edge::Adv, Edge::Dis]
                 .into_iter()
                 .filter_map(|edge| {
                     let line = match edge {
-                        Edge::Plain => line.clone(),
-                        _ => format!("{line} {}", edge.word()),
+                        Edge::Plain => format!("{line}{why}"),
+                        _ => format!("{line} {}{why}", edge.word()),
                     };
                     let dice = tried(state, &line)?;
                     Some(Way { edge, line, dice })
@@ -181,6 +183,16 @@ pub fn offers(state: &SessionState, who: u32, foes: &[(u32, String)]) -> Vec<Off
                 .then_some(Offer { key, label, ways })
         })
         .collect()
+}
+
+/// The words a save's line ends with where the ruleset writes why it was rolled (it says
+/// "called by the judge" otherwise): the judge's log and the table then read whose roll it was.
+fn whose(ruleset: RulesetId, key: &str) -> &'static str {
+    match ruleset {
+        RulesetId::Bdp | RulesetId::Phase => " proposed by the player",
+        RulesetId::Ap if key.starts_with("save-") => " for proposed by the player",
+        _ => "",
+    }
 }
 
 /// A name as a label shows it.
