@@ -572,16 +572,21 @@ fn players_propose_rolls_from_their_phones_and_the_judge_takes_or_declines_them(
             "//ul[@id='asked']/li[contains(., 'DEX save: waiting for the judge')]",
         )
         .await;
-        // Readable on the phone: nothing wider than its screen.
+        // Readable on the phone: the page as wide as its screen (a wider sheet scrolls in its
+        // own box), the form and the sheet inside it.
         let phone_width = js(
             &page_a,
-            "return [innerWidth, document.documentElement.scrollWidth]",
+            "const w = id => document.getElementById(id).getBoundingClientRect().right;
+            return [innerWidth, document.documentElement.scrollWidth, w('roll-form'), w('sheet')]",
         )
         .await;
-        assert!(
-            phone_width[1].as_f64() <= phone_width[0].as_f64(),
-            "{phone_width}"
-        );
+        assert!(phone_width[0].as_f64().unwrap() <= 400.0, "{phone_width}");
+        for i in 1..4 {
+            assert!(
+                phone_width[i].as_f64() <= phone_width[0].as_f64(),
+                "{phone_width}"
+            );
+        }
 
         // The judge's screen shows it; Enter runs it, Enter accepts the verdict.
         term.wait_text("Ana proposes DEX save");
@@ -591,9 +596,13 @@ fn players_propose_rolls_from_their_phones_and_the_judge_takes_or_declines_them(
         term.press("\r");
         wait_for(
             &page_a,
-            "//ul[@id='asked']/li[contains(., 'the judge rolled it')]",
+            "//ul[@id='asked']/li[contains(., 'The judge rolled DEX save: Ana: DEX save') \
+             and contains(., '14')]",
         )
         .await;
+        // Her choice stayed while the rules offered nothing (the roll waited for the judge).
+        let chosen = js(&page_a, "return document.getElementById('roll-what').value").await;
+        assert_eq!(chosen, json!("save-dex"));
         for client in [&page_a, &page_b] {
             wait_for(client, "//ul[@id='rolls']/li[contains(., 'Ana')]").await;
         }
@@ -639,7 +648,7 @@ fn players_propose_rolls_from_their_phones_and_the_judge_takes_or_declines_them(
         term.wait_for("the proposal gone", |t| !t.text().contains("Bram proposes"));
         wait_for(
             &page_b,
-            "//ul[@id='asked']/li[contains(., 'declined: Not while you hang there')]",
+            "//ul[@id='asked']/li[contains(., 'declined (“Not while you hang there”)')]",
         )
         .await;
 

@@ -166,6 +166,7 @@ fn a_players_page_offers_their_own_rolls_and_a_proposal_waits_for_the_judge() {
             who: ana,
             what: p.what.clone(),
             verdict: Verdict::Declined("not while you hang there".into()),
+            step: None,
         }],
     )
     .unwrap();
@@ -378,6 +379,12 @@ fn the_judge_runs_a_proposal_with_one_key_and_the_players_faces() {
     }
     let line = bram_now["rolls"][0]["text"].as_str().unwrap();
     assert!(line.contains("Ana"), "{line}");
+    // Ana's page shows it as the verdict on her proposal.
+    let mut ana_now = update(&mut ana_page);
+    while ana_now["asked"][0]["verdict"].is_null() {
+        ana_now = update(&mut ana_page);
+    }
+    assert_eq!(ana_now["asked"][0]["verdict"], line, "{ana_now}");
     let sheet = bram_now["sheet"].as_str().unwrap();
     assert!(sheet.contains("Bram") && !sheet.contains("Ana"), "{sheet}");
     assert!(bram_now["asked"].as_array().unwrap().is_empty());

@@ -59,6 +59,10 @@ pub struct Answer {
     /// The proposal's `what`, for the player's page.
     pub what: String,
     pub verdict: Verdict,
+    /// Taken: the number of the step that rolled it, so the page can show the roll's line once
+    /// it settles.
+    #[serde(default)]
+    pub step: Option<u64>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -199,6 +203,7 @@ mod tests {
             who: 1,
             what: "DEX save".into(),
             verdict: Verdict::Declined("not now".into()),
+            step: None,
         }];
         write_answers(&a, &answers).unwrap();
         assert_eq!(read_answers(&a).unwrap(), answers);
@@ -240,6 +245,7 @@ mod tests {
                 who: 1,
                 what: "DEX save".into(),
                 verdict: Verdict::Taken,
+                step: Some(i as u64),
             })
             .collect();
         write_answers(&a, &many).unwrap();

@@ -79,7 +79,11 @@ impl Mail {
     }
 
     /// Answers the front proposal: written for the page process, then taken off the screen.
-    pub(crate) fn answer(&mut self, verdict: Verdict) -> Result<Proposal, String> {
+    pub(crate) fn answer(
+        &mut self,
+        verdict: Verdict,
+        step: Option<u64>,
+    ) -> Result<Proposal, String> {
         let Some(front) = self.waiting.first().cloned() else {
             return Err("no proposal waits".into());
         };
@@ -89,6 +93,7 @@ impl Mail {
             who: front.who,
             what: front.what.clone(),
             verdict,
+            step,
         });
         store::write_answers(&self.answers, &answered)
             .map_err(|e| format!("the answer could not be written, so the proposal waits: {e}"))?;

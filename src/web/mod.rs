@@ -186,6 +186,7 @@ impl Web {
                 what: p.what,
                 state: "waiting",
                 word: String::new(),
+                verdict: None,
             })
             .collect();
         asked.extend(
@@ -200,11 +201,20 @@ impl Web {
                         Verdict::Changed => ("changed", String::new()),
                         Verdict::Declined(word) => ("declined", word.clone()),
                     };
+                    // The first line the player sees from the roll's step on.
+                    let verdict = a.step.and_then(|step| {
+                        view.rolls
+                            .iter()
+                            .filter(|l| l.step as u64 >= step)
+                            .min_by_key(|l| l.step)
+                            .map(|l| l.text.clone())
+                    });
                     Asked {
                         id: a.id.clone(),
                         what: a.what.clone(),
                         state,
                         word,
+                        verdict,
                     }
                 }),
         );

@@ -60,6 +60,9 @@ pub struct Asked {
     pub state: &'static str,
     /// The judge's word with a decline.
     pub word: String,
+    /// Taken: the roll's line as this player's page shows it, once it has settled (never a
+    /// secret one's).
+    pub verdict: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -66,10 +66,13 @@ impl Main {
                     self.secret_next = true;
                 }
                 let faces = (!p.faces.is_empty()).then(|| p.faces.clone());
-                match self.run(command, dice, faces) {
+                let ran = self.run(command, dice, faces);
+                // The roll's step: the last one logged, or the next while its faces are typed.
+                let step = self.session.cursor() as u64 + u64::from(matches!(ran, Exec::Asked));
+                match ran {
                     Exec::Done | Exec::Asked => {
                         if let Some(mail) = self.mail.as_mut()
-                            && let Err(why) = mail.answer(Verdict::Taken)
+                            && let Err(why) = mail.answer(Verdict::Taken, Some(step))
                         {
                             self.complain(why);
                         }
@@ -89,7 +92,7 @@ impl Main {
                 let Some(mail) = self.mail.as_mut() else {
                     return false;
                 };
-                match mail.answer(Verdict::Changed) {
+                match mail.answer(Verdict::Changed, None) {
                     Ok(p) => {
                         self.overlay = Some(Overlay::Palette(Palette {
                             input: Input::new(p.line),
@@ -131,7 +134,7 @@ impl Main {
         match action {
             Some(Action::Accept) => {
                 let word = word.value().trim().to_string();
-                match mail.answer(Verdict::Declined(word)) {
+                match mail.answer(Verdict::Declined(word), None) {
                     Ok(p) => self.say(format!(
                         "Declined {}'s {}: nothing changed",
                         p.name,
