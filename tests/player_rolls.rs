@@ -531,3 +531,60 @@ fn each_ruleset_offers_its_characters_own_rolls() {
         );
     }
 }
+
+/// The proposal on the judge's screen at 80×24, and the word back being typed: who, what, the
+/// dice and the player's faces, the line it runs, the keys.
+#[test]
+fn the_proposal_reads_whole_on_the_judges_screen_at_80x24() {
+    let (_dir, path, judge) = table();
+    let web = served(&path, 5);
+    let token = web.player_token(judge.id("Bram")).unwrap().to_string();
+    let sent = r#"{"roll":"save-str","edge":"dis","faces":[7]}"#;
+    assert_eq!(propose(web.server().addr(), &token, sent).0, 202);
+    let mut app = screen(judge);
+    let shown = drive(&mut app, 80, 24, vec![Ok(Event::FocusGained)]);
+    insta::assert_snapshot!("proposal_80x24", shown);
+    let mut keys = vec![key('d')];
+    keys.extend(typed("Your hands are full"));
+    let declining = drive(&mut app, 80, 24, keys);
+    insta::assert_snapshot!("proposal_declining_80x24", declining);
+}
+
+/// A roll a player asks to keep secret stays the judge's: taken, it never reaches the table's
+/// page or another player's, nor the proposer's own; the judge's log has it.
+#[test]
+fn a_secret_proposal_taken_reaches_no_page() {
+    let (_dir, path, judge) = table();
+    let ana = judge.id("Ana");
+    let bram = judge.id("Bram");
+    let mut web = served(&path, 5);
+    let addr = web.server().addr();
+    let token = web.player_token(ana).unwrap().to_string();
+    let mut pages = [
+        Events::open(addr, web.token()),
+        Events::open(addr, &token),
+        Events::open(addr, web.player_token(bram).unwrap()),
+    ];
+    for page in &mut pages {
+        update(page);
+    }
+    let sent = r#"{"roll":"save-wil","faces":[17],"secret":true}"#;
+    assert_eq!(propose(addr, &token, sent).0, 202);
+    let mut app = screen(judge);
+    frame(&mut app, vec![Ok(Event::FocusGained)]);
+    frame(&mut app, vec![code(KeyCode::Enter), code(KeyCode::Enter)]);
+    let session = app.session().unwrap();
+    let faces: Vec<u16> = session
+        .applied()
+        .iter()
+        .flat_map(|e| e.rolls.iter().map(|r| r.face))
+        .collect();
+    assert_eq!(faces, [17], "the judge's log keeps the roll");
+    assert_eq!(web.step(), Followed::Changed);
+    for page in &mut pages {
+        let now = update(page);
+        let rolls = now["rolls"].to_string();
+        assert!(!rolls.contains("WIL") && !rolls.contains("17"), "{now}");
+    }
+    drop(app);
+}
