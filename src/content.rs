@@ -5,7 +5,7 @@
 //! library file); ruleset `phase` has its price list, bestiary and demo in [`phase`] (from
 //! `assets/phase/`), ruleset `bdp` its gear, bestiary, tables and demo in [`bdp`] (from
 //! `assets/bdp/`), ruleset `ap` its gear, bestiary and demo in [`ap`], ruleset `actiondie` in
-//! [`actiondie`].
+//! [`actiondie`], and the plain tracker its demo alone in [`plain`].
 
 pub mod actiondie;
 pub mod ap;
@@ -16,6 +16,7 @@ pub mod json;
 pub mod kept;
 pub mod kettlewright;
 pub mod phase;
+pub mod plain;
 pub mod read;
 pub mod slots;
 pub mod tables;

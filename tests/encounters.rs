@@ -26,8 +26,9 @@ const ALL: [RulesetId; 6] = [
     RulesetId::ActionDie,
 ];
 
-const DEMOS: [RulesetId; 5] = [
+const DEMOS: [RulesetId; 6] = [
     RulesetId::Slots,
+    RulesetId::Plain,
     RulesetId::Phase,
     RulesetId::Bdp,
     RulesetId::Ap,
@@ -322,7 +323,7 @@ fn demo_encounter(ruleset: RulesetId) -> &'static [&'static str] {
         RulesetId::Bdp => &["Snag", "Goblin 1", "Giant rat 1"],
         RulesetId::Ap => &["Gnash", "Skab", "Rikk"],
         RulesetId::ActionDie => &["Grak", "Snag", "Grub"],
-        RulesetId::Plain => &[],
+        RulesetId::Plain => &["Skarn", "Goblin 1", "Goblin 2"],
     }
 }
 

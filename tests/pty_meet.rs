@@ -13,16 +13,17 @@ use slotmark::session::TableView;
 
 /// Each demo, as many → as the demo picker needs to reach it, and the creatures it meets first
 /// with the strip's word for one of them.
-const DEMOS: [(RulesetId, usize, &[&str]); 5] = [
+const DEMOS: [(RulesetId, usize, &[&str]); 6] = [
     (RulesetId::Slots, 0, &["Goblin 1", "Goblin 2"]),
+    (RulesetId::Plain, 1, &["Skarn", "Goblin 1", "Goblin 2"]),
     (
         RulesetId::Phase,
-        1,
+        2,
         &["Goblin 1", "Goblin 2", "Goblin 3", "Fang"],
     ),
-    (RulesetId::Bdp, 2, &["Snag", "Goblin 1", "Giant rat 1"]),
-    (RulesetId::Ap, 3, &["Gnash", "Skab", "Rikk"]),
-    (RulesetId::ActionDie, 4, &["Grak", "Snag", "Grub"]),
+    (RulesetId::Bdp, 3, &["Snag", "Goblin 1", "Giant rat 1"]),
+    (RulesetId::Ap, 4, &["Gnash", "Skab", "Rikk"]),
+    (RulesetId::ActionDie, 5, &["Grak", "Snag", "Grub"]),
 ];
 
 #[test]

@@ -1460,15 +1460,15 @@ fn the_start_screen_lists_each_rulesets_demo() {
     let text = drive(&mut app, 80, 24, vec![key('d')]);
     assert!(text.contains("Open a demo"), "{text}");
     let text = drive(&mut app, 80, 24, vec![code(KeyCode::Right)]);
-    assert!(text.contains("phased Knave-style rules"), "{text}");
+    assert!(text.contains("plain tracker"), "{text}");
     drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
     assert_eq!(
         app.session().unwrap().state().ruleset(),
-        RulesetId::Phase,
-        "the phase demo opened"
+        RulesetId::Plain,
+        "the plain tracker's demo opened"
     );
     assert_eq!(slotmark::store::list_sessions(dir.path()).len(), 1);
-    // Ruleset bdp's demo is the next choice.
+    // Ruleset phase's, then bdp's demo are the next choices.
     let dir = tempfile::tempdir().unwrap();
     let mut app =
         App::start(dir.path().to_path_buf(), Dice::scripted([])).with_theme(Theme::plain());
@@ -1479,6 +1479,8 @@ fn the_start_screen_lists_each_rulesets_demo() {
         24,
         vec![code(KeyCode::Right), code(KeyCode::Right)],
     );
+    assert!(text.contains("phased Knave-style rules"), "{text}");
+    let text = drive(&mut app, 80, 24, vec![code(KeyCode::Right)]);
     assert!(text.contains("Block, Dodge, Parry"), "{text}");
     drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
     let session = app.session().unwrap();

@@ -209,6 +209,29 @@ fn d26_x_asks_before_an_exhaustion_level_that_rolls_on_the_death_table() {
     assert_eq!(last(&app), K::Exhaustion { who: 0, up: true });
 }
 
+/// D23: damage through the form is less the target's AR. Ana (AR 1, 10 HP) takes a flat 5 (no
+/// dice, a bonus of 5): 4 reach her HP.
+#[test]
+fn d23_the_damage_forms_harm_is_less_the_targets_ar() {
+    let mut app = app(party(), &[]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    let keys = vec![
+        key('-'),
+        key('0'),
+        code(KeyCode::Down),
+        code(KeyCode::Down),
+        key('5'),
+        code(KeyCode::Enter),
+    ];
+    let text = drive(&mut app, 80, 24, keys);
+    assert_eq!(
+        state(&app).characters[0].hp,
+        6,
+        "10 HP less 5 - AR 1:\n{text}"
+    );
+    assert!(text.contains("(AR 1)"), "{text}");
+}
+
 /// Ana and the Ogre with no scene yet: the start of the ten common moves.
 fn idle() -> Session {
     let mut s = Session::new(SessionState::new("Bridge", RulesetId::ActionDie));
@@ -345,4 +368,32 @@ fn the_four_abilities_read_on_one_line_at_80x24() {
     for part in ["STR d8 (4)", "DEX d6 (3)", "AWR d6 (3)", "WIL d4 (2)"] {
         assert!(line.contains(part), "{part}: {line}\n{text}");
     }
+}
+
+/// D14, D15: once `c` starts the demo's fight, the 80×24 header tells the judge what the round
+/// waits for, with its keys: each participant's action, then the roll. It read only
+/// `▶ lowest count first`.
+#[test]
+fn d14_the_header_asks_for_each_action_then_the_roll_at_80x24() {
+    let mut app = app(slotmark::script::demo_for(RulesetId::ActionDie), &[3; 64]);
+    let text = drive(&mut app, 80, 24, vec![key('c'), code(KeyCode::Enter)]);
+    let header = text.lines().next().unwrap_or_default();
+    assert!(
+        header.contains("▶ choose actions (a), then roll (i)"),
+        "{text}"
+    );
+    // Every participant's action in: the roll is what is left.
+    let each: Vec<_> = (0..6)
+        .flat_map(|_| [key('a'), code(KeyCode::Enter)])
+        .collect();
+    let text = drive(&mut app, 80, 24, each);
+    let header = text.lines().next().unwrap_or_default();
+    assert!(header.contains("▶ all have chosen: i rolls"), "{text}");
+    // Rolled: the turns say the rest.
+    let text = drive(&mut app, 80, 24, vec![key('i')]);
+    let header = text.lines().next().unwrap_or_default();
+    assert!(
+        !header.contains("choose") && !header.contains("rolls"),
+        "{text}"
+    );
 }

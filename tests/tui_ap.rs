@@ -72,6 +72,111 @@ fn last(app: &App) -> K {
     }
 }
 
+/// A34: an NPC that fails its critical damage save is proposed dead, and the question said
+/// so, but one Enter took it: Gob died on the judge's second Enter. Now the dialog warns, Enter
+/// does nothing on an answer that kills, ↓ Enter keeps it fighting, and `y` takes the death.
+#[test]
+fn a34_an_npc_proposed_dead_after_its_critical_save_dies_on_y_not_on_enter() {
+    let failed = |faces: &[u16]| {
+        let mut app = app(party(), faces);
+        app.main_mut().unwrap().view.selected = Some(1);
+        // 6 into Gob's 4 HP: 2 come off STR, and its critical save (d20 2 + STR 6) fails.
+        drive(
+            &mut app,
+            80,
+            24,
+            vec![key('-'), key('6'), code(KeyCode::Enter)],
+        );
+        drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
+        assert_eq!(app.ctx(), Ctx::Decide);
+        app
+    };
+    let mut app = failed(&[2]);
+    // The status line offers the key that takes it, not an Enter that does nothing.
+    let text = drive(&mut app, 80, 24, vec![]);
+    let status = text.lines().last().unwrap_or_default();
+    assert!(status.contains("y take it"), "{status}");
+    assert!(!status.contains("confirm"), "{status}");
+    let text = drive(&mut app, 80, 24, vec![code(KeyCode::Down)]);
+    let status = text.lines().last().unwrap_or_default();
+    assert!(
+        status.contains("confirm") && !status.contains("take it"),
+        "{status}"
+    );
+    drive(&mut app, 80, 24, vec![code(KeyCode::Up)]);
+    let steps = app.session().unwrap().applied().len();
+    let text = drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
+    assert_eq!(app.session().unwrap().applied().len(), steps, "{text}");
+    assert!(!state(&app).characters[1].dead(), "Enter killed Gob");
+    assert!(text.contains("Gob dies on this answer"), "{text}");
+    drive(&mut app, 80, 24, vec![key('y')]);
+    assert!(state(&app).characters[1].dead(), "y takes the death");
+    // The other answer needs no more than it did.
+    let mut app = failed(&[2]);
+    drive(
+        &mut app,
+        80,
+        24,
+        vec![code(KeyCode::Down), code(KeyCode::Enter)],
+    );
+    assert!(!state(&app).characters[1].dead());
+    assert_eq!(app.ctx(), Ctx::Main);
+}
+
+/// A34 with A48: in a fight, a goblin's death is its group's first casualty, so the answer that
+/// kills also asks the group's morale save, a roll. The answer still waits for `y`: the dry run
+/// that finds who dies must not give up because the answer rolls dice.
+#[test]
+fn a34_an_npc_proposed_dead_waits_for_y_when_its_death_asks_a_morale_save() {
+    let mut s = party();
+    for line in ["add Gib npc goblins 8 13 5 4", "fight players all"] {
+        let Ok(Line::Command(c)) = parse_line(line, s.state()) else {
+            panic!("{line} did not parse");
+        };
+        s.execute(c, &mut ScriptedDice::new([10, 10, 10, 10, 10, 10]))
+            .unwrap();
+    }
+    let mut app = app(s, &[2, 15, 15, 15]);
+    app.main_mut().unwrap().view.selected = Some(1);
+    drive(
+        &mut app,
+        80,
+        24,
+        vec![key('-'), key('6'), code(KeyCode::Enter)],
+    );
+    drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
+    assert_eq!(app.ctx(), Ctx::Decide);
+    let text = drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
+    assert!(
+        !state(&app).characters[1].dead(),
+        "Enter killed Gob: {text}"
+    );
+    assert!(text.contains("Gob dies on this answer"), "{text}");
+    drive(&mut app, 80, 24, vec![key('y')]);
+    assert!(state(&app).characters[1].dead(), "y takes the death");
+}
+
+/// A29, A32: the damage form proposes "Less armor" ticked, and it does what it says: 3 into
+/// Ana, whose worn gambeson gives armor 1, costs her 2 HP; unticked, the whole 3.
+#[test]
+fn a29_the_damage_forms_default_takes_the_targets_armor_off() {
+    let mut app = app(party(), &[]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    let text = drive(&mut app, 80, 24, vec![key('-')]);
+    assert!(text.contains("Less armor               [x]"), "{text}");
+    drive(&mut app, 80, 24, vec![key('3'), code(KeyCode::Enter)]);
+    assert_eq!(state(&app).characters[0].hp.cur, 4, "6 HP less 3 - armor 1");
+    let dropped = vec![
+        key('-'),
+        key('1'),
+        code(KeyCode::Down),
+        key(' '),
+        code(KeyCode::Enter),
+    ];
+    drive(&mut app, 80, 24, dropped);
+    assert_eq!(state(&app).characters[0].hp.cur, 3, "unticked: the whole 1");
+}
+
 #[test]
 fn the_ap_sheet_shows_every_field_at_two_sizes() {
     let mut app = app(party(), &[]);
@@ -320,18 +425,11 @@ fn the_start_screen_offers_the_ap_demo() {
     let dir = tempfile::tempdir().unwrap();
     let mut app =
         App::start(dir.path().to_path_buf(), Dice::scripted([])).with_theme(Theme::plain());
-    // d lists the demos; the ap demo comes after the slot system's, phase's and bdp's
-    let text = drive(
-        &mut app,
-        80,
-        24,
-        vec![
-            key('d'),
-            code(KeyCode::Right),
-            code(KeyCode::Right),
-            code(KeyCode::Right),
-        ],
-    );
+    // d lists the demos; the ap demo comes after the slot system's, the plain tracker's,
+    // phase's and bdp's
+    let mut keys = vec![key('d')];
+    keys.extend((0..4).map(|_| code(KeyCode::Right)));
+    let text = drive(&mut app, 80, 24, keys);
     assert!(text.contains("‹ action points ›"), "{text}");
     drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
     assert_eq!(state(&app).characters.len(), 7);
@@ -583,4 +681,24 @@ fn a34_a_dying_creatures_lost_turn_passes_by_itself() {
         "Ana's turn again:\n{text}"
     );
     assert!(state(&app).queue.is_empty());
+}
+
+/// At 80×24 a value longer than the sheet's row (Bo's grimoire and its spells in the demo)
+/// wraps under itself, past the labels: its spells ran back to the panel's edge, under the
+/// labels, and read as a field of their own.
+#[test]
+fn a_long_sheet_value_wraps_under_itself_at_80x24() {
+    let mut app = app(slotmark::script::demo_for(RulesetId::Ap), &[10; 64]);
+    let text = drive(&mut app, 80, 24, vec![code(KeyCode::Tab)]);
+    let rows: Vec<String> = text
+        .lines()
+        .filter_map(|l| l.split_once("││").map(|(_, sheet)| sheet.to_string()))
+        .collect();
+    let magic = rows
+        .iter()
+        .position(|r| r.starts_with(" Magic    Grimoire"))
+        .unwrap_or_else(|| panic!("{text}"));
+    let next = &rows[magic + 1];
+    assert!(next.starts_with("          "), "{next}\n{text}");
+    assert!(next.contains("Knock"), "{next}\n{text}");
 }

@@ -562,6 +562,63 @@ fn the_ten_table_moves_take_at_most_three_bdp_keys_each() {
 
 /// B49: a new turn order that leaves someone standing out is refused with their names, and the
 /// fight keeps everyone.
+/// Ana and the Ogre, `who` at HP 0 and STR 1, in a fight whose turn list is `order`.
+fn at_deaths_door(who: &str, order: &str) -> Session {
+    let mut s = Session::new(SessionState::new("Barrow", RulesetId::Bdp));
+    let (hp, str) = (format!("set {who} hp 0"), format!("set {who} str 1"));
+    let fight = format!("fight {order}");
+    for line in [
+        "add Ana pc 10 12 8 6",
+        "add Ogre creature 14 10 10 9",
+        "reveal all",
+    ]
+    .into_iter()
+    .chain([hp.as_str(), str.as_str(), fight.as_str()])
+    {
+        run(&mut s, line, vec![]);
+    }
+    s
+}
+
+/// B21, B22: Ana at HP 0 and STR 1, the Ogre's turn: any blow into her HP comes off STR and
+/// kills her. `a` Enter no longer strikes on one Enter: it asks, Enter does nothing there, Esc
+/// leaves her alive, and `y` strikes (a kill on purpose is `a` Enter `y`).
+#[test]
+fn b22_a_blow_that_can_kill_a_player_character_asks_before_it_lands() {
+    let mut app = app(at_deaths_door("Ana", "Ogre Ana"), &[4; 8]);
+    app.main_mut().unwrap().view.selected = Some(1);
+    let steps = app.session().unwrap().applied().len();
+    let text = drive(&mut app, 80, 24, vec![key('a'), code(KeyCode::Enter)]);
+    assert_eq!(app.session().unwrap().applied().len(), steps, "{text}");
+    assert!(text.contains("can kill Ana"), "{text}");
+    let text = drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
+    assert_eq!(
+        app.session().unwrap().applied().len(),
+        steps,
+        "Enter: {text}"
+    );
+    drive(&mut app, 80, 24, vec![code(KeyCode::Esc)]);
+    assert!(!state(&app).characters[0].dead, "Esc leaves her alive");
+    assert_eq!(app.ctx(), Ctx::Main);
+    drive(
+        &mut app,
+        80,
+        24,
+        vec![key('a'), code(KeyCode::Enter), key('y')],
+    );
+    assert!(
+        matches!(last(&app), K::Damage { who: 0, .. }),
+        "{:?}",
+        last(&app)
+    );
+    assert!(state(&app).characters[0].dead, "y strikes");
+    // A creature is struck at once: the fight needs no question for each foe it may kill.
+    let mut other = self::app(at_deaths_door("Ogre", "Ana Ogre"), &[4; 8]);
+    other.main_mut().unwrap().view.selected = Some(0);
+    drive(&mut other, 80, 24, vec![key('a'), code(KeyCode::Enter)]);
+    assert!(state(&other).characters[1].dead);
+}
+
 #[test]
 fn b49_an_order_that_leaves_someone_out_is_refused() {
     let mut s = party();

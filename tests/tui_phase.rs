@@ -616,3 +616,27 @@ fn the_header_names_everyone_a_group_brings_to_act_at_80x24() {
         assert!(!seen.is_empty(), "no group of three acted:\n{text}");
     }
 }
+
+/// K13: at 80×24 the judge sees which phase of the round it is, and no fighter loses its label
+/// for it: the one-line strip had no room for the phase, and the header names those acting.
+/// It leads the status line, from the first phase of the demo's fight through the next ones.
+#[test]
+fn k13_the_phase_of_the_round_shows_at_80x24_and_costs_no_fighter_its_label() {
+    let mut app = app(slotmark::script::demo_for(RulesetId::Phase), &[10; 64]);
+    let mut text = drive(&mut app, 80, 24, vec![key('c'), code(KeyCode::Enter)]);
+    for _ in 0..4 {
+        let status = text.lines().last().unwrap_or_default();
+        assert!(status.contains(" · "), "{text}");
+        assert!(status.starts_with("\" phase: "), "{text}");
+        assert!(
+            status.contains("u undo") && status.contains("? help"),
+            "{text}"
+        );
+        let strip = text.lines().nth(1).unwrap_or_default();
+        assert!(!strip.contains('+'), "{text}");
+        for name in ["Ana", "Bram", "Cora", "Hob", "Fang", "1", "2", "3"] {
+            assert!(strip.contains(name), "{name}: {text}");
+        }
+        text = drive(&mut app, 80, 24, vec![key('E')]);
+    }
+}

@@ -292,39 +292,9 @@ fn the_ten_table_moves_take_at_most_three_plain_keys_each() {
     let p = play(&mut app, "time", vec![key('T'), code(KeyCode::Enter)]);
     assert_eq!(game(&p.logged[0]), K::Pass { minutes: 10 }, "{}", p.text);
     assert_eq!(state(&app).minutes, 10);
-    // Moves 11 and 12 (issue 44): the tracker has no demo, so a session with an encounter
-    // prepared. The fight with the creatures just met is `c` Enter; a round is `E` per fighter.
-    let mut s = Session::new(SessionState::new("Bridge", RulesetId::Plain));
-    for line in [
-        "add Ana 8",
-        "add Bo 6",
-        "add Ogre 9 others",
-        "add Gnash 5 others",
-        "encounter Bridge: Ogre, Gnash",
-    ] {
-        let Ok(slotmark::script::Line::Command(c)) = slotmark::script::parse_line(line, s.state())
-        else {
-            panic!("{line}");
-        };
-        s.execute(c, &mut slotmark::dice::ScriptedDice::new([]))
-            .unwrap();
-    }
-    let mut app = App::with_session(s, None, Dice::scripted([3; 20])).with_theme(Theme::plain());
-    let p = play(
-        &mut app,
-        "a fight with those met",
-        vec![key('c'), code(KeyCode::Enter)],
-    );
-    let fight = state(&app)
-        .fight
-        .clone()
-        .unwrap_or_else(|| panic!("{}", p.text));
-    assert_eq!(fight.order.len(), 4, "{}", p.text);
-    let mut keys = 0;
-    while state(&app).fight.as_ref().is_some_and(|f| f.round == 1) {
-        drive(&mut app, 80, 24, vec![key('E')]);
-        keys += 1;
-        assert!(keys <= 4, "a round of four took more than E each");
-    }
-    assert_eq!(keys, 4, "E per fighter");
+    // Moves 11 and 12 (issue 44), in the demo: the fight with the creatures just met in at
+    // most three keys, then one whole round of it, `E` per fighter as the page lists them.
+    let (keys, fighters) = screen::moves_11_and_12(RulesetId::Plain);
+    assert_eq!(fighters, 6, "the party of three and the three at the ford");
+    assert_eq!(keys, screen::round_keys(RulesetId::Plain, fighters));
 }

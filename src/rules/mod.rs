@@ -575,6 +575,18 @@ rulesets! {
          plus STR with quick slots, rests on a clock of 6-second rounds (rule file 004).";
 }
 
+impl GameState {
+    /// The player characters on the roster, in its order: id and name.
+    pub fn player_characters(&self) -> Vec<(u32, String)> {
+        self.roster()
+            .into_iter()
+            .filter(|g| g.party)
+            .flat_map(|g| g.members)
+            .map(|m| (m.id, m.name))
+            .collect()
+    }
+}
+
 impl Default for RulesetId {
     /// The first of the list: the slot system.
     fn default() -> Self {

@@ -43,28 +43,23 @@ pub fn try_demo() -> Result<Session, ContentError> {
     try_demo_for(RulesetId::Slots)
 }
 
-/// Does the ruleset bundle a demo?
+/// Does the ruleset bundle a demo? Every one does; the start screen and the tests ask.
 pub fn has_demo(ruleset: RulesetId) -> bool {
-    ruleset != RulesetId::Plain
+    RulesetId::ALL.contains(&ruleset)
 }
 
 /// The bundled demo of `ruleset`, built from its script: the slot system's party at the old
-/// mill, ruleset phase's in the goblin warren, ruleset bdp's on the drowned causeway, ruleset
-/// ap's at the ruined chapel, or ruleset actiondie's at the troll bridge. The plain tracker has
-/// none.
+/// mill, the plain tracker's at the goblin ford, ruleset phase's in the goblin warren, ruleset
+/// bdp's on the drowned causeway, ruleset ap's at the ruined chapel, or ruleset actiondie's at
+/// the troll bridge.
 pub fn try_demo_for(ruleset: RulesetId) -> Result<Session, ContentError> {
     let script = match ruleset {
         RulesetId::Slots => content::slots::DEMO,
+        RulesetId::Plain => content::plain::DEMO,
         RulesetId::Phase => content::phase::DEMO,
         RulesetId::Bdp => content::bdp::DEMO,
         RulesetId::Ap => content::ap::DEMO,
         RulesetId::ActionDie => content::actiondie::DEMO,
-        RulesetId::Plain => {
-            return Err(ContentError::Invalid {
-                file: format!("ruleset {}", ruleset.key()),
-                message: "it has no bundled demo".into(),
-            });
-        }
     };
     build("Demo", ruleset, script, &content::try_bundled()?)
 }

@@ -65,6 +65,37 @@ impl SessionState {
         self.game.ruleset()
     }
 
+    /// Who `command` would leave dead that is not dead now, found by applying it to a copy of
+    /// the game: the frame asks before such a step, so one Enter never kills. A command that
+    /// draws dice is tried with seeded faces; nobody when it is refused.
+    pub fn deaths_after(&self, command: &GameCommand) -> Vec<String> {
+        let dead = |game: &GameState| -> Vec<(u32, String)> {
+            game.roster()
+                .into_iter()
+                .flat_map(|g| g.members)
+                .filter(|e| e.dead)
+                .map(|e| (e.id, e.name))
+                .collect()
+        };
+        let before: Vec<u32> = dead(&self.game).into_iter().map(|(id, _)| id).collect();
+        let mut copy = self.game.clone();
+        let mut no_dice = crate::dice::ScriptedDice::new([]);
+        if rules::apply_quietly(&mut copy, command, &mut no_dice).is_err() {
+            // The step rolls (a death can ask its group's morale save, A48): run it again with
+            // any faces. What the dice decide waits for the judge; who the step kills does not.
+            copy = self.game.clone();
+            let mut any = crate::dice::LiveDice::seeded(0);
+            if rules::apply_quietly(&mut copy, command, &mut any).is_err() {
+                return Vec::new();
+            }
+        }
+        dead(&copy)
+            .into_iter()
+            .filter(|(id, _)| !before.contains(id))
+            .map(|(_, name)| name)
+            .collect()
+    }
+
     /// Is this a state the rules could have built? For a starting state read from a file: the
     /// title and notes are text the judge could have typed, and the game passes its ruleset's
     /// check. Says what is wrong in words when not.

@@ -52,19 +52,44 @@ pub(super) fn is_temp_of(of: &std::ffi::OsStr, name: &std::ffi::OsStr) -> bool {
 /// Writes `bytes` to `path` atomically: temp file in the same folder, fsync, rename, fsync the
 /// folder. On failure the temp file is removed and `path` is unchanged.
 pub(super) fn write(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+    write_with(path, bytes, &mut OpenOptions::new(), |_| {}).map(drop)
+}
+
+/// [`write`] for a file of secrets kept while its writer runs: only its owner may read it (on
+/// unix, from the moment it exists), and the returned file holds a lock on it, taken before the
+/// new file gets its name, so whoever finds the file unlocked knows its writer is gone. The lock
+/// lasts as long as the returned file is kept.
+pub(super) fn write_private_held(path: &Path, bytes: &[u8]) -> Result<fs::File, StoreError> {
+    let mut options = OpenOptions::new();
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    write_with(path, bytes, &mut options, |file| {
+        // A file system that cannot lock still gets the file; its readers then cannot tell
+        // whether the writer runs, and take it that it does.
+        let _ = file.try_lock();
+    })
+}
+
+fn write_with(
+    path: &Path,
+    bytes: &[u8],
+    options: &mut OpenOptions,
+    before: impl FnOnce(&fs::File),
+) -> Result<fs::File, StoreError> {
     let tmp = temp_path(path);
     let result = (|| {
-        let mut file = OpenOptions::new()
+        let mut file = options
             .write(true)
             .create_new(true)
             .open(&tmp)
             .map_err(|e| StoreError::io(&tmp, "cannot create a temporary file", &e))?;
+        before(&file);
         file.write_all(bytes)
             .and_then(|()| file.sync_all())
             .map_err(|e| StoreError::io(&tmp, "cannot write", &e))?;
-        drop(file);
         fs::rename(&tmp, path).map_err(|e| StoreError::io(path, "cannot replace", &e))?;
-        sync_dir(&parent_dir(path))
+        sync_dir(&parent_dir(path))?;
+        Ok(file)
     })();
     if result.is_err() {
         // Best effort: the error being returned matters more than a failed cleanup.

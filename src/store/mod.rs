@@ -25,6 +25,7 @@ mod file;
 mod follow;
 mod journal;
 mod kept;
+mod links;
 mod mailbox;
 mod pages;
 mod pieces;
@@ -39,6 +40,9 @@ pub use file::{not_regular, owned_without_bom, without_bom};
 pub use follow::{Followed, Follower, Following, Work as FollowWork, watch, watch_files};
 pub use journal::journal_path;
 pub use kept::{ENCOUNTERS_VERSION, MAX_ENCOUNTERS_BYTES, read_kept, write_kept};
+pub use links::{
+    LINKS_VERSION, MAX_LINKS_BYTES, PlayerLink, Served, links_path, read_links, write_links,
+};
 pub use mailbox::{
     ANSWERS_KEPT, Answer, MAILBOX_ROOM, MAILBOX_VERSION, MAX_MAILBOX_BYTES, Proposal, Verdict,
     answers_path, proposals_path, read_answers, read_proposals, write_answers, write_proposals,
@@ -88,6 +92,7 @@ pub enum FileKind {
     Encounters,
     Proposals,
     Answers,
+    Links,
 }
 
 impl FileKind {
@@ -101,6 +106,7 @@ impl FileKind {
             FileKind::Encounters => "file of kept encounters",
             FileKind::Proposals => "file of the players' proposals",
             FileKind::Answers => "file of the judge's answers to proposals",
+            FileKind::Links => "links file",
         }
     }
 
@@ -113,6 +119,7 @@ impl FileKind {
             FileKind::Bestiary => bestiary::BESTIARY_VERSION,
             FileKind::Encounters => kept::ENCOUNTERS_VERSION,
             FileKind::Proposals | FileKind::Answers => mailbox::MAILBOX_VERSION,
+            FileKind::Links => links::LINKS_VERSION,
         }
     }
 }

@@ -356,7 +356,7 @@ impl App {
         let input = match &mut m.overlay {
             Some(Overlay::Palette(p)) => &mut p.input,
             Some(Overlay::Face(f)) => &mut f.input,
-            Some(Overlay::Help { .. }) => return false,
+            Some(Overlay::Help { .. } | Overlay::Link(_)) => return false,
             Some(Overlay::Jump(j)) => {
                 j.typed.extend(text.chars().filter(|c| !c.is_control()));
                 m.jump_follow(0);

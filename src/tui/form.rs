@@ -185,6 +185,9 @@ pub struct Form<P> {
     /// A question put before a step: `y` submits it as Enter does (unless a text field has
     /// the keys).
     pub yes: bool,
+    /// A question before a step that can kill: Enter does not take it, only `y` does (see
+    /// [`crate::tui::sheets::forms::ask_before_death`]).
+    pub fatal: bool,
 }
 
 /// A recomputed line of a form.
@@ -215,6 +218,7 @@ impl<P> Form<P> {
             live: None,
             digits: String::new(),
             yes: false,
+            fatal: false,
         }
     }
 

@@ -198,6 +198,15 @@ pub enum Overlay {
     Search(SearchPrompt),
     /// Picking a creature to add.
     Pick(PickPrompt),
+    /// A player character's page, as the links file told it when last looked at.
+    Link(LinkLook),
+}
+
+/// What the judge's screen found of the players' pages when it last looked: the links file's
+/// addresses, no page served, no session file to serve (None), or why the file cannot be read.
+#[derive(Debug, Clone)]
+pub struct LinkLook {
+    pub found: Option<Result<crate::store::Served, String>>,
 }
 
 /// A creature the picker offers, as the session's ruleset makes it: its kind, the name it would
@@ -378,6 +387,10 @@ pub fn form_key<P>(form: &mut Form<P>, action: Option<Action>, key: KeyEvent) ->
         };
     }
     let step = match action {
+        Some(Action::Accept) if form.fatal => {
+            form.error = Some(crate::tui::sheets::forms::DEATH_KEYS.to_string());
+            return FormStep::Changed;
+        }
         Some(Action::Accept) => return FormStep::Submit,
         Some(Action::Cancel) => return FormStep::Cancel,
         Some(Action::Up) => {
@@ -413,6 +426,7 @@ impl Main {
             Some(Overlay::Jump(_)) => Ctx::Jump,
             Some(Overlay::Search(_)) => Ctx::Search,
             Some(Overlay::Pick(_)) => Ctx::Pick,
+            Some(Overlay::Link(_)) => Ctx::Link,
             None => {
                 if let Some(ctx) = self.sheet.dialog() {
                     return ctx;
@@ -815,6 +829,7 @@ impl Main {
                 }));
                 true
             }
+            Action::Link => self.open_link(),
             Action::Search => {
                 if !self.needs_log("searching the log") {
                     self.open_search();

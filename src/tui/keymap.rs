@@ -32,6 +32,8 @@ pub enum Ctx {
     Proposal,
     /// Typing the word back to a player whose proposal the judge declines.
     Decline,
+    /// A player character's page: its address and QR code.
+    Link,
     /// A ruleset's own dialog or panel, by its title ("scene editor").
     Panel(&'static str),
 }
@@ -55,6 +57,7 @@ impl Ctx {
             Ctx::Help => "help",
             Ctx::Proposal => "a player's proposed roll",
             Ctx::Decline => "declining a player's roll",
+            Ctx::Link => "player's page",
             Ctx::Panel(title) => title,
         }
     }
@@ -110,6 +113,8 @@ pub enum Action {
     Search,
     /// Open the creature picker: add a creature of the bestiary, into the fight under way.
     Bring,
+    /// Show the selected player character's page: its address and QR code.
+    Link,
     /// Move the roll log to the next (older) line the search finds.
     SearchNext,
     /// Move the roll log to the previous (newer) line the search finds.
@@ -240,6 +245,7 @@ macro_rules! with_frame {
             $crate::tui::keymap::SEARCH,
             $crate::tui::keymap::PICK,
             $crate::tui::keymap::FOUND,
+            $crate::tui::keymap::LINK,
             $crate::tui::keymap::HELP,
         ]
     };
@@ -277,6 +283,7 @@ pub const MAIN_ROSTER: &[Binding] = &[
     b(C::Main, &[K::Char('H')], A::Hide, "", "Reveal the selected creature to the players' table view, or veil it again"),
     b(C::Main, &[K::Char('\'')], A::Jump, "", "Jump to a sheet: type the first letters of a name (Enter keeps it)"),
     b(C::Main, &[K::Char('A')], A::Bring, "", "Add a creature, or in a fight an encounter: letters of its name, then Enter"),
+    b(C::Main, &[K::Char('W')], A::Link, "", "The selected player character's own page: its address and QR code, to hand out"),
 ];
 
 /// Scrolling the roll log on the main screen.
@@ -339,7 +346,7 @@ pub const DECIDE: &[Binding] = &[
     b(C::Decide, &[K::Code(KC::Up), K::Char('k')], A::Up, "", "Highlight the previous slot"),
     b(C::Decide, &[K::Code(KC::Down), K::Char('j')], A::Down, "↑↓|choose", "Highlight the next slot"),
     b(C::Decide, &[K::Digits], A::Digit, "", "Highlight slot 1-9"),
-    b(C::Decide, &[K::Char('y')], A::Yes, "", "Improvised block: yes, the item stops it"),
+    b(C::Decide, &[K::Char('y')], A::Yes, "take it", "Improvised block: yes, the item stops it; over an answer that kills, take it"),
     b(C::Decide, &[K::Char('n')], A::No, "", "Improvised block: no, the hit lands"),
     b(C::Decide, &[K::Code(KC::Enter)], A::Accept, "confirm", "Confirm the highlighted answer (the proposal is preselected)"),
     b(C::Decide, &[K::Code(KC::Esc)], A::Cancel, "cancel", "Drop the decision: nothing more happens"),
@@ -465,6 +472,17 @@ pub const FOUND: &[Binding] = &[
     b(C::Found, &[K::Ctrl('c')], A::Quit, "", "Quit"),
 ];
 
+/// A player character's page shown for the judge to hand out.
+#[rustfmt::skip]
+pub const LINK: &[Binding] = &[
+    b(C::Link, &[K::Code(KC::Tab)], A::NextChar, "next", "The next player character's page"),
+    b(C::Link, &[K::Code(KC::BackTab)], A::PrevChar, "", "The previous player character's page"),
+    b(C::Link, &[K::Char('W')], A::Link, "look again", "Look again: once the page is started, or after link NAME new"),
+    b(C::Link, &[K::Code(KC::Esc), K::Char('q')], A::Cancel, "close", "Close"),
+    b(C::Link, &[K::Char('?'), K::Code(KC::F(1))], A::Help, "help", "Every key here"),
+    b(C::Link, &[K::Ctrl('c')], A::Quit, "", "Quit"),
+];
+
 /// The help overlay.
 #[rustfmt::skip]
 pub const HELP: &[Binding] = &[
@@ -588,7 +606,7 @@ pub fn check_table(table: Table) -> Result<(), String> {
 /// and every dialog work the same in every ruleset.
 pub fn check_ruleset_table(table: Table) -> Result<(), String> {
     check_table(table)?;
-    let shared: [(&str, &[Binding]); 18] = [
+    let shared: [(&str, &[Binding]); 19] = [
         ("undo and redo", MAIN_HISTORY),
         ("the roster", MAIN_ROSTER),
         ("the log", MAIN_LOG),
@@ -606,6 +624,7 @@ pub fn check_ruleset_table(table: Table) -> Result<(), String> {
         ("searching the log", SEARCH),
         ("the creature picker", PICK),
         ("a search kept", FOUND),
+        ("a player's page", LINK),
         ("help", HELP),
     ];
     for (what, group) in shared {
@@ -633,6 +652,7 @@ pub fn action_name(action: Action) -> &'static str {
         Action::Hide => "hide character",
         Action::Jump => "jump to a name",
         Action::Bring => "add a creature",
+        Action::Link => "player's page",
         Action::Search => "search the log",
         Action::LogOlder => "log older",
         Action::LogNewer => "log newer",

@@ -77,6 +77,8 @@ pub fn form_action_applies<P>(f: &Form<P>, action: Action) -> bool {
             f.fields.iter().any(|x| x.id == "edge") && !f.typing()
         }
         Action::Change | Action::ChangeBack => !f.typing(),
+        // Before a death only `y` goes ahead (the form's note says so).
+        Action::Accept => !f.fatal,
         _ => true,
     }
 }
@@ -198,25 +200,6 @@ pub fn fit(text: &str, width: usize) -> String {
     out
 }
 
-/// Cuts a name to `width` columns so that what tells it from its fellows survives: a last word
-/// with a digit in it ("Goblin 12") is kept whole and the cut is made before it ("Gob… 12");
-/// any other name is cut at its end like [`fit`]. Every screen cuts names with this.
-pub fn fit_name(name: &str, width: usize) -> String {
-    use unicode_width::UnicodeWidthStr;
-    if name.width() <= width {
-        return name.to_string();
-    }
-    if let Some((head, tail)) = name.trim_end().rsplit_once(' ')
-        && tail.chars().any(|c| c.is_ascii_digit())
-    {
-        let room = width.saturating_sub(tail.width() + 1);
-        if room >= 2 {
-            return format!("{} {tail}", fit(head.trim_end(), room));
-        }
-    }
-    fit(name, width)
-}
-
 /// A name's parts for telling it from its fellows: what comes before a last word with a digit
 /// in it, and that word ("Giant rat 12" is "Giant rat" and "12"); a name without one is all head.
 fn name_parts(name: &str) -> (&str, Option<&str>) {
@@ -297,22 +280,155 @@ pub fn labels_within(names: &[&str], longest: usize) -> Vec<String> {
     }
 }
 
-/// Labels for `names` that fit `room` columns all told, each taking `extra` columns more (its
-/// mark and the gap after it): the whole names when they fit, else the longest cut that lets
-/// every label fit (see [`labels_within`]), never shorter than what tells them apart.
-pub fn labels_for(names: &[&str], room: usize, extra: usize) -> Vec<String> {
-    use unicode_width::UnicodeWidthStr;
-    let total = |ls: &[String]| ls.iter().map(|l| l.width() + extra).sum::<usize>();
-    // The names that fit a share of the room keep it whole; the longer ones are cut to it.
+/// The labels of [`labels_within`] that `fits`, the longest first: the whole names when they
+/// fit, else the longest cut that does, down to what only just tells them apart (the shortest,
+/// returned when nothing fits). One rule for every place that names fighters side by side.
+pub fn labels_fitting(names: &[&str], fits: impl Fn(&[String]) -> bool) -> Vec<String> {
     let longest = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
     let mut best = labels_within(names, longest);
     for most in (2..longest).rev() {
-        if total(&best) <= room {
+        if fits(&best) {
             break;
         }
         best = labels_within(names, most);
     }
     best
+}
+
+/// Labels for `names` that fit `room` columns all told, each taking `extra` columns more (its
+/// mark and the gap after it): see [`labels_fitting`].
+pub fn labels_for(names: &[&str], room: usize, extra: usize) -> Vec<String> {
+    use unicode_width::UnicodeWidthStr;
+    labels_fitting(names, |ls| {
+        ls.iter().map(|l| l.width() + extra).sum::<usize>() <= room
+    })
+}
+
+/// One label per name, each within its own width (`widths[i]` columns for `names[i]`, as a
+/// roster row leaves beside its marks): each the longest of [`labels_fitting`]'s labels that
+/// fits its width, all pairwise distinct. Where two rows would read alike, every row takes the
+/// shorter labels, which [`labels_within`] keeps apart.
+pub fn labels_each_within(names: &[&str], widths: &[usize]) -> Vec<String> {
+    use unicode_width::UnicodeWidthStr;
+    let longest = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+    let ladder: Vec<Vec<String>> = (2..=longest.max(2))
+        .rev()
+        .map(|most| labels_within(names, most))
+        .collect();
+    let step = |i: usize| {
+        ladder
+            .iter()
+            .position(|ls| ls[i].width() <= widths.get(i).copied().unwrap_or(usize::MAX))
+            .unwrap_or(ladder.len() - 1)
+    };
+    let steps: Vec<usize> = (0..names.len()).map(step).collect();
+    let chosen: Vec<String> = steps
+        .iter()
+        .enumerate()
+        .map(|(i, &k)| ladder[k][i].clone())
+        .collect();
+    let distinct = chosen
+        .iter()
+        .collect::<std::collections::BTreeSet<_>>()
+        .len()
+        == chosen.len();
+    if distinct {
+        return chosen;
+    }
+    let k = steps.iter().copied().max().unwrap_or(0);
+    ladder[k].clone()
+}
+
+/// A line wider than `width` broken between words into rows, each row after the first indented
+/// to where the line's value starts (past its first span, a sheet's label, when it has more
+/// than one; else past its leading spaces), so a long value wraps under itself and not back to
+/// the panel's edge. A word wider than a row is broken where the row ends.
+pub fn hanging(line: Line<'_>, width: usize) -> Vec<Line<'static>> {
+    use unicode_width::UnicodeWidthChar;
+    let owned = |line: Line<'_>| {
+        Line::from(
+            line.spans
+                .into_iter()
+                .map(|s| Span::styled(s.content.into_owned(), s.style))
+                .collect::<Vec<_>>(),
+        )
+        .style(line.style)
+    };
+    if line.width() <= width || width == 0 {
+        return vec![owned(line)];
+    }
+    let line_style = line.style;
+    let mut spans = line.spans.into_iter();
+    let mut first: Vec<(char, Style)> = Vec::new();
+    let mut rest: Vec<(char, Style)> = Vec::new();
+    let labelled = spans.len() > 1;
+    if labelled && let Some(label) = spans.next() {
+        first.extend(label.content.chars().map(|c| (c, label.style)));
+    }
+    for span in spans {
+        rest.extend(span.content.chars().map(|c| (c, span.style)));
+    }
+    if !labelled {
+        let lead = rest.iter().take_while(|(c, _)| *c == ' ').count();
+        first = rest.drain(..lead).collect();
+    }
+    let indent = first
+        .iter()
+        .map(|(c, _)| c.width().unwrap_or(0))
+        .sum::<usize>();
+    // A label wider than half the row leaves too little under it: the rows then start at the edge.
+    let indent = if indent * 2 > width { 0 } else { indent };
+    // Runs of spaces and of everything else, in order.
+    let mut runs: Vec<Vec<(char, Style)>> = Vec::new();
+    for cell in rest {
+        match runs.last_mut() {
+            Some(run) if (run[0].0 == ' ') == (cell.0 == ' ') => run.push(cell),
+            _ => runs.push(vec![cell]),
+        }
+    }
+    let w = |run: &[(char, Style)]| {
+        run.iter()
+            .map(|(c, _)| c.width().unwrap_or(0))
+            .sum::<usize>()
+    };
+    let mut rows: Vec<Vec<(char, Style)>> = vec![first];
+    let next_row = || vec![(' ', Style::new()); indent];
+    let mut gap: Vec<(char, Style)> = Vec::new();
+    for run in runs {
+        if run[0].0 == ' ' {
+            gap = run;
+            continue;
+        }
+        let col = rows.last().map_or(0, |r| w(r));
+        if col + w(&gap) + w(&run) > width && col > indent {
+            rows.push(next_row());
+            gap.clear();
+        }
+        if let Some(row) = rows.last_mut() {
+            row.append(&mut gap);
+        }
+        for cell in run {
+            let cw = cell.0.width().unwrap_or(0);
+            if rows.last().map_or(0, |r| w(r)) + cw > width {
+                rows.push(next_row());
+            }
+            if let Some(row) = rows.last_mut() {
+                row.push(cell);
+            }
+        }
+    }
+    rows.into_iter()
+        .map(|row| {
+            let mut spans: Vec<Span<'static>> = Vec::new();
+            for (c, style) in row {
+                match spans.last_mut() {
+                    Some(s) if s.style == style => s.content.to_mut().push(c),
+                    _ => spans.push(Span::styled(c.to_string(), style)),
+                }
+            }
+            Line::from(spans).style(line_style)
+        })
+        .collect()
 }
 
 /// Lines drawn into `body`, wrapped, from row `from` on (never past the row that puts the last
@@ -322,6 +438,10 @@ pub fn scrolled(buf: &mut Buffer, body: Rect, lines: Vec<Line<'_>>, from: u16) -
     if body.width == 0 || body.height == 0 {
         return (0, 0);
     }
+    let lines: Vec<Line<'_>> = lines
+        .into_iter()
+        .flat_map(|l| hanging(l, usize::from(body.width)))
+        .collect();
     // Drawn whole into a scratch buffer first, so wrapping is counted exactly as drawn.
     let tall = paragraph_height(&lines, body.width)
         .saturating_mul(2)
@@ -635,13 +755,30 @@ mod tests {
     use super::*;
 
     #[test]
-    fn fit_name_keeps_the_number_that_tells_fellows_apart() {
-        assert_eq!(fit_name("Goblin 1", 8), "Goblin 1");
-        assert_eq!(fit_name("Goblin 1", 5), "Go… 1");
-        assert_eq!(fit_name("Goblin 2", 5), "Go… 2");
-        assert_eq!(fit_name("Giant rat 12", 8), "Gian… 12");
-        assert_eq!(fit_name("Oswald", 4), "Osw…");
-        assert_eq!(fit_name("Goblin 123456", 5), "Gobl…");
+    fn a_long_line_wraps_under_its_value() {
+        let text = |lines: Vec<Line>| -> Vec<String> {
+            lines
+                .iter()
+                .map(|l| l.spans.iter().map(|s| s.content.to_string()).collect())
+                .collect()
+        };
+        let line = Line::from(vec![
+            Span::raw(" Magic    "),
+            Span::raw("Grimoire: Light, Sleep, Mirror Image"),
+        ]);
+        assert_eq!(
+            text(hanging(line, 30)),
+            [
+                " Magic    Grimoire: Light,",
+                "          Sleep, Mirror Image"
+            ]
+        );
+        // Without a label, under its leading spaces; a word wider than a row is broken.
+        assert_eq!(
+            text(hanging(Line::raw("  a Longwordthatdoesnotfit"), 12)),
+            ["  a", "  Longwordth", "  atdoesnotf", "  it"]
+        );
+        assert_eq!(text(hanging(Line::raw("short"), 12)), ["short"]);
     }
 
     #[test]

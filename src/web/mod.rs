@@ -28,7 +28,7 @@ use thiserror::Error;
 use crate::dice::NoRandomness;
 use crate::script::offers::{Offer, offers};
 use crate::session::TableView;
-use crate::store::{Answer, Followed, Following, StoreError, Verdict};
+use crate::store::{Answer, Followed, Following, PlayerLink, StoreError, Verdict};
 
 /// Where the page listens unless told: this machine only, on a port the system chooses.
 pub const DEFAULT_ADDR: SocketAddr = SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 0);
@@ -79,6 +79,13 @@ pub struct Web {
     /// The judge's answers file as last read (its time and length), and its answers.
     answers_seen: Option<(std::time::SystemTime, u64)>,
     answers: Vec<Answer>,
+    /// The links file as last written, held (and locked) while serving: the judge's screen
+    /// reads the addresses there.
+    links: Option<(std::fs::File, Vec<PlayerLink>)>,
+    /// Why the links file could not be written, once, to be said.
+    trouble: Option<String>,
+    /// The last reason said, so a file that keeps failing is said once.
+    said: Option<String>,
 }
 
 /// One player character's page: its link's token and what it was last sent.
@@ -115,6 +122,9 @@ impl Web {
             made: Vec::new(),
             answers_seen: None,
             answers: Vec::new(),
+            links: None,
+            trouble: None,
+            said: None,
         };
         web.read_answers();
         for (id, name) in party(&web.following) {
@@ -131,6 +141,7 @@ impl Web {
             web.server.offer(id, &link.name, offered);
             web.players.insert(id, link);
         }
+        web.keep_links();
         Ok(web)
     }
 
@@ -220,6 +231,51 @@ impl Web {
         );
         let page = player_page(&view, name, sheet, self.following.problem(), offered, asked);
         serde_json::to_string(&page).unwrap_or_else(|_| "null".into())
+    }
+
+    /// Each player character's page as the links file lists it, in the roster's order.
+    fn player_links(&self) -> Vec<PlayerLink> {
+        party(&self.following)
+            .into_iter()
+            .filter_map(|(id, _)| {
+                let link = self.players.get(&id)?;
+                Some(PlayerLink {
+                    id,
+                    name: link.name.clone(),
+                    made_for: link.made_for,
+                    address: self.url_with(&link.token),
+                })
+            })
+            .collect()
+    }
+
+    /// Writes the links file anew when the addresses changed. A file that cannot be written is
+    /// let go (unlocked, its addresses no longer count), to be tried again at the next change.
+    fn keep_links(&mut self) {
+        let players = self.player_links();
+        if self.links.as_ref().is_some_and(|(_, w)| *w == players) {
+            return;
+        }
+        match crate::store::write_links(self.path(), &players) {
+            Ok(file) => {
+                self.links = Some((file, players));
+                self.said = None;
+            }
+            Err(e) => {
+                self.links = None;
+                let why = e.to_string();
+                if self.said.as_ref() != Some(&why) {
+                    self.said = Some(why.clone());
+                    self.trouble = Some(why);
+                }
+            }
+        }
+    }
+
+    /// Why the links file could not be written, when that is news: the judge's screen then
+    /// cannot show the addresses, which still open their pages.
+    pub fn links_trouble(&mut self) -> Option<String> {
+        self.trouble.take()
     }
 
     pub fn server(&self) -> &Server {
@@ -346,22 +402,14 @@ impl Web {
                 }
             }
         }
+        self.keep_links();
         followed
     }
 }
 
 /// The player characters of the session: id and name.
 fn party(following: &Following) -> Vec<(u32, String)> {
-    following
-        .session()
-        .state()
-        .game
-        .roster()
-        .into_iter()
-        .filter(|g| g.party)
-        .flat_map(|g| g.members)
-        .map(|m| (m.id, m.name))
-        .collect()
+    following.session().state().game.player_characters()
 }
 
 /// How many times the judge made `id`'s link anew.
@@ -397,24 +445,53 @@ fn reachable() -> Option<IpAddr> {
     (!ip.is_unspecified()).then_some(ip)
 }
 
+/// The quiet zone a QR code asks for around it, in modules.
+pub const QR_MARGIN: usize = 4;
+
 /// The address as a QR code in text, two rows of modules to a line; dark on light whatever the
 /// terminal's colours when `ansi`, so a phone's camera reads it. Without `ansi` (not a terminal,
 /// or `NO_COLOR`) it is block characters only, with no colour codes.
 pub fn qr(url: &str, ansi: bool) -> Option<String> {
-    use qrcode::render::unicode::Dense1x2;
-    let code = qrcode::QrCode::new(url.as_bytes()).ok()?;
-    let text = code
-        .render::<Dense1x2>()
-        .dark_color(Dense1x2::Dark)
-        .light_color(Dense1x2::Light)
-        .quiet_zone(true)
-        .build();
-    if !ansi {
-        return Some(text);
-    }
+    let rows = qr_rows(url, QR_MARGIN)?;
     Some(
-        text.lines()
-            .map(|l| format!("\x1b[30;107m{l}\x1b[0m\n"))
+        rows.iter()
+            .map(|l| {
+                if ansi {
+                    format!("\x1b[30;107m{l}\x1b[0m\n")
+                } else {
+                    format!("{l}\n")
+                }
+            })
+            .collect(),
+    )
+}
+
+/// The address as a QR code in lines of text, two rows of modules to a line (`▀`, `▄`, `█` for
+/// the dark ones), with `margin` light modules around it: the rendering the command line prints
+/// and the judge's screen draws, which on a screen too small for the whole quiet zone asks for
+/// less of it.
+pub fn qr_rows(url: &str, margin: usize) -> Option<Vec<String>> {
+    const HALVES: [char; 4] = [' ', '\u{2584}', '\u{2580}', '\u{2588}'];
+    let code = qrcode::QrCode::new(url.as_bytes()).ok()?;
+    let width = code.width();
+    let colors = code.to_colors();
+    let side = width + 2 * margin;
+    let dark = |x: usize, y: usize| -> usize {
+        let inside = |v: usize| (margin..margin + width).contains(&v);
+        usize::from(
+            inside(x)
+                && inside(y)
+                && colors[(y - margin) * width + (x - margin)] == qrcode::Color::Dark,
+        )
+    };
+    Some(
+        (0..side)
+            .step_by(2)
+            .map(|y| {
+                (0..side)
+                    .map(|x| HALVES[dark(x, y) * 2 + dark(x, y + 1)])
+                    .collect()
+            })
             .collect(),
     )
 }
@@ -429,6 +506,15 @@ fn link_said(out: &mut dyn Write, what: &str, url: &str, ansi: bool) -> std::io:
         write!(out, "{code}")?;
         writeln!(out)?;
     }
+    out.flush()
+}
+
+/// The links file could not be written: the pages are served all the same.
+fn links_trouble_said(out: &mut dyn Write, why: &str) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "The judge's screen cannot show the addresses (they open their pages all the same): {why}"
+    )?;
     out.flush()
 }
 
@@ -488,11 +574,15 @@ pub fn run(
             out,
             "Anyone with the table's address can read the table, and anyone with a character's \
              address that character's page; new ones are made each time, and `link NAME new` \
-             makes a character's anew. Ctrl-C stops it."
+             makes a character's anew. W on the judge's screen shows the selected character's. \
+             Ctrl-C stops it."
         )?;
         out.flush()
     })();
     said.map_err(|e| WebError::Terminal(e.to_string()))?;
+    if let Some(why) = web.links_trouble() {
+        links_trouble_said(out, &why).map_err(|e| WebError::Terminal(e.to_string()))?;
+    }
     loop {
         match rx.recv_timeout(poll) {
             Ok(()) | Err(RecvTimeoutError::Timeout) => {}
@@ -500,7 +590,12 @@ pub fn run(
         }
         if web.step() == Followed::Gone {
             drop(watcher);
+            // Its addresses open nothing any more.
+            let _ = std::fs::remove_file(crate::store::links_path(web.path()));
             return Ok(Ended::Gone(web.path().to_path_buf()));
+        }
+        if let Some(why) = web.links_trouble() {
+            links_trouble_said(out, &why).map_err(|e| WebError::Terminal(e.to_string()))?;
         }
         for (_, name, url, anew) in web.made() {
             let what = if anew {
@@ -509,6 +604,47 @@ pub fn run(
                 format!("{name} joined; {name}'s own page (for {name}'s player alone):")
             };
             link_said(out, &what, &url, ansi).map_err(|e| WebError::Terminal(e.to_string()))?;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rows drawn with the whole quiet zone are the QR library's own rendering, module for
+    /// module, and the command line prints them as they are.
+    #[test]
+    fn the_rows_with_the_whole_margin_are_the_librarys_rendering() {
+        use qrcode::render::unicode::Dense1x2;
+        for url in [
+            "http://127.0.0.1:40000/?t=0123456789abcdef0123456789abcdef",
+            "http://[fe80::1234:5678:9abc:def0]:8080/?t=fedcba9876543210fedcba9876543210",
+            "x",
+        ] {
+            let library = qrcode::QrCode::new(url.as_bytes())
+                .unwrap()
+                .render::<Dense1x2>()
+                .dark_color(Dense1x2::Dark)
+                .light_color(Dense1x2::Light)
+                .quiet_zone(true)
+                .build();
+            let ours = qr_rows(url, QR_MARGIN).unwrap().join("\n");
+            assert_eq!(ours, library, "{url}");
+            assert_eq!(qr(url, false).unwrap(), format!("{library}\n"));
+        }
+    }
+
+    /// A smaller margin takes rows and columns off the code's sides only.
+    #[test]
+    fn a_smaller_margin_is_the_same_code_with_less_light_around_it() {
+        let url = "http://127.0.0.1:40000/?t=0123456789abcdef0123456789abcdef";
+        let whole = qr_rows(url, 4).unwrap();
+        let two = qr_rows(url, 2).unwrap();
+        assert_eq!(two.len(), whole.len() - 2);
+        for (a, b) in two.iter().zip(&whole[1..]) {
+            let b: String = b.chars().skip(2).take(a.chars().count()).collect();
+            assert_eq!(*a, b);
         }
     }
 }

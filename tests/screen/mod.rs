@@ -25,6 +25,20 @@ pub fn typed(text: &str) -> Vec<io::Result<Event>> {
     text.chars().map(key).collect()
 }
 
+/// The id of the one on the roster called `name`.
+pub fn id_of(app: &App, name: &str) -> u32 {
+    app.session()
+        .unwrap()
+        .state()
+        .game
+        .roster()
+        .into_iter()
+        .flat_map(|g| g.members)
+        .find(|m| m.name == name)
+        .unwrap_or_else(|| panic!("no {name}"))
+        .id
+}
+
 /// Runs the events through the real loop on a `w`×`h` screen; returns the last frame.
 pub fn drive(app: &mut App, w: u16, h: u16, events: Vec<io::Result<Event>>) -> String {
     let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
@@ -120,10 +134,9 @@ pub fn round_keys(ruleset: slotmark::rules::RulesetId, fighters: usize) -> usize
         // E steps the phases' groups: fewer keys than fighters.
         RulesetId::Phase => 6,
         // E passes each turn.
-        RulesetId::Bdp | RulesetId::Ap => fighters,
+        RulesetId::Bdp | RulesetId::Ap | RulesetId::Plain => fighters,
         // a Enter each to choose the actions, i to roll, then E (and Enter on what the rules
         // ask) through the turns.
         RulesetId::ActionDie => 21,
-        RulesetId::Plain => unreachable!("the plain tracker has no demo"),
     }
 }

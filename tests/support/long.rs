@@ -95,18 +95,9 @@ fn quoted(name: &str) -> String {
     }
 }
 
-/// The ruleset's demo (an empty session for the plain tracker) and then steps of play until the
-/// log holds `steps` entries.
+/// The ruleset's demo and then steps of play until the log holds `steps` entries.
 pub fn long_session(ruleset: RulesetId, steps: usize, seed: u64) -> Session {
-    let mut session = if script::has_demo(ruleset) {
-        script::demo_for(ruleset)
-    } else {
-        let mut s = Session::new(slotmark::session::SessionState::new("Evening", ruleset));
-        for line in ["add Ana 8", "add Bo 6", "add Ogre 12 others", "reveal all"] {
-            play(&mut s, line, &mut LiveDice::seeded(seed));
-        }
-        s
-    };
+    let mut session = script::demo_for(ruleset);
     let mut rng = Lcg(seed);
     let mut dice = LiveDice::seeded(seed);
     let pool = lines(ruleset);

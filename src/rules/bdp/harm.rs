@@ -177,6 +177,19 @@ pub fn propose_target(source: &str) -> Target {
     }
 }
 
+/// B21, B22: can `amount` of harm into `target` kill `c` outright, every die at its highest?
+/// HP takes it first and the rest comes off STR; STR at 0 is dead. What an injury may do after
+/// a failed save (B27) is a chance on a chance and is not counted.
+pub fn can_kill(c: &Character, amount: Amount, target: Target) -> bool {
+    let str_now = u32::from(c.score(Ability::Str).cur);
+    let reach = match target {
+        Target::Hp => u32::from(c.hp.cur) + str_now,
+        Target::Ability(Ability::Str) => str_now,
+        Target::Ability(_) => return false,
+    };
+    !c.dead && amount.most() >= reach
+}
+
 /// B20-B23, B26: damage; at most one critical damage save follows.
 #[allow(clippy::too_many_arguments)]
 pub fn damage(

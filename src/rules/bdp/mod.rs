@@ -33,7 +33,7 @@ pub use command::{
     Amount, Certainty, Command, Event, Illness, Mood, NewSheet, Recipe, Stat, Target,
 };
 pub use fight::proposed_order;
-pub use harm::propose_target;
+pub use harm::{can_kill, propose_target};
 pub use items::*;
 pub use model::*;
 pub use state::{Ask, Fight, Question, Roll, State, Then, Wait};

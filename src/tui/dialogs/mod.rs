@@ -1,13 +1,15 @@
 //! The frame's dialogs, each with its keys and its drawing together: what waits for the judge
 //! (the [`roll`], the [`question`], the [`group`] roll) drawn from the ruleset's read models and
-//! answered through the generic answers, a player's [`proposal`], and the [`palette`], typed dice ([`face`]), the
-//! creature picker ([`pick`]) and [`help`].
+//! answered through the generic answers, a player's [`proposal`], and the [`palette`], typed
+//! dice ([`face`]), the creature picker ([`pick`]), a player character's page to hand out
+//! ([`link`]) and [`help`].
 //! A ruleset's own dialogs live with its screen (`sheets`).
 
 pub mod face;
 pub mod group;
 pub mod help;
 pub mod jump;
+pub mod link;
 pub mod palette;
 pub mod pick;
 pub mod proposal;
@@ -73,6 +75,7 @@ pub fn draw_overlay(
         Some(Overlay::Jump(j)) => jump::draw(frame.buffer_mut(), area, main, j, theme),
         Some(Overlay::Search(p)) => search::draw(frame.buffer_mut(), area, main, p, theme),
         Some(Overlay::Pick(p)) => pick::draw(frame.buffer_mut(), area, p, theme),
+        Some(Overlay::Link(l)) => link::draw(frame.buffer_mut(), area, main, l, theme),
     }
 }
 
@@ -92,6 +95,7 @@ pub fn key(
         Ctx::Jump => m.jump_key(action, key),
         Ctx::Search => m.search_key(action, key),
         Ctx::Pick => m.pick_key(action, key, dice),
+        Ctx::Link => m.link_key(action),
         Ctx::Found => m.found_key(action),
         Ctx::Roll => m.roll_key(action, key, dice),
         Ctx::Group => m.group_key(action, dice),

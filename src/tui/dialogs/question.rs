@@ -1,6 +1,7 @@
 //! A question the rules leave to the judge (from the ruleset's read model): the options with the
 //! proposal preselected, or yes and no; ↑↓ or a digit highlight, Enter confirms, y and n answer a
-//! yes-or-no question, Esc drops it.
+//! yes-or-no question, Esc drops it. An answer that would kill someone says so, and only y takes
+//! it: one Enter pressed at speed never kills.
 
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -11,6 +12,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use crate::rules::{Answer, PendingView, QuestionView};
 use crate::tui::host::{Dice, Hit, Main};
 use crate::tui::keymap::Action;
+use crate::tui::sheets::forms;
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{dialog, fit, paragraph_height, record, width_for};
 
@@ -58,13 +60,17 @@ impl Main {
             }
             Some(Action::Yes) if question.yes_no.is_some() => self.answer(Answer::Yes, dice),
             Some(Action::No) if question.yes_no.is_some() => self.answer(Answer::No, dice),
+            // An answer that kills is taken by `y` alone, as every step that kills is.
+            Some(Action::Yes) if !self.deaths_of(self.highlighted(&question)).is_empty() => {
+                self.answer(self.highlighted(&question), dice)
+            }
             Some(Action::Accept) => {
-                let answer = match options.get(self.view.pending_sel) {
-                    Some(_) if self.view.pending_sel != question.proposed => {
-                        Answer::Choose(self.view.pending_sel)
-                    }
-                    _ => Answer::Accept,
-                };
+                let answer = self.highlighted(&question);
+                let dead = self.deaths_of(answer);
+                if !dead.is_empty() {
+                    self.complain(death_words(&dead));
+                    return true;
+                }
                 self.answer(answer, dice)
             }
             Some(Action::Cancel) => self.answer(Answer::Cancel, dice),
@@ -73,6 +79,45 @@ impl Main {
             _ => false,
         }
     }
+}
+
+impl Main {
+    /// Whether the answer Enter would give to the waiting question leaves someone dead: then
+    /// only `y` takes it, and the status line offers `y` in Enter's place.
+    pub(crate) fn highlighted_answer_kills(&self) -> bool {
+        match self.session.state().game.pending() {
+            Some(PendingView::Question(q)) => !self.deaths_of(self.highlighted(&q)).is_empty(),
+            _ => false,
+        }
+    }
+
+    /// The answer Enter would give: the highlighted option, or the proposal.
+    fn highlighted(&self, q: &QuestionView) -> Answer {
+        match q.options.get(self.view.pending_sel) {
+            Some(_) if self.view.pending_sel != q.proposed => Answer::Choose(self.view.pending_sel),
+            _ => Answer::Accept,
+        }
+    }
+
+    /// Who `answer` would leave dead (see [`crate::session::SessionState::deaths_after`]).
+    fn deaths_of(&self, answer: Answer) -> Vec<String> {
+        let state = self.session.state();
+        state
+            .game
+            .answer(answer)
+            .map(|c| state.deaths_after(&c))
+            .unwrap_or_default()
+    }
+}
+
+/// The warning over an answer that kills: who dies, and the one key that takes it.
+fn death_words(dead: &[String]) -> String {
+    format!(
+        "⚠ {} {} on this answer: {}; ↑↓ pick another",
+        dead.join(" and "),
+        if dead.len() == 1 { "dies" } else { "die" },
+        forms::DEATH_KEYS
+    )
 }
 
 pub fn draw(
@@ -101,6 +146,10 @@ pub fn draw(
     }
     if let Some(detail) = &q.detail {
         lines.push(Line::raw(detail.clone()));
+    }
+    let dead = main.deaths_of(main.highlighted(q));
+    if !dead.is_empty() {
+        lines.push(Line::styled(death_words(&dead), theme.warn()));
     }
     if let Some(yn) = &q.yes_no {
         let star = "  ★ proposed (Enter)";

@@ -200,17 +200,15 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
         if ch.exhaustion < 3 {
             return m.run_key(command(Command::Exhaustion { who, up: true }), dice);
         }
-        let mut form = Form::new(
+        let form = forms::ask_before_death(
             format!("One more exhaustion level for {name}?"),
             Purpose::Exhaust { who },
-            Vec::new(),
-        )
-        .with_note(format!(
-            "{name} reaches exhaustion {}: a roll on the death and dismemberment table, which \
-             can kill (D26). y or Enter rolls it; Esc leaves it.",
-            ch.exhaustion + 1
-        ));
-        form.yes = true;
+            &format!(
+                "{name} reaches exhaustion {}: a roll on the death and dismemberment table, \
+                 which can kill (D26).",
+                ch.exhaustion + 1
+            ),
+        );
         forms::show(m, form);
         return true;
     }
@@ -688,6 +686,24 @@ pub fn applies(m: &Main, action: A) -> bool {
         CHECK | DAMAGE | STATUS | EXHAUST | HEAL => m.view.selected.is_some(),
         _ => true,
     }
+}
+
+/// What the round waits for before its roll, with the keys that give it: every participant's
+/// action chosen (D14), then the initiative roll (D15). After the roll the turns say it.
+pub fn fight_hint(m: &Main) -> Option<String> {
+    let state = state_of(&m.session)?;
+    let fight = state.fight.as_ref()?;
+    if fight.rolled {
+        return None;
+    }
+    let key = |a| keymap::key_for(TABLE, Ctx::Main, a).unwrap_or_default();
+    Some(
+        if crate::rules::actiondie::initiative::still_to_choose(state).is_empty() {
+            format!("all have chosen: {} rolls", key(ROLL))
+        } else {
+            format!("choose actions ({}), then roll ({})", key(ACT), key(ROLL))
+        },
+    )
 }
 
 /// The sheet's lines: the fixed rows, then one per item, the round and the notes.

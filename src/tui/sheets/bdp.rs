@@ -19,7 +19,7 @@ use crate::export::bdp::lines;
 use crate::rules::bdp::tasks::{PRESETS, propose_ticks};
 use crate::rules::bdp::{
     Ability, Amount, Certainty, Character, Command, Kind, Level, NewSheet, Reason, Rest, Slot,
-    Stat, State, Target,
+    Stat, State, Target, can_kill,
 };
 use crate::rules::{GameCommand, RollKind};
 use crate::session::{self, Session};
@@ -123,6 +123,8 @@ pub enum Purpose {
     Add,
     Fight,
     EndFight,
+    /// A blow that can kill a player character outright (B21, B22), asked before it lands.
+    Blow(Box<Command>),
 }
 
 /// What a task's proposal was made from: the preset, the words, the ability, rushed.
@@ -132,7 +134,7 @@ impl forms::Purpose for Purpose {
     fn roll_kind(&self) -> Option<RollKind> {
         Some(match self {
             Purpose::Save { .. } => RollKind::Save,
-            Purpose::Damage { .. } => RollKind::Damage,
+            Purpose::Damage { .. } | Purpose::Blow(_) => RollKind::Damage,
             Purpose::Task { .. } | Purpose::Contest { .. } => RollKind::Check,
             Purpose::Night => RollKind::Encounter,
             _ => return None,
@@ -181,6 +183,12 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
         let Some(st) = state_of(&m.session).cloned() else {
             return false;
         };
+        if action == Some(Action::Accept)
+            && let Some(ask) = forms::open_form::<Purpose>(m).and_then(|f| death_question(f, &st))
+        {
+            forms::show(m, ask);
+            return true;
+        }
         let (changed, done) = forms::key::<Purpose>(m, action, key, dice, |f| form_command(f, &st));
         // A sheet just added is selected, for the next key to act on.
         if done.is_some_and(|f| f.purpose == Purpose::Add) {
@@ -397,6 +405,53 @@ fn harm_form(m: &Main, ch: &Character, attacker: Option<&Character>) -> Form<Pur
         Some(t) => super::targets::noted(form, &t),
         None => form,
     }
+}
+
+/// B21, B22: a blow the damage form would deal that can kill a player character outright
+/// (every die at its highest) is asked first: the question that takes its place, the secret
+/// switch carried over. Creatures are struck without one, as a fight needs.
+fn death_question(form: &Form<Purpose>, st: &State) -> Option<Form<Purpose>> {
+    if !matches!(form.purpose, Purpose::Damage { .. }) {
+        return None;
+    }
+    let session::Command::Game(GameCommand::Bdp(blow)) = form_command(form, st).ok()? else {
+        return None;
+    };
+    let Command::Damage {
+        who,
+        amount,
+        target,
+        ..
+    } = &blow
+    else {
+        return None;
+    };
+    let c = st.character(*who).ok()?;
+    if c.kind != Kind::Pc || !can_kill(c, *amount, *target) {
+        return None;
+    }
+    let why = format!(
+        "{amount} into {} can kill {} (HP {}, STR {}): at STR 0 a character is dead (B22).",
+        match target {
+            Target::Hp => "HP".to_string(),
+            Target::Ability(a) => a.to_string(),
+        },
+        c.name,
+        c.hp.cur,
+        c.score(Ability::Str).cur,
+    );
+    let mut ask = forms::ask_before_death(
+        format!("Strike {}?", c.name),
+        Purpose::Blow(Box::new(blow)),
+        &why,
+    );
+    ask.fields.extend(
+        form.fields
+            .iter()
+            .filter(|f| f.id == super::secret::FIELD)
+            .cloned(),
+    );
+    Some(ask)
 }
 
 /// After a key in the damage form: a new attack chosen brings its dice, target and source.
@@ -920,6 +975,7 @@ fn form_command(form: &Form<Purpose>, st: &State) -> Result<session::Command, St
             rest: RESTS[form.choice("rest").unwrap_or(2).min(3) as usize],
         },
         Purpose::Night => Command::Night,
+        Purpose::Blow(blow) => (**blow).clone(),
     };
     Ok(command(c))
 }

@@ -58,6 +58,20 @@ pub trait Purpose {
     fn roll_kind(&self) -> Option<RollKind>;
 }
 
+/// What takes a step that can kill, and what leaves it: said alike wherever the frame asks.
+pub const DEATH_KEYS: &str = "y goes ahead; Esc leaves it (Enter does nothing here)";
+
+/// The question put before a step that can kill someone (`why` says who and how): one Enter
+/// pressed at speed never kills, as a turn that bleeds its actor to death in the slot system
+/// waits for `y` (R22). Only `y` takes the step; Esc leaves it.
+pub fn ask_before_death<P>(title: impl Into<String>, purpose: P, why: &str) -> Form<P> {
+    let mut form =
+        Form::new(title, purpose, Vec::new()).with_note(format!("⚠ {why} {DEATH_KEYS}."));
+    form.yes = true;
+    form.fatal = true;
+    form
+}
+
 /// Opens a form over the sheet; a roll's form gets the secret switch.
 pub fn show<P: Purpose + 'static>(m: &mut Main, mut form: Form<P>) {
     let kind = form.purpose.roll_kind();

@@ -241,6 +241,17 @@ pub fn applies(m: &Main, action: Action) -> bool {
     }
 }
 
+/// What the fight waits for from the judge while nobody acts, in the ruleset's words and with
+/// its keys (actiondie's choices before the round's roll), for the header to say.
+pub fn fight_hint(m: &Main) -> Option<String> {
+    match ruleset(m) {
+        RulesetId::ActionDie => actiondie::fight_hint(m),
+        RulesetId::Slots | RulesetId::Plain | RulesetId::Phase | RulesetId::Bdp | RulesetId::Ap => {
+            None
+        }
+    }
+}
+
 /// Rows the sheet panel wants.
 pub fn rows(m: &Main) -> u16 {
     match ruleset(m) {

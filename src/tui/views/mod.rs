@@ -197,9 +197,10 @@ fn too_small(buf: &mut Buffer, area: Rect, theme: Theme) {
     );
 }
 
-/// Whose turn it is, in a few words: the one acting, or the two acting together, else who
-/// holds the initiative (a side, a phase).
-fn whose_turn(fight: &crate::rules::Initiative, room: usize) -> String {
+/// Whose turn it is, in a few words: the one acting, or the two acting together; else, while
+/// nobody acts, what the fight waits for from the judge (`hint`, in the ruleset's words and
+/// keys) where it fits, or who holds the initiative (a side, a phase).
+fn whose_turn(fight: &crate::rules::Initiative, hint: Option<String>, room: usize) -> String {
     use crate::rules::Standing;
     use unicode_width::UnicodeWidthStr;
     if let Some(f) = fight
@@ -216,8 +217,11 @@ fn whose_turn(fight: &crate::rules::Initiative, room: usize) -> String {
         .filter(|(_, f)| matches!(f.standing, Standing::Acting))
         .map(|(i, _)| i)
         .collect();
+    let idle = hint
+        .filter(|h| h.width() <= room)
+        .unwrap_or_else(|| fight.label.clone());
     let words = |names: &[String]| match names {
-        [] => fight.label.clone(),
+        [] => idle.clone(),
         [one] => format!("{one}'s turn"),
         [rest @ .., last] => format!("{} and {last} act", rest.join(", ")),
     };
@@ -246,6 +250,16 @@ fn whose_turn(fight: &crate::rules::Initiative, room: usize) -> String {
         }
     }
     format!("{} act", acting.len())
+}
+
+/// The initiative's words while a group acts together with no one of them the actor (a phase
+/// of the round and its group): the header then names those acting, not these.
+fn group_words(fight: &crate::rules::Initiative) -> Option<&str> {
+    let acting = fight
+        .order
+        .iter()
+        .any(|f| matches!(f.standing, crate::rules::Standing::Acting));
+    (fight.acting.is_none() && acting && !fight.label.is_empty()).then_some(fight.label.as_str())
 }
 
 fn header(buf: &mut Buffer, area: Rect, main: &Main, dice: &Dice, theme: Theme) {
@@ -295,7 +309,7 @@ fn header(buf: &mut Buffer, area: Rect, main: &Main, dice: &Dice, theme: Theme) 
             let room = left_w.saturating_sub(6 + 3 + clock.now.width() + 3 + 2);
             now.push(Span::raw(" · "));
             now.push(Span::styled(
-                format!("▶ {}", whose_turn(&fight, room)),
+                format!("▶ {}", whose_turn(&fight, sheets::fight_hint(main), room)),
                 style,
             ));
         }
@@ -350,6 +364,9 @@ fn frame_applies(main: &Main, action: Action) -> bool {
             main.session.state().game.pending(),
             Some(crate::rules::PendingView::Roll(r)) if r.can_edge
         ),
+        // Over an answer that kills, Enter does nothing and `y` takes it: say `y`, not Enter.
+        Action::Accept if main.ctx() == Ctx::Decide => !main.highlighted_answer_kills(),
+        Action::Yes if main.ctx() == Ctx::Decide => main.highlighted_answer_kills(),
         _ => true,
     }
 }
@@ -395,6 +412,23 @@ fn status(buf: &mut Buffer, area: Rect, main: &Main, table: Table, ctx: Ctx, the
     let mut lead = Vec::new();
     if main.view.selected.is_none() && ctx == Ctx::Main {
         lead.push(Span::styled(" No characters yet: ", theme.warn()));
+    }
+    // On the one-line strip, while a group acts together (the header names them), the words of
+    // what holds the initiative (a phase of the round) lead the status line: there they cost no
+    // fighter its label, only keys that give way as on any narrow screen.
+    let folded = strip::height(area.y + area.height) < 3;
+    if ctx == Ctx::Main
+        && folded
+        && let Some(fight) = main.session.state().game.initiative()
+        && let Some(words) = group_words(&fight)
+    {
+        let style = if fight.party {
+            theme.players()
+        } else {
+            theme.opponents()
+        };
+        lead.push(Span::styled(format!(" {words}"), style));
+        lead.push(Span::styled(" │", theme.border()));
     }
     let hints = hint_spans(table, ctx, theme, |a| {
         frame_applies(main, a) && sheets::applies(main, a)

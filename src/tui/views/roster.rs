@@ -11,10 +11,20 @@ use crate::rules::Tag;
 use crate::tui::app::{Hit, Main};
 use crate::tui::keymap::Ctx;
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{RenderTo, fit_name, record};
+use crate::tui::widgets::{RenderTo, labels_each_within, labels_within, record};
 use unicode_width::UnicodeWidthStr;
 
-/// The fewest columns a name is cut to for its tags: two letters, the cut, and its number.
+/// Columns between a name and its tags: one, or two before a tag that starts with a number,
+/// so it never reads as the name's own number (`Hob  0 (3)/3`, not `Hob 0 (3)/3`).
+fn gap(tags: &[Tag]) -> usize {
+    match tags.first() {
+        Some(t) if t.text.starts_with(|c: char| c.is_ascii_digit()) => 2,
+        _ => 1,
+    }
+}
+
+/// The fewest columns a name keeps beside its tags when it is that long: enough for a label
+/// that reads (`Gob 1`, `Wren`), more than the two letters that only just tell names apart.
 const NAME_MIN: usize = 5;
 
 /// The short tags after a name, styled by their tone, one space apart.
@@ -88,6 +98,31 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
         }
         rows.push(Row::Gap);
     }
+    // Each member's tags as they will show, and the room they leave its name.
+    let width = inner.width as usize;
+    let members: Vec<&crate::rules::RosterEntry> = rows
+        .iter()
+        .filter_map(|r| match r {
+            Row::Member(c) => Some(c),
+            _ => None,
+        })
+        .collect();
+    let names: Vec<&str> = members.iter().map(|c| c.name.as_str()).collect();
+    // A name keeps at least its first five columns, or the shortest label that tells it from
+    // every other on the roster when that is longer: tags that would cut it shorter are left
+    // out from the last; the first (the down mark) always stays.
+    let shortest = labels_within(&names, 2);
+    let tagged: Vec<(Vec<Tag>, usize)> = members
+        .iter()
+        .zip(&shortest)
+        .map(|(c, least)| {
+            let least = least.width().max(c.name.width().min(NAME_MIN));
+            fit_tags(glance(c, unseen.contains(&c.id)), width, least)
+        })
+        .collect();
+    let widths: Vec<usize> = tagged.iter().map(|(_, w)| *w).collect();
+    let mut labels = labels_each_within(&names, &widths).into_iter();
+    let mut tagged = tagged.into_iter();
     let height = usize::from(inner.height);
     let selected_row = rows
         .iter()
@@ -105,7 +140,21 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
             .render_to(buf, Rect::new(inner.x, y, inner.width, 1));
         y += 1;
     }
-    for row in rows.into_iter().skip(skip) {
+    let mut skipped = 0;
+    for row in rows {
+        let member = matches!(row, Row::Member(_));
+        let (label, (glance, _)) = if member {
+            match (labels.next(), tagged.next()) {
+                (Some(l), Some(t)) => (l, t),
+                _ => break,
+            }
+        } else {
+            (String::new(), (Vec::new(), 0))
+        };
+        if skipped < skip {
+            skipped += 1;
+            continue;
+        }
         if y >= bottom {
             break;
         }
@@ -129,56 +178,9 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
         };
         let row = Rect::new(inner.x, y, inner.width, 1);
         let selected = main.view.selected == Some(c.id);
-        // The dead show their death and nothing else.
-        let mut glance = if c.dead {
-            vec![crate::rules::Tag::new("DEAD", crate::rules::Tone::Bad)]
-        } else {
-            c.glance
-        };
-        // Kept from the players' table view: the judge sees that it is.
-        if unseen.contains(&c.id) {
-            glance.insert(0, crate::rules::Tag::new("unseen", crate::rules::Tone::Dim));
-        }
-        // Down: the mark comes first, so no narrow roster can cut it off.
-        if c.out && !c.dead {
-            const DOWN: [&str; 7] = [
-                "out",
-                "ko",
-                "dying",
-                "fled",
-                "critical",
-                "unconscious",
-                "down",
-            ];
-            let down = |t: &Tag| DOWN.iter().any(|d| t.text.eq_ignore_ascii_case(d));
-            match glance.iter().position(down) {
-                Some(i) => {
-                    let tag = glance.remove(i);
-                    glance.insert(0, tag);
-                }
-                None => glance.insert(0, crate::rules::Tag::new("OUT", crate::rules::Tone::Bad)),
-            }
-        }
-        // The name keeps its first letters and its number ("Go… 1"): tags that would cut
-        // it shorter are left out from the last; the first (the down mark) always stays.
-        let least = c.name.width().min(NAME_MIN);
-        let room = (inner.width as usize).saturating_sub(1 + least + 1);
-        let mut kept_w = 0;
-        let kept = glance
-            .iter()
-            .enumerate()
-            .take_while(|(i, tag)| {
-                kept_w += tag.text.width() + usize::from(*i > 0);
-                *i == 0 || kept_w <= room
-            })
-            .count();
-        glance.truncate(kept);
+        let least_gap = gap(&glance);
         let tags = tags(glance, theme);
         let tags_w: usize = tags.iter().map(|s| s.width()).sum();
-        let name_w = (inner.width as usize)
-            .saturating_sub(2 + tags_w + 1)
-            .max(least)
-            .max(4);
         let name_style = if c.dead {
             theme.dead()
         } else if c.out {
@@ -188,10 +190,10 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
         };
         let mut spans = vec![
             Span::raw(if selected { "▶" } else { " " }),
-            Span::styled(fit_name(&c.name, name_w), name_style),
+            Span::styled(label, name_style),
         ];
         let used = 1 + spans[1].width();
-        let gap = (inner.width as usize).saturating_sub(used + tags_w).max(1);
+        let gap = width.saturating_sub(used + tags_w).max(least_gap);
         spans.push(Span::raw(" ".repeat(gap)));
         spans.extend(tags);
         let mut line = Line::from(spans);
@@ -202,6 +204,63 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
         record(hits, row, Hit::Character(c.id));
         y += 1;
     }
+}
+
+/// A member's tags in the order they show: the dead show their death and nothing else; one
+/// kept from the players' table view says so; one down has its down mark first, so no narrow
+/// roster can cut it off.
+fn glance(c: &crate::rules::RosterEntry, unseen: bool) -> Vec<Tag> {
+    let mut glance = if c.dead {
+        vec![Tag::new("DEAD", crate::rules::Tone::Bad)]
+    } else {
+        c.glance.clone()
+    };
+    if unseen {
+        glance.insert(0, Tag::new("unseen", crate::rules::Tone::Dim));
+    }
+    if c.out && !c.dead {
+        const DOWN: [&str; 7] = [
+            "out",
+            "ko",
+            "dying",
+            "fled",
+            "critical",
+            "unconscious",
+            "down",
+        ];
+        let down = |t: &Tag| DOWN.iter().any(|d| t.text.eq_ignore_ascii_case(d));
+        match glance.iter().position(down) {
+            Some(i) => {
+                let tag = glance.remove(i);
+                glance.insert(0, tag);
+            }
+            None => glance.insert(0, Tag::new("OUT", crate::rules::Tone::Bad)),
+        }
+    }
+    glance
+}
+
+/// The tags that fit a row `width` columns wide beside a name of at least `least` columns,
+/// left out from the last (the first always stays), and the columns they leave the name.
+fn fit_tags(mut glance: Vec<Tag>, width: usize, least: usize) -> (Vec<Tag>, usize) {
+    let room = width.saturating_sub(1 + least + gap(&glance));
+    let mut kept_w = 0;
+    let kept = glance
+        .iter()
+        .enumerate()
+        .take_while(|(i, tag)| {
+            kept_w += tag.text.width() + usize::from(*i > 0);
+            *i == 0 || kept_w <= room
+        })
+        .count();
+    glance.truncate(kept);
+    let tags_w: usize = glance
+        .iter()
+        .enumerate()
+        .map(|(i, t)| t.text.width() + usize::from(i > 0))
+        .sum();
+    let name_w = width.saturating_sub(1 + gap(&glance) + tags_w).max(least);
+    (glance, name_w)
 }
 
 /// One row of the roster as drawn.

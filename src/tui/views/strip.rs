@@ -12,7 +12,7 @@ use ratatui::text::{Line, Span};
 use crate::rules::{Fighter, Initiative, Standing, Upcoming};
 use crate::tui::host::{Hit, Main};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{RenderTo, fit, fit_spans, labels_for, record};
+use crate::tui::widgets::{RenderTo, fit, fit_spans, labels_fitting, record};
 use unicode_width::UnicodeWidthStr;
 
 /// Rows the strip takes on a screen this tall: a title row, one row per group and a rule when
@@ -47,11 +47,48 @@ fn named_next(fight: &Initiative) -> Option<u32> {
     }
 }
 
-/// What the strip writes for each fighter in `room` columns: each with its mark and its whole
-/// name, why it is out and what ordered it (after a colon, so an order number never reads as
-/// part of a name: `Bo: 25`) when all of that fits; else each with its mark and its label,
-/// the shortest cut of its name that still tells it from every other (`Gob 1`, `Grak`).
-fn token_texts(fighters: &[&Fighter], next: Option<u32>, room: usize) -> Vec<String> {
+/// The columns a row of tokens of these widths takes, two apart.
+fn row_width(widths: &[usize]) -> usize {
+    (widths.iter().map(|w| w + 2).sum::<usize>()).saturating_sub(2)
+}
+
+/// Where each group goes when there are more groups than rows: one after another, each after
+/// its name (`party:`), a group that does not fit the rest of a row starting the next while
+/// there is one. Gives each group's row and column (from 0), and whether every fighter fits.
+fn flow(
+    groups: &[(&str, Vec<usize>)],
+    widths: &[usize],
+    width: usize,
+    rows: usize,
+) -> (Vec<(usize, usize)>, bool) {
+    let (mut y, mut x) = (0, 1);
+    let mut fit = true;
+    let mut at = Vec::new();
+    for (name, members) in groups {
+        let ws: Vec<usize> = members.iter().map(|&i| widths[i]).collect();
+        let need = name.width() + 2 + row_width(&ws);
+        if x + need > width && x > 1 && y + 1 < rows {
+            y += 1;
+            x = 1;
+        }
+        at.push((y, x));
+        fit &= x + need <= width;
+        x += need + 3;
+    }
+    (at, fit)
+}
+
+/// What the strip writes for each fighter of the order: its mark and its whole name, why it is
+/// out and what ordered it (after a colon, so an order number never reads as part of a name:
+/// `Bo: 25`) when all of that fits; else its mark and its label, decided from the whole fight's
+/// names and the room, never from who acts or what the notes say, so a fighter reads the same
+/// from one step to the next while the fight keeps its fighters. Labels shorten, down to what
+/// only just tells the fighters apart, before anyone is left out (`+2`).
+fn token_texts(
+    fight: &Initiative,
+    next: Option<u32>,
+    fits: impl Fn(&[usize]) -> bool,
+) -> Vec<String> {
     let symbol = |f: &Fighter| {
         if next == Some(f.id) {
             NEXT
@@ -59,7 +96,8 @@ fn token_texts(fighters: &[&Fighter], next: Option<u32>, room: usize) -> Vec<Str
             f.standing.symbol()
         }
     };
-    let full: Vec<String> = fighters
+    let full: Vec<String> = fight
+        .order
         .iter()
         .map(|f| {
             let mut text = format!("{} {}", symbol(f), f.name);
@@ -72,35 +110,36 @@ fn token_texts(fighters: &[&Fighter], next: Option<u32>, room: usize) -> Vec<Str
             text
         })
         .collect();
-    let gaps = 2 * fighters.len().saturating_sub(1);
-    if full.iter().map(|t| t.width()).sum::<usize>() + gaps <= room {
+    let widths = |texts: &[String]| texts.iter().map(|t| t.width()).collect::<Vec<_>>();
+    if fits(&widths(&full)) {
         return full;
     }
-    let names: Vec<&str> = fighters.iter().map(|f| f.name.as_str()).collect();
-    // Each label takes its mark, a space and the gap after it.
-    let labels = labels_for(&names, room + 2, 4);
-    fighters
+    let names: Vec<&str> = fight.order.iter().map(|f| f.name.as_str()).collect();
+    // Each label takes its mark and a space before it.
+    let labels = labels_fitting(&names, |ls| {
+        fits(&ls.iter().map(|l| l.width() + 2).collect::<Vec<_>>())
+    });
+    fight
+        .order
         .iter()
         .zip(labels)
         .map(|(f, label)| format!("{} {label}", symbol(f)))
         .collect()
 }
 
-/// Draws fighters from `x` along one row, `next` marked as next; returns where it stopped.
+/// Draws fighters from `x` along one row, each with its text; returns where it stopped.
 /// Those that find no room are counted at the end (`+2`) rather than cut.
-fn tokens<'a>(
+fn tokens(
     buf: &mut Buffer,
     row: Rect,
-    fighters: impl Iterator<Item = &'a Fighter>,
-    next: Option<u32>,
+    fighters: &[&Fighter],
+    texts: &[&str],
     main: &Main,
     theme: Theme,
     hits: &mut Vec<(Rect, Hit)>,
 ) -> u16 {
-    let fighters: Vec<&Fighter> = fighters.collect();
     let (y, mut x) = (row.y, row.x);
     let end = row.x + row.width;
-    let texts = token_texts(&fighters, next, row.width as usize);
     for (i, (f, text)) in fighters.iter().zip(texts).enumerate() {
         let w = text.width() as u16;
         let left = fighters.len() - i;
@@ -115,7 +154,7 @@ fn tokens<'a>(
         }
         let rect = Rect::new(x, y, w, 1);
         let selected = main.view.selected == Some(f.id);
-        Line::styled(text, token_style(f, selected, theme)).render_to(buf, rect);
+        Line::styled(text.to_string(), token_style(f, selected, theme)).render_to(buf, rect);
         record(hits, rect, Hit::Actor(f.id));
         x += w + 2;
     }
@@ -162,6 +201,7 @@ pub fn draw(
         title.push(sep());
         title.push(Span::styled(why.clone(), theme.dim()));
     }
+    let everyone: Vec<&Fighter> = fight.order.iter().collect();
     if area.height < 3 {
         // One line: the round, then everyone in order; whose turn it is the header says, so
         // the rest of the title comes after them, only where it leaves their names whole.
@@ -169,16 +209,14 @@ pub fn draw(
         let lead_w = lead.width() as u16;
         Line::styled(lead, theme.title()).render_to(buf, Rect::new(area.x, area.y, area.width, 1));
         let start = area.x + lead_w.min(area.width);
+        let room = (area.x + area.width).saturating_sub(start);
+        let texts = token_texts(fight, next, |ws| row_width(ws) <= room as usize);
+        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
         let end = tokens(
             buf,
-            Rect::new(
-                start,
-                area.y,
-                (area.x + area.width).saturating_sub(start),
-                1,
-            ),
-            fight.order.iter(),
-            next,
+            Rect::new(start, area.y, room, 1),
+            &everyone,
+            &texts,
             main,
             theme,
             hits,
@@ -209,76 +247,88 @@ pub fn draw(
     }
     Line::from(fit_spans(title, area.width as usize))
         .render_to(buf, Rect::new(area.x, area.y, area.width, 1));
+    let rule_y = area.y + area.height - 1;
+    Line::styled("─".repeat(area.width as usize), theme.border())
+        .render_to(buf, Rect::new(area.x, rule_y, area.width, 1));
     if fight.sequence {
         // One sequence (by count, by roll): one row in that order, whatever the sides.
+        let room = area.width.saturating_sub(1);
+        let texts = token_texts(fight, next, |ws| row_width(ws) <= room as usize);
+        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
         tokens(
             buf,
-            Rect::new(area.x + 1, area.y + 1, area.width.saturating_sub(1), 1),
-            fight.order.iter(),
-            next,
+            Rect::new(area.x + 1, area.y + 1, room, 1),
+            &everyone,
+            &texts,
             main,
             theme,
             hits,
         );
-        let rule_y = area.y + area.height - 1;
-        Line::styled("─".repeat(area.width as usize), theme.border())
-            .render_to(buf, Rect::new(area.x, rule_y, area.width, 1));
         return;
     }
     // One row per group, in the order the groups first act.
-    let mut groups: Vec<&str> = Vec::new();
-    for f in &fight.order {
-        if !groups.contains(&f.group.as_str()) {
-            groups.push(&f.group);
+    let mut groups: Vec<(&str, Vec<usize>)> = Vec::new();
+    for (i, f) in fight.order.iter().enumerate() {
+        match groups.iter_mut().find(|(g, _)| *g == f.group.as_str()) {
+            Some((_, members)) => members.push(i),
+            None => groups.push((&f.group, vec![i])),
         }
     }
+    let pick =
+        |members: &[usize]| -> Vec<&Fighter> { members.iter().map(|&i| everyone[i]).collect() };
     let rows = area.height.saturating_sub(2) as usize;
+    let width = area.width as usize;
     if groups.len() > rows {
         // More groups than rows: every group on the rows there are, one after another, each
         // after its name, so nobody falls off the strip.
-        let mut y = area.y + 1;
-        let mut x = area.x + 1;
-        let end = area.x + area.width;
-        for group in &groups {
+        let texts = token_texts(fight, next, |ws| flow(&groups, ws, width, rows).1);
+        let widths: Vec<usize> = texts.iter().map(|t| t.width()).collect();
+        let (at, _) = flow(&groups, &widths, width, rows);
+        for ((group, members), (row, col)) in groups.iter().zip(at) {
+            let (y, x) = (area.y + 1 + row as u16, area.x + col as u16);
             let label = format!("{group}:");
-            let w = label.chars().count() as u16;
-            if x + w + 6 > end && y + 1 < area.y + 1 + rows as u16 {
-                y += 1;
-                x = area.x + 1;
-            }
-            Line::styled(label, theme.dim()).render_to(buf, Rect::new(x, y, w.min(end - x), 1));
-            x += w + 1;
-            x = tokens(
+            let w = label.width() as u16;
+            let end = area.x + area.width;
+            Line::styled(label, theme.dim())
+                .render_to(buf, Rect::new(x, y, w.min(end.saturating_sub(x)), 1));
+            let x = x + w + 1;
+            let mine: Vec<&str> = members.iter().map(|&i| texts[i].as_str()).collect();
+            tokens(
                 buf,
                 Rect::new(x, y, end.saturating_sub(x), 1),
-                fight.order.iter().filter(|f| f.group == *group),
-                next,
+                &pick(members),
+                &mine,
                 main,
                 theme,
                 hits,
-            ) + 1;
+            );
         }
     } else {
         let label_w = 13u16;
-        for (row, group) in groups.iter().enumerate() {
+        let room = area.width.saturating_sub(label_w) as usize;
+        let texts = token_texts(fight, next, |ws| {
+            groups.iter().all(|(_, members)| {
+                let mine: Vec<usize> = members.iter().map(|&i| ws[i]).collect();
+                row_width(&mine) <= room
+            })
+        });
+        for (row, (group, members)) in groups.iter().enumerate() {
             let y = area.y + 1 + row as u16;
             Line::styled(
                 format!(" {}", fit(group, label_w as usize - 2)),
                 theme.dim(),
             )
             .render_to(buf, Rect::new(area.x, y, label_w, 1));
+            let mine: Vec<&str> = members.iter().map(|&i| texts[i].as_str()).collect();
             tokens(
                 buf,
-                Rect::new(area.x + label_w, y, area.width.saturating_sub(label_w), 1),
-                fight.order.iter().filter(|f| f.group == *group),
-                next,
+                Rect::new(area.x + label_w, y, room as u16, 1),
+                &pick(members),
+                &mine,
                 main,
                 theme,
                 hits,
             );
         }
     }
-    let rule_y = area.y + area.height - 1;
-    Line::styled("─".repeat(area.width as usize), theme.border())
-        .render_to(buf, Rect::new(area.x, rule_y, area.width, 1));
 }

@@ -186,6 +186,7 @@ pub const TABLE: Table = &[
     keymap::SEARCH,
     keymap::PICK,
     keymap::FOUND,
+    keymap::LINK,
     INTERRUPT_KEYS,
     SUMMARY_KEYS,
     SCENE_KEYS,

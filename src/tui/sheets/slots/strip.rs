@@ -15,7 +15,7 @@ use crate::rules::slots::{CharId, Character, Combat, Side, State};
 use crate::tui::host::{Hit, Main};
 use crate::tui::keymap::{Action, Ctx, key_for};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{RenderTo, fit_spans, labels_for, record};
+use crate::tui::widgets::{RenderTo, fit_spans, labels_fitting, record};
 
 /// Rows the strip takes on a screen this tall: the full strip (a title row, one row per side and
 /// a rule) when there is room, one line otherwise.
@@ -129,6 +129,9 @@ pub fn turn_text(state: &State, selected: Option<crate::rules::slots::CharId>) -
     }
 }
 
+/// The words of a turn waiting to be picked, on the folded strip.
+const PICK: &str = "pick who acts";
+
 /// The turn in a few words, for the folded strip.
 fn turn_short(state: &State, selected: Option<crate::rules::slots::CharId>) -> String {
     let name = |id| state.name_of(id);
@@ -136,7 +139,7 @@ fn turn_short(state: &State, selected: Option<crate::rules::slots::CharId>) -> S
         Stage::NoFight => String::new(),
         Stage::Pick => match selected.filter(|&id| bleeds_out(state, id)) {
             Some(id) => format!("⚠ {} bleeds to death if the turn starts", name(id)),
-            None => "pick who acts".into(),
+            None => PICK.into(),
         },
         Stage::Stuck => "nobody can act".into(),
         Stage::Acting { actor } => format!("{} acts", name(actor)),
@@ -176,38 +179,40 @@ fn tokens(state: &State, fight: &Combat, side: Side) -> Vec<Token> {
         .collect()
 }
 
-/// Each token's text in `width` columns: whole names (and why one is out) when all fit, else
-/// the labels that tell every fighter apart (`Gob 1`, `Rat 1`).
-fn token_texts(tokens: &[&Token], width: usize, compact: bool) -> Vec<String> {
-    let gap = if compact { 1 } else { 2 };
-    let whole = |t: &Token, name: &str| {
-        let out = match t.mark {
-            Mark::Out(why) if !compact => format!(" {why}"),
+/// Each token's text: whole names (and why one is out) when all fit, else the labels that
+/// tell every fighter apart (`Gob 1`, `Rat 1`), decided from everyone in the fight and the room
+/// (`fits` says whether texts of these widths do), never from whose turn it is, so a fighter
+/// reads the same from one step to the next.
+fn token_texts(tokens: &[&Token], compact: bool, fits: impl Fn(&[usize]) -> bool) -> Vec<String> {
+    let text = |t: &Token, name: &str, out: bool| {
+        let why = match t.mark {
+            Mark::Out(why) if out && !compact => format!(" {why}"),
             _ => String::new(),
         };
         if compact {
             format!("{}{name}", t.mark.symbol())
         } else {
-            format!("{} {name}{out}", t.mark.symbol())
+            format!("{} {name}{why}", t.mark.symbol())
         }
     };
-    let full: Vec<String> = tokens.iter().map(|t| whole(t, &t.name)).collect();
-    if full.iter().map(|t| t.chars().count() + gap).sum::<usize>() <= width {
+    let widths = |texts: &[String]| texts.iter().map(|t| t.chars().count()).collect::<Vec<_>>();
+    let full: Vec<String> = tokens.iter().map(|t| text(t, &t.name, true)).collect();
+    if fits(&widths(&full)) {
         return full;
     }
     let names: Vec<&str> = tokens.iter().map(|t| t.name.as_str()).collect();
-    let extra = gap + if compact { 1 } else { 2 };
-    labels_for(&names, width, extra)
-        .into_iter()
-        .zip(tokens)
-        .map(|(label, t)| {
-            if compact {
-                format!("{}{label}", t.mark.symbol())
-            } else {
-                format!("{} {label}", t.mark.symbol())
-            }
-        })
-        .collect()
+    let mark = if compact { 1 } else { 2 };
+    labels_fitting(&names, |ls| {
+        fits(
+            &ls.iter()
+                .map(|l| l.chars().count() + mark)
+                .collect::<Vec<_>>(),
+        )
+    })
+    .into_iter()
+    .zip(tokens)
+    .map(|(label, t)| text(t, &label, false))
+    .collect()
 }
 
 fn token_style(t: &Token, selected: bool, theme: Theme) -> Style {
@@ -307,7 +312,21 @@ fn full(
     Line::from(fit_spans(title, area.width as usize))
         .render_to(buf, Rect::new(area.x, area.y, area.width, 1));
     let label_w = 13u16;
-    for (row, side) in [Side::Players, Side::Opponents].into_iter().enumerate() {
+    let width = area.width.saturating_sub(label_w + 1) as usize;
+    let players = tokens(state, fight, Side::Players);
+    let opponents = tokens(state, fight, Side::Opponents);
+    let all: Vec<&Token> = players.iter().chain(opponents.iter()).collect();
+    // Each side's row takes its fighters two columns apart.
+    let row = |ws: &[usize]| ws.iter().map(|w| w + 2).sum::<usize>().saturating_sub(2);
+    let texts = token_texts(&all, false, |ws| {
+        let (p, o) = ws.split_at(players.len().min(ws.len()));
+        row(p) <= width && row(o) <= width
+    });
+    let mut texts = texts.into_iter();
+    for (row, (side, list)) in [(Side::Players, &players), (Side::Opponents, &opponents)]
+        .into_iter()
+        .enumerate()
+    {
         let y = area.y + 1 + row as u16;
         let holds = fight.initiative == side;
         let mut label = format!(
@@ -327,17 +346,15 @@ fn full(
             theme.dim()
         };
         Line::styled(label, label_style).render_to(buf, Rect::new(area.x, y, label_w, 1));
-        let all = tokens(state, fight, side);
-        let refs: Vec<&Token> = all.iter().collect();
-        let width = area.width.saturating_sub(label_w + 1) as usize;
-        let texts = token_texts(&refs, width, false);
+        let refs: Vec<&Token> = list.iter().collect();
+        let mine: Vec<String> = texts.by_ref().take(refs.len()).collect();
         let end = draw_tokens(
             buf,
             area,
             area.x + label_w + 1,
             y,
             &refs,
-            texts,
+            mine,
             false,
             main,
             theme,
@@ -390,19 +407,22 @@ fn compact(
     // The names share what the sides' labels leave; the turn's words take any room left over.
     let fixed = label(Side::Players).chars().count() + label(Side::Opponents).chars().count() + 2;
     let room = ((right - x) as usize).saturating_sub(fixed);
-    // The turn's words come whole after the names, or not at all: the names shorten to the
-    // labels that still tell everyone apart to leave them room, and keep it all when even
-    // those would not fit.
+    // The names are decided from everyone in the fight, leaving the room the words that open
+    // a turn take (`│ pick who acts`), whoever acts: a fighter reads the same from one step to
+    // the next. The turn's words come whole after the names where they fit, or not at all.
     let turn = format!("│ {}", turn_short(state, main.view.selected));
     let turn_w = turn.chars().count() + 1;
-    let width = |texts: &[String]| texts.iter().map(|t| t.chars().count() + 1).sum::<usize>();
-    let beside = room.saturating_sub(turn_w);
-    let tight = token_texts(&all, beside, true);
-    let (texts, turn_fits) = if turn_w > 3 && width(&tight) <= beside {
-        (tight, true)
+    let width = |ws: &[usize]| ws.iter().map(|w| w + 1).sum::<usize>();
+    let kept = format!("│ {PICK}").chars().count() + 1;
+    let beside = room.saturating_sub(kept);
+    let tight = token_texts(&all, true, |ws| width(ws) <= beside);
+    let widths = |texts: &[String]| texts.iter().map(|t| t.chars().count()).collect::<Vec<_>>();
+    let texts = if width(&widths(&tight)) <= beside {
+        tight
     } else {
-        (token_texts(&all, room, true), false)
+        token_texts(&all, true, |ws| width(ws) <= room)
     };
+    let turn_fits = turn_w > 3 && width(&widths(&texts)) + turn_w <= room;
     let mut texts = texts.into_iter();
     for (i, (side, list)) in [(Side::Players, &players), (Side::Opponents, &opponents)]
         .into_iter()
