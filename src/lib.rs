@@ -5,11 +5,13 @@
 //!   ways of reading dice the rulesets share (ladders, keep best or worst, roll-under...).
 //! - [`rules`]: pure game mechanics behind one seam; `rules::slots` is rule file 000.
 //! - [`session`]: the session state, commands, and the log with undo, redo and replay.
-//! - [`store`]: session files, the crash journal, atomic writes and the saves folder.
-//! - [`script`]: the text command language shared by the palette and `slotmark run`, and the
-//!   demos built from scripts in it.
+//! - [`store`]: session files, the crash journal, atomic writes, the saves folder, and the
+//!   players' proposals and the judge's answers beside a session.
+//! - [`script`]: the text command language shared by the palette and `slotmark run`, the
+//!   demos built from scripts in it, and the rolls a player may propose, as lines of it.
 //! - [`tui`]: the terminal screens; the only layer that knows about the terminal.
-//! - [`web`]: the players' page: the table view served over HTTP to the browsers at the table.
+//! - [`web`]: the players' page: the table view served over HTTP to the browsers at the table,
+//!   and each player's own page, from which they propose their character's rolls.
 //! - [`content`]: the bundled item library and bestiary, the judge's own library, name lookup.
 //! - [`export`]: the readable recap of a session (`slotmark export --markdown`).
 //! - [`config`]: the judge's settings file (saves folder, default rules, theme, key remaps).

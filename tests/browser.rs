@@ -19,6 +19,7 @@ use std::time::Duration;
 
 #[path = "support/page.rs"]
 mod page;
+mod pty;
 
 use page::quiet_spell;
 
@@ -342,6 +343,29 @@ async fn browser(driver: &Driver, options: Value) -> (fantoccini::Client, tempfi
     (client, profile)
 }
 
+/// Clicks the element with the id `id`.
+async fn click(client: &fantoccini::Client, id: &str) {
+    client
+        .find(Locator::Id(id))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+}
+
+/// Two browsers held upright at a phone's width, each opening one of `urls`.
+async fn phones(driver: &Driver, urls: [&str; 2]) -> [(fantoccini::Client, tempfile::TempDir); 2] {
+    let phone = json!({
+        "mobileEmulation": { "deviceMetrics": { "width": 390, "height": 844, "pixelRatio": 3.0 } }
+    });
+    let a = browser(driver, phone.clone()).await;
+    let b = browser(driver, phone).await;
+    a.0.goto(urls[0]).await.unwrap();
+    b.0.goto(urls[1]).await.unwrap();
+    [a, b]
+}
+
 /// Waits until the page has an element at `xpath`.
 async fn wait_for(client: &fantoccini::Client, xpath: &str) {
     client
@@ -387,14 +411,8 @@ fn two_players_pages_on_phones_each_with_its_own_sheet_and_words() {
     };
     let (url_a, url_b) = (url_of(&web, a.0), url_of(&web, b.0));
     let driver = driver();
-    let phone = json!({
-        "mobileEmulation": { "deviceMetrics": { "width": 390, "height": 844, "pixelRatio": 3.0 } }
-    });
     runtime().block_on(async {
-        let (page_a, _profile_a) = browser(&driver, phone.clone()).await;
-        let (page_b, _profile_b) = browser(&driver, phone.clone()).await;
-        page_a.goto(&url_a).await.unwrap();
-        page_b.goto(&url_b).await.unwrap();
+        let [(page_a, _profile_a), (page_b, _profile_b)] = phones(&driver, [&url_a, &url_b]).await;
         for (client, (_, name)) in [(&page_a, a), (&page_b, b)] {
             wait_for(client, "//span[@id='status' and text()='live']").await;
             wait_for(
@@ -459,4 +477,192 @@ fn two_players_pages_on_phones_each_with_its_own_sheet_and_words() {
         page_b.close().await.unwrap();
     });
     drop(driver);
+}
+
+/// `slotmark table FILE --web` in the real binary: the table's address and each player
+/// character's, as printed (the table's first, then the players' in the roster's order).
+struct Pages {
+    child: Child,
+    urls: Vec<String>,
+}
+
+impl Pages {
+    fn serve(path: &Path) -> Pages {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_slotmark"))
+            .args(["table", &path.to_string_lossy(), "--web", "127.0.0.1:0"])
+            .env("NO_COLOR", "1")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        let mut urls = Vec::new();
+        for line in lines.by_ref() {
+            let line = line.unwrap();
+            if let Some(at) = line.find("http://") {
+                urls.push(line[at..].trim().to_string());
+            }
+            if line.contains("Ctrl-C stops it") {
+                break;
+            }
+        }
+        std::thread::spawn(move || lines.for_each(drop));
+        Pages { child, urls }
+    }
+}
+
+impl Drop for Pages {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Two players on phones and the judge's screen in a pseudo-terminal, each its own process as
+/// at the table: Ana proposes a DEX save with the face her own die showed, it shows on the
+/// judge's screen, one key runs it and one more accepts the verdict; the judge's log, the
+/// table's page and both players' pages show it, and Bram's never shows Ana's sheet. Bram's
+/// proposal the judge declines with a word: it reaches Bram's page and changes nothing.
+#[test]
+fn players_propose_rolls_from_their_phones_and_the_judge_takes_or_declines_them() {
+    let (dir, path) = dir();
+    let session = Session::new(SessionState::new("At the Ford", RulesetId::Bdp));
+    let store = Store::create(&path, &session).unwrap();
+    let mut judge = Judge { store, session };
+    for line in page::FORD_BDP {
+        judge.says(line);
+    }
+    drop(judge);
+    let served = Pages::serve(&path);
+    let [table_url, url_a, url_b] = &served.urls[..] else {
+        panic!("{:?}", served.urls);
+    };
+    let path_arg = path.to_string_lossy().to_string();
+    let mut term = pty::Term::spawn(&["open", &path_arg], dir.path(), &[], 30, 100);
+    term.wait_text("Roll log");
+    let driver = driver();
+    runtime().block_on(async {
+        let [(page_a, _profile_a), (page_b, _profile_b)] = phones(&driver, [url_a, url_b]).await;
+        for client in [&page_a, &page_b] {
+            wait_for(client, "//span[@id='status' and text()='live']").await;
+            wait_for(
+                client,
+                "//select[@id='roll-what']/option[text()='DEX save']",
+            )
+            .await;
+        }
+
+        // Ana rolls her own d20 for a DEX save and sends its face.
+        js(
+            &page_a,
+            "document.getElementById('roll-what').value = 'save-dex';
+            document.getElementById('roll-what').dispatchEvent(new Event('change'));",
+        )
+        .await;
+        page_a
+            .find(Locator::Css("#faces input"))
+            .await
+            .unwrap()
+            .send_keys("14")
+            .await
+            .unwrap();
+        click(&page_a, "roll-send").await;
+        wait_for(
+            &page_a,
+            "//ul[@id='asked']/li[contains(., 'DEX save: waiting for the judge')]",
+        )
+        .await;
+        // Readable on the phone: the page as wide as its screen (a wider sheet scrolls in its
+        // own box), the form and the sheet inside it.
+        let phone_width = js(
+            &page_a,
+            "const w = id => document.getElementById(id).getBoundingClientRect().right;
+            return [innerWidth, document.documentElement.scrollWidth, w('roll-form'), w('sheet')]",
+        )
+        .await;
+        assert!(phone_width[0].as_f64().unwrap() <= 400.0, "{phone_width}");
+        for i in 1..4 {
+            assert!(
+                phone_width[i].as_f64() <= phone_width[0].as_f64(),
+                "{phone_width}"
+            );
+        }
+
+        // The judge's screen shows it; Enter runs it, Enter accepts the verdict.
+        term.wait_text("Ana proposes DEX save");
+        term.wait_text("the player rolled 14");
+        term.press("\r");
+        term.wait_for("the roll waiting", |t| !t.text().contains("Ana proposes"));
+        term.press("\r");
+        wait_for(
+            &page_a,
+            "//ul[@id='asked']/li[contains(., 'The judge rolled DEX save: Ana: DEX save') \
+             and contains(., '14')]",
+        )
+        .await;
+        // Her choice stayed while the rules offered nothing (the roll waited for the judge).
+        let chosen = js(&page_a, "return document.getElementById('roll-what').value").await;
+        assert_eq!(chosen, json!("save-dex"));
+        for client in [&page_a, &page_b] {
+            wait_for(client, "//ul[@id='rolls']/li[contains(., 'Ana')]").await;
+        }
+        let line_b = js(
+            &page_b,
+            "return document.querySelector('#rolls li').innerText",
+        )
+        .await;
+        assert!(line_b.as_str().unwrap().contains("14"), "{line_b}");
+        // The judge's roll log has it, with the face Ana's die showed.
+        term.wait_for("the save in the judge's log", |t| {
+            t.text()
+                .lines()
+                .any(|l| l.contains("Ana: DEX save proposed by the player") && l.contains("d20 14"))
+        });
+        let sheet_b = js(
+            &page_b,
+            "return document.getElementById('sheet').textContent",
+        )
+        .await;
+        assert!(!sheet_b.as_str().unwrap().contains("Ana"), "{sheet_b}");
+        let asked_b = js(&page_b, "return document.getElementById('asked').innerText").await;
+        assert_eq!(asked_b, json!(""), "Ana's proposal showed on Bram's page");
+
+        // The table's page shows the roll too.
+        let (table, _profile_t) = browser(&driver, json!({})).await;
+        table.goto(table_url).await.unwrap();
+        wait_for(&table, "//ul[@id='rolls']/li[contains(., 'Ana')]").await;
+        let table_text = js(&table, "return document.body.innerText").await;
+        assert!(
+            !table_text.as_str().unwrap().contains("Your rolls"),
+            "{table_text}"
+        );
+        table.close().await.unwrap();
+
+        // Bram proposes; the judge declines it with a word.
+        click(&page_b, "roll-send").await;
+        term.wait_text("Bram proposes STR save");
+        term.press("d");
+        term.press("Not while you hang there");
+        term.wait_text("Word back: Not while you hang there");
+        term.press("\r");
+        term.wait_for("the proposal gone", |t| !t.text().contains("Bram proposes"));
+        wait_for(
+            &page_b,
+            "//ul[@id='asked']/li[contains(., 'declined (“Not while you hang there”)')]",
+        )
+        .await;
+
+        page_a.close().await.unwrap();
+        page_b.close().await.unwrap();
+    });
+    drop(driver);
+    // The log holds the four steps, Ana's save and its verdict: the decline changed nothing.
+    term.wait_text("Declined Bram");
+    term.press("q");
+    term.wait_closed();
+    let session = slotmark::store::load(&path).unwrap();
+    let log = script::write(&session.applied()[4].command, session.state()).text;
+    assert!(log.contains("save Ana dex"), "{log}");
+    assert_eq!(session.applied().len(), 6, "{:?}", session.applied());
+    assert_eq!(session.applied()[4].rolls[0].face, 14);
 }

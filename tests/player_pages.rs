@@ -52,15 +52,7 @@ impl Judge {
     }
 
     fn id(&self, name: &str) -> u32 {
-        self.session
-            .state()
-            .game
-            .roster()
-            .into_iter()
-            .flat_map(|g| g.members)
-            .find(|m| m.name == name)
-            .unwrap()
-            .id
+        page::id_of(self.session.state(), name)
     }
 }
 

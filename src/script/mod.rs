@@ -10,6 +10,7 @@
 mod complete;
 mod demo;
 pub mod lexer;
+pub mod offers;
 mod verbs;
 mod words;
 pub mod write;

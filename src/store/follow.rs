@@ -459,16 +459,21 @@ fn changes(kind: &notify::EventKind) -> bool {
 /// Watches the folder of the session at `path` for changes to it or its journal, calling `wake`
 /// for each. None when the platform gives no events; then only a poll notices changes.
 pub fn watch(path: &Path, wake: impl Fn() + Send + 'static) -> Option<notify::RecommendedWatcher> {
+    watch_files(path, &[journal::journal_path(path)], wake)
+}
+
+/// Watches the folder of `path` for changes to it or to `also` (files in the same folder),
+/// calling `wake` for each. None when the platform gives no events.
+pub fn watch_files(
+    path: &Path,
+    also: &[PathBuf],
+    wake: impl Fn() + Send + 'static,
+) -> Option<notify::RecommendedWatcher> {
     use notify::{RecursiveMode, Watcher};
-    let names: Vec<std::ffi::OsString> = [
-        path.file_name().map(|n| n.to_os_string()),
-        journal::journal_path(path)
-            .file_name()
-            .map(|n| n.to_os_string()),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
+    let names: Vec<std::ffi::OsString> = std::iter::once(path)
+        .chain(also.iter().map(PathBuf::as_path))
+        .filter_map(|p| p.file_name().map(|n| n.to_os_string()))
+        .collect();
     let mut watcher = notify::recommended_watcher(move |res: notify::Result<notify::Event>| {
         if let Ok(ev) = res
             && changes(&ev.kind)

@@ -26,6 +26,7 @@ mod follow;
 mod journal;
 mod kept;
 mod links;
+mod mailbox;
 mod pages;
 mod pieces;
 mod quick;
@@ -36,11 +37,15 @@ pub use bestiary::{BESTIARY_VERSION, MAX_BESTIARY_BYTES, read_bestiary, write_be
 #[doc(hidden)]
 pub use file::reads_head_as_ron_does;
 pub use file::{not_regular, owned_without_bom, without_bom};
-pub use follow::{Followed, Follower, Following, Work as FollowWork, watch};
+pub use follow::{Followed, Follower, Following, Work as FollowWork, watch, watch_files};
 pub use journal::journal_path;
 pub use kept::{ENCOUNTERS_VERSION, MAX_ENCOUNTERS_BYTES, read_kept, write_kept};
 pub use links::{
     LINKS_VERSION, MAX_LINKS_BYTES, PlayerLink, Served, links_path, read_links, write_links,
+};
+pub use mailbox::{
+    ANSWERS_KEPT, Answer, MAILBOX_ROOM, MAILBOX_VERSION, MAX_MAILBOX_BYTES, Proposal, Verdict,
+    answers_path, proposals_path, read_answers, read_proposals, write_answers, write_proposals,
 };
 #[doc(hidden)]
 pub use quick::reads_step_as_ron_does;
@@ -85,6 +90,8 @@ pub enum FileKind {
     Sheet,
     Bestiary,
     Encounters,
+    Proposals,
+    Answers,
     Links,
 }
 
@@ -97,6 +104,8 @@ impl FileKind {
             FileKind::Sheet => "sheet file",
             FileKind::Bestiary => "bestiary file",
             FileKind::Encounters => "file of kept encounters",
+            FileKind::Proposals => "file of the players' proposals",
+            FileKind::Answers => "file of the judge's answers to proposals",
             FileKind::Links => "links file",
         }
     }
@@ -109,6 +118,7 @@ impl FileKind {
             FileKind::Sheet => sheet::SHEET_VERSION,
             FileKind::Bestiary => bestiary::BESTIARY_VERSION,
             FileKind::Encounters => kept::ENCOUNTERS_VERSION,
+            FileKind::Proposals | FileKind::Answers => mailbox::MAILBOX_VERSION,
             FileKind::Links => links::LINKS_VERSION,
         }
     }

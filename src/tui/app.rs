@@ -229,7 +229,10 @@ impl App {
             clock: crate::store::wall_clock,
             turn: None,
             loading: None,
+            mail: None,
         };
+        main.mail = main.store.as_ref().map(|s| super::mail::Mail::of(s.path()));
+        main.look_at_mail();
         if !warnings.is_empty() {
             main.message = Some(Message {
                 text: warnings.join("; "),
@@ -278,6 +281,9 @@ impl App {
             Event::Key(key) if key.kind != KeyEventKind::Release => self.key(key),
             Event::Mouse(mouse) => self.mouse(mouse),
             Event::Paste(text) => self.paste(&text),
+            // The event loop's word that the players' mailbox may have changed (see
+            // `tui::run`); a terminal's own focus report only makes it look once more.
+            Event::FocusGained => self.main_mut().is_some_and(|m| m.look_at_mail()),
             _ => false,
         }
     }

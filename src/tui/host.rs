@@ -338,6 +338,8 @@ pub struct Main {
     /// before the state the session started from. `session` then holds the steps made since
     /// (numbered after those), and what reaches further back says it is loading.
     pub loading: Option<usize>,
+    /// The players' proposals to the session's file, when it has one.
+    pub mail: Option<super::mail::Mail>,
 }
 
 /// A turn as the initiative names it: the round, who or what holds it, and who acts in it.
@@ -433,6 +435,13 @@ impl Main {
                     Some(PendingView::Roll(_)) => Ctx::Roll,
                     Some(PendingView::Group(_)) => Ctx::Group,
                     Some(PendingView::Question(_)) => Ctx::Decide,
+                    None if self.proposal().is_some() => {
+                        if self.mail.as_ref().is_some_and(|m| m.word.is_some()) {
+                            Ctx::Decline
+                        } else {
+                            Ctx::Proposal
+                        }
+                    }
                     None if self.view.search.is_some() => Ctx::Found,
                     None => Ctx::Main,
                 }

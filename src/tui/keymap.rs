@@ -28,6 +28,10 @@ pub enum Ctx {
     /// works as on the main screen.
     Found,
     Help,
+    /// A roll a player proposed from their page, waiting for the judge.
+    Proposal,
+    /// Typing the word back to a player whose proposal the judge declines.
+    Decline,
     /// A player character's page: its address and QR code.
     Link,
     /// A ruleset's own dialog or panel, by its title ("scene editor").
@@ -51,6 +55,8 @@ impl Ctx {
             Ctx::Pick => "adding a creature",
             Ctx::Found => "main screen, with a search of the roll log kept",
             Ctx::Help => "help",
+            Ctx::Proposal => "a player's proposed roll",
+            Ctx::Decline => "declining a player's roll",
             Ctx::Link => "player's page",
             Ctx::Panel(title) => title,
         }
@@ -233,6 +239,8 @@ macro_rules! with_frame {
             $crate::tui::keymap::CHOICE,
             $crate::tui::keymap::PALETTE,
             $crate::tui::keymap::FACE,
+            $crate::tui::keymap::PROPOSAL,
+            $crate::tui::keymap::DECLINE,
             $crate::tui::keymap::JUMP,
             $crate::tui::keymap::SEARCH,
             $crate::tui::keymap::PICK,
@@ -395,6 +403,27 @@ pub const FACE: &[Binding] = &[
     b(C::Face, &[K::Code(KC::Esc)], A::Cancel, "give up", "Give up this roll: nothing changes"),
     b(C::Face, &[K::Code(KC::F(1))], A::Help, "F1|help", "Every key here"),
     b(C::Face, &[K::Ctrl('c')], A::Quit, "", "Quit"),
+];
+
+/// A roll a player proposed from their own page.
+#[rustfmt::skip]
+pub const PROPOSAL: &[Binding] = &[
+    b(C::Proposal, &[K::Code(KC::Enter)], A::Accept, "roll it", "Run the player's roll as proposed, with the faces they entered (the rest rolled as any roll)"),
+    b(C::Proposal, &[K::Char('e')], A::Change, "change", "Take the roll's line into the palette, to change it and run it there"),
+    b(C::Proposal, &[K::Char('d')], A::No, "decline", "Decline it with a word back to the player's page: nothing changes"),
+    b(C::Proposal, &[K::Code(KC::Esc)], A::Cancel, "later", "Put it off: it shows again after your next step"),
+    b(C::Proposal, &[K::Char('?'), K::Code(KC::F(1))], A::Help, "help", "Every key here"),
+    b(C::Proposal, &[K::Char('q'), K::Ctrl('c')], A::Quit, "", "Quit (the proposal waits for next time)"),
+];
+
+/// The word back to a player whose roll is declined.
+#[rustfmt::skip]
+pub const DECLINE: &[Binding] = &[
+    b(C::Decline, &[K::Text], A::Typing, "", "Type the word back to the player (may be left empty)"),
+    b(C::Decline, &[K::Code(KC::Enter)], A::Accept, "decline", "Decline the roll with these words"),
+    b(C::Decline, &[K::Code(KC::Esc)], A::Cancel, "back", "Back to the proposal"),
+    b(C::Decline, &[K::Code(KC::F(1))], A::Help, "F1|help", "Every key here"),
+    b(C::Decline, &[K::Ctrl('c')], A::Quit, "", "Quit"),
 ];
 
 /// Jumping to a sheet by name.
@@ -577,7 +606,7 @@ pub fn check_table(table: Table) -> Result<(), String> {
 /// and every dialog work the same in every ruleset.
 pub fn check_ruleset_table(table: Table) -> Result<(), String> {
     check_table(table)?;
-    let shared: [(&str, &[Binding]); 17] = [
+    let shared: [(&str, &[Binding]); 19] = [
         ("undo and redo", MAIN_HISTORY),
         ("the roster", MAIN_ROSTER),
         ("the log", MAIN_LOG),
@@ -589,6 +618,8 @@ pub fn check_ruleset_table(table: Table) -> Result<(), String> {
         ("choices", CHOICE),
         ("the palette", PALETTE),
         ("typed dice", FACE),
+        ("a player's proposal", PROPOSAL),
+        ("declining a proposal", DECLINE),
         ("jumping to a name", JUMP),
         ("searching the log", SEARCH),
         ("the creature picker", PICK),

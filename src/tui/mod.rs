@@ -7,6 +7,8 @@
 //!   (running commands, undo and redo, messages) and the frame's own dialogs' keys.
 //! - [`dialogs`]: the frame's dialogs, each with its keys and its drawing: the roll, question and
 //!   group roll that wait for the judge, the palette, typed dice and help.
+//! - [`mail`]: the players' proposals from their pages, waiting for the judge, and the
+//!   judge's answers (the dialog that shows them is `dialogs::proposal`).
 //! - [`keymap`]: the frame's keys and the tables each ruleset builds from them and its own;
 //!   dispatch, help and the status line come from one table.
 //! - [`form`]: the small form and choice models behind roll setups and edit dialogs.
@@ -19,10 +21,11 @@
 //! - `views`: the frame's panels and dialogs, drawn from the rulesets' read models only.
 //!
 //! Imports run one way: `views` → `app` → `dialogs`, `sheets` → `widgets` → `host`, `keymap`,
-//! `form`.
+//! `form`, `mail`.
 //!
 //! The loop ([`run_loop`]) takes events from any iterator, so tests drive it without a terminal.
-//! It blocks on the next event (no timer) and draws only after something changed or a resize.
+//! It waits on the next event and draws only after something changed or a resize; [`run`]
+//! also wakes it when the players' mailbox may have changed.
 
 pub mod app;
 pub mod dialogs;
@@ -30,6 +33,7 @@ pub mod form;
 pub mod host;
 pub mod keymap;
 mod logtext;
+pub mod mail;
 pub mod sheets;
 pub mod table;
 pub mod theme;
@@ -391,6 +395,11 @@ fn take_terminal_back() {
     );
 }
 
+/// How long the screen waits for a key before it sees whether a player's proposal arrived.
+const MAIL_WAKE: std::time::Duration = std::time::Duration::from_millis(100);
+/// How often it looks at the players' mailbox when nothing said it changed.
+const MAIL_LOOK: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// Set to exactly [`PANIC_ON_KEY_VALUE`], this environment variable makes the screen panic on
 /// the first key it reads, inside the event loop. It exists only so a test can prove that a
 /// panic leaves the terminal restored; the value is too particular to be set by accident.
@@ -498,8 +507,38 @@ pub fn run(options: Options) -> color_eyre::Result<()> {
     if result.is_ok() && !app.should_quit() {
         app.settled = options.settled;
         (options.settled)();
-        // Blocks on each read: the screen sleeps until the judge does something.
-        let events = std::iter::from_fn(|| Some(event::read())).inspect(asked_panic);
+        // Waits on each read, and wakes for the players' proposals: told by the file system
+        // when the mailbox changes, and looking at it now and then anyway (for a session
+        // opened from the start screen, or a system that tells nothing).
+        let mail = app
+            .main()
+            .and_then(|m| m.mail.as_ref())
+            .map(|m| m.path().to_path_buf());
+        let arrived = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let _watcher = mail.as_ref().and_then(|path| {
+            let arrived = std::sync::Arc::clone(&arrived);
+            crate::store::watch_files(path, &[], move || {
+                arrived.store(true, std::sync::atomic::Ordering::Release);
+            })
+        });
+        let mut looked = std::time::Instant::now();
+        let events = std::iter::from_fn(|| {
+            loop {
+                match event::poll(MAIL_WAKE) {
+                    Ok(true) => return Some(event::read()),
+                    Ok(false) => {
+                        if arrived.swap(false, std::sync::atomic::Ordering::AcqRel)
+                            || looked.elapsed() >= MAIL_LOOK
+                        {
+                            looked = std::time::Instant::now();
+                            return Some(Ok(Event::FocusGained));
+                        }
+                    }
+                    Err(e) => return Some(Err(e)),
+                }
+            }
+        })
+        .inspect(asked_panic);
         result = run_loop_until_idle(&mut terminal, &mut app, events, waiting);
     }
     let saved = app.finish();

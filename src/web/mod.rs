@@ -4,12 +4,17 @@
 //! sends it to every open page as a server-sent event when it changes. The page itself is one
 //! file, `assets/table.html`, built into the binary. Nothing here runs unless asked: the
 //! judge's screen and the terminal view start no server and no thread for it.
+//!
+//! A player's own page also offers its character's rolls ([`crate::script::offers`]), made anew
+//! with each step, and takes the player's proposals into the mailbox beside the session; the
+//! judge's answers, read from theirs, go back to that player's page. Nothing here changes the
+//! session.
 
 mod page;
 mod serve;
 
-pub use page::{Page, ROLLS, page, player_page};
-pub use serve::{Limits, Reader, Server};
+pub use page::{Asked, Page, ROLLS, page, player_page};
+pub use serve::{Limits, PROPOSAL_BYTES, Reader, Server, TOKEN_HEADER};
 
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
@@ -21,8 +26,9 @@ use std::time::Duration;
 use thiserror::Error;
 
 use crate::dice::NoRandomness;
+use crate::script::offers::{Offer, offers};
 use crate::session::TableView;
-use crate::store::{Followed, Following, PlayerLink, StoreError};
+use crate::store::{Answer, Followed, Following, PlayerLink, StoreError, Verdict};
 
 /// Where the page listens unless told: this machine only, on a port the system chooses.
 pub const DEFAULT_ADDR: SocketAddr = SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 0);
@@ -70,6 +76,9 @@ pub struct Web {
     /// Links made since [`Web::made`] was last asked, to be printed: whose, and whether it
     /// replaces one.
     made: Vec<(u32, bool)>,
+    /// The judge's answers file as last read (its time and length), and its answers.
+    answers_seen: Option<(std::time::SystemTime, u64)>,
+    answers: Vec<Answer>,
     /// The links file as last written, held (and locked) while serving: the judge's screen
     /// reads the addresses there.
     links: Option<(std::fs::File, Vec<PlayerLink>)>,
@@ -90,36 +99,138 @@ struct Link {
 
 impl Web {
     /// Reads the session and starts serving its pages on `addr`, each with a new access token.
+    ///
+    /// Proposals already waiting beside the session wait on; a damaged mailbox is refused with
+    /// the reason, as a damaged session file is.
     pub fn open(path: &Path, addr: SocketAddr, limits: Limits) -> Result<Web, WebError> {
         let following = Following::open(path)?;
+        let waiting = crate::store::read_proposals(&crate::store::proposals_path(path))?;
         let token = crate::dice::access_token()?;
         let last = update(&following);
-        let mut pages = vec![(Reader::Table, token.clone(), last.clone())];
-        let mut players = BTreeMap::new();
-        for (id, name) in party(&following) {
-            let link = Link {
-                token: crate::dice::access_token()?,
-                made_for: made_for(&following, id),
-                last: player_update(&following, id, &name),
-                name,
-            };
-            pages.push((Reader::Player(id), link.token.clone(), link.last.clone()));
-            players.insert(id, link);
-        }
-        let server = Server::start(addr, pages, limits)?;
+        let server = Server::start(
+            addr,
+            vec![(Reader::Table, token.clone(), last.clone())],
+            limits,
+        )?;
+        server.open_mailbox(crate::store::proposals_path(path), waiting);
         let mut web = Web {
             following,
             server,
             token,
             last,
-            players,
+            players: BTreeMap::new(),
             made: Vec::new(),
+            answers_seen: None,
+            answers: Vec::new(),
             links: None,
             trouble: None,
             said: None,
         };
+        web.read_answers();
+        for (id, name) in party(&web.following) {
+            let offered = web.offered(id);
+            let last = web.player_update(id, &name, &offered);
+            let link = Link {
+                token: crate::dice::access_token()?,
+                made_for: made_for(&web.following, id),
+                last,
+                name,
+            };
+            web.server
+                .issue(Reader::Player(id), link.token.clone(), &link.last);
+            web.server.offer(id, &link.name, offered);
+            web.players.insert(id, link);
+        }
         web.keep_links();
         Ok(web)
+    }
+
+    /// The rolls the player of `id` may propose now, against the creatures the players see.
+    fn offered(&self, id: u32) -> Vec<Offer> {
+        let session = self.following.session();
+        let view = TableView::of_player(session, 0, id);
+        let foes: Vec<(u32, String)> = view
+            .creatures
+            .iter()
+            .filter(|c| !c.dead)
+            .map(|c| (c.id, c.name.clone()))
+            .collect();
+        offers(session.state(), id, &foes)
+    }
+
+    /// Reads the judge's answers when their file changed, and takes the proposals they answer
+    /// out of the mailbox: true when there was anything new.
+    fn read_answers(&mut self) -> bool {
+        let path = crate::store::answers_path(self.following.path());
+        let seen = std::fs::metadata(&path)
+            .ok()
+            .and_then(|m| Some((m.modified().ok()?, m.len())));
+        if seen == self.answers_seen {
+            return false;
+        }
+        self.answers_seen = seen;
+        // A damaged answers file answers nothing: the proposals wait on, and the judge's
+        // screen says what is wrong with it.
+        let Ok(answers) = crate::store::read_answers(&path) else {
+            return false;
+        };
+        let ids: Vec<String> = answers.iter().map(|a| a.id.clone()).collect();
+        let _ = self.server.answered(&ids);
+        self.answers = answers;
+        true
+    }
+
+    /// A player's own page's update now, as JSON: the players' lens for that player, their
+    /// character's sheet as made for its player, the rolls they may propose, and their
+    /// proposals waiting and answered.
+    fn player_update(&self, id: u32, name: &str, offered: &[Offer]) -> String {
+        let session = self.following.session();
+        let view = TableView::of_player(session, ROLLS, id);
+        let sheet = crate::export::players::own_sheet(session, id);
+        let mut asked: Vec<Asked> = self
+            .server
+            .waiting()
+            .into_iter()
+            .filter(|p| p.who == id)
+            .map(|p| Asked {
+                id: p.id,
+                what: p.what,
+                state: "waiting",
+                word: String::new(),
+                verdict: None,
+            })
+            .collect();
+        asked.extend(
+            self.answers
+                .iter()
+                .rev()
+                .filter(|a| a.who == id)
+                .take(ANSWERS_SHOWN)
+                .map(|a| {
+                    let (state, word) = match &a.verdict {
+                        Verdict::Taken => ("taken", String::new()),
+                        Verdict::Changed => ("changed", String::new()),
+                        Verdict::Declined(word) => ("declined", word.clone()),
+                    };
+                    // The first line the player sees from the roll's step on.
+                    let verdict = a.step.and_then(|step| {
+                        view.rolls
+                            .iter()
+                            .filter(|l| l.step as u64 >= step)
+                            .min_by_key(|l| l.step)
+                            .map(|l| l.text.clone())
+                    });
+                    Asked {
+                        id: a.id.clone(),
+                        what: a.what.clone(),
+                        state,
+                        word,
+                        verdict,
+                    }
+                }),
+        );
+        let page = player_page(&view, name, sheet, self.following.problem(), offered, asked);
+        serde_json::to_string(&page).unwrap_or_else(|_| "null".into())
     }
 
     /// Each player character's page as the links file lists it, in the roster's order.
@@ -228,9 +339,16 @@ impl Web {
     /// One look at the files and, when what the players see changed, an update to every page
     /// that changed. A character's link made anew gets a new token (the old one and its open
     /// pages stop at once); a character who joined gets a page, one who left loses theirs.
+    ///
+    /// A player's page also changes when a proposal of theirs arrives or the judge answers
+    /// one, session or not.
     pub fn step(&mut self) -> Followed {
         let followed = self.following.refresh();
-        if followed != Followed::Changed {
+        if followed == Followed::Gone {
+            return followed;
+        }
+        let mail = self.read_answers() | self.server.mail_changed();
+        if followed != Followed::Changed && !mail {
             return followed;
         }
         let next = update(&self.following);
@@ -251,7 +369,9 @@ impl Web {
         }
         for (id, name) in party {
             let made_for = made_for(&self.following, id);
-            let next = player_update(&self.following, id, &name);
+            let offered = self.offered(id);
+            let next = self.player_update(id, &name, &offered);
+            self.server.offer(id, &name, offered);
             match self.players.get_mut(&id) {
                 Some(link) if link.made_for == made_for => {
                     if next != link.last {
@@ -312,15 +432,8 @@ fn update(following: &Following) -> String {
     serde_json::to_string(&page(&view, following.problem())).unwrap_or_else(|_| "null".into())
 }
 
-/// A player's own page's update now, as JSON: the players' lens for that player, and their
-/// character's sheet as made for its player.
-fn player_update(following: &Following, id: u32, name: &str) -> String {
-    let session = following.session();
-    let view = TableView::of_player(session, ROLLS, id);
-    let sheet = crate::export::players::own_sheet(session, id);
-    serde_json::to_string(&player_page(&view, name, sheet, following.problem()))
-        .unwrap_or_else(|_| "null".into())
-}
+/// How many of the judge's last answers a player's page shows.
+const ANSWERS_SHOWN: usize = 3;
 
 /// An address of this machine's on its local network: the one the system would send from.
 /// Connecting a UDP socket only picks a route; nothing is sent (192.0.2.1 is an address kept
@@ -422,7 +535,12 @@ pub fn run(
 ) -> Result<Ended, WebError> {
     let mut web = Web::open(path, addr, limits)?;
     let (tx, rx) = mpsc::channel();
-    let watcher = crate::store::watch(path, move || {
+    // The session, its journal, and the judge's answers to the players' proposals.
+    let watched = [
+        crate::store::journal_path(path),
+        crate::store::answers_path(path),
+    ];
+    let watcher = crate::store::watch_files(path, &watched, move || {
         let _ = tx.send(());
     });
     let poll = if watcher.is_some() {

@@ -28,6 +28,41 @@ pub struct Page {
     pub me: Option<String>,
     /// On a player's own page: their character's sheet in full, in its ruleset's words.
     pub sheet: Option<String>,
+    /// On a player's own page: the rolls its player may propose now.
+    pub offers: Vec<Offered>,
+    /// On a player's own page: its proposals waiting for the judge, then the judge's last
+    /// answers to them.
+    pub asked: Vec<Asked>,
+}
+
+/// A roll the player may propose, in the ruleset's words, with each way of making it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Offered {
+    pub key: String,
+    pub label: String,
+    pub ways: Vec<OfferedWay>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct OfferedWay {
+    /// `plain`, `adv` or `dis`.
+    pub edge: &'static str,
+    /// The sides of each die it draws.
+    pub dice: Vec<u16>,
+}
+
+/// One of the player's proposals: what it is and where it stands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Asked {
+    pub id: String,
+    pub what: String,
+    /// `waiting`, `taken`, `changed` or `declined`.
+    pub state: &'static str,
+    /// The judge's word with a decline.
+    pub word: String,
+    /// Taken: the roll's line as this player's page shows it, once it has settled (never a
+    /// secret one's).
+    pub verdict: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -140,6 +175,8 @@ pub fn page(view: &TableView, problem: Option<&str>) -> Page {
         problem: problem.map(str::to_string),
         me: None,
         sheet: None,
+        offers: Vec::new(),
+        asked: Vec::new(),
     }
 }
 
@@ -151,10 +188,28 @@ pub fn player_page(
     me: &str,
     sheet: Option<String>,
     problem: Option<&str>,
+    offers: &[crate::script::offers::Offer],
+    asked: Vec<Asked>,
 ) -> Page {
     Page {
         me: Some(me.to_string()),
         sheet,
+        offers: offers
+            .iter()
+            .map(|o| Offered {
+                key: o.key.clone(),
+                label: o.label.clone(),
+                ways: o
+                    .ways
+                    .iter()
+                    .map(|w| OfferedWay {
+                        edge: w.edge.word(),
+                        dice: w.dice.clone(),
+                    })
+                    .collect(),
+            })
+            .collect(),
+        asked,
         ..page(view, problem)
     }
 }

@@ -1,6 +1,12 @@
-//! The page's HTTP side, on axum, hyper and tokio: the page and its event stream, read-only and
-//! closed. Only GET; every request must carry the access token; two paths (`/` and `/events`)
-//! and nothing else.
+//! The page's HTTP side, on axum, hyper and tokio: the page and its event stream, and a player's
+//! proposals. GET for the page (`/`) and its stream (`/events`), with the token in the address;
+//! POST for a proposal (`/propose`), with a player's token in the `X-Slotmark-Token` header
+//! (never a cookie, so no other site's page can send one for a player); nothing else.
+//!
+//! A proposal is checked here against the rolls its character has now ([`Server::offer`]
+//! publishes them), within a rate per link ([`Limits::proposals`]) and a bounded body, and put
+//! in the mailbox beside the session for the judge's screen (see [`crate::store::Proposal`]);
+//! it changes nothing in the session. A full mailbox refuses it, saying so.
 //!
 //! Nothing a client sends may stop it or grow it without bound: connections at once, the bytes
 //! of a request's head, its body, the time a connection may wait for a read or a write, the time
@@ -27,12 +33,13 @@ use std::collections::{BTreeMap, HashMap};
 use std::convert::Infallible;
 use std::io;
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::task::{Context, Poll};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::Router;
 use axum::body::{Body, Bytes};
@@ -40,7 +47,7 @@ use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use hyper::server::conn::http1;
 use hyper::service::Service as _;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -53,6 +60,14 @@ use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 
 use super::WebError;
+use crate::script::offers::{Edge, Offer, checked, described};
+use crate::store::{MAILBOX_ROOM, Proposal};
+
+/// The header a proposal carries its player's token in.
+pub const TOKEN_HEADER: &str = "x-slotmark-token";
+
+/// The most bytes a proposal's body may have: a roll's name, an edge, a few faces.
+pub const PROPOSAL_BYTES: usize = 1024;
 
 /// The page, built into the binary.
 const PAGE: &str = include_str!("../../assets/table.html");
@@ -97,8 +112,12 @@ pub struct Limits {
     /// Bytes of a request's line and headers; past it the request is refused (431) and its
     /// connection closed. Never less than 8 KiB, the least hyper reads a head into.
     pub head: usize,
-    /// Bytes of a request's body; past it, refused (413). No request's body is read today.
+    /// Bytes of a request's body; past it, refused (413). Only a proposal's body is read.
     pub body: usize,
+    /// Proposals one link may send in a burst; one more is refused until `refill` has passed.
+    pub proposals: u32,
+    /// How long a link waits for one more proposal once its burst is spent.
+    pub refill: Duration,
 }
 
 impl Limits {
@@ -117,6 +136,8 @@ impl Limits {
             queue: self.queue.max(1),
             head: self.head.max(LEAST_HEAD),
             body: self.body,
+            proposals: self.proposals,
+            refill: time(self.refill),
         }
     }
 }
@@ -136,6 +157,8 @@ impl Default for Limits {
             queue: 8,
             head: 16 * 1024,
             body: 16 * 1024,
+            proposals: 5,
+            refill: Duration::from_secs(6),
         }
     }
 }
@@ -162,12 +185,32 @@ struct Pages {
     current: HashMap<Reader, Bytes>,
 }
 
+/// The proposals waiting for the judge, as the mailbox file holds them; only this process
+/// writes the file.
+#[derive(Default)]
+struct Mailbox {
+    path: Option<PathBuf>,
+    waiting: Vec<Proposal>,
+    /// Set when a proposal arrived since [`Server::mail_changed`] was last asked.
+    changed: bool,
+}
+
+/// A link's proposals left in its burst, and when the last was counted.
+struct Bucket {
+    left: u32,
+    since: Instant,
+}
+
 /// What every connection shares.
 struct Shared {
     limits: Limits,
     pages: Mutex<Pages>,
     streams: Mutex<Streams>,
     doors: Mutex<Doors>,
+    /// Each player character's name and the rolls its player may propose now.
+    offers: Mutex<HashMap<u32, (String, Vec<Offer>)>>,
+    mailbox: Mutex<Mailbox>,
+    buckets: Mutex<HashMap<Reader, Bucket>>,
 }
 
 impl Shared {
@@ -191,6 +234,35 @@ impl Shared {
             }
         }
         found
+    }
+
+    fn mailbox(&self) -> std::sync::MutexGuard<'_, Mailbox> {
+        self.mailbox.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Counts one proposal of `reader`'s: false when its burst is spent.
+    fn spend(&self, reader: Reader) -> bool {
+        let limits = self.limits;
+        let mut buckets = self.buckets.lock().unwrap_or_else(PoisonError::into_inner);
+        let now = Instant::now();
+        let bucket = buckets.entry(reader).or_insert(Bucket {
+            left: limits.proposals,
+            since: now,
+        });
+        let earned = now.duration_since(bucket.since).as_nanos() / limits.refill.as_nanos().max(1);
+        if earned > 0 {
+            bucket.left = limits.proposals.min(
+                bucket
+                    .left
+                    .saturating_add(u32::try_from(earned).unwrap_or(u32::MAX)),
+            );
+            bucket.since = now;
+        }
+        if bucket.left == 0 {
+            return false;
+        }
+        bucket.left -= 1;
+        true
     }
 
     fn doors(&self) -> std::sync::MutexGuard<'_, Doors> {
@@ -304,6 +376,9 @@ impl Server {
             pages: Mutex::new(open),
             streams: Mutex::new(Streams::default()),
             doors: Mutex::new(Doors::default()),
+            offers: Mutex::new(HashMap::new()),
+            mailbox: Mutex::new(Mailbox::default()),
+            buckets: Mutex::new(HashMap::new()),
         });
         let (stop, stopped) = oneshot::channel();
         let app = app(&shared);
@@ -364,6 +439,49 @@ impl Server {
             pages.current.remove(&reader);
         }
         streams.open.retain(|_, (r, _)| *r != reader);
+    }
+
+    /// The rolls the player of `id` (named `name`) may propose from now on.
+    pub fn offer(&self, id: u32, name: &str, offers: Vec<Offer>) {
+        self.shared
+            .offers
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(id, (name.to_string(), offers));
+    }
+
+    /// Where proposals go from now on, and those waiting there already.
+    pub fn open_mailbox(&self, path: PathBuf, waiting: Vec<Proposal>) {
+        let mut mailbox = self.shared.mailbox();
+        mailbox.path = Some(path);
+        mailbox.waiting = waiting;
+        mailbox.changed = true;
+    }
+
+    /// The proposals waiting for the judge.
+    pub fn waiting(&self) -> Vec<Proposal> {
+        self.shared.mailbox().waiting.clone()
+    }
+
+    /// Whether a proposal arrived or went since this was last asked.
+    pub fn mail_changed(&self) -> bool {
+        std::mem::take(&mut self.shared.mailbox().changed)
+    }
+
+    /// Takes the proposals the judge answered out of the mailbox, writing it anew when any
+    /// went.
+    pub fn answered(&self, answered: &[String]) -> Result<(), crate::store::StoreError> {
+        let mut mailbox = self.shared.mailbox();
+        let before = mailbox.waiting.len();
+        mailbox.waiting.retain(|p| !answered.contains(&p.id));
+        if mailbox.waiting.len() == before {
+            return Ok(());
+        }
+        mailbox.changed = true;
+        match &mailbox.path {
+            Some(path) => crate::store::write_proposals(path, &mailbox.waiting),
+            None => Ok(()),
+        }
     }
 
     /// How many event streams are open.
@@ -586,6 +704,7 @@ fn app(shared: &Arc<Shared>) -> Router {
     Router::new()
         .route("/", get(page))
         .route("/events", get(events))
+        .route("/propose", post(propose))
         .fallback(nowhere)
         .layer(TimeoutLayer::with_status_code(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -598,23 +717,33 @@ fn app(shared: &Arc<Shared>) -> Router {
         .with_state(Arc::clone(shared))
 }
 
-/// GET alone, and only with the token; the first request with it admits its connection, when
-/// there is room among the admitted ones.
+/// GET, and POST to `/propose`, and only with the token (in the address for GET, in its
+/// header for POST); the first request with it admits its connection, when there is room among
+/// the admitted ones.
 async fn admit(State(shared): State<Arc<Shared>>, request: Request, next: Next) -> Response {
-    if request.method() != Method::GET {
+    let proposing = request.method() == Method::POST && request.uri().path() == "/propose";
+    if request.method() != Method::GET && !proposing {
         let mut refused = plain(
             StatusCode::METHOD_NOT_ALLOWED,
-            "This page only reads; it takes GET alone.",
+            "This address only reads; it takes GET alone (a player's page sends its rolls \
+             by POST to /propose).",
         );
         refused
             .headers_mut()
             .insert(header::ALLOW, HeaderValue::from_static("GET"));
         return refused;
     }
-    let token = request
-        .uri()
-        .query()
-        .and_then(|q| q.split('&').find_map(|pair| pair.strip_prefix("t=")));
+    let token = if proposing {
+        request
+            .headers()
+            .get(TOKEN_HEADER)
+            .and_then(|v| v.to_str().ok())
+    } else {
+        request
+            .uri()
+            .query()
+            .and_then(|q| q.split('&').find_map(|pair| pair.strip_prefix("t=")))
+    };
     let Some(reader) = token.and_then(|t| shared.reader(t)) else {
         return plain(
             StatusCode::FORBIDDEN,
@@ -776,4 +905,154 @@ fn feed(
             Some((Ok(next), (None, updates, beat, slot)))
         },
     )
+}
+
+/// A proposal as the page sends it: which of the character's rolls, how, and the faces of the
+/// player's own dice if they rolled them. Anything else in it refuses it.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Sent {
+    roll: String,
+    #[serde(default)]
+    edge: Option<String>,
+    #[serde(default)]
+    faces: Vec<u16>,
+    #[serde(default)]
+    secret: bool,
+}
+
+/// A player's proposal: counted against the link's rate, read, checked against the character's
+/// rolls now, and put in the mailbox for the judge. Answered with its id and what it is, or
+/// refused with what the page shows; refused, nothing is written.
+async fn propose(
+    State(shared): State<Arc<Shared>>,
+    axum::Extension(reader): axum::Extension<Reader>,
+    body: Bytes,
+) -> Response {
+    let Reader::Player(who) = reader else {
+        return plain(
+            StatusCode::FORBIDDEN,
+            "The table's page proposes no rolls: a player proposes from their own page.",
+        );
+    };
+    if !shared.spend(reader) {
+        let mut slow = plain(
+            StatusCode::TOO_MANY_REQUESTS,
+            "Too many rolls sent at once: wait a moment and send it again.",
+        );
+        let wait = shared.limits.refill.as_secs().max(1).to_string();
+        if let Ok(wait) = HeaderValue::from_str(&wait) {
+            slow.headers_mut().insert(header::RETRY_AFTER, wait);
+        }
+        return slow;
+    }
+    if body.len() > PROPOSAL_BYTES {
+        return plain(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "That proposal is too large to be one roll.",
+        );
+    }
+    // An object and nothing else (serde would read a list into the same fields).
+    let sent = serde_json::from_slice::<serde_json::Value>(&body)
+        .ok()
+        .filter(serde_json::Value::is_object)
+        .and_then(|v| serde_json::from_value::<Sent>(v).ok());
+    let Some(sent) = sent else {
+        return plain(
+            StatusCode::BAD_REQUEST,
+            "That proposal cannot be read: the page sends a roll, an edge and faces.",
+        );
+    };
+    let edge = match sent.edge.as_deref() {
+        None => Edge::Plain,
+        Some(word) => match Edge::from_word(word) {
+            Some(edge) => edge,
+            None => {
+                return plain(
+                    StatusCode::BAD_REQUEST,
+                    "A roll is plain, adv or dis, and nothing else.",
+                );
+            }
+        },
+    };
+    let proposal = {
+        let offers = shared.offers.lock().unwrap_or_else(PoisonError::into_inner);
+        let Some((name, offers)) = offers.get(&who) else {
+            return plain(
+                StatusCode::CONFLICT,
+                "Your character has no rolls to offer now.",
+            );
+        };
+        let (offer, way) = match checked(offers, &sent.roll, edge, &sent.faces) {
+            Ok(found) => found,
+            Err(why) => return plain(StatusCode::UNPROCESSABLE_ENTITY, &capital(&why.0)),
+        };
+        let Ok(id) = crate::dice::access_token() else {
+            return plain(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "The roll could not be named; send it again.",
+            );
+        };
+        Proposal {
+            id,
+            who,
+            name: name.clone(),
+            what: described(offer, edge),
+            line: way.line.clone(),
+            dice: way.dice.clone(),
+            faces: sent.faces,
+            secret: sent.secret,
+        }
+    };
+    let reply = serde_json::json!({ "id": proposal.id, "what": proposal.what }).to_string();
+    let posted = tokio::task::spawn_blocking(move || post_to_mailbox(&shared, proposal)).await;
+    match posted {
+        Ok(Ok(())) => (
+            StatusCode::ACCEPTED,
+            [(header::CONTENT_TYPE, "application/json")],
+            reply,
+        )
+            .into_response(),
+        Ok(Err(refused)) => plain(StatusCode::SERVICE_UNAVAILABLE, &refused),
+        Err(_) => plain(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "The roll could not be passed on; send it again.",
+        ),
+    }
+}
+
+/// Puts `proposal` in the mailbox file, unless it is full or cannot be written: then the
+/// mailbox stays as it was and the refusal says why, for the page.
+fn post_to_mailbox(shared: &Shared, proposal: Proposal) -> Result<(), String> {
+    let mut mailbox = shared.mailbox();
+    let Some(path) = mailbox.path.clone() else {
+        return Err("The judge's mailbox is not open yet; send it again in a moment.".into());
+    };
+    if mailbox.waiting.len() >= MAILBOX_ROOM {
+        return Err(format!(
+            "The judge has {MAILBOX_ROOM} rolls waiting already: send yours again once they \
+             are settled."
+        ));
+    }
+    let mut waiting = mailbox.waiting.clone();
+    waiting.push(proposal);
+    if crate::store::write_proposals(&path, &waiting).is_err() {
+        return Err("The roll could not be passed on to the judge; tell the judge.".into());
+    }
+    mailbox.waiting = waiting;
+    mailbox.changed = true;
+    Ok(())
+}
+
+/// A sentence as the page shows it: its first letter a capital, a full stop at its end.
+fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    let mut out: String = chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default();
+    if !out.ends_with('.') {
+        out.push('.');
+    }
+    out
 }

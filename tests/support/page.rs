@@ -66,13 +66,62 @@ pub fn request(addr: SocketAddr, method: &str, target: &str) -> (u16, String) {
         "{method} {target} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
     )
     .unwrap();
-    let text = answer(&mut s);
+    whole(&mut s)
+}
+
+/// The answer on `s` until it closes: its status and body.
+fn whole(s: &mut TcpStream) -> (u16, String) {
+    let text = answer(s);
     let body = text
         .split_once("\r\n\r\n")
         .map_or("", |(_, b)| b)
         .to_string();
     (status(&text), body)
 }
+
+/// A whole answer to a POST of `body` to `target`, with `headers`: its status and body.
+pub fn post(
+    addr: SocketAddr,
+    target: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> (u16, String) {
+    let mut s = connect(addr);
+    let mut head = format!(
+        "POST {target} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: \
+         application/json\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    for (name, value) in headers {
+        head.push_str(&format!("{name}: {value}\r\n"));
+    }
+    head.push_str("\r\n");
+    s.write_all(head.as_bytes()).unwrap();
+    // A refusal may come before the body is read; the answer is what counts.
+    let _ = s.write_all(body);
+    whole(&mut s)
+}
+
+/// The id of the character named `name` in `state`.
+pub fn id_of(state: &slotmark::session::SessionState, name: &str) -> u32 {
+    state
+        .game
+        .roster()
+        .into_iter()
+        .flat_map(|g| g.members)
+        .find(|m| m.name == name)
+        .unwrap_or_else(|| panic!("no {name} on the roster"))
+        .id
+}
+
+/// Ana and Bram of Block, Dodge, Parry at the ford, and a goblin they see: the lines that
+/// make them, for the tests of a player's own rolls.
+pub const FORD_BDP: [&str; 4] = [
+    "add Ana pc 10 12 8 6",
+    "add Bram pc 14 9 11 8",
+    "add Snag goblin",
+    "reveal Snag",
+];
 
 /// An open event stream, read one update at a time.
 pub struct Events {

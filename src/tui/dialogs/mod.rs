@@ -1,7 +1,8 @@
 //! The frame's dialogs, each with its keys and its drawing together: what waits for the judge
 //! (the [`roll`], the [`question`], the [`group`] roll) drawn from the ruleset's read models and
-//! answered through the generic answers, and the [`palette`], typed dice ([`face`]), the
-//! creature picker ([`pick`]), a player character's page to hand out ([`link`]) and [`help`].
+//! answered through the generic answers, a player's [`proposal`], and the [`palette`], typed
+//! dice ([`face`]), the creature picker ([`pick`]), a player character's page to hand out
+//! ([`link`]) and [`help`].
 //! A ruleset's own dialogs live with its screen (`sheets`).
 
 pub mod face;
@@ -11,6 +12,7 @@ pub mod jump;
 pub mod link;
 pub mod palette;
 pub mod pick;
+pub mod proposal;
 pub mod question;
 pub mod roll;
 pub mod search;
@@ -62,7 +64,7 @@ pub fn draw_overlay(
     theme: Theme,
 ) {
     match &main.overlay {
-        None => {}
+        None => proposal::draw(frame, area, main, theme),
         Some(Overlay::Help { scroll, under, .. }) => {
             let credit = main.session.state().ruleset().credit();
             let lines = help::help_lines(table, legend, *under, credit, theme);
@@ -98,6 +100,8 @@ pub fn key(
         Ctx::Roll => m.roll_key(action, key, dice),
         Ctx::Group => m.group_key(action, dice),
         Ctx::Decide => m.decide_key(action, key, dice),
+        Ctx::Proposal => m.proposal_key(action, dice),
+        Ctx::Decline => m.decline_key(action, key),
         _ => return None,
     })
 }

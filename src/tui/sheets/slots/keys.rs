@@ -180,6 +180,8 @@ pub const TABLE: Table = &[
     PICKER_KEYS,
     keymap::PALETTE,
     keymap::FACE,
+    keymap::PROPOSAL,
+    keymap::DECLINE,
     keymap::JUMP,
     keymap::SEARCH,
     keymap::PICK,
