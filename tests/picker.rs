@@ -69,6 +69,12 @@ fn arrival(c: &Command) -> (GameCommand, bool) {
 fn add_and_undo(app: &mut App, letter: char, name: &str) -> Command {
     let roster = app.session().unwrap().state().game.roster();
     let fight = order(app);
+    drive(app, 100, 30, vec![]);
+    let main = app.main().unwrap();
+    let actor = main
+        .view
+        .selected
+        .filter(|id| main.turn.as_ref().is_some_and(|t| t.acting.contains(id)));
     let p = play(
         app,
         "add a creature",
@@ -76,7 +82,10 @@ fn add_and_undo(app: &mut App, letter: char, name: &str) -> Command {
     );
     assert_eq!(p.logged.len(), 1, "one step: {:?}\n{}", p.logged, p.text);
     let id = id_of(app, name).unwrap_or_else(|| panic!("no {name}:\n{}", p.text));
-    assert_eq!(app.main().unwrap().view.selected, Some(id), "selected");
+    // Mid-turn the one acting stays selected, so the next key is still theirs; else the
+    // newcomer is.
+    let expected = actor.or(Some(id));
+    assert_eq!(app.main().unwrap().view.selected, expected, "selected");
     let logged = p.logged[0].clone();
     let after = order(app);
     let p = play(app, "undo", vec![key('u')]);
@@ -482,4 +491,31 @@ fn slots_the_add_form_and_the_picker_put_a_creature_with_the_opponents_where_the
         panic!()
     };
     assert_eq!(st.find_by_name("Goblin 1").unwrap().zone, Some(0));
+}
+
+/// A creature brought in mid-turn leaves the one acting selected: `a` right after `A` attacked
+/// as the newcomer instead of the fighter whose turn it was.
+#[test]
+fn a_creature_brought_in_mid_turn_leaves_the_actor_selected() {
+    let s = session(
+        RulesetId::Bdp,
+        &[
+            ("add Ana pc 10 12 8 6", vec![]),
+            ("add Ogre creature 14 10 10 9", vec![]),
+            ("reveal all", vec![]),
+            ("fight", vec![]),
+        ],
+    );
+    let mut app = app(s, &[]);
+    drive(&mut app, 100, 30, vec![]);
+    let actor = app.main().unwrap().turn.as_ref().unwrap().acting[0];
+    assert_eq!(app.main().unwrap().view.selected, Some(actor));
+    drive(
+        &mut app,
+        100,
+        30,
+        vec![key('A'), key('w'), code(KeyCode::Enter)],
+    );
+    assert!(id_of(&app, "Wolf 1").is_some());
+    assert_eq!(app.main().unwrap().view.selected, Some(actor));
 }

@@ -157,13 +157,23 @@ impl Main {
                     None => return false,
                 };
                 let before = self.roster();
+                // Mid-turn, the selection stays on the one acting: `a` after `A` attacked as
+                // the newcomer, not as the fighter whose turn it is.
+                let on_actor = self
+                    .view
+                    .selected
+                    .is_some_and(|id| self.turn.as_ref().is_some_and(|t| t.acting.contains(&id)));
                 match self.run(command, dice, None) {
                     Exec::Failed(why) => self.complain(why),
                     Exec::Asked => {}
                     Exec::Done => {
-                        // The newcomer (the first of an encounter) is selected, for the next
-                        // key to act on.
-                        if let Some(id) = self.roster().into_iter().find(|id| !before.contains(id))
+                        // Else the newcomer (the first of an encounter) is selected, for the
+                        // next key to act on.
+                        if let Some(id) = self
+                            .roster()
+                            .into_iter()
+                            .find(|id| !before.contains(id))
+                            .filter(|_| !on_actor)
                         {
                             self.view.selected = Some(id);
                         }
