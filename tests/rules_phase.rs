@@ -3866,3 +3866,24 @@ fn k30_morale_save_before_next_initiative() {
         "the next step rolls the next round's initiative"
     );
 }
+
+/// K37 says who may cast, not at whom: a spell at a slain goblin is refused naming it (a judge
+/// at the table calls it a slip of the key), and `allow` casts it anyway.
+#[test]
+fn k37_a_spell_at_the_dead_is_refused_naming_the_dead_target() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 6, [10, 12, 10]);
+    let gob = t.sheet("Gob", Kind::Creature, Side::Enemies, 3, [8, 12, 7]);
+    learn(&mut t, ana, Spell::Sleep, 1, Form::Book);
+    t.run(
+        C::Drain {
+            who: gob,
+            ability: Ability::Str,
+            amount: 20,
+        },
+        &[],
+    );
+    assert!(t.c("Gob").is_dead());
+    let e = t.refuse(cast(ana, 0, vec![gob]), &[]);
+    assert!(e.contains("Gob is dead") && e.contains("allow"), "{e}");
+}

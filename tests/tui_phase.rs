@@ -640,3 +640,29 @@ fn k13_the_phase_of_the_round_shows_at_80x24_and_costs_no_fighter_its_label() {
         text = drive(&mut app, 80, 24, vec![key('E')]);
     }
 }
+
+/// A creature's failed critical save asks whether it is dead, proposing yes; Enter does not
+/// take a death, so the star names no Enter there (it read "★ proposed (Enter)").
+#[test]
+fn k23_the_dead_question_does_not_offer_enter_for_a_death() {
+    let mut s = party();
+    let Ok(Line::Command(c)) = parse_line("damage Gob 10", s.state()) else {
+        panic!("damage did not parse");
+    };
+    let _ = s.execute(c, &mut ScriptedDice::new([20, 20, 20]));
+    let mut app = app(s, &[20, 20, 20]);
+    let mut text = drive(&mut app, 80, 24, vec![]);
+    for _ in 0..3 {
+        if text.contains("dead?") {
+            break;
+        }
+        text = drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
+    }
+    assert!(text.contains("Gob: dead?"), "{text}");
+    assert!(text.contains("★ proposed"), "{text}");
+    assert!(!text.contains("proposed (Enter)"), "{text}");
+    drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
+    assert!(!state(&app).characters[2].is_dead(), "Enter took the death");
+    drive(&mut app, 80, 24, vec![key('y')]);
+    assert!(state(&app).characters[2].is_dead());
+}

@@ -79,7 +79,15 @@ pub fn cast(
             RuleError::invalid(format!("{} has no spell item {}", c.name, item + 1))
         })?;
     for &t in targets {
-        state.character(t)?;
+        let target = state.character(t)?;
+        // The rules are silent on a spell cast at the dead; a judge refuses it (a Sleep on a
+        // slain goblin is a slip of the key, docs/rulesets/phase.md). `allow` casts it anyway.
+        if target.is_dead() && !force {
+            return Err(RuleError::invalid(format!(
+                "{} is dead: no spell takes hold of the dead (allow casts it anyway)",
+                target.name
+            )));
+        }
     }
     if c.casting.is_some() {
         return Err(RuleError::invalid(format!("{} is already casting", c.name)));

@@ -147,7 +147,12 @@ pub fn draw(
         lines.push(Line::styled(death_words(&dead), theme.warn()));
     }
     if let Some(yn) = &q.yes_no {
-        let star = "  ★ proposed (Enter)";
+        // Enter does nothing on an answer that kills: the star then names no key.
+        let star = if dead.is_empty() {
+            "  ★ proposed (Enter)"
+        } else {
+            "  ★ proposed"
+        };
         let (yes_star, no_star) = if yn.proposed_yes {
             (star, "")
         } else {
