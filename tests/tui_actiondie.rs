@@ -397,3 +397,59 @@ fn d14_the_header_asks_for_each_action_then_the_roll_at_80x24() {
         "{text}"
     );
 }
+
+/// `t` on a status already set proposes clearing it: the form proposed "on" again.
+#[test]
+fn the_status_form_proposes_clearing_a_status_already_on() {
+    let mut app = app(idle(), &[]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    let bleeding = vec![key('t'), code(KeyCode::Right), code(KeyCode::Enter)];
+    drive(&mut app, 80, 24, bleeding);
+    assert!(state(&app).characters[0].has(Status::Bleeding));
+    let text = drive(&mut app, 80, 24, vec![key('t'), code(KeyCode::Right)]);
+    assert!(text.contains("take off Bleeding"), "{text}");
+    drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
+    assert!(
+        matches!(
+            last(&app),
+            K::Status {
+                who: 0,
+                on: false,
+                ..
+            }
+        ),
+        "{:?}",
+        last(&app)
+    );
+    assert!(!state(&app).characters[0].has(Status::Bleeding));
+}
+
+/// D14: after one chooses its action, the next still to choose is selected, never one
+/// Unconscious (who chooses nothing): the selection went back to an Unconscious character.
+#[test]
+fn d14_after_a_choice_the_next_to_choose_is_never_one_unconscious() {
+    let mut s = Session::new(SessionState::new("Bridge", RulesetId::ActionDie));
+    for line in [
+        "add Ana pc d8 d6 d6 d4 10 ar 1",
+        "add Cy pc d6 d6 d6 d6 8",
+        "add Ogre creature 2d6 d4 d4 d4 12 move 4",
+        "reveal all",
+        "status Cy unconscious",
+        "scene for the bridge",
+    ] {
+        let Ok(Line::Command(c)) = parse_line(line, s.state()) else {
+            panic!("{line} did not parse");
+        };
+        s.execute(c, &mut ScriptedDice::new([]))
+            .unwrap_or_else(|e| panic!("{line}: {e}"));
+    }
+    let mut app = app(s, &[]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    drive(&mut app, 100, 30, vec![key('a'), code(KeyCode::Enter)]);
+    assert!(matches!(last(&app), K::Pick { .. }), "{:?}", last(&app));
+    assert_eq!(
+        app.main().unwrap().view.selected,
+        Some(2),
+        "the Ogre chooses next"
+    );
+}

@@ -702,3 +702,25 @@ fn a_long_sheet_value_wraps_under_itself_at_80x24() {
     assert!(next.starts_with("          "), "{next}\n{text}");
     assert!(next.contains("Knock"), "{next}\n{text}");
 }
+
+/// `M` on a mark already set proposes taking it off: the form proposed "on" again for a mark
+/// that was on, and one Enter did nothing a judge wanted.
+#[test]
+fn the_mark_form_proposes_taking_off_a_mark_already_on() {
+    let mut app = app(party(), &[]);
+    app.main_mut().unwrap().view.selected = Some(1);
+    drive(&mut app, 80, 24, vec![key('M'), code(KeyCode::Enter)]);
+    assert!(state(&app).characters[1].has(Mark::Surprised));
+    let text = drive(&mut app, 80, 24, vec![key('M')]);
+    assert!(text.contains("take off surprised"), "{text}");
+    drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
+    assert_eq!(
+        last(&app),
+        K::Mark {
+            who: 1,
+            mark: Mark::Surprised,
+            on: false
+        }
+    );
+    assert!(!state(&app).characters[1].has(Mark::Surprised));
+}

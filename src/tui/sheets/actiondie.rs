@@ -261,18 +261,11 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
             ch.hp_max_now()
         )),
         STATUS => {
-            let list = Status::ALL
-                .iter()
-                .enumerate()
-                .map(|(i, s)| (s.word().to_string(), i as u32))
-                .collect();
+            let list = forms::switch_options(Status::ALL.iter().map(|s| (s.word(), ch.has(*s))));
             Form::new(
                 format!("Status: {name}"),
                 Purpose::Status { who },
-                vec![
-                    Field::choice("status", "Status", list, 0),
-                    Field::toggle("on", "On", true),
-                ],
+                vec![Field::choice("status", "Status", list, 0)],
             )
             .with_note("A status is on until the judge clears it (D31).")
         }
@@ -601,11 +594,14 @@ fn form_command(form: &Form<Purpose>, state: &State) -> Result<session::Command,
                 interrupted: false,
             },
         },
-        Purpose::Status { who } => Command::Status {
-            who,
-            status: Status::ALL[form.choice("status").unwrap_or(0) as usize % Status::ALL.len()],
-            on: form.toggle("on"),
-        },
+        Purpose::Status { who } => {
+            let (i, on) = forms::switched(form.choice("status").unwrap_or(1));
+            Command::Status {
+                who,
+                status: Status::ALL[i % Status::ALL.len()],
+                on,
+            }
+        }
     };
     Ok(command(c))
 }
@@ -621,7 +617,13 @@ fn after_form(m: &mut Main, done: Option<Purpose>, dice: &mut Source) {
         Some(Purpose::Act { again: false, .. }) => state.fight.as_ref().and_then(|f| {
             f.entries
                 .iter()
-                .find(|e| e.action.is_none() && state.character(e.id).is_ok_and(|c| c.in_play()))
+                .find(|e| {
+                    // D14: the Unconscious choose nothing, so the next to choose is never one.
+                    e.action.is_none()
+                        && state
+                            .character(e.id)
+                            .is_ok_and(|c| c.in_play() && !c.has(Status::Unconscious))
+                })
                 .map(|e| e.id)
         }),
         _ => None,

@@ -259,14 +259,7 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
             ch.hp.cur, ch.hp.max
         )),
         MARK => {
-            let marks = Mark::ALL
-                .iter()
-                .enumerate()
-                .map(|(i, k)| {
-                    let on = if ch.has(*k) { " (on)" } else { "" };
-                    (format!("{}{on}", k.word()), i as u32)
-                })
-                .collect();
+            let marks = forms::switch_options(Mark::ALL.iter().map(|k| (k.word(), ch.has(*k))));
             let first = Mark::ALL
                 .iter()
                 .position(|k| *k == Mark::Surprised)
@@ -274,10 +267,7 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
             Form::new(
                 format!("Mark: {name}"),
                 Purpose::Mark { who },
-                vec![
-                    Field::choice("mark", "Mark", marks, first),
-                    Field::toggle("on", "On (off takes it away)", true),
-                ],
+                vec![Field::choice("mark", "Mark", marks, first)],
             )
             .with_note("A mark stays until the judge takes it off or the rules end it (A33, A45).")
         }
@@ -471,11 +461,14 @@ fn form_command(form: &Form<Purpose>, st: &State) -> Result<Command, String> {
                 max: c.hp.max,
             }
         }
-        Purpose::Mark { who } => Command::Mark {
-            who,
-            mark: Mark::ALL[form.choice("mark").unwrap_or(0) as usize % Mark::ALL.len()],
-            on: form.toggle("on"),
-        },
+        Purpose::Mark { who } => {
+            let (i, on) = forms::switched(form.choice("mark").unwrap_or(1));
+            Command::Mark {
+                who,
+                mark: Mark::ALL[i % Mark::ALL.len()],
+                on,
+            }
+        }
         Purpose::Add => {
             let name = form.text("name").trim().to_string();
             let lib = crate::content::ap::library();

@@ -124,6 +124,28 @@ pub fn ask_before_death<P>(title: impl Into<String>, purpose: P, why: &str) -> F
     form
 }
 
+/// The choices of a form that puts a mark on or takes it off, one line per mark saying what
+/// Enter does to it now: a mark already on is taken off, any other put on. A separate on/off
+/// switch proposed "on" again for a mark already set.
+pub fn switch_options<'a>(marks: impl Iterator<Item = (&'a str, bool)>) -> Vec<(String, u32)> {
+    marks
+        .enumerate()
+        .map(|(i, (word, on))| {
+            let (what, value) = if on {
+                (format!("take off {word} (on now)"), 0)
+            } else {
+                (format!("put on {word}"), 1)
+            };
+            (what, i as u32 * 2 + value)
+        })
+        .collect()
+}
+
+/// Which mark a choice of [`switch_options`] names, and whether Enter puts it on.
+pub fn switched(value: u32) -> (usize, bool) {
+    ((value / 2) as usize, value % 2 == 1)
+}
+
 /// Opens a form over the sheet; a roll's form gets the secret switch.
 pub fn show<P: Purpose + 'static>(m: &mut Main, mut form: Form<P>) {
     let kind = form.purpose.roll_kind();
