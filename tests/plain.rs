@@ -339,3 +339,69 @@ fn help_commands_lists_the_frames_verbs_and_the_chosen_rulesets() {
         "{out}"
     );
 }
+
+/// A line that is no command names commands the ruleset has: plain has no `attack`, and the
+/// refusal named it as the one to type.
+#[test]
+fn an_unknown_command_is_refused_with_examples_the_ruleset_has() {
+    use slotmark::session::SessionState;
+    for (rules, missing, present) in [
+        (slotmark::rules::RulesetId::Plain, "attack", "check"),
+        (slotmark::rules::RulesetId::Slots, "", "attack"),
+    ] {
+        let s = SessionState::new("Words", rules);
+        let Err(e) = slotmark::script::parse_line("zap Ana", &s) else {
+            panic!("zap parsed in {rules:?}");
+        };
+        let said = e.to_string();
+        assert!(
+            said.contains(&format!("such as {present}")) || said.contains(&format!(", {present}")),
+            "{said}"
+        );
+        if !missing.is_empty() {
+            assert!(!said.contains(missing), "{said}");
+        }
+    }
+}
+
+/// The next turn passes over a creature at 0 HP (a felled ogre does not act), while a player
+/// character down keeps its turn: the playtest found `E` giving the felled ogre its turns.
+#[test]
+fn the_next_turn_passes_over_a_creature_down_but_not_a_character_down() {
+    let mut s = table();
+    run(
+        &mut s,
+        C::StartFight {
+            order: vec![0, 2, 1],
+        },
+        &[],
+    );
+    run(&mut s, C::Damage { who: 2, amount: 20 }, &[]);
+    let events = run(&mut s, C::NextTurn, &[]);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::TurnTo { id: 1, .. })),
+        "{events:?}"
+    );
+    run(&mut s, C::Damage { who: 0, amount: 8 }, &[]);
+    let events = run(&mut s, C::NextTurn, &[]);
+    assert!(
+        events.iter().any(|e| matches!(
+            e,
+            Event::TurnTo {
+                id: 0,
+                round: 2,
+                ..
+            }
+        )),
+        "Ana, down, keeps her turn: {events:?}"
+    );
+    let events = run(&mut s, C::NextTurn, &[]);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::TurnTo { id: 1, .. })),
+        "{events:?}"
+    );
+}

@@ -298,3 +298,45 @@ fn the_ten_table_moves_take_at_most_three_plain_keys_each() {
     assert_eq!(fighters, 6, "the party of three and the three at the ford");
     assert_eq!(keys, screen::round_keys(RulesetId::Plain, fighters));
 }
+
+/// In the demo's fight at the ford, `n` proposes one more goblin: the last creature added to
+/// the session is the hag waiting in her hut, and the form proposed "Mag 2".
+#[test]
+fn n_in_the_demos_fight_proposes_one_more_of_the_last_creature_in_it() {
+    let mut app = App::with_session(
+        slotmark::script::demo_for(RulesetId::Plain),
+        None,
+        Dice::scripted([3; 16]),
+    )
+    .with_theme(Theme::plain());
+    drive(&mut app, 80, 24, vec![key('c'), code(KeyCode::Enter)]);
+    let text = drive(&mut app, 80, 24, vec![key('n')]);
+    assert!(text.contains("Goblin"), "{text}");
+    assert!(
+        !text.contains("Mag 2") && !text.contains("Name  Mag"),
+        "{text}"
+    );
+    drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
+    let names: Vec<&str> = state(&app)
+        .characters
+        .iter()
+        .map(|c| c.name.as_str())
+        .collect();
+    assert!(names.contains(&"Goblin 3"), "{names:?}");
+}
+
+/// The help stops at its end: ↓ held past it is not banked, so one ↑ scrolls back at once
+/// (it took as many ↑ as the ↓ pressed past the end).
+#[test]
+fn the_help_scrolls_no_further_than_its_end() {
+    let mut app = app(&[]);
+    drive(&mut app, 80, 24, vec![key('?')]);
+    let mut bottom = String::new();
+    for _ in 0..200 {
+        bottom = drive(&mut app, 80, 24, vec![code(KeyCode::Down)]);
+    }
+    let again = drive(&mut app, 80, 24, vec![code(KeyCode::Down)]);
+    assert_eq!(again, bottom, "the end scrolls no further");
+    let up = drive(&mut app, 80, 24, vec![code(KeyCode::Up)]);
+    assert_ne!(up, bottom, "one ↑ scrolls back from the end");
+}

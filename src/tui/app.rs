@@ -675,6 +675,7 @@ impl App {
             let back = m.overlay.take().map(Box::new);
             m.overlay = Some(Overlay::Help {
                 scroll: 0,
+                most: std::cell::Cell::new(u16::MAX),
                 under: ctx,
                 back,
             });

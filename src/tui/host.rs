@@ -187,6 +187,9 @@ pub enum Overlay {
     /// The help, over whatever dialog was open (`back` comes back when it closes).
     Help {
         scroll: u16,
+        /// The furthest the help scrolls on the screen it was last drawn on, so a key held
+        /// past its end is not kept to be undone by as many presses back.
+        most: std::cell::Cell<u16>,
         under: Ctx,
         back: Option<Box<Overlay>>,
     },

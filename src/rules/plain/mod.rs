@@ -545,14 +545,27 @@ pub fn apply(
             out.push(Event::Joined { id: *who, name });
         }
         C::NextTurn => {
+            // A creature at 0 HP or below is out of the fight: its turn is passed over. A
+            // player character down keeps its turn, where many games give it a save.
+            let felled: Vec<u32> = state
+                .characters
+                .iter()
+                .filter(|c| !c.party && c.down())
+                .map(|c| c.id)
+                .collect();
             let fight = state
                 .fight
                 .as_mut()
                 .ok_or_else(|| RuleError::invalid("no fight is under way"))?;
-            fight.at += 1;
-            if fight.at >= fight.order.len() {
-                fight.at = 0;
-                fight.round += 1;
+            for _ in 0..fight.order.len() {
+                fight.at += 1;
+                if fight.at >= fight.order.len() {
+                    fight.at = 0;
+                    fight.round += 1;
+                }
+                if !felled.contains(&fight.order[fight.at]) {
+                    break;
+                }
             }
             let (id, round) = (fight.order[fight.at], fight.round);
             out.push(Event::TurnTo {

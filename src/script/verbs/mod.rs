@@ -1222,11 +1222,23 @@ fn unknown_verb(token: &Token, names: &[&str], meant: &[(&str, &str)]) -> Script
         })
         .unwrap_or_default();
     let hint = synonym.unwrap_or(hint);
+    // Examples this ruleset has: plain has no `attack`, and naming it sent the judge astray.
+    let such: Vec<&str> = [
+        "check", "attack", "save", "damage", "accept", "fight", "note",
+    ]
+    .into_iter()
+    .filter(|verb| names.contains(verb))
+    .take(3)
+    .collect();
+    let such = match such.as_slice() {
+        [] => String::new(),
+        [one] => format!(" such as {one}"),
+        [rest @ .., last] => format!(" such as {} or {last}", rest.join(", ")),
+    };
     ScriptError::at(
         token.column,
         format!(
-            "'{}' is not a command{hint}; expected a command such as check, attack or accept \
-             (`help` lists them all)",
+            "'{}' is not a command{hint}; expected a command{such} (`help` lists them all)",
             token.text
         ),
     )

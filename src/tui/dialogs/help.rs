@@ -13,12 +13,12 @@ use crate::tui::widgets::{dialog, pad, paragraph_height, width_for};
 
 impl Main {
     pub(crate) fn help_key(&mut self, action: Option<Action>) -> bool {
-        let Some(Overlay::Help { scroll, .. }) = &mut self.overlay else {
+        let Some(Overlay::Help { scroll, most, .. }) = &mut self.overlay else {
             return false;
         };
         match action {
-            Some(Action::Up) => *scroll = scroll.saturating_sub(1),
-            Some(Action::Down) => *scroll = scroll.saturating_add(1),
+            Some(Action::Up) => *scroll = (*scroll).min(most.get()).saturating_sub(1),
+            Some(Action::Down) => *scroll = scroll.saturating_add(1).min(most.get()),
             Some(Action::Cancel) => {
                 if let Some(Overlay::Help { back, .. }) = self.overlay.take() {
                     self.overlay = back.map(|b| *b);
@@ -80,8 +80,15 @@ pub fn help_lines(
     lines
 }
 
-/// Draws the help's lines (from [`help_lines`]) scrolled by `scroll`.
-pub fn draw(buf: &mut Buffer, area: Rect, lines: Vec<Line<'static>>, scroll: u16, theme: Theme) {
+/// Draws the help's lines (from [`help_lines`]) scrolled by `scroll`; returns the furthest it
+/// scrolls in `area`.
+pub fn draw(
+    buf: &mut Buffer,
+    area: Rect,
+    lines: Vec<Line<'static>>,
+    scroll: u16,
+    theme: Theme,
+) -> u16 {
     let w = width_for(area, 100);
     let h = area.height.saturating_sub(2);
     let inner = dialog(buf, area, w, h, "Help", theme);
@@ -91,4 +98,5 @@ pub fn draw(buf: &mut Buffer, area: Rect, lines: Vec<Line<'static>>, scroll: u16
         .wrap(Wrap { trim: false })
         .scroll((scroll.min(max_scroll), 0))
         .render(body, buf);
+    max_scroll
 }

@@ -65,10 +65,15 @@ pub fn draw_overlay(
 ) {
     match &main.overlay {
         None => proposal::draw(frame, area, main, theme),
-        Some(Overlay::Help { scroll, under, .. }) => {
+        Some(Overlay::Help {
+            scroll,
+            most,
+            under,
+            ..
+        }) => {
             let credit = main.session.state().ruleset().credit();
             let lines = help::help_lines(table, legend, *under, credit, theme);
-            help::draw(frame.buffer_mut(), area, lines, *scroll, theme)
+            most.set(help::draw(frame.buffer_mut(), area, lines, *scroll, theme));
         }
         Some(Overlay::Palette(p)) => palette::draw(frame, area, p, table, theme),
         Some(Overlay::Face(p)) => face::draw(frame, area, p, theme),

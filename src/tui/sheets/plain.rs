@@ -134,19 +134,23 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
     };
     match action {
         ADD => {
-            // In a fight the form proposes one more of the last creature added (its kind's
-            // name, numbered by the rules, its hit points, the others' side), so another goblin
-            // is `n` Enter.
+            // In a fight the form proposes one more of the last creature added to it (its kind's
+            // name, numbered after the last of them, its hit points, the others' side), so
+            // another goblin is `n` Enter.
             let Some(state) = state_of(&m.session) else {
                 return false;
             };
-            let another = state
-                .fight
-                .as_ref()
-                .and_then(|_| state.characters.iter().rev().find(|c| !c.party));
+            // The last creature added that is in the fight: one waiting elsewhere (the demo's
+            // hag in her hut) is not the kind the fight calls more of.
+            let another = state.fight.as_ref().and_then(|f| {
+                let creatures = || state.characters.iter().rev().filter(|c| !c.party);
+                creatures()
+                    .find(|c| f.order.contains(&c.id))
+                    .or_else(|| creatures().next())
+            });
             let (name, party, hp) = another.map_or((String::new(), true, 6), |c| {
                 (
-                    kind_of(&c.name).to_string(),
+                    next_of_kind(state, &c.name),
                     false,
                     c.max_hp.clamp(1, 999) as u16,
                 )
@@ -339,6 +343,28 @@ pub fn arrivals(m: &Main) -> Vec<crate::tui::host::Arrival> {
 }
 
 /// A name without the number the rules gave it ("Goblin 3" is of the kind "Goblin").
+/// The name of one more of `name`'s kind: "Goblin 3" after "Goblin 1" and "Goblin 2"; a name
+/// with no number is given as it is, and the rules number the two alike.
+fn next_of_kind(state: &State, name: &str) -> String {
+    let kind = kind_of(name);
+    if kind == name {
+        return name.to_string();
+    }
+    let last = state
+        .characters
+        .iter()
+        .filter_map(|c| {
+            c.name
+                .strip_prefix(kind)?
+                .strip_prefix(' ')?
+                .parse::<u32>()
+                .ok()
+        })
+        .max()
+        .unwrap_or(0);
+    format!("{kind} {}", last.saturating_add(1))
+}
+
 fn kind_of(name: &str) -> &str {
     match name.rsplit_once(' ') {
         Some((kind, n)) if !kind.is_empty() && n.parse::<u32>().is_ok() => kind,
