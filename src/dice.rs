@@ -101,6 +101,20 @@ impl LiveDice {
     }
 }
 
+/// Every die at its highest face, or every die at 1: the two ends of what a step could do (the
+/// last rows of a death table, a roll-under save failed), tried on a copy before the judge
+/// takes the step. Never used to take one.
+#[derive(Debug, Clone, Copy)]
+pub struct EndFaces {
+    pub highest: bool,
+}
+
+impl DiceSource for EndFaces {
+    fn roll(&mut self, sides: u16, _purpose: &dyn fmt::Display) -> Result<u16, DiceError> {
+        Ok(if self.highest { sides.max(1) } else { 1 })
+    }
+}
+
 /// The operating system had no randomness to give.
 #[derive(Debug, Error)]
 #[error("the operating system gave no randomness: {0}")]

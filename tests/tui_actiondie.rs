@@ -453,3 +453,33 @@ fn d14_after_a_choice_the_next_to_choose_is_never_one_unconscious() {
         "the Ogre chooses next"
     );
 }
+
+/// D24, D26: Ana lies at 0 HP on exhaustion's third level, so any harm adds the fourth, which
+/// rolls on the death and dismemberment table. The damage form's Enter no longer takes that
+/// at speed: it says she may die as the dice fall, Enter does nothing, and `y` deals it.
+#[test]
+fn d26_damage_that_rolls_on_the_death_table_waits_for_y() {
+    let mut s = idle();
+    for line in ["damage Ana 20", "exhaust Ana", "exhaust Ana"] {
+        let Ok(Line::Command(c)) = parse_line(line, s.state()) else {
+            panic!("{line} did not parse");
+        };
+        s.execute(c, &mut ScriptedDice::new([]))
+            .unwrap_or_else(|e| panic!("{line}: {e}"));
+    }
+    let ready = |s: &Session| match &s.state().game {
+        GameState::ActionDie(st) => (st.characters[0].hp, st.characters[0].exhaustion),
+        _ => unreachable!(),
+    };
+    assert_eq!(ready(&s), (0, 3));
+    let mut app = app(s, &[4, 1, 1, 1]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    let steps = app.session().unwrap().applied().len();
+    let text = drive(&mut app, 80, 24, vec![key('-'), code(KeyCode::Enter)]);
+    assert!(text.contains("Ana may die on this step"), "{text}");
+    assert_eq!(app.session().unwrap().applied().len(), steps, "{text}");
+    drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
+    assert_eq!(app.session().unwrap().applied().len(), steps);
+    drive(&mut app, 80, 24, vec![key('y')]);
+    assert_eq!(state(&app).characters[0].exhaustion, 4);
+}

@@ -69,6 +69,49 @@ impl SessionState {
     /// the game: the frame asks before such a step, so one Enter never kills. A command that
     /// draws dice is tried with seeded faces; nobody when it is refused.
     pub fn deaths_after(&self, command: &GameCommand) -> Vec<String> {
+        self.dead_after_any_faces(command).unwrap_or_default()
+    }
+
+    /// [`Self::deaths_after`], or nothing when the step is refused.
+    fn dead_after_any_faces(&self, command: &GameCommand) -> Option<Vec<String>> {
+        let mut no_dice = crate::dice::ScriptedDice::new([]);
+        // The step rolls (a death can ask its group's morale save, A48): run it again with
+        // any faces. What the dice decide waits for the judge; who the step kills does not.
+        self.dead_after(command, &mut no_dice)
+            .or_else(|| self.dead_after(command, &mut crate::dice::LiveDice::seeded(0)))
+    }
+
+    /// Who `command` could leave dead, in two lists: those it kills however its dice fall, and
+    /// those only some faces kill (damage at exhaustion's last level rolls on a death table,
+    /// D26). The step is tried with its dice at both ends and with seeded faces.
+    pub fn deaths_possible_after(&self, command: &GameCommand) -> (Vec<String>, Vec<String>) {
+        let runs: Vec<Vec<String>> = [
+            self.dead_after_any_faces(command),
+            self.dead_after(command, &mut crate::dice::EndFaces { highest: false }),
+            self.dead_after(command, &mut crate::dice::EndFaces { highest: true }),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        let mut sure: Vec<String> = Vec::new();
+        let mut some: Vec<String> = Vec::new();
+        for name in runs.iter().flatten() {
+            let all = runs.iter().all(|run| run.contains(name));
+            let list = if all { &mut sure } else { &mut some };
+            if !list.contains(name) {
+                list.push(name.clone());
+            }
+        }
+        (sure, some)
+    }
+
+    /// Who is dead after `command` on a copy of the game with `dice` that was not before;
+    /// nothing when the copy refuses it.
+    fn dead_after(
+        &self,
+        command: &GameCommand,
+        dice: &mut dyn crate::dice::DiceSource,
+    ) -> Option<Vec<String>> {
         let dead = |game: &GameState| -> Vec<(u32, String)> {
             game.roster()
                 .into_iter()
@@ -79,21 +122,14 @@ impl SessionState {
         };
         let before: Vec<u32> = dead(&self.game).into_iter().map(|(id, _)| id).collect();
         let mut copy = self.game.clone();
-        let mut no_dice = crate::dice::ScriptedDice::new([]);
-        if rules::apply_quietly(&mut copy, command, &mut no_dice).is_err() {
-            // The step rolls (a death can ask its group's morale save, A48): run it again with
-            // any faces. What the dice decide waits for the judge; who the step kills does not.
-            copy = self.game.clone();
-            let mut any = crate::dice::LiveDice::seeded(0);
-            if rules::apply_quietly(&mut copy, command, &mut any).is_err() {
-                return Vec::new();
-            }
-        }
-        dead(&copy)
-            .into_iter()
-            .filter(|(id, _)| !before.contains(id))
-            .map(|(_, name)| name)
-            .collect()
+        rules::apply_quietly(&mut copy, command, dice).ok()?;
+        Some(
+            dead(&copy)
+                .into_iter()
+                .filter(|(id, _)| !before.contains(id))
+                .map(|(_, name)| name)
+                .collect(),
+        )
     }
 
     /// Is this a state the rules could have built? For a starting state read from a file: the

@@ -69,12 +69,13 @@ pub fn death_warning(dead: &[String], on: &str) -> String {
     )
 }
 
-/// Which player characters `command` would leave dead, found on a copy of the game (see
-/// [`crate::session::SessionState::deaths_after`]). A creature a blow kills dies at once: a
-/// fight needs no question for each foe it may fell.
-pub fn party_deaths_of(m: &Main, command: &session::Command) -> Vec<String> {
+/// What to say before a form's step that could leave a player character dead, found on a copy
+/// of the game (see [`crate::session::SessionState::deaths_possible_after`]): who dies, or who
+/// may as the dice fall. A creature a blow kills dies at once: a fight needs no question for
+/// each foe it may fell.
+pub fn kill_warning(m: &Main, command: &session::Command) -> Option<String> {
     let session::Command::Game(c) = command else {
-        return Vec::new();
+        return None;
     };
     let state = m.session.state();
     let party: Vec<String> = state
@@ -83,11 +84,21 @@ pub fn party_deaths_of(m: &Main, command: &session::Command) -> Vec<String> {
         .into_iter()
         .map(|(_, name)| name)
         .collect();
-    state
-        .deaths_after(c)
-        .into_iter()
-        .filter(|name| party.contains(name))
-        .collect()
+    let (sure, worst) = state.deaths_possible_after(c);
+    let of_party = |names: Vec<String>| -> Vec<String> {
+        names.into_iter().filter(|n| party.contains(n)).collect()
+    };
+    let (sure, worst) = (of_party(sure), of_party(worst));
+    if !sure.is_empty() {
+        Some(death_warning(&sure, "step"))
+    } else if !worst.is_empty() {
+        Some(format!(
+            "⚠ {} may die on this step, as its dice fall: {DEATH_KEYS}",
+            worst.join(" and ")
+        ))
+    } else {
+        None
+    }
 }
 
 /// Before a form's step that would leave a player character dead, the form turns into the question any
@@ -101,14 +112,13 @@ pub fn ask_if_it_kills<P: 'static>(m: &mut Main, command: &session::Command) -> 
     if form.fatal {
         return false;
     }
-    let dead = party_deaths_of(m, command);
-    if dead.is_empty() {
+    let Some(warning) = kill_warning(m, command) else {
         return false;
-    }
+    };
     if let Some(form) = form_mut::<P>(m) {
         form.fatal = true;
         form.yes = true;
-        form.error = Some(death_warning(&dead, "step"));
+        form.error = Some(warning);
     }
     true
 }

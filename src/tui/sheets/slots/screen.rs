@@ -414,19 +414,17 @@ impl Main {
                 }
                 // A step that would leave a player character dead (a rest whose bleeding spreads past the
                 // last slot, R22) waits for `y`, as every step that kills does.
-                if !form.fatal {
-                    let dead = commands
+                if !form.fatal
+                    && let Some(warning) = commands
                         .first()
-                        .map(|c| crate::tui::sheets::forms::party_deaths_of(self, c))
-                        .unwrap_or_default();
-                    if !dead.is_empty() {
-                        if let Some(Dialog::Form(f)) = view_mut(&mut self.sheet).dialog.as_mut() {
-                            f.fatal = true;
-                            f.yes = true;
-                            f.error = Some(crate::tui::sheets::forms::death_warning(&dead, "step"));
-                        }
-                        return true;
+                        .and_then(|c| crate::tui::sheets::forms::kill_warning(self, c))
+                {
+                    if let Some(Dialog::Form(f)) = view_mut(&mut self.sheet).dialog.as_mut() {
+                        f.fatal = true;
+                        f.yes = true;
+                        f.error = Some(warning);
                     }
+                    return true;
                 }
                 self.close_dialog();
                 crate::tui::sheets::secret::arm(self, &form, form.purpose.roll_kind());
