@@ -570,6 +570,31 @@ fn d10_movement_splits_around_the_action_up_to_the_effective_movement() {
     assert!(err.contains("own turn"), "{err}");
 }
 
+/// D10: a turn is one action. A second attack in the attacker's own turn goes through (a
+/// technique or the judge may grant it) but is said, where it was taken silently.
+#[test]
+fn d10_a_second_attack_in_one_turn_is_said_to_break_the_one_action() {
+    let mut t = T::new();
+    t.scene();
+    t.round_with(Action::Attack { item: None }, Action::Defend, &[1, 4]);
+    assert_eq!(t.acting().as_deref(), Some("Ana"));
+    let (ana, ogre) = (t.id("Ana"), t.id("Ogre"));
+    let attack = || C::Attack {
+        who: ana,
+        item: None,
+        targets: vec![ogre],
+        crit: false,
+    };
+    let first = t.run(attack(), &[1]);
+    assert!(!has(&first, "already attacked"), "{first:?}");
+    let second = t.run(attack(), &[1]);
+    assert!(
+        has(&second, "Ana has already attacked this turn"),
+        "{second:?}"
+    );
+    assert!(has(&second, "(D10)"), "{second:?}");
+}
+
 #[test]
 fn d11_each_action_rolls_its_own_die_and_an_items_die_wins() {
     let mut t = T::new();

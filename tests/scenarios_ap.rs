@@ -201,7 +201,7 @@ fn a_fight_of_two_rounds_between_three_groups() {
     let ev = t.play("accept", &[16]);
     assert!(ev.contains("Hob dies"), "{ev}");
     let ev = t.go("accept");
-    assert!(ev.contains("goblins's morale: d20 16"), "{ev}");
+    assert!(ev.contains("goblins' morale: d20 16"), "{ev}");
     assert!(ev.contains(": a success"), "{ev}");
     t.go("next");
     assert_eq!(t.acting(), "Rats");

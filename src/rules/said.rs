@@ -43,6 +43,16 @@ pub fn tell<E>(out: &mut Vec<E>, make: impl FnOnce() -> E) {
     }
 }
 
+/// `name`'s, written as English writes it after a plural: "the goblins' morale", never
+/// "goblins's".
+pub fn possessive(name: &str) -> String {
+    if name.ends_with('s') {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
+    }
+}
+
 /// The words of `parts` as an event's text; nothing inside [`quietly`], where no one reads them.
 pub fn text_of(parts: &Line) -> String {
     if is_quiet() {

@@ -61,6 +61,22 @@ pub fn attack(
         }
     };
     let flat = c.value(super::model::Ability::Str) as i16;
+    // D10: a turn holds one action. A second attack in the attacker's own turn is not refused
+    // (a technique or the judge may grant it) but said, so it is never taken by a slip.
+    let own_turn = state
+        .fight
+        .as_ref()
+        .and_then(|f| (f.acting == Some(who)).then(|| f.entry(who)).flatten());
+    if own_turn.is_some_and(|e| e.attacked) {
+        say(
+            out,
+            Mood::Warn,
+            words!(
+                "{} has already attacked this turn: a turn holds one action (D10)",
+                c.name
+            ),
+        );
+    }
     let source = Line::new()
         .name(who, c.name.clone())
         .plain(crate::rules::said::words!(" attacks with {what}"));
@@ -77,6 +93,15 @@ pub fn attack(
         dice,
         out,
     )?;
+    if let Some(e) = state.fight.as_mut().and_then(|f| {
+        if f.acting == Some(who) {
+            f.entry_mut(who)
+        } else {
+            None
+        }
+    }) {
+        e.attacked = true;
+    }
     // D22: a critical hit (a die at its highest face that added another) counts for the
     // attacker on its damage line, the first of the attack; critical dice allowed are not one.
     if let Some(line) = out.get_mut(at).filter(|_| extra > 0) {

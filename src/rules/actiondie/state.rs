@@ -38,6 +38,9 @@ pub struct Entry {
     pub reevaluated: bool,
     /// D10: squares moved this turn.
     pub moved: u16,
+    /// D10: attacked in its own turn this round (a second attack is said to break the rule).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub attacked: bool,
 }
 
 impl Entry {
@@ -52,6 +55,7 @@ impl Entry {
             next: false,
             reevaluated: false,
             moved: 0,
+            attacked: false,
         }
     }
 

@@ -450,7 +450,7 @@ pub fn morale_check(state: &mut State, dice: &mut dyn DiceSource) -> Result<(), 
                 DC,
                 &[],
                 0,
-                &format!("for {group}'s morale"),
+                &format!("for {} morale", crate::rules::said::possessive(group)),
                 Then::Morale {
                     group: group.clone(),
                 },
@@ -501,7 +501,7 @@ pub fn morale(state: &mut State, who: u32, dice: &mut dyn DiceSource) -> Result<
         DC,
         &[],
         0,
-        &format!("for {group}'s morale"),
+        &format!("for {} morale", crate::rules::said::possessive(&group)),
         Then::Morale { group },
         dice,
     )
