@@ -10,7 +10,7 @@ use std::io;
 
 use insta::assert_snapshot;
 use ratatui::crossterm::event::{Event, KeyCode};
-use screen::{code, drive, key, play};
+use screen::{code, drive, key, play, typed};
 use slotmark::dice::ScriptedDice;
 use slotmark::rules::bdp::{Certainty, Rest};
 use slotmark::rules::bdp::{Command as K, State};
@@ -679,4 +679,42 @@ fn the_bdp_sheet_scrolls_to_slot_8_and_the_notes_at_80x24() {
         vec![key('['), key('['), key('['), key('[')],
     );
     assert!(back.contains("Scores"), "{back}");
+}
+
+/// B27-B29: Ana at HP 0 and STR 3 takes 1 into STR, fails the critical save, and the injury
+/// falls on the torso: if it lands, a d4 comes off STR and 3 or 4 kill her. "The injury lands"
+/// was taken by Enter; now the question says she may die as the die falls and waits for `y`.
+#[test]
+fn b27_an_injury_whose_die_may_kill_waits_for_y() {
+    let mut s = Session::new(SessionState::new("Barrow", RulesetId::Bdp));
+    for line in [
+        "add Ana pc 10 12 8 6",
+        "add Ogre creature 14 10 10 9",
+        "reveal all",
+        "set Ana hp 0",
+        "set Ana str 3",
+    ] {
+        run(&mut s, line, vec![]);
+    }
+    let mut app = app(s, &[20, 1, 4, 4, 4]);
+    let mut text = drive(&mut app, 80, 24, vec![key(':')]);
+    let mut events = typed("damage Ana 1 hp");
+    events.push(code(KeyCode::Enter));
+    for _ in 0..4 {
+        text = drive(&mut app, 80, 24, std::mem::take(&mut events));
+        if text.contains("injury to the Torso") {
+            break;
+        }
+        events = vec![code(KeyCode::Enter)];
+    }
+    assert!(text.contains("injury to the Torso"), "{text}");
+    let steps = app.session().unwrap().applied().len();
+    let text = drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
+    assert_eq!(app.session().unwrap().applied().len(), steps, "{text}");
+    assert!(text.contains("Ana may die on this answer"), "{text}");
+    drive(&mut app, 80, 24, vec![key('y')]);
+    assert!(
+        state(&app).characters[0].dead,
+        "the d4's 4 takes her last STR"
+    );
 }

@@ -61,14 +61,13 @@ impl Main {
             Some(Action::Yes) if question.yes_no.is_some() => self.answer(Answer::Yes, dice),
             Some(Action::No) if question.yes_no.is_some() => self.answer(Answer::No, dice),
             // An answer that kills is taken by `y` alone, as every step that kills is.
-            Some(Action::Yes) if !self.deaths_of(self.highlighted(&question)).is_empty() => {
+            Some(Action::Yes) if self.deaths_of(self.highlighted(&question)).is_some() => {
                 self.answer(self.highlighted(&question), dice)
             }
             Some(Action::Accept) => {
                 let answer = self.highlighted(&question);
-                let dead = self.deaths_of(answer);
-                if !dead.is_empty() {
-                    self.complain(death_words(&dead));
+                if let Some(warning) = self.deaths_of(answer) {
+                    self.complain(warning);
                     return true;
                 }
                 self.answer(answer, dice)
@@ -86,7 +85,7 @@ impl Main {
     /// only `y` takes it, and the status line offers `y` in Enter's place.
     pub(crate) fn highlighted_answer_kills(&self) -> bool {
         match self.session.state().game.pending() {
-            Some(PendingView::Question(q)) => !self.deaths_of(self.highlighted(&q)).is_empty(),
+            Some(PendingView::Question(q)) => self.deaths_of(self.highlighted(&q)).is_some(),
             _ => false,
         }
     }
@@ -99,20 +98,25 @@ impl Main {
         }
     }
 
-    /// Who `answer` would leave dead (see [`crate::session::SessionState::deaths_after`]).
-    fn deaths_of(&self, answer: Answer) -> Vec<String> {
+    /// What to say when `answer` would leave someone dead, or may as its dice fall (see
+    /// [`crate::session::SessionState::deaths_possible_after`]): anyone it surely kills (an NPC
+    /// proposed dead), and a player character whom only some faces kill (a bdp injury's later
+    /// die). Nothing when nobody dies.
+    fn deaths_of(&self, answer: Answer) -> Option<String> {
         let state = self.session.state();
-        state
-            .game
-            .answer(answer)
-            .map(|c| state.deaths_after(&c))
-            .unwrap_or_default()
+        let command = state.game.answer(answer).ok()?;
+        let (sure, some) = state.deaths_possible_after(&command);
+        if !sure.is_empty() {
+            return Some(format!(
+                "{}; ↑↓ pick another",
+                forms::death_warning(&sure, "answer")
+            ));
+        }
+        let party = forms::party_names(self);
+        let some: Vec<String> = some.into_iter().filter(|n| party.contains(n)).collect();
+        (!some.is_empty())
+            .then(|| format!("{}; ↑↓ pick another", forms::risk_warning(&some, "answer")))
     }
-}
-
-/// The warning over an answer that kills: who dies, the one key that takes it, and the way out.
-fn death_words(dead: &[String]) -> String {
-    format!("{}; ↑↓ pick another", forms::death_warning(dead, "answer"))
 }
 
 pub fn draw(
@@ -143,12 +147,12 @@ pub fn draw(
         lines.push(Line::raw(detail.clone()));
     }
     let dead = main.deaths_of(main.highlighted(q));
-    if !dead.is_empty() {
-        lines.push(Line::styled(death_words(&dead), theme.warn()));
+    if let Some(warning) = &dead {
+        lines.push(Line::styled(warning.clone(), theme.warn()));
     }
     if let Some(yn) = &q.yes_no {
         // Enter does nothing on an answer that kills: the star then names no key.
-        let star = if dead.is_empty() {
+        let star = if dead.is_none() {
             "  ★ proposed (Enter)"
         } else {
             "  ★ proposed"

@@ -69,6 +69,25 @@ pub fn death_warning(dead: &[String], on: &str) -> String {
     )
 }
 
+/// The warning over a step that may kill as its dice fall: who may die, and the one key.
+pub fn risk_warning(dead: &[String], on: &str) -> String {
+    format!(
+        "⚠ {} may die on this {on}, as its dice fall: {DEATH_KEYS}",
+        dead.join(" and ")
+    )
+}
+
+/// The names of the players' characters, whose deaths the frame asks before.
+pub fn party_names(m: &Main) -> Vec<String> {
+    m.session
+        .state()
+        .game
+        .player_characters()
+        .into_iter()
+        .map(|(_, name)| name)
+        .collect()
+}
+
 /// What to say before a form's step that could leave a player character dead, found on a copy
 /// of the game (see [`crate::session::SessionState::deaths_possible_after`]): who dies, or who
 /// may as the dice fall. A creature a blow kills dies at once: a fight needs no question for
@@ -78,12 +97,7 @@ pub fn kill_warning(m: &Main, command: &session::Command) -> Option<String> {
         return None;
     };
     let state = m.session.state();
-    let party: Vec<String> = state
-        .game
-        .player_characters()
-        .into_iter()
-        .map(|(_, name)| name)
-        .collect();
+    let party = party_names(m);
     let (sure, worst) = state.deaths_possible_after(c);
     let of_party = |names: Vec<String>| -> Vec<String> {
         names.into_iter().filter(|n| party.contains(n)).collect()
@@ -92,10 +106,7 @@ pub fn kill_warning(m: &Main, command: &session::Command) -> Option<String> {
     if !sure.is_empty() {
         Some(death_warning(&sure, "step"))
     } else if !worst.is_empty() {
-        Some(format!(
-            "⚠ {} may die on this step, as its dice fall: {DEATH_KEYS}",
-            worst.join(" and ")
-        ))
+        Some(risk_warning(&worst, "step"))
     } else {
         None
     }
