@@ -457,8 +457,20 @@ fn a_proposal_put_off_shows_again_after_the_next_step_and_e_takes_it_to_the_pale
     let palette = frame(&mut app, vec![key('e')]);
     assert_eq!(app.ctx(), Ctx::Palette);
     assert!(palette.contains("save Ana wil"), "{palette}");
-    let answers = store::read_answers(&answers_path(&path)).unwrap();
+    // Nothing is answered while the judge changes it: closed without a line run, the
+    // proposal waits again (the page was told "changed" and nothing happened).
+    let answered = || store::read_answers(&answers_path(&path)).unwrap_or_default();
+    assert!(answered().is_empty(), "{:?}", answered());
+    frame(&mut app, vec![code(KeyCode::Esc)]);
+    assert_eq!(app.ctx(), Ctx::Proposal);
+    assert!(answered().is_empty(), "{:?}", answered());
+    // Run, the changed line answers it "changed", with the step it made.
+    let before = app.session().unwrap().applied().len();
+    frame(&mut app, vec![key('e'), code(KeyCode::Enter)]);
+    let answers = answered();
+    assert_eq!(answers.len(), 1, "{answers:?}");
     assert_eq!(answers[0].verdict, Verdict::Changed);
+    assert_eq!(answers[0].step, Some(before as u64 + 1), "{answers:?}");
 }
 
 /// Each ruleset offers a player the rolls its rules give a character, in its own words, with

@@ -170,6 +170,9 @@ pub struct Palette {
     /// The line shown was run and refused by the rules: it is shown as refused, and the next
     /// `:` starts a new line instead of adding to it.
     pub refused: bool,
+    /// The line is a player's proposal the judge is changing (`e`): the proposal is answered
+    /// "changed" only when a line runs, and waits again if the palette closes without one.
+    pub for_proposal: bool,
 }
 
 /// Waiting for the face of a physical die: the command is retried with every face so far.

@@ -54,6 +54,7 @@ impl Main {
                 true
             }
             Some(Action::Accept) => {
+                let for_proposal = p.for_proposal;
                 let line = p.input.value().to_string();
                 let parsed = script::parse_line(&line, self.session.state());
                 match parsed {
@@ -75,19 +76,22 @@ impl Main {
                                 self.redo();
                             }
                             ScriptLine::SaveAs(path) => self.save_as(&path),
-                            ScriptLine::Command(command) => {
-                                if let Exec::Failed(why) = self.run(command, dice, None) {
+                            ScriptLine::Command(command) => match self.run(command, dice, None) {
+                                Exec::Failed(why) => {
                                     let mut p = Palette {
                                         input: Input::new(
                                             self.history.last().cloned().unwrap_or_default(),
                                         ),
+                                        for_proposal,
                                         ..Palette::default()
                                     };
                                     p.error = Some((why, None));
                                     p.refused = true;
                                     self.overlay = Some(Overlay::Palette(p));
                                 }
-                            }
+                                ran if for_proposal => self.answer_changed_proposal(&ran),
+                                _ => {}
+                            },
                         }
                         true
                     }

@@ -2,9 +2,9 @@
 //! page waits in the mailbox beside the session (see [`crate::store::Proposal`]) and shows here,
 //! once nothing else waits for the judge, as the roll it is: who, what, the dice and the faces
 //! the player entered. Enter runs it as any roll is run, with those faces (logged, undone and
-//! replayed like any step); `e` takes its line into the palette to be changed and run there;
-//! `d` declines it with a word back to the player's page; Esc puts it off until the judge's
-//! next step. Nothing a player sends changes the session until the judge does one of these:
+//! replayed like any step); `e` takes its line into the palette to be changed and run there
+//! (answered "changed" once it runs); `d` declines it with a word back to the player's page;
+//! Esc puts it off until the judge's next step. Nothing a player sends changes the session until the judge does one of these:
 //! the screen writes only its answers, and runs the command through the session.
 
 use ratatui::Frame;
@@ -89,18 +89,13 @@ impl Main {
                 true
             }
             Some(Action::Change) => {
-                let Some(mail) = self.mail.as_mut() else {
-                    return false;
-                };
-                match mail.answer(Verdict::Changed, None) {
-                    Ok(p) => {
-                        self.overlay = Some(Overlay::Palette(Palette {
-                            input: Input::new(p.line),
-                            ..Palette::default()
-                        }));
-                    }
-                    Err(why) => self.complain(why),
-                }
+                // Answered only once the changed line runs: a palette closed without one
+                // leaves the proposal waiting, and the player is told nothing untrue.
+                self.overlay = Some(Overlay::Palette(Palette {
+                    input: Input::new(p.line),
+                    for_proposal: true,
+                    ..Palette::default()
+                }));
                 true
             }
             Some(Action::No) => {
@@ -121,6 +116,17 @@ impl Main {
                 true
             }
             _ => false,
+        }
+    }
+
+    /// The judge's changed line for the front proposal ran: the player's page is told so,
+    /// with the step it made.
+    pub(crate) fn answer_changed_proposal(&mut self, ran: &Exec) {
+        let step = self.session.cursor() as u64 + u64::from(matches!(ran, Exec::Asked));
+        if let Some(mail) = self.mail.as_mut()
+            && let Err(why) = mail.answer(Verdict::Changed, Some(step))
+        {
+            self.complain(why);
         }
     }
 
