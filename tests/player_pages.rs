@@ -314,10 +314,27 @@ fn slotmark_table_web_prints_a_link_and_a_qr_code_per_character() {
             urls.push(line[at..].trim().to_string());
         }
     }
+    // The last link's code follows its address: read on to its end (a blank line after it).
+    let mut seen_code = false;
+    loop {
+        let mut line = String::new();
+        assert!(out.read_line(&mut line).unwrap() > 0, "{printed}");
+        printed.push_str(&line);
+        if line.contains('█') {
+            seen_code = true;
+        } else if seen_code && line.trim().is_empty() {
+            break;
+        }
+    }
     assert!(printed.contains("Ana's own page"), "{printed}");
     assert!(printed.contains("Bo's own page"), "{printed}");
-    let qr_lines = printed.lines().filter(|l| l.contains('█')).count();
-    assert!(qr_lines >= 8, "a QR code for each link: {printed}");
+    // After each of the three addresses, the table's, Ana's and Bo's, a code of its own.
+    let after: Vec<&str> = printed.split("http://").skip(1).collect();
+    assert_eq!(after.len(), 3, "{printed}");
+    for part in &after {
+        let code = part.lines().filter(|l| l.contains('█')).count();
+        assert!(code >= 8, "a QR code after each address: {printed}");
+    }
     let target = |url: &str| {
         let rest = url.trim_start_matches("http://");
         let (host, target) = rest.split_at(rest.find('/').unwrap());

@@ -388,6 +388,25 @@ fn the_judge_runs_a_proposal_with_one_key_and_the_players_faces() {
     let sheet = bram_now["sheet"].as_str().unwrap();
     assert!(sheet.contains("Bram") && !sheet.contains("Ana"), "{sheet}");
     assert!(bram_now["asked"].as_array().unwrap().is_empty());
+
+    // A step like any other: undone and redone whole, and the file replays to the same state
+    // with the player's faces.
+    let taken = app.session().unwrap().state().clone();
+    let cursor = app.session().unwrap().cursor();
+    frame(&mut app, vec![key('u')]);
+    assert!(app.session().unwrap().cursor() < cursor);
+    frame(&mut app, vec![key('U')]);
+    assert_eq!(app.session().unwrap().cursor(), cursor);
+    assert_eq!(app.session().unwrap().state(), &taken);
+    drop(app);
+    let replayed = slotmark::store::load(&path).unwrap();
+    assert_eq!(replayed.state(), &taken);
+    let faces: Vec<u16> = replayed.applied()[before]
+        .rolls
+        .iter()
+        .map(|r| r.face)
+        .collect();
+    assert_eq!(faces, [14, 3]);
 }
 
 #[test]
