@@ -1054,6 +1054,66 @@ fn the_table_dice_replace_a_live_roll() {
     assert_eq!(app.session().unwrap().cursor(), 1);
 }
 
+/// R17: a parry's counterattack comes at once. Once the goblin's turn ends and the next
+/// begins, `K` no longer offers it: it was offered turns later in play.
+#[test]
+fn r17_a_counterattack_not_taken_closes_when_the_next_turn_starts() {
+    use slotmark::dice::ScriptedDice;
+    use slotmark::rules::slots::Command as SlotCommand;
+    let mut session = session_with(crypt_state());
+    let spec = AttackSpec {
+        defense: Defense::Parry,
+        ..goblin_attacks_aldo()
+    };
+    for (command, faces) in [
+        (
+            SlotCommand::StartCombat {
+                initiator: Side::Opponents,
+                surprised: None,
+                fighters: Some(vec![1, 2, 3]),
+            },
+            vec![],
+        ),
+        (SlotCommand::StartTurn { who: 3 }, vec![]),
+        (
+            SlotCommand::Attack {
+                spec,
+                edge: Edge::NONE,
+                dual: false,
+            },
+            vec![6],
+        ),
+        (SlotCommand::Accept, vec![]),
+    ] {
+        session
+            .execute(command.into(), &mut ScriptedDice::new(faces))
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    assert_eq!(
+        session_counter(&session),
+        Some((1, 3)),
+        "the parry opened it"
+    );
+    for command in [SlotCommand::EndTurn, SlotCommand::StartTurn { who: 1 }] {
+        session
+            .execute(command.into(), &mut ScriptedDice::new([]))
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    assert_eq!(session_counter(&session), None, "a new turn closes it");
+    let mut app = App::with_session(session, None, Dice::scripted([3]))
+        .with_theme(Theme::plain())
+        .with_library(library());
+    let text = drive(&mut app, 100, 30, vec![key('K')]);
+    assert!(text.contains("No counterattack is open"), "{text}");
+}
+
+fn session_counter(session: &Session) -> Option<(u32, u32)> {
+    match &session.state().game {
+        GameState::Slots(s) => s.recent.counter,
+        _ => None,
+    }
+}
+
 #[test]
 fn after_a_parry_k_fills_in_the_counterattack_on_the_attacker_and_it_is_logged_as_one() {
     use slotmark::dice::ScriptedDice;

@@ -275,6 +275,9 @@ pub fn start_turn(state: &mut State, who: CharId, out: &mut Vec<Event>) -> Resul
         interrupter: None,
         interrupt_failed: false,
     });
+    // R17: a parry's counterattack comes at once, in the turn of the blow it stopped; a new
+    // turn closes one not taken, so `K` never offers it later.
+    state.recent.counter = None;
     crate::rules::said::tell(out, || Event::TurnStarted {
         who: state.name_of(who),
         id: who,
