@@ -204,10 +204,18 @@ fn the_page_follows_the_judge_in_a_real_browser_on_a_phone_and_a_projector() {
 
         client.close().await.unwrap();
 
+        // Bo felled before his turn: his state is said beside his name, and the order adds no
+        // empty reason after it (it read "Bo ()").
+        judge.says("damage Bo 6");
+        assert_eq!(web.step(), Followed::Changed);
+
         // A projector: the order, the players and the others side by side, and larger.
         let (client, _profile) = browser(&driver, json!({})).await;
         client.goto(&url).await.unwrap();
         wait_for(&client, "//div[@id='now' and text()='Ana']").await;
+        let order = js(&client, "return document.getElementById('order').innerText").await;
+        let order = order.as_str().unwrap();
+        assert!(order.contains("Bo") && !order.contains("()"), "{order}");
         let wide = js(
             &client,
             "const r = id => document.getElementById(id).getBoundingClientRect();
