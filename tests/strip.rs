@@ -414,3 +414,35 @@ proptest! {
         prop_assert_eq!(strip_labels(&text).len(), names.len(), "{}", text);
     }
 }
+
+/// At 80×24 the one-line strip of every demo's fight (`c` Enter) marks only those acting and
+/// cuts nothing after the names: it ended `│ ▶ lowest count…` in actiondie (a second ▶, and a
+/// label cut), `│ the judge's…` in bdp and `│ ▶ phase: move…` in phase.
+#[test]
+fn the_one_line_strip_marks_only_the_actors_and_cuts_no_words_in_every_demo() {
+    for &ruleset in RulesetId::ALL {
+        let mut app = App::with_session(
+            slotmark::script::demo_for(ruleset),
+            None,
+            Dice::scripted([3; 256]),
+        )
+        .with_theme(Theme::plain());
+        let text = drive(
+            &mut app,
+            80,
+            24,
+            vec![
+                screen::key('c'),
+                screen::code(ratatui::crossterm::event::KeyCode::Enter),
+            ],
+        );
+        let strip = text.lines().nth(1).unwrap_or_default();
+        assert!(
+            strip.contains("Round 1") || strip.starts_with("\"R1 "),
+            "{ruleset:?}: {text}"
+        );
+        assert!(!strip.contains('…'), "{ruleset:?}: {strip}");
+        // ▶ marks those acting (a phase's whole group), never the words after them.
+        assert!(!strip.contains("│ ▶"), "{ruleset:?}: {strip}");
+    }
+}

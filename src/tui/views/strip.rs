@@ -233,10 +233,25 @@ pub fn draw(
             for span in title.split_off(1) {
                 let doubled = is_sep(&span) && rest.last().is_some_and(is_sep);
                 if !doubled && !actor.is_some_and(|a| span.content.contains(a)) {
+                    // The ▶ on one line is the actor's token alone: the label that follows
+                    // reads without one (`▶ lowest count first` read as a second actor).
+                    let span = match span.content.strip_prefix("▶ ") {
+                        Some(words) => Span::styled(words.to_string(), span.style),
+                        None => span,
+                    };
                     rest.push(span);
                 }
             }
-            let mut rest = fit_spans(rest, room);
+            // Only words that fit whole: a label cut (`lowest count…`) says nothing, and the
+            // header and the status line say whose turn and which phase.
+            let mut used = 0;
+            let mut rest: Vec<Span<'static>> = rest
+                .into_iter()
+                .take_while(|span| {
+                    used += span.width();
+                    used <= room
+                })
+                .collect();
             // A separator with nothing after it says nothing.
             while rest.last().is_some_and(is_sep) {
                 rest.pop();
