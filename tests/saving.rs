@@ -173,3 +173,26 @@ fn the_journal_is_folded_into_the_file_once_the_frame_is_drawn() {
         app.session().unwrap().state()
     );
 }
+
+/// `save` without `as` is refused, saying what it does: in actiondie, where a roll is a check,
+/// a judge's `save Ana dex` moved the whole session to a new file named "Ana dex".
+#[test]
+fn save_without_as_is_refused_and_writes_no_file() {
+    use slotmark::rules::RulesetId;
+    use slotmark::session::SessionState;
+    for ruleset in [RulesetId::ActionDie, RulesetId::Slots, RulesetId::Plain] {
+        let s = SessionState::new("Words", ruleset);
+        let Err(e) = slotmark::script::parse_line("save Ana dex", &s) else {
+            panic!("{ruleset:?}: save Ana dex was taken");
+        };
+        assert!(
+            e.message.contains("`save as PATH`"),
+            "{ruleset:?}: {}",
+            e.message
+        );
+        assert!(matches!(
+            slotmark::script::parse_line("save as x.ron", &s),
+            Ok(slotmark::script::Line::SaveAs(_))
+        ));
+    }
+}

@@ -804,7 +804,7 @@ fn every_rulesets_fight_keeps_whose_turn_undo_and_a_whole_refusal_at_80x24() {
             .collect::<Vec<_>>()
             .join(" ");
         assert!(
-            joined.contains("(`help` lists them all) (at column 1)"),
+            joined.contains("(`slotmark help commands` lists them all) (at column 1)"),
             "{rules}: the whole refusal:\n{text}"
         );
         insta::assert_snapshot!(format!("frame_{rules}_refusal_80x24"), text);

@@ -233,7 +233,15 @@ const FRAME: &[Entry<()>] = &[
             SESSION,
         ),
         parse: |w, _| {
-            w.eat(&["as"]);
+            // `as` is required: `save Ana dex`, typed for a roll, moved the whole session to
+            // a file named "Ana dex".
+            if !w.eat(&["as"]) {
+                return Err(ScriptError::at(
+                    w.peek().map_or(1, |t| t.column),
+                    "save writes the session to a new file: `save as PATH`; a roll is a \
+                     check or a save in this ruleset's own words (`help commands` lists them)",
+                ));
+            }
             Ok(Line::SaveAs(w.rest_text("the new file's path")?))
         },
         complete: nothing,
@@ -1238,7 +1246,8 @@ fn unknown_verb(token: &Token, names: &[&str], meant: &[(&str, &str)]) -> Script
     ScriptError::at(
         token.column,
         format!(
-            "'{}' is not a command{hint}; expected a command{such} (`help` lists them all)",
+            "'{}' is not a command{hint}; expected a command{such} (`slotmark help commands` \
+             lists them all)",
             token.text
         ),
     )
