@@ -443,7 +443,7 @@ fn d14_after_a_choice_the_next_to_choose_is_never_one_unconscious() {
         s.execute(c, &mut ScriptedDice::new([]))
             .unwrap_or_else(|e| panic!("{line}: {e}"));
     }
-    let mut app = app(s, &[]);
+    let mut app = app(s, &[3; 64]);
     app.main_mut().unwrap().view.selected = Some(0);
     drive(&mut app, 100, 30, vec![key('a'), code(KeyCode::Enter)]);
     assert!(matches!(last(&app), K::Pick { .. }), "{:?}", last(&app));
@@ -451,6 +451,26 @@ fn d14_after_a_choice_the_next_to_choose_is_never_one_unconscious() {
         app.main().unwrap().view.selected,
         Some(2),
         "the Ogre chooses next"
+    );
+    // The round played out, the next opens on the first to choose, not on Cy, who acted last.
+    drive(
+        &mut app,
+        100,
+        30,
+        vec![key('a'), code(KeyCode::Enter), key('i')],
+    );
+    assert!(state(&app).fight.as_ref().unwrap().rolled);
+    for _ in 0..8 {
+        if state(&app).fight.as_ref().unwrap().round == 2 {
+            break;
+        }
+        drive(&mut app, 100, 30, vec![key('E')]);
+    }
+    assert_eq!(state(&app).fight.as_ref().unwrap().round, 2);
+    assert_eq!(
+        app.main().unwrap().view.selected,
+        Some(0),
+        "Ana chooses first"
     );
 }
 

@@ -614,18 +614,7 @@ fn after_form(m: &mut Main, done: Option<Purpose>, dice: &mut Source) {
     };
     let next = match done {
         Some(Purpose::Add) => state.characters.last().map(|c| c.id),
-        Some(Purpose::Act { again: false, .. }) => state.fight.as_ref().and_then(|f| {
-            f.entries
-                .iter()
-                .find(|e| {
-                    // D14: the Unconscious choose nothing, so the next to choose is never one.
-                    e.action.is_none()
-                        && state
-                            .character(e.id)
-                            .is_ok_and(|c| c.in_play() && !c.has(Status::Unconscious))
-                })
-                .map(|e| e.id)
-        }),
+        Some(Purpose::Act { again: false, .. }) => first_to_choose(state),
         _ => None,
     };
     // Mid-round it joins with an attack with its wielded weapon (D17 rolls that die); before the
@@ -657,6 +646,30 @@ pub fn click(_m: &mut Main, _ctx: Ctx, _hit: Hit) -> bool {
 
 pub fn settle(m: &mut Main) {
     forms::settle(m);
+    // D14: a round that has just opened selects the first who still chooses: the selection
+    // stayed on the last to act, often one Unconscious, whose `a` could only be refused.
+    let first = state_of(&m.session).and_then(|state| {
+        let f = state.fight.as_ref()?;
+        let opened = !f.rolled && m.turn.as_ref().is_none_or(|t| t.round != f.round);
+        opened.then(|| first_to_choose(state)).flatten()
+    });
+    if let Some(id) = first {
+        m.view.selected = Some(id);
+    }
+}
+
+/// D14: the first in the scene still to choose an action; the Unconscious choose nothing.
+fn first_to_choose(state: &State) -> Option<u32> {
+    let f = state.fight.as_ref()?;
+    f.entries
+        .iter()
+        .find(|e| {
+            e.action.is_none()
+                && state
+                    .character(e.id)
+                    .is_ok_and(|c| c.in_play() && !c.has(Status::Unconscious))
+        })
+        .map(|e| e.id)
 }
 
 pub fn applies(m: &Main, action: A) -> bool {
