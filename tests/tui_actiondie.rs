@@ -498,8 +498,12 @@ fn d26_damage_that_rolls_on_the_death_table_waits_for_y() {
     let text = drive(&mut app, 80, 24, vec![key('-'), code(KeyCode::Enter)]);
     assert!(text.contains("Ana may die on this step"), "{text}");
     assert_eq!(app.session().unwrap().applied().len(), steps, "{text}");
-    drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
+    let text = drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
     assert_eq!(app.session().unwrap().applied().len(), steps);
+    assert!(
+        text.contains("Ana may die on this step"),
+        "Enter kept the warning: {text}"
+    );
     drive(&mut app, 80, 24, vec![key('y')]);
     assert_eq!(state(&app).characters[0].exhaustion, 4);
 }

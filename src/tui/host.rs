@@ -394,7 +394,14 @@ pub fn form_key<P>(form: &mut Form<P>, action: Option<Action>, key: KeyEvent) ->
     }
     let step = match action {
         Some(Action::Accept) if form.fatal => {
-            form.error = Some(crate::tui::form::DEATH_KEYS.to_string());
+            // The warning already names who dies and the keys: Enter leaves it whole.
+            if !form
+                .error
+                .as_ref()
+                .is_some_and(|e| e.contains(crate::tui::form::DEATH_KEYS))
+            {
+                form.error = Some(crate::tui::form::DEATH_KEYS.to_string());
+            }
             return FormStep::Changed;
         }
         Some(Action::Accept) => return FormStep::Submit,

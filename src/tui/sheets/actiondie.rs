@@ -50,7 +50,7 @@ pub const MAIN: &[Binding] = &[
     b(Ctx::Main, &[K::Char('i')], ROLL, "initiative", "Everyone rolls its action's die; the lowest count acts first"),
     b(Ctx::Main, &[K::Char('t')], STATUS, "status", "Set or clear a status on the selected character"),
     b(Ctx::Main, &[K::Char('x')], EXHAUST, "exhaust", "One more exhaustion level for the selected character (from level 4, y confirms the roll on the death table)"),
-    b(Ctx::Main, &[K::Char('c')], SCENE, "scene", "Open an initiative scene with everyone in play, or end the one under way"),
+    b(Ctx::Main, &[K::Char('c')], SCENE, "scene", "Open a scene with the creatures the party meets (a checklist), or end it"),
     b(Ctx::Main, &[K::Char('+')], HEAL, "", "The selected character regains HP (up to its maximum)"),
     b(Ctx::Main, &[K::Char('r')], REST, "", "Time passes: minutes, a siesta or a full rest for everyone"),
     b(Ctx::Main, &[K::Char('n')], ADD, "", "Add a character, or a creature of the bestiary numbered after its kind"),

@@ -44,7 +44,7 @@ pub const MARK: A = A::Sheet("mark");
 #[rustfmt::skip]
 pub const MAIN: &[Binding] = &[
     b(Ctx::Main, &[K::Char('E')], NEXT, "next", "In a fight: end the turn (the pool refills) and start the next group's"),
-    b(Ctx::Main, &[K::Char('c')], FIGHT, "fight", "Everyone rolls 1d20 + WIL and the groups take turns; or end the fight"),
+    b(Ctx::Main, &[K::Char('c')], FIGHT, "fight", "Start a fight with the creatures met (a checklist; 1d20 + WIL), or end it"),
     b(Ctx::Main, &[K::Char('g')], CHECK, "check", "An action of the selected creature: d20 + a score + an item's die against a DC"),
     b(Ctx::Main, &[K::Char('a')], ATTACK, "attack", "The selected creature attacks: its weapon's die in the roll and as damage, against the target's save"),
     b(Ctx::Main, &[K::Char('s')], SAVE, "save", "A save of the selected creature against a DC (it must beat it)"),

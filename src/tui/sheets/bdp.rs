@@ -52,7 +52,7 @@ pub const MAIN: &[Binding] = &[
     b(Ctx::Main, &[K::Char('g')], SAVE, "save", "A save for the selected character: STR, DEX or WIL, with advantage or disadvantage"),
     b(Ctx::Main, &[K::Char('a')], ATTACK, "attack", "The selected character attacks: the foe proposed, the attack from its sheet; Enter rolls the damage into the foe (B49)"),
     b(Ctx::Main, &[K::Char('-')], DAMAGE, "damage", "The selected character takes damage: HP (overflow to STR) or an ability"),
-    b(Ctx::Main, &[K::Char('c')], FIGHT, "fight", "Start the turn list (characters, then creatures) or end the fight"),
+    b(Ctx::Main, &[K::Char('c')], FIGHT, "fight", "Start a fight with the creatures met (a checklist), or end it"),
     b(Ctx::Main, &[K::Char('F')], FATE, "fate", "Roll the Die of Fate: a d6 answer to a yes-or-no question"),
     b(Ctx::Main, &[K::Char('t')], TASK, "task", "A Time/Gear/Skill task for the selected character: the ticks proposed from the sheet, changed at will, then rolled"),
     b(Ctx::Main, &[K::Char('v')], CONTEST, "contest", "The selected character against another: an ability each, an edge each"),

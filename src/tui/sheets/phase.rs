@@ -48,7 +48,7 @@ pub const MAIN: &[Binding] = &[
     b(Ctx::Main, &[K::Char('g')], SAVE, "save", "A save for the selected character: STR, DEX or WIL, with advantage or disadvantage"),
     b(Ctx::Main, &[K::Char('-')], HARM, "harm", "The selected character takes damage the judge enters (HP, then STR)"),
     b(Ctx::Main, &[K::Char('+')], HEAL, "heal", "The selected character regains HP"),
-    b(Ctx::Main, &[K::Char('c')], FIGHT, "fight", "Start a fight with everyone standing (DEX saves sort the party), or end the one under way"),
+    b(Ctx::Main, &[K::Char('c')], FIGHT, "fight", "Start a fight with the creatures met (DEX saves sort the party), or end it"),
     b(Ctx::Main, &[K::Char('T')], TURN, "turn", "A dungeon turn: the party moves, searches, waits or does something else; then the event die"),
     b(Ctx::Main, &[K::Char('M')], MARK, "", "Put a mark on the selected character: blessed, hasted, slowed, asleep, held, dominated, or words of your own, for some turns or until removed"),
     b(Ctx::Main, &[K::Char('n')], ADD, "", "Add a character, or a creature of the bestiary numbered after its kind; in a fight it joins the round under way"),

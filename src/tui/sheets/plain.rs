@@ -39,7 +39,7 @@ pub const MAIN: &[Binding] = &[
     b(Ctx::Main, &[K::Char('g')], CHECK, "check", "The selected character rolls dice against a number"),
     b(Ctx::Main, &[K::Char('-')], DAMAGE, "hurt", "The selected character loses hit points"),
     b(Ctx::Main, &[K::Char('+')], HEAL, "heal", "The selected character gains hit points (up to the maximum)"),
-    b(Ctx::Main, &[K::Char('c')], FIGHT, "fight", "Start a fight with everyone standing, in roster order, or end the one under way"),
+    b(Ctx::Main, &[K::Char('c')], FIGHT, "fight", "Start a fight with the creatures the party meets (a checklist), or end it"),
     b(Ctx::Main, &[K::Char('n')], ADD, "add", "Add a character: name, side and hit points (in a fight, one more of the last creature is proposed)"),
     b(Ctx::Main, &[K::Char('X')], REMOVE, "", "Remove the selected character (undo brings them back)"),
     b(Ctx::Main, &[K::Char('M')], MARK, "", "Put a condition on the selected character: one of the usual, or your own words"),

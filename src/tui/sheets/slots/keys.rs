@@ -69,7 +69,7 @@ pub const MAIN: &[Binding] = &[
     b(C::Main, &[K::Char('s')], STEALTH, "stealth", "Stealth check: choose the senses, then roll"),
     b(C::Main, &[K::Char('d')], DEFENSE, "defense", "The selected character is attacked: declare the attack and roll"),
     b(C::Main, &[K::Char('a')], ATTACK, "attack", "The selected character attacks: choose target, kind and weapon"),
-    b(C::Main, &[K::Char('c')], FIGHT, "fight", "Start a fight (who began it, who is surprised), or end the one under way"),
+    b(C::Main, &[K::Char('c')], FIGHT, "fight", "Start a fight with the creatures in or next to the party's zones, or end it"),
     b(C::Main, &[K::Char('T')], TASK, "task", "Spend time: a task, a rest, travel or days; the dark; encounter odds shown first"),
     b(C::Main, &[K::Char('R')], REST, "rest", "A 30-minute rest (5 trys): the encounter odds show before anything is rolled"),
     b(C::Main, &[K::Char('z')], SCENE, "zones", "The scene: zones, links, cover, sight, who stands where, and the map"),
