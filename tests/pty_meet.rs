@@ -1,6 +1,6 @@
 //! README step 3 in the real binary, for every demo, at 80×24: `slotmark`, `d`, the ruleset,
 //! Enter, then `c` `Enter` starts the demo's fight with the encounter the party meets. The strip
-//! shows the fight and its creatures; the saved file's players' view (`TableView`) has them in
+//! shows the fight and each of its creatures by its label; the saved file's players' view (`TableView`) has them in
 //! sight and in the order. Every wait is for what only the key's effect draws.
 
 #![cfg(unix)]
@@ -50,6 +50,25 @@ fn c_enter_starts_each_demos_fight_with_its_encounter_in_the_real_terminal() {
             let text = t.text();
             !text.contains("Who fights") && text.to_lowercase().contains("round 1")
         });
+        // The strip (the screen's second line) has each creature met, by its label: the
+        // start of its name and its number.
+        let screen = term.text();
+        let strip = screen.lines().nth(1).unwrap_or_default().to_string();
+        for name in met {
+            let (stem, number) = match name.rsplit_once(' ') {
+                Some((stem, n)) if n.parse::<u32>().is_ok() => (stem, Some(n)),
+                _ => (*name, None),
+            };
+            let start: String = stem.chars().take(2).collect();
+            let told = strip.split(['○', '▶', '✓', '·', '│']).any(|token| {
+                let token = token.trim();
+                token.starts_with(&start) && number.is_none_or(|n| token.ends_with(n))
+            });
+            assert!(
+                told,
+                "{ruleset:?}: {name} is not on the strip: {strip}\n{screen}"
+            );
+        }
         term.press("q");
         term.wait_closed();
         let status = term.child.wait().unwrap();
