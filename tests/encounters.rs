@@ -308,6 +308,15 @@ fn a_fight_without_a_foe_is_refused_alike_naming_the_line_that_works() {
             "{ruleset:?}: {refused}"
         );
     }
+    // A foe named who is dead is no foe: the refusal is the same, not the slot system's own
+    // "tick or name one of them", which means nothing in a script.
+    let mut s = session(RulesetId::Slots);
+    play(&mut s, "status Ogre dead");
+    let refused = try_play(&mut s, "fight players with Ogre").unwrap_err();
+    assert!(
+        refused.starts_with("a fight needs a foe") && !refused.contains("tick"),
+        "{refused}"
+    );
 }
 
 fn demo_app(ruleset: RulesetId) -> App {

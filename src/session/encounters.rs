@@ -392,10 +392,19 @@ fn start(
     let who = fight
         .fighters_of()
         .ok_or_else(|| RuleError::invalid("that command does not start a fight"))?;
+    // A foe is one against the party that still lives: naming only the slain is no fight.
+    let dead: BTreeSet<u32> = state
+        .game
+        .roster()
+        .into_iter()
+        .flat_map(|g| g.members)
+        .filter(|m| m.dead)
+        .map(|m| m.id)
+        .collect();
     let foes: Vec<u32> = who
         .iter()
         .copied()
-        .filter(|&id| state.game.in_party(id) == Some(false))
+        .filter(|&id| state.game.in_party(id) == Some(false) && !dead.contains(&id))
         .collect();
     if foes.is_empty() {
         return Err(RuleError::invalid(format!(
