@@ -436,6 +436,14 @@ fn the_one_line_strip_marks_only_the_actors_and_cuts_no_words_in_every_demo() {
                 screen::code(ratatui::crossterm::event::KeyCode::Enter),
             ],
         );
+        // The header says whose turn it is, the demo's long title giving way first.
+        let header = text.lines().next().unwrap_or_default();
+        assert!(header.contains("▶ "), "{ruleset:?}: {header}");
+        let status = text.lines().last().unwrap_or_default();
+        assert!(
+            status.contains("u undo") && status.contains("? help"),
+            "{ruleset:?}: {status}"
+        );
         let strip = text.lines().nth(1).unwrap_or_default();
         assert!(
             strip.contains("Round 1") || strip.starts_with("\"R1 "),
