@@ -340,3 +340,32 @@ fn the_help_scrolls_no_further_than_its_end() {
     let up = drive(&mut app, 80, 24, vec![code(KeyCode::Up)]);
     assert_ne!(up, bottom, "one ↑ scrolls back from the end");
 }
+
+/// A creature in no encounter, added after the demo's encounters, stands under a heading of its
+/// own: Goblin 3, added with `n` in the fight at the ford, read as one of the hag's hut.
+#[test]
+fn a_creature_in_no_encounter_is_not_shown_under_the_last_encounter() {
+    let mut app = App::with_session(
+        slotmark::script::demo_for(RulesetId::Plain),
+        None,
+        Dice::scripted([3; 16]),
+    )
+    .with_theme(Theme::plain());
+    drive(&mut app, 80, 24, vec![key('c'), code(KeyCode::Enter)]);
+    let text = drive(&mut app, 80, 40, vec![key('n'), code(KeyCode::Enter)]);
+    let rows: Vec<&str> = text.lines().collect();
+    let hut = rows
+        .iter()
+        .position(|l| l.contains("‹Hut›"))
+        .expect("the hut");
+    let goblin = rows
+        .iter()
+        .position(|l| l.starts_with("\" Goblin 3") || l.starts_with("\"▶Goblin 3"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        rows[hut..goblin]
+            .iter()
+            .any(|l| l.contains("‹no encounter›")),
+        "{text}"
+    );
+}

@@ -86,12 +86,16 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
         for c in group.members {
             let encounter = main.session.state().encounter_of(c.id);
             let name = encounter.map(|e| e.name.as_str());
-            if !group.party
-                && name != under
-                && let Some(e) = encounter
-            {
-                let fought = if e.fought { " (met)" } else { "" };
-                rows.push(Row::Encounter(format!(" ‹{}›{fought}", e.name)));
+            if !group.party && name != under {
+                match encounter {
+                    Some(e) => {
+                        let fought = if e.fought { " (met)" } else { "" };
+                        rows.push(Row::Encounter(format!(" ‹{}›{fought}", e.name)));
+                    }
+                    // One in no encounter after an encounter's members would read as one of
+                    // them (a goblin added mid-fight stood under the hag's hut).
+                    None => rows.push(Row::Encounter(" ‹no encounter›".to_string())),
+                }
             }
             under = name;
             rows.push(Row::Member(c));
