@@ -369,3 +369,24 @@ fn a_creature_in_no_encounter_is_not_shown_under_the_last_encounter() {
         "{text}"
     );
 }
+
+/// The picker offers one more goblin numbered after the others: it offered "Goblin", with no
+/// number, beside Goblin 1 and Goblin 2.
+#[test]
+fn the_picker_numbers_one_more_of_a_numbered_kind() {
+    let mut app = App::with_session(
+        slotmark::script::demo_for(RulesetId::Plain),
+        None,
+        Dice::scripted([3; 16]),
+    )
+    .with_theme(Theme::plain());
+    let text = drive(&mut app, 100, 30, vec![key('A'), key('g')]);
+    assert!(text.contains("Goblin 3"), "{text}");
+    drive(&mut app, 100, 30, vec![code(KeyCode::Enter)]);
+    let names: Vec<&str> = state(&app)
+        .characters
+        .iter()
+        .map(|c| c.name.as_str())
+        .collect();
+    assert!(names.contains(&"Goblin 3"), "{names:?}");
+}

@@ -319,7 +319,9 @@ pub fn arrivals(m: &Main) -> Vec<crate::tui::host::Arrival> {
         if out.iter().any(|a| a.kind.eq_ignore_ascii_case(kind)) {
             continue;
         }
-        let Ok(name) = crate::rules::text::free_name(kind, false, taken) else {
+        // "Goblin 4" after Goblin 1 to 3: the kind alone read as a goblin with no number.
+        let Ok(name) = crate::rules::text::free_name(&next_of_kind(st, &c.name), false, taken)
+        else {
             continue;
         };
         let hp = c.max_hp.max(1);
@@ -342,7 +344,6 @@ pub fn arrivals(m: &Main) -> Vec<crate::tui::host::Arrival> {
     out
 }
 
-/// A name without the number the rules gave it ("Goblin 3" is of the kind "Goblin").
 /// The name of one more of `name`'s kind: "Goblin 3" after "Goblin 1" and "Goblin 2"; a name
 /// with no number is given as it is, and the rules number the two alike.
 fn next_of_kind(state: &State, name: &str) -> String {
@@ -365,6 +366,7 @@ fn next_of_kind(state: &State, name: &str) -> String {
     format!("{kind} {}", last.saturating_add(1))
 }
 
+/// A name without the number the rules gave it ("Goblin 3" is of the kind "Goblin").
 fn kind_of(name: &str) -> &str {
     match name.rsplit_once(' ') {
         Some((kind, n)) if !kind.is_empty() && n.parse::<u32>().is_ok() => kind,
