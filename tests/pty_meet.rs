@@ -60,9 +60,11 @@ fn c_enter_starts_each_demos_fight_with_its_encounter_in_the_real_terminal() {
                 _ => (*name, None),
             };
             let start: String = stem.chars().take(2).collect();
-            let told = strip.split(['○', '▶', '✓', '·', '│']).any(|token| {
-                let token = token.trim();
-                token.starts_with(&start) && number.is_none_or(|n| token.ends_with(n))
+            // Tokens begin with a standing's mark (or the next group's »); a number after a
+            // colon is the fighter's initiative, not its name's.
+            let told = strip.split(|c: char| "▶↯✓○×»·│".contains(c)).any(|token| {
+                let name = token.split(':').next().unwrap_or_default().trim();
+                name.starts_with(&start) && number.is_none_or(|n| name.ends_with(n))
             });
             assert!(
                 told,
