@@ -123,3 +123,43 @@ fn export_players_refuses_what_does_not_go_with_it() {
     let md = ok(d, &["export", "s.ron", "--players"]);
     assert!(md.contains("Nothing yet."), "{md}");
 }
+
+/// A player's own sheet on their page leaves out what the judge wrote on it, in each ruleset
+/// whose sheets keep the judge's notes (bdp and actiondie `remark`, ap `jot`).
+#[test]
+fn a_players_own_sheet_leaves_out_the_judges_notes_in_every_ruleset_that_keeps_them() {
+    use slotmark::dice::ScriptedDice;
+    use slotmark::rules::RulesetId;
+    use slotmark::script::{Line, parse_line};
+    use slotmark::session::{Session, SessionState};
+    for (ruleset, add, note) in [
+        (
+            RulesetId::Bdp,
+            "add Ana pc 10 12 8 6",
+            "remark Ana hides the key",
+        ),
+        (
+            RulesetId::Ap,
+            "add Ana pc party 11 12 8 6",
+            "jot Ana hides the key",
+        ),
+        (
+            RulesetId::ActionDie,
+            "add Ana pc d8 d6 d6 d4 10",
+            "remark Ana hides the key",
+        ),
+    ] {
+        let mut s = Session::new(SessionState::new("Notes", ruleset));
+        for line in [add, note] {
+            let Ok(Line::Command(c)) = parse_line(line, s.state()) else {
+                panic!("{ruleset:?}: {line} did not parse");
+            };
+            s.execute(c, &mut ScriptedDice::new([]))
+                .unwrap_or_else(|e| panic!("{ruleset:?}: {line}: {e}"));
+        }
+        let sheet = slotmark::export::players::own_sheet(&s, 0)
+            .unwrap_or_else(|| panic!("{ruleset:?}: no sheet for Ana"));
+        assert!(sheet.contains("Ana"), "{ruleset:?}: {sheet}");
+        assert!(!sheet.contains("hides the key"), "{ruleset:?}: {sheet}");
+    }
+}
