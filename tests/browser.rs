@@ -530,7 +530,8 @@ impl Drop for Pages {
 /// at the table: Ana proposes a DEX save with the face her own die showed, it shows on the
 /// judge's screen, one key runs it and one more accepts the verdict; the judge's log, the
 /// table's page and both players' pages show it, and Bram's never shows Ana's sheet. Bram's
-/// proposal the judge declines with a word: it reaches Bram's page and changes nothing.
+/// proposal the judge declines with a word: it reaches Bram's page and changes nothing. Then
+/// the judge revokes Bram's link: his open page says so and the old address answers 403.
 #[test]
 fn players_propose_rolls_from_their_phones_and_the_judge_takes_or_declines_them() {
     let (dir, path) = dir();
@@ -659,18 +660,32 @@ fn players_propose_rolls_from_their_phones_and_the_judge_takes_or_declines_them(
             "//ul[@id='asked']/li[contains(., 'declined (“Not while you hang there”)')]",
         )
         .await;
+        term.wait_text("Declined Bram");
+
+        // The judge revokes Bram's link from the screen: his open page hears it at once, and
+        // the old address answers 403.
+        term.press(":link Bram new\r");
+        wait_for(
+            &page_b,
+            "//span[@id='status' and contains(., 'no longer opens the page')]",
+        )
+        .await;
+        let rest = url_b.trim_start_matches("http://");
+        let (host, target) = rest.split_at(rest.find('/').unwrap());
+        let (status, _) = page::request(host.parse().unwrap(), "GET", target);
+        assert_eq!(status, 403, "the revoked address still opens");
 
         page_a.close().await.unwrap();
         page_b.close().await.unwrap();
     });
     drop(driver);
-    // The log holds the four steps, Ana's save and its verdict: the decline changed nothing.
-    term.wait_text("Declined Bram");
+    // The log holds the four steps, Ana's save and its verdict, and the new link: the decline
+    // changed nothing.
     term.press("q");
     term.wait_closed();
     let session = slotmark::store::load(&path).unwrap();
     let log = script::write(&session.applied()[4].command, session.state()).text;
     assert!(log.contains("save Ana dex"), "{log}");
-    assert_eq!(session.applied().len(), 6, "{:?}", session.applied());
+    assert_eq!(session.applied().len(), 7, "{:?}", session.applied());
     assert_eq!(session.applied()[4].rolls[0].face, 14);
 }
