@@ -688,4 +688,13 @@ fn players_propose_rolls_from_their_phones_and_the_judge_takes_or_declines_them(
     assert!(log.contains("save Ana dex"), "{log}");
     assert_eq!(session.applied().len(), 7, "{:?}", session.applied());
     assert_eq!(session.applied()[4].rolls[0].face, 14);
+    // The terminal's table view reads the same model the pages do: the verdict is there.
+    let view = slotmark::session::TableView::of(&session, 20);
+    assert!(
+        view.rolls
+            .iter()
+            .any(|l| l.text.contains("Ana: DEX save") && l.text.contains("14")),
+        "{:?}",
+        view.rolls
+    );
 }
