@@ -129,14 +129,14 @@ pub fn moves_11_and_12(ruleset: slotmark::rules::RulesetId) -> (usize, usize) {
 pub fn round_keys(ruleset: slotmark::rules::RulesetId, fighters: usize) -> usize {
     use slotmark::rules::RulesetId;
     match ruleset {
-        // Enter and E for each of the four adventurers and two goblins.
-        RulesetId::Slots => 12,
+        // Enter and E for each fighter: the four adventurers and two goblins.
+        RulesetId::Slots => 2 * fighters,
         // E steps the phases' groups: fewer keys than fighters.
         RulesetId::Phase => 6,
         // E passes each turn.
         RulesetId::Bdp | RulesetId::Ap | RulesetId::Plain => fighters,
-        // a Enter each to choose the actions, i to roll, then E (and Enter on what the rules
-        // ask) through the turns.
-        RulesetId::ActionDie => 21,
+        // a Enter each to choose the actions, i to roll, then E through each turn, and Enter
+        // on the two questions the demo's round asks.
+        RulesetId::ActionDie => 2 * fighters + 1 + fighters + 2,
     }
 }
