@@ -196,3 +196,15 @@ fn save_without_as_is_refused_and_writes_no_file() {
         ));
     }
 }
+
+/// The judge's screen names the session's file at 80×24 (the log's edge), so the judge can
+/// give that name to `slotmark table NAME`: a newcomer found it shown nowhere.
+#[test]
+fn the_screen_names_the_sessions_file_at_80x24() {
+    let (_dir, _path, mut app, _faults) = opened();
+    let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    run_loop(&mut t, &mut app, Vec::new()).unwrap();
+    tui::draw(&mut t, &mut app).unwrap();
+    let text = t.backend().to_string();
+    assert!(text.contains("barrow.ron"), "{text}");
+}
