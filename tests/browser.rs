@@ -589,6 +589,15 @@ fn players_propose_rolls_from_their_phones_and_the_judge_takes_or_declines_them(
             return [innerWidth, document.documentElement.scrollWidth, w('roll-form'), w('sheet')]",
         )
         .await;
+        // The sheet's lines wrap in its box, in type a phone reads: no line hidden to the side.
+        let sheet = js(
+            &page_a,
+            "const s = document.getElementById('sheet');
+            return [s.scrollWidth, s.clientWidth, parseFloat(getComputedStyle(s).fontSize)]",
+        )
+        .await;
+        assert!(sheet[0].as_f64() <= sheet[1].as_f64(), "{sheet}");
+        assert!(sheet[2].as_f64().unwrap() >= 12.0, "{sheet}");
         assert!(phone_width[0].as_f64().unwrap() <= 400.0, "{phone_width}");
         for i in 1..4 {
             assert!(
@@ -674,6 +683,14 @@ fn players_propose_rolls_from_their_phones_and_the_judge_takes_or_declines_them(
         let (host, target) = rest.split_at(rest.find('/').unwrap());
         let (status, _) = page::request(host.parse().unwrap(), "GET", target);
         assert_eq!(status, 403, "the revoked address still opens");
+        // Nothing of Bram's stays on the revoked page to read or to send.
+        let left = js(
+            &page_b,
+            "return [document.getElementById('roll-box').hidden,
+              document.getElementById('sheet-box').hidden]",
+        )
+        .await;
+        assert_eq!(left, json!([true, true]));
 
         page_a.close().await.unwrap();
         page_b.close().await.unwrap();
