@@ -131,7 +131,7 @@ fn draw_phase_fight_screen(c: &mut Criterion) {
         };
         session.execute(c, &mut dice).unwrap();
     }
-    let Ok(Line::Command(fight)) = parse_line("fight", session.state()) else {
+    let Ok(Line::Command(fight)) = parse_line("fight players all", session.state()) else {
         panic!("fight");
     };
     session
@@ -179,7 +179,7 @@ fn draw_bdp_fight_screen(c: &mut Criterion) {
         lines.push("hold Hero1 1 left".into());
         lines.push("hold Hero1 1 right".into());
     }
-    lines.push("fight".into());
+    lines.push("fight players all".into());
     let mut dice = ScriptedDice::new([3; 16]);
     for line in &lines {
         let Ok(Line::Command(c)) = parse_line(line, session.state()) else {
@@ -221,7 +221,7 @@ fn draw_ap_fight_screen(c: &mut Criterion) {
         };
         session.execute(c, &mut dice).unwrap();
     }
-    let Ok(Line::Command(fight)) = parse_line("fight", session.state()) else {
+    let Ok(Line::Command(fight)) = parse_line("fight players all", session.state()) else {
         panic!("fight");
     };
     session
@@ -251,7 +251,7 @@ fn draw_actiondie_fight_screen(c: &mut Criterion) {
         lines.push("bag Hero1 off".into());
         lines.push("bag Hero1 on".into());
     }
-    lines.push("scene for the benchmark".into());
+    lines.push("scene players all for the benchmark".into());
     lines.extend((1..=4).map(|i| format!("act Hero{i} attack 1")));
     lines.extend((1..=4).map(|i| format!("act Gob{i} attack")));
     let mut dice = ScriptedDice::new([]);
