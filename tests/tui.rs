@@ -1303,6 +1303,7 @@ fn r22_a_rest_that_bleeds_a_character_to_death_waits_for_y() {
     app.main_mut().unwrap().view.selected = Some(1);
     let text = drive(&mut app, 100, 30, vec![key('R'), code(KeyCode::Enter)]);
     assert!(text.contains("Aldo and Bren die on this step"), "{text}");
+    assert!(!text.contains("✗ ⚠"), "a warning, not a refusal: {text}");
     assert!(app.session().unwrap().applied().is_empty(), "{text}");
     let text = drive(&mut app, 100, 30, vec![code(KeyCode::Enter)]);
     assert!(app.session().unwrap().applied().is_empty(), "{text}");

@@ -22,6 +22,16 @@ fn app(faces: &[u16]) -> App {
         .with_theme(Theme::plain())
 }
 
+/// The plain tracker's demo on the screen: the party, the goblins at the ford, the hag's hut.
+fn demo() -> App {
+    App::with_session(
+        slotmark::script::demo_for(RulesetId::Plain),
+        None,
+        Dice::scripted([3; 16]),
+    )
+    .with_theme(Theme::plain())
+}
+
 fn state(app: &App) -> &State {
     match &app.session().unwrap().state().game {
         GameState::Plain(s) => s,
@@ -303,12 +313,7 @@ fn the_ten_table_moves_take_at_most_three_plain_keys_each() {
 /// the session is the hag waiting in her hut, and the form proposed "Mag 2".
 #[test]
 fn n_in_the_demos_fight_proposes_one_more_of_the_last_creature_in_it() {
-    let mut app = App::with_session(
-        slotmark::script::demo_for(RulesetId::Plain),
-        None,
-        Dice::scripted([3; 16]),
-    )
-    .with_theme(Theme::plain());
+    let mut app = demo();
     drive(&mut app, 80, 24, vec![key('c'), code(KeyCode::Enter)]);
     let text = drive(&mut app, 80, 24, vec![key('n')]);
     assert!(text.contains("Goblin"), "{text}");
@@ -345,12 +350,7 @@ fn the_help_scrolls_no_further_than_its_end() {
 /// own: Goblin 3, added with `n` in the fight at the ford, read as one of the hag's hut.
 #[test]
 fn a_creature_in_no_encounter_is_not_shown_under_the_last_encounter() {
-    let mut app = App::with_session(
-        slotmark::script::demo_for(RulesetId::Plain),
-        None,
-        Dice::scripted([3; 16]),
-    )
-    .with_theme(Theme::plain());
+    let mut app = demo();
     drive(&mut app, 80, 24, vec![key('c'), code(KeyCode::Enter)]);
     let text = drive(&mut app, 80, 40, vec![key('n'), code(KeyCode::Enter)]);
     let rows: Vec<&str> = text.lines().collect();
@@ -374,12 +374,7 @@ fn a_creature_in_no_encounter_is_not_shown_under_the_last_encounter() {
 /// number, beside Goblin 1 and Goblin 2.
 #[test]
 fn the_picker_numbers_one_more_of_a_numbered_kind() {
-    let mut app = App::with_session(
-        slotmark::script::demo_for(RulesetId::Plain),
-        None,
-        Dice::scripted([3; 16]),
-    )
-    .with_theme(Theme::plain());
+    let mut app = demo();
     let text = drive(&mut app, 100, 30, vec![key('A'), key('g')]);
     assert!(text.contains("Goblin 3"), "{text}");
     drive(&mut app, 100, 30, vec![code(KeyCode::Enter)]);

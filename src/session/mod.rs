@@ -66,13 +66,8 @@ impl SessionState {
     }
 
     /// Who `command` would leave dead that is not dead now, found by applying it to a copy of
-    /// the game: the frame asks before such a step, so one Enter never kills. A command that
-    /// draws dice is tried with seeded faces; nobody when it is refused.
-    pub fn deaths_after(&self, command: &GameCommand) -> Vec<String> {
-        self.dead_after_any_faces(command).unwrap_or_default()
-    }
-
-    /// [`Self::deaths_after`], or nothing when the step is refused.
+    /// the game; nothing when it is refused. A command that draws dice is tried with seeded
+    /// faces.
     fn dead_after_any_faces(&self, command: &GameCommand) -> Option<Vec<String>> {
         let mut no_dice = crate::dice::ScriptedDice::new([]);
         // The step rolls (a death can ask its group's morale save, A48): run it again with

@@ -230,6 +230,14 @@ impl<P> Form<P> {
         self
     }
 
+    /// Turns the form into the question any step that kills puts: it stays open with
+    /// `warning`, Enter does nothing, and `y` takes the step.
+    pub fn ask_before_it_kills(&mut self, warning: String) {
+        self.fatal = true;
+        self.yes = true;
+        self.error = Some(warning);
+    }
+
     pub fn focused(&self) -> Option<&Field> {
         self.fields.get(self.focus)
     }

@@ -701,7 +701,12 @@ pub fn form<P>(frame: &mut Frame, area: Rect, f: &Form<P>, theme: Theme) {
     }
     if let Some(err) = &f.error {
         lines.push(Line::raw(""));
-        lines.push(Line::styled(format!("✗ {err}"), theme.error()));
+        // A warning before a step that kills carries its own ⚠; it is no refusal to mark ✗.
+        lines.push(if err.starts_with('⚠') {
+            Line::styled(err.clone(), theme.warn())
+        } else {
+            Line::styled(format!("✗ {err}"), theme.error())
+        });
     }
     let h = wrapped_height(&lines, inner_w) + 2;
     let buf = frame.buffer_mut();

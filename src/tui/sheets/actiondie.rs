@@ -648,6 +648,8 @@ pub fn settle(m: &mut Main) {
     forms::settle(m);
     // D14: a round that has just opened selects the first who still chooses: the selection
     // stayed on the last to act, often one Unconscious, whose `a` could only be refused.
+    // `m.turn` is still the turn before this step here: the frame follows the turn after
+    // settling (see `App`'s key handling), so a round that differs from it has just opened.
     let first = state_of(&m.session).and_then(|state| {
         let f = state.fight.as_ref()?;
         let opened = !f.rolled && m.turn.as_ref().is_none_or(|t| t.round != f.round);

@@ -127,9 +127,7 @@ pub fn ask_if_it_kills<P: 'static>(m: &mut Main, command: &session::Command) -> 
         return false;
     };
     if let Some(form) = form_mut::<P>(m) {
-        form.fatal = true;
-        form.yes = true;
-        form.error = Some(warning);
+        form.ask_before_it_kills(warning);
     }
     true
 }

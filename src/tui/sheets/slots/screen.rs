@@ -420,9 +420,7 @@ impl Main {
                         .and_then(|c| crate::tui::sheets::forms::kill_warning(self, c))
                 {
                     if let Some(Dialog::Form(f)) = view_mut(&mut self.sheet).dialog.as_mut() {
-                        f.fatal = true;
-                        f.yes = true;
-                        f.error = Some(warning);
+                        f.ask_before_it_kills(warning);
                     }
                     return true;
                 }
