@@ -6,13 +6,11 @@
 //! strip (chosen actions, rolled dice in order, who acts now), the roll and question dialogs,
 //! the log and the palette (where every verb works) are the frame's.
 
-use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
-use ratatui::text::Line;
 
-use super::{Panels, fighters, forms};
+use super::{fighters, forms};
 use crate::dice::ladder::Dice;
 use crate::rules::actiondie::{
     Ability, Action, Character, CheckSpec, Command, DamageSpec, DamageType, NewSheet, Roller,
@@ -21,7 +19,7 @@ use crate::rules::actiondie::{
 use crate::rules::{GameCommand, RollKind};
 use crate::session::{self, Session};
 use crate::tui::form::{Field, Form};
-use crate::tui::host::{Dice as Source, Hit, Main};
+use crate::tui::host::{Dice as Source, Main};
 use crate::tui::keymap::{self, Action as A, Binding, Ctx, Key as K, Table, b};
 use crate::tui::theme::Theme;
 use forms::FormView;
@@ -640,10 +638,6 @@ fn after_form(m: &mut Main, done: Option<Purpose>, dice: &mut Source) {
     }
 }
 
-pub fn click(_m: &mut Main, _ctx: Ctx, _hit: Hit) -> bool {
-    false
-}
-
 pub fn settle(m: &mut Main) {
     forms::settle(m);
     // D14: a round that has just opened selects the first who still chooses: the selection
@@ -674,10 +668,8 @@ fn first_to_choose(state: &State) -> Option<u32> {
         .map(|e| e.id)
 }
 
+/// Is a main-screen key worth showing in the status line (with no form open)?
 pub fn applies(m: &Main, action: A) -> bool {
-    if let Some(applies) = forms::applies::<Purpose>(m, action) {
-        return applies;
-    }
     let fight = state_of(&m.session).and_then(|s| s.fight.as_ref());
     match action {
         NEXT | REEVALUATE => fight.is_some_and(|f| f.rolled),
@@ -712,47 +704,36 @@ pub fn rows(m: &Main) -> u16 {
     12 + items + 2
 }
 
-pub fn draw(
-    buf: &mut Buffer,
-    panels: &Panels,
-    m: &Main,
-    theme: Theme,
-    _hits: &mut Vec<(Rect, Hit)>,
-) {
-    let area = panels.sheet;
-    let who = state_of(&m.session).zip(selected(m));
-    let name = who.map(|(_, c)| c.name.as_str());
+pub fn draw(buf: &mut Buffer, area: Rect, m: &Main, theme: Theme) {
+    let who = state_of(&m.session)
+        .zip(selected(m))
+        .map(|(state, c)| (c.name.as_str(), (state, c)));
     let nobody = " Nobody yet: :add NAME pc STR DEX AWR WIL HP";
-    let (Some(inner), Some((state, c))) = (super::sheet_box(buf, area, name, nobody, theme), who)
-    else {
-        return;
-    };
-    // A value wider than the panel closes up the double spaces between its parts before it
-    // wraps, so the four abilities read on one line at 80 columns; one still too wide wraps
-    // between its parts, never inside one (`WIL` apart from its `d4 (2)`).
-    let room = usize::from(inner.width).saturating_sub(12);
-    let lines: Vec<Line> = sheet_lines(state, c)
-        .into_iter()
-        .map(|(k, v)| {
-            let v = if v.chars().count() > room {
-                let parts: Vec<String> = v.split("  ").map(|p| p.replace(' ', "\u{a0}")).collect();
-                parts.join(" ")
-            } else {
-                v
-            };
-            let style = if v.contains("DEAD") || v.contains("ENCUMBERED") || v.contains("FLED") {
-                theme.warn()
-            } else {
-                theme.ok()
-            };
-            super::labelled(format!(" {k:<10} "), v, style, theme)
-        })
-        .collect();
-    super::sheet_lines(buf, inner, area.y + area.height - 1, lines, m, theme);
-}
-
-pub fn draw_dialog(frame: &mut Frame, area: Rect, m: &Main, theme: Theme) {
-    forms::draw::<Purpose>(frame, area, m, theme);
+    super::framed_sheet(buf, area, m, theme, who, nobody, |(state, c), inside| {
+        // A value wider than the panel closes up the double spaces between its parts before it
+        // wraps, so the four abilities read on one line at 80 columns; one still too wide wraps
+        // between its parts, never inside one (`WIL` apart from its `d4 (2)`).
+        let room = usize::from(inside).saturating_sub(12);
+        sheet_lines(state, c)
+            .into_iter()
+            .map(|(k, v)| {
+                let v = if v.chars().count() > room {
+                    let parts: Vec<String> =
+                        v.split("  ").map(|p| p.replace(' ', "\u{a0}")).collect();
+                    parts.join(" ")
+                } else {
+                    v
+                };
+                let style = if v.contains("DEAD") || v.contains("ENCUMBERED") || v.contains("FLED")
+                {
+                    theme.warn()
+                } else {
+                    theme.ok()
+                };
+                super::labelled(format!(" {k:<10} "), v, style, theme)
+            })
+            .collect()
+    });
 }
 
 #[cfg(test)]

@@ -5,13 +5,11 @@
 //! moving the clock. The roster, the group strip, the roll and question dialogs, the log and the
 //! palette (where every verb works) are the frame's.
 
-use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
-use ratatui::text::Line;
 
-use super::{Panels, fighters, forms};
+use super::{fighters, forms};
 use crate::rules::ap::{
     Action, Against, Ask, Attr, Cast, Character, Command, Defence, Kind, Mark, NewSheet, ObjDie,
     Span as Time, Stat, State, Wait, sheet_lines,
@@ -19,7 +17,7 @@ use crate::rules::ap::{
 use crate::rules::{GameCommand, RollKind};
 use crate::session::{self, Session};
 use crate::tui::form::{Field, Form};
-use crate::tui::host::{Dice, Exec, Hit, Main};
+use crate::tui::host::{Dice, Exec, Main};
 use crate::tui::keymap::{self, Action as A, Binding, Ctx, Key as K, Table, b};
 use crate::tui::theme::Theme;
 use forms::FormView;
@@ -572,18 +570,8 @@ fn add_form() -> Form<Purpose> {
     .with_note("A creature of the bestiary comes with its weapon, armor and group; with no name it is numbered after its kind. In a fight it joins at once, rolling into its group (A25).")
 }
 
-pub fn click(_m: &mut Main, _ctx: Ctx, _hit: Hit) -> bool {
-    false
-}
-
-pub fn settle(m: &mut Main) {
-    forms::settle(m);
-}
-
+/// Is a main-screen key worth showing in the status line (with no form open)?
 pub fn applies(m: &Main, action: A) -> bool {
-    if let Some(applies) = forms::applies::<Purpose>(m, action) {
-        return applies;
-    }
     let fighting = state_of(&m.session).is_some_and(|s| s.fight.is_some());
     match action {
         NEXT | MOVE | GAIN => fighting,
@@ -599,39 +587,26 @@ pub fn rows(m: &Main) -> u16 {
     10 + items + 2
 }
 
-pub fn draw(
-    buf: &mut Buffer,
-    panels: &Panels,
-    m: &Main,
-    theme: Theme,
-    _hits: &mut Vec<(Rect, Hit)>,
-) {
-    let area = panels.sheet;
-    let who = selected(m).zip(state_of(&m.session));
-    let name = who.map(|(c, _)| c.name.as_str());
+pub fn draw(buf: &mut Buffer, area: Rect, m: &Main, theme: Theme) {
+    let who = selected(m)
+        .zip(state_of(&m.session))
+        .map(|(c, st)| (c.name.as_str(), (c, st)));
     let nobody = " Nobody yet: :add NAME pc GROUP STR DEX WIL HP";
-    let (Some(inner), Some((c, st))) = (super::sheet_box(buf, area, name, nobody, theme), who)
-    else {
-        return;
-    };
-    let lines: Vec<Line> = sheet_lines(c, st)
-        .into_iter()
-        .map(|(k, v)| {
-            let style = if v.chars().any(|ch| ch.is_ascii_uppercase())
-                && (v.contains("DEAD") || v.contains("DIES") || v.contains("OUT"))
-            {
-                theme.warn()
-            } else {
-                theme.ok()
-            };
-            super::labelled(format!(" {k:<8} "), v, style, theme)
-        })
-        .collect();
-    super::sheet_lines(buf, inner, area.y + area.height - 1, lines, m, theme);
-}
-
-pub fn draw_dialog(frame: &mut Frame, area: Rect, m: &Main, theme: Theme) {
-    forms::draw::<Purpose>(frame, area, m, theme);
+    super::framed_sheet(buf, area, m, theme, who, nobody, |(c, st), _| {
+        sheet_lines(c, st)
+            .into_iter()
+            .map(|(k, v)| {
+                let style = if v.chars().any(|ch| ch.is_ascii_uppercase())
+                    && (v.contains("DEAD") || v.contains("DIES") || v.contains("OUT"))
+                {
+                    theme.warn()
+                } else {
+                    theme.ok()
+                };
+                super::labelled(format!(" {k:<8} "), v, style, theme)
+            })
+            .collect()
+    });
 }
 
 #[cfg(test)]

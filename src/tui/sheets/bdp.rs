@@ -6,13 +6,12 @@
 //! night) and tonight's rest. The roster, the strip, the roll and question dialogs, the log and
 //! the palette (where every verb works) are the frame's.
 
-use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 
-use super::{Panels, fighters, forms};
+use super::{fighters, forms};
 use crate::dice::Edge;
 use crate::export::bdp::lines;
 use crate::rules::bdp::tasks::{PRESETS, propose_ticks};
@@ -23,7 +22,7 @@ use crate::rules::bdp::{
 use crate::rules::{GameCommand, RollKind};
 use crate::session::{self, Session};
 use crate::tui::form::{Field, FieldKind, Form, Live};
-use crate::tui::host::{Dice, Hit, Main};
+use crate::tui::host::{Dice, Main};
 use crate::tui::keymap::{self, Action, Binding, Ctx, Key as K, Table, b};
 use crate::tui::theme::Theme;
 use forms::FormView;
@@ -963,18 +962,8 @@ fn form_command(form: &Form<Purpose>, st: &State) -> Result<session::Command, St
     Ok(command(c))
 }
 
-pub fn click(_m: &mut Main, _ctx: Ctx, _hit: Hit) -> bool {
-    false
-}
-
-pub fn settle(m: &mut Main) {
-    forms::settle(m);
-}
-
+/// Is a main-screen key worth showing in the status line (with no form open)?
 pub fn applies(m: &Main, action: Action) -> bool {
-    if let Some(applies) = forms::applies::<Purpose>(m, action) {
-        return applies;
-    }
     let fighting = state_of(&m.session).is_some_and(|s| s.fight.is_some());
     match action {
         NEXT | ATTACK => fighting,
@@ -990,39 +979,31 @@ pub fn rows(m: &Main) -> u16 {
     selected(m).map_or(6, |c| lines(c).len() as u16 + 3)
 }
 
-pub fn draw(
-    buf: &mut Buffer,
-    panels: &Panels,
-    m: &Main,
-    theme: Theme,
-    _hits: &mut Vec<(Rect, Hit)>,
-) {
-    let area = panels.sheet;
-    let who = selected(m);
+pub fn draw(buf: &mut Buffer, area: Rect, m: &Main, theme: Theme) {
+    let who = selected(m).map(|c| (c.name.as_str(), c));
     let nobody = " Nobody yet: :add NAME pc STR DEX WIL HP";
-    let name = who.map(|c| c.name.as_str());
-    let (Some(inner), Some(c)) = (super::sheet_box(buf, area, name, nobody, theme), who) else {
-        return;
-    };
-    // Each value wraps under itself, past the labels, so a long line still reads as one field.
-    let width = usize::from(inner.width).saturating_sub(LABEL).max(8);
-    let mut out: Vec<Line> = Vec::new();
-    for (k, v) in lines(c) {
-        let style = if v.contains("DEAD") || v.contains("LOST") || v.contains("DEPRIVED") {
-            theme.warn()
-        } else {
-            theme.ok()
-        };
-        for (i, part) in wrap(&v, width).into_iter().enumerate() {
-            let label = if i == 0 {
-                format!(" {k:<8} ")
+    super::framed_sheet(buf, area, m, theme, who, nobody, |c, inside| {
+        // Each value wraps under itself, past the labels, so a long line still reads as one
+        // field.
+        let width = usize::from(inside).saturating_sub(LABEL).max(8);
+        let mut out: Vec<Line> = Vec::new();
+        for (k, v) in lines(c) {
+            let style = if v.contains("DEAD") || v.contains("LOST") || v.contains("DEPRIVED") {
+                theme.warn()
             } else {
-                " ".repeat(LABEL)
+                theme.ok()
             };
-            out.push(super::labelled(label, part, style, theme));
+            for (i, part) in wrap(&v, width).into_iter().enumerate() {
+                let label = if i == 0 {
+                    format!(" {k:<8} ")
+                } else {
+                    " ".repeat(LABEL)
+                };
+                out.push(super::labelled(label, part, style, theme));
+            }
         }
-    }
-    super::sheet_lines(buf, inner, area.y + area.height - 1, out, m, theme);
+        out
+    });
 }
 
 /// The columns the labels take.
@@ -1044,10 +1025,6 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
         }
     }
     out
-}
-
-pub fn draw_dialog(frame: &mut Frame, area: Rect, m: &Main, theme: Theme) {
-    forms::draw::<Purpose>(frame, area, m, theme);
 }
 
 #[cfg(test)]

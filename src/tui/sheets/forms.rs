@@ -252,6 +252,12 @@ pub fn applies<P: 'static>(m: &Main, action: Action) -> Option<bool> {
     open_form::<P>(m).map(|f| widgets::form_action_applies(f, action))
 }
 
+/// Is a key worth showing in the status line: the open form's say when a form is open, else
+/// `main`, the screen's own say over its main-screen keys.
+pub fn applies_or<P: 'static>(m: &Main, action: Action, main: fn(&Main, Action) -> bool) -> bool {
+    applies::<P>(m, action).unwrap_or_else(|| main(m, action))
+}
+
 /// Draws the open form, if any.
 pub fn draw<P: 'static>(frame: &mut Frame, area: Rect, m: &Main, theme: Theme) {
     if let Some(form) = open_form::<P>(m) {

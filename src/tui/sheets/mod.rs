@@ -230,11 +230,12 @@ pub fn key(
 pub fn click(m: &mut Main, ctx: Ctx, hit: Hit) -> bool {
     match ruleset(m) {
         RulesetId::Slots => slots::click(m, ctx, hit),
-        RulesetId::Plain => plain::click(m, ctx, hit),
-        RulesetId::Phase => phase::click(m, ctx, hit),
-        RulesetId::Bdp => bdp::click(m, ctx, hit),
-        RulesetId::Ap => ap::click(m, ctx, hit),
-        RulesetId::ActionDie => actiondie::click(m, ctx, hit),
+        // A screen whose only dialogs are forms takes no clicks of its own.
+        RulesetId::Plain
+        | RulesetId::Phase
+        | RulesetId::Bdp
+        | RulesetId::Ap
+        | RulesetId::ActionDie => false,
     }
 }
 
@@ -243,11 +244,9 @@ pub fn click(m: &mut Main, ctx: Ctx, hit: Hit) -> bool {
 pub fn settle(m: &mut Main) {
     match ruleset(m) {
         RulesetId::Slots => slots::settle(m),
-        RulesetId::Plain => plain::settle(m),
-        RulesetId::Phase => phase::settle(m),
-        RulesetId::Bdp => bdp::settle(m),
-        RulesetId::Ap => ap::settle(m),
         RulesetId::ActionDie => actiondie::settle(m),
+        // These follow no steps: only the frame's selection is kept in range.
+        RulesetId::Plain | RulesetId::Phase | RulesetId::Bdp | RulesetId::Ap => forms::settle(m),
     }
 }
 
@@ -255,11 +254,13 @@ pub fn settle(m: &mut Main) {
 pub fn applies(m: &Main, action: Action) -> bool {
     match ruleset(m) {
         RulesetId::Slots => slots::applies(m, action),
-        RulesetId::Plain => plain::applies(m, action),
-        RulesetId::Phase => phase::applies(m, action),
-        RulesetId::Bdp => bdp::applies(m, action),
-        RulesetId::Ap => ap::applies(m, action),
-        RulesetId::ActionDie => actiondie::applies(m, action),
+        RulesetId::Plain => forms::applies_or::<plain::Purpose>(m, action, plain::applies),
+        RulesetId::Phase => forms::applies_or::<phase::Purpose>(m, action, phase::applies),
+        RulesetId::Bdp => forms::applies_or::<bdp::Purpose>(m, action, bdp::applies),
+        RulesetId::Ap => forms::applies_or::<ap::Purpose>(m, action, ap::applies),
+        RulesetId::ActionDie => {
+            forms::applies_or::<actiondie::Purpose>(m, action, actiondie::applies)
+        }
     }
 }
 
@@ -296,11 +297,11 @@ pub fn draw(
 ) {
     match ruleset(m) {
         RulesetId::Slots => slots::draw(buf, panels, m, theme, hits),
-        RulesetId::Plain => plain::draw(buf, panels, m, theme, hits),
-        RulesetId::Phase => phase::draw(buf, panels, m, theme, hits),
-        RulesetId::Bdp => bdp::draw(buf, panels, m, theme, hits),
-        RulesetId::Ap => ap::draw(buf, panels, m, theme, hits),
-        RulesetId::ActionDie => actiondie::draw(buf, panels, m, theme, hits),
+        RulesetId::Plain => plain::draw(buf, panels.sheet, m, theme),
+        RulesetId::Phase => phase::draw(buf, panels.sheet, m, theme),
+        RulesetId::Bdp => bdp::draw(buf, panels.sheet, m, theme),
+        RulesetId::Ap => ap::draw(buf, panels.sheet, m, theme),
+        RulesetId::ActionDie => actiondie::draw(buf, panels.sheet, m, theme),
     }
 }
 
@@ -337,11 +338,11 @@ pub fn draw_dialog(
 ) {
     match ruleset(m) {
         RulesetId::Slots => slots::draw_dialog(frame, area, m, theme, library, hits),
-        RulesetId::Plain => plain::draw_dialog(frame, area, m, theme),
-        RulesetId::Phase => phase::draw_dialog(frame, area, m, theme),
-        RulesetId::Bdp => bdp::draw_dialog(frame, area, m, theme),
-        RulesetId::Ap => ap::draw_dialog(frame, area, m, theme),
-        RulesetId::ActionDie => actiondie::draw_dialog(frame, area, m, theme),
+        RulesetId::Plain => forms::draw::<plain::Purpose>(frame, area, m, theme),
+        RulesetId::Phase => forms::draw::<phase::Purpose>(frame, area, m, theme),
+        RulesetId::Bdp => forms::draw::<bdp::Purpose>(frame, area, m, theme),
+        RulesetId::Ap => forms::draw::<ap::Purpose>(frame, area, m, theme),
+        RulesetId::ActionDie => forms::draw::<actiondie::Purpose>(frame, area, m, theme),
     }
 }
 
@@ -371,6 +372,27 @@ pub fn sheet_box(
     let inner = block.inner(area);
     block.render(area, buf);
     Some(inner)
+}
+
+/// The sheet panel of a ruleset that frames its sheet all round ([`sheet_box`]): titled with
+/// the selected one's name (`who`, with what its sheet is read from), or saying `nobody` when
+/// nobody is selected; the lines `lines` makes for the box's inside width are drawn scrolled
+/// into it ([`sheet_lines`]).
+pub fn framed_sheet<'a, T>(
+    buf: &mut Buffer,
+    area: Rect,
+    m: &Main,
+    theme: Theme,
+    who: Option<(&str, T)>,
+    nobody: &str,
+    lines: impl FnOnce(T, u16) -> Vec<ratatui::text::Line<'a>>,
+) {
+    let (name, of) = who.map_or((None, None), |(name, of)| (Some(name), Some(of)));
+    let (Some(inner), Some(of)) = (sheet_box(buf, area, name, nobody, theme), of) else {
+        return;
+    };
+    let lines = lines(of, inner.width);
+    sheet_lines(buf, inner, area.y + area.height - 1, lines, m, theme);
 }
 
 /// A sheet's line: its label dim in `label` (padded as the ruleset lays its labels out), then

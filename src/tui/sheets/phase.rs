@@ -4,7 +4,6 @@
 //! phases. The roster, the phase strip, the save and question dialogs, the log and the palette
 //! (where every verb of the ruleset works) are the frame's, drawn from the ruleset's read models.
 
-use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
@@ -12,7 +11,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Widget};
 
-use super::{Panels, fighters, forms};
+use super::{fighters, forms};
 use crate::dice::Edge;
 use crate::rules::phase::{
     Ability, Character, Command, Kind, MarkKind, NewSheet, Side, State, TurnAction,
@@ -20,7 +19,7 @@ use crate::rules::phase::{
 use crate::rules::{GameCommand, RollKind};
 use crate::session::{self, Session};
 use crate::tui::form::{Field, Form};
-use crate::tui::host::{Dice, Hit, Main};
+use crate::tui::host::{Dice, Main};
 use crate::tui::keymap::{self, Action, Binding, Ctx, Key as K, Table, b};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::RenderTo;
@@ -539,18 +538,8 @@ fn form_command(form: &Form<Purpose>, st: &State) -> Result<Command, String> {
     })
 }
 
-pub fn click(_m: &mut Main, _ctx: Ctx, _hit: Hit) -> bool {
-    false
-}
-
-pub fn settle(m: &mut Main) {
-    forms::settle(m);
-}
-
+/// Is a main-screen key worth showing in the status line (with no form open)?
 pub fn applies(m: &Main, action: Action) -> bool {
-    if let Some(applies) = forms::applies::<Purpose>(m, action) {
-        return applies;
-    }
     let fighting = state_of(&m.session).is_some_and(|s| s.fight.is_some());
     match action {
         NEXT | ATTACK | MOVE => fighting,
@@ -596,14 +585,7 @@ fn sheet_lines(c: &Character, dungeon: bool, now: u32, theme: Theme) -> Vec<Line
 }
 
 /// The selected character's sheet.
-pub fn draw(
-    buf: &mut Buffer,
-    panels: &Panels,
-    m: &Main,
-    theme: Theme,
-    _hits: &mut Vec<(Rect, Hit)>,
-) {
-    let area = panels.sheet;
+pub fn draw(buf: &mut Buffer, area: Rect, m: &Main, theme: Theme) {
     let block = Block::new()
         .borders(Borders::BOTTOM | Borders::RIGHT)
         .border_style(theme.border());
@@ -641,10 +623,6 @@ pub fn draw(
     );
     let lines = sheet_lines(c, dungeon(m), now(m), theme);
     super::sheet_lines(buf, body, area.y + area.height - 1, lines, m, theme);
-}
-
-pub fn draw_dialog(frame: &mut Frame, area: Rect, m: &Main, theme: Theme) {
-    forms::draw::<Purpose>(frame, area, m, theme);
 }
 
 #[cfg(test)]

@@ -3,20 +3,19 @@
 //! turn. Everything else (the roster, the strip, the roll dialog, the log, undo, the palette) is
 //! the frame's, drawn from the tracker's read models.
 
-use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::Line;
 
-use super::{Panels, fighters, forms};
+use super::{fighters, forms};
 use crate::dice::DiceExpr;
 use crate::rules::plain::{Character, Command, State};
 use crate::rules::{GameCommand, RollKind};
 use crate::session::{self, Session};
 use crate::tui::form::{Field, Form};
-use crate::tui::host::{Dice, Hit, Main};
+use crate::tui::host::{Dice, Main};
 use crate::tui::keymap::{self, Action, Binding, Ctx, Key as K, Table, b};
 use crate::tui::theme::Theme;
 use forms::FormView;
@@ -441,19 +440,9 @@ fn form_command(form: &Form<Purpose>, st: &State) -> Result<Command, String> {
     })
 }
 
-pub fn click(_m: &mut Main, _ctx: Ctx, _hit: Hit) -> bool {
-    false
-}
-
 /// The tracker follows nothing beyond the frame's own selection.
-pub fn settle(m: &mut Main) {
-    forms::settle(m);
-}
-
+/// Is a main-screen key worth showing in the status line (with no form open)?
 pub fn applies(m: &Main, action: Action) -> bool {
-    if let Some(applies) = forms::applies::<Purpose>(m, action) {
-        return applies;
-    }
     let fighting = state_of(&m.session).is_some_and(|s| s.fight.is_some());
     match action {
         NEXT_TURN => fighting,
@@ -472,20 +461,14 @@ pub fn rows(m: &Main) -> u16 {
 }
 
 /// The selected character's sheet: side, hit points, and where they stand in the fight.
-pub fn draw(
-    buf: &mut Buffer,
-    panels: &Panels,
-    m: &Main,
-    theme: Theme,
-    _hits: &mut Vec<(Rect, Hit)>,
-) {
-    let area = panels.sheet;
-    let who = selected(m);
+pub fn draw(buf: &mut Buffer, area: Rect, m: &Main, theme: Theme) {
+    let who = selected(m).map(|c| (c.name.as_str(), c));
     let nobody = " Nobody yet: n adds a character";
-    let name = who.map(|c| c.name.as_str());
-    let (Some(inner), Some(c)) = (super::sheet_box(buf, area, name, nobody, theme), who) else {
-        return;
-    };
+    super::framed_sheet(buf, area, m, theme, who, nobody, |c, _| sheet(m, c, theme));
+}
+
+/// The selected character's lines, its hit points in the tone of how hurt it is.
+fn sheet<'a>(m: &Main, c: &Character, theme: Theme) -> Vec<Line<'a>> {
     let hp_style = if c.down() {
         theme.error()
     } else if c.hp * 2 <= c.max_hp {
@@ -493,7 +476,7 @@ pub fn draw(
     } else {
         theme.ok()
     };
-    let lines: Vec<Line> = state_of(&m.session)
+    state_of(&m.session)
         .map(|st| crate::rules::plain::sheet_lines(st, c))
         .unwrap_or_default()
         .into_iter()
@@ -505,12 +488,7 @@ pub fn draw(
             };
             super::labelled(format!(" {label:<10} "), value, style, theme)
         })
-        .collect();
-    super::sheet_lines(buf, inner, area.y + area.height - 1, lines, m, theme);
-}
-
-pub fn draw_dialog(frame: &mut Frame, area: Rect, m: &Main, theme: Theme) {
-    forms::draw::<Purpose>(frame, area, m, theme);
+        .collect()
 }
 
 #[cfg(test)]
