@@ -10,13 +10,13 @@ use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
-use super::{fighters, forms};
+use super::{Newcomer, fighters, forms};
 use crate::dice::ladder::Dice;
+use crate::rules::GameCommand;
 use crate::rules::actiondie::{
     Ability, Action, Character, CheckSpec, Command, DamageSpec, DamageType, NewSheet, Roller,
     Sense, Side, Stat, State, Status, rung_of, sheet_lines,
 };
-use crate::rules::{GameCommand, RollKind};
 use crate::session::{self, Session};
 use crate::tui::form::{Field, Form};
 use crate::tui::host::{Dice as Source, Main};
@@ -59,11 +59,8 @@ pub const TABLE: Table = keymap::with_frame!(MAIN);
 
 /// What the symbols on the screen mean.
 pub const LEGEND: &[(&str, &str)] = &[
-    ("✓", "in the roster and on the strip: acted this round"),
-    (
-        "▶ ○ ×",
-        "on the strip: acting now / still to act / dead or out",
-    ),
+    super::ACTED,
+    super::DEAD_OR_OUT,
     (
         "d8→d6 (3)",
         "on the sheet: the base rung, the rung after statuses, and its value",
@@ -105,17 +102,12 @@ pub enum Purpose {
     EndFight,
 }
 
-impl forms::Purpose for Purpose {
-    fn roll_kind(&self) -> Option<RollKind> {
-        Some(match self {
-            Purpose::Check { .. } => RollKind::Check,
-            Purpose::Attack { .. } => RollKind::Attack,
-            Purpose::Damage { .. } => RollKind::Damage,
-            Purpose::Rest => RollKind::Save,
-            _ => return None,
-        })
-    }
-}
+forms::roll_kinds!(Purpose:
+    Purpose::Check { .. } => Check,
+    Purpose::Attack { .. } => Attack,
+    Purpose::Damage { .. } => Damage,
+    Purpose::Rest => Save,
+);
 
 /// The screen's view state: its open form.
 pub type ActionDieView = FormView<Purpose>;
@@ -132,18 +124,8 @@ fn abilities() -> Vec<(String, u32)> {
         .collect()
 }
 
-pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut Source) -> bool {
-    if ctx == Ctx::Form {
-        let Some(st) = state_of(&m.session).cloned() else {
-            return false;
-        };
-        let (changed, done) = forms::key::<Purpose>(m, action, key, dice, |f| form_command(f, &st));
-        after_form(m, done.map(|f| f.purpose), dice);
-        return changed;
-    }
-    let Some(action) = action else {
-        return false;
-    };
+/// A key on the main screen.
+pub fn key(m: &mut Main, action: A, dice: &mut Source) -> bool {
     let Some(state) = state_of(&m.session) else {
         return false;
     };
@@ -159,14 +141,8 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
         }
         NEXT => return m.run_key(command(Command::Next), dice),
         ROLL => return m.run_key(command(Command::RollInitiative), dice),
-        ADD => {
-            forms::show(m, add_form());
-            return true;
-        }
-        REST => {
-            forms::show(m, rest_form());
-            return true;
-        }
+        ADD => return forms::open(m, add_form()),
+        REST => return forms::open(m, rest_form()),
         _ => {}
     }
     let rolled = state.fight.as_ref().is_some_and(|f| f.rolled);
@@ -190,8 +166,7 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
                 ch.exhaustion + 1
             ),
         );
-        forms::show(m, form);
-        return true;
+        return forms::open(m, form);
     }
     let form = match action {
         CHECK => {
@@ -269,8 +244,17 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
         }
         _ => return false,
     };
-    forms::show(m, form);
-    true
+    forms::open(m, form)
+}
+
+/// A key in the open form, and what follows the step it took (see `after_form`).
+pub fn form_key(m: &mut Main, action: Option<A>, key: KeyEvent, dice: &mut Source) -> bool {
+    let Some(st) = state_of(&m.session).cloned() else {
+        return false;
+    };
+    let (changed, done) = forms::key::<Purpose>(m, action, key, dice, |f| form_command(f, &st));
+    after_form(m, done.map(|f| f.purpose), dice);
+    changed
 }
 
 /// The attack of the one whose turn it is: its chosen weapon, at a foe standing (D17, D20).
@@ -302,17 +286,16 @@ fn attack_form(m: &Main, who: u32, name: &str) -> Form<Purpose> {
     let item = chosen
         .and_then(|w| items.iter().position(|(_, i)| *i == u32::from(w) + 1))
         .unwrap_or(0);
-    let form = Form::new(
-        format!("{name} attacks"),
+    super::targets::attack_form(
+        name,
         Purpose::Attack { who },
-        vec![
-            targets.field("target", "Target"),
+        &targets,
+        [
             Field::choice("item", "Weapon", items, item),
             Field::toggle("crit", "Critical dice", true),
         ],
+        "The weapon's damage dice plus the STR value; resistance, AR and HP as for damage (D17, D20-D24).",
     )
-    .with_note("The weapon's damage dice plus the STR value; resistance, AR and HP as for damage (D17, D20-D24).");
-    super::targets::noted(form, &targets)
 }
 
 /// A new sheet: the judge's own, or a creature of the bestiary numbered after its kind.
@@ -339,17 +322,12 @@ fn add_form() -> Form<Purpose> {
             1,
         )
     };
-    Form::new(
+    let lib = crate::content::actiondie::bundled();
+    super::add_form(
         "Add a character",
         Purpose::Add,
-        vec![
-            super::bestiary_field(
-                crate::content::actiondie::bundled()
-                    .creatures
-                    .iter()
-                    .map(|c| c.name.as_str()),
-            ),
-            Field::text("name", "Name", ""),
+        lib.creatures.iter().map(|c| c.name.as_str()),
+        [
             Field::toggle("pc", "One of the players' characters", true),
             rungs(0),
             rungs(1),
@@ -357,8 +335,8 @@ fn add_form() -> Form<Purpose> {
             rungs(3),
             Field::number("hp", "HP", 10, 1, 999, 1),
         ],
+        "A creature of the bestiary comes with its gear; with no name it is numbered after its kind. In a scene it joins at once (D17).",
     )
-    .with_note("A creature of the bestiary comes with its gear; with no name it is numbered after its kind. In a scene it joins at once (D17).")
 }
 
 fn rest_form() -> Form<Purpose> {
@@ -546,26 +524,16 @@ fn form_command(form: &Form<Purpose>, state: &State) -> Result<session::Command,
             }
         }
         Purpose::Add => {
-            let name = form.text("name").trim().to_string();
             let lib = crate::content::actiondie::bundled();
-            match form
-                .choice("beast")
-                .and_then(|i| i.checked_sub(1))
-                .and_then(|i| lib.creatures.get(i as usize))
-            {
-                Some(beast) => {
-                    let name = super::beast_name(name, &beast.name, |n| {
-                        state
-                            .characters
-                            .iter()
-                            .any(|c| c.name.eq_ignore_ascii_case(n))
-                    });
-                    Command::Add(Box::new(lib.sheet(beast, &name)))
-                }
-                None => {
-                    if name.is_empty() {
-                        return Err("type a name, or choose a creature of the bestiary".into());
-                    }
+            let taken = |n: &str| {
+                state
+                    .characters
+                    .iter()
+                    .any(|c| c.name.eq_ignore_ascii_case(n))
+            };
+            match super::newcomer(form, &lib.creatures, |b| &b.name, taken)? {
+                Newcomer::Beast(beast, name) => Command::Add(Box::new(lib.sheet(beast, &name))),
+                Newcomer::Typed(name) => {
                     let rung = |id: &str| {
                         rung_of(Dice::new(1, form.choice(id).unwrap_or(6) as u16)).unwrap_or(2)
                     };

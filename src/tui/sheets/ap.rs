@@ -9,12 +9,12 @@ use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
-use super::{fighters, forms};
+use super::{Newcomer, fighters, forms};
+use crate::rules::GameCommand;
 use crate::rules::ap::{
     Action, Against, Ask, Attr, Cast, Character, Command, Defence, Kind, Mark, NewSheet, ObjDie,
     Span as Time, Stat, State, Wait, sheet_lines,
 };
-use crate::rules::{GameCommand, RollKind};
 use crate::session::{self, Session};
 use crate::tui::form::{Field, Form};
 use crate::tui::host::{Dice, Exec, Main};
@@ -63,7 +63,7 @@ pub const TABLE: Table = keymap::with_frame!(MAIN);
 
 /// What the symbols on the screen mean.
 pub const LEGEND: &[(&str, &str)] = &[
-    ("✓", "in the roster and on the strip: acted this round"),
+    super::ACTED,
     (
         "▶ ○ ×",
         "on the strip: acting now / still to act / dead, fled or unable to act",
@@ -91,20 +91,15 @@ pub enum Purpose {
     EndFight,
 }
 
-impl forms::Purpose for Purpose {
-    fn roll_kind(&self) -> Option<RollKind> {
-        Some(match self {
-            Purpose::Check { .. } => RollKind::Check,
-            Purpose::Attack { .. } => RollKind::Attack,
-            Purpose::Save { .. } => RollKind::Save,
-            Purpose::Damage { .. } => RollKind::Damage,
-            Purpose::Cast { .. } => RollKind::Other,
-            Purpose::Time => RollKind::Encounter,
-            Purpose::Fight => RollKind::Initiative,
-            _ => return None,
-        })
-    }
-}
+forms::roll_kinds!(Purpose:
+    Purpose::Check { .. } => Check,
+    Purpose::Attack { .. } => Attack,
+    Purpose::Save { .. } => Save,
+    Purpose::Damage { .. } => Damage,
+    Purpose::Cast { .. } => Other,
+    Purpose::Time => Encounter,
+    Purpose::Fight => Initiative,
+);
 
 /// The screen's view state: its open form.
 pub type ApView = FormView<Purpose>;
@@ -152,39 +147,8 @@ fn object(st: &State, who: u32, choice: Option<u32>) -> Vec<ObjDie> {
         .collect()
 }
 
-pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut Dice) -> bool {
-    if ctx == Ctx::Form {
-        let Some(st) = state_of(&m.session).cloned() else {
-            return false;
-        };
-        let (changed, done) =
-            forms::key::<Purpose>(m, action, key, dice, |f| form_command(f, &st).map(command));
-        // A sheet just added is selected, for the next key to act on.
-        if done.as_ref().is_some_and(|f| f.purpose == Purpose::Add) {
-            let st = state_of(&m.session);
-            let last = st.and_then(|s| s.characters.last()).map(|c| c.id);
-            m.view.selected = last;
-            // A29: one added in a fight arrives late and rolls into its group (A25).
-            if let Some(who) = last
-                && st.is_some_and(|s| s.fight.is_some())
-            {
-                m.run_key(
-                    command(Command::Join {
-                        who,
-                        surprised: false,
-                    }),
-                    dice,
-                );
-            }
-        }
-        if done.is_some_and(|f| f.purpose == Purpose::Fight) {
-            pass_lost_turns(m, dice);
-        }
-        return changed;
-    }
-    let Some(action) = action else {
-        return false;
-    };
+/// A key on the main screen.
+pub fn key(m: &mut Main, action: A, dice: &mut Dice) -> bool {
     if state_of(&m.session).is_none() {
         return false;
     }
@@ -219,13 +183,9 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
                 ],
             )
             .with_note("A round of a fight is 2 minutes; the dying hour, mishaps and deprivation run on this clock (A50).");
-            forms::show(m, form);
-            return true;
+            return forms::open(m, form);
         }
-        ADD => {
-            forms::show(m, add_form());
-            return true;
-        }
+        ADD => return forms::open(m, add_form()),
         _ => {}
     }
     let Some(ch) = selected(m) else {
@@ -282,45 +242,8 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
         )
         .with_note("d20 + the current score + the item's die; meeting the DC succeeds (A7, A9)."),
         ATTACK => {
-            let targets = super::targets::of(m, who);
-            if !targets.any() {
-                m.complain(format!(
-                    "{name} has nobody to attack: {}",
-                    targets.why.unwrap_or_default()
-                ));
-                return true;
-            }
-            let weapons = dice_of(ch, "unarmed (a hit rolls d4)");
-            let first = ch
-                .items
-                .iter()
-                .enumerate()
-                .find(|(_, i)| i.weapon && i.die.is_some())
-                .and_then(|(i, _)| weapons.iter().position(|w| w.1 == i as u32 + 1))
-                .unwrap_or(0);
-            let form = Form::new(
-                format!("{name} attacks"),
-                Purpose::Attack { who },
-                vec![
-                    targets.field("target", "Target"),
-                    Field::choice("die", "Weapon", weapons, first),
-                    Field::choice(
-                        "attr",
-                        "With",
-                        vec![
-                            ("by the weapon: STR, DEX if ranged".into(), 2),
-                            ("STR (melee)".into(), 0),
-                            ("DEX (ranged)".into(), 1),
-                        ],
-                        0,
-                    ),
-                    Field::choice("save", "Target saves with", attrs(), 1),
-                    Field::number("ap", "AP", 1, 0, 20, 1),
-                    Field::edge_up_to(0, i8::MAX),
-                ],
-            )
-            .with_note("A contest: the attacker wins ties; a hit does the weapon's kept face less armor (A26).");
-            super::targets::noted(form, &targets)
+            let form = attack_form(m, ch);
+            return forms::open_or_say(m, form);
         }
         SAVE => Form::new(
             format!("Save: {name}"),
@@ -367,8 +290,75 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<A>, key: KeyEvent, dice: &mut 
         )),
         _ => return false,
     };
-    forms::show(m, form);
-    true
+    forms::open(m, form)
+}
+
+/// A key in the open form; a sheet just added is selected and, in a fight, joins it (A29).
+pub fn form_key(m: &mut Main, action: Option<A>, key: KeyEvent, dice: &mut Dice) -> bool {
+    let Some(st) = state_of(&m.session).cloned() else {
+        return false;
+    };
+    let (changed, done) =
+        forms::key::<Purpose>(m, action, key, dice, |f| form_command(f, &st).map(command));
+    // A sheet just added is selected, for the next key to act on.
+    if done.as_ref().is_some_and(|f| f.purpose == Purpose::Add) {
+        let st = state_of(&m.session);
+        let last = st.and_then(|s| s.characters.last()).map(|c| c.id);
+        m.view.selected = last;
+        // A29: one added in a fight arrives late and rolls into its group (A25).
+        if let Some(who) = last
+            && st.is_some_and(|s| s.fight.is_some())
+        {
+            m.run_key(
+                command(Command::Join {
+                    who,
+                    surprised: false,
+                }),
+                dice,
+            );
+        }
+    }
+    if done.is_some_and(|f| f.purpose == Purpose::Fight) {
+        pass_lost_turns(m, dice);
+    }
+    changed
+}
+
+/// The attack form of `ch`: its weapons and the score it attacks with (A26), or why it has
+/// nobody to attack.
+fn attack_form(m: &Main, ch: &Character) -> Result<Form<Purpose>, String> {
+    let (who, name) = (ch.id, ch.name.as_str());
+    let targets = super::targets::to_attack(m, who, name)?;
+    let weapons = dice_of(ch, "unarmed (a hit rolls d4)");
+    let first = ch
+        .items
+        .iter()
+        .enumerate()
+        .find(|(_, i)| i.weapon && i.die.is_some())
+        .and_then(|(i, _)| weapons.iter().position(|w| w.1 == i as u32 + 1))
+        .unwrap_or(0);
+    Ok(super::targets::attack_form(
+        name,
+        Purpose::Attack { who },
+        &targets,
+        [
+            Field::choice("die", "Weapon", weapons, first),
+            Field::choice(
+                "attr",
+                "With",
+                vec![
+                    ("by the weapon: STR, DEX if ranged".into(), 2),
+                    ("STR (melee)".into(), 0),
+                    ("DEX (ranged)".into(), 1),
+                ],
+                0,
+            ),
+            Field::choice("save", "Target saves with", attrs(), 1),
+            Field::number("ap", "AP", 1, 0, 20, 1),
+            Field::edge_up_to(0, i8::MAX),
+        ],
+        "A contest: the attacker wins ties; a hit does the weapon's kept face less armor (A26).",
+    ))
 }
 
 /// The command a submitted form stands for.
@@ -468,23 +458,11 @@ fn form_command(form: &Form<Purpose>, st: &State) -> Result<Command, String> {
             }
         }
         Purpose::Add => {
-            let name = form.text("name").trim().to_string();
             let lib = crate::content::ap::library();
-            match form
-                .choice("beast")
-                .and_then(|i| i.checked_sub(1))
-                .and_then(|i| lib.creatures.get(i as usize))
-            {
-                Some(beast) => {
-                    let name = super::beast_name(name, &beast.name, |n| {
-                        st.characters.iter().any(|c| c.name.eq_ignore_ascii_case(n))
-                    });
-                    Command::Add(Box::new(beast.sheet(&name, None)))
-                }
-                None => {
-                    if name.is_empty() {
-                        return Err("type a name, or choose a creature of the bestiary".into());
-                    }
+            let taken = |n: &str| st.characters.iter().any(|c| c.name.eq_ignore_ascii_case(n));
+            match super::newcomer(form, &lib.creatures, |b| &b.name, taken)? {
+                Newcomer::Beast(beast, name) => Command::Add(Box::new(beast.sheet(&name, None))),
+                Newcomer::Typed(name) => {
                     let pc = form.toggle("pc");
                     let group = form.text("group").trim().to_string();
                     let n = |id: &str| form.number(id).min(255) as u8;
@@ -548,17 +526,12 @@ pub fn arrivals(m: &Main) -> Vec<crate::tui::host::Arrival> {
 }
 
 fn add_form() -> Form<Purpose> {
-    Form::new(
+    let lib = crate::content::ap::library();
+    super::add_form(
         "Add a creature",
         Purpose::Add,
-        vec![
-            super::bestiary_field(
-                crate::content::ap::library()
-                    .creatures
-                    .iter()
-                    .map(|c| c.name.as_str()),
-            ),
-            Field::text("name", "Name", ""),
+        lib.creatures.iter().map(|c| c.name.as_str()),
+        [
             Field::toggle("pc", "One of the players' characters", true),
             Field::text("group", "Group", "party"),
             Field::number("str", "STR", 10, 1, 20, 1),
@@ -566,8 +539,8 @@ fn add_form() -> Form<Purpose> {
             Field::number("wil", "WIL", 10, 1, 20, 1),
             Field::number("hp", "HP", 6, 1, 99, 1),
         ],
+        "A creature of the bestiary comes with its weapon, armor and group; with no name it is numbered after its kind. In a fight it joins at once, rolling into its group (A25).",
     )
-    .with_note("A creature of the bestiary comes with its weapon, armor and group; with no name it is numbered after its kind. In a fight it joins at once, rolling into its group (A25).")
 }
 
 /// Is a main-screen key worth showing in the status line (with no form open)?

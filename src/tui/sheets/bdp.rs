@@ -11,15 +11,15 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 
-use super::{fighters, forms};
+use super::{Newcomer, fighters, forms};
 use crate::dice::Edge;
 use crate::export::bdp::lines;
+use crate::rules::GameCommand;
 use crate::rules::bdp::tasks::{PRESETS, propose_ticks};
 use crate::rules::bdp::{
     Ability, Amount, Certainty, Character, Command, Kind, Level, NewSheet, Reason, Rest, Slot,
     Stat, State, Target, can_kill,
 };
-use crate::rules::{GameCommand, RollKind};
 use crate::session::{self, Session};
 use crate::tui::form::{Field, FieldKind, Form, Live};
 use crate::tui::host::{Dice, Main};
@@ -68,11 +68,8 @@ pub const TABLE: Table = keymap::with_frame!(MAIN);
 
 /// What the symbols on the screen mean.
 pub const LEGEND: &[(&str, &str)] = &[
-    ("✓", "in the roster and on the strip: acted this round"),
-    (
-        "▶ ○ ×",
-        "on the strip: acting now / still to act / dead or out",
-    ),
+    super::ACTED,
+    super::DEAD_OR_OUT,
     ("»", "on the strip: opens the next round"),
     (
         "LOST",
@@ -127,17 +124,12 @@ pub enum Purpose {
 /// What a task's proposal was made from: the preset, the words, the ability, rushed.
 pub type Basis = (u32, String, u32, bool);
 
-impl forms::Purpose for Purpose {
-    fn roll_kind(&self) -> Option<RollKind> {
-        Some(match self {
-            Purpose::Save { .. } => RollKind::Save,
-            Purpose::Damage { .. } | Purpose::Blow(_) => RollKind::Damage,
-            Purpose::Task { .. } | Purpose::Contest { .. } => RollKind::Check,
-            Purpose::Night => RollKind::Encounter,
-            _ => return None,
-        })
-    }
-}
+forms::roll_kinds!(Purpose:
+    Purpose::Save { .. } => Save,
+    Purpose::Damage { .. } | Purpose::Blow(_) => Damage,
+    Purpose::Task { .. } | Purpose::Contest { .. } => Check,
+    Purpose::Night => Encounter,
+);
 
 /// The screen's view state: its open form.
 pub type BdpView = FormView<Purpose>;
@@ -160,36 +152,8 @@ fn ability_of(i: Option<u32>) -> Ability {
     }
 }
 
-pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: &mut Dice) -> bool {
-    if ctx == Ctx::Form {
-        let Some(st) = state_of(&m.session).cloned() else {
-            return false;
-        };
-        if action == Some(Action::Accept)
-            && let Some(ask) = forms::open_form::<Purpose>(m).and_then(|f| death_question(f, &st))
-        {
-            forms::show(m, ask);
-            return true;
-        }
-        let (changed, done) = forms::key::<Purpose>(m, action, key, dice, |f| form_command(f, &st));
-        // A sheet just added is selected, for the next key to act on.
-        if done.is_some_and(|f| f.purpose == Purpose::Add) {
-            let st = state_of(&m.session);
-            let last = st.and_then(|s| s.characters.last()).map(|c| c.id);
-            m.view.selected = last;
-            // B49: one added in a fight goes to the end of the turn list.
-            if let (Some(who), Some(f)) = (last, st.and_then(|s| s.fight.as_ref())) {
-                let mut order = f.order.clone();
-                order.push(who);
-                m.run_key(command(Command::Order { order }), dice);
-            }
-        }
-        propose(m);
-        return changed;
-    }
-    let Some(action) = action else {
-        return false;
-    };
+/// A key on the main screen.
+pub fn key(m: &mut Main, action: Action, dice: &mut Dice) -> bool {
     let Some(state) = state_of(&m.session) else {
         return false;
     };
@@ -214,13 +178,9 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
         }
         NIGHT => {
             let form = night_form(state);
-            forms::show(m, form);
-            return true;
+            return forms::open(m, form);
         }
-        ADD => {
-            forms::show(m, add_form());
-            return true;
-        }
+        ADD => return forms::open(m, add_form()),
         _ => {}
     }
     let Some(ch) = selected(m) else {
@@ -267,6 +227,34 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
     forms::show(m, form);
     propose(m);
     true
+}
+
+/// A key in the open form: a blow that can kill a player character asked first (B21), a sheet
+/// just added selected and put on the turn list (B49), the task's ticks proposed again.
+pub fn form_key(m: &mut Main, action: Option<Action>, key: KeyEvent, dice: &mut Dice) -> bool {
+    let Some(st) = state_of(&m.session).cloned() else {
+        return false;
+    };
+    if action == Some(Action::Accept)
+        && let Some(ask) = forms::open_form::<Purpose>(m).and_then(|f| death_question(f, &st))
+    {
+        return forms::open(m, ask);
+    }
+    let (changed, done) = forms::key::<Purpose>(m, action, key, dice, |f| form_command(f, &st));
+    // A sheet just added is selected, for the next key to act on.
+    if done.is_some_and(|f| f.purpose == Purpose::Add) {
+        let st = state_of(&m.session);
+        let last = st.and_then(|s| s.characters.last()).map(|c| c.id);
+        m.view.selected = last;
+        // B49: one added in a fight goes to the end of the turn list.
+        if let (Some(who), Some(f)) = (last, st.and_then(|s| s.fight.as_ref())) {
+            let mut order = f.order.clone();
+            order.push(who);
+            m.run_key(command(Command::Order { order }), dice);
+        }
+    }
+    propose(m);
+    changed
 }
 
 fn abilities() -> Vec<(String, u32)> {
@@ -799,25 +787,20 @@ pub fn arrivals(m: &Main) -> Vec<crate::tui::host::Arrival> {
 /// A new sheet: the judge's own (10 slots), or a creature of the bestiary numbered after its
 /// kind.
 fn add_form() -> Form<Purpose> {
-    Form::new(
+    let lib = crate::content::bdp::library();
+    super::add_form(
         "Add a character",
         Purpose::Add,
-        vec![
-            super::bestiary_field(
-                crate::content::bdp::library()
-                    .creatures
-                    .iter()
-                    .map(|c| c.name.as_str()),
-            ),
-            Field::text("name", "Name", ""),
+        lib.creatures.iter().map(|c| c.name.as_str()),
+        [
             Field::toggle("pc", "One of the players' characters", true),
             Field::number("str", "STR", 10, 1, 18, 1),
             Field::number("dex", "DEX", 10, 1, 18, 1),
             Field::number("wil", "WIL", 10, 1, 18, 1),
             Field::number("hp", "HP", 4, 1, 99, 1),
         ],
+        "A creature of the bestiary comes with its armour, gear and attacks; with no name it is numbered after its kind. In a fight it goes to the end of the turn list (B49).",
     )
-    .with_note("A creature of the bestiary comes with its armour, gear and attacks; with no name it is numbered after its kind. In a fight it goes to the end of the turn list (B49).")
 }
 
 fn edge_choice(v: Option<u32>) -> Edge {
@@ -844,23 +827,11 @@ fn form_command(form: &Form<Purpose>, st: &State) -> Result<session::Command, St
             max: *max,
         },
         Purpose::Add => {
-            let name = form.text("name").trim().to_string();
             let lib = crate::content::bdp::library();
-            match form
-                .choice("beast")
-                .and_then(|i| i.checked_sub(1))
-                .and_then(|i| lib.creatures.get(i as usize))
-            {
-                Some(beast) => {
-                    let name = super::beast_name(name, &beast.name, |n| {
-                        st.characters.iter().any(|c| c.name.eq_ignore_ascii_case(n))
-                    });
-                    Command::Add(Box::new(lib.sheet(beast, &name)))
-                }
-                None => {
-                    if name.is_empty() {
-                        return Err("type a name, or choose a creature of the bestiary".into());
-                    }
+            let taken = |n: &str| st.characters.iter().any(|c| c.name.eq_ignore_ascii_case(n));
+            match super::newcomer(form, &lib.creatures, |b| &b.name, taken)? {
+                Newcomer::Beast(beast, name) => Command::Add(Box::new(lib.sheet(beast, &name))),
+                Newcomer::Typed(name) => {
                     let n = |id: &str| form.number(id).min(255) as u8;
                     Command::Add(Box::new(NewSheet {
                         name,

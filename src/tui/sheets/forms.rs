@@ -174,6 +174,71 @@ pub fn show<P: Purpose + 'static>(m: &mut Main, mut form: Form<P>) {
     }
 }
 
+/// Opens a form over the sheet ([`show`]); the key that asked for it is taken.
+pub fn open<P: Purpose + 'static>(m: &mut Main, form: Form<P>) -> bool {
+    show(m, form);
+    true
+}
+
+/// Opens the form a key made, or tells the judge why there is none; the key is taken either way.
+pub fn open_or_say<P: Purpose + 'static>(m: &mut Main, form: Result<Form<P>, String>) -> bool {
+    match form {
+        Ok(form) => open(m, form),
+        Err(why) => {
+            m.complain(why);
+            true
+        }
+    }
+}
+
+/// What each of a screen's form purposes rolls, as a table: `roll_kinds!(Purpose: Purpose::Save
+/// { .. } => Save, ...)` makes [`Purpose`] for the type, each pattern giving its
+/// [`RollKind`](crate::rules::RollKind) and any other purpose none.
+macro_rules! roll_kinds {
+    ($purpose:ty: $($pat:pat => $kind:ident),+ $(,)?) => {
+        impl $crate::tui::sheets::forms::Purpose for $purpose {
+            fn roll_kind(&self) -> Option<$crate::rules::RollKind> {
+                match self {
+                    $($pat => Some($crate::rules::RollKind::$kind),)+
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+pub(crate) use roll_kinds;
+
+/// How a form's new sheet comes in: in a fight under way an arrival into it, at the place the
+/// creature picker would give it, which the players see as they would any sheet added now;
+/// else the ruleset's own add.
+#[derive(Debug, Clone, Copy)]
+pub struct Arriving {
+    fighting: bool,
+    seen: bool,
+}
+
+impl Arriving {
+    /// How a sheet added now comes in, `fighting` saying whether a fight is under way.
+    pub fn now(m: &Main, fighting: bool) -> Self {
+        Arriving {
+            fighting,
+            seen: !m.session.state().veil.until_revealed,
+        }
+    }
+
+    /// The session's command for `add`, the ruleset's command that adds the sheet.
+    pub fn command(self, add: crate::rules::GameCommand) -> session::Command {
+        if self.fighting {
+            session::Command::Arrive {
+                add: Box::new(add),
+                seen: self.seen,
+            }
+        } else {
+            session::Command::Game(add)
+        }
+    }
+}
+
 fn form_mut<P: 'static>(m: &mut Main) -> Option<&mut Form<P>> {
     form_in(m.sheet.as_mut())
 }
@@ -238,6 +303,23 @@ pub fn key<P: Purpose + Clone + 'static>(
             }
         }
     }
+}
+
+/// A key on a screen whose only dialogs are forms: in the open form (`ctx`), `form`'s; on the
+/// main screen, `main`'s with the key's action (a key bound to none does nothing there).
+pub fn route(
+    m: &mut Main,
+    ctx: Ctx,
+    action: Option<Action>,
+    key: KeyEvent,
+    dice: &mut Dice,
+    form: fn(&mut Main, Option<Action>, KeyEvent, &mut Dice) -> bool,
+    main: fn(&mut Main, Action, &mut Dice) -> bool,
+) -> bool {
+    if ctx == Ctx::Form {
+        return form(m, action, key, dice);
+    }
+    action.is_some_and(|action| main(m, action, dice))
 }
 
 /// After every key: the frame's selection kept in range; such a screen follows no steps.

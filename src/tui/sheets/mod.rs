@@ -111,6 +111,61 @@ pub fn bestiary_field<'a>(names: impl Iterator<Item = &'a str>) -> crate::tui::f
     crate::tui::form::Field::choice("beast", "From the bestiary", beasts, 0)
 }
 
+/// The add form of a ruleset with a bestiary: a creature of it by name (`names`, see
+/// [`bestiary_field`]) or none, the name (with none, the kind numbered), then the ruleset's own
+/// `fields` for a sheet typed in; `note` says what comes with a creature. Read back with
+/// [`newcomer`].
+pub fn add_form<'a, P>(
+    title: &str,
+    purpose: P,
+    names: impl Iterator<Item = &'a str>,
+    fields: impl IntoIterator<Item = crate::tui::form::Field>,
+    note: &str,
+) -> crate::tui::form::Form<P> {
+    use crate::tui::form::{Field, Form};
+    let mut all = vec![bestiary_field(names), Field::text("name", "Name", "")];
+    all.extend(fields);
+    Form::new(title, purpose, all).with_note(note)
+}
+
+/// Who a submitted [`add_form`] brings in.
+pub enum Newcomer<'a, C> {
+    /// A creature of the bestiary, with the name it comes in under (see [`beast_name`]).
+    Beast(&'a C, String),
+    /// A sheet typed into the form's own fields, under the name typed (never empty).
+    Typed(String),
+}
+
+/// What a submitted [`add_form`] asks for: the creature chosen among `creatures` (each of its
+/// kind `kind`), named as typed or else numbered after the names `taken`; or the typed sheet's
+/// name, which must not be empty.
+pub fn newcomer<'a, P, C>(
+    form: &crate::tui::form::Form<P>,
+    creatures: &'a [C],
+    kind: impl Fn(&C) -> &str,
+    taken: impl Fn(&str) -> bool,
+) -> Result<Newcomer<'a, C>, String> {
+    let name = form.text("name").trim().to_string();
+    match form
+        .choice("beast")
+        .and_then(|i| i.checked_sub(1))
+        .and_then(|i| creatures.get(i as usize))
+    {
+        Some(beast) => Ok(Newcomer::Beast(beast, beast_name(name, kind(beast), taken))),
+        None if name.is_empty() => Err("type a name, or choose a creature of the bestiary".into()),
+        None => Ok(Newcomer::Typed(name)),
+    }
+}
+
+/// What the strip's ✓ means, the same on every ruleset's screen.
+pub const ACTED: (&str, &str) = ("✓", "in the roster and on the strip: acted this round");
+
+/// What the strip's marks mean where the rules call those out of it dead or out.
+pub const DEAD_OR_OUT: (&str, &str) = (
+    "▶ ○ ×",
+    "on the strip: acting now / still to act / dead or out",
+);
+
 /// The name a creature of the bestiary comes in with: the one typed, or else its kind numbered
 /// after those already there ("Goblin 3").
 pub fn beast_name(typed: String, kind: &str, taken: impl Fn(&str) -> bool) -> String {
@@ -218,11 +273,19 @@ pub fn key(
 ) -> bool {
     match ruleset(m) {
         RulesetId::Slots => slots::key(m, ctx, action, key, dice, library),
-        RulesetId::Plain => plain::key(m, ctx, action, key, dice),
-        RulesetId::Phase => phase::key(m, ctx, action, key, dice),
-        RulesetId::Bdp => bdp::key(m, ctx, action, key, dice),
-        RulesetId::Ap => ap::key(m, ctx, action, key, dice),
-        RulesetId::ActionDie => actiondie::key(m, ctx, action, key, dice),
+        RulesetId::Plain => forms::route(m, ctx, action, key, dice, plain::form_key, plain::key),
+        RulesetId::Phase => forms::route(m, ctx, action, key, dice, phase::form_key, phase::key),
+        RulesetId::Bdp => forms::route(m, ctx, action, key, dice, bdp::form_key, bdp::key),
+        RulesetId::Ap => forms::route(m, ctx, action, key, dice, ap::form_key, ap::key),
+        RulesetId::ActionDie => forms::route(
+            m,
+            ctx,
+            action,
+            key,
+            dice,
+            actiondie::form_key,
+            actiondie::key,
+        ),
     }
 }
 

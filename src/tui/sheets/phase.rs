@@ -11,12 +11,12 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Widget};
 
-use super::{fighters, forms};
+use super::{Newcomer, fighters, forms};
 use crate::dice::Edge;
+use crate::rules::GameCommand;
 use crate::rules::phase::{
     Ability, Character, Command, Kind, MarkKind, NewSheet, Side, State, TurnAction,
 };
-use crate::rules::{GameCommand, RollKind};
 use crate::session::{self, Session};
 use crate::tui::form::{Field, Form};
 use crate::tui::host::{Dice, Main};
@@ -62,7 +62,7 @@ pub const TABLE: Table = keymap::with_frame!(MAIN);
 
 /// What the symbols on the screen mean.
 pub const LEGEND: &[(&str, &str)] = &[
-    ("✓", "in the roster and on the strip: acted this round"),
+    super::ACTED,
     (
         "▶ ○ ×",
         "on the strip: acting now / still to act / out of the fight",
@@ -90,18 +90,13 @@ pub enum Purpose {
     EndFight,
 }
 
-impl forms::Purpose for Purpose {
-    fn roll_kind(&self) -> Option<RollKind> {
-        Some(match self {
-            Purpose::Save { .. } => RollKind::Save,
-            Purpose::Attack { .. } => RollKind::Attack,
-            Purpose::Harm { .. } => RollKind::Damage,
-            Purpose::Turn => RollKind::Encounter,
-            Purpose::Fight => RollKind::Initiative,
-            _ => return None,
-        })
-    }
-}
+forms::roll_kinds!(Purpose:
+    Purpose::Save { .. } => Save,
+    Purpose::Attack { .. } => Attack,
+    Purpose::Harm { .. } => Damage,
+    Purpose::Turn => Encounter,
+    Purpose::Fight => Initiative,
+);
 
 /// The screen's view state: its open form.
 pub type PhaseView = FormView<Purpose>;
@@ -126,36 +121,8 @@ fn edge_of(net: i8) -> Edge {
     }
 }
 
-pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: &mut Dice) -> bool {
-    if ctx == Ctx::Form {
-        let Some(st) = state_of(&m.session).cloned() else {
-            return false;
-        };
-        // K14: in a fight under way a newcomer comes into it at the place the round's start
-        // would have given it, as the creature picker brings one in; the players see it as
-        // they would any sheet added now.
-        let fighting = st.fight.is_some();
-        let seen = !m.session.state().veil.until_revealed;
-        let (changed, done) = forms::key::<Purpose>(m, action, key, dice, |f| {
-            let c = form_command(f, &st)?;
-            Ok(match c {
-                Command::Add(_) if fighting => session::Command::Arrive {
-                    add: Box::new(GameCommand::Phase(c)),
-                    seen,
-                },
-                c => command(c),
-            })
-        });
-        // A sheet just added is selected, for the next key to act on.
-        if done.is_some_and(|f| f.purpose == Purpose::Add) {
-            let last = state_of(&m.session).and_then(|s| s.characters.last());
-            m.view.selected = last.map(|c| c.id);
-        }
-        return changed;
-    }
-    let Some(action) = action else {
-        return false;
-    };
+/// A key on the main screen.
+pub fn key(m: &mut Main, action: Action, dice: &mut Dice) -> bool {
     let Some(state) = state_of(&m.session) else {
         return false;
     };
@@ -189,10 +156,7 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
             );
             return true;
         }
-        ADD => {
-            forms::show(m, add_form());
-            return true;
-        }
+        ADD => return forms::open(m, add_form()),
         LAND => {
             let caster = selected(m)
                 .filter(|c| c.casting.is_some())
@@ -230,35 +194,8 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
         )
         .with_note("Roll under the score on a d20; advantage or disadvantage rolls two (K5, K6)."),
         ATTACK => {
-            let targets = super::targets::of(m, who);
-            if !targets.any() {
-                m.complain(format!(
-                    "{name} has nobody to attack: {}",
-                    targets.why.unwrap_or_default()
-                ));
-                return true;
-            }
-            let mut weapons = vec![(crate::rules::phase::gear::unarmed_text(), 0)];
-            weapons.extend(
-                ch.weapons
-                    .iter()
-                    .enumerate()
-                    .map(|(i, w)| (format!("{} (d{})", w.name, w.die), i as u32 + 1)),
-            );
-            let first_weapon = usize::from(!ch.weapons.is_empty());
-            let form = Form::new(
-                format!("{name} attacks"),
-                Purpose::Attack { by: who },
-                vec![
-                    targets.field("target", "Target"),
-                    Field::choice("weapon", "Weapon", weapons, first_weapon),
-                    Field::number("steps", "Steps up (+) or down", 0, 0, 6, 1),
-                ],
-            )
-            .with_note(
-                "The weapon's die, stepped, less the target's DR; HP first, then STR (K19-K23).",
-            );
-            super::targets::noted(form, &targets)
+            let form = attack_form(m, ch);
+            return forms::open_or_say(m, form);
         }
         HARM => Form::new(
             format!("{name} takes damage"),
@@ -357,8 +294,30 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
         }
         _ => return false,
     };
-    forms::show(m, form);
-    true
+    forms::open(m, form)
+}
+
+/// A key in the open form; a sheet just added is selected.
+pub fn form_key(m: &mut Main, action: Option<Action>, key: KeyEvent, dice: &mut Dice) -> bool {
+    let Some(st) = state_of(&m.session).cloned() else {
+        return false;
+    };
+    // K14: in a fight under way a newcomer comes into it at the place the round's start
+    // would have given it, as the creature picker brings one in; the players see it as
+    // they would any sheet added now.
+    let arriving = forms::Arriving::now(m, st.fight.is_some());
+    let (changed, done) = forms::key::<Purpose>(m, action, key, dice, |f| {
+        Ok(match form_command(f, &st)? {
+            c @ Command::Add(_) => arriving.command(GameCommand::Phase(c)),
+            c => command(c),
+        })
+    });
+    // A sheet just added is selected, for the next key to act on.
+    if done.is_some_and(|f| f.purpose == Purpose::Add) {
+        let last = state_of(&m.session).and_then(|s| s.characters.last());
+        m.view.selected = last.map(|c| c.id);
+    }
+    changed
 }
 
 /// The move form's choice for a move into nobody's melee.
@@ -397,17 +356,12 @@ pub fn arrivals(m: &Main) -> Vec<crate::tui::host::Arrival> {
 }
 
 fn add_form() -> Form<Purpose> {
-    Form::new(
+    let lib = crate::content::phase::library();
+    super::add_form(
         "Add a character",
         Purpose::Add,
-        vec![
-            super::bestiary_field(
-                crate::content::phase::library()
-                    .creatures
-                    .iter()
-                    .map(|c| c.name.as_str()),
-            ),
-            Field::text("name", "Name", ""),
+        lib.creatures.iter().map(|c| c.name.as_str()),
+        [
             Field::choice(
                 "kind",
                 "Kind",
@@ -423,8 +377,33 @@ fn add_form() -> Form<Purpose> {
             Field::number("wil", "WIL", 10, 3, 18, 1),
             Field::number("hp", "HP", 4, 1, 99, 1),
         ],
+        "A creature of the bestiary comes with its attacks on the enemies' side; with no name it is numbered after its kind. :roll NAME rolls a character by the book.",
     )
-    .with_note("A creature of the bestiary comes with its attacks on the enemies' side; with no name it is numbered after its kind. :roll NAME rolls a character by the book.")
+}
+
+/// The attack form of `ch`: its weapons and the die's steps (K19), or why it has nobody to
+/// attack.
+fn attack_form(m: &Main, ch: &Character) -> Result<Form<Purpose>, String> {
+    let (who, name) = (ch.id, ch.name.as_str());
+    let targets = super::targets::to_attack(m, who, name)?;
+    let mut weapons = vec![(crate::rules::phase::gear::unarmed_text(), 0)];
+    weapons.extend(
+        ch.weapons
+            .iter()
+            .enumerate()
+            .map(|(i, w)| (format!("{} (d{})", w.name, w.die), i as u32 + 1)),
+    );
+    let first_weapon = usize::from(!ch.weapons.is_empty());
+    Ok(super::targets::attack_form(
+        name,
+        Purpose::Attack { by: who },
+        &targets,
+        [
+            Field::choice("weapon", "Weapon", weapons, first_weapon),
+            Field::number("steps", "Steps up (+) or down", 0, 0, 6, 1),
+        ],
+        "The weapon's die, stepped, less the target's DR; HP first, then STR (K19-K23).",
+    ))
 }
 
 /// The command a submitted form stands for, or what to fix first.
@@ -471,21 +450,11 @@ fn form_command(form: &Form<Purpose>, st: &State) -> Result<Command, String> {
             danger: None,
         },
         Purpose::Add => {
-            let name = form.text("name").trim().to_string();
             let lib = crate::content::phase::library();
-            match form
-                .choice("beast")
-                .and_then(|i| i.checked_sub(1))
-                .and_then(|i| lib.creatures.get(i as usize))
-            {
-                Some(beast) => {
-                    let name = super::beast_name(name, &beast.name, |n| st.by_name(n).is_some());
-                    Command::Add(Box::new(beast.sheet(&name)))
-                }
-                None => {
-                    if name.is_empty() {
-                        return Err("type a name, or choose a creature of the bestiary".into());
-                    }
+            let taken = |n: &str| st.by_name(n).is_some();
+            match super::newcomer(form, &lib.creatures, |b| &b.name, taken)? {
+                Newcomer::Beast(beast, name) => Command::Add(Box::new(beast.sheet(&name))),
+                Newcomer::Typed(name) => {
                     let mut s = NewSheet::creature(name, form.number("hp").min(99) as u8);
                     (s.kind, s.side) = match form.choice("kind") {
                         Some(1) => (Kind::Hireling, Side::Party),

@@ -11,8 +11,8 @@ use ratatui::text::Line;
 
 use super::{fighters, forms};
 use crate::dice::DiceExpr;
+use crate::rules::GameCommand;
 use crate::rules::plain::{Character, Command, State};
-use crate::rules::{GameCommand, RollKind};
 use crate::session::{self, Session};
 use crate::tui::form::{Field, Form};
 use crate::tui::host::{Dice, Main};
@@ -51,7 +51,7 @@ pub const TABLE: Table = keymap::with_frame!(MAIN);
 
 /// What the symbols on the tracker's screen mean.
 pub const LEGEND: &[(&str, &str)] = &[
-    ("✓", "in the roster and on the strip: acted this round"),
+    super::ACTED,
     ("▶ ○ ×", "on the strip: acting now / still to act / down"),
 ];
 
@@ -84,53 +84,20 @@ const CONDITIONS: [&str; 8] = [
 /// The time form's units, in minutes.
 const UNITS: [(&str, u32); 3] = [("minutes", 1), ("hours", 60), ("days", 24 * 60)];
 
-impl forms::Purpose for Purpose {
-    fn roll_kind(&self) -> Option<RollKind> {
-        match self {
-            Purpose::Check { .. } => Some(RollKind::Check),
-            _ => None,
-        }
-    }
-}
+forms::roll_kinds!(Purpose:
+    Purpose::Check { .. } => Check,
+);
 
 /// The tracker screen's view state: its open form.
 pub type PlainView = FormView<Purpose>;
 
 super::game!(Plain);
 
-pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: &mut Dice) -> bool {
-    if ctx == Ctx::Form {
-        // In a fight under way a newcomer comes into it, last in the turn order, as the
-        // creature picker brings one in; the players see it as they would any sheet added now.
-        let fighting = state_of(&m.session).is_some_and(|s| s.fight.is_some());
-        let seen = !m.session.state().veil.until_revealed;
-        let st = state_of(&m.session).cloned().unwrap_or_default();
-        let (changed, done) = forms::key::<Purpose>(m, action, key, dice, |f| {
-            Ok(match form_command(f, &st)? {
-                c @ Command::Add { .. } if fighting => session::Command::Arrive {
-                    add: Box::new(GameCommand::Plain(c)),
-                    seen,
-                },
-                c => command(c),
-            })
-        });
-        // A character just added is selected, for the next key to act on.
-        if done.is_some_and(|f| f.purpose == Purpose::Add) {
-            let last = state_of(&m.session).and_then(|s| s.characters.last());
-            m.view.selected = last.map(|c| c.id);
-        }
-        return changed;
-    }
-    let Some(action) = action else {
-        return false;
-    };
+/// A key on the main screen.
+pub fn key(m: &mut Main, action: Action, dice: &mut Dice) -> bool {
     if state_of(&m.session).is_none() {
         return false;
     }
-    let open = |m: &mut Main, form: Form<Purpose>| {
-        forms::show(m, form);
-        true
-    };
     match action {
         ADD => {
             // In a fight the form proposes one more of the last creature added to it (its kind's
@@ -154,7 +121,7 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
                     c.max_hp.clamp(1, 999) as u16,
                 )
             });
-            return open(
+            return forms::open(
                 m,
                 Form::new(
                     "Add a character",
@@ -178,7 +145,7 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
         }
         NEXT_TURN => return m.run_key(command(Command::NextTurn), dice),
         TIME => {
-            return open(
+            return forms::open(
                 m,
                 Form::new(
                     "Time passes",
@@ -209,7 +176,7 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
     let (who, name) = (ch.id, ch.name.clone());
     match action {
         REMOVE => m.run_key(command(Command::Remove { who }), dice),
-        MARK => open(
+        MARK => forms::open(
             m,
             Form::new(
                 format!("Condition: {name}"),
@@ -241,7 +208,7 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
                 .enumerate()
                 .map(|(i, k)| (k.clone(), i as u32))
                 .collect();
-            open(
+            forms::open(
                 m,
                 Form::new(
                     format!("Clear a condition: {name}"),
@@ -252,9 +219,9 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
         }
         DAMAGE => {
             let form = damage_form(m, who, &name);
-            open(m, form)
+            forms::open(m, form)
         }
-        HEAL => open(
+        HEAL => forms::open(
             m,
             Form::new(
                 format!("{name} gains hit points"),
@@ -262,7 +229,7 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
                 vec![Field::number("amount", "Hit points gained", 1, 1, 999, 1)],
             ),
         ),
-        CHECK => open(
+        CHECK => forms::open(
             m,
             Form::new(
                 format!("Check: {name}"),
@@ -277,6 +244,26 @@ pub fn key(m: &mut Main, ctx: Ctx, action: Option<Action>, key: KeyEvent, dice: 
         ),
         _ => false,
     }
+}
+
+/// A key in the open form; a character just added is selected.
+pub fn form_key(m: &mut Main, action: Option<Action>, key: KeyEvent, dice: &mut Dice) -> bool {
+    // In a fight under way a newcomer comes into it, last in the turn order, as the
+    // creature picker brings one in; the players see it as they would any sheet added now.
+    let st = state_of(&m.session).cloned().unwrap_or_default();
+    let arriving = forms::Arriving::now(m, st.fight.is_some());
+    let (changed, done) = forms::key::<Purpose>(m, action, key, dice, |f| {
+        Ok(match form_command(f, &st)? {
+            c @ Command::Add { .. } => arriving.command(GameCommand::Plain(c)),
+            c => command(c),
+        })
+    });
+    // A character just added is selected, for the next key to act on.
+    if done.is_some_and(|f| f.purpose == Purpose::Add) {
+        let last = state_of(&m.session).and_then(|s| s.characters.last());
+        m.view.selected = last.map(|c| c.id);
+    }
+    changed
 }
 
 /// Hit points lost. On the actor's own turn in a fight they are the harm it deals, so the

@@ -50,6 +50,36 @@ impl Targets {
     }
 }
 
+/// The targets `who` (named `name`) could attack, or what to tell the judge when there is
+/// nobody at all.
+pub fn to_attack(m: &Main, who: u32, name: &str) -> Result<Targets, String> {
+    let targets = of(m, who);
+    if targets.any() {
+        return Ok(targets);
+    }
+    Err(format!(
+        "{name} has nobody to attack: {}",
+        targets.why.unwrap_or_default()
+    ))
+}
+
+/// The attack form of `name`: the target first, the proposal selected, then the ruleset's own
+/// `fields`, with its `note` (after the line saying why nobody is proposed, see [`noted`]).
+pub fn attack_form<P>(
+    name: &str,
+    purpose: P,
+    targets: &Targets,
+    fields: impl IntoIterator<Item = Field>,
+    note: &str,
+) -> Form<P> {
+    let mut all = vec![targets.field("target", "Target")];
+    all.extend(fields);
+    noted(
+        Form::new(format!("{name} attacks"), purpose, all).with_note(note),
+        targets,
+    )
+}
+
 /// The form with the line saying why nobody is proposed put before its own note, when nobody is.
 pub fn noted<P>(mut form: Form<P>, targets: &Targets) -> Form<P> {
     if let Some(why) = targets.note() {
