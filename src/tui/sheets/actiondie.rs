@@ -257,6 +257,20 @@ pub fn form_key(m: &mut Main, action: Option<A>, key: KeyEvent, dice: &mut Sourc
     changed
 }
 
+/// What `c` can attack with, as choices: unarmed (0), then each unbroken item that deals
+/// damage (its place, from 1).
+fn weapons(c: &Character) -> Vec<(String, u32)> {
+    let mut items = vec![("unarmed (d4)".to_string(), 0)];
+    items.extend(
+        c.items
+            .iter()
+            .enumerate()
+            .filter(|(_, it)| it.damage.is_some() && !it.broken)
+            .map(|(i, it)| (it.name.clone(), i as u32 + 1)),
+    );
+    items
+}
+
 /// The attack of the one whose turn it is: its chosen weapon, at a foe standing (D17, D20).
 fn attack_form(m: &Main, who: u32, name: &str) -> Form<Purpose> {
     let Some(state) = state_of(&m.session) else {
@@ -266,14 +280,7 @@ fn attack_form(m: &Main, who: u32, name: &str) -> Form<Purpose> {
         return Form::new("", Purpose::Attack { who }, Vec::new());
     };
     let targets = super::targets::of(m, who);
-    let mut items = vec![("unarmed (d4)".to_string(), 0)];
-    items.extend(
-        c.items
-            .iter()
-            .enumerate()
-            .filter(|(_, it)| it.damage.is_some() && !it.broken)
-            .map(|(i, it)| (it.name.clone(), i as u32 + 1)),
-    );
+    let items = weapons(c);
     let chosen = state
         .fight
         .as_ref()
@@ -372,14 +379,7 @@ fn act_form(m: &Main, who: u32, name: &str, again: bool) -> Form<Purpose> {
         .enumerate()
         .map(|(i, a)| (a.to_string(), i as u32))
         .collect();
-    let mut items = vec![("unarmed (d4)".to_string(), 0)];
-    items.extend(
-        c.items
-            .iter()
-            .enumerate()
-            .filter(|(_, it)| it.damage.is_some() && !it.broken)
-            .map(|(i, it)| (it.name.clone(), i as u32 + 1)),
-    );
+    let items = weapons(c);
     let wielded = c
         .wielded()
         .and_then(|w| items.iter().position(|(_, i)| *i == w as u32 + 1))

@@ -260,16 +260,16 @@ mod tests {
         g
     }
 
+    /// Takes `who` down: more damage than its 5 HP.
+    fn down(g: &mut GameState, who: u32) {
+        let hit = crate::rules::plain::Command::Damage { who, amount: 9 };
+        crate::rules::apply(g, &GameCommand::from(hit), &mut ScriptedDice::new(vec![])).unwrap();
+    }
+
     #[test]
     fn a_standing_foe_comes_before_an_ally_and_the_down_after_both() {
         let mut g = game(&[("Bo", 1), ("Cy", 1), ("Rat", 0), ("Orc", 0)]);
-        let hit = crate::rules::plain::Command::Damage { who: 2, amount: 9 };
-        crate::rules::apply(
-            &mut g,
-            &GameCommand::from(hit),
-            &mut ScriptedDice::new(vec![]),
-        )
-        .unwrap();
+        down(&mut g, 2);
         let t = propose(&g, &BTreeSet::new(), 0, None);
         let ids: Vec<u32> = t.options.iter().map(|o| o.1).collect();
         assert_eq!(ids, [3, 2, 1], "{t:?}");
@@ -279,13 +279,7 @@ mod tests {
     #[test]
     fn with_every_foe_down_nobody_is_proposed_and_the_form_says_why() {
         let mut g = game(&[("Bo", 1), ("Rat", 0)]);
-        let hit = crate::rules::plain::Command::Damage { who: 1, amount: 9 };
-        crate::rules::apply(
-            &mut g,
-            &GameCommand::from(hit),
-            &mut ScriptedDice::new(vec![]),
-        )
-        .unwrap();
+        down(&mut g, 1);
         let t = propose(&g, &BTreeSet::new(), 0, None);
         assert_eq!(t.proposed(), None);
         assert_eq!(t.why.as_deref(), Some("every foe of Bo is down"));
