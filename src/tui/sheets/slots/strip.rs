@@ -273,181 +273,190 @@ pub fn draw(buf: &mut Buffer, area: Rect, main: &Main, theme: Theme, hits: &mut 
     let Some(fight) = &state.combat else {
         return;
     };
+    let strip = Strip {
+        main,
+        state,
+        fight,
+        theme,
+    };
     if area.height >= 3 {
-        full(buf, area, main, fight, theme, hits);
+        strip.full(buf, area, hits);
     } else {
-        compact(buf, area, main, fight, theme, hits);
+        strip.compact(buf, area, hits);
     }
 }
 
-fn full(
-    buf: &mut Buffer,
-    area: Rect,
-    main: &Main,
-    fight: &Combat,
+/// What both of the strip's layouts draw from: the screen, its slot state, the fight and the
+/// theme.
+#[derive(Clone, Copy)]
+struct Strip<'a> {
+    main: &'a Main,
+    state: &'a State,
+    fight: &'a Combat,
     theme: Theme,
-    hits: &mut Vec<(Rect, Hit)>,
-) {
-    let state = main.slots();
-    let sep = || Span::styled(" │ ", theme.border());
-    let mut title = vec![
-        Span::styled(format!(" Round {}", fight.round), theme.title()),
-        sep(),
-        Span::raw("initiative: "),
-        Span::styled(
-            format!("▶ {}", fight.initiative.to_string().to_uppercase()),
-            side_style(fight.initiative, theme),
-        ),
-    ];
-    // The turn comes before the reason for the initiative, so a narrow screen cuts the reason.
-    title.push(sep());
-    title.push(Span::styled(
-        turn_text(state, main.view.selected),
-        theme.bold(),
-    ));
-    if let Some(why) = why_initiative(main) {
+}
+
+impl Strip<'_> {
+    /// The strip on three rows or more: the round, the initiative and the turn, then a row a side.
+    fn full(self, buf: &mut Buffer, area: Rect, hits: &mut Vec<(Rect, Hit)>) {
+        let sep = || Span::styled(" │ ", self.theme.border());
+        let mut title = vec![
+            Span::styled(format!(" Round {}", self.fight.round), self.theme.title()),
+            sep(),
+            Span::raw("initiative: "),
+            Span::styled(
+                format!("▶ {}", self.fight.initiative.to_string().to_uppercase()),
+                side_style(self.fight.initiative, self.theme),
+            ),
+        ];
+        // The turn comes before the reason for the initiative, so a narrow screen cuts the reason.
         title.push(sep());
-        title.push(Span::styled(why, theme.dim()));
-    }
-    Line::from(fit_spans(title, area.width as usize))
-        .render_to(buf, Rect::new(area.x, area.y, area.width, 1));
-    let label_w = 13u16;
-    let width = area.width.saturating_sub(label_w + 1) as usize;
-    let players = tokens(state, fight, Side::Players);
-    let opponents = tokens(state, fight, Side::Opponents);
-    let all: Vec<&Token> = players.iter().chain(opponents.iter()).collect();
-    // Each side's row takes its fighters two columns apart.
-    let row = |ws: &[usize]| ws.iter().map(|w| w + 2).sum::<usize>().saturating_sub(2);
-    let texts = token_texts(&all, false, |ws| {
-        let (p, o) = ws.split_at(players.len().min(ws.len()));
-        row(p) <= width && row(o) <= width
-    });
-    let mut texts = texts.into_iter();
-    for (row, (side, list)) in [(Side::Players, &players), (Side::Opponents, &opponents)]
-        .into_iter()
-        .enumerate()
-    {
-        let y = area.y + 1 + row as u16;
-        let holds = fight.initiative == side;
-        let mut label = format!(
-            "{} {}",
-            if holds { "▶" } else { " " },
-            match side {
-                Side::Players => "Players",
-                Side::Opponents => "Opponents",
-            }
-        );
-        if fight.round == 1 && fight.surprised == Some(side) {
-            label.push('*');
+        title.push(Span::styled(
+            turn_text(self.state, self.main.view.selected),
+            self.theme.bold(),
+        ));
+        if let Some(why) = why_initiative(self.main) {
+            title.push(sep());
+            title.push(Span::styled(why, self.theme.dim()));
         }
-        let label_style = if holds {
-            side_style(side, theme).patch(theme.bold())
-        } else {
-            theme.dim()
-        };
-        Line::styled(label, label_style).render_to(buf, Rect::new(area.x, y, label_w, 1));
-        let refs: Vec<&Token> = list.iter().collect();
-        let mine: Vec<String> = texts.by_ref().take(refs.len()).collect();
-        let end = draw_tokens(
-            buf,
-            area,
-            area.x + label_w + 1,
-            y,
-            &refs,
-            mine,
-            false,
-            main,
-            theme,
-            hits,
-        );
-        if fight.round == 1 && fight.surprised == Some(side) {
-            let note = "* surprised: no turns in round 1";
-            let x = end + 1;
-            if x + note.len() as u16 <= area.x + area.width {
-                Line::styled(note, theme.warn()).render_to(buf, Rect::new(x, y, area.width, 1));
+        Line::from(fit_spans(title, area.width as usize))
+            .render_to(buf, Rect::new(area.x, area.y, area.width, 1));
+        let label_w = 13u16;
+        let width = area.width.saturating_sub(label_w + 1) as usize;
+        let players = tokens(self.state, self.fight, Side::Players);
+        let opponents = tokens(self.state, self.fight, Side::Opponents);
+        let all: Vec<&Token> = players.iter().chain(opponents.iter()).collect();
+        // Each side's row takes its fighters two columns apart.
+        let row = |ws: &[usize]| ws.iter().map(|w| w + 2).sum::<usize>().saturating_sub(2);
+        let texts = token_texts(&all, false, |ws| {
+            let (p, o) = ws.split_at(players.len().min(ws.len()));
+            row(p) <= width && row(o) <= width
+        });
+        let mut texts = texts.into_iter();
+        for (row, (side, list)) in [(Side::Players, &players), (Side::Opponents, &opponents)]
+            .into_iter()
+            .enumerate()
+        {
+            let y = area.y + 1 + row as u16;
+            let holds = self.fight.initiative == side;
+            let mut label = format!(
+                "{} {}",
+                if holds { "▶" } else { " " },
+                match side {
+                    Side::Players => "Players",
+                    Side::Opponents => "Opponents",
+                }
+            );
+            if self.fight.round == 1 && self.fight.surprised == Some(side) {
+                label.push('*');
+            }
+            let label_style = if holds {
+                side_style(side, self.theme).patch(self.theme.bold())
+            } else {
+                self.theme.dim()
+            };
+            Line::styled(label, label_style).render_to(buf, Rect::new(area.x, y, label_w, 1));
+            let refs: Vec<&Token> = list.iter().collect();
+            let mine: Vec<String> = texts.by_ref().take(refs.len()).collect();
+            let end = draw_tokens(
+                buf,
+                area,
+                area.x + label_w + 1,
+                y,
+                &refs,
+                mine,
+                false,
+                self.main,
+                self.theme,
+                hits,
+            );
+            if self.fight.round == 1 && self.fight.surprised == Some(side) {
+                let note = "* surprised: no turns in round 1";
+                let x = end + 1;
+                if x + note.len() as u16 <= area.x + area.width {
+                    Line::styled(note, self.theme.warn())
+                        .render_to(buf, Rect::new(x, y, area.width, 1));
+                }
             }
         }
+        if area.height >= 4 {
+            let y = area.y + 3;
+            Line::styled("─".repeat(area.width as usize), self.theme.border())
+                .render_to(buf, Rect::new(area.x, y, area.width, 1));
+        }
     }
-    if area.height >= 4 {
-        let y = area.y + 3;
-        Line::styled("─".repeat(area.width as usize), theme.border())
-            .render_to(buf, Rect::new(area.x, y, area.width, 1));
-    }
-}
 
-fn compact(
-    buf: &mut Buffer,
-    area: Rect,
-    main: &Main,
-    fight: &Combat,
-    theme: Theme,
-    hits: &mut Vec<(Rect, Hit)>,
-) {
-    let state = main.slots();
-    let lead = format!("R{} ", fight.round);
-    let mut x = area.x;
-    let right = area.x + area.width;
-    Line::styled(lead.clone(), theme.title()).render_to(buf, Rect::new(x, area.y, area.width, 1));
-    x += lead.chars().count() as u16;
-    let players = tokens(state, fight, Side::Players);
-    let opponents = tokens(state, fight, Side::Opponents);
-    let all: Vec<&Token> = players.iter().chain(opponents.iter()).collect();
-    let label = |side: Side| {
-        let mut label = if fight.initiative == side {
-            format!("▶{}", side.to_string().to_uppercase())
-        } else {
-            side.to_string()
+    /// The strip on one or two rows: the round, both sides on one line, the turn where it fits.
+    fn compact(self, buf: &mut Buffer, area: Rect, hits: &mut Vec<(Rect, Hit)>) {
+        let lead = format!("R{} ", self.fight.round);
+        let mut x = area.x;
+        let right = area.x + area.width;
+        Line::styled(lead.clone(), self.theme.title())
+            .render_to(buf, Rect::new(x, area.y, area.width, 1));
+        x += lead.chars().count() as u16;
+        let players = tokens(self.state, self.fight, Side::Players);
+        let opponents = tokens(self.state, self.fight, Side::Opponents);
+        let all: Vec<&Token> = players.iter().chain(opponents.iter()).collect();
+        let label = |side: Side| {
+            let mut label = if self.fight.initiative == side {
+                format!("▶{}", side.to_string().to_uppercase())
+            } else {
+                side.to_string()
+            };
+            if self.fight.round == 1 && self.fight.surprised == Some(side) {
+                label.push_str(" (surprised)");
+            }
+            label.push(' ');
+            label
         };
-        if fight.round == 1 && fight.surprised == Some(side) {
-            label.push_str(" (surprised)");
-        }
-        label.push(' ');
-        label
-    };
-    // The names share what the sides' labels leave; the turn's words take any room left over.
-    let fixed = label(Side::Players).chars().count() + label(Side::Opponents).chars().count() + 2;
-    let room = ((right - x) as usize).saturating_sub(fixed);
-    // The names are decided from everyone in the fight, leaving the room the words that open
-    // a turn take (`│ pick who acts`), whoever acts: a fighter reads the same from one step to
-    // the next. The turn's words come whole after the names where they fit, or not at all.
-    let turn = format!("│ {}", turn_short(state, main.view.selected));
-    let turn_w = turn.chars().count() + 1;
-    let width = |ws: &[usize]| ws.iter().map(|w| w + 1).sum::<usize>();
-    let kept = format!("│ {PICK}").chars().count() + 1;
-    let beside = room.saturating_sub(kept);
-    let tight = token_texts(&all, true, |ws| width(ws) <= beside);
-    let widths = |texts: &[String]| texts.iter().map(|t| t.chars().count()).collect::<Vec<_>>();
-    let texts = if width(&widths(&tight)) <= beside {
-        tight
-    } else {
-        token_texts(&all, true, |ws| width(ws) <= room)
-    };
-    let turn_fits = turn_w > 3 && width(&widths(&texts)) + turn_w <= room;
-    let mut texts = texts.into_iter();
-    for (i, (side, list)) in [(Side::Players, &players), (Side::Opponents, &opponents)]
-        .into_iter()
-        .enumerate()
-    {
-        if i > 0 && x + 3 < right {
-            Line::styled("│ ", theme.border()).render_to(buf, Rect::new(x, area.y, 2, 1));
-            x += 2;
-        }
-        let holds = fight.initiative == side;
-        let label = label(side);
-        let w = (label.chars().count() as u16).min(right.saturating_sub(x));
-        let style = if holds {
-            side_style(side, theme).patch(theme.bold())
+        // The names share what the sides' labels leave; the turn's words take any room left over.
+        let fixed =
+            label(Side::Players).chars().count() + label(Side::Opponents).chars().count() + 2;
+        let room = ((right - x) as usize).saturating_sub(fixed);
+        // The names are decided from everyone in the fight, leaving the room the words that open
+        // a turn take (`│ pick who acts`), whoever acts: a fighter reads the same from one step to
+        // the next. The turn's words come whole after the names where they fit, or not at all.
+        let turn = format!("│ {}", turn_short(self.state, self.main.view.selected));
+        let turn_w = turn.chars().count() + 1;
+        let width = |ws: &[usize]| ws.iter().map(|w| w + 1).sum::<usize>();
+        let kept = format!("│ {PICK}").chars().count() + 1;
+        let beside = room.saturating_sub(kept);
+        let tight = token_texts(&all, true, |ws| width(ws) <= beside);
+        let widths = |texts: &[String]| texts.iter().map(|t| t.chars().count()).collect::<Vec<_>>();
+        let texts = if width(&widths(&tight)) <= beside {
+            tight
         } else {
-            theme.dim()
+            token_texts(&all, true, |ws| width(ws) <= room)
         };
-        Line::styled(label, style).render_to(buf, Rect::new(x, area.y, w, 1));
-        x += w;
-        let refs: Vec<&Token> = list.iter().collect();
-        let mine: Vec<String> = texts.by_ref().take(refs.len()).collect();
-        x = draw_tokens(buf, area, x, area.y, &refs, mine, true, main, theme, hits);
-    }
-    let w = turn.chars().count() as u16;
-    if turn_fits && x + w <= right {
-        Line::styled(turn, theme.bold()).render_to(buf, Rect::new(x, area.y, w, 1));
+        let turn_fits = turn_w > 3 && width(&widths(&texts)) + turn_w <= room;
+        let mut texts = texts.into_iter();
+        for (i, (side, list)) in [(Side::Players, &players), (Side::Opponents, &opponents)]
+            .into_iter()
+            .enumerate()
+        {
+            if i > 0 && x + 3 < right {
+                Line::styled("│ ", self.theme.border()).render_to(buf, Rect::new(x, area.y, 2, 1));
+                x += 2;
+            }
+            let holds = self.fight.initiative == side;
+            let label = label(side);
+            let w = (label.chars().count() as u16).min(right.saturating_sub(x));
+            let style = if holds {
+                side_style(side, self.theme).patch(self.theme.bold())
+            } else {
+                self.theme.dim()
+            };
+            Line::styled(label, style).render_to(buf, Rect::new(x, area.y, w, 1));
+            x += w;
+            let refs: Vec<&Token> = list.iter().collect();
+            let mine: Vec<String> = texts.by_ref().take(refs.len()).collect();
+            x = draw_tokens(
+                buf, area, x, area.y, &refs, mine, true, self.main, self.theme, hits,
+            );
+        }
+        let w = turn.chars().count() as u16;
+        if turn_fits && x + w <= right {
+            Line::styled(turn, self.theme.bold()).render_to(buf, Rect::new(x, area.y, w, 1));
+        }
     }
 }
