@@ -681,16 +681,17 @@ impl App {
             });
             return true;
         }
-        let changed = match dialogs::key(m, ctx, action, key, dice) {
+        let press = keymap::Press { ctx, action, key };
+        let changed = match dialogs::key(m, press, dice) {
             Some(changed) => changed,
             None => match action.and_then(|a| (ctx == Ctx::Main).then_some(a)) {
                 // The ruleset makes the picker's list: its bestiary and the judge's library.
                 Some(Action::Bring) => m.open_picker(sheets::arrivals(m, library)),
                 Some(a) => match m.frame_key(a, dice) {
                     Some(changed) => changed,
-                    None => sheets::key(m, ctx, action, key, dice, library),
+                    None => sheets::key(m, press, dice, library),
                 },
-                None => sheets::key(m, ctx, action, key, dice, library),
+                None => sheets::key(m, press, dice, library),
             },
         };
         m.fix_selection();

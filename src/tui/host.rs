@@ -472,6 +472,39 @@ impl Main {
             .collect()
     }
 
+    /// The names of everyone on the roster, in its order.
+    pub fn roster_names(&self) -> Vec<String> {
+        self.session
+            .state()
+            .game
+            .roster()
+            .into_iter()
+            .flat_map(|g| g.members)
+            .map(|m| m.name)
+            .collect()
+    }
+
+    /// Selects the next one in roster order (`forward`) or the one before, round from the
+    /// last to the first; false when the roster is empty.
+    pub fn step_selection(&mut self, forward: bool) -> bool {
+        let roster = self.roster();
+        if roster.is_empty() {
+            return false;
+        }
+        let at = self
+            .view
+            .selected
+            .and_then(|w| roster.iter().position(|&r| r == w))
+            .unwrap_or(0);
+        let next = if forward {
+            (at + 1) % roster.len()
+        } else {
+            (at + roster.len() - 1) % roster.len()
+        };
+        self.view.selected = Some(roster[next]);
+        true
+    }
+
     /// Keeps the selection on someone who exists; resets the pending highlight when a new roll
     /// or decision comes up. The ruleset's screen keeps its own rows in range after this.
     pub fn fix_selection(&mut self) {
@@ -849,24 +882,7 @@ impl Main {
                 }
                 true
             }
-            Action::NextChar | Action::PrevChar => {
-                let roster = self.roster();
-                if roster.is_empty() {
-                    return Some(false);
-                }
-                let at = self
-                    .view
-                    .selected
-                    .and_then(|w| roster.iter().position(|&r| r == w))
-                    .unwrap_or(0);
-                let next = if action == Action::NextChar {
-                    (at + 1) % roster.len()
-                } else {
-                    (at + roster.len() - 1) % roster.len()
-                };
-                self.view.selected = Some(roster[next]);
-                true
-            }
+            Action::NextChar | Action::PrevChar => self.step_selection(action == Action::NextChar),
             Action::Hide => {
                 let Some(id) = self.view.selected else {
                     self.complain("select someone on the roster first (Tab)");

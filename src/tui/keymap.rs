@@ -184,6 +184,15 @@ impl Key {
     }
 }
 
+/// A key as the screens take it: where the keyboard is, the action the table binds the key to
+/// there (if any), and the key itself, for the fields that take typing.
+#[derive(Debug, Clone, Copy)]
+pub struct Press {
+    pub ctx: Ctx,
+    pub action: Option<Action>,
+    pub key: KeyEvent,
+}
+
 #[derive(Debug, Clone, Copy)]
 pub struct Binding {
     pub ctx: Ctx,

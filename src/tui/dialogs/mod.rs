@@ -18,12 +18,11 @@ pub mod roll;
 pub mod search;
 
 use ratatui::Frame;
-use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use crate::rules::PendingView;
 use crate::tui::host::{Dice, Hit, Main, Overlay};
-use crate::tui::keymap::{Action, Ctx, Table};
+use crate::tui::keymap::{Ctx, Press, Table};
 use crate::tui::theme::Theme;
 
 /// What waits for the judge, under any dialog of the frame's but not under one of the ruleset's
@@ -86,13 +85,8 @@ pub fn draw_overlay(
 
 /// Keys of the frame's own dialogs and of what waits for the judge; None when the keyboard
 /// is on the main screen or in the ruleset's own dialog.
-pub fn key(
-    m: &mut Main,
-    ctx: Ctx,
-    action: Option<Action>,
-    key: KeyEvent,
-    dice: &mut Dice,
-) -> Option<bool> {
+pub fn key(m: &mut Main, press: Press, dice: &mut Dice) -> Option<bool> {
+    let Press { ctx, action, key } = press;
     Some(match ctx {
         Ctx::Help => m.help_key(action),
         Ctx::Palette => m.palette_key(action, key, dice),

@@ -87,15 +87,7 @@ impl Main {
     /// creature of that kind, numbered after those already here and each other. None when none
     /// of its kinds is one the picker has.
     fn kept(&self, e: &crate::session::KeptEncounter, arrivals: &[Arrival]) -> Option<Gathering> {
-        let mut names: Vec<String> = self
-            .session
-            .state()
-            .game
-            .roster()
-            .into_iter()
-            .flat_map(|g| g.members)
-            .map(|m| m.name)
-            .collect();
+        let mut names = self.roster_names();
         let mut add = Vec::new();
         for k in &e.creatures {
             let Some(a) = arrivals

@@ -15,7 +15,7 @@ use crate::rules::RollKind;
 use crate::session;
 use crate::tui::form::Form;
 use crate::tui::host::{Dice, Exec, FormStep, Main, SheetView, form_key};
-use crate::tui::keymap::{Action, Ctx};
+use crate::tui::keymap::{Action, Ctx, Press};
 use crate::tui::theme::Theme;
 use crate::tui::widgets;
 
@@ -305,21 +305,19 @@ pub fn key<P: Purpose + Clone + 'static>(
     }
 }
 
-/// A key on a screen whose only dialogs are forms: in the open form (`ctx`), `form`'s; on the
+/// A key on a screen whose only dialogs are forms: in the open form, `form`'s; on the
 /// main screen, `main`'s with the key's action (a key bound to none does nothing there).
 pub fn route(
     m: &mut Main,
-    ctx: Ctx,
-    action: Option<Action>,
-    key: KeyEvent,
+    press: Press,
     dice: &mut Dice,
     form: fn(&mut Main, Option<Action>, KeyEvent, &mut Dice) -> bool,
     main: fn(&mut Main, Action, &mut Dice) -> bool,
 ) -> bool {
-    if ctx == Ctx::Form {
-        return form(m, action, key, dice);
+    if press.ctx == Ctx::Form {
+        return form(m, press.action, press.key, dice);
     }
-    action.is_some_and(|action| main(m, action, dice))
+    press.action.is_some_and(|action| main(m, action, dice))
 }
 
 /// After every key: the frame's selection kept in range; such a screen follows no steps.

@@ -17,13 +17,12 @@ pub mod targets;
 
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use crate::content::Library;
 use crate::rules::RulesetId;
 use crate::tui::host::{Dice, Hit, Main, SheetView};
-use crate::tui::keymap::{Action, Ctx, Table};
+use crate::tui::keymap::{Action, Ctx, Press, Table};
 use crate::tui::theme::Theme;
 
 /// A ruleset's screen's ways into its own game, written at the top of its module: `state_of`
@@ -199,15 +198,7 @@ pub fn bestiary_arrivals<C: Clone + 'static>(
     kind: impl Fn(&C) -> &str,
     add: impl Fn(&C, &str) -> crate::rules::GameCommand + Clone + 'static,
 ) -> Vec<crate::tui::host::Arrival> {
-    let names: Vec<String> = m
-        .session
-        .state()
-        .game
-        .roster()
-        .into_iter()
-        .flat_map(|g| g.members)
-        .map(|e| e.name)
-        .collect();
+    let names = m.roster_names();
     let taken = |n: &str| names.iter().any(|name| name.eq_ignore_ascii_case(n));
     creatures
         .iter()
@@ -263,29 +254,14 @@ pub fn legend(ruleset: RulesetId) -> &'static [(&'static str, &'static str)] {
 }
 
 /// A key on the main screen (one the frame does not take) or in the ruleset's own dialog.
-pub fn key(
-    m: &mut Main,
-    ctx: Ctx,
-    action: Option<Action>,
-    key: KeyEvent,
-    dice: &mut Dice,
-    library: &Library,
-) -> bool {
+pub fn key(m: &mut Main, press: Press, dice: &mut Dice, library: &Library) -> bool {
     match ruleset(m) {
-        RulesetId::Slots => slots::key(m, ctx, action, key, dice, library),
-        RulesetId::Plain => forms::route(m, ctx, action, key, dice, plain::form_key, plain::key),
-        RulesetId::Phase => forms::route(m, ctx, action, key, dice, phase::form_key, phase::key),
-        RulesetId::Bdp => forms::route(m, ctx, action, key, dice, bdp::form_key, bdp::key),
-        RulesetId::Ap => forms::route(m, ctx, action, key, dice, ap::form_key, ap::key),
-        RulesetId::ActionDie => forms::route(
-            m,
-            ctx,
-            action,
-            key,
-            dice,
-            actiondie::form_key,
-            actiondie::key,
-        ),
+        RulesetId::Slots => slots::key(m, press, dice, library),
+        RulesetId::Plain => forms::route(m, press, dice, plain::form_key, plain::key),
+        RulesetId::Phase => forms::route(m, press, dice, phase::form_key, phase::key),
+        RulesetId::Bdp => forms::route(m, press, dice, bdp::form_key, bdp::key),
+        RulesetId::Ap => forms::route(m, press, dice, ap::form_key, ap::key),
+        RulesetId::ActionDie => forms::route(m, press, dice, actiondie::form_key, actiondie::key),
     }
 }
 

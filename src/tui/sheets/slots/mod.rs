@@ -24,7 +24,6 @@ use std::sync::LazyLock;
 
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use tui_input::Input;
 
@@ -38,7 +37,7 @@ use crate::rules::{GameCommand, GameState};
 use crate::session::Session;
 use crate::tui::form::{Choice, Form};
 use crate::tui::host::{Dice, Hit, Main, SheetView, Step};
-use crate::tui::keymap::{Action, Ctx};
+use crate::tui::keymap::{Action, Ctx, Press};
 use crate::tui::theme::Theme;
 use crate::tui::widgets;
 
@@ -155,22 +154,16 @@ impl Main {
 }
 
 /// Keys on the main screen and in the slot system's dialogs.
-pub fn key(
-    m: &mut Main,
-    ctx: Ctx,
-    action: Option<Action>,
-    key: KeyEvent,
-    dice: &mut Dice,
-    library: &Library,
-) -> bool {
+pub fn key(m: &mut Main, press: Press, dice: &mut Dice, library: &Library) -> bool {
+    let Press { ctx, action, key } = press;
     match m.dialog() {
-        Some(Dialog::Form(_)) => m.form_key(action, key, dice, library),
+        Some(Dialog::Form(_)) => m.form_key(press, dice, library),
         Some(Dialog::Choice(_)) => m.choice_key(action, key, dice),
-        Some(Dialog::Picker(_)) => m.picker_key(action, key, dice, library),
+        Some(Dialog::Picker(_)) => m.picker_key(press, dice, library),
         Some(Dialog::Interrupt(_)) => m.interrupt_key(action, key, dice),
         Some(Dialog::Summary(_)) => m.summary_key(action),
         Some(Dialog::Scene) => m.scene_key(action, dice),
-        None if ctx == Ctx::Main => m.sheet_key(action, key, dice, library),
+        None if ctx == Ctx::Main => m.sheet_key(press, dice, library),
         None => false,
     }
 }

@@ -230,21 +230,9 @@ impl Main {
                 }
             }
             Action::NextChar | Action::PrevChar => {
-                let roster = self.roster();
-                if roster.is_empty() {
+                if !self.step_selection(action == Action::NextChar) {
                     return false;
                 }
-                let at = self
-                    .view
-                    .selected
-                    .and_then(|w| roster.iter().position(|&r| r == w))
-                    .unwrap_or(0);
-                let next = if action == Action::NextChar {
-                    (at + 1) % roster.len()
-                } else {
-                    (at + roster.len() - 1) % roster.len()
-                };
-                self.view.selected = Some(roster[next]);
             }
             keys::PLACE_HERE | keys::UNPLACE => {
                 let Some(who) = self.view.selected else {

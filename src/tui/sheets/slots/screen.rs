@@ -20,7 +20,7 @@ use crate::rules::slots::{
 use crate::session::Command;
 use crate::tui::form::{Choice, Field, FieldKind, Form};
 use crate::tui::host::{Dice, Exec, FormStep, Main, form_key};
-use crate::tui::keymap::Action;
+use crate::tui::keymap::{Action, Press};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{RenderTo, dialog, pad, width_for};
 
@@ -149,13 +149,8 @@ pub struct Picker {
 }
 
 impl Main {
-    pub(crate) fn sheet_key(
-        &mut self,
-        action: Option<Action>,
-        key: KeyEvent,
-        dice: &mut Dice,
-        library: &Library,
-    ) -> bool {
+    pub(crate) fn sheet_key(&mut self, press: Press, dice: &mut Dice, library: &Library) -> bool {
+        let Press { action, key, .. } = press;
         let Some(action) = action else {
             return false;
         };
@@ -362,13 +357,8 @@ impl Main {
 
     // ---- Forms
 
-    pub(crate) fn form_key(
-        &mut self,
-        action: Option<Action>,
-        key: KeyEvent,
-        dice: &mut Dice,
-        library: &Library,
-    ) -> bool {
+    pub(crate) fn form_key(&mut self, press: Press, dice: &mut Dice, library: &Library) -> bool {
+        let Press { action, key, .. } = press;
         let Some(Dialog::Form(form)) = view_mut(&mut self.sheet).dialog.as_mut() else {
             return false;
         };
@@ -535,13 +525,8 @@ impl Main {
 
     // ---- Item library
 
-    pub(crate) fn picker_key(
-        &mut self,
-        action: Option<Action>,
-        key: KeyEvent,
-        dice: &mut Dice,
-        library: &Library,
-    ) -> bool {
+    pub(crate) fn picker_key(&mut self, press: Press, dice: &mut Dice, library: &Library) -> bool {
+        let Press { action, key, .. } = press;
         let Some(Dialog::Picker(picker)) = view_mut(&mut self.sheet).dialog.as_mut() else {
             return false;
         };
