@@ -303,12 +303,41 @@ pub struct QuestionView {
     pub yes_no: Option<YesNo>,
 }
 
+impl QuestionView {
+    /// A question whose answers are chosen from a list, numbered from 1 in the order given,
+    /// with no line of detail.
+    pub fn choice(title: &str, why: &str, options: &[String], proposed: usize) -> QuestionView {
+        QuestionView {
+            title: title.to_string(),
+            why: why.to_string(),
+            detail: None,
+            options: OptionView::numbered(options),
+            proposed,
+            yes_no: None,
+        }
+    }
+}
+
 /// One answer to a question: the number a digit key picks it by (a slot number, say) and what
 /// it means.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OptionView {
     pub number: u32,
     pub text: String,
+}
+
+impl OptionView {
+    /// Answers numbered from 1 in the order given.
+    pub fn numbered(options: &[String]) -> Vec<OptionView> {
+        options
+            .iter()
+            .enumerate()
+            .map(|(i, text)| OptionView {
+                number: i as u32 + 1,
+                text: text.clone(),
+            })
+            .collect()
+    }
 }
 
 /// What yes and no mean for a yes-or-no question, and which one is proposed.

@@ -11,9 +11,8 @@ use super::initiative::chosen;
 use super::model::{Side, Status};
 use super::state::{ROUND, State, Wait};
 use crate::rules::{
-    Aim, Answer, ClockView, DieView, Fighter, Initiative, OptionView, Outcome, PendingView,
-    QuestionView, Role, RollView, RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag,
-    Tone, Upcoming,
+    Aim, Answer, ClockView, DieView, Fighter, Initiative, Outcome, PendingView, QuestionView, Role,
+    RollView, RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag, Tone, Upcoming,
 };
 
 /// The action-die system of rule file 004.
@@ -230,22 +229,9 @@ impl Ruleset for ActionDie {
                     reason: format!("total {} against {}", r.total, r.target),
                 }))
             }
-            Wait::Ask(q) => Some(PendingView::Question(QuestionView {
-                title: q.title.clone(),
-                why: q.why.clone(),
-                detail: None,
-                options: q
-                    .options
-                    .iter()
-                    .enumerate()
-                    .map(|(i, text)| OptionView {
-                        number: i as u32 + 1,
-                        text: text.clone(),
-                    })
-                    .collect(),
-                proposed: q.proposed,
-                yes_no: None,
-            })),
+            Wait::Ask(q) => Some(PendingView::Question(QuestionView::choice(
+                &q.title, &q.why, &q.options, q.proposed,
+            ))),
         }
     }
 

@@ -4,7 +4,6 @@
 
 use super::model::{Attr, Character};
 use crate::dice::keep::Ties;
-use crate::rules::RuleError;
 use crate::rules::text::Spelt;
 use crate::rules::time::{Clock, DAY, HOUR, MINUTE, Unit};
 use serde::{Deserialize, Serialize};
@@ -336,22 +335,8 @@ pub struct State {
 impl State {
     crate::rules::party::lookups!(Character, |_| "there is no such character".into());
 
-    /// A living character (the dead roll nothing and take no turns).
-    pub fn living_mut(&mut self, id: u32) -> Result<&mut Character, RuleError> {
-        let c = self.character_mut(id)?;
-        if c.dead() {
-            return Err(RuleError::invalid(format!("{} is dead", c.name)));
-        }
-        Ok(c)
-    }
-
-    pub fn living(&self, id: u32) -> Result<&Character, RuleError> {
-        let c = self.character(id)?;
-        if c.dead() {
-            return Err(RuleError::invalid(format!("{} is dead", c.name)));
-        }
-        Ok(c)
-    }
+    // The dead roll nothing and take no turns.
+    crate::rules::party::living!(Character, |c| c.dead());
 
     pub fn by_name(&self, name: &str) -> Option<&Character> {
         self.characters
@@ -367,10 +352,7 @@ impl State {
     pub fn check(&self) -> Result<(), String> {
         let mut seen = Vec::new();
         for c in &self.characters {
-            if seen.contains(&c.id) || c.id >= self.next_id {
-                return Err(format!("{} has an id the session did not hand out", c.name));
-            }
-            seen.push(c.id);
+            crate::rules::party::handed_out(&mut seen, c.id, &c.name, self.next_id)?;
             for a in Attr::ALL {
                 let s = c.attr(a);
                 if s.cur > s.max || s.max > 30 {

@@ -10,9 +10,8 @@ use super::model::{Attr, Character, Kind, Mark, Recovery};
 use super::state::{State, Wait};
 use crate::dice::DiceSource;
 use crate::rules::{
-    Aim, Answer, ClockView, DieView, Fighter, Initiative, OptionView, Outcome, PendingView,
-    QuestionView, Role, RollView, RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag,
-    Tone, Upcoming,
+    Aim, Answer, ClockView, DieView, Fighter, Initiative, Outcome, PendingView, QuestionView, Role,
+    RollView, RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag, Tone, Upcoming,
 };
 
 /// The action-point Cairn hack (rule file 003).
@@ -482,22 +481,12 @@ impl Ruleset for Ap {
                     reason: r.reason.to_string(),
                 }))
             }
-            Wait::Ask(q) => Some(PendingView::Question(QuestionView {
-                title: q.title.clone(),
-                why: q.why.clone(),
-                detail: None,
-                options: q
-                    .options
-                    .iter()
-                    .enumerate()
-                    .map(|(i, text)| OptionView {
-                        number: i as u32 + 1,
-                        text: text.clone(),
-                    })
-                    .collect(),
-                proposed: q.proposed.unwrap_or(0),
-                yes_no: None,
-            })),
+            Wait::Ask(q) => Some(PendingView::Question(QuestionView::choice(
+                &q.title,
+                &q.why,
+                &q.options,
+                q.proposed.unwrap_or(0),
+            ))),
         }
     }
 

@@ -3,7 +3,6 @@
 
 use super::{Ability, Area, Character, Slot, Wound};
 use crate::dice::Edge;
-use crate::rules::RuleError;
 use crate::rules::time::{Clock, DAY, HOUR, Unit};
 use serde::{Deserialize, Serialize};
 
@@ -124,22 +123,13 @@ pub struct State {
 impl State {
     crate::rules::party::lookups!(Character, |_| "there is no such character".into());
 
-    /// A living character (B30: the dead take no ticks, saves or turns).
-    pub fn living_mut(&mut self, id: u32) -> Result<&mut Character, RuleError> {
-        let c = self.character_mut(id)?;
-        if c.dead {
-            return Err(RuleError::invalid(format!("{} is dead", c.name)));
-        }
-        Ok(c)
-    }
+    // B30: the dead take no ticks, saves or turns.
+    crate::rules::party::living!(Character, |c| c.dead);
 
     pub fn check(&self) -> Result<(), String> {
         let mut seen = Vec::new();
         for c in &self.characters {
-            if seen.contains(&c.id) || c.id >= self.next_id {
-                return Err(format!("{} has an id the session did not hand out", c.name));
-            }
-            seen.push(c.id);
+            crate::rules::party::handed_out(&mut seen, c.id, &c.name, self.next_id)?;
             for (a, s) in Ability::ALL.iter().zip(c.abilities) {
                 if s.cur > s.max || s.max > 20 {
                     return Err(format!("{}'s {a} is out of range", c.name));

@@ -8,9 +8,8 @@ use super::command::{Command, Event};
 use super::state::{State, Wait};
 use super::{Ability, Character, Kind};
 use crate::rules::{
-    Aim, Answer, ClockView, DieView, Fighter, Initiative, OptionView, Outcome, PendingView,
-    QuestionView, Role, RollView, RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag,
-    Tone, Upcoming,
+    Aim, Answer, ClockView, DieView, Fighter, Initiative, Outcome, PendingView, QuestionView, Role,
+    RollView, RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag, Tone, Upcoming,
 };
 
 /// *Block, Dodge, Parry* (rule file 001).
@@ -190,22 +189,9 @@ impl Ruleset for Bdp {
                     reason: r.reason.clone(),
                 }))
             }
-            Wait::Ask(q) => Some(PendingView::Question(QuestionView {
-                title: q.title.clone(),
-                why: q.why.clone(),
-                detail: None,
-                options: q
-                    .options
-                    .iter()
-                    .enumerate()
-                    .map(|(i, text)| OptionView {
-                        number: i as u32 + 1,
-                        text: text.clone(),
-                    })
-                    .collect(),
-                proposed: q.proposed,
-                yes_no: None,
-            })),
+            Wait::Ask(q) => Some(PendingView::Question(QuestionView::choice(
+                &q.title, &q.why, &q.options, q.proposed,
+            ))),
         }
     }
 

@@ -518,14 +518,7 @@ impl Ruleset for Phase {
                 options: if q.yes_no {
                     Vec::new()
                 } else {
-                    q.options
-                        .iter()
-                        .enumerate()
-                        .map(|(i, text)| OptionView {
-                            number: i as u32 + 1,
-                            text: text.clone(),
-                        })
-                        .collect()
+                    OptionView::numbered(&q.options)
                 },
                 proposed: q.proposed,
                 yes_no: q.yes_no.then(|| YesNo {

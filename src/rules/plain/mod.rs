@@ -411,16 +411,7 @@ impl State {
     pub fn check(&self) -> Result<(), String> {
         let mut seen = Vec::new();
         for c in &self.characters {
-            if seen.contains(&c.id) {
-                return Err(format!("two characters share the id {}", c.id));
-            }
-            if c.id >= self.next_id {
-                return Err(format!(
-                    "{} has an id the session has not handed out",
-                    c.name
-                ));
-            }
-            seen.push(c.id);
+            crate::rules::party::handed_out_once(&mut seen, c.id, &c.name, self.next_id)?;
         }
         if let Some(fight) = &self.fight {
             if fight.order.iter().any(|id| !seen.contains(id)) {
