@@ -51,6 +51,25 @@ pub type Step<R> = fn(
     &mut dyn DiceSource,
 ) -> Result<Vec<<R as Ruleset>::Event>, RuleError>;
 
+/// Writes a ruleset's `apply` (see [`Ruleset::apply`]), where its `State`, `Command` and
+/// `Event` are in scope: the events `run` writes for one command (given the state, the command,
+/// the dice and the list), gathered in a new list.
+macro_rules! applying {
+    ($run:expr) => {
+        /// Applies one command (see [`crate::rules::Ruleset::apply`]).
+        pub fn apply(
+            state: &mut State,
+            command: &Command,
+            dice: &mut dyn $crate::dice::DiceSource,
+        ) -> Result<Vec<Event>, $crate::rules::RuleError> {
+            let mut out = Vec::new();
+            $run(state, command, dice, &mut out)?;
+            Ok(out)
+        }
+    };
+}
+pub(crate) use applying;
+
 /// How a ruleset names whom its events mention (see [`Ruleset::NAMING`]).
 pub type Naming<R> = fn(&mut [<R as Ruleset>::Event], &[(u32, String)]);
 

@@ -86,7 +86,7 @@ macro_rules! seam {
             Some($crate::rules::said::name_everyone);
 
         fn tone(event: &$crate::rules::said::Event) -> $crate::rules::Tone {
-            event.mood().tone()
+            event.mood()
         }
 
         fn tally(event: &$crate::rules::said::Event) -> Vec<$crate::rules::Tally> {
@@ -100,50 +100,9 @@ macro_rules! seam {
 }
 pub(crate) use seam;
 
-/// How an event should stand out; the frame draws it in the matching [`Tone`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Mood {
-    Plain,
-    Dim,
-    Good,
-    Bad,
-    Warn,
-    Mark,
-    Harm,
-    Mended,
-    Death,
-    Question,
-    Ruling,
-}
-
-impl Mood {
-    /// How a settled check reads: a judge's ruling stands out as one, else passed or failed.
-    pub fn of_check(ruled: bool, passed: bool) -> Mood {
-        if ruled {
-            Mood::Ruling
-        } else if passed {
-            Mood::Good
-        } else {
-            Mood::Bad
-        }
-    }
-
-    pub fn tone(self) -> Tone {
-        match self {
-            Mood::Plain => Tone::Plain,
-            Mood::Dim => Tone::Dim,
-            Mood::Good => Tone::Good,
-            Mood::Bad => Tone::Bad,
-            Mood::Warn => Tone::Warn,
-            Mood::Mark => Tone::Mark,
-            Mood::Harm => Tone::Harm,
-            Mood::Mended => Tone::Mended,
-            Mood::Death => Tone::Death,
-            Mood::Question => Tone::Question,
-            Mood::Ruling => Tone::Ruling,
-        }
-    }
-}
+/// How an event should stand out: the [`Tone`] the frame draws it in, kept with the event in
+/// the session's file.
+pub type Mood = Tone;
 
 /// One line of what a step did: the judge's words, and the same words as parts that say whose
 /// each number is (empty when every word is for anyone).

@@ -5,10 +5,14 @@
 //! Everything here is plain data with words already chosen by the ruleset: the frame decides
 //! where and how a thing is shown, the ruleset decides what it says.
 
+use serde::{Deserialize, Serialize};
+
 /// How a piece of text or a log line should stand out. The frame maps each tone to a style, and
 /// in the roll log to a marker symbol, the same for every ruleset; nothing depends on colour
 /// alone, because the words and symbols carry it too.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+///
+/// Events keep theirs as their mood ([`super::said::Mood`]), so it is saved with them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Tone {
     Plain,
     /// Background detail.
@@ -34,6 +38,17 @@ pub enum Tone {
 }
 
 impl Tone {
+    /// How a settled check reads: a judge's ruling stands out as one, else passed or failed.
+    pub fn of_check(ruled: bool, passed: bool) -> Tone {
+        if ruled {
+            Tone::Ruling
+        } else if passed {
+            Tone::Good
+        } else {
+            Tone::Bad
+        }
+    }
+
     /// How health left of `max` reads at a glance, in every ruleset alike: none left is bad,
     /// some lost is harm, whole is plain.
     pub fn health(left: u32, max: u32) -> Tone {

@@ -61,16 +61,8 @@ fn roll_sum(
     Ok((total, crate::rules::rolled::Dice::pool("", faces)))
 }
 
-/// Applies one command (see [`crate::rules::Ruleset::apply`]).
-pub fn apply(
-    state: &mut State,
-    command: &Command,
-    dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, RuleError> {
-    let mut out = Vec::new();
-    run(state, command, false, dice, &mut out)?;
-    Ok(out)
-}
+// `run`'s `false`: the book's refusals stand unless the judge allows the command (`Allow`).
+crate::rules::applying!(|state, command, dice, out| run(state, command, false, dice, out));
 
 fn run(
     state: &mut State,

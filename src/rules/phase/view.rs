@@ -570,7 +570,7 @@ impl Ruleset for Phase {
     }
 
     fn tone(event: &Event) -> Tone {
-        event.mood().tone()
+        event.mood()
     }
 
     /// A hit counts what it dealt by its attacker; HP and ability points lost count as taken,
