@@ -356,11 +356,7 @@ fn run(
             edge,
             why,
         } => {
-            let why = if why.trim().is_empty() {
-                "called by the judge".to_string()
-            } else {
-                checked(TextKind::Action, why, "")?
-            };
+            let why = crate::rules::cairn::called(why)?;
             saves::ask_save(state, *who, *ability, *edge, &why, Then::Nothing, dice)
         }
         C::Ruling {

@@ -228,11 +228,7 @@ fn run(
             edge,
             why,
         } => {
-            let why = if why.trim().is_empty() {
-                "called by the judge".to_string()
-            } else {
-                crate::rules::text::checked(crate::rules::text::TextKind::Action, why, "")?
-            };
+            let why = crate::rules::cairn::called(why)?;
             let s = saves::roll(state, *who, *ability, *edge, &why, Then::Nothing, dice)?;
             state.queue.push(Wait::Save(Box::new(s)));
             Ok(())
