@@ -76,6 +76,16 @@ macro_rules! words {
 }
 pub(crate) use words;
 
+/// "NAME loses N WHAT", the loss the loser's own number: a lens that does not read the loser's
+/// numbers reads "some WHAT" (a score lost to a spell, a wound or a disease).
+pub fn loses(who: u32, name: &str, n: impl fmt::Display, what: impl fmt::Display) -> Line {
+    Line::new().plain(words!("{name} loses ")).of(
+        who,
+        Line::new().number(who, crate::rules::line::Num::Harm, words!("{n} {what}")),
+        format!("some {what}"),
+    )
+}
+
 /// The seam's reading of events, for a ruleset whose events are this module's [`Event`]s:
 /// everyone the roster lists before or after a step is named in its lines
 /// ([`name_everyone`]), and each line stands out by its mood, reads as its parts and counts its

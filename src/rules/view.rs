@@ -302,6 +302,20 @@ impl RollView {
     }
 }
 
+/// The ids of those in play whom the players see, in roster order, from each character's id and
+/// whether it is in play: whom a ruleset proposes for a fight (see
+/// [`super::Ruleset::fighters`]).
+pub fn in_sight(
+    everyone: impl IntoIterator<Item = (u32, bool)>,
+    unseen: &std::collections::BTreeSet<u32>,
+) -> Vec<u32> {
+    everyone
+        .into_iter()
+        .filter(|&(id, in_play)| in_play && !unseen.contains(&id))
+        .map(|(id, _)| id)
+        .collect()
+}
+
 /// A choice the rules leave to the judge, with the proposal.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct QuestionView {

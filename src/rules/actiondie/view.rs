@@ -317,12 +317,7 @@ impl Ruleset for ActionDie {
 
     /// Everyone in play (not dead, not fled) whom the players see.
     fn fighters(state: &State, unseen: &BTreeSet<u32>) -> Vec<u32> {
-        state
-            .characters
-            .iter()
-            .filter(|c| c.in_play() && !unseen.contains(&c.id))
-            .map(|c| c.id)
-            .collect()
+        crate::rules::view::in_sight(state.characters.iter().map(|c| (c.id, c.in_play())), unseen)
     }
 
     fn with_fighters(command: &Command, who: &[u32]) -> Option<Command> {

@@ -590,12 +590,7 @@ impl Ruleset for Ap {
 
     /// Everyone not dead nor fled whom the players see.
     fn fighters(state: &State, unseen: &BTreeSet<u32>) -> Vec<u32> {
-        state
-            .characters
-            .iter()
-            .filter(|c| !c.gone() && !unseen.contains(&c.id))
-            .map(|c| c.id)
-            .collect()
+        crate::rules::view::in_sight(state.characters.iter().map(|c| (c.id, !c.gone())), unseen)
     }
 
     /// Those surprised join the proposal, as when the judge names both.

@@ -832,12 +832,10 @@ impl Ruleset for Phase {
 
     /// Everyone standing (not dead, not fled) whom the players see.
     fn fighters(state: &State, unseen: &BTreeSet<u32>) -> Vec<u32> {
-        state
-            .characters
-            .iter()
-            .filter(|c| !c.dead && !c.fled && !unseen.contains(&c.id))
-            .map(|c| c.id)
-            .collect()
+        crate::rules::view::in_sight(
+            state.characters.iter().map(|c| (c.id, !c.dead && !c.fled)),
+            unseen,
+        )
     }
 
     fn with_fighters(command: &Command, who: &[u32]) -> Option<Command> {
