@@ -443,6 +443,73 @@ pub enum Answer {
     Cancel,
 }
 
+/// The front of a queue of rolls and questions, as the judge's answer reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Front {
+    /// A roll, with the verdict that stands now.
+    Roll { verdict: bool },
+    /// A question with this many answers.
+    Question { answers: usize },
+}
+
+/// What the judge's answer does to the front of a queue of rolls and questions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reply {
+    Accept,
+    Cancel,
+    /// Rule the roll the other way.
+    Rule {
+        pass: bool,
+    },
+    Choose {
+        option: usize,
+    },
+}
+
+/// The judge's answer to the front of a queue of rolls and questions, read alike by every
+/// ruleset that keeps one: accept or drop what waits, rule a roll (what the ruleset calls
+/// `roll`: a roll, a save) the other way, or choose one of a question's answers. Anything else
+/// is refused in words that say what the front takes; a ruleset reads its own answers first.
+pub fn reply(front: Option<Front>, answer: Answer, roll: &str) -> Result<Reply, super::RuleError> {
+    use super::RuleError;
+    let Some(front) = front else {
+        return Err(RuleError::invalid("nothing is waiting for the judge"));
+    };
+    match (front, answer) {
+        (_, Answer::Accept) => Ok(Reply::Accept),
+        (_, Answer::Cancel) => Ok(Reply::Cancel),
+        (Front::Roll { verdict }, Answer::Override) => Ok(Reply::Rule { pass: !verdict }),
+        (Front::Roll { .. }, _) => Err(RuleError::invalid(format!(
+            "a {roll} waits: accept it, rule it the other way or drop it"
+        ))),
+        (Front::Question { answers }, Answer::Choose(i)) if i < answers => {
+            Ok(Reply::Choose { option: i })
+        }
+        (Front::Question { .. }, _) => Err(RuleError::invalid(
+            "a question waits: choose one of its answers",
+        )),
+    }
+}
+
+/// Writes `From<Reply>` for a ruleset's command type, whose `Accept`, `Cancel`, `Rule { pass }`
+/// and `Choose { option }` answer its queue.
+macro_rules! replies {
+    ($command:ident) => {
+        impl From<$crate::rules::view::Reply> for $command {
+            fn from(reply: $crate::rules::view::Reply) -> $command {
+                use $crate::rules::view::Reply;
+                match reply {
+                    Reply::Accept => $command::Accept,
+                    Reply::Cancel => $command::Cancel,
+                    Reply::Rule { pass } => $command::Rule { pass },
+                    Reply::Choose { option } => $command::Choose { option },
+                }
+            }
+        }
+    };
+}
+pub(crate) use replies;
+
 /// What a command does to the roll that waits, so the frame can replace a roll's dice with the
 /// ones the table rolled: step back over the answers to the command that rolled, and run it
 /// again with typed faces.

@@ -88,6 +88,8 @@ fn order_note(state: &State, e: &super::state::Entry) -> String {
     s
 }
 
+crate::rules::view::replies!(Command);
+
 impl Ruleset for ActionDie {
     type State = State;
     type Command = Command;
@@ -261,23 +263,8 @@ impl Ruleset for ActionDie {
     }
 
     fn answer(state: &State, answer: Answer) -> Result<Command, RuleError> {
-        let Some(front) = state.queue.first() else {
-            return Err(RuleError::invalid("nothing is waiting for the judge"));
-        };
-        match (front, answer) {
-            (_, Answer::Accept) => Ok(Command::Accept),
-            (_, Answer::Cancel) => Ok(Command::Cancel),
-            (Wait::Roll(r), Answer::Override) => Ok(Command::Rule { pass: !r.verdict() }),
-            (Wait::Roll(_), _) => Err(RuleError::invalid(
-                "a roll waits: accept it, rule it the other way or drop it",
-            )),
-            (Wait::Ask(q), Answer::Choose(i)) if i < q.options.len() => {
-                Ok(Command::Choose { option: i })
-            }
-            (Wait::Ask(_), _) => Err(RuleError::invalid(
-                "a question waits: choose one of its answers",
-            )),
-        }
+        let front = state.queue.first().map(|w| w.front(|r| r.verdict()));
+        crate::rules::view::reply(front, answer, "roll").map(Command::from)
     }
 
     /// D17: one joining the scene before the round's roll chooses with everyone; mid-round it

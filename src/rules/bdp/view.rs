@@ -67,6 +67,8 @@ fn entry(state: &State, c: &Character) -> RosterEntry {
     }
 }
 
+crate::rules::view::replies!(Command);
+
 impl Ruleset for Bdp {
     type State = State;
     type Command = Command;
@@ -216,26 +218,17 @@ impl Ruleset for Bdp {
     }
 
     fn answer(state: &State, answer: Answer) -> Result<Command, RuleError> {
-        let Some(front) = state.queue.first() else {
-            return Err(RuleError::invalid("nothing is waiting for the judge"));
-        };
-        match (front, answer) {
-            (_, Answer::Accept) => Ok(Command::Accept),
-            (_, Answer::Cancel) => Ok(Command::Cancel),
-            (Wait::Roll(r), Answer::Override) => Ok(Command::Rule { pass: !r.verdict() }),
-            (Wait::Roll(_), Answer::Edge(adv)) => Ok(Command::Edge { adv }),
-            (Wait::Roll(_), _) => Err(RuleError::invalid(
-                "a roll waits: accept it, rule it the other way or drop it",
-            )),
-            (Wait::Ask(q), Answer::Choose(i)) if i < q.options.len() => {
-                Ok(Command::Choose { option: i })
-            }
-            (Wait::Ask(q), Answer::Override) if q.options.len() == 2 => Ok(Command::Choose {
+        match (state.queue.first(), answer) {
+            // B6: an edge given after the roll.
+            (Some(Wait::Roll(_)), Answer::Edge(adv)) => Ok(Command::Edge { adv }),
+            // Overruling a two-way question chooses the other answer.
+            (Some(Wait::Ask(q)), Answer::Override) if q.options.len() == 2 => Ok(Command::Choose {
                 option: 1 - q.proposed.min(1),
             }),
-            (Wait::Ask(_), _) => Err(RuleError::invalid(
-                "a question waits: choose one of its answers",
-            )),
+            (front, answer) => {
+                let front = front.map(|w| w.front(|r| r.verdict()));
+                crate::rules::view::reply(front, answer, "roll").map(Command::from)
+            }
         }
     }
 

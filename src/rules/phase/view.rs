@@ -9,6 +9,7 @@ use super::model::{Character, Limb, Side};
 use super::state::{Band, State, Wait};
 use crate::rules::line::{Line, Num};
 use crate::rules::rolled::{Dice, Rolled, Term};
+use crate::rules::view::Front;
 use crate::rules::{
     Aim, Answer, ClockView, DieView, Fighter, Initiative, OptionView, Outcome, PendingView,
     QuestionView, Role, RollView, RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag,
@@ -326,6 +327,8 @@ fn in_order(state: &State) -> Vec<(u32, Option<Band>, String)> {
     order.sort_by_key(|(id, band, _)| (band.map_or(3, |b| b as u8), rank(*id)));
     order
 }
+
+crate::rules::view::replies!(Command);
 
 impl Ruleset for Phase {
     type State = State;
@@ -765,30 +768,28 @@ impl Ruleset for Phase {
     }
 
     fn answer(state: &State, answer: Answer) -> Result<Command, RuleError> {
-        let Some(front) = state.queue.first() else {
-            return Err(RuleError::invalid("nothing is waiting for the judge"));
-        };
-        match (front, answer) {
-            (_, Answer::Accept) => Ok(Command::Accept),
-            (_, Answer::Cancel) => Ok(Command::Cancel),
-            (Wait::Save(s), Answer::Override) => Ok(Command::Rule { pass: !s.verdict() }),
-            (Wait::Save(_), Answer::Pick(_)) => Err(RuleError::invalid(
+        match (state.queue.first(), answer) {
+            (Some(Wait::Save(_)), Answer::Pick(_)) => Err(RuleError::invalid(
                 "the rules keep the die: rule the save the other way instead",
             )),
-            (Wait::Save(_), _) => Err(RuleError::invalid(
-                "a save waits: accept it, rule it the other way or drop it",
-            )),
-            (Wait::Ask(q), Answer::Choose(i)) if i < q.options.len() => {
-                Ok(Command::Choose { option: i })
-            }
-            (Wait::Ask(q), Answer::Yes) if q.yes_no => Ok(Command::Choose { option: 0 }),
-            (Wait::Ask(q), Answer::No) if q.yes_no => Ok(Command::Choose { option: 1 }),
-            (Wait::Ask(q), Answer::Override) if q.options.len() == 2 => Ok(Command::Choose {
+            (Some(Wait::Ask(q)), Answer::Yes) if q.yes_no => Ok(Command::Choose { option: 0 }),
+            (Some(Wait::Ask(q)), Answer::No) if q.yes_no => Ok(Command::Choose { option: 1 }),
+            // Overruling a two-way question chooses the other answer.
+            (Some(Wait::Ask(q)), Answer::Override) if q.options.len() == 2 => Ok(Command::Choose {
                 option: 1 - q.proposed.min(1),
             }),
-            (Wait::Ask(_), _) => Err(RuleError::invalid(
-                "a question waits: choose one of its answers",
-            )),
+            (front, answer) => {
+                let front = front.map(|w| match w {
+                    Wait::Save(s) => Front::Roll {
+                        verdict: s.verdict(),
+                    },
+                    Wait::Ask(q) => Front::Question {
+                        answers: q.options.len(),
+                    },
+                });
+                // 002 calls what waits a save (K5).
+                crate::rules::view::reply(front, answer, "save").map(Command::from)
+            }
         }
     }
 
