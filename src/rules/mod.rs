@@ -73,12 +73,19 @@ pub(crate) use applying;
 /// How a ruleset names whom its events mention (see [`Ruleset::NAMING`]).
 pub type Naming<R> = fn(&mut [<R as Ruleset>::Event], &[(u32, String)]);
 
+/// A ruleset's state checking itself once read from a file: is it one its rules could have
+/// built (ids handed out once, the fight naming only those present, scores in range)? Says what
+/// is wrong in words when not.
+pub trait Sound {
+    fn check(&self) -> Result<(), String>;
+}
+
 /// What every ruleset provides behind the seam: its pure mechanics and the read models the frame,
 /// the recap and `show` draw from. Implemented by a unit type in each ruleset's module; the seam
 /// enums below dispatch to it, so nothing outside `rules` names a ruleset's types to use them.
 pub trait Ruleset {
     /// Everything of a session the rules keep; its characters travel (see [`party`]).
-    type State: party::Company;
+    type State: party::Company + Sound;
     type Command;
     type Event: fmt::Display;
 
@@ -123,7 +130,9 @@ pub trait Ruleset {
 
     /// Is this a state the rules could have built? For states read from a file; says what is
     /// wrong in words when not.
-    fn check(state: &Self::State) -> Result<(), String>;
+    fn check(state: &Self::State) -> Result<(), String> {
+        state.check()
+    }
 
     /// Everyone in the session by side or group, in the order the roster lists them.
     fn roster(state: &Self::State) -> Vec<RosterGroup>;

@@ -115,6 +115,33 @@ macro_rules! living {
 }
 pub(crate) use living;
 
+/// A ruleset's `State` as actiondie, bdp and ap keep it: its characters, the next id it hands
+/// out, the fight when one runs, the game clock and what waits for the judge, then the fields of
+/// its own; with [`lookups`] and [`living`] written for it, `dead` saying who is dead. The
+/// fields keep their names and order, so a file written before opens as it did.
+macro_rules! state {
+    (
+        $member:ty, $fight:ty, $wait:ty, dead: $dead:expr
+        $(, $(#[$doc:meta])* $field:ident: $ty:ty)* $(,)?
+    ) => {
+        #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+        pub struct State {
+            pub characters: Vec<$member>,
+            pub next_id: u32,
+            pub fight: Option<$fight>,
+            pub clock: $crate::rules::time::Clock,
+            pub queue: Vec<$wait>,
+            $($(#[$doc])* pub $field: $ty,)*
+        }
+
+        impl State {
+            $crate::rules::party::lookups!($member, |_| "there is no such character".into());
+            $crate::rules::party::living!($member, $dead);
+        }
+    };
+}
+pub(crate) use state;
+
 /// Notes a character's id in `seen` while a state read from a file is checked: refused when
 /// another character has it already or the session's counter (`next_id`) never handed it out.
 pub fn handed_out(seen: &mut Vec<u32>, id: u32, name: &str, next_id: u32) -> Result<(), String> {

@@ -149,6 +149,21 @@ pub fn by_side<C, S: PartialEq>(
         .collect()
 }
 
+/// The roster of a ruleset whose sides are the players' characters and the creatures (bdp,
+/// actiondie): [`by_side`] under the headings "Characters" and "Creatures".
+pub fn characters_and_creatures<C>(
+    everyone: &[C],
+    is_pc: impl Fn(&C) -> bool,
+    entry: impl Fn(&C) -> RosterEntry,
+) -> Vec<RosterGroup> {
+    by_side(
+        everyone,
+        [("Characters", true, true), ("Creatures", false, false)],
+        is_pc,
+        entry,
+    )
+}
+
 /// A side or group as the roster heads it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RosterGroup {

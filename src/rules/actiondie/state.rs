@@ -6,7 +6,7 @@ use super::character::Character;
 use super::model::{Ability, Action, Bonus, Sense, Status};
 use crate::dice::ladder::Dice;
 use crate::rules::text::Spelt;
-use crate::rules::time::{Clock, HOUR, MINUTE, Unit};
+use crate::rules::time::{HOUR, MINUTE, Unit};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -216,22 +216,11 @@ pub type Question = crate::rules::queue::Question<Ask>;
 
 pub type Wait = crate::rules::queue::Wait<Roll, Ask>;
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct State {
-    pub characters: Vec<Character>,
-    pub next_id: u32,
-    pub fight: Option<Fight>,
-    pub clock: Clock,
-    pub queue: Vec<Wait>,
-}
+// D28: the dead take no rolls or turns.
+crate::rules::party::state!(Character, Fight, Wait, dead: |c| c.dead);
 
-impl State {
-    crate::rules::party::lookups!(Character, |_| "there is no such character".into());
-
-    // D28: the dead take no rolls or turns.
-    crate::rules::party::living!(Character, |c| c.dead);
-
-    pub fn check(&self) -> Result<(), String> {
+impl crate::rules::Sound for State {
+    fn check(&self) -> Result<(), String> {
         let mut seen = Vec::new();
         for c in &self.characters {
             crate::rules::party::handed_out(&mut seen, c.id, &c.name, self.next_id)?;

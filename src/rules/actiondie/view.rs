@@ -98,18 +98,10 @@ impl Ruleset for ActionDie {
     const STEP: crate::rules::Step<Self> = apply;
     crate::rules::said::seam!();
 
-    fn check(state: &State) -> Result<(), String> {
-        state.check()
-    }
-
     fn roster(state: &State) -> Vec<RosterGroup> {
-        crate::rules::view::by_side(
+        crate::rules::view::characters_and_creatures(
             &state.characters,
-            [
-                ("Characters", true, Side::Pc),
-                ("Creatures", false, Side::Creature),
-            ],
-            |c| c.side,
+            |c| c.side == Side::Pc,
             |c| entry(state, c),
         )
     }

@@ -5,7 +5,7 @@
 use super::model::{Attr, Character};
 use crate::dice::keep::Ties;
 use crate::rules::text::Spelt;
-use crate::rules::time::{Clock, DAY, HOUR, MINUTE, Unit};
+use crate::rules::time::{DAY, HOUR, MINUTE, Unit};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::fmt;
@@ -321,23 +321,17 @@ impl Wait {
     }
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct State {
-    pub characters: Vec<Character>,
-    pub next_id: u32,
-    pub fight: Option<Fight>,
-    pub clock: Clock,
-    pub queue: Vec<Wait>,
+// The dead roll nothing and take no turns.
+crate::rules::party::state!(
+    Character,
+    Fight,
+    Wait,
+    dead: |c| c.dead(),
     /// A40: items dropped to make room for Fatigue, by whom.
-    pub dropped: Vec<(String, String)>,
-}
+    dropped: Vec<(String, String)>,
+);
 
 impl State {
-    crate::rules::party::lookups!(Character, |_| "there is no such character".into());
-
-    // The dead roll nothing and take no turns.
-    crate::rules::party::living!(Character, |c| c.dead());
-
     pub fn by_name(&self, name: &str) -> Option<&Character> {
         self.characters
             .iter()
@@ -348,8 +342,10 @@ impl State {
     pub fn fighting(&self, id: u32) -> bool {
         self.fight.is_some() && self.character(id).is_ok_and(|c| c.init.is_some())
     }
+}
 
-    pub fn check(&self) -> Result<(), String> {
+impl crate::rules::Sound for State {
+    fn check(&self) -> Result<(), String> {
         let mut seen = Vec::new();
         for c in &self.characters {
             crate::rules::party::handed_out(&mut seen, c.id, &c.name, self.next_id)?;

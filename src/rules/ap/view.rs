@@ -344,10 +344,6 @@ impl Ruleset for Ap {
     const STEP: crate::rules::Step<Self> = step;
     crate::rules::said::seam!();
 
-    fn check(state: &State) -> Result<(), String> {
-        state.check()
-    }
-
     fn roster(state: &State) -> Vec<RosterGroup> {
         groups(state)
             .into_iter()

@@ -3,7 +3,7 @@
 
 use super::{Ability, Area, Character, Slot, Wound};
 use crate::dice::Edge;
-use crate::rules::time::{Clock, DAY, HOUR, Unit};
+use crate::rules::time::{DAY, HOUR, Unit};
 use serde::{Deserialize, Serialize};
 
 /// B52: a watch is 8 hours, 3 a day; a night is one watch.
@@ -111,22 +111,11 @@ pub type Question = crate::rules::queue::Question<Ask>;
 
 pub type Wait = crate::rules::queue::Wait<Roll, Ask>;
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct State {
-    pub characters: Vec<Character>,
-    pub next_id: u32,
-    pub fight: Option<Fight>,
-    pub clock: Clock,
-    pub queue: Vec<Wait>,
-}
+// B30: the dead take no ticks, saves or turns.
+crate::rules::party::state!(Character, Fight, Wait, dead: |c| c.dead);
 
-impl State {
-    crate::rules::party::lookups!(Character, |_| "there is no such character".into());
-
-    // B30: the dead take no ticks, saves or turns.
-    crate::rules::party::living!(Character, |c| c.dead);
-
-    pub fn check(&self) -> Result<(), String> {
+impl crate::rules::Sound for State {
+    fn check(&self) -> Result<(), String> {
         let mut seen = Vec::new();
         for c in &self.characters {
             crate::rules::party::handed_out(&mut seen, c.id, &c.name, self.next_id)?;

@@ -79,18 +79,10 @@ impl Ruleset for Bdp {
     const STEP: crate::rules::Step<Self> = apply;
     crate::rules::said::seam!();
 
-    fn check(state: &State) -> Result<(), String> {
-        state.check()
-    }
-
     fn roster(state: &State) -> Vec<RosterGroup> {
-        crate::rules::view::by_side(
+        crate::rules::view::characters_and_creatures(
             &state.characters,
-            [
-                ("Characters", true, Kind::Pc),
-                ("Creatures", false, Kind::Creature),
-            ],
-            |c| c.kind,
+            |c| c.kind == Kind::Pc,
             |c| entry(state, c),
         )
     }

@@ -467,10 +467,12 @@ impl State {
     pub fn dungeon(&self) -> bool {
         self.world.delve
     }
+}
 
+impl crate::rules::Sound for State {
     /// Is this a state the rules could have built? Ids, the fight's members, scores within
     /// their maxima.
-    pub fn check(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), String> {
         let mut seen = Vec::new();
         for c in &self.characters {
             crate::rules::party::handed_out_once(&mut seen, c.id, &c.name, self.next_id)?;

@@ -339,10 +339,6 @@ impl Ruleset for Phase {
     /// Everyone the step's words name, before or after it, is named by id.
     const NAMING: Option<crate::rules::Naming<Self>> = Some(name_everyone);
 
-    fn check(state: &State) -> Result<(), String> {
-        state.check()
-    }
-
     fn roster(state: &State) -> Vec<RosterGroup> {
         let mut groups = vec![RosterGroup {
             title: "Party".into(),

@@ -405,10 +405,12 @@ impl fmt::Display for Event {
 
 impl State {
     crate::rules::party::lookups!(Character, |id| format!("there is no character #{id}"));
+}
 
+impl crate::rules::Sound for State {
     /// Every id used once, every fighter on the roster, no roll waiting: what a state read from
     /// a file must hold.
-    pub fn check(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), String> {
         let mut seen = Vec::new();
         for c in &self.characters {
             crate::rules::party::handed_out_once(&mut seen, c.id, &c.name, self.next_id)?;
