@@ -222,20 +222,7 @@ fn check_creature(c: &CreatureEntry) -> Result<(), String> {
     super::text_ok(&c.name, "description", &c.about)
 }
 
-/// The bestiary the verbs and the screen find creatures in: the bundled one with the judge's
-/// own (`slotmark library import --rules ap`) after it.
-pub fn library() -> &'static ApLibrary {
-    static WITH: OnceLock<ApLibrary> = OnceLock::new();
-    WITH.get_or_init(|| {
-        super::bestiary::with_imported(
-            crate::rules::RulesetId::Ap,
-            bundled(),
-            |l| &mut l.creatures,
-            |c| &c.name,
-            from_stat,
-        )
-    })
-}
+super::bestiary::imported_library!(ApLibrary, Ap);
 
 /// A creature of the Cairn family's stat line as ap reads it (documented on its page): STR,
 /// DEX, WIL and HP as given; Armor is its armor (A29, 0 to 3); each strike a weapon whose die

@@ -308,12 +308,7 @@ impl BdpLibrary {
     }
 
     pub fn creature(&self, name: &str) -> Result<&CreatureEntry, LookupError> {
-        find_by_name(
-            &self.creatures,
-            |c| &c.name,
-            name,
-            "creature in the bestiary",
-        )
+        super::bestiary::creature(&self.creatures, |c| &c.name, name)
     }
 
     /// The sheet of one of these called `name`: its numbers, its armour and gear in its slots,
@@ -410,16 +405,8 @@ fn check_written(lib: &BdpLibrary, c: &CreatureEntry) -> Result<(), String> {
 }
 
 fn check_creature(lib: &BdpLibrary, c: &CreatureEntry) -> Result<(), String> {
-    name_ok(TextKind::Name, &c.name, "a creature")?;
+    super::bestiary::scores_ok(&c.name, c.hp, [c.str, c.dex, c.wil])?;
     let n = &c.name;
-    if !(1..=99).contains(&c.hp) {
-        return Err(format!("{n}: a creature's HP is 1 to 99, not {}", c.hp));
-    }
-    for (what, v) in [("STR", c.str), ("DEX", c.dex), ("WIL", c.wil)] {
-        if v > 20 {
-            return Err(format!("{n}: a creature's {what} is 0 to 20, not {v}"));
-        }
-    }
     if !(1..=20).contains(&c.slots) {
         return Err(format!("{n}: a sheet has 1 to 20 slots, not {}", c.slots));
     }
@@ -476,20 +463,7 @@ pub fn files() -> [(&'static str, &'static str); 4] {
     [GEAR, BESTIARY, TABLES, DEMO]
 }
 
-/// The bestiary the verbs and the screen find creatures in: the bundled one with the judge's
-/// own (`slotmark library import --rules bdp`) after it.
-pub fn library() -> &'static BdpLibrary {
-    static WITH: OnceLock<BdpLibrary> = OnceLock::new();
-    WITH.get_or_init(|| {
-        super::bestiary::with_imported(
-            crate::rules::RulesetId::Bdp,
-            bundled(),
-            |l| &mut l.creatures,
-            |c| &c.name,
-            from_stat,
-        )
-    })
-}
+super::bestiary::imported_library!(BdpLibrary, Bdp);
 
 /// A creature of the Cairn family's stat line as bdp reads it (documented on its page): STR,
 /// DEX, WIL and HP as given, 10 slots (B3); each strike an attack to HP (B20: a blow can be

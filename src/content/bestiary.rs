@@ -491,6 +491,53 @@ pub(crate) fn with_imported<L: Clone, C>(
     lib
 }
 
+/// Writes a ruleset's `library()` where its `bundled()` and `from_stat` are in scope: the
+/// bestiary its verbs and screen find creatures in, the bundled one with the creatures of the
+/// judge's own (`slotmark library import --rules KEY`) after it (see [`with_imported`]).
+macro_rules! imported_library {
+    ($lib:ty, $rules:ident) => {
+        /// The bestiary the verbs and the screen find creatures in: the bundled one with the
+        /// judge's own (`slotmark library import`) after it.
+        pub fn library() -> &'static $lib {
+            static WITH: std::sync::OnceLock<$lib> = std::sync::OnceLock::new();
+            WITH.get_or_init(|| {
+                $crate::content::bestiary::with_imported(
+                    $crate::rules::RulesetId::$rules,
+                    bundled(),
+                    |l| &mut l.creatures,
+                    |c| &c.name,
+                    from_stat,
+                )
+            })
+        }
+    };
+}
+pub(crate) use imported_library;
+
+/// A creature of the bestiary by name (case-insensitive; a unique prefix will do).
+pub(crate) fn creature<'a, C>(
+    creatures: &'a [C],
+    name_of: impl Fn(&C) -> &str,
+    name: &str,
+) -> Result<&'a C, super::LookupError> {
+    super::find_by_name(creatures, name_of, name, "creature in the bestiary")
+}
+
+/// A written creature's name, its HP (1 to 99) and its STR, DEX and WIL (0 to 20), as bdp and
+/// phase take them; ap takes all four from 0 to 30.
+pub(crate) fn scores_ok(name: &str, hp: u8, scores: [u8; 3]) -> Result<(), String> {
+    super::name_ok(crate::rules::text::TextKind::Name, name, "a creature")?;
+    if !(1..=99).contains(&hp) {
+        return Err(format!("{name}: a creature's HP is 1 to 99, not {hp}"));
+    }
+    for (what, v) in ["STR", "DEX", "WIL"].into_iter().zip(scores) {
+        if v > 20 {
+            return Err(format!("{name}: a creature's {what} is 0 to 20, not {v}"));
+        }
+    }
+    Ok(())
+}
+
 /// Refuses a creature whose Armor is above what a ruleset holds (`what` names its armour,
 /// `rule` the rule that caps it).
 pub(crate) fn armor_at_most(

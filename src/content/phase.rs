@@ -399,12 +399,7 @@ impl PhaseLibrary {
     }
 
     pub fn creature(&self, name: &str) -> Result<&CreatureEntry, LookupError> {
-        find_by_name(
-            &self.creatures,
-            |c| &c.name,
-            name,
-            "creature in the bestiary",
-        )
+        super::bestiary::creature(&self.creatures, |c| &c.name, name)
     }
 
     /// Adds one file's entries; an entry named like one already there replaces it. `file`
@@ -520,16 +515,8 @@ fn check_written(c: &CreatureEntry) -> Result<(), String> {
 }
 
 fn check_creature(c: &CreatureEntry) -> Result<(), String> {
-    name_ok(TextKind::Name, &c.name, "a creature")?;
+    super::bestiary::scores_ok(&c.name, c.hp, [c.str, c.dex, c.wil])?;
     let n = &c.name;
-    if !(1..=99).contains(&c.hp) {
-        return Err(format!("{n}: a creature's HP is 1 to 99, not {}", c.hp));
-    }
-    for (what, v) in [("STR", c.str), ("DEX", c.dex), ("WIL", c.wil)] {
-        if v > 20 {
-            return Err(format!("{n}: a creature's {what} is 0 to 20, not {v}"));
-        }
-    }
     if c.dr > 3 {
         return Err(format!("{n}: DR is 0 to 3, not {}", c.dr));
     }
@@ -567,20 +554,7 @@ pub fn bundled() -> &'static PhaseLibrary {
     read_bundled().lib()
 }
 
-/// The bestiary the verbs and the screen find creatures in: the bundled one with the judge's
-/// own (`slotmark library import --rules phase`) after it.
-pub fn library() -> &'static PhaseLibrary {
-    static WITH: OnceLock<PhaseLibrary> = OnceLock::new();
-    WITH.get_or_init(|| {
-        super::bestiary::with_imported(
-            crate::rules::RulesetId::Phase,
-            bundled(),
-            |l| &mut l.creatures,
-            |c| &c.name,
-            from_stat,
-        )
-    })
-}
+super::bestiary::imported_library!(PhaseLibrary, Phase);
 
 /// A creature of the Cairn family's stat line as phase reads it (documented on its page):
 /// HP, STR, DEX and WIL as given; Armor is its DR (K20, 0 to 3); each strike an attack of its

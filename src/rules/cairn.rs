@@ -91,6 +91,45 @@ macro_rules! accepting {
 }
 pub(crate) use accepting;
 
+/// Writes a ruleset's `ask`, where its `State`, `Ask`, `Question` and `Wait` are in scope: it
+/// puts a question at the back of the queue with its title, why it is asked, its answers and
+/// the answer proposed, of type `$proposed` (an index; `Option<usize>` in 003, whose judge must
+/// choose some answers with no proposal, A40). `$field: $value` fill what else the ruleset's
+/// question holds (002's yes-or-no mark).
+macro_rules! asking {
+    ($proposed:ty $(, $field:ident: $value:expr)*) => {
+        /// Puts a question at the back of the queue.
+        pub fn ask(
+            state: &mut State,
+            ask: Ask,
+            title: String,
+            why: String,
+            options: Vec<String>,
+            proposed: $proposed,
+        ) {
+            state.queue.push(Wait::Ask(Box::new(Question {
+                ask,
+                title,
+                why,
+                options,
+                proposed,
+                $($field: $value,)*
+            })));
+        }
+    };
+}
+pub(crate) use asking;
+
+/// Why the judge calls a save (001 and 002's `Save`): the words given, checked, or "called by
+/// the judge" when none are.
+pub fn called(why: &str) -> Result<String, RuleError> {
+    if why.trim().is_empty() {
+        Ok("called by the judge".to_string())
+    } else {
+        crate::rules::text::checked(crate::rules::text::TextKind::Action, why, "")
+    }
+}
+
 /// What the queue needs to know of a question.
 pub struct Asked<'a> {
     pub title: &'a str,

@@ -336,11 +336,11 @@ impl fmt::Display for Line {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// The players: id 1 is theirs, id 2 a creature they see, id 3 one they have not.
-    struct Players;
+    pub(crate) struct Players;
 
     impl Lens for Players {
         fn sees(&self, id: u32) -> bool {

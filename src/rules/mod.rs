@@ -51,15 +51,41 @@ pub type Step<R> = fn(
     &mut dyn DiceSource,
 ) -> Result<Vec<<R as Ruleset>::Event>, RuleError>;
 
+/// Writes a ruleset's `apply` (see [`Ruleset::apply`]), where its `State`, `Command` and
+/// `Event` are in scope: the events `run` writes for one command (given the state, the command,
+/// the dice and the list), gathered in a new list.
+macro_rules! applying {
+    ($run:expr) => {
+        /// Applies one command (see [`crate::rules::Ruleset::apply`]).
+        pub fn apply(
+            state: &mut State,
+            command: &Command,
+            dice: &mut dyn $crate::dice::DiceSource,
+        ) -> Result<Vec<Event>, $crate::rules::RuleError> {
+            let mut out = Vec::new();
+            $run(state, command, dice, &mut out)?;
+            Ok(out)
+        }
+    };
+}
+pub(crate) use applying;
+
 /// How a ruleset names whom its events mention (see [`Ruleset::NAMING`]).
 pub type Naming<R> = fn(&mut [<R as Ruleset>::Event], &[(u32, String)]);
+
+/// A ruleset's state checking itself once read from a file: is it one its rules could have
+/// built (ids handed out once, the fight naming only those present, scores in range)? Says what
+/// is wrong in words when not.
+pub trait Sound {
+    fn check(&self) -> Result<(), String>;
+}
 
 /// What every ruleset provides behind the seam: its pure mechanics and the read models the frame,
 /// the recap and `show` draw from. Implemented by a unit type in each ruleset's module; the seam
 /// enums below dispatch to it, so nothing outside `rules` names a ruleset's types to use them.
 pub trait Ruleset {
     /// Everything of a session the rules keep; its characters travel (see [`party`]).
-    type State: party::Company;
+    type State: party::Company + Sound;
     type Command;
     type Event: fmt::Display;
 
@@ -104,7 +130,9 @@ pub trait Ruleset {
 
     /// Is this a state the rules could have built? For states read from a file; says what is
     /// wrong in words when not.
-    fn check(state: &Self::State) -> Result<(), String>;
+    fn check(state: &Self::State) -> Result<(), String> {
+        state.check()
+    }
 
     /// Everyone in the session by side or group, in the order the roster lists them.
     fn roster(state: &Self::State) -> Vec<RosterGroup>;

@@ -81,6 +81,95 @@ macro_rules! lookups {
 }
 pub(crate) use lookups;
 
+/// A ruleset's `State`'s lookups of its living characters, written inside its `impl State`
+/// beside [`lookups`]: `living_mut` and `living` refuse one that `dead` says is dead, in the same
+/// words in every ruleset (the dead take no rolls, saves or turns: B30, D28).
+macro_rules! living {
+    ($member:ty, $dead:expr) => {
+        /// A living character.
+        pub fn living_mut(&mut self, id: u32) -> Result<&mut $member, $crate::rules::RuleError> {
+            let dead: fn(&$member) -> bool = $dead;
+            let c = self.character_mut(id)?;
+            if dead(c) {
+                return Err($crate::rules::RuleError::invalid(format!(
+                    "{} is dead",
+                    c.name
+                )));
+            }
+            Ok(c)
+        }
+
+        /// A living character, to read.
+        pub fn living(&self, id: u32) -> Result<&$member, $crate::rules::RuleError> {
+            let dead: fn(&$member) -> bool = $dead;
+            let c = self.character(id)?;
+            if dead(c) {
+                return Err($crate::rules::RuleError::invalid(format!(
+                    "{} is dead",
+                    c.name
+                )));
+            }
+            Ok(c)
+        }
+    };
+}
+pub(crate) use living;
+
+/// A ruleset's `State` as actiondie, bdp and ap keep it: its characters, the next id it hands
+/// out, the fight when one runs, the game clock and what waits for the judge, then the fields of
+/// its own; with [`lookups`] and [`living`] written for it, `dead` saying who is dead. The
+/// fields keep their names and order, so a file written before opens as it did.
+macro_rules! state {
+    (
+        $member:ty, $fight:ty, $wait:ty, dead: $dead:expr
+        $(, $(#[$doc:meta])* $field:ident: $ty:ty)* $(,)?
+    ) => {
+        #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+        pub struct State {
+            pub characters: Vec<$member>,
+            pub next_id: u32,
+            pub fight: Option<$fight>,
+            pub clock: $crate::rules::time::Clock,
+            pub queue: Vec<$wait>,
+            $($(#[$doc])* pub $field: $ty,)*
+        }
+
+        impl State {
+            $crate::rules::party::lookups!($member, |_| "there is no such character".into());
+            $crate::rules::party::living!($member, $dead);
+        }
+    };
+}
+pub(crate) use state;
+
+/// Notes a character's id in `seen` while a state read from a file is checked: refused when
+/// another character has it already or the session's counter (`next_id`) never handed it out.
+pub fn handed_out(seen: &mut Vec<u32>, id: u32, name: &str, next_id: u32) -> Result<(), String> {
+    if seen.contains(&id) || id >= next_id {
+        return Err(format!("{name} has an id the session did not hand out"));
+    }
+    seen.push(id);
+    Ok(())
+}
+
+/// [`handed_out`] in the words of 002 and the plain ruleset, which tell a shared id apart from
+/// one never handed out.
+pub fn handed_out_once(
+    seen: &mut Vec<u32>,
+    id: u32,
+    name: &str,
+    next_id: u32,
+) -> Result<(), String> {
+    if seen.contains(&id) {
+        return Err(format!("two characters share the id {id}"));
+    }
+    if id >= next_id {
+        return Err(format!("{name} has an id the session has not handed out"));
+    }
+    seen.push(id);
+    Ok(())
+}
+
 /// What a ruleset's state tells the party body: its characters, the counter their ids come
 /// from, and its time.
 pub trait Company {

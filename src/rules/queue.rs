@@ -23,6 +23,21 @@ pub enum Wait<R, A> {
     Ask(Box<Question<A>>),
 }
 
+impl<R, A> Wait<R, A> {
+    /// How the judge's answer reads this entry, given how a roll's verdict is read.
+    pub fn front(&self, verdict: impl Fn(&R) -> bool) -> crate::rules::view::Front {
+        use crate::rules::view::Front;
+        match self {
+            Wait::Roll(r) => Front::Roll {
+                verdict: verdict(r),
+            },
+            Wait::Ask(q) => Front::Question {
+                answers: q.options.len(),
+            },
+        }
+    }
+}
+
 /// Refuses a command that cannot run while something waits (`runs` false) when the queue holds
 /// something: the front is answered first. `roll_title` names a waiting roll.
 pub fn answer_first<R, A>(

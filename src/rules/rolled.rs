@@ -358,23 +358,7 @@ fn term(line: Line, owner: Option<u32>, words: Line, what: Num, number: String) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::line::{Lens, Numbers};
-
-    /// The players: 1 is theirs, 2 a creature they see, 3 one they have not.
-    struct Players;
-
-    impl Lens for Players {
-        fn sees(&self, id: u32) -> bool {
-            id != 3
-        }
-        fn numbers(&self, id: u32) -> Numbers {
-            if id == 1 {
-                Numbers::Exact
-            } else {
-                Numbers::Word(Some("hurt".into()))
-            }
-        }
-    }
+    use crate::rules::line::tests::Players;
 
     fn save(who: u32, face: u16) -> Rolled {
         Rolled::new(Some(who))

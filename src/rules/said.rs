@@ -76,6 +76,16 @@ macro_rules! words {
 }
 pub(crate) use words;
 
+/// "NAME loses N WHAT", the loss the loser's own number: a lens that does not read the loser's
+/// numbers reads "some WHAT" (a score lost to a spell, a wound or a disease).
+pub fn loses(who: u32, name: &str, n: impl fmt::Display, what: impl fmt::Display) -> Line {
+    Line::new().plain(words!("{name} loses ")).of(
+        who,
+        Line::new().number(who, crate::rules::line::Num::Harm, words!("{n} {what}")),
+        format!("some {what}"),
+    )
+}
+
 /// The seam's reading of events, for a ruleset whose events are this module's [`Event`]s:
 /// everyone the roster lists before or after a step is named in its lines
 /// ([`name_everyone`]), and each line stands out by its mood, reads as its parts and counts its
@@ -86,7 +96,7 @@ macro_rules! seam {
             Some($crate::rules::said::name_everyone);
 
         fn tone(event: &$crate::rules::said::Event) -> $crate::rules::Tone {
-            event.mood().tone()
+            event.mood()
         }
 
         fn tally(event: &$crate::rules::said::Event) -> Vec<$crate::rules::Tally> {
@@ -100,50 +110,9 @@ macro_rules! seam {
 }
 pub(crate) use seam;
 
-/// How an event should stand out; the frame draws it in the matching [`Tone`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Mood {
-    Plain,
-    Dim,
-    Good,
-    Bad,
-    Warn,
-    Mark,
-    Harm,
-    Mended,
-    Death,
-    Question,
-    Ruling,
-}
-
-impl Mood {
-    /// How a settled check reads: a judge's ruling stands out as one, else passed or failed.
-    pub fn of_check(ruled: bool, passed: bool) -> Mood {
-        if ruled {
-            Mood::Ruling
-        } else if passed {
-            Mood::Good
-        } else {
-            Mood::Bad
-        }
-    }
-
-    pub fn tone(self) -> Tone {
-        match self {
-            Mood::Plain => Tone::Plain,
-            Mood::Dim => Tone::Dim,
-            Mood::Good => Tone::Good,
-            Mood::Bad => Tone::Bad,
-            Mood::Warn => Tone::Warn,
-            Mood::Mark => Tone::Mark,
-            Mood::Harm => Tone::Harm,
-            Mood::Mended => Tone::Mended,
-            Mood::Death => Tone::Death,
-            Mood::Question => Tone::Question,
-            Mood::Ruling => Tone::Ruling,
-        }
-    }
-}
+/// How an event should stand out: the [`Tone`] the frame draws it in, kept with the event in
+/// the session's file.
+pub type Mood = Tone;
 
 /// One line of what a step did: the judge's words, and the same words as parts that say whose
 /// each number is (empty when every word is for anyone).

@@ -5,10 +5,14 @@
 //! Everything here is plain data with words already chosen by the ruleset: the frame decides
 //! where and how a thing is shown, the ruleset decides what it says.
 
+use serde::{Deserialize, Serialize};
+
 /// How a piece of text or a log line should stand out. The frame maps each tone to a style, and
 /// in the roll log to a marker symbol, the same for every ruleset; nothing depends on colour
 /// alone, because the words and symbols carry it too.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+///
+/// Events keep theirs as their mood ([`super::said::Mood`]), so it is saved with them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Tone {
     Plain,
     /// Background detail.
@@ -34,6 +38,17 @@ pub enum Tone {
 }
 
 impl Tone {
+    /// How a settled check reads: a judge's ruling stands out as one, else passed or failed.
+    pub fn of_check(ruled: bool, passed: bool) -> Tone {
+        if ruled {
+            Tone::Ruling
+        } else if passed {
+            Tone::Good
+        } else {
+            Tone::Bad
+        }
+    }
+
     /// How health left of `max` reads at a glance, in every ruleset alike: none left is bad,
     /// some lost is harm, whole is plain.
     pub fn health(left: u32, max: u32) -> Tone {
@@ -132,6 +147,21 @@ pub fn by_side<C, S: PartialEq>(
         })
         .filter(|g| !g.members.is_empty())
         .collect()
+}
+
+/// The roster of a ruleset whose sides are the players' characters and the creatures (bdp,
+/// actiondie): [`by_side`] under the headings "Characters" and "Creatures".
+pub fn characters_and_creatures<C>(
+    everyone: &[C],
+    is_pc: impl Fn(&C) -> bool,
+    entry: impl Fn(&C) -> RosterEntry,
+) -> Vec<RosterGroup> {
+    by_side(
+        everyone,
+        [("Characters", true, true), ("Creatures", false, false)],
+        is_pc,
+        entry,
+    )
 }
 
 /// A side or group as the roster heads it.
@@ -287,6 +317,20 @@ impl RollView {
     }
 }
 
+/// The ids of those in play whom the players see, in roster order, from each character's id and
+/// whether it is in play: whom a ruleset proposes for a fight (see
+/// [`super::Ruleset::fighters`]).
+pub fn in_sight(
+    everyone: impl IntoIterator<Item = (u32, bool)>,
+    unseen: &std::collections::BTreeSet<u32>,
+) -> Vec<u32> {
+    everyone
+        .into_iter()
+        .filter(|&(id, in_play)| in_play && !unseen.contains(&id))
+        .map(|(id, _)| id)
+        .collect()
+}
+
 /// A choice the rules leave to the judge, with the proposal.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct QuestionView {
@@ -303,12 +347,41 @@ pub struct QuestionView {
     pub yes_no: Option<YesNo>,
 }
 
+impl QuestionView {
+    /// A question whose answers are chosen from a list, numbered from 1 in the order given,
+    /// with no line of detail.
+    pub fn choice(title: &str, why: &str, options: &[String], proposed: usize) -> QuestionView {
+        QuestionView {
+            title: title.to_string(),
+            why: why.to_string(),
+            detail: None,
+            options: OptionView::numbered(options),
+            proposed,
+            yes_no: None,
+        }
+    }
+}
+
 /// One answer to a question: the number a digit key picks it by (a slot number, say) and what
 /// it means.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OptionView {
     pub number: u32,
     pub text: String,
+}
+
+impl OptionView {
+    /// Answers numbered from 1 in the order given.
+    pub fn numbered(options: &[String]) -> Vec<OptionView> {
+        options
+            .iter()
+            .enumerate()
+            .map(|(i, text)| OptionView {
+                number: i as u32 + 1,
+                text: text.clone(),
+            })
+            .collect()
+    }
 }
 
 /// What yes and no mean for a yes-or-no question, and which one is proposed.
@@ -384,6 +457,73 @@ pub enum Answer {
     /// Drop what waits, with no effect.
     Cancel,
 }
+
+/// The front of a queue of rolls and questions, as the judge's answer reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Front {
+    /// A roll, with the verdict that stands now.
+    Roll { verdict: bool },
+    /// A question with this many answers.
+    Question { answers: usize },
+}
+
+/// What the judge's answer does to the front of a queue of rolls and questions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reply {
+    Accept,
+    Cancel,
+    /// Rule the roll the other way.
+    Rule {
+        pass: bool,
+    },
+    Choose {
+        option: usize,
+    },
+}
+
+/// The judge's answer to the front of a queue of rolls and questions, read alike by every
+/// ruleset that keeps one: accept or drop what waits, rule a roll (what the ruleset calls
+/// `roll`: a roll, a save) the other way, or choose one of a question's answers. Anything else
+/// is refused in words that say what the front takes; a ruleset reads its own answers first.
+pub fn reply(front: Option<Front>, answer: Answer, roll: &str) -> Result<Reply, super::RuleError> {
+    use super::RuleError;
+    let Some(front) = front else {
+        return Err(RuleError::invalid("nothing is waiting for the judge"));
+    };
+    match (front, answer) {
+        (_, Answer::Accept) => Ok(Reply::Accept),
+        (_, Answer::Cancel) => Ok(Reply::Cancel),
+        (Front::Roll { verdict }, Answer::Override) => Ok(Reply::Rule { pass: !verdict }),
+        (Front::Roll { .. }, _) => Err(RuleError::invalid(format!(
+            "a {roll} waits: accept it, rule it the other way or drop it"
+        ))),
+        (Front::Question { answers }, Answer::Choose(i)) if i < answers => {
+            Ok(Reply::Choose { option: i })
+        }
+        (Front::Question { .. }, _) => Err(RuleError::invalid(
+            "a question waits: choose one of its answers",
+        )),
+    }
+}
+
+/// Writes `From<Reply>` for a ruleset's command type, whose `Accept`, `Cancel`, `Rule { pass }`
+/// and `Choose { option }` answer its queue.
+macro_rules! replies {
+    ($command:ident) => {
+        impl From<$crate::rules::view::Reply> for $command {
+            fn from(reply: $crate::rules::view::Reply) -> $command {
+                use $crate::rules::view::Reply;
+                match reply {
+                    Reply::Accept => $command::Accept,
+                    Reply::Cancel => $command::Cancel,
+                    Reply::Rule { pass } => $command::Rule { pass },
+                    Reply::Choose { option } => $command::Choose { option },
+                }
+            }
+        }
+    };
+}
+pub(crate) use replies;
 
 /// What a command does to the roll that waits, so the frame can replace a roll's dice with the
 /// ones the table rolled: step back over the answers to the command that rolled, and run it

@@ -35,16 +35,7 @@ use crate::dice::DiceSource;
 use crate::rules::RuleError;
 use command::Out;
 
-/// Applies one command (see [`crate::rules::Ruleset::apply`]).
-pub fn apply(
-    state: &mut State,
-    command: &Command,
-    dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, RuleError> {
-    let mut out = Vec::new();
-    run(state, command, dice, &mut out)?;
-    Ok(out)
-}
+crate::rules::applying!(run);
 
 fn run(
     state: &mut State,

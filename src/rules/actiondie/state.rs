@@ -5,9 +5,8 @@
 use super::character::Character;
 use super::model::{Ability, Action, Bonus, Sense, Status};
 use crate::dice::ladder::Dice;
-use crate::rules::RuleError;
 use crate::rules::text::Spelt;
-use crate::rules::time::{Clock, HOUR, MINUTE, Unit};
+use crate::rules::time::{HOUR, MINUTE, Unit};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -217,42 +216,14 @@ pub type Question = crate::rules::queue::Question<Ask>;
 
 pub type Wait = crate::rules::queue::Wait<Roll, Ask>;
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct State {
-    pub characters: Vec<Character>,
-    pub next_id: u32,
-    pub fight: Option<Fight>,
-    pub clock: Clock,
-    pub queue: Vec<Wait>,
-}
+// D28: the dead take no rolls or turns.
+crate::rules::party::state!(Character, Fight, Wait, dead: |c| c.dead);
 
-impl State {
-    crate::rules::party::lookups!(Character, |_| "there is no such character".into());
-
-    /// A living character (D28: the dead take no rolls or turns).
-    pub fn living_mut(&mut self, id: u32) -> Result<&mut Character, RuleError> {
-        let c = self.character_mut(id)?;
-        if c.dead {
-            return Err(RuleError::invalid(format!("{} is dead", c.name)));
-        }
-        Ok(c)
-    }
-
-    pub fn living(&self, id: u32) -> Result<&Character, RuleError> {
-        let c = self.character(id)?;
-        if c.dead {
-            return Err(RuleError::invalid(format!("{} is dead", c.name)));
-        }
-        Ok(c)
-    }
-
-    pub fn check(&self) -> Result<(), String> {
+impl crate::rules::Sound for State {
+    fn check(&self) -> Result<(), String> {
         let mut seen = Vec::new();
         for c in &self.characters {
-            if seen.contains(&c.id) || c.id >= self.next_id {
-                return Err(format!("{} has an id the session did not hand out", c.name));
-            }
-            seen.push(c.id);
+            crate::rules::party::handed_out(&mut seen, c.id, &c.name, self.next_id)?;
             for a in Ability::ALL {
                 if usize::from(c.base[a.index()]) >= crate::dice::ladder::ABILITY_RUNGS.len() {
                     return Err(format!("{}'s {a} is off the die ladder", c.name));

@@ -11,9 +11,8 @@ use super::initiative::chosen;
 use super::model::{Side, Status};
 use super::state::{ROUND, State, Wait};
 use crate::rules::{
-    Aim, Answer, ClockView, DieView, Fighter, Initiative, OptionView, Outcome, PendingView,
-    QuestionView, Role, RollView, RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag,
-    Tone, Upcoming,
+    Aim, Answer, ClockView, DieView, Fighter, Initiative, Outcome, PendingView, QuestionView, Role,
+    RollView, RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag, Tone, Upcoming,
 };
 
 /// The action-die system of rule file 004.
@@ -89,6 +88,8 @@ fn order_note(state: &State, e: &super::state::Entry) -> String {
     s
 }
 
+crate::rules::view::replies!(Command);
+
 impl Ruleset for ActionDie {
     type State = State;
     type Command = Command;
@@ -97,18 +98,10 @@ impl Ruleset for ActionDie {
     const STEP: crate::rules::Step<Self> = apply;
     crate::rules::said::seam!();
 
-    fn check(state: &State) -> Result<(), String> {
-        state.check()
-    }
-
     fn roster(state: &State) -> Vec<RosterGroup> {
-        crate::rules::view::by_side(
+        crate::rules::view::characters_and_creatures(
             &state.characters,
-            [
-                ("Characters", true, Side::Pc),
-                ("Creatures", false, Side::Creature),
-            ],
-            |c| c.side,
+            |c| c.side == Side::Pc,
             |c| entry(state, c),
         )
     }
@@ -230,22 +223,9 @@ impl Ruleset for ActionDie {
                     reason: format!("total {} against {}", r.total, r.target),
                 }))
             }
-            Wait::Ask(q) => Some(PendingView::Question(QuestionView {
-                title: q.title.clone(),
-                why: q.why.clone(),
-                detail: None,
-                options: q
-                    .options
-                    .iter()
-                    .enumerate()
-                    .map(|(i, text)| OptionView {
-                        number: i as u32 + 1,
-                        text: text.clone(),
-                    })
-                    .collect(),
-                proposed: q.proposed,
-                yes_no: None,
-            })),
+            Wait::Ask(q) => Some(PendingView::Question(QuestionView::choice(
+                &q.title, &q.why, &q.options, q.proposed,
+            ))),
         }
     }
 
@@ -275,23 +255,8 @@ impl Ruleset for ActionDie {
     }
 
     fn answer(state: &State, answer: Answer) -> Result<Command, RuleError> {
-        let Some(front) = state.queue.first() else {
-            return Err(RuleError::invalid("nothing is waiting for the judge"));
-        };
-        match (front, answer) {
-            (_, Answer::Accept) => Ok(Command::Accept),
-            (_, Answer::Cancel) => Ok(Command::Cancel),
-            (Wait::Roll(r), Answer::Override) => Ok(Command::Rule { pass: !r.verdict() }),
-            (Wait::Roll(_), _) => Err(RuleError::invalid(
-                "a roll waits: accept it, rule it the other way or drop it",
-            )),
-            (Wait::Ask(q), Answer::Choose(i)) if i < q.options.len() => {
-                Ok(Command::Choose { option: i })
-            }
-            (Wait::Ask(_), _) => Err(RuleError::invalid(
-                "a question waits: choose one of its answers",
-            )),
-        }
+        let front = state.queue.first().map(|w| w.front(|r| r.verdict()));
+        crate::rules::view::reply(front, answer, "roll").map(Command::from)
     }
 
     /// D17: one joining the scene before the round's roll chooses with everyone; mid-round it
@@ -331,12 +296,7 @@ impl Ruleset for ActionDie {
 
     /// Everyone in play (not dead, not fled) whom the players see.
     fn fighters(state: &State, unseen: &BTreeSet<u32>) -> Vec<u32> {
-        state
-            .characters
-            .iter()
-            .filter(|c| c.in_play() && !unseen.contains(&c.id))
-            .map(|c| c.id)
-            .collect()
+        crate::rules::view::in_sight(state.characters.iter().map(|c| (c.id, c.in_play())), unseen)
     }
 
     fn with_fighters(command: &Command, who: &[u32]) -> Option<Command> {

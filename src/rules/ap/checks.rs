@@ -6,7 +6,7 @@
 use super::command::{Action, Against, Defence, Event, Mood};
 use super::model::{Attr, Mark, ObjDie};
 use super::state::{
-    Ask, Die, How, Reason, Role, Roll, Spent, State, Then, Title, Wait, natural_line,
+    Ask, Die, How, Question, Reason, Role, Roll, Spent, State, Then, Title, Wait, natural_line,
 };
 use super::{fight, harm, points, rest};
 use crate::dice::DiceSource;
@@ -544,22 +544,7 @@ pub fn save(
     Ok(())
 }
 
-pub fn ask(
-    state: &mut State,
-    ask: Ask,
-    title: String,
-    why: String,
-    options: Vec<String>,
-    proposed: Option<usize>,
-) {
-    state.queue.push(Wait::Ask(Box::new(super::state::Question {
-        ask,
-        title,
-        why,
-        options,
-        proposed,
-    })));
-}
+cairn::asking!(Option<usize>);
 
 /// 003 calls what waits a roll, and counts the answers from 1.
 const WORDS: cairn::Words = cairn::Words {

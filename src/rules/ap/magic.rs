@@ -250,13 +250,7 @@ fn lose(
     crate::rules::said::tell(out, || {
         Event::line(
             Mood::Harm,
-            Line::new()
-                .plain(crate::rules::said::words!("{} loses ", c.name))
-                .of(
-                    who,
-                    Line::new().number(who, Num::Harm, crate::rules::said::words!("{n} {a}")),
-                    format!("some {a}"),
-                )
+            crate::rules::said::loses(who, &c.name, n, a)
                 .plain(crate::rules::said::words!(" ({why})"))
                 .of(
                     who,

@@ -4,9 +4,8 @@
 
 use super::model::{Attr, Character};
 use crate::dice::keep::Ties;
-use crate::rules::RuleError;
 use crate::rules::text::Spelt;
-use crate::rules::time::{Clock, DAY, HOUR, MINUTE, Unit};
+use crate::rules::time::{DAY, HOUR, MINUTE, Unit};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::fmt;
@@ -322,37 +321,17 @@ impl Wait {
     }
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct State {
-    pub characters: Vec<Character>,
-    pub next_id: u32,
-    pub fight: Option<Fight>,
-    pub clock: Clock,
-    pub queue: Vec<Wait>,
+// The dead roll nothing and take no turns.
+crate::rules::party::state!(
+    Character,
+    Fight,
+    Wait,
+    dead: |c| c.dead(),
     /// A40: items dropped to make room for Fatigue, by whom.
-    pub dropped: Vec<(String, String)>,
-}
+    dropped: Vec<(String, String)>,
+);
 
 impl State {
-    crate::rules::party::lookups!(Character, |_| "there is no such character".into());
-
-    /// A living character (the dead roll nothing and take no turns).
-    pub fn living_mut(&mut self, id: u32) -> Result<&mut Character, RuleError> {
-        let c = self.character_mut(id)?;
-        if c.dead() {
-            return Err(RuleError::invalid(format!("{} is dead", c.name)));
-        }
-        Ok(c)
-    }
-
-    pub fn living(&self, id: u32) -> Result<&Character, RuleError> {
-        let c = self.character(id)?;
-        if c.dead() {
-            return Err(RuleError::invalid(format!("{} is dead", c.name)));
-        }
-        Ok(c)
-    }
-
     pub fn by_name(&self, name: &str) -> Option<&Character> {
         self.characters
             .iter()
@@ -363,14 +342,13 @@ impl State {
     pub fn fighting(&self, id: u32) -> bool {
         self.fight.is_some() && self.character(id).is_ok_and(|c| c.init.is_some())
     }
+}
 
-    pub fn check(&self) -> Result<(), String> {
+impl crate::rules::Sound for State {
+    fn check(&self) -> Result<(), String> {
         let mut seen = Vec::new();
         for c in &self.characters {
-            if seen.contains(&c.id) || c.id >= self.next_id {
-                return Err(format!("{} has an id the session did not hand out", c.name));
-            }
-            seen.push(c.id);
+            crate::rules::party::handed_out(&mut seen, c.id, &c.name, self.next_id)?;
             for a in Attr::ALL {
                 let s = c.attr(a);
                 if s.cur > s.max || s.max > 30 {

@@ -9,10 +9,10 @@ use super::fight::members;
 use super::model::{Attr, Character, Kind, Mark, Recovery};
 use super::state::{State, Wait};
 use crate::dice::DiceSource;
+use crate::rules::view::Front;
 use crate::rules::{
-    Aim, Answer, ClockView, DieView, Fighter, Initiative, OptionView, Outcome, PendingView,
-    QuestionView, Role, RollView, RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag,
-    Tone, Upcoming,
+    Aim, Answer, ClockView, DieView, Fighter, Initiative, Outcome, PendingView, QuestionView, Role,
+    RollView, RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag, Tone, Upcoming,
 };
 
 /// The action-point Cairn hack (rule file 003).
@@ -334,6 +334,8 @@ pub fn sheet_lines(c: &Character, st: &State) -> Vec<(String, String)> {
     l
 }
 
+crate::rules::view::replies!(Command);
+
 impl Ruleset for Ap {
     type State = State;
     type Command = Command;
@@ -341,10 +343,6 @@ impl Ruleset for Ap {
 
     const STEP: crate::rules::Step<Self> = step;
     crate::rules::said::seam!();
-
-    fn check(state: &State) -> Result<(), String> {
-        state.check()
-    }
 
     fn roster(state: &State) -> Vec<RosterGroup> {
         groups(state)
@@ -482,22 +480,12 @@ impl Ruleset for Ap {
                     reason: r.reason.to_string(),
                 }))
             }
-            Wait::Ask(q) => Some(PendingView::Question(QuestionView {
-                title: q.title.clone(),
-                why: q.why.clone(),
-                detail: None,
-                options: q
-                    .options
-                    .iter()
-                    .enumerate()
-                    .map(|(i, text)| OptionView {
-                        number: i as u32 + 1,
-                        text: text.clone(),
-                    })
-                    .collect(),
-                proposed: q.proposed.unwrap_or(0),
-                yes_no: None,
-            })),
+            Wait::Ask(q) => Some(PendingView::Question(QuestionView::choice(
+                &q.title,
+                &q.why,
+                &q.options,
+                q.proposed.unwrap_or(0),
+            ))),
         }
     }
 
@@ -529,23 +517,12 @@ impl Ruleset for Ap {
     }
 
     fn answer(state: &State, answer: Answer) -> Result<Command, RuleError> {
-        let Some(front) = state.queue.first() else {
-            return Err(RuleError::invalid("nothing is waiting for the judge"));
-        };
-        match (front, answer) {
-            (Wait::Ask(q), Answer::Accept) if q.proposed.is_none() => Err(RuleError::invalid(
-                "there is no default here: choose one of the answers",
-            )),
-            (_, Answer::Accept) => Ok(Command::Accept),
-            (_, Answer::Cancel) => Ok(Command::Cancel),
-            (Wait::Roll(r), Answer::Override) => Ok(Command::Rule { pass: !r.verdict() }),
-            (Wait::Roll(_), _) => Err(RuleError::invalid(
-                "a roll waits: accept it, rule it the other way or drop it",
-            )),
-            (Wait::Ask(q), Answer::Choose(i)) if i < q.options.len() => {
-                Ok(Command::Choose { option: i })
-            }
-            (Wait::Ask(q), Answer::Override) if q.options.len() == 2 => match q.proposed {
+        match (state.queue.first(), answer) {
+            // A40: some questions have no default.
+            (Some(Wait::Ask(q)), Answer::Accept) if q.proposed.is_none() => Err(
+                RuleError::invalid("there is no default here: choose one of the answers"),
+            ),
+            (Some(Wait::Ask(q)), Answer::Override) if q.options.len() == 2 => match q.proposed {
                 Some(p) => Ok(Command::Choose {
                     option: 1 - p.min(1),
                 }),
@@ -553,9 +530,17 @@ impl Ruleset for Ap {
                     "there is no proposal to overrule here: choose one of the answers",
                 )),
             },
-            (Wait::Ask(_), _) => Err(RuleError::invalid(
-                "a question waits: choose one of its answers",
-            )),
+            (front, answer) => {
+                let front = front.map(|w| match w {
+                    Wait::Roll(r) => Front::Roll {
+                        verdict: r.verdict(),
+                    },
+                    Wait::Ask(q) => Front::Question {
+                        answers: q.options.len(),
+                    },
+                });
+                crate::rules::view::reply(front, answer, "roll").map(Command::from)
+            }
         }
     }
 
@@ -601,12 +586,7 @@ impl Ruleset for Ap {
 
     /// Everyone not dead nor fled whom the players see.
     fn fighters(state: &State, unseen: &BTreeSet<u32>) -> Vec<u32> {
-        state
-            .characters
-            .iter()
-            .filter(|c| !c.gone() && !unseen.contains(&c.id))
-            .map(|c| c.id)
-            .collect()
+        crate::rules::view::in_sight(state.characters.iter().map(|c| (c.id, !c.gone())), unseen)
     }
 
     /// Those surprised join the proposal, as when the judge names both.

@@ -10,7 +10,7 @@ use super::{Meal, Slot, days, harm, zero_check};
 use crate::dice::DiceSource;
 use crate::rules::RuleError;
 use crate::rules::cairn::{self, nothing_waits};
-use crate::rules::line::{Line, Num};
+use crate::rules::line::Line;
 use crate::rules::rolled::{self, Dice, Rolled, Term, Why};
 
 /// 001 calls what waits a roll, and counts the answers from 1.
@@ -326,17 +326,7 @@ pub fn choose(
             crate::rules::said::tell(out, || {
                 Event::line(
                     Mood::Harm,
-                    Line::new()
-                        .plain(crate::rules::said::words!("{} loses ", c.name))
-                        .of(
-                            who,
-                            Line::new().number(
-                                who,
-                                Num::Harm,
-                                crate::rules::said::words!("1 {ability}"),
-                            ),
-                            format!("some {ability}"),
-                        )
+                    crate::rules::said::loses(who, &c.name, 1, ability)
                         .plain(" for good")
                         .state(who),
                 )

@@ -8,7 +8,6 @@ use super::state::{State, Then};
 use super::{Ability, Disease, zero_check};
 use crate::dice::{DiceSource, Edge};
 use crate::rules::RuleError;
-use crate::rules::line::{Line, Num};
 
 /// B37: infection; a limited disease's length is rolled now and kept on the sheet.
 pub fn infect(
@@ -108,17 +107,7 @@ pub fn settled(
         crate::rules::said::tell(out, || {
             Event::line(
                 Mood::Harm,
-                Line::new()
-                    .plain(crate::rules::said::words!("{who_name} loses "))
-                    .of(
-                        who,
-                        Line::new().number(
-                            who,
-                            Num::Harm,
-                            crate::rules::said::words!("{shown} {}", d.ability),
-                        ),
-                        format!("some {}", d.ability),
-                    )
+                crate::rules::said::loses(who, &who_name, shown, d.ability)
                     .plain(crate::rules::said::words!(" to {name}"))
                     .state(who),
             )

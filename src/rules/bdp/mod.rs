@@ -112,16 +112,7 @@ pub(crate) fn zero_check(
     zero
 }
 
-/// Applies one command (see [`crate::rules::Ruleset::apply`]).
-pub fn apply(
-    state: &mut State,
-    command: &Command,
-    dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, RuleError> {
-    let mut out = Vec::new();
-    run(state, command, dice, &mut out)?;
-    Ok(out)
-}
+crate::rules::applying!(run);
 
 fn said(out: &mut Vec<Event>, mood: Mood, text: String) -> Result<(), RuleError> {
     crate::rules::said::tell(out, || Event::said(mood, text));
@@ -365,11 +356,7 @@ fn run(
             edge,
             why,
         } => {
-            let why = if why.trim().is_empty() {
-                "called by the judge".to_string()
-            } else {
-                checked(TextKind::Action, why, "")?
-            };
+            let why = crate::rules::cairn::called(why)?;
             saves::ask_save(state, *who, *ability, *edge, &why, Then::Nothing, dice)
         }
         C::Ruling {

@@ -106,22 +106,7 @@ pub fn ask_save(
     Ok(())
 }
 
-pub fn ask(
-    state: &mut State,
-    ask: Ask,
-    title: String,
-    why: String,
-    options: Vec<String>,
-    proposed: usize,
-) {
-    state.queue.push(Wait::Ask(Box::new(Question {
-        ask,
-        title,
-        why,
-        options,
-        proposed,
-    })));
-}
+crate::rules::cairn::asking!(usize);
 
 /// B7-B9: who wins a contest, by the book: Some(true) a, Some(false) b, None a stand-off; and
 /// whether a roll again is proposed (equal faces and equal scores).

@@ -3,8 +3,7 @@
 
 use super::{Ability, Area, Character, Slot, Wound};
 use crate::dice::Edge;
-use crate::rules::RuleError;
-use crate::rules::time::{Clock, DAY, HOUR, Unit};
+use crate::rules::time::{DAY, HOUR, Unit};
 use serde::{Deserialize, Serialize};
 
 /// B52: a watch is 8 hours, 3 a day; a night is one watch.
@@ -112,34 +111,14 @@ pub type Question = crate::rules::queue::Question<Ask>;
 
 pub type Wait = crate::rules::queue::Wait<Roll, Ask>;
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct State {
-    pub characters: Vec<Character>,
-    pub next_id: u32,
-    pub fight: Option<Fight>,
-    pub clock: Clock,
-    pub queue: Vec<Wait>,
-}
+// B30: the dead take no ticks, saves or turns.
+crate::rules::party::state!(Character, Fight, Wait, dead: |c| c.dead);
 
-impl State {
-    crate::rules::party::lookups!(Character, |_| "there is no such character".into());
-
-    /// A living character (B30: the dead take no ticks, saves or turns).
-    pub fn living_mut(&mut self, id: u32) -> Result<&mut Character, RuleError> {
-        let c = self.character_mut(id)?;
-        if c.dead {
-            return Err(RuleError::invalid(format!("{} is dead", c.name)));
-        }
-        Ok(c)
-    }
-
-    pub fn check(&self) -> Result<(), String> {
+impl crate::rules::Sound for State {
+    fn check(&self) -> Result<(), String> {
         let mut seen = Vec::new();
         for c in &self.characters {
-            if seen.contains(&c.id) || c.id >= self.next_id {
-                return Err(format!("{} has an id the session did not hand out", c.name));
-            }
-            seen.push(c.id);
+            crate::rules::party::handed_out(&mut seen, c.id, &c.name, self.next_id)?;
             for (a, s) in Ability::ALL.iter().zip(c.abilities) {
                 if s.cur > s.max || s.max > 20 {
                     return Err(format!("{}'s {a} is out of range", c.name));

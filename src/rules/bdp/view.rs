@@ -8,9 +8,8 @@ use super::command::{Command, Event};
 use super::state::{State, Wait};
 use super::{Ability, Character, Kind};
 use crate::rules::{
-    Aim, Answer, ClockView, DieView, Fighter, Initiative, OptionView, Outcome, PendingView,
-    QuestionView, Role, RollView, RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag,
-    Tone, Upcoming,
+    Aim, Answer, ClockView, DieView, Fighter, Initiative, Outcome, PendingView, QuestionView, Role,
+    RollView, RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag, Tone, Upcoming,
 };
 
 /// *Block, Dodge, Parry* (rule file 001).
@@ -68,6 +67,8 @@ fn entry(state: &State, c: &Character) -> RosterEntry {
     }
 }
 
+crate::rules::view::replies!(Command);
+
 impl Ruleset for Bdp {
     type State = State;
     type Command = Command;
@@ -78,18 +79,10 @@ impl Ruleset for Bdp {
     const STEP: crate::rules::Step<Self> = apply;
     crate::rules::said::seam!();
 
-    fn check(state: &State) -> Result<(), String> {
-        state.check()
-    }
-
     fn roster(state: &State) -> Vec<RosterGroup> {
-        crate::rules::view::by_side(
+        crate::rules::view::characters_and_creatures(
             &state.characters,
-            [
-                ("Characters", true, Kind::Pc),
-                ("Creatures", false, Kind::Creature),
-            ],
-            |c| c.kind,
+            |c| c.kind == Kind::Pc,
             |c| entry(state, c),
         )
     }
@@ -190,22 +183,9 @@ impl Ruleset for Bdp {
                     reason: r.reason.clone(),
                 }))
             }
-            Wait::Ask(q) => Some(PendingView::Question(QuestionView {
-                title: q.title.clone(),
-                why: q.why.clone(),
-                detail: None,
-                options: q
-                    .options
-                    .iter()
-                    .enumerate()
-                    .map(|(i, text)| OptionView {
-                        number: i as u32 + 1,
-                        text: text.clone(),
-                    })
-                    .collect(),
-                proposed: q.proposed,
-                yes_no: None,
-            })),
+            Wait::Ask(q) => Some(PendingView::Question(QuestionView::choice(
+                &q.title, &q.why, &q.options, q.proposed,
+            ))),
         }
     }
 
@@ -230,26 +210,17 @@ impl Ruleset for Bdp {
     }
 
     fn answer(state: &State, answer: Answer) -> Result<Command, RuleError> {
-        let Some(front) = state.queue.first() else {
-            return Err(RuleError::invalid("nothing is waiting for the judge"));
-        };
-        match (front, answer) {
-            (_, Answer::Accept) => Ok(Command::Accept),
-            (_, Answer::Cancel) => Ok(Command::Cancel),
-            (Wait::Roll(r), Answer::Override) => Ok(Command::Rule { pass: !r.verdict() }),
-            (Wait::Roll(_), Answer::Edge(adv)) => Ok(Command::Edge { adv }),
-            (Wait::Roll(_), _) => Err(RuleError::invalid(
-                "a roll waits: accept it, rule it the other way or drop it",
-            )),
-            (Wait::Ask(q), Answer::Choose(i)) if i < q.options.len() => {
-                Ok(Command::Choose { option: i })
-            }
-            (Wait::Ask(q), Answer::Override) if q.options.len() == 2 => Ok(Command::Choose {
+        match (state.queue.first(), answer) {
+            // B6: an edge given after the roll.
+            (Some(Wait::Roll(_)), Answer::Edge(adv)) => Ok(Command::Edge { adv }),
+            // Overruling a two-way question chooses the other answer.
+            (Some(Wait::Ask(q)), Answer::Override) if q.options.len() == 2 => Ok(Command::Choose {
                 option: 1 - q.proposed.min(1),
             }),
-            (Wait::Ask(_), _) => Err(RuleError::invalid(
-                "a question waits: choose one of its answers",
-            )),
+            (front, answer) => {
+                let front = front.map(|w| w.front(|r| r.verdict()));
+                crate::rules::view::reply(front, answer, "roll").map(Command::from)
+            }
         }
     }
 

@@ -61,16 +61,8 @@ fn roll_sum(
     Ok((total, crate::rules::rolled::Dice::pool("", faces)))
 }
 
-/// Applies one command (see [`crate::rules::Ruleset::apply`]).
-pub fn apply(
-    state: &mut State,
-    command: &Command,
-    dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, RuleError> {
-    let mut out = Vec::new();
-    run(state, command, false, dice, &mut out)?;
-    Ok(out)
-}
+// `run`'s `false`: the book's refusals stand unless the judge allows the command (`Allow`).
+crate::rules::applying!(|state, command, dice, out| run(state, command, false, dice, out));
 
 fn run(
     state: &mut State,
@@ -236,11 +228,7 @@ fn run(
             edge,
             why,
         } => {
-            let why = if why.trim().is_empty() {
-                "called by the judge".to_string()
-            } else {
-                crate::rules::text::checked(crate::rules::text::TextKind::Action, why, "")?
-            };
+            let why = crate::rules::cairn::called(why)?;
             let s = saves::roll(state, *who, *ability, *edge, &why, Then::Nothing, dice)?;
             state.queue.push(Wait::Save(Box::new(s)));
             Ok(())

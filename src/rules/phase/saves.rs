@@ -60,24 +60,7 @@ pub fn ask_save(
     Ok(())
 }
 
-/// Puts a question at the back of the queue.
-pub fn ask(
-    state: &mut State,
-    ask: Ask,
-    title: String,
-    why: String,
-    options: Vec<String>,
-    proposed: usize,
-) {
-    state.queue.push(Wait::Ask(Box::new(Question {
-        ask,
-        title,
-        why,
-        options,
-        proposed,
-        yes_no: false,
-    })));
-}
+cairn::asking!(usize, yes_no: false);
 
 /// Puts a yes-or-no question at the back of the queue (yes is option 0).
 pub fn ask_yes_no(state: &mut State, ask: Ask, title: String, why: String, yes: bool) {

@@ -467,21 +467,15 @@ impl State {
     pub fn dungeon(&self) -> bool {
         self.world.delve
     }
+}
 
+impl crate::rules::Sound for State {
     /// Is this a state the rules could have built? Ids, the fight's members, scores within
     /// their maxima.
-    pub fn check(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), String> {
         let mut seen = Vec::new();
         for c in &self.characters {
-            if seen.contains(&c.id) {
-                return Err(format!("two characters share the id {}", c.id));
-            }
-            if c.id >= self.next_id {
-                return Err(format!(
-                    "{} has an id the session has not handed out",
-                    c.name
-                ));
-            }
+            crate::rules::party::handed_out_once(&mut seen, c.id, &c.name, self.next_id)?;
             for (what, s) in [("STR", c.str), ("DEX", c.dex), ("WIL", c.wil), ("HP", c.hp)] {
                 if s.cur > s.max {
                     return Err(format!("{}'s {what} is above its maximum", c.name));
@@ -493,7 +487,6 @@ impl State {
             if c.dr > 3 {
                 return Err(format!("{}'s DR is above 3", c.name));
             }
-            seen.push(c.id);
         }
         if let Some(f) = &self.fight
             && f.fighters.iter().any(|x| !seen.contains(&x.id))

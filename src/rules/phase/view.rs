@@ -9,6 +9,7 @@ use super::model::{Character, Limb, Side};
 use super::state::{Band, State, Wait};
 use crate::rules::line::{Line, Num};
 use crate::rules::rolled::{Dice, Rolled, Term};
+use crate::rules::view::Front;
 use crate::rules::{
     Aim, Answer, ClockView, DieView, Fighter, Initiative, OptionView, Outcome, PendingView,
     QuestionView, Role, RollView, RosterEntry, RosterGroup, RuleError, Ruleset, Standing, Tag,
@@ -327,6 +328,8 @@ fn in_order(state: &State) -> Vec<(u32, Option<Band>, String)> {
     order
 }
 
+crate::rules::view::replies!(Command);
+
 impl Ruleset for Phase {
     type State = State;
     type Command = Command;
@@ -335,10 +338,6 @@ impl Ruleset for Phase {
     const STEP: crate::rules::Step<Self> = apply;
     /// Everyone the step's words name, before or after it, is named by id.
     const NAMING: Option<crate::rules::Naming<Self>> = Some(name_everyone);
-
-    fn check(state: &State) -> Result<(), String> {
-        state.check()
-    }
 
     fn roster(state: &State) -> Vec<RosterGroup> {
         let mut groups = vec![RosterGroup {
@@ -518,14 +517,7 @@ impl Ruleset for Phase {
                 options: if q.yes_no {
                     Vec::new()
                 } else {
-                    q.options
-                        .iter()
-                        .enumerate()
-                        .map(|(i, text)| OptionView {
-                            number: i as u32 + 1,
-                            text: text.clone(),
-                        })
-                        .collect()
+                    OptionView::numbered(&q.options)
                 },
                 proposed: q.proposed,
                 yes_no: q.yes_no.then(|| YesNo {
@@ -577,7 +569,7 @@ impl Ruleset for Phase {
     }
 
     fn tone(event: &Event) -> Tone {
-        event.mood().tone()
+        event.mood()
     }
 
     /// A hit counts what it dealt by its attacker; HP and ability points lost count as taken,
@@ -772,30 +764,28 @@ impl Ruleset for Phase {
     }
 
     fn answer(state: &State, answer: Answer) -> Result<Command, RuleError> {
-        let Some(front) = state.queue.first() else {
-            return Err(RuleError::invalid("nothing is waiting for the judge"));
-        };
-        match (front, answer) {
-            (_, Answer::Accept) => Ok(Command::Accept),
-            (_, Answer::Cancel) => Ok(Command::Cancel),
-            (Wait::Save(s), Answer::Override) => Ok(Command::Rule { pass: !s.verdict() }),
-            (Wait::Save(_), Answer::Pick(_)) => Err(RuleError::invalid(
+        match (state.queue.first(), answer) {
+            (Some(Wait::Save(_)), Answer::Pick(_)) => Err(RuleError::invalid(
                 "the rules keep the die: rule the save the other way instead",
             )),
-            (Wait::Save(_), _) => Err(RuleError::invalid(
-                "a save waits: accept it, rule it the other way or drop it",
-            )),
-            (Wait::Ask(q), Answer::Choose(i)) if i < q.options.len() => {
-                Ok(Command::Choose { option: i })
-            }
-            (Wait::Ask(q), Answer::Yes) if q.yes_no => Ok(Command::Choose { option: 0 }),
-            (Wait::Ask(q), Answer::No) if q.yes_no => Ok(Command::Choose { option: 1 }),
-            (Wait::Ask(q), Answer::Override) if q.options.len() == 2 => Ok(Command::Choose {
+            (Some(Wait::Ask(q)), Answer::Yes) if q.yes_no => Ok(Command::Choose { option: 0 }),
+            (Some(Wait::Ask(q)), Answer::No) if q.yes_no => Ok(Command::Choose { option: 1 }),
+            // Overruling a two-way question chooses the other answer.
+            (Some(Wait::Ask(q)), Answer::Override) if q.options.len() == 2 => Ok(Command::Choose {
                 option: 1 - q.proposed.min(1),
             }),
-            (Wait::Ask(_), _) => Err(RuleError::invalid(
-                "a question waits: choose one of its answers",
-            )),
+            (front, answer) => {
+                let front = front.map(|w| match w {
+                    Wait::Save(s) => Front::Roll {
+                        verdict: s.verdict(),
+                    },
+                    Wait::Ask(q) => Front::Question {
+                        answers: q.options.len(),
+                    },
+                });
+                // 002 calls what waits a save (K5).
+                crate::rules::view::reply(front, answer, "save").map(Command::from)
+            }
         }
     }
 
@@ -839,12 +829,10 @@ impl Ruleset for Phase {
 
     /// Everyone standing (not dead, not fled) whom the players see.
     fn fighters(state: &State, unseen: &BTreeSet<u32>) -> Vec<u32> {
-        state
-            .characters
-            .iter()
-            .filter(|c| !c.dead && !c.fled && !unseen.contains(&c.id))
-            .map(|c| c.id)
-            .collect()
+        crate::rules::view::in_sight(
+            state.characters.iter().map(|c| (c.id, !c.dead && !c.fled)),
+            unseen,
+        )
     }
 
     fn with_fighters(command: &Command, who: &[u32]) -> Option<Command> {

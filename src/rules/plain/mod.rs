@@ -405,22 +405,15 @@ impl fmt::Display for Event {
 
 impl State {
     crate::rules::party::lookups!(Character, |id| format!("there is no character #{id}"));
+}
 
+impl crate::rules::Sound for State {
     /// Every id used once, every fighter on the roster, no roll waiting: what a state read from
     /// a file must hold.
-    pub fn check(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), String> {
         let mut seen = Vec::new();
         for c in &self.characters {
-            if seen.contains(&c.id) {
-                return Err(format!("two characters share the id {}", c.id));
-            }
-            if c.id >= self.next_id {
-                return Err(format!(
-                    "{} has an id the session has not handed out",
-                    c.name
-                ));
-            }
-            seen.push(c.id);
+            crate::rules::party::handed_out_once(&mut seen, c.id, &c.name, self.next_id)?;
         }
         if let Some(fight) = &self.fight {
             if fight.order.iter().any(|id| !seen.contains(id)) {

@@ -19,10 +19,6 @@ impl Ruleset for Plain {
 
     const STEP: crate::rules::Step<Self> = apply;
 
-    fn check(state: &State) -> Result<(), String> {
-        state.check()
-    }
-
     fn roster(state: &State) -> Vec<RosterGroup> {
         let acted = |id: u32| {
             state.fight.as_ref().is_some_and(|f| {

@@ -760,11 +760,11 @@ impl PartialEq for Recent {
 
 impl Eq for Recent {}
 
-impl State {
+impl crate::rules::Sound for State {
     /// Checks what every state the rules build holds, for a state read from a file (a session's
     /// starting state is the one state that comes from outside the rules): the rules and the
     /// screen index slots, characters and zones on the strength of it.
-    pub fn check(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), String> {
         let mut ids: Vec<CharId> = Vec::new();
         let printable = |kind: TextKind, name: &str| {
             crate::rules::text::printable(kind, name).map_err(|e| e.to_string())

@@ -64,10 +64,6 @@ impl Ruleset for Slots {
         Ok(events)
     }
 
-    fn check(state: &State) -> Result<(), String> {
-        state.check()
-    }
-
     fn roster(state: &State) -> Vec<RosterGroup> {
         let acted: &[CharId] = state.combat.as_ref().map_or(&[], |c| c.acted.as_slice());
         let sides =
