@@ -305,7 +305,6 @@ fn attack_form(m: &Main, who: u32, name: &str) -> Form<Purpose> {
     )
 }
 
-/// A new sheet: the judge's own, or a creature of the bestiary numbered after its kind.
 /// The frame's creature picker: the bundled bestiary, each numbered after those already here.
 pub fn arrivals(m: &Main) -> Vec<crate::tui::host::Arrival> {
     let lib = crate::content::actiondie::bundled();
@@ -317,6 +316,7 @@ pub fn arrivals(m: &Main) -> Vec<crate::tui::host::Arrival> {
     )
 }
 
+/// A new sheet: the judge's own, or a creature of the bestiary numbered after its kind.
 fn add_form() -> Form<Purpose> {
     let rungs = |i: usize| {
         Field::choice(

@@ -513,7 +513,6 @@ fn pass_lost_turns(m: &mut Main, dice: &mut Dice) {
     }
 }
 
-/// A new sheet: the judge's own (A1-A5), or a creature of the bestiary numbered after its kind.
 /// The frame's creature picker: the bundled bestiary, each numbered after those already here.
 pub fn arrivals(m: &Main) -> Vec<crate::tui::host::Arrival> {
     let lib = crate::content::ap::bundled();
@@ -525,6 +524,7 @@ pub fn arrivals(m: &Main) -> Vec<crate::tui::host::Arrival> {
     )
 }
 
+/// A new sheet: the judge's own (A1-A5), or a creature of the bestiary numbered after its kind.
 fn add_form() -> Form<Purpose> {
     let lib = crate::content::ap::library();
     super::add_form(

@@ -1,7 +1,7 @@
-//! What a ruleset's screen needs when its only dialogs are forms of its own (the plain tracker,
-//! the phased rules): a view state holding the open form, the keys of that form with the submit
-//! that runs its command (the form coming back with the reason when the rules refuse it), and the
-//! settling after each key. The slot system, with its choices, library and scene editor, keeps
+//! What a ruleset's screen needs when its only dialogs are forms of its own (phase, bdp, ap,
+//! actiondie and the plain tracker): a view state holding the open form, the keys of that form
+//! with the submit that runs its command (the form coming back with the reason when the rules
+//! refuse it), and the settling after each key. The slot system, with its choices, library and scene editor, keeps
 //! its own.
 
 use std::any::Any;

@@ -342,8 +342,6 @@ const MARKS: [MarkKind; 7] = [
     MarkKind::WindBarrier,
 ];
 
-/// A new sheet: a player's character, a hireling or a creature the judge enters, or one of the
-/// bestiary numbered after its kind.
 /// The frame's creature picker: the bundled bestiary, each numbered after those already here.
 pub fn arrivals(m: &Main) -> Vec<crate::tui::host::Arrival> {
     let lib = crate::content::phase::bundled();
@@ -355,6 +353,8 @@ pub fn arrivals(m: &Main) -> Vec<crate::tui::host::Arrival> {
     )
 }
 
+/// A new sheet: a player's character, a hireling or a creature the judge enters, or one of the
+/// bestiary numbered after its kind.
 fn add_form() -> Form<Purpose> {
     let lib = crate::content::phase::library();
     super::add_form(
