@@ -4,6 +4,7 @@
 //! every session; each ruleset adds its own table (`slots`).
 
 pub(crate) mod actiondie;
+pub(crate) mod alike;
 pub(crate) mod ap;
 pub(crate) mod bdp;
 pub(crate) mod phase;

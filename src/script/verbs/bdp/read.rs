@@ -15,6 +15,8 @@ pub(super) fn g(c: C) -> Line {
     Line::Command(Command::Game(GameCommand::Bdp(c)))
 }
 
+crate::script::verbs::alike::alike!(State => C: accept, rule, choose, cancel, roll, remove, remark, next, end);
+
 pub(super) use crate::script::verbs::{err, who};
 
 pub(super) fn ability_of(t: &Token) -> Option<Ability> {
