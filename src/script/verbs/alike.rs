@@ -47,6 +47,15 @@ pub(crate) struct Remark {
     pub who: u32,
     pub text: String,
 }
+/// `dead NAME [on|off]`: the judge rules someone dead, or alive again.
+pub(crate) struct Dead {
+    pub who: u32,
+    pub on: bool,
+}
+/// `fight [NAME...]`: a fight starts with the names in their order.
+pub(crate) struct Fight {
+    pub order: Vec<u32>,
+}
 /// `next`: the fight's next turn.
 pub(crate) struct Next;
 /// `end`: the fight ends.
@@ -200,6 +209,48 @@ where
     }
 }
 
+/// `dead NAME [on|off]`.
+pub(crate) const fn dead<S: Alike>(
+    aliases: &'static [&'static str],
+    about: &'static str,
+    example: &'static str,
+    group: &'static str,
+) -> Entry<S>
+where
+    Dead: Into<S::Command>,
+{
+    Entry {
+        verb: v("dead", aliases, "dead NAME [on|off]", about, example, group),
+        parse: |w, st| {
+            Ok(line::<S, _>(Dead {
+                who: who(w, st)?,
+                on: w.on_off()?,
+            }))
+        },
+        complete: first_a_name,
+    }
+}
+
+/// `fight [NAME...]`: the names, in their order, fight in turn.
+pub(crate) const fn fight<S: Alike>(
+    about: &'static str,
+    example: &'static str,
+    group: &'static str,
+) -> Entry<S>
+where
+    Fight: Into<S::Command>,
+{
+    Entry {
+        verb: v("fight", &[], "fight [NAME...]", about, example, group),
+        parse: |w, st| {
+            Ok(line::<S, _>(Fight {
+                order: named(w, st)?,
+            }))
+        },
+        complete: super::names,
+    }
+}
+
 /// `next`.
 pub(crate) const fn next<S: Alike>(
     aliases: &'static [&'static str],
@@ -243,7 +294,8 @@ pub(crate) fn named<S: Company>(w: &mut Words<'_>, st: &S) -> R<Vec<u32>> {
 /// Ties a ruleset's state to its commands for the verbs here: `alike!(State => C: accept,
 /// rule, ...)` says each listed verb makes the command of the usual shape (`C::Accept`,
 /// `C::Rule { pass }`, `C::Choose { option }`, `C::Roll { name }`, `C::Remove { who }`,
-/// `C::Note { who, text }` for remark, `C::Next`, `C::EndFight`); `; pass = &[...], fail =
+/// `C::Note { who, text }` for remark, `C::Dead { who, on }`, `C::Fight { order }`, `C::Next`,
+/// `C::EndFight`); `; pass = &[...], fail =
 /// &[...]` after the verbs gives the ruleset's words for `rule`.
 macro_rules! alike {
     ($state:ty => $c:ident: $($verb:ident),+ $(; pass = $pass:expr, fail = $fail:expr)?) => {
@@ -293,6 +345,23 @@ macro_rules! alike {
         impl From<$crate::script::verbs::alike::Remove> for $c {
             fn from(r: $crate::script::verbs::alike::Remove) -> Self {
                 $c::Remove { who: r.who }
+            }
+        }
+    };
+    (@ $c:ident dead) => {
+        impl From<$crate::script::verbs::alike::Dead> for $c {
+            fn from(d: $crate::script::verbs::alike::Dead) -> Self {
+                $c::Dead {
+                    who: d.who,
+                    on: d.on,
+                }
+            }
+        }
+    };
+    (@ $c:ident fight) => {
+        impl From<$crate::script::verbs::alike::Fight> for $c {
+            fn from(f: $crate::script::verbs::alike::Fight) -> Self {
+                $c::Fight { order: f.order }
             }
         }
     };

@@ -37,6 +37,13 @@ impl From<alike::Next> for C {
     }
 }
 
+/// The plain tracker's `fight` starts one.
+impl From<alike::Fight> for C {
+    fn from(f: alike::Fight) -> Self {
+        C::StartFight { order: f.order }
+    }
+}
+
 /// A character by name.
 use super::who;
 
@@ -119,23 +126,12 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         },
         complete: first_a_name,
     },
-    Entry {
-        verb: v(
-            "fight",
-            &[],
-            "fight [NAME...]",
-            "starts a fight: everyone named acts in that order, round after round (the party \
-             always comes; with no one named, the party and the creatures it meets)",
-            "fight Ogre Ana Bo",
-            FIGHT,
-        ),
-        parse: |w, st| {
-            Ok(g(C::StartFight {
-                order: alike::named(w, st)?,
-            }))
-        },
-        complete: names,
-    },
+    alike::fight(
+        "starts a fight: everyone named acts in that order, round after round (the party \
+         always comes; with no one named, the party and the creatures it meets)",
+        "fight Ogre Ana Bo",
+        FIGHT,
+    ),
     Entry {
         verb: v(
             "join",

@@ -18,7 +18,7 @@ pub(super) fn g(c: C) -> Line {
     Line::Command(Command::Game(GameCommand::ActionDie(c)))
 }
 
-crate::script::verbs::alike::alike!(State => C: rule, choose, cancel, roll, remove, remark, next);
+crate::script::verbs::alike::alike!(State => C: rule, choose, cancel, roll, remove, remark, dead, next);
 
 pub(super) use crate::script::verbs::{err, who, who_of};
 

@@ -108,26 +108,26 @@ pub(super) const VERBS: &[Entry<State>] = &[
                 value: w.number("the value")?,
             }))
         },
-        complete: |t, st| match t.args.len() {
-            0 => names(t, st),
-            1 => [
-                "str",
-                "dex",
-                "awr",
-                "wil",
-                "hp",
-                "hpmax",
-                "ar",
-                "move",
-                "hands",
-                "exhaustion",
-                "tech",
-                "techleft",
-                "techdie",
-            ]
-            .map(String::from)
-            .to_vec(),
-            _ => Vec::new(),
+        complete: |t, st| {
+            crate::script::verbs::name_then(t, st, || {
+                [
+                    "str",
+                    "dex",
+                    "awr",
+                    "wil",
+                    "hp",
+                    "hpmax",
+                    "ar",
+                    "move",
+                    "hands",
+                    "exhaustion",
+                    "tech",
+                    "techleft",
+                    "techdie",
+                ]
+                .map(String::from)
+                .to_vec()
+            })
         },
     },
     Entry {
@@ -336,14 +336,14 @@ pub(super) const VERBS: &[Entry<State>] = &[
                 item: Box::new(item),
             }))
         },
-        complete: |t, st| match t.args.len() {
-            0 => names(t, st),
-            1 => content::bundled()
-                .gear
-                .iter()
-                .map(|g| g.name.clone())
-                .collect(),
-            _ => Vec::new(),
+        complete: |t, st| {
+            crate::script::verbs::name_then(t, st, || {
+                content::bundled()
+                    .gear
+                    .iter()
+                    .map(|g| g.name.clone())
+                    .collect()
+            })
         },
     },
     Entry {

@@ -62,6 +62,15 @@ fn index(w: &mut Words<'_>, what: &str) -> R<usize> {
         .ok_or_else(|| ScriptError::at(column, "numbers start at 1"))
 }
 
+/// The next word, one of `c`'s scrolls by its spell, as its place among them.
+fn scroll(w: &mut Words<'_>, c: &crate::rules::ap::Character) -> R<usize> {
+    let t = w.next("the scroll's spell")?;
+    c.scrolls
+        .iter()
+        .position(|s| s.eq_ignore_ascii_case(&t.text))
+        .ok_or_else(|| ScriptError::at(t.column, format!("{} has no scroll of {}", c.name, t.text)))
+}
+
 fn action(w: &mut Words<'_>, st: &State, attack: bool) -> R<Line> {
     let c = character(w, st)?;
     let a = match w.peek().and_then(attr_of) {
@@ -233,13 +242,7 @@ pub(crate) const VERBS: &[Entry<State>] = &[
                 }))
             })
         },
-        complete: |t, _| {
-            if t.args.len() == 1 {
-                vec!["pc".into(), "hireling".into()]
-            } else {
-                Vec::new()
-            }
-        },
+        complete: super::pc_or_hireling,
     },
     Entry {
         verb: v(
@@ -323,10 +326,10 @@ pub(crate) const VERBS: &[Entry<State>] = &[
                 max,
             }))
         },
-        complete: |t, st| match t.args.len() {
-            0 => names(t, st),
-            1 => vec!["hp".into(), "str".into(), "dex".into(), "wil".into()],
-            _ => Vec::new(),
+        complete: |t, st| {
+            super::name_then(t, st, || {
+                vec!["hp".into(), "str".into(), "dex".into(), "wil".into()]
+            })
         },
     },
     Entry {
@@ -1064,17 +1067,7 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         ),
         parse: |w, st| {
             let c = character(w, st)?;
-            let t = w.next("the scroll's spell")?;
-            let Some(scroll) = c
-                .scrolls
-                .iter()
-                .position(|s| s.eq_ignore_ascii_case(&t.text))
-            else {
-                return Err(ScriptError::at(
-                    t.column,
-                    format!("{} has no scroll of {}", c.name, t.text),
-                ));
-            };
+            let scroll = scroll(w, c)?;
             let (slot, dust, _, _, _) = magic_dice(w)?;
             Ok(g(C::Copy {
                 who: c.id,
@@ -1096,17 +1089,7 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         ),
         parse: |w, st| {
             let c = character(w, st)?;
-            let t = w.next("the scroll's spell")?;
-            let Some(scroll) = c
-                .scrolls
-                .iter()
-                .position(|s| s.eq_ignore_ascii_case(&t.text))
-            else {
-                return Err(ScriptError::at(
-                    t.column,
-                    format!("{} has no scroll of {}", c.name, t.text),
-                ));
-            };
+            let scroll = scroll(w, c)?;
             Ok(g(C::MakeGrimoire { who: c.id, scroll }))
         },
         complete: first_a_name,

@@ -43,22 +43,11 @@ pub(super) const VERBS: &[Entry<State>] = &[
         parse: |w, st| who_only(|who| C::Cast { who })(w, st),
         complete: first_a_name,
     },
-    Entry {
-        verb: v(
-            "fight",
-            &[],
-            "fight [NAME...]",
-            "starts the turn list: the names in order, or PCs then creatures (B49)",
-            "fight Ana Rat",
-            FIGHT,
-        ),
-        parse: |w, st| {
-            Ok(g(C::Fight {
-                order: alike::named(w, st)?,
-            }))
-        },
-        complete: names,
-    },
+    alike::fight(
+        "starts the turn list: the names in order, or PCs then creatures (B49)",
+        "fight Ana Rat",
+        FIGHT,
+    ),
     Entry {
         verb: v(
             "order",

@@ -124,15 +124,15 @@ pub(super) const VERBS: &[Entry<State>] = &[
                 what: w.rest_text("what the task is")?,
             }))
         },
-        complete: |t, st| match t.args.len() {
-            0 => names(t, st),
-            1 => vec![
-                "sure".into(),
-                "impossible".into(),
-                "auto".into(),
-                "tgs".into(),
-            ],
-            _ => Vec::new(),
+        complete: |t, st| {
+            crate::script::verbs::name_then(t, st, || {
+                vec![
+                    "sure".into(),
+                    "impossible".into(),
+                    "auto".into(),
+                    "tgs".into(),
+                ]
+            })
         },
     },
     Entry {

@@ -51,13 +51,9 @@ fn add(w: &mut Words<'_>, st: &State) -> R<Line> {
         Kind::Creature
     } else {
         // `add Snag bandit`: one of the bestiary under a name of the judge's.
-        let entry = bestiary.creature(&kind_token.text).map_err(|e| match e {
-            LookupError::Unknown { hint, .. } => ScriptError::at(
-                kind_token.column,
-                format!("expected {KINDS}, found '{}'{hint}", kind_token.text),
-            ),
-            e => lookup_err(&kind_token, e),
-        })?;
+        let entry = bestiary
+            .creature(&kind_token.text)
+            .map_err(|e| crate::script::verbs::not_a_kind(&kind_token, KINDS, e))?;
         if let Some(t) = w.peek() {
             return err(t, "the end of the line");
         }
@@ -245,14 +241,14 @@ pub(super) const VERBS: &[Entry<State>] = &[
                 item: item.into(),
             }))
         },
-        complete: |t, st| match t.args.len() {
-            0 => names(t, st),
-            1 => library()
-                .wares()
-                .iter()
-                .map(|w| w.name().to_string())
-                .collect(),
-            _ => Vec::new(),
+        complete: |t, st| {
+            crate::script::verbs::name_then(t, st, || {
+                library()
+                    .wares()
+                    .iter()
+                    .map(|w| w.name().to_string())
+                    .collect()
+            })
         },
     },
     Entry {

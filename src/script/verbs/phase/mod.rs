@@ -79,13 +79,7 @@ pub(crate) const VERBS: &[Entry<State>] = &[
                 Ok(g(C::Roll { name, kind }))
             })
         },
-        complete: |t, _| {
-            if t.args.len() == 1 {
-                words(&["pc", "hireling"])
-            } else {
-                Vec::new()
-            }
-        },
+        complete: super::pc_or_hireling,
     },
     Entry {
         verb: v(
@@ -120,16 +114,16 @@ pub(crate) const VERBS: &[Entry<State>] = &[
             SHEETS,
         ),
         parse: arm,
-        complete: |t, st| match t.args.len() {
-            0 => all_names(t, st),
-            1 => and_names(
-                &["hand", "polearm", "sling", "bow"],
-                crate::content::phase::library()
-                    .weapons
-                    .iter()
-                    .map(|w| &w.name),
-            ),
-            _ => Vec::new(),
+        complete: |t, st| {
+            super::name_then(t, st, || {
+                and_names(
+                    &["hand", "polearm", "sling", "bow"],
+                    crate::content::phase::library()
+                        .weapons
+                        .iter()
+                        .map(|w| &w.name),
+                )
+            })
         },
     },
     Entry {
@@ -188,10 +182,10 @@ pub(crate) const VERBS: &[Entry<State>] = &[
             SHEETS,
         ),
         parse: take,
-        complete: |t, st| match t.args.len() {
-            0 => all_names(t, st),
-            1 => words(&["food", "ration", "delve", "supply", "treasure"]),
-            _ => Vec::new(),
+        complete: |t, st| {
+            super::name_then(t, st, || {
+                words(&["food", "ration", "delve", "supply", "treasure"])
+            })
         },
     },
     Entry {
@@ -261,19 +255,19 @@ pub(crate) const VERBS: &[Entry<State>] = &[
             SHEETS,
         ),
         parse: buy,
-        complete: |t, st| match t.args.len() {
-            0 => all_names(t, st),
-            1 => crate::content::phase::library()
-                .offers()
-                .iter()
-                .map(|o| o.name().to_string())
-                .chain(
-                    crate::rules::phase::Ware::ALL
-                        .iter()
-                        .map(|w| w.word().replace(' ', "")),
-                )
-                .collect(),
-            _ => Vec::new(),
+        complete: |t, st| {
+            super::name_then(t, st, || {
+                crate::content::phase::library()
+                    .offers()
+                    .iter()
+                    .map(|o| o.name().to_string())
+                    .chain(
+                        crate::rules::phase::Ware::ALL
+                            .iter()
+                            .map(|w| w.word().replace(' ', "")),
+                    )
+                    .collect()
+            })
         },
     },
     Entry {
@@ -366,11 +360,7 @@ pub(crate) const VERBS: &[Entry<State>] = &[
             ROLLS,
         ),
         parse: check,
-        complete: |t, st| match t.args.len() {
-            0 => all_names(t, st),
-            1 => words(&["str", "dex", "wil"]),
-            _ => Vec::new(),
-        },
+        complete: |t, st| super::name_then(t, st, || words(&["str", "dex", "wil"])),
     },
     Entry {
         verb: v(
