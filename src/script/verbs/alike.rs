@@ -1,9 +1,9 @@
-//! Verbs several rulesets read alike: the answers to what waits for the judge (`accept`,
-//! `rule`, `choose`, `cancel`), a sheet rolled, taken out or given a note (`roll NAME pc`,
-//! `remove`, `remark`), and the turn order's `next` and `end`. Each entry here fixes the verb,
-//! how it reads and the command it makes; the ruleset gives the words help says of it (aliases,
-//! description, example, group) and says with [`alike!`] which of its own commands each verb
-//! makes.
+//! Verbs several rulesets read alike: the answers to what waits for the judge (`accept`, `rule`,
+//! `choose`, `cancel`), a sheet rolled, taken out, given a note or ruled dead (`roll NAME pc`,
+//! `remove`, `remark`, `dead`), and the turn order's `fight [NAME...]`, `next` and `end`. Each
+//! entry here fixes the verb, how it reads and the command it makes; the ruleset gives the words
+//! help says of it (aliases, description, example, group) and says with [`alike!`] which of its own
+//! commands each verb makes.
 
 use super::{Entry, Typed, err, first_a_name, nothing, v, who};
 use crate::rules::GameCommand;
