@@ -105,6 +105,21 @@ pub(crate) fn names<T>(
     Some(names?.join(" "))
 }
 
+/// The words that mark what a thing has and its base (the list's entry of that name) lacks,
+/// each after a space, from `(has, base has, word)`; `None` when the base has a mark the thing
+/// lacks, as no word takes one away.
+pub(crate) fn added_words(marks: &[(bool, bool, &str)]) -> Option<String> {
+    let mut words = String::new();
+    for &(on, was, word) in marks {
+        match (on, was) {
+            (true, false) => words.push_str(word),
+            (false, true) => return None,
+            _ => {}
+        }
+    }
+    Some(words)
+}
+
 /// Free text (a note, a title, what a roll is for) as the last words of a line: as typed when
 /// it reads back the same, in quotes otherwise.
 pub(crate) fn free_text(text: &str) -> String {

@@ -4,6 +4,7 @@
 //! every session; each ruleset adds its own table (`slots`).
 
 pub(crate) mod actiondie;
+pub(crate) mod alike;
 pub(crate) mod ap;
 pub(crate) mod bdp;
 pub(crate) mod phase;
@@ -114,6 +115,32 @@ pub(crate) fn first_a_name<S: Company>(t: &Typed<'_>, st: &S) -> Vec<String> {
         names(t, st)
     } else {
         Vec::new()
+    }
+}
+
+/// Completes a name, then the words `then` gives; nothing after them.
+pub(crate) fn name_then<S: Company>(
+    t: &Typed<'_>,
+    st: &S,
+    then: impl FnOnce() -> Vec<String>,
+) -> Vec<String> {
+    match t.args.len() {
+        0 => names(t, st),
+        1 => then(),
+        _ => Vec::new(),
+    }
+}
+
+/// Refuses `token`, where the verb expected `kinds` (a few words, or a name from a list such as
+/// the bestiary), for the list's lookup error `e`: an unknown word with the list's hint, any
+/// other as the lookup says it.
+pub(crate) fn not_a_kind(token: &Token, kinds: &str, e: LookupError) -> ScriptError {
+    match e {
+        LookupError::Unknown { hint, .. } => ScriptError::at(
+            token.column,
+            format!("expected {kinds}, found '{}'{hint}", token.text),
+        ),
+        e => super::words::lookup_err(token, e),
     }
 }
 
@@ -804,6 +831,15 @@ pub(crate) fn pc_word<S>(t: &Typed<'_>, _: &S) -> Vec<String> {
     }
 }
 
+/// Completes `roll NAME pc|hireling`.
+pub(crate) fn pc_or_hireling<S>(t: &Typed<'_>, _: &S) -> Vec<String> {
+    if t.args.len() == 1 {
+        vec!["pc".into(), "hireling".into()]
+    } else {
+        Vec::new()
+    }
+}
+
 /// What a ruleset's table brings besides its verbs: the groups help lists them in, the words
 /// help opens with, and notes it ends with.
 pub(crate) struct Help {
@@ -888,15 +924,7 @@ pub(crate) fn parse(
         return read;
     }
     if let Some(e) = roster_verb(&lexed.tokens[0], state) {
-        let mut w = Words {
-            tokens: lexed.tokens.clone(),
-            pos: 1,
-            eol: lexed.eol(),
-            line,
-            library,
-            verb: e.verb,
-        };
-        return (e.parse)(&mut w, &state.game).and_then(|l| w.finish().map(|()| l));
+        return read_with(e, &state.game, line, &lexed, library);
     }
     // Whether the line used a form every ruleset reads alike (an encounter, `all`, `players`,
     // `with`): those bring the creatures they take into the players' sight.
@@ -931,14 +959,7 @@ fn kettlewright_import(
     if entry.verb.name != "import" {
         return None;
     }
-    let mut w = Words {
-        tokens: lexed.tokens.clone(),
-        pos: 1,
-        eol: lexed.eol(),
-        line,
-        library,
-        verb: entry.verb,
-    };
+    let mut w = words_of(line, lexed, library, entry.verb);
     let column = w.peek().map_or(1, |t| t.column);
     let path = match w.rest_text("the sheet file's path") {
         Ok(path) => path,
@@ -1160,6 +1181,24 @@ fn roster_verb(first: &Token, state: &SessionState) -> Option<&'static Entry<Gam
     find(ROSTER_VERBS, &first.text).filter(|e| verbs(state.ruleset()).contains(&e.verb))
 }
 
+/// The words of the line after its verb, for the verb's parser.
+fn words_of<'a>(line: &'a str, lexed: &Lexed, library: &'a Library, verb: Verb) -> Words<'a> {
+    Words {
+        tokens: lexed.tokens.clone(),
+        pos: 1,
+        eol: lexed.eol(),
+        line,
+        library,
+        verb,
+    }
+}
+
+/// The line read by the verb of `entry`, to its end.
+fn read_with<S>(entry: &Entry<S>, st: &S, line: &str, lexed: &Lexed, library: &Library) -> R<Line> {
+    let mut w = words_of(line, lexed, library, entry.verb);
+    (entry.parse)(&mut w, st).and_then(|l| w.finish().map(|()| l))
+}
+
 fn parse_in<S>(
     table: &'static [Entry<S>],
     st: &S,
@@ -1168,26 +1207,13 @@ fn parse_in<S>(
     library: &Library,
     meant: &[(&str, &str)],
 ) -> R<Line> {
-    let eol = lexed.eol();
     let first = &lexed.tokens[0];
-    let words = |verb: Verb, tokens: Vec<Token>| Words {
-        tokens,
-        pos: 1,
-        eol,
-        line,
-        library,
-        verb,
-    };
     let found = if first.quoted {
         None
     } else if let Some(e) = find(table, &first.text) {
-        let mut w = words(e.verb, lexed.tokens.clone());
-        Some((e.parse)(&mut w, st).and_then(|l| w.finish().map(|()| l)))
-    } else if let Some(e) = find(FRAME, &first.text) {
-        let mut w = words(e.verb, lexed.tokens.clone());
-        Some((e.parse)(&mut w, &()).and_then(|l| w.finish().map(|()| l)))
+        Some(read_with(e, st, line, &lexed, library))
     } else {
-        None
+        find(FRAME, &first.text).map(|e| read_with(e, &(), line, &lexed, library))
     };
     found.unwrap_or_else(|| {
         let mut names: Vec<&str> = table.iter().map(|e| e.verb.name).collect();

@@ -1,13 +1,12 @@
 //! The plain tracker's verbs: characters with hit points, a fight in a turn order, rolls against a
 //! number and the judge's answers.
 
-use super::{Entry, Help, nothing, v};
+use super::{Entry, Help, alike, v};
 use crate::content::find_by_name;
 use crate::dice::DiceExpr;
 use crate::rules::GameCommand;
 use crate::rules::plain::{Command as C, State};
-use crate::script::lexer::Token;
-use crate::script::words::{R, Words, is};
+use crate::script::words::{R, Words};
 use crate::script::{Line, ScriptError};
 use crate::session::Command;
 
@@ -26,6 +25,23 @@ pub(crate) const HELP: Help = Help {
 
 fn g(c: C) -> Line {
     Line::Command(Command::Game(GameCommand::Plain(c)))
+}
+
+alike::alike!(State => C: accept, rule, cancel, remove, end;
+    pass = &["pass", "passes", "yes"], fail = &["fail", "fails", "no"]);
+
+/// The plain tracker's `next` ends the turn under way.
+impl From<alike::Next> for C {
+    fn from(_: alike::Next) -> Self {
+        C::NextTurn
+    }
+}
+
+/// The plain tracker's `fight` starts one.
+impl From<alike::Fight> for C {
+    fn from(f: alike::Fight) -> Self {
+        C::StartFight { order: f.order }
+    }
 }
 
 /// A character by name.
@@ -69,18 +85,11 @@ pub(crate) const VERBS: &[Entry<State>] = &[
             _ => Vec::new(),
         },
     },
-    Entry {
-        verb: v(
-            "remove",
-            &[],
-            "remove NAME",
-            "takes a character out of the session",
-            "remove Ogre",
-            PEOPLE,
-        ),
-        parse: |w, st| Ok(g(C::Remove { who: who(w, st)? })),
-        complete: first_a_name,
-    },
+    alike::remove(
+        "takes a character out of the session",
+        "remove Ogre",
+        PEOPLE,
+    ),
     Entry {
         verb: v(
             "damage",
@@ -117,25 +126,12 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         },
         complete: first_a_name,
     },
-    Entry {
-        verb: v(
-            "fight",
-            &[],
-            "fight [NAME...]",
-            "starts a fight: everyone named acts in that order, round after round (the party \
-             always comes; with no one named, the party and the creatures it meets)",
-            "fight Ogre Ana Bo",
-            FIGHT,
-        ),
-        parse: |w, st| {
-            let mut order = Vec::new();
-            while !w.at_end() {
-                order.push(who(w, st)?);
-            }
-            Ok(g(C::StartFight { order }))
-        },
-        complete: names,
-    },
+    alike::fight(
+        "starts a fight: everyone named acts in that order, round after round (the party \
+         always comes; with no one named, the party and the creatures it meets)",
+        "fight Ogre Ana Bo",
+        FIGHT,
+    ),
     Entry {
         verb: v(
             "join",
@@ -148,26 +144,12 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         parse: |w, st| Ok(g(C::Join { who: who(w, st)? })),
         complete: first_a_name,
     },
-    Entry {
-        verb: v(
-            "next",
-            &[],
-            "next",
-            "ends the turn: the next in order acts (a new round after the last)",
-            "next",
-            FIGHT,
-        ),
-        parse: |_, _| Ok(g(C::NextTurn)),
-        complete: nothing,
-    },
-    Entry {
-        verb: v("end", &[], "end", "ends the fight", "end", FIGHT),
-        parse: |w, _| {
-            w.eat(&["fight"]);
-            Ok(g(C::EndFight))
-        },
-        complete: nothing,
-    },
+    alike::next(
+        &[],
+        "ends the turn: the next in order acts (a new round after the last)",
+        FIGHT,
+    ),
+    alike::end("ends the fight", FIGHT),
     Entry {
         verb: v(
             "check",
@@ -202,61 +184,14 @@ pub(crate) const VERBS: &[Entry<State>] = &[
             _ => Vec::new(),
         },
     },
-    Entry {
-        verb: v(
-            "accept",
-            &["ok"],
-            "accept",
-            "accepts the waiting roll as it stands",
-            "accept",
-            ROLLS,
-        ),
-        parse: |_, _| Ok(g(C::Accept)),
-        complete: nothing,
-    },
-    Entry {
-        verb: v(
-            "rule",
-            &["override"],
-            "rule pass|fail",
-            "rules the waiting roll a pass or a fail, whatever the dice say",
-            "rule pass",
-            ROLLS,
-        ),
-        parse: |w, _| {
-            let token: Token = w.next("pass or fail")?;
-            let pass = if is(&token, &["pass", "passes", "yes"]) {
-                true
-            } else if is(&token, &["fail", "fails", "no"]) {
-                false
-            } else {
-                return Err(ScriptError::at(
-                    token.column,
-                    format!("expected pass or fail, found '{}'", token.text),
-                ));
-            };
-            Ok(g(C::Rule { pass }))
-        },
-        complete: |t, _| {
-            if t.args.is_empty() {
-                vec!["pass".into(), "fail".into()]
-            } else {
-                Vec::new()
-            }
-        },
-    },
-    Entry {
-        verb: v(
-            "cancel",
-            &[],
-            "cancel",
-            "drops the waiting roll with no effect",
-            "cancel",
-            ROLLS,
-        ),
-        parse: |_, _| Ok(g(C::Cancel)),
-        complete: nothing,
-    },
+    alike::accept(&["ok"], "accepts the waiting roll as it stands", ROLLS),
+    alike::rule(
+        &["override"],
+        "rules the waiting roll a pass or a fail, whatever the dice say",
+        ROLLS,
+        alike::pass_or_fail,
+    ),
+    alike::cancel(&[], "drops the waiting roll with no effect", ROLLS),
     Entry {
         verb: v(
             "mark",

@@ -7,6 +7,15 @@ use crate::script::lexer::quote;
 use crate::script::write::free_text;
 use crate::session::Command;
 
+/// The name the roster gives `id`, if it is on it.
+fn roster_name(game: &GameState, id: u32) -> Option<String> {
+    game.roster()
+        .into_iter()
+        .flat_map(|g| g.members)
+        .find(|m| m.id == id)
+        .map(|m| m.name)
+}
+
 /// The words for `command` against `game` (the state before it), or `None` where no verb spells
 /// it (the caller then writes it as data).
 pub(crate) fn write(command: &Command, game: &GameState, library: &Library) -> Option<String> {
@@ -26,12 +35,7 @@ pub(crate) fn write(command: &Command, game: &GameState, library: &Library) -> O
             Some(line)
         }
         Command::Hide { id, hidden } => {
-            let name = game
-                .roster()
-                .into_iter()
-                .flat_map(|g| g.members)
-                .find(|m| m.id == *id)?
-                .name;
+            let name = roster_name(game, *id)?;
             let verb = if *hidden { "veil" } else { "reveal" };
             Some(format!("{verb} {}", quote(&name)))
         }
@@ -45,21 +49,11 @@ pub(crate) fn write(command: &Command, game: &GameState, library: &Library) -> O
         Command::TableNumbers(numbers) => Some(format!("numbers {}", numbers.word())),
         Command::Say(text) => Some(format!("say {}", free_text(text))),
         Command::Tell { id, text } => {
-            let name = game
-                .roster()
-                .into_iter()
-                .flat_map(|g| g.members)
-                .find(|m| m.id == *id)?
-                .name;
+            let name = roster_name(game, *id)?;
             Some(format!("tell {} {}", quote(&name), free_text(text)))
         }
         Command::Relink { id } => {
-            let name = game
-                .roster()
-                .into_iter()
-                .flat_map(|g| g.members)
-                .find(|m| m.id == *id)?
-                .name;
+            let name = roster_name(game, *id)?;
             Some(format!("link {} new", quote(&name)))
         }
         Command::Game(command) => match (command, game) {

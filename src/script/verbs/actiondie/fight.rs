@@ -4,7 +4,7 @@
 use super::FIGHT;
 use super::read::*;
 use crate::rules::actiondie::{Command as C, State};
-use crate::script::verbs::{Entry, nothing, v};
+use crate::script::verbs::{Entry, alike, nothing, v};
 use crate::script::words::is;
 
 pub(super) const VERBS: &[Entry<State>] = &[
@@ -63,18 +63,11 @@ pub(super) const VERBS: &[Entry<State>] = &[
         parse: |_, _| Ok(g(C::RollInitiative)),
         complete: nothing,
     },
-    Entry {
-        verb: v(
-            "next",
-            &["e"],
-            "next",
-            "the turn under way ends and the next begins; after the last, a new round (D17, D19)",
-            "next",
-            FIGHT,
-        ),
-        parse: |_, _| Ok(g(C::Next)),
-        complete: nothing,
-    },
+    alike::next(
+        &["e"],
+        "the turn under way ends and the next begins; after the last, a new round (D17, D19)",
+        FIGHT,
+    ),
     Entry {
         verb: v(
             "reevaluate",

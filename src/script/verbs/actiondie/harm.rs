@@ -4,7 +4,7 @@
 use super::read::*;
 use super::{HARM, TIME};
 use crate::rules::actiondie::{Command as C, DamageSpec, State};
-use crate::script::verbs::{Entry, nothing, v};
+use crate::script::verbs::{Entry, alike, nothing, v};
 use crate::script::words::is;
 
 pub(super) const VERBS: &[Entry<State>] = &[
@@ -138,23 +138,12 @@ pub(super) const VERBS: &[Entry<State>] = &[
         },
         complete: first_a_name,
     },
-    Entry {
-        verb: v(
-            "dead",
-            &["kill"],
-            "dead NAME [on|off]",
-            "the judge rules a creature dead (or alive again); the dead leave the initiative (D28)",
-            "dead Ogre",
-            HARM,
-        ),
-        parse: |w, st| {
-            Ok(g(C::Dead {
-                who: who(w, st)?,
-                on: w.on_off()?,
-            }))
-        },
-        complete: first_a_name,
-    },
+    alike::dead(
+        &["kill"],
+        "the judge rules a creature dead (or alive again); the dead leave the initiative (D28)",
+        "dead Ogre",
+        HARM,
+    ),
     Entry {
         verb: v(
             "flee",

@@ -18,6 +18,8 @@ pub(super) fn g(c: C) -> Line {
     Line::Command(Command::Game(GameCommand::ActionDie(c)))
 }
 
+crate::script::verbs::alike::alike!(State => C: rule, choose, cancel, roll, remove, remark, dead, next);
+
 pub(super) use crate::script::verbs::{err, who, who_of};
 
 pub(super) const ABILITIES: &str = "str, dex, awr or wil";

@@ -4,7 +4,7 @@
 use super::ROLLS;
 use super::read::*;
 use crate::rules::actiondie::{CheckSpec, Command as C, Roller, State};
-use crate::script::verbs::{Entry, nothing, v};
+use crate::script::verbs::{Entry, alike, nothing, v};
 use crate::script::words::{R, Words, is};
 
 /// The words a check understands after its ability.
@@ -119,54 +119,20 @@ pub(super) const VERBS: &[Entry<State>] = &[
         },
         complete: nothing,
     },
-    Entry {
-        verb: v(
-            "rule",
-            &[],
-            "rule pass|fail",
-            "the judge rules the waiting roll over the book",
-            "rule pass",
-            ROLLS,
-        ),
-        parse: |w, _| {
-            let t = w.next("pass or fail")?;
-            let pass = if is(&t, &["pass"]) {
-                true
-            } else if is(&t, &["fail"]) {
-                false
-            } else {
-                return err(&t, "pass or fail");
-            };
-            Ok(g(C::Rule { pass }))
+    alike::rule(
+        &[],
+        "the judge rules the waiting roll over the book",
+        ROLLS,
+        |_, _| vec!["pass".into(), "fail".into()],
+    ),
+    alike::choose(
+        &[],
+        "answers the waiting question with option N",
+        ROLLS,
+        |w, _| {
+            let option = usize::from(index(w, "the option's number")?);
+            Ok(alike::chosen::<State>(option))
         },
-        complete: |_, _| vec!["pass".into(), "fail".into()],
-    },
-    Entry {
-        verb: v(
-            "choose",
-            &[],
-            "choose N",
-            "answers the waiting question with option N",
-            "choose 2",
-            ROLLS,
-        ),
-        parse: |w, _| {
-            Ok(g(C::Choose {
-                option: usize::from(index(w, "the option's number")?),
-            }))
-        },
-        complete: nothing,
-    },
-    Entry {
-        verb: v(
-            "cancel",
-            &["drop-roll"],
-            "cancel",
-            "drops what waits, with no effect",
-            "cancel",
-            ROLLS,
-        ),
-        parse: |_, _| Ok(g(C::Cancel)),
-        complete: nothing,
-    },
+    ),
+    alike::cancel(&["drop-roll"], "drops what waits, with no effect", ROLLS),
 ];

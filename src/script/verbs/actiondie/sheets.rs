@@ -5,23 +5,15 @@ use super::SHEETS;
 use super::read::*;
 use crate::content::actiondie as content;
 use crate::rules::actiondie::{Bonus, Command as C, Item, NewSheet, Side, Stat, State};
-use crate::script::verbs::{Entry, v};
+use crate::script::verbs::{Entry, alike, v};
 use crate::script::words::{is, lookup_err};
 
 pub(super) const VERBS: &[Entry<State>] = &[
-    Entry {
-        verb: v(
-            "roll",
-            &[],
-            "roll NAME pc",
-            "rolls a new PC: a d6 for each ability's die in order (1-2 d4, 3-4 d6, 5 d8, 6 d10), \
-             then 2d6 plus the STR value for HP; with dice instead of a name, a free roll",
-            "roll Ana pc",
-            SHEETS,
-        ),
-        parse: |w, _| crate::script::verbs::roll_pc(w, |name| g(C::Roll { name })),
-        complete: crate::script::verbs::pc_word,
-    },
+    alike::roll_pc(
+        "rolls a new PC: a d6 for each ability's die in order (1-2 d4, 3-4 d6, 5 d8, 6 d10), \
+         then 2d6 plus the STR value for HP; with dice instead of a name, a free roll",
+        SHEETS,
+    ),
     Entry {
         verb: v(
             "add",
@@ -72,18 +64,7 @@ pub(super) const VERBS: &[Entry<State>] = &[
             }
         },
     },
-    Entry {
-        verb: v(
-            "remove",
-            &[],
-            "remove NAME",
-            "takes a sheet out of the session",
-            "remove Rat",
-            SHEETS,
-        ),
-        parse: |w, st| who_only(|who| C::Remove { who })(w, st),
-        complete: first_a_name,
-    },
+    alike::remove("takes a sheet out of the session", "remove Rat", SHEETS),
     Entry {
         verb: v(
             "set",
@@ -127,26 +108,26 @@ pub(super) const VERBS: &[Entry<State>] = &[
                 value: w.number("the value")?,
             }))
         },
-        complete: |t, st| match t.args.len() {
-            0 => names(t, st),
-            1 => [
-                "str",
-                "dex",
-                "awr",
-                "wil",
-                "hp",
-                "hpmax",
-                "ar",
-                "move",
-                "hands",
-                "exhaustion",
-                "tech",
-                "techleft",
-                "techdie",
-            ]
-            .map(String::from)
-            .to_vec(),
-            _ => Vec::new(),
+        complete: |t, st| {
+            crate::script::verbs::name_then(t, st, || {
+                [
+                    "str",
+                    "dex",
+                    "awr",
+                    "wil",
+                    "hp",
+                    "hpmax",
+                    "ar",
+                    "move",
+                    "hands",
+                    "exhaustion",
+                    "tech",
+                    "techleft",
+                    "techdie",
+                ]
+                .map(String::from)
+                .to_vec()
+            })
         },
     },
     Entry {
@@ -355,14 +336,14 @@ pub(super) const VERBS: &[Entry<State>] = &[
                 item: Box::new(item),
             }))
         },
-        complete: |t, st| match t.args.len() {
-            0 => names(t, st),
-            1 => content::bundled()
-                .gear
-                .iter()
-                .map(|g| g.name.clone())
-                .collect(),
-            _ => Vec::new(),
+        complete: |t, st| {
+            crate::script::verbs::name_then(t, st, || {
+                content::bundled()
+                    .gear
+                    .iter()
+                    .map(|g| g.name.clone())
+                    .collect()
+            })
         },
     },
     Entry {
@@ -417,21 +398,9 @@ pub(super) const VERBS: &[Entry<State>] = &[
         },
         complete: first_a_name,
     },
-    Entry {
-        verb: v(
-            "remark",
-            &[],
-            "remark NAME TEXT",
-            "a note on the sheet",
-            "remark Ana owes the ferryman",
-            SHEETS,
-        ),
-        parse: |w, st| {
-            Ok(g(C::Note {
-                who: who(w, st)?,
-                text: w.rest_text("the note")?,
-            }))
-        },
-        complete: first_a_name,
-    },
+    alike::remark(
+        "a note on the sheet",
+        "remark Ana owes the ferryman",
+        SHEETS,
+    ),
 ];

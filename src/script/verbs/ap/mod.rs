@@ -5,7 +5,7 @@
 mod read;
 pub(crate) mod write;
 
-use super::{Entry, Help, Typed, nothing, v};
+use super::{Entry, Help, Typed, alike, nothing, v};
 use crate::rules::GameCommand;
 use crate::rules::ap::{
     Action, Attr, Cast, Command as C, Held, Item, Kind, Mark, NewSheet, Span, Stat, State,
@@ -40,17 +40,11 @@ fn g(c: C) -> Line {
     Line::Command(Command::Game(GameCommand::Ap(c)))
 }
 
+alike::alike!(State => C: accept, rule, choose, cancel, remove, next;
+    pass = &["pass", "success", "yes"], fail = &["fail", "failure", "no"]);
+
 fn who_only(w: &mut Words<'_>, st: &State, f: fn(u32) -> C) -> R<Line> {
     Ok(g(f(who(w, st)?)))
-}
-
-/// Whom a rest covers: the names given, or nobody (every living PC).
-fn many(w: &mut Words<'_>, st: &State) -> R<Vec<u32>> {
-    let mut ids = Vec::new();
-    while !w.at_end() {
-        ids.push(who(w, st)?);
-    }
-    Ok(ids)
 }
 
 fn number_i8(w: &mut Words<'_>, what: &str) -> R<i8> {
@@ -66,6 +60,15 @@ fn index(w: &mut Words<'_>, what: &str) -> R<usize> {
     let n: usize = w.number(what)?;
     n.checked_sub(1)
         .ok_or_else(|| ScriptError::at(column, "numbers start at 1"))
+}
+
+/// The next word, one of `c`'s scrolls by its spell, as its place among them.
+fn scroll(w: &mut Words<'_>, c: &crate::rules::ap::Character) -> R<usize> {
+    let t = w.next("the scroll's spell")?;
+    c.scrolls
+        .iter()
+        .position(|s| s.eq_ignore_ascii_case(&t.text))
+        .ok_or_else(|| ScriptError::at(t.column, format!("{} has no scroll of {}", c.name, t.text)))
 }
 
 fn action(w: &mut Words<'_>, st: &State, attack: bool) -> R<Line> {
@@ -239,13 +242,7 @@ pub(crate) const VERBS: &[Entry<State>] = &[
                 }))
             })
         },
-        complete: |t, _| {
-            if t.args.len() == 1 {
-                vec!["pc".into(), "hireling".into()]
-            } else {
-                Vec::new()
-            }
-        },
+        complete: super::pc_or_hireling,
     },
     Entry {
         verb: v(
@@ -299,18 +296,7 @@ pub(crate) const VERBS: &[Entry<State>] = &[
             }
         },
     },
-    Entry {
-        verb: v(
-            "remove",
-            &[],
-            "remove NAME",
-            "takes a sheet out of the session",
-            "remove Gob",
-            SHEETS,
-        ),
-        parse: |w, st| who_only(w, st, |who| C::Remove { who }),
-        complete: first_a_name,
-    },
+    alike::remove("takes a sheet out of the session", "remove Gob", SHEETS),
     Entry {
         verb: v(
             "set",
@@ -340,10 +326,10 @@ pub(crate) const VERBS: &[Entry<State>] = &[
                 max,
             }))
         },
-        complete: |t, st| match t.args.len() {
-            0 => names(t, st),
-            1 => vec!["hp".into(), "str".into(), "dex".into(), "wil".into()],
-            _ => Vec::new(),
+        complete: |t, st| {
+            super::name_then(t, st, || {
+                vec!["hp".into(), "str".into(), "dex".into(), "wil".into()]
+            })
         },
     },
     Entry {
@@ -644,67 +630,24 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         },
         complete: first_a_name,
     },
-    Entry {
-        verb: v(
-            "accept",
-            &["ok", "a"],
-            "accept",
-            "takes what waits as the rules propose it",
-            "accept",
-            ROLLS,
-        ),
-        parse: |_, _| Ok(g(C::Accept)),
-        complete: nothing,
-    },
-    Entry {
-        verb: v(
-            "rule",
-            &[],
-            "rule pass|fail",
-            "the judge's verdict over the waiting roll",
-            "rule pass",
-            ROLLS,
-        ),
-        parse: |w, _| {
-            let t = w.next("pass or fail")?;
-            if is(&t, &["pass", "success", "yes"]) {
-                Ok(g(C::Rule { pass: true }))
-            } else if is(&t, &["fail", "failure", "no"]) {
-                Ok(g(C::Rule { pass: false }))
-            } else {
-                err(&t, "pass or fail")
-            }
-        },
-        complete: |_, _| vec!["pass".into(), "fail".into()],
-    },
-    Entry {
-        verb: v(
-            "choose",
-            &["pick"],
-            "choose N",
-            "answers the waiting question with its Nth answer",
-            "choose 2",
-            ROLLS,
-        ),
-        parse: |w, _| {
-            Ok(g(C::Choose {
-                option: index(w, "an answer's number")?,
-            }))
-        },
-        complete: nothing,
-    },
-    Entry {
-        verb: v(
-            "cancel",
-            &[],
-            "cancel",
-            "drops what waits, with no effect",
-            "cancel",
-            ROLLS,
-        ),
-        parse: |_, _| Ok(g(C::Cancel)),
-        complete: nothing,
-    },
+    alike::accept(
+        &["ok", "a"],
+        "takes what waits as the rules propose it",
+        ROLLS,
+    ),
+    alike::rule(
+        &[],
+        "the judge's verdict over the waiting roll",
+        ROLLS,
+        |_, _| vec!["pass".into(), "fail".into()],
+    ),
+    alike::choose(
+        &["pick"],
+        "answers the waiting question with its Nth answer",
+        ROLLS,
+        |w, _| Ok(alike::chosen::<State>(index(w, "an answer's number")?)),
+    ),
+    alike::cancel(&[], "drops what waits, with no effect", ROLLS),
     // ---- AP
     Entry {
         verb: v(
@@ -940,18 +883,11 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         },
         complete: first_a_name,
     },
-    Entry {
-        verb: v(
-            "next",
-            &["e"],
-            "next",
-            "ends the turn (the pool refills) and starts the next (A17, A24)",
-            "next",
-            FIGHT,
-        ),
-        parse: |_, _| Ok(g(C::Next)),
-        complete: nothing,
-    },
+    alike::next(
+        &["e"],
+        "ends the turn (the pool refills) and starts the next (A17, A24)",
+        FIGHT,
+    ),
     Entry {
         verb: v(
             "endfight",
@@ -1131,17 +1067,7 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         ),
         parse: |w, st| {
             let c = character(w, st)?;
-            let t = w.next("the scroll's spell")?;
-            let Some(scroll) = c
-                .scrolls
-                .iter()
-                .position(|s| s.eq_ignore_ascii_case(&t.text))
-            else {
-                return Err(ScriptError::at(
-                    t.column,
-                    format!("{} has no scroll of {}", c.name, t.text),
-                ));
-            };
+            let scroll = scroll(w, c)?;
             let (slot, dust, _, _, _) = magic_dice(w)?;
             Ok(g(C::Copy {
                 who: c.id,
@@ -1163,17 +1089,7 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         ),
         parse: |w, st| {
             let c = character(w, st)?;
-            let t = w.next("the scroll's spell")?;
-            let Some(scroll) = c
-                .scrolls
-                .iter()
-                .position(|s| s.eq_ignore_ascii_case(&t.text))
-            else {
-                return Err(ScriptError::at(
-                    t.column,
-                    format!("{} has no scroll of {}", c.name, t.text),
-                ));
-            };
+            let scroll = scroll(w, c)?;
             Ok(g(C::MakeGrimoire { who: c.id, scroll }))
         },
         complete: first_a_name,
@@ -1221,7 +1137,8 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         ),
         parse: |w, st| {
             let t = w.next("short, night or week")?;
-            let ids = many(w, st)?;
+            // Whom a rest covers: the names given, or nobody (every living PC).
+            let ids = alike::named(w, st)?;
             if is(&t, &["short"]) {
                 Ok(g(C::Short { who: ids }))
             } else if is(&t, &["night", "sleep"]) {

@@ -4,7 +4,7 @@ use super::FIGHT;
 use super::read::*;
 use crate::rules::bdp::{Command as C, State};
 use crate::script::ScriptError;
-use crate::script::verbs::{Entry, nothing, v};
+use crate::script::verbs::{Entry, alike, nothing, v};
 
 pub(super) const VERBS: &[Entry<State>] = &[
     Entry {
@@ -43,24 +43,11 @@ pub(super) const VERBS: &[Entry<State>] = &[
         parse: |w, st| who_only(|who| C::Cast { who })(w, st),
         complete: first_a_name,
     },
-    Entry {
-        verb: v(
-            "fight",
-            &[],
-            "fight [NAME...]",
-            "starts the turn list: the names in order, or PCs then creatures (B49)",
-            "fight Ana Rat",
-            FIGHT,
-        ),
-        parse: |w, st| {
-            let mut order = Vec::new();
-            while !w.at_end() {
-                order.push(who(w, st)?);
-            }
-            Ok(g(C::Fight { order }))
-        },
-        complete: names,
-    },
+    alike::fight(
+        "starts the turn list: the names in order, or PCs then creatures (B49)",
+        "fight Ana Rat",
+        FIGHT,
+    ),
     Entry {
         verb: v(
             "order",
@@ -99,26 +86,12 @@ pub(super) const VERBS: &[Entry<State>] = &[
         },
         complete: names,
     },
-    Entry {
-        verb: v(
-            "next",
-            &[],
-            "next",
-            "the next turn; after the last, a new round (B49)",
-            "next",
-            FIGHT,
-        ),
-        parse: |_, _| Ok(g(C::Next)),
-        complete: nothing,
-    },
-    Entry {
-        verb: v("end", &[], "end", "ends the fight", "end", FIGHT),
-        parse: |w, _| {
-            w.eat(&["fight"]);
-            Ok(g(C::EndFight))
-        },
-        complete: nothing,
-    },
+    alike::next(
+        &[],
+        "the next turn; after the last, a new round (B49)",
+        FIGHT,
+    ),
+    alike::end("ends the fight", FIGHT),
     Entry {
         verb: v(
             "expose",

@@ -3,7 +3,7 @@
 use super::HARM;
 use super::read::*;
 use crate::rules::bdp::{Ability, Area, Command as C, Level, Reason, State, Target};
-use crate::script::verbs::{Entry, v};
+use crate::script::verbs::{Entry, alike, v};
 use crate::script::words::is;
 
 pub(super) const VERBS: &[Entry<State>] = &[
@@ -196,23 +196,12 @@ pub(super) const VERBS: &[Entry<State>] = &[
         },
         complete: then_ability,
     },
-    Entry {
-        verb: v(
-            "dead",
-            &[],
-            "dead NAME [on|off]",
-            "the judge rules a character dead, or back (B30)",
-            "dead Rat",
-            HARM,
-        ),
-        parse: |w, st| {
-            Ok(g(C::Dead {
-                who: who(w, st)?,
-                on: w.on_off()?,
-            }))
-        },
-        complete: first_a_name,
-    },
+    alike::dead(
+        &[],
+        "the judge rules a character dead, or back (B30)",
+        "dead Rat",
+        HARM,
+    ),
     Entry {
         verb: v(
             "out",

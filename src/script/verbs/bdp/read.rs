@@ -15,6 +15,8 @@ pub(super) fn g(c: C) -> Line {
     Line::Command(Command::Game(GameCommand::Bdp(c)))
 }
 
+crate::script::verbs::alike::alike!(State => C: accept, rule, choose, cancel, roll, remove, remark, dead, fight, next, end);
+
 pub(super) use crate::script::verbs::{err, who};
 
 pub(super) fn ability_of(t: &Token) -> Option<Ability> {
@@ -90,11 +92,7 @@ pub(super) fn hazard(w: &mut Words<'_>) -> R<Hazard> {
 pub(super) use crate::script::verbs::{first_a_name, names};
 
 pub(super) fn then_ability(t: &Typed<'_>, st: &State) -> Vec<String> {
-    match t.args.len() {
-        0 => names(t, st),
-        1 => vec!["str".into(), "dex".into(), "wil".into()],
-        _ => Vec::new(),
-    }
+    crate::script::verbs::name_then(t, st, || vec!["str".into(), "dex".into(), "wil".into()])
 }
 
 pub(super) fn who_only(f: fn(u32) -> C) -> impl Fn(&mut Words<'_>, &State) -> R<Line> {

@@ -4,7 +4,7 @@ use super::ROLLS;
 use super::read::*;
 use crate::rules::bdp::{Certainty, Command as C, State};
 use crate::script::ScriptError;
-use crate::script::verbs::{Entry, nothing, v};
+use crate::script::verbs::{Entry, alike, nothing, v};
 use crate::script::words::is;
 
 pub(super) const VERBS: &[Entry<State>] = &[
@@ -124,15 +124,15 @@ pub(super) const VERBS: &[Entry<State>] = &[
                 what: w.rest_text("what the task is")?,
             }))
         },
-        complete: |t, st| match t.args.len() {
-            0 => names(t, st),
-            1 => vec![
-                "sure".into(),
-                "impossible".into(),
-                "auto".into(),
-                "tgs".into(),
-            ],
-            _ => Vec::new(),
+        complete: |t, st| {
+            crate::script::verbs::name_then(t, st, || {
+                vec![
+                    "sure".into(),
+                    "impossible".into(),
+                    "auto".into(),
+                    "tgs".into(),
+                ]
+            })
         },
     },
     Entry {
@@ -147,45 +147,17 @@ pub(super) const VERBS: &[Entry<State>] = &[
         parse: |w, _| Ok(g(C::Fate { question: text(w)? })),
         complete: nothing,
     },
-    Entry {
-        verb: v(
-            "accept",
-            &["ok"],
-            "accept",
-            "accepts what waits: the roll's verdict or the proposal",
-            "accept",
-            ROLLS,
-        ),
-        parse: |_, _| Ok(g(C::Accept)),
-        complete: nothing,
-    },
-    Entry {
-        verb: v(
-            "rule",
-            &["override"],
-            "rule pass|fail",
-            "rules the waiting roll a pass or a fail",
-            "rule pass",
-            ROLLS,
-        ),
-        parse: |w, _| {
-            let t = w.next("pass or fail")?;
-            if is(&t, &["pass"]) {
-                Ok(g(C::Rule { pass: true }))
-            } else if is(&t, &["fail"]) {
-                Ok(g(C::Rule { pass: false }))
-            } else {
-                err(&t, "pass or fail")
-            }
-        },
-        complete: |t, _| {
-            if t.args.is_empty() {
-                vec!["pass".into(), "fail".into()]
-            } else {
-                Vec::new()
-            }
-        },
-    },
+    alike::accept(
+        &["ok"],
+        "accepts what waits: the roll's verdict or the proposal",
+        ROLLS,
+    ),
+    alike::rule(
+        &["override"],
+        "rules the waiting roll a pass or a fail",
+        ROLLS,
+        alike::pass_or_fail,
+    ),
     Entry {
         verb: v(
             "edge",
@@ -213,35 +185,18 @@ pub(super) const VERBS: &[Entry<State>] = &[
             }
         },
     },
-    Entry {
-        verb: v(
-            "choose",
-            &[],
-            "choose N",
-            "answers the waiting question with option N",
-            "choose 2",
-            ROLLS,
-        ),
-        parse: |w, _| {
+    alike::choose(
+        &[],
+        "answers the waiting question with option N",
+        ROLLS,
+        |w, _| {
             let column = w.peek().map_or(w.eol, |t| t.column);
             let n: usize = w.number("an option number")?;
             if n == 0 {
                 return Err(ScriptError::at(column, "options are numbered from 1"));
             }
-            Ok(g(C::Choose { option: n - 1 }))
+            Ok(alike::chosen::<State>(n - 1))
         },
-        complete: nothing,
-    },
-    Entry {
-        verb: v(
-            "cancel",
-            &[],
-            "cancel",
-            "drops what waits with no effect",
-            "cancel",
-            ROLLS,
-        ),
-        parse: |_, _| Ok(g(C::Cancel)),
-        complete: nothing,
-    },
+    ),
+    alike::cancel(&[], "drops what waits with no effect", ROLLS),
 ];

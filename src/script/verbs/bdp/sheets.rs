@@ -5,7 +5,7 @@ use super::read::*;
 use crate::content::LookupError;
 use crate::content::bdp::library;
 use crate::rules::bdp::{Command as C, Hand, Item, Kind, NewSheet, Rarity, Region, Stat, State};
-use crate::script::verbs::{Entry, v};
+use crate::script::verbs::{Entry, alike, v};
 use crate::script::words::{R, Words, is, lookup_err};
 use crate::script::{Line, ScriptError};
 
@@ -51,13 +51,9 @@ fn add(w: &mut Words<'_>, st: &State) -> R<Line> {
         Kind::Creature
     } else {
         // `add Snag bandit`: one of the bestiary under a name of the judge's.
-        let entry = bestiary.creature(&kind_token.text).map_err(|e| match e {
-            LookupError::Unknown { hint, .. } => ScriptError::at(
-                kind_token.column,
-                format!("expected {KINDS}, found '{}'{hint}", kind_token.text),
-            ),
-            e => lookup_err(&kind_token, e),
-        })?;
+        let entry = bestiary
+            .creature(&kind_token.text)
+            .map_err(|e| crate::script::verbs::not_a_kind(&kind_token, KINDS, e))?;
         if let Some(t) = w.peek() {
             return err(t, "the end of the line");
         }
@@ -88,19 +84,11 @@ fn add(w: &mut Words<'_>, st: &State) -> R<Line> {
 }
 
 pub(super) const VERBS: &[Entry<State>] = &[
-    Entry {
-        verb: v(
-            "roll",
-            &[],
-            "roll NAME pc",
-            "rolls a new PC: 3d6 for STR, DEX and WIL in order, then a d6 for HP, 10 slots; \
-             with dice instead of a name, a free roll (roll d6 for fate)",
-            "roll Ana pc",
-            SHEETS,
-        ),
-        parse: |w, _| crate::script::verbs::roll_pc(w, |name| g(C::Roll { name })),
-        complete: crate::script::verbs::pc_word,
-    },
+    alike::roll_pc(
+        "rolls a new PC: 3d6 for STR, DEX and WIL in order, then a d6 for HP, 10 slots; \
+         with dice instead of a name, a free roll (roll d6 for fate)",
+        SHEETS,
+    ),
     Entry {
         verb: v(
             "add",
@@ -123,18 +111,7 @@ pub(super) const VERBS: &[Entry<State>] = &[
             }
         },
     },
-    Entry {
-        verb: v(
-            "remove",
-            &[],
-            "remove NAME",
-            "takes a sheet out of the session",
-            "remove Rat",
-            SHEETS,
-        ),
-        parse: |w, st| who_only(|who| C::Remove { who })(w, st),
-        complete: first_a_name,
-    },
+    alike::remove("takes a sheet out of the session", "remove Rat", SHEETS),
     Entry {
         verb: v(
             "set",
@@ -264,14 +241,14 @@ pub(super) const VERBS: &[Entry<State>] = &[
                 item: item.into(),
             }))
         },
-        complete: |t, st| match t.args.len() {
-            0 => names(t, st),
-            1 => library()
-                .wares()
-                .iter()
-                .map(|w| w.name().to_string())
-                .collect(),
-            _ => Vec::new(),
+        complete: |t, st| {
+            crate::script::verbs::name_then(t, st, || {
+                library()
+                    .wares()
+                    .iter()
+                    .map(|w| w.name().to_string())
+                    .collect()
+            })
         },
     },
     Entry {
@@ -331,21 +308,9 @@ pub(super) const VERBS: &[Entry<State>] = &[
         },
         complete: first_a_name,
     },
-    Entry {
-        verb: v(
-            "remark",
-            &[],
-            "remark NAME TEXT",
-            "a note on the sheet (a lost limb, a scar)",
-            "remark Ana left leg lost",
-            SHEETS,
-        ),
-        parse: |w, st| {
-            Ok(g(C::Note {
-                who: who(w, st)?,
-                text: w.rest_text("the note")?,
-            }))
-        },
-        complete: first_a_name,
-    },
+    alike::remark(
+        "a note on the sheet (a lost limb, a scar)",
+        "remark Ana left leg lost",
+        SHEETS,
+    ),
 ];

@@ -394,18 +394,12 @@ fn item_words(item: &Item) -> Option<String> {
         return None;
     }
     let mut line = quote(&item.name);
-    for (on, was, word) in [
+    line.push_str(&crate::script::write::added_words(&[
         (item.heavy_armour, base.heavy_armour, " heavy"),
         (item.helmet, base.helmet, " helmet"),
         (item.bracers, base.bracers, " bracers"),
         (item.ration, base.ration, " ration"),
-    ] {
-        match (on, was) {
-            (true, false) => line.push_str(word),
-            (false, true) => return None,
-            _ => {}
-        }
-    }
+    ])?);
     match (item.waterskin, base.waterskin) {
         (a, b) if a == b => {}
         (Some(8), _) => line.push_str(" waterskin"),

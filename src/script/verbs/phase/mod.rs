@@ -8,7 +8,7 @@ pub(crate) mod write;
 
 use self::parse::*;
 use self::read::{g, names, nth, positive, signed, who};
-use super::{Entry, Help, Typed, nothing, v};
+use super::{Entry, Help, Typed, alike, nothing, v};
 use crate::rules::phase::{Ability, Command as C, State};
 use crate::script::ScriptError;
 use crate::script::words::is;
@@ -33,6 +33,9 @@ pub(crate) const HELP: Help = Help {
 };
 
 use super::{first_a_name as first_name, names as all_names};
+
+alike::alike!(State => C: accept, rule, choose, cancel, remove, next, end;
+    pass = &["pass", "passes"], fail = &["fail", "fails"]);
 
 fn two_names(t: &Typed<'_>, st: &State) -> Vec<String> {
     if t.args.len() < 2 {
@@ -76,13 +79,7 @@ pub(crate) const VERBS: &[Entry<State>] = &[
                 Ok(g(C::Roll { name, kind }))
             })
         },
-        complete: |t, _| {
-            if t.args.len() == 1 {
-                words(&["pc", "hireling"])
-            } else {
-                Vec::new()
-            }
-        },
+        complete: super::pc_or_hireling,
     },
     Entry {
         verb: v(
@@ -106,18 +103,7 @@ pub(crate) const VERBS: &[Entry<State>] = &[
             }
         },
     },
-    Entry {
-        verb: v(
-            "remove",
-            &[],
-            "remove NAME",
-            "takes a character out of the session",
-            "remove Gob",
-            SHEETS,
-        ),
-        parse: |w, st| Ok(g(C::Remove { who: who(w, st)? })),
-        complete: first_name,
-    },
+    alike::remove("takes a character out of the session", "remove Gob", SHEETS),
     Entry {
         verb: v(
             "arm",
@@ -128,16 +114,16 @@ pub(crate) const VERBS: &[Entry<State>] = &[
             SHEETS,
         ),
         parse: arm,
-        complete: |t, st| match t.args.len() {
-            0 => all_names(t, st),
-            1 => and_names(
-                &["hand", "polearm", "sling", "bow"],
-                crate::content::phase::library()
-                    .weapons
-                    .iter()
-                    .map(|w| &w.name),
-            ),
-            _ => Vec::new(),
+        complete: |t, st| {
+            super::name_then(t, st, || {
+                and_names(
+                    &["hand", "polearm", "sling", "bow"],
+                    crate::content::phase::library()
+                        .weapons
+                        .iter()
+                        .map(|w| &w.name),
+                )
+            })
         },
     },
     Entry {
@@ -196,10 +182,10 @@ pub(crate) const VERBS: &[Entry<State>] = &[
             SHEETS,
         ),
         parse: take,
-        complete: |t, st| match t.args.len() {
-            0 => all_names(t, st),
-            1 => words(&["food", "ration", "delve", "supply", "treasure"]),
-            _ => Vec::new(),
+        complete: |t, st| {
+            super::name_then(t, st, || {
+                words(&["food", "ration", "delve", "supply", "treasure"])
+            })
         },
     },
     Entry {
@@ -269,19 +255,19 @@ pub(crate) const VERBS: &[Entry<State>] = &[
             SHEETS,
         ),
         parse: buy,
-        complete: |t, st| match t.args.len() {
-            0 => all_names(t, st),
-            1 => crate::content::phase::library()
-                .offers()
-                .iter()
-                .map(|o| o.name().to_string())
-                .chain(
-                    crate::rules::phase::Ware::ALL
-                        .iter()
-                        .map(|w| w.word().replace(' ', "")),
-                )
-                .collect(),
-            _ => Vec::new(),
+        complete: |t, st| {
+            super::name_then(t, st, || {
+                crate::content::phase::library()
+                    .offers()
+                    .iter()
+                    .map(|o| o.name().to_string())
+                    .chain(
+                        crate::rules::phase::Ware::ALL
+                            .iter()
+                            .map(|w| w.word().replace(' ', "")),
+                    )
+                    .collect()
+            })
         },
     },
     Entry {
@@ -374,11 +360,7 @@ pub(crate) const VERBS: &[Entry<State>] = &[
             ROLLS,
         ),
         parse: check,
-        complete: |t, st| match t.args.len() {
-            0 => all_names(t, st),
-            1 => words(&["str", "dex", "wil"]),
-            _ => Vec::new(),
-        },
+        complete: |t, st| super::name_then(t, st, || words(&["str", "dex", "wil"])),
     },
     Entry {
         verb: v(
@@ -396,71 +378,24 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         },
         complete: all_names,
     },
-    Entry {
-        verb: v(
-            "accept",
-            &["ok"],
-            "accept",
-            "takes the waiting save's verdict or the question's proposal",
-            "accept",
-            ROLLS,
-        ),
-        parse: |_, _| Ok(g(C::Accept)),
-        complete: nothing,
-    },
-    Entry {
-        verb: v(
-            "rule",
-            &["override"],
-            "rule pass|fail",
-            "rules the waiting save a pass or a fail",
-            "rule pass",
-            ROLLS,
-        ),
-        parse: |w, _| {
-            let pass = read::pick(
-                w,
-                &[(&["pass", "passes"], true), (&["fail", "fails"], false)],
-                "pass or fail",
-            )?;
-            Ok(g(C::Rule { pass }))
-        },
-        complete: |t, _| {
-            if t.args.is_empty() {
-                words(&["pass", "fail"])
-            } else {
-                Vec::new()
-            }
-        },
-    },
-    Entry {
-        verb: v(
-            "choose",
-            &[],
-            "choose N",
-            "answers the waiting question with option N",
-            "choose 2",
-            ROLLS,
-        ),
-        parse: |w, _| {
-            Ok(g(C::Choose {
-                option: nth(w, "the option's number")?,
-            }))
-        },
-        complete: nothing,
-    },
-    Entry {
-        verb: v(
-            "cancel",
-            &[],
-            "cancel",
-            "drops what waits with no effect",
-            "cancel",
-            ROLLS,
-        ),
-        parse: |_, _| Ok(g(C::Cancel)),
-        complete: nothing,
-    },
+    alike::accept(
+        &["ok"],
+        "takes the waiting save's verdict or the question's proposal",
+        ROLLS,
+    ),
+    alike::rule(
+        &["override"],
+        "rules the waiting save a pass or a fail",
+        ROLLS,
+        alike::pass_or_fail,
+    ),
+    alike::choose(
+        &[],
+        "answers the waiting question with option N",
+        ROLLS,
+        |w, _| Ok(alike::chosen::<State>(nth(w, "the option's number")?)),
+    ),
+    alike::cancel(&[], "drops what waits with no effect", ROLLS),
     Entry {
         verb: v(
             "fight",
@@ -473,33 +408,15 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         parse: fight,
         complete: all_names,
     },
-    Entry {
-        verb: v(
-            "next",
-            &[],
-            "next",
-            "moves on to the next group with someone to act; a phase with nobody passes",
-            "next",
-            FIGHT,
-        ),
-        parse: |_, _| Ok(g(C::Next)),
-        complete: nothing,
-    },
-    Entry {
-        verb: v(
-            "end",
-            &[],
-            "end",
-            "ends the fight (ammunition is rolled for missiles loosed)",
-            "end",
-            FIGHT,
-        ),
-        parse: |w, _| {
-            w.eat(&["fight"]);
-            Ok(g(C::EndFight))
-        },
-        complete: nothing,
-    },
+    alike::next(
+        &[],
+        "moves on to the next group with someone to act; a phase with nobody passes",
+        FIGHT,
+    ),
+    alike::end(
+        "ends the fight (ammunition is rolled for missiles loosed)",
+        FIGHT,
+    ),
     Entry {
         verb: v(
             "place",

@@ -98,13 +98,9 @@ pub(super) fn add(w: &mut Words<'_>, st: &State) -> R<Line> {
         (Kind::Animal, *b)
     } else {
         // `add Snag goblin [options]`: one of the bestiary under a name of the judge's.
-        let entry = bestiary.creature(&kind_token.text).map_err(|e| match e {
-            LookupError::Unknown { hint, .. } => ScriptError::at(
-                kind_token.column,
-                format!("expected {KINDS}, found '{}'{hint}", kind_token.text),
-            ),
-            e => lookup_err(&kind_token, e),
-        })?;
+        let entry = bestiary
+            .creature(&kind_token.text)
+            .map_err(|e| crate::script::verbs::not_a_kind(&kind_token, KINDS, e))?;
         let mut s = entry.sheet(&name);
         sheet_options(w, &mut s, true)?;
         return Ok(g(C::Add(Box::new(s))));
@@ -216,13 +212,7 @@ pub(super) fn wear(w: &mut Words<'_>, st: &State) -> R<Line> {
                 None => {
                     let entry = content::phase::library()
                         .armour(&t.text)
-                        .map_err(|e| match e {
-                            LookupError::Unknown { hint, .. } => ScriptError::at(
-                                t.column,
-                                format!("expected {expected}, found '{}'{hint}", t.text),
-                            ),
-                            e => lookup_err(&t, e),
-                        })?;
+                        .map_err(|e| crate::script::verbs::not_a_kind(&t, expected, e))?;
                     match entry.class.armor() {
                         Some(a) => (a, false),
                         None => (Armor::None, true),

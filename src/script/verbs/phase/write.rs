@@ -461,19 +461,12 @@ fn weapon_tags(base: &Weapon, weapon: &Weapon) -> Option<String> {
     if weapon.out_of_ammo {
         return None;
     }
-    let mut tags = String::new();
-    for (on, was, word) in [
+    let mut tags = crate::script::write::added_words(&[
         (weapon.bulky, base.bulky, " bulky"),
         (weapon.missile, base.missile, " missile"),
         (weapon.throwable, base.throwable, " thrown"),
         (weapon.blast, base.blast, " blast"),
-    ] {
-        match (on, was) {
-            (true, false) => tags.push_str(word),
-            (false, true) => return None,
-            _ => {}
-        }
-    }
+    ])?;
     match (weapon.hand, base.hand) {
         (Hand::Left, Hand::Right) => tags.push_str(" left"),
         (Hand::Right, Hand::Left) => return None,

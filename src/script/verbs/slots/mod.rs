@@ -9,7 +9,7 @@ pub(crate) mod write;
 
 use self::complete::*;
 use self::read::{P, status_flag, time_of_day};
-use super::{Entry, Help, nothing, v};
+use super::{Entry, Help, alike, nothing, v};
 use crate::rules::slots::{self, Command as C, Sense, State, Verdict, Wound};
 use crate::script::words::is;
 use crate::script::{Line, ScriptError};
@@ -38,6 +38,8 @@ pub(crate) const HELP: Help = Help {
 fn g(c: slots::Command) -> Line {
     Line::Command(Command::from(c))
 }
+
+alike::alike!(State => C: accept, cancel);
 
 /// Every verb of the slot system, in the order help lists them.
 pub(crate) const VERBS: &[Entry<State>] = &[
@@ -401,18 +403,11 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         },
         complete: complete_override,
     },
-    Entry {
-        verb: v(
-            "accept",
-            &["ok", "y"],
-            "accept",
-            "accepts the roll or decision waiting for the judge as it stands",
-            "accept",
-            ROLLS,
-        ),
-        parse: |_, _| Ok(g(C::Accept)),
-        complete: nothing,
-    },
+    alike::accept(
+        &["ok", "y"],
+        "accepts the roll or decision waiting for the judge as it stands",
+        ROLLS,
+    ),
     Entry {
         verb: v(
             "slot",
@@ -448,18 +443,11 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         },
         complete: complete_blocks,
     },
-    Entry {
-        verb: v(
-            "cancel",
-            &[],
-            "cancel",
-            "drops the roll or decision waiting for the judge, with no consequence",
-            "cancel",
-            ROLLS,
-        ),
-        parse: |_, _| Ok(g(C::Cancel)),
-        complete: nothing,
-    },
+    alike::cancel(
+        &[],
+        "drops the roll or decision waiting for the judge, with no consequence",
+        ROLLS,
+    ),
     Entry {
         verb: v(
             "wound",

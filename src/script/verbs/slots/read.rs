@@ -859,26 +859,25 @@ pub(super) fn bad_letter(token: &Token) -> ScriptError {
 }
 
 pub(super) fn status_flag(token: &Token) -> Option<StatusFlag> {
-    let table = [
-        (&["prone", "down"][..], StatusFlag::Prone),
-        (
-            &["restrained", "seized", "held"][..],
-            StatusFlag::Restrained,
-        ),
-        (
-            &["immobilized", "immobilised", "stuck"][..],
-            StatusFlag::Immobilized,
-        ),
-        (&["unconscious", "out", "ko"][..], StatusFlag::Unconscious),
-        (&["dead", "death"][..], StatusFlag::Dead),
-        (&["evil", "corrupted"][..], StatusFlag::Evil),
-        (&["cringe", "cringing"][..], StatusFlag::Cringe),
-    ];
-    table
+    STATUS_WORDS
         .iter()
         .find(|(words, _)| is(token, words))
         .map(|(_, f)| *f)
 }
+
+/// The words `status` reads for each flag; the writer writes the first.
+pub(super) const STATUS_WORDS: [(&[&str], StatusFlag); 7] = [
+    (&["prone", "down"], StatusFlag::Prone),
+    (&["restrained", "seized", "held"], StatusFlag::Restrained),
+    (
+        &["immobilized", "immobilised", "stuck"],
+        StatusFlag::Immobilized,
+    ),
+    (&["unconscious", "out", "ko"], StatusFlag::Unconscious),
+    (&["dead", "death"], StatusFlag::Dead),
+    (&["evil", "corrupted"], StatusFlag::Evil),
+    (&["cringe", "cringing"], StatusFlag::Cringe),
+];
 
 /// A word that describes an item in `put`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

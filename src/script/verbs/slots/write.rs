@@ -4,7 +4,7 @@
 //! name and the properties that differ from the library's entry. A sheet no verb builds (a
 //! layout from an imported file) is written as data by the caller.
 
-use super::read::default_weapon;
+use super::read::{STATUS_WORDS, default_weapon};
 use crate::content::Library;
 use crate::dice::Edge;
 use crate::rules::slots::{
@@ -123,7 +123,7 @@ pub(crate) fn write(command: &C, st: &State, library: &Library) -> Option<String
             format!(
                 "status {} {}{}",
                 name(*who)?,
-                status_word(*flag),
+                status_word(*flag)?,
                 on_off(*on)
             )
         }
@@ -208,16 +208,12 @@ fn side_word(side: Side) -> &'static str {
     }
 }
 
-fn status_word(flag: StatusFlag) -> &'static str {
-    match flag {
-        StatusFlag::Prone => "prone",
-        StatusFlag::Restrained => "restrained",
-        StatusFlag::Immobilized => "immobilized",
-        StatusFlag::Unconscious => "unconscious",
-        StatusFlag::Dead => "dead",
-        StatusFlag::Evil => "evil",
-        StatusFlag::Cringe => "cringe",
-    }
+/// The word `status` reads first for `flag`.
+fn status_word(flag: StatusFlag) -> Option<&'static str> {
+    STATUS_WORDS
+        .iter()
+        .find(|(_, f)| *f == flag)
+        .and_then(|(words, _)| words.first().copied())
 }
 
 /// `adv` and `dis` as many times as the edge counts them, each after a space.
