@@ -129,32 +129,43 @@ pub enum Event {
     },
 }
 
+/// Writes, inside the `impl` of a ruleset's `Event` that has a `Said { mood, text, parts,
+/// tally }` variant like [`Event`]'s, the three ways to make one: `said` (plain words),
+/// `for_the_judge` (words the players' lens leaves out) and `line` (words as parts).
+macro_rules! sentences {
+    () => {
+        /// A line in plain words, naming no one by id.
+        pub fn said(mood: $crate::rules::said::Mood, text: impl Into<String>) -> Event {
+            Event::Said {
+                mood,
+                text: text.into(),
+                parts: $crate::rules::Line::new(),
+                tally: Vec::new(),
+            }
+        }
+
+        /// A line for the judge alone (a reminder, a note, a ruling the rules leave to the
+        /// judge): the players' lens reads nothing of it.
+        pub fn for_the_judge(mood: $crate::rules::said::Mood, text: impl Into<String>) -> Event {
+            Event::line(mood, $crate::rules::Line::from(text.into()).for_the_judge())
+        }
+
+        /// A line made of parts: the judge reads every part, the players what their lens
+        /// allows.
+        pub fn line(mood: $crate::rules::said::Mood, parts: $crate::rules::Line) -> Event {
+            Event::Said {
+                mood,
+                text: $crate::rules::said::text_of(&parts),
+                parts,
+                tally: Vec::new(),
+            }
+        }
+    };
+}
+pub(crate) use sentences;
+
 impl Event {
-    pub fn said(mood: Mood, text: impl Into<String>) -> Event {
-        Event::Said {
-            mood,
-            text: text.into(),
-            parts: Line::new(),
-            tally: Vec::new(),
-        }
-    }
-
-    /// A line for the judge alone (a reminder, a note, a question to the judge): the players'
-    /// lens reads nothing of it.
-    pub fn for_the_judge(mood: Mood, text: impl Into<String>) -> Event {
-        let text = text.into();
-        Event::line(mood, Line::from(text).for_the_judge())
-    }
-
-    /// A line made of parts.
-    pub fn line(mood: Mood, parts: Line) -> Event {
-        Event::Said {
-            mood,
-            text: text_of(&parts),
-            parts,
-            tally: Vec::new(),
-        }
-    }
+    sentences!();
 
     /// The same line, counting `tally` for a fight's summary as well.
     pub fn tallied(mut self, more: Tally) -> Event {

@@ -570,30 +570,7 @@ pub enum Event {
 }
 
 impl Event {
-    pub fn said(mood: Mood, text: impl Into<String>) -> Event {
-        Event::Said {
-            mood,
-            text: text.into(),
-            parts: Line::new(),
-            tally: Vec::new(),
-        }
-    }
-
-    /// A sentence for the judge alone (a reminder, a ruling the rules leave to the judge): the
-    /// players' lens reads nothing of it.
-    pub fn for_the_judge(mood: Mood, text: impl Into<String>) -> Event {
-        Event::line(mood, Line::from(text.into()).for_the_judge())
-    }
-
-    /// A sentence made of parts: the judge reads every part, the players what their lens allows.
-    pub fn line(mood: Mood, parts: Line) -> Event {
-        Event::Said {
-            mood,
-            text: crate::rules::said::text_of(&parts),
-            parts,
-            tally: Vec::new(),
-        }
-    }
+    crate::rules::said::sentences!();
 
     /// A roll in the shared words of [`rolled`](crate::rules::rolled): the faces, the one kept
     /// and why, what was added, what it was against, the total and what the book reads in it.
