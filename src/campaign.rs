@@ -3,6 +3,7 @@
 //! (`slotmark export FILE --character NAME --sheet`) for `import` in another session.
 
 use crate::cli::CliError;
+use crate::session::Session;
 use crate::session::party::{self, Choice};
 use crate::store::{self, Store};
 use crate::tui::app::session_path;
@@ -23,12 +24,18 @@ pub fn next_session(
         path: from.display().to_string(),
         message: e,
     })?;
+    create_in(saves, name, &session)
+}
+
+/// Writes `session` as the new file for the session `name` in `saves`, making the folder
+/// first when it is not there yet; returns the file.
+fn create_in(saves: &Path, name: &str, session: &Session) -> Result<PathBuf, CliError> {
     std::fs::create_dir_all(saves).map_err(|e| CliError::File {
         path: saves.display().to_string(),
         message: format!("cannot make the saves folder: {e}"),
     })?;
     let path = session_path(saves, name.trim());
-    Store::create(&path, &session)?;
+    Store::create(&path, session)?;
     Ok(path)
 }
 
@@ -89,12 +96,7 @@ pub fn kettlewright_session(
 ) -> Result<(PathBuf, Vec<String>), CliError> {
     let (party, said) = kettlewright_party(files, rules)?;
     let session = joined(name.trim(), rules, party)?;
-    std::fs::create_dir_all(saves).map_err(|e| CliError::File {
-        path: saves.display().to_string(),
-        message: format!("cannot make the saves folder: {e}"),
-    })?;
-    let path = session_path(saves, name.trim());
-    Store::create(&path, &session)?;
+    let path = create_in(saves, name, &session)?;
     Ok((path, said))
 }
 
