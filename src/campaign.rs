@@ -59,6 +59,15 @@ pub fn sheet_path(name: &str) -> PathBuf {
     ))
 }
 
+/// The sheet of `character` as the session in `file` has it now.
+fn sheet_of(file: &Path, character: &str) -> Result<crate::rules::GameParty, CliError> {
+    let session = store::load(file)?;
+    party::one(session.state(), character).map_err(|e| CliError::File {
+        path: file.display().to_string(),
+        message: e,
+    })
+}
+
 /// `slotmark export FILE --character NAME --sheet [--out PATH]`.
 pub fn export_sheet(
     file: &Path,
@@ -66,11 +75,7 @@ pub fn export_sheet(
     target: Option<&Path>,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let session = store::load(file)?;
-    let sheet = party::one(session.state(), character).map_err(|e| CliError::File {
-        path: file.display().to_string(),
-        message: e,
-    })?;
+    let sheet = sheet_of(file, character)?;
     let target = target.map_or_else(|| sheet_path(character), Path::to_path_buf);
     store::write_sheet(&target, &sheet)?;
     writeln!(
@@ -152,11 +157,7 @@ pub fn export_kettlewright(
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     use crate::content::kettlewright::{character as kw, sheets};
-    let session = store::load(file)?;
-    let sheet = party::one(session.state(), character).map_err(|e| CliError::File {
-        path: file.display().to_string(),
-        message: e,
-    })?;
+    let sheet = sheet_of(file, character)?;
     let c = sheets::from_sheet(&sheet).map_err(|e| CliError::File {
         path: file.display().to_string(),
         message: e,
