@@ -3,6 +3,7 @@
 //! (`slotmark export FILE --character NAME --sheet`) for `import` in another session.
 
 use crate::cli::CliError;
+use crate::session::Session;
 use crate::session::party::{self, Choice};
 use crate::store::{self, Store};
 use crate::tui::app::session_path;
@@ -23,12 +24,18 @@ pub fn next_session(
         path: from.display().to_string(),
         message: e,
     })?;
+    create_in(saves, name, &session)
+}
+
+/// Writes `session` as the new file for the session `name` in `saves`, making the folder
+/// first when it is not there yet; returns the file.
+fn create_in(saves: &Path, name: &str, session: &Session) -> Result<PathBuf, CliError> {
     std::fs::create_dir_all(saves).map_err(|e| CliError::File {
         path: saves.display().to_string(),
         message: format!("cannot make the saves folder: {e}"),
     })?;
     let path = session_path(saves, name.trim());
-    Store::create(&path, &session)?;
+    Store::create(&path, session)?;
     Ok(path)
 }
 
@@ -52,6 +59,15 @@ pub fn sheet_path(name: &str) -> PathBuf {
     ))
 }
 
+/// The sheet of `character` as the session in `file` has it now.
+fn sheet_of(file: &Path, character: &str) -> Result<crate::rules::GameParty, CliError> {
+    let session = store::load(file)?;
+    party::one(session.state(), character).map_err(|e| CliError::File {
+        path: file.display().to_string(),
+        message: e,
+    })
+}
+
 /// `slotmark export FILE --character NAME --sheet [--out PATH]`.
 pub fn export_sheet(
     file: &Path,
@@ -59,11 +75,7 @@ pub fn export_sheet(
     target: Option<&Path>,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let session = store::load(file)?;
-    let sheet = party::one(session.state(), character).map_err(|e| CliError::File {
-        path: file.display().to_string(),
-        message: e,
-    })?;
+    let sheet = sheet_of(file, character)?;
     let target = target.map_or_else(|| sheet_path(character), Path::to_path_buf);
     store::write_sheet(&target, &sheet)?;
     writeln!(
@@ -89,12 +101,7 @@ pub fn kettlewright_session(
 ) -> Result<(PathBuf, Vec<String>), CliError> {
     let (party, said) = kettlewright_party(files, rules)?;
     let session = joined(name.trim(), rules, party)?;
-    std::fs::create_dir_all(saves).map_err(|e| CliError::File {
-        path: saves.display().to_string(),
-        message: format!("cannot make the saves folder: {e}"),
-    })?;
-    let path = session_path(saves, name.trim());
-    Store::create(&path, &session)?;
+    let path = create_in(saves, name, &session)?;
     Ok((path, said))
 }
 
@@ -150,11 +157,7 @@ pub fn export_kettlewright(
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     use crate::content::kettlewright::{character as kw, sheets};
-    let session = store::load(file)?;
-    let sheet = party::one(session.state(), character).map_err(|e| CliError::File {
-        path: file.display().to_string(),
-        message: e,
-    })?;
+    let sheet = sheet_of(file, character)?;
     let c = sheets::from_sheet(&sheet).map_err(|e| CliError::File {
         path: file.display().to_string(),
         message: e,

@@ -248,12 +248,7 @@ fn sessions() -> ArgValueCompleter {
             .flatten()
             .filter_map(Result::ok)
             .map(|e| e.path())
-            .filter(|p| {
-                p.extension().is_some_and(|x| x == "ron")
-                    && !p
-                        .file_name()
-                        .is_some_and(|n| n.to_string_lossy().starts_with('.'))
-            })
+            .filter(|p| slotmark::store::named_as_session(p))
             .filter(|p| p.to_string_lossy().starts_with(typed.as_ref()))
             .map(|p| {
                 let name = p

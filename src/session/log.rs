@@ -347,12 +347,7 @@ impl Session {
         entries: Vec<Entry>,
         cursor: usize,
     ) -> Result<Self, SessionError> {
-        if cursor > entries.len() {
-            return Err(SessionError::BadCursor {
-                cursor,
-                len: entries.len(),
-            });
-        }
+        check_cursor(cursor, entries.len())?;
         let mut session = Session::new(initial);
         let mut state = session.initial.clone();
         let mut entries = entries;
@@ -373,20 +368,9 @@ impl Session {
             let after = fight_now(&state);
             entry.fight = shared_mark(&before, &after, &mut session.shared);
             before = after;
-            if (index + 1).is_multiple_of(CHECKPOINT_EVERY) && kept(index + 1, cursor) {
-                session.checkpoints.push((index + 1, state.clone()));
-            }
-            if index + 1 == cursor {
-                session.state = state.clone();
-            }
+            session.loaded_step(index, cursor, &state);
         }
-        session.entries = entries;
-        session.cursor = cursor;
-        session.events_from = keep_from;
-        if cursor == 0 {
-            session.state = session.initial.clone();
-        }
-        Ok(session)
+        Ok(session.loaded(entries, cursor, keep_from))
     }
 
     /// Rebuilds a session from a saved initial state and, for each step of its log, the command
@@ -427,26 +411,32 @@ impl Session {
                 fight,
             });
             before = after;
-            if (index + 1).is_multiple_of(CHECKPOINT_EVERY) && kept(index + 1, cursor) {
-                session.checkpoints.push((index + 1, state.clone()));
-            }
-            if index + 1 == cursor {
-                session.state = state.clone();
-            }
+            session.loaded_step(index, cursor, &state);
         }
-        if cursor > entries.len() {
-            return Err(SessionError::BadCursor {
-                cursor,
-                len: entries.len(),
-            });
+        check_cursor(cursor, entries.len())?;
+        Ok(session.loaded(entries, cursor, keep_from))
+    }
+
+    /// While a session is rebuilt: after step `index` (whose state is `state`), keeps a
+    /// checkpoint where one belongs and the state at the cursor.
+    fn loaded_step(&mut self, index: usize, cursor: usize, state: &SessionState) {
+        if (index + 1).is_multiple_of(CHECKPOINT_EVERY) && kept(index + 1, cursor) {
+            self.checkpoints.push((index + 1, state.clone()));
         }
-        session.entries = entries;
-        session.cursor = cursor;
-        session.events_from = keep_from;
+        if index + 1 == cursor {
+            self.state = state.clone();
+        }
+    }
+
+    /// The rebuilt session with its log, at `cursor`, keeping events from step `keep_from`.
+    fn loaded(mut self, entries: Vec<Entry>, cursor: usize, keep_from: usize) -> Self {
+        self.entries = entries;
+        self.cursor = cursor;
+        self.events_from = keep_from;
         if cursor == 0 {
-            session.state = session.initial.clone();
+            self.state = self.initial.clone();
         }
-        Ok(session)
+        self
     }
 
     pub fn state(&self) -> &SessionState {
@@ -737,6 +727,14 @@ impl Session {
     pub fn checkpoint_count(&self) -> usize {
         self.checkpoints.len()
     }
+}
+
+/// Refuses a saved cursor past the end of a log of `len` steps.
+fn check_cursor(cursor: usize, len: usize) -> Result<(), SessionError> {
+    if cursor > len {
+        return Err(SessionError::BadCursor { cursor, len });
+    }
+    Ok(())
 }
 
 /// Makes each roll's purpose the copy `pool` holds, adding those it lacks.

@@ -84,17 +84,8 @@ type Stamps = (Stamp, Option<Stamp>);
 pub struct Follower {
     path: PathBuf,
     journal_path: PathBuf,
-    session: Session,
-    file: Stamp,
-    /// The journal as last looked at, and how many of its bytes (whole lines) were read.
-    journal: Option<Stamp>,
-    read_to: u64,
-    /// The journal's first line (its header, naming the save it continues) as read.
-    head: Vec<u8>,
-    /// Where the count of the journal's steps stands after the last line read.
-    steps: journal::Steps,
-    /// Up to [`TAIL`] bytes of the journal just before `read_to`, as read.
-    tail: Vec<u8>,
+    /// The session and both files as last read.
+    read: Whole,
     /// A record failed to apply after others had: the session no longer matches `read_to`, so
     /// the next look reads the whole session.
     whole_due: bool,
@@ -109,13 +100,7 @@ impl Follower {
         Ok(Follower {
             path: path.to_path_buf(),
             journal_path,
-            session: whole.session,
-            file: whole.file,
-            journal: whole.journal,
-            read_to: whole.read_to,
-            head: whole.head,
-            steps: whole.steps,
-            tail: whole.tail,
+            read: whole,
             whole_due: false,
             work: Work {
                 whole: 1,
@@ -125,7 +110,7 @@ impl Follower {
     }
 
     pub fn session(&self) -> &Session {
-        &self.session
+        &self.read.session
     }
 
     pub fn path(&self) -> &Path {
@@ -162,19 +147,19 @@ impl Follower {
 
     /// Takes in what changed since the files had `stamps`' predecessors.
     fn take(&mut self, (file, journal): Stamps) -> Result<Followed, StoreError> {
-        if file != self.file || self.whole_due {
+        if file != self.read.file || self.whole_due {
             return self.reread();
         }
-        match (self.journal, journal) {
+        match (self.read.journal, journal) {
             (_, None) => Ok(Followed::Same),
-            (Some(was), Some(now)) if was.id == now.id && now.len >= self.read_to => {
+            (Some(was), Some(now)) if was.id == now.id && now.len >= self.read.read_to => {
                 if now == was {
                     return Ok(Followed::Same);
                 }
                 match self.read_on(now)? {
                     Some(took) => {
                         // Looked at either way: read again only once it changes again.
-                        self.journal = Some(now);
+                        self.read.journal = Some(now);
                         Ok(if took {
                             Followed::Changed
                         } else {
@@ -191,13 +176,7 @@ impl Follower {
     fn reread(&mut self) -> Result<Followed, StoreError> {
         self.work.whole += 1;
         let whole = read_whole(&self.path, &self.journal_path)?;
-        self.session = whole.session;
-        self.file = whole.file;
-        self.journal = whole.journal;
-        self.read_to = whole.read_to;
-        self.head = whole.head;
-        self.steps = whole.steps;
-        self.tail = whole.tail;
+        self.read = whole;
         self.whole_due = false;
         Ok(Followed::Changed)
     }
@@ -223,14 +202,14 @@ impl Follower {
         if !f.metadata().map_err(cannot)?.is_file() {
             return Ok(None);
         }
-        let mut head = vec![0; self.head.len()];
+        let mut head = vec![0; self.read.head.len()];
         match f.read_exact(&mut head) {
-            Ok(()) if head == self.head => {}
+            Ok(()) if head == self.read.head => {}
             Ok(()) => return Ok(None),
             Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => return Ok(None),
             Err(e) => return Err(cannot(e)),
         }
-        let from = self.read_to - self.tail.len() as u64;
+        let from = self.read.read_to - self.read.tail.len() as u64;
         f.seek(SeekFrom::Start(from)).map_err(cannot)?;
         let mut bytes = Vec::new();
         // `take` keeps the limit even if the journal grows while it is read.
@@ -242,7 +221,7 @@ impl Follower {
             return Err(too_large(from + bytes.len() as u64));
         }
         // What was read last must still be there, byte for byte.
-        if !bytes.starts_with(&self.tail) {
+        if !bytes.starts_with(&self.read.tail) {
             return Ok(None);
         }
         Ok(self.take_in(&bytes))
@@ -250,13 +229,13 @@ impl Follower {
 
     /// Applies the whole lines of `bytes` after the kept tail.
     fn take_in(&mut self, bytes: &[u8]) -> Option<bool> {
-        let after = &bytes[self.tail.len()..];
+        let after = &bytes[self.read.tail.len()..];
         let Some(whole) = after.iter().rposition(|&b| b == b'\n') else {
             return Some(false);
         };
         let text = std::str::from_utf8(&after[..=whole]).ok()?;
         // Taken as every reader takes them: a line that repeats the one before is dropped.
-        let mut steps = self.steps.clone();
+        let mut steps = self.read.steps.clone();
         let records: Vec<JournalRecord> = text
             .lines()
             .filter(|l| !l.trim().is_empty())
@@ -266,7 +245,7 @@ impl Follower {
             .flatten()
             .collect();
         for record in &records {
-            let session = &mut self.session;
+            let session = &mut self.read.session;
             let applied = match record {
                 JournalRecord::Apply(crate::session::Logged { entry, .. }) => session
                     .execute(
@@ -287,24 +266,29 @@ impl Follower {
             }
             self.work.records += 1;
         }
-        self.steps = steps;
-        let end = self.tail.len() + whole + 1;
-        self.read_to += (whole + 1) as u64;
-        self.tail = bytes[end.saturating_sub(TAIL)..end].to_vec();
+        self.read.steps = steps;
+        let end = self.read.tail.len() + whole + 1;
+        self.read.read_to += (whole + 1) as u64;
+        self.read.tail = bytes[end.saturating_sub(TAIL)..end].to_vec();
         Some(true)
     }
 }
 
-/// The file and its journal read in full, with both files' stamps taken first (so a change made
-/// while they are read is seen at the next look), how many bytes of the journal were read (whole
-/// lines), its first line and the last bytes read.
+/// A session as read from its file and journal: read in full, with both files' stamps taken
+/// first (so a change made while they are read is seen at the next look), then kept up to date
+/// by the journal's lines read since.
+#[derive(Debug)]
 struct Whole {
     session: Session,
     file: Stamp,
+    /// The journal as last looked at, and how many of its bytes (whole lines) were read.
     journal: Option<Stamp>,
     read_to: u64,
+    /// The journal's first line (its header, naming the save it continues) as read.
     head: Vec<u8>,
+    /// Where the count of the journal's steps stands after the last line read.
     steps: journal::Steps,
+    /// Up to [`TAIL`] bytes of the journal just before `read_to`, as read.
     tail: Vec<u8>,
 }
 

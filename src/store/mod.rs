@@ -1167,6 +1167,14 @@ pub fn default_saves_dir() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "slotmark").map(|d| d.data_dir().join("saves"))
 }
 
+/// Is `path` named as a session file is: ending in `.ron`, its name not starting with a dot?
+pub fn named_as_session(path: &Path) -> bool {
+    path.extension().is_some_and(|x| x == "ron")
+        && !path
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+}
+
 /// Sessions in a saves folder, most recently played first. A file that cannot be opened is listed
 /// with the reason in `problem` rather than left out.
 pub fn list_sessions(dir: &Path) -> Vec<SessionSummary> {
@@ -1176,13 +1184,7 @@ pub fn list_sessions(dir: &Path) -> Vec<SessionSummary> {
     let mut out: Vec<SessionSummary> = read
         .filter_map(Result::ok)
         .map(|e| e.path())
-        .filter(|p| {
-            p.extension().is_some_and(|x| x == "ron")
-                && !p
-                    .file_name()
-                    .is_some_and(|n| n.to_string_lossy().starts_with('.'))
-                && !p.is_dir()
-        })
+        .filter(|p| named_as_session(p) && !p.is_dir())
         .map(|path| summarize(&path))
         .collect();
     out.sort_by(|a, b| {

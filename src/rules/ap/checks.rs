@@ -21,6 +21,19 @@ use crate::rules::text::{Spelt, TextKind, checked};
 pub const DC: u8 = 20;
 pub const CRIT_DC: u8 = 15;
 
+/// A9: a save of `who`'s `attr` against the default DC, with no object dice and no edge of its
+/// own, as a mishap, morale and a retreat ask for.
+pub fn save_dc(
+    state: &mut State,
+    who: u32,
+    attr: Attr,
+    why: &str,
+    then: Then,
+    dice: &mut dyn DiceSource,
+) -> Result<(), RuleError> {
+    save(state, who, attr, DC, &[], 0, why, then, dice)
+}
+
 /// A roll's dice and total (A7, A12).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rolled {
@@ -42,6 +55,18 @@ impl Rolled {
             return Some(objects[0].face().max(objects[1].face()));
         }
         objects.get(damage).or(objects.first()).map(Die::face)
+    }
+
+    /// A11: why an action's IR passed or failed against `value` (a DC, or the other side's TR:
+    /// `against` names which), as the roll's words give it.
+    fn reason(&self, against: &'static str, value: i32) -> Spelt<Reason> {
+        Spelt::Facts(Reason {
+            roll: "IR",
+            total: self.total,
+            against,
+            value,
+            natural: self.natural(),
+        })
     }
 
     fn faces(&self) -> String {
@@ -348,13 +373,7 @@ pub fn action(
                 pass,
                 ruled: None,
                 spent: None,
-                reason: Spelt::Facts(Reason {
-                    roll: "IR",
-                    total: ir.total,
-                    against: "DC",
-                    value: i32::from(*dc),
-                    natural: nat,
-                }),
+                reason: ir.reason("DC", i32::from(*dc)),
                 dice: ir.dice,
                 then,
                 adds,
@@ -469,13 +488,7 @@ fn contest_pairing(
         pass,
         ruled: None,
         spent: None,
-        reason: Spelt::Facts(Reason {
-            roll: "IR",
-            total: ir.total,
-            against: "TR",
-            value: tr.total,
-            natural: ir.natural(),
-        }),
+        reason: ir.reason("TR", tr.total),
         then: if attack {
             Then::Hit {
                 target: t.who,

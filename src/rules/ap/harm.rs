@@ -3,7 +3,7 @@
 //! unless stabilized, NPCs proposed dead, detachments routed, the scars table with its
 //! follow-ups, and pending recoveries that roll against a max.
 
-use super::checks::{self, CRIT_DC, DC};
+use super::checks::{self, CRIT_DC};
 use super::command::{Event, Mood};
 use super::fight;
 use super::model::{Attr, Kind, Mark, Read, Recovery, Scar, Stat};
@@ -308,29 +308,42 @@ pub fn roll_vs(
                 } else {
                     Mood::Plain
                 },
-                Line::new()
-                    .plain(crate::rules::said::words!("{name}, {why}"))
-                    .of(
+                rolled_against(
+                    who,
+                    &name,
+                    why,
+                    crate::rules::said::words!("{count}d{sides} {faces:?} = {total}"),
+                    Line::new().plain("; ").number(
                         who,
-                        Line::new()
-                            .plain(": ")
-                            .number(
-                                who,
-                                Num::Faces,
-                                crate::rules::said::words!("{count}d{sides} {faces:?} = {total}"),
-                            )
-                            .plain("; ")
-                            .number(
-                                who,
-                                Num::Score,
-                                crate::rules::said::words!("{stat} {before} to {after}"),
-                            ),
-                        "",
+                        Num::Score,
+                        crate::rules::said::words!("{stat} {before} to {after}"),
                     ),
+                ),
             )
         });
     }
     Ok(())
+}
+
+/// A35: "NAME, WHY: " and the dice rolled, then `read` (how they read against a score), every
+/// number `who`'s own.
+fn rolled_against(
+    who: u32,
+    name: &str,
+    why: &dyn std::fmt::Display,
+    dice: String,
+    read: Line,
+) -> Line {
+    Line::new()
+        .plain(crate::rules::said::words!("{name}, {why}"))
+        .of(
+            who,
+            Line::new()
+                .plain(": ")
+                .number(who, Num::Faces, dice)
+                .then(read),
+            "",
+        )
 }
 
 fn pend(
@@ -439,21 +452,15 @@ pub fn scar(
             crate::rules::said::tell(out, || {
                 Event::line(
                     Mood::Plain,
-                    Line::new()
-                        .plain(crate::rules::said::words!("{name}, {why}"))
-                        .of(
-                            who,
-                            Line::new()
-                                .plain(": ")
-                                .number(
-                                    who,
-                                    Num::Faces,
-                                    crate::rules::said::words!("3d6 {faces:?} = {total}"),
-                                )
-                                .plain(crate::rules::said::words!(" against current {a}: "))
-                                .number(who, Num::Score, crate::rules::said::words!("{a} {s}")),
-                            "",
-                        ),
+                    rolled_against(
+                        who,
+                        &name,
+                        &why,
+                        crate::rules::said::words!("3d6 {faces:?} = {total}"),
+                        Line::new()
+                            .plain(crate::rules::said::words!(" against current {a}: "))
+                            .number(who, Num::Score, crate::rules::said::words!("{a} {s}")),
+                    ),
                 )
             });
             format!("head wound ({a})")
@@ -478,13 +485,10 @@ pub fn scar(
                 Some(Mark::Deaf),
                 None,
             );
-            checks::save(
+            checks::save_dc(
                 state,
                 who,
                 Attr::Wil,
-                DC,
-                &[],
-                0,
                 "after deafening",
                 Then::ScarSave { sides: 4 },
                 dice,
@@ -506,13 +510,10 @@ pub fn scar(
             "re-brained".into()
         }
         10 => {
-            checks::save(
+            checks::save_dc(
                 state,
                 who,
                 Attr::Wil,
-                DC,
-                &[],
-                0,
                 "after a limb is lost",
                 Then::ScarSave { sides: 6 },
                 dice,

@@ -2,7 +2,7 @@
 //! hirelings (A49), and time on the shared clock (A50): every timer (the critical hour, the
 //! mishaps' hours, deprivation days) runs when the clock moves.
 
-use super::checks::{self, DC};
+use super::checks;
 use super::command::{Event, Mood, Span};
 use super::model::{Attr, Character, Kind, Mark, Read, Recovery, Stat, Timed};
 use super::state::{Ask, DAYS, HOURS, MINUTES, State, Then};
@@ -61,25 +61,15 @@ pub fn add_fatigue(
             continue;
         }
         let name = c.name.clone();
-        let options: Vec<String> = c.items.iter().map(|i| i.name.clone()).collect();
-        if options.is_empty() {
-            crate::rules::said::tell(out, || {
-                Event::said(
-                    Mood::Warn,
-                    format!("{name} has no room for Fatigue and nothing to drop"),
-                )
-            });
-            return Ok(());
-        }
-        checks::ask(
+        return ask_drop(
             state,
-            Ask::Drop { who, left: n - k },
+            who,
+            n - k,
             format!("{name}: which item goes to make room for Fatigue?"),
-            "no free slot is left; the judge picks (there is no default)".into(),
-            options,
-            None,
+            "no free slot is left",
+            || format!("{name} has no room for Fatigue and nothing to drop"),
+            out,
         );
-        return Ok(());
     }
     Ok(())
 }
@@ -122,21 +112,39 @@ pub fn fit_load(state: &mut State, who: u32, out: &mut Vec<Event>) -> Result<(),
     }
     let name = c.name.clone();
     let slots = c.slots;
+    ask_drop(
+        state,
+        who,
+        0,
+        format!("{name}: which item goes? {used} slots are filled and {slots} remain"),
+        "the load no longer fits",
+        || format!("{name} carries more than {slots} slots hold and has no item to drop"),
+        out,
+    )
+}
+
+/// A40: asks the judge which of `who`'s items goes (`why` it must, and no default), with `left`
+/// Fatigue still to take after; with no item to drop, only says so in the words `none` gives.
+fn ask_drop(
+    state: &mut State,
+    who: u32,
+    left: u8,
+    question: String,
+    why: &str,
+    none: impl FnOnce() -> String,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let c = state.character_mut(who)?;
     let options: Vec<String> = c.items.iter().map(|i| i.name.clone()).collect();
     if options.is_empty() {
-        crate::rules::said::tell(out, || {
-            Event::said(
-                Mood::Warn,
-                format!("{name} carries more than {slots} slots hold and has no item to drop"),
-            )
-        });
+        crate::rules::said::tell(out, || Event::said(Mood::Warn, none()));
         return Ok(());
     }
     checks::ask(
         state,
-        Ask::Drop { who, left: 0 },
-        format!("{name}: which item goes? {used} slots are filled and {slots} remain"),
-        "the load no longer fits; the judge picks (there is no default)".into(),
+        Ask::Drop { who, left },
+        question,
+        format!("{why}; the judge picks (there is no default)"),
         options,
         None,
     );
@@ -340,28 +348,7 @@ pub fn night(
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let ids = party(state, who)?;
-    advance(state, HOURS, 8, dice, out)?;
-    for id in ids {
-        let c = state.character_mut(id)?;
-        if c.dead() {
-            continue;
-        }
-        if c.deprived() {
-            crate::rules::said::tell(out, || {
-                Event::said(
-                    Mood::Warn,
-                    format!("{} is deprived: the Fatigue stays", c.name),
-                )
-            });
-        } else {
-            c.fatigue = 0;
-            crate::rules::said::tell(out, || {
-                Event::said(Mood::Mended, format!("{} sleeps safe: no Fatigue", c.name))
-            });
-        }
-    }
-    Ok(())
+    rest_for(state, who, &NIGHT, dice, out)
 }
 
 /// A47: a week's rest with a healer: attributes (and HP) to max unless deprived.
@@ -371,22 +358,34 @@ pub fn week(
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let ids = party(state, who)?;
-    advance(state, DAYS, 7, dice, out)?;
-    for id in ids {
-        let c = state.character_mut(id)?;
-        if c.dead() {
-            continue;
-        }
-        if c.deprived() {
-            crate::rules::said::tell(out, || {
-                Event::said(
-                    Mood::Warn,
-                    format!("{} is deprived: nothing comes back", c.name),
-                )
-            });
-            continue;
-        }
+    rest_for(state, who, &WEEK, dice, out)
+}
+
+/// A long rest (A40, A47): how long it takes, what the deprived are told stays, and what comes
+/// back to the others.
+struct Long {
+    time: (Unit, u64),
+    stays: &'static str,
+    back: fn(&mut Character, &mut Vec<Event>),
+}
+
+/// A40: a safe night clears all Fatigue.
+const NIGHT: Long = Long {
+    time: (HOURS, 8),
+    stays: "the Fatigue stays",
+    back: |c, out| {
+        c.fatigue = 0;
+        crate::rules::said::tell(out, || {
+            Event::said(Mood::Mended, format!("{} sleeps safe: no Fatigue", c.name))
+        });
+    },
+};
+
+/// A47: a week with a healer restores every attribute, HP and Fatigue.
+const WEEK: Long = Long {
+    time: (DAYS, 7),
+    stays: "nothing comes back",
+    back: |c, out| {
         for a in Attr::ALL {
             let s = c.attr_mut(a);
             s.cur = s.max;
@@ -399,6 +398,36 @@ pub fn week(
                 format!("{} rests a week: attributes restored", c.name),
             )
         });
+    },
+};
+
+/// A40, A47: a long rest for those named (or every living PC): the clock moves first, then each
+/// one still alive gets what comes back, unless deprived.
+fn rest_for(
+    state: &mut State,
+    who: &[u32],
+    rest: &Long,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let ids = party(state, who)?;
+    let (unit, n) = rest.time;
+    advance(state, unit, n, dice, out)?;
+    for id in ids {
+        let c = state.character_mut(id)?;
+        if c.dead() {
+            continue;
+        }
+        if c.deprived() {
+            crate::rules::said::tell(out, || {
+                Event::said(
+                    Mood::Warn,
+                    format!("{} is deprived: {}", c.name, rest.stays),
+                )
+            });
+            continue;
+        }
+        (rest.back)(c, out);
     }
     Ok(())
 }
@@ -443,13 +472,10 @@ pub fn morale_check(state: &mut State, dice: &mut dyn DiceSource) -> Result<(), 
             }
         }
         if let Some(l) = leader(state, group) {
-            checks::save(
+            checks::save_dc(
                 state,
                 l,
                 Attr::Wil,
-                DC,
-                &[],
-                0,
                 &format!("for {} morale", crate::rules::said::possessive(group)),
                 Then::Morale {
                     group: group.clone(),
@@ -494,13 +520,10 @@ fn morale_stage(state: &State, morale: &[(String, u8)], group: &str, n: u32) -> 
 /// A48 by hand: a morale save for `who`'s group with its WIL.
 pub fn morale(state: &mut State, who: u32, dice: &mut dyn DiceSource) -> Result<(), RuleError> {
     let group = state.living(who)?.group.clone();
-    checks::save(
+    checks::save_dc(
         state,
         who,
         Attr::Wil,
-        DC,
-        &[],
-        0,
         &format!("for {} morale", crate::rules::said::possessive(&group)),
         Then::Morale { group },
         dice,
@@ -509,17 +532,7 @@ pub fn morale(state: &mut State, who: u32, dice: &mut dyn DiceSource) -> Result<
 
 /// A49: a retreat: a DEX save; passing gets away (the judge accepts the destination).
 pub fn retreat(state: &mut State, who: u32, dice: &mut dyn DiceSource) -> Result<(), RuleError> {
-    checks::save(
-        state,
-        who,
-        Attr::Dex,
-        DC,
-        &[],
-        0,
-        "to retreat",
-        Then::Retreat,
-        dice,
-    )
+    checks::save_dc(state, who, Attr::Dex, "to retreat", Then::Retreat, dice)
 }
 
 /// A49's reaction bands [data from rule file 003].

@@ -2,12 +2,12 @@
 //! dawn pipeline (B53).
 
 use super::command::{Amount, Event, Mood, Recipe};
-use super::harm::{clear_fatigue, fatigue, roll};
+use super::harm::{clear_fatigue, fatigue, roll, standing};
 use super::saves::ask_save;
 use super::state::State;
 use super::state::Then;
 use super::zero_check;
-use super::{Ability, Item, Level, Meal, Reason, Rest, Slot, Timer};
+use super::{Ability, Character, Item, Level, Meal, Reason, Rest, Slot, Timer};
 use crate::dice::{DiceSource, Edge};
 use crate::rules::line::{Line, Num};
 use crate::rules::time::{Clock, HOUR};
@@ -172,16 +172,11 @@ pub fn breath(
             Mood::Mended,
             Line::new()
                 .plain(crate::rules::said::words!("{name} catches breath"))
-                .of(
+                .then(standing(
                     who,
-                    Line::new().plain(": ").number(
-                        who,
-                        Num::Health,
-                        crate::rules::said::words!("HP {}", c.hp),
-                    ),
-                    "",
-                )
-                .state(who),
+                    Num::Health,
+                    crate::rules::said::words!("HP {}", c.hp),
+                )),
         )
         .tallied(Tally::healing(&name, gained))
     });
@@ -474,6 +469,24 @@ pub fn recover(
     Ok(())
 }
 
+/// The ids of the living characters `pick` takes, in roster order.
+pub(super) fn living_ids(state: &State, pick: impl Fn(&Character) -> bool) -> Vec<u32> {
+    state
+        .characters
+        .iter()
+        .filter(|c| !c.dead && pick(c))
+        .map(|c| c.id)
+        .collect()
+}
+
+/// B53: what a dawn gave back to `id`: "NAME: " and `numbers`, `id`'s own (the others read
+/// `public` in their place).
+fn came_back(id: u32, name: &str, numbers: String, public: &str) -> Line {
+    Line::new()
+        .plain(crate::rules::said::words!("{name}: "))
+        .of(id, Line::new().number(id, Num::Harm, numbers), public)
+}
+
 /// B53: the dawn pipeline, in its fixed order, for every living PC and added creature. `at` is
 /// when the dawn breaks, which names it: the end of the night for `night`, now for a day of
 /// recovery.
@@ -483,12 +496,7 @@ pub fn dawn(
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let ids: Vec<u32> = state
-        .characters
-        .iter()
-        .filter(|c| !c.dead && (c.kind == super::model::Kind::Pc || c.at_dawn))
-        .map(|c| c.id)
-        .collect();
+    let ids = living_ids(state, |c| c.kind == super::model::Kind::Pc || c.at_dawn);
     crate::rules::said::tell(out, || {
         Event::said(Mood::Plain, format!("Dawn of {}", at.describe()))
     });
@@ -521,21 +529,16 @@ fn dawn_for(
             crate::rules::said::tell(out, || {
                 Event::line(
                     Mood::Mended,
-                    Line::new()
-                        .plain(crate::rules::said::words!("{name}: "))
-                        .of(
-                            id,
-                            Line::new().number(
-                                id,
-                                Num::Harm,
-                                crate::rules::said::words!("{n} Fatigue"),
-                            ),
-                            "Fatigue",
-                        )
-                        .plain(crate::rules::said::words!(
-                            " cleared by a {} night",
-                            rest.word()
-                        )),
+                    came_back(
+                        id,
+                        &name,
+                        crate::rules::said::words!("{n} Fatigue"),
+                        "Fatigue",
+                    )
+                    .plain(crate::rules::said::words!(
+                        " cleared by a {} night",
+                        rest.word()
+                    )),
                 )
             });
         }
@@ -564,13 +567,7 @@ fn dawn_for(
         crate::rules::said::tell(out, || {
             Event::line(
                 Mood::Mended,
-                Line::new()
-                    .plain(crate::rules::said::words!("{name}: "))
-                    .of(
-                        id,
-                        Line::new().number(id, Num::Harm, gains.join(", ")),
-                        "some strength comes back",
-                    ),
+                came_back(id, &name, gains.join(", "), "some strength comes back"),
             )
         });
     }

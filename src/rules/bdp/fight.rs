@@ -2,6 +2,7 @@
 //! watch (B51, B52).
 
 use super::command::{Amount, Event, Mood, Target};
+use super::days::living_ids;
 use super::harm::{damage, fatigue};
 use super::state::{Fight, State, WATCH};
 use super::{Hazard, Reason};
@@ -230,12 +231,7 @@ pub fn tick(
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let ids: Vec<u32> = state
-        .characters
-        .iter()
-        .filter(|c| !c.dead && c.exposed.contains(&h))
-        .map(|c| c.id)
-        .collect();
+    let ids = living_ids(state, |c| c.exposed.contains(&h));
     if ids.is_empty() {
         return Err(RuleError::invalid(format!(
             "no one is marked exposed to {}",

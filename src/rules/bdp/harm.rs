@@ -190,6 +190,14 @@ pub fn can_kill(c: &Character, amount: Amount, target: Target) -> bool {
     !c.dead && amount.most() >= reach
 }
 
+/// `who`'s number after ": " ("HP 3", "STR 9") for whoever may read `who`'s numbers, then the
+/// word for how `who` stands, for everyone.
+pub(super) fn standing(who: u32, what: Num, text: String) -> Line {
+    Line::new()
+        .of(who, Line::new().plain(": ").number(who, what, text), "")
+        .state(who)
+}
+
 /// B20-B23, B26: damage; at most one critical damage save follows.
 #[allow(clippy::too_many_arguments)]
 pub fn damage(
@@ -218,34 +226,43 @@ pub fn damage(
     // The damage line, which counts the critical damage too when the save is called.
     let at = out.len();
     let c = state.living_mut(who)?;
+    let over = match target {
+        Target::Hp => c.hp.lose(n),
+        Target::Ability(a) => {
+            c.score_mut(a).lose(n);
+            0
+        }
+    };
+    crate::rules::said::tell(out, || {
+        let (harm, public, now) = match target {
+            Target::Hp => (
+                shown.clone(),
+                "harm".to_string(),
+                standing(who, Num::Health, crate::rules::said::words!("HP {}", c.hp)),
+            ),
+            Target::Ability(a) => (
+                crate::rules::said::words!("{shown} {a}"),
+                format!("harm to {a}"),
+                standing(
+                    who,
+                    Num::Score,
+                    crate::rules::said::words!("{a} {}", c.score(a)),
+                ),
+            ),
+        };
+        Event::line(
+            Mood::Harm,
+            Line::new()
+                .name(who, name.clone())
+                .plain(" takes ")
+                .of(who, Line::new().number(who, Num::Harm, harm), public)
+                .plain(crate::rules::said::words!(" ({source})"))
+                .then(now),
+        )
+        .tallied(Tally::damage(by.as_deref(), &name, n))
+    });
     let (ability, call) = match target {
         Target::Hp => {
-            let over = c.hp.lose(n);
-            crate::rules::said::tell(out, || {
-                Event::line(
-                    Mood::Harm,
-                    Line::new()
-                        .name(who, name.clone())
-                        .plain(" takes ")
-                        .of(
-                            who,
-                            Line::new().number(who, Num::Harm, shown.clone()),
-                            "harm",
-                        )
-                        .plain(crate::rules::said::words!(" ({source})"))
-                        .of(
-                            who,
-                            Line::new().plain(": ").number(
-                                who,
-                                Num::Health,
-                                crate::rules::said::words!("HP {}", c.hp),
-                            ),
-                            "",
-                        )
-                        .state(who),
-                )
-                .tallied(Tally::damage(by.as_deref(), &name, n))
-            });
             if over == 0 {
                 return Ok(());
             }
@@ -269,39 +286,7 @@ pub fn damage(
             });
             (Ability::Str, crit.unwrap_or(true))
         }
-        Target::Ability(a) => {
-            c.score_mut(a).lose(n);
-            crate::rules::said::tell(out, || {
-                Event::line(
-                    Mood::Harm,
-                    Line::new()
-                        .name(who, name.clone())
-                        .plain(" takes ")
-                        .of(
-                            who,
-                            Line::new().number(
-                                who,
-                                Num::Harm,
-                                crate::rules::said::words!("{shown} {a}"),
-                            ),
-                            format!("harm to {a}"),
-                        )
-                        .plain(crate::rules::said::words!(" ({source})"))
-                        .of(
-                            who,
-                            Line::new().plain(": ").number(
-                                who,
-                                Num::Score,
-                                crate::rules::said::words!("{a} {}", c.score(a)),
-                            ),
-                            "",
-                        )
-                        .state(who),
-                )
-                .tallied(Tally::damage(by.as_deref(), &name, n))
-            });
-            (a, crit.unwrap_or(amount.most() >= 8))
-        }
+        Target::Ability(a) => (a, crit.unwrap_or(amount.most() >= 8)),
     };
     if zero_check(state, who, ability, out) {
         return Ok(());

@@ -12,15 +12,26 @@ use crate::rules::cairn;
 use crate::rules::line::{Line, Num};
 use crate::rules::{RuleError, Tally};
 
+/// One attack's blow (K19): who strikes whom, with what weapon (None: unarmed), thrown or not,
+/// and the judge's steps up or down for its die (K26).
+#[derive(Clone, Copy)]
+pub struct Blow<'a> {
+    pub by: u32,
+    pub target: u32,
+    pub weapon: Option<&'a Weapon>,
+    pub thrown: bool,
+    pub steps: i8,
+}
+
 /// The die an attack rolls after its steps, and the steps in words (K19, K26).
-pub fn attack_die(
-    state: &State,
-    by: u32,
-    target: u32,
-    weapon: Option<&Weapon>,
-    thrown: bool,
-    steps: i8,
-) -> Result<(u16, String), RuleError> {
+pub fn attack_die(state: &State, blow: Blow) -> Result<(u16, String), RuleError> {
+    let Blow {
+        by,
+        target,
+        weapon,
+        thrown,
+        steps,
+    } = blow;
     let c = state.character(by)?;
     let base = weapon.map_or(UNARMED_DIE, |w| w.die);
     let ranged = weapon.is_some_and(|w| w.ranged(thrown));
@@ -72,14 +83,17 @@ pub fn attack_die(
 /// roll in words.
 pub fn roll_damage(
     state: &State,
-    by: u32,
-    target: u32,
-    weapon: Option<&Weapon>,
-    thrown: bool,
-    steps: i8,
+    blow: Blow,
     dice: &mut dyn DiceSource,
 ) -> Result<(u32, DamageRoll), RuleError> {
-    let (sides, why) = attack_die(state, by, target, weapon, thrown, steps)?;
+    let (sides, why) = attack_die(state, blow)?;
+    let Blow {
+        by,
+        target,
+        weapon,
+        thrown,
+        ..
+    } = blow;
     let c = state.character(by)?;
     let t = state.character(target)?;
     let face = dice.roll(sides, &format_args!("{}'s damage to {}", c.name, t.name))?;
@@ -289,7 +303,17 @@ pub fn attack(
     let ranged = w.as_ref().is_some_and(|w| w.ranged(thrown));
     let note = w.as_ref().map_or(String::new(), |w| w.on_fail.clone());
     round::spend_attack(state, by, target, ranged, force)?;
-    let (amount, roll) = roll_damage(state, by, target, w.as_ref(), thrown, steps, dice)?;
+    let (amount, roll) = roll_damage(
+        state,
+        Blow {
+            by,
+            target,
+            weapon: w.as_ref(),
+            thrown,
+            steps,
+        },
+        dice,
+    )?;
     let (by_name, t_name) = (state.name_of(by), state.name_of(target));
     // K16: the charge's enhancement is spent by the attack on the charged enemy.
     let a = state.character_mut(by)?;
@@ -392,7 +416,17 @@ pub fn blast(
         if t == by || state.character(t)?.is_dead() {
             continue;
         }
-        let (amount, roll) = roll_damage(state, by, t, w.as_ref(), false, 0, dice)?;
+        let (amount, roll) = roll_damage(
+            state,
+            Blow {
+                by,
+                target: t,
+                weapon: w.as_ref(),
+                thrown: false,
+                steps: 0,
+            },
+            dice,
+        )?;
         crate::rules::said::tell(out, || Event::Hit {
             by: state.name_of(by),
             by_id: by,

@@ -46,16 +46,7 @@ pub fn drop_unit(
     index: usize,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let c = state.character_mut(who)?;
-    if index >= c.units.len() {
-        return Err(RuleError::invalid(format!(
-            "{} carries {} units",
-            c.name,
-            c.units.len()
-        )));
-    }
-    let unit = c.units.remove(index);
-    let name = c.name.clone();
+    let (name, unit) = remove_unit(state, who, index)?;
     crate::rules::said::tell(out, || {
         Event::said(Mood::Plain, format!("{name} drops {}", unit.describe()))
     });
@@ -64,6 +55,20 @@ pub fn drop_unit(
         .dropped
         .push(format!("{} (from {name})", unit.describe()));
     check_overload(state, who, out)
+}
+
+/// Takes unit `index` off `who`'s sheet (K8), with `who`'s name; with no such unit, says how
+/// many `who` carries.
+fn remove_unit(state: &mut State, who: u32, index: usize) -> Result<(String, Unit), RuleError> {
+    let c = state.character_mut(who)?;
+    if index >= c.units.len() {
+        return Err(RuleError::invalid(format!(
+            "{} carries {} units",
+            c.name,
+            c.units.len()
+        )));
+    }
+    Ok((c.name.clone(), c.units.remove(index)))
 }
 
 /// K7: picks up or is handed a unit.
@@ -103,19 +108,11 @@ pub fn give(
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let receiver = state.character(to)?.name.clone();
-    let c = state.character_mut(from)?;
-    if index >= c.units.len() {
-        return Err(RuleError::invalid(format!(
-            "{} carries {} units",
-            c.name,
-            c.units.len()
-        )));
-    }
-    let unit = c.units.remove(index);
+    let (name, unit) = remove_unit(state, from, index)?;
     crate::rules::said::tell(out, || {
         Event::said(
             Mood::Plain,
-            format!("{} gives {} to {receiver}", c.name, unit.describe()),
+            format!("{name} gives {} to {receiver}", unit.describe()),
         )
     });
     state.character_mut(to)?.units.push(unit);

@@ -3,7 +3,7 @@
 //! counterspells; the spells 002 gives mechanics to, and marks with a timer for the rest.
 
 use super::command::{Event, Mood, item_text};
-use super::model::{Ability, Casting, Ends, Form, Mark, MarkKind, Spell};
+use super::model::{Ability, Casting, Character, Ends, Form, Mark, MarkKind, Spell, SpellItem};
 use super::state::{CombatPhase, State, Then};
 use super::{damage, load, round, saves};
 use crate::dice::DiceSource;
@@ -60,6 +60,14 @@ fn untargeted(spell: &Spell, caster: u32) -> Result<Vec<u32>, RuleError> {
     }
 }
 
+/// `c`'s spell item `item` (K34), or an error naming it as the judge counts them, from 1.
+fn spell_item(c: &Character, item: usize) -> Result<SpellItem, RuleError> {
+    c.spells
+        .get(item)
+        .cloned()
+        .ok_or_else(|| RuleError::invalid(format!("{} has no spell item {}", c.name, item + 1)))
+}
+
 /// K34, K35, K37: declares a spell (landing at once outside a fight).
 #[allow(clippy::too_many_arguments)]
 pub fn cast(
@@ -74,10 +82,7 @@ pub fn cast(
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let c = state.character(who)?;
-    let it =
-        c.spells.get(item).cloned().ok_or_else(|| {
-            RuleError::invalid(format!("{} has no spell item {}", c.name, item + 1))
-        })?;
+    let it = spell_item(c, item)?;
     for &t in targets {
         let target = state.character(t)?;
         // The rules are silent on a spell cast at the dead; a judge refuses it (a Sleep on a
@@ -223,10 +228,7 @@ pub fn counter(
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let c = state.character(who)?;
-    let it =
-        c.spells.get(item).cloned().ok_or_else(|| {
-            RuleError::invalid(format!("{} has no spell item {}", c.name, item + 1))
-        })?;
+    let it = spell_item(c, item)?;
     let name = c.name.clone();
     let caster = state.character(against)?;
     if caster.casting.is_none() {

@@ -4,7 +4,7 @@
 use super::command::{Event, Mood};
 use super::model::{Ability, Kind, Side};
 use super::state::{Ask, State, World};
-use super::{load, saves, time};
+use super::{load, round, saves, time};
 use crate::dice::DiceSource;
 use crate::rules::RuleError;
 use crate::rules::line::{Line, Num};
@@ -77,9 +77,7 @@ pub fn short(
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    if state.fight.is_some() {
-        return Err(RuleError::invalid("no one rests in a fight"));
-    }
+    round::outside_fight(state, "no one rests in a fight")?;
     if state.world.delve && !World::lit(&state.characters) && !force {
         return Err(RuleError::invalid(
             "it is dark: a short rest needs a delve unit lighting the way",
@@ -223,9 +221,7 @@ pub fn long(
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    if state.fight.is_some() {
-        return Err(RuleError::invalid("no one rests in a fight"));
-    }
+    round::outside_fight(state, "no one rests in a fight")?;
     let who = who_rests(state, who)?;
     if !state.world.delve {
         return super::wild::watch(
@@ -255,9 +251,7 @@ pub fn camp(
 /// K33: a week in town: HP, fatigue and abilities to max, no-HP cleared, seven days' wages
 /// owed; grievous wounds stay (K42). Decision: the town feeds the animals.
 pub fn full(state: &mut State, who: &[u32], out: &mut Vec<Event>) -> Result<(), RuleError> {
-    if state.fight.is_some() {
-        return Err(RuleError::invalid("no one rests in a fight"));
-    }
+    round::outside_fight(state, "no one rests in a fight")?;
     if state.world.delve {
         return Err(RuleError::invalid(
             "a full rest is a week in town: leave the delve first",

@@ -10,6 +10,15 @@ use crate::dice::{DiceSource, Edge};
 use crate::rules::RuleError;
 use crate::rules::line::{Line, Num};
 
+/// Refuses, in the words of `refusal`, what only happens outside a fight (a fight, a rest, a
+/// watch).
+pub(super) fn outside_fight(state: &State, refusal: &str) -> Result<(), RuleError> {
+    if state.fight.is_some() {
+        return Err(RuleError::invalid(refusal));
+    }
+    Ok(())
+}
+
 /// K12, K14: starts a fight with `who` (everyone standing when empty); `paced`: at the table's
 /// pace (see [`onward`]).
 pub fn start(
@@ -21,9 +30,7 @@ pub fn start(
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    if state.fight.is_some() {
-        return Err(RuleError::invalid("a fight is already under way"));
-    }
+    outside_fight(state, "a fight is already under way")?;
     if surprised == Some(Side::Enemies) && state.world.unsurprisable && !force {
         return Err(RuleError::invalid(
             "those behind the door heard it forced: they cannot be surprised",

@@ -107,9 +107,7 @@ pub fn watch(
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    if state.fight.is_some() {
-        return Err(RuleError::invalid("end the fight before the watch passes"));
-    }
+    super::round::outside_fight(state, "end the fight before the watch passes")?;
     let travelers: Vec<u32> = if who.is_empty() {
         state
             .characters

@@ -167,14 +167,8 @@ pub fn fire(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError> {
         for &n in &alight {
             let slot = state.character_mut(who)?.require_slot_mut(n)?;
             slot.burning = slot.burning.saturating_add(1);
-            match slot.burning {
-                2 => burned_full_round(state, who, n, out)?,
-                3 => {
-                    still_burning(state, who, n, out)?;
-                    burn_out(state, who, n, out)?;
-                }
-                _ => {}
-            }
+            let rounds = slot.burning;
+            burn_round(state, who, n, rounds, out)?;
             if dead(state, who)? {
                 break;
             }
@@ -199,102 +193,85 @@ pub fn fire(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError> {
     Ok(())
 }
 
-fn burned_full_round(
+/// R25: what fire does to slot `n` of `who` at the end of its `rounds`th round alight. After a
+/// full round (2) a body slot takes a treated wound and the flammable item that counts there
+/// burns away; a round after that (3) the wound opens, and with nothing flammable left there the
+/// fire goes out (R25 burns items, not bare slots forever), and the log says so.
+fn burn_round(
     state: &mut State,
     who: CharId,
     n: SlotNo,
+    rounds: u8,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let c = state.character(who)?;
-    if c.layout.is_body(n) {
-        wounds::deal_wound(
-            state,
-            who,
-            n,
-            Wound::Treated,
-            "burned for a full round",
-            out,
-        )?;
-    }
-    destroy_flammable(state, who, n, out)
-}
-
-/// The flammable item that counts in slot `n` burns away: the slot's own, or the two-handed
-/// weapon reaching into it from the other grip.
-fn destroy_flammable(
-    state: &mut State,
-    who: CharId,
-    n: SlotNo,
-    out: &mut Vec<Event>,
-) -> Result<(), RuleError> {
-    let c = state.character(who)?;
-    if !c.item_at(n).is_some_and(|i| i.has(Prop::Flammable)) {
-        return Ok(());
-    }
-    let holder = if c.slot(n).is_some_and(|s| s.item.is_some()) {
-        n
-    } else {
-        match c.two_handed_partner(n) {
-            Some(p) => p,
-            None => return Ok(()),
+    let body = state.character(who)?.layout.is_body(n);
+    match rounds {
+        2 => {
+            if body {
+                wounds::deal_wound(
+                    state,
+                    who,
+                    n,
+                    Wound::Treated,
+                    "burned for a full round",
+                    out,
+                )?;
+            }
+            if let Some(holder) = flammable_holder(state.character(who)?, n) {
+                let c = state.character_mut(who)?;
+                let name = c.name.clone();
+                let slot = c.require_slot_mut(holder)?;
+                slot.two_hands = false;
+                if let Some(item) = slot.item.take() {
+                    crate::rules::said::tell(out, || Event::ItemDestroyed {
+                        who: name,
+                        id: who,
+                        slot: holder,
+                        item: item.name,
+                    });
+                }
+            }
         }
-    };
-    let c = state.character_mut(who)?;
-    let name = c.name.clone();
-    let slot = c.require_slot_mut(holder)?;
-    slot.two_hands = false;
-    if let Some(item) = slot.item.take() {
-        crate::rules::said::tell(out, || Event::ItemDestroyed {
-            who: name,
-            id: who,
-            slot: holder,
-            item: item.name,
-        });
+        3 => {
+            if body && state.character(who)?.require_slot(n)?.wound == Wound::Treated {
+                wounds::open_treated(state, who, n, "the slot is still burning", out)?;
+            }
+            let c = state.character(who)?;
+            if c.item_at(n).is_some_and(|i| i.has(Prop::Flammable)) {
+                return Ok(());
+            }
+            let name = c.name.clone();
+            let slot = state.character_mut(who)?.require_slot_mut(n)?;
+            slot.marks.clear(Condition::F);
+            slot.burning = 0;
+            crate::rules::said::tell(out, || Event::Unmarked {
+                who: name.clone(),
+                id: who,
+                slot: Some(n),
+                condition: Condition::F,
+            });
+            crate::rules::said::tell(out, || {
+                Event::Note(format!(
+                    "The fire in slot {n} of {name} goes out: nothing is left there to burn"
+                ))
+            });
+        }
+        _ => {}
     }
     Ok(())
 }
 
-/// A slot that has burned through its wound's opening with nothing flammable left in it goes
-/// out (R25 burns items, not bare slots forever), and the log says so.
-fn burn_out(
-    state: &mut State,
-    who: CharId,
-    n: SlotNo,
-    out: &mut Vec<Event>,
-) -> Result<(), RuleError> {
-    let c = state.character(who)?;
-    if c.item_at(n).is_some_and(|i| i.has(Prop::Flammable)) {
-        return Ok(());
+/// The slot holding the flammable item that counts in slot `n`: the slot's own, or the
+/// two-handed weapon's other grip reaching into it; None when nothing flammable counts there.
+fn flammable_holder(c: &Character, n: SlotNo) -> Option<SlotNo> {
+    if !c.item_at(n).is_some_and(|i| i.has(Prop::Flammable)) {
+        return None;
     }
-    let name = c.name.clone();
-    let slot = state.character_mut(who)?.require_slot_mut(n)?;
-    slot.marks.clear(Condition::F);
-    slot.burning = 0;
-    crate::rules::said::tell(out, || Event::Unmarked {
-        who: name.clone(),
-        id: who,
-        slot: Some(n),
-        condition: Condition::F,
-    });
-    crate::rules::said::tell(out, || {
-        Event::Note(format!(
-            "The fire in slot {n} of {name} goes out: nothing is left there to burn"
-        ))
-    });
-    Ok(())
-}
-
-fn still_burning(
-    state: &mut State,
-    who: CharId,
-    n: SlotNo,
-    out: &mut Vec<Event>,
-) -> Result<(), RuleError> {
-    let c = state.character(who)?;
-    if c.layout.is_body(n) && c.require_slot(n)?.wound == Wound::Treated {
-        wounds::open_treated(state, who, n, "the slot is still burning", out)?;
+    if c.slot(n).is_some_and(|s| s.item.is_some()) {
+        Some(n)
+    } else {
+        c.two_handed_partner(n)
     }
-    Ok(())
 }
 
 /// Is an equipped item keeping out the cold (R26: "dressed for cold")?

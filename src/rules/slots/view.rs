@@ -342,12 +342,7 @@ impl Ruleset for Slots {
     /// The player characters, and the creatures the players see in or next to a zone of theirs
     /// (any creature, when either side stands in no zone); none of the dead.
     fn fighters(state: &State, unseen: &BTreeSet<u32>) -> Vec<u32> {
-        let party_zones: Vec<_> = state
-            .characters
-            .iter()
-            .filter(|c| c.side == Side::Players)
-            .filter_map(|c| c.zone)
-            .collect();
+        let party_zones = party_zones(state);
         let present = |c: &Character| match c.zone {
             Some(z) if !party_zones.is_empty() => party_zones.iter().any(|&p| {
                 matches!(
@@ -428,12 +423,7 @@ impl Ruleset for Slots {
 
     /// The creatures in or next to a zone of the party's, when both stand in zones.
     fn present(state: &State) -> Option<Vec<u32>> {
-        let party_zones: Vec<_> = state
-            .characters
-            .iter()
-            .filter(|c| c.side == Side::Players)
-            .filter_map(|c| c.zone)
-            .collect();
+        let party_zones = party_zones(state);
         if party_zones.is_empty() {
             return None;
         }
@@ -498,6 +488,28 @@ fn next_side(state: &State, fight: &Combat) -> Upcoming {
         }
     };
     Upcoming::Side(side_title(side).to_string())
+}
+
+impl Slots {
+    /// The set-up the turn under way has declared, in its words; empty when there is none.
+    pub fn turn_setup(state: &State) -> String {
+        state
+            .combat
+            .as_ref()
+            .and_then(|c| c.turn.as_ref())
+            .and_then(|t| t.setup.clone())
+            .unwrap_or_default()
+    }
+}
+
+/// The zones the player characters stand in, one for each who stands in one.
+fn party_zones(state: &State) -> Vec<ZoneId> {
+    state
+        .characters
+        .iter()
+        .filter(|c| c.side == Side::Players)
+        .filter_map(|c| c.zone)
+        .collect()
 }
 
 pub fn side_title(side: Side) -> &'static str {
@@ -565,14 +577,7 @@ pub fn standing(c: &Character, fight: &Combat) -> Standing {
 /// What the fight waits for, in words.
 fn waiting(state: &State) -> String {
     let name = |id| state.name_of(id);
-    let setup = || {
-        state
-            .combat
-            .as_ref()
-            .and_then(|c| c.turn.as_ref())
-            .and_then(|t| t.setup.clone())
-            .unwrap_or_default()
-    };
+    let setup = || Slots::turn_setup(state);
     match stage(state) {
         Stage::NoFight => String::new(),
         Stage::Pick => "the side holding the initiative picks who acts".into(),

@@ -72,14 +72,7 @@ fn bleeds_out(state: &State, id: crate::rules::slots::CharId) -> bool {
 /// turn key would start, said when that start would bleed them to death (R22).
 pub fn turn_text(state: &State, selected: Option<crate::rules::slots::CharId>) -> String {
     let name = |id| state.name_of(id);
-    let setup = || {
-        state
-            .combat
-            .as_ref()
-            .and_then(|c| c.turn.as_ref())
-            .and_then(|t| t.setup.clone())
-            .unwrap_or_default()
-    };
+    let setup = || crate::rules::slots::Slots::turn_setup(state);
     match stage(state) {
         Stage::NoFight => String::new(),
         Stage::Pick => match selected.filter(|&id| bleeds_out(state, id)) {
