@@ -22,6 +22,18 @@ pub mod slots;
 pub mod tables;
 
 pub use read::MAX_USER_FILE_BYTES;
+
+/// A file of the repository's `assets/` built into the binary: its path, as messages name it,
+/// and its text.
+macro_rules! bundled_file {
+    ($path:literal) => {
+        (
+            $path,
+            include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $path)),
+        )
+    };
+}
+pub(crate) use bundled_file;
 /// The judge's library: what is bundled plus the judge's own file, loaded once at the start and
 /// carried by the screen and the command language to the ruleset whose verbs read it. Only the
 /// slot system's verbs look inside (the other rulesets keep their content in their own module),

@@ -15,19 +15,10 @@ use crate::rules::text::{TextKind, checked};
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
-const GEAR: (&str, &str) = (
-    "assets/actiondie/gear.ron",
-    include_str!("../../assets/actiondie/gear.ron"),
-);
-const BESTIARY: (&str, &str) = (
-    "assets/actiondie/bestiary.ron",
-    include_str!("../../assets/actiondie/bestiary.ron"),
-);
+const GEAR: (&str, &str) = super::bundled_file!("assets/actiondie/gear.ron");
+const BESTIARY: (&str, &str) = super::bundled_file!("assets/actiondie/bestiary.ron");
 /// The actiondie demo: a script in the command language, which builds it.
-pub const DEMO: (&str, &str) = (
-    "assets/actiondie/demo.slotmark",
-    include_str!("../../assets/actiondie/demo.slotmark"),
-);
+pub const DEMO: (&str, &str) = super::bundled_file!("assets/actiondie/demo.slotmark");
 
 /// One piece of gear (D36): its slots, bundle, damage dice and type, initiative die.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -12,19 +12,10 @@ use crate::rules::text::TextKind;
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
-const GEAR: (&str, &str) = (
-    "assets/ap/gear.ron",
-    include_str!("../../assets/ap/gear.ron"),
-);
-const BESTIARY: (&str, &str) = (
-    "assets/ap/bestiary.ron",
-    include_str!("../../assets/ap/bestiary.ron"),
-);
+const GEAR: (&str, &str) = super::bundled_file!("assets/ap/gear.ron");
+const BESTIARY: (&str, &str) = super::bundled_file!("assets/ap/bestiary.ron");
 /// The ap demo: a script in the command language, which builds it.
-pub const DEMO: (&str, &str) = (
-    "assets/ap/demo.slotmark",
-    include_str!("../../assets/ap/demo.slotmark"),
-);
+pub const DEMO: (&str, &str) = super::bundled_file!("assets/ap/demo.slotmark");
 
 /// An item of the gear list (A3, A4).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

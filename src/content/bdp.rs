@@ -22,19 +22,10 @@ use std::sync::OnceLock;
 mod tables;
 pub use tables::*;
 
-const GEAR: (&str, &str) = (
-    "assets/bdp/gear.ron",
-    include_str!("../../assets/bdp/gear.ron"),
-);
-const BESTIARY: (&str, &str) = (
-    "assets/bdp/bestiary.ron",
-    include_str!("../../assets/bdp/bestiary.ron"),
-);
+const GEAR: (&str, &str) = super::bundled_file!("assets/bdp/gear.ron");
+const BESTIARY: (&str, &str) = super::bundled_file!("assets/bdp/bestiary.ron");
 /// The bdp demo: a script in the command language, which builds it.
-pub const DEMO: (&str, &str) = (
-    "assets/bdp/demo.slotmark",
-    include_str!("../../assets/bdp/demo.slotmark"),
-);
+pub const DEMO: (&str, &str) = super::bundled_file!("assets/bdp/demo.slotmark");
 
 /// What every place that shows or stores 001's tables says.
 pub const ATTRIBUTION: &str = crate::rules::bdp::CREDIT;

@@ -19,19 +19,10 @@ use crate::rules::text::TextKind;
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
-const GEAR: (&str, &str) = (
-    "assets/phase/gear.ron",
-    include_str!("../../assets/phase/gear.ron"),
-);
-const BESTIARY: (&str, &str) = (
-    "assets/phase/bestiary.ron",
-    include_str!("../../assets/phase/bestiary.ron"),
-);
+const GEAR: (&str, &str) = super::bundled_file!("assets/phase/gear.ron");
+const BESTIARY: (&str, &str) = super::bundled_file!("assets/phase/bestiary.ron");
 /// The phase demo: a script in the command language, which builds it.
-pub const DEMO: (&str, &str) = (
-    "assets/phase/demo.slotmark",
-    include_str!("../../assets/phase/demo.slotmark"),
-);
+pub const DEMO: (&str, &str) = super::bundled_file!("assets/phase/demo.slotmark");
 
 /// What a weapon or an attack does beyond its die (K19, K28).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -13,23 +13,11 @@ use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-const ITEMS: (&str, &str) = (
-    "assets/slots/items.ron",
-    include_str!("../../assets/slots/items.ron"),
-);
-const BESTIARY: (&str, &str) = (
-    "assets/slots/bestiary.ron",
-    include_str!("../../assets/slots/bestiary.ron"),
-);
-const KITS: (&str, &str) = (
-    "assets/slots/kits.ron",
-    include_str!("../../assets/slots/kits.ron"),
-);
+const ITEMS: (&str, &str) = super::bundled_file!("assets/slots/items.ron");
+const BESTIARY: (&str, &str) = super::bundled_file!("assets/slots/bestiary.ron");
+const KITS: (&str, &str) = super::bundled_file!("assets/slots/kits.ron");
 /// The slot system's demo: a script in the command language, which builds it.
-pub const DEMO: (&str, &str) = (
-    "assets/slots/demo.slotmark",
-    include_str!("../../assets/slots/demo.slotmark"),
-);
+pub const DEMO: (&str, &str) = super::bundled_file!("assets/slots/demo.slotmark");
 
 /// The name of the judge's own library file inside the platform config folder.
 pub const USER_FILE: &str = "library.ron";

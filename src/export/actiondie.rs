@@ -20,10 +20,5 @@ pub fn sheet(state: &State, c: &Character) -> String {
 /// `show` for an actiondie session: the overview the read models give, then every sheet; or
 /// one character's sheet.
 pub(super) fn show(session: &Session, character: Option<&str>) -> Result<String, String> {
-    super::sheets_or_one::<State>(
-        session,
-        character,
-        |_| super::show_from_read_models(session, None),
-        sheet,
-    )
+    super::sheets_after_overview::<State>(session, character, sheet)
 }

@@ -172,10 +172,5 @@ pub fn sheet(c: &Character) -> String {
 /// `show` for a bdp session: the overview the read models give, then every sheet; or one
 /// character's sheet.
 pub(super) fn show(session: &Session, character: Option<&str>) -> Result<String, String> {
-    super::sheets_or_one::<State>(
-        session,
-        character,
-        |_| super::show_from_read_models(session, None),
-        |_, c| sheet(c),
-    )
+    super::sheets_after_overview::<State>(session, character, |_, c| sheet(c))
 }

@@ -280,6 +280,20 @@ fn sheets_or_one<S: crate::rules::party::Company + crate::rules::InGame>(
     Ok(o)
 }
 
+/// [`sheets_or_one`] with the overview the read models give (bdp, actiondie, plain).
+fn sheets_after_overview<S: crate::rules::party::Company + crate::rules::InGame>(
+    session: &Session,
+    character: Option<&str>,
+    sheet: impl Fn(&S, &S::Member) -> String,
+) -> Result<String, String> {
+    sheets_or_one::<S>(
+        session,
+        character,
+        |_| show_from_read_models(session, None),
+        sheet,
+    )
+}
+
 /// What waits for the judge, in a line, when something does.
 pub fn waiting(session: &Session) -> Option<String> {
     match session.state().ruleset() {

@@ -15,10 +15,5 @@ pub fn sheet(st: &State, c: &Character) -> String {
 
 /// `show` for a plain session: the overview, then every sheet; or one character's sheet.
 pub(super) fn show(session: &Session, character: Option<&str>) -> Result<String, String> {
-    super::sheets_or_one::<State>(
-        session,
-        character,
-        |_| super::show_from_read_models(session, None),
-        sheet,
-    )
+    super::sheets_after_overview::<State>(session, character, sheet)
 }

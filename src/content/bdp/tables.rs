@@ -10,10 +10,7 @@ use crate::rules::bdp::{
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
-pub(super) const TABLES: (&str, &str) = (
-    "assets/bdp/tables.ron",
-    include_str!("../../../assets/bdp/tables.ron"),
-);
+pub(super) const TABLES: (&str, &str) = crate::content::bundled_file!("assets/bdp/tables.ron");
 
 /// "d6", "2d4" or a flat "3", as the `damage` verb reads it: 1-20 dice of 2-100 sides, or 1-20.
 pub fn amount(text: &str) -> Option<Amount> {

@@ -292,15 +292,8 @@ pub fn interrupt(
     )
 }
 
-pub fn interrupt_result(
-    state: &mut State,
-    who: u32,
-    pass: bool,
-    out: &mut Vec<Event>,
-) -> Result<(), RuleError> {
-    if pass {
-        return Ok(());
-    }
+/// A failed save to keep casting: the spell under way is lost.
+pub fn interrupted(state: &mut State, who: u32, out: &mut Vec<Event>) -> Result<(), RuleError> {
     let c = state.character_mut(who)?;
     if let Some(cast) = c.casting.take() {
         crate::rules::said::tell(out, || {

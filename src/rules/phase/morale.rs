@@ -238,15 +238,7 @@ pub fn result(
 }
 
 /// A hireling's failed save on the party's trigger (Decision: they flee).
-pub fn loyalty_result(
-    state: &mut State,
-    who: u32,
-    pass: bool,
-    out: &mut Vec<Event>,
-) -> Result<(), RuleError> {
-    if pass {
-        return Ok(());
-    }
+pub fn disloyal(state: &mut State, who: u32, out: &mut Vec<Event>) -> Result<(), RuleError> {
     crate::rules::said::tell(out, || {
         Event::said(
             Mood::Bad,

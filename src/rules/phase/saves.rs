@@ -151,9 +151,11 @@ fn settle(
     match s.then {
         Then::Nothing => Ok(()),
         Then::Crit { by, note } => damage::crit_result(state, s.who, by, &note, pass, out),
-        Then::Interrupt => magic::interrupt_result(state, s.who, pass, out),
+        // A kept spell and a loyal hireling: a pass changes nothing.
+        Then::Interrupt | Then::Loyalty if pass => Ok(()),
+        Then::Interrupt => magic::interrupted(state, s.who, out),
         Then::Morale { group } => morale::result(state, &group, pass, out),
-        Then::Loyalty => morale::loyalty_result(state, s.who, pass, out),
+        Then::Loyalty => morale::disloyal(state, s.who, out),
         Then::Flee => super::moves::flee_result(state, s.who, pass, out),
         Then::Door(how) => time::door_result(state, s.who, how, pass, out),
         Then::Trap { disarm } => time::trap_result(state, s.who, disarm, pass, out),
