@@ -75,15 +75,62 @@ pub fn export_sheet(
     target: Option<&Path>,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
+    export_character(file, character, Written::Sheet, target, out)
+}
+
+/// The shape `slotmark export --character` writes a character in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Written {
+    /// slotmark's own sheet file (NAME.sheet.ron unless told), which `import` reads.
+    Sheet,
+    /// A character as Kettlewright's import reads one (NAME.json unless told).
+    Kettlewright,
+}
+
+/// `slotmark export FILE --character NAME [--kettlewright] [--out PATH]`: the character's
+/// sheet in the shape asked for, in one atomic write, then where it went.
+pub fn export_character(
+    file: &Path,
+    character: &str,
+    written: Written,
+    target: Option<&Path>,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    use crate::content::kettlewright::{character as kw, sheets};
     let sheet = sheet_of(file, character)?;
-    let target = target.map_or_else(|| sheet_path(character), Path::to_path_buf);
-    store::write_sheet(&target, &sheet)?;
+    let (target, then) = match written {
+        Written::Sheet => {
+            let target = target.map_or_else(|| sheet_path(character), Path::to_path_buf);
+            store::write_sheet(&target, &sheet)?;
+            let then = format!(
+                "; `import {}` brings it into a session of the same rules",
+                target.display()
+            );
+            (target, then)
+        }
+        Written::Kettlewright => {
+            let c = sheets::from_sheet(&sheet).map_err(|e| CliError::File {
+                path: file.display().to_string(),
+                message: e,
+            })?;
+            let target = target.map_or_else(
+                || {
+                    sheet_path(character)
+                        .with_extension("")
+                        .with_extension("json")
+                },
+                Path::to_path_buf,
+            );
+            store::write_foreign_sheet(&target, &kw::write(&c))?;
+            let then = ", as Kettlewright's import reads one (Import on its characters page)";
+            (target, then.to_string())
+        }
+    };
     writeln!(
         out,
-        "{}'s sheet ({}) is in {}; `import {}` brings it into a session of the same rules",
+        "{}'s sheet ({}) is in {}{then}",
         character.trim(),
         sheet.ruleset().key(),
-        target.display(),
         target.display()
     )?;
     Ok(())
@@ -146,40 +193,6 @@ pub fn kettlewright_party(
     }
     let party = party.ok_or_else(|| CliError::Usage("give at least one character".into()))?;
     Ok((party, said))
-}
-
-/// `slotmark export FILE --character NAME --kettlewright [--out PATH]`: the character as
-/// Kettlewright's import reads one (NAME.json unless told), in one atomic write.
-pub fn export_kettlewright(
-    file: &Path,
-    character: &str,
-    target: Option<&Path>,
-    out: &mut dyn Write,
-) -> Result<(), CliError> {
-    use crate::content::kettlewright::{character as kw, sheets};
-    let sheet = sheet_of(file, character)?;
-    let c = sheets::from_sheet(&sheet).map_err(|e| CliError::File {
-        path: file.display().to_string(),
-        message: e,
-    })?;
-    let target = target.map_or_else(
-        || {
-            sheet_path(character)
-                .with_extension("")
-                .with_extension("json")
-        },
-        Path::to_path_buf,
-    );
-    store::write_foreign_sheet(&target, &kw::write(&c))?;
-    writeln!(
-        out,
-        "{}'s sheet ({}) is in {}, as Kettlewright's import reads one (Import on its \
-         characters page)",
-        character.trim(),
-        sheet.ruleset().key(),
-        target.display()
-    )?;
-    Ok(())
 }
 
 /// `slotmark show CHARACTER.json --rules KEY`: a Kettlewright character on a ruleset's sheet as

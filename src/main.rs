@@ -602,9 +602,13 @@ fn dispatch(args: Args, settings: slotmark::config::Config) -> Result<(), CliErr
             out: target,
             kettlewright: true,
             ..
-        }) => {
-            slotmark::campaign::export_kettlewright(&file, &character, target.as_deref(), &mut out)
-        }
+        }) => slotmark::campaign::export_character(
+            &file,
+            &character,
+            slotmark::campaign::Written::Kettlewright,
+            target.as_deref(),
+            &mut out,
+        ),
         Some(Sub::Export {
             file,
             character: Some(character),

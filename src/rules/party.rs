@@ -54,7 +54,7 @@ pub(crate) use member_fields;
 
 /// A ruleset's `State`'s lookups of its `characters` by id, written inside its `impl State`:
 /// `character` and `character_mut` (with `missing`'s words for an id nobody has) and `name_of`
-/// ("#7" for an id nobody has).
+/// ("#7" for an id nobody has), and `new_name`, a newcomer's name numbered past the names here.
 macro_rules! lookups {
     ($member:ty, $missing:expr) => {
         pub fn character(&self, id: u32) -> Result<&$member, $crate::rules::RuleError> {
@@ -76,6 +76,16 @@ macro_rules! lookups {
         pub fn name_of(&self, id: u32) -> String {
             self.character(id)
                 .map_or_else(|_| format!("#{id}"), |c| c.name.clone())
+        }
+
+        /// The name a newcomer asked for `raw` takes: checked as a name (`empty` says so when
+        /// there is none), and numbered when someone here has it already ("Orc 2").
+        pub fn new_name(&self, raw: &str, empty: &str) -> Result<String, $crate::rules::RuleError> {
+            $crate::rules::text::new_name(
+                raw,
+                empty,
+                self.characters.iter().map(|c| c.name.as_str()),
+            )
         }
     };
 }

@@ -11,7 +11,7 @@ use crate::dice::ladder::{ABILITY_RUNGS, Dice};
 use crate::rules::RuleError;
 use crate::rules::line::{Line, Num};
 use crate::rules::said::words;
-use crate::rules::text::{TextKind, checked, new_name};
+use crate::rules::text::{TextKind, checked};
 
 /// The rung a d6 gives an ability of a rolled PC (the ruleset's page): 1-2 d4, 3-4 d6, 5 d8,
 /// 6 d10.
@@ -66,11 +66,7 @@ pub fn roll(
 
 pub fn add(state: &mut State, s: &NewSheet, out: &mut Out) -> Result<(), RuleError> {
     // A second creature with a taken name is numbered ("Orc 2").
-    let name = new_name(
-        &s.name,
-        "a character needs a name",
-        state.characters.iter().map(|c| c.name.as_str()),
-    )?;
+    let name = state.new_name(&s.name, "a character needs a name")?;
     if s.base
         .iter()
         .any(|&r| usize::from(r) >= ABILITY_RUNGS.len())

@@ -26,7 +26,7 @@ pub use view::{Ap, glance, sheet_lines};
 use crate::dice::DiceSource;
 use crate::rules::line::{Line, Num};
 use crate::rules::said::words;
-use crate::rules::text::{TextKind, checked, new_name};
+use crate::rules::text::{TextKind, checked};
 use crate::rules::{RuleError, Tally};
 
 /// Applies one command (see [`crate::rules::Ruleset::apply`]).
@@ -98,11 +98,7 @@ fn run(
         }
         C::Add(s) => {
             // A second creature with a taken name is numbered ("Orc 2").
-            let name = new_name(
-                &s.name,
-                "a creature needs a name",
-                state.characters.iter().map(|c| c.name.as_str()),
-            )?;
+            let name = state.new_name(&s.name, "a creature needs a name")?;
             let group = checked(TextKind::Name, &s.group, "name its group")?;
             if [s.str, s.dex, s.wil, s.hp].iter().any(|&x| x > 30) {
                 return Err(RuleError::invalid("attributes and HP run 0-30 (A1, A2)"));

@@ -41,7 +41,7 @@ pub use view::{Bdp, glance};
 
 use crate::dice::DiceSource;
 use crate::rules::said::words;
-use crate::rules::text::{TextKind, checked, new_name};
+use crate::rules::text::{TextKind, checked};
 use crate::rules::{Line, Num, RuleError, Tally};
 
 /// B22: at 0, STR kills and DEX or WIL puts out (lasting while the score is 0). Returns true
@@ -159,11 +159,7 @@ fn run(
         }
         C::Add(s) => {
             // A second creature with a taken name is numbered ("Orc 2").
-            let name = new_name(
-                &s.name,
-                "a character needs a name",
-                state.characters.iter().map(|c| c.name.as_str()),
-            )?;
+            let name = state.new_name(&s.name, "a character needs a name")?;
             if [s.str, s.dex, s.wil].iter().any(|&x| x > 20)
                 || s.hp > 99
                 || !(1..=20).contains(&s.slots)

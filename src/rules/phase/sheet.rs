@@ -14,15 +14,6 @@ use crate::rules::line::{Line, Num};
 use crate::rules::rolled::{Dice, Rolled, Term};
 use crate::rules::text::{TextKind, checked};
 
-/// A second creature with a taken name is numbered ("Orc 2").
-fn new_name(state: &State, name: &str) -> Result<String, RuleError> {
-    crate::rules::text::new_name(
-        name,
-        "a character needs a name",
-        state.characters.iter().map(|c| c.name.as_str()),
-    )
-}
-
 fn push(state: &mut State, mut c: Character, out: &mut Vec<Event>) -> Result<(), RuleError> {
     c.id = crate::rules::take_id(&mut state.next_id)?;
     crate::rules::said::tell(out, || Event::Joined {
@@ -61,7 +52,7 @@ pub fn roll(
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let name = new_name(state, name)?;
+    let name = state.new_name(name, "a character needs a name")?;
     let mut c = Character::new(0, name.clone(), kind, Side::Party);
     let roll_ability = |c: &mut Character,
                         a: Ability,
@@ -143,7 +134,7 @@ pub fn checked_weapon(weapon: &Weapon) -> Result<Weapon, RuleError> {
 
 /// K3: a sheet typed in by the judge.
 pub fn add(state: &mut State, s: &NewSheet, out: &mut Vec<Event>) -> Result<(), RuleError> {
-    let name = new_name(state, &s.name)?;
+    let name = state.new_name(&s.name, "a character needs a name")?;
     let (lo, hi, hp_hi) = match s.kind {
         Kind::Pc | Kind::Hireling => (3, 18, 6),
         Kind::Creature | Kind::Animal => (0, 20, 99),

@@ -453,11 +453,7 @@ pub fn apply(
     match command {
         C::Add { name, party, hp } => {
             // A second creature with a taken name is numbered ("Orc 2").
-            let name = crate::rules::text::new_name(
-                name,
-                "a character needs a name",
-                state.characters.iter().map(|c| c.name.as_str()),
-            )?;
+            let name = state.new_name(name, "a character needs a name")?;
             if *hp < 1 {
                 return Err(RuleError::invalid("a character starts with at least 1 HP"));
             }
