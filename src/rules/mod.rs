@@ -694,6 +694,11 @@ impl fmt::Display for RulesetId {
     }
 }
 
+/// The refusal of a step that needs a fight when none is under way.
+pub fn no_fight() -> RuleError {
+    RuleError::invalid("no fight is under way")
+}
+
 /// Hands out the next id from a session's counter, or says it has none left (a counter read
 /// from a damaged file may stand at the very top).
 pub fn take_id(next: &mut u32) -> Result<u32, RuleError> {

@@ -171,7 +171,7 @@ pub fn join(
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     if state.fight.is_none() {
-        return Err(RuleError::invalid("no fight is under way"));
+        return Err(crate::rules::no_fight());
     }
     if state.living(who)?.init.is_some() {
         return Err(RuleError::invalid("already in the fight"));
@@ -223,7 +223,7 @@ pub fn set_total(
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     if state.fight.is_none() {
-        return Err(RuleError::invalid("no fight is under way"));
+        return Err(crate::rules::no_fight());
     }
     let c = state.character_mut(who)?;
     if c.init.is_none() {
@@ -390,9 +390,7 @@ pub fn next(
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let Some(f) = state.fight.as_mut() else {
-        return Err(RuleError::invalid("no fight is under way"));
-    };
+    let f = state.fight.as_mut().ok_or_else(crate::rules::no_fight)?;
     let at = f.at;
     if let Some(id) = f.acting.take() {
         f.acted.push(id);
@@ -422,9 +420,7 @@ pub fn end(
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let Some(f) = state.fight.take() else {
-        return Err(RuleError::invalid("no fight is under way"));
-    };
+    let f = state.fight.take().ok_or_else(crate::rules::no_fight)?;
     let busy = !f.acted.is_empty()
         || f.acting
             .and_then(|id| state.character(id).ok())

@@ -94,10 +94,7 @@ pub fn start(
 
 pub fn reorder(state: &mut State, order: Vec<u32>, out: &mut Vec<Event>) -> Result<(), RuleError> {
     check_order(state, &order)?;
-    let f = state
-        .fight
-        .as_mut()
-        .ok_or_else(|| RuleError::invalid("no fight is under way"))?;
+    let f = state.fight.as_mut().ok_or_else(crate::rules::no_fight)?;
     let acting = f.order.get(f.at).copied();
     f.at = acting
         .and_then(|a| order.iter().position(|&x| x == a))
@@ -115,10 +112,7 @@ pub fn next(
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let f = state
-        .fight
-        .clone()
-        .ok_or_else(|| RuleError::invalid("no fight is under way"))?;
+    let f = state.fight.clone().ok_or_else(crate::rules::no_fight)?;
     let mut f = f;
     if let Some(&id) = f.order.get(f.at)
         && !f.acted.contains(&id)
@@ -168,10 +162,7 @@ fn turn_starts(
 }
 
 pub fn end(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError> {
-    state
-        .fight
-        .take()
-        .ok_or_else(|| RuleError::invalid("no fight is under way"))?;
+    state.fight.take().ok_or_else(crate::rules::no_fight)?;
     crate::rules::said::tell(out, || Event::said(Mood::Plain, "The fight ends"));
     Ok(())
 }

@@ -101,9 +101,7 @@ pub fn withdraw(
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let name = state.name_of(who);
-    let Some(fight) = state.fight.as_mut() else {
-        return Err(RuleError::invalid("no fight is under way"));
-    };
+    let fight = state.fight.as_mut().ok_or_else(crate::rules::no_fight)?;
     let enemies = fight.engaged_with(who);
     fight.disengage(who);
     if full {

@@ -104,9 +104,7 @@ fn initiative(
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     groups(state, dice, out)?;
-    let Some(fight) = state.fight.as_mut() else {
-        return Err(RuleError::invalid("no fight is under way"));
-    };
+    let fight = state.fight.as_mut().ok_or_else(crate::rules::no_fight)?;
     if fight.paced {
         return onward(state, true, dice, out);
     }
@@ -124,9 +122,7 @@ fn groups(
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let Some(fight) = state.fight.as_ref() else {
-        return Err(RuleError::invalid("no fight is under way"));
-    };
+    let fight = state.fight.as_ref().ok_or_else(crate::rules::no_fight)?;
     let (round, surprised) = (fight.round, fight.surprised);
     let ids: Vec<u32> = fight.fighters.iter().map(|f| f.id).collect();
     let mut placing = Vec::new();
@@ -136,10 +132,7 @@ fn groups(
     }
     let mut order = Vec::new();
     let mut placed = Vec::new();
-    let fight = state
-        .fight
-        .as_mut()
-        .ok_or_else(|| RuleError::invalid("no fight is under way"))?;
+    let fight = state.fight.as_mut().ok_or_else(crate::rules::no_fight)?;
     for (id, band, note) in std::mem::take(&mut placing) {
         if let Some(f) = fight.fighter_mut(id) {
             f.band = band;
@@ -182,9 +175,7 @@ pub fn join(
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let name = state.name_of(who);
-    let Some(fight) = state.fight.as_ref() else {
-        return Err(RuleError::invalid("no fight is under way"));
-    };
+    let fight = state.fight.as_ref().ok_or_else(crate::rules::no_fight)?;
     if fight.fighter(who).is_some() {
         return Err(RuleError::invalid(format!(
             "{name} is in the fight already"
@@ -192,10 +183,7 @@ pub fn join(
     }
     let (round, surprised) = (fight.round, fight.surprised);
     let (band, note) = band_of(state, who, round, surprised, dice)?;
-    let fight = state
-        .fight
-        .as_mut()
-        .ok_or_else(|| RuleError::invalid("no fight is under way"))?;
+    let fight = state.fight.as_mut().ok_or_else(crate::rules::no_fight)?;
     fight.fighters.push(Fighter {
         id: who,
         band,
@@ -297,10 +285,7 @@ pub fn next(
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let fight = state
-        .fight
-        .as_ref()
-        .ok_or_else(|| RuleError::invalid("no fight is under way"))?;
+    let fight = state.fight.as_ref().ok_or_else(crate::rules::no_fight)?;
     if fight.phase == CombatPhase::Effect {
         let waiting: Vec<u32> = fight
             .fighters
@@ -325,10 +310,7 @@ pub fn next(
             }
         }
     }
-    let fight = state
-        .fight
-        .as_mut()
-        .ok_or_else(|| RuleError::invalid("no fight is under way"))?;
+    let fight = state.fight.as_mut().ok_or_else(crate::rules::no_fight)?;
     if fight.paced {
         return onward(state, false, dice, out);
     }
@@ -349,10 +331,7 @@ pub fn next(
     if morale_waits(state, dice, out)? {
         return Ok(());
     }
-    let fight = state
-        .fight
-        .as_mut()
-        .ok_or_else(|| RuleError::invalid("no fight is under way"))?;
+    let fight = state.fight.as_mut().ok_or_else(crate::rules::no_fight)?;
     match fight.phase.next() {
         Some(phase) => {
             fight.phase = phase;
@@ -381,14 +360,13 @@ fn onward(
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let none = || RuleError::invalid("no fight is under way");
     // Whether the phase under way was entered by this step (so it passes if nobody acts in it).
     let mut fresh = here && state.fight.as_ref().is_some_and(|f| f.band == Band::Early);
     // From the round's start (`here`), that round is the one to search.
     let mut rounds = u8::from(here);
     let mut here = here;
     loop {
-        let fight = state.fight.as_ref().ok_or_else(none)?;
+        let fight = state.fight.as_ref().ok_or_else(crate::rules::no_fight)?;
         let (phase, from) = (fight.phase, fight.band);
         let stop = [Band::Early, Band::Middle, Band::Late]
             .into_iter()
@@ -399,7 +377,7 @@ fn onward(
                     .iter()
                     .any(|f| f.band == Some(*b) && has_turn(state, f, phase))
             });
-        let fight = state.fight.as_mut().ok_or_else(none)?;
+        let fight = state.fight.as_mut().ok_or_else(crate::rules::no_fight)?;
         if let Some(band) = stop {
             fight.band = band;
             crate::rules::said::tell(out, || Event::PhaseTo {
@@ -414,7 +392,7 @@ fn onward(
         if morale_waits(state, dice, out)? {
             return Ok(());
         }
-        let fight = state.fight.as_mut().ok_or_else(none)?;
+        let fight = state.fight.as_mut().ok_or_else(crate::rules::no_fight)?;
         (here, fresh) = (true, true);
         fight.band = Band::Early;
         match phase.next() {
@@ -604,10 +582,7 @@ pub fn end(
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let fight = state
-        .fight
-        .take()
-        .ok_or_else(|| RuleError::invalid("no fight is under way"))?;
+    let fight = state.fight.take().ok_or_else(crate::rules::no_fight)?;
     crate::rules::said::tell(out, || {
         Event::said(
             Mood::Plain,
@@ -652,10 +627,7 @@ pub fn place(
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let name = state.name_of(who);
-    let fight = state
-        .fight
-        .as_mut()
-        .ok_or_else(|| RuleError::invalid("no fight is under way"))?;
+    let fight = state.fight.as_mut().ok_or_else(crate::rules::no_fight)?;
     let f = fight
         .fighter_mut(who)
         .ok_or_else(|| RuleError::invalid(format!("{name} is not in the fight")))?;
@@ -688,10 +660,7 @@ pub fn engage(
     if a == b {
         return Err(RuleError::invalid("a character cannot engage themself"));
     }
-    let fight = state
-        .fight
-        .as_mut()
-        .ok_or_else(|| RuleError::invalid("no fight is under way"))?;
+    let fight = state.fight.as_mut().ok_or_else(crate::rules::no_fight)?;
     if on {
         fight.engage(a, b);
     } else {

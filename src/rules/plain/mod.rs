@@ -542,10 +542,7 @@ pub fn apply(
                 .filter(|c| !c.party && c.down())
                 .map(|c| c.id)
                 .collect();
-            let fight = state
-                .fight
-                .as_mut()
-                .ok_or_else(|| RuleError::invalid("no fight is under way"))?;
+            let fight = state.fight.as_mut().ok_or_else(crate::rules::no_fight)?;
             for _ in 0..fight.order.len() {
                 fight.at += 1;
                 if fight.at >= fight.order.len() {
@@ -623,10 +620,7 @@ pub fn apply(
             });
         }
         C::EndFight => {
-            let fight = state
-                .fight
-                .take()
-                .ok_or_else(|| RuleError::invalid("no fight is under way"))?;
+            let fight = state.fight.take().ok_or_else(crate::rules::no_fight)?;
             out.push(Event::FightEnded {
                 rounds: fight.round,
             });
