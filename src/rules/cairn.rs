@@ -1,11 +1,50 @@
 //! What the Cairn family (rule files 001 `bdp`, 002 `phase`, 003 `ap`) shares, written once: the
 //! judge's queue of rolls whose verdict waits and questions whose answer waits, and harm that
-//! runs past HP into STR with its critical damage save. Each ruleset keeps its own types, its own
-//! save (B5-B6 and K5-K6 roll under the score, A8-A9 roll against a DC) and its own words; these
+//! runs past HP into STR with its critical damage save, and the three abilities every sheet of
+//! the family carries. Each ruleset keeps its own types, its own save (B5-B6 and K5-K6 roll under the score, A8-A9 roll against a DC) and its own words; these
 //! are the steps the three take the same way.
 
 use crate::dice::Edge;
 use crate::rules::RuleError;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The three abilities of every sheet in the family (001 B2, 002 K5, 003 A1, which calls them
+/// attributes), in the order a sheet lists them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Ability {
+    Str,
+    Dex,
+    Wil,
+}
+
+impl Ability {
+    pub const ALL: [Ability; 3] = [Ability::Str, Ability::Dex, Ability::Wil];
+
+    /// Its place on the sheet, 0 to 2.
+    pub fn index(self) -> usize {
+        match self {
+            Ability::Str => 0,
+            Ability::Dex => 1,
+            Ability::Wil => 2,
+        }
+    }
+
+    /// Its short name, "STR".
+    pub fn word(self) -> &'static str {
+        match self {
+            Ability::Str => "STR",
+            Ability::Dex => "DEX",
+            Ability::Wil => "WIL",
+        }
+    }
+}
+
+impl fmt::Display for Ability {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
 
 /// A save's edge (001 B6, 002 K6): advantage and disadvantage cancel one for one, and never
 /// more than one extra die: 1 keeps the better of two, -1 the worse, 0 rolls one. 003 rolls its

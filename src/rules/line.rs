@@ -181,6 +181,25 @@ impl Line {
         self.with(|| Part::State { owner })
     }
 
+    /// "NAME's LABEL: VALUE", the value `who`'s own number ("changed" for those who may not
+    /// read it), then the word for `who`'s state: a sheet's value the judge or a rule edited.
+    pub fn edited(who: u32, name: &str, label: &str, what: Num, value: String) -> Line {
+        Line::new()
+            .plain(super::said::words!("{name}'s {label}: "))
+            .of(who, Line::new().number(who, what, value), "changed")
+            .state(who)
+    }
+
+    /// The judge sets `who`'s LABEL to CUR/MAX by hand: the ruling, and the edited value.
+    pub fn set_by_judge(who: u32, name: &str, label: &str, what: Num, cur: u8, max: u8) -> Line {
+        Line::new().ruling(
+            Line::from(super::said::words!(
+                "The judge sets {name}'s {label} to {cur}/{max}"
+            )),
+            Line::edited(who, name, label, what, super::said::words!("{cur}/{max}")),
+        )
+    }
+
     /// The judge's ruling, and its plain result.
     pub fn ruling(self, said: Line, result: Line) -> Line {
         self.with(|| Part::Ruling {

@@ -162,6 +162,22 @@ pub fn handed_out(seen: &mut Vec<u32>, id: u32, name: &str, next_id: u32) -> Res
     Ok(())
 }
 
+/// Checks the characters of a state read from a file: each id handed out once (see
+/// [`handed_out`]), then what `each` checks of the character. Gives back the ids seen, which
+/// the fight's names are checked against.
+pub fn members_sound<T, M: Member<T>>(
+    members: &[M],
+    next_id: u32,
+    each: impl Fn(&M) -> Result<(), String>,
+) -> Result<Vec<u32>, String> {
+    let mut seen = Vec::new();
+    for m in members {
+        handed_out(&mut seen, m.id(), m.name(), next_id)?;
+        each(m)?;
+    }
+    Ok(seen)
+}
+
 /// [`handed_out`] in the words of 002 and the plain ruleset, which tell a shared id apart from
 /// one never handed out.
 pub fn handed_out_once(

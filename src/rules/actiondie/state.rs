@@ -221,9 +221,7 @@ crate::rules::party::state!(Character, Fight, Wait, dead: |c| c.dead);
 
 impl crate::rules::Sound for State {
     fn check(&self) -> Result<(), String> {
-        let mut seen = Vec::new();
-        for c in &self.characters {
-            crate::rules::party::handed_out(&mut seen, c.id, &c.name, self.next_id)?;
+        let seen = crate::rules::party::members_sound(&self.characters, self.next_id, |c| {
             for a in Ability::ALL {
                 if usize::from(c.base[a.index()]) >= crate::dice::ladder::ABILITY_RUNGS.len() {
                     return Err(format!("{}'s {a} is off the die ladder", c.name));
@@ -241,7 +239,8 @@ impl crate::rules::Sound for State {
             if c.hands > 4 {
                 return Err(format!("{} has more than four hands", c.name));
             }
-        }
+            Ok(())
+        })?;
         if let Some(f) = &self.fight
             && f.entries.iter().any(|e| !seen.contains(&e.id))
         {

@@ -242,7 +242,7 @@ pub fn set_total(
                     "The judge sets {}'s initiative to {init}",
                     c.name
                 )),
-                super::edited(who, &c.name, "initiative", Num::Total, init.to_string()),
+                Line::edited(who, &c.name, "initiative", Num::Total, init.to_string()),
             ),
         )
     });

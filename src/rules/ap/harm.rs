@@ -6,7 +6,7 @@
 use super::checks::{self, CRIT_DC};
 use super::command::{Event, Mood};
 use super::fight;
-use super::model::{Attr, Kind, Mark, Read, Recovery, Scar, Stat};
+use super::model::{Attr, Kind, Mark, Read, Recovery, Scar, Score, Stat};
 use super::state::{Ask, State, Then};
 use crate::dice::DiceSource;
 use crate::dice::ladder::Dice;
@@ -593,5 +593,45 @@ pub fn recovered(
     if let Some((stat, count, sides, read)) = p.roll {
         roll_vs(state, who, stat, count, sides, read, &p.label, dice, out)?;
     }
+    Ok(())
+}
+
+/// The judge sets a score by hand (A1, A2): a max runs 0 to 30 and the current never above it.
+/// The move counts as harm taken or healing, and a score brought to 0 takes its effect.
+pub fn set(
+    state: &mut State,
+    who: u32,
+    stat: Stat,
+    cur: u8,
+    max: u8,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let c = state.character_mut(who)?;
+    if max > 30 {
+        return Err(RuleError::invalid("a max runs 0-30 (A1, A2)"));
+    }
+    if cur > max {
+        return Err(RuleError::invalid(format!(
+            "{cur} is too high: {}'s {stat} can be at most the max, {max}; give a new max too to \
+             raise it",
+            c.name
+        )));
+    }
+    let was = c.stat_mut(stat).cur;
+    *c.stat_mut(stat) = Score { cur, max };
+    zero_check(state, who, out);
+    let name = &state.character(who)?.name;
+    let what = if stat == Stat::Hp {
+        Num::Health
+    } else {
+        Num::Score
+    };
+    crate::rules::said::tell(out, || {
+        Event::line(
+            Mood::Ruling,
+            Line::set_by_judge(who, name, &stat.to_string(), what, cur, max),
+        )
+        .counting(Tally::moved(name, u32::from(was), u32::from(cur)))
+    });
     Ok(())
 }

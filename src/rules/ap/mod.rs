@@ -62,15 +62,6 @@ fn ruled(
     Ok(())
 }
 
-/// What the judge's edit of `who`'s sheet leaves: "Ana's HP: 3/7"; a creature's reads
-/// "changed", with its state.
-pub(crate) fn edited(who: u32, name: &str, label: &str, what: Num, value: String) -> Line {
-    Line::new()
-        .plain(crate::rules::said::words!("{name}'s {label}: "))
-        .of(who, Line::new().number(who, what, value), "changed")
-        .state(who)
-}
-
 fn run(
     state: &mut State,
     command: &Command,
@@ -140,43 +131,7 @@ fn run(
             stat,
             cur,
             max,
-        } => {
-            let c = state.character_mut(*who)?;
-            if *max > 30 {
-                return Err(RuleError::invalid("a max runs 0-30 (A1, A2)"));
-            }
-            if cur > max {
-                return Err(RuleError::invalid(format!(
-                    "{cur} is too high: {}'s {stat} can be at most the max, {max}; give a new \
-                     max too to raise it",
-                    c.name
-                )));
-            }
-            let was = c.stat_mut(*stat).cur;
-            *c.stat_mut(*stat) = Score {
-                cur: *cur,
-                max: *max,
-            };
-            harm::zero_check(state, *who, out);
-            let name = &state.character(*who)?.name;
-            // The judge's edit counts as harm taken or healing, as the score moved.
-            let what = if *stat == Stat::Hp {
-                Num::Health
-            } else {
-                Num::Score
-            };
-            crate::rules::said::tell(out, || {
-                Event::line(
-                    Mood::Ruling,
-                    Line::new().ruling(
-                        Line::from(format!("The judge sets {name}'s {stat} to {cur}/{max}")),
-                        edited(*who, name, &stat.to_string(), what, format!("{cur}/{max}")),
-                    ),
-                )
-                .counting(Tally::moved(name, u32::from(was), u32::from(*cur)))
-            });
-            Ok(())
-        }
+        } => harm::set(state, *who, *stat, *cur, *max, out),
         C::Carry { who, item } => {
             let mut item = (**item).clone();
             item.name = checked(TextKind::ItemName, &item.name, "an item needs a name")?;
@@ -291,7 +246,7 @@ fn run(
             ruled(out, Mood::Ruling, || {
                 (
                     format!("{} has {n} slots", c.name),
-                    edited(*who, &c.name, "slots", Num::Score, n.to_string()),
+                    Line::edited(*who, &c.name, "slots", Num::Score, n.to_string()),
                 )
             })
         }
@@ -305,7 +260,7 @@ fn run(
             ruled(out, Mood::Ruling, || {
                 (
                     format!("{} has {n} max AP", c.name),
-                    edited(*who, &c.name, "max AP", Num::Score, n.to_string()),
+                    Line::edited(*who, &c.name, "max AP", Num::Score, n.to_string()),
                 )
             })
         }
@@ -318,7 +273,7 @@ fn run(
             ruled(out, Mood::Ruling, || {
                 (
                     format!("{} has {n} granted armor: armor {}", c.name, c.armor()),
-                    edited(*who, &c.name, "armor", Num::Armour, c.armor().to_string()),
+                    Line::edited(*who, &c.name, "armor", Num::Armour, c.armor().to_string()),
                 )
             })
         }

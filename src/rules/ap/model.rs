@@ -6,42 +6,8 @@ use crate::rules::notes::Notes;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// A1: the three attributes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Attr {
-    Str,
-    Dex,
-    Wil,
-}
-
-impl Attr {
-    pub const ALL: [Attr; 3] = [Attr::Str, Attr::Dex, Attr::Wil];
-
-    pub fn index(self) -> usize {
-        match self {
-            Attr::Str => 0,
-            Attr::Dex => 1,
-            Attr::Wil => 2,
-        }
-    }
-}
-
-impl Attr {
-    /// Its short name, "STR".
-    pub fn word(self) -> &'static str {
-        match self {
-            Attr::Str => "STR",
-            Attr::Dex => "DEX",
-            Attr::Wil => "WIL",
-        }
-    }
-}
-
-impl fmt::Display for Attr {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.word())
-    }
-}
+/// A1: the three attributes, the abilities the whole family has under another name.
+pub use crate::rules::cairn::Ability as Attr;
 
 /// What a pair on the sheet is: HP or an attribute.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

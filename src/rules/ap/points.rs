@@ -86,7 +86,7 @@ pub fn grant(state: &mut State, who: u32, n: i8, out: &mut Vec<Event>) -> Result
                     "The judge sets {}'s AP to {ap}",
                     c.name
                 )),
-                super::edited(who, &c.name, "AP", Num::Score, ap.to_string()),
+                Line::edited(who, &c.name, "AP", Num::Score, ap.to_string()),
             ),
         )
     });

@@ -346,9 +346,7 @@ impl State {
 
 impl crate::rules::Sound for State {
     fn check(&self) -> Result<(), String> {
-        let mut seen = Vec::new();
-        for c in &self.characters {
-            crate::rules::party::handed_out(&mut seen, c.id, &c.name, self.next_id)?;
+        let seen = crate::rules::party::members_sound(&self.characters, self.next_id, |c| {
             for a in Attr::ALL {
                 let s = c.attr(a);
                 if s.cur > s.max || s.max > 30 {
@@ -364,7 +362,8 @@ impl crate::rules::Sound for State {
             if c.items.iter().any(|i| i.slots > 2 || i.armor > 3) {
                 return Err(format!("{} carries an item out of range", c.name));
             }
-        }
+            Ok(())
+        })?;
         if let Some(f) = &self.fight
             && f.acting.is_some_and(|id| !seen.contains(&id))
         {

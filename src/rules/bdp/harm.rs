@@ -5,7 +5,7 @@ use super::command::{Amount, Event, Mood, Target};
 use super::saves::{ask, ask_save};
 use super::state::{Ask, State, Then};
 use super::zero_check;
-use super::{Ability, Area, Character, Hand, Level, Reason, Slot, Wound};
+use super::{Ability, Area, Character, Hand, Level, Reason, Score, Slot, Stat, Wound};
 use crate::dice::{DiceSource, Edge};
 use crate::rules::line::{Line, Num};
 use crate::rules::{RuleError, Tally};
@@ -550,4 +550,44 @@ pub fn clear_fatigue(c: &mut Character, all: bool) -> usize {
         }
     }
     n
+}
+
+/// The judge sets a score by hand (B1): the current never above the max, an ability's max at
+/// most 20 and HP's at most 99. The move counts as harm taken or healing, and an ability
+/// brought to 0 takes its effect (B22).
+pub fn set(
+    state: &mut State,
+    who: u32,
+    stat: Stat,
+    cur: u8,
+    max: u8,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let c = state.character_mut(who)?;
+    let (top, s) = match stat {
+        Stat::Hp => (99, &mut c.hp),
+        Stat::Ability(a) => (20, &mut c.abilities[a.index()]),
+    };
+    if cur > max || max > top {
+        return Err(RuleError::invalid(format!(
+            "current must be at most the max, the max at most {top}"
+        )));
+    }
+    let was = s.cur;
+    *s = Score { cur, max };
+    let name = c.name.clone();
+    if let Stat::Ability(a) = stat {
+        zero_check(state, who, a, out);
+    }
+    let (what, label) = match stat {
+        Stat::Hp => (Num::Health, "HP".to_string()),
+        Stat::Ability(a) => (Num::Score, a.to_string()),
+    };
+    let line = Line::set_by_judge(who, &name, &label, what, cur, max);
+    out.push(Event::line(Mood::Ruling, line).counting(Tally::moved(
+        &name,
+        u32::from(was),
+        u32::from(cur),
+    )));
+    Ok(())
 }

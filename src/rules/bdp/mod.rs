@@ -217,54 +217,7 @@ fn run(
             stat,
             cur,
             max,
-        } => {
-            let c = state.character_mut(*who)?;
-            let (top, s) = match stat {
-                Stat::Hp => (99, &mut c.hp),
-                Stat::Ability(a) => (20, &mut c.abilities[a.index()]),
-            };
-            if cur > max || *max > top {
-                return Err(RuleError::invalid(format!(
-                    "current must be at most the max, the max at most {top}"
-                )));
-            }
-            let was = s.cur;
-            *s = Score {
-                cur: *cur,
-                max: *max,
-            };
-            let name = c.name.clone();
-            if let Stat::Ability(a) = stat {
-                zero_check(state, *who, *a, out);
-            }
-            // The judge's edit counts as harm taken or healing, as the score moved.
-            let (what, label) = match stat {
-                Stat::Hp => (Num::Health, "HP".to_string()),
-                Stat::Ability(a) => (Num::Score, a.to_string()),
-            };
-            let line = Event::line(
-                Mood::Ruling,
-                Line::new().ruling(
-                    Line::from(crate::rules::said::words!(
-                        "The judge sets {name}'s {label} to {cur}/{max}"
-                    )),
-                    Line::new()
-                        .plain(crate::rules::said::words!("{name}'s {label}: "))
-                        .of(
-                            *who,
-                            Line::new().number(
-                                *who,
-                                what,
-                                crate::rules::said::words!("{cur}/{max}"),
-                            ),
-                            "changed",
-                        )
-                        .state(*who),
-                ),
-            );
-            out.push(line.counting(Tally::moved(&name, u32::from(was), u32::from(*cur))));
-            Ok(())
-        }
+        } => harm::set(state, *who, *stat, *cur, *max, out),
         C::Tag { who, career, skill } => {
             let skill = checked(TextKind::Name, skill, "name the skill")?;
             let c = state.character_mut(*who)?;

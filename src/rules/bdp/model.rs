@@ -4,25 +4,10 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// B2: the three abilities a save is made with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Ability {
-    Str,
-    Dex,
-    Wil,
-}
+/// B2: the three abilities a save is made with, as the whole family has them.
+pub use crate::rules::cairn::Ability;
 
 impl Ability {
-    pub const ALL: [Ability; 3] = [Ability::Str, Ability::Dex, Ability::Wil];
-
-    pub fn index(self) -> usize {
-        match self {
-            Ability::Str => 0,
-            Ability::Dex => 1,
-            Ability::Wil => 2,
-        }
-    }
-
     /// B2: the ability the product proposes for an action's verb (the judge names it).
     pub fn for_action(verb: &str) -> Ability {
         let v = verb.to_ascii_lowercase();
@@ -44,16 +29,6 @@ impl Ability {
         } else {
             Ability::Str
         }
-    }
-}
-
-impl fmt::Display for Ability {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Ability::Str => "STR",
-            Ability::Dex => "DEX",
-            Ability::Wil => "WIL",
-        })
     }
 }
 

@@ -116,9 +116,7 @@ crate::rules::party::state!(Character, Fight, Wait, dead: |c| c.dead);
 
 impl crate::rules::Sound for State {
     fn check(&self) -> Result<(), String> {
-        let mut seen = Vec::new();
-        for c in &self.characters {
-            crate::rules::party::handed_out(&mut seen, c.id, &c.name, self.next_id)?;
+        let seen = crate::rules::party::members_sound(&self.characters, self.next_id, |c| {
             for (a, s) in Ability::ALL.iter().zip(c.abilities) {
                 if s.cur > s.max || s.max > 20 {
                     return Err(format!("{}'s {a} is out of range", c.name));
@@ -130,7 +128,8 @@ impl crate::rules::Sound for State {
             if !(1..=20).contains(&c.slots.len()) {
                 return Err(format!("{} has {} slots", c.name, c.slots.len()));
             }
-        }
+            Ok(())
+        })?;
         if let Some(f) = &self.fight
             && f.order.iter().any(|id| !seen.contains(id))
         {

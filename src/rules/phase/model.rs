@@ -5,33 +5,9 @@
 
 pub use super::gear::*;
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
-/// One of the three abilities (K5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Ability {
-    Str,
-    Dex,
-    Wil,
-}
-
-impl Ability {
-    pub const ALL: [Ability; 3] = [Ability::Str, Ability::Dex, Ability::Wil];
-
-    pub fn short(self) -> &'static str {
-        match self {
-            Ability::Str => "STR",
-            Ability::Dex => "DEX",
-            Ability::Wil => "WIL",
-        }
-    }
-}
-
-impl fmt::Display for Ability {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.short())
-    }
-}
+/// One of the three abilities (K5), as the whole family has them.
+pub use crate::rules::cairn::Ability;
 
 /// What sort of sheet it is (K1-K3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
