@@ -46,6 +46,55 @@ impl fmt::Display for Ability {
     }
 }
 
+/// A score with its current value and its maximum: an ability or HP on a sheet of the family
+/// (001 B1, 002 K4, 003 A1-A2). It floors at 0 and never rises above the maximum (002 K33).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Score {
+    pub cur: u8,
+    pub max: u8,
+}
+
+impl Score {
+    pub fn full(max: u8) -> Score {
+        Score { cur: max, max }
+    }
+
+    /// Loses up to `n`, flooring at 0; gives back what was lost (what did not fit runs on,
+    /// 001 B21).
+    pub fn lose(&mut self, n: u32) -> u8 {
+        let lost = n.min(u32::from(self.cur)) as u8;
+        self.cur -= lost;
+        lost
+    }
+
+    /// Gains up to `n`, stopping at the maximum; gives back what was gained.
+    pub fn gain(&mut self, n: u32) -> u8 {
+        let got = n.min(u32::from(self.below_max())) as u8;
+        self.cur += got;
+        got
+    }
+
+    pub fn below_max(self) -> u8 {
+        self.max.saturating_sub(self.cur)
+    }
+
+    /// A new max (003 A35): a raised max raises the current value by as much, a lowered one
+    /// caps it.
+    pub fn set_max(&mut self, max: u8) {
+        if max > self.max {
+            self.cur = self.cur.saturating_add(max - self.max);
+        }
+        self.max = max;
+        self.cur = self.cur.min(max);
+    }
+}
+
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.cur, self.max)
+    }
+}
+
 /// A save's edge (001 B6, 002 K6): advantage and disadvantage cancel one for one, and never
 /// more than one extra die: 1 keeps the better of two, -1 the worse, 0 rolls one. 003 rolls its
 /// saves against a DC and takes its edge from object dice instead (A8-A9).

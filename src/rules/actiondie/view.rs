@@ -294,6 +294,16 @@ impl Ruleset for ActionDie {
         }
     }
 
+    fn aims(command: &Command) -> Option<Aim> {
+        match command {
+            Command::Attack { who, targets, .. } => Some(Aim {
+                by: *who,
+                at: targets.clone(),
+            }),
+            _ => None,
+        }
+    }
+
     /// Everyone in play (not dead, not fled) whom the players see.
     fn fighters(state: &State, unseen: &BTreeSet<u32>) -> Vec<u32> {
         crate::rules::view::in_sight(state.characters.iter().map(|c| (c.id, c.in_play())), unseen)
@@ -312,16 +322,6 @@ impl Ruleset for ActionDie {
     fn fighters_of(command: &Command) -> Option<Vec<u32>> {
         match command {
             Command::Scene { who, .. } => Some(who.to_vec()),
-            _ => None,
-        }
-    }
-
-    fn aims(command: &Command) -> Option<Aim> {
-        match command {
-            Command::Attack { who, targets, .. } => Some(Aim {
-                by: *who,
-                at: targets.clone(),
-            }),
             _ => None,
         }
     }

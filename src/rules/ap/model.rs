@@ -26,32 +26,7 @@ impl fmt::Display for Stat {
 }
 
 /// A max and a current score (A1, A2).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Score {
-    pub cur: u8,
-    pub max: u8,
-}
-
-impl Score {
-    pub fn full(n: u8) -> Score {
-        Score { cur: n, max: n }
-    }
-
-    /// A35: a new max; a raised max raises current by as much, a lowered one caps it.
-    pub fn set_max(&mut self, max: u8) {
-        if max > self.max {
-            self.cur = self.cur.saturating_add(max - self.max);
-        }
-        self.max = max;
-        self.cur = self.cur.min(max);
-    }
-}
-
-impl fmt::Display for Score {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}/{}", self.cur, self.max)
-    }
-}
+pub use crate::rules::cairn::Score;
 
 /// A5: which rules a sheet follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -178,7 +178,7 @@ pub fn breath(
                     crate::rules::said::words!("HP {}", c.hp),
                 )),
         )
-        .tallied(Tally::healing(&name, gained))
+        .tallied(Tally::healing(&name, u32::from(gained)))
     });
     let Some(at) = skin else {
         let source = source.unwrap_or_default();
@@ -460,7 +460,7 @@ pub fn recover(
                 )
                 .state(who),
         )
-        .tallied(Tally::healing(&c.name, g))
+        .tallied(Tally::healing(&c.name, u32::from(g)))
     });
     zero_check(state, who, ability, out);
     // The day itself passes after its dawn, as the night's watch does, so the next day's dawn

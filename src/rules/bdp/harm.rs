@@ -227,7 +227,8 @@ pub fn damage(
     let at = out.len();
     let c = state.living_mut(who)?;
     let over = match target {
-        Target::Hp => c.hp.lose(n),
+        // What HP could not take runs on (B21).
+        Target::Hp => n - u32::from(c.hp.lose(n)),
         Target::Ability(a) => {
             c.score_mut(a).lose(n);
             0

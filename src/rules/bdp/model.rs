@@ -2,7 +2,6 @@
 //! current over maximum, a flat row of slots, needs, diseases, restoratives, timers and states.
 
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// B2: the three abilities a save is made with, as the whole family has them.
 pub use crate::rules::cairn::Ability;
@@ -33,38 +32,7 @@ impl Ability {
 }
 
 /// A pool with a current and a maximum value (B1).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Score {
-    pub cur: u8,
-    pub max: u8,
-}
-
-impl Score {
-    pub fn full(max: u8) -> Score {
-        Score { cur: max, max }
-    }
-
-    /// Lowers the current value, floor 0; returns what did not fit (the overflow, B21).
-    pub fn lose(&mut self, n: u32) -> u32 {
-        let (left, over) = crate::rules::cairn::past_hp(u32::from(self.cur), n);
-        self.cur = left as u8;
-        over
-    }
-
-    /// Raises the current value, never above the maximum; returns what was gained.
-    pub fn gain(&mut self, n: u32) -> u32 {
-        let room = u32::from(self.max - self.cur.min(self.max));
-        let g = n.min(room);
-        self.cur += g as u8;
-        g
-    }
-}
-
-impl fmt::Display for Score {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}/{}", self.cur, self.max)
-    }
-}
+pub use crate::rules::cairn::Score;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Kind {

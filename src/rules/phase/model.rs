@@ -45,38 +45,8 @@ impl Side {
     }
 }
 
-/// A current value and its maximum. Scores floor at 0 (K4) and never rise above the maximum
-/// (K33).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Score {
-    pub cur: u8,
-    pub max: u8,
-}
-
-impl Score {
-    pub fn full(max: u8) -> Score {
-        Score { cur: max, max }
-    }
-
-    /// Loses up to `n`, flooring at 0; returns what was lost.
-    pub fn lose(&mut self, n: u32) -> u8 {
-        let lost = n.min(u32::from(self.cur)) as u8;
-        self.cur -= lost;
-        lost
-    }
-
-    /// Gains up to `n`, stopping at the maximum; returns what was gained.
-    pub fn gain(&mut self, n: u32) -> u8 {
-        let room = u32::from(self.max.saturating_sub(self.cur));
-        let got = n.min(room) as u8;
-        self.cur += got;
-        got
-    }
-
-    pub fn below_max(self) -> u8 {
-        self.max.saturating_sub(self.cur)
-    }
-}
+/// A current value and its maximum (K4, K33).
+pub use crate::rules::cairn::Score;
 
 /// An arm's or a leg's state (K25).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
