@@ -34,6 +34,30 @@ macro_rules! bundled_file {
     };
 }
 pub(crate) use bundled_file;
+
+/// Writes a ruleset's `try_bundled` and `bundled` over its library `$lib`, which `$read` (a
+/// [`Bundled`]) reads from the compiled-in files the first time either is called.
+macro_rules! bundled_library {
+    ($lib:ty, $read:expr) => {
+        fn read_bundled() -> &'static $crate::content::Bundled<$lib> {
+            static BUNDLED: std::sync::OnceLock<$crate::content::Bundled<$lib>> =
+                std::sync::OnceLock::new();
+            BUNDLED.get_or_init(|| $read)
+        }
+
+        /// Parses the bundled files, reporting the first problem.
+        pub fn try_bundled() -> Result<$lib, $crate::content::ContentError> {
+            read_bundled().result()
+        }
+
+        /// The bundled library, read once. The assets are compiled in and checked by the tests,
+        /// so this is only empty on a broken build; [`try_bundled`] says why.
+        pub fn bundled() -> &'static $lib {
+            read_bundled().lib()
+        }
+    };
+}
+pub(crate) use bundled_library;
 /// The judge's library: what is bundled plus the judge's own file, loaded once at the start and
 /// carried by the screen and the command language to the ruleset whose verbs read it. Only the
 /// slot system's verbs look inside (the other rulesets keep their content in their own module),
@@ -287,15 +311,11 @@ impl<L: Default + Clone> Bundled<L> {
         merge: fn(&mut L, &str, &str) -> Result<(), ContentError>,
     ) -> Bundled<L> {
         let mut lib = L::default();
-        for (file, text) in files {
-            if let Err(e) = merge(&mut lib, file, text) {
-                return Bundled {
-                    lib: L::default(),
-                    broken: Some(e),
-                };
-            }
-        }
-        Bundled { lib, broken: None }
+        files
+            .iter()
+            .try_for_each(|(file, text)| merge(&mut lib, file, text))
+            .map(|()| lib)
+            .into()
     }
 
     pub(crate) fn lib(&self) -> &L {
@@ -306,6 +326,19 @@ impl<L: Default + Clone> Bundled<L> {
         match &self.broken {
             Some(e) => Err(e.clone()),
             None => Ok(self.lib.clone()),
+        }
+    }
+}
+
+impl<L: Default> From<Result<L, ContentError>> for Bundled<L> {
+    /// The library read, or an empty one with the first problem found.
+    fn from(read: Result<L, ContentError>) -> Bundled<L> {
+        match read {
+            Ok(lib) => Bundled { lib, broken: None },
+            Err(e) => Bundled {
+                lib: L::default(),
+                broken: Some(e),
+            },
         }
     }
 }

@@ -13,7 +13,6 @@ use crate::dice::ladder::Dice;
 use crate::rules::actiondie::{DamageType, Item, NewSheet, Side, rung_of};
 use crate::rules::text::{TextKind, checked};
 use serde::{Deserialize, Serialize};
-use std::sync::OnceLock;
 
 const GEAR: (&str, &str) = super::bundled_file!("assets/actiondie/gear.ron");
 const BESTIARY: (&str, &str) = super::bundled_file!("assets/actiondie/bestiary.ron");
@@ -25,6 +24,9 @@ pub const DEMO: (&str, &str) = super::bundled_file!("assets/actiondie/demo.slotm
 #[serde(deny_unknown_fields)]
 pub struct GearEntry {
     pub name: String,
+    /// What the judge reads of it.
+    #[serde(default)]
+    pub about: String,
     #[serde(default = "one")]
     pub size: u8,
     #[serde(default = "one")]
@@ -37,8 +39,6 @@ pub struct GearEntry {
     /// An initiative die of its own, as typed.
     #[serde(default)]
     pub init: Option<String>,
-    #[serde(default)]
-    pub about: String,
 }
 
 impl GearEntry {
@@ -207,9 +207,7 @@ fn check_creature(c: &CreatureEntry) -> Result<(), String> {
     Ok(())
 }
 
-static BUNDLED: OnceLock<Result<ActionDieLibrary, ContentError>> = OnceLock::new();
-
-fn read_bundled() -> Result<ActionDieLibrary, ContentError> {
+fn read_files() -> Result<ActionDieLibrary, ContentError> {
     let mut lib = ActionDieLibrary::default();
     for (file, text) in [GEAR, BESTIARY] {
         lib.merge(file, text)?;
@@ -218,20 +216,4 @@ fn read_bundled() -> Result<ActionDieLibrary, ContentError> {
     Ok(lib)
 }
 
-/// Parses the bundled files, reporting the first problem.
-pub fn try_bundled() -> Result<ActionDieLibrary, ContentError> {
-    BUNDLED.get_or_init(read_bundled).clone()
-}
-
-/// The bundled library, read once. The assets are compiled in and checked by the tests, so
-/// this is only empty on a broken build; [`try_bundled`] says why.
-pub fn bundled() -> &'static ActionDieLibrary {
-    static EMPTY: ActionDieLibrary = ActionDieLibrary {
-        gear: Vec::new(),
-        creatures: Vec::new(),
-    };
-    match BUNDLED.get_or_init(read_bundled) {
-        Ok(lib) => lib,
-        Err(_) => &EMPTY,
-    }
-}
+super::bundled_library!(ActionDieLibrary, read_files().into());

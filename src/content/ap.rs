@@ -10,7 +10,6 @@ use super::{ContentError, LookupError, find_by_name, parse_ron};
 use crate::rules::ap::{Item, Kind, NewSheet};
 use crate::rules::text::TextKind;
 use serde::{Deserialize, Serialize};
-use std::sync::OnceLock;
 
 const GEAR: (&str, &str) = super::bundled_file!("assets/ap/gear.ron");
 const BESTIARY: (&str, &str) = super::bundled_file!("assets/ap/bestiary.ron");
@@ -157,9 +156,7 @@ impl ApLibrary {
     }
 }
 
-static BUNDLED: OnceLock<Result<ApLibrary, ContentError>> = OnceLock::new();
-
-fn read_bundled() -> Result<ApLibrary, ContentError> {
+fn read_files() -> Result<ApLibrary, ContentError> {
     let gear: GearFile = parse_ron(GEAR.0, GEAR.1)?;
     let beasts: BestiaryFile = parse_ron(BESTIARY.0, BESTIARY.1)?;
     let lib = ApLibrary {
@@ -173,22 +170,7 @@ fn read_bundled() -> Result<ApLibrary, ContentError> {
     Ok(lib)
 }
 
-/// Parses the bundled files, reporting the first problem.
-pub fn try_bundled() -> Result<ApLibrary, ContentError> {
-    BUNDLED.get_or_init(read_bundled).clone()
-}
-
-/// The bundled library, read once; empty only on a broken build ([`try_bundled`] says why).
-pub fn bundled() -> &'static ApLibrary {
-    static EMPTY: ApLibrary = ApLibrary {
-        items: Vec::new(),
-        creatures: Vec::new(),
-    };
-    match BUNDLED.get_or_init(read_bundled) {
-        Ok(lib) => lib,
-        Err(_) => &EMPTY,
-    }
-}
+super::bundled_library!(ApLibrary, read_files().into());
 
 fn check_creature(c: &CreatureEntry) -> Result<(), String> {
     if [c.str, c.dex, c.wil, c.hp].iter().any(|&n| n > 30) || c.armor > 3 {

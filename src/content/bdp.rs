@@ -17,7 +17,6 @@ use super::{one, ten};
 use crate::rules::bdp::{Ability, Amount, Item, Kind, NewSheet, Rarity, Region, Target};
 use crate::rules::text::TextKind;
 use serde::{Deserialize, Serialize};
-use std::sync::OnceLock;
 
 mod tables;
 pub use tables::*;
@@ -432,22 +431,10 @@ fn check_creature(lib: &BdpLibrary, c: &CreatureEntry) -> Result<(), String> {
     text_ok(n, "description", &c.about)
 }
 
-static BUNDLED: OnceLock<Bundled<BdpLibrary>> = OnceLock::new();
-
-fn read_bundled() -> &'static Bundled<BdpLibrary> {
-    BUNDLED.get_or_init(|| Bundled::read(&[GEAR, BESTIARY], BdpLibrary::merge))
-}
-
-/// Parses the bundled gear list and bestiary, reporting the first problem.
-pub fn try_bundled() -> Result<BdpLibrary, ContentError> {
-    read_bundled().result()
-}
-
-/// The bundled library, read once. The assets are compiled in and checked by the tests, so
-/// this is only empty on a broken build; [`try_bundled`] says why.
-pub fn bundled() -> &'static BdpLibrary {
-    read_bundled().lib()
-}
+super::bundled_library!(
+    BdpLibrary,
+    Bundled::read(&[GEAR, BESTIARY], BdpLibrary::merge)
+);
 
 /// The bundled asset files, name and text, for checks such as the attribution each carries.
 pub fn files() -> [(&'static str, &'static str); 4] {

@@ -17,7 +17,6 @@ use crate::dice::ladder::{DIE_SIZES, Dice};
 use crate::rules::phase::{Armor, Kind, NewSheet, Side, Unit, Ware, Weapon, WeaponKind};
 use crate::rules::text::TextKind;
 use serde::{Deserialize, Serialize};
-use std::sync::OnceLock;
 
 const GEAR: (&str, &str) = super::bundled_file!("assets/phase/gear.ron");
 const BESTIARY: (&str, &str) = super::bundled_file!("assets/phase/bestiary.ron");
@@ -528,22 +527,10 @@ fn check_creature(c: &CreatureEntry) -> Result<(), String> {
     text_ok(n, "description", &c.about)
 }
 
-static BUNDLED: OnceLock<Bundled<PhaseLibrary>> = OnceLock::new();
-
-fn read_bundled() -> &'static Bundled<PhaseLibrary> {
-    BUNDLED.get_or_init(|| Bundled::read(&[GEAR, BESTIARY], PhaseLibrary::merge))
-}
-
-/// Parses the bundled files, reporting the first problem.
-pub fn try_bundled() -> Result<PhaseLibrary, ContentError> {
-    read_bundled().result()
-}
-
-/// The bundled library, read once. The assets are compiled in and checked by the tests, so
-/// this is only empty on a broken build; [`try_bundled`] says why.
-pub fn bundled() -> &'static PhaseLibrary {
-    read_bundled().lib()
-}
+super::bundled_library!(
+    PhaseLibrary,
+    Bundled::read(&[GEAR, BESTIARY], PhaseLibrary::merge)
+);
 
 super::bestiary::imported_library!(PhaseLibrary, Phase);
 
