@@ -9,6 +9,7 @@ use super::{Entry, Typed, err, first_a_name, nothing, v, who};
 use crate::rules::GameCommand;
 use crate::rules::party::Company;
 use crate::script::Line;
+use crate::script::ScriptError;
 use crate::script::words::{R, Words, is};
 use crate::session::Command;
 
@@ -16,11 +17,12 @@ use crate::session::Command;
 /// with `From` which of them each verb makes (see [`alike!`]).
 pub(crate) trait Alike: Company + 'static {
     type Command: Into<GameCommand>;
-    /// The words that rule the waiting roll a pass, for `rule`.
-    const PASS: &'static [&'static str] = &["pass"];
-    /// The words that rule the waiting roll a fail, for `rule`.
-    const FAIL: &'static [&'static str] = &["fail"];
 }
+
+/// The words `rule` reads as a pass, in every ruleset.
+pub(crate) const PASS: &[&str] = &["pass", "passes", "success", "yes"];
+/// The words `rule` reads as a fail, in every ruleset.
+pub(crate) const FAIL: &[&str] = &["fail", "fails", "failure", "no"];
 
 /// `accept`: takes what waits as it stands.
 pub(crate) struct Accept;
@@ -83,46 +85,51 @@ where
 }
 
 /// `cancel`.
-pub(crate) const fn cancel<S: Alike>(
-    aliases: &'static [&'static str],
-    about: &'static str,
-    group: &'static str,
-) -> Entry<S>
+pub(crate) const fn cancel<S: Alike>(group: &'static str) -> Entry<S>
 where
     Cancel: Into<S::Command>,
 {
     Entry {
-        verb: v("cancel", aliases, "cancel", about, "cancel", group),
+        verb: v(
+            "cancel",
+            &["drop-roll"],
+            "cancel",
+            "drops what waits for the judge, with no effect",
+            "cancel",
+            group,
+        ),
         parse: |_, _| Ok(line::<S, _>(Cancel)),
         complete: nothing,
     }
 }
 
-/// `rule pass|fail`, in the ruleset's words for a pass and a fail ([`Alike::PASS`],
-/// [`Alike::FAIL`]); `complete` offers them.
-pub(crate) const fn rule<S: Alike>(
-    aliases: &'static [&'static str],
-    about: &'static str,
-    group: &'static str,
-    complete: fn(&Typed<'_>, &S) -> Vec<String>,
-) -> Entry<S>
+/// `rule pass|fail`, reading any of [`PASS`] and [`FAIL`]; completion offers the two short
+/// words.
+pub(crate) const fn rule<S: Alike>(group: &'static str) -> Entry<S>
 where
     Rule: Into<S::Command>,
 {
     Entry {
-        verb: v("rule", aliases, "rule pass|fail", about, "rule pass", group),
+        verb: v(
+            "rule",
+            &["override"],
+            "rule pass|fail",
+            "rules the waiting roll a pass or a fail, whatever the dice say",
+            "rule pass",
+            group,
+        ),
         parse: |w, _| {
             let t = w.next("pass or fail")?;
-            let pass = if is(&t, S::PASS) {
+            let pass = if is(&t, PASS) {
                 true
-            } else if is(&t, S::FAIL) {
+            } else if is(&t, FAIL) {
                 false
             } else {
                 return err(&t, "pass or fail");
             };
             Ok(line::<S, _>(Rule { pass }))
         },
-        complete,
+        complete: pass_or_fail,
     }
 }
 
@@ -135,19 +142,28 @@ pub(crate) fn pass_or_fail<S>(t: &Typed<'_>, _: &S) -> Vec<String> {
     }
 }
 
-/// `choose N`: `option` reads N, in the ruleset's own words for a number out of range.
-pub(crate) const fn choose<S: Alike>(
-    aliases: &'static [&'static str],
-    about: &'static str,
-    group: &'static str,
-    option: for<'a> fn(&mut Words<'a>, &'a S) -> R<Line>,
-) -> Entry<S>
+/// `choose N`: the waiting question's Nth answer, counted from 1 as the question lists them.
+pub(crate) const fn choose<S: Alike>(group: &'static str) -> Entry<S>
 where
     Choose: Into<S::Command>,
 {
     Entry {
-        verb: v("choose", aliases, "choose N", about, "choose 2", group),
-        parse: option,
+        verb: v(
+            "choose",
+            &[],
+            "choose N",
+            "answers the waiting question with its option N",
+            "choose 2",
+            group,
+        ),
+        parse: |w, _| {
+            let column = w.peek().map_or(w.eol, |t| t.column);
+            let n: usize = w.number("an option's number")?;
+            let option = n
+                .checked_sub(1)
+                .ok_or_else(|| ScriptError::at(column, "options are numbered from 1"))?;
+            Ok(chosen::<S>(option))
+        },
         complete: nothing,
     }
 }
@@ -295,16 +311,11 @@ pub(crate) fn named<S: Company>(w: &mut Words<'_>, st: &S) -> R<Vec<u32>> {
 /// rule, ...)` says each listed verb makes the command of the usual shape (`C::Accept`,
 /// `C::Rule { pass }`, `C::Choose { option }`, `C::Roll { name }`, `C::Remove { who }`,
 /// `C::Note { who, text }` for remark, `C::Dead { who, on }`, `C::Fight { order }`, `C::Next`,
-/// `C::EndFight`); `; pass = &[...], fail =
-/// &[...]` after the verbs gives the ruleset's words for `rule`.
+/// `C::EndFight`).
 macro_rules! alike {
-    ($state:ty => $c:ident: $($verb:ident),+ $(; pass = $pass:expr, fail = $fail:expr)?) => {
+    ($state:ty => $c:ident: $($verb:ident),+) => {
         impl $crate::script::verbs::alike::Alike for $state {
             type Command = $c;
-            $(
-                const PASS: &'static [&'static str] = $pass;
-                const FAIL: &'static [&'static str] = $fail;
-            )?
         }
         $($crate::script::verbs::alike::alike!(@ $c $verb);)+
     };

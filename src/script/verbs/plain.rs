@@ -27,8 +27,7 @@ fn g(c: C) -> Line {
     Line::Command(Command::Game(GameCommand::Plain(c)))
 }
 
-alike::alike!(State => C: accept, rule, cancel, remove, end;
-    pass = &["pass", "passes", "yes"], fail = &["fail", "fails", "no"]);
+alike::alike!(State => C: accept, rule, cancel, remove, end);
 
 /// The plain tracker's `next` ends the turn under way.
 impl From<alike::Next> for C {
@@ -185,13 +184,8 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         },
     },
     alike::accept(&["ok"], "accepts the waiting roll as it stands", ROLLS),
-    alike::rule(
-        &["override"],
-        "rules the waiting roll a pass or a fail, whatever the dice say",
-        ROLLS,
-        alike::pass_or_fail,
-    ),
-    alike::cancel(&[], "drops the waiting roll with no effect", ROLLS),
+    alike::rule(ROLLS),
+    alike::cancel(ROLLS),
     Entry {
         verb: v(
             "mark",

@@ -119,20 +119,7 @@ pub(super) const VERBS: &[Entry<State>] = &[
         },
         complete: nothing,
     },
-    alike::rule(
-        &[],
-        "the judge rules the waiting roll over the book",
-        ROLLS,
-        |_, _| vec!["pass".into(), "fail".into()],
-    ),
-    alike::choose(
-        &[],
-        "answers the waiting question with option N",
-        ROLLS,
-        |w, _| {
-            let option = usize::from(index(w, "the option's number")?);
-            Ok(alike::chosen::<State>(option))
-        },
-    ),
-    alike::cancel(&["drop-roll"], "drops what waits, with no effect", ROLLS),
+    alike::rule(ROLLS),
+    alike::choose(ROLLS),
+    alike::cancel(ROLLS),
 ];

@@ -40,8 +40,7 @@ fn g(c: C) -> Line {
     Line::Command(Command::Game(GameCommand::Ap(c)))
 }
 
-alike::alike!(State => C: accept, rule, choose, cancel, remove, next;
-    pass = &["pass", "success", "yes"], fail = &["fail", "failure", "no"]);
+alike::alike!(State => C: accept, rule, choose, cancel, remove, next);
 
 fn who_only(w: &mut Words<'_>, st: &State, f: fn(u32) -> C) -> R<Line> {
     Ok(g(f(who(w, st)?)))
@@ -635,19 +634,9 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         "takes what waits as the rules propose it",
         ROLLS,
     ),
-    alike::rule(
-        &[],
-        "the judge's verdict over the waiting roll",
-        ROLLS,
-        |_, _| vec!["pass".into(), "fail".into()],
-    ),
-    alike::choose(
-        &["pick"],
-        "answers the waiting question with its Nth answer",
-        ROLLS,
-        |w, _| Ok(alike::chosen::<State>(index(w, "an answer's number")?)),
-    ),
-    alike::cancel(&[], "drops what waits, with no effect", ROLLS),
+    alike::rule(ROLLS),
+    alike::choose(ROLLS),
+    alike::cancel(ROLLS),
     // ---- AP
     Entry {
         verb: v(

@@ -3,7 +3,6 @@
 use super::ROLLS;
 use super::read::*;
 use crate::rules::bdp::{Certainty, Command as C, State};
-use crate::script::ScriptError;
 use crate::script::verbs::{Entry, alike, nothing, v};
 use crate::script::words::is;
 
@@ -152,12 +151,7 @@ pub(super) const VERBS: &[Entry<State>] = &[
         "accepts what waits: the roll's verdict or the proposal",
         ROLLS,
     ),
-    alike::rule(
-        &["override"],
-        "rules the waiting roll a pass or a fail",
-        ROLLS,
-        alike::pass_or_fail,
-    ),
+    alike::rule(ROLLS),
     Entry {
         verb: v(
             "edge",
@@ -185,18 +179,6 @@ pub(super) const VERBS: &[Entry<State>] = &[
             }
         },
     },
-    alike::choose(
-        &[],
-        "answers the waiting question with option N",
-        ROLLS,
-        |w, _| {
-            let column = w.peek().map_or(w.eol, |t| t.column);
-            let n: usize = w.number("an option number")?;
-            if n == 0 {
-                return Err(ScriptError::at(column, "options are numbered from 1"));
-            }
-            Ok(alike::chosen::<State>(n - 1))
-        },
-    ),
-    alike::cancel(&[], "drops what waits with no effect", ROLLS),
+    alike::choose(ROLLS),
+    alike::cancel(ROLLS),
 ];

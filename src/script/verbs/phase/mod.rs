@@ -34,8 +34,7 @@ pub(crate) const HELP: Help = Help {
 
 use super::{first_a_name as first_name, names as all_names};
 
-alike::alike!(State => C: accept, rule, choose, cancel, remove, next, end;
-    pass = &["pass", "passes"], fail = &["fail", "fails"]);
+alike::alike!(State => C: accept, rule, choose, cancel, remove, next, end);
 
 fn two_names(t: &Typed<'_>, st: &State) -> Vec<String> {
     if t.args.len() < 2 {
@@ -383,19 +382,9 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         "takes the waiting save's verdict or the question's proposal",
         ROLLS,
     ),
-    alike::rule(
-        &["override"],
-        "rules the waiting save a pass or a fail",
-        ROLLS,
-        alike::pass_or_fail,
-    ),
-    alike::choose(
-        &[],
-        "answers the waiting question with option N",
-        ROLLS,
-        |w, _| Ok(alike::chosen::<State>(nth(w, "the option's number")?)),
-    ),
-    alike::cancel(&[], "drops what waits with no effect", ROLLS),
+    alike::rule(ROLLS),
+    alike::choose(ROLLS),
+    alike::cancel(ROLLS),
     Entry {
         verb: v(
             "fight",

@@ -443,11 +443,7 @@ pub(crate) const VERBS: &[Entry<State>] = &[
         },
         complete: complete_blocks,
     },
-    alike::cancel(
-        &[],
-        "drops the roll or decision waiting for the judge, with no consequence",
-        ROLLS,
-    ),
+    alike::cancel(ROLLS),
     Entry {
         verb: v(
             "wound",
