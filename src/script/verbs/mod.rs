@@ -1379,6 +1379,63 @@ mod tests {
     }
 
     #[test]
+    fn the_answers_read_the_same_in_every_ruleset_that_has_them() {
+        use crate::session::SessionState;
+        for &ruleset in RulesetId::ALL {
+            let state = SessionState::new("t", ruleset);
+            let has = |name: &str| verbs(ruleset).iter().any(|v| v.name == name);
+            let about = |name: &str| {
+                verbs(ruleset)
+                    .iter()
+                    .find(|v| v.name == name)
+                    .map(|v| (v.about, v.aliases))
+            };
+            if has("rule") && ruleset != RulesetId::Slots {
+                assert_eq!(
+                    about("rule"),
+                    about_in(RulesetId::Plain, "rule"),
+                    "{ruleset:?}"
+                );
+                for (words, plain) in [(alike::PASS, "rule pass"), (alike::FAIL, "rule fail")] {
+                    let meant = crate::script::parse_line(plain, &state);
+                    assert!(meant.is_ok(), "{ruleset:?}: {meant:?}");
+                    for word in words {
+                        let line = crate::script::parse_line(&format!("rule {word}"), &state);
+                        assert_eq!(line, meant, "{ruleset:?}: rule {word}");
+                    }
+                }
+            }
+            if has("choose") && ruleset != RulesetId::Slots {
+                assert_eq!(
+                    about("choose"),
+                    about_in(RulesetId::Bdp, "choose"),
+                    "{ruleset:?}"
+                );
+                let refused = crate::script::parse_line("choose 0", &state)
+                    .expect_err("choose 0 names no option");
+                assert!(
+                    refused.to_string().contains("options are numbered from 1"),
+                    "{ruleset:?}: {refused}"
+                );
+            }
+            if has("cancel") {
+                assert_eq!(
+                    about("cancel"),
+                    about_in(RulesetId::Plain, "cancel"),
+                    "{ruleset:?}"
+                );
+            }
+        }
+    }
+
+    fn about_in(ruleset: RulesetId, name: &str) -> Option<(&'static str, &'static [&'static str])> {
+        verbs(ruleset)
+            .iter()
+            .find(|v| v.name == name)
+            .map(|v| (v.about, v.aliases))
+    }
+
+    #[test]
     fn every_verb_is_in_a_listed_group_and_its_example_uses_it() {
         for &ruleset in RulesetId::ALL {
             let groups = help_of(ruleset).groups;
