@@ -339,7 +339,10 @@ pub fn encumbrance(
     let spec = CheckSpec {
         roller,
         target: Some(target.unwrap_or(ENCUMBRANCE_TARGET)),
-        why: format!("encumbrance, {excess} slot(s) over"),
+        why: format!(
+            "encumbrance, {} over",
+            crate::rules::said::counted(excess, "slot", "slots")
+        ),
     };
     check(state, &spec, &spec.why, Then::Exhaustion, dice, out)
 }
@@ -421,7 +424,12 @@ pub fn accept_all(
     say(
         out,
         Mood::Ruling,
-        words!("The judge takes {n} roll(s) as they stand"),
+        words!(
+            "The judge takes {} as {} stand{}",
+            crate::rules::said::counted(n, "roll", "rolls"),
+            if n == 1 { "it" } else { "they" },
+            if n == 1 { "s" } else { "" }
+        ),
     );
     Ok(())
 }

@@ -359,7 +359,8 @@ impl Event {
                 .name(*id, name.clone())
                 .plain(" comes into the fight, last in the turn order"),
             Event::FightEnded { rounds } => Line::from(crate::rules::said::words!(
-                "The fight ends after {rounds} round(s)"
+                "The fight ends after {}",
+                crate::rules::said::counted(rounds, "round", "rounds")
             )),
             Event::Rolled(line) => {
                 let mut out = Line::new()
