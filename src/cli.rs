@@ -250,7 +250,11 @@ pub fn run_script(opts: &RunOptions, library: &Library, out: &mut dyn Write) -> 
         }
         (None, None) => "nothing saved (give --out FILE or --session FILE to keep it)".into(),
     };
-    writeln!(out, "{ran} command(s) applied; {saved}")?;
+    writeln!(
+        out,
+        "{} applied; {saved}",
+        crate::rules::said::counted(ran, "command", "commands")
+    )?;
     Ok(())
 }
 
@@ -367,8 +371,8 @@ pub fn replay(path: &Path, verify: bool, out: &mut dyn Write) -> R {
     })?;
     writeln!(
         out,
-        "# {} step(s) replayed from {}",
-        session.applied().len(),
+        "# {} replayed from {}",
+        crate::rules::said::counted(session.applied().len(), "step", "steps"),
         shown(path)
     )?;
     Ok(())
@@ -638,7 +642,11 @@ pub fn help_ap_library(out: &mut dyn Write) -> R {
     )?;
     writeln!(out, "\nGear:")?;
     for i in &lib.items {
-        let mut line = format!("  {}: {} slot(s)", i.name, i.slots);
+        let mut line = format!(
+            "  {}: {}",
+            i.name,
+            crate::rules::said::counted(i.slots, "slot", "slots")
+        );
         if let Some(d) = i.die {
             line.push_str(&format!(", d{d}"));
         }
@@ -765,17 +773,16 @@ pub fn library_import(
         None if read == 0 => Err(CliError::File {
             path: shown(path),
             message: format!(
-                "{} stat block(s) refused and none read; nothing was imported (fix them and \
-                 import again)",
-                report.refused.len()
+                "{} refused and none read; nothing was imported (fix them and import again)",
+                crate::rules::said::counted(report.refused.len(), "stat block", "stat blocks")
             ),
         }),
         None => Err(CliError::File {
             path: shown(path),
             message: format!(
-                "{} stat block(s) refused; with --strict nothing was imported (fix them and \
-                 import again, or import without --strict to bring in the {read} that read)",
-                report.refused.len()
+                "{} refused; with --strict nothing was imported (fix them and import again, \
+                 or import without --strict to bring in the {read} that read)",
+                crate::rules::said::counted(report.refused.len(), "stat block", "stat blocks")
             ),
         }),
     }
@@ -915,7 +922,11 @@ pub fn help_bdp_library(out: &mut dyn Write) -> R {
     ] {
         writeln!(out, "\n{title}:")?;
         for g in list {
-            let mut line = format!("  {}: {} slot(s)", g.name, g.size);
+            let mut line = format!(
+                "  {}: {}",
+                g.name,
+                crate::rules::said::counted(g.size, "slot", "slots")
+            );
             if !g.about.is_empty() {
                 line.push_str(&format!(" ({})", g.about));
             }
@@ -949,7 +960,11 @@ pub fn help_actiondie_library(out: &mut dyn Write) -> R {
     )?;
     writeln!(out, "\nGear:")?;
     for g in &lib.gear {
-        let mut line = format!("  {}: {} slot(s)", g.name, g.size);
+        let mut line = format!(
+            "  {}: {}",
+            g.name,
+            crate::rules::said::counted(g.size, "slot", "slots")
+        );
         if let Some(d) = &g.damage {
             line.push_str(&format!(", {d}"));
             if let Some(k) = g.kind {

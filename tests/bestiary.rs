@@ -858,7 +858,7 @@ fn library_import_through_the_binary_prints_the_counts_and_every_refused_line() 
         );
     }
     assert!(
-        text(&out.stderr).contains("9 stat block(s) refused; with --strict nothing was imported"),
+        text(&out.stderr).contains("9 stat blocks refused; with --strict nothing was imported"),
         "{}",
         text(&out.stderr)
     );

@@ -146,7 +146,7 @@ fn help_lists_the_command_language() {
     assert!(
         bdp.contains("Ruleset bdp")
             && bdp.contains("Wolf: STR 10 DEX 14 WIL 8 HP 4")
-            && bdp.contains("Sword: 1 slot(s)")
+            && bdp.contains("Sword: 1 slot")
             && !bdp.contains("library.ron"),
         "{bdp}"
     );
@@ -385,10 +385,10 @@ fn replay_prints_the_log_and_verify_catches_a_tampered_file() {
         "{out}"
     );
     assert!(out.contains("    # Aria joins the players"), "{out}");
-    assert!(out.contains("# 11 step(s) replayed"), "{out}");
+    assert!(out.contains("# 11 steps replayed"), "{out}");
     b.write("pasted.txt", &out);
     let again = b.ok(&["run", "pasted.txt", "--out", "pasted.ron"]);
-    assert!(again.contains("11 command(s) applied"), "{again}");
+    assert!(again.contains("11 commands applied"), "{again}");
 
     // Change the saved state but not the log: verify must notice.
     let text = fs::read_to_string(b.path("mill.ron")).unwrap();
@@ -425,7 +425,7 @@ fn show_prints_sheets_and_refuses_unknown_names() {
     b.ok(&["run", "party.txt", "--out", "mill.ron"]);
     let all = b.ok(&["show", "mill.ron"]);
     for want in [
-        "Clock: day 1, 00:00; 0 try(s) spent",
+        "Clock: day 1, 00:00; 0 trys spent",
         "Scene: The Mill",
         "Combat: none",
         "Goblin 1 · opponents",
@@ -496,7 +496,7 @@ fn the_example_script_runs_and_its_recap_matches_the_snapshot() {
     insta::assert_snapshot!("ambush_recap", md);
     let shown = b.ok(&["show", "ambush.ron"]);
     assert!(
-        shown.contains("Clock: day 1, 00:42; 7 try(s) spent"),
+        shown.contains("Clock: day 1, 00:42; 7 trys spent"),
         "{shown}"
     );
     assert!(shown.contains("treated wound"), "{shown}");

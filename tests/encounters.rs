@@ -642,3 +642,17 @@ fn the_fight_checklist_lists_the_fallen_unticked() {
         "{line}"
     );
 }
+
+/// README step 3 in the slot system's demo: `c` `Enter` starts the fight, `Enter` starts the
+/// selected character's turn and `a` attacks. The goblins met stood a zone away, so the first
+/// attack found nobody in reach and proposed no one; they now wait where the party stands.
+#[test]
+fn the_slot_demos_first_attack_after_c_enter_proposes_a_goblin_in_reach() {
+    let mut app = demo_app(RulesetId::Slots);
+    drive(&mut app, 80, 24, vec![key('c'), code(KeyCode::Enter)]);
+    drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
+    let text = drive(&mut app, 80, 24, vec![key('a')]);
+    assert_eq!(app.ctx(), Ctx::Form, "{text}");
+    assert!(!text.contains("Nobody proposed"), "{text}");
+    assert!(text.contains("Goblin 1 · reach"), "{text}");
+}

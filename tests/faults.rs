@@ -1997,7 +1997,7 @@ fn a_journal_behind_its_file_is_reported_and_a_spent_generation_is_refused() {
     .unwrap();
     let o = b.run(&["show", f]);
     assert_eq!(o.code, Some(0), "{}", o.stderr);
-    assert!(o.stderr.contains("2 step(s)"), "{}", o.stderr);
+    assert!(o.stderr.contains("2 steps"), "{}", o.stderr);
     // Further behind: not left by any fold, refused untouched with the journal's first line.
     fs::write(
         &path,

@@ -135,6 +135,8 @@ mod slots {
     fn r17_a_counterattack_nobody_offered_and_one_out_of_range_are_the_judges_call() {
         let mut s = demo(RulesetId::Slots);
         play(&mut s, "reveal all", &[]);
+        // A zone from Aria, out of her sword's reach.
+        play(&mut s, "place goblin1 \"Mill floor\"", &[]);
         play(&mut s, "attack Aria goblin1 counter", &[5]);
         play(&mut s, "accept", &[]);
         judge_alone(
@@ -153,7 +155,6 @@ mod slots {
     fn r13_an_item_in_a_slot_an_open_wound_lands_in_may_be_damaged_at_the_judges_call() {
         let mut s = demo(RulesetId::Slots);
         play(&mut s, "reveal all", &[]);
-        play(&mut s, "place goblin1 \"Mill yard\"", &[]);
         play(&mut s, "attack goblin1 Aria", &[4]);
         play(&mut s, "accept", &[]);
         judge_alone(&s, "(the judge's call)");
@@ -176,12 +177,11 @@ mod slots {
     #[test]
     fn the_judges_note_and_a_creature_coming_into_sight_are_the_judges() {
         let mut s = demo(RulesetId::Slots);
-        play(&mut s, "place goblin1 \"Mill yard\"", &[]);
         // Aria attacks a goblin the players have not met: it comes into their sight.
         play(&mut s, "attack Aria goblin1", &[5]);
         play(&mut s, "accept", &[]);
         judge_alone(&s, "Goblin 1 is in the players' sight");
-        judge_alone(&s, "The goblins have not seen them yet");
+        judge_alone(&s, "have not seen them yet");
         players_read(&s, "Aria attacks Goblin 1");
     }
 }

@@ -521,12 +521,12 @@ mod ap {
         play(&mut s, "time 2 days", &[]);
         said(
             &s,
-            "Ana has gone 2 day(s) deprived",
-            "Ana has gone 2 day(s) deprived",
+            "Ana has gone 2 days deprived",
+            "Ana has gone 2 days deprived",
         );
         said(
             &s,
-            "Gob has gone 2 day(s) deprived",
+            "Gob has gone 2 days deprived",
             "Gob has gone days deprived",
         );
     }

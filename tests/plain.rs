@@ -405,3 +405,31 @@ fn the_next_turn_passes_over_a_creature_down_but_not_a_character_down() {
         "{events:?}"
     );
 }
+
+/// A felled creature's turn passed over said nothing: the log went from one turn to the one
+/// after, and the judge could not tell why the ogre never acted. The step says it now.
+#[test]
+fn the_next_turn_says_whose_turn_it_passed_over_and_why() {
+    let mut s = table();
+    run(
+        &mut s,
+        C::StartFight {
+            order: vec![0, 2, 1],
+        },
+        &[],
+    );
+    run(&mut s, C::Damage { who: 2, amount: 20 }, &[]);
+    let events = run(&mut s, C::NextTurn, &[]);
+    let words: Vec<String> = events.iter().map(|e| e.to_string()).collect();
+    assert_eq!(
+        words,
+        [
+            "Ogre is down: its turn is passed over",
+            "Round 1: Bo's turn"
+        ],
+        "{events:?}"
+    );
+    // Nobody passed over, nothing more is said.
+    let events = run(&mut s, C::NextTurn, &[]);
+    assert_eq!(events.len(), 1, "{events:?}");
+}

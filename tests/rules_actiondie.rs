@@ -1521,7 +1521,7 @@ fn d37_a_long_wait_raises_a_save_a_quarter_hour_and_the_judge_settles_them_all_a
     assert_eq!(t.st().queue.len(), 96);
     let out = t.run(C::AcceptAll, &[]);
     assert!(t.st().queue.is_empty(), "{:?}", t.st().queue.first());
-    assert!(has(&out, "takes 96 roll(s)"), "{out:?}");
+    assert!(has(&out, "takes 96 rolls"), "{out:?}");
     assert_eq!(t.c("Ana").exhaustion, 0);
     assert!(t.refuse(C::AcceptAll, &[]).contains("nothing is waiting"));
 }

@@ -366,7 +366,7 @@ fn a_fight_of_three_rounds_through_the_five_phases_with_morale_and_critical_save
     // The fight ends: one d6 for the bow loosed in it, and a 2 empties the quiver.
     let ev = t.play("end", &[2]);
     assert!(
-        ev.contains("The fight ends after 3 round(s)") && ev.contains("2: out of ammo"),
+        ev.contains("The fight ends after 3 rounds") && ev.contains("2: out of ammo"),
         "{ev}"
     );
     assert!(t.go("aid Bram Cora").contains("the dying clock stops"));

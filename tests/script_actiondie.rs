@@ -253,7 +253,7 @@ fn d12_an_item_carried_with_held_is_in_hand_while_a_hand_is_free() {
         )
         .unwrap_err()
         .to_string();
-    assert!(err.contains("hand(s) are full"), "{err}");
+    assert!(err.contains("hands are full"), "{err}");
 }
 
 #[test]

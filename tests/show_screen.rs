@@ -189,7 +189,7 @@ fn phase_show_keeps_the_stored_clue_the_tables_and_a_flight_s_sure_turn() {
     for field in [
         "crypt (d3, this area's): 1 ghouls, 2 rats, 3 giant bats",
         "road (d2): 1 bandits, 2 wolves",
-        "Clue       rats (entry 2 of crypt), foreshadowed 1 time(s)",
+        "Clue       rats (entry 2 of crypt), foreshadowed once",
         "flying, sure until the end of turn 2 (Fly from Ana)",
     ] {
         assert!(all.contains(field), "{field} is missing:\n{all}");

@@ -724,3 +724,19 @@ fn the_mark_form_proposes_taking_off_a_mark_already_on() {
     );
     assert!(!state(&app).characters[1].has(Mark::Surprised));
 }
+
+/// A save waits for its roll with nothing said yet; undoing it named nothing ("Undone:
+/// Done"). The undo names the step it took back.
+#[test]
+fn undoing_a_save_that_waits_names_the_save() {
+    let mut app = app(party(), &[9, 10]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    drive(&mut app, 120, 40, vec![key('s'), code(KeyCode::Enter)]);
+    assert!(matches!(last(&app), K::Save { .. }));
+    let text = drive(&mut app, 120, 40, vec![key('u')]);
+    let said = app.main().unwrap().message.as_ref().unwrap().text.clone();
+    assert!(said.starts_with("Undone: "), "{said}\n{text}");
+    assert_ne!(said, "Undone: Done");
+    assert!(said.contains("Ana"), "{said}");
+    assert!(said.contains("save"), "{said}");
+}

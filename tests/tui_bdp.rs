@@ -718,3 +718,22 @@ fn b27_an_injury_whose_die_may_kill_waits_for_y() {
         "the d4's 4 takes her last STR"
     );
 }
+
+/// `+` on a character at full HP healed nothing yet logged a step ("The judge sets Ana's HP to
+/// 6/6"). It now refuses, says why and names what works, and logs nothing.
+#[test]
+fn heal_at_full_hp_is_refused_in_words_and_logs_nothing() {
+    let mut app = app(party(), &[]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    let ana = state(&app).character(0).unwrap().hp;
+    assert_eq!(ana.cur, ana.max, "Ana starts at full HP");
+    let steps = app.session().unwrap().applied().len();
+    let text = drive(&mut app, 100, 30, vec![key('+')]);
+    assert_eq!(app.ctx(), Ctx::Main, "{text}");
+    let said = app.main().unwrap().message.as_ref().map(|m| m.text.clone());
+    let said = said.unwrap_or_default();
+    assert!(said.contains("Ana is at full HP"), "{said}\n{text}");
+    assert!(said.contains("set Ana hp"), "{said}");
+    let text = drive(&mut app, 100, 30, vec![code(KeyCode::Enter)]);
+    assert_eq!(app.session().unwrap().applied().len(), steps, "{text}");
+}

@@ -99,3 +99,17 @@ fn k1_k44_rolls_besides_saves_and_hits_read_their_faces_total_and_what_they_mean
         ],
     );
 }
+
+/// The players read the verdict of a save the judge ruled the other way once, on the save's
+/// own line: the ruling said it to them a second time ("Grol's WIL save holds his nerve is a
+/// pass" under "Grol: WIL save holds his nerve: a pass").
+#[test]
+fn k5_an_overruled_save_reads_its_verdict_once_at_the_table() {
+    let s = fight_and_saves();
+    let lines = table_lines(&s);
+    let with = lines
+        .iter()
+        .filter(|l| l.contains("holds his nerve"))
+        .count();
+    assert_eq!(with, 1, "{}", lines.join("\n"));
+}

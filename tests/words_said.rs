@@ -21,7 +21,7 @@ mod bdp {
     /// Ana (a player character), Gnash (a creature the players have met) and Snag (one they
     /// have not): Gnash takes a blow, Ana's save is accepted, Gnash's is ruled a pass, Snag
     /// saves unseen.
-    fn played() -> Session {
+    pub(super) fn played() -> Session {
         let mut s = session(RulesetId::Bdp);
         play(&mut s, "add Ana pc 9 14 11 6", &[]);
         play(&mut s, "add Gnash creature 12 12 8 7", &[]);
@@ -95,7 +95,7 @@ mod ap {
     /// Ana (a player character), Gob (a creature the players have met) and Rat (one they have
     /// not): Ana's sword hits Gob, Ana's save is accepted, Gob's is ruled a success, Rat saves
     /// unseen.
-    fn played() -> Session {
+    pub(super) fn played() -> Session {
         let mut s = session(RulesetId::Ap);
         play(&mut s, "add Ana pc party 11 12 8 6", &[]);
         play(&mut s, "add Gob npc goblins 8 13 5 4", &[]);
@@ -300,7 +300,7 @@ mod actiondie {
     /// Ana (a player character), Ogre (a creature the players have met) and Rat (one they
     /// have not): Ana's check is accepted, the Ogre's ruled a pass, they contest a shove, the
     /// Rat checks unseen.
-    fn played() -> Session {
+    pub(super) fn played() -> Session {
         let mut s = session(RulesetId::ActionDie);
         play(&mut s, "add Ana pc d8 d6 d6 d4 14 ar 1", &[]);
         play(&mut s, "add Ogre creature 2d6 d4 d4 d4 20 move 4", &[]);
@@ -345,5 +345,38 @@ mod actiondie {
         for secret in ["= 3", "Rat"] {
             assert!(!t.contains(secret), "{secret:?} at the table:\n{t}");
         }
+    }
+}
+
+/// The players' table view read the verdict of a roll the judge ruled the other way twice: once
+/// from the ruling, once from the roll's own line as it settled ("Gnash: DEX save dodge the
+/// net: a pass" two lines running). They read it once, on the roll's line.
+mod ruled_once {
+    use super::*;
+
+    fn once(s: &Session, verdict: &str) {
+        let lines = table_lines(s);
+        let with = lines.iter().filter(|l| l.contains(verdict)).count();
+        assert_eq!(
+            with,
+            1,
+            "{verdict:?} read {with} times:\n{}",
+            lines.join("\n")
+        );
+    }
+
+    #[test]
+    fn b5_an_overruled_save_reads_its_verdict_once_at_the_table() {
+        once(&bdp::played(), "dodge the net");
+    }
+
+    #[test]
+    fn a9_an_overruled_save_reads_its_verdict_once_at_the_table() {
+        once(&ap::played(), "the rope");
+    }
+
+    #[test]
+    fn d5_an_overruled_check_reads_its_verdict_once_at_the_table() {
+        once(&actiondie::played(), "the door");
     }
 }

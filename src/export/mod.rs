@@ -168,9 +168,9 @@ fn read_model_chapters(o: &mut Md<'_>, session: &Session) {
     let clock = state.game.clock();
     let _ = writeln!(
         o,
-        "{} · {} step(s) · {}\n",
+        "{} · {} · {}\n",
         state.ruleset().title(),
-        session.cursor(),
+        crate::rules::said::counted(session.cursor(), "step", "steps"),
         clock.now
     );
     notes(o, state);
@@ -336,10 +336,10 @@ fn show_from_read_models(session: &Session, character: Option<&str>) -> Result<S
     }
     let _ = writeln!(
         out,
-        "{} ({}, {} step(s) in the log)",
+        "{} ({}, {} in the log)",
         state.title,
         state.ruleset().title(),
-        session.cursor()
+        crate::rules::said::counted(session.cursor(), "step", "steps")
     );
     let clock = game.clock();
     let _ = writeln!(out, "Clock: {} {}", clock.now, clock.detail);

@@ -33,13 +33,16 @@ pub(super) fn chapters(o: &mut Md<'_>, session: &Session) {
     });
     let _ = writeln!(
         o,
-        "{} · {} step(s) · {}{}\n",
+        "{} · {} · {}{}\n",
         state.ruleset().title(),
-        session.cursor(),
+        crate::rules::said::counted(session.cursor(), "step", "steps"),
         slots::clock_summary(&st.clock),
         match rounds {
             0 => String::new(),
-            n => format!(" · {n} round(s) of combat"),
+            n => format!(
+                " · {} of combat",
+                crate::rules::said::counted(n, "round", "rounds")
+            ),
         }
     );
     notes(o, state);
@@ -317,10 +320,10 @@ pub fn overview(session: &Session) -> String {
     let state = session.state();
     let mut o = String::new();
     o.push_str(&format!(
-        "{} ({}, {} step(s) in the log)\n",
+        "{} ({}, {} in the log)\n",
         state.title,
         state.ruleset().title(),
-        session.cursor()
+        crate::rules::said::counted(session.cursor(), "step", "steps")
     ));
     o.push_str(&format!("Clock: {}\n", slots::clock_summary(&st.clock)));
     if st.scene.zones.is_empty() && st.scene.name.is_empty() {
@@ -518,7 +521,10 @@ pub fn sheet(st: &slots::State, c: &Character) -> String {
         if let Some(s) = c.slot(n)
             && s.burning > 0
         {
-            line.push_str(&format!(" · burning {} round(s)", s.burning));
+            line.push_str(&format!(
+                " · burning {}",
+                crate::rules::said::counted(s.burning, "round", "rounds")
+            ));
         }
         o.push_str(&format!("    {line}\n"));
     }

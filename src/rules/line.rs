@@ -208,6 +208,12 @@ impl Line {
         })
     }
 
+    /// The judge's ruling on a roll that still waits: its verdict stands on the roll's own line
+    /// once it settles, so the players read it there, once, and nothing of the ruling itself.
+    pub fn ruling_on_the_roll(self, said: Line) -> Line {
+        self.ruling(said, Line::new())
+    }
+
     /// The line with `more`'s parts after its own.
     pub fn then(mut self, more: Line) -> Line {
         self.0.extend(more.0);

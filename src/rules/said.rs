@@ -53,6 +53,14 @@ pub fn possessive(name: &str) -> String {
     }
 }
 
+/// `n` with the noun that goes with it, as English writes a count: "1 slot", "3 slots", "0
+/// slots" (`one` and `many` are the noun's two forms: "try", "trys").
+pub fn counted(n: impl fmt::Display, one: &str, many: &str) -> String {
+    let n = n.to_string();
+    let noun = if n == "1" { one } else { many };
+    format!("{n} {noun}")
+}
+
 /// The words of `parts` as an event's text; nothing inside [`quietly`], where no one reads them.
 pub fn text_of(parts: &Line) -> String {
     if is_quiet() {

@@ -319,10 +319,15 @@ pub(super) fn parse(path: &Path, text: &str, generation: u64) -> Result<Contents
         if steps > 0 {
             contents.warnings.push(format!(
                 "The journal {} continues save {} but the session file is save {generation}: \
-                 its {steps} step(s) were saved in the file before slotmark stopped, so they \
-                 were not applied again.",
+                 its {} saved in the file before slotmark stopped, so {} not applied again.",
                 path.display(),
-                header.generation
+                header.generation,
+                if steps == 1 {
+                    "1 step was".to_string()
+                } else {
+                    format!("{steps} steps were")
+                },
+                if steps == 1 { "it was" } else { "they were" }
             ));
         }
         return Ok(contents);

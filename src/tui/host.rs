@@ -829,7 +829,8 @@ impl Main {
                     return true;
                 }
                 let undone = self.session.events(self.session.cursor());
-                self.say(format!("Undone: {}", summarize(&undone)));
+                let what = summarize_step(&undone, &entry.command, self.session.state());
+                self.say(format!("Undone: {what}"));
                 self.steps.push(Step::Undone(entry));
             }
             Err(e) => self.complain(e.to_string()),
@@ -850,7 +851,8 @@ impl Main {
                     return true;
                 }
                 let redone = self.session.events(self.session.cursor() - 1);
-                self.say(format!("Redone: {}", summarize(&redone)));
+                let what = summarize_step(&redone, &entry.command, self.session.state());
+                self.say(format!("Redone: {what}"));
                 self.steps.push(Step::Redone(entry));
             }
             Err(e) => self.complain(e.to_string()),
@@ -1021,6 +1023,24 @@ impl Main {
             Err(e) => self.complain(e.to_string()),
         }
         true
+    }
+}
+
+/// One line naming a step undone or redone: what it did, from its events; a step that said
+/// nothing (a roll still waiting for its dice) by its line in the command language, its names
+/// read in `state`.
+pub fn summarize_step(
+    events: &[session::Event],
+    command: &Command,
+    state: &session::SessionState,
+) -> String {
+    if !events.is_empty() {
+        return summarize(events);
+    }
+    let written = crate::script::write(command, state);
+    match written.form {
+        crate::script::Form::Words => format!("the step `{}`", written.text),
+        crate::script::Form::Data => "a step that had said nothing yet".into(),
     }
 }
 

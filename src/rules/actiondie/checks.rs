@@ -339,7 +339,10 @@ pub fn encumbrance(
     let spec = CheckSpec {
         roller,
         target: Some(target.unwrap_or(ENCUMBRANCE_TARGET)),
-        why: format!("encumbrance, {excess} slot(s) over"),
+        why: format!(
+            "encumbrance, {} over",
+            crate::rules::said::counted(excess, "slot", "slots")
+        ),
     };
     check(state, &spec, &spec.why, Then::Exhaustion, dice, out)
 }
@@ -421,7 +424,12 @@ pub fn accept_all(
     say(
         out,
         Mood::Ruling,
-        words!("The judge takes {n} roll(s) as they stand"),
+        words!(
+            "The judge takes {} as {} stand{}",
+            crate::rules::said::counted(n, "roll", "rolls"),
+            if n == 1 { "it" } else { "they" },
+            if n == 1 { "s" } else { "" }
+        ),
     );
     Ok(())
 }
@@ -438,15 +446,11 @@ pub fn rule(state: &mut State, pass: bool, out: &mut Out) -> Result<(), RuleErro
     let (who, title) = (r.who, r.title.to_string());
     let title = titled(state, who, &title);
     let mut said = Line::new().plain("The judge rules ");
-    said.0.extend(title.0.iter().cloned());
-    let result = title.plain(crate::rules::said::words!(": a {verdict}"));
+    said.0.extend(title.0);
     crate::rules::said::tell(out, || {
         crate::rules::said::Event::line(
             Mood::Ruling,
-            Line::new().ruling(
-                said.plain(crate::rules::said::words!(" a {verdict}")),
-                result,
-            ),
+            Line::new().ruling_on_the_roll(said.plain(crate::rules::said::words!(" a {verdict}"))),
         )
     });
     Ok(())

@@ -129,7 +129,12 @@ pub fn pass(
     say(
         out,
         Mood::Plain,
-        words!("{minutes} minute(s) pass: {}", state.clock.describe()),
+        words!(
+            "{} {}: {}",
+            crate::rules::said::counted(minutes, "minute", "minutes"),
+            if minutes == 1 { "passes" } else { "pass" },
+            state.clock.describe()
+        ),
     );
     // One save per over-burdened character per quarter hour, so a long stretch asks as often
     // as the rule does.

@@ -473,8 +473,9 @@ pub fn carry(state: &mut State, who: u32, item: &Item, out: &mut Out) -> Result<
     // D12: an item may be taken straight into a free hand.
     if item.held && c.items.iter().filter(|i| i.held).count() >= usize::from(c.hands) {
         return Err(RuleError::invalid(format!(
-            "{}'s {} hand(s) are full: carry it without held, or put something away first",
-            c.name, c.hands
+            "{}'s {} full: carry it without held, or put something away first",
+            c.name,
+            hands_words(usize::from(c.hands))
         )));
     }
     let it = Item {
@@ -541,7 +542,8 @@ pub fn hold(
         .ok_or_else(|| RuleError::invalid(format!("{name} has no item {}", i + 1)))?;
     if on && !it.held && held >= hands {
         return Err(RuleError::invalid(format!(
-            "{name}'s {hands} hand(s) are full: put something away first"
+            "{name}'s {} full: put something away first",
+            hands_words(hands)
         )));
     }
     it.held = on;
@@ -634,4 +636,13 @@ pub fn flee(state: &mut State, who: u32, out: &mut Out) -> Result<(), RuleError>
         .counting(fled.then(|| crate::rules::Tally::down(&name)))
     });
     Ok(())
+}
+
+/// "1 hand is", "2 hands are": how many hands someone has, before "full".
+fn hands_words(hands: usize) -> String {
+    if hands == 1 {
+        "1 hand is".into()
+    } else {
+        format!("{hands} hands are")
+    }
 }

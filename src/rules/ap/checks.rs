@@ -599,14 +599,10 @@ pub fn rule(state: &mut State, pass: bool, out: &mut Vec<Event>) -> Result<(), R
     let title = titled(state, who, &title);
     let mut said = Line::new().plain("The judge rules ");
     said.0.extend(title.0);
-    // The players read the verdict that stands once, on the roll's own line when it settles.
     crate::rules::said::tell(out, || {
         Event::line(
             Mood::Ruling,
-            Line::new().ruling(
-                said.plain(crate::rules::said::words!(" a {verdict}")),
-                Line::new(),
-            ),
+            Line::new().ruling_on_the_roll(said.plain(crate::rules::said::words!(" a {verdict}"))),
         )
     });
     Ok(())

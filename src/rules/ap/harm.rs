@@ -569,9 +569,9 @@ pub fn recovered(
     let c = state.living_mut(who)?;
     if item >= c.pending.len() {
         return Err(RuleError::invalid(format!(
-            "{} has {} pending item(s)",
+            "{} has {}",
             c.name,
-            c.pending.len()
+            crate::rules::said::counted(c.pending.len(), "pending item", "pending items")
         )));
     }
     let p = c.pending.remove(item);

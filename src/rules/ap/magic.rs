@@ -80,9 +80,9 @@ pub fn magic_roll(
     }
     if u32::from(slot) > c.free_slots() {
         return Err(RuleError::invalid(format!(
-            "{} has {} free slot(s) for slot dice",
+            "{} has {} for slot dice",
             c.name,
-            c.free_slots()
+            crate::rules::said::counted(c.free_slots(), "free slot", "free slots")
         )));
     }
     if u16::from(dust) > c.dust {
@@ -412,9 +412,9 @@ pub fn cast(
         && i >= c.scrolls.len()
     {
         return Err(RuleError::invalid(format!(
-            "{} has {} scroll(s)",
+            "{} has {}",
             c.name,
-            c.scrolls.len()
+            crate::rules::said::counted(c.scrolls.len(), "scroll", "scrolls")
         )));
     }
     let name = c.name.clone();
@@ -535,8 +535,9 @@ pub fn copy(
         Event::said(
             Mood::Good,
             format!(
-                "{} copies {spell} into the Grimoire in {hours} hour(s), paying 50 gp",
-                c.name
+                "{} copies {spell} into the Grimoire in {}, paying 50 gp",
+                c.name,
+                crate::rules::said::counted(hours, "hour", "hours")
             ),
         )
     });

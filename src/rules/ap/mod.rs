@@ -144,9 +144,9 @@ fn run(
             let c = state.living_mut(*who)?;
             if u32::from(item.slots) > c.free_slots() {
                 return Err(RuleError::invalid(format!(
-                    "{} has {} free slot(s) and the {} needs {}",
+                    "{} has {} and the {} needs {}",
                     c.name,
-                    c.free_slots(),
+                    crate::rules::said::counted(c.free_slots(), "free slot", "free slots"),
                     item.name,
                     item.slots
                 )));
@@ -423,14 +423,21 @@ fn run(
                     Line::new()
                         .name(*who, c.name.clone())
                         .plain("'s")
+                        // One or many is the healed one's number too: the others read
+                        // "tumours are".
                         .of(
                             *who,
                             Line::new()
                                 .plain(" ")
-                                .number(*who, Num::Score, n.to_string()),
-                            "",
+                                .number(
+                                    *who,
+                                    Num::Score,
+                                    crate::rules::said::counted(n, "tumour", "tumours"),
+                                )
+                                .plain(if n == 1 { " is" } else { " are" }),
+                            " tumours are",
                         )
-                        .plain(" tumour(s) are healed away"),
+                        .plain(" healed away"),
                 )
             });
             Ok(())

@@ -223,7 +223,7 @@ pub fn advance(
                                 Line::new().plain(" ").number(
                                     id,
                                     Num::Score,
-                                    crate::rules::said::words!("{days} day(s)"),
+                                    crate::rules::said::counted(days, "day", "days"),
                                 ),
                                 " days",
                             )

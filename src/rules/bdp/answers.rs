@@ -30,15 +30,11 @@ pub fn rule(state: &mut State, pass: bool, out: &mut Vec<Event>) -> Result<(), R
     let (who, title) = (r.who, r.title.clone());
     let title = titled(state, who, &title);
     let mut said = Line::new().plain("The judge rules ");
-    said.0.extend(title.0.iter().cloned());
-    let result = title.plain(crate::rules::said::words!(": a {verdict}"));
+    said.0.extend(title.0);
     crate::rules::said::tell(out, || {
         Event::line(
             Mood::Ruling,
-            Line::new().ruling(
-                said.plain(crate::rules::said::words!(" a {verdict}")),
-                result,
-            ),
+            Line::new().ruling_on_the_roll(said.plain(crate::rules::said::words!(" a {verdict}"))),
         )
     });
     Ok(())

@@ -284,8 +284,9 @@ pub fn brew(
             < n
     {
         return Err(RuleError::invalid(format!(
-            "{} needs {n} ingredient(s) from {r:?} (B44)",
-            recipe.name()
+            "{} needs {} from {r:?} (B44)",
+            recipe.name(),
+            crate::rules::said::counted(n, "ingredient", "ingredients")
         )));
     }
     for (at, _) in &used {

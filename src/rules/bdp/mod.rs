@@ -247,8 +247,9 @@ fn run(
             }
             let Some(at) = c.stow(item) else {
                 return Err(RuleError::invalid(format!(
-                    "{} has no {n} empty slot(s) in a row",
-                    c.name
+                    "{} has no {} in a row",
+                    c.name,
+                    crate::rules::said::counted(n, "empty slot", "empty slots")
                 )));
             };
             said(

@@ -586,7 +586,10 @@ pub fn end(
     crate::rules::said::tell(out, || {
         Event::said(
             Mood::Plain,
-            format!("The fight ends after {} round(s)", fight.round),
+            format!(
+                "The fight ends after {}",
+                crate::rules::said::counted(fight.round, "round", "rounds")
+            ),
         )
     });
     for (who, weapon) in &fight.loosed {

@@ -90,12 +90,16 @@ pub fn rule(state: &mut State, pass: bool, out: &mut Vec<Event>) -> Result<(), R
     s.ruled = (pass != s.pass).then_some(pass);
     let who = s.who;
     let (ability, why) = (s.ability, s.why.clone());
-    crate::rules::said::tell(out, || Event::Ruled {
-        what: format!(
+    crate::rules::said::tell(out, || {
+        let what = format!(
             "{}'s {ability} save {why} is a {}",
             state.name_of(who),
             if pass { "pass" } else { "fail" }
-        ),
+        );
+        Event::line(
+            Mood::Ruling,
+            Line::new().ruling_on_the_roll(Line::from(format!("The judge rules: {what}"))),
+        )
     });
     Ok(())
 }

@@ -206,7 +206,10 @@ pub(super) fn resolve(
             crate::rules::said::tell(out, || {
                 Event::said(
                     Mood::Plain,
-                    format!("The weather answers to {cname} for {l} day(s): set its step"),
+                    format!(
+                        "The weather answers to {cname} for {}: set its step",
+                        crate::rules::said::counted(l, "day", "days")
+                    ),
                 )
             });
         }
@@ -215,7 +218,10 @@ pub(super) fn resolve(
             crate::rules::said::tell(out, || {
                 Event::said(
                     Mood::Plain,
-                    format!("{cname} may ask {l} question(s) of the augury"),
+                    format!(
+                        "{cname} may ask {} of the augury",
+                        crate::rules::said::counted(l, "question", "questions")
+                    ),
                 )
             });
         }

@@ -260,10 +260,14 @@ pub fn world_lines(state: &State) -> Vec<(String, String)> {
         l.push((
             "Clue".into(),
             format!(
-                "{entry} (entry {} of {}), foreshadowed {} time(s); it comes at the next encounter",
+                "{entry} (entry {} of {}), foreshadowed {}; it comes at the next encounter",
                 clue.entry + 1,
                 table.map_or("?", |t| t.name.as_str()),
-                clue.clues
+                match clue.clues {
+                    1 => "once".to_string(),
+                    2 => "twice".to_string(),
+                    n => format!("{n} times"),
+                }
             ),
         ));
     }

@@ -36,9 +36,17 @@ pub(super) fn day_end(state: &mut State, out: &mut Vec<Event>) -> Result<(), Rul
                 Event::said(
                     if c.unfed { Mood::Warn } else { Mood::Plain },
                     if c.unfed {
-                        format!("{} goes hungry: {need} supply unit(s) short", c.name)
+                        format!(
+                            "{} goes hungry: {} short",
+                            c.name,
+                            crate::rules::said::counted(need, "supply unit", "supply units")
+                        )
                     } else {
-                        format!("{} eats {} supply unit(s)", c.name, b.feed())
+                        format!(
+                            "{} eats {}",
+                            c.name,
+                            crate::rules::said::counted(b.feed(), "supply unit", "supply units")
+                        )
                     },
                 )
             });

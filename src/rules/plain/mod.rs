@@ -189,6 +189,11 @@ pub enum Event {
         name: String,
         round: u32,
     },
+    /// A creature's turn passed over because it is down.
+    PassedOver {
+        id: u32,
+        name: String,
+    },
     /// Someone came into the fight under way, last in the order.
     Joined {
         id: u32,
@@ -347,11 +352,15 @@ impl Event {
                 .plain(crate::rules::said::words!("Round {round}: "))
                 .name(*id, name.clone())
                 .plain("'s turn"),
+            Event::PassedOver { id, name } => Line::new()
+                .name(*id, name.clone())
+                .plain(" is down: its turn is passed over"),
             Event::Joined { id, name } => Line::new()
                 .name(*id, name.clone())
                 .plain(" comes into the fight, last in the turn order"),
             Event::FightEnded { rounds } => Line::from(crate::rules::said::words!(
-                "The fight ends after {rounds} round(s)"
+                "The fight ends after {}",
+                crate::rules::said::counted(rounds, "round", "rounds")
             )),
             Event::Rolled(line) => {
                 let mut out = Line::new()
@@ -543,6 +552,8 @@ pub fn apply(
                 .map(|c| c.id)
                 .collect();
             let fight = state.fight.as_mut().ok_or_else(crate::rules::no_fight)?;
+            let mut passed = Vec::new();
+            let mut found = false;
             for _ in 0..fight.order.len() {
                 fight.at += 1;
                 if fight.at >= fight.order.len() {
@@ -550,10 +561,21 @@ pub fn apply(
                     fight.round += 1;
                 }
                 if !felled.contains(&fight.order[fight.at]) {
+                    found = true;
                     break;
                 }
+                passed.push(fight.order[fight.at]);
             }
             let (id, round) = (fight.order[fight.at], fight.round);
+            // With everyone down nobody was passed over for another: the turn says it all.
+            if found {
+                for who in passed {
+                    out.push(Event::PassedOver {
+                        id: who,
+                        name: state.name_of(who),
+                    });
+                }
+            }
             out.push(Event::TurnTo {
                 id,
                 name: state.name_of(id),

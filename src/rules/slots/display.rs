@@ -313,7 +313,8 @@ pub fn line(event: &Event) -> Line {
             None => format!("Combat! The {initiator} strike first"),
         }),
         Event::CombatEnded { rounds } => Line::from(crate::rules::said::words!(
-            "Combat ends after {rounds} round(s)"
+            "Combat ends after {}",
+            crate::rules::said::counted(rounds, "round", "rounds")
         )),
         Event::CounterOffered {
             who,
@@ -469,9 +470,9 @@ pub fn slot_line(c: &Character, n: SlotNo) -> String {
 pub fn clock_summary(clock: &Clock) -> String {
     let (h, m) = super::exploration::time_of_day(clock);
     let mut text = format!(
-        "day {}, {h:02}:{m:02}; {} try(s) spent",
+        "day {}, {h:02}:{m:02}; {} spent",
         super::exploration::day(clock),
-        clock.trys
+        crate::rules::said::counted(clock.trys, "try", "trys")
     );
     if clock.watches > 0 {
         text.push_str(&format!(", {} watch(es) travelled", clock.watches));

@@ -400,7 +400,9 @@ pub fn pass_days(state: &mut State, days: u16, out: &mut Vec<Event>) -> Result<(
     crate::rules::said::tell(out, || {
         Event::Told(
             crate::rules::Line::from(format!(
-                "{days} day(s) pass; it is now {}",
+                "{} {}; it is now {}",
+                crate::rules::said::counted(days, "day", "days"),
+                if days == 1 { "passes" } else { "pass" },
                 clock_text(&state.clock)
             ))
             .judge(crate::rules::Line::from(

@@ -90,7 +90,14 @@ pub fn new_scene(state: &mut State, name: &str, out: &mut Vec<Event>) -> Result<
         }
     }
     let unplaced = if placed > 0 {
-        format!("; {placed} character(s) need placing again")
+        format!(
+            "; {} placing again",
+            if placed == 1 {
+                "1 character needs".to_string()
+            } else {
+                format!("{placed} characters need")
+            }
+        )
     } else {
         String::new()
     };

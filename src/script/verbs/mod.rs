@@ -781,7 +781,8 @@ pub(crate) fn table_roll(w: &mut Words<'_>) -> R<Line> {
     let table = tables.find(&name).map_err(|e| {
         let left_out = match tables.refused.len() {
             0 => String::new(),
-            n => format!("; {n} table file(s) were left out (`slotmark help library` says why)"),
+            1 => "; 1 table file was left out (`slotmark help library` says why)".to_string(),
+            n => format!("; {n} table files were left out (`slotmark help library` says why)"),
         };
         ScriptError::at(column, format!("{e}{left_out}"))
     })?;

@@ -209,6 +209,15 @@ pub fn key(m: &mut Main, action: Action, dice: &mut Dice) -> bool {
             }
         },
         REST => rest_form(ch),
+        // A heal at the maximum would change nothing, yet be a step in the log.
+        HEAL if ch.hp.cur >= ch.hp.max => {
+            m.complain(format!(
+                "{} is at full HP ({}/{}): + heals only below the maximum; \
+                 :set {} hp CUR MAX raises the maximum",
+                ch.name, ch.hp.cur, ch.hp.max, ch.name
+            ));
+            return true;
+        }
         HEAL => Form::new(
             format!("{} regains HP", ch.name),
             Purpose::Heal {
