@@ -214,6 +214,13 @@ impl Line {
         self.ruling(said, Line::new())
     }
 
+    /// "The judge rules TITLE a VERDICT", `title` naming whose roll it is: the judge's ruling
+    /// on a roll that still waits (see [`Line::ruling_on_the_roll`]).
+    pub fn judge_rules(title: Line, verdict: &str) -> Line {
+        let said = Line::new().plain("The judge rules ").then(title);
+        Line::new().ruling_on_the_roll(said.plain(super::said::words!(" a {verdict}")))
+    }
+
     /// The line with `more`'s parts after its own.
     pub fn then(mut self, more: Line) -> Line {
         self.0.extend(more.0);

@@ -597,13 +597,8 @@ pub fn rule(state: &mut State, pass: bool, out: &mut Vec<Event>) -> Result<(), R
     let verdict = if pass { "success" } else { "failure" };
     let (who, title) = (r.who, r.title.to_string());
     let title = titled(state, who, &title);
-    let mut said = Line::new().plain("The judge rules ");
-    said.0.extend(title.0);
     crate::rules::said::tell(out, || {
-        Event::line(
-            Mood::Ruling,
-            Line::new().ruling_on_the_roll(said.plain(crate::rules::said::words!(" a {verdict}"))),
-        )
+        Event::line(Mood::Ruling, Line::judge_rules(title, verdict))
     });
     Ok(())
 }
