@@ -179,6 +179,34 @@ macro_rules! accepting {
 }
 pub(crate) use accepting;
 
+/// Writes a ruleset's `rule`, `Rule` on the queue in its `State`'s `queue`: the judge sets the
+/// front roll's verdict (it still waits to be accepted) and the log says so, a pass and a fail
+/// in the ruleset's words (001 "pass" and "fail", 003 "success" and "failure"). Written where
+/// the ruleset's `State`, `Event`, `Mood` and queue `WORDS` are in scope; its roll keeps `who`,
+/// `title`, `pass` and `ruled`.
+macro_rules! ruling {
+    ($pass:literal, $fail:literal) => {
+        /// `Rule`: the judge's verdict over the front roll's.
+        pub fn rule(
+            state: &mut State,
+            pass: bool,
+            out: &mut Vec<Event>,
+        ) -> Result<(), $crate::rules::RuleError> {
+            use $crate::rules::line::Line;
+            let r = $crate::rules::cairn::front_roll(&mut state.queue, &WORDS)?;
+            r.ruled = (pass != r.pass).then_some(pass);
+            let verdict = if pass { $pass } else { $fail };
+            let (who, title) = (r.who, r.title.to_string());
+            let title = Line::titled(who, state.name_of(who), &title);
+            $crate::rules::said::tell(out, || {
+                Event::line(Mood::Ruling, Line::judge_rules(title, verdict))
+            });
+            Ok(())
+        }
+    };
+}
+pub(crate) use ruling;
+
 /// Writes a ruleset's `ask`, where its `State`, `Ask`, `Question` and `Wait` are in scope: it
 /// puts a question at the back of the queue with its title, why it is asked, its answers and
 /// the answer proposed, of type `$proposed` (an index; `Option<usize>` in 003, whose judge must

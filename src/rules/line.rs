@@ -214,6 +214,15 @@ impl Line {
         self.ruling(said, Line::new())
     }
 
+    /// A roll's title as a line, its opening `name` marked as `who`'s ("Ana's DEX save" with
+    /// Ana as hers), or plain when it does not begin with the name.
+    pub fn titled(who: u32, name: String, title: &str) -> Line {
+        match title.strip_prefix(name.as_str()) {
+            Some(rest) if !name.is_empty() => Line::new().name(who, name).plain(rest),
+            _ => Line::from(title),
+        }
+    }
+
     /// "The judge rules TITLE a VERDICT", `title` naming whose roll it is: the judge's ruling
     /// on a roll that still waits (see [`Line::ruling_on_the_roll`]).
     pub fn judge_rules(title: Line, verdict: &str) -> Line {

@@ -181,15 +181,6 @@ pub fn roll_words(r: &Roll) -> Words {
         .ruled(r.ruled.map(word))
 }
 
-/// A title with its roller as a name part.
-fn titled(state: &State, who: u32, title: &str) -> Line {
-    let name = state.name_of(who);
-    match title.strip_prefix(name.as_str()) {
-        Some(rest) if !name.is_empty() => Line::new().name(who, name).plain(rest),
-        _ => Line::from(title),
-    }
-}
-
 /// D5: a check; against a target it waits for the judge's verdict.
 /// `why` says what the check is for, in place of the spec's own.
 pub fn check(
@@ -210,7 +201,7 @@ pub fn check(
         None => {
             let who = spec.roller.who;
             crate::rules::said::tell(out, || {
-                let mut line = titled(state, who, &what.to_string()).plain(": ");
+                let mut line = Line::titled(who, state.name_of(who), &what.to_string()).plain(": ");
                 line.0.extend(
                     words(who, &rolled.attempts, rolled.kept, rolled.total)
                         .line()
@@ -390,7 +381,8 @@ pub fn accept(
             // The roll's words are written only for its line: a quiet step reads none of them.
             crate::rules::said::tell(out, || {
                 let w = roll_words(&r);
-                let mut line = titled(state, r.who, &r.title.text()).plain(": ");
+                let mut line =
+                    Line::titled(r.who, state.name_of(r.who), &r.title.text()).plain(": ");
                 line.0.extend(w.line().0);
                 crate::rules::said::Event::line(Mood::of_check(w.ruled.is_some(), pass), line)
             });
@@ -444,7 +436,7 @@ pub fn rule(state: &mut State, pass: bool, out: &mut Out) -> Result<(), RuleErro
     r.ruled = (pass != r.pass()).then_some(pass);
     let verdict = if pass { "pass" } else { "fail" };
     let (who, title) = (r.who, r.title.to_string());
-    let title = titled(state, who, &title);
+    let title = Line::titled(who, state.name_of(who), &title);
     crate::rules::said::tell(out, || {
         crate::rules::said::Event::line(Mood::Ruling, Line::judge_rules(title, verdict))
     });

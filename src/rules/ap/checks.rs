@@ -238,15 +238,6 @@ fn title_what(title: &Title) -> &str {
     }
 }
 
-/// A waiting roll's title with its roller as a name part.
-fn titled(state: &State, who: u32, title: &str) -> Line {
-    let name = state.name_of(who);
-    match title.strip_prefix(name.as_str()) {
-        Some(rest) if !name.is_empty() => Line::new().name(who, name).plain(rest),
-        _ => Line::from(title),
-    }
-}
-
 /// A14: the edges the product adds to an attack's base die by itself.
 pub fn auto_edge(state: &State, who: u32, target: Option<u32>, blast: bool) -> i8 {
     let (Ok(a), Some(Ok(t))) = (state.character(who), target.map(|t| state.character(t))) else {
@@ -591,17 +582,7 @@ pub fn accept(
     }
 }
 
-pub fn rule(state: &mut State, pass: bool, out: &mut Vec<Event>) -> Result<(), RuleError> {
-    let r = cairn::front_roll(&mut state.queue, &WORDS)?;
-    r.ruled = (pass != r.pass).then_some(pass);
-    let verdict = if pass { "success" } else { "failure" };
-    let (who, title) = (r.who, r.title.to_string());
-    let title = titled(state, who, &title);
-    crate::rules::said::tell(out, || {
-        Event::line(Mood::Ruling, Line::judge_rules(title, verdict))
-    });
-    Ok(())
-}
+cairn::ruling!("success", "failure");
 
 pub fn cancel(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError> {
     if state.queue.is_empty() {
@@ -668,7 +649,7 @@ fn settle(
     // The roll's words are written only for its line: a quiet step reads none of them.
     crate::rules::said::tell(out, || {
         let w = roll_words(state, &r);
-        let mut line = titled(state, r.who, &r.title.text()).plain(": ");
+        let mut line = Line::titled(r.who, state.name_of(r.who), &r.title.text()).plain(": ");
         line.0.extend(w.line().0);
         Event::line(Mood::of_check(w.ruled.is_some(), pass), line)
     });

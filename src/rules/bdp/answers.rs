@@ -23,17 +23,7 @@ cairn::waiting!(Wait, Roll => Box<Roll>, Ask => Box<Question>, |q| Some(q.propos
 
 cairn::accepting!(settle, choose);
 
-pub fn rule(state: &mut State, pass: bool, out: &mut Vec<Event>) -> Result<(), RuleError> {
-    let r = cairn::front_roll(&mut state.queue, &WORDS)?;
-    r.ruled = (pass != r.pass).then_some(pass);
-    let verdict = if pass { "pass" } else { "fail" };
-    let (who, title) = (r.who, r.title.clone());
-    let title = titled(state, who, &title);
-    crate::rules::said::tell(out, || {
-        Event::line(Mood::Ruling, Line::judge_rules(title, verdict))
-    });
-    Ok(())
-}
+cairn::ruling!("pass", "fail");
 
 pub fn cancel(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError> {
     if state.queue.is_empty() {
@@ -55,15 +45,6 @@ pub fn cancel(state: &mut State, out: &mut Vec<Event>) -> Result<(), RuleError> 
         )
     });
     Ok(())
-}
-
-/// A waiting roll's title with its roller as a name part.
-pub(super) fn titled(state: &State, who: u32, title: &str) -> Line {
-    let name = state.name_of(who);
-    match title.strip_prefix(name.as_str()) {
-        Some(rest) if !name.is_empty() => Line::new().name(who, name).plain(rest),
-        _ => Line::from(title),
-    }
 }
 
 /// A settled roll in words (B5, B6, B11): its faces, the one kept and why, the score it was
@@ -124,7 +105,7 @@ fn settle(
 ) -> Result<(), RuleError> {
     let pass = r.verdict();
     let words = roll_words(&r);
-    let mut line = titled(state, r.who, &r.title).plain(": ");
+    let mut line = Line::titled(r.who, state.name_of(r.who), &r.title).plain(": ");
     line.0.extend(words.line().0);
     crate::rules::said::tell(out, || {
         Event::line(Mood::of_check(words.ruled.is_some(), pass), line)

@@ -246,7 +246,7 @@ pub fn edge(
     let word = if adv { "advantage" } else { "disadvantage" };
     let words = super::answers::roll_words(r);
     let who = r.who;
-    let mut line = super::answers::titled(state, who, &title)
+    let mut line = Line::titled(who, state.name_of(who), &title)
         .plain(crate::rules::said::words!(": rolled again with {word}: "));
     line.0.extend(words.line().0);
     crate::rules::said::tell(out, || Event::line(Mood::Ruling, line));
