@@ -655,4 +655,9 @@ fn the_slot_demos_first_attack_after_c_enter_proposes_a_goblin_in_reach() {
     assert_eq!(app.ctx(), Ctx::Form, "{text}");
     assert!(!text.contains("Nobody proposed"), "{text}");
     assert!(text.contains("Goblin 1 · reach"), "{text}");
+    // The range line says where the target stands, in words, and that the attack reaches it.
+    assert!(
+        text.contains("Range: Goblin 1 is within reach of Aria (the same zone)"),
+        "{text}"
+    );
 }

@@ -147,7 +147,7 @@ mod slots {
         // The roll as it waited was a question to the judge.
         judge_alone(&s, "Judge: Aria's counterattack");
         players_read(&s, "Aria counterattacks Goblin 1");
-        players_read(&s, "Out of range: Goblin 1 is near from Aria");
+        players_read(&s, "Out of range: Goblin 1 is near Aria");
         players_read(&s, "Aria attacks Goblin 1");
     }
 

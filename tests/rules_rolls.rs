@@ -1624,7 +1624,8 @@ fn r13_an_attack_beyond_its_range_is_flagged_then_rolled() {
     );
     assert_eq!(
         notes(&ev)[0],
-        "Out of range: Goblin is far from Bram, and a melee attack needs reach (rolled anyway; the judge may call it off)"
+        "Out of range: Goblin is far from Bram, and a melee attack reaches only the same zone (rolled \
+         anyway; the judge may call it off)"
     );
     assert_eq!(t.pending().len(), 1);
     t.run(Command::Cancel, &[]);
@@ -1644,7 +1645,8 @@ fn r13_an_attack_beyond_its_range_is_flagged_then_rolled() {
     let ev = t.attack(thrown, Edge::NONE, &[3]);
     assert_eq!(
         notes(&ev)[0],
-        "Out of range: Goblin is far from Bram, and a missile attack needs near (rolled anyway; the judge may call it off)"
+        "Out of range: Goblin is far from Bram, and a missile attack reaches no farther than a linked \
+         zone (rolled anyway; the judge may call it off)"
     );
     t.run(Command::Cancel, &[]);
     let thrown = AttackSpec {

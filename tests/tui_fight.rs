@@ -661,17 +661,17 @@ fn the_range_shows_while_choosing_a_target_and_warns_before_rolling() {
     let text = drive(&mut app, 100, 30, vec![code(KeyCode::Right)]);
     assert!(text.contains("Goblin 1 · near (out of reach)"), "{text}");
     assert!(
-        text.contains("⚠ Out of range: a melee attack needs reach (the same zone)"),
+        text.contains("⚠ Out of range: a melee attack reaches only the same zone"),
         "{text}"
     );
     // Enter warns and rolls nothing; Enter again rolls anyway.
     let text = drive(&mut app, 100, 30, vec![enter()]);
     assert!(state(&app).pending.is_empty());
     assert!(
-        text.contains("✗ Out of range: a melee attack needs"),
+        text.contains("✗ Out of range: a melee attack reaches"),
         "{text}"
     );
-    assert!(text.contains("Enter again rolls it"), "{text}");
+    assert!(text.contains("rolls it anyway"), "{text}");
     keys(&mut app, vec![enter()]);
     assert!(matches!(
         state(&app).pending.first(),
@@ -682,7 +682,7 @@ fn the_range_shows_while_choosing_a_target_and_warns_before_rolling() {
     assert!(
         last.iter().any(|e| e
             .to_string()
-            .starts_with("Out of range: Goblin 1 is near from Aldo")),
+            .starts_with("Out of range: Goblin 1 is near Aldo")),
         "the log flags it too"
     );
 }
@@ -698,7 +698,7 @@ fn the_attack_form_gives_each_target_its_range() {
     assert_eq!(zones::range(state(&app), 1, 6), Range::Remote);
     assert!(text.contains("Goblin 3 · remote"), "{text}");
     assert!(
-        text.contains("3 is remote (out of sight) from Aldo"),
+        text.contains("⚠ Out of range: a melee attack reaches only the same zone"),
         "{text}"
     );
 }

@@ -1075,9 +1075,13 @@ pub fn attack(
                     Line::new()
                         .plain("Out of range: ")
                         .name(spec.target, t_name.clone())
-                        .plain(format!(" is {range} from "))
+                        .plain(format!(" is {} ", range.from_words()))
                         .name(spec.attacker, a_name.clone())
-                        .plain(format!(", and a {} needs {limit}", attack_name(spec)))
+                        .plain(format!(
+                            ", and a {} reaches {}",
+                            attack_name(spec),
+                            limit.limit_words()
+                        ))
                         .judge(Line::from(" (rolled anyway; the judge may call it off)")),
                 )
             });

@@ -452,6 +452,39 @@ impl fmt::Display for Range {
     }
 }
 
+impl Range {
+    /// How far one stands from another, said before the other's name (R29): "within reach
+    /// of", "near", "far from", "remote from".
+    pub fn from_words(self) -> &'static str {
+        match self {
+            Range::Reach => "within reach of",
+            Range::Near => "near",
+            Range::Far => "far from",
+            Range::Remote => "remote from",
+        }
+    }
+
+    /// What the range means on the map of zones (R29).
+    pub fn on_the_map(self) -> &'static str {
+        match self {
+            Range::Reach => "the same zone",
+            Range::Near => "a linked zone",
+            Range::Far => "in sight, farther off",
+            Range::Remote => "out of sight",
+        }
+    }
+
+    /// How far an attack that reaches this far goes, after "reaches" (R13, R29).
+    pub fn limit_words(self) -> &'static str {
+        match self {
+            Range::Reach => "only the same zone",
+            Range::Near => "no farther than a linked zone",
+            Range::Far => "no farther than sight",
+            Range::Remote => "anywhere",
+        }
+    }
+}
+
 /// Senses an activity can alert (R30). Each adds one encounter face.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Sense {

@@ -62,15 +62,10 @@ fn spec(form: &Form<FormPurpose>) -> Option<AttackSpec> {
     })
 }
 
-/// A range with what it means on the map.
-pub fn range_words(r: Range) -> String {
-    let what = match r {
-        Range::Reach => "the same zone",
-        Range::Near => "a linked zone",
-        Range::Far => "in sight, farther off",
-        Range::Remote => "out of sight",
-    };
-    format!("{r} ({what})")
+/// Where `target` stands from `from`, with what it means on the map: "Goblin 1 is near Aria
+/// (a linked zone)".
+fn placed_words(r: Range, target: &str, from: &str) -> String {
+    format!("{target} is {} {from} ({})", r.from_words(), r.on_the_map())
 }
 
 /// Why the attack in the form would be out of range (R29, R13), or None.
@@ -79,13 +74,11 @@ pub fn out_of_range(form: &Form<FormPurpose>, state: &State) -> Option<String> {
     let limit = defense::reach(state, &spec)?;
     let range = placed_range(state, spec.attacker, spec.target)?;
     (range > limit).then(|| {
+        // The target's own range stands beside its name in the list; the line says the limit.
         format!(
-            "Out of range: a {} attack needs {}, and {} is {} from {}",
+            "Out of range: a {} attack reaches {}",
             spec.kind,
-            range_words(limit),
-            state.name_of(spec.target),
-            range_words(range),
-            state.name_of(spec.attacker)
+            limit.limit_words()
         )
     })
 }
@@ -110,11 +103,11 @@ pub fn range_live(form: &Form<FormPurpose>, state: &State) -> Option<Live> {
         });
     }
     let reach = match defense::reach(state, &spec) {
-        Some(limit) => format!("; a {} attack reaches {limit}", spec.kind),
+        Some(_) => format!(", in range of a {} attack", spec.kind),
         None => "; a blast reaches as far as its source says".to_string(),
     };
     Some(Live {
-        text: format!("Range: {t} is {} from {a}{reach}.", range_words(range)),
+        text: format!("Range: {}{reach}.", placed_words(range, &t, &a)),
         warn: false,
     })
 }
