@@ -175,6 +175,17 @@ fn b3_ten_slots_by_default_items_may_be_larger_and_a_permanent_wound_loses_its_s
 }
 
 #[test]
+fn b3_an_item_with_no_room_is_refused_in_words_that_count_its_slots() {
+    let mut t = T::new();
+    fill_with_items(&mut t, 10);
+    let one = t.refuse("carry Ana Rope", &[]);
+    assert!(one.contains("Ana has no empty slot"), "{one}");
+    assert!(!one.contains("no 1 "), "{one}");
+    let two = t.refuse("carry Ana Tent size 2", &[]);
+    assert!(two.contains("Ana has no 2 empty slots in a row"), "{two}");
+}
+
+#[test]
 fn b4_with_no_empty_slot_the_highest_item_is_proposed_to_drop_and_nothing_left_refuses() {
     let mut t = T::new();
     fill_with_items(&mut t, 10);

@@ -246,11 +246,11 @@ fn run(
                 c.free_hand(h);
             }
             let Some(at) = c.stow(item) else {
-                return Err(RuleError::invalid(format!(
-                    "{} has no {} in a row",
-                    c.name,
-                    crate::rules::said::counted(n, "empty slot", "empty slots")
-                )));
+                let room = match n {
+                    1 => "empty slot".to_string(),
+                    n => format!("{n} empty slots in a row"),
+                };
+                return Err(RuleError::invalid(format!("{} has no {room}", c.name)));
             };
             said(
                 out,
