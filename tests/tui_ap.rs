@@ -156,6 +156,45 @@ fn a34_an_npc_proposed_dead_waits_for_y_when_its_death_asks_a_morale_save() {
     assert!(state(&app).characters[1].dead(), "y takes the death");
 }
 
+/// A question waiting for the judge takes `:` as every screen does: `choose N` answers it from
+/// the palette, and the question's help speaks of answers, not of one ruleset's slots.
+#[test]
+fn a_question_waiting_opens_the_palette_and_choose_answers_it() {
+    let mut s = party();
+    for line in ["add Gib npc goblins 8 13 5 4", "fight players all"] {
+        let Ok(Line::Command(c)) = parse_line(line, s.state()) else {
+            panic!("{line} did not parse");
+        };
+        s.execute(c, &mut ScriptedDice::new([10, 10, 10, 10, 10, 10]))
+            .unwrap();
+    }
+    let mut app = app(s, &[2, 15, 15, 15]);
+    app.main_mut().unwrap().view.selected = Some(1);
+    drive(
+        &mut app,
+        80,
+        24,
+        vec![key('-'), key('6'), code(KeyCode::Enter)],
+    );
+    drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
+    assert_eq!(app.ctx(), Ctx::Decide);
+    let help = drive(&mut app, 80, 24, vec![key('?')]);
+    assert!(help.contains("Highlight the next answer"), "{help}");
+    assert!(!help.contains("slot 1-9"), "{help}");
+    drive(&mut app, 80, 24, vec![code(KeyCode::Esc)]);
+    assert_eq!(app.ctx(), Ctx::Decide);
+    drive(&mut app, 80, 24, vec![key(':')]);
+    assert_eq!(app.ctx(), Ctx::Palette);
+    let mut typed: Vec<_> = "choose 0".chars().map(key).collect();
+    typed.push(code(KeyCode::Enter));
+    let text = drive(&mut app, 80, 24, typed);
+    assert!(text.contains("options are numbered from 1"), "{text}");
+    assert!(
+        !state(&app).characters[1].dead(),
+        "a refused line changes nothing"
+    );
+}
+
 /// A29, A32: the damage form proposes "Less armor" ticked, and it does what it says: 3 into
 /// Ana, whose worn gambeson gives armor 1, costs her 2 HP; unticked, the whole 3.
 #[test]

@@ -352,15 +352,16 @@ pub const GROUP: &[Binding] = &[
 /// A question the rules leave to the judge.
 #[rustfmt::skip]
 pub const DECIDE: &[Binding] = &[
-    b(C::Decide, &[K::Code(KC::Up), K::Char('k')], A::Up, "", "Highlight the previous slot"),
-    b(C::Decide, &[K::Code(KC::Down), K::Char('j')], A::Down, "↑↓|choose", "Highlight the next slot"),
-    b(C::Decide, &[K::Digits], A::Digit, "", "Highlight slot 1-9"),
-    b(C::Decide, &[K::Char('y')], A::Yes, "take it", "Improvised block: yes, the item stops it; over an answer that kills, take it"),
-    b(C::Decide, &[K::Char('n')], A::No, "", "Improvised block: no, the hit lands"),
+    b(C::Decide, &[K::Code(KC::Up), K::Char('k')], A::Up, "", "Highlight the previous answer"),
+    b(C::Decide, &[K::Code(KC::Down), K::Char('j')], A::Down, "↑↓|choose", "Highlight the next answer"),
+    b(C::Decide, &[K::Digits], A::Digit, "", "Highlight the answer numbered 1-9"),
+    b(C::Decide, &[K::Char('y')], A::Yes, "take it", "Yes, to a yes-or-no question (an improvised block: the item stops it); over an answer that kills, take it"),
+    b(C::Decide, &[K::Char('n')], A::No, "", "No, to a yes-or-no question (an improvised block: the hit lands)"),
     b(C::Decide, &[K::Code(KC::Enter)], A::Accept, "confirm", "Confirm the highlighted answer (the proposal is preselected)"),
     b(C::Decide, &[K::Code(KC::Esc)], A::Cancel, "cancel", "Drop the decision: nothing more happens"),
     b(C::Decide, &[K::Char('u')], A::Undo, "undo", "Undo the last step"),
     b(C::Decide, &[K::Char('U'), K::Ctrl('r')], A::Redo, "", "Redo"),
+    b(C::Decide, &[K::Char(':')], A::Palette, "", "Command palette: `choose N` answers here too"),
     b(C::Decide, &[K::Char('?'), K::Code(KC::F(1))], A::Help, "help", "Every key here"),
     b(C::Decide, &[K::Char('q'), K::Ctrl('c')], A::Quit, "", "Quit"),
 ];

@@ -73,8 +73,10 @@ impl Main {
                 self.answer(answer, dice)
             }
             Some(Action::Cancel) => self.answer(Answer::Cancel, dice),
-            Some(Action::Undo) => self.undo(),
-            Some(Action::Redo) => self.redo(),
+            // `:` opens the palette here as everywhere, for `choose N` and the rest.
+            Some(a @ (Action::Undo | Action::Redo | Action::Palette)) => {
+                self.frame_key(a, dice).unwrap_or(false)
+            }
             _ => false,
         }
     }

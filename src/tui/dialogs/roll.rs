@@ -13,7 +13,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use crate::rules::{Answer, Outcome, PendingView, Role, RollView};
 use crate::session::{Command, Veil, last_roll, seen};
 use crate::store::JournalRecord;
-use crate::tui::host::{Dice, Exec, Hit, Main, Overlay, Palette};
+use crate::tui::host::{Dice, Exec, Hit, Main};
 use crate::tui::keymap::Action;
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{dialog, fit, paragraph_height, record, width_for};
@@ -54,11 +54,8 @@ impl Main {
                     _ => return false,
                 }
             }
-            Some(Action::Undo) => return self.undo(),
-            Some(Action::Redo) => return self.redo(),
-            Some(Action::Palette) => {
-                self.overlay = Some(Overlay::Palette(Palette::default()));
-                return true;
+            Some(a @ (Action::Undo | Action::Redo | Action::Palette)) => {
+                return self.frame_key(a, dice).unwrap_or(false);
             }
             Some(Action::Retype) => return self.roll_again(dice, Again::Typed),
             Some(Action::Reroll) => return self.roll_again(dice, Again::Reroll(roll.title)),
