@@ -195,6 +195,25 @@ fn a_question_waiting_opens_the_palette_and_choose_answers_it() {
     );
 }
 
+/// A digit typed wrong on the damage form is taken back with Backspace, as in any field.
+#[test]
+fn backspace_takes_back_a_digit_typed_on_the_damage_form() {
+    let mut app = app(party(), &[]);
+    app.main_mut().unwrap().view.selected = Some(0);
+    drive(
+        &mut app,
+        80,
+        24,
+        vec![key('-'), key('3'), code(KeyCode::Backspace)],
+    );
+    let text = drive(&mut app, 80, 24, vec![key('4'), code(KeyCode::Enter)]);
+    assert_eq!(
+        state(&app).characters[0].hp.cur,
+        3,
+        "6 HP less 4 - armor 1, not 34: {text}"
+    );
+}
+
 /// A29, A32: the damage form proposes "Less armor" ticked, and it does what it says: 3 into
 /// Ana, whose worn gambeson gives armor 1, costs her 2 HP; unticked, the whole 3.
 #[test]

@@ -263,17 +263,13 @@ pub fn clock(seconds: u64) -> String {
     }
 }
 
-fn count(n: u32, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 impl FightSummary {
     /// The summary's first line: rounds, turns, who went down and the time at the table.
     pub fn headline(&self) -> String {
         let mut line = format!(
             "Fight summary: {}, {}",
-            count(self.rounds, "round", "rounds"),
-            count(self.turns, "turn", "turns")
+            crate::rules::said::counted(self.rounds, "round", "rounds"),
+            crate::rules::said::counted(self.turns, "turn", "turns")
         );
         if self.down.is_empty() {
             line.push_str("; nobody went down");
@@ -323,13 +319,16 @@ impl FightSummary {
                     parts.push(format!("healed {}", f.healed));
                 }
                 if f.crits > 0 {
-                    parts.push(count(f.crits, "crit", "crits"));
+                    parts.push(crate::rules::said::counted(f.crits, "crit", "crits"));
                 }
                 if f.crits_taken > 0 {
-                    parts.push(format!("took {}", count(f.crits_taken, "crit", "crits")));
+                    parts.push(format!(
+                        "took {}",
+                        crate::rules::said::counted(f.crits_taken, "crit", "crits")
+                    ));
                 }
                 if f.fumbles > 0 {
-                    parts.push(count(f.fumbles, "fumble", "fumbles"));
+                    parts.push(crate::rules::said::counted(f.fumbles, "fumble", "fumbles"));
                 }
                 (!parts.is_empty()).then(|| format!("{}: {}", f.name, parts.join(", ")))
             })

@@ -421,6 +421,24 @@ impl<P> Form<P> {
             }
             return input.handle_event(&Event::Key(key)).is_some();
         }
+        // Backspace on a number field takes its last digit back (the value shown, when nothing
+        // has been typed yet); with no digit left the field holds its least value.
+        if let (
+            KeyCode::Backspace,
+            Some(FieldKind::Number {
+                value, min, max, ..
+            }),
+        ) = (
+            key.code,
+            self.fields.get_mut(self.focus).map(|f| &mut f.kind),
+        ) {
+            if self.digits.is_empty() {
+                self.digits = value.to_string();
+            }
+            self.digits.pop();
+            *value = self.digits.parse::<u16>().unwrap_or(*min).clamp(*min, *max);
+            return true;
+        }
         // Digits typed on a number field set it directly ("30" for a 30 ft fall): what
         // has been typed since the field got the focus replaces the value shown.
         if let (
@@ -495,6 +513,25 @@ mod tests {
         f.type_key(digit('1'));
         f.type_key(digit('2'));
         assert_eq!(f.number("trys"), 12);
+    }
+
+    #[test]
+    fn backspace_on_a_number_takes_its_last_digit_back() {
+        let mut f = Form::new(
+            "t",
+            (),
+            vec![Field::number("amount", "Amount", 1, 1, 99, 1)],
+        );
+        let press = |c| KeyEvent::new(c, KeyModifiers::NONE);
+        f.type_key(press(KeyCode::Char('3')));
+        assert!(f.type_key(press(KeyCode::Backspace)));
+        assert_eq!(f.number("amount"), 1, "no digit left: the least value");
+        f.type_key(press(KeyCode::Char('4')));
+        f.type_key(press(KeyCode::Char('2')));
+        f.type_key(press(KeyCode::Backspace));
+        assert_eq!(f.number("amount"), 4, "42 less its last digit");
+        f.type_key(press(KeyCode::Char('5')));
+        assert_eq!(f.number("amount"), 45);
     }
 
     #[test]
