@@ -429,6 +429,14 @@ fn the_next_turn_says_whose_turn_it_passed_over_and_why() {
         ],
         "{events:?}"
     );
+    // On the strip the one passed over reads as down, not as having acted.
+    let ogre = Plain::initiative(&s)
+        .unwrap()
+        .order
+        .into_iter()
+        .find(|f| f.id == 2)
+        .map(|f| f.standing);
+    assert_eq!(ogre, Some(Standing::Out("down".into())));
     // Nobody passed over, nothing more is said.
     let events = run(&mut s, C::NextTurn, &[]);
     assert_eq!(events.len(), 1, "{events:?}");

@@ -5,6 +5,7 @@ mod support;
 use support::{gear, worn};
 
 use slotmark::dice::{Edge, ScriptedDice};
+use slotmark::rules::Standing;
 use slotmark::rules::slots::*;
 use slotmark::rules::{GameState, RulesetId};
 use slotmark::session::{self, Session, SessionState};
@@ -2552,6 +2553,39 @@ fn refused_commands_leave_everything_as_it_was() {
             &[3]
         ),
         "Goblin is dead"
+    );
+}
+
+/// R33: one who acted this round and then died or was knocked out reads so on the strip, not as
+/// having acted.
+#[test]
+fn r33_one_who_acted_then_fell_reads_dead_or_out_on_the_strip() {
+    let mut t = Table::new();
+    let m = mira(&mut t);
+    let fight = Combat {
+        round: 1,
+        initiative: Side::Players,
+        acted: vec![m],
+        surprised: None,
+        last_turn: None,
+        turn: None,
+        initiator: Side::Players,
+        aside: vec![],
+    };
+    let mut c = t.ch(m).clone();
+    assert_eq!(
+        slotmark::rules::slots::standing(&c, &fight),
+        Standing::Acted
+    );
+    c.status.unconscious = true;
+    assert_eq!(
+        slotmark::rules::slots::standing(&c, &fight),
+        Standing::Out("KO".into())
+    );
+    c.status.dead = true;
+    assert_eq!(
+        slotmark::rules::slots::standing(&c, &fight),
+        Standing::Out("dead".into())
     );
 }
 

@@ -92,12 +92,13 @@ impl Ruleset for Plain {
                     id,
                     name: state.name_of(id),
                     group: String::new(),
+                    // The down read as down, acted or not: × before ✓.
                     standing: if i == fight.at {
                         Standing::Acting
-                    } else if i < fight.at {
-                        Standing::Acted
                     } else if state.character(id).is_ok_and(|c| c.down()) {
                         Standing::Out("down".into())
+                    } else if i < fight.at {
+                        Standing::Acted
                     } else {
                         Standing::Ready
                     },

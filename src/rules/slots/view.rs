@@ -561,12 +561,13 @@ pub fn standing(c: &Character, fight: &Combat) -> Standing {
             return Standing::Interrupting;
         }
     }
-    if fight.acted.contains(&c.id) {
-        Standing::Acted
-    } else if c.status.dead {
+    // The dead and the knocked out read so, acted or not: × before ✓.
+    if c.status.dead {
         Standing::Out("dead".into())
     } else if c.status.unconscious {
         Standing::Out("KO".into())
+    } else if fight.acted.contains(&c.id) {
+        Standing::Acted
     } else if super::combat::cannot_act(c, fight).is_some() {
         Standing::Out("surprised".into())
     } else {
