@@ -123,11 +123,9 @@ fn a34_an_npc_proposed_dead_after_its_critical_save_dies_on_y_not_on_enter() {
     assert_eq!(app.ctx(), Ctx::Main);
 }
 
-/// A34 with A48: in a fight, a goblin's death is its group's first casualty, so the answer that
-/// kills also asks the group's morale save, a roll. The answer still waits for `y`: the dry run
-/// that finds who dies must not give up because the answer rolls dice.
-#[test]
-fn a34_an_npc_proposed_dead_waits_for_y_when_its_death_asks_a_morale_save() {
+/// A fight with Gib's goblins in which Gob goes down to the judge's damage: the rules' question
+/// of what becomes of him waits for the judge.
+fn gob_down_in_a_fight() -> App {
     let mut s = party();
     for line in ["add Gib npc goblins 8 13 5 4", "fight players all"] {
         let Ok(Line::Command(c)) = parse_line(line, s.state()) else {
@@ -146,6 +144,15 @@ fn a34_an_npc_proposed_dead_waits_for_y_when_its_death_asks_a_morale_save() {
     );
     drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
     assert_eq!(app.ctx(), Ctx::Decide);
+    app
+}
+
+/// A34 with A48: in a fight, a goblin's death is its group's first casualty, so the answer that
+/// kills also asks the group's morale save, a roll. The answer still waits for `y`: the dry run
+/// that finds who dies must not give up because the answer rolls dice.
+#[test]
+fn a34_an_npc_proposed_dead_waits_for_y_when_its_death_asks_a_morale_save() {
+    let mut app = gob_down_in_a_fight();
     let text = drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
     assert!(
         !state(&app).characters[1].dead(),
@@ -160,24 +167,7 @@ fn a34_an_npc_proposed_dead_waits_for_y_when_its_death_asks_a_morale_save() {
 /// the palette, and the question's help speaks of answers, not of one ruleset's slots.
 #[test]
 fn a_question_waiting_opens_the_palette_and_choose_answers_it() {
-    let mut s = party();
-    for line in ["add Gib npc goblins 8 13 5 4", "fight players all"] {
-        let Ok(Line::Command(c)) = parse_line(line, s.state()) else {
-            panic!("{line} did not parse");
-        };
-        s.execute(c, &mut ScriptedDice::new([10, 10, 10, 10, 10, 10]))
-            .unwrap();
-    }
-    let mut app = app(s, &[2, 15, 15, 15]);
-    app.main_mut().unwrap().view.selected = Some(1);
-    drive(
-        &mut app,
-        80,
-        24,
-        vec![key('-'), key('6'), code(KeyCode::Enter)],
-    );
-    drive(&mut app, 80, 24, vec![code(KeyCode::Enter)]);
-    assert_eq!(app.ctx(), Ctx::Decide);
+    let mut app = gob_down_in_a_fight();
     let help = drive(&mut app, 80, 24, vec![key('?')]);
     assert!(help.contains("Highlight the next answer"), "{help}");
     assert!(!help.contains("slot 1-9"), "{help}");
