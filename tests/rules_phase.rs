@@ -2695,6 +2695,47 @@ fn k38_a_held_spell_item_is_spent_to_shield_up_to_l_persons_from_a_pending_spell
     assert!(!t.c("Ana").has(&MarkKind::Asleep));
 }
 
+/// K39 (Decision, the rule being silent): a target dead by the time the spell lands makes no save
+/// and takes no mark; the others save as usual.
+#[test]
+fn k39_a_target_dead_before_the_spell_lands_makes_no_save() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 4, [10, 12, 10]);
+    let bo = t.pc("Bo", 4, [10, 12, 10]);
+    let shaman = t.foe("Shaman", 5, None);
+    learn(&mut t, shaman, Spell::Sleep, 1, Form::Book);
+    t.run(
+        C::Fight {
+            who: vec![ana, bo, shaman],
+            surprised: None,
+            paced: false,
+        },
+        &[3, 3],
+    );
+    t.run(C::Next, &[]);
+    t.run(cast(shaman, 0, vec![ana, bo]), &[]);
+    t.run(
+        C::Flag {
+            who: ana,
+            flag: Flag::Dead,
+            on: true,
+        },
+        &[],
+    );
+    t.step_to(CombatPhase::Effect);
+    t.run(C::Next, &[]);
+    let ev = t.run(C::Land { who: shaman }, &[15]);
+    assert!(
+        T::texts(&ev).contains("Ana is dead: Sleep from Shaman finds no one to take"),
+        "{}",
+        T::texts(&ev)
+    );
+    assert_eq!(t.st().queue.len(), 1);
+    assert_eq!(t.save().who, bo);
+    t.accept(&[]);
+    assert!(!t.c("Ana").has(&MarkKind::Asleep));
+}
+
 #[test]
 fn k39_fireball_deals_ld6_to_each_halved_by_a_dex_save_ignoring_dr_and_hold_person_is_avoided_by_wil()
  {

@@ -53,11 +53,25 @@ pub(super) fn resolve(
     let until = turn + u32::from(l);
     let cname = state.name_of(caster);
     let source = format!("{} from {cname}", cast.item.spell.name());
+    // K39 is silent on a target dead by the time the spell lands: it makes no save and takes
+    // nothing (the ruleset's page).
+    let dead = |t: &u32| state.character(*t).is_ok_and(|c| c.dead);
+    for t in cast.targets.iter().filter(|t| dead(t)) {
+        crate::rules::said::tell(out, || {
+            Event::said(
+                Mood::Plain,
+                format!(
+                    "{} is dead: {source} finds no one to take",
+                    state.name_of(*t)
+                ),
+            )
+        });
+    }
     let targets: Vec<u32> = cast
         .targets
         .iter()
         .copied()
-        .filter(|t| !cast.shielded.contains(t))
+        .filter(|t| !cast.shielded.contains(t) && !dead(t))
         .collect();
     for t in cast.targets.iter().filter(|t| cast.shielded.contains(t)) {
         crate::rules::said::tell(out, || {
