@@ -1289,6 +1289,52 @@ fn k16_a_charge_in_round_1_enhances_the_next_attack_on_the_charged_enemy() {
     assert_eq!(t.c("Ana").charged, None);
 }
 
+/// K17 with K24: a critical character crawls and takes no action, so one withdrawing from it, or
+/// fleeing it, gives it no strike; a foe still standing strikes as usual.
+#[test]
+fn k17_a_critical_character_gets_no_strike_at_one_who_withdraws() {
+    let mut t = T::new();
+    let ana = t.pc("Ana", 6, [10, 12, 10]);
+    let orc = t.foe("Orc", 9, None);
+    let gob = t.foe("Gob", 9, None);
+    t.run(
+        C::Fight {
+            who: vec![ana, orc, gob],
+            surprised: None,
+            paced: false,
+        },
+        &[4],
+    );
+    for b in [orc, gob] {
+        t.run(
+            C::Engage {
+                a: ana,
+                b,
+                on: true,
+            },
+            &[],
+        );
+    }
+    t.run(
+        C::Flag {
+            who: gob,
+            flag: Flag::Critical,
+            on: true,
+        },
+        &[],
+    );
+    t.step_to(CombatPhase::Move);
+    let ev = t.run(
+        C::Withdraw {
+            who: ana,
+            full: Some(true),
+        },
+        &[],
+    );
+    let said = T::texts(&ev);
+    assert!(said.contains(": Orc may strike Ana at once"), "{said}");
+}
+
 #[test]
 fn k17_withdrawing_with_a_full_move_lets_each_engaged_enemy_strike_at_once() {
     let mut t = T::new();

@@ -419,6 +419,12 @@ impl Character {
             || self.has(&MarkKind::Held)
     }
 
+    /// May it make the strike K17 gives at one who withdraws or flees? Not if it acts in no
+    /// phase (K13) nor while critical, crawling with no action (K24).
+    pub fn may_strike(&self) -> bool {
+        self.skipped().is_none() && self.critical.is_none()
+    }
+
     /// Why it acts in no phase, if it does not (K13).
     pub fn skipped(&self) -> Option<&'static str> {
         if self.is_dead() {

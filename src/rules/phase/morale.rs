@@ -256,7 +256,13 @@ fn run_off(state: &mut State, who: u32, out: &mut Vec<Event>) -> Result<(), Rule
     if let Some(f) = state.fight.as_mut() {
         let foes = f.engaged_with(who);
         f.disengage(who);
-        for foe in foes {
+        let striking = |foe: &u32| {
+            state
+                .characters
+                .iter()
+                .any(|c| c.id == *foe && c.may_strike())
+        };
+        for foe in foes.into_iter().filter(striking) {
             f.free.push((foe, who));
             let foe_name = state
                 .characters

@@ -102,8 +102,10 @@ pub fn withdraw(
 ) -> Result<(), RuleError> {
     let name = state.name_of(who);
     let fight = state.fight.as_mut().ok_or_else(crate::rules::no_fight)?;
-    let enemies = fight.engaged_with(who);
+    let mut enemies = fight.engaged_with(who);
     fight.disengage(who);
+    // K17 with K24: only a foe that can act strikes.
+    enemies.retain(|&e| state.characters.iter().any(|c| c.id == e && c.may_strike()));
     if full {
         for &e in &enemies {
             fight.free.push((e, who));
@@ -115,10 +117,14 @@ pub fn withdraw(
         crate::rules::said::tell(out, || {
             Event::said(
                 Mood::Warn,
-                format!(
-                    "{name} withdraws with a full move: {} may strike {name} at once",
-                    names.join(", ")
-                ),
+                if names.is_empty() {
+                    format!("{name} withdraws with a full move; no foe is able to strike")
+                } else {
+                    format!(
+                        "{name} withdraws with a full move: {} may strike {name} at once",
+                        names.join(", ")
+                    )
+                },
             )
         });
     } else {
