@@ -677,13 +677,7 @@ fn run(s: &mut Session, line: &str) -> String {
 }
 
 fn roster(s: &Session) -> Vec<String> {
-    s.state()
-        .game
-        .roster()
-        .into_iter()
-        .flat_map(|g| g.members)
-        .map(|m| m.name)
-        .collect()
+    s.state().game.roster_names()
 }
 
 #[test]

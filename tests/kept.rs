@@ -62,13 +62,7 @@ fn app(s: Session) -> App {
 }
 
 fn names(s: &Session) -> Vec<String> {
-    s.state()
-        .game
-        .roster()
-        .into_iter()
-        .flat_map(|g| g.members)
-        .map(|m| m.name)
-        .collect()
+    s.state().game.roster_names()
 }
 
 /// The picker's line of the kept encounter, or the screen when there is none.

@@ -2699,12 +2699,13 @@ fn k37_casting_is_an_action_declared_in_phase_1_and_a_scroll_leaves_at_once() {
     assert!(t.refuse(hit(ana, orc), &[3]).contains("used their action"));
 }
 
-#[test]
-fn k38_a_held_spell_item_is_spent_to_shield_up_to_l_persons_from_a_pending_spell() {
+/// Ana and Bo fight a shaman whose Sleep, cast on them both, waits to land; `prepare` readies
+/// Ana first. Gives Ana's, Bo's and the shaman's ids.
+fn shaman_casts_sleep(prepare: impl FnOnce(&mut T, u32)) -> (T, [u32; 3]) {
     let mut t = T::new();
     let ana = t.pc("Ana", 4, [10, 12, 10]);
     let bo = t.pc("Bo", 4, [10, 12, 10]);
-    learn(&mut t, ana, Spell::Knock, 1, Form::Scroll);
+    prepare(&mut t, ana);
     let shaman = t.foe("Shaman", 5, None);
     learn(&mut t, shaman, Spell::Sleep, 1, Form::Book);
     t.run(
@@ -2717,6 +2718,13 @@ fn k38_a_held_spell_item_is_spent_to_shield_up_to_l_persons_from_a_pending_spell
     );
     t.run(C::Next, &[]);
     t.run(cast(shaman, 0, vec![ana, bo]), &[]);
+    (t, [ana, bo, shaman])
+}
+
+#[test]
+fn k38_a_held_spell_item_is_spent_to_shield_up_to_l_persons_from_a_pending_spell() {
+    let (mut t, [ana, bo, shaman]) =
+        shaman_casts_sleep(|t, ana| learn(t, ana, Spell::Knock, 1, Form::Scroll));
     let counter = |shield| C::Counter {
         who: ana,
         item: 0,
@@ -2745,21 +2753,7 @@ fn k38_a_held_spell_item_is_spent_to_shield_up_to_l_persons_from_a_pending_spell
 /// and takes no mark; the others save as usual.
 #[test]
 fn k39_a_target_dead_before_the_spell_lands_makes_no_save() {
-    let mut t = T::new();
-    let ana = t.pc("Ana", 4, [10, 12, 10]);
-    let bo = t.pc("Bo", 4, [10, 12, 10]);
-    let shaman = t.foe("Shaman", 5, None);
-    learn(&mut t, shaman, Spell::Sleep, 1, Form::Book);
-    t.run(
-        C::Fight {
-            who: vec![ana, bo, shaman],
-            surprised: None,
-            paced: false,
-        },
-        &[3, 3],
-    );
-    t.run(C::Next, &[]);
-    t.run(cast(shaman, 0, vec![ana, bo]), &[]);
+    let (mut t, [ana, bo, shaman]) = shaman_casts_sleep(|_, _| {});
     t.run(
         C::Flag {
             who: ana,

@@ -1132,13 +1132,7 @@ fn line_in(s: &mut Session, line: &str) -> Result<(), String> {
 }
 
 fn roster_names(s: &Session) -> Vec<String> {
-    s.state()
-        .game
-        .roster()
-        .into_iter()
-        .flat_map(|g| g.members)
-        .map(|m| m.name)
-        .collect()
+    s.state().game.roster_names()
 }
 
 /// Each ruleset's way to add a creature called Orc with 4 HP.

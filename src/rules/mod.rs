@@ -661,6 +661,15 @@ rulesets! {
 }
 
 impl GameState {
+    /// The names of everyone on the roster, in its order.
+    pub fn roster_names(&self) -> Vec<String> {
+        self.roster()
+            .into_iter()
+            .flat_map(|g| g.members)
+            .map(|m| m.name)
+            .collect()
+    }
+
     /// The player characters on the roster, in its order: id and name.
     pub fn player_characters(&self) -> Vec<(u32, String)> {
         self.roster()

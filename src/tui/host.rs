@@ -474,14 +474,7 @@ impl Main {
 
     /// The names of everyone on the roster, in its order.
     pub fn roster_names(&self) -> Vec<String> {
-        self.session
-            .state()
-            .game
-            .roster()
-            .into_iter()
-            .flat_map(|g| g.members)
-            .map(|m| m.name)
-            .collect()
+        self.session.state().game.roster_names()
     }
 
     /// Selects the next one in roster order (`forward`) or the one before, round from the
